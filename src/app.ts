@@ -1,0 +1,98 @@
+// buildApp(config): registers plugins, then every module. It never listens (server.ts does).
+import { randomUUID } from 'node:crypto';
+import Fastify, { type FastifyServerOptions } from 'fastify';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import { sql } from 'kysely';
+import type { Config } from './config.js';
+import { openDatabase, type Database } from './db/connection.js';
+import { registerErrorHandler } from './http/errors.js';
+import { parseFilterTimestamp } from './http/formats.js';
+import { registerApiHooks } from './plugins/api.js';
+import { registerMetrics } from './plugins/metrics.js';
+import { editionDocument, registerDocsRoutes, registerOpenApi } from './plugins/openapi.js';
+import { MemoryRateLimiter, RedisRateLimiter, type RateLimiter } from './plugins/rate-limit.js';
+import { API_PREFIX, RouteRegistry, registerRouting } from './plugins/routing.js';
+import { registerModules } from './modules/index.js';
+import { tenantCache } from './tenancy/tenants.js';
+import type { ZkApp } from './types.js';
+import './types.js';
+
+export interface BuildOptions {
+  /** Use this database instead of opening one from config (tests, CLI). It is closed with the app unless keepDatabase. */
+  database?: Database;
+  keepDatabase?: boolean;
+  logger?: FastifyServerOptions['logger'];
+  rateLimiter?: RateLimiter;
+}
+
+export async function buildApp(config: Config, opts: BuildOptions = {}): Promise<ZkApp> {
+  const database = opts.database ?? openDatabase(config.database);
+  const rateLimiter = opts.rateLimiter ?? createRateLimiter(config);
+  tenantCache.ttlMs = config.tenantCacheMs;
+
+  const app = Fastify({
+    logger: opts.logger ?? { level: config.logLevel },
+    trustProxy: config.trustProxy,
+    bodyLimit: config.bodyLimit,
+    ignoreTrailingSlash: true,
+    maxParamLength: 500,
+    requestIdHeader: 'x-request-id',
+    genReqId: () => randomUUID(),
+    ajv: {
+      customOptions: { allErrors: true, allowUnionTypes: true, coerceTypes: 'array', removeAdditional: true, useDefaults: true },
+      plugins: [
+        (ajv: any) => ajv.addFormat('filter-timestamp', { type: 'string', validate: (s: string) => parseFilterTimestamp(s) !== null }),
+      ],
+    },
+  }).withTypeProvider<TypeBoxTypeProvider>();
+
+  app.decorate('zk', { db: database.db, dialect: database.dialect, config, rateLimiter });
+  app.decorateRequest('tenant', null as any);
+  app.decorateRequest('token', null as any);
+  app.addHook('onSend', async (request, reply) => {
+    reply.header('X-Request-Id', request.id);
+  });
+  app.addHook('onClose', async () => {
+    await rateLimiter.close();
+    if (!opts.keepDatabase) await database.close();
+  });
+
+  const registry = new RouteRegistry();
+  registerRouting(app, registry);
+  registerErrorHandler(app);
+  await registerOpenApi(app);
+  registerMetrics(app, { defaultMetrics: config.nodeEnv === 'production' });
+
+  app.get('/healthz', { schema: { hide: true } }, async () => ({ status: 'ok' }));
+  app.get('/readyz', { schema: { hide: true } }, async (_request, reply) => {
+    try {
+      await sql`SELECT 1`.execute(database.db);
+      return { status: 'ok', database: database.dialect };
+    } catch {
+      return reply.code(503).send({ status: 'unavailable', database: database.dialect });
+    }
+  });
+
+  await app.register(
+    async (api) => {
+      registerApiHooks(api);
+      api.get(
+        '/openapi.json',
+        { schema: { hide: true }, config: { editions: ['full', 'clock'] } },
+        async (request) => editionDocument(app, registry, request.tenant.edition, request.tenant),
+      );
+      await registerModules(api as ZkApp);
+    },
+    { prefix: API_PREFIX },
+  );
+  await registerDocsRoutes(app, registry);
+  return app as unknown as ZkApp;
+}
+
+export function createRateLimiter(config: Config): RateLimiter {
+  const windows = [
+    { limit: config.rateLimit.perFiveMinutes, seconds: 300 },
+    { limit: config.rateLimit.perHour, seconds: 3600 },
+  ];
+  return config.redisUrl ? new RedisRateLimiter(config.redisUrl, windows) : new MemoryRateLimiter(windows);
+}

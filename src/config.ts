@@ -1,0 +1,82 @@
+// Environment -> typed configuration, validated once at start (issue 2 §1).
+import path from 'node:path';
+
+export type DatabaseConfig =
+  | { dialect: 'sqlite'; file: string }
+  | { dialect: 'postgres'; url: string };
+
+export interface Config {
+  port: number;
+  host: string;
+  database: DatabaseConfig;
+  redisUrl: string | null;
+  logLevel: string;
+  trustProxy: boolean;
+  bodyLimit: number;
+  uploadLimit: number;
+  rateLimit: { perFiveMinutes: number; perHour: number };
+  tenantCacheMs: number;
+  nodeEnv: string;
+}
+
+export class ConfigError extends Error {}
+
+const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
+
+function int(env: NodeJS.ProcessEnv, name: string, fallback: number, min: number, max: number): number {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
+  if (!/^\d+$/.test(raw)) throw new ConfigError(`${name} must be a whole number, got "${raw}"`);
+  const value = Number(raw);
+  if (value < min || value > max) throw new ConfigError(`${name} must be between ${min} and ${max}, got ${value}`);
+  return value;
+}
+
+function bool(env: NodeJS.ProcessEnv, name: string, fallback: boolean): boolean {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
+  if (/^(1|true|yes|on)$/i.test(raw)) return true;
+  if (/^(0|false|no|off)$/i.test(raw)) return false;
+  throw new ConfigError(`${name} must be true or false, got "${raw}"`);
+}
+
+export function parseDatabaseUrl(raw: string | undefined, cwd = process.cwd()): DatabaseConfig {
+  if (raw === undefined || raw === '') return { dialect: 'sqlite', file: path.join(cwd, 'data', 'zeitkonto.db') };
+  if (raw.startsWith('file:')) {
+    const file = raw.slice('file:'.length);
+    if (file === '') throw new ConfigError('DATABASE_URL file: needs a path, e.g. file:./data/zeitkonto.db');
+    return { dialect: 'sqlite', file: file === ':memory:' ? file : path.resolve(cwd, file) };
+  }
+  if (/^postgres(ql)?:\/\//.test(raw)) {
+    try {
+      new URL(raw);
+    } catch {
+      throw new ConfigError('DATABASE_URL is not a valid postgres:// URL');
+    }
+    return { dialect: 'postgres', url: raw };
+  }
+  throw new ConfigError('DATABASE_URL must be unset, file:<path> or postgres://…');
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const logLevel = env.LOG_LEVEL || 'info';
+  if (!LOG_LEVELS.includes(logLevel)) throw new ConfigError(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}`);
+  const redisUrl = env.REDIS_URL || null;
+  if (redisUrl && !/^rediss?:\/\//.test(redisUrl)) throw new ConfigError('REDIS_URL must start with redis:// or rediss://');
+  return {
+    port: int(env, 'PORT', 3000, 0, 65535),
+    host: env.HOST || '127.0.0.1',
+    database: parseDatabaseUrl(env.DATABASE_URL),
+    redisUrl,
+    logLevel,
+    trustProxy: bool(env, 'TRUST_PROXY', false),
+    bodyLimit: int(env, 'BODY_LIMIT_BYTES', 1024 * 1024, 1024, 100 * 1024 * 1024),
+    uploadLimit: int(env, 'UPLOAD_LIMIT_BYTES', 10 * 1024 * 1024, 1024, 1024 * 1024 * 1024),
+    rateLimit: {
+      perFiveMinutes: int(env, 'RATE_LIMIT_5MIN', 1000, 1, 1e9),
+      perHour: int(env, 'RATE_LIMIT_HOUR', 12000, 1, 1e9),
+    },
+    tenantCacheMs: int(env, 'TENANT_CACHE_MS', 2000, 0, 3600_000),
+    nodeEnv: env.NODE_ENV || 'development',
+  };
+}

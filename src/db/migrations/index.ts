@@ -1,0 +1,7 @@
+// Every migration, in version order. Numbering: 0001 foundation, 0002 shared spine, 01xx customers,
+// 02xx people and organisation, 03xx projects, 04xx attendances, 09xx performance.
+import type { Migration } from '../migrate.js';
+import { foundation } from './0001_foundation.js';
+import { spine } from './0002_spine.js';
+
+export const migrations: Migration[] = [foundation, spine];

@@ -1,0 +1,184 @@
+// Errors are mapped once. Handlers and services throw ApiError (or its helpers); everything else becomes
+// "Server Error." with the details only in the log (issue 2 §6).
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { constraintKind } from '../db/dialect.js';
+
+export type FieldErrors = Record<string, string[]>;
+
+export class ApiError extends Error {
+  constructor(
+    readonly statusCode: number,
+    message: string,
+    readonly errors?: FieldErrors,
+    readonly extra?: Record<string, unknown>,
+  ) {
+    super(message);
+  }
+}
+
+export const notFound = (what = 'Record') => new ApiError(404, `${what} not found.`);
+export const forbidden = () => new ApiError(403, 'This action is unauthorized.');
+export const unauthenticated = () => new ApiError(401, 'Unauthenticated.');
+
+/** 422 with per-field messages; the message is the first one plus a count, as Laravel phrases it. */
+export function validationError(errors: FieldErrors, extra?: Record<string, unknown>): ApiError {
+  const all = Object.values(errors).flat();
+  const more = all.length - 1;
+  const message = more > 0 ? `${all[0]} (and ${more} more error${more > 1 ? 's' : ''})` : (all[0] ?? 'The given data was invalid.');
+  return new ApiError(422, message, errors, extra);
+}
+
+/** Throw a 422 for a single field. */
+export function fieldError(field: string, message: string): ApiError {
+  return validationError({ [field]: [message] });
+}
+
+/** Collects field errors and throws them all at once. */
+export class ErrorBag {
+  readonly errors: FieldErrors = {};
+  add(field: string, message: string): this {
+    (this.errors[field] ??= []).push(message);
+    return this;
+  }
+  get empty(): boolean {
+    return Object.keys(this.errors).length === 0;
+  }
+  throwIfAny(): void {
+    if (!this.empty) throw validationError(this.errors);
+  }
+}
+
+const label = (field: string) => field.replace(/\[\]$/, '').replace(/_/g, ' ');
+
+const TYPE_WORDS: Record<string, string> = {
+  string: 'a string',
+  integer: 'an integer',
+  number: 'a number',
+  boolean: 'true or false',
+  array: 'an array',
+  object: 'an object',
+  null: 'null',
+};
+
+interface AjvError {
+  keyword: string;
+  instancePath: string;
+  params: Record<string, any>;
+  message?: string;
+}
+
+/** Turn schema (Ajv) errors into Laravel-style per-field messages. */
+export function schemaErrorsToFields(errors: AjvError[]): FieldErrors {
+  const out: FieldErrors = {};
+  for (const e of errors) {
+    if (e.keyword === 'anyOf' || e.keyword === 'oneOf' || e.keyword === 'if') continue;
+    let field = e.instancePath.replace(/^\//, '').replace(/\//g, '.');
+    if (e.keyword === 'required') field = field ? `${field}.${e.params.missingProperty}` : e.params.missingProperty;
+    if (e.keyword === 'additionalProperties') field = field ? `${field}.${e.params.additionalProperty}` : e.params.additionalProperty;
+    field = field.replace(/\[\]/g, '') || 'body';
+    const f = label(field);
+    let message: string;
+    switch (e.keyword) {
+      case 'required':
+        message = `The ${f} field is required.`;
+        break;
+      case 'type': {
+        const types = String(e.params.type).split(',').filter((t) => t !== 'null');
+        message = `The ${f} field must be ${types.map((t) => TYPE_WORDS[t] ?? t).join(' or ')}.`;
+        break;
+      }
+      case 'minimum':
+        message = `The ${f} field must be at least ${e.params.limit}.`;
+        break;
+      case 'exclusiveMinimum':
+        message = `The ${f} field must be greater than ${e.params.limit}.`;
+        break;
+      case 'maximum':
+        message = `The ${f} field must not be greater than ${e.params.limit}.`;
+        break;
+      case 'minLength':
+        message = e.params.limit === 1 ? `The ${f} field must not be empty.` : `The ${f} field must be at least ${e.params.limit} characters.`;
+        break;
+      case 'maxLength':
+        message = `The ${f} field must not be greater than ${e.params.limit} characters.`;
+        break;
+      case 'minItems':
+        message = `The ${f} field must have at least ${e.params.limit} items.`;
+        break;
+      case 'maxItems':
+        message = `The ${f} field must not have more than ${e.params.limit} items.`;
+        break;
+      case 'enum':
+        message = `The selected ${f} is invalid.`;
+        break;
+      case 'format':
+        message = formatMessage(f, e.params.format);
+        break;
+      case 'additionalProperties':
+        message = `The ${f} field is not allowed.`;
+        break;
+      default:
+        message = `The ${f} field format is invalid.`;
+    }
+    (out[field] ??= []).includes(message) || out[field].push(message);
+  }
+  return out;
+}
+
+function formatMessage(f: string, format: string): string {
+  switch (format) {
+    case 'date':
+      return `The ${f} field must be a valid date in the format YYYY-MM-DD.`;
+    case 'filter-timestamp':
+      return `The ${f} field must be a valid date (ISO 8601 or Y-m-d H:i:s).`;
+    case 'email':
+      return `The ${f} field must be a valid email address.`;
+    case 'time':
+      return `The ${f} field must be a valid time in the format HH:MM:SS.`;
+    default:
+      return `The ${f} field format is invalid.`;
+  }
+}
+
+function send(reply: FastifyReply, status: number, body: Record<string, unknown>) {
+  // Error bodies bypass the route's response schema: they are written as plain JSON.
+  return reply.code(status).type('application/json; charset=utf-8').serializer(JSON.stringify).send(body);
+}
+
+export function registerErrorHandler(app: FastifyInstance): void {
+  app.setErrorHandler((error: FastifyError & { validation?: AjvError[] }, request: FastifyRequest, reply: FastifyReply) => {
+    if (error instanceof ApiError) {
+      const body: Record<string, unknown> = { message: error.message };
+      if (error.errors) body.errors = error.errors;
+      if (error.extra) Object.assign(body, error.extra);
+      return send(reply, error.statusCode, body);
+    }
+    if (error.validation) {
+      const fields = schemaErrorsToFields(error.validation);
+      const err = validationError(Object.keys(fields).length ? fields : { body: ['The given data was invalid.'] });
+      return send(reply, 422, { message: err.message, errors: err.errors });
+    }
+    switch (error.code) {
+      case 'FST_ERR_CTP_BODY_TOO_LARGE':
+        return send(reply, 413, { message: 'The request body is too large.' });
+      case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
+        return send(reply, 415, { message: 'Unsupported media type: send application/json.' });
+      case 'FST_ERR_CTP_EMPTY_JSON_BODY':
+      case 'FST_ERR_CTP_INVALID_JSON_BODY':
+        return send(reply, 400, { message: 'The request body is not valid JSON.' });
+      default:
+        break;
+    }
+    if (error.statusCode === 400 && error instanceof SyntaxError) {
+      return send(reply, 400, { message: 'The request body is not valid JSON.' });
+    }
+    const kind = constraintKind(error);
+    if (kind === 'unique') return send(reply, 422, { message: 'The record conflicts with an existing one.', errors: { record: ['The record conflicts with an existing one.'] } });
+    if (kind === 'foreign_key') return send(reply, 422, { message: 'The record references or is referenced by other records.', errors: { record: ['The record references or is referenced by other records.'] } });
+    if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
+      return send(reply, error.statusCode, { message: error.statusCode === 429 ? 'Too Many Attempts.' : 'Bad request.' });
+    }
+    request.log.error({ err: error }, 'unhandled error');
+    return send(reply, 500, { message: 'Server Error.' });
+  });
+}

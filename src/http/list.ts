@@ -1,0 +1,171 @@
+// The contract's list conventions, implemented once (issue 2 §5). A resource declares its key, its sortable
+// fields and its filters; it never parses `page` itself.
+import { Type, type TProperties } from '@sinclair/typebox';
+import { sql, type SelectQueryBuilder } from 'kysely';
+import type { FastifyRequest } from 'fastify';
+import { FilterTimestamp, Nullable } from './schemas.js';
+import { parseFilterTimestamp } from './formats.js';
+
+export const DEFAULT_LIMIT = 15;
+export const MAX_LIMIT = 200;
+
+/** Query parameters every list accepts. Unknown parameters are ignored (additionalProperties). */
+export const listParams = {
+  page: Type.Optional(Nullable(Type.Integer({ minimum: 1, description: 'Page to return, counting from 1.' }))),
+  limit: Type.Optional(Nullable(Type.Integer({ minimum: 1, maximum: MAX_LIMIT, description: 'Records per page, default 15.' }))),
+  perPage: Type.Optional(Nullable(Type.Integer({ minimum: 1, maximum: MAX_LIMIT, description: 'Ignored; use limit.' }))),
+  orderBy: Type.Optional(Nullable(Type.String({ maxLength: 100, description: 'Field to sort by; unknown fields sort by the default.' }))),
+  order: Type.Optional(Nullable(Type.String({ enum: ['asc', 'desc', 'ASC', 'DESC'] }))),
+  modified_after: Type.Optional(FilterTimestamp()),
+  modified_before: Type.Optional(FilterTimestamp()),
+};
+
+/** Query schema of a list: the common parameters plus the resource's own filters. */
+export function listQuery<P extends TProperties>(filters: P = {} as P) {
+  return Type.Object({ ...listParams, ...filters }, { additionalProperties: true });
+}
+
+/** A query schema for lists that accept only `page` (and the ignored rest). */
+export const pageOnlyQuery = Type.Object({ page: listParams.page, limit: listParams.limit, perPage: listParams.perPage }, { additionalProperties: true });
+
+export interface ListQueryValues {
+  page?: number | null;
+  limit?: number | null;
+  orderBy?: string | null;
+  order?: string | null;
+  modified_after?: string;
+  modified_before?: string;
+}
+
+export interface SortColumn {
+  column: string;
+  /** Nullable columns get an explicit NULLS placement so both databases order them alike. */
+  nullable?: boolean;
+}
+
+export interface ListSpec {
+  /** Columns of the record key, unique within a tenant; they break ties so paging is stable. */
+  key: string[];
+  /** Response field name -> column. */
+  sortable: Record<string, string | SortColumn>;
+  /** Sort field when orderBy is absent or unknown (defaults to the key). */
+  defaultSort?: string;
+  /** Column of the modification timestamp; false when the resource has none. */
+  modified?: string | false;
+  /** Fixed order that ignores orderBy/order (e.g. GET /projects/{id}/employees keeps its own order). */
+  fixedOrder?: { column: string; direction: 'asc' | 'desc' }[];
+}
+
+export interface Page<Row> {
+  rows: Row[];
+  total: number;
+  page: number;
+  limit: number;
+}
+
+/** Apply the list conventions to a tenant-scoped, filtered query and run it (count + page). */
+export async function paginate<DB, TB extends keyof DB, Row>(
+  qb: SelectQueryBuilder<DB, TB, Row>,
+  spec: ListSpec,
+  query: ListQueryValues,
+): Promise<Page<Row>> {
+  const page = query.page ?? 1;
+  const limit = query.limit ?? DEFAULT_LIMIT;
+  let q = qb as SelectQueryBuilder<any, any, any>;
+  const modified = spec.modified === undefined ? 'modified' : spec.modified;
+  if (modified) {
+    if (query.modified_after !== undefined) q = q.where(modified, '>', parseFilterTimestamp(query.modified_after));
+    if (query.modified_before !== undefined) q = q.where(modified, '<=', parseFilterTimestamp(query.modified_before));
+  }
+  const countRow = await q.clearSelect().clearOrderBy().select(sql<number>`count(*)`.as('total')).executeTakeFirst();
+  const total = Number(countRow?.total ?? 0);
+  if (total === 0 || (page - 1) * limit >= total) return { rows: [], total, page, limit };
+  for (const term of orderTerms(spec, query)) q = q.orderBy(term);
+  const rows = (await q.limit(limit).offset((page - 1) * limit).execute()) as Row[];
+  return { rows, total, page, limit };
+}
+
+/** ORDER BY terms: the requested (or default) field, then the key columns ascending as tie-breaker. */
+export function orderTerms(spec: ListSpec, query: Pick<ListQueryValues, 'orderBy' | 'order'>) {
+  if (spec.fixedOrder) return spec.fixedOrder.map((o) => sql`${sql.ref(o.column)} ${sql.raw(o.direction)}`);
+  const direction = String(query.order ?? 'asc').toLowerCase() === 'desc' ? 'desc' : 'asc';
+  const requested = query.orderBy && Object.hasOwn(spec.sortable, query.orderBy) ? query.orderBy : undefined;
+  const field = requested ?? spec.defaultSort;
+  const terms = [];
+  const used = new Set<string>();
+  if (field !== undefined) {
+    const s = spec.sortable[field];
+    const col: SortColumn = typeof s === 'string' ? { column: s } : s;
+    // PostgreSQL's default placement (NULLS LAST ascending), made explicit so SQLite orders alike.
+    const nulls = col.nullable ? (direction === 'asc' ? ' nulls last' : ' nulls first') : '';
+    terms.push(sql`${sql.ref(col.column)} ${sql.raw(direction + nulls)}`);
+    used.add(col.column);
+  }
+  // With no explicit field, the key itself is the sort and takes the requested direction.
+  const keyDirection = field === undefined ? direction : 'asc';
+  for (const k of spec.key) if (!used.has(k)) terms.push(sql`${sql.ref(k)} ${sql.raw(keyDirection)}`);
+  return terms;
+}
+
+/** Absolute base URL of the request (scheme and host honour X-Forwarded-* only when TRUST_PROXY is on). */
+export function requestBase(req: FastifyRequest): string {
+  return `${req.protocol}://${req.host}`;
+}
+
+function pageUrl(req: FastifyRequest, page: number): string {
+  const url = new URL(req.url, requestBase(req));
+  url.searchParams.set('page', String(page));
+  return `${requestBase(req)}${url.pathname}${url.search}`;
+}
+
+/** Laravel's paginator window (reference §1.7): up to 13 pages in full, otherwise sliders with '...'. */
+export function pageWindow(current: number, last: number): (number | '...')[] {
+  const range = (a: number, b: number) => Array.from({ length: Math.max(0, b - a + 1) }, (_, i) => a + i);
+  const onEachSide = 3;
+  if (last < onEachSide * 2 + 8) return range(1, last);
+  const window = onEachSide + 4;
+  if (current <= window) return [...range(1, window + onEachSide), '...', last - 1, last];
+  if (current > last - window) return [1, 2, '...', ...range(last - (window + onEachSide - 1), last)];
+  return [1, 2, '...', ...range(current - onEachSide, current + onEachSide), '...', last - 1, last];
+}
+
+/** The contract's list envelope for a page of already-mapped resources. */
+export function envelope<T>(req: FastifyRequest, page: Page<unknown>, data: T[]) {
+  const lastPage = Math.max(1, Math.ceil(page.total / page.limit));
+  const from = data.length > 0 ? (page.page - 1) * page.limit + 1 : null;
+  const to = from !== null ? from + data.length - 1 : null;
+  const prev = page.page > 1 ? pageUrl(req, page.page - 1) : null;
+  const next = page.page < lastPage ? pageUrl(req, page.page + 1) : null;
+  const links = [
+    { url: prev, label: '&laquo; Previous', active: false },
+    ...pageWindow(page.page, lastPage).map((p) =>
+      p === '...' ? { url: null, label: '...', active: false } : { url: pageUrl(req, p), label: String(p), active: p === page.page },
+    ),
+    { url: next, label: 'Next &raquo;', active: false },
+  ];
+  const path = `${requestBase(req)}${new URL(req.url, 'http://x').pathname}`;
+  return {
+    data,
+    links: { first: pageUrl(req, 1), last: pageUrl(req, lastPage), prev, next },
+    meta: { current_page: page.page, from, last_page: lastPage, links, path, per_page: page.limit, to, total: page.total },
+  };
+}
+
+/** Run a list query and wrap the mapped rows in the envelope. */
+export async function listResponse<DB, TB extends keyof DB, Row, Out>(
+  req: FastifyRequest,
+  qb: SelectQueryBuilder<DB, TB, Row>,
+  spec: ListSpec,
+  map: (rows: Row[]) => Out[] | Promise<Out[]>,
+) {
+  const page = await paginate(qb, spec, req.query as ListQueryValues);
+  return envelope(req, page, await map(page.rows));
+}
+
+/** Array filter values: `key[]=a&key[]=b`, or a single `key=a` where the reference allows it. */
+export function arrayParam(query: Record<string, unknown>, name: string): string[] | undefined {
+  const raw = query[`${name}[]`] ?? query[name];
+  if (raw === undefined || raw === null) return undefined;
+  const values = (Array.isArray(raw) ? raw : [raw]).map(String);
+  return values;
+}

@@ -1,0 +1,103 @@
+// Common TypeBox pieces. A schema is at once validator, serializer, TypeScript type and OpenAPI document.
+import { Type, type Static, type TSchema, type TObject, type TProperties } from '@sinclair/typebox';
+
+/**
+ * `T | null` as a JSON-schema type array. Ajv coerces type arrays correctly (an anyOf would coerce null to
+ * false/0 in its first branch), fast-json-stringify serialises them, and OpenAPI 3.1 documents them.
+ */
+export function Nullable<T extends TSchema>(schema: T): TSchema & { static: Static<T> | null } {
+  const { type, ...rest } = schema as any;
+  if (type === undefined) return Type.Union([schema, Type.Null()]) as any;
+  const types = Array.isArray(type) ? type : [type];
+  return Type.Unsafe<Static<T> | null>({ ...rest, type: [...types, 'null'] }) as any;
+}
+
+/** Optional and nullable: the usual shape of a writable field. */
+export const Opt = <T extends TSchema>(schema: T) => Type.Optional(Nullable(schema));
+
+/** Request date: 'YYYY-MM-DD' only (a time component is a 422). */
+export const DateOnly = (opts: object = {}) => Type.String({ format: 'date', examples: ['2024-08-17'], ...opts });
+/** Request time: 'HH:MM' or 'HH:MM:SS'. */
+export const TimeOfDay = (opts: object = {}) =>
+  Type.String({ pattern: '^([01][0-9]|2[0-3]):[0-5][0-9](:[0-5][0-9])?$', examples: ['09:00:00'], ...opts });
+/** List filter timestamp: ISO 8601 or 'Y-m-d H:i:s'. */
+export const FilterTimestamp = () => Type.String({ format: 'filter-timestamp', examples: ['2024-01-01 00:00:00'] });
+
+/** Response date-time strings (already formatted by http/formats.ts). */
+export const DateTimeOut = () => Type.String({ format: 'date-time', examples: ['2024-01-01T00:00:00.000000Z'] });
+export const TimeOut = () => Type.String({ examples: ['09:00:00'] });
+
+/** Translation object (contract: de, en, fr, es, pl; sk and tr accepted). */
+export const Translations = Type.Object(
+  {
+    de: Opt(Type.String({ maxLength: 1000 })),
+    en: Opt(Type.String({ maxLength: 1000 })),
+    fr: Opt(Type.String({ maxLength: 1000 })),
+    es: Opt(Type.String({ maxLength: 1000 })),
+    pl: Opt(Type.String({ maxLength: 1000 })),
+    sk: Opt(Type.String({ maxLength: 1000 })),
+    tr: Opt(Type.String({ maxLength: 1000 })),
+  },
+  { additionalProperties: false },
+);
+export type TranslationsT = Static<typeof Translations>;
+export const TRANSLATION_KEYS = ['de', 'en', 'fr', 'es', 'pl', 'sk', 'tr'] as const;
+
+/** Enumerated object {id, name}. */
+export const IdName = <T extends TSchema>(id: T) => Type.Object({ id, name: Type.String() });
+export const IntIdName = () => IdName(Type.Integer());
+export const StrIdName = () => IdName(Type.String());
+
+/** {data: resource} */
+export const Single = <T extends TSchema>(resource: T) => Type.Object({ data: resource });
+
+const PageLink = Type.Object({ url: Nullable(Type.String()), label: Type.String(), active: Type.Boolean() });
+export const ListLinks = Type.Object({
+  first: Nullable(Type.String()),
+  last: Nullable(Type.String()),
+  prev: Nullable(Type.String()),
+  next: Nullable(Type.String()),
+});
+export const ListMeta = Type.Object({
+  current_page: Type.Integer({ minimum: 1 }),
+  from: Nullable(Type.Integer({ minimum: 1 })),
+  last_page: Type.Integer({ minimum: 1 }),
+  links: Type.Array(PageLink),
+  path: Nullable(Type.String()),
+  per_page: Type.Integer({ minimum: 0 }),
+  to: Nullable(Type.Integer({ minimum: 1 })),
+  total: Type.Integer({ minimum: 0 }),
+});
+
+/** Paginated list envelope of the contract. */
+export const Paginated = <T extends TSchema>(resource: T) =>
+  Type.Object({ data: Type.Array(resource), links: ListLinks, meta: ListMeta });
+
+/** {data: [...]} without pagination (price tables, internal rates). */
+export const DataArray = <T extends TSchema>(resource: T) => Type.Object({ data: Type.Array(resource) });
+
+export const ErrorBody = Type.Object({ message: Type.String() }, { additionalProperties: true });
+export const ValidationErrorBody = Type.Object(
+  { message: Type.String(), errors: Type.Record(Type.String(), Type.Array(Type.String())) },
+  { additionalProperties: true },
+);
+
+/** Response map with the error statuses every API route can answer. */
+export function responses(ok: Record<number, TSchema>, opts: { write?: boolean } = {}) {
+  return {
+    ...ok,
+    401: ErrorBody,
+    ...(opts.write ? { 403: ErrorBody } : {}),
+    404: ErrorBody,
+    422: ValidationErrorBody,
+    429: ErrorBody,
+  };
+}
+
+export const StringKey = (name: string, opts: object = {}) => Type.Object({ [name]: Type.String({ minLength: 1, maxLength: 255, ...opts }) });
+export const IntKey = (name: string) => Type.Object({ [name]: Type.Integer({ minimum: 1 }) });
+
+/** Merge property maps into one object schema (for list queries with extra filters). */
+export function mergeObjects<A extends TProperties, B extends TProperties>(a: TObject<A>, b: B) {
+  return Type.Object({ ...a.properties, ...b });
+}

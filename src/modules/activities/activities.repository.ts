@@ -1,0 +1,57 @@
+// SQL for activities; every query is scoped by tenant.
+import type { Kysely, Selectable } from 'kysely';
+import type { DB } from '../../db/types.js';
+import type { ActivitiesTable } from '../masterdata.tables.js';
+import type { ListSpec } from '../../http/list.js';
+import { nowTimestamp, outTimestamp, toBool } from '../../http/formats.js';
+import type { ActivityT, ActivityUpdateT } from './activities.schemas.js';
+
+export type ActivityRow = Selectable<ActivitiesTable>;
+
+export const activityListSpec: ListSpec = {
+  key: ['name'],
+  sortable: {
+    name: 'name',
+    description: { column: 'description', nullable: true },
+    is_travel: 'is_travel',
+    created: { column: 'created', nullable: true },
+    modified: { column: 'modified', nullable: true },
+  },
+};
+
+export const listActivities = (db: Kysely<DB>, tenantId: number) => db.selectFrom('activities').selectAll().where('tenant_id', '=', tenantId);
+
+export const findActivity = (db: Kysely<DB>, tenantId: number, name: string) =>
+  db.selectFrom('activities').selectAll().where('tenant_id', '=', tenantId).where('name', '=', name).executeTakeFirst();
+
+export async function insertActivity(db: Kysely<DB>, tenantId: number, body: ActivityUpdateT & { name: string }) {
+  const now = nowTimestamp();
+  return db
+    .insertInto('activities')
+    .values({ tenant_id: tenantId, name: body.name, description: body.description ?? null, is_travel: body.is_travel ?? false, created: now, modified: now })
+    .returningAll()
+    .executeTakeFirstOrThrow();
+}
+
+export async function updateActivity(db: Kysely<DB>, tenantId: number, id: number, body: ActivityUpdateT) {
+  return db
+    .updateTable('activities')
+    .set({ ...body, modified: nowTimestamp() })
+    .where('tenant_id', '=', tenantId)
+    .where('id', '=', id)
+    .returningAll()
+    .executeTakeFirstOrThrow();
+}
+
+export const deleteActivity = (db: Kysely<DB>, tenantId: number, id: number) =>
+  db.deleteFrom('activities').where('tenant_id', '=', tenantId).where('id', '=', id).execute();
+
+export function toActivity(row: ActivityRow): ActivityT {
+  return {
+    name: row.name,
+    description: row.description,
+    is_travel: toBool(row.is_travel) ?? false,
+    created: outTimestamp(row.created),
+    modified: outTimestamp(row.modified),
+  };
+}

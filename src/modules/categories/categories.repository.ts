@@ -1,0 +1,72 @@
+// SQL for categories; every query is scoped by tenant. Other resources attach categories by name.
+import type { Kysely, Selectable } from 'kysely';
+import type { DB } from '../../db/types.js';
+import type { CategoriesTable } from '../masterdata.tables.js';
+import type { ListSpec } from '../../http/list.js';
+import { fromJson, nowTimestamp, outTimestamp } from '../../http/formats.js';
+import { TRANSLATION_KEYS, type TranslationsT } from '../../http/schemas.js';
+import { CATEGORY_TYPES, type CategoryT, type CategoryUpdateT } from './categories.schemas.js';
+
+export type CategoryRow = Selectable<CategoriesTable>;
+
+export const categoryListSpec: ListSpec = {
+  key: ['name'],
+  sortable: {
+    name: 'name',
+    type: 'type',
+    created: { column: 'created', nullable: true },
+    modified: { column: 'modified', nullable: true },
+  },
+};
+
+export function listCategories(db: Kysely<DB>, tenantId: number, filters: { type?: string }) {
+  let q = db.selectFrom('categories').selectAll().where('tenant_id', '=', tenantId);
+  if (filters.type !== undefined) q = q.where('type', '=', filters.type);
+  return q;
+}
+
+export const findCategory = (db: Kysely<DB>, tenantId: number, name: string) =>
+  db.selectFrom('categories').selectAll().where('tenant_id', '=', tenantId).where('name', '=', name).executeTakeFirst();
+
+/** Full translation object: every contract language present, null where not given. */
+export function translations(value: TranslationsT | null | undefined): TranslationsT {
+  const out: Record<string, string | null> = {};
+  for (const k of TRANSLATION_KEYS) {
+    const v = value?.[k];
+    if (v !== undefined || ['de', 'en', 'fr', 'es', 'pl'].includes(k)) out[k] = v ?? null;
+  }
+  return out as TranslationsT;
+}
+
+export async function insertCategory(db: Kysely<DB>, tenantId: number, body: CategoryUpdateT & { name: string; type: string }) {
+  const now = nowTimestamp();
+  return db
+    .insertInto('categories')
+    .values({ tenant_id: tenantId, name: body.name, type: body.type, description: JSON.stringify(translations(body.description)), created: now, modified: now })
+    .returningAll()
+    .executeTakeFirstOrThrow();
+}
+
+export async function updateCategory(db: Kysely<DB>, tenantId: number, id: number, body: CategoryUpdateT) {
+  const { description, ...rest } = body;
+  return db
+    .updateTable('categories')
+    .set({ ...rest, ...(description !== undefined ? { description: JSON.stringify(translations(description)) } : {}), modified: nowTimestamp() })
+    .where('tenant_id', '=', tenantId)
+    .where('id', '=', id)
+    .returningAll()
+    .executeTakeFirstOrThrow();
+}
+
+export const deleteCategory = (db: Kysely<DB>, tenantId: number, id: number) =>
+  db.deleteFrom('categories').where('tenant_id', '=', tenantId).where('id', '=', id).execute();
+
+export function toCategory(row: Pick<CategoryRow, 'name' | 'description' | 'type' | 'created' | 'modified'>): CategoryT {
+  return {
+    name: row.name,
+    description: translations(fromJson<TranslationsT | null>(row.description, null)),
+    type: { id: row.type, name: CATEGORY_TYPES[row.type] ?? row.type },
+    created: outTimestamp(row.created),
+    modified: outTimestamp(row.modified),
+  };
+}

@@ -1,0 +1,45 @@
+// Categories (contract Category shape, reference §4.6). Key: the name (numeric ids do not work).
+import { Type, type Static } from '@sinclair/typebox';
+import { DateTimeOut, Nullable, StrIdName, Translations } from '../../http/schemas.js';
+import { listQuery } from '../../http/list.js';
+
+/** The kind of entity a category attaches to. */
+export const CATEGORY_TYPES: Record<string, string> = {
+  customer: 'Customer',
+  contact: 'Contact',
+  employee: 'Employee',
+  project: 'Project',
+  task: 'Task',
+  ticket: 'Ticket',
+  subtask: 'Subtask',
+  device: 'Terminal',
+  offer: 'Offer',
+  receipt: 'Receipt',
+};
+
+export const Category = Type.Object({
+  name: Type.String(),
+  description: Translations,
+  type: StrIdName(),
+  created: Nullable(DateTimeOut()),
+  modified: Nullable(DateTimeOut()),
+});
+export type CategoryT = Static<typeof Category>;
+
+const TypeId = Type.String({ enum: Object.keys(CATEGORY_TYPES), description: 'Entity kind: ' + Object.keys(CATEGORY_TYPES).join(', ') });
+
+export const CategoryCreate = Type.Object({
+  name: Type.String({ minLength: 1, maxLength: 64 }),
+  type: TypeId,
+  description: Type.Optional(Nullable(Translations)),
+});
+export const CategoryUpdate = Type.Object({
+  name: Type.Optional(Type.String({ minLength: 1, maxLength: 64 })),
+  type: Type.Optional(TypeId),
+  description: Type.Optional(Nullable(Translations)),
+});
+export type CategoryUpdateT = Static<typeof CategoryUpdate>;
+
+export const CategoryListQuery = listQuery({
+  type: Type.Optional(Type.String({ maxLength: 32, description: 'Only categories of this entity kind.' })),
+});

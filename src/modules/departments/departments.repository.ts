@@ -1,0 +1,118 @@
+// SQL for departments; every query is scoped by tenant.
+import { sql, type Kysely, type Selectable } from 'kysely';
+import type { DB } from '../../db/types.js';
+import type { DepartmentsTable } from '../masterdata.tables.js';
+import type { ListSpec } from '../../http/list.js';
+import { nowTimestamp, outDate, outTimestamp, toBool } from '../../http/formats.js';
+import type { DepartmentT, DepartmentUpdateT } from './departments.schemas.js';
+
+export type DepartmentRow = Selectable<DepartmentsTable> & { children_count: number | null };
+
+export const departmentListSpec: ListSpec = {
+  key: ['id'],
+  sortable: {
+    id: 'id',
+    name: 'name',
+    parent_id: { column: 'parent_id', nullable: true },
+    description: { column: 'description', nullable: true },
+    status: { column: 'status', nullable: true },
+    start_date: { column: 'start_date', nullable: true },
+    end_date: { column: 'end_date', nullable: true },
+    created: { column: 'created', nullable: true },
+    modified: { column: 'modified', nullable: true },
+  },
+};
+
+function base(db: Kysely<DB>, tenantId: number) {
+  return db
+    .selectFrom('departments as d')
+    .selectAll('d')
+    .select((eb) =>
+      eb
+        .selectFrom('departments as c')
+        .select(sql<number>`count(*)`.as('n'))
+        .whereRef('c.tenant_id', '=', 'd.tenant_id')
+        .whereRef('c.parent_id', '=', 'd.id')
+        .as('children_count'),
+    )
+    .where('d.tenant_id', '=', tenantId);
+}
+
+/** Active in [start, end]: the department's own period overlaps the range; missing ends are open. */
+export function listDepartments(db: Kysely<DB>, tenantId: number, filters: { start_date?: string; end_date?: string; parent_id?: number }) {
+  let q = base(db, tenantId);
+  if (filters.end_date !== undefined) q = q.where((eb) => eb.or([eb('d.start_date', 'is', null), eb('d.start_date', '<=', filters.end_date!)]));
+  if (filters.start_date !== undefined) q = q.where((eb) => eb.or([eb('d.end_date', 'is', null), eb('d.end_date', '>=', filters.start_date!)]));
+  if (filters.parent_id !== undefined) q = q.where('d.parent_id', '=', filters.parent_id);
+  return q;
+}
+
+export const findDepartment = (db: Kysely<DB>, tenantId: number, id: number) => base(db, tenantId).where('d.id', '=', id).executeTakeFirst();
+
+export const standardDepartmentId = async (db: Kysely<DB>, tenantId: number): Promise<number> =>
+  Number(
+    (await db.selectFrom('departments').select('id').where('tenant_id', '=', tenantId).where('is_standard', '=', true).orderBy('id').executeTakeFirstOrThrow()).id,
+  );
+
+export async function insertDepartment(db: Kysely<DB>, tenantId: number, body: DepartmentUpdateT & { name: string }) {
+  const now = nowTimestamp();
+  const row = await db
+    .insertInto('departments')
+    .values({
+      tenant_id: tenantId,
+      name: body.name,
+      parent_id: body.parent_id ?? null,
+      description: body.description ?? null,
+      comments: body.comments ?? null,
+      status: body.status ?? null,
+      start_date: body.start_date ?? null,
+      end_date: body.end_date ?? null,
+      is_standard: false,
+      created: now,
+      modified: now,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return (await findDepartment(db, tenantId, Number(row.id)))!;
+}
+
+export async function updateDepartment(db: Kysely<DB>, tenantId: number, id: number, body: DepartmentUpdateT) {
+  await db.updateTable('departments').set({ ...body, modified: nowTimestamp() }).where('tenant_id', '=', tenantId).where('id', '=', id).execute();
+  return (await findDepartment(db, tenantId, id))!;
+}
+
+export const deleteDepartment = (db: Kysely<DB>, tenantId: number, id: number) =>
+  db.deleteFrom('departments').where('tenant_id', '=', tenantId).where('id', '=', id).execute();
+
+/** Is `candidate` the department itself or one of its descendants? (A parent must not create a cycle.) */
+export async function isSelfOrDescendant(db: Kysely<DB>, tenantId: number, id: number, candidate: number): Promise<boolean> {
+  let current: number | null = candidate;
+  for (let depth = 0; current !== null && depth < 1000; depth++) {
+    if (current === id) return true;
+    const row: { parent_id: number | null } | undefined = await db
+      .selectFrom('departments')
+      .select('parent_id')
+      .where('tenant_id', '=', tenantId)
+      .where('id', '=', current)
+      .executeTakeFirst();
+    current = row?.parent_id ?? null;
+  }
+  return false;
+}
+
+export function toDepartment(row: DepartmentRow): DepartmentT {
+  return {
+    id: Number(row.id),
+    parent_id: row.parent_id === null ? null : Number(row.parent_id),
+    name: row.name,
+    description: row.description,
+    comments: row.comments,
+    status: row.status,
+    start_date: outDate(row.start_date),
+    end_date: outDate(row.end_date),
+    is_standard: toBool(row.is_standard) ?? false,
+    children_count: Number(row.children_count ?? 0),
+    created: outTimestamp(row.created),
+    modified: outTimestamp(row.modified),
+  };
+}

@@ -1,0 +1,38 @@
+// Departments (reference §4.8). `start_date`/`end_date` on the list select departments active in the range.
+import { Type, type Static } from '@sinclair/typebox';
+import { DateOnly, DateTimeOut, Nullable, Opt } from '../../http/schemas.js';
+import { listQuery } from '../../http/list.js';
+
+export const Department = Type.Object({
+  id: Type.Integer(),
+  parent_id: Nullable(Type.Integer()),
+  name: Type.String(),
+  description: Nullable(Type.String()),
+  comments: Nullable(Type.String()),
+  status: Nullable(Type.Integer()),
+  start_date: Nullable(DateTimeOut()),
+  end_date: Nullable(DateTimeOut()),
+  is_standard: Type.Boolean(),
+  children_count: Type.Integer(),
+  created: Nullable(DateTimeOut()),
+  modified: Nullable(DateTimeOut()),
+});
+export type DepartmentT = Static<typeof Department>;
+
+const writable = {
+  parent_id: Opt(Type.Integer({ minimum: 1 })),
+  description: Opt(Type.String({ maxLength: 255 })),
+  comments: Opt(Type.String({ maxLength: 2000 })),
+  status: Opt(Type.Integer({ minimum: 0, maximum: 1 })),
+  start_date: Opt(DateOnly()),
+  end_date: Opt(DateOnly()),
+};
+export const DepartmentCreate = Type.Object({ name: Type.String({ minLength: 1, maxLength: 64 }), ...writable });
+export const DepartmentUpdate = Type.Object({ name: Type.Optional(Type.String({ minLength: 1, maxLength: 64 })), ...writable });
+export type DepartmentUpdateT = Static<typeof DepartmentUpdate>;
+
+/** Contract: `start_date`, `end_date` are dates and not nullable; an empty value answers 422. */
+export const DepartmentListQuery = listQuery({
+  start_date: Type.Optional(DateOnly({ description: 'Departments active on or after this date (open ends count as open).' })),
+  end_date: Type.Optional(DateOnly({ description: 'Departments active on or before this date.' })),
+});

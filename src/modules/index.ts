@@ -1,0 +1,15 @@
+// Every resource module's routes, registered inside the API scope (/:instance/next/api/v1).
+import type { ZkApp } from '../types.js';
+import absenceReasons from './absence-reasons/absence-reasons.routes.js';
+import activities from './activities/activities.routes.js';
+import categories from './categories/categories.routes.js';
+import departments from './departments/departments.routes.js';
+import dynamicAttributes from './dynamic-attributes/dynamic-attributes.routes.js';
+
+export async function registerModules(app: ZkApp): Promise<void> {
+  await app.register(absenceReasons);
+  await app.register(activities);
+  await app.register(categories);
+  await app.register(departments);
+  await app.register(dynamicAttributes);
+}

@@ -1,0 +1,46 @@
+// PriceTable, Price, PriceFactor as the contract states them. Writes live with the owning resource's module.
+import { Type, type Static } from '@sinclair/typebox';
+import { DateTimeOut, IntIdName, Nullable, StrIdName } from '../../http/schemas.js';
+
+export const PRICE_TABLE_TYPES = { base: 'Basispreistabelle', customer: 'Customer Price Table', project: 'Project Price Table' } as const;
+export type PriceTableLevel = keyof typeof PRICE_TABLE_TYPES;
+
+/** Price types (reference §2): basehour = Stundensatz, tsatz = Tagessatz, pauschal = Pauschal (flat rate). */
+export const PRICE_TYPES: Record<string, string> = { basehour: 'Stundensatz', tsatz: 'Tagessatz', pauschal: 'Pauschal' };
+
+/** Factor days: 0 So … 6 Sa as PHP's date('w'), 7 = public holiday. */
+export const FACTOR_DAYS: Record<number, string> = { 0: 'So', 1: 'Mo', 2: 'Di', 3: 'Mi', 4: 'Do', 5: 'Fr', 6: 'Sa', 7: 'Feiertag' };
+
+export const Price = Type.Object({
+  id: Type.Integer(),
+  price_group: Type.String(),
+  price: Type.Number(),
+  price_table_id: Type.String(),
+  type: Nullable(StrIdName()),
+  activity: Nullable(Type.String()),
+  /** Only on tenants with the `ahr` module. */
+  ahr_factor: Type.Optional(Nullable(Type.Number())),
+});
+export type PriceT = Static<typeof Price>;
+
+export const PriceFactor = Type.Object({
+  id: Type.Integer(),
+  day: IntIdName(),
+  start_time: Nullable(Type.String({ examples: ['22:00:00'] })),
+  end_time: Nullable(Type.String({ examples: ['06:00:00'] })),
+  factor: Type.Number(),
+  price_table_id: Type.Integer(),
+  activity_id: Nullable(Type.Integer()),
+});
+export type PriceFactorT = Static<typeof PriceFactor>;
+
+export const PriceTable = Type.Object({
+  id: Type.Integer(),
+  start_date: Nullable(DateTimeOut()),
+  customer_number: Nullable(Type.String()),
+  project_id: Nullable(Type.Integer()),
+  type: Nullable(StrIdName()),
+  prices: Type.Array(Price),
+  factors: Type.Array(PriceFactor),
+});
+export type PriceTableT = Static<typeof PriceTable>;

@@ -1,0 +1,40 @@
+// The API scope /:instance/next/api/v1: tenant -> gate -> auth -> rate limit, in that order, for every route.
+// Gating is declared once per route (config.editions / config.module), never re-coded in handlers.
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { ApiError, forbidden } from '../http/errors.js';
+import { tenantCache } from '../tenancy/tenants.js';
+import { authenticate } from '../tenancy/tokens.js';
+import { applyRateLimit } from './rate-limit.js';
+import { routeNotFoundMessage } from './routing.js';
+import { markDeprecated } from '../http/deprecation.js';
+
+const WRITE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+export function registerApiHooks(app: FastifyInstance): void {
+  app.addHook('onRequest', async (request: FastifyRequest, reply: FastifyReply) => {
+    const { db, rateLimiter } = app.zk;
+    const instance = (request.params as { instance?: string }).instance ?? '';
+    const tenant = await tenantCache.get(db, instance);
+    if (!tenant) throw new ApiError(404, routeNotFoundMessage(request));
+
+    const config = request.routeOptions.config;
+    const editions = config.editions ?? ['full'];
+    if (!editions.includes(tenant.edition) || (config.module && !tenant.modules.has(config.module))) {
+      throw new ApiError(404, routeNotFoundMessage(request));
+    }
+
+    const header = request.headers.authorization;
+    const match = typeof header === 'string' ? /^Bearer\s+(\S+)\s*$/i.exec(header) : null;
+    const token = match ? await authenticate(db, tenant.id, match[1]) : undefined;
+    if (!token) {
+      reply.header('WWW-Authenticate', 'Bearer');
+      throw new ApiError(401, 'Unauthenticated.');
+    }
+    request.tenant = tenant;
+    request.token = token;
+
+    await applyRateLimit(rateLimiter, request, reply);
+    if (token.readOnly && WRITE_METHODS.has(request.method)) throw forbidden();
+    if (config.deprecated) markDeprecated(request, reply, config.deprecated);
+  });
+}

@@ -1,0 +1,74 @@
+// OpenAPI 3.1 generated from the route schemas, one document per edition (issue 2 §8):
+// /openapi/full.json, /openapi/clock.json, /:instance/next/api/v1/openapi.json, and the reference page /docs.
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import type { FastifyInstance } from 'fastify';
+import type { Edition, Tenant } from '../tenancy/tenants.js';
+import { API_PREFIX, type RouteRegistry } from './routing.js';
+
+const DESCRIPTION = `Time, project and customer administration REST API, compatible with the ZEP "next" REST API v1.
+
+Every path is relative to \`/{instance}/next/api/v1\`; the instance selects the tenant. Authenticate with
+\`Authorization: Bearer <token>\`. Lists are paginated (\`page\`, \`limit\` 1..200 default 15, \`orderBy\`, \`order\`,
+\`modified_after\`, \`modified_before\`). Errors: 401/403/404 \`{message}\`, 422 \`{message, errors}\`, 429 with
+Retry-After. Rate limits per token: 1000 requests per 5 minutes and 12000 per hour.`;
+
+export async function registerOpenApi(app: FastifyInstance): Promise<void> {
+  await app.register(swagger, {
+    openapi: {
+      openapi: '3.1.0',
+      info: { title: 'zeitkonto API', version: '1.0.0', description: DESCRIPTION },
+      components: { securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer' } } },
+      security: [{ bearerAuth: [] }],
+    },
+  });
+}
+
+const toOpenApiPath = (url: string) => url.replace(/:([A-Za-z0-9_]+)/g, '{$1}');
+
+/** The document for one edition, optionally narrowed to one tenant's modules. */
+export function editionDocument(app: FastifyInstance, registry: RouteRegistry, edition: Edition, tenant?: Tenant): Record<string, any> {
+  const full = structuredClone(app.swagger()) as Record<string, any>;
+  const prefix = toOpenApiPath(API_PREFIX);
+  const paths: Record<string, any> = {};
+  for (const route of registry.routes) {
+    if (!route.api || !route.editions.includes(edition)) continue;
+    if (tenant && route.module && !tenant.modules.has(route.module)) continue;
+    const openPath = toOpenApiPath(route.url);
+    const ops = full.paths?.[openPath];
+    if (!ops) continue;
+    const target = (paths[openPath.slice(prefix.length) || '/'] ??= {});
+    for (const method of route.methods) {
+      const op = ops[method.toLowerCase()];
+      if (!op || method === 'HEAD') continue;
+      op.parameters = (op.parameters ?? []).filter((p: any) => !(p.in === 'path' && p.name === 'instance'));
+      if (route.module) op['x-module'] = route.module;
+      target[method.toLowerCase()] = op;
+    }
+  }
+  full.paths = Object.fromEntries(Object.entries(paths).sort(([a], [b]) => a.localeCompare(b)));
+  full.info = { ...full.info, title: `zeitkonto API (${edition} edition)` };
+  full.servers = [
+    tenant
+      ? { url: `/${tenant.instance}/next/api/v1`, description: `Tenant ${tenant.instance}` }
+      : { url: '/{instance}/next/api/v1', variables: { instance: { default: 'demo', description: 'Tenant instance name' } } },
+  ];
+  return full;
+}
+
+export async function registerDocsRoutes(app: FastifyInstance, registry: RouteRegistry): Promise<void> {
+  const cache = new Map<Edition, Record<string, any>>();
+  const doc = (edition: Edition) => {
+    let d = cache.get(edition);
+    if (!d) cache.set(edition, (d = editionDocument(app, registry, edition)));
+    return d;
+  };
+  app.get('/openapi/full.json', { schema: { hide: true } }, async () => doc('full'));
+  app.get('/openapi/clock.json', { schema: { hide: true } }, async () => doc('clock'));
+  await app.register(swaggerUi, {
+    routePrefix: '/docs',
+    uiConfig: { docExpansion: 'list', deepLinking: true },
+    transformSpecification: () => doc('full'),
+    transformSpecificationClone: false,
+  });
+}

@@ -1,0 +1,31 @@
+// Listen, and shut down gracefully on SIGTERM/SIGINT: stop accepting, finish in-flight requests, close the database.
+import type { Config } from './config.js';
+import { buildApp } from './app.js';
+import { migrate } from './db/migrate.js';
+import { openDatabase } from './db/connection.js';
+
+export async function serve(config: Config, opts: { onListening?: (url: string) => void } = {}) {
+  const database = openDatabase(config.database);
+  await migrate(database.db, database.dialect);
+  const app = await buildApp(config, { database });
+  const address = await app.listen({ port: config.port, host: config.host });
+  opts.onListening?.(address);
+  let closing = false;
+  const shutdown = (signal: string) => {
+    if (closing) return;
+    closing = true;
+    app.log.info({ signal }, 'shutting down');
+    const force = setTimeout(() => process.exit(1), 10_000);
+    force.unref();
+    app.close().then(
+      () => process.exit(0),
+      (err) => {
+        app.log.error({ err }, 'error during shutdown');
+        process.exit(1);
+      },
+    );
+  };
+  process.once('SIGTERM', () => shutdown('SIGTERM'));
+  process.once('SIGINT', () => shutdown('SIGINT'));
+  return app;
+}

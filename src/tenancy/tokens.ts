@@ -1,0 +1,104 @@
+// API tokens: 256 random bits, shown once, stored only as a SHA-256 hash, owned by one tenant (issue 2 §4).
+import crypto from 'node:crypto';
+import type { Kysely } from 'kysely';
+import type { DB } from '../db/types.js';
+import { nowTimestamp, toBool } from '../http/formats.js';
+
+export interface TokenInfo {
+  id: number;
+  tenantId: number;
+  name: string;
+  readOnly: boolean;
+  expiresAt: string | null;
+  revokedAt: string | null;
+  lastUsedAt: string | null;
+  created: string;
+}
+
+export const hashToken = (token: string) => crypto.createHash('sha256').update(token, 'utf8').digest('hex');
+
+/** Token text: a recognisable prefix and 32 random bytes in base64url (43 characters). */
+export const generateToken = () => `zk_${crypto.randomBytes(32).toString('base64url')}`;
+
+const TOKEN_SHAPE = /^[A-Za-z0-9_\-.~+/]+=*$/;
+
+function toInfo(row: any): TokenInfo {
+  return {
+    id: Number(row.id),
+    tenantId: Number(row.tenant_id),
+    name: row.name,
+    readOnly: toBool(row.read_only) ?? false,
+    expiresAt: row.expires_at,
+    revokedAt: row.revoked_at,
+    lastUsedAt: row.last_used_at,
+    created: row.created,
+  };
+}
+
+export async function createToken(
+  db: Kysely<DB>,
+  tenantId: number,
+  opts: { name?: string; readOnly?: boolean; expiresInDays?: number } = {},
+): Promise<{ token: string; info: TokenInfo }> {
+  const token = generateToken();
+  const now = new Date();
+  const expires = opts.expiresInDays ? nowTimestamp(new Date(now.getTime() + opts.expiresInDays * 86_400_000)) : null;
+  const row = await db
+    .insertInto('api_tokens')
+    .values({
+      tenant_id: tenantId,
+      name: opts.name ?? 'api',
+      token_hash: hashToken(token),
+      read_only: opts.readOnly ?? false,
+      expires_at: expires,
+      revoked_at: null,
+      last_used_at: null,
+      created: nowTimestamp(now),
+      modified: nowTimestamp(now),
+    })
+    .returningAll()
+    .executeTakeFirstOrThrow();
+  return { token, info: toInfo(row) };
+}
+
+export async function listTokens(db: Kysely<DB>, tenantId: number): Promise<TokenInfo[]> {
+  const rows = await db.selectFrom('api_tokens').selectAll().where('tenant_id', '=', tenantId).orderBy('id').execute();
+  return rows.map(toInfo);
+}
+
+export async function revokeToken(db: Kysely<DB>, tenantId: number, id: number): Promise<boolean> {
+  const now = nowTimestamp();
+  const res = await db
+    .updateTable('api_tokens')
+    .set({ revoked_at: now, modified: now })
+    .where('tenant_id', '=', tenantId)
+    .where('id', '=', id)
+    .where('revoked_at', 'is', null)
+    .executeTakeFirst();
+  return Number(res.numUpdatedRows) > 0;
+}
+
+/** Last use is recorded at most once a minute per token, so reads stay reads. */
+const LAST_USED_RESOLUTION_MS = 60_000;
+
+/** The token row of THIS tenant for a presented secret, if it is valid now. */
+export async function authenticate(db: Kysely<DB>, tenantId: number, presented: string): Promise<TokenInfo | undefined> {
+  if (presented.length < 20 || presented.length > 512 || !TOKEN_SHAPE.test(presented)) return undefined;
+  const row = await db
+    .selectFrom('api_tokens')
+    .selectAll()
+    .where('tenant_id', '=', tenantId)
+    .where('token_hash', '=', hashToken(presented))
+    .executeTakeFirst();
+  if (!row) return undefined;
+  const info = toInfo(row);
+  const now = new Date();
+  const nowText = nowTimestamp(now);
+  if (info.revokedAt !== null) return undefined;
+  if (info.expiresAt !== null && info.expiresAt <= nowText) return undefined;
+  const last = info.lastUsedAt ? Date.parse(`${info.lastUsedAt.replace(' ', 'T')}Z`) : 0;
+  if (now.getTime() - last > LAST_USED_RESOLUTION_MS) {
+    await db.updateTable('api_tokens').set({ last_used_at: nowText }).where('tenant_id', '=', tenantId).where('id', '=', info.id).execute();
+  }
+  return info;
+}

@@ -1,0 +1,38 @@
+// Fastify type augmentation shared by every plugin and module.
+import type { Kysely } from 'kysely';
+import type { FastifyInstance, FastifyBaseLogger, RawServerDefault, RawRequestDefaultExpression, RawReplyDefaultExpression } from 'fastify';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import type { Config } from './config.js';
+import type { Dialect } from './db/dialect.js';
+import type { DB } from './db/types.js';
+import type { Edition, ModuleName, Tenant } from './tenancy/tenants.js';
+import type { TokenInfo } from './tenancy/tokens.js';
+import type { RateLimiter } from './plugins/rate-limit.js';
+
+export interface AppContext {
+  db: Kysely<DB>;
+  dialect: Dialect;
+  config: Config;
+  rateLimiter: RateLimiter;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    zk: AppContext;
+  }
+  interface FastifyRequest {
+    tenant: Tenant;
+    token: TokenInfo;
+  }
+  interface FastifyContextConfig {
+    /** Editions on which the route exists (default: full only). */
+    editions?: readonly Edition[];
+    /** Module the route needs; without it the tenant gets 404. */
+    module?: ModuleName;
+    /** Deprecated route: Deprecation/Sunset/Link headers are added (see http/deprecation.ts). */
+    deprecated?: { since: string; sunset: string };
+  }
+}
+
+/** The Fastify instance type every module registers its routes on. */
+export type ZkApp = FastifyInstance<RawServerDefault, RawRequestDefaultExpression, RawReplyDefaultExpression, FastifyBaseLogger, TypeBoxTypeProvider>;

@@ -1,0 +1,136 @@
+// buildTestApp per dialect, and a per-test tenant with a token and an HTTP client over app.inject.
+import crypto from 'node:crypto';
+import { after, before, describe } from 'node:test';
+import type { InjectOptions } from 'fastify';
+import { buildApp } from '../../src/app.js';
+import { loadConfig, type Config } from '../../src/config.js';
+import { openDatabase, type Database } from '../../src/db/connection.js';
+import { migrate } from '../../src/db/migrate.js';
+import { createTenant, updateTenant, type Edition, type ModuleName, type Tenant, type TenantSettings } from '../../src/tenancy/tenants.js';
+import { createToken } from '../../src/tenancy/tokens.js';
+import type { ZkApp } from '../../src/types.js';
+import { testDatabaseConfig, type TestDialect } from './db.js';
+
+export const DIALECTS: TestDialect[] = (process.env.ZK_TEST_DIALECTS ?? 'sqlite,postgres').split(',') as TestDialect[];
+
+export interface Response {
+  status: number;
+  headers: Record<string, string | string[] | undefined>;
+  body: any;
+  text: string;
+}
+
+export interface Client {
+  tenant: Tenant;
+  token: string;
+  /** Request a path relative to the tenant's base URL (/instance/next/api/v1). */
+  get(path: string, opts?: Partial<InjectOptions>): Promise<Response>;
+  post(path: string, body?: unknown, opts?: Partial<InjectOptions>): Promise<Response>;
+  patch(path: string, body?: unknown, opts?: Partial<InjectOptions>): Promise<Response>;
+  put(path: string, body?: unknown, opts?: Partial<InjectOptions>): Promise<Response>;
+  delete(path: string, opts?: Partial<InjectOptions>): Promise<Response>;
+  request(method: string, path: string, body?: unknown, opts?: Partial<InjectOptions>): Promise<Response>;
+  /** Change the tenant's edition, modules or settings. */
+  update(changes: { edition?: Edition; modules?: ModuleName[]; settings?: TenantSettings; language?: string }): Promise<void>;
+}
+
+export interface TestContext {
+  dialect: TestDialect;
+  app: ZkApp;
+  database: Database;
+  config: Config;
+  /** A fresh tenant with its own token (each test makes its own data). */
+  tenant(opts?: { edition?: Edition; modules?: ModuleName[]; settings?: TenantSettings; language?: string; readOnly?: boolean }): Promise<Client>;
+  inject(opts: InjectOptions): Promise<Response>;
+}
+
+export const uniqueName = (prefix = 't') => `${prefix}${crypto.randomBytes(5).toString('hex')}`;
+
+function toResponse(res: { statusCode: number; headers: any; body: string }): Response {
+  let body: any = undefined;
+  try {
+    body = res.body === '' ? undefined : JSON.parse(res.body);
+  } catch {
+    body = undefined;
+  }
+  return { status: res.statusCode, headers: res.headers, body, text: res.body };
+}
+
+export async function buildTestApp(dialect: TestDialect, overrides: Partial<Config> = {}): Promise<TestContext & { close(): Promise<void> }> {
+  const { config: dbConfig, cleanup } = await testDatabaseConfig(dialect);
+  const config: Config = { ...loadConfig({ LOG_LEVEL: 'silent', TENANT_CACHE_MS: '0' }), database: dbConfig, ...overrides };
+  const database = openDatabase(dbConfig, { poolSize: 5 });
+  await migrate(database.db, database.dialect);
+  const app = await buildApp(config, { database, logger: false });
+  await app.ready();
+
+  const inject = async (opts: InjectOptions) => toResponse(await app.inject(opts));
+  const ctx: TestContext = {
+    dialect,
+    app,
+    database,
+    config,
+    inject,
+    async tenant(opts = {}) {
+      const tenant = await createTenant(database.db, {
+        instance: uniqueName('t'),
+        edition: opts.edition,
+        modules: opts.modules,
+        settings: opts.settings,
+        language: opts.language,
+      });
+      const { token } = await createToken(database.db, tenant.id, { readOnly: opts.readOnly });
+      const request = (method: string, path: string, body?: unknown, extra: Partial<InjectOptions> = {}) =>
+        inject({
+          method: method as any,
+          url: `/${tenant.instance}/next/api/v1${path}`,
+          headers: { authorization: `Bearer ${token}`, accept: 'application/json', ...(extra.headers ?? {}) },
+          ...(body !== undefined ? { payload: body as any } : {}),
+          ...Object.fromEntries(Object.entries(extra).filter(([k]) => k !== 'headers')),
+        });
+      const client: Client = {
+        tenant,
+        token,
+        request,
+        get: (p, o) => request('GET', p, undefined, o),
+        post: (p, b, o) => request('POST', p, b, o),
+        patch: (p, b, o) => request('PATCH', p, b, o),
+        put: (p, b, o) => request('PUT', p, b, o),
+        delete: (p, o) => request('DELETE', p, undefined, o),
+        async update(changes) {
+          client.tenant = await updateTenant(database.db, tenant.instance, changes);
+        },
+      };
+      return client;
+    },
+  };
+  return {
+    ...ctx,
+    async close() {
+      await app.close();
+      await cleanup();
+    },
+  };
+}
+
+/**
+ * Run a suite on every dialect (SQLite and PostgreSQL): `forEachDialect('customers', (t) => { test(...) })`.
+ * `t()` returns the context built for that dialect.
+ */
+export function forEachDialect(name: string, body: (ctx: () => TestContext) => void, overrides: Partial<Config> = {}): void {
+  for (const dialect of DIALECTS) {
+    describe(`${name} [${dialect}]`, () => {
+      let ctx: (TestContext & { close(): Promise<void> }) | undefined;
+      before(async () => {
+        ctx = await buildTestApp(dialect, overrides);
+      });
+      after(async () => {
+        await ctx?.close();
+      });
+      body(() => {
+        if (!ctx) throw new Error('test app not built');
+        return ctx;
+      });
+    });
+  }
+}
