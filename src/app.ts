@@ -34,8 +34,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     logger: opts.logger ?? { level: config.logLevel },
     trustProxy: config.trustProxy,
     bodyLimit: config.bodyLimit,
-    ignoreTrailingSlash: true,
-    maxParamLength: 500,
+    routerOptions: { ignoreTrailingSlash: true, maxParamLength: 500 },
     requestIdHeader: 'x-request-id',
     genReqId: () => randomUUID(),
     ajv: {

@@ -1,0 +1,19 @@
+// The demo tenant "demo": created on the first start of an empty database (and by `zeitkonto demo`).
+// Each area contributes its demo data; everything is created in one go for a fresh tenant.
+import type { Kysely } from 'kysely';
+import type { DB } from '../db/types.js';
+import { createTenant, type Tenant } from '../tenancy/tenants.js';
+import { createToken } from '../tenancy/tokens.js';
+import { demoMasterdata } from './masterdata.js';
+
+export const DEMO_INSTANCE = 'demo';
+
+/** Demo data steps, in dependency order. */
+const steps: ((db: Kysely<DB>, tenant: Tenant) => Promise<void>)[] = [demoMasterdata];
+
+export async function createDemoTenant(db: Kysely<DB>): Promise<{ tenant: Tenant; token: string }> {
+  const tenant = await createTenant(db, { instance: DEMO_INSTANCE, name: 'Demo GmbH', edition: 'full', language: 'en', modules: ['departments'] });
+  for (const step of steps) await step(db, tenant);
+  const { token } = await createToken(db, tenant.id, { name: 'demo' });
+  return { tenant, token };
+}
