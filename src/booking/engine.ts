@@ -1,0 +1,29 @@
+// The booking rules engine: runs every rule and reports ALL violations at once (issue 6, contract rule 3).
+import { ErrorBag, validationError, type ApiError } from '../http/errors.js';
+import type { BookingFacts, Rule, Violation } from './facts.js';
+import { closedMonth } from './rules/closed-month.js';
+import { approvalDate } from './rules/approval-date.js';
+import { recordingPeriod } from './rules/recording-period.js';
+import { nonWorkingDay } from './rules/non-working-day.js';
+import { employmentPeriod } from './rules/employment-period.js';
+import { projectBookable, runtime } from './rules/runtime.js';
+import { plannedHours } from './rules/planned-hours.js';
+import { overlap } from './rules/overlap.js';
+import { minuteGrid } from './rules/minute-grid.js';
+
+/** Every rule, in the order their messages are reported. */
+export const RULES: readonly Rule[] = [closedMonth, approvalDate, recordingPeriod, nonWorkingDay, employmentPeriod, runtime, projectBookable, plannedHours, overlap, minuteGrid];
+
+/** The lock rules, which also guard DELETE and changes to an existing booking's original date. */
+export const LOCK_RULES: readonly Rule[] = [closedMonth, approvalDate, recordingPeriod];
+
+export function evaluate(facts: BookingFacts, rules: readonly Rule[] = RULES): Violation[] {
+  return rules.flatMap((rule) => rule(facts));
+}
+
+/** 422 {message, errors: {field: [...]}, violations: [{field, rule, message}]}. */
+export function violationsError(violations: Violation[]): ApiError {
+  const bag = new ErrorBag();
+  for (const v of violations) bag.add(v.field, v.message);
+  return validationError(bag.errors, { violations });
+}

@@ -1,0 +1,105 @@
+// What the booking rules decide on. The attendance service loads these facts (in one transaction) and the
+// rules are pure functions over them, so each rule is unit-testable without a database.
+
+/** A booking as the rules see it (the merged record on PATCH). Dates 'YYYY-MM-DD', times 'HH:MM:SS'. */
+export interface Booking {
+  id?: number;
+  employee_id: string;
+  date: string;
+  from: string;
+  to: string;
+  /** Hours. */
+  duration: number;
+  billable: boolean;
+  is_travel: boolean;
+  project_id: number;
+  project_task_id: number;
+  ticket_id: number | null;
+  subtask_id: number | null;
+}
+
+export interface Runtime {
+  start_date: string | null;
+  end_date: string | null;
+}
+
+/** plan_can_exceed / prevent_overbooking (reference §2): who may exceed the planned hours. */
+export enum PlanExceed {
+  All = 0,
+  OnlyNonBillable = 1,
+  None = 2,
+  TravelOrNonBillable = 3,
+  OnlyTravel = 4,
+}
+
+export interface PlannedItem extends Runtime {
+  id: number;
+  /** Planned hours; null or 0 = no plan. */
+  planned_hours: number | null;
+  /** Hours already booked on the item, without the booking being checked. */
+  booked_hours: number;
+  /** Who may exceed the plan (tasks follow their project). */
+  exceed: PlanExceed;
+}
+
+export interface BookingSettings {
+  /** Days before today that may still be booked; null = unlimited. */
+  recording_days_back: number | null;
+  /** Days after today that may already be booked; null = unlimited. */
+  recording_days_ahead: number | null;
+  /** Refuse bookings on non-working days and holidays (default on). */
+  check_non_working_days: boolean;
+  /** Minute grid for from/to (e.g. 15); null = off. */
+  minute_grid: number | null;
+  /** The tenant records durations only: `duration` is required. */
+  duration_only: boolean;
+}
+
+export const DEFAULT_BOOKING_SETTINGS: BookingSettings = {
+  recording_days_back: null,
+  recording_days_ahead: null,
+  check_non_working_days: true,
+  minute_grid: null,
+  duration_only: false,
+};
+
+export interface WorkingDay {
+  /** Is the weekday of the date a working day in the employee's regular working time? null = no record. */
+  weekday_is_workday: boolean | null;
+  /** The holiday on that date in the record's calendar, if any. */
+  holiday: { name: string; half_day: boolean } | null;
+}
+
+export interface OtherBooking {
+  id: number;
+  date: string;
+  from: string;
+  to: string;
+}
+
+export interface BookingFacts {
+  booking: Booking;
+  today: string;
+  settings: BookingSettings;
+  /** Closed months that concern this employee ('YYYY-MM'; employee null = whole tenant). */
+  closed_months: { month: string; employee_id: string | null }[];
+  approval_date: string | null;
+  working_day: WorkingDay;
+  employment_periods: Runtime[];
+  project: (PlannedItem & { bookable: boolean; status: string }) | null;
+  task: PlannedItem | null;
+  ticket: PlannedItem | null;
+  subtask: PlannedItem | null;
+  /** The employee's bookings that intersect the booking's time span (without the booking itself). */
+  overlapping: OtherBooking[];
+}
+
+export interface Violation {
+  /** Request field the violation is reported on. */
+  field: string;
+  /** Stable machine-readable rule code. */
+  rule: string;
+  message: string;
+}
+
+export type Rule = (facts: BookingFacts) => Violation[];
