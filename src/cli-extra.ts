@@ -8,4 +8,6 @@ export interface ExtraCommand {
   run(config: Config, args: string[], io: CliIO): Promise<number>;
 }
 
-export const extraCommands: ExtraCommand[] = [];
+import { settingsCommand } from './cli-settings.js';
+
+export const extraCommands: ExtraCommand[] = [settingsCommand];

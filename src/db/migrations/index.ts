@@ -3,5 +3,6 @@
 import type { Migration } from '../migrate.js';
 import { foundation } from './0001_foundation.js';
 import { spine } from './0002_spine.js';
+import { monthClosings } from './0400_month_closings.js';
 
-export const migrations: Migration[] = [foundation, spine];
+export const migrations: Migration[] = [foundation, spine, monthClosings];
