@@ -1,0 +1,140 @@
+// The benchmark scenarios of issue 7, built by reading the generated tenant through the API itself.
+//   1  a month of one employee (random employee and month per request, limit=100)
+//   2a GET /attendances default page      2b the last page of the unfiltered list
+//   3a GET /projects?limit=200 with a filter   3b GET /customers/{customer} detail
+//   4a POST /attendances (valid new bookings, every rule on)   4b PATCH of existing bookings
+//   5  90/10 read/write mix (scenario 1 reads, 4a-style writes)
+// POST slots are evening quarter-hours (18:00-24:00) on days the employee already booked, which the
+// generator leaves free, so every POST is a valid booking.
+
+export interface BenchRequest {
+  method: string;
+  path: string;
+  body?: string;
+}
+
+export interface Scenario {
+  id: string;
+  title: string;
+  requests: BenchRequest[];
+  /** Response captured for the ceiling server (scenarios 1 and 3). */
+  capture?: { status: number; contentType: string; body: string };
+  /** Which captured scenario's ceiling this one is compared with. */
+  ceilingOf?: string;
+}
+
+interface Ctx {
+  api: string;
+  headers: Record<string, string>;
+  seed: number;
+  quick: boolean;
+}
+
+/** Small deterministic PRNG (mulberry32) so pools are reproducible for a seed. */
+export function rng(seed: number) {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+const lastDay = (month: string) => new Date(Date.UTC(Number(month.slice(0, 4)), Number(month.slice(5, 7)), 0)).toISOString().slice(0, 10);
+
+function monthsBetween(first: string, last: string): string[] {
+  const out: string[] = [];
+  let y = Number(first.slice(0, 4));
+  let m = Number(first.slice(5, 7));
+  const end = last.slice(0, 7);
+  for (let i = 0; i < 1200; i++) {
+    const month = `${y}-${String(m).padStart(2, '0')}`;
+    out.push(month);
+    if (month >= end) break;
+    m++;
+    if (m > 12) (m = 1), y++;
+  }
+  return out;
+}
+
+export async function buildScenarios(ctx: Ctx): Promise<Scenario[]> {
+  const prefix = new URL(ctx.api).pathname;
+  const random = rng(ctx.seed);
+  const pick = <T>(xs: T[]) => xs[Math.floor(random() * xs.length)];
+  const raw = async (p: string) => {
+    const res = await fetch(`${ctx.api}${p}`, { headers: ctx.headers });
+    return { status: res.status, contentType: res.headers.get('content-type') ?? 'application/json', body: await res.text() };
+  };
+  const get = async (p: string) => {
+    const r = await raw(p);
+    if (r.status !== 200) throw new Error(`GET ${p} answered ${r.status}: ${r.body.slice(0, 300)}`);
+    return JSON.parse(r.body);
+  };
+
+  const employees: string[] = [];
+  for (let page = 1; ; page++) {
+    const r = await get(`/employees?limit=200&page=${page}`);
+    employees.push(...r.data.map((e: any) => e.username));
+    if (page >= r.meta.last_page) break;
+  }
+  const first = (await get('/attendances?limit=1&orderBy=date&order=asc')).data[0]?.date?.slice(0, 10);
+  const last = (await get('/attendances?limit=1&orderBy=date&order=desc')).data[0]?.date?.slice(0, 10);
+  if (!first || !last || employees.length === 0) throw new Error('the tenant has no employees or bookings: run zeitkonto generate first');
+  const months = monthsBetween(first, last);
+  const monthPath = (u: string, m: string) => `/attendances?employee_id=${encodeURIComponent(u)}&start_date=${m}-01&end_date=${lastDay(m)}&limit=100`;
+
+  const s1: BenchRequest[] = Array.from({ length: 5000 }, () => ({ method: 'GET', path: prefix + monthPath(pick(employees), pick(months)) }));
+
+  // Evening slots on booked days, from sampled months of sampled employees.
+  const slots: BenchRequest[] = [];
+  const patches: BenchRequest[] = [];
+  const wanted = ctx.quick ? 20_000 : 150_000;
+  for (let i = 0; i < 400 && slots.length < wanted; i++) {
+    const month = await get(monthPath(pick(employees), pick(months)));
+    const byDay = new Map<string, any>();
+    for (const a of month.data) byDay.set(`${a.employee_id}|${a.date.slice(0, 10)}`, a);
+    for (const a of byDay.values()) {
+      for (let q = 0; q < 24; q++) {
+        const from = 18 * 60 + q * 15;
+        const hm = (min: number) => (min >= 24 * 60 ? '00:00:00' : `${String(Math.floor(min / 60)).padStart(2, '0')}:${String(min % 60).padStart(2, '0')}:00`);
+        const body = { employee_id: a.employee_id, date: a.date.slice(0, 10), from: hm(from), to: hm(from + 15), project_id: a.project_id, project_task_id: a.project_task_id, activity_id: a.activity_id, note: 'bench' };
+        slots.push({ method: 'POST', path: `${prefix}/attendances`, body: JSON.stringify(body) });
+      }
+      patches.push({ method: 'PATCH', path: `${prefix}/attendances/${a.id}`, body: JSON.stringify({ note: `bench patch ${a.id}` }) });
+    }
+  }
+  // Shuffle so consecutive POSTs hit different employees, then split: 4a and 5 never share a slot.
+  for (let i = slots.length - 1; i > 0; i--) {
+    const j = Math.floor(random() * (i + 1));
+    [slots[i], slots[j]] = [slots[j], slots[i]];
+  }
+  const half = Math.floor(slots.length / 2);
+  const writesA = slots.slice(0, half);
+  const writesMix = slots.slice(half);
+
+  const defaultPage = await get('/attendances');
+  const projectsPath = '/projects?limit=200&start_date=2024-01-01&end_date=2024-12-31';
+  const customers = (await get('/customers?limit=200')).data.map((c: any) => c.customer_number);
+
+  const mix: BenchRequest[] = [];
+  for (let i = 0, w = 0; i < 20_000 && w < writesMix.length; i++) mix.push(i % 10 === 9 ? writesMix[w++] : s1[i % s1.length]);
+
+  return [
+    { id: '1', title: 'month of one employee', requests: s1, ceilingOf: '1', capture: await raw(monthPath(employees[0], months[Math.floor(months.length / 2)])) },
+    { id: '2a', title: 'GET /attendances default page', requests: [{ method: 'GET', path: `${prefix}/attendances` }], ceilingOf: '1' },
+    { id: '2b', title: 'GET /attendances last page', requests: [{ method: 'GET', path: `${prefix}/attendances?page=${defaultPage.meta.last_page}` }], ceilingOf: '1' },
+    { id: '3a', title: 'GET /projects?limit=200 with a filter', requests: [{ method: 'GET', path: prefix + projectsPath }], ceilingOf: '3a', capture: await raw(projectsPath) },
+    {
+      id: '3b',
+      title: 'GET /customers/{customer}',
+      requests: Array.from({ length: 2000 }, () => ({ method: 'GET', path: `${prefix}/customers/${encodeURIComponent(pick(customers))}` })),
+      ceilingOf: '3b',
+      capture: await raw(`/customers/${encodeURIComponent(customers[0])}`),
+    },
+    { id: '4a', title: 'POST /attendances (all rules on)', requests: writesA },
+    { id: '4b', title: 'PATCH /attendances/{id}', requests: patches },
+    { id: '5', title: '90/10 read/write mix', requests: mix, ceilingOf: '1' },
+  ];
+}
