@@ -79,16 +79,23 @@ export async function paginate<DB, TB extends keyof DB, Row>(
   }
   const countRow = await q.clearSelect().clearOrderBy().select(sql<number>`count(*)`.as('total')).executeTakeFirst();
   const total = Number(countRow?.total ?? 0);
-  if (total === 0 || (page - 1) * limit >= total) return { rows: [], total, page, limit };
-  for (const term of orderTerms(spec, query)) q = q.orderBy(term);
-  const rows = (await q.limit(limit).offset((page - 1) * limit).execute()) as Row[];
-  return { rows, total, page, limit };
+  const offset = (page - 1) * limit;
+  if (total === 0 || offset >= total) return { rows: [], total, page, limit };
+  const take = Math.min(limit, total - offset);
+  // Past the middle, read the page from the far end in reverse order and flip it back: the order is total
+  // (the key breaks every tie), so this is exact, and the last pages cost what the first ones do.
+  const reverse = offset > total / 2;
+  for (const term of orderTerms(spec, query, reverse)) q = q.orderBy(term);
+  const rows = (await q.limit(take).offset(reverse ? total - offset - take : offset).execute()) as Row[];
+  return { rows: reverse ? rows.reverse() : rows, total, page, limit };
 }
 
 /** ORDER BY terms: the requested (or default) field, then the key columns ascending as tie-breaker. */
-export function orderTerms(spec: ListSpec, query: Pick<ListQueryValues, 'orderBy' | 'order'>) {
-  if (spec.fixedOrder) return spec.fixedOrder.map((o) => sql`${sql.ref(o.column)} ${sql.raw(o.direction)}`);
-  const direction = String(query.order ?? 'asc').toLowerCase() === 'desc' ? 'desc' : 'asc';
+export function orderTerms(spec: ListSpec, query: Pick<ListQueryValues, 'orderBy' | 'order'>, reverse = false) {
+  const flip = (d: 'asc' | 'desc') => (reverse ? (d === 'asc' ? 'desc' : 'asc') : d);
+  if (spec.fixedOrder) return spec.fixedOrder.map((o) => sql`${sql.ref(o.column)} ${sql.raw(flip(o.direction))}`);
+  const requestedDirection = String(query.order ?? 'asc').toLowerCase() === 'desc' ? 'desc' : 'asc';
+  const direction = flip(requestedDirection);
   const requested = query.orderBy && Object.hasOwn(spec.sortable, query.orderBy) ? query.orderBy : undefined;
   const field = requested ?? spec.defaultSort;
   const terms = [];
@@ -102,7 +109,7 @@ export function orderTerms(spec: ListSpec, query: Pick<ListQueryValues, 'orderBy
     used.add(col.column);
   }
   // With no explicit field, the key itself is the sort and takes the requested direction.
-  const keyDirection = field === undefined ? direction : 'asc';
+  const keyDirection = field === undefined ? direction : flip('asc');
   for (const k of spec.key) if (!used.has(k)) terms.push(sql`${sql.ref(k)} ${sql.raw(keyDirection)}`);
   return terms;
 }
