@@ -16,6 +16,7 @@ import {
   OperationNodeTransformer,
   type ValueNode,
   type PrimitiveValueListNode,
+  type LogEvent,
 } from 'kysely';
 import type { DatabaseConfig } from '../config.js';
 import type { Dialect } from './dialect.js';
@@ -55,7 +56,18 @@ class SqliteBooleanPlugin implements KyselyPlugin {
   }
 }
 
-export function openDatabase(config: DatabaseConfig, opts: { poolSize?: number } = {}): Database {
+export interface OpenOptions {
+  poolSize?: number;
+  /** Called with every executed statement (the query-plan test captures list queries with it). */
+  onQuery?: (sql: string, parameters: readonly unknown[]) => void;
+}
+
+export function openDatabase(config: DatabaseConfig, opts: OpenOptions = {}): Database {
+  const log = opts.onQuery
+    ? (event: LogEvent) => {
+        if (event.level === 'query') opts.onQuery!(event.query.sql, event.query.parameters);
+      }
+    : undefined;
   if (config.dialect === 'sqlite') {
     if (config.file !== ':memory:') fs.mkdirSync(path.dirname(config.file), { recursive: true });
     const sqlite = new SQLite(config.file);
@@ -65,11 +77,11 @@ export function openDatabase(config: DatabaseConfig, opts: { poolSize?: number }
     sqlite.pragma('busy_timeout = 5000');
     sqlite.pragma('cache_size = -65536');
     sqlite.pragma('temp_store = MEMORY');
-    const db = new Kysely<DB>({ dialect: new SqliteDialect({ database: sqlite }), plugins: [new SqliteBooleanPlugin()] });
+    const db = new Kysely<DB>({ dialect: new SqliteDialect({ database: sqlite }), plugins: [new SqliteBooleanPlugin()], log });
     return { db, dialect: 'sqlite', close: () => db.destroy() };
   }
   const pool = new pg.Pool({ connectionString: config.url, max: opts.poolSize ?? 10 });
   pool.on('error', () => {}); // idle client errors surface on the next query instead of crashing the process
-  const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
+  const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }), log });
   return { db, dialect: 'postgres', close: () => db.destroy() };
 }
