@@ -3,5 +3,6 @@
 import type { Migration } from '../migrate.js';
 import { foundation } from './0001_foundation.js';
 import { spine } from './0002_spine.js';
+import { customers } from './0100_customers.js';
 
-export const migrations: Migration[] = [foundation, spine];
+export const migrations: Migration[] = [foundation, spine, customers];
