@@ -7,6 +7,8 @@ import departments from './departments/departments.routes.js';
 import dynamicAttributes from './dynamic-attributes/dynamic-attributes.routes.js';
 import customers from './customers/customers.routes.js';
 import customerContacts from './customers/contacts.routes.js';
+import customerPriceTables from './customers/customer-price-tables.routes.js';
+import priceTables from './price-tables/price-tables.routes.js';
 
 export async function registerModules(app: ZkApp): Promise<void> {
   await app.register(absenceReasons);
@@ -16,4 +18,6 @@ export async function registerModules(app: ZkApp): Promise<void> {
   await app.register(dynamicAttributes);
   await app.register(customers);
   await app.register(customerContacts);
+  await app.register(customerPriceTables);
+  await app.register(priceTables);
 }

@@ -114,7 +114,7 @@ export const AddressInput = Type.Object({
   is_billing_address: Opt(Type.Boolean()),
   is_shipping_address: Opt(Type.Boolean()),
   inactive: Opt(Type.Boolean()),
-  machine_readable_invoice_version: Opt(Type.Integer({ enum: Object.keys(INVOICE_VERSIONS).map(Number), description: '1 ZUGFeRD1, 2 ZUGFeRD2, 3 XRechnung' })),
+  machine_readable_invoice_version: Opt(Type.Integer({ minimum: 1, maximum: Object.keys(INVOICE_VERSIONS).length, description: '1 ZUGFeRD1, 2 ZUGFeRD2, 3 XRechnung' })),
 });
 export type AddressInputT = Static<typeof AddressInput>;
 
