@@ -24,6 +24,17 @@ forEachDialect('customers: update and delete', (t) => {
     assert.equal((await c.patch('/customers/NOPE', { name: 'x' })).status, 404);
   });
 
+  test('PATCH with invalid values is 422 naming each failing field and changes nothing', async () => {
+    const c = await t().tenant();
+    await c.post('/customers', base);
+    const schema = await c.patch('/customers/K-1', { currency: 'eur', vat: 100.5, email: 'x', name: null, iban: 'D'.repeat(35) });
+    assert.equal(schema.status, 422);
+    assert.deepEqual(Object.keys(schema.body.errors).sort(), ['currency', 'email', 'iban', 'name', 'vat']);
+    const refs = await c.patch('/customers/K-1', { department_id: 99999, categories: ['nope'], dynamicAttributes: [{ nope: 1 }], currency: 'XYZ' });
+    assert.deepEqual(Object.keys(refs.body.errors).sort(), ['categories', 'currency', 'department_id', 'dynamicAttributes']);
+    assert.equal((await c.get('/customers/K-1')).body.data.currency, 'EUR');
+  });
+
   test('PATCH renames the customer number; a taken number is 422 on customer_number', async () => {
     const c = await t().tenant();
     await c.post('/customers', base);
