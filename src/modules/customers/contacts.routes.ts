@@ -11,7 +11,7 @@ import { existsInTenant } from '../../db/lookup.js';
 import { loadCategories, resolveCategoryIds, setCategories } from '../categories/category-links.js';
 import { Contact, ContactCreate, ContactListQuery, ContactUpdate, type ContactUpdateT } from './contacts.schemas.js';
 import { contactListSpec, deleteContact, findContact, insertContact, listContacts, toContact, updateContact, type ContactRow } from './contacts.repository.js';
-import { requireCustomer } from './customers.routes.js';
+import { requireCustomer } from './customers.service.js';
 
 const tags = ['Customer contacts'];
 const CustomerParams = Type.Object({ customer_number: Type.String({ minLength: 1, maxLength: 255 }) });

@@ -3,7 +3,7 @@
 import { Type } from '@sinclair/typebox';
 import type { ZkApp } from '../../types.js';
 import { registerPriceTableRoutes } from '../price-tables/price-tables.routes.js';
-import { requireCustomer } from './customers.routes.js';
+import { requireCustomer } from './customers.service.js';
 
 export default async function customerPriceTableRoutes(app: ZkApp) {
   registerPriceTableRoutes(app, {

@@ -1,27 +1,17 @@
 // GET /customers, GET/POST/PATCH/PUT/DELETE /customers/{customer} (contract "Customers"; the key is the customer
 // number). Every response carrying the deprecated `status` object also carries Deprecation/Sunset/Link headers.
 import { Type } from '@sinclair/typebox';
-import type { Kysely } from 'kysely';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { ZkApp } from '../../types.js';
-import type { DB } from '../../db/types.js';
 import { Paginated, Single, StringKey, responses } from '../../http/schemas.js';
 import { arrayParam, listResponse } from '../../http/list.js';
-import { notFound } from '../../http/errors.js';
 import { CUSTOMER_STATUS_DEPRECATION, markDeprecated } from '../../http/deprecation.js';
 import { Customer, CustomerCreate, CustomerListItem, CustomerListQuery, CustomerUpdate } from './customers.schemas.js';
-import { customerListSpec, findCustomer, listCustomers, type CustomerFilters } from './customers.repository.js';
-import { changeCustomer, createCustomer, customerDetail, customerListItems, parseStatus, removeCustomer } from './customers.service.js';
+import { customerListSpec, listCustomers, type CustomerFilters } from './customers.repository.js';
+import { changeCustomer, createCustomer, customerDetail, customerListItems, parseStatus, removeCustomer, requireCustomer } from './customers.service.js';
 
 const tags = ['Customers'];
 const Params = StringKey('customer', { description: 'Customer number' });
-
-/** The customer of this tenant with this number, or 404. */
-export async function requireCustomer(db: Kysely<DB>, tenantId: number, customerNumber: string) {
-  const row = await findCustomer(db, tenantId, customerNumber);
-  if (!row) throw notFound('Customer');
-  return row;
-}
 
 /** Query -> filters: `inactive` (true/false/1/0) wins over the deprecated `status` (1 active, 0 inactive, else ignored). */
 function filters(query: Record<string, unknown>): CustomerFilters {

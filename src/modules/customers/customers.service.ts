@@ -3,7 +3,7 @@
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/types.js';
 import type { Tenant } from '../../tenancy/tenants.js';
-import { ErrorBag, validationError } from '../../http/errors.js';
+import { ErrorBag, notFound, validationError } from '../../http/errors.js';
 import { existingValues, existsInTenant } from '../../db/lookup.js';
 import { clearCategories, loadCategories, resolveCategoryIds, setCategories } from '../categories/category-links.js';
 import {
@@ -16,12 +16,19 @@ import {
 import { standardDepartmentId } from '../departments/departments.repository.js';
 import { customerPriceTables } from '../price-tables/price-tables.read.js';
 import type { CustomerCreateT, CustomerListItemT, CustomerT, CustomerUpdateT } from './customers.schemas.js';
-import { findCustomerById, insertCustomer, toCustomerBase, updateCustomer, type CustomerColumns, type CustomerRow } from './customers.repository.js';
+import { findCustomer, findCustomerById, insertCustomer, toCustomerBase, updateCustomer, type CustomerColumns, type CustomerRow } from './customers.repository.js';
 import { addressIds, countOwned, loadAddresses, loadManagers, replaceAddresses, replaceManagers } from './customer-relations.repository.js';
 import { customerReferences } from './customer-references.js';
 import { deleteContactsOf } from './contacts.repository.js';
 
 const CURRENCIES = new Set(Intl.supportedValuesOf('currency'));
+
+/** The customer of this tenant with this number, or 404. */
+export async function requireCustomer(db: Kysely<DB>, tenantId: number, customerNumber: string) {
+  const row = await findCustomer(db, tenantId, customerNumber);
+  if (!row) throw notFound('Customer');
+  return row;
+}
 
 /** Deprecated `status`: 1 active, 0 inactive (number or numeric text); anything else is ignored. */
 export function parseStatus(value: unknown): boolean | undefined {
