@@ -7,6 +7,10 @@ import departments from './departments/departments.routes.js';
 import dynamicAttributes from './dynamic-attributes/dynamic-attributes.routes.js';
 import monthClosings from './booking-admin/month-closings.js';
 import bookingSettings from './booking-admin/booking-settings.routes.js';
+import customers from './customers/customers.routes.js';
+import customerContacts from './customers/contacts.routes.js';
+import customerPriceTables from './customers/customer-price-tables.routes.js';
+import priceTables from './price-tables/price-tables.routes.js';
 
 export async function registerModules(app: ZkApp): Promise<void> {
   await app.register(absenceReasons);
@@ -16,4 +20,8 @@ export async function registerModules(app: ZkApp): Promise<void> {
   await app.register(dynamicAttributes);
   await app.register(monthClosings);
   await app.register(bookingSettings);
+  await app.register(customers);
+  await app.register(customerContacts);
+  await app.register(customerPriceTables);
+  await app.register(priceTables);
 }

@@ -4,5 +4,12 @@ import type { Migration } from '../migrate.js';
 import { foundation } from './0001_foundation.js';
 import { spine } from './0002_spine.js';
 import { monthClosings } from './0400_month_closings.js';
+import { customers } from './0100_customers.js';
 
-export const migrations: Migration[] = [foundation, spine, monthClosings];
+// One per line; the runner applies them in version order.
+export const migrations: Migration[] = [
+  foundation,
+  spine,
+  monthClosings,
+  customers,
+];
