@@ -3,5 +3,7 @@
 import type { Migration } from '../migrate.js';
 import { foundation } from './0001_foundation.js';
 import { spine } from './0002_spine.js';
+import { projects } from './0300_projects.js';
+import { tickets } from './0301_tickets.js';
 
-export const migrations: Migration[] = [foundation, spine];
+export const migrations: Migration[] = [foundation, spine, projects, tickets];
