@@ -2,8 +2,10 @@
 import type { ZkApp } from '../../types.js';
 import projectStatuses from './project-statuses.routes.js';
 import projects from './projects.routes.js';
+import projectTasks from './project-tasks.routes.js';
 
 export default async function projectsArea(app: ZkApp) {
   await app.register(projectStatuses);
   await app.register(projects);
+  await app.register(projectTasks);
 }

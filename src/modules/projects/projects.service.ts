@@ -3,7 +3,7 @@
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/types.js';
 import type { Tenant } from '../../tenancy/tenants.js';
-import { ApiError, ErrorBag } from '../../http/errors.js';
+import { ApiError, ErrorBag, notFound } from '../../http/errors.js';
 import { existsInTenant } from '../../db/lookup.js';
 import { resolveCategoryIds, setCategories } from '../categories/category-links.js';
 import { resolveDynamicAttributes, setDynamicAttributes, type ResolvedAttributes } from '../dynamic-attributes/dynamic-attribute-values.js';
@@ -11,7 +11,7 @@ import { standardDepartmentId } from '../departments/departments.repository.js';
 import { parseBillingType } from './project-enums.js';
 import { defaultStatusName, ensureDefaultStatuses } from './project-statuses.repository.js';
 import type { ProjectUpdateT } from './projects.schemas.js';
-import { insertProject, tasksOutside, updateProject, type ProjectColumns, type ProjectRow } from './projects.repository.js';
+import { findProject, insertProject, tasksOutside, updateProject, type ProjectColumns, type ProjectRow } from './projects.repository.js';
 
 /** Run a check that throws a 422 and add its field errors to the bag instead (all errors reported at once). */
 export async function collect<T>(errors: ErrorBag, check: () => Promise<T>): Promise<T | undefined> {
@@ -95,4 +95,11 @@ export async function changeProject(db: Kysely<DB>, tenant: Pick<Tenant, 'id' | 
     await updateProject(trx, tenant.id, Number(current.id), p.columns);
     await writeRelations(trx, tenant.id, Number(current.id), p);
   });
+}
+
+/** The project of a nested route (/projects/{id}/...), or 404. */
+export async function requireProject(db: Kysely<DB>, tenantId: number, id: number): Promise<ProjectRow> {
+  const row = await findProject(db, tenantId, id);
+  if (!row) throw notFound('Project');
+  return row;
 }
