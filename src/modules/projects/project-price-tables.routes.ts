@@ -13,7 +13,16 @@ const tags = ['Project price tables'];
 const ProjectParams = Type.Object({ id: Type.Integer({ minimum: 1 }) });
 const TableParams = Type.Object({ id: Type.Integer({ minimum: 1 }), price_table_id: Type.Integer({ minimum: 1 }) });
 const FallbackQuery = Type.Object(
-  { fallback: Type.Optional(Type.Boolean({ description: "true: without own tables the customer's, then the tenant's base tables. Default false: only the project's own." })) },
+  {
+    fallback: Type.Optional(
+      Type.Unsafe<boolean | number>({
+        type: ['boolean', 'integer'],
+        minimum: 0,
+        maximum: 1,
+        description: "true (or 1): without own tables the customer's, then the tenant's base tables. Default false: only the project's own.",
+      }),
+    ),
+  },
   { additionalProperties: true },
 );
 
