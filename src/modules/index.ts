@@ -11,6 +11,8 @@ import customers from './customers/customers.routes.js';
 import customerContacts from './customers/contacts.routes.js';
 import customerPriceTables from './customers/customer-price-tables.routes.js';
 import priceTables from './price-tables/price-tables.routes.js';
+import projects from './projects/index.js';
+import tickets from './tickets/index.js';
 
 export async function registerModules(app: ZkApp): Promise<void> {
   await app.register(absenceReasons);
@@ -24,4 +26,6 @@ export async function registerModules(app: ZkApp): Promise<void> {
   await app.register(customerContacts);
   await app.register(customerPriceTables);
   await app.register(priceTables);
+  await app.register(projects);
+  await app.register(tickets);
 }

@@ -5,6 +5,8 @@ import { foundation } from './0001_foundation.js';
 import { spine } from './0002_spine.js';
 import { monthClosings } from './0400_month_closings.js';
 import { customers } from './0100_customers.js';
+import { projects } from './0300_projects.js';
+import { tickets } from './0301_tickets.js';
 
 // One per line; the runner applies them in version order.
 export const migrations: Migration[] = [
@@ -12,4 +14,6 @@ export const migrations: Migration[] = [
   spine,
   monthClosings,
   customers,
+  projects,
+  tickets,
 ];
