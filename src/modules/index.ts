@@ -5,6 +5,7 @@ import activities from './activities/activities.routes.js';
 import categories from './categories/categories.routes.js';
 import departments from './departments/departments.routes.js';
 import dynamicAttributes from './dynamic-attributes/dynamic-attributes.routes.js';
+import employees from './employees/employees.routes.js';
 
 export async function registerModules(app: ZkApp): Promise<void> {
   await app.register(absenceReasons);
@@ -12,4 +13,5 @@ export async function registerModules(app: ZkApp): Promise<void> {
   await app.register(categories);
   await app.register(departments);
   await app.register(dynamicAttributes);
+  await app.register(employees);
 }

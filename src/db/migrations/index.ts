@@ -3,5 +3,7 @@
 import type { Migration } from '../migrate.js';
 import { foundation } from './0001_foundation.js';
 import { spine } from './0002_spine.js';
+import { people } from './0200_people.js';
+import { peopleAssets } from './0201_people_assets.js';
 
-export const migrations: Migration[] = [foundation, spine];
+export const migrations: Migration[] = [foundation, spine, people, peopleAssets];
