@@ -6,6 +6,7 @@ import categories from './categories/categories.routes.js';
 import departments from './departments/departments.routes.js';
 import dynamicAttributes from './dynamic-attributes/dynamic-attributes.routes.js';
 import employees from './employees/employees.routes.js';
+import employmentPeriods from './employment-periods/employment-periods.routes.js';
 
 export async function registerModules(app: ZkApp): Promise<void> {
   await app.register(absenceReasons);
@@ -14,4 +15,5 @@ export async function registerModules(app: ZkApp): Promise<void> {
   await app.register(departments);
   await app.register(dynamicAttributes);
   await app.register(employees);
+  await app.register(employmentPeriods);
 }
