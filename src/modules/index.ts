@@ -9,6 +9,8 @@ import employees from './employees/employees.routes.js';
 import employmentPeriods from './employment-periods/employment-periods.routes.js';
 import holidayCalendars from './holiday-calendars/holiday-calendars.routes.js';
 import workingTimes from './working-times/working-times.routes.js';
+import internalRates from './internal-rates/internal-rates.routes.js';
+import priceGroups from './price-groups/price-groups.routes.js';
 
 export async function registerModules(app: ZkApp): Promise<void> {
   await app.register(absenceReasons);
@@ -20,4 +22,6 @@ export async function registerModules(app: ZkApp): Promise<void> {
   await app.register(employmentPeriods);
   await app.register(holidayCalendars);
   await app.register(workingTimes);
+  await app.register(internalRates);
+  await app.register(priceGroups);
 }
