@@ -11,6 +11,8 @@ import holidayCalendars from './holiday-calendars/holiday-calendars.routes.js';
 import workingTimes from './working-times/working-times.routes.js';
 import internalRates from './internal-rates/internal-rates.routes.js';
 import priceGroups from './price-groups/price-groups.routes.js';
+import locations from './locations/locations.routes.js';
+import vehicles from './vehicles/vehicles.routes.js';
 
 export async function registerModules(app: ZkApp): Promise<void> {
   await app.register(absenceReasons);
@@ -24,4 +26,6 @@ export async function registerModules(app: ZkApp): Promise<void> {
   await app.register(workingTimes);
   await app.register(internalRates);
   await app.register(priceGroups);
+  await app.register(locations);
+  await app.register(vehicles);
 }
