@@ -13,6 +13,9 @@ import internalRates from './internal-rates/internal-rates.routes.js';
 import priceGroups from './price-groups/price-groups.routes.js';
 import locations from './locations/locations.routes.js';
 import vehicles from './vehicles/vehicles.routes.js';
+import devices from './devices/devices.routes.js';
+import transponders from './employee-items/transponders.routes.js';
+import meals from './employee-items/meals.routes.js';
 
 export async function registerModules(app: ZkApp): Promise<void> {
   await app.register(absenceReasons);
@@ -28,4 +31,7 @@ export async function registerModules(app: ZkApp): Promise<void> {
   await app.register(priceGroups);
   await app.register(locations);
   await app.register(vehicles);
+  await app.register(devices);
+  await app.register(transponders);
+  await app.register(meals);
 }
