@@ -4,8 +4,7 @@ import type { DB } from '../../db/types.js';
 import type { DevicesTable } from '../people.tables.js';
 import type { ListSpec } from '../../http/list.js';
 import { fromJson, outTime } from '../../http/formats.js';
-import { fieldError } from '../../http/errors.js';
-import { existingValues } from '../../db/lookup.js';
+import { countLinks, DEVICE_EMPLOYEES, replaceLinks, resolveExisting } from '../link-rows.js';
 import { countCategories, loadCategories } from '../categories/category-links.js';
 
 export type DeviceRow = Selectable<DevicesTable>;
@@ -39,8 +38,8 @@ async function deviceEmployees(db: Kysely<DB>, tenantId: number, ids: number[]) 
 
 export async function toDeviceListItems(db: Kysely<DB>, tenantId: number, rows: DeviceRow[]) {
   const ids = rows.map((r) => Number(r.id));
-  const [employees, categories] = await Promise.all([deviceEmployees(db, tenantId, ids), countCategories(db, tenantId, 'device', ids)]);
-  return rows.map((r) => ({ ...base(r), employees_count: employees.filter((e) => Number(e.device_id) === Number(r.id)).length, categories_count: categories.get(Number(r.id)) ?? 0 }));
+  const [employees, categories] = await Promise.all([countLinks(db, DEVICE_EMPLOYEES, tenantId, ids), countCategories(db, tenantId, 'device', ids)]);
+  return rows.map((r) => ({ ...base(r), employees_count: employees.get(Number(r.id)) ?? 0, categories_count: categories.get(Number(r.id)) ?? 0 }));
 }
 
 export async function toDevice(db: Kysely<DB>, tenantId: number, row: DeviceRow) {
@@ -49,15 +48,7 @@ export async function toDevice(db: Kysely<DB>, tenantId: number, row: DeviceRow)
 }
 
 /** Usernames of a request's `employees`; unknown ones answer 422 on `employees`. */
-export async function resolveDeviceEmployees(db: Kysely<DB>, tenantId: number, input: readonly (string | { employee_id: string })[]): Promise<string[]> {
-  const names = [...new Set(input.map((e) => (typeof e === 'string' ? e : e.employee_id)))];
-  const found = await existingValues(db, 'employees', tenantId, 'username', names);
-  const missing = names.filter((n) => !found.has(n));
-  if (missing.length) throw fieldError('employees', `The selected employees ${missing.map((m) => `"${m}"`).join(', ')} are invalid.`);
-  return names;
-}
+export const resolveDeviceEmployees = (db: Kysely<DB>, tenantId: number, input: readonly (string | { employee_id: string })[]) =>
+  resolveExisting(db, 'employees', 'username', tenantId, input.map((e) => (typeof e === 'string' ? e : e.employee_id)), 'employees');
 
-export async function setDeviceEmployees(db: Kysely<DB>, tenantId: number, deviceId: number, usernames: readonly string[]) {
-  await db.deleteFrom('device_employees').where('tenant_id', '=', tenantId).where('device_id', '=', deviceId).execute();
-  if (usernames.length) await db.insertInto('device_employees').values(usernames.map((employee_id) => ({ tenant_id: tenantId, device_id: deviceId, employee_id }))).execute();
-}
+export const setDeviceEmployees = (db: Kysely<DB>, tenantId: number, deviceId: number, usernames: readonly string[]) => replaceLinks(db, DEVICE_EMPLOYEES, tenantId, deviceId, usernames);

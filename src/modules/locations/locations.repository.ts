@@ -4,8 +4,7 @@ import type { DB } from '../../db/types.js';
 import type { LocationListsTable, LocationsTable } from '../people.tables.js';
 import type { ListSpec } from '../../http/list.js';
 import { outTimestamp } from '../../http/formats.js';
-import { fieldError } from '../../http/errors.js';
-import { existingValues } from '../../db/lookup.js';
+import { countLinks, LOCATION_LIST_ITEMS, replaceLinks, resolveExisting } from '../link-rows.js';
 import type { LocationT } from './locations.schemas.js';
 
 export type LocationRow = Selectable<LocationsTable>;
@@ -44,22 +43,8 @@ export const toLocation = (r: LocationRow): LocationT => ({
   modified: outTimestamp(r.modified),
 });
 
-export async function countLocations(db: Kysely<DB>, tenantId: number, listIds: number[]): Promise<Map<number, number>> {
-  const out = new Map<number, number>(listIds.map((id) => [Number(id), 0]));
-  if (!listIds.length) return out;
-  const rows = await db
-    .selectFrom('location_list_items')
-    .select(['location_list_id', (eb) => eb.fn.countAll<number>().as('n')])
-    .where('tenant_id', '=', tenantId)
-    .where('location_list_id', 'in', listIds.map(Number))
-    .groupBy('location_list_id')
-    .execute();
-  for (const r of rows) out.set(Number(r.location_list_id), Number(r.n));
-  return out;
-}
-
 export async function toLocationLists(db: Kysely<DB>, tenantId: number, rows: LocationListRow[]) {
-  const counts = await countLocations(db, tenantId, rows.map((r) => Number(r.id)));
+  const counts = await countLinks(db, LOCATION_LIST_ITEMS, tenantId, rows.map((r) => Number(r.id)));
   return rows.map((r) => ({
     id: Number(r.id),
     name: r.name,
@@ -71,15 +56,7 @@ export async function toLocationLists(db: Kysely<DB>, tenantId: number, rows: Lo
 }
 
 /** Location ids of a request; unknown ids answer 422 on `locations`. */
-export async function resolveLocations(db: Kysely<DB>, tenantId: number, input: readonly (string | { id: string })[]): Promise<string[]> {
-  const codes = [...new Set(input.map((l) => (typeof l === 'string' ? l : l.id)))];
-  const found = await existingValues(db, 'locations', tenantId, 'code', codes);
-  const missing = codes.filter((c) => !found.has(c));
-  if (missing.length) throw fieldError('locations', `The selected locations ${missing.map((m) => `"${m}"`).join(', ')} are invalid.`);
-  return codes;
-}
+export const resolveLocations = (db: Kysely<DB>, tenantId: number, input: readonly (string | { id: string })[]) =>
+  resolveExisting(db, 'locations', 'code', tenantId, input.map((l) => (typeof l === 'string' ? l : l.id)), 'locations');
 
-export async function setListLocations(db: Kysely<DB>, tenantId: number, listId: number, codes: readonly string[]): Promise<void> {
-  await db.deleteFrom('location_list_items').where('tenant_id', '=', tenantId).where('location_list_id', '=', listId).execute();
-  if (codes.length) await db.insertInto('location_list_items').values(codes.map((location_code) => ({ tenant_id: tenantId, location_list_id: listId, location_code }))).execute();
-}
+export const setListLocations = (db: Kysely<DB>, tenantId: number, listId: number, codes: readonly string[]) => replaceLinks(db, LOCATION_LIST_ITEMS, tenantId, listId, codes);
