@@ -6,6 +6,7 @@ import type { SpineTables } from '../modules/spine.tables.js';
 import type { BookingAdminTables } from '../modules/booking-admin/booking-admin.tables.js';
 import type { CustomerTables } from '../modules/customers.tables.js';
 import type { ProjectTables } from '../modules/projects.tables.js';
+import type { PeopleTables } from '../modules/people.tables.js';
 
 /** Booleans are BOOLEAN on PostgreSQL and INTEGER 0/1 on SQLite; read them through toBool(). */
 export type DbBool = boolean | number;
@@ -52,4 +53,5 @@ export interface DB
     SpineTables,
     BookingAdminTables,
     CustomerTables,
-    ProjectTables {}
+    ProjectTables,
+    PeopleTables {}

@@ -7,12 +7,14 @@ import { createToken } from '../tenancy/tokens.js';
 import { demoMasterdata } from './masterdata.js';
 import { demoCustomers } from './customers.js';
 import { demoProjects } from './projects.js';
+import { demoPeople } from './people.js';
 
 export const DEMO_INSTANCE = 'demo';
 
 /** Demo data steps, in dependency order. */
 const steps: ((db: Kysely<DB>, tenant: Tenant) => Promise<void>)[] = [
   demoMasterdata,
+  demoPeople,
   demoCustomers,
   async (db, tenant) => {
     const customers = await db.selectFrom('customers').select('customer_number').where('tenant_id', '=', tenant.id).orderBy('customer_number').execute();

@@ -13,6 +13,17 @@ import customerPriceTables from './customers/customer-price-tables.routes.js';
 import priceTables from './price-tables/price-tables.routes.js';
 import projects from './projects/index.js';
 import tickets from './tickets/index.js';
+import employees from './employees/employees.routes.js';
+import employmentPeriods from './employment-periods/employment-periods.routes.js';
+import holidayCalendars from './holiday-calendars/holiday-calendars.routes.js';
+import workingTimes from './working-times/working-times.routes.js';
+import internalRates from './internal-rates/internal-rates.routes.js';
+import priceGroups from './price-groups/price-groups.routes.js';
+import locations from './locations/locations.routes.js';
+import vehicles from './vehicles/vehicles.routes.js';
+import devices from './devices/devices.routes.js';
+import transponders from './employee-items/transponders.routes.js';
+import meals from './employee-items/meals.routes.js';
 
 export async function registerModules(app: ZkApp): Promise<void> {
   await app.register(absenceReasons);
@@ -28,4 +39,15 @@ export async function registerModules(app: ZkApp): Promise<void> {
   await app.register(priceTables);
   await app.register(projects);
   await app.register(tickets);
+  await app.register(employees);
+  await app.register(employmentPeriods);
+  await app.register(holidayCalendars);
+  await app.register(workingTimes);
+  await app.register(internalRates);
+  await app.register(priceGroups);
+  await app.register(locations);
+  await app.register(vehicles);
+  await app.register(devices);
+  await app.register(transponders);
+  await app.register(meals);
 }

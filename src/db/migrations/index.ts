@@ -7,6 +7,8 @@ import { monthClosings } from './0400_month_closings.js';
 import { customers } from './0100_customers.js';
 import { projects } from './0300_projects.js';
 import { tickets } from './0301_tickets.js';
+import { people } from './0200_people.js';
+import { peopleAssets } from './0201_people_assets.js';
 
 // One per line; the runner applies them in version order.
 export const migrations: Migration[] = [
@@ -16,4 +18,6 @@ export const migrations: Migration[] = [
   customers,
   projects,
   tickets,
+  people,
+  peopleAssets,
 ];

@@ -10,6 +10,7 @@ export const DEPARTMENT_REFERENCES: ReferenceCheck[] = [
   { table: 'customers', column: 'department_id', what: 'the department of customers' },
   { table: 'customer_contacts', column: 'department_id', what: 'the department of customer contacts' },
   { table: 'projects', column: 'department_id', what: 'the department of projects' },
+  { table: 'employees', column: 'department_id', what: 'the department of employees' },
 ];
 
 export async function departmentReferences(db: Kysely<DB>, tenantId: number, id: number, isStandard: unknown): Promise<string[]> {
