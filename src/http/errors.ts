@@ -147,8 +147,9 @@ function send(reply: FastifyReply, status: number, body: Record<string, unknown>
 
 /** Errors Fastify raises before routing (a malformed URL escape): the same JSON shape as every other error. */
 export function frameworkErrors(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
-  if (error.code !== 'FST_ERR_BAD_URL') request.log.warn({ err: error }, 'framework error');
-  return send(reply, error.statusCode && error.statusCode < 500 ? error.statusCode : 400, { message: 'The request URL is malformed.' });
+  if (error.code === 'FST_ERR_BAD_URL') return send(reply, 400, { message: 'The request URL is malformed.' });
+  request.log.error({ err: error }, 'framework error');
+  return send(reply, 500, { message: 'Server Error.' });
 }
 
 /** JSON bodies with Fastify's safe parser, except that an empty body is no body (clients that always send the header). */
