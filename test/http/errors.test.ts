@@ -17,6 +17,10 @@ const failingRoutes = (app: ZkApp) => {
     await sql`SELECT no_such_column FROM no_such_table`.execute(app.zk.db);
     return {};
   });
+  app.get('/test/bigint-overflow', async () => {
+    await sql`SELECT CAST(${'99999999999999999999'} AS BIGINT)`.execute(app.zk.db);
+    return {};
+  });
   app.get('/test/throws-string', async () => {
     throw SECRET; // eslint-disable-line no-throw-literal
   });
@@ -138,6 +142,13 @@ forEachDialect(
       const parent = await c.post('/departments', { name: 'x', parent_id: 99999999999999999999 });
       assert.equal(parent.status, 422, parent.text);
       assert.ok(parent.body.errors.parent_id);
+    });
+
+    test('a PostgreSQL numeric overflow that slips past the schemas is a 422, not a 500', async () => {
+      const r = await t().inject({ method: 'GET', url: '/test/bigint-overflow' });
+      if (t().dialect === 'sqlite') return assert.equal(r.status, 200); // SQLite saturates instead of failing
+      assert.equal(r.status, 422);
+      assertJson(r);
     });
 
     test('an unknown record key is a JSON 404 {message}', async () => {
