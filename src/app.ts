@@ -5,7 +5,7 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { sql } from 'kysely';
 import type { Config } from './config.js';
 import { openDatabase, type Database } from './db/connection.js';
-import { registerErrorHandler } from './http/errors.js';
+import { frameworkErrors, registerErrorHandler, registerJsonBodyParser } from './http/errors.js';
 import { parseFilterTimestamp } from './http/formats.js';
 import { registerApiHooks } from './plugins/api.js';
 import { registerMetrics } from './plugins/metrics.js';
@@ -37,6 +37,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 500 },
     requestIdHeader: 'x-request-id',
     genReqId: () => randomUUID(),
+    frameworkErrors,
     ajv: {
       customOptions: { allErrors: true, allowUnionTypes: true, coerceTypes: 'array', removeAdditional: true, useDefaults: true },
       plugins: [
@@ -59,6 +60,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   const registry = new RouteRegistry();
   registerRouting(app, registry);
   registerErrorHandler(app);
+  registerJsonBodyParser(app);
   await registerOpenApi(app);
   registerMetrics(app, { defaultMetrics: config.nodeEnv === 'production' });
 

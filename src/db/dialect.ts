@@ -26,7 +26,7 @@ export function ddl(dialect: Dialect) {
   };
 }
 
-export type ConstraintKind = 'unique' | 'foreign_key' | 'not_null' | 'check' | null;
+export type ConstraintKind = 'unique' | 'foreign_key' | 'not_null' | 'check' | 'out_of_range' | null;
 
 /** Recognise a constraint violation by its error code (never by message text). */
 export function constraintKind(err: unknown): ConstraintKind {
@@ -45,6 +45,8 @@ export function constraintKind(err: unknown): ConstraintKind {
     case '23514':
     case 'SQLITE_CONSTRAINT_CHECK':
       return 'check';
+    case '22003': // PostgreSQL numeric_value_out_of_range (e.g. an id beyond BIGINT)
+      return 'out_of_range';
     default:
       return null;
   }

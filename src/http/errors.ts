@@ -155,6 +155,22 @@ function send(reply: FastifyReply, status: number, body: Record<string, unknown>
   return reply.code(status).type('application/json; charset=utf-8').serializer(JSON.stringify).send(body);
 }
 
+/** Errors Fastify raises before routing (a malformed URL escape): the same JSON shape as every other error. */
+export function frameworkErrors(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
+  if (error.code === 'FST_ERR_BAD_URL') return send(reply, 400, { message: 'The request URL is malformed.' });
+  request.log.error({ err: error }, 'framework error');
+  return send(reply, 500, { message: 'Server Error.' });
+}
+
+/** JSON bodies with Fastify's safe parser, except that an empty body is no body (clients that always send the header). */
+export function registerJsonBodyParser(app: FastifyInstance): void {
+  const parse = app.getDefaultJsonParser('error', 'error');
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) =>
+    (body as string).trim() === '' ? done(null, undefined) : parse(request, body as string, done),
+  );
+}
+
 export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError & { validation?: AjvError[] }, request: FastifyRequest, reply: FastifyReply) => {
     if (error instanceof ApiError) {
@@ -184,6 +200,7 @@ export function registerErrorHandler(app: FastifyInstance): void {
     }
     const kind = constraintKind(error);
     if (kind === 'unique') return send(reply, 422, { message: 'The record conflicts with an existing one.', errors: { record: ['The record conflicts with an existing one.'] } });
+    if (kind === 'out_of_range') return send(reply, 422, { message: 'A number is out of range.', errors: { record: ['A number is out of range.'] } });
     if (kind === 'foreign_key') return send(reply, 422, { message: 'The record references or is referenced by other records.', errors: { record: ['The record references or is referenced by other records.'] } });
     if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
       return send(reply, error.statusCode, { message: error.statusCode === 429 ? 'Too Many Attempts.' : 'Bad request.' });

@@ -52,7 +52,7 @@ export function fromJson<T>(value: string | null | undefined, fallback: T): T {
   return JSON.parse(value) as T;
 }
 
-const ISO = /^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2})(?:\.\d+)?)?)?(Z|[+-]\d{2}:?\d{2})?$/i;
+const ISO = /^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2})(?:\.\d+)?)?)?(Z|[+-]\d{2}(?::?\d{2})?)?$/i;
 
 /**
  * A list filter timestamp: ISO 8601 or 'Y-m-d H:i:s' (contract list conventions). Values without a zone are UTC.
@@ -70,7 +70,9 @@ export function parseFilterTimestamp(text: string): string | null {
   if (zone && zone.toUpperCase() !== 'Z') {
     const sign = zone[0] === '-' ? -1 : 1;
     const digits = zone.slice(1).replace(':', '');
-    offsetMinutes = sign * (Number(digits.slice(0, 2)) * 60 + Number(digits.slice(2, 4)));
+    const [oh, om] = [Number(digits.slice(0, 2)), Number(digits.slice(2, 4) || '0')];
+    if (oh > 23 || om > 59) return null;
+    offsetMinutes = sign * (oh * 60 + om);
   }
   return nowTimestamp(new Date(base - offsetMinutes * 60_000));
 }

@@ -95,7 +95,9 @@ export function responses(ok: Record<number, TSchema>, opts: { write?: boolean }
 }
 
 export const StringKey = (name: string, opts: object = {}) => Type.Object({ [name]: Type.String({ minLength: 1, maxLength: 255, ...opts }) });
-export const IntKey = (name: string) => Type.Object({ [name]: Type.Integer({ minimum: 1 }) });
+/** Largest integer id a request may name (ids are BIGINT; beyond this JavaScript numbers lose precision). */
+export const MAX_ID = Number.MAX_SAFE_INTEGER;
+export const IntKey = (name: string) => Type.Object({ [name]: Type.Integer({ minimum: 1, maximum: MAX_ID }) });
 
 /** Merge property maps into one object schema (for list queries with extra filters). */
 export function mergeObjects<A extends TProperties, B extends TProperties>(a: TObject<A>, b: B) {

@@ -56,12 +56,16 @@ function toResponse(res: { statusCode: number; headers: any; body: string }): Re
   return { status: res.statusCode, headers: res.headers, body, text: res.body };
 }
 
-export async function buildTestApp(dialect: TestDialect, overrides: Partial<Config> = {}): Promise<TestContext & { close(): Promise<void> }> {
+/** Registers extra routes or hooks on the app before it is ready (tests of shared mechanisms). */
+export type AppSetup = (app: ZkApp) => void | Promise<void>;
+
+export async function buildTestApp(dialect: TestDialect, overrides: Partial<Config> = {}, setup?: AppSetup): Promise<TestContext & { close(): Promise<void> }> {
   const { config: dbConfig, cleanup } = await testDatabaseConfig(dialect);
   const config: Config = { ...loadConfig({ LOG_LEVEL: 'silent', TENANT_CACHE_MS: '0' }), database: dbConfig, ...overrides };
   const database = openDatabase(dbConfig, { poolSize: 5 });
   await migrate(database.db, database.dialect);
   const app = await buildApp(config, { database, logger: false });
+  await setup?.(app);
   await app.ready();
 
   const inject = async (opts: InjectOptions) => toResponse(await app.inject(opts));
@@ -115,14 +119,14 @@ export async function buildTestApp(dialect: TestDialect, overrides: Partial<Conf
 
 /**
  * Run a suite on every dialect (SQLite and PostgreSQL): `forEachDialect('customers', (t) => { test(...) })`.
- * `t()` returns the context built for that dialect.
+ * `t()` returns the context built for that dialect. `overrides` change the config; `setup` adds routes before ready.
  */
-export function forEachDialect(name: string, body: (ctx: () => TestContext) => void, overrides: Partial<Config> = {}): void {
+export function forEachDialect(name: string, body: (ctx: () => TestContext) => void, overrides: Partial<Config> = {}, setup?: AppSetup): void {
   for (const dialect of DIALECTS) {
     describe(`${name} [${dialect}]`, () => {
       let ctx: (TestContext & { close(): Promise<void> }) | undefined;
       before(async () => {
-        ctx = await buildTestApp(dialect, overrides);
+        ctx = await buildTestApp(dialect, overrides, setup);
       });
       after(async () => {
         await ctx?.close();

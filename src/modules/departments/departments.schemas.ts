@@ -1,6 +1,6 @@
 // Departments (reference §4.8). `start_date`/`end_date` on the list select departments active in the range.
 import { Type, type Static } from '@sinclair/typebox';
-import { DateOnly, DateTimeOut, Nullable, Opt } from '../../http/schemas.js';
+import { DateOnly, DateTimeOut, MAX_ID, Nullable, Opt } from '../../http/schemas.js';
 import { listQuery } from '../../http/list.js';
 
 export const Department = Type.Object({
@@ -25,7 +25,7 @@ export const DepartmentListItem = Type.Object({ ...Department.properties, manage
 export const DepartmentDetail = Type.Object({ ...Department.properties, manager: Type.Array(Manager) });
 
 const writable = {
-  parent_id: Opt(Type.Integer({ minimum: 1 })),
+  parent_id: Opt(Type.Integer({ minimum: 1, maximum: MAX_ID })),
   description: Opt(Type.String({ maxLength: 255 })),
   comments: Opt(Type.String({ maxLength: 2000 })),
   status: Opt(Type.Integer({ minimum: 0, maximum: 1 })),

@@ -1,0 +1,103 @@
+// Issue 2 §8: OpenAPI 3.1 generated from the route schemas, one document per edition, the tenant's own document,
+// and the interactive reference at /docs.
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import { forEachDialect, type TestContext } from '../support/app.js';
+
+const METHODS = ['get', 'post', 'put', 'patch', 'delete'];
+const MASTER_DATA = [
+  '/absence-reasons', '/absence-reasons/{name}', '/activities', '/activities/{activity}', '/categories', '/categories/{name}',
+  '/departments', '/departments/{id}', '/departments/{id}/children', '/dynamic-attributes', '/dynamic-attributes/{id}',
+];
+
+const get = async (t: () => TestContext, url: string) => t().inject({ method: 'GET', url });
+const operations = (doc: any) =>
+  Object.entries(doc.paths as Record<string, any>).flatMap(([path, ops]) => Object.entries(ops).filter(([m]) => METHODS.includes(m)).map(([method, op]) => ({ path, method, op: op as any })));
+
+forEachDialect('openapi', (t) => {
+  test('/openapi/full.json is OpenAPI 3.1 with paths relative to the server URL /{instance}/next/api/v1', async () => {
+    const r = await get(t, '/openapi/full.json');
+    assert.equal(r.status, 200);
+    assert.match(String(r.headers['content-type']), /^application\/json/);
+    const doc = r.body;
+    assert.equal(doc.openapi, '3.1.0');
+    assert.deepEqual(doc.servers.map((s: any) => s.url), ['/{instance}/next/api/v1']);
+    assert.ok(doc.servers[0].variables.instance.default);
+    for (const p of MASTER_DATA) assert.ok(doc.paths[p], `missing ${p}`);
+    for (const p of Object.keys(doc.paths)) assert.doesNotMatch(p, /next\/api|\{instance\}|^\/(openapi|docs|healthz|readyz|metrics)/, p);
+    assert.deepEqual(doc.components.securitySchemes.bearerAuth, { type: 'http', scheme: 'bearer' });
+    assert.deepEqual(doc.security, [{ bearerAuth: [] }]);
+  });
+
+  test('every operation has a summary, tags and 401/422 responses; writes document 403; no instance parameter', async () => {
+    const doc = (await get(t, '/openapi/full.json')).body;
+    const ops = operations(doc);
+    assert.ok(ops.length >= 30, `only ${ops.length} operations`);
+    for (const { path, method, op } of ops) {
+      const where = `${method.toUpperCase()} ${path}`;
+      assert.ok(typeof op.summary === 'string' && op.summary.length > 0, `${where}: summary`);
+      assert.ok(Array.isArray(op.tags) && op.tags.length > 0, `${where}: tags`);
+      for (const status of ['401', '422']) assert.ok(op.responses[status], `${where}: ${status}`);
+      if (method !== 'get') assert.ok(op.responses['403'], `${where}: 403`);
+      assert.ok(!(op.parameters ?? []).some((p: any) => p.name === 'instance'), `${where}: instance parameter`);
+      for (const name of path.match(/\{(\w+)\}/g) ?? []) {
+        assert.ok(op.parameters.some((p: any) => p.in === 'path' && `{${p.name}}` === name), `${where}: path parameter ${name}`);
+      }
+    }
+  });
+
+  test('list operations document the list parameters and the paginated envelope', async () => {
+    const doc = (await get(t, '/openapi/full.json')).body;
+    const list = doc.paths['/departments'].get;
+    const names = list.parameters.filter((p: any) => p.in === 'query').map((p: any) => p.name);
+    for (const n of ['page', 'limit', 'perPage', 'orderBy', 'order', 'modified_after', 'modified_before', 'start_date', 'end_date']) assert.ok(names.includes(n), n);
+    const schema = list.responses['200'].content['application/json'].schema;
+    assert.deepEqual(Object.keys(schema.properties), ['data', 'links', 'meta']);
+    assert.deepEqual(Object.keys(schema.properties.meta.properties), ['current_page', 'from', 'last_page', 'links', 'path', 'per_page', 'to', 'total']);
+  });
+
+  test('every PATCH route also appears as PUT with the same request body', async () => {
+    const doc = (await get(t, '/openapi/full.json')).body;
+    const patches = operations(doc).filter((o) => o.method === 'patch');
+    assert.ok(patches.length >= 5);
+    for (const { path, op } of patches) {
+      const put = doc.paths[path].put;
+      assert.ok(put, `PUT ${path}`);
+      assert.deepEqual(put.requestBody, op.requestBody, path);
+    }
+  });
+
+  test('/openapi/clock.json lacks the full-only routes and has nothing the full document lacks', async () => {
+    const full = (await get(t, '/openapi/full.json')).body;
+    const clock = (await get(t, '/openapi/clock.json')).body;
+    assert.equal(clock.openapi, '3.1.0');
+    assert.match(clock.info.title, /clock/);
+    for (const p of MASTER_DATA) assert.equal(clock.paths[p], undefined, p);
+    for (const { path, method } of operations(clock)) assert.ok(full.paths[path]?.[method], `${method} ${path} only on clock`);
+  });
+
+  test("/{instance}/next/api/v1/openapi.json returns the tenant's edition document (authenticated)", async () => {
+    const full = await t().tenant();
+    const clock = await t().tenant({ edition: 'clock' });
+    const f = await full.get('/openapi.json');
+    assert.equal(f.status, 200);
+    assert.deepEqual(f.body.servers, [{ url: `/${full.tenant.instance}/next/api/v1`, description: `Tenant ${full.tenant.instance}` }]);
+    assert.deepEqual(Object.keys(f.body.paths), Object.keys((await get(t, '/openapi/full.json')).body.paths));
+    const c = await clock.get('/openapi.json');
+    assert.equal(c.status, 200);
+    assert.deepEqual(Object.keys(c.body.paths), Object.keys((await get(t, '/openapi/clock.json')).body.paths));
+    const anonymous = await get(t, `/${full.tenant.instance}/next/api/v1/openapi.json`);
+    assert.equal(anonymous.status, 401);
+  });
+
+  test('/docs serves the interactive API reference (HTML) backed by the full document', async () => {
+    let r = await get(t, '/docs');
+    for (let hops = 0; r.status >= 300 && r.status < 400 && hops < 5; hops++) r = await get(t, String(r.headers.location));
+    assert.equal(r.status, 200);
+    assert.match(String(r.headers['content-type']), /^text\/html/);
+    assert.match(r.text, /swagger-ui|<html/i);
+    const json = await get(t, '/docs/json');
+    assert.equal(json.status, 200);
+    assert.deepEqual(Object.keys(json.body.paths), Object.keys((await get(t, '/openapi/full.json')).body.paths));
+  });
+});
