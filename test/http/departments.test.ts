@@ -22,7 +22,7 @@ forEachDialect('departments', (t) => {
     assert.equal(r.body.meta.total, 1);
     assert.deepEqual({ ...r.body.data[0], id: 0, created: 0, modified: 0 }, {
       id: 0, parent_id: null, name: 'Standard', description: null, comments: null, status: null, start_date: null, end_date: null,
-      is_standard: true, children_count: 0, created: 0, modified: 0,
+      is_standard: true, children_count: 0, manager_count: 0, created: 0, modified: 0,
     });
   });
 
@@ -34,7 +34,7 @@ forEachDialect('departments', (t) => {
     const d = r.body.data;
     assert.deepEqual({ ...d, id: 0, created: 0, modified: 0 }, {
       id: 0, parent_id: parent, name: 'Dev', description: 'Development', comments: 'c', status: 1,
-      start_date: '2024-01-01T00:00:00.000000Z', end_date: '2024-12-31T00:00:00.000000Z', is_standard: false, children_count: 0, created: 0, modified: 0,
+      start_date: '2024-01-01T00:00:00.000000Z', end_date: '2024-12-31T00:00:00.000000Z', is_standard: false, children_count: 0, manager: [], created: 0, modified: 0,
     });
     assert.ok(Number.isInteger(d.id));
     assert.match(d.created, TIMESTAMP);
