@@ -4,6 +4,7 @@ import type { Generated } from 'kysely';
 import type { MasterdataTables } from '../modules/masterdata.tables.js';
 import type { SpineTables } from '../modules/spine.tables.js';
 import type { BookingAdminTables } from '../modules/booking-admin/booking-admin.tables.js';
+import type { PeopleTables } from '../modules/people.tables.js';
 
 /** Booleans are BOOLEAN on PostgreSQL and INTEGER 0/1 on SQLite; read them through toBool(). */
 export type DbBool = boolean | number;
@@ -44,4 +45,9 @@ export interface CoreTables {
   schema_migrations: SchemaMigrationsTable;
 }
 
-export interface DB extends CoreTables, MasterdataTables, SpineTables, BookingAdminTables {}
+export interface DB
+  extends CoreTables,
+    MasterdataTables,
+    SpineTables,
+    BookingAdminTables,
+    PeopleTables {}

@@ -7,6 +7,8 @@ import departments from './departments/departments.routes.js';
 import dynamicAttributes from './dynamic-attributes/dynamic-attributes.routes.js';
 import monthClosings from './booking-admin/month-closings.js';
 import bookingSettings from './booking-admin/booking-settings.routes.js';
+import employees from './employees/employees.routes.js';
+import employmentPeriods from './employment-periods/employment-periods.routes.js';
 
 export async function registerModules(app: ZkApp): Promise<void> {
   await app.register(absenceReasons);
@@ -16,4 +18,6 @@ export async function registerModules(app: ZkApp): Promise<void> {
   await app.register(dynamicAttributes);
   await app.register(monthClosings);
   await app.register(bookingSettings);
+  await app.register(employees);
+  await app.register(employmentPeriods);
 }

@@ -4,5 +4,14 @@ import type { Migration } from '../migrate.js';
 import { foundation } from './0001_foundation.js';
 import { spine } from './0002_spine.js';
 import { monthClosings } from './0400_month_closings.js';
+import { people } from './0200_people.js';
+import { peopleAssets } from './0201_people_assets.js';
 
-export const migrations: Migration[] = [foundation, spine, monthClosings];
+// One per line, in version order.
+export const migrations: Migration[] = [
+  foundation,
+  spine,
+  monthClosings,
+  people,
+  peopleAssets,
+];

@@ -54,7 +54,7 @@ export const standardDepartmentId = async (db: Kysely<DB>, tenantId: number): Pr
     (await db.selectFrom('departments').select('id').where('tenant_id', '=', tenantId).where('is_standard', '=', true).orderBy('id').executeTakeFirstOrThrow()).id,
   );
 
-export async function insertDepartment(db: Kysely<DB>, tenantId: number, body: DepartmentUpdateT & { name: string }) {
+export async function insertDepartment(db: Kysely<DB>, tenantId: number, body: Omit<DepartmentUpdateT, 'manager'> & { name: string }) {
   const now = nowTimestamp();
   const row = await db
     .insertInto('departments')
@@ -76,7 +76,7 @@ export async function insertDepartment(db: Kysely<DB>, tenantId: number, body: D
   return (await findDepartment(db, tenantId, Number(row.id)))!;
 }
 
-export async function updateDepartment(db: Kysely<DB>, tenantId: number, id: number, body: DepartmentUpdateT) {
+export async function updateDepartment(db: Kysely<DB>, tenantId: number, id: number, body: Omit<DepartmentUpdateT, 'manager'>) {
   await db.updateTable('departments').set({ ...body, modified: nowTimestamp() }).where('tenant_id', '=', tenantId).where('id', '=', id).execute();
   return (await findDepartment(db, tenantId, id))!;
 }

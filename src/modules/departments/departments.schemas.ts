@@ -19,6 +19,11 @@ export const Department = Type.Object({
 });
 export type DepartmentT = Static<typeof Department>;
 
+const Manager = Type.Object({ username: Type.String(), firstname: Type.String(), lastname: Type.String(), personal_number: Nullable(Type.String()), email: Nullable(Type.String()) });
+/** List items carry `manager_count`; the detail carries `manager[]` (reference §4.8). */
+export const DepartmentListItem = Type.Object({ ...Department.properties, manager_count: Type.Integer() });
+export const DepartmentDetail = Type.Object({ ...Department.properties, manager: Type.Array(Manager) });
+
 const writable = {
   parent_id: Opt(Type.Integer({ minimum: 1 })),
   description: Opt(Type.String({ maxLength: 255 })),
@@ -26,6 +31,12 @@ const writable = {
   status: Opt(Type.Integer({ minimum: 0, maximum: 1 })),
   start_date: Opt(DateOnly()),
   end_date: Opt(DateOnly()),
+  manager: Opt(
+    Type.Array(
+      Type.Unsafe<string | { username: string }>({ type: ['string', 'object'], maxLength: 255, properties: { username: { type: 'string', maxLength: 255 } }, required: ['username'] }),
+      { maxItems: 500, description: 'Usernames of the managers (replaces the set).' },
+    ),
+  ),
 };
 export const DepartmentCreate = Type.Object({ name: Type.String({ minLength: 1, maxLength: 64 }), ...writable });
 export const DepartmentUpdate = Type.Object({ name: Type.Optional(Type.String({ minLength: 1, maxLength: 64 })), ...writable });

@@ -1,0 +1,66 @@
+// SQL for employees; every query is scoped by tenant. Rows map to the live read shape (reference §4.11).
+import type { Kysely } from 'kysely';
+import type { DB } from '../../db/types.js';
+import type { Tenant } from '../../tenancy/tenants.js';
+import type { ListSpec } from '../../http/list.js';
+import { outDate, outTimestamp } from '../../http/formats.js';
+import { loadCategories } from '../categories/category-links.js';
+import { loadDynamicAttributes } from '../dynamic-attributes/dynamic-attribute-values.js';
+import type { EmployeeRow } from './employee-ref.js';
+import { languageObject } from './languages.js';
+import { EMPLOYMENTS, RIGHTS, TEXT_FIELDS, type EmployeeBaseT, type EmployeeT } from './employees.schemas.js';
+
+const nullableSort = (column: string) => ({ column, nullable: true });
+export const employeeListSpec: ListSpec = {
+  key: ['username'],
+  sortable: {
+    username: 'username',
+    firstname: 'firstname',
+    lastname: 'lastname',
+    personal_number: nullableSort('personal_number'),
+    email: nullableSort('email'),
+    department_id: 'department_id',
+    price_group: nullableSort('price_group'),
+    approval_date: nullableSort('approval_date'),
+    created: nullableSort('created'),
+    modified: nullableSort('modified'),
+  },
+};
+
+export function listEmployees(db: Kysely<DB>, tenantId: number, filters: { personal_numbers?: string[]; department_id?: number }) {
+  let q = db.selectFrom('employees').selectAll().where('tenant_id', '=', tenantId);
+  if (filters.personal_numbers !== undefined) q = q.where('personal_number', 'in', filters.personal_numbers.length ? filters.personal_numbers : ['\u0000']);
+  if (filters.department_id !== undefined) q = q.where('department_id', '=', filters.department_id);
+  return q;
+}
+
+/** Labels of enumerations are delivered in the tenant's language (German for 'de', English otherwise). */
+export const label = (tenant: Pick<Tenant, 'language'>, names: { de: string; en: string } | undefined, id: number) =>
+  names ? (tenant.language === 'de' ? names.de : names.en) : String(id);
+
+export function toEmployeeBase(row: EmployeeRow, tenant: Pick<Tenant, 'language'>): EmployeeBaseT {
+  const texts = Object.fromEntries(TEXT_FIELDS.map((f) => [f, row[f]])) as Record<(typeof TEXT_FIELDS)[number], string | null>;
+  return {
+    username: row.username,
+    firstname: row.firstname,
+    lastname: row.lastname,
+    ...texts,
+    salutation: row.salutation === null ? null : { id: row.salutation, name: row.salutation },
+    birthdate: outDate(row.birthdate),
+    approval_date: outDate(row.approval_date),
+    price_group: row.price_group,
+    employment: { id: Number(row.employment), name: label(tenant, EMPLOYMENTS[Number(row.employment)], Number(row.employment)) },
+    rights: { id: Number(row.rights), name: label(tenant, RIGHTS[Number(row.rights)], Number(row.rights)) },
+    department_id: Number(row.department_id),
+    language: languageObject(row.language),
+    created: outTimestamp(row.created),
+    modified: outTimestamp(row.modified),
+  };
+}
+
+/** Full employees for a page: categories and dynamic attributes are loaded once for all rows. */
+export async function toEmployees(db: Kysely<DB>, tenant: Tenant, rows: EmployeeRow[]): Promise<EmployeeT[]> {
+  const ids = rows.map((r) => Number(r.id));
+  const [categories, attributes] = await Promise.all([loadCategories(db, tenant.id, 'employee', ids), loadDynamicAttributes(db, tenant.id, 'employee', ids)]);
+  return rows.map((r) => ({ ...toEmployeeBase(r, tenant), categories: categories.get(Number(r.id)) ?? [], dynamicAttributes: attributes.get(Number(r.id)) ?? [] }));
+}

@@ -1,0 +1,52 @@
+// GET /employees (personal_number[] / personal_number, department_id), GET /employees/{username}, POST,
+// PATCH/PUT (reference §4.11; no delete route exists anywhere), GET /departments/{id}/employees (§4.8).
+import { Type } from '@sinclair/typebox';
+import type { ZkApp } from '../../types.js';
+import { arrayParam, listQuery, listResponse } from '../../http/list.js';
+import { IntKey, Paginated, responses } from '../../http/schemas.js';
+import { notFound } from '../../http/errors.js';
+import { existsInTenant } from '../../db/lookup.js';
+import { resourceRoutes, scopeOf } from '../resource-routes.js';
+import { findEmployeeRow, type EmployeeRow } from './employee-ref.js';
+import { writeEmployee } from './employee-write.js';
+import { Employee, EmployeeBase, EmployeeCreate, EmployeeListQuery, EmployeeUpdate } from './employees.schemas.js';
+import { employeeListSpec, listEmployees, toEmployeeBase, toEmployees } from './employees.repository.js';
+
+export default async function employeeRoutes(app: ZkApp) {
+  resourceRoutes<undefined, EmployeeRow, unknown>(app, {
+    name: 'Employee',
+    plural: 'employees',
+    tags: ['Employees'],
+    path: '/employees',
+    key: { name: 'username', schema: Type.String({ minLength: 1, maxLength: 255 }) },
+    resource: Employee,
+    list: {
+      query: EmployeeListQuery,
+      build: (s, _p, q) => listEmployees(s.db, s.tenantId, { personal_numbers: arrayParam(q, 'personal_number'), department_id: q.department_id }),
+      spec: employeeListSpec,
+      map: (s, _p, rows) => toEmployees(s.db, s.tenant, rows),
+    },
+    find: (s, _p, username) => findEmployeeRow(s.db, s.tenantId, username),
+    show: async (s, _p, row) => (await toEmployees(s.db, s.tenant, [row]))[0],
+    create: { body: EmployeeCreate, run: (s, _p, body) => writeEmployee(s, body) },
+    update: { body: EmployeeUpdate, run: (s, _p, row, body) => writeEmployee(s, body, row) },
+  });
+
+  app.get(
+    '/departments/:id/employees',
+    {
+      schema: {
+        summary: 'List the employees of a department (without categories and dynamic attributes)',
+        tags: ['Departments'],
+        params: IntKey('id'),
+        querystring: listQuery(),
+        response: responses({ 200: Paginated(EmployeeBase) }),
+      },
+    },
+    async (req) => {
+      const s = scopeOf(app, req);
+      if (!(await existsInTenant(s.db, 'departments', s.tenantId, 'id', req.params.id))) throw notFound('Department');
+      return listResponse(req, listEmployees(s.db, s.tenantId, { department_id: req.params.id }), employeeListSpec, (rows) => rows.map((r) => toEmployeeBase(r, s.tenant)));
+    },
+  );
+}
