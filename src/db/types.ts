@@ -5,6 +5,7 @@ import type { MasterdataTables } from '../modules/masterdata.tables.js';
 import type { SpineTables } from '../modules/spine.tables.js';
 import type { BookingAdminTables } from '../modules/booking-admin/booking-admin.tables.js';
 import type { PeopleTables } from '../modules/people.tables.js';
+import type { ProjectTables } from '../modules/projects.tables.js';
 
 /** Booleans are BOOLEAN on PostgreSQL and INTEGER 0/1 on SQLite; read them through toBool(). */
 export type DbBool = boolean | number;
@@ -50,4 +51,5 @@ export interface DB
     MasterdataTables,
     SpineTables,
     BookingAdminTables,
-    PeopleTables {}
+    PeopleTables,
+    ProjectTables {}

@@ -9,6 +9,8 @@ import monthClosings from './booking-admin/month-closings.js';
 import bookingSettings from './booking-admin/booking-settings.routes.js';
 import employees from './employees/employees.routes.js';
 import employmentPeriods from './employment-periods/employment-periods.routes.js';
+import projects from './projects/index.js';
+import tickets from './tickets/index.js';
 
 export async function registerModules(app: ZkApp): Promise<void> {
   await app.register(absenceReasons);
@@ -20,4 +22,6 @@ export async function registerModules(app: ZkApp): Promise<void> {
   await app.register(bookingSettings);
   await app.register(employees);
   await app.register(employmentPeriods);
+  await app.register(projects);
+  await app.register(tickets);
 }

@@ -6,12 +6,16 @@ import { spine } from './0002_spine.js';
 import { monthClosings } from './0400_month_closings.js';
 import { people } from './0200_people.js';
 import { peopleAssets } from './0201_people_assets.js';
+import { projects } from './0300_projects.js';
+import { tickets } from './0301_tickets.js';
 
-// One per line, in version order.
+// One per line; the runner applies them in version order.
 export const migrations: Migration[] = [
   foundation,
   spine,
   monthClosings,
   people,
   peopleAssets,
+  projects,
+  tickets,
 ];

@@ -8,6 +8,7 @@ type Check = { table: string; column: string; what: string };
 /** Tables with a department_id (or parent) column; each resource module adds its row. */
 export const DEPARTMENT_REFERENCES: Check[] = [{ table: 'departments', column: 'parent_id', what: 'the parent of other departments' }];
 DEPARTMENT_REFERENCES.push({ table: 'employees', column: 'department_id', what: 'the department of employees' });
+DEPARTMENT_REFERENCES.push({ table: 'projects', column: 'department_id', what: 'the department of projects' });
 
 export async function departmentReferences(db: Kysely<DB>, tenantId: number, id: number, isStandard: unknown): Promise<string[]> {
   const found: string[] = [];

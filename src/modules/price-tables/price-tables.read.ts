@@ -84,3 +84,6 @@ async function hydrate(db: Kysely<DB>, tenant: Pick<Tenant, 'id' | 'modules'>, r
     };
   });
 }
+
+/** Prices and factors for already-selected table rows (batch loads across owners, e.g. a page of projects). */
+export { hydrate as hydratePriceTables };

@@ -1,0 +1,11 @@
+// Every route plugin of the projects area (issue 5), registered together.
+import type { ZkApp } from '../../types.js';
+import projectStatuses from './project-statuses.routes.js';
+import projects from './projects.routes.js';
+import projectTasks from './project-tasks.routes.js';
+
+export default async function projectsArea(app: ZkApp) {
+  await app.register(projectStatuses);
+  await app.register(projects);
+  await app.register(projectTasks);
+}

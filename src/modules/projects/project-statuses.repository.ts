@@ -1,0 +1,128 @@
+// SQL for project statuses; every query is scoped by tenant. A tenant without any status gets the two
+// defaults 'aktiv' (bookable) and 'abgeschlossen' (not bookable) on first use.
+import type { Kysely, Selectable } from 'kysely';
+import type { DB } from '../../db/types.js';
+import type { ProjectStatusesTable } from '../projects.tables.js';
+import type { ListSpec } from '../../http/list.js';
+import { nowTimestamp, outTimestamp, toBool } from '../../http/formats.js';
+import type { ProjectStatusT, ProjectStatusUpdateT } from './project-statuses.schemas.js';
+
+export type ProjectStatusRow = Selectable<ProjectStatusesTable>;
+
+export const projectStatusListSpec: ListSpec = {
+  key: ['id'],
+  defaultSort: 'order',
+  sortable: {
+    id: 'id',
+    name: 'name',
+    order: 'sort_order',
+    bookable: 'bookable',
+    description: { column: 'description', nullable: true },
+    color: { column: 'color', nullable: true },
+    abrechnungsrelevant: 'abrechnungsrelevant',
+    created: { column: 'created', nullable: true },
+    modified: { column: 'modified', nullable: true },
+  },
+};
+
+export const DEFAULT_STATUSES = [
+  { name: 'aktiv', description: 'Active', bookable: true, sort_order: 1, color: '#00A000', abrechnungsrelevant: '1' },
+  { name: 'abgeschlossen', description: 'Closed', bookable: false, sort_order: 2, color: '#808080', abrechnungsrelevant: '0' },
+];
+
+/** Create the default statuses when the tenant has none (idempotent, safe against concurrent calls). */
+export async function ensureDefaultStatuses(db: Kysely<DB>, tenantId: number): Promise<void> {
+  const any = await db.selectFrom('project_statuses').select('id').where('tenant_id', '=', tenantId).limit(1).executeTakeFirst();
+  if (any) return;
+  const now = nowTimestamp();
+  await db
+    .insertInto('project_statuses')
+    .values(DEFAULT_STATUSES.map((s) => ({ tenant_id: tenantId, ...s, created: now, modified: now })))
+    .onConflict((oc) => oc.columns(['tenant_id', 'name']).doNothing())
+    .execute();
+}
+
+export function listProjectStatuses(db: Kysely<DB>, tenantId: number, filters: { bookable?: boolean }) {
+  let q = db.selectFrom('project_statuses').selectAll().where('tenant_id', '=', tenantId);
+  if (filters.bookable !== undefined) q = q.where('bookable', '=', filters.bookable);
+  return q;
+}
+
+export const findProjectStatus = (db: Kysely<DB>, tenantId: number, name: string) =>
+  db.selectFrom('project_statuses').selectAll().where('tenant_id', '=', tenantId).where('name', '=', name).executeTakeFirst();
+
+/** Statuses by short name, for a page of projects. */
+export async function statusesByName(db: Kysely<DB>, tenantId: number, names: readonly string[]): Promise<Map<string, ProjectStatusRow>> {
+  const unique = [...new Set(names)];
+  if (unique.length === 0) return new Map();
+  const rows = await db.selectFrom('project_statuses').selectAll().where('tenant_id', '=', tenantId).where('name', 'in', unique).execute();
+  return new Map(rows.map((r) => [r.name, r]));
+}
+
+/** The status new projects get when none is given: the first bookable one by order. */
+export async function defaultStatusName(db: Kysely<DB>, tenantId: number): Promise<string | undefined> {
+  await ensureDefaultStatuses(db, tenantId);
+  const row = await db
+    .selectFrom('project_statuses')
+    .select('name')
+    .where('tenant_id', '=', tenantId)
+    .orderBy('bookable', 'desc')
+    .orderBy('sort_order')
+    .orderBy('id')
+    .executeTakeFirst();
+  return row?.name;
+}
+
+function columns(body: ProjectStatusUpdateT) {
+  const { order, ...rest } = body;
+  return { ...rest, ...(order !== undefined ? { sort_order: order } : {}) };
+}
+
+export async function insertProjectStatus(db: Kysely<DB>, tenantId: number, body: ProjectStatusUpdateT & { name: string }) {
+  const now = nowTimestamp();
+  return db
+    .insertInto('project_statuses')
+    .values({
+      tenant_id: tenantId,
+      name: body.name,
+      description: body.description ?? null,
+      bookable: body.bookable ?? true,
+      sort_order: body.order ?? 0,
+      color: body.color ?? null,
+      abrechnungsrelevant: body.abrechnungsrelevant ?? '1',
+      created: now,
+      modified: now,
+    })
+    .returningAll()
+    .executeTakeFirstOrThrow();
+}
+
+export async function updateProjectStatus(db: Kysely<DB>, tenantId: number, id: number, body: ProjectStatusUpdateT) {
+  return db
+    .updateTable('project_statuses')
+    .set({ ...columns(body), modified: nowTimestamp() })
+    .where('tenant_id', '=', tenantId)
+    .where('id', '=', id)
+    .returningAll()
+    .executeTakeFirstOrThrow();
+}
+
+export const deleteProjectStatus = (db: Kysely<DB>, tenantId: number, id: number) =>
+  db.deleteFrom('project_statuses').where('tenant_id', '=', tenantId).where('id', '=', id).execute();
+
+export function toProjectStatus(row: ProjectStatusRow, withTimestamps = true): ProjectStatusT {
+  const status: ProjectStatusT = {
+    id: Number(row.id),
+    name: row.name,
+    description: row.description,
+    bookable: toBool(row.bookable) ?? false,
+    order: Number(row.sort_order),
+    color: row.color,
+    abrechnungsrelevant: row.abrechnungsrelevant,
+  };
+  if (withTimestamps) {
+    status.created = outTimestamp(row.created);
+    status.modified = outTimestamp(row.modified);
+  }
+  return status;
+}

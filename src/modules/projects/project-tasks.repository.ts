@@ -1,0 +1,85 @@
+// SQL for project tasks; every query is scoped by tenant (and project).
+import type { Kysely, Selectable } from 'kysely';
+import type { DB } from '../../db/types.js';
+import type { ProjectTasksTable } from '../projects.tables.js';
+import type { ListSpec } from '../../http/list.js';
+import { nowTimestamp, outDate, outTimestamp } from '../../http/formats.js';
+import { TASK_BILLING_TYPES, enumObject } from './project-enums.js';
+import { TASK_NUMBER_FIELDS, type TaskT } from './project-tasks.schemas.js';
+
+export type TaskRow = Selectable<ProjectTasksTable>;
+export type TaskColumns = Partial<Omit<ProjectTasksTable, 'tenant_id' | 'id' | 'project_id' | 'created' | 'modified'>>;
+
+const nullable = (column: string) => ({ column, nullable: true });
+export const taskListSpec: ListSpec = {
+  key: ['id'],
+  sortable: {
+    id: 'id',
+    name: 'name',
+    billing_type: 'billing_type',
+    ...Object.fromEntries(['parent_id', 'description', 'status', 'order_number', 'start_date', 'end_date', ...TASK_NUMBER_FIELDS, 'created', 'modified'].map((c) => [c, nullable(c)])),
+  },
+};
+
+export function listTasks(db: Kysely<DB>, tenantId: number, projectId: number, f: { parent_id?: number; name?: string }) {
+  let q = db.selectFrom('project_tasks').selectAll().where('tenant_id', '=', tenantId).where('project_id', '=', projectId);
+  if (f.parent_id !== undefined) q = q.where('parent_id', '=', f.parent_id);
+  if (f.name !== undefined) q = q.where('name', '=', f.name);
+  return q;
+}
+
+/** A task of this project (a task of another project is not found). */
+export const findTask = (db: Kysely<DB>, tenantId: number, projectId: number, id: number) =>
+  db.selectFrom('project_tasks').selectAll().where('tenant_id', '=', tenantId).where('project_id', '=', projectId).where('id', '=', id).executeTakeFirst();
+
+export async function insertTask(db: Kysely<DB>, tenantId: number, projectId: number, values: TaskColumns & { name: string }) {
+  const now = nowTimestamp();
+  return db
+    .insertInto('project_tasks')
+    .values({ billing_type: 1, ...values, tenant_id: tenantId, project_id: projectId, created: now, modified: now })
+    .returningAll()
+    .executeTakeFirstOrThrow();
+}
+
+export const updateTask = (db: Kysely<DB>, tenantId: number, id: number, values: TaskColumns) =>
+  db.updateTable('project_tasks').set({ ...values, modified: nowTimestamp() }).where('tenant_id', '=', tenantId).where('id', '=', id).returningAll().executeTakeFirstOrThrow();
+
+export async function deleteTask(db: Kysely<DB>, tenantId: number, id: number) {
+  await db.transaction().execute(async (trx) => {
+    for (const table of ['category_links', 'dynamic_attribute_values'] as const) {
+      await trx.deleteFrom(table).where('tenant_id', '=', tenantId).where('entity_type', '=', 'task').where('entity_id', '=', id).execute();
+    }
+    await trx.deleteFrom('project_tasks').where('tenant_id', '=', tenantId).where('id', '=', id).execute();
+  });
+}
+
+/** Is `candidate` the task itself or below it? (A parent must not create a cycle.) */
+export async function isSelfOrDescendant(db: Kysely<DB>, tenantId: number, id: number, candidate: number): Promise<boolean> {
+  let current: number | null = candidate;
+  for (let depth = 0; current !== null && depth < 1000; depth++) {
+    if (current === id) return true;
+    const row: { parent_id: number | null } | undefined = await db.selectFrom('project_tasks').select('parent_id').where('tenant_id', '=', tenantId).where('id', '=', current).executeTakeFirst();
+    current = row?.parent_id === null || row === undefined ? null : Number(row.parent_id);
+  }
+  return false;
+}
+
+export function toTask(r: TaskRow): TaskT {
+  const num = (v: number | null) => (v === null ? null : Number(v));
+  return {
+    id: Number(r.id),
+    project_id: Number(r.project_id),
+    parent_id: num(r.parent_id),
+    name: r.name,
+    description: r.description,
+    status: r.status,
+    status_id: r.status,
+    order_number: r.order_number,
+    start_date: outDate(r.start_date),
+    end_date: outDate(r.end_date),
+    billing_type: enumObject(TASK_BILLING_TYPES, r.billing_type)!,
+    ...(Object.fromEntries(TASK_NUMBER_FIELDS.map((k) => [k, num(r[k])])) as Record<(typeof TASK_NUMBER_FIELDS)[number], number | null>),
+    created: outTimestamp(r.created),
+    modified: outTimestamp(r.modified),
+  };
+}

@@ -1,0 +1,102 @@
+// Row -> Project for a whole page at once: statuses, counts, categories, dynamic attributes and (when
+// appended) price tables are batch-loaded, so a page costs a fixed number of queries.
+import type { Kysely } from 'kysely';
+import type { DB } from '../../db/types.js';
+import type { Tenant } from '../../tenancy/tenants.js';
+import { fromJson, outDate, outTimestamp, toBool } from '../../http/formats.js';
+import { omitGatedFields } from '../../http/gating.js';
+import { countCategories, loadCategories } from '../categories/category-links.js';
+import { countDynamicAttributes, loadDynamicAttributes } from '../dynamic-attributes/dynamic-attribute-values.js';
+import { hydratePriceTables } from '../price-tables/price-tables.read.js';
+import type { PriceTableT } from '../price-tables/price-tables.schemas.js';
+import { BILLING_TYPES, DEFAULT_BILLABILITY, PLAN_CAN_EXCEED, RECEIPTS_BILLABILITY, enumObject } from './project-enums.js';
+import { statusesByName, toProjectStatus } from './project-statuses.repository.js';
+import { PROJECT_NUMBER_FIELDS, PROJECT_TEXT_FIELDS, type ProjectT } from './projects.schemas.js';
+import { countPerProject, type ProjectRow } from './projects.repository.js';
+
+type TenantRef = Pick<Tenant, 'id' | 'modules'>;
+
+/** Does `?append=` / `?include=` ask for the price tables? */
+export function wantsPriceTables(query: { append?: string; include?: string }): boolean {
+  return [query.append, query.include].some((v) => (v ?? '').split(',').some((s) => s.trim().toLowerCase() === 'pricetables'));
+}
+
+const num = (v: number | null) => (v === null ? null : Number(v));
+
+/**
+ * The effective price tables of each project: its own; without own tables the customer's; without those the
+ * tenant's base tables (contract: GET /projects/{id}/price-tables?fallback=true).
+ */
+export async function effectivePriceTables(db: Kysely<DB>, tenant: TenantRef, projects: Pick<ProjectRow, 'id' | 'customer_id'>[]): Promise<Map<number, PriceTableT[]>> {
+  const out = new Map<number, PriceTableT[]>();
+  if (projects.length === 0) return out;
+  const base = db.selectFrom('price_tables').selectAll().where('tenant_id', '=', tenant.id);
+  const ids = projects.map((p) => Number(p.id));
+  const customers = [...new Set(projects.map((p) => p.customer_id).filter((c): c is string => c !== null))];
+  const [own, ofCustomers, baseRows] = await Promise.all([
+    base.where('level', '=', 'project').where('project_id', 'in', ids).orderBy('start_date').orderBy('id').execute(),
+    customers.length ? base.where('level', '=', 'customer').where('customer_number', 'in', customers).orderBy('start_date').orderBy('id').execute() : [],
+    base.where('level', '=', 'base').orderBy('start_date').orderBy('id').execute(),
+  ]);
+  const tables = await hydratePriceTables(db, tenant, [...own, ...ofCustomers, ...baseRows]);
+  const byId = new Map(tables.map((t) => [t.id, t]));
+  const pick = (rows: typeof own) => rows.map((r) => byId.get(Number(r.id))!);
+  for (const p of projects) {
+    const mine = own.filter((r) => Number(r.project_id) === Number(p.id));
+    const customer = p.customer_id === null ? [] : ofCustomers.filter((r) => r.customer_number === p.customer_id);
+    out.set(Number(p.id), pick(mine.length ? mine : customer.length ? customer : baseRows));
+  }
+  return out;
+}
+
+export async function toProjects(db: Kysely<DB>, tenant: TenantRef, rows: ProjectRow[], opts: { priceTables?: boolean } = {}): Promise<ProjectT[]> {
+  if (rows.length === 0) return [];
+  const ids = rows.map((r) => Number(r.id));
+  const [statuses, categories, categoryCounts, attributes, attributeCounts, tasks, employees, activities, priceTables] = await Promise.all([
+    statusesByName(db, tenant.id, rows.map((r) => r.project_status_id)),
+    loadCategories(db, tenant.id, 'project', ids),
+    countCategories(db, tenant.id, 'project', ids),
+    loadDynamicAttributes(db, tenant.id, 'project', ids),
+    countDynamicAttributes(db, tenant.id, 'project', ids),
+    countPerProject(db, tenant.id, 'project_tasks', ids),
+    countPerProject(db, tenant.id, 'project_assignments', ids, 'employee_id'),
+    countPerProject(db, tenant.id, 'project_activities', ids),
+    opts.priceTables ? effectivePriceTables(db, tenant, rows) : undefined,
+  ]);
+  return rows.map((r) => {
+    const id = Number(r.id);
+    const status = statuses.get(r.project_status_id);
+    const project: ProjectT = {
+      id,
+      name: r.name,
+      start_date: outDate(r.start_date),
+      end_date: outDate(r.end_date),
+      project_status_id: r.project_status_id,
+      status: status
+        ? toProjectStatus(status, false)
+        : { id: 0, name: r.project_status_id, description: null, bookable: false, order: 0, color: null, abrechnungsrelevant: '0' },
+      ...(Object.fromEntries(Object.keys(PROJECT_TEXT_FIELDS).map((k) => [k, r[k as keyof ProjectRow] ?? null])) as Record<keyof typeof PROJECT_TEXT_FIELDS, string | null>),
+      customer_id: r.customer_id,
+      has_multiple_customers: toBool(r.has_multiple_customers),
+      department_id: num(r.department_id),
+      billing_type: enumObject(BILLING_TYPES, r.billing_type),
+      ...(Object.fromEntries(PROJECT_NUMBER_FIELDS.map((k) => [k, num(r[k])])) as Record<(typeof PROJECT_NUMBER_FIELDS)[number], number | null>),
+      plan_can_exceed: enumObject(PLAN_CAN_EXCEED, r.plan_can_exceed),
+      default_billability: enumObject(DEFAULT_BILLABILITY, r.default_billability)!,
+      receipts_billability: enumObject(RECEIPTS_BILLABILITY, r.receipts_billability),
+      keywords: fromJson<{ name: string }[]>(r.keywords, []),
+      categories: categories.get(id) ?? [],
+      dynamicAttributes: attributes.get(id) ?? [],
+      categories_count: categoryCounts.get(id) ?? 0,
+      dynamicAttributes_count: attributeCounts.get(id) ?? 0,
+      tasks_count: tasks.get(id) ?? 0,
+      employees_count: employees.get(id) ?? 0,
+      activities_count: activities.get(id) ?? 0,
+      created: outTimestamp(r.created),
+      modified: outTimestamp(r.modified),
+      end_customer_number: r.end_customer_number,
+    };
+    if (priceTables) project.priceTables = priceTables.get(id) ?? [];
+    return omitGatedFields(project, tenant, { end_customer_number: 'end_customer' });
+  });
+}

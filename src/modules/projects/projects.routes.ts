@@ -1,0 +1,94 @@
+// GET/POST /projects, GET/PATCH/PUT/DELETE /projects/{id} (contract "Projects", reference §4.24).
+import { Type } from '@sinclair/typebox';
+import type { FastifyRequest } from 'fastify';
+import type { ZkApp } from '../../types.js';
+import { IntKey, Paginated, Single, responses } from '../../http/schemas.js';
+import { arrayParam, listResponse } from '../../http/list.js';
+import { fieldError, notFound, validationError } from '../../http/errors.js';
+import { Project, ProjectCreate, ProjectDetailQuery, ProjectListQuery, ProjectUpdate } from './projects.schemas.js';
+import { deleteProjectCascade, findProject, listProjects, projectListSpec, type ProjectFilters } from './projects.repository.js';
+import { toProjects, wantsPriceTables } from './projects.present.js';
+import { changeProject, createProject } from './projects.service.js';
+import { findReferences, PROJECT_REFERENCES } from './project-references.js';
+
+const tags = ['Projects'];
+const Params = IntKey('id');
+
+function filters(query: Record<string, unknown>): ProjectFilters {
+  const ids = arrayParam(query, 'id');
+  if (ids && ids.some((v) => !/^\d{1,15}$/.test(v))) throw fieldError('id', 'The id field must contain integers.');
+  const q = query as ProjectFilters & { search?: string | null };
+  return {
+    start_date: q.start_date,
+    end_date: q.end_date,
+    ids: ids?.map(Number),
+    statuses: arrayParam(query, 'status'),
+    name: q.name,
+    search: q.search,
+    customer_id: q.customer_id,
+  };
+}
+
+export default async function projectRoutes(app: ZkApp) {
+  const { db } = app.zk;
+
+  async function present(req: FastifyRequest, id: number) {
+    const row = await findProject(db, req.tenant.id, id);
+    if (!row) throw notFound('Project');
+    const [project] = await toProjects(db, req.tenant, [row], { priceTables: wantsPriceTables(req.query as object) });
+    return { data: project };
+  }
+
+  app.get(
+    '/projects',
+    { schema: { summary: 'List projects', tags, querystring: ProjectListQuery, response: responses({ 200: Paginated(Project) }) } },
+    async (req) =>
+      listResponse(req, listProjects(db, req.tenant.id, filters(req.query)), projectListSpec, (rows) =>
+        toProjects(db, req.tenant, rows, { priceTables: wantsPriceTables(req.query) }),
+      ),
+  );
+
+  app.get(
+    '/projects/:id',
+    { schema: { summary: 'Get a project (?append=priceTables adds its effective price tables)', tags, params: Params, querystring: ProjectDetailQuery, response: responses({ 200: Single(Project) }) } },
+    async (req) => present(req, req.params.id),
+  );
+
+  app.post(
+    '/projects',
+    { schema: { summary: 'Create a project', tags, body: ProjectCreate, querystring: ProjectDetailQuery, response: responses({ 201: Single(Project) }, { write: true }) } },
+    async (req, reply) => reply.code(201).send(await present(req, await createProject(db, req.tenant, req.body))),
+  );
+
+  app.route({
+    method: ['PATCH', 'PUT'],
+    url: '/projects/:id',
+    schema: { summary: 'Update a project (only submitted fields change)', tags, params: Params, body: ProjectUpdate, querystring: ProjectDetailQuery, response: responses({ 200: Single(Project) }, { write: true }) },
+    handler: async (req) => {
+      const current = await findProject(db, req.tenant.id, req.params.id);
+      if (!current) throw notFound('Project');
+      await changeProject(db, req.tenant, current, req.body);
+      return present(req, Number(current.id));
+    },
+  });
+
+  app.delete(
+    '/projects/:id',
+    {
+      schema: {
+        summary: 'Delete a project with its tasks, assignments, activities, locations and own price tables (refused while bookings or tickets refer to it)',
+        tags,
+        params: Params,
+        response: responses({ 204: Type.Null() }, { write: true }),
+      },
+    },
+    async (req, reply) => {
+      const current = await findProject(db, req.tenant.id, req.params.id);
+      if (!current) throw notFound('Project');
+      const refs = await findReferences(db, req.tenant.id, PROJECT_REFERENCES, Number(current.id));
+      if (refs.length > 0) throw validationError({ id: refs.map((r) => `The project still has ${r}.`) });
+      await deleteProjectCascade(db, req.tenant.id, Number(current.id));
+      return reply.code(204).send();
+    },
+  );
+}
