@@ -4,6 +4,7 @@ import type { Generated } from 'kysely';
 import type { MasterdataTables } from '../modules/masterdata.tables.js';
 import type { SpineTables } from '../modules/spine.tables.js';
 import type { BookingAdminTables } from '../modules/booking-admin/booking-admin.tables.js';
+import type { AttendanceTables } from '../modules/attendances/attendances.tables.js';
 import type { PeopleTables } from '../modules/people.tables.js';
 import type { ProjectTables } from '../modules/projects.tables.js';
 
@@ -51,5 +52,6 @@ export interface DB
     MasterdataTables,
     SpineTables,
     BookingAdminTables,
+    AttendanceTables,
     PeopleTables,
     ProjectTables {}

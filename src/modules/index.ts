@@ -11,6 +11,7 @@ import employees from './employees/employees.routes.js';
 import employmentPeriods from './employment-periods/employment-periods.routes.js';
 import projects from './projects/index.js';
 import tickets from './tickets/index.js';
+import attendances from './attendances/attendances.routes.js';
 
 export async function registerModules(app: ZkApp): Promise<void> {
   await app.register(absenceReasons);
@@ -24,4 +25,5 @@ export async function registerModules(app: ZkApp): Promise<void> {
   await app.register(employmentPeriods);
   await app.register(projects);
   await app.register(tickets);
+  await app.register(attendances);
 }

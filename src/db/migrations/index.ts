@@ -4,6 +4,7 @@ import type { Migration } from '../migrate.js';
 import { foundation } from './0001_foundation.js';
 import { spine } from './0002_spine.js';
 import { monthClosings } from './0400_month_closings.js';
+import { attendances } from './0401_attendances.js';
 import { people } from './0200_people.js';
 import { peopleAssets } from './0201_people_assets.js';
 import { projects } from './0300_projects.js';
@@ -14,6 +15,7 @@ export const migrations: Migration[] = [
   foundation,
   spine,
   monthClosings,
+  attendances,
   people,
   peopleAssets,
   projects,
