@@ -141,9 +141,9 @@ export class AttendanceService {
 
   private async write(tenant: Tenant, input: Input, submittedBillable: boolean | null | undefined, current: AttendanceRow | undefined): Promise<AttendanceRow> {
     const settings = bookingSettings(tenant);
+    const locked = current ? immutable(current) : [];
+    if (locked.length) throw violationsError(locked);
     const errors = new ErrorBag();
-    if (current) for (const v of immutable(current)) errors.add(v.field, v.message);
-    errors.throwIfAny();
     const shape = checkShape(input, settings.duration_only, errors);
     errors.throwIfAny();
     const keys = [`${tenant.id}:p:${input.project_id}`, `${tenant.id}:e:${input.employee_id}`];
