@@ -7,6 +7,7 @@ import type { BookingAdminTables } from '../modules/booking-admin/booking-admin.
 import type { AttendanceTables } from '../modules/attendances/attendances.tables.js';
 import type { PeopleTables } from '../modules/people.tables.js';
 import type { ProjectTables } from '../modules/projects.tables.js';
+import type { CustomerTables } from '../modules/customers.tables.js';
 
 /** Booleans are BOOLEAN on PostgreSQL and INTEGER 0/1 on SQLite; read them through toBool(). */
 export type DbBool = boolean | number;
@@ -46,6 +47,8 @@ export interface CoreTables {
   api_tokens: ApiTokensTable;
   schema_migrations: SchemaMigrationsTable;
 }
+
+    CustomerTables {}
 
 export interface DB
   extends CoreTables,

@@ -5,11 +5,12 @@ import type { DB } from '../db/types.js';
 import { createTenant, type Tenant } from '../tenancy/tenants.js';
 import { createToken } from '../tenancy/tokens.js';
 import { demoMasterdata } from './masterdata.js';
+import { demoCustomers } from './customers.js';
 
 export const DEMO_INSTANCE = 'demo';
 
 /** Demo data steps, in dependency order. */
-const steps: ((db: Kysely<DB>, tenant: Tenant) => Promise<void>)[] = [demoMasterdata];
+const steps: ((db: Kysely<DB>, tenant: Tenant) => Promise<void>)[] = [demoMasterdata, demoCustomers];
 
 export async function createDemoTenant(db: Kysely<DB>): Promise<{ tenant: Tenant; token: string }> {
   const tenant = await createTenant(db, { instance: DEMO_INSTANCE, name: 'Demo GmbH', edition: 'full', language: 'en', modules: ['departments'] });

@@ -46,6 +46,16 @@ export class ErrorBag {
   throwIfAny(): void {
     if (!this.empty) throw validationError(this.errors);
   }
+  /** Run a check that may throw a 422 (e.g. resolveCategoryIds) and keep its field errors instead of stopping. */
+  async collect<T>(check: () => Promise<T>): Promise<T | undefined> {
+    try {
+      return await check();
+    } catch (e) {
+      if (!(e instanceof ApiError) || e.statusCode !== 422 || !e.errors) throw e;
+      for (const [field, messages] of Object.entries(e.errors)) for (const m of messages) this.add(field, m);
+      return undefined;
+    }
+  }
 }
 
 const label = (field: string) => field.replace(/\[\]$/, '').replace(/_/g, ' ');

@@ -12,6 +12,10 @@ import employmentPeriods from './employment-periods/employment-periods.routes.js
 import projects from './projects/index.js';
 import tickets from './tickets/index.js';
 import attendances from './attendances/attendances.routes.js';
+import customers from './customers/customers.routes.js';
+import customerContacts from './customers/contacts.routes.js';
+import customerPriceTables from './customers/customer-price-tables.routes.js';
+import priceTables from './price-tables/price-tables.routes.js';
 
 export async function registerModules(app: ZkApp): Promise<void> {
   await app.register(absenceReasons);
@@ -26,4 +30,8 @@ export async function registerModules(app: ZkApp): Promise<void> {
   await app.register(projects);
   await app.register(tickets);
   await app.register(attendances);
+  await app.register(customers);
+  await app.register(customerContacts);
+  await app.register(customerPriceTables);
+  await app.register(priceTables);
 }

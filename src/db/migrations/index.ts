@@ -9,6 +9,7 @@ import { people } from './0200_people.js';
 import { peopleAssets } from './0201_people_assets.js';
 import { projects } from './0300_projects.js';
 import { tickets } from './0301_tickets.js';
+import { customers } from './0100_customers.js';
 
 // One per line; the runner applies them in version order.
 export const migrations: Migration[] = [
@@ -20,4 +21,5 @@ export const migrations: Migration[] = [
   peopleAssets,
   projects,
   tickets,
+  customers,
 ];

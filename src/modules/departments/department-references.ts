@@ -9,6 +9,8 @@ type Check = { table: string; column: string; what: string };
 export const DEPARTMENT_REFERENCES: Check[] = [{ table: 'departments', column: 'parent_id', what: 'the parent of other departments' }];
 DEPARTMENT_REFERENCES.push({ table: 'employees', column: 'department_id', what: 'the department of employees' });
 DEPARTMENT_REFERENCES.push({ table: 'projects', column: 'department_id', what: 'the department of projects' });
+DEPARTMENT_REFERENCES.push({ table: 'customers', column: 'department_id', what: 'the department of customers' });
+DEPARTMENT_REFERENCES.push({ table: 'customer_contacts', column: 'department_id', what: 'the department of customer contacts' });
 
 export async function departmentReferences(db: Kysely<DB>, tenantId: number, id: number, isStandard: unknown): Promise<string[]> {
   const found: string[] = [];

@@ -1,7 +1,7 @@
 // Loading price tables with their prices and factors in three queries, whatever the number of tables.
 // Used by customers (own tables, else base), projects (project -> customer -> base fallback) and the
 // price-table endpoints.
-import type { Kysely, Selectable } from 'kysely';
+import { sql, type Kysely, type Selectable } from 'kysely';
 import type { DB } from '../../db/types.js';
 import type { PriceTablesTable } from '../spine.tables.js';
 import type { Tenant } from '../../tenancy/tenants.js';
@@ -20,7 +20,8 @@ export async function loadPriceTables(db: Kysely<DB>, tenant: Pick<Tenant, 'id' 
   let q = tablesQuery(db, tenant.id).where('level', '=', owner.level);
   if (owner.level === 'customer') q = q.where('customer_number', '=', owner.customer_number);
   if (owner.level === 'project') q = q.where('project_id', '=', owner.project_id);
-  const rows = await q.orderBy('start_date').orderBy('id').execute();
+  // Tables without a start date apply from the beginning: they come first on both databases.
+  const rows = await q.orderBy(sql`start_date asc nulls first`).orderBy('id').execute();
   return hydrate(db, tenant, rows);
 }
 

@@ -1,6 +1,7 @@
-// PriceTable, Price, PriceFactor as the contract states them. Writes live with the owning resource's module.
+// PriceTable, Price, PriceFactor as the contract states them, and the request bodies of the (additive) writes,
+// which are the same for every owner (base, customer, project).
 import { Type, type Static } from '@sinclair/typebox';
-import { DateTimeOut, IntIdName, Nullable, StrIdName } from '../../http/schemas.js';
+import { DateOnly, DateTimeOut, IntIdName, Nullable, Opt, StrIdName, TimeOfDay } from '../../http/schemas.js';
 
 export const PRICE_TABLE_TYPES = { base: 'Basispreistabelle', customer: 'Customer Price Table', project: 'Project Price Table' } as const;
 export type PriceTableLevel = keyof typeof PRICE_TABLE_TYPES;
@@ -44,3 +45,31 @@ export const PriceTable = Type.Object({
   factors: Type.Array(PriceFactor),
 });
 export type PriceTableT = Static<typeof PriceTable>;
+
+export const PriceInput = Type.Object({
+  price_group: Type.String({ minLength: 1, maxLength: 64, description: 'Name of an existing price group.' }),
+  price: Type.Number({ minimum: 0 }),
+  type: Type.Optional(Type.String({ enum: Object.keys(PRICE_TYPES), description: 'basehour (default), tsatz or pauschal.' })),
+  activity: Opt(Type.String({ minLength: 1, maxLength: 64, description: 'Name of an existing activity; null = every activity.' })),
+  ahr_factor: Opt(Type.Number({ minimum: 0, description: 'Stored only on tenants with the ahr module; ignored otherwise.' })),
+});
+export type PriceInputT = Static<typeof PriceInput>;
+
+export const FactorInput = Type.Object({
+  day: Type.Integer({ minimum: 0, maximum: 7, description: '0 So … 6 Sa, 7 public holiday.' }),
+  start_time: Opt(TimeOfDay()),
+  end_time: Opt(TimeOfDay()),
+  factor: Type.Number({ exclusiveMinimum: 0 }),
+  activity_id: Opt(Type.Integer({ minimum: 1, description: 'Id of an existing activity; null = every activity.' })),
+});
+export type FactorInputT = Static<typeof FactorInput>;
+
+const tableFields = {
+  start_date: Opt(DateOnly({ description: 'Applies from this date; unique per owner.' })),
+  prices: Type.Optional(Type.Array(PriceInput, { maxItems: 500 })),
+  factors: Type.Optional(Type.Array(FactorInput, { maxItems: 200 })),
+};
+export const PriceTableCreate = Type.Object(tableFields);
+/** Only submitted fields change; submitted `prices` / `factors` replace the table's set. */
+export const PriceTableUpdate = Type.Object(tableFields);
+export type PriceTableWriteT = Static<typeof PriceTableCreate>;

@@ -1,0 +1,99 @@
+// SQL for what a customer owns besides contacts: addresses and managers. Batch loads and counts per page
+// (no N+1); writes replace the submitted set inside the customer's transaction.
+import type { Kysely, Selectable } from 'kysely';
+import type { DB } from '../../db/types.js';
+import type { CustomerAddressesTable } from '../customers.tables.js';
+import { toBool } from '../../http/formats.js';
+import { INVOICE_VERSIONS, type AddressInputT, type CustomerAddressT, type ManagerInputT, type ManagerT } from './customers.schemas.js';
+
+type OwnedTable = 'customer_addresses' | 'customer_managers' | 'customer_contacts';
+
+/** Rows per customer for one owned table: Map<customerId, count>. */
+export async function countOwned(db: Kysely<DB>, tenantId: number, table: OwnedTable, customerIds: readonly number[]): Promise<Map<number, number>> {
+  const out = new Map<number, number>(customerIds.map((id) => [id, 0]));
+  if (customerIds.length === 0) return out;
+  const rows = await (db as Kysely<any>)
+    .selectFrom(table)
+    .select(['customer_id', (eb: any) => eb.fn.countAll().as('n')])
+    .where('tenant_id', '=', tenantId)
+    .where('customer_id', 'in', [...customerIds])
+    .groupBy('customer_id')
+    .execute();
+  for (const r of rows) out.set(Number(r.customer_id), Number(r.n));
+  return out;
+}
+
+export function toAddress(r: Selectable<CustomerAddressesTable>): CustomerAddressT {
+  const v = r.machine_readable_invoice_version;
+  return {
+    id: Number(r.id),
+    name: r.name,
+    address: r.address,
+    address_line_2: r.address_line_2,
+    address_line_3: r.address_line_3,
+    zip_code: r.zip_code,
+    city: r.city,
+    country: r.country,
+    email: r.email,
+    email_cc: r.email_cc,
+    email_bcc: r.email_bcc,
+    country_code: r.country_code,
+    is_default: toBool(r.is_default),
+    is_billing_address: toBool(r.is_billing_address),
+    is_shipping_address: toBool(r.is_shipping_address),
+    inactive: toBool(r.inactive),
+    machine_readable_invoice_version: v === null ? null : { id: Number(v), name: INVOICE_VERSIONS[Number(v)] ?? String(v) },
+  };
+}
+
+export const loadAddresses = async (db: Kysely<DB>, tenantId: number, customerId: number) =>
+  (await db.selectFrom('customer_addresses').selectAll().where('tenant_id', '=', tenantId).where('customer_id', '=', customerId).orderBy('id').execute()).map(toAddress);
+
+export async function loadManagers(db: Kysely<DB>, tenantId: number, customerId: number): Promise<ManagerT[]> {
+  const rows = await db.selectFrom('customer_managers').selectAll().where('tenant_id', '=', tenantId).where('customer_id', '=', customerId).orderBy('username').execute();
+  return rows.map((r) => ({
+    username: r.username,
+    has_edit_customer_data_permission: toBool(r.has_edit_customer_data_permission),
+    has_budget_responsibility_permission: toBool(r.has_budget_responsibility_permission),
+    is_primary_employee: toBool(r.is_primary_employee),
+  }));
+}
+
+/** Ids of a customer's addresses (to check the ids a body refers to). */
+export const addressIds = async (db: Kysely<DB>, tenantId: number, customerId: number) =>
+  new Set((await db.selectFrom('customer_addresses').select('id').where('tenant_id', '=', tenantId).where('customer_id', '=', customerId).execute()).map((r) => Number(r.id)));
+
+/** Replace the address set: listed ids are updated (submitted fields only), others deleted, new items inserted. */
+export async function replaceAddresses(db: Kysely<DB>, tenantId: number, customerId: number, items: AddressInputT[]): Promise<void> {
+  const keep = items.filter((a) => a.id !== undefined).map((a) => a.id!);
+  let del = db.deleteFrom('customer_addresses').where('tenant_id', '=', tenantId).where('customer_id', '=', customerId);
+  if (keep.length > 0) del = del.where('id', 'not in', keep);
+  await del.execute();
+  for (const { id, ...fields } of items) {
+    if (id !== undefined) {
+      if (Object.keys(fields).length > 0) {
+        await db.updateTable('customer_addresses').set(fields).where('tenant_id', '=', tenantId).where('customer_id', '=', customerId).where('id', '=', id).execute();
+      }
+    } else {
+      await db.insertInto('customer_addresses').values({ ...fields, name: fields.name!, tenant_id: tenantId, customer_id: customerId }).execute();
+    }
+  }
+}
+
+export async function replaceManagers(db: Kysely<DB>, tenantId: number, customerId: number, items: ManagerInputT[]): Promise<void> {
+  await db.deleteFrom('customer_managers').where('tenant_id', '=', tenantId).where('customer_id', '=', customerId).execute();
+  if (items.length === 0) return;
+  await db
+    .insertInto('customer_managers')
+    .values(
+      items.map((m) => ({
+        tenant_id: tenantId,
+        customer_id: customerId,
+        username: m.username,
+        has_edit_customer_data_permission: m.has_edit_customer_data_permission ?? null,
+        has_budget_responsibility_permission: m.has_budget_responsibility_permission ?? null,
+        is_primary_employee: m.is_primary_employee ?? null,
+      })),
+    )
+    .execute();
+}
