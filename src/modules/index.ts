@@ -16,6 +16,15 @@ import customers from './customers/customers.routes.js';
 import customerContacts from './customers/contacts.routes.js';
 import customerPriceTables from './customers/customer-price-tables.routes.js';
 import priceTables from './price-tables/price-tables.routes.js';
+import holidayCalendars from './holiday-calendars/holiday-calendars.routes.js';
+import workingTimes from './working-times/working-times.routes.js';
+import internalRates from './internal-rates/internal-rates.routes.js';
+import priceGroups from './price-groups/price-groups.routes.js';
+import locations from './locations/locations.routes.js';
+import vehicles from './vehicles/vehicles.routes.js';
+import devices from './devices/devices.routes.js';
+import transponders from './employee-items/transponders.routes.js';
+import meals from './employee-items/meals.routes.js';
 
 export async function registerModules(app: ZkApp): Promise<void> {
   await app.register(absenceReasons);
@@ -34,4 +43,13 @@ export async function registerModules(app: ZkApp): Promise<void> {
   await app.register(customerContacts);
   await app.register(customerPriceTables);
   await app.register(priceTables);
+  await app.register(holidayCalendars);
+  await app.register(workingTimes);
+  await app.register(internalRates);
+  await app.register(priceGroups);
+  await app.register(locations);
+  await app.register(vehicles);
+  await app.register(devices);
+  await app.register(transponders);
+  await app.register(meals);
 }

@@ -8,7 +8,7 @@ import type { ZkApp } from '../types.js';
 import type { DB } from '../db/types.js';
 import type { Dialect } from '../db/dialect.js';
 import type { Tenant } from '../tenancy/tenants.js';
-import { listQuery, listResponse, type ListSpec } from '../http/list.js';
+import { listQuery, listResponse, orderTerms, type ListSpec } from '../http/list.js';
 import { notFound } from '../http/errors.js';
 import { DataArray, Paginated, Single, responses } from '../http/schemas.js';
 
@@ -101,7 +101,9 @@ export function resourceRoutes<P, Row, Out>(app: ZkApp, def: ResourceDef<P, Row,
         const map = (rows: Row[]) => (list.map ? list.map(s, parent, rows) : Promise.all(rows.map((r) => def.show(s, parent, r))));
         const qb = list.build(s, parent, req.query);
         if (!list.unpaginated) return listResponse(req, qb, list.spec, map);
-        const rows = (await qb.orderBy(list.spec.key.map((k) => `${k} asc`) as any).execute()) as Row[];
+        let ordered = qb;
+        for (const term of orderTerms(list.spec, req.query as { orderBy?: string; order?: string })) ordered = ordered.orderBy(term);
+        const rows = (await ordered.execute()) as Row[];
         return { data: await map(rows) };
       },
     );

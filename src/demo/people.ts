@@ -1,0 +1,99 @@
+// Demo data for people and organisation: price groups, a German holiday calendar (this and next year), four
+// employees with open-ended employment periods from 2024-01-01 and Mon–Fri 8 h working times, two work
+// locations and a vehicle list with two vehicles. Idempotent: what exists already is left as it is.
+import type { Kysely } from 'kysely';
+import type { DB } from '../db/types.js';
+import type { Tenant } from '../tenancy/tenants.js';
+import { addDays, nowTimestamp } from '../http/formats.js';
+import { standardDepartmentId } from '../modules/departments/departments.repository.js';
+import { findRow, insertRow } from '../modules/simple-rows.js';
+import { hashPassword } from '../modules/employees/password.js';
+import { findEmployeeRow } from '../modules/employees/employee-ref.js';
+import { setVehicles } from '../modules/vehicles/vehicles.repository.js';
+
+const CALENDAR = 'Deutschland (bundesweit)';
+
+/** Easter Sunday (Gregorian, anonymous algorithm) as 'YYYY-MM-DD'. */
+export function easterSunday(year: number): string {
+  const a = year % 19, b = Math.floor(year / 100), c = year % 100, d = Math.floor(b / 4), e = b % 4;
+  const f = Math.floor((b + 8) / 25), g = Math.floor((b - f + 1) / 3), h = (19 * a + b - d - g + 15) % 30;
+  const i = Math.floor(c / 4), k = c % 4, l = (32 + 2 * e + 2 * i - h - k) % 7, m = Math.floor((a + 11 * h + 22 * l) / 451);
+  const month = Math.floor((h + l - 7 * m + 114) / 31), day = ((h + l - 7 * m + 114) % 31) + 1;
+  return `${year}-${String(month).padStart(2, '0')}-${String(day).padStart(2, '0')}`;
+}
+
+/** Nationwide German public holidays of a year, plus Christmas Eve and New Year's Eve as half days. */
+export function germanHolidays(year: number): { date: string; name: string; half_day: boolean }[] {
+  const easter = easterSunday(year);
+  const full = (date: string, name: string) => ({ date, name, half_day: false });
+  return [
+    full(`${year}-01-01`, 'Neujahr'),
+    full(addDays(easter, -2), 'Karfreitag'),
+    full(addDays(easter, 1), 'Ostermontag'),
+    full(`${year}-05-01`, 'Tag der Arbeit'),
+    full(addDays(easter, 39), 'Christi Himmelfahrt'),
+    full(addDays(easter, 50), 'Pfingstmontag'),
+    full(`${year}-10-03`, 'Tag der Deutschen Einheit'),
+    { date: `${year}-12-24`, name: 'Heiligabend', half_day: true },
+    full(`${year}-12-25`, '1. Weihnachtstag'),
+    full(`${year}-12-26`, '2. Weihnachtstag'),
+    { date: `${year}-12-31`, name: 'Silvester', half_day: true },
+  ];
+}
+
+const EMPLOYEES = [
+  { username: 'anna.schmidt', firstname: 'Anna', lastname: 'Schmidt', personal_number: '1001', price_group: 'Senior', rights: 1, salutation: 'Frau' },
+  { username: 'max.mustermann', firstname: 'Max', lastname: 'Mustermann', personal_number: '1002', price_group: 'Junior', rights: 0, salutation: 'Herr' },
+  { username: "o'brien.j", firstname: 'Jack', lastname: "O'Brien", personal_number: '1003', price_group: 'Senior', rights: 0, salutation: 'Herr' },
+  { username: 'jean-luc.picard', firstname: 'Jean-Luc', lastname: 'Picard', personal_number: '1004', price_group: 'Senior', rights: 2, salutation: 'Herr' },
+];
+
+export async function demoPeople(db: Kysely<DB>, tenant: Tenant): Promise<void> {
+  const tenantId = tenant.id;
+  for (const name of ['Junior', 'Senior']) {
+    if (!(await findRow(db, 'price_groups', tenantId, 'name', name))) await insertRow(db, 'price_groups', tenantId, { name, status: true, description: JSON.stringify({ de: name, en: name }) });
+  }
+
+  let calendar = await findRow(db, 'holiday_calendars', tenantId, 'name', CALENDAR);
+  if (!calendar) {
+    calendar = await insertRow(db, 'holiday_calendars', tenantId, { name: CALENDAR, note: '', country: 'Deutschland', region: null });
+    const year = new Date().getUTCFullYear();
+    for (const h of [...germanHolidays(year), ...germanHolidays(year + 1)]) await insertRow(db, 'holidays', tenantId, { ...h, holiday_calendar_id: calendar.id });
+  }
+
+  const department = await standardDepartmentId(db, tenantId);
+  const now = nowTimestamp();
+  const stamps = { created: now, modified: now };
+  for (const e of EMPLOYEES) {
+    if (await findEmployeeRow(db, tenantId, e.username)) continue;
+    await db.transaction().execute(async (trx) => {
+      await trx
+        .insertInto('employees')
+        .values({ tenant_id: tenantId, ...e, email: `${e.username.replace(/'/g, '')}@example.com`, employment: 0, department_id: department, language: tenant.language, password_hash: await hashPassword('demo-password'), ...stamps })
+        .execute();
+      await trx.insertInto('employment_periods').values({ tenant_id: tenantId, employee_id: e.username, start_date: '2024-01-01', end_date: null, annual_leave_entitlement: 30, is_holiday_per_year: true, note: null, beginning_of_year: null, period_holiday_entitlement: null, day_absent_in_hours: null, ...stamps }).execute();
+      const week = { monday: 8, tuesday: 8, wednesday: 8, thursday: 8, friday: 8, saturday: 0, sunday: 0 };
+      const workdays = { monday_workday: true, tuesday_workday: true, wednesday_workday: true, thursday_workday: true, friday_workday: true, saturday_workday: false, sunday_workday: false };
+      await trx
+        .insertInto('regular_working_times')
+        .values({ tenant_id: tenantId, employee_id: e.username, start_date: '2024-01-01', ...week, ...workdays, is_monthly: false, monthly_hours: null, max_hours_in_month: null, max_hours_in_week: 40, holiday_calendar_id: calendar!.id, break_regulation_type_id: null, ...stamps })
+        .execute();
+      await trx.insertInto('internal_rates').values({ tenant_id: tenantId, employee_id: e.username, start_date: '2024-01-01', internal_rate: e.price_group === 'Senior' ? 65 : 45, note: null, monthly_rate: null, internal_rate_resets: null, rate_type: 1, ...stamps }).execute();
+    });
+  }
+
+  for (const l of [
+    { code: 'HQ', name: 'Zentrale', city: 'Berlin', country: 'Deutschland' },
+    { code: 'HOME', name: 'Homeoffice', city: null, country: null },
+  ]) {
+    if (!(await findRow(db, 'locations', tenantId, 'code', l.code))) await insertRow(db, 'locations', tenantId, l);
+  }
+
+  if (!(await findRow(db, 'vehicle_lists', tenantId, 'start_date', '2024-01-01'))) {
+    const list = await insertRow(db, 'vehicle_lists', tenantId, { start_date: '2024-01-01', name: 'Fuhrpark 2024' });
+    await setVehicles(db, tenantId, Number(list.id), [
+      { id: 'B-ZK-101', name: 'VW Golf', license_plate: 'B-ZK 101' },
+      { id: 'B-ZK-202', name: 'VW Transporter', license_plate: 'B-ZK 202' },
+    ]);
+  }
+}

@@ -1,0 +1,63 @@
+// SQL for terminals (devices) and their employees; every query is scoped by tenant.
+import type { Kysely, Selectable } from 'kysely';
+import type { DB } from '../../db/types.js';
+import type { DevicesTable } from '../people.tables.js';
+import type { ListSpec } from '../../http/list.js';
+import { fromJson, outTime } from '../../http/formats.js';
+import { fieldError } from '../../http/errors.js';
+import { existingValues } from '../../db/lookup.js';
+import { countCategories, loadCategories } from '../categories/category-links.js';
+
+export type DeviceRow = Selectable<DevicesTable>;
+
+export const deviceListSpec: ListSpec = { key: ['id'], sortable: { id: 'id', name: 'name', type: 'type', status: 'status' } };
+
+export function listDevices(db: Kysely<DB>, tenantId: number, f: { type?: number; status?: number }) {
+  let q = db.selectFrom('devices').selectAll().where('tenant_id', '=', tenantId);
+  if (f.type !== undefined) q = q.where('type', '=', f.type);
+  if (f.status !== undefined) q = q.where('status', '=', f.status);
+  return q;
+}
+
+const base = (r: DeviceRow) => ({
+  id: Number(r.id),
+  type: Number(r.type),
+  status: Number(r.status),
+  name: r.name,
+  password: null,
+  min_time: outTime(r.min_time),
+  max_time: outTime(r.max_time),
+  track: Number(r.track),
+  display_config: fromJson<Record<string, unknown> | null>(r.display_config, null),
+});
+
+async function deviceEmployees(db: Kysely<DB>, tenantId: number, ids: number[]) {
+  return ids.length
+    ? db.selectFrom('device_employees').select(['device_id', 'employee_id']).where('tenant_id', '=', tenantId).where('device_id', 'in', ids).orderBy('employee_id').execute()
+    : [];
+}
+
+export async function toDeviceListItems(db: Kysely<DB>, tenantId: number, rows: DeviceRow[]) {
+  const ids = rows.map((r) => Number(r.id));
+  const [employees, categories] = await Promise.all([deviceEmployees(db, tenantId, ids), countCategories(db, tenantId, 'device', ids)]);
+  return rows.map((r) => ({ ...base(r), employees_count: employees.filter((e) => Number(e.device_id) === Number(r.id)).length, categories_count: categories.get(Number(r.id)) ?? 0 }));
+}
+
+export async function toDevice(db: Kysely<DB>, tenantId: number, row: DeviceRow) {
+  const [employees, categories] = await Promise.all([deviceEmployees(db, tenantId, [Number(row.id)]), loadCategories(db, tenantId, 'device', [Number(row.id)])]);
+  return { ...base(row), employees: employees.map((e) => ({ employee_id: e.employee_id })), categories: categories.get(Number(row.id)) ?? [] };
+}
+
+/** Usernames of a request's `employees`; unknown ones answer 422 on `employees`. */
+export async function resolveDeviceEmployees(db: Kysely<DB>, tenantId: number, input: readonly (string | { employee_id: string })[]): Promise<string[]> {
+  const names = [...new Set(input.map((e) => (typeof e === 'string' ? e : e.employee_id)))];
+  const found = await existingValues(db, 'employees', tenantId, 'username', names);
+  const missing = names.filter((n) => !found.has(n));
+  if (missing.length) throw fieldError('employees', `The selected employees ${missing.map((m) => `"${m}"`).join(', ')} are invalid.`);
+  return names;
+}
+
+export async function setDeviceEmployees(db: Kysely<DB>, tenantId: number, deviceId: number, usernames: readonly string[]) {
+  await db.deleteFrom('device_employees').where('tenant_id', '=', tenantId).where('device_id', '=', deviceId).execute();
+  if (usernames.length) await db.insertInto('device_employees').values(usernames.map((employee_id) => ({ tenant_id: tenantId, device_id: deviceId, employee_id }))).execute();
+}

@@ -1,0 +1,44 @@
+// SQL for holiday calendars, holidays and break regulation types; every query is scoped by tenant.
+import type { Kysely, Selectable } from 'kysely';
+import type { DB } from '../../db/types.js';
+import type { BreakRegulationTypesTable, HolidayCalendarsTable, HolidaysTable } from '../people.tables.js';
+import type { ListSpec } from '../../http/list.js';
+import { outDate, outTimestamp, toBool } from '../../http/formats.js';
+import type { BreakRegulationTypeT, HolidayCalendarT, HolidayT } from './holiday-calendars.schemas.js';
+
+export type HolidayCalendarRow = Selectable<HolidayCalendarsTable>;
+export type HolidayRow = Selectable<HolidaysTable>;
+export type BreakRegulationTypeRow = Selectable<BreakRegulationTypesTable>;
+
+const stamps = { created: { column: 'created', nullable: true }, modified: { column: 'modified', nullable: true } };
+export const namedListSpec: ListSpec = { key: ['id'], sortable: { id: 'id', name: 'name', ...stamps } };
+export const holidayListSpec: ListSpec = { key: ['id'], defaultSort: 'date', sortable: { id: 'id', date: 'date', name: 'name', ...stamps } };
+
+export const listHolidays = (db: Kysely<DB>, tenantId: number, calendarId: number, f: { start_date?: string; end_date?: string } = {}) => {
+  let q = db.selectFrom('holidays').selectAll().where('tenant_id', '=', tenantId).where('holiday_calendar_id', '=', calendarId);
+  if (f.start_date !== undefined) q = q.where('date', '>=', f.start_date);
+  if (f.end_date !== undefined) q = q.where('date', '<=', f.end_date);
+  return q;
+};
+
+export const toHolidayCalendar = (r: HolidayCalendarRow): HolidayCalendarT => ({
+  id: Number(r.id),
+  name: r.name,
+  note: r.note,
+  country: r.country,
+  region: r.region,
+  created: outTimestamp(r.created),
+  modified: outTimestamp(r.modified),
+});
+
+export const toHoliday = (r: HolidayRow): HolidayT => ({
+  id: Number(r.id),
+  holiday_calendar_id: Number(r.holiday_calendar_id),
+  date: outDate(r.date)!,
+  name: r.name,
+  half_day: toBool(r.half_day) ?? false,
+  created: outTimestamp(r.created),
+  modified: outTimestamp(r.modified),
+});
+
+export const toBreakRegulationType = (r: BreakRegulationTypeRow): BreakRegulationTypeT => ({ id: Number(r.id), name: r.name, created: outTimestamp(r.created), modified: outTimestamp(r.modified) });

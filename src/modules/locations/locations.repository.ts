@@ -1,0 +1,85 @@
+// SQL for locations and location lists; every query is scoped by tenant.
+import type { Kysely, Selectable } from 'kysely';
+import type { DB } from '../../db/types.js';
+import type { LocationListsTable, LocationsTable } from '../people.tables.js';
+import type { ListSpec } from '../../http/list.js';
+import { outTimestamp } from '../../http/formats.js';
+import { fieldError } from '../../http/errors.js';
+import { existingValues } from '../../db/lookup.js';
+import type { LocationT } from './locations.schemas.js';
+
+export type LocationRow = Selectable<LocationsTable>;
+export type LocationListRow = Selectable<LocationListsTable>;
+
+const stamps = { created: { column: 'created', nullable: true }, modified: { column: 'modified', nullable: true } };
+/** Contract: the default order of locations is the name (key `id` breaks ties). */
+export const locationListSpec: ListSpec = {
+  key: ['code'],
+  defaultSort: 'name',
+  sortable: { id: 'code', name: 'name', city: { column: 'city', nullable: true }, ...stamps },
+};
+export const locationListsSpec: ListSpec = { key: ['id'], sortable: { id: 'id', name: 'name', ...stamps } };
+
+export function listLocations(db: Kysely<DB>, tenantId: number, filters: { city?: string; listId?: number } = {}) {
+  let q = db.selectFrom('locations').selectAll().where('tenant_id', '=', tenantId);
+  if (filters.city !== undefined) q = q.where('city', '=', filters.city);
+  if (filters.listId !== undefined) {
+    const listId = filters.listId;
+    q = q.where('code', 'in', (eb) =>
+      eb.selectFrom('location_list_items').select('location_code').where('tenant_id', '=', tenantId).where('location_list_id', '=', listId),
+    );
+  }
+  return q;
+}
+
+export const toLocation = (r: LocationRow): LocationT => ({
+  id: r.code,
+  name: r.name,
+  description: r.description,
+  street: r.street,
+  zip: r.zip,
+  city: r.city,
+  country: r.country,
+  created: outTimestamp(r.created),
+  modified: outTimestamp(r.modified),
+});
+
+export async function countLocations(db: Kysely<DB>, tenantId: number, listIds: number[]): Promise<Map<number, number>> {
+  const out = new Map<number, number>(listIds.map((id) => [Number(id), 0]));
+  if (!listIds.length) return out;
+  const rows = await db
+    .selectFrom('location_list_items')
+    .select(['location_list_id', (eb) => eb.fn.countAll<number>().as('n')])
+    .where('tenant_id', '=', tenantId)
+    .where('location_list_id', 'in', listIds.map(Number))
+    .groupBy('location_list_id')
+    .execute();
+  for (const r of rows) out.set(Number(r.location_list_id), Number(r.n));
+  return out;
+}
+
+export async function toLocationLists(db: Kysely<DB>, tenantId: number, rows: LocationListRow[]) {
+  const counts = await countLocations(db, tenantId, rows.map((r) => Number(r.id)));
+  return rows.map((r) => ({
+    id: Number(r.id),
+    name: r.name,
+    description: r.description,
+    locations_count: counts.get(Number(r.id)) ?? 0,
+    created: outTimestamp(r.created),
+    modified: outTimestamp(r.modified),
+  }));
+}
+
+/** Location ids of a request; unknown ids answer 422 on `locations`. */
+export async function resolveLocations(db: Kysely<DB>, tenantId: number, input: readonly (string | { id: string })[]): Promise<string[]> {
+  const codes = [...new Set(input.map((l) => (typeof l === 'string' ? l : l.id)))];
+  const found = await existingValues(db, 'locations', tenantId, 'code', codes);
+  const missing = codes.filter((c) => !found.has(c));
+  if (missing.length) throw fieldError('locations', `The selected locations ${missing.map((m) => `"${m}"`).join(', ')} are invalid.`);
+  return codes;
+}
+
+export async function setListLocations(db: Kysely<DB>, tenantId: number, listId: number, codes: readonly string[]): Promise<void> {
+  await db.deleteFrom('location_list_items').where('tenant_id', '=', tenantId).where('location_list_id', '=', listId).execute();
+  if (codes.length) await db.insertInto('location_list_items').values(codes.map((location_code) => ({ tenant_id: tenantId, location_list_id: listId, location_code }))).execute();
+}

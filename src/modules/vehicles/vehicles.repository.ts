@@ -1,0 +1,67 @@
+// SQL for vehicle lists and vehicles; every query is scoped by tenant.
+import type { Kysely, Selectable } from 'kysely';
+import type { DB } from '../../db/types.js';
+import type { VehicleListsTable, VehiclesTable } from '../people.tables.js';
+import type { ListSpec } from '../../http/list.js';
+import { outDate, outTimestamp } from '../../http/formats.js';
+import { newStamps } from '../people-inputs.js';
+import type { VehicleInT, VehicleT } from './vehicles.schemas.js';
+
+export type VehicleListRow = Selectable<VehicleListsTable>;
+export type VehicleRow = Selectable<VehiclesTable>;
+
+export const vehicleSpec: ListSpec = {
+  key: ['code'],
+  sortable: { id: 'code', name: { column: 'name', nullable: true }, license_plate: { column: 'license_plate', nullable: true } },
+  modified: 'modified',
+};
+export const vehicleListSpec: ListSpec = {
+  key: ['id'],
+  defaultSort: 'start_date',
+  sortable: { id: 'id', start_date: 'start_date', name: { column: 'name', nullable: true }, created: { column: 'created', nullable: true }, modified: { column: 'modified', nullable: true } },
+};
+
+/** The list that applies on `date`: the latest start_date on or before it (none before the first list). */
+export const vehicleListOnDate = (db: Kysely<DB>, tenantId: number, date: string) =>
+  db.selectFrom('vehicle_lists').selectAll().where('tenant_id', '=', tenantId).where('start_date', '<=', date).orderBy('start_date', 'desc').limit(1).executeTakeFirst();
+
+export const vehiclesOfList = (db: Kysely<DB>, tenantId: number, listId: number) =>
+  db.selectFrom('vehicles').selectAll().where('tenant_id', '=', tenantId).where('vehicle_list_id', '=', listId);
+
+export const toVehicle = (r: VehicleRow): VehicleT => ({
+  id: r.code,
+  name: r.name,
+  license_plate: r.license_plate,
+  note: r.note,
+  created: outTimestamp(r.created),
+  modified: outTimestamp(r.modified),
+});
+
+/** Vehicle lists with their vehicles (detail) or only the counts (list items); one query for the page. */
+export async function toVehicleLists(db: Kysely<DB>, tenantId: number, rows: VehicleListRow[], withVehicles: boolean) {
+  const ids = rows.map((r) => Number(r.id));
+  const vehicles = ids.length ? await db.selectFrom('vehicles').selectAll().where('tenant_id', '=', tenantId).where('vehicle_list_id', 'in', ids).orderBy('code').execute() : [];
+  return rows.map((r) => {
+    const own = vehicles.filter((v) => Number(v.vehicle_list_id) === Number(r.id));
+    return {
+      id: Number(r.id),
+      start_date: outDate(r.start_date)!,
+      name: r.name,
+      vehicles_count: own.length,
+      ...(withVehicles ? { vehicles: own.map(toVehicle) } : {}),
+      created: outTimestamp(r.created),
+      modified: outTimestamp(r.modified),
+    };
+  });
+}
+
+/** Replace the vehicles of a list (inside the list's write transaction). */
+export async function setVehicles(db: Kysely<DB>, tenantId: number, listId: number, vehicles: readonly VehicleInT[]): Promise<void> {
+  await db.deleteFrom('vehicles').where('tenant_id', '=', tenantId).where('vehicle_list_id', '=', listId).execute();
+  if (!vehicles.length) return;
+  const stamps = newStamps();
+  await db
+    .insertInto('vehicles')
+    .values(vehicles.map((v) => ({ tenant_id: tenantId, vehicle_list_id: listId, code: v.id, name: v.name ?? null, license_plate: v.license_plate ?? null, note: v.note ?? null, ...stamps })))
+    .execute();
+}

@@ -1,0 +1,51 @@
+// SQL for regular working times; every query is scoped by tenant and employee. Calendars and break
+// regulations of a page are loaded in one query each.
+import type { Kysely, Selectable } from 'kysely';
+import type { DB } from '../../db/types.js';
+import { WEEKDAYS, type RegularWorkingTimesTable } from '../people.tables.js';
+import type { ListSpec } from '../../http/list.js';
+import { outDate, outTimestamp, toBool } from '../../http/formats.js';
+import { toBreakRegulationType, toHolidayCalendar, type HolidayCalendarRow } from '../holiday-calendars/holiday-calendars.repository.js';
+
+export type WorkingTimeRow = Selectable<RegularWorkingTimesTable>;
+
+export const workingTimeListSpec: ListSpec = {
+  key: ['id'],
+  sortable: { id: 'id', start_date: { column: 'start_date', nullable: true }, created: { column: 'created', nullable: true }, modified: { column: 'modified', nullable: true } },
+};
+
+export const listWorkingTimes = (db: Kysely<DB>, tenantId: number, username: string) =>
+  db.selectFrom('regular_working_times').selectAll().where('tenant_id', '=', tenantId).where('employee_id', '=', username);
+
+export async function loadCalendars(db: Kysely<DB>, tenantId: number, ids: (number | null)[]): Promise<Map<number, HolidayCalendarRow>> {
+  const wanted = [...new Set(ids.filter((i): i is number => i !== null).map(Number))];
+  const rows = wanted.length ? await db.selectFrom('holiday_calendars').selectAll().where('tenant_id', '=', tenantId).where('id', 'in', wanted).execute() : [];
+  return new Map(rows.map((r) => [Number(r.id), r]));
+}
+
+const num = (v: number | null) => (v === null ? null : Number(v));
+
+export async function toWorkingTimes(db: Kysely<DB>, tenantId: number, rows: WorkingTimeRow[]) {
+  const calendars = await loadCalendars(db, tenantId, rows.map((r) => r.holiday_calendar_id));
+  const breakIds = [...new Set(rows.map((r) => r.break_regulation_type_id).filter((i): i is number => i !== null).map(Number))];
+  const breaks = breakIds.length ? await db.selectFrom('break_regulation_types').selectAll().where('tenant_id', '=', tenantId).where('id', 'in', breakIds).execute() : [];
+  return rows.map((r) => {
+    const weekly = Object.fromEntries(WEEKDAYS.flatMap((d) => [[d, num(r[d])], [`${d}_workday`, toBool(r[`${d}_workday`])]]));
+    const calendar = r.holiday_calendar_id === null ? undefined : calendars.get(Number(r.holiday_calendar_id));
+    const breakType = breaks.find((b) => Number(b.id) === Number(r.break_regulation_type_id));
+    return {
+      id: Number(r.id),
+      employee_id: r.employee_id,
+      start_date: outDate(r.start_date),
+      ...weekly,
+      is_monthly: toBool(r.is_monthly),
+      monthly_hours: num(r.monthly_hours),
+      max_hours_in_month: num(r.max_hours_in_month),
+      max_hours_in_week: num(r.max_hours_in_week),
+      holidayCalendar: calendar ? toHolidayCalendar(calendar) : null,
+      breakRegulationType: breakType ? toBreakRegulationType(breakType) : null,
+      created: outTimestamp(r.created),
+      modified: outTimestamp(r.modified),
+    };
+  });
+}
