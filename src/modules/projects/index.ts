@@ -3,9 +3,15 @@ import type { ZkApp } from '../../types.js';
 import projectStatuses from './project-statuses.routes.js';
 import projects from './projects.routes.js';
 import projectTasks from './project-tasks.routes.js';
+import projectAssignments from './project-assignments.routes.js';
+import projectActivities from './project-activities.routes.js';
+import projectPriceTables from './project-price-tables.routes.js';
 
 export default async function projectsArea(app: ZkApp) {
   await app.register(projectStatuses);
   await app.register(projects);
   await app.register(projectTasks);
+  await app.register(projectAssignments);
+  await app.register(projectActivities);
+  await app.register(projectPriceTables);
 }

@@ -1,0 +1,109 @@
+// SQL for project assignments; every query is scoped by tenant.
+import type { Kysely, Selectable } from 'kysely';
+import type { DB } from '../../db/types.js';
+import type { ProjectAssignmentsTable } from '../projects.tables.js';
+import type { ListSpec } from '../../http/list.js';
+import { fromJson, nowTimestamp, outDate, outTimestamp, toBool } from '../../http/formats.js';
+import type { TranslationsT } from '../../http/schemas.js';
+import { translations } from '../categories/categories.repository.js';
+import { ASSIGNMENT_TYPES, RATE_TYPES, enumObject } from './project-enums.js';
+import type { AssignmentT } from './project-assignments.schemas.js';
+
+export type AssignmentRow = Selectable<ProjectAssignmentsTable>;
+export type AssignmentColumns = Partial<Omit<ProjectAssignmentsTable, 'tenant_id' | 'id' | 'project_id' | 'created' | 'modified'>>;
+
+/** GET /projects/{id}/employees keeps its own order (contract rule 3): assignment id ascending. */
+export const projectEmployeesSpec: ListSpec = { key: ['a.id'], modified: 'a.modified', sortable: {}, fixedOrder: [{ column: 'a.id', direction: 'asc' }] };
+
+export const employeeProjectsSpec: ListSpec = {
+  key: ['a.id'],
+  modified: 'a.modified',
+  sortable: {
+    id: 'a.id',
+    project_id: 'a.project_id',
+    from: { column: 'a.from_date', nullable: true },
+    to: { column: 'a.to_date', nullable: true },
+    availability: { column: 'a.availability', nullable: true },
+    created: { column: 'a.created', nullable: true },
+    modified: { column: 'a.modified', nullable: true },
+  },
+};
+
+const base = (db: Kysely<DB>, tenantId: number) => db.selectFrom('project_assignments as a').selectAll('a').where('a.tenant_id', '=', tenantId);
+
+export const listProjectEmployees = (db: Kysely<DB>, tenantId: number, projectId: number) => base(db, tenantId).where('a.project_id', '=', projectId);
+
+export interface EmployeeProjectFilters {
+  statuses?: string[];
+  project_start_date?: string;
+  project_end_date?: string;
+}
+
+/** Assignments of one employee, filtered by their project's status and runtime (reference §4.17). */
+export function listEmployeeProjects(db: Kysely<DB>, tenantId: number, username: string, f: EmployeeProjectFilters) {
+  let q = base(db, tenantId)
+    .innerJoin('projects as p', (j) => j.onRef('p.tenant_id', '=', 'a.tenant_id').onRef('p.id', '=', 'a.project_id'))
+    .where('a.employee_id', '=', username);
+  if (f.statuses && f.statuses.length > 0) q = q.where('p.project_status_id', 'in', f.statuses);
+  if (f.project_start_date !== undefined) q = q.where('p.start_date', '>=', f.project_start_date);
+  if (f.project_end_date !== undefined) q = q.where('p.end_date', '<=', f.project_end_date);
+  return q;
+}
+
+export const findAssignment = (db: Kysely<DB>, tenantId: number, projectId: number, id: number) =>
+  base(db, tenantId).where('a.project_id', '=', projectId).where('a.id', '=', id).executeTakeFirst();
+
+/** Another assignment of the same employee to the project whose period overlaps [from, to] (nulls open). */
+export async function overlappingAssignment(db: Kysely<DB>, tenantId: number, projectId: number, username: string, from: string | null, to: string | null, exceptId?: number) {
+  let q = base(db, tenantId).where('a.project_id', '=', projectId).where('a.employee_id', '=', username);
+  if (to !== null) q = q.where((eb) => eb.or([eb('a.from_date', 'is', null), eb('a.from_date', '<=', to)]));
+  if (from !== null) q = q.where((eb) => eb.or([eb('a.to_date', 'is', null), eb('a.to_date', '>=', from)]));
+  if (exceptId !== undefined) q = q.where('a.id', '<>', exceptId);
+  return (await q.limit(1).executeTakeFirst()) !== undefined;
+}
+
+export async function insertAssignment(db: Kysely<DB>, tenantId: number, projectId: number, values: AssignmentColumns & { employee_id: string }) {
+  const now = nowTimestamp();
+  const row = await db
+    .insertInto('project_assignments')
+    .values({ type: '0', ...values, tenant_id: tenantId, project_id: projectId, created: now, modified: now })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return Number(row.id);
+}
+
+export const updateAssignment = (db: Kysely<DB>, tenantId: number, id: number, values: AssignmentColumns) =>
+  db.updateTable('project_assignments').set({ ...values, modified: nowTimestamp() }).where('tenant_id', '=', tenantId).where('id', '=', id).execute();
+
+export const deleteAssignment = (db: Kysely<DB>, tenantId: number, id: number) =>
+  db.deleteFrom('project_assignments').where('tenant_id', '=', tenantId).where('id', '=', id).execute();
+
+export const employeePriceGroup = async (db: Kysely<DB>, tenantId: number, username: string) =>
+  (await db.selectFrom('employees').select('price_group').where('tenant_id', '=', tenantId).where('username', '=', username).executeTakeFirst())?.price_group ?? null;
+
+/** Map a page of assignments, loading their price groups in one query. */
+export async function toAssignments(db: Kysely<DB>, tenantId: number, rows: AssignmentRow[]): Promise<AssignmentT[]> {
+  const names = [...new Set(rows.map((r) => r.price_group).filter((n): n is string => n !== null))];
+  const groups = names.length ? await db.selectFrom('price_groups').selectAll().where('tenant_id', '=', tenantId).where('name', 'in', names).execute() : [];
+  const byName = new Map(groups.map((g) => [g.name, g]));
+  return rows.map((r) => {
+    const g = r.price_group === null ? undefined : byName.get(r.price_group);
+    return {
+      id: Number(r.id),
+      employee_id: r.employee_id,
+      project_id: Number(r.project_id),
+      from: outDate(r.from_date),
+      to: outDate(r.to_date),
+      note: r.note,
+      availability: r.availability === null ? null : Number(r.availability),
+      internal_rate: r.internal_rate === null ? null : Number(r.internal_rate),
+      rate_type: enumObject(RATE_TYPES, r.rate_type),
+      type: { id: r.type, name: ASSIGNMENT_TYPES[r.type] ?? r.type },
+      priceGroup: g
+        ? { id: Number(g.id), name: g.name, number: g.number, status: toBool(g.status) ?? true, description: translations(fromJson<TranslationsT | null>(g.description, null)) }
+        : null,
+      created: outTimestamp(r.created),
+      modified: outTimestamp(r.modified),
+    };
+  });
+}

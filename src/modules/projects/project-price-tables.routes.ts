@@ -1,0 +1,61 @@
+// GET /projects/{id}/price-tables (?fallback) and GET /projects/{id}/price-tables/{price_table_id} (contract).
+// Writes for project price tables live with the shared price-table write service.
+import { Type } from '@sinclair/typebox';
+import type { ZkApp } from '../../types.js';
+import { DataArray, Single, responses } from '../../http/schemas.js';
+import { notFound } from '../../http/errors.js';
+import { loadPriceTable, loadPriceTables } from '../price-tables/price-tables.read.js';
+import { PriceTable } from '../price-tables/price-tables.schemas.js';
+import { effectivePriceTables } from './projects.present.js';
+import { requireProject } from './projects.service.js';
+
+const tags = ['Project price tables'];
+const ProjectParams = Type.Object({ id: Type.Integer({ minimum: 1 }) });
+const TableParams = Type.Object({ id: Type.Integer({ minimum: 1 }), price_table_id: Type.Integer({ minimum: 1 }) });
+const FallbackQuery = Type.Object(
+  {
+    fallback: Type.Optional(
+      Type.Unsafe<boolean | number>({
+        type: ['boolean', 'integer'],
+        minimum: 0,
+        maximum: 1,
+        description: "true (or 1): without own tables the customer's, then the tenant's base tables. Default false: only the project's own.",
+      }),
+    ),
+  },
+  { additionalProperties: true },
+);
+
+export default async function projectPriceTableRoutes(app: ZkApp) {
+  const { db } = app.zk;
+
+  app.get(
+    '/projects/:id/price-tables',
+    { schema: { summary: 'List the price tables of a project (no pagination)', tags, params: ProjectParams, querystring: FallbackQuery, response: responses({ 200: DataArray(PriceTable) }) } },
+    async (req) => {
+      const project = await requireProject(db, req.tenant.id, req.params.id);
+      if (req.query.fallback) return { data: (await effectivePriceTables(db, req.tenant, [project])).get(Number(project.id)) ?? [] };
+      return { data: await loadPriceTables(db, req.tenant, { level: 'project', project_id: Number(project.id) }) };
+    },
+  );
+
+  app.get(
+    '/projects/:id/price-tables/:price_table_id',
+    {
+      schema: {
+        summary: "Get one price table of a project: its own, or one it inherits through the fallback chain",
+        tags,
+        params: TableParams,
+        response: responses({ 200: Single(PriceTable) }),
+      },
+    },
+    async (req) => {
+      const project = await requireProject(db, req.tenant.id, req.params.id);
+      const table = await loadPriceTable(db, req.tenant, req.params.price_table_id);
+      const own = table?.type?.id === 'project' && table.project_id === Number(project.id);
+      const inherited = !own && table !== undefined && ((await effectivePriceTables(db, req.tenant, [project])).get(Number(project.id)) ?? []).some((t) => t.id === table.id);
+      if (!table || !(own || inherited)) throw notFound('Price table');
+      return { data: table };
+    },
+  );
+}

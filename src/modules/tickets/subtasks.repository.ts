@@ -1,0 +1,62 @@
+// SQL for ticket subtasks; every query is scoped by tenant and ticket.
+import type { Kysely, Selectable } from 'kysely';
+import type { DB } from '../../db/types.js';
+import type { TicketSubtasksTable } from '../projects.tables.js';
+import type { ListSpec } from '../../http/list.js';
+import { nowTimestamp } from '../../http/formats.js';
+import { commonFields } from './ticket-common.js';
+import type { SubtaskT } from './subtasks.schemas.js';
+
+export type SubtaskRow = Selectable<TicketSubtasksTable>;
+
+const nullable = (column: string) => ({ column, nullable: true });
+export const subtaskListSpec: ListSpec = {
+  key: ['id'],
+  sortable: {
+    id: 'id',
+    name: 'name',
+    subject: 'subject',
+    status: 'status',
+    date: 'date',
+    ...Object.fromEntries(['start_date', 'deadline', 'planned_hours', 'processor_username', 'created', 'modified'].map((c) => [c, nullable(c)])),
+  },
+};
+
+export function listSubtasks(db: Kysely<DB>, tenantId: number, ticketId: number, f: { status?: number }) {
+  let q = db.selectFrom('ticket_subtasks').selectAll().where('tenant_id', '=', tenantId).where('ticket_id', '=', ticketId);
+  if (f.status !== undefined) q = q.where('status', '=', f.status);
+  return q;
+}
+
+export const findSubtask = (db: Kysely<DB>, tenantId: number, ticketId: number, id: number) =>
+  db.selectFrom('ticket_subtasks').selectAll().where('tenant_id', '=', tenantId).where('ticket_id', '=', ticketId).where('id', '=', id).executeTakeFirst();
+
+export async function insertSubtask(db: Kysely<DB>, tenantId: number, ticketId: number, values: Record<string, unknown>) {
+  const now = nowTimestamp();
+  const row = await db
+    .insertInto('ticket_subtasks')
+    .values({ prevent_overbooking: 0, ...(values as any), tenant_id: tenantId, ticket_id: ticketId, date: now, history_creator_username: values.creator_username ?? null, created: now, modified: now })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return Number(row.id);
+}
+
+export const updateSubtask = (db: Kysely<DB>, tenantId: number, id: number, values: Record<string, unknown>) =>
+  db.updateTable('ticket_subtasks').set({ ...(values as any), modified: nowTimestamp() }).where('tenant_id', '=', tenantId).where('id', '=', id).execute();
+
+export async function deleteSubtask(db: Kysely<DB>, tenantId: number, id: number) {
+  await db.transaction().execute(async (trx) => {
+    await trx.deleteFrom('category_links').where('tenant_id', '=', tenantId).where('entity_type', '=', 'subtask').where('entity_id', '=', id).execute();
+    await trx.deleteFrom('ticket_subtasks').where('tenant_id', '=', tenantId).where('id', '=', id).execute();
+  });
+}
+
+export function toSubtask(r: SubtaskRow): SubtaskT {
+  return {
+    ...commonFields(r),
+    name: r.name,
+    ticket_id: Number(r.ticket_id),
+    start_date: r.start_date === null ? null : r.start_date.slice(0, 10),
+    deadline: r.deadline === null ? null : r.deadline.slice(0, 10),
+  };
+}

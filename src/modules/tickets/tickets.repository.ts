@@ -1,0 +1,92 @@
+// SQL for tickets; every query is scoped by tenant.
+import type { Kysely, Selectable } from 'kysely';
+import type { DB } from '../../db/types.js';
+import type { TicketsTable } from '../projects.tables.js';
+import type { ListSpec } from '../../http/list.js';
+import { nowTimestamp, outDate, outTimestamp, toBool } from '../../http/formats.js';
+import { commonFields } from './ticket-common.js';
+import type { TicketT } from './tickets.schemas.js';
+
+export type TicketRow = Selectable<TicketsTable>;
+
+const nullable = (column: string) => ({ column, nullable: true });
+export const ticketListSpec: ListSpec = {
+  key: ['id'],
+  sortable: {
+    id: 'id',
+    subject: 'subject',
+    priority: 'priority',
+    status: 'status',
+    project_id: 'project_id',
+    project_task_id: 'project_task_id',
+    date: 'date',
+    prevent_overbooking: 'prevent_overbooking',
+    ...Object.fromEntries(
+      ['creator_username', 'processor_username', 'receipt_date', 'start_date', 'deadline', 'planned_hours', 'external_ticket_number', 'customer_reference', 'created', 'modified'].map((c) => [c, nullable(c)]),
+    ),
+  },
+};
+
+export interface TicketFilters {
+  start_date?: string;
+  end_date?: string;
+  project_id?: number;
+  project_task_id?: number;
+  status?: number;
+}
+
+/** Runtime filter as for projects: the ticket's start_date..deadline overlaps the range; missing ends are open. */
+export function listTickets(db: Kysely<DB>, tenantId: number, f: TicketFilters) {
+  let q = db.selectFrom('tickets').selectAll().where('tenant_id', '=', tenantId);
+  if (f.end_date !== undefined) q = q.where((eb) => eb.or([eb('start_date', 'is', null), eb('start_date', '<=', f.end_date!)]));
+  if (f.start_date !== undefined) q = q.where((eb) => eb.or([eb('deadline', 'is', null), eb('deadline', '>=', f.start_date!)]));
+  if (f.project_id !== undefined) q = q.where('project_id', '=', f.project_id);
+  if (f.project_task_id !== undefined) q = q.where('project_task_id', '=', f.project_task_id);
+  if (f.status !== undefined) q = q.where('status', '=', f.status);
+  return q;
+}
+
+export const findTicket = (db: Kysely<DB>, tenantId: number, id: number) =>
+  db.selectFrom('tickets').selectAll().where('tenant_id', '=', tenantId).where('id', '=', id).executeTakeFirst();
+
+export async function insertTicket(db: Kysely<DB>, tenantId: number, values: Record<string, unknown>) {
+  const now = nowTimestamp();
+  const row = await db
+    .insertInto('tickets')
+    .values({ prevent_overbooking: 0, ...(values as any), tenant_id: tenantId, date: now, history_creator_username: values.creator_username ?? null, created: now, modified: now })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return Number(row.id);
+}
+
+export const updateTicket = (db: Kysely<DB>, tenantId: number, id: number, values: Record<string, unknown>) =>
+  db.updateTable('tickets').set({ ...(values as any), modified: nowTimestamp() }).where('tenant_id', '=', tenantId).where('id', '=', id).execute();
+
+/** Delete a ticket with its subtasks, attachments and category links (one transaction). */
+export async function deleteTicket(db: Kysely<DB>, tenantId: number, id: number) {
+  await db.transaction().execute(async (trx) => {
+    const subtaskIds = (await trx.selectFrom('ticket_subtasks').select('id').where('tenant_id', '=', tenantId).where('ticket_id', '=', id).execute()).map((r) => Number(r.id));
+    await trx.deleteFrom('category_links').where('tenant_id', '=', tenantId).where('entity_type', '=', 'ticket').where('entity_id', '=', id).execute();
+    if (subtaskIds.length) await trx.deleteFrom('category_links').where('tenant_id', '=', tenantId).where('entity_type', '=', 'subtask').where('entity_id', 'in', subtaskIds).execute();
+    await trx.deleteFrom('ticket_attachments').where('tenant_id', '=', tenantId).where('ticket_id', '=', id).execute();
+    await trx.deleteFrom('ticket_subtasks').where('tenant_id', '=', tenantId).where('ticket_id', '=', id).execute();
+    await trx.deleteFrom('tickets').where('tenant_id', '=', tenantId).where('id', '=', id).execute();
+  });
+}
+
+export function toTicket(r: TicketRow): TicketT {
+  return {
+    ...commonFields(r),
+    priority: Number(r.priority),
+    start_date: outDate(r.start_date),
+    deadline: outDate(r.deadline),
+    approved_date: outTimestamp(r.approved_date),
+    rejected_date: outTimestamp(r.rejected_date),
+    billed_date: outTimestamp(r.billed_date),
+    project_id: Number(r.project_id),
+    project_task_id: Number(r.project_task_id),
+    notify_of_completion: toBool(r.notify_of_completion),
+    external_ticket_number: r.external_ticket_number,
+    from_mail: r.from_mail,
+  };
+}
