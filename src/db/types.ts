@@ -48,7 +48,6 @@ export interface CoreTables {
   schema_migrations: SchemaMigrationsTable;
 }
 
-    CustomerTables {}
 
 export interface DB
   extends CoreTables,
@@ -57,4 +56,5 @@ export interface DB
     BookingAdminTables,
     AttendanceTables,
     PeopleTables,
-    ProjectTables {}
+    ProjectTables,
+    CustomerTables {}
