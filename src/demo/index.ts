@@ -6,11 +6,20 @@ import { createTenant, type Tenant } from '../tenancy/tenants.js';
 import { createToken } from '../tenancy/tokens.js';
 import { demoMasterdata } from './masterdata.js';
 import { demoCustomers } from './customers.js';
+import { demoProjects } from './projects.js';
 
 export const DEMO_INSTANCE = 'demo';
 
 /** Demo data steps, in dependency order. */
-const steps: ((db: Kysely<DB>, tenant: Tenant) => Promise<void>)[] = [demoMasterdata, demoCustomers];
+const steps: ((db: Kysely<DB>, tenant: Tenant) => Promise<void>)[] = [
+  demoMasterdata,
+  demoCustomers,
+  async (db, tenant) => {
+    const customers = await db.selectFrom('customers').select('customer_number').where('tenant_id', '=', tenant.id).orderBy('customer_number').execute();
+    const employees = await db.selectFrom('employees').select('username').where('tenant_id', '=', tenant.id).orderBy('username').execute();
+    await demoProjects(db, tenant, { customerNumbers: customers.map((c) => c.customer_number), usernames: employees.map((e) => e.username) });
+  },
+];
 
 export async function createDemoTenant(db: Kysely<DB>): Promise<{ tenant: Tenant; token: string }> {
   const tenant = await createTenant(db, { instance: DEMO_INSTANCE, name: 'Demo GmbH', edition: 'full', language: 'en', modules: ['departments'] });

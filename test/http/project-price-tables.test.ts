@@ -93,3 +93,25 @@ forEachDialect('project price tables', (t) => {
     assert.notEqual(Number(own.id), Number(base.id));
   });
 });
+
+forEachDialect('project price tables: writes', (t) => {
+  test('POST/PATCH/DELETE /projects/{id}/price-tables manage the project level; the fallback then prefers them', async () => {
+    const c = await t().tenant();
+    const db = t().database.db;
+    await seedPriceTable(db, c.tenant.id, { level: 'base' }, [{ price_group: 'Junior', price: 50 }]);
+    const project = (await c.post('/projects', { name: 'Priced' })).body.data;
+    const created = await c.post(`/projects/${project.id}/price-tables`, { start_date: '2024-01-01', prices: [{ price_group: 'Junior', price: 95, type: 'basehour' }] });
+    assert.equal(created.status, 201, created.text);
+    assert.equal(created.body.data.type.id, 'project');
+    assert.equal(created.body.data.project_id, project.id);
+    const own = await c.get(`/projects/${project.id}/price-tables?fallback=true`);
+    assert.deepEqual(own.body.data.map((p: any) => p.prices[0].price), [95]);
+    const id = created.body.data.id;
+    const patched = await c.patch(`/projects/${project.id}/price-tables/${id}`, { prices: [{ price_group: 'Junior', price: 99 }] });
+    assert.equal(patched.body.data.prices[0].price, 99);
+    const other = (await c.post('/projects', { name: 'Other' })).body.data;
+    assert.equal((await c.patch(`/projects/${other.id}/price-tables/${id}`, { prices: [] })).status, 404);
+    assert.equal((await c.delete(`/projects/${project.id}/price-tables/${id}`)).status, 204);
+    assert.deepEqual((await c.get(`/projects/${project.id}/price-tables?fallback=true`)).body.data.map((p: any) => p.type.id), ['base']);
+  });
+});

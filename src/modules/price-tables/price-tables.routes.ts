@@ -20,22 +20,28 @@ export interface PriceTableRoutes {
   what: string;
   /** The owner named by the request; throws 404 when it does not exist in the tenant. */
   owner(req: FastifyRequest): Promise<PriceTableOwner>;
+  /** Name of the table id path parameter (default `id`). */
+  itemParam?: string;
+  /** Register the GET routes too (default true; projects have their own reads with fallback). */
+  reads?: boolean;
 }
 
 /** Register list, create, read, update (PATCH/PUT) and delete of one owner's price tables. */
 export function registerPriceTableRoutes(app: ZkApp, o: PriceTableRoutes): void {
   const { db } = app.zk;
   const ListParams = Type.Object(o.ownerParams);
-  const ItemParams = Type.Object({ ...o.ownerParams, id: Type.Integer({ minimum: 1 }) });
+  const item = o.itemParam ?? 'id';
+  const ItemParams = Type.Object({ ...o.ownerParams, [item]: Type.Integer({ minimum: 1 }) });
   /** The owner and the table id, 404 unless the table belongs to that owner. */
   const ownedTable = async (req: FastifyRequest) => {
     const owner = await o.owner(req);
-    const id = (req.params as { id: number }).id;
+    const id = (req.params as Record<string, number>)[item];
     if (!(await ownsPriceTable(db, req.tenant.id, owner, id))) throw notFound('Price table');
     return { owner, id };
   };
 
-  app.get(o.path, { schema: { summary: `List ${o.what}s`, tags: o.tags, params: ListParams, response: responses({ 200: DataArray(PriceTable) }) } }, async (req) => ({
+  if (o.reads !== false)
+    app.get(o.path, { schema: { summary: `List ${o.what}s`, tags: o.tags, params: ListParams, response: responses({ 200: DataArray(PriceTable) }) } }, async (req) => ({
     data: await loadPriceTables(db, req.tenant, await o.owner(req)),
   }));
 
@@ -45,14 +51,15 @@ export function registerPriceTableRoutes(app: ZkApp, o: PriceTableRoutes): void 
     async (req, reply) => reply.code(201).send({ data: await createPriceTable(db, req.tenant, await o.owner(req), req.body as PriceTableWriteT) }),
   );
 
-  app.get(`${o.path}/:id`, { schema: { summary: `Get a ${o.what}`, tags: o.tags, params: ItemParams, response: responses({ 200: Single(PriceTable) }) } }, async (req) => {
-    const { id } = await ownedTable(req);
-    return { data: (await loadPriceTable(db, req.tenant, id))! };
-  });
+  if (o.reads !== false)
+    app.get(`${o.path}/:${item}`, { schema: { summary: `Get a ${o.what}`, tags: o.tags, params: ItemParams, response: responses({ 200: Single(PriceTable) }) } }, async (req) => {
+      const { id } = await ownedTable(req);
+      return { data: (await loadPriceTable(db, req.tenant, id))! };
+    });
 
   app.route({
     method: ['PATCH', 'PUT'],
-    url: `${o.path}/:id`,
+    url: `${o.path}/:${item}`,
     schema: { summary: `Update a ${o.what} (submitted prices/factors replace the set)`, tags: o.tags, params: ItemParams, body: PriceTableUpdate, response: responses({ 200: Single(PriceTable) }, { write: true }) },
     handler: async (req) => {
       const { owner, id } = await ownedTable(req);
@@ -60,7 +67,7 @@ export function registerPriceTableRoutes(app: ZkApp, o: PriceTableRoutes): void 
     },
   });
 
-  app.delete(`${o.path}/:id`, { schema: { summary: `Delete a ${o.what}`, tags: o.tags, params: ItemParams, response: responses({ 204: Type.Null() }, { write: true }) } }, async (req, reply) => {
+  app.delete(`${o.path}/:${item}`, { schema: { summary: `Delete a ${o.what}`, tags: o.tags, params: ItemParams, response: responses({ 204: Type.Null() }, { write: true }) } }, async (req, reply) => {
     const { id } = await ownedTable(req);
     await deletePriceTable(db, req.tenant.id, id);
     return reply.code(204).send();

@@ -8,6 +8,7 @@ import { loadPriceTable, loadPriceTables } from '../price-tables/price-tables.re
 import { PriceTable } from '../price-tables/price-tables.schemas.js';
 import { effectivePriceTables } from './projects.present.js';
 import { requireProject } from './projects.service.js';
+import { registerPriceTableRoutes } from '../price-tables/price-tables.routes.js';
 
 const tags = ['Project price tables'];
 const ProjectParams = Type.Object({ id: Type.Integer({ minimum: 1 }) });
@@ -28,6 +29,17 @@ const FallbackQuery = Type.Object(
 
 export default async function projectPriceTableRoutes(app: ZkApp) {
   const { db } = app.zk;
+  // Writes: POST /projects/{id}/price-tables, PATCH/PUT/DELETE /projects/{id}/price-tables/{price_table_id}
+  // (additive) on the shared owner-agnostic write service; the reads below add the fallback chain.
+  registerPriceTableRoutes(app, {
+    path: '/projects/:id/price-tables',
+    tags,
+    ownerParams: { id: Type.Integer({ minimum: 1 }) },
+    itemParam: 'price_table_id',
+    reads: false,
+    what: 'project price table',
+    owner: async (req) => ({ level: 'project', project_id: Number((await requireProject(db, req.tenant.id, (req.params as { id: number }).id)).id) }),
+  });
 
   app.get(
     '/projects/:id/price-tables',

@@ -12,7 +12,8 @@ import { Task, TaskCreate, TaskListQuery, TaskUpdate, type TaskUpdateT } from '.
 import { deleteTask, findTask, insertTask, isSelfOrDescendant, listTasks, taskListSpec, toTask, updateTask, type TaskColumns, type TaskRow } from './project-tasks.repository.js';
 import type { ProjectRow } from './projects.repository.js';
 import { requireProject } from './projects.service.js';
-import { findReferences, TASK_REFERENCES } from './project-references.js';
+import { findReferences } from '../../db/references.js';
+import { TASK_REFERENCES } from './project-references.js';
 
 const tags = ['Project tasks'];
 const ProjectParams = Type.Object({ id: Type.Integer({ minimum: 1 }) });

@@ -9,7 +9,8 @@ import { Project, ProjectCreate, ProjectDetailQuery, ProjectListQuery, ProjectUp
 import { deleteProjectCascade, findProject, listProjects, projectListSpec, type ProjectFilters } from './projects.repository.js';
 import { toProjects, wantsPriceTables } from './projects.present.js';
 import { changeProject, createProject } from './projects.service.js';
-import { findReferences, PROJECT_REFERENCES } from './project-references.js';
+import { findReferences } from '../../db/references.js';
+import { PROJECT_REFERENCES } from './project-references.js';
 
 const tags = ['Projects'];
 const Params = IntKey('id');
