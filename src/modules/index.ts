@@ -25,8 +25,6 @@ import vehicles from './vehicles/vehicles.routes.js';
 import devices from './devices/devices.routes.js';
 import transponders from './employee-items/transponders.routes.js';
 import meals from './employee-items/meals.routes.js';
-import projects from './projects/index.js';
-import tickets from './tickets/index.js';
 
 export async function registerModules(app: ZkApp): Promise<void> {
   await app.register(absenceReasons);
@@ -54,6 +52,4 @@ export async function registerModules(app: ZkApp): Promise<void> {
   await app.register(devices);
   await app.register(transponders);
   await app.register(meals);
-  await app.register(projects);
-  await app.register(tickets);
 }
