@@ -9,5 +9,6 @@ export interface ExtraCommand {
 }
 
 import { settingsCommand } from './cli-settings.js';
+import { generateCommand } from './cli-generate.js';
 
-export const extraCommands: ExtraCommand[] = [settingsCommand];
+export const extraCommands: ExtraCommand[] = [settingsCommand, generateCommand];

@@ -97,7 +97,7 @@ export async function main(argv: string[], io: CliIO = defaultIO, env: NodeJS.Pr
         parse(argv.slice(1), {}, 0);
         await withDatabase(config, async (database) => {
           if ((await listTenants(database.db)).length === 0) {
-            const { token } = await createDemoTenant(database.db);
+            const { token } = await createDemoTenant(database.db, database.dialect);
             const base = `http://${config.host.includes(':') ? `[${config.host}]` : config.host}:${config.port}`;
             io.out(`Created the demo tenant "${DEMO_INSTANCE}". Its API token (shown once):\n\n  ${token}\n`);
             io.out(`Try:\n  curl -H "Authorization: Bearer ${token}" ${base}/${DEMO_INSTANCE}/next/api/v1/employees\n`);
@@ -121,7 +121,7 @@ export async function main(argv: string[], io: CliIO = defaultIO, env: NodeJS.Pr
             io.out(`The demo tenant "${DEMO_INSTANCE}" already exists; nothing to do. Create a token with: zeitkonto token create ${DEMO_INSTANCE}`);
             return 0;
           }
-          const { token } = await createDemoTenant(database.db);
+          const { token } = await createDemoTenant(database.db, database.dialect);
           io.out(`Created the demo tenant "${DEMO_INSTANCE}". Its API token (shown once):\n${token}`);
           return 0;
         });

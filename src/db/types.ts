@@ -4,9 +4,10 @@ import type { Generated } from 'kysely';
 import type { MasterdataTables } from '../modules/masterdata.tables.js';
 import type { SpineTables } from '../modules/spine.tables.js';
 import type { BookingAdminTables } from '../modules/booking-admin/booking-admin.tables.js';
-import type { CustomerTables } from '../modules/customers.tables.js';
-import type { ProjectTables } from '../modules/projects.tables.js';
+import type { AttendanceTables } from '../modules/attendances/attendances.tables.js';
 import type { PeopleTables } from '../modules/people.tables.js';
+import type { ProjectTables } from '../modules/projects.tables.js';
+import type { CustomerTables } from '../modules/customers.tables.js';
 
 /** Booleans are BOOLEAN on PostgreSQL and INTEGER 0/1 on SQLite; read them through toBool(). */
 export type DbBool = boolean | number;
@@ -54,4 +55,5 @@ export interface DB
     BookingAdminTables,
     CustomerTables,
     ProjectTables,
-    PeopleTables {}
+    PeopleTables,
+    AttendanceTables {}

@@ -2,17 +2,19 @@
 // Each area contributes its demo data; everything is created in one go for a fresh tenant.
 import type { Kysely } from 'kysely';
 import type { DB } from '../db/types.js';
+import type { Dialect } from '../db/dialect.js';
 import { createTenant, type Tenant } from '../tenancy/tenants.js';
 import { createToken } from '../tenancy/tokens.js';
 import { demoMasterdata } from './masterdata.js';
 import { demoCustomers } from './customers.js';
 import { demoProjects } from './projects.js';
 import { demoPeople } from './people.js';
+import { demoBookings } from './bookings.js';
 
 export const DEMO_INSTANCE = 'demo';
 
 /** Demo data steps, in dependency order. */
-const steps: ((db: Kysely<DB>, tenant: Tenant) => Promise<void>)[] = [
+const steps: ((db: Kysely<DB>, tenant: Tenant, dialect: Dialect) => Promise<unknown>)[] = [
   demoMasterdata,
   demoPeople,
   demoCustomers,
@@ -21,11 +23,12 @@ const steps: ((db: Kysely<DB>, tenant: Tenant) => Promise<void>)[] = [
     const employees = await db.selectFrom('employees').select('username').where('tenant_id', '=', tenant.id).orderBy('username').execute();
     await demoProjects(db, tenant, { customerNumbers: customers.map((c) => c.customer_number), usernames: employees.map((e) => e.username) });
   },
+  demoBookings,
 ];
 
-export async function createDemoTenant(db: Kysely<DB>): Promise<{ tenant: Tenant; token: string }> {
+export async function createDemoTenant(db: Kysely<DB>, dialect: Dialect): Promise<{ tenant: Tenant; token: string }> {
   const tenant = await createTenant(db, { instance: DEMO_INSTANCE, name: 'Demo GmbH', edition: 'full', language: 'en', modules: ['departments'] });
-  for (const step of steps) await step(db, tenant);
+  for (const step of steps) await step(db, tenant, dialect);
   const { token } = await createToken(db, tenant.id, { name: 'demo' });
   return { tenant, token };
 }

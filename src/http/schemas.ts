@@ -9,7 +9,8 @@ export function Nullable<T extends TSchema>(schema: T): TSchema & { static: Stat
   const { type, ...rest } = schema as any;
   if (type === undefined) return Type.Union([schema, Type.Null()]) as any;
   const types = Array.isArray(type) ? type : [type];
-  return Type.Unsafe<Static<T> | null>({ ...rest, type: [...types, 'null'] }) as any;
+  const nullableEnum = Array.isArray(rest.enum) && !rest.enum.includes(null) ? { enum: [...rest.enum, null] } : {};
+  return Type.Unsafe<Static<T> | null>({ ...rest, ...nullableEnum, type: [...types, 'null'] }) as any;
 }
 
 /** Optional and nullable: the usual shape of a writable field. */

@@ -15,6 +15,7 @@ import projects from './projects/index.js';
 import tickets from './tickets/index.js';
 import employees from './employees/employees.routes.js';
 import employmentPeriods from './employment-periods/employment-periods.routes.js';
+import attendances from './attendances/attendances.routes.js';
 import holidayCalendars from './holiday-calendars/holiday-calendars.routes.js';
 import workingTimes from './working-times/working-times.routes.js';
 import internalRates from './internal-rates/internal-rates.routes.js';
@@ -41,6 +42,7 @@ export async function registerModules(app: ZkApp): Promise<void> {
   await app.register(tickets);
   await app.register(employees);
   await app.register(employmentPeriods);
+  await app.register(attendances);
   await app.register(holidayCalendars);
   await app.register(workingTimes);
   await app.register(internalRates);

@@ -9,15 +9,17 @@ import { projects } from './0300_projects.js';
 import { tickets } from './0301_tickets.js';
 import { people } from './0200_people.js';
 import { peopleAssets } from './0201_people_assets.js';
+import { attendances } from './0401_attendances.js';
 
 // One per line; the runner applies them in version order.
 export const migrations: Migration[] = [
   foundation,
   spine,
   monthClosings,
-  customers,
-  projects,
-  tickets,
+  attendances,
   people,
   peopleAssets,
+  projects,
+  tickets,
+  customers,
 ];

@@ -3,9 +3,10 @@
 import { Type } from '@sinclair/typebox';
 import type { ZkApp } from '../../types.js';
 import { IntKey, Paginated, responses } from '../../http/schemas.js';
-import { ErrorBag, notFound } from '../../http/errors.js';
+import { ErrorBag, notFound, validationError } from '../../http/errors.js';
 import { listQuery, listResponse } from '../../http/list.js';
 import { pick } from '../people-inputs.js';
+import { findReferences, type ReferenceCheck } from '../../db/references.js';
 import { resourceRoutes, scopeOf, type Scope } from '../resource-routes.js';
 import { checkUnique, deleteRow, findRow, insertRow, updateRow } from '../simple-rows.js';
 import { LOCATION_COLUMNS, Location, LocationCreate, LocationList, LocationListCreate, LocationListQuery, LocationListUpdate, LocationUpdate, type LocationListWriteT } from './locations.schemas.js';
@@ -43,6 +44,9 @@ async function writeList(s: Scope, body: LocationListWriteT, current?: LocationL
   });
 }
 
+/** Records that keep a work location from being deleted. */
+export const LOCATION_REFERENCES: ReferenceCheck[] = [{ table: 'attendances', column: 'work_location_id', what: 'bookings' }];
+
 export default async function locationRoutes(app: ZkApp) {
   resourceRoutes<undefined, LocationRow, unknown>(app, {
     name: 'Location',
@@ -56,7 +60,11 @@ export default async function locationRoutes(app: ZkApp) {
     show: (_s, _p, row) => toLocation(row),
     create: { body: LocationCreate, run: (s, _p, body) => writeLocation(s, body) },
     update: { body: LocationUpdate, run: (s, _p, row, body) => writeLocation(s, body, row) },
-    remove: (s, _p, row) => deleteRow(s, 'locations', Number(row.id)),
+    remove: async (s, _p, row) => {
+      const refs = await findReferences(s.db, s.tenantId, LOCATION_REFERENCES, row.code);
+      if (refs.length > 0) throw validationError({ id: refs.map((r) => `The location is still used by ${r}.`) });
+      await deleteRow(s, 'locations', Number(row.id));
+    },
   });
 
   resourceRoutes<undefined, LocationListRow, unknown>(app, {

@@ -1,0 +1,125 @@
+// SQL for attendances; every query is scoped by tenant.
+import type { Insertable, Kysely, Selectable } from 'kysely';
+import type { DB } from '../../db/types.js';
+import type { AttendancesTable } from './attendances.tables.js';
+import type { Tenant } from '../../tenancy/tenants.js';
+import type { ListSpec } from '../../http/list.js';
+import { omitGatedFields } from '../../http/gating.js';
+import { outDate, outTimestamp, toBool } from '../../http/formats.js';
+import { DIRECTIONS, PROJECT_RELEASE, type AttendanceT } from './attendances.schemas.js';
+
+export type AttendanceRow = Selectable<AttendancesTable>;
+
+/**
+ * Sortable: the key, the writable fields, created and modified. id, date, employee_id, project_id, created and
+ * modified are indexed; other fields sort the tenant's matching rows in memory.
+ */
+export const attendanceListSpec: ListSpec = {
+  key: ['id'],
+  sortable: {
+    id: 'id',
+    date: 'date',
+    from: 'time_from',
+    to: 'time_to',
+    employee_id: 'employee_id',
+    duration: 'duration',
+    project_id: 'project_id',
+    project_task_id: 'project_task_id',
+    activity_id: 'activity_id',
+    billable: 'billable',
+    note: { column: 'note', nullable: true },
+    work_location_id: { column: 'work_location_id', nullable: true },
+    vehicle_id: { column: 'vehicle_id', nullable: true },
+    km: { column: 'km', nullable: true },
+    passengers: { column: 'passengers', nullable: true },
+    ticket_id: { column: 'ticket_id', nullable: true },
+    subtask_id: { column: 'subtask_id', nullable: true },
+    created: { column: 'created', nullable: true },
+    modified: { column: 'modified', nullable: true },
+  },
+};
+
+export interface AttendanceFilters {
+  start_date?: string;
+  end_date?: string;
+  employee_id?: string;
+  project_id?: number;
+  ticket_id?: number;
+}
+
+export function listAttendances(db: Kysely<DB>, tenantId: number, f: AttendanceFilters) {
+  let q = db.selectFrom('attendances').selectAll().where('tenant_id', '=', tenantId);
+  if (f.employee_id !== undefined) q = q.where('employee_id', '=', f.employee_id);
+  if (f.project_id !== undefined) q = q.where('project_id', '=', f.project_id);
+  if (f.ticket_id !== undefined) q = q.where('ticket_id', '=', f.ticket_id);
+  if (f.start_date !== undefined) q = q.where('date', '>=', f.start_date);
+  if (f.end_date !== undefined) q = q.where('date', '<=', f.end_date);
+  return q;
+}
+
+export const findAttendance = (db: Kysely<DB>, tenantId: number, id: number) =>
+  db.selectFrom('attendances').selectAll().where('tenant_id', '=', tenantId).where('id', '=', id).executeTakeFirst();
+
+export async function insertAttendance(db: Kysely<DB>, values: Insertable<AttendancesTable>): Promise<AttendanceRow> {
+  return db.insertInto('attendances').values(values).returningAll().executeTakeFirstOrThrow();
+}
+
+export async function updateAttendance(db: Kysely<DB>, tenantId: number, id: number, values: Partial<Insertable<AttendancesTable>>): Promise<AttendanceRow> {
+  return db.updateTable('attendances').set(values).where('tenant_id', '=', tenantId).where('id', '=', id).returningAll().executeTakeFirstOrThrow();
+}
+
+export const deleteAttendance = (db: Kysely<DB>, tenantId: number, id: number) =>
+  db.deleteFrom('attendances').where('tenant_id', '=', tenantId).where('id', '=', id).execute();
+
+const idName = (names: Record<number, string>, id: number | null) => (id === null ? null : { id: Number(id), name: names[id] ?? String(id) });
+const intOrNull = (v: number | null) => (v === null ? null : Number(v));
+
+/** Row -> contract shape; module-gated fields are absent when the module is off. */
+export function toAttendance(row: AttendanceRow, tenant: Pick<Tenant, 'modules'>): AttendanceT {
+  return omitGatedFields(
+    {
+      id: Number(row.id),
+      date: outDate(row.date)!,
+      from: row.time_from,
+      to: row.time_to,
+      end_date: row.end_date,
+      employee_id: row.employee_id,
+      duration: Number(row.duration),
+      note: row.note,
+      issue_id: row.issue_id,
+      department_id: intOrNull(row.department_id),
+      project_release: idName(PROJECT_RELEASE, row.project_release),
+      project_released_at: outTimestamp(row.project_released_at),
+      project_released_by: row.project_released_by,
+      billable: toBool(row.billable) ?? false,
+      work_location_id: row.work_location_id,
+      activity_id: row.activity_id,
+      start: row.start,
+      destination: row.destination,
+      vehicle_id: row.vehicle_id,
+      private: toBool(row.private),
+      passengers: intOrNull(row.passengers),
+      km: intOrNull(row.km),
+      direction_of_travel: idName(DIRECTIONS, row.direction_of_travel),
+      project_id: Number(row.project_id),
+      project_task_id: Number(row.project_task_id),
+      invoice_item_id: intOrNull(row.invoice_item_id),
+      ticket_id: intOrNull(row.ticket_id),
+      subtask_id: intOrNull(row.subtask_id),
+      work_location_is_project_relevant: toBool(row.work_location_is_project_relevant) ?? false,
+      is_travel: toBool(row.is_travel) ?? false,
+      locked: toBool(row.locked),
+      color: row.color,
+      created: outTimestamp(row.created),
+      modified: outTimestamp(row.modified),
+    },
+    tenant,
+    {
+      issue_id: 'ticket_extension',
+      department_id: 'departments',
+      project_release: 'project_release',
+      project_released_at: 'project_release',
+      project_released_by: 'project_release',
+    },
+  );
+}

@@ -1,0 +1,85 @@
+// GET /attendances (+ start_date, end_date, employee_id, project_id, ticket_id), GET /attendances/{id},
+// POST /attendances, PATCH/PUT /attendances/{id} (also on the clock edition), DELETE /attendances/{id}, and
+// PATCH/PUT /attendances/{id}/release (additive, project_release module).
+import { Type } from '@sinclair/typebox';
+import type { ZkApp } from '../../types.js';
+import { IntKey, Single, Paginated, ValidationErrorBody, responses } from '../../http/schemas.js';
+import { listResponse } from '../../http/list.js';
+import { notFound } from '../../http/errors.js';
+import { Attendance, AttendanceCreate, AttendanceListQuery, AttendancePatch, ReleaseBody } from './attendances.schemas.js';
+import { attendanceListSpec, findAttendance, listAttendances, toAttendance } from './attendances.repository.js';
+import { AttendanceService } from './attendances.service.js';
+
+const tags = ['Attendances'];
+const Params = IntKey('id');
+/** 422 bodies of booking-rule violations carry a machine-readable list beside `errors`. */
+const RuleViolationBody = Type.Composite([
+  ValidationErrorBody,
+  Type.Object({ violations: Type.Optional(Type.Array(Type.Object({ field: Type.String(), rule: Type.String(), message: Type.String() }))) }),
+]);
+const writeResponses = (ok: Record<number, any>) => ({ ...responses(ok, { write: true }), 422: RuleViolationBody });
+
+export default async function attendanceRoutes(app: ZkApp) {
+  const { db, dialect } = app.zk;
+  const service = new AttendanceService(db, dialect);
+
+  app.get(
+    '/attendances',
+    { schema: { summary: 'List attendances (project time bookings)', tags, querystring: AttendanceListQuery, response: responses({ 200: Paginated(Attendance) }) } },
+    async (req) => listResponse(req, listAttendances(db, req.tenant.id, req.query), attendanceListSpec, (rows) => rows.map((r) => toAttendance(r, req.tenant))),
+  );
+
+  app.get(
+    '/attendances/:id',
+    { schema: { summary: 'Get an attendance', tags, params: Params, response: responses({ 200: Single(Attendance) }) } },
+    async (req) => {
+      const row = await findAttendance(db, req.tenant.id, req.params.id);
+      if (!row) throw notFound('Attendance');
+      return { data: toAttendance(row, req.tenant) };
+    },
+  );
+
+  app.post(
+    '/attendances',
+    {
+      schema: {
+        summary: 'Book time (every booking rule is checked; all violations are reported at once)',
+        tags,
+        body: AttendanceCreate,
+        response: writeResponses({ 201: Single(Attendance) }),
+      },
+    },
+    async (req, reply) => reply.code(201).send({ data: toAttendance(await service.create(req.tenant, req.body), req.tenant) }),
+  );
+
+  app.route({
+    method: ['PATCH', 'PUT'],
+    url: '/attendances/:id',
+    config: { editions: ['full', 'clock'] },
+    schema: {
+      summary: 'Change a booking: only submitted fields change, the rules re-run on the merged record (both editions)',
+      tags,
+      params: Params,
+      body: AttendancePatch,
+      response: writeResponses({ 200: Single(Attendance) }),
+    },
+    handler: async (req) => ({ data: toAttendance(await service.update(req.tenant, req.params.id, req.body), req.tenant) }),
+  });
+
+  app.delete(
+    '/attendances/:id',
+    { schema: { summary: 'Delete a booking (refused in lock periods and when billed or released)', tags, params: Params, response: writeResponses({ 204: Type.Null() }) } },
+    async (req, reply) => {
+      await service.remove(req.tenant, req.params.id);
+      return reply.code(204).send();
+    },
+  );
+
+  app.route({
+    method: ['PATCH', 'PUT'],
+    url: '/attendances/:id/release',
+    config: { module: 'project_release' },
+    schema: { summary: 'Set the project release state of a booking (released bookings are locked)', tags, params: Params, body: ReleaseBody, response: responses({ 200: Single(Attendance) }, { write: true }) },
+    handler: async (req) => ({ data: toAttendance(await service.release(req.tenant, req.params.id, req.body.project_release, req.body.project_released_by ?? null), req.tenant) }),
+  });
+}

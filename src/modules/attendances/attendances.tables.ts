@@ -1,0 +1,46 @@
+import type { Generated } from 'kysely';
+import type { DbBool } from '../../db/types.js';
+
+export interface AttendancesTable {
+  tenant_id: number;
+  id: Generated<number>;
+  employee_id: string;
+  date: string;
+  time_from: string;
+  time_to: string;
+  end_date: string;
+  start_at: string;
+  end_at: string;
+  duration: number;
+  note: string | null;
+  issue_id: string | null;
+  department_id: number | null;
+  project_release: number | null;
+  project_released_at: string | null;
+  project_released_by: string | null;
+  billable: DbBool;
+  work_location_id: string | null;
+  activity_id: string;
+  start: string | null;
+  destination: string | null;
+  vehicle_id: string | null;
+  private: DbBool | null;
+  passengers: number | null;
+  km: number | null;
+  direction_of_travel: number | null;
+  project_id: number;
+  project_task_id: number;
+  invoice_item_id: number | null;
+  ticket_id: number | null;
+  subtask_id: number | null;
+  work_location_is_project_relevant: DbBool;
+  locked: DbBool | null;
+  is_travel: DbBool;
+  color: string | null;
+  created: string | null;
+  modified: string | null;
+}
+
+export interface AttendanceTables {
+  attendances: AttendancesTable;
+}
