@@ -39,7 +39,9 @@ function run(job: LoadJob, seconds: number, startAt: number): Promise<autocannon
               const r = job.requests[i++ % job.requests.length];
               req.method = r.method;
               req.path = r.path;
+              // autocannon reuses the request object per connection: clear a previous write's body.
               if (r.body !== undefined) req.body = r.body;
+              else delete req.body;
               return req;
             },
           },

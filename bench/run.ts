@@ -22,6 +22,7 @@ const { values: opts } = parseArgs({
     warmup: { type: 'string' },
     reuse: { type: 'boolean', default: false },
     only: { type: 'string' },
+    profile: { type: 'boolean', default: false },
   },
 });
 
@@ -100,7 +101,9 @@ async function main() {
 
   const port = 3900 + Math.floor(Math.random() * 90);
   const base = `http://127.0.0.1:${port}`;
-  const server = spawn(process.execPath, [path.join(root, 'bin', 'zeitkonto.js'), 'serve'], { env: { ...env, PORT: String(port), HOST: '127.0.0.1' }, stdio: ['ignore', 'ignore', 'inherit'] });
+  // --profile writes a V8 CPU profile of the server to bench/results/profiles/ (open it in Chrome DevTools).
+  const profileArgs = opts.profile ? ['--cpu-prof', `--cpu-prof-dir=${path.join(root, 'bench', 'results', 'profiles')}`] : [];
+  const server = spawn(process.execPath, [...profileArgs, path.join(root, 'bin', 'zeitkonto.js'), 'serve'], { env: { ...env, PORT: String(port), HOST: '127.0.0.1' }, stdio: ['ignore', 'ignore', 'inherit'] });
   let peakRss = 0;
   const sampler = setInterval(() => (peakRss = Math.max(peakRss, rssOf(server.pid!).rss)), 100);
   try {

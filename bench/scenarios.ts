@@ -91,11 +91,20 @@ export async function buildScenarios(ctx: Ctx): Promise<Scenario[]> {
   const slots: BenchRequest[] = [];
   const patches: BenchRequest[] = [];
   const wanted = ctx.quick ? 20_000 : 150_000;
+  const seenDays = new Set<string>();
   for (let i = 0; i < 400 && slots.length < wanted; i++) {
     const month = await get(monthPath(pick(employees), pick(months)));
     const byDay = new Map<string, any>();
-    for (const a of month.data) byDay.set(`${a.employee_id}|${a.date.slice(0, 10)}`, a);
-    for (const a of byDay.values()) {
+    const evening = new Set<string>();
+    for (const a of month.data) {
+      const day = `${a.employee_id}|${a.date.slice(0, 10)}`;
+      byDay.set(day, a);
+      if (a.to === '00:00:00' || a.to > '18:00:00') evening.add(day); // booked by an earlier run
+    }
+    for (const day of evening) byDay.delete(day);
+    for (const [day, a] of byDay) {
+      if (seenDays.has(day)) continue; // the same employee and month may be sampled twice
+      seenDays.add(day);
       for (let q = 0; q < 24; q++) {
         const from = 18 * 60 + q * 15;
         const hm = (min: number) => (min >= 24 * 60 ? '00:00:00' : `${String(Math.floor(min / 60)).padStart(2, '0')}:${String(min % 60).padStart(2, '0')}:00`);

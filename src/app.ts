@@ -14,6 +14,7 @@ import { MemoryRateLimiter, RedisRateLimiter, type RateLimiter } from './plugins
 import { API_PREFIX, RouteRegistry, registerRouting } from './plugins/routing.js';
 import { registerModules } from './modules/index.js';
 import { tenantCache } from './tenancy/tenants.js';
+import { tokenCache } from './tenancy/tokens.js';
 import type { ZkApp } from './types.js';
 import './types.js';
 
@@ -29,6 +30,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   const database = opts.database ?? openDatabase(config.database);
   const rateLimiter = opts.rateLimiter ?? createRateLimiter(config);
   tenantCache.ttlMs = config.tenantCacheMs;
+  tokenCache.ttlMs = config.tenantCacheMs;
 
   const app = Fastify({
     logger: opts.logger ?? { level: config.logLevel },

@@ -7,15 +7,6 @@ import {
   Kysely,
   PostgresDialect,
   SqliteDialect,
-  type KyselyPlugin,
-  type PluginTransformQueryArgs,
-  type PluginTransformResultArgs,
-  type QueryResult,
-  type RootOperationNode,
-  type UnknownRow,
-  OperationNodeTransformer,
-  type ValueNode,
-  type PrimitiveValueListNode,
   type LogEvent,
 } from 'kysely';
 import type { DatabaseConfig } from '../config.js';
@@ -36,24 +27,39 @@ types.setTypeParser(1082, (v) => v); // date -> 'YYYY-MM-DD'
 types.setTypeParser(1083, (v) => v); // time -> 'HH:MM:SS'
 types.setTypeParser(1114, (v) => v.slice(0, 19)); // timestamp -> 'YYYY-MM-DD HH:MM:SS'
 
-/** better-sqlite3 cannot bind booleans: store them as 1/0 (columns are INTEGER on SQLite). */
-class BooleanToInteger extends OperationNodeTransformer {
-  protected override transformValue(node: ValueNode): ValueNode {
-    const v = node.value;
-    return typeof v === 'boolean' ? { ...node, value: v ? 1 : 0 } : super.transformValue(node);
-  }
-  protected override transformPrimitiveValueList(node: PrimitiveValueListNode): PrimitiveValueListNode {
-    return { ...node, values: node.values.map((v) => (typeof v === 'boolean' ? (v ? 1 : 0) : v)) };
-  }
+/**
+ * Kysely prepares every statement anew; better-sqlite3 statements are reusable, so keep the most recent ones
+ * by SQL text (queries are parameterised, so the set of distinct texts is small).
+ */
+function cachingStatements(sqlite: SQLite.Database, max = 500): SQLite.Database {
+  const cache = new Map<string, SQLite.Statement>();
+  return new Proxy(sqlite, {
+    get(target, prop) {
+      if (prop === 'prepare') {
+        return (sql: string) => {
+          let statement = cache.get(sql);
+          if (statement === undefined) {
+            statement = bindingBooleans(target.prepare(sql));
+            if (cache.size >= max) cache.delete(cache.keys().next().value!);
+            cache.set(sql, statement);
+          }
+          return statement;
+        };
+      }
+      const value = Reflect.get(target, prop, target);
+      return typeof value === 'function' ? value.bind(target) : value;
+    },
+  });
 }
-class SqliteBooleanPlugin implements KyselyPlugin {
-  readonly #t = new BooleanToInteger();
-  transformQuery(args: PluginTransformQueryArgs): RootOperationNode {
-    return this.#t.transformNode(args.node);
+
+/** better-sqlite3 cannot bind booleans: pass them as 1/0 (boolean columns are INTEGER on SQLite). */
+function bindingBooleans(statement: SQLite.Statement): SQLite.Statement {
+  const convert = (params: unknown[]) => (params.some((p) => typeof p === 'boolean') ? params.map((p) => (typeof p === 'boolean' ? (p ? 1 : 0) : p)) : params);
+  for (const method of ['all', 'get', 'run', 'iterate'] as const) {
+    const original = (statement as any)[method].bind(statement);
+    (statement as any)[method] = (...params: unknown[]) => original(...(params.length === 1 && Array.isArray(params[0]) ? [convert(params[0])] : convert(params)));
   }
-  async transformResult(args: PluginTransformResultArgs): Promise<QueryResult<UnknownRow>> {
-    return args.result;
-  }
+  return statement;
 }
 
 export interface OpenOptions {
@@ -77,7 +83,7 @@ export function openDatabase(config: DatabaseConfig, opts: OpenOptions = {}): Da
     sqlite.pragma('busy_timeout = 5000');
     sqlite.pragma('cache_size = -65536');
     sqlite.pragma('temp_store = MEMORY');
-    const db = new Kysely<DB>({ dialect: new SqliteDialect({ database: sqlite }), plugins: [new SqliteBooleanPlugin()], log });
+    const db = new Kysely<DB>({ dialect: new SqliteDialect({ database: cachingStatements(sqlite) }), log });
     return { db, dialect: 'sqlite', close: () => db.destroy() };
   }
   const pool = new pg.Pool({ connectionString: config.url, max: opts.poolSize ?? 10 });

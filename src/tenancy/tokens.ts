@@ -75,23 +75,48 @@ export async function revokeToken(db: Kysely<DB>, tenantId: number, id: number):
     .where('id', '=', id)
     .where('revoked_at', 'is', null)
     .executeTakeFirst();
+  tokenCache.clear();
   return Number(res.numUpdatedRows) > 0;
 }
 
 /** Last use is recorded at most once a minute per token, so reads stay reads. */
 const LAST_USED_RESOLUTION_MS = 60_000;
 
+/**
+ * Recently read token rows (found or not), for TENANT_CACHE_MS like tenants: a revocation in this process takes
+ * effect at once, one made by another process within that time. Expiry is checked on every request.
+ */
+class TokenCache {
+  #entries = new Map<string, { info: TokenInfo | undefined; until: number }>();
+  ttlMs = 0;
+  get(key: string): { info: TokenInfo | undefined } | undefined {
+    const hit = this.#entries.get(key);
+    return hit && hit.until > Date.now() ? hit : undefined;
+  }
+  set(key: string, info: TokenInfo | undefined) {
+    if (this.ttlMs <= 0) return;
+    if (this.#entries.size > 10_000) this.#entries.clear();
+    this.#entries.set(key, { info, until: Date.now() + this.ttlMs });
+  }
+  clear() {
+    this.#entries.clear();
+  }
+}
+export const tokenCache = new TokenCache();
+
 /** The token row of THIS tenant for a presented secret, if it is valid now. */
 export async function authenticate(db: Kysely<DB>, tenantId: number, presented: string): Promise<TokenInfo | undefined> {
   if (presented.length < 20 || presented.length > 512 || !TOKEN_SHAPE.test(presented)) return undefined;
-  const row = await db
-    .selectFrom('api_tokens')
-    .selectAll()
-    .where('tenant_id', '=', tenantId)
-    .where('token_hash', '=', hashToken(presented))
-    .executeTakeFirst();
-  if (!row) return undefined;
-  const info = toInfo(row);
+  const hash = hashToken(presented);
+  const key = `${tenantId}:${hash}`;
+  const cached = tokenCache.get(key);
+  let info = cached?.info;
+  if (!cached) {
+    const row = await db.selectFrom('api_tokens').selectAll().where('tenant_id', '=', tenantId).where('token_hash', '=', hash).executeTakeFirst();
+    info = row ? toInfo(row) : undefined;
+    tokenCache.set(key, info);
+  }
+  if (!info) return undefined;
   const now = new Date();
   const nowText = nowTimestamp(now);
   if (info.revokedAt !== null) return undefined;
@@ -99,6 +124,7 @@ export async function authenticate(db: Kysely<DB>, tenantId: number, presented: 
   const last = info.lastUsedAt ? Date.parse(`${info.lastUsedAt.replace(' ', 'T')}Z`) : 0;
   if (now.getTime() - last > LAST_USED_RESOLUTION_MS) {
     await db.updateTable('api_tokens').set({ last_used_at: nowText }).where('tenant_id', '=', tenantId).where('id', '=', info.id).execute();
+    info.lastUsedAt = nowText;
   }
   return info;
 }

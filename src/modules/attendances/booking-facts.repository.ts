@@ -2,7 +2,7 @@
 // tenant-scoped, a handful of indexed queries per booking.
 import { sql, type Kysely } from 'kysely';
 import type { DB } from '../../db/types.js';
-import { toBool } from '../../http/formats.js';
+import { addDays, toBool } from '../../http/formats.js';
 import { PlanExceed, type Booking, type BookingFacts, type BookingSettings, type PlannedItem, type WorkingDay } from '../../booking/facts.js';
 import { mayExceed } from '../../booking/rules/planned-hours.js';
 import { spanOf } from '../../booking/time.js';
@@ -177,6 +177,8 @@ export async function loadFacts(db: Kysely<DB>, tenantId: number, booking: Booki
     .where('tenant_id', '=', tenantId)
     .where('employee_id', '=', booking.employee_id)
     .where('start_at', '<', span.end)
+    // No booking lasts more than 24 hours, so an overlapping one starts at most a day earlier: a narrow index range.
+    .where('start_at', '>', `${addDays(booking.date, -1)} ${booking.from}`)
     .where('end_at', '>', span.start);
   if (booking.id !== undefined) overlapQuery = overlapQuery.where('id', '<>', booking.id);
   const [closed, periods, working_day, overlapping, project, task, ticket, subtask] = await Promise.all([
