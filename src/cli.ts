@@ -95,16 +95,19 @@ export async function main(argv: string[], io: CliIO = defaultIO, env: NodeJS.Pr
     switch (command) {
       case 'serve': {
         parse(argv.slice(1), {}, 0);
-        await withDatabase(config, async (database) => {
-          if ((await listTenants(database.db)).length === 0) {
-            const { token } = await createDemoTenant(database.db, database.dialect);
-            const base = `http://${config.host.includes(':') ? `[${config.host}]` : config.host}:${config.port}`;
-            io.out(`Created the demo tenant "${DEMO_INSTANCE}". Its API token (shown once):\n\n  ${token}\n`);
-            io.out(`Try:\n  curl -H "Authorization: Bearer ${token}" ${base}/${DEMO_INSTANCE}/next/api/v1/employees\n`);
-            io.out(`API reference: ${base}/docs\n`);
-          }
+        const demoToken = await withDatabase(config, async (database) =>
+          (await listTenants(database.db)).length === 0 ? (await createDemoTenant(database.db, database.dialect)).token : undefined,
+        );
+        await serve(config, {
+          onListening: (url) => {
+            if (demoToken) {
+              io.out(`Created the demo tenant "${DEMO_INSTANCE}". Its API token (shown once):\n\n  ${demoToken}\n`);
+              io.out(`Try:\n  curl -H "Authorization: Bearer ${demoToken}" ${url}/${DEMO_INSTANCE}/next/api/v1/employees\n`);
+              io.out(`API reference: ${url}/docs\n`);
+            }
+            io.out(`zeitkonto listening on ${url} (${config.database.dialect})`);
+          },
         });
-        await serve(config, { onListening: (url) => io.out(`zeitkonto listening on ${url} (${config.database.dialect})`) });
         return await new Promise<number>(() => {}); // runs until a signal ends the process
       }
       case 'migrate': {

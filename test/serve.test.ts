@@ -1,0 +1,49 @@
+// `zeitkonto serve` as a real process: on an empty database it creates the demo tenant and prints a token and a
+// curl line (README quick start); it serves; SIGTERM finishes and exits cleanly (graceful shutdown).
+import assert from 'node:assert/strict';
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { test } from 'node:test';
+
+const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
+
+test('serve on an empty SQLite database: demo tenant, printed token, working API, graceful SIGTERM', async () => {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'zk-serve-'));
+  const child = spawn(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', "const { main } = await import('./src/cli.ts'); process.exitCode = await main(['serve']);"], {
+    cwd: root,
+    env: { ...process.env, PORT: '0', HOST: '127.0.0.1', DATABASE_URL: `file:${path.join(dir, 'zk.db')}`, LOG_LEVEL: 'info' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let out = '';
+  child.stdout!.on('data', (d) => (out += d));
+  child.stderr!.on('data', (d) => (out += d));
+  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+  try {
+    const url = await new Promise<string>((resolve, reject) => {
+      const timer = setTimeout(() => reject(new Error(`server did not start:\n${out}`)), 60_000);
+      child.stdout!.on('data', () => {
+        const m = /listening on (http:\/\/\S+)/.exec(out);
+        if (m) {
+          clearTimeout(timer);
+          resolve(m[1]);
+        }
+      });
+    });
+    const token = /^\s+(zk_[A-Za-z0-9_-]{43})$/m.exec(out)?.[1];
+    assert.ok(token, `a token is printed:\n${out}`);
+    assert.ok(out.includes(`curl -H "Authorization: Bearer ${token}" ${url}/demo/next/api/v1/employees`), out);
+    const employees = await fetch(`${url}/demo/next/api/v1/employees`, { headers: { authorization: `Bearer ${token}` } });
+    assert.equal(employees.status, 200);
+    assert.ok(((await employees.json()) as any).meta.total > 0, 'the demo tenant has employees');
+    const bookings = await fetch(`${url}/demo/next/api/v1/attendances?limit=1`, { headers: { authorization: `Bearer ${token}` } });
+    assert.ok(((await bookings.json()) as any).meta.total > 0, 'the demo tenant has a month of bookings');
+    child.kill('SIGTERM');
+    assert.equal(await exited, 0, out);
+    assert.match(out, /shutting down/);
+  } finally {
+    child.kill('SIGKILL');
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+});
