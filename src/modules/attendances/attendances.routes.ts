@@ -19,6 +19,20 @@ const RuleViolationBody = Type.Composite([
 ]);
 const writeResponses = (ok: Record<number, any>) => ({ ...responses(ok, { write: true }), 422: RuleViolationBody });
 
+/** The booking rules, for the OpenAPI document (docs/api/attendances.md has the details). */
+const RULES_DESCRIPTION = `Booking rules are checked before writing, in one locked transaction; every violation is reported at once as
+422 \`{message, errors: {field: [...]}, violations: [{field, rule, message}]}\`. Rule codes:
+- \`closed_month\` (date): the month is closed for the tenant or the employee (/month-closings).
+- \`approval_date\` (date): on or before the employee's approval_date.
+- \`recording_period\` (date): outside recording_days_back / recording_days_ahead (/booking-settings).
+- \`non_working_day\` (date): a non-working weekday or full-day holiday of the employee's regular working time (switch: check_non_working_days).
+- \`employment_period\` (date): not inside an employment period (missing start or end = open-ended).
+- \`runtime\` (project_id, project_task_id, ticket_id, subtask_id): outside the runtime; \`project_not_bookable\` (project_id): status not bookable.
+- \`planned_hours\` (same fields): over the planned hours where plan_can_exceed / prevent_overbooking forbids it (0 all may exceed, 1 only non-billable, 2 none, 3 travel or non-billable, 4 only travel).
+- \`overlap\` (from): intersects another booking of the employee; a booking ending at 00:00 ends at the next day's start, touching bookings do not overlap.
+- \`minute_grid\` (from, to): not on the tenant's minute grid. \`billed\` / \`released\`: a billed or released booking cannot be changed or deleted.
+References (employee, project, task of the project, one of the project's activities, ticket, subtask, work location, vehicle of the list valid on the date) must exist in the tenant: 422 on the field.`;
+
 export default async function attendanceRoutes(app: ZkApp) {
   const { db, dialect } = app.zk;
   const service = new AttendanceService(db, dialect);
@@ -44,6 +58,7 @@ export default async function attendanceRoutes(app: ZkApp) {
     {
       schema: {
         summary: 'Book time (every booking rule is checked; all violations are reported at once)',
+        description: RULES_DESCRIPTION,
         tags,
         body: AttendanceCreate,
         response: writeResponses({ 201: Single(Attendance) }),
@@ -58,6 +73,7 @@ export default async function attendanceRoutes(app: ZkApp) {
     config: { editions: ['full', 'clock'] },
     schema: {
       summary: 'Change a booking: only submitted fields change, the rules re-run on the merged record (both editions)',
+      description: RULES_DESCRIPTION,
       tags,
       params: Params,
       body: AttendancePatch,
