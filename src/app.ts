@@ -7,6 +7,7 @@ import type { Config } from './config.js';
 import { openDatabase, type Database } from './db/connection.js';
 import { frameworkErrors, registerErrorHandler, registerJsonBodyParser } from './http/errors.js';
 import { parseFilterTimestamp } from './http/formats.js';
+import { countCache } from './http/list.js';
 import { registerApiHooks } from './plugins/api.js';
 import { registerMetrics } from './plugins/metrics.js';
 import { editionDocument, registerDocsRoutes, registerOpenApi } from './plugins/openapi.js';
@@ -31,6 +32,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   const rateLimiter = opts.rateLimiter ?? createRateLimiter(config);
   tenantCache.ttlMs = config.tenantCacheMs;
   tokenCache.ttlMs = config.tenantCacheMs;
+  countCache.ttlMs = config.countCacheMs;
 
   const app = Fastify({
     logger: opts.logger ?? { level: config.logLevel },

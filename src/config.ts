@@ -16,6 +16,7 @@ export interface Config {
   uploadLimit: number;
   rateLimit: { perFiveMinutes: number; perHour: number };
   tenantCacheMs: number;
+  countCacheMs: number;
   nodeEnv: string;
 }
 
@@ -77,6 +78,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       perHour: int(env, 'RATE_LIMIT_HOUR', 12000, 1, 1e9),
     },
     tenantCacheMs: int(env, 'TENANT_CACHE_MS', 2000, 0, 3600_000),
+    countCacheMs: int(env, 'COUNT_CACHE_MS', 2000, 0, 3600_000),
     nodeEnv: env.NODE_ENV || 'development',
   };
 }

@@ -12,6 +12,7 @@ import {
 import type { DatabaseConfig } from '../config.js';
 import type { Dialect } from './dialect.js';
 import type { DB } from './types.js';
+import { WriteVersionPlugin } from './write-version.js';
 
 export interface Database {
   db: Kysely<DB>;
@@ -83,11 +84,11 @@ export function openDatabase(config: DatabaseConfig, opts: OpenOptions = {}): Da
     sqlite.pragma('busy_timeout = 5000');
     sqlite.pragma('cache_size = -65536');
     sqlite.pragma('temp_store = MEMORY');
-    const db = new Kysely<DB>({ dialect: new SqliteDialect({ database: cachingStatements(sqlite) }), log });
+    const db = new Kysely<DB>({ dialect: new SqliteDialect({ database: cachingStatements(sqlite) }), plugins: [new WriteVersionPlugin()], log });
     return { db, dialect: 'sqlite', close: () => db.destroy() };
   }
   const pool = new pg.Pool({ connectionString: config.url, max: opts.poolSize ?? 10 });
   pool.on('error', () => {}); // idle client errors surface on the next query instead of crashing the process
-  const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }), log });
+  const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }), plugins: [new WriteVersionPlugin()], log });
   return { db, dialect: 'postgres', close: () => db.destroy() };
 }

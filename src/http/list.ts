@@ -5,6 +5,7 @@ import { sql, type SelectQueryBuilder } from 'kysely';
 import type { FastifyRequest } from 'fastify';
 import { FilterTimestamp, Nullable } from './schemas.js';
 import { parseFilterTimestamp } from './formats.js';
+import { writeVersion } from '../db/write-version.js';
 
 export const DEFAULT_LIMIT = 15;
 export const MAX_LIMIT = 200;
@@ -77,8 +78,7 @@ export async function paginate<DB, TB extends keyof DB, Row>(
     if (query.modified_after !== undefined) q = q.where(modified, '>', parseFilterTimestamp(query.modified_after));
     if (query.modified_before !== undefined) q = q.where(modified, '<=', parseFilterTimestamp(query.modified_before));
   }
-  const countRow = await q.clearSelect().clearOrderBy().select(sql<number>`count(*)`.as('total')).executeTakeFirst();
-  const total = Number(countRow?.total ?? 0);
+  const total = await countRows(q.clearSelect().clearOrderBy().select(sql<number>`count(*)`.as('total')));
   const offset = (page - 1) * limit;
   if (total === 0 || offset >= total) return { rows: [], total, page, limit };
   const take = Math.min(limit, total - offset);
@@ -89,6 +89,31 @@ export async function paginate<DB, TB extends keyof DB, Row>(
   const rows = (await q.limit(take).offset(reverse ? total - offset - take : offset).execute()) as Row[];
   return { rows: reverse ? rows.reverse() : rows, total, page, limit };
 }
+
+/**
+ * List totals, cached for COUNT_CACHE_MS by the count query's text and parameters. An entry is void as soon as
+ * this process writes anything, so totals are exact for this process's own writes; another process's writes
+ * show within the cache time. Counting a million rows costs tens of milliseconds; most list pages cost less.
+ */
+class CountCache {
+  #entries = new Map<string, { total: number; version: number; until: number }>();
+  ttlMs = 0;
+  async get(query: SelectQueryBuilder<any, any, any>): Promise<number> {
+    if (this.ttlMs <= 0) return Number((await query.executeTakeFirst())?.total ?? 0);
+    const compiled = query.compile();
+    const key = `${compiled.sql}\u0000${JSON.stringify(compiled.parameters)}`;
+    const now = Date.now();
+    const hit = this.#entries.get(key);
+    if (hit && hit.until > now && hit.version === writeVersion()) return hit.total;
+    const version = writeVersion();
+    const total = Number((await query.executeTakeFirst())?.total ?? 0);
+    if (this.#entries.size > 10_000) this.#entries.clear();
+    this.#entries.set(key, { total, version, until: now + this.ttlMs });
+    return total;
+  }
+}
+export const countCache = new CountCache();
+const countRows = (query: SelectQueryBuilder<any, any, any>) => countCache.get(query);
 
 /** ORDER BY terms: the requested (or default) field, then the key columns ascending as tie-breaker. */
 export function orderTerms(spec: ListSpec, query: Pick<ListQueryValues, 'orderBy' | 'order'>, reverse = false) {

@@ -61,7 +61,7 @@ export type AppSetup = (app: ZkApp) => void | Promise<void>;
 
 export async function buildTestApp(dialect: TestDialect, overrides: Partial<Config> = {}, setup?: AppSetup): Promise<TestContext & { close(): Promise<void> }> {
   const { config: dbConfig, cleanup } = await testDatabaseConfig(dialect);
-  const config: Config = { ...loadConfig({ LOG_LEVEL: 'silent', TENANT_CACHE_MS: '0' }), database: dbConfig, ...overrides };
+  const config: Config = { ...loadConfig({ LOG_LEVEL: 'silent', TENANT_CACHE_MS: '0', COUNT_CACHE_MS: '0' }), database: dbConfig, ...overrides };
   const database = openDatabase(dbConfig, { poolSize: 5 });
   await migrate(database.db, database.dialect);
   const app = await buildApp(config, { database, logger: false });
