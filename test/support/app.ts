@@ -4,7 +4,7 @@ import { after, before, describe } from 'node:test';
 import type { InjectOptions } from 'fastify';
 import { buildApp } from '../../src/app.js';
 import { loadConfig, type Config } from '../../src/config.js';
-import { openDatabase, type Database } from '../../src/db/connection.js';
+import { openDatabase, type Database, type OpenOptions } from '../../src/db/connection.js';
 import { migrate } from '../../src/db/migrate.js';
 import { createTenant, updateTenant, type Edition, type ModuleName, type Tenant, type TenantSettings } from '../../src/tenancy/tenants.js';
 import { createToken } from '../../src/tenancy/tokens.js';
@@ -41,6 +41,8 @@ export interface TestContext {
   config: Config;
   /** A fresh tenant with its own token (each test makes its own data). */
   tenant(opts?: { edition?: Edition; modules?: ModuleName[]; settings?: TenantSettings; language?: string; readOnly?: boolean }): Promise<Client>;
+  /** A client for an existing tenant and one of its tokens (e.g. a generated tenant). */
+  client(tenant: Tenant, token: string): Client;
   inject(opts: InjectOptions): Promise<Response>;
 }
 
@@ -59,10 +61,15 @@ function toResponse(res: { statusCode: number; headers: any; body: string }): Re
 /** Registers extra routes or hooks on the app before it is ready (tests of shared mechanisms). */
 export type AppSetup = (app: ZkApp) => void | Promise<void>;
 
-export async function buildTestApp(dialect: TestDialect, overrides: Partial<Config> = {}, setup?: AppSetup): Promise<TestContext & { close(): Promise<void> }> {
+export async function buildTestApp(
+  dialect: TestDialect,
+  overrides: Partial<Config> = {},
+  setup?: AppSetup,
+  open: OpenOptions = {},
+): Promise<TestContext & { close(): Promise<void> }> {
   const { config: dbConfig, cleanup } = await testDatabaseConfig(dialect);
   const config: Config = { ...loadConfig({ LOG_LEVEL: 'silent', TENANT_CACHE_MS: '0', COUNT_CACHE_MS: '0' }), database: dbConfig, ...overrides };
-  const database = openDatabase(dbConfig, { poolSize: 5 });
+  const database = openDatabase(dbConfig, { poolSize: 5, ...open });
   await migrate(database.db, database.dialect);
   const app = await buildApp(config, { database, logger: false });
   await setup?.(app);
@@ -84,6 +91,9 @@ export async function buildTestApp(dialect: TestDialect, overrides: Partial<Conf
         language: opts.language,
       });
       const { token } = await createToken(database.db, tenant.id, { readOnly: opts.readOnly });
+      return ctx.client(tenant, token);
+    },
+    client(tenant, token) {
       const request = (method: string, path: string, body?: unknown, extra: Partial<InjectOptions> = {}) =>
         inject({
           method: method as any,
@@ -119,14 +129,21 @@ export async function buildTestApp(dialect: TestDialect, overrides: Partial<Conf
 
 /**
  * Run a suite on every dialect (SQLite and PostgreSQL): `forEachDialect('customers', (t) => { test(...) })`.
- * `t()` returns the context built for that dialect. `overrides` change the config; `setup` adds routes before ready.
+ * `t()` returns the context built for that dialect. `overrides` change the config; `setup` adds routes before ready;
+ * `open` passes database options (e.g. onQuery to capture SQL).
  */
-export function forEachDialect(name: string, body: (ctx: () => TestContext) => void, overrides: Partial<Config> = {}, setup?: AppSetup): void {
+export function forEachDialect(
+  name: string,
+  body: (ctx: () => TestContext) => void,
+  overrides: Partial<Config> = {},
+  setup?: AppSetup,
+  open?: OpenOptions,
+): void {
   for (const dialect of DIALECTS) {
     describe(`${name} [${dialect}]`, () => {
       let ctx: (TestContext & { close(): Promise<void> }) | undefined;
       before(async () => {
-        ctx = await buildTestApp(dialect, overrides, setup);
+        ctx = await buildTestApp(dialect, overrides, setup, open);
       });
       after(async () => {
         await ctx?.close();

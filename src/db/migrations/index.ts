@@ -10,6 +10,7 @@ import { tickets } from './0301_tickets.js';
 import { people } from './0200_people.js';
 import { peopleAssets } from './0201_people_assets.js';
 import { attendances } from './0401_attendances.js';
+import { queryPlanIndexes } from './0900_query_plan_indexes.js';
 
 // One per line; the runner applies them in version order.
 export const migrations: Migration[] = [
@@ -22,4 +23,5 @@ export const migrations: Migration[] = [
   projects,
   tickets,
   customers,
+  queryPlanIndexes,
 ];
