@@ -84,27 +84,8 @@ export function openDatabase(config: DatabaseConfig, opts: OpenOptions = {}): Da
     sqlite.pragma('busy_timeout = 5000');
     sqlite.pragma('cache_size = -65536');
     sqlite.pragma('temp_store = MEMORY');
-    // Planner statistics: SQLite's recommended setup for long-lived connections — analyse what needs it now
-    // (bounded effort) and again every hour.
-    sqlite.pragma('analysis_limit = 1000');
-    sqlite.pragma('optimize = 0x10002');
-    const optimizer = setInterval(() => {
-      try {
-        sqlite.pragma('optimize');
-      } catch {
-        // the connection may be closing
-      }
-    }, 3_600_000);
-    optimizer.unref();
     const db = new Kysely<DB>({ dialect: new SqliteDialect({ database: cachingStatements(sqlite) }), plugins: [new WriteVersionPlugin()], log });
-    return {
-      db,
-      dialect: 'sqlite',
-      close: () => {
-        clearInterval(optimizer);
-        return db.destroy();
-      },
-    };
+    return { db, dialect: 'sqlite', close: () => db.destroy() };
   }
   const pool = new pg.Pool({ connectionString: config.url, max: opts.poolSize ?? 10 });
   pool.on('error', () => {}); // idle client errors surface on the next query instead of crashing the process

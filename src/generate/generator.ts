@@ -3,7 +3,7 @@
 // five years (2021–2025); small ≈ 1 % of that; large ≈ 10,000,000 bookings. Bulk multi-row inserts in one
 // transaction per table. Bookings obey the booking rules: working days only (Mon–Fri, no holidays), inside the
 // employment period and the project's runtime, no overlaps, between 08:00 and 17:00 (evenings stay free).
-import { sql, type Kysely } from 'kysely';
+import type { Kysely } from 'kysely';
 import type { DB } from '../db/types.js';
 import { addDays, nowTimestamp } from '../http/formats.js';
 import { createTenant, type Tenant } from '../tenancy/tenants.js';
@@ -253,7 +253,5 @@ export async function generate(db: Kysely<DB>, instance: string, scale: Scale, s
   }
   counts.attendances = total;
   log(`bookings: ${total}`);
-  // Fresh planner statistics after a bulk load.
-  await sql.raw('ANALYZE').execute(db);
   return { tenant, counts, seconds: (Date.now() - started) / 1000 };
 }
