@@ -7,6 +7,8 @@
 // POST slots are evening quarter-hours (18:00-24:00) on days the employee already booked, which the
 // generator leaves free, so every POST is a valid booking.
 
+import { seededRandom } from '../src/generate/random.js';
+
 export interface BenchRequest {
   method: string;
   path: string;
@@ -30,17 +32,6 @@ interface Ctx {
   quick: boolean;
 }
 
-/** Small deterministic PRNG (mulberry32) so pools are reproducible for a seed. */
-export function rng(seed: number) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const lastDay = (month: string) => new Date(Date.UTC(Number(month.slice(0, 4)), Number(month.slice(5, 7)), 0)).toISOString().slice(0, 10);
 
@@ -61,7 +52,7 @@ function monthsBetween(first: string, last: string): string[] {
 
 export async function buildScenarios(ctx: Ctx): Promise<Scenario[]> {
   const prefix = new URL(ctx.api).pathname;
-  const random = rng(ctx.seed);
+  const random = seededRandom(ctx.seed);
   const pick = <T>(xs: T[]) => xs[Math.floor(random() * xs.length)];
   const raw = async (p: string) => {
     const res = await fetch(`${ctx.api}${p}`, { headers: ctx.headers });

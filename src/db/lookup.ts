@@ -1,5 +1,5 @@
 // Small tenant-scoped lookups shared by every repository: existence of a referenced record, key uniqueness.
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import type { DB } from './types.js';
 
 type Table = keyof DB & string;
@@ -16,4 +16,25 @@ export async function existingValues(db: Kysely<DB>, table: Table, tenantId: num
   if (values.length === 0) return new Set();
   const rows = await (db as Kysely<any>).selectFrom(table).select(column).where('tenant_id', '=', tenantId).where(column, 'in', [...values]).execute();
   return new Set(rows.map((r: any) => String(r[column])));
+}
+
+/**
+ * Rows per owner for a page of owners in one grouped query (no N+1): Map<ownerId, count>, 0 where none.
+ * `where` adds equality conditions (e.g. the entity type of a link table); `distinct` counts distinct values.
+ */
+export async function countPerOwner(
+  db: Kysely<DB>,
+  table: Table,
+  tenantId: number,
+  ownerColumn: string,
+  ownerIds: readonly number[],
+  opts: { where?: Record<string, unknown>; distinct?: string } = {},
+): Promise<Map<number, number>> {
+  const out = new Map<number, number>(ownerIds.map((id) => [Number(id), 0]));
+  if (ownerIds.length === 0) return out;
+  const counted = opts.distinct ? sql<number>`count(distinct ${sql.ref(opts.distinct)})` : sql<number>`count(*)`;
+  let q = (db as Kysely<any>).selectFrom(table).select([ownerColumn, counted.as('n')]).where('tenant_id', '=', tenantId).where(ownerColumn, 'in', ownerIds.map(Number));
+  for (const [column, value] of Object.entries(opts.where ?? {})) q = q.where(column, '=', value);
+  for (const r of await q.groupBy(ownerColumn).execute()) out.set(Number(r[ownerColumn]), Number(r.n));
+  return out;
 }

@@ -3,7 +3,7 @@
 import type { Kysely } from 'kysely';
 import type { DB } from '../db/types.js';
 import { fieldError } from '../http/errors.js';
-import { existingValues } from '../db/lookup.js';
+import { countPerOwner, existingValues } from '../db/lookup.js';
 
 export type LinkTable = 'department_managers' | 'device_employees' | 'location_list_items';
 interface Link {
@@ -18,19 +18,7 @@ export const LOCATION_LIST_ITEMS: Link = { table: 'location_list_items', owner: 
 const any = (db: Kysely<DB>) => db as Kysely<any>;
 
 /** Number of members per owner id (0 for owners without members). */
-export async function countLinks(db: Kysely<DB>, link: Link, tenantId: number, ownerIds: readonly number[]): Promise<Map<number, number>> {
-  const out = new Map<number, number>(ownerIds.map((id) => [Number(id), 0]));
-  if (ownerIds.length === 0) return out;
-  const rows = await any(db)
-    .selectFrom(link.table)
-    .select([link.owner, (eb: any) => eb.fn.countAll().as('n')])
-    .where('tenant_id', '=', tenantId)
-    .where(link.owner, 'in', ownerIds.map(Number))
-    .groupBy(link.owner)
-    .execute();
-  for (const r of rows) out.set(Number(r[link.owner]), Number(r.n));
-  return out;
-}
+export const countLinks = (db: Kysely<DB>, link: Link, tenantId: number, ownerIds: readonly number[]) => countPerOwner(db, link.table, tenantId, link.owner, ownerIds);
 
 /** Distinct requested keys that all exist as `table.column` in the tenant; otherwise a 422 on `field`. */
 export async function resolveExisting(db: Kysely<DB>, table: keyof DB & string, column: string, tenantId: number, keys: readonly string[], field: string): Promise<string[]> {

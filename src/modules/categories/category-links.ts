@@ -3,6 +3,7 @@
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/types.js';
 import { fieldError } from '../../http/errors.js';
+import { countPerOwner } from '../../db/lookup.js';
 import type { CategoryT } from './categories.schemas.js';
 import { toCategory } from './categories.repository.js';
 
@@ -28,20 +29,8 @@ export async function loadCategories(db: Kysely<DB>, tenantId: number, entity: C
 }
 
 /** Number of categories per record. */
-export async function countCategories(db: Kysely<DB>, tenantId: number, entity: CategoryEntity, ids: readonly number[]): Promise<Map<number, number>> {
-  const out = new Map<number, number>(ids.map((id) => [Number(id), 0]));
-  if (ids.length === 0) return out;
-  const rows = await db
-    .selectFrom('category_links')
-    .select(['entity_id', (eb) => eb.fn.countAll<number>().as('n')])
-    .where('tenant_id', '=', tenantId)
-    .where('entity_type', '=', entity)
-    .where('entity_id', 'in', ids.map(Number))
-    .groupBy('entity_id')
-    .execute();
-  for (const r of rows) out.set(Number(r.entity_id), Number(r.n));
-  return out;
-}
+export const countCategories = (db: Kysely<DB>, tenantId: number, entity: CategoryEntity, ids: readonly number[]) =>
+  countPerOwner(db, 'category_links', tenantId, 'entity_id', ids, { where: { entity_type: entity } });
 
 /** Resolve category names to ids; unknown names answer 422 on `field`. */
 export async function resolveCategoryIds(db: Kysely<DB>, tenantId: number, names: readonly string[], field = 'categories'): Promise<number[]> {

@@ -4,24 +4,14 @@ import type { Kysely, Selectable } from 'kysely';
 import type { DB } from '../../db/types.js';
 import type { CustomerAddressesTable } from '../customers.tables.js';
 import { toBool } from '../../http/formats.js';
+import { countPerOwner } from '../../db/lookup.js';
 import { INVOICE_VERSIONS, type AddressInputT, type CustomerAddressT, type ManagerInputT, type ManagerT } from './customers.schemas.js';
 
 type OwnedTable = 'customer_addresses' | 'customer_managers' | 'customer_contacts';
 
 /** Rows per customer for one owned table: Map<customerId, count>. */
-export async function countOwned(db: Kysely<DB>, tenantId: number, table: OwnedTable, customerIds: readonly number[]): Promise<Map<number, number>> {
-  const out = new Map<number, number>(customerIds.map((id) => [id, 0]));
-  if (customerIds.length === 0) return out;
-  const rows = await (db as Kysely<any>)
-    .selectFrom(table)
-    .select(['customer_id', (eb: any) => eb.fn.countAll().as('n')])
-    .where('tenant_id', '=', tenantId)
-    .where('customer_id', 'in', [...customerIds])
-    .groupBy('customer_id')
-    .execute();
-  for (const r of rows) out.set(Number(r.customer_id), Number(r.n));
-  return out;
-}
+export const countOwned = (db: Kysely<DB>, tenantId: number, table: OwnedTable, customerIds: readonly number[]) =>
+  countPerOwner(db, table, tenantId, 'customer_id', customerIds);
 
 export function toAddress(r: Selectable<CustomerAddressesTable>): CustomerAddressT {
   const v = r.machine_readable_invoice_version;

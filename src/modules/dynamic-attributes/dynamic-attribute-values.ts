@@ -3,6 +3,7 @@
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/types.js';
 import { ErrorBag } from '../../http/errors.js';
+import { countPerOwner } from '../../db/lookup.js';
 import { fromJson, isValidDate } from '../../http/formats.js';
 import type { TranslationsT } from '../../http/schemas.js';
 import { translations } from '../categories/categories.repository.js';
@@ -32,20 +33,8 @@ export async function loadDynamicAttributes(db: Kysely<DB>, tenantId: number, en
   return out;
 }
 
-export async function countDynamicAttributes(db: Kysely<DB>, tenantId: number, entity: AttributeEntity, ids: readonly number[]): Promise<Map<number, number>> {
-  const out = new Map<number, number>(ids.map((id) => [Number(id), 0]));
-  if (ids.length === 0) return out;
-  const rows = await db
-    .selectFrom('dynamic_attribute_values')
-    .select(['entity_id', (eb) => eb.fn.countAll<number>().as('n')])
-    .where('tenant_id', '=', tenantId)
-    .where('entity_type', '=', entity)
-    .where('entity_id', 'in', ids.map(Number))
-    .groupBy('entity_id')
-    .execute();
-  for (const r of rows) out.set(Number(r.entity_id), Number(r.n));
-  return out;
-}
+export const countDynamicAttributes = (db: Kysely<DB>, tenantId: number, entity: AttributeEntity, ids: readonly number[]) =>
+  countPerOwner(db, 'dynamic_attribute_values', tenantId, 'entity_id', ids, { where: { entity_type: entity } });
 
 /** Normalise the accepted request forms into name -> value pairs. */
 function pairs(input: unknown[], errors: ErrorBag): [string, unknown][] {

@@ -1,6 +1,7 @@
 // SQL for projects; every query is scoped by tenant.
 import { sql, type Kysely, type Selectable } from 'kysely';
 import type { DB } from '../../db/types.js';
+import { countPerOwner } from '../../db/lookup.js';
 import type { ProjectsTable } from '../projects.tables.js';
 import type { ListSpec, SortColumn } from '../../http/list.js';
 import { nowTimestamp } from '../../http/formats.js';
@@ -127,22 +128,10 @@ export async function deleteProjectCascade(db: Kysely<DB>, tenantId: number, id:
 }
 
 /** Per-project counts of one child table (column counted distinct). */
-export async function countPerProject(
+export const countPerProject = (
   db: Kysely<DB>,
   tenantId: number,
   table: 'project_tasks' | 'project_assignments' | 'project_activities',
   ids: readonly number[],
   distinct = 'id',
-): Promise<Map<number, number>> {
-  const out = new Map<number, number>(ids.map((id) => [Number(id), 0]));
-  if (ids.length === 0) return out;
-  const rows = await (db as Kysely<any>)
-    .selectFrom(table)
-    .select(['project_id', sql<number>`count(distinct ${sql.ref(distinct)})`.as('n')])
-    .where('tenant_id', '=', tenantId)
-    .where('project_id', 'in', ids.map(Number))
-    .groupBy('project_id')
-    .execute();
-  for (const r of rows) out.set(Number(r.project_id), Number(r.n));
-  return out;
-}
+) => countPerOwner(db, table, tenantId, 'project_id', ids, { distinct });
