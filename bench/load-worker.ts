@@ -39,9 +39,16 @@ function run(job: LoadJob, seconds: number, startAt: number): Promise<autocannon
               const r = job.requests[i++ % job.requests.length];
               req.method = r.method;
               req.path = r.path;
-              // autocannon reuses the request object per connection: clear a previous write's body.
-              if (r.body !== undefined) req.body = r.body;
-              else delete req.body;
+              // autocannon reuses the request object (and its headers) per connection: start from fresh headers
+              // so that a GET after a POST carries no body, content type or stale content length.
+              const { 'content-type': _type, ...base } = job.headers;
+              if (r.body !== undefined) {
+                req.body = r.body;
+                req.headers = { ...base, 'content-type': 'application/json' };
+              } else {
+                delete req.body;
+                req.headers = { ...base };
+              }
               return req;
             },
           },
