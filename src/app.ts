@@ -8,6 +8,7 @@ import { openDatabase, type Database } from './db/connection.js';
 import { frameworkErrors, registerErrorHandler, registerJsonBodyParser } from './http/errors.js';
 import { parseFilterTimestamp } from './http/formats.js';
 import { countCache } from './http/list.js';
+import { dropUndeclaredProperties } from './http/schemas.js';
 import { registerApiHooks } from './plugins/api.js';
 import { registerMetrics } from './plugins/metrics.js';
 import { editionDocument, registerDocsRoutes, registerOpenApi } from './plugins/openapi.js';
@@ -64,6 +65,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   const registry = new RouteRegistry();
   registerRouting(app, registry);
   registerErrorHandler(app);
+  app.addHook('onRoute', (route) => dropUndeclaredProperties(route.schema?.body));
   registerJsonBodyParser(app);
   await registerOpenApi(app);
   registerMetrics(app, { defaultMetrics: config.nodeEnv === 'production' });

@@ -58,7 +58,8 @@ export class ErrorBag {
   }
 }
 
-const label = (field: string) => field.replace(/\[\]$/, '').replace(/_/g, ' ');
+/** 'customer_number[]' -> 'customer number': the field as messages name it. */
+export const label = (field: string) => field.replace(/\[\]$/, '').replace(/_/g, ' ');
 
 const TYPE_WORDS: Record<string, string> = {
   string: 'a string',
@@ -171,6 +172,9 @@ export function registerJsonBodyParser(app: FastifyInstance): void {
   );
 }
 
+/** Schema errors beyond this many are not listed in a 422 (the body has at least this many problems). */
+export const MAX_REPORTED_SCHEMA_ERRORS = 100;
+
 export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError & { validation?: AjvError[] }, request: FastifyRequest, reply: FastifyReply) => {
     if (error instanceof ApiError) {
@@ -180,7 +184,8 @@ export function registerErrorHandler(app: FastifyInstance): void {
       return send(reply, error.statusCode, body);
     }
     if (error.validation) {
-      const fields = schemaErrorsToFields(error.validation);
+      // A huge array of wrong items yields one error per item: report the first ones, not megabytes of them.
+      const fields = schemaErrorsToFields(error.validation.slice(0, MAX_REPORTED_SCHEMA_ERRORS));
       const err = validationError(Object.keys(fields).length ? fields : { body: ['The given data was invalid.'] });
       return send(reply, 422, { message: err.message, errors: err.errors });
     }

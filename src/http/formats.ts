@@ -74,7 +74,8 @@ export function parseFilterTimestamp(text: string): string | null {
     if (oh > 23 || om > 59) return null;
     offsetMinutes = sign * (oh * 60 + om);
   }
-  return nowTimestamp(new Date(base - offsetMinutes * 60_000));
+  const result = nowTimestamp(new Date(base - offsetMinutes * 60_000));
+  return result < '1000' ? null : result; // four-digit years only (PostgreSQL has no year 0)
 }
 
 /** Is 'YYYY-MM-DD' a real calendar date? */

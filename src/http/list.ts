@@ -3,7 +3,7 @@
 import { Type, type TProperties } from '@sinclair/typebox';
 import { sql, type SelectQueryBuilder } from 'kysely';
 import type { FastifyRequest } from 'fastify';
-import { FilterTimestamp, Nullable } from './schemas.js';
+import { FilterTimestamp, MAX_ID, Nullable } from './schemas.js';
 import { parseFilterTimestamp } from './formats.js';
 import { writeVersion } from '../db/write-version.js';
 
@@ -12,7 +12,7 @@ export const MAX_LIMIT = 200;
 
 /** Query parameters every list accepts. Unknown parameters are ignored (additionalProperties). */
 export const listParams = {
-  page: Type.Optional(Nullable(Type.Integer({ minimum: 1, description: 'Page to return, counting from 1.' }))),
+  page: Type.Optional(Nullable(Type.Integer({ minimum: 1, maximum: MAX_ID, description: 'Page to return, counting from 1.' }))),
   limit: Type.Optional(Nullable(Type.Integer({ minimum: 1, maximum: MAX_LIMIT, description: 'Records per page, default 15.' }))),
   perPage: Type.Optional(Nullable(Type.Integer({ minimum: 1, maximum: MAX_LIMIT, description: 'Ignored; use limit.' }))),
   orderBy: Type.Optional(Nullable(Type.String({ maxLength: 100, description: 'Field to sort by; unknown fields sort by the default.' }))),

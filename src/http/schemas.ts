@@ -16,13 +16,13 @@ export function Nullable<T extends TSchema>(schema: T): TSchema & { static: Stat
 /** Optional and nullable: the usual shape of a writable field. */
 export const Opt = <T extends TSchema>(schema: T) => Type.Optional(Nullable(schema));
 
-/** Request date: 'YYYY-MM-DD' only (a time component is a 422). */
-export const DateOnly = (opts: object = {}) => Type.String({ format: 'date', examples: ['2024-08-17'], ...opts });
+/** Request date: 'YYYY-MM-DD' only (a time component is a 422), years 1000–9999 (both databases, and a day before). */
+export const DateOnly = (opts: object = {}) => Type.String({ format: 'date', pattern: '^[1-9][0-9]{3}-', examples: ['2024-08-17'], ...opts });
 /** Request time: 'HH:MM' or 'HH:MM:SS'. */
 export const TimeOfDay = (opts: object = {}) =>
-  Type.String({ pattern: '^([01][0-9]|2[0-3]):[0-5][0-9](:[0-5][0-9])?$', examples: ['09:00:00'], ...opts });
+  Type.String({ pattern: '^([01][0-9]|2[0-3]):[0-5][0-9](:[0-5][0-9])?$', maxLength: 8, examples: ['09:00:00'], ...opts });
 /** List filter timestamp: ISO 8601 or 'Y-m-d H:i:s'. */
-export const FilterTimestamp = () => Type.String({ format: 'filter-timestamp', examples: ['2024-01-01 00:00:00'] });
+export const FilterTimestamp = () => Type.String({ format: 'filter-timestamp', maxLength: 64, examples: ['2024-01-01 00:00:00'] });
 
 /** Response date-time strings (already formatted by http/formats.ts). */
 export const DateTimeOut = () => Type.String({ format: 'date-time', examples: ['2024-01-01T00:00:00.000000Z'] });
@@ -103,4 +103,23 @@ export const IntKey = (name: string) => Type.Object({ [name]: Type.Integer({ min
 /** Merge property maps into one object schema (for list queries with extra filters). */
 export function mergeObjects<A extends TProperties, B extends TProperties>(a: TObject<A>, b: B) {
   return Type.Object({ ...a.properties, ...b });
+}
+
+/**
+ * Request bodies drop properties they do not declare (Ajv's removeAdditional acts only where a schema says
+ * `additionalProperties: false`, which TypeBox objects leave out). Applied to every route's body schema once, at
+ * registration, so no handler ever sees an undeclared property; objects that declare their own policy (free-form
+ * objects, records) keep it.
+ */
+export function dropUndeclaredProperties(schema: unknown): void {
+  if (!schema || typeof schema !== 'object') return;
+  const s = schema as Record<string, any>;
+  if (s.content && typeof s.content === 'object' && !s.type) {
+    for (const media of Object.values<any>(s.content)) dropUndeclaredProperties(media?.schema);
+    return;
+  }
+  if (s.properties && s.additionalProperties === undefined && s.patternProperties === undefined) s.additionalProperties = false;
+  for (const child of Object.values<any>(s.properties ?? {})) dropUndeclaredProperties(child);
+  if (s.items) dropUndeclaredProperties(s.items);
+  // Unions are left alone: Ajv would strip properties while trying a branch that then fails.
 }

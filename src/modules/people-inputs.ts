@@ -7,7 +7,7 @@ import { isValidDate, nowTimestamp } from '../http/formats.js';
 
 /** A request date: 'YYYY-MM-DD', or the same date at midnight as the API prints it. Normalise with dateValues(). */
 export const DateIn = (opts: object = {}) =>
-  Type.String({ pattern: '^\\d{4}-\\d{2}-\\d{2}(T00:00:00(\\.0{1,6})?Z)?$', examples: ['2024-01-01'], ...opts });
+  Type.String({ pattern: '^\\d{4}-\\d{2}-\\d{2}(T00:00:00(\\.0{1,6})?Z)?$', maxLength: 27, examples: ['2024-01-01'], ...opts });
 
 /**
  * Normalise the named date fields of a body in place to 'YYYY-MM-DD'; impossible dates (2024-02-30) are a

@@ -10,7 +10,7 @@ import type { Dialect } from '../db/dialect.js';
 import type { Tenant } from '../tenancy/tenants.js';
 import { listQuery, listResponse, orderTerms, type ListSpec } from '../http/list.js';
 import { notFound } from '../http/errors.js';
-import { DataArray, Paginated, Single, responses } from '../http/schemas.js';
+import { DataArray, MAX_ID, Paginated, responses, Single } from '../http/schemas.js';
 
 /** What every repository call needs: the database and the request's tenant. */
 export interface Scope {
@@ -59,7 +59,7 @@ const article = (word: string) => (/^[aeiou]/i.test(word) ? 'an' : 'a');
 
 export function resourceRoutes<P, Row, Out>(app: ZkApp, def: ResourceDef<P, Row, Out>): void {
   const keyName = def.key?.name ?? 'id';
-  const keySchema = def.key?.schema ?? Type.Integer({ minimum: 1 });
+  const keySchema = def.key?.schema ?? Type.Integer({ minimum: 1, maximum: MAX_ID });
   const itemPath = `${def.path}/:${keyName}`;
   const collectionParams = def.parentParams ? Type.Object(def.parentParams) : undefined;
   const itemParams = Type.Object({ ...(def.parentParams ?? {}), [keyName]: keySchema });

@@ -2,11 +2,12 @@
 // Gating is declared once per route (config.editions / config.module), never re-coded in handlers.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ApiError, forbidden } from '../http/errors.js';
-import { tenantCache } from '../tenancy/tenants.js';
+import { INSTANCE_PATTERN, tenantCache } from '../tenancy/tenants.js';
 import { authenticate } from '../tenancy/tokens.js';
 import { applyRateLimit } from './rate-limit.js';
 import { routeNotFoundMessage } from './routing.js';
 import { markDeprecated } from '../http/deprecation.js';
+import { rejectNulCharacters } from '../http/nul-characters.js';
 
 const WRITE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
@@ -14,7 +15,7 @@ export function registerApiHooks(app: FastifyInstance): void {
   app.addHook('onRequest', async (request: FastifyRequest, reply: FastifyReply) => {
     const { db, rateLimiter } = app.zk;
     const instance = (request.params as { instance?: string }).instance ?? '';
-    const tenant = await tenantCache.get(db, instance);
+    const tenant = INSTANCE_PATTERN.test(instance) ? await tenantCache.get(db, instance) : undefined;
     if (!tenant) throw new ApiError(404, routeNotFoundMessage(request));
 
     const config = request.routeOptions.config;
@@ -37,4 +38,5 @@ export function registerApiHooks(app: FastifyInstance): void {
     if (token.readOnly && WRITE_METHODS.has(request.method)) throw forbidden();
     if (config.deprecated) markDeprecated(request, reply, config.deprecated);
   });
+  app.addHook('preValidation', rejectNulCharacters);
 }

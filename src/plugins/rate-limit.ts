@@ -1,7 +1,7 @@
 // Per-token rate limits (issue 2 §7): 1000 requests per 5 minutes and 12000 per hour, fixed windows.
 // In memory by default; in Redis when REDIS_URL is set, so several processes share one count.
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { Redis } from 'ioredis';
+import { Redis, type RedisOptions } from 'ioredis';
 import { ApiError } from '../http/errors.js';
 
 export interface Window {
@@ -90,8 +90,10 @@ export class RedisRateLimiter implements RateLimiter {
     url: string,
     readonly windows: Window[],
     readonly prefix = 'zk:rl:',
+    options: RedisOptions = {},
   ) {
-    this.#redis = new Redis(url, { maxRetriesPerRequest: 2, enableOfflineQueue: true, lazyConnect: false });
+    // A command waits at most a second: when Redis hangs, requests go through unlimited rather than stall.
+    this.#redis = new Redis(url, { maxRetriesPerRequest: 2, enableOfflineQueue: true, lazyConnect: false, commandTimeout: 1000, ...options });
     this.#redis.on('error', () => {}); // surfaced per command
     this.#redis.defineCommand('zkHit', { numberOfKeys: windows.length, lua: SCRIPT });
   }
@@ -120,9 +122,17 @@ export class RedisRateLimiter implements RateLimiter {
 /**
  * Headers on every authenticated response: RateLimit-Policy / RateLimit (IETF draft) for all windows, and
  * X-RateLimit-Limit / -Remaining for the window closest to exhaustion. A refusal is 429 with Retry-After.
+ * When the limiter cannot answer (Redis down), the request passes without limit headers and a warning is
+ * logged: an outage of the limiter must not become an outage of the API.
  */
 export async function applyRateLimit(limiter: RateLimiter, request: FastifyRequest, reply: FastifyReply): Promise<void> {
-  const decision = await limiter.hit(`t${request.token.id}`);
+  let decision: RateDecision;
+  try {
+    decision = await limiter.hit(`t${request.token.id}`);
+  } catch (err) {
+    request.log.warn({ err }, 'rate limiter unavailable: request let through without a limit');
+    return;
+  }
   const tightest = [...decision.windows].sort((a, b) => a.remaining - b.remaining || b.reset - a.reset)[0];
   reply.header('RateLimit-Policy', decision.windows.map((w) => `${w.limit};w=${w.seconds}`).join(', '));
   reply.header('RateLimit', `limit=${tightest.limit}, remaining=${tightest.remaining}, reset=${tightest.reset}`);

@@ -36,7 +36,7 @@ const writable = {
   allow_half_day_holiday: Type.Optional(FlagIn),
   allow_hours_of_vacation: Type.Optional(FlagIn),
   anyone_can_see_name: Type.Optional(Nullable(FlagIn)),
-  color: Type.Optional(Type.String({ pattern: '^#([0-9a-fA-F]{3}){1,2}$' })),
+  color: Type.Optional(Type.String({ pattern: '^#([0-9a-fA-F]{3}){1,2}$', maxLength: 7 })),
   type: Type.Optional(Type.Integer({ enum: [0, 1, 2, 3] })),
   client_calendar_category: Opt(Type.String({ maxLength: 255 })),
   inform_employee_upon_approval_or_revocation: Type.Optional(FlagIn),

@@ -1,6 +1,6 @@
 // Attendance (project time booking) as the contract states it, the POST/PATCH bodies and the list query.
 import { Type, type Static } from '@sinclair/typebox';
-import { DateOnly, DateTimeOut, IntIdName, Nullable, Opt, TimeOfDay } from '../../http/schemas.js';
+import { DateOnly, DateTimeOut, IntIdName, MAX_ID, Nullable, Opt, TimeOfDay } from '../../http/schemas.js';
 import { listQuery } from '../../http/list.js';
 
 /** Release states (contract names; reference §2 gives id 1 = freigegeben, the other ids are ours). */
@@ -57,11 +57,11 @@ const optional = {
   billable: Opt(Type.Boolean()),
   work_location_is_project_relevant: Opt(Type.Boolean()),
   private: Opt(Type.Boolean()),
-  color: Opt(Type.String({ pattern: '^#([0-9a-fA-F]{3}){1,2}$' })),
+  color: Opt(Type.String({ pattern: '^#([0-9a-fA-F]{3}){1,2}$', maxLength: 7 })),
   start: Opt(Type.String({ maxLength: 255 })),
   destination: Opt(Type.String({ maxLength: 255 })),
   vehicle_id: Type.Optional(
-    Type.Unsafe<string | number | null>({ type: ['string', 'integer', 'null'], maxLength: 32, description: 'Vehicle short code (≤ 32 characters); a number equal to a numeric code is accepted.' }),
+    Type.Unsafe<string | number | null>({ type: ['string', 'integer', 'null'], maxLength: 32, maximum: MAX_ID, description: 'Vehicle short code (≤ 32 characters); a number equal to a numeric code is accepted.' }),
   ),
   km: Opt(Type.Number({ minimum: 0, maximum: 1_000_000 })),
   passengers: Opt(Type.Number({ minimum: 0, maximum: 1000 })),
@@ -70,8 +70,8 @@ const optional = {
   ),
   work_location_id: Opt(Type.String({ maxLength: 255 })),
   note: Opt(Type.String({ maxLength: 4000 })),
-  ticket_id: Opt(Type.Integer({ minimum: 1 })),
-  subtask_id: Opt(Type.Integer({ minimum: 1 })),
+  ticket_id: Opt(Type.Integer({ minimum: 1, maximum: MAX_ID })),
+  subtask_id: Opt(Type.Integer({ minimum: 1, maximum: MAX_ID })),
   issue_id: Opt(Type.String({ maxLength: 255, description: 'Only with the ticket_extension module (ignored otherwise).' })),
 };
 
@@ -80,8 +80,8 @@ const required = {
   date: DateOnly({ description: 'YYYY-MM-DD only; a time component is rejected with 422.' }),
   from: TimeOfDay(),
   to: TimeOfDay({ description: '00:00 marks a booking that runs until midnight.' }),
-  project_task_id: Type.Integer({ minimum: 1 }),
-  project_id: Type.Integer({ minimum: 1 }),
+  project_task_id: Type.Integer({ minimum: 1, maximum: MAX_ID }),
+  project_id: Type.Integer({ minimum: 1, maximum: MAX_ID }),
   activity_id: Type.String({ minLength: 1, maxLength: 255, description: 'Activity name.' }),
 };
 
@@ -96,8 +96,8 @@ export const AttendanceListQuery = listQuery({
   start_date: Type.Optional(DateOnly({ description: 'Bookings on or after this date (inclusive).' })),
   end_date: Type.Optional(DateOnly({ description: 'Bookings on or before this date (inclusive).' })),
   employee_id: Type.Optional(Type.String({ minLength: 1, maxLength: 255, description: 'Username.' })),
-  project_id: Type.Optional(Type.Integer({ minimum: 1 })),
-  ticket_id: Type.Optional(Type.Integer({ minimum: 1 })),
+  project_id: Type.Optional(Type.Integer({ minimum: 1, maximum: MAX_ID })),
+  ticket_id: Type.Optional(Type.Integer({ minimum: 1, maximum: MAX_ID })),
 });
 
 export const ReleaseBody = Type.Object({

@@ -24,7 +24,7 @@ export const MonthClosing = Type.Object({
 
 const MonthPattern = '^\\d{4}-(0[1-9]|1[0-2])$';
 const MonthClosingCreate = Type.Object({
-  month: Type.String({ pattern: MonthPattern, description: "'YYYY-MM'" }),
+  month: Type.String({ pattern: MonthPattern, maxLength: 7, description: "'YYYY-MM'" }),
   employee_id: Opt(Type.String({ minLength: 1, maxLength: 255 })),
   note: Opt(Type.String({ maxLength: 255 })),
 });
@@ -60,7 +60,7 @@ export default async function monthClosingRoutes(app: ZkApp) {
       schema: {
         summary: 'List closed months',
         tags,
-        querystring: listQuery({ month: Type.Optional(Type.String({ pattern: MonthPattern })), employee_id: Type.Optional(Type.String({ maxLength: 255 })) }),
+        querystring: listQuery({ month: Type.Optional(Type.String({ pattern: MonthPattern, maxLength: 7 })), employee_id: Type.Optional(Type.String({ maxLength: 255 })) }),
         response: responses({ 200: Paginated(MonthClosing) }),
       },
     },

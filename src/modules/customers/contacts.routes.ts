@@ -4,7 +4,7 @@ import { Type } from '@sinclair/typebox';
 import type { Kysely } from 'kysely';
 import type { ZkApp } from '../../types.js';
 import type { DB } from '../../db/types.js';
-import { Paginated, Single, responses } from '../../http/schemas.js';
+import { MAX_ID, Paginated, responses, Single } from '../../http/schemas.js';
 import { listResponse } from '../../http/list.js';
 import { ErrorBag, notFound } from '../../http/errors.js';
 import { existsInTenant } from '../../db/lookup.js';
@@ -15,7 +15,7 @@ import { requireCustomer } from './customers.service.js';
 
 const tags = ['Customer contacts'];
 const CustomerParams = Type.Object({ customer_number: Type.String({ minLength: 1, maxLength: 255 }) });
-const ContactParams = Type.Object({ customer_number: Type.String({ minLength: 1, maxLength: 255 }), id: Type.Integer({ minimum: 1 }) });
+const ContactParams = Type.Object({ customer_number: Type.String({ minLength: 1, maxLength: 255 }), id: Type.Integer({ minimum: 1, maximum: MAX_ID }) });
 
 async function contactsWithCategories(db: Kysely<DB>, tenantId: number, customerNumber: string, rows: ContactRow[]) {
   const categories = await loadCategories(db, tenantId, 'contact', rows.map((r) => Number(r.id)));

@@ -1,7 +1,7 @@
 // Customer contacts (reference §4.7 read shape; request bodies inferred from it). Responses carry
 // `department` ({id, name} or null) and `categories` (contract).
 import { Type, type Static } from '@sinclair/typebox';
-import { DateTimeOut, IntIdName, Nullable, Opt } from '../../http/schemas.js';
+import { DateTimeOut, IntIdName, MAX_ID, Nullable, Opt } from '../../http/schemas.js';
 import { listQuery } from '../../http/list.js';
 import { Category } from '../categories/categories.schemas.js';
 
@@ -38,7 +38,7 @@ const writable = {
   job_title: Opt(Type.String({ maxLength: 120 })),
   language: Opt(Type.String({ maxLength: 8, description: 'Language code, e.g. de.' })),
   inactive: Opt(Type.Boolean()),
-  department_id: Opt(Type.Integer({ minimum: 1 })),
+  department_id: Opt(Type.Integer({ minimum: 1, maximum: MAX_ID })),
   categories: Opt(Type.Array(Type.String({ minLength: 1, maxLength: 64 }), { maxItems: 200, description: 'Category names; replaces the set.' })),
 };
 const Name = Type.String({ minLength: 1, maxLength: 64 });

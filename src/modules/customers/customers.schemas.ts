@@ -1,7 +1,7 @@
 // Customer (contract "Customer", POST /customers body; reference §4.7 for limits and the update body).
 // Addresses and managers are managed nested in the customer body: a submitted array replaces the set.
 import { Type, type Static } from '@sinclair/typebox';
-import { DateOnly, DateTimeOut, IntIdName, Nullable, Opt } from '../../http/schemas.js';
+import { DateOnly, DateTimeOut, IntIdName, MAX_ID, Nullable, Opt } from '../../http/schemas.js';
 import { listQuery } from '../../http/list.js';
 import { Category } from '../categories/categories.schemas.js';
 import { DynamicAttributeValue, DynamicAttributesInput } from '../dynamic-attributes/dynamic-attributes.schemas.js';
@@ -98,7 +98,7 @@ const Email = (maxLength = 320) => Type.String({ format: 'email', maxLength });
 
 /** An address in a customer body: with `id` it updates that address (only submitted fields), without it creates one. */
 export const AddressInput = Type.Object({
-  id: Type.Optional(Type.Integer({ minimum: 1 })),
+  id: Type.Optional(Type.Integer({ minimum: 1, maximum: MAX_ID })),
   name: Type.Optional(Type.String({ minLength: 1, maxLength: 120 })),
   address: Opt(Type.String({ maxLength: 255 })),
   address_line_2: Opt(Type.String({ maxLength: 255 })),
@@ -109,7 +109,7 @@ export const AddressInput = Type.Object({
   email: Opt(Email()),
   email_cc: Opt(Type.String({ maxLength: 1000 })),
   email_bcc: Opt(Type.String({ maxLength: 1000 })),
-  country_code: Opt(Type.String({ pattern: '^[A-Z]{2}$', description: 'ISO 3166-1 alpha-2' })),
+  country_code: Opt(Type.String({ pattern: '^[A-Z]{2}$', maxLength: 2, description: 'ISO 3166-1 alpha-2' })),
   is_default: Opt(Type.Boolean()),
   is_billing_address: Opt(Type.Boolean()),
   is_shipping_address: Opt(Type.Boolean()),
@@ -127,7 +127,7 @@ export const ManagerInput = Type.Object({
 export type ManagerInputT = Static<typeof ManagerInput>;
 
 const writable = {
-  department_id: Opt(Type.Integer({ minimum: 1, description: 'Defaults to the standard department when omitted or null.' })),
+  department_id: Opt(Type.Integer({ minimum: 1, maximum: MAX_ID, description: 'Defaults to the standard department when omitted or null.' })),
   additional_name: Opt(Type.String({ maxLength: 120 })),
   website: Opt(Type.String({ maxLength: 120 })),
   email: Opt(Email()),
@@ -155,7 +155,7 @@ const writable = {
 };
 
 const CustomerNumber = Type.String({ minLength: 1, maxLength: 32 });
-const Currency = Type.String({ pattern: '^[A-Z]{3}$', description: 'ISO 4217 code, e.g. EUR.' });
+const Currency = Type.String({ pattern: '^[A-Z]{3}$', maxLength: 3, description: 'ISO 4217 code, e.g. EUR.' });
 
 export const CustomerCreate = Type.Object({ customer_number: CustomerNumber, name: Type.String({ minLength: 1, maxLength: 120 }), currency: Currency, ...writable });
 export const CustomerUpdate = Type.Object({

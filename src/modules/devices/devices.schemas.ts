@@ -37,6 +37,6 @@ export const DeviceCreate = Type.Object({ name: Type.String({ minLength: 1, maxL
 export const DeviceUpdate = Type.Object({ name: Type.Optional(Type.String({ minLength: 1, maxLength: 255 })), ...writable });
 export type DeviceWriteT = Static<typeof DeviceUpdate>;
 export const DeviceListQuery = listQuery({
-  type: Type.Optional(Type.Integer({ minimum: 0, description: 'Only devices of this type.' })),
+  type: Type.Optional(Type.Integer({ minimum: 0, maximum: 9, description: 'Only devices of this type.' })),
   status: Type.Optional(Type.Integer({ enum: [0, 1], description: '1 active, 0 inactive.' })),
 });

@@ -23,7 +23,7 @@ export type DynamicAttributeValueT = Static<typeof DynamicAttributeValue>;
  * Request form: an array whose items are `{name, value}`, `{"<name>": value}` or `["<name>", value]`
  * (contract: "array of array, values keyed by attribute name").
  */
-export const DynamicAttributesInput = Type.Array(Type.Unsafe<unknown>({ type: ['object', 'array'] }), { maxItems: 200 });
+export const DynamicAttributesInput = Type.Array(Type.Unsafe<unknown>({ type: ['object', 'array'], maxItems: 200 }), { maxItems: 200 });
 
 export const DynamicAttributeDefinition = Type.Object({
   id: Type.Integer(),
@@ -48,7 +48,7 @@ const writable = {
   options: Opt(Type.Array(Type.String({ maxLength: 255 }), { maxItems: 200 })),
   default_value: Type.Optional(Type.Unknown()),
   validation_rules: Type.Optional(
-    Nullable(Type.Object({ min_length: Opt(Type.Integer({ minimum: 0 })), max_length: Opt(Type.Integer({ minimum: 0 })), pattern: Opt(Type.String({ maxLength: 255 })) })),
+    Nullable(Type.Object({ min_length: Opt(Type.Integer({ minimum: 0, maximum: 1_000_000 })), max_length: Opt(Type.Integer({ minimum: 0, maximum: 1_000_000 })), pattern: Opt(Type.String({ maxLength: 255 })) })),
   ),
 };
 export const DynamicAttributeCreate = Type.Object({ name: Type.String({ minLength: 1, maxLength: 64 }), ...writable, type: Type.String({ enum: [...DYNAMIC_ATTRIBUTE_TYPES] }) });

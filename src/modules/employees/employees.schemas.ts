@@ -1,7 +1,7 @@
 // Employees (reference §4.11). Key: the username (dots, dashes, apostrophes allowed). Read shape as on the live
 // system; requests accept the union of the documented forms and ignore read-only keys (GET-merge-PUT).
 import { Type, type Static } from '@sinclair/typebox';
-import { DateTimeOut, IdName, IntIdName, Nullable, Opt } from '../../http/schemas.js';
+import { DateTimeOut, IdName, IntIdName, MAX_ID, Nullable, Opt } from '../../http/schemas.js';
 import { listQuery } from '../../http/list.js';
 import { Category } from '../categories/categories.schemas.js';
 import { DynamicAttributeValue, DynamicAttributesInput } from '../dynamic-attributes/dynamic-attributes.schemas.js';
@@ -117,7 +117,7 @@ const writable = {
   birth_date: Opt(DateIn()),
   approval_date: Opt(DateIn({ description: 'Times on or before this date are approved and locked.' })),
   price_group: Opt(Type.String({ minLength: 1, maxLength: 255, description: 'Name of an existing price group.' })),
-  department_id: Opt(Type.Integer({ minimum: 1 })),
+  department_id: Opt(Type.Integer({ minimum: 1, maximum: MAX_ID })),
   rights: Type.Optional(EnumIn(0, 4, '0 User, 1 Administrator, 2 Controller, 3 User with extended rights, 4 Project Controller')),
   employment: Type.Optional(EnumIn(0, 2, '0 Employee, 1 Freelancer, 2 Freelancer with credit note')),
   salutation: Type.Optional(
@@ -127,7 +127,7 @@ const writable = {
         maxLength: 32,
         minimum: 1,
         maximum: 3,
-        properties: { id: { type: ['string', 'integer'], maxLength: 32 } },
+        properties: { id: { type: ['string', 'integer'], maxLength: 32, maximum: MAX_ID } },
         required: ['id'],
         description: 'Text (e.g. "Herr"), or 1 Herr, 2 Frau, 3 Divers.',
       }),
@@ -157,5 +157,5 @@ export type EmployeeUpdateT = Static<typeof EmployeeUpdate>;
 export const EmployeeListQuery = listQuery({
   'personal_number[]': Type.Optional(Type.Array(Type.String({ maxLength: 64 }), { maxItems: 500 })),
   personal_number: Type.Optional(Type.String({ maxLength: 64, description: 'A single personal number (same as personal_number[]).' })),
-  department_id: Type.Optional(Type.Integer({ minimum: 1, description: 'Only employees of this department.' })),
+  department_id: Type.Optional(Type.Integer({ minimum: 1, maximum: MAX_ID, description: 'Only employees of this department.' })),
 });

@@ -4,6 +4,7 @@
 import { Type } from '@sinclair/typebox';
 import type { ZkApp } from '../../types.js';
 import { ErrorBag, notFound } from '../../http/errors.js';
+import { MAX_ID } from '../../http/schemas.js';
 import { dateValues, pick } from '../people-inputs.js';
 import { resourceRoutes, type Scope } from '../resource-routes.js';
 import { checkUnique, deleteRow, findRow, insertRow, refuseWhileUsed, updateRow, type RowTable } from '../simple-rows.js';
@@ -76,7 +77,7 @@ export default async function holidayCalendarRoutes(app: ZkApp) {
     plural: 'holidays of a calendar',
     tags: ['Holiday calendars'],
     path: '/holiday-calendars/:calendar_id/holidays',
-    parentParams: { calendar_id: Type.Integer({ minimum: 1 }) },
+    parentParams: { calendar_id: Type.Integer({ minimum: 1, maximum: MAX_ID }) },
     parent: async (s, params) => {
       const calendar = await findRow(s.db, 'holiday_calendars', s.tenantId, 'id', params.calendar_id);
       if (!calendar) throw notFound('Holiday calendar');

@@ -23,7 +23,7 @@ export const InternalRate = Type.Object({
 });
 export type InternalRateT = Static<typeof InternalRate>;
 
-const Rate = Type.Unsafe<number | string>({ type: ['number', 'string'], minimum: 0, maximum: 1e9, pattern: '^\\d{1,9}(\\.\\d{1,10})?$', description: 'Number or decimal text, e.g. "45.50".' });
+const Rate = Type.Unsafe<number | string>({ type: ['number', 'string'], minimum: 0, maximum: 1e9, maxLength: 20, pattern: '^\\d{1,9}(\\.\\d{1,10})?$', description: 'Number or decimal text, e.g. "45.50".' });
 const writable = {
   employee_id: Type.Optional(Type.String({ maxLength: 255 })),
   note: Opt(Type.String({ maxLength: 1000 })),

@@ -4,7 +4,7 @@
 import { Type, type TProperties } from '@sinclair/typebox';
 import type { FastifyRequest } from 'fastify';
 import type { ZkApp } from '../../types.js';
-import { DataArray, Single, responses } from '../../http/schemas.js';
+import { DataArray, MAX_ID, responses, Single } from '../../http/schemas.js';
 import { notFound } from '../../http/errors.js';
 import { PriceTable, PriceTableCreate, PriceTableUpdate, type PriceTableWriteT } from './price-tables.schemas.js';
 import { loadPriceTable, loadPriceTables, type PriceTableOwner } from './price-tables.read.js';
@@ -31,7 +31,7 @@ export function registerPriceTableRoutes(app: ZkApp, o: PriceTableRoutes): void 
   const { db } = app.zk;
   const ListParams = Type.Object(o.ownerParams);
   const item = o.itemParam ?? 'id';
-  const ItemParams = Type.Object({ ...o.ownerParams, [item]: Type.Integer({ minimum: 1 }) });
+  const ItemParams = Type.Object({ ...o.ownerParams, [item]: Type.Integer({ minimum: 1, maximum: MAX_ID }) });
   /** The owner and the table id, 404 unless the table belongs to that owner. */
   const ownedTable = async (req: FastifyRequest) => {
     const owner = await o.owner(req);

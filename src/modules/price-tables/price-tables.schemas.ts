@@ -1,7 +1,7 @@
 // PriceTable, Price, PriceFactor as the contract states them, and the request bodies of the (additive) writes,
 // which are the same for every owner (base, customer, project).
 import { Type, type Static } from '@sinclair/typebox';
-import { DateOnly, DateTimeOut, IntIdName, Nullable, Opt, StrIdName, TimeOfDay } from '../../http/schemas.js';
+import { DateOnly, DateTimeOut, IntIdName, MAX_ID, Nullable, Opt, StrIdName, TimeOfDay } from '../../http/schemas.js';
 
 export const PRICE_TABLE_TYPES = { base: 'Basispreistabelle', customer: 'Customer Price Table', project: 'Project Price Table' } as const;
 export type PriceTableLevel = keyof typeof PRICE_TABLE_TYPES;
@@ -48,10 +48,10 @@ export type PriceTableT = Static<typeof PriceTable>;
 
 export const PriceInput = Type.Object({
   price_group: Type.String({ minLength: 1, maxLength: 64, description: 'Name of an existing price group.' }),
-  price: Type.Number({ minimum: 0 }),
+  price: Type.Number({ minimum: 0, maximum: 1e12 }),
   type: Type.Optional(Type.String({ enum: Object.keys(PRICE_TYPES), description: 'basehour (default), tsatz or pauschal.' })),
   activity: Opt(Type.String({ minLength: 1, maxLength: 64, description: 'Name of an existing activity; null = every activity.' })),
-  ahr_factor: Opt(Type.Number({ minimum: 0, description: 'Stored only on tenants with the ahr module; ignored otherwise.' })),
+  ahr_factor: Opt(Type.Number({ minimum: 0, maximum: 1000, description: 'Stored only on tenants with the ahr module; ignored otherwise.' })),
 });
 export type PriceInputT = Static<typeof PriceInput>;
 
@@ -59,8 +59,8 @@ export const FactorInput = Type.Object({
   day: Type.Integer({ minimum: 0, maximum: 7, description: '0 So … 6 Sa, 7 public holiday.' }),
   start_time: Opt(TimeOfDay()),
   end_time: Opt(TimeOfDay()),
-  factor: Type.Number({ exclusiveMinimum: 0 }),
-  activity_id: Opt(Type.Integer({ minimum: 1, description: 'Id of an existing activity; null = every activity.' })),
+  factor: Type.Number({ exclusiveMinimum: 0, maximum: 1000 }),
+  activity_id: Opt(Type.Integer({ minimum: 1, maximum: MAX_ID, description: 'Id of an existing activity; null = every activity.' })),
 });
 export type FactorInputT = Static<typeof FactorInput>;
 

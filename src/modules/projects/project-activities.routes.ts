@@ -3,7 +3,7 @@
 // GET/POST /projects/{id}/locations, GET/PATCH/PUT/DELETE /projects/{id}/locations/{name}.
 import { Type } from '@sinclair/typebox';
 import type { ZkApp } from '../../types.js';
-import { Paginated, Single, responses } from '../../http/schemas.js';
+import { MAX_ID, Paginated, responses, Single } from '../../http/schemas.js';
 import { listQuery, listResponse } from '../../http/list.js';
 import { fieldError, notFound } from '../../http/errors.js';
 import { findActivity } from '../activities/activities.repository.js';
@@ -34,9 +34,9 @@ import {
 } from './project-activities.repository.js';
 import { requireProject } from './projects.service.js';
 
-const ProjectParams = Type.Object({ id: Type.Integer({ minimum: 1 }) });
-const ActivityParams = Type.Object({ id: Type.Integer({ minimum: 1 }), activity: Type.String({ minLength: 1, maxLength: 255 }) });
-const LocationParams = Type.Object({ id: Type.Integer({ minimum: 1 }), name: Type.String({ minLength: 1, maxLength: 255 }) });
+const ProjectParams = Type.Object({ id: Type.Integer({ minimum: 1, maximum: MAX_ID }) });
+const ActivityParams = Type.Object({ id: Type.Integer({ minimum: 1, maximum: MAX_ID }), activity: Type.String({ minLength: 1, maxLength: 255 }) });
+const LocationParams = Type.Object({ id: Type.Integer({ minimum: 1, maximum: MAX_ID }), name: Type.String({ minLength: 1, maxLength: 255 }) });
 
 export default async function projectActivityRoutes(app: ZkApp) {
   const { db } = app.zk;

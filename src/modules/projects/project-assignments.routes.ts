@@ -4,7 +4,7 @@ import { Type } from '@sinclair/typebox';
 import type { Kysely } from 'kysely';
 import type { ZkApp } from '../../types.js';
 import type { DB } from '../../db/types.js';
-import { Paginated, Single, StringKey, responses } from '../../http/schemas.js';
+import { MAX_ID, Paginated, responses, Single, StringKey } from '../../http/schemas.js';
 import { arrayParam, listQuery, listResponse } from '../../http/list.js';
 import { ErrorBag, fieldError, notFound } from '../../http/errors.js';
 import { existsInTenant } from '../../db/lookup.js';
@@ -27,8 +27,8 @@ import {
 import { requireProject } from './projects.service.js';
 
 const tags = ['Project employees'];
-const ProjectParams = Type.Object({ id: Type.Integer({ minimum: 1 }) });
-const AssignmentParams = Type.Object({ id: Type.Integer({ minimum: 1 }), assignment_id: Type.Integer({ minimum: 1 }) });
+const ProjectParams = Type.Object({ id: Type.Integer({ minimum: 1, maximum: MAX_ID }) });
+const AssignmentParams = Type.Object({ id: Type.Integer({ minimum: 1, maximum: MAX_ID }), assignment_id: Type.Integer({ minimum: 1, maximum: MAX_ID }) });
 
 async function assignmentColumns(db: Kysely<DB>, tenantId: number, projectId: number, body: AssignmentUpdateT, current?: AssignmentRow): Promise<AssignmentColumns> {
   const errors = new ErrorBag();

@@ -2,7 +2,7 @@
 // Writes for project price tables live with the shared price-table write service.
 import { Type } from '@sinclair/typebox';
 import type { ZkApp } from '../../types.js';
-import { DataArray, Single, responses } from '../../http/schemas.js';
+import { DataArray, MAX_ID, responses, Single } from '../../http/schemas.js';
 import { notFound } from '../../http/errors.js';
 import { loadPriceTable, loadPriceTables } from '../price-tables/price-tables.read.js';
 import { PriceTable } from '../price-tables/price-tables.schemas.js';
@@ -11,8 +11,8 @@ import { requireProject } from './projects.service.js';
 import { registerPriceTableRoutes } from '../price-tables/price-tables.routes.js';
 
 const tags = ['Project price tables'];
-const ProjectParams = Type.Object({ id: Type.Integer({ minimum: 1 }) });
-const TableParams = Type.Object({ id: Type.Integer({ minimum: 1 }), price_table_id: Type.Integer({ minimum: 1 }) });
+const ProjectParams = Type.Object({ id: Type.Integer({ minimum: 1, maximum: MAX_ID }) });
+const TableParams = Type.Object({ id: Type.Integer({ minimum: 1, maximum: MAX_ID }), price_table_id: Type.Integer({ minimum: 1, maximum: MAX_ID }) });
 const FallbackQuery = Type.Object(
   {
     fallback: Type.Optional(
@@ -34,7 +34,7 @@ export default async function projectPriceTableRoutes(app: ZkApp) {
   registerPriceTableRoutes(app, {
     path: '/projects/:id/price-tables',
     tags,
-    ownerParams: { id: Type.Integer({ minimum: 1 }) },
+    ownerParams: { id: Type.Integer({ minimum: 1, maximum: MAX_ID }) },
     itemParam: 'price_table_id',
     reads: false,
     what: 'project price table',

@@ -4,7 +4,7 @@ import { Type } from '@sinclair/typebox';
 import type { Kysely } from 'kysely';
 import type { ZkApp } from '../../types.js';
 import type { DB } from '../../db/types.js';
-import { Paginated, Single, responses } from '../../http/schemas.js';
+import { MAX_ID, Paginated, responses, Single } from '../../http/schemas.js';
 import { listResponse } from '../../http/list.js';
 import { ErrorBag, notFound, validationError } from '../../http/errors.js';
 import { parseTaskBillingType } from './project-enums.js';
@@ -16,8 +16,8 @@ import { findReferences } from '../../db/references.js';
 import { TASK_REFERENCES } from './project-references.js';
 
 const tags = ['Project tasks'];
-const ProjectParams = Type.Object({ id: Type.Integer({ minimum: 1 }) });
-const TaskParams = Type.Object({ id: Type.Integer({ minimum: 1 }), task_id: Type.Integer({ minimum: 1 }) });
+const ProjectParams = Type.Object({ id: Type.Integer({ minimum: 1, maximum: MAX_ID }) });
+const TaskParams = Type.Object({ id: Type.Integer({ minimum: 1, maximum: MAX_ID }), task_id: Type.Integer({ minimum: 1, maximum: MAX_ID }) });
 
 /** Check a task body against its project (runtime, parent) and turn it into columns. */
 async function taskColumns(db: Kysely<DB>, tenantId: number, project: ProjectRow, body: TaskUpdateT, current?: TaskRow): Promise<TaskColumns> {

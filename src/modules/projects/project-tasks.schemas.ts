@@ -1,7 +1,7 @@
 // Project task (reference §4.24): own runtime within the project's, status, parent task, planned figures and
 // billing type. Contract: `description` at most 255 characters (422 on `description`).
 import { Type, type Static } from '@sinclair/typebox';
-import { DateOnly, DateTimeOut, IntIdName, Nullable, Opt } from '../../http/schemas.js';
+import { DateOnly, DateTimeOut, IntIdName, MAX_ID, Nullable, Opt } from '../../http/schemas.js';
 import { listQuery } from '../../http/list.js';
 import { EnumInput } from './projects.schemas.js';
 
@@ -33,7 +33,7 @@ const writable = {
   order_number: Opt(Type.String({ maxLength: 64 })),
   start_date: Opt(DateOnly({ description: 'On or after the project start.' })),
   end_date: Opt(DateOnly({ description: 'On or after start_date, on or before the project end.' })),
-  parent_id: Opt(Type.Integer({ minimum: 1, description: 'A task of the same project.' })),
+  parent_id: Opt(Type.Integer({ minimum: 1, maximum: MAX_ID, description: 'A task of the same project.' })),
   billing_type: Type.Optional(EnumInput('1 like the project (default), 2 Stundensatz, 3 Tagessatz, 4 Pausch.')),
   ...numbers(() => Opt(Type.Number({ minimum: 0, maximum: 1e12 }))),
 };
@@ -43,6 +43,6 @@ export const TaskUpdate = Type.Object({ name: Type.Optional(Name), ...writable }
 export type TaskUpdateT = Static<typeof TaskUpdate>;
 
 export const TaskListQuery = listQuery({
-  parent_id: Type.Optional(Type.Integer({ minimum: 1, description: 'Only direct children of this task.' })),
+  parent_id: Type.Optional(Type.Integer({ minimum: 1, maximum: MAX_ID, description: 'Only direct children of this task.' })),
   name: Type.Optional(Type.String({ maxLength: 64, description: 'Exact name.' })),
 });

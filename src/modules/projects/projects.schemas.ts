@@ -1,7 +1,7 @@
 // Project (contract "Project" table) and its request bodies (reference §4.24). Enumerations are {id, name}
 // objects in responses and ids (or the docs' strings for billing_type) in requests.
 import { Type, type Static, type TSchema } from '@sinclair/typebox';
-import { DateOnly, DateTimeOut, IntIdName, Nullable, Opt } from '../../http/schemas.js';
+import { DateOnly, DateTimeOut, IntIdName, MAX_ID, Nullable, Opt } from '../../http/schemas.js';
 import { listQuery } from '../../http/list.js';
 import { Category } from '../categories/categories.schemas.js';
 import { DynamicAttributeValue, DynamicAttributesInput } from '../dynamic-attributes/dynamic-attributes.schemas.js';
@@ -79,7 +79,7 @@ export const Project = Type.Object({
 export type ProjectT = Static<typeof Project>;
 
 /** An id, a digit string or one of the docs' names ("hourly", "Stundensatz", ...). */
-export const EnumInput = (description: string) => Nullable(Type.Unsafe<number | string>({ type: ['integer', 'string'], maxLength: 32, description }));
+export const EnumInput = (description: string) => Nullable(Type.Unsafe<number | string>({ type: ['integer', 'string'], maxLength: 32, maximum: 1000, description }));
 const KeywordInput = Type.Union([Type.String({ maxLength: 255 }), Type.Object({ name: Type.String({ minLength: 1, maxLength: 255 }) }, { additionalProperties: false })]);
 
 const writable = {
@@ -90,7 +90,7 @@ const writable = {
   project_status_id: Type.Optional(Type.String({ minLength: 1, maxLength: 32, description: 'Status short name; default: the first bookable status.' })),
   customer_id: Opt(Type.String({ maxLength: 64, description: 'Customer number (must exist).' })),
   has_multiple_customers: Opt(Type.Boolean()),
-  department_id: Opt(Type.Integer({ minimum: 1, description: 'Default: the standard department.' })),
+  department_id: Opt(Type.Integer({ minimum: 1, maximum: MAX_ID, description: 'Default: the standard department.' })),
   billing_type: Type.Optional(EnumInput('1 Stundensatz, 2 Tagessatz, 3 Pausch; also "hourly", "daily", "flat" or the names.')),
   plan_can_exceed: Opt(Type.Integer({ minimum: 0, maximum: 4 })),
   default_billability: Type.Optional(Type.Integer({ minimum: 0, maximum: 3 })),
@@ -114,7 +114,7 @@ export const ProjectDetailQuery = Type.Object(AppendQuery, { additionalPropertie
 export const ProjectListQuery = listQuery({
   start_date: Type.Optional(DateOnly({ description: 'Projects active on or after this date (open ends count as open).' })),
   end_date: Type.Optional(DateOnly({ description: 'Projects active on or before this date (open ends count as open).' })),
-  'id[]': Type.Optional(Type.Array(Type.String({ pattern: '^[0-9]{1,15}$' }), { maxItems: 1000, description: 'Project ids (as strings).' })),
+  'id[]': Type.Optional(Type.Array(Type.String({ pattern: '^[0-9]{1,15}$', maxLength: 15 }), { maxItems: 1000, description: 'Project ids (as strings).' })),
   'status[]': Type.Optional(Type.Array(Type.String({ maxLength: 32 }), { maxItems: 100 })),
   status: Type.Optional(Type.String({ maxLength: 32, description: 'Status short name (or status id); status[] for several.' })),
   name: Type.Optional(Type.String({ maxLength: 64, description: 'Exact project name.' })),

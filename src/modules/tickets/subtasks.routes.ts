@@ -1,7 +1,7 @@
 // GET/POST /tickets/{id}/subtasks, GET/PATCH/PUT/DELETE /tickets/{id}/subtasks/{subtask_id} (reference §4.26).
 import { Type } from '@sinclair/typebox';
 import type { ZkApp } from '../../types.js';
-import { Paginated, Single, responses } from '../../http/schemas.js';
+import { MAX_ID, Paginated, responses, Single } from '../../http/schemas.js';
 import { listResponse } from '../../http/list.js';
 import { ErrorBag, notFound, validationError } from '../../http/errors.js';
 import { loadCategories, resolveCategoryIds, setCategories } from '../categories/category-links.js';
@@ -14,8 +14,8 @@ import { Subtask, SubtaskCreate, SubtaskListQuery, SubtaskUpdate, type SubtaskUp
 import { deleteSubtask, findSubtask, insertSubtask, listSubtasks, subtaskListSpec, toSubtask, updateSubtask, type SubtaskRow } from './subtasks.repository.js';
 
 const tags = ['Ticket subtasks'];
-const TicketParams = Type.Object({ id: Type.Integer({ minimum: 1 }) });
-const SubtaskParams = Type.Object({ id: Type.Integer({ minimum: 1 }), subtask_id: Type.Integer({ minimum: 1 }) });
+const TicketParams = Type.Object({ id: Type.Integer({ minimum: 1, maximum: MAX_ID }) });
+const SubtaskParams = Type.Object({ id: Type.Integer({ minimum: 1, maximum: MAX_ID }), subtask_id: Type.Integer({ minimum: 1, maximum: MAX_ID }) });
 
 export default async function subtaskRoutes(app: ZkApp) {
   const { db } = app.zk;

@@ -6,21 +6,24 @@ import { Type, type Static } from '@sinclair/typebox';
 import multipart from '@fastify/multipart';
 import type { FastifyRequest } from 'fastify';
 import type { ZkApp } from '../../types.js';
-import { DataArray, DateTimeOut, Nullable, Single, responses } from '../../http/schemas.js';
+import { DataArray, DateTimeOut, MAX_ID, Nullable, responses, Single } from '../../http/schemas.js';
 import { ApiError, fieldError, notFound } from '../../http/errors.js';
 import { findTicket } from './tickets.repository.js';
 import { findAttachment, insertAttachment, listAttachments, toAttachment } from './ticket-attachments.repository.js';
 import { checkedContentType } from './content-types.js';
 
 const tags = ['Ticket attachments'];
-const TicketParams = Type.Object({ id: Type.Integer({ minimum: 1 }) });
-const AttachmentParams = Type.Object({ id: Type.Integer({ minimum: 1 }), attachment_id: Type.Integer({ minimum: 1 }) });
+const TicketParams = Type.Object({ id: Type.Integer({ minimum: 1, maximum: MAX_ID }) });
+const AttachmentParams = Type.Object({ id: Type.Integer({ minimum: 1, maximum: MAX_ID }), attachment_id: Type.Integer({ minimum: 1, maximum: MAX_ID }) });
 
-const AttachmentJson = Type.Object({
-  filename: Type.String({ minLength: 1, maxLength: 255 }),
-  file_contents: Type.String({ minLength: 1, description: 'Base64 (a data: URL prefix is accepted).' }),
-  content_type: Type.Optional(Type.String({ maxLength: 127, description: 'MIME type; default: derived from the filename.' })),
-});
+/** JSON upload; `maxChars` is the route's body limit, so a longer text is refused as too large (413) first. */
+const attachmentJson = (maxChars: number) =>
+  Type.Object({
+    filename: Type.String({ minLength: 1, maxLength: 255 }),
+    file_contents: Type.String({ minLength: 1, maxLength: maxChars, description: 'Base64 (a data: URL prefix is accepted).' }),
+    content_type: Type.Optional(Type.String({ maxLength: 127, description: 'MIME type; default: derived from the filename.' })),
+  });
+type AttachmentJson = Static<ReturnType<typeof attachmentJson>>;
 export const Attachment = Type.Object({
   id: Type.Integer(),
   ticket_id: Type.Integer(),
@@ -40,7 +43,7 @@ interface Upload {
 
 const BASE64 = /^[A-Za-z0-9+/\s]*={0,2}\s*$/;
 
-function fromJson(body: Static<typeof AttachmentJson>): Upload {
+function fromJson(body: AttachmentJson): Upload {
   let text = body.file_contents;
   let declaredType = body.content_type;
   const dataUrl = /^data:([^;,]+)?(;base64)?,/.exec(text);
@@ -68,6 +71,8 @@ const tooLarge = (limit: number) => new ApiError(413, `The file may not be great
 export default async function ticketAttachmentRoutes(app: ZkApp) {
   const { db, config } = app.zk;
   const limit = config.uploadLimit;
+  // Base64 inflates by 4/3; the decoded size is checked against the limit in the handler.
+  const jsonLimit = Math.ceil((limit * 4) / 3) + 64 * 1024;
   await app.register(multipart, { limits: { fileSize: limit, files: 1, fields: 10, parts: 11 } });
 
   async function requireTicket(tenantId: number, id: number) {
@@ -77,19 +82,18 @@ export default async function ticketAttachmentRoutes(app: ZkApp) {
   app.post(
     '/tickets/:id/attachments',
     {
-      // Base64 inflates by 4/3; the decoded size is checked against the limit below.
-      bodyLimit: Math.ceil((limit * 4) / 3) + 64 * 1024,
+      bodyLimit: jsonLimit,
       schema: {
         summary: 'Upload an attachment to a ticket (JSON base64 or multipart/form-data)',
         tags,
         params: TicketParams,
-        body: { content: { 'application/json': { schema: AttachmentJson } } },
+        body: { content: { 'application/json': { schema: attachmentJson(jsonLimit) } } },
         response: responses({ 200: Type.Object({ success: Type.Boolean() }), 413: Type.Object({ message: Type.String() }) }, { write: true }),
       },
     },
     async (req) => {
       await requireTicket(req.tenant.id, req.params.id);
-      const upload = req.isMultipart() ? await fromMultipart(req, limit) : fromJson(req.body as Static<typeof AttachmentJson>);
+      const upload = req.isMultipart() ? await fromMultipart(req, limit) : fromJson(req.body as AttachmentJson);
       if (upload.content.length === 0) throw fieldError(upload.field, 'The file must not be empty.');
       if (upload.content.length > limit) throw tooLarge(limit);
       const contentType = checkedContentType(upload.filename, upload.declaredType, upload.content);

@@ -1,6 +1,6 @@
 // Ticket read shape and request bodies (reference §4.26). Runtime: start_date..deadline; planned_hours.
 import { Type, type Static } from '@sinclair/typebox';
-import { DateOnly, DateTimeOut, Nullable, Opt } from '../../http/schemas.js';
+import { DateOnly, DateTimeOut, MAX_ID, Nullable, Opt } from '../../http/schemas.js';
 import { listQuery } from '../../http/list.js';
 import { Category } from '../categories/categories.schemas.js';
 import { commonOutput, commonWritable, statusSchema } from './ticket-common.js';
@@ -24,7 +24,7 @@ export const Ticket = Type.Object({
 export type TicketT = Static<typeof Ticket>;
 
 /** The docs send project_task_id as a string; an integer is accepted too. */
-const TaskId = Type.Unsafe<string | number>({ type: ['string', 'integer'], pattern: '^[0-9]{1,15}$', minimum: 1, description: 'A task of project_id.' });
+const TaskId = Type.Unsafe<string | number>({ type: ['string', 'integer'], pattern: '^[0-9]{1,15}$', maxLength: 15, minimum: 1, maximum: MAX_ID, description: 'A task of project_id.' });
 
 const writable = {
   ...commonWritable,
@@ -36,7 +36,7 @@ export const TicketCreate = Type.Object({
   subject: Type.String({ minLength: 1, maxLength: 255 }),
   status: statusSchema(),
   priority: Type.Integer({ minimum: 1, maximum: 5 }),
-  project_id: Type.Integer({ minimum: 1 }),
+  project_id: Type.Integer({ minimum: 1, maximum: MAX_ID }),
   project_task_id: TaskId,
   ...writable,
 });
@@ -44,7 +44,7 @@ export const TicketUpdate = Type.Object({
   subject: Type.Optional(Type.String({ minLength: 1, maxLength: 255 })),
   status: Type.Optional(statusSchema()),
   priority: Type.Optional(Type.Integer({ minimum: 1, maximum: 5 })),
-  project_id: Type.Optional(Type.Integer({ minimum: 1 })),
+  project_id: Type.Optional(Type.Integer({ minimum: 1, maximum: MAX_ID })),
   project_task_id: Type.Optional(TaskId),
   ...writable,
 });
@@ -53,7 +53,7 @@ export type TicketUpdateT = Static<typeof TicketUpdate>;
 export const TicketListQuery = listQuery({
   start_date: Type.Optional(DateOnly({ description: 'Tickets whose runtime (start_date..deadline) reaches this date or later; open ends count as open.' })),
   end_date: Type.Optional(DateOnly({ description: 'Tickets whose runtime starts on or before this date.' })),
-  project_id: Type.Optional(Type.Integer({ minimum: 1 })),
-  project_task_id: Type.Optional(Type.Integer({ minimum: 1 })),
+  project_id: Type.Optional(Type.Integer({ minimum: 1, maximum: MAX_ID })),
+  project_task_id: Type.Optional(Type.Integer({ minimum: 1, maximum: MAX_ID })),
   status: Type.Optional(statusSchema()),
 });

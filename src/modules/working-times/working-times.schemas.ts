@@ -1,7 +1,7 @@
 // Regular working times (reference §4.13): hours per weekday, which weekdays are working days, a holiday
 // calendar and a break regulation, valid from `start_date` (null = from the beginning).
 import { Type, type Static, type TSchema } from '@sinclair/typebox';
-import { DateTimeOut, Nullable, Opt } from '../../http/schemas.js';
+import { DateTimeOut, MAX_ID, Nullable, Opt } from '../../http/schemas.js';
 import { DateIn } from '../people-inputs.js';
 import { WEEKDAYS } from '../people.tables.js';
 import { BreakRegulationType, HolidayCalendar } from '../holiday-calendars/holiday-calendars.schemas.js';
@@ -23,7 +23,7 @@ export const WorkingTime = Type.Object({
   modified: Nullable(DateTimeOut()),
 });
 
-const RefIn = Type.Object({ id: Type.Integer({ minimum: 1 }) });
+const RefIn = Type.Object({ id: Type.Integer({ minimum: 1, maximum: MAX_ID }) });
 export const WorkingTimeWrite = Type.Object({
   employee_id: Type.Optional(Type.String({ maxLength: 255 })),
   start_date: Opt(DateIn({ description: 'Valid from this date; null = from the beginning.' })),
@@ -32,8 +32,8 @@ export const WorkingTimeWrite = Type.Object({
   monthly_hours: Opt(Type.Number({ minimum: 0, maximum: 744 })),
   max_hours_in_month: Opt(Type.Number({ minimum: 0, maximum: 744 })),
   max_hours_in_week: Opt(Type.Number({ minimum: 0, maximum: 168 })),
-  holiday_calendar_id: Opt(Type.Integer({ minimum: 1 })),
-  break_regulation_type_id: Opt(Type.Integer({ minimum: 1 })),
+  holiday_calendar_id: Opt(Type.Integer({ minimum: 1, maximum: MAX_ID })),
+  break_regulation_type_id: Opt(Type.Integer({ minimum: 1, maximum: MAX_ID })),
   holidayCalendar: Opt(RefIn),
   breakRegulationType: Opt(RefIn),
 });
