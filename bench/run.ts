@@ -23,6 +23,8 @@ const { values: opts } = parseArgs({
     reuse: { type: 'boolean', default: false },
     only: { type: 'string' },
     profile: { type: 'boolean', default: false },
+    // The server runs as `npm start` runs it (a 160 MB old-space cap keeps RSS within budget).
+    'server-flags': { type: 'string', default: '--max-old-space-size=160' },
   },
 });
 
@@ -103,7 +105,8 @@ async function main() {
   const base = `http://127.0.0.1:${port}`;
   // --profile writes a V8 CPU profile of the server to bench/results/profiles/ (open it in Chrome DevTools).
   const profileArgs = opts.profile ? ['--cpu-prof', `--cpu-prof-dir=${path.join(root, 'bench', 'results', 'profiles')}`] : [];
-  const server = spawn(process.execPath, [...profileArgs, path.join(root, 'bin', 'zeitkonto.js'), 'serve'], { env: { ...env, PORT: String(port), HOST: '127.0.0.1' }, stdio: ['ignore', 'ignore', 'inherit'] });
+  const serverFlags = (opts['server-flags'] ?? '').split(/\s+/).filter(Boolean);
+  const server = spawn(process.execPath, [...serverFlags, ...profileArgs, path.join(root, 'bin', 'zeitkonto.js'), 'serve'], { env: { ...env, PORT: String(port), HOST: '127.0.0.1' }, stdio: ['ignore', 'ignore', 'inherit'] });
   let peakRss = 0;
   const sampler = setInterval(() => (peakRss = Math.max(peakRss, rssOf(server.pid!).rss)), 100);
   try {

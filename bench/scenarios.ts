@@ -119,7 +119,8 @@ export async function buildScenarios(ctx: Ctx): Promise<Scenario[]> {
   const customers = (await get('/customers?limit=200')).data.map((c: any) => c.customer_number);
 
   const mix: BenchRequest[] = [];
-  for (let i = 0, w = 0; i < 20_000 && w < writesMix.length; i++) mix.push(i % 10 === 9 ? writesMix[w++] : s1[i % s1.length]);
+  // Long enough that a run never wraps around to a slot it already booked (each write is used once).
+  for (let i = 0, w = 0; i < 300_000 && w < writesMix.length; i++) mix.push(i % 10 === 9 ? writesMix[w++] : s1[i % s1.length]);
 
   return [
     { id: '1', title: 'month of one employee', requests: s1, ceilingOf: '1', capture: await raw(monthPath(employees[0], months[Math.floor(months.length / 2)])) },
