@@ -1,6 +1,6 @@
 // The benchmark scenarios of issue 7, built by reading the generated tenant through the API itself.
 //   1  a month of one employee (random employee and month per request, limit=100)
-//   2a GET /attendances default page      2b the last page of the unfiltered list
+//   2a GET /attendances default page      2b the last page      2c the middle page of the unfiltered list
 //   3a GET /projects?limit=200 with a filter   3b GET /customers/{customer} detail
 //   4a POST /attendances (valid new bookings, every rule on)   4b PATCH of existing bookings
 //   5  90/10 read/write mix (scenario 1 reads, 4a-style writes)
@@ -52,7 +52,9 @@ function monthsBetween(first: string, last: string): string[] {
 
 export async function buildScenarios(ctx: Ctx): Promise<Scenario[]> {
   const prefix = new URL(ctx.api).pathname;
-  const random = seededRandom(ctx.seed);
+  // Request pools are sampled afresh each run (the data itself is deterministic per seed): a re-used tenant's
+  // evenings fill up with earlier runs' bookings, so the same samples would run out of free slots.
+  const random = seededRandom(ctx.seed * 1_000_003 + (Date.now() % 1_000_003));
   const pick = <T>(xs: T[]) => xs[Math.floor(random() * xs.length)];
   const raw = async (p: string) => {
     const res = await fetch(`${ctx.api}${p}`, { headers: ctx.headers });
@@ -83,8 +85,9 @@ export async function buildScenarios(ctx: Ctx): Promise<Scenario[]> {
   const patches: BenchRequest[] = [];
   const wanted = ctx.quick ? 20_000 : 150_000;
   const seenDays = new Set<string>();
-  for (let i = 0; i < 400 && slots.length < wanted; i++) {
-    const month = await get(monthPath(pick(employees), pick(months)));
+  for (let i = 0; i < 2000 && slots.length < wanted; i++) {
+    const month = await get(monthPath(pick(employees), pick(months)).replace('limit=100', 'limit=200'));
+    if (month.meta.total > month.data.length) continue; // an incomplete month could hide an evening booking
     const byDay = new Map<string, any>();
     const evening = new Set<string>();
     for (const a of month.data) {
@@ -105,6 +108,7 @@ export async function buildScenarios(ctx: Ctx): Promise<Scenario[]> {
       patches.push({ method: 'PATCH', path: `${prefix}/attendances/${a.id}`, body: JSON.stringify({ note: `bench patch ${a.id}` }) });
     }
   }
+  if (slots.length < 1000) throw new Error(`only ${slots.length} free evening slots found: regenerate the tenant (another --seed, or delete data/bench)`);
   // Shuffle so consecutive POSTs hit different employees, then split: 4a and 5 never share a slot.
   for (let i = slots.length - 1; i > 0; i--) {
     const j = Math.floor(random() * (i + 1));
@@ -126,6 +130,7 @@ export async function buildScenarios(ctx: Ctx): Promise<Scenario[]> {
     { id: '1', title: 'month of one employee', requests: s1, ceilingOf: '1', capture: await raw(monthPath(employees[0], months[Math.floor(months.length / 2)])) },
     { id: '2a', title: 'GET /attendances default page', requests: [{ method: 'GET', path: `${prefix}/attendances` }], ceilingOf: '1' },
     { id: '2b', title: 'GET /attendances last page', requests: [{ method: 'GET', path: `${prefix}/attendances?page=${defaultPage.meta.last_page}` }], ceilingOf: '1' },
+    { id: '2c', title: 'GET /attendances middle page', requests: [{ method: 'GET', path: `${prefix}/attendances?page=${Math.ceil(defaultPage.meta.last_page / 2)}` }], ceilingOf: '1' },
     { id: '3a', title: 'GET /projects?limit=200 with a filter', requests: [{ method: 'GET', path: prefix + projectsPath }], ceilingOf: '3a', capture: await raw(projectsPath) },
     {
       id: '3b',

@@ -82,6 +82,14 @@ export async function paginate<DB, TB extends keyof DB, Row>(
   const offset = (page - 1) * limit;
   if (total === 0 || offset >= total) return { rows: [], total, page, limit };
   const take = Math.min(limit, total - offset);
+  const seek = await seekTables.pageStart(q, spec, query, offset, take, total);
+  if (seek) {
+    // A deep page in key order: start from the nearest remembered key instead of skipping rows one by one.
+    let sq = seek.after === undefined ? q : q.where(spec.key[0], '>', seek.after);
+    sq = sq.orderBy(sql`${sql.ref(spec.key[0])} asc`);
+    const rows = (await sq.limit(take).offset(seek.skip).execute()) as Row[];
+    return { rows: seek.descending ? rows.reverse() : rows, total, page, limit };
+  }
   // Past the middle, read the page from the far end in reverse order and flip it back: the order is total
   // (the key breaks every tie), so this is exact, and the last pages cost what the first ones do.
   const reverse = offset > total / 2;
@@ -89,6 +97,59 @@ export async function paginate<DB, TB extends keyof DB, Row>(
   const rows = (await q.limit(take).offset(reverse ? total - offset - take : offset).execute()) as Row[];
   return { rows: reverse ? rows.reverse() : rows, total, page, limit };
 }
+
+/**
+ * Seek tables for deep pages of lists in key order (the default order of most lists): the key at every
+ * SEEK_STEP-th position of a query, so that page 30,000 of a million rows reads `key > k LIMIT 15 OFFSET n`
+ * (n < SEEK_STEP) instead of skipping 450,000 rows. A table is built (one pass over the keys) only when the same
+ * deep query comes again with nothing written in between, and is void like list totals (COUNT_CACHE_MS, any
+ * write in this process), so under writes deep pages simply use offsets.
+ */
+class SeekTables {
+  /** Rows between remembered keys. */
+  step = 20_000;
+  #tables = new Map<string, { keys: unknown[]; version: number; until: number }>();
+  #seen = new Map<string, number>();
+  async pageStart(q: SelectQueryBuilder<any, any, any>, spec: ListSpec, query: ListQueryValues, offset: number, take: number, total: number) {
+    const ttl = countCache.ttlMs;
+    const key = spec.key[0];
+    const SEEK_STEP = this.step;
+    const field = query.orderBy && Object.hasOwn(spec.sortable, query.orderBy) ? query.orderBy : spec.defaultSort;
+    const sorted = field === undefined ? key : typeof spec.sortable[field] === 'string' ? spec.sortable[field] : (spec.sortable[field] as SortColumn).column;
+    const byKeyOnly = !spec.fixedOrder && spec.key.length === 1 && sorted === key;
+    if (ttl <= 0 || !byKeyOnly || total < 2 * SEEK_STEP) return undefined;
+    const descending = String(query.order ?? 'asc').toLowerCase() === 'desc';
+    const start = descending ? total - offset - take : offset; // position of the page's first row in ascending order
+    if (Math.min(start, total - start) < SEEK_STEP) return undefined; // near either end offsets are cheap already
+    const compiled = q.compile();
+    const id = `${compiled.sql}\u0000${JSON.stringify(compiled.parameters)}`;
+    const version = writeVersion();
+    const now = Date.now();
+    let table = this.#tables.get(id);
+    if (!table || table.version !== version || table.until <= now) {
+      if (this.#seen.get(id) !== version) {
+        this.#seen.set(id, version);
+        if (this.#seen.size > 1000) this.#seen.clear();
+        return undefined;
+      }
+      const keys: unknown[] = [];
+      for (let after: unknown = undefined; ; ) {
+        let step = q.clearSelect().clearOrderBy().select(key).orderBy(key).limit(1).offset(SEEK_STEP - 1);
+        if (after !== undefined) step = step.where(key, '>', after);
+        const row = (await step.executeTakeFirst()) as Record<string, unknown> | undefined;
+        if (!row) break;
+        keys.push((after = row[key]));
+      }
+      if (writeVersion() !== version) return undefined; // written meanwhile: the table may be off
+      table = { keys, version, until: now + ttl };
+      if (this.#tables.size > 200) this.#tables.clear();
+      this.#tables.set(id, table);
+    }
+    const k = Math.min(Math.floor(start / SEEK_STEP), table.keys.length);
+    return { after: k > 0 ? table.keys[k - 1] : undefined, skip: start - k * SEEK_STEP, descending };
+  }
+}
+export const seekTables = new SeekTables();
 
 /**
  * List totals, cached for COUNT_CACHE_MS by the count query's text and parameters. An entry is void as soon as
