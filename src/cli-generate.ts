@@ -37,7 +37,7 @@ export const generateCommand: ExtraCommand = {
         io.err(`zeitkonto: tenant "${positionals[0]}" already exists; choose another instance name`);
         return 1;
       }
-      const result = await generate(database.db, positionals[0], values.scale as Scale, Number(values.seed), (m) => io.err(`[generate] ${m}`));
+      const result = await generate(database.db, positionals[0], values.scale as Scale, Number(values.seed), (m) => io.err(`[generate] ${m}`), database.dialect);
       io.out(`Generated tenant ${positionals[0]} (${values.scale}, seed ${values.seed}) in ${result.seconds.toFixed(1)} s: ${Object.entries(result.counts).map(([k, v]) => `${v} ${k}`).join(', ')}.`);
       return 0;
     } finally {

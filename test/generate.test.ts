@@ -9,7 +9,7 @@ import { spanOf, overlaps } from '../src/booking/time.js';
 forEachDialect('generate', (t) => {
   test('small scale: counts, determinism per seed, and bookings that obey the rules', async () => {
     const db = t().database.db;
-    const a = await generate(db, uniqueName('g'), 'small', 7);
+    const a = await generate(db, uniqueName('g'), 'small', 7, undefined, t().database.dialect);
     const b = await generate(db, uniqueName('g'), 'small', 7);
     assert.deepEqual(a.counts, b.counts);
     assert.ok(a.counts.attendances > 9000 && a.counts.attendances < 11000, String(a.counts.attendances));

@@ -110,6 +110,7 @@ class SeekTables {
   step = 20_000;
   #tables = new Map<string, { keys: unknown[]; version: number; until: number }>();
   #seen = new Map<string, number>();
+  #building = new Set<string>();
   async pageStart(q: SelectQueryBuilder<any, any, any>, spec: ListSpec, query: ListQueryValues, offset: number, take: number, total: number) {
     const ttl = countCache.ttlMs;
     const key = spec.key[0];
@@ -132,13 +133,20 @@ class SeekTables {
         if (this.#seen.size > 1000) this.#seen.clear();
         return undefined;
       }
+      // One build per query at a time; concurrent deep requests use plain offsets meanwhile.
+      if (this.#building.has(id)) return undefined;
+      this.#building.add(id);
       const keys: unknown[] = [];
-      for (let after: unknown = undefined; ; ) {
-        let step = q.clearSelect().clearOrderBy().select(key).orderBy(key).limit(1).offset(SEEK_STEP - 1);
-        if (after !== undefined) step = step.where(key, '>', after);
-        const row = (await step.executeTakeFirst()) as Record<string, unknown> | undefined;
-        if (!row) break;
-        keys.push((after = row[key]));
+      try {
+        for (let after: unknown = undefined; ; ) {
+          let step = q.clearSelect().clearOrderBy().select(key).orderBy(key).limit(1).offset(SEEK_STEP - 1);
+          if (after !== undefined) step = step.where(key, '>', after);
+          const row = (await step.executeTakeFirst()) as Record<string, unknown> | undefined;
+          if (!row) break;
+          keys.push((after = row[key]));
+        }
+      } finally {
+        this.#building.delete(id);
       }
       if (writeVersion() !== version) return undefined; // written meanwhile: the table may be off
       table = { keys, version, until: now + ttl };
@@ -158,19 +166,29 @@ export const seekTables = new SeekTables();
  */
 class CountCache {
   #entries = new Map<string, { total: number; version: number; until: number }>();
+  /** Counts under way: concurrent misses of one query share one count instead of stampeding the database. */
+  #pending = new Map<string, { version: number; total: Promise<number> }>();
   ttlMs = 0;
   async get(query: SelectQueryBuilder<any, any, any>): Promise<number> {
     if (this.ttlMs <= 0) return Number((await query.executeTakeFirst())?.total ?? 0);
     const compiled = query.compile();
     const key = `${compiled.sql}\u0000${JSON.stringify(compiled.parameters)}`;
     const now = Date.now();
-    const hit = this.#entries.get(key);
-    if (hit && hit.until > now && hit.version === writeVersion()) return hit.total;
     const version = writeVersion();
-    const total = Number((await query.executeTakeFirst())?.total ?? 0);
-    if (this.#entries.size > 10_000) this.#entries.clear();
-    this.#entries.set(key, { total, version, until: now + this.ttlMs });
-    return total;
+    const hit = this.#entries.get(key);
+    if (hit && hit.until > now && hit.version === version) return hit.total;
+    const pending = this.#pending.get(key);
+    if (pending && pending.version === version) return pending.total;
+    const total = query.executeTakeFirst().then((row) => Number(row?.total ?? 0));
+    this.#pending.set(key, { version, total });
+    try {
+      const value = await total;
+      if (this.#entries.size > 10_000) this.#entries.clear();
+      this.#entries.set(key, { total: value, version, until: now + this.ttlMs });
+      return value;
+    } finally {
+      if (this.#pending.get(key)?.total === total) this.#pending.delete(key);
+    }
   }
 }
 export const countCache = new CountCache();

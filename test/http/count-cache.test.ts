@@ -30,3 +30,22 @@ forEachDialect(
   },
   { countCacheMs: 60_000 },
 );
+
+const statements: string[] = [];
+forEachDialect(
+  'count cache: no stampede',
+  (t) => {
+    test('concurrent requests of one list with a cold cache run a single count query', async () => {
+      const c = await t().tenant();
+      for (const name of ['a', 'b', 'c']) await c.post('/activities', { name });
+      statements.length = 0;
+      const results = await Promise.all(Array.from({ length: 10 }, () => c.get('/activities?orderBy=name')));
+      assert.ok(results.every((r) => r.status === 200 && r.body.meta.total === 3));
+      const counts = statements.filter((s) => /count\(\*\)/.test(s) && /"activities"/.test(s));
+      assert.equal(counts.length, 1, counts.join('\n'));
+    });
+  },
+  { countCacheMs: 60_000 },
+  undefined,
+  { onQuery: (sql) => statements.push(sql) },
+);
