@@ -149,7 +149,9 @@ class SeekTables {
         this.#building.delete(id);
       }
       if (writeVersion() !== version) return undefined; // written meanwhile: the table may be off
-      table = { keys, version, until: now + ttl };
+      // Kept 15x as long as totals: new rows get increasing keys, so other processes' inserts land after every
+      // checkpoint; only their deletes could shift a deep page, by the rows deleted. Own writes void it at once.
+      table = { keys, version, until: now + 15 * ttl };
       if (this.#tables.size > 200) this.#tables.clear();
       this.#tables.set(id, table);
     }
