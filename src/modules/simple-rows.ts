@@ -1,11 +1,11 @@
 // Plain tenant-scoped row operations for the small people/organisation tables (price groups, calendars,
 // locations, devices, ...): find, insert, update, delete, uniqueness and "still in use" checks.
+import { findReferences, type ReferenceCheck } from '../db/references.js';
 import type { Kysely, Selectable } from 'kysely';
 import type { DB } from '../db/types.js';
 import type { ErrorBag } from '../http/errors.js';
 import { validationError } from '../http/errors.js';
 import { nowTimestamp } from '../http/formats.js';
-import { existsInTenant } from '../db/lookup.js';
 import type { Scope } from './resource-routes.js';
 
 export type RowTable =
@@ -60,8 +60,7 @@ export async function checkUnique(
 }
 
 /** 422 on `id` while other rows still reference the record (instead of a constraint error). */
-export async function refuseWhileUsed(s: Scope, uses: { table: keyof DB & string; column: string; value: unknown; what: string }[]): Promise<void> {
-  const found: string[] = [];
-  for (const u of uses) if (await existsInTenant(s.db, u.table, s.tenantId, u.column, u.value)) found.push(`The record is still used by ${u.what}.`);
-  if (found.length) throw validationError({ id: found });
+export async function refuseWhileUsed(s: Scope, checks: readonly ReferenceCheck[], value: number | string): Promise<void> {
+  const found = await findReferences(s.db, s.tenantId, checks, value);
+  if (found.length) throw validationError({ id: found.map((what) => `The record is still used by ${what}.`) });
 }

@@ -67,7 +67,7 @@ export default async function holidayCalendarRoutes(app: ZkApp) {
     create: { body: HolidayCalendarCreate, run: (s, _p, body) => writeNamed(s, 'holiday_calendars', CALENDAR_COLUMNS, body) as Promise<HolidayCalendarRow> },
     update: { body: HolidayCalendarUpdate, run: (s, _p, row, body) => writeNamed(s, 'holiday_calendars', CALENDAR_COLUMNS, body, row) as Promise<HolidayCalendarRow> },
     remove: async (s, _p, row) => {
-      await refuseWhileUsed(s, [{ table: 'regular_working_times', column: 'holiday_calendar_id', value: row.id, what: 'regular working times' }]);
+      await refuseWhileUsed(s, [{ table: 'regular_working_times', column: 'holiday_calendar_id', what: 'regular working times' }], Number(row.id));
       await deleteRow(s, 'holiday_calendars', Number(row.id));
     },
   });
@@ -104,7 +104,7 @@ export default async function holidayCalendarRoutes(app: ZkApp) {
     create: { body: BreakRegulationTypeCreate, run: (s, _p, body) => writeNamed(s, 'break_regulation_types', ['name'], body) as any },
     update: { body: BreakRegulationTypeUpdate, run: (s, _p, row, body) => writeNamed(s, 'break_regulation_types', ['name'], body, row) as any },
     remove: async (s, _p, row) => {
-      await refuseWhileUsed(s, [{ table: 'regular_working_times', column: 'break_regulation_type_id', value: row.id, what: 'regular working times' }]);
+      await refuseWhileUsed(s, [{ table: 'regular_working_times', column: 'break_regulation_type_id', what: 'regular working times' }], Number(row.id));
       await deleteRow(s, 'break_regulation_types', Number(row.id));
     },
   });

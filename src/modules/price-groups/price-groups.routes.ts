@@ -64,10 +64,14 @@ export default async function priceGroupRoutes(app: ZkApp) {
     create: { body: PriceGroupCreate, run: (s, _p, body) => write(s, body) },
     update: { body: PriceGroupUpdate, run: (s, _p, row, body) => write(s, body, row) },
     remove: async (s, _p, row) => {
-      await refuseWhileUsed(s, [
-        { table: 'employees', column: 'price_group', value: row.name, what: 'employees' },
-        { table: 'prices', column: 'price_group', value: row.name, what: 'prices of price tables' },
-      ]);
+      await refuseWhileUsed(
+        s,
+        [
+          { table: 'employees', column: 'price_group', what: 'employees' },
+          { table: 'prices', column: 'price_group', what: 'prices of price tables' },
+        ],
+        row.name,
+      );
       await deleteRow(s, 'price_groups', Number(row.id));
     },
   });
