@@ -4,7 +4,7 @@ import type { FastifyInstance, FastifyBaseLogger, RawServerDefault, RawRequestDe
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { Config } from './config.js';
 import type { Dialect } from './db/dialect.js';
-import type { DB } from './db/types.js';
+import type { DB } from './db/schema.js';
 import type { Edition, ModuleName, Tenant } from './tenancy/tenants.js';
 import type { TokenInfo } from './tenancy/tokens.js';
 import type { RateLimiter } from './plugins/rate-limit.js';

@@ -2,7 +2,7 @@
 // Stored in tenants.settings.booking; readable and writable through the API (/booking-settings) and the CLI.
 import { Type, type Static } from '@sinclair/typebox';
 import type { Kysely } from 'kysely';
-import type { DB } from '../db/types.js';
+import type { DB } from '../db/schema.js';
 import { Nullable } from '../http/schemas.js';
 import { updateTenant, type Tenant } from '../tenancy/tenants.js';
 import { DEFAULT_BOOKING_SETTINGS, type BookingSettings } from './facts.js';

@@ -1,6 +1,6 @@
 // Small tenant-scoped lookups shared by every repository: existence of a referenced record, key uniqueness.
 import { sql, type Kysely } from 'kysely';
-import type { DB } from './types.js';
+import type { DB } from './schema.js';
 
 type Table = keyof DB & string;
 

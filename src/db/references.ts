@@ -2,7 +2,7 @@
 // projects, tasks, tickets, subtasks, ...). Each owning module keeps a list of checks; other modules append
 // the tables of theirs that reference it.
 import { sql, type Kysely } from 'kysely';
-import type { DB } from './types.js';
+import type { DB } from './schema.js';
 
 export interface ReferenceCheck {
   table: string;

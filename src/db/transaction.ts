@@ -5,7 +5,7 @@
 // also across processes sharing the file.
 import { sql, type Kysely } from 'kysely';
 import type { Dialect } from './dialect.js';
-import type { DB } from './types.js';
+import type { DB } from './schema.js';
 
 export async function lockedTransaction<T>(db: Kysely<DB>, dialect: Dialect, keys: string[], fn: (trx: Kysely<DB>) => Promise<T>): Promise<T> {
   if (dialect === 'postgres') {

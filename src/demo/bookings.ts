@@ -1,7 +1,7 @@
 // Demo bookings: a realistic last month for every demo employee, made through the booking service so they
 // obey every rule (days the rules refuse — weekends, holidays — are simply skipped).
 import type { Kysely } from 'kysely';
-import type { DB } from '../db/types.js';
+import type { DB } from '../db/schema.js';
 import type { Dialect } from '../db/dialect.js';
 import type { Tenant } from '../tenancy/tenants.js';
 import { ApiError } from '../http/errors.js';

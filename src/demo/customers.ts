@@ -1,7 +1,7 @@
 // Demo customers: three customers with addresses and contacts, a category, the tenant's base price table and
 // one customer price table. Built through the same services the API uses.
 import type { Kysely } from 'kysely';
-import type { DB } from '../db/types.js';
+import type { DB } from '../db/schema.js';
 import type { Tenant } from '../tenancy/tenants.js';
 import { nowTimestamp } from '../http/formats.js';
 import { insertCategory } from '../modules/categories/categories.repository.js';

@@ -1,7 +1,7 @@
 // The demo tenant "demo": created on the first start of an empty database (and by `zeitkonto demo`).
 // Each area contributes its demo data; everything is created in one go for a fresh tenant.
 import type { Kysely } from 'kysely';
-import type { DB } from '../db/types.js';
+import type { DB } from '../db/schema.js';
 import type { Dialect } from '../db/dialect.js';
 import { createTenant, type Tenant } from '../tenancy/tenants.js';
 import { createToken } from '../tenancy/tokens.js';

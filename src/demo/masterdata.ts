@@ -1,6 +1,6 @@
 // Demo master data: departments, absence reasons, activities, categories.
 import type { Kysely } from 'kysely';
-import type { DB } from '../db/types.js';
+import type { DB } from '../db/schema.js';
 import type { Tenant } from '../tenancy/tenants.js';
 import { insertAbsenceReason } from '../modules/absence-reasons/absence-reasons.repository.js';
 import { insertActivity } from '../modules/activities/activities.repository.js';

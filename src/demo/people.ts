@@ -2,7 +2,7 @@
 // employees with open-ended employment periods from 2024-01-01 and Mon–Fri 8 h working times, two work
 // locations and a vehicle list with two vehicles. Idempotent: what exists already is left as it is.
 import type { Kysely } from 'kysely';
-import type { DB } from '../db/types.js';
+import type { DB } from '../db/schema.js';
 import type { Tenant } from '../tenancy/tenants.js';
 import { addDays, nowTimestamp } from '../http/formats.js';
 import { standardDepartmentId } from '../modules/departments/departments.repository.js';

@@ -2,7 +2,7 @@
 // status), two tasks each, the given employees assigned, activities 'be' (Beratung) and 're' (Reise) allowed,
 // and a project price table on the first project. Safe to run twice: existing projects are left alone.
 import type { Kysely } from 'kysely';
-import type { DB } from '../db/types.js';
+import type { DB } from '../db/schema.js';
 import type { Tenant } from '../tenancy/tenants.js';
 import { nowTimestamp } from '../http/formats.js';
 import { findActivity, insertActivity } from '../modules/activities/activities.repository.js';

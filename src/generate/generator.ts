@@ -5,7 +5,7 @@
 // employment period and the project's runtime, no overlaps, between 08:00 and 17:00 (evenings stay free).
 import { sql, type Kysely } from 'kysely';
 import type { Dialect } from '../db/dialect.js';
-import type { DB } from '../db/types.js';
+import type { DB } from '../db/schema.js';
 import { addDays, nowTimestamp } from '../http/formats.js';
 import { createTenant, type Tenant } from '../tenancy/tenants.js';
 import { standardDepartmentId } from '../modules/departments/departments.repository.js';

@@ -5,7 +5,7 @@ import { Type, type TProperties, type TSchema } from '@sinclair/typebox';
 import type { FastifyContextConfig, FastifyRequest } from 'fastify';
 import type { Kysely, SelectQueryBuilder } from 'kysely';
 import type { ZkApp } from '../types.js';
-import type { DB } from '../db/types.js';
+import type { DB } from '../db/schema.js';
 import type { Dialect } from '../db/dialect.js';
 import type { Tenant } from '../tenancy/tenants.js';
 import { listQuery, listResponse, orderTerms, type ListSpec } from '../http/list.js';

@@ -2,7 +2,7 @@
 // locations, devices, ...): find, insert, update, delete, uniqueness and "still in use" checks.
 import { findReferences, type ReferenceCheck } from '../db/references.js';
 import type { Kysely, Selectable } from 'kysely';
-import type { DB } from '../db/types.js';
+import type { DB } from '../db/schema.js';
 import type { ErrorBag } from '../http/errors.js';
 import { validationError } from '../http/errors.js';
 import { nowTimestamp } from '../http/formats.js';

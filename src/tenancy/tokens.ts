@@ -1,7 +1,7 @@
 // API tokens: 256 random bits, shown once, stored only as a SHA-256 hash, owned by one tenant (issue 2 §4).
 import crypto from 'node:crypto';
 import type { Kysely } from 'kysely';
-import type { DB } from '../db/types.js';
+import type { DB } from '../db/schema.js';
 import { nowTimestamp, toBool } from '../http/formats.js';
 
 export interface TokenInfo {

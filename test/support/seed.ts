@@ -2,7 +2,7 @@
 // manager). Each call makes new rows in the caller's own tenant; behaviour is asserted through HTTP only.
 import crypto from 'node:crypto';
 import type { Kysely } from 'kysely';
-import type { DB } from '../../src/db/types.js';
+import type { DB } from '../../src/db/schema.js';
 import { nowTimestamp } from '../../src/http/formats.js';
 import { standardDepartmentId } from '../../src/modules/departments/departments.repository.js';
 

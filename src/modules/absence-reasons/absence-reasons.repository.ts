@@ -1,7 +1,7 @@
 // SQL for absence reasons; every query is scoped by tenant.
 import type { Kysely, Selectable } from 'kysely';
-import type { DB } from '../../db/types.js';
-import type { AbsenceReasonsTable } from '../masterdata.tables.js';
+import type { DB } from '../../db/schema.js';
+import type { AbsenceReasonsTable } from './absence-reasons.tables.js';
 import type { ListSpec } from '../../http/list.js';
 import { nowTimestamp, outTimestamp } from '../../http/formats.js';
 import { ABSENCE_REASON_TYPES, type AbsenceReasonT, type AbsenceReasonUpdateT } from './absence-reasons.schemas.js';

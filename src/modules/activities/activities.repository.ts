@@ -1,7 +1,7 @@
 // SQL for activities; every query is scoped by tenant.
 import type { Kysely, Selectable } from 'kysely';
-import type { DB } from '../../db/types.js';
-import type { ActivitiesTable } from '../masterdata.tables.js';
+import type { DB } from '../../db/schema.js';
+import type { ActivitiesTable } from './activities.tables.js';
 import type { ListSpec } from '../../http/list.js';
 import { nowTimestamp, outTimestamp, toBool } from '../../http/formats.js';
 import type { ActivityT, ActivityUpdateT } from './activities.schemas.js';

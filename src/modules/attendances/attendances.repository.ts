@@ -1,6 +1,6 @@
 // SQL for attendances; every query is scoped by tenant.
 import type { Insertable, Kysely, Selectable } from 'kysely';
-import type { DB } from '../../db/types.js';
+import type { DB } from '../../db/schema.js';
 import type { AttendancesTable } from './attendances.tables.js';
 import type { Tenant } from '../../tenancy/tenants.js';
 import type { ListSpec } from '../../http/list.js';

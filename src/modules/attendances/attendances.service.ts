@@ -1,7 +1,7 @@
 // Creating, changing and deleting bookings: input normalisation, references inside the tenant, the booking
 // rules (all violations at once) and the write, in one locked transaction (issue 6).
 import type { Insertable, Kysely } from 'kysely';
-import type { DB } from '../../db/types.js';
+import type { DB } from '../../db/schema.js';
 import type { Dialect } from '../../db/dialect.js';
 import type { Tenant } from '../../tenancy/tenants.js';
 import type { AttendancesTable } from './attendances.tables.js';

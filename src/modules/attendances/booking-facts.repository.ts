@@ -1,7 +1,7 @@
 // Everything the booking rules decide on, loaded inside the write transaction (after the booking locks),
 // tenant-scoped, a handful of indexed queries per booking.
 import { sql, type Kysely } from 'kysely';
-import type { DB } from '../../db/types.js';
+import type { DB } from '../../db/schema.js';
 import { addDays, toBool } from '../../http/formats.js';
 import { PlanExceed, type Booking, type BookingFacts, type BookingSettings, type PlannedItem, type WorkingDay } from '../../booking/facts.js';
 import { mayExceed } from '../../booking/rules/planned-hours.js';

@@ -1,7 +1,7 @@
 // SQL for categories; every query is scoped by tenant. Other resources attach categories by name.
 import type { Kysely, Selectable } from 'kysely';
-import type { DB } from '../../db/types.js';
-import type { CategoriesTable } from '../masterdata.tables.js';
+import type { DB } from '../../db/schema.js';
+import type { CategoriesTable } from './categories.tables.js';
 import type { ListSpec } from '../../http/list.js';
 import { fromJson, nowTimestamp, outTimestamp } from '../../http/formats.js';
 import { TRANSLATION_KEYS, type TranslationsT } from '../../http/schemas.js';

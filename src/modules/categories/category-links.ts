@@ -1,7 +1,7 @@
 // Categories attached to other records (customers, contacts, employees, projects, tickets, ...), one mechanism
 // for all: batch loading (no N+1), replacing a record's set, and 422 on unknown names.
 import type { Kysely } from 'kysely';
-import type { DB } from '../../db/types.js';
+import type { DB } from '../../db/schema.js';
 import { fieldError } from '../../http/errors.js';
 import { countPerOwner } from '../../db/lookup.js';
 import type { CategoryT } from './categories.schemas.js';

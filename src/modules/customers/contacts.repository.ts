@@ -1,6 +1,6 @@
 // SQL for customer contacts; every query is scoped by tenant and customer.
 import type { Kysely } from 'kysely';
-import type { DB } from '../../db/types.js';
+import type { DB } from '../../db/schema.js';
 import type { ListSpec } from '../../http/list.js';
 import { nowTimestamp, outTimestamp, toBool } from '../../http/formats.js';
 import type { CategoryT } from '../categories/categories.schemas.js';

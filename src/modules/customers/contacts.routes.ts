@@ -3,7 +3,7 @@
 import { Type } from '@sinclair/typebox';
 import type { Kysely } from 'kysely';
 import type { ZkApp } from '../../types.js';
-import type { DB } from '../../db/types.js';
+import type { DB } from '../../db/schema.js';
 import { MAX_ID, Paginated, responses, Single } from '../../http/schemas.js';
 import { listResponse } from '../../http/list.js';
 import { ErrorBag, notFound } from '../../http/errors.js';

@@ -2,7 +2,7 @@
 // offers, ...) add their row here. What the customer owns (addresses, managers, contacts, its own price
 // tables, category links, attribute values) is not a reference: it is deleted with the customer.
 import type { Kysely } from 'kysely';
-import type { DB } from '../../db/types.js';
+import type { DB } from '../../db/schema.js';
 import { findReferences, type ReferenceCheck } from '../../db/references.js';
 
 /** Tables referencing a customer by its customer number (the contract's key). */

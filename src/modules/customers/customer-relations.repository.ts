@@ -1,8 +1,8 @@
 // SQL for what a customer owns besides contacts: addresses and managers. Batch loads and counts per page
 // (no N+1); writes replace the submitted set inside the customer's transaction.
 import type { Kysely, Selectable } from 'kysely';
-import type { DB } from '../../db/types.js';
-import type { CustomerAddressesTable } from '../customers.tables.js';
+import type { DB } from '../../db/schema.js';
+import type { CustomerAddressesTable } from './customers.tables.js';
 import { toBool } from '../../http/formats.js';
 import { countPerOwner } from '../../db/lookup.js';
 import { INVOICE_VERSIONS, type AddressInputT, type CustomerAddressT, type ManagerInputT, type ManagerT } from './customers.schemas.js';

@@ -1,7 +1,7 @@
 // SQL for customers; every query is scoped by tenant. The key is the customer number.
 import type { Kysely, Selectable } from 'kysely';
-import type { DB } from '../../db/types.js';
-import type { CustomersTable } from '../spine.tables.js';
+import type { DB } from '../../db/schema.js';
+import type { CustomersTable } from './customers.tables.js';
 import type { ListSpec, SortColumn } from '../../http/list.js';
 import { addDays, decimalText, nowTimestamp, outTimestamp, toBool } from '../../http/formats.js';
 import type { CategoryT } from '../categories/categories.schemas.js';

@@ -1,7 +1,7 @@
 // Customer writes and reads beyond plain SQL: body checks (references looked up inside the tenant -> 422 on the
 // field), the deprecated `status` alias, the nested address/manager sets, and loading relations per page.
 import type { Kysely } from 'kysely';
-import type { DB } from '../../db/types.js';
+import type { DB } from '../../db/schema.js';
 import type { Tenant } from '../../tenancy/tenants.js';
 import { ErrorBag, notFound, validationError } from '../../http/errors.js';
 import { existingValues, existsInTenant } from '../../db/lookup.js';

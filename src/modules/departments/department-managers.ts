@@ -1,7 +1,7 @@
 // Department managers (reference §4.8): `manager_count` on list items, `manager[]` on the detail; written
 // through the department's `manager` field (usernames, or the objects the detail returns).
 import type { Kysely } from 'kysely';
-import type { DB } from '../../db/types.js';
+import type { DB } from '../../db/schema.js';
 import { countLinks, DEPARTMENT_MANAGERS, replaceLinks, resolveExisting } from '../link-rows.js';
 
 export interface ManagerT {

@@ -1,6 +1,6 @@
 // What keeps a department from being deleted. Resources that reference departments add their check here.
 import type { Kysely } from 'kysely';
-import type { DB } from '../../db/types.js';
+import type { DB } from '../../db/schema.js';
 import { findReferences, type ReferenceCheck } from '../../db/references.js';
 import { toBool } from '../../http/formats.js';
 

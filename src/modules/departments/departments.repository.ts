@@ -1,7 +1,7 @@
 // SQL for departments; every query is scoped by tenant.
 import { sql, type Kysely, type Selectable } from 'kysely';
-import type { DB } from '../../db/types.js';
-import type { DepartmentsTable } from '../masterdata.tables.js';
+import type { DB } from '../../db/schema.js';
+import type { DepartmentsTable } from './departments.tables.js';
 import type { ListSpec } from '../../http/list.js';
 import { nowTimestamp, outDate, outTimestamp, toBool } from '../../http/formats.js';
 import type { DepartmentT, DepartmentUpdateT } from './departments.schemas.js';

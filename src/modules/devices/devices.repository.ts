@@ -1,7 +1,7 @@
 // SQL for terminals (devices) and their employees; every query is scoped by tenant.
 import type { Kysely, Selectable } from 'kysely';
-import type { DB } from '../../db/types.js';
-import type { DevicesTable } from '../people.tables.js';
+import type { DB } from '../../db/schema.js';
+import type { DevicesTable } from './devices.tables.js';
 import type { ListSpec } from '../../http/list.js';
 import { fromJson, outTime } from '../../http/formats.js';
 import { countLinks, DEVICE_EMPLOYEES, replaceLinks, resolveExisting } from '../link-rows.js';

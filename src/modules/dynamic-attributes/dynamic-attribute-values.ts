@@ -1,7 +1,7 @@
 // Dynamic attribute values of records, one mechanism for customers, projects, employees, contacts, ...:
 // batch loading (no N+1), parsing the request forms, validation by type (422 on `dynamicAttributes`).
 import type { Kysely } from 'kysely';
-import type { DB } from '../../db/types.js';
+import type { DB } from '../../db/schema.js';
 import { ErrorBag } from '../../http/errors.js';
 import { countPerOwner } from '../../db/lookup.js';
 import { fromJson, isValidDate } from '../../http/formats.js';

@@ -3,8 +3,8 @@
 import { Type } from '@sinclair/typebox';
 import type { Kysely, Selectable } from 'kysely';
 import type { ZkApp } from '../../types.js';
-import type { DB } from '../../db/types.js';
-import type { DynamicAttributesTable } from '../spine.tables.js';
+import type { DB } from '../../db/schema.js';
+import type { DynamicAttributesTable } from './dynamic-attributes.tables.js';
 import { IntKey, Paginated, Single, responses } from '../../http/schemas.js';
 import { listResponse, type ListSpec } from '../../http/list.js';
 import { fieldError, notFound } from '../../http/errors.js';

@@ -3,7 +3,7 @@
 import { Type, type Static } from '@sinclair/typebox';
 import type { Selectable } from 'kysely';
 import type { ZkApp } from '../../types.js';
-import type { MealsTable } from '../people.tables.js';
+import type { MealsTable } from '../meals/meals.tables.js';
 import { DateOnly, DateTimeOut, IntIdName, Nullable, Opt } from '../../http/schemas.js';
 import { ErrorBag } from '../../http/errors.js';
 import { outDate, outTimestamp } from '../../http/formats.js';

@@ -3,7 +3,7 @@
 import { Type, type Static } from '@sinclair/typebox';
 import type { Selectable } from 'kysely';
 import type { ZkApp } from '../../types.js';
-import type { TranspondersTable } from '../people.tables.js';
+import type { TranspondersTable } from '../transponders/transponders.tables.js';
 import { DateTimeOut, Nullable, Opt } from '../../http/schemas.js';
 import { ErrorBag } from '../../http/errors.js';
 import { outDate, outTimestamp } from '../../http/formats.js';

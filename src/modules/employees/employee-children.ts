@@ -2,7 +2,7 @@
 // meals): the body's employee_id must match the path, the employee is locked while cross-row rules run, and
 // the row is inserted or updated in the same transaction.
 import type { Kysely } from 'kysely';
-import type { DB } from '../../db/types.js';
+import type { DB } from '../../db/schema.js';
 import { ErrorBag } from '../../http/errors.js';
 import { nowTimestamp } from '../../http/formats.js';
 import { pick } from '../people-inputs.js';

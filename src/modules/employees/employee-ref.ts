@@ -2,7 +2,7 @@
 // tenant's username is 404.
 import { sql, type Kysely } from 'kysely';
 import { Type } from '@sinclair/typebox';
-import type { DB } from '../../db/types.js';
+import type { DB } from '../../db/schema.js';
 import type { Dialect } from '../../db/dialect.js';
 import { notFound } from '../../http/errors.js';
 import type { Scope } from '../resource-routes.js';

@@ -2,7 +2,7 @@
 // existing department and price group, fixed username), password hashing, categories and dynamic attributes
 // written in one transaction with the row.
 import type { Kysely } from 'kysely';
-import type { DB } from '../../db/types.js';
+import type { DB } from '../../db/schema.js';
 import { ErrorBag } from '../../http/errors.js';
 import { nowTimestamp } from '../../http/formats.js';
 import { existsInTenant } from '../../db/lookup.js';

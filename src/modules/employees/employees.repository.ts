@@ -1,6 +1,6 @@
 // SQL for employees; every query is scoped by tenant. Rows map to the live read shape (reference §4.11).
 import type { Kysely } from 'kysely';
-import type { DB } from '../../db/types.js';
+import type { DB } from '../../db/schema.js';
 import type { Tenant } from '../../tenancy/tenants.js';
 import type { ListSpec } from '../../http/list.js';
 import { outDate, outTimestamp } from '../../http/formats.js';

@@ -2,9 +2,10 @@
 // is the person employed on a day, which weekly schedule applies, is the day a working day or a holiday, does a
 // work location or a vehicle exist. Documented in docs/api/people.md ("For the booking engine").
 import type { Kysely, Selectable } from 'kysely';
-import type { DB } from '../../db/types.js';
+import type { DB } from '../../db/schema.js';
 import { toBool } from '../../http/formats.js';
-import { WEEKDAYS, type HolidayCalendarsTable, type HolidaysTable, type Weekday } from '../people.tables.js';
+import { WEEKDAYS, type Weekday } from '../working-times/working-times.tables.js';
+import { type HolidayCalendarsTable, type HolidaysTable } from '../holiday-calendars/holiday-calendars.tables.js';
 import type { EmploymentPeriodRow } from '../employment-periods/employment-periods.repository.js';
 import type { WorkingTimeRow } from '../working-times/working-times.repository.js';
 import type { VehicleListRow, VehicleRow } from '../vehicles/vehicles.repository.js';

@@ -1,7 +1,7 @@
 // SQL for employment periods; every query is scoped by tenant and employee.
 import type { Kysely, Selectable } from 'kysely';
-import type { DB } from '../../db/types.js';
-import type { EmploymentPeriodsTable } from '../people.tables.js';
+import type { DB } from '../../db/schema.js';
+import type { EmploymentPeriodsTable } from './employment-periods.tables.js';
 import type { ListSpec } from '../../http/list.js';
 import { outDate, outTimestamp, toBool } from '../../http/formats.js';
 import type { EmploymentPeriodT } from './employment-periods.schemas.js';

@@ -2,7 +2,7 @@
 // Rules: end_date >= start_date; no two periods of one employee overlap (closed intervals, open ends).
 import type { Kysely } from 'kysely';
 import type { ZkApp } from '../../types.js';
-import type { DB } from '../../db/types.js';
+import type { DB } from '../../db/schema.js';
 import { ErrorBag } from '../../http/errors.js';
 import { outDate } from '../../http/formats.js';
 import { dateValues, intervalsOverlap } from '../people-inputs.js';

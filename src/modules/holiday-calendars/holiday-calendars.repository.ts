@@ -1,7 +1,7 @@
 // SQL for holiday calendars, holidays and break regulation types; every query is scoped by tenant.
 import type { Kysely, Selectable } from 'kysely';
-import type { DB } from '../../db/types.js';
-import type { BreakRegulationTypesTable, HolidayCalendarsTable, HolidaysTable } from '../people.tables.js';
+import type { DB } from '../../db/schema.js';
+import type { BreakRegulationTypesTable, HolidayCalendarsTable, HolidaysTable } from './holiday-calendars.tables.js';
 import type { ListSpec } from '../../http/list.js';
 import { outDate, outTimestamp, toBool } from '../../http/formats.js';
 import type { BreakRegulationTypeT, HolidayCalendarT, HolidayT } from './holiday-calendars.schemas.js';

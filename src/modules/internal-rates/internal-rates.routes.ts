@@ -2,7 +2,7 @@
 // DELETE. One rate per start date and employee (422 on start_date).
 import type { Selectable } from 'kysely';
 import type { ZkApp } from '../../types.js';
-import type { InternalRatesTable } from '../people.tables.js';
+import type { InternalRatesTable } from './internal-rates.tables.js';
 import { ErrorBag } from '../../http/errors.js';
 import { decimalText, outTimestamp, toBool } from '../../http/formats.js';
 import { dateValues, enumId } from '../people-inputs.js';

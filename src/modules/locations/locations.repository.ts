@@ -1,7 +1,7 @@
 // SQL for locations and location lists; every query is scoped by tenant.
 import type { Kysely, Selectable } from 'kysely';
-import type { DB } from '../../db/types.js';
-import type { LocationListsTable, LocationsTable } from '../people.tables.js';
+import type { DB } from '../../db/schema.js';
+import type { LocationListsTable, LocationsTable } from './locations.tables.js';
 import type { ListSpec } from '../../http/list.js';
 import { outTimestamp } from '../../http/formats.js';
 import { countLinks, LOCATION_LIST_ITEMS, replaceLinks, resolveExisting } from '../link-rows.js';

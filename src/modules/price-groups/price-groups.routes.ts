@@ -4,7 +4,7 @@
 import { Type, type Static } from '@sinclair/typebox';
 import type { Selectable } from 'kysely';
 import type { ZkApp } from '../../types.js';
-import type { PriceGroupsTable } from '../spine.tables.js';
+import type { PriceGroupsTable } from './price-groups.tables.js';
 import { DateTimeOut, Nullable, Opt, Translations, type TranslationsT } from '../../http/schemas.js';
 import { ErrorBag } from '../../http/errors.js';
 import { fromJson, outTimestamp, toBool } from '../../http/formats.js';

@@ -2,8 +2,8 @@
 // Used by customers (own tables, else base), projects (project -> customer -> base fallback) and the
 // price-table endpoints.
 import { sql, type Kysely, type Selectable } from 'kysely';
-import type { DB } from '../../db/types.js';
-import type { PriceTablesTable } from '../spine.tables.js';
+import type { DB } from '../../db/schema.js';
+import type { PriceTablesTable } from './price-tables.tables.js';
 import type { Tenant } from '../../tenancy/tenants.js';
 import { omitGatedFields } from '../../http/gating.js';
 import { outDate, outTime } from '../../http/formats.js';

@@ -1,7 +1,7 @@
 // Writing price tables for any owner: the tenant's base tables, a customer's, a project's. Routes resolve the
 // owner (404 when it does not exist) and call these; every reference in a body is looked up inside the tenant.
 import type { Kysely, SelectQueryBuilder } from 'kysely';
-import type { DB } from '../../db/types.js';
+import type { DB } from '../../db/schema.js';
 import type { Tenant } from '../../tenancy/tenants.js';
 import { ErrorBag } from '../../http/errors.js';
 import { inTime, nowTimestamp } from '../../http/formats.js';

@@ -2,7 +2,7 @@
 // runtimes (null = open), bookable status, planned hours and what may exceed them, billability defaults,
 // allowed activities and assignments. Every function returns undefined when the record is not the tenant's.
 import type { Kysely } from 'kysely';
-import type { DB } from '../../db/types.js';
+import type { DB } from '../../db/schema.js';
 import { toBool } from '../../http/formats.js';
 
 export interface Runtime {

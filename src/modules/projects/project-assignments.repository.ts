@@ -1,7 +1,7 @@
 // SQL for project assignments; every query is scoped by tenant.
 import type { Kysely, Selectable } from 'kysely';
-import type { DB } from '../../db/types.js';
-import type { ProjectAssignmentsTable } from '../projects.tables.js';
+import type { DB } from '../../db/schema.js';
+import type { ProjectAssignmentsTable } from './projects.tables.js';
 import type { ListSpec } from '../../http/list.js';
 import { fromJson, nowTimestamp, outDate, outTimestamp, toBool } from '../../http/formats.js';
 import type { TranslationsT } from '../../http/schemas.js';

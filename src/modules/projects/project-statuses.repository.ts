@@ -1,8 +1,8 @@
 // SQL for project statuses; every query is scoped by tenant. A tenant without any status gets the two
 // defaults 'aktiv' (bookable) and 'abgeschlossen' (not bookable) on first use.
 import type { Kysely, Selectable } from 'kysely';
-import type { DB } from '../../db/types.js';
-import type { ProjectStatusesTable } from '../projects.tables.js';
+import type { DB } from '../../db/schema.js';
+import type { ProjectStatusesTable } from './projects.tables.js';
 import type { ListSpec } from '../../http/list.js';
 import { nowTimestamp, outTimestamp, toBool } from '../../http/formats.js';
 import type { ProjectStatusT, ProjectStatusUpdateT } from './project-statuses.schemas.js';

@@ -1,7 +1,7 @@
 // SQL for project tasks; every query is scoped by tenant (and project).
 import type { Kysely, Selectable } from 'kysely';
-import type { DB } from '../../db/types.js';
-import type { ProjectTasksTable } from '../projects.tables.js';
+import type { DB } from '../../db/schema.js';
+import type { ProjectTasksTable } from './projects.tables.js';
 import type { ListSpec } from '../../http/list.js';
 import { nowTimestamp, outDate, outTimestamp } from '../../http/formats.js';
 import { TASK_BILLING_TYPES, enumObject } from './project-enums.js';

@@ -1,7 +1,7 @@
 // Row -> Project for a whole page at once: statuses, counts, categories, dynamic attributes and (when
 // appended) price tables are batch-loaded, so a page costs a fixed number of queries.
 import type { Kysely } from 'kysely';
-import type { DB } from '../../db/types.js';
+import type { DB } from '../../db/schema.js';
 import type { Tenant } from '../../tenancy/tenants.js';
 import { fromJson, outDate, outTimestamp, toBool } from '../../http/formats.js';
 import { omitGatedFields } from '../../http/gating.js';

@@ -1,8 +1,8 @@
 // SQL for projects; every query is scoped by tenant.
 import { sql, type Kysely, type Selectable } from 'kysely';
-import type { DB } from '../../db/types.js';
+import type { DB } from '../../db/schema.js';
 import { countPerOwner } from '../../db/lookup.js';
-import type { ProjectsTable } from '../projects.tables.js';
+import type { ProjectsTable } from './projects.tables.js';
 import type { ListSpec, SortColumn } from '../../http/list.js';
 import { nowTimestamp } from '../../http/formats.js';
 import { PROJECT_NUMBER_FIELDS, PROJECT_TEXT_FIELDS } from './projects.schemas.js';

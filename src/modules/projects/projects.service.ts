@@ -1,7 +1,7 @@
 // Project writes: every reference in the body is checked inside the tenant (422 on its field), then the
 // row, its categories and dynamic attributes are written in one transaction.
 import type { Kysely } from 'kysely';
-import type { DB } from '../../db/types.js';
+import type { DB } from '../../db/schema.js';
 import type { Tenant } from '../../tenancy/tenants.js';
 import { ApiError, ErrorBag, notFound } from '../../http/errors.js';
 import { existsInTenant } from '../../db/lookup.js';

@@ -1,7 +1,7 @@
 // SQL for ticket subtasks; every query is scoped by tenant and ticket.
 import type { Kysely, Selectable } from 'kysely';
-import type { DB } from '../../db/types.js';
-import type { TicketSubtasksTable } from '../projects.tables.js';
+import type { DB } from '../../db/schema.js';
+import type { TicketSubtasksTable } from './tickets.tables.js';
 import type { ListSpec } from '../../http/list.js';
 import { nowTimestamp } from '../../http/formats.js';
 import { commonFields } from './ticket-common.js';

@@ -1,7 +1,7 @@
 // SQL for ticket attachments; contents are stored as base64 text (same on both databases).
 import type { Kysely, Selectable } from 'kysely';
-import type { DB } from '../../db/types.js';
-import type { TicketAttachmentsTable } from '../projects.tables.js';
+import type { DB } from '../../db/schema.js';
+import type { TicketAttachmentsTable } from './tickets.tables.js';
 import { nowTimestamp, outTimestamp } from '../../http/formats.js';
 
 type Row = Selectable<TicketAttachmentsTable>;

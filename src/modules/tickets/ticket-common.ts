@@ -2,8 +2,8 @@
 // runtime (start_date..deadline), planned hours, keywords, the status timestamps and the common output fields.
 import { Type } from '@sinclair/typebox';
 import type { Kysely } from 'kysely';
-import type { DB } from '../../db/types.js';
-import type { TicketsTable } from '../projects.tables.js';
+import type { DB } from '../../db/schema.js';
+import type { TicketsTable } from './tickets.tables.js';
 import { ErrorBag } from '../../http/errors.js';
 import { fromJson, nowTimestamp, outDate, outTimestamp } from '../../http/formats.js';
 import { DateOnly, DateTimeOut, IntIdName, Nullable, Opt } from '../../http/schemas.js';

@@ -1,7 +1,7 @@
 // SQL for tickets; every query is scoped by tenant.
 import type { Kysely, Selectable } from 'kysely';
-import type { DB } from '../../db/types.js';
-import type { TicketsTable } from '../projects.tables.js';
+import type { DB } from '../../db/schema.js';
+import type { TicketsTable } from './tickets.tables.js';
 import type { ListSpec } from '../../http/list.js';
 import { nowTimestamp, outDate, outTimestamp, toBool } from '../../http/formats.js';
 import { commonFields } from './ticket-common.js';

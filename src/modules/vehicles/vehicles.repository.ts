@@ -1,7 +1,7 @@
 // SQL for vehicle lists and vehicles; every query is scoped by tenant.
 import type { Kysely, Selectable } from 'kysely';
-import type { DB } from '../../db/types.js';
-import type { VehicleListsTable, VehiclesTable } from '../people.tables.js';
+import type { DB } from '../../db/schema.js';
+import type { VehicleListsTable, VehiclesTable } from './vehicles.tables.js';
 import type { ListSpec } from '../../http/list.js';
 import { outDate, outTimestamp } from '../../http/formats.js';
 import { newStamps } from '../people-inputs.js';

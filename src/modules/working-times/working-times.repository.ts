@@ -1,8 +1,8 @@
 // SQL for regular working times; every query is scoped by tenant and employee. Calendars and break
 // regulations of a page are loaded in one query each.
 import type { Kysely, Selectable } from 'kysely';
-import type { DB } from '../../db/types.js';
-import { WEEKDAYS, type RegularWorkingTimesTable } from '../people.tables.js';
+import type { DB } from '../../db/schema.js';
+import { WEEKDAYS, type RegularWorkingTimesTable } from './working-times.tables.js';
 import type { ListSpec } from '../../http/list.js';
 import { outDate, outTimestamp, toBool } from '../../http/formats.js';
 import { toBreakRegulationType, toHolidayCalendar, type HolidayCalendarRow } from '../holiday-calendars/holiday-calendars.repository.js';

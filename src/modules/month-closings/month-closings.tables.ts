@@ -1,3 +1,4 @@
+// Closed months (migration 0400).
 import type { Generated } from 'kysely';
 
 export interface MonthClosingsTable {
@@ -10,6 +11,6 @@ export interface MonthClosingsTable {
   modified: string | null;
 }
 
-export interface BookingAdminTables {
+export interface MonthClosingTables {
   month_closings: MonthClosingsTable;
 }

@@ -1,7 +1,36 @@
-// Tables of the customers area (migration 0100): addresses, managers and contacts owned by a customer.
-// The customer row itself and price tables live in the spine (spine.tables.ts).
+// Customers (migration 0002) and what a customer owns: addresses, managers, contacts (migration 0100).
 import type { Generated } from 'kysely';
-import type { DbBool } from '../db/types.js';
+import type { DbBool } from '../../db/columns.js';
+
+export interface CustomersTable {
+  tenant_id: number;
+  id: Generated<number>;
+  customer_number: string;
+  name: string | null;
+  additional_name: string | null;
+  website: string | null;
+  email: string | null;
+  phone: string | null;
+  fax: string | null;
+  currency: string | null;
+  comments: string | null;
+  industry: string | null;
+  vat: number | null;
+  tax_number: string | null;
+  iban: string | null;
+  bic: string | null;
+  payment_target: number | null;
+  payment_target_discount: number | null;
+  inactive: DbBool;
+  billing_procedure: DbBool | null;
+  automated_invoicing: DbBool | null;
+  debit_payment: DbBool | null;
+  department_id: number;
+  travel_expense_flat_per_day: number | null;
+  travel_expense_flat_per_journey: number | null;
+  created: string | null;
+  modified: string | null;
+}
 
 export interface CustomerAddressesTable {
   tenant_id: number;
@@ -57,6 +86,7 @@ export interface CustomerContactsTable {
 }
 
 export interface CustomerTables {
+  customers: CustomersTable;
   customer_addresses: CustomerAddressesTable;
   customer_managers: CustomerManagersTable;
   customer_contacts: CustomerContactsTable;
