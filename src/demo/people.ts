@@ -6,7 +6,7 @@ import type { DB } from '../db/schema.js';
 import type { Tenant } from '../tenancy/tenants.js';
 import { addDays, nowTimestamp } from '../http/formats.js';
 import { standardDepartmentId } from '../modules/departments/departments.repository.js';
-import { findRow, insertRow } from '../modules/simple-rows.js';
+import { findRow, insertRow } from '../modules/crud/index.js';
 import { hashPassword } from '../modules/employees/password.js';
 import { findEmployeeRow } from '../modules/employees/employee-ref.js';
 import { setVehicles } from '../modules/vehicles/vehicles.repository.js';

@@ -15,7 +15,7 @@ import { durationHours, endDateOf, endsAfterStart, spanOf } from '../../booking/
 import { DIRECTION_ALIASES, LOCKING_RELEASE_STATES, type AttendanceCreateT, type AttendancePatchT } from './attendances.schemas.js';
 import { deleteAttendance, findAttendance, insertAttendance, updateAttendance, type AttendanceRow } from './attendances.repository.js';
 import { loadFacts, loadRefs, type BookingRefs } from './booking-facts.repository.js';
-import { closingsFor } from '../booking-admin/month-closings.js';
+import { closingsFor } from '../month-closings/month-closings.routes.js';
 
 /** The request form of a booking after merging (PATCH) and defaults. */
 type Input = AttendanceCreateT;

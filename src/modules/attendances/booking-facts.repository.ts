@@ -6,7 +6,7 @@ import { addDays, toBool } from '../../http/formats.js';
 import { PlanExceed, type Booking, type BookingFacts, type BookingSettings, type PlannedItem, type WorkingDay } from '../../booking/facts.js';
 import { mayExceed } from '../../booking/rules/planned-hours.js';
 import { spanOf } from '../../booking/time.js';
-import { closingsFor } from '../booking-admin/month-closings.js';
+import { closingsFor } from '../month-closings/month-closings.routes.js';
 
 export interface BookingRefs {
   employee: { username: string; approval_date: string | null; department_id: number } | undefined;

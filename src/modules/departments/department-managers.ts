@@ -2,7 +2,7 @@
 // through the department's `manager` field (usernames, or the objects the detail returns).
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema.js';
-import { countLinks, DEPARTMENT_MANAGERS, replaceLinks, resolveExisting } from '../link-rows.js';
+import { countLinks, DEPARTMENT_MANAGERS, replaceLinks, resolveExisting } from '../crud/index.js';
 
 export interface ManagerT {
   username: string;

@@ -4,7 +4,7 @@ import type { DB } from '../../db/schema.js';
 import type { DevicesTable } from './devices.tables.js';
 import type { ListSpec } from '../../http/list.js';
 import { fromJson, outTime } from '../../http/formats.js';
-import { countLinks, DEVICE_EMPLOYEES, replaceLinks, resolveExisting } from '../link-rows.js';
+import { countLinks, DEVICE_EMPLOYEES, replaceLinks, resolveExisting } from '../crud/index.js';
 import { countCategories, loadCategories } from '../categories/category-links.js';
 
 export type DeviceRow = Selectable<DevicesTable>;

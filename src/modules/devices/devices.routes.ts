@@ -2,9 +2,9 @@
 // employees[] and categories[]), POST, PATCH/PUT, DELETE (additive).
 import type { ZkApp } from '../../types.js';
 import { inTime } from '../../http/formats.js';
-import { pick } from '../people-inputs.js';
-import { resourceRoutes, type Scope } from '../resource-routes.js';
-import { deleteRow, findRow, insertRow, updateRow } from '../simple-rows.js';
+import { pick } from '../crud/index.js';
+import { resourceRoutes, type Scope } from '../crud/index.js';
+import { deleteRow, findRow, insertRow, updateRow } from '../crud/index.js';
 import { clearCategories, resolveCategoryIds, setCategories } from '../categories/category-links.js';
 import { hashPassword } from '../employees/password.js';
 import { Device, DeviceCreate, DeviceListItem, DeviceListQuery, DeviceUpdate, type DeviceWriteT } from './devices.schemas.js';

@@ -5,8 +5,8 @@ import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema.js';
 import { ErrorBag } from '../../http/errors.js';
 import { nowTimestamp } from '../../http/formats.js';
-import { pick } from '../people-inputs.js';
-import type { Scope } from '../resource-routes.js';
+import { pick } from '../crud/index.js';
+import type { Scope } from '../crud/index.js';
 import { lockEmployee, type EmployeeRow } from './employee-ref.js';
 
 export type ChildTable = 'employment_periods' | 'regular_working_times' | 'internal_rates' | 'transponders' | 'meals';

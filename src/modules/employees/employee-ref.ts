@@ -5,7 +5,7 @@ import { Type } from '@sinclair/typebox';
 import type { DB } from '../../db/schema.js';
 import type { Dialect } from '../../db/dialect.js';
 import { notFound } from '../../http/errors.js';
-import type { Scope } from '../resource-routes.js';
+import type { Scope } from '../crud/index.js';
 
 /** Usernames may contain dots, dashes, apostrophes (URL-encoded by clients); never a slash. */
 export const USERNAME_PATTERN = "^[^/\\\\?#\\s]+$";

@@ -6,7 +6,7 @@ import { arrayParam, listQuery, listResponse } from '../../http/list.js';
 import { IntKey, Paginated, responses } from '../../http/schemas.js';
 import { notFound } from '../../http/errors.js';
 import { existsInTenant } from '../../db/lookup.js';
-import { resourceRoutes, scopeOf } from '../resource-routes.js';
+import { resourceRoutes, scopeOf } from '../crud/index.js';
 import { findEmployeeRow, type EmployeeRow } from './employee-ref.js';
 import { writeEmployee } from './employee-write.js';
 import { Employee, EmployeeBase, EmployeeCreate, EmployeeListQuery, EmployeeUpdate } from './employees.schemas.js';

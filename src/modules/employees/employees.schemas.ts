@@ -5,7 +5,7 @@ import { DateTimeOut, IdName, IntIdName, MAX_ID, Nullable, Opt } from '../../htt
 import { listQuery } from '../../http/list.js';
 import { Category } from '../categories/categories.schemas.js';
 import { DynamicAttributeValue, DynamicAttributesInput } from '../dynamic-attributes/dynamic-attributes.schemas.js';
-import { DateIn, EnumIn } from '../people-inputs.js';
+import { DateIn, EnumIn } from '../crud/index.js';
 import { USERNAME_PATTERN } from './employee-ref.js';
 
 /** Reference §2: rights 0..4, employment 0..2 (labels in the tenant's language, German or English). */

@@ -5,9 +5,9 @@ import { Type } from '@sinclair/typebox';
 import type { ZkApp } from '../../types.js';
 import { ErrorBag, notFound } from '../../http/errors.js';
 import { MAX_ID } from '../../http/schemas.js';
-import { dateValues, pick } from '../people-inputs.js';
-import { resourceRoutes, type Scope } from '../resource-routes.js';
-import { checkUnique, deleteRow, findRow, insertRow, refuseWhileUsed, updateRow, type RowTable } from '../simple-rows.js';
+import { dateValues, pick } from '../crud/index.js';
+import { resourceRoutes, type Scope } from '../crud/index.js';
+import { checkUnique, deleteRow, findRow, insertRow, refuseWhileUsed, updateRow, type RowTable } from '../crud/index.js';
 import {
   BreakRegulationType,
   BreakRegulationTypeCreate,

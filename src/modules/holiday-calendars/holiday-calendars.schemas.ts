@@ -3,7 +3,7 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { DateOnly, DateTimeOut, Nullable, Opt } from '../../http/schemas.js';
 import { listQuery } from '../../http/list.js';
-import { DateIn } from '../people-inputs.js';
+import { DateIn } from '../crud/index.js';
 
 export const HolidayCalendar = Type.Object({
   id: Type.Integer(),

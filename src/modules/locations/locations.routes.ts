@@ -5,10 +5,10 @@ import type { ZkApp } from '../../types.js';
 import { IntKey, Paginated, responses } from '../../http/schemas.js';
 import { ErrorBag, notFound, validationError } from '../../http/errors.js';
 import { listQuery, listResponse } from '../../http/list.js';
-import { pick } from '../people-inputs.js';
+import { pick } from '../crud/index.js';
 import { findReferences, type ReferenceCheck } from '../../db/references.js';
-import { resourceRoutes, scopeOf, type Scope } from '../resource-routes.js';
-import { checkUnique, deleteRow, findRow, insertRow, updateRow } from '../simple-rows.js';
+import { resourceRoutes, scopeOf, type Scope } from '../crud/index.js';
+import { checkUnique, deleteRow, findRow, insertRow, updateRow } from '../crud/index.js';
 import { LOCATION_COLUMNS, Location, LocationCreate, LocationList, LocationListCreate, LocationListQuery, LocationListUpdate, LocationUpdate, type LocationListWriteT } from './locations.schemas.js';
 import {
   listLocations,

@@ -9,9 +9,9 @@ import { DateTimeOut, Nullable, Opt, Translations, type TranslationsT } from '..
 import { ErrorBag } from '../../http/errors.js';
 import { fromJson, outTimestamp, toBool } from '../../http/formats.js';
 import { translations } from '../categories/categories.repository.js';
-import { pick } from '../people-inputs.js';
-import { resourceRoutes, type Scope } from '../resource-routes.js';
-import { checkUnique, deleteRow, findRow, insertRow, refuseWhileUsed, updateRow } from '../simple-rows.js';
+import { pick } from '../crud/index.js';
+import { resourceRoutes, type Scope } from '../crud/index.js';
+import { checkUnique, deleteRow, findRow, insertRow, refuseWhileUsed, updateRow } from '../crud/index.js';
 
 type Row = Selectable<PriceGroupsTable>;
 

@@ -4,7 +4,7 @@ import type { DB } from '../../db/schema.js';
 import type { VehicleListsTable, VehiclesTable } from './vehicles.tables.js';
 import type { ListSpec } from '../../http/list.js';
 import { outDate, outTimestamp } from '../../http/formats.js';
-import { newStamps } from '../people-inputs.js';
+import { newStamps } from '../crud/index.js';
 import type { VehicleInT, VehicleT } from './vehicles.schemas.js';
 
 export type VehicleListRow = Selectable<VehicleListsTable>;

@@ -5,9 +5,9 @@ import { Paginated, responses } from '../../http/schemas.js';
 import { ErrorBag } from '../../http/errors.js';
 import { today } from '../../http/formats.js';
 import { listResponse } from '../../http/list.js';
-import { dateValues, pick } from '../people-inputs.js';
-import { resourceRoutes, scopeOf, type Scope } from '../resource-routes.js';
-import { checkUnique, deleteRow, findRow, insertRow, updateRow } from '../simple-rows.js';
+import { dateValues, pick } from '../crud/index.js';
+import { resourceRoutes, scopeOf, type Scope } from '../crud/index.js';
+import { checkUnique, deleteRow, findRow, insertRow, updateRow } from '../crud/index.js';
 import { Vehicle, VehicleList, VehicleListCreate, VehicleListItem, VehicleListUpdate, VehicleQuery, type VehicleListWriteT } from './vehicles.schemas.js';
 import { setVehicles, toVehicle, toVehicleLists, vehicleListOnDate, vehicleListSpec, vehicleSpec, vehiclesOfList, type VehicleListRow } from './vehicles.repository.js';
 

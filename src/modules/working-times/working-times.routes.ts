@@ -3,8 +3,8 @@
 import type { ZkApp } from '../../types.js';
 import { ErrorBag } from '../../http/errors.js';
 import { existsInTenant } from '../../db/lookup.js';
-import { dateValues } from '../people-inputs.js';
-import { resourceRoutes, type Scope } from '../resource-routes.js';
+import { dateValues } from '../crud/index.js';
+import { resourceRoutes, type Scope } from '../crud/index.js';
 import { requireEmployee, UsernameParam, type EmployeeRow } from '../employees/employee-ref.js';
 import { childColumns, deleteChild, writeChild } from '../employees/employee-children.js';
 import { WORKING_TIME_COLUMNS, WorkingTime, WorkingTimeWrite, type WorkingTimeWriteT } from './working-times.schemas.js';

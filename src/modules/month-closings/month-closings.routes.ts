@@ -4,7 +4,7 @@ import { Type } from '@sinclair/typebox';
 import type { Kysely, Selectable } from 'kysely';
 import type { ZkApp } from '../../types.js';
 import type { DB } from '../../db/schema.js';
-import type { MonthClosingsTable } from '../month-closings/month-closings.tables.js';
+import type { MonthClosingsTable } from './month-closings.tables.js';
 import { DateTimeOut, IntKey, Nullable, Opt, Paginated, Single, responses } from '../../http/schemas.js';
 import { listQuery, listResponse, type ListSpec } from '../../http/list.js';
 import { ErrorBag, notFound } from '../../http/errors.js';

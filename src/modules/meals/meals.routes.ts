@@ -3,13 +3,13 @@
 import { Type, type Static } from '@sinclair/typebox';
 import type { Selectable } from 'kysely';
 import type { ZkApp } from '../../types.js';
-import type { MealsTable } from '../meals/meals.tables.js';
+import type { MealsTable } from './meals.tables.js';
 import { DateOnly, DateTimeOut, IntIdName, Nullable, Opt } from '../../http/schemas.js';
 import { ErrorBag } from '../../http/errors.js';
 import { outDate, outTimestamp } from '../../http/formats.js';
 import { listQuery } from '../../http/list.js';
-import { DateIn, EnumIn, dateValues, enumId } from '../people-inputs.js';
-import { resourceRoutes, type Scope } from '../resource-routes.js';
+import { DateIn, EnumIn, dateValues, enumId } from '../crud/index.js';
+import { resourceRoutes, type Scope } from '../crud/index.js';
 import { requireEmployee, UsernameParam, type EmployeeRow } from '../employees/employee-ref.js';
 import { childColumns, deleteChild, writeChild } from '../employees/employee-children.js';
 import { label } from '../employees/employees.repository.js';

@@ -2,8 +2,8 @@
 // so dates accept the read form 'YYYY-MM-DDT00:00:00.000000Z' as well as 'YYYY-MM-DD', and enumerations accept
 // the read object {id, name} as well as the bare id.
 import { Type } from '@sinclair/typebox';
-import { ErrorBag } from '../http/errors.js';
-import { isValidDate, nowTimestamp } from '../http/formats.js';
+import { ErrorBag } from '../../http/errors.js';
+import { isValidDate, nowTimestamp } from '../../http/formats.js';
 
 /** A request date: 'YYYY-MM-DD', or the same date at midnight as the API prints it. Normalise with dateValues(). */
 export const DateIn = (opts: object = {}) =>

@@ -3,12 +3,12 @@
 import { Type, type Static } from '@sinclair/typebox';
 import type { Selectable } from 'kysely';
 import type { ZkApp } from '../../types.js';
-import type { TranspondersTable } from '../transponders/transponders.tables.js';
+import type { TranspondersTable } from './transponders.tables.js';
 import { DateTimeOut, Nullable, Opt } from '../../http/schemas.js';
 import { ErrorBag } from '../../http/errors.js';
 import { outDate, outTimestamp } from '../../http/formats.js';
-import { DateIn, dateValues } from '../people-inputs.js';
-import { resourceRoutes, type Scope } from '../resource-routes.js';
+import { DateIn, dateValues } from '../crud/index.js';
+import { resourceRoutes, type Scope } from '../crud/index.js';
 import { requireEmployee, UsernameParam, type EmployeeRow } from '../employees/employee-ref.js';
 import { childColumns, deleteChild, writeChild } from '../employees/employee-children.js';
 

@@ -1,9 +1,9 @@
 // Membership tables (department managers, device employees, location list items): count members per owner for a
 // page, resolve requested member keys (unknown ones are a 422 on the field), replace an owner's members.
 import type { Kysely } from 'kysely';
-import type { DB } from '../db/schema.js';
-import { fieldError } from '../http/errors.js';
-import { countPerOwner, existingValues } from '../db/lookup.js';
+import type { DB } from '../../db/schema.js';
+import { fieldError } from '../../http/errors.js';
+import { countPerOwner, existingValues } from '../../db/lookup.js';
 
 export type LinkTable = 'department_managers' | 'device_employees' | 'location_list_items';
 interface Link {

@@ -1,12 +1,12 @@
 // Plain tenant-scoped row operations for the small people/organisation tables (price groups, calendars,
 // locations, devices, ...): find, insert, update, delete, uniqueness and "still in use" checks.
-import { findReferences, type ReferenceCheck } from '../db/references.js';
+import { findReferences, type ReferenceCheck } from '../../db/references.js';
 import type { Kysely, Selectable } from 'kysely';
-import type { DB } from '../db/schema.js';
-import type { ErrorBag } from '../http/errors.js';
-import { validationError } from '../http/errors.js';
-import { nowTimestamp } from '../http/formats.js';
-import type { Scope } from './resource-routes.js';
+import type { DB } from '../../db/schema.js';
+import type { ErrorBag } from '../../http/errors.js';
+import { validationError } from '../../http/errors.js';
+import { nowTimestamp } from '../../http/formats.js';
+import type { Scope } from './crud.routes.js';
 
 export type RowTable =
   | 'price_groups'

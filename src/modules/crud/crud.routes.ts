@@ -4,13 +4,13 @@
 import { Type, type TProperties, type TSchema } from '@sinclair/typebox';
 import type { FastifyContextConfig, FastifyRequest } from 'fastify';
 import type { Kysely, SelectQueryBuilder } from 'kysely';
-import type { ZkApp } from '../types.js';
-import type { DB } from '../db/schema.js';
-import type { Dialect } from '../db/dialect.js';
-import type { Tenant } from '../tenancy/tenants.js';
-import { listQuery, listResponse, orderTerms, type ListSpec } from '../http/list.js';
-import { notFound } from '../http/errors.js';
-import { DataArray, MAX_ID, Paginated, responses, Single } from '../http/schemas.js';
+import type { ZkApp } from '../../types.js';
+import type { DB } from '../../db/schema.js';
+import type { Dialect } from '../../db/dialect.js';
+import type { Tenant } from '../../tenancy/tenants.js';
+import { listQuery, listResponse, orderTerms, type ListSpec } from '../../http/list.js';
+import { notFound } from '../../http/errors.js';
+import { DataArray, MAX_ID, Paginated, responses, Single } from '../../http/schemas.js';
 
 /** What every repository call needs: the database and the request's tenant. */
 export interface Scope {
