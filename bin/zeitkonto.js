@@ -3,7 +3,7 @@
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 
-const cli = new URL('../dist/cli.js', import.meta.url);
+const cli = new URL('../dist/cli/index.js', import.meta.url);
 if (!existsSync(fileURLToPath(cli))) {
   console.error('zeitkonto is not built yet: run `npm install` (or `npm run build`) in the repository first.');
   process.exit(1);

@@ -7,7 +7,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { buildApp } from '../src/app.js';
-import { main } from '../src/cli.js';
+import { main } from '../src/cli/index.js';
 import { loadConfig } from '../src/config.js';
 import type { ZkApp } from '../src/types.js';
 import { DIALECTS } from './support/app.js';

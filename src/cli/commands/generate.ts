@@ -1,14 +1,12 @@
 // `zeitkonto generate <instance> [--scale small|medium|large] [--seed N]`: a generated tenant (issue 7).
 import { parseArgs } from 'node:util';
-import { openDatabase } from './db/connection.js';
-import { migrate } from './db/migrate.js';
-import { generate, SCALES, type Scale } from './generate/generator.js';
-import { findTenant } from './tenancy/tenants.js';
-import type { ExtraCommand } from './cli-extra.js';
+import { generate, SCALES, type Scale } from '../../generate/generator.js';
+import { findTenant } from '../../tenancy/tenants.js';
+import { withDatabase, type Command } from '../io.js';
 
-export const generateCommand: ExtraCommand = {
+export const generateCommand: Command = {
   name: 'generate',
-  usage: 'generate <instance> [--scale small|medium|large] [--seed N]   Create a tenant with generated realistic data.',
+  usage: ['generate <instance> [--scale small|medium|large] [--seed N]   Create a tenant with generated realistic data.'],
   async run(config, args, io) {
     let parsed;
     try {
@@ -30,9 +28,7 @@ export const generateCommand: ExtraCommand = {
       io.err('zeitkonto: --seed must be a whole number');
       return 2;
     }
-    const database = openDatabase(config.database, { poolSize: 2 });
-    try {
-      await migrate(database.db, database.dialect);
+    return withDatabase(config, async (database) => {
       if (await findTenant(database.db, positionals[0])) {
         io.err(`zeitkonto: tenant "${positionals[0]}" already exists; choose another instance name`);
         return 1;
@@ -40,8 +36,6 @@ export const generateCommand: ExtraCommand = {
       const result = await generate(database.db, positionals[0], values.scale as Scale, Number(values.seed), (m) => io.err(`[generate] ${m}`), database.dialect);
       io.out(`Generated tenant ${positionals[0]} (${values.scale}, seed ${values.seed}) in ${result.seconds.toFixed(1)} s: ${Object.entries(result.counts).map(([k, v]) => `${v} ${k}`).join(', ')}.`);
       return 0;
-    } finally {
-      await database.close();
-    }
+    });
   },
 };

@@ -1,13 +1,14 @@
 // `zeitkonto settings <instance> [key=value ...]`: show or change the tenant's booking rule settings.
-import { openDatabase } from './db/connection.js';
-import { migrate } from './db/migrate.js';
-import { bookingSettings, parseSettingAssignments, updateBookingSettings } from './booking/settings.js';
-import { findTenant } from './tenancy/tenants.js';
-import type { ExtraCommand } from './cli-extra.js';
+import { bookingSettings, parseSettingAssignments, updateBookingSettings } from '../../booking/settings.js';
+import { findTenant } from '../../tenancy/tenants.js';
+import { withDatabase, type Command } from '../io.js';
 
-export const settingsCommand: ExtraCommand = {
+export const settingsCommand: Command = {
   name: 'settings',
-  usage: 'settings <instance> [key=value ...]          Show or change booking settings (recording_days_back, recording_days_ahead,\n                                          check_non_working_days, minute_grid, duration_only; "null" clears a number).',
+  usage: [
+    'settings <instance> [key=value ...]          Show or change booking settings (recording_days_back, recording_days_ahead,',
+    '                                        check_non_working_days, minute_grid, duration_only; "null" clears a number).',
+  ],
   async run(config, args, io) {
     if (args.length < 1 || args[0].startsWith('-')) {
       io.err('zeitkonto: settings needs an instance: zeitkonto settings <instance> [key=value ...]');
@@ -20,9 +21,7 @@ export const settingsCommand: ExtraCommand = {
       io.err(`zeitkonto: ${(e as Error).message}`);
       return 2;
     }
-    const database = openDatabase(config.database, { poolSize: 2 });
-    try {
-      await migrate(database.db, database.dialect);
+    return withDatabase(config, async (database) => {
       const tenant = await findTenant(database.db, args[0]);
       if (!tenant) {
         io.err(`zeitkonto: tenant "${args[0]}" does not exist`);
@@ -31,8 +30,6 @@ export const settingsCommand: ExtraCommand = {
       const settings = Object.keys(changes).length ? await updateBookingSettings(database.db, tenant, changes) : bookingSettings(tenant);
       for (const [k, v] of Object.entries(settings)) io.out(`${k}=${v}`);
       return 0;
-    } finally {
-      await database.close();
-    }
+    });
   },
 };
