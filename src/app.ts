@@ -7,7 +7,7 @@ import type { Config } from './config.js';
 import { openDatabase, type Database } from './db/connection.js';
 import { frameworkErrors, registerErrorHandler, registerJsonBodyParser } from './http/errors.js';
 import { parseFilterTimestamp } from './http/formats.js';
-import { countCache } from './http/list.js';
+import { countCache } from './http/list/index.js';
 import { dropUndeclaredProperties } from './http/schemas.js';
 import { registerApiHooks } from './plugins/api.js';
 import { registerMetrics } from './plugins/metrics.js';

@@ -5,7 +5,7 @@ import { test } from 'node:test';
 import { Type } from '@sinclair/typebox';
 import { forEachDialect, type TestContext } from '../support/app.js';
 import { seedActivities } from '../support/lists.js';
-import { arrayParam, listQuery } from '../../src/http/list.js';
+import { arrayParam, listQuery } from '../../src/http/list/index.js';
 import type { ZkApp } from '../../src/types.js';
 
 const names = (r: { body: { data: { name: string }[] } }) => r.body.data.map((x) => x.name);

@@ -3,7 +3,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { forEachDialect } from '../support/app.js';
-import { seekTables } from '../../src/http/list.js';
+import { seekTables } from '../../src/http/list/index.js';
 
 forEachDialect(
   'seek tables',

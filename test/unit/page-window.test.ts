@@ -1,7 +1,7 @@
 // pageWindow(): Laravel's paginator URL window (reference §1.7), 3 pages on each side of the current one.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { pageWindow } from '../../src/http/list.js';
+import { pageWindow } from '../../src/http/list/index.js';
 
 const r = (a: number, b: number) => Array.from({ length: b - a + 1 }, (_, i) => a + i);
 

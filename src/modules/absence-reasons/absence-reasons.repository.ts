@@ -2,7 +2,7 @@
 import type { Kysely, Selectable } from 'kysely';
 import type { DB } from '../../db/schema.js';
 import type { AbsenceReasonsTable } from './absence-reasons.tables.js';
-import type { ListSpec } from '../../http/list.js';
+import type { ListSpec } from '../../http/list/index.js';
 import { nowTimestamp, outTimestamp } from '../../http/formats.js';
 import { ABSENCE_REASON_TYPES, type AbsenceReasonT, type AbsenceReasonUpdateT } from './absence-reasons.schemas.js';
 

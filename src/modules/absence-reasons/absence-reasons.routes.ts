@@ -2,7 +2,7 @@
 import { Type } from '@sinclair/typebox';
 import type { ZkApp } from '../../types.js';
 import { Paginated, Single, StringKey, responses } from '../../http/schemas.js';
-import { listResponse } from '../../http/list.js';
+import { listResponse } from '../../http/list/index.js';
 import { fieldError, notFound } from '../../http/errors.js';
 import { existsInTenant } from '../../db/lookup.js';
 import { AbsenceReason, AbsenceReasonCreate, AbsenceReasonListQuery, AbsenceReasonUpdate } from './absence-reasons.schemas.js';

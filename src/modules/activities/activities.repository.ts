@@ -2,7 +2,7 @@
 import type { Kysely, Selectable } from 'kysely';
 import type { DB } from '../../db/schema.js';
 import type { ActivitiesTable } from './activities.tables.js';
-import type { ListSpec } from '../../http/list.js';
+import type { ListSpec } from '../../http/list/index.js';
 import { nowTimestamp, outTimestamp, toBool } from '../../http/formats.js';
 import type { ActivityT, ActivityUpdateT } from './activities.schemas.js';
 

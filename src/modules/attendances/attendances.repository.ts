@@ -3,7 +3,7 @@ import type { Insertable, Kysely, Selectable } from 'kysely';
 import type { DB } from '../../db/schema.js';
 import type { AttendancesTable } from './attendances.tables.js';
 import type { Tenant } from '../../tenancy/tenants.js';
-import type { ListSpec } from '../../http/list.js';
+import type { ListSpec } from '../../http/list/index.js';
 import { omitGatedFields } from '../../http/gating.js';
 import { outDate, outTimestamp, toBool } from '../../http/formats.js';
 import { DIRECTIONS, PROJECT_RELEASE, type AttendanceT } from './attendances.schemas.js';

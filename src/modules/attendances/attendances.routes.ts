@@ -4,7 +4,7 @@
 import { Type } from '@sinclair/typebox';
 import type { ZkApp } from '../../types.js';
 import { IntKey, Single, Paginated, ValidationErrorBody, responses } from '../../http/schemas.js';
-import { listResponse } from '../../http/list.js';
+import { listResponse } from '../../http/list/index.js';
 import { notFound } from '../../http/errors.js';
 import { Attendance, AttendanceCreate, AttendanceListQuery, AttendancePatch, ReleaseBody } from './attendances.schemas.js';
 import { attendanceListSpec, findAttendance, listAttendances, toAttendance } from './attendances.repository.js';

@@ -2,7 +2,7 @@
 import type { Kysely, Selectable } from 'kysely';
 import type { DB } from '../../db/schema.js';
 import type { CategoriesTable } from './categories.tables.js';
-import type { ListSpec } from '../../http/list.js';
+import type { ListSpec } from '../../http/list/index.js';
 import { fromJson, nowTimestamp, outTimestamp } from '../../http/formats.js';
 import { TRANSLATION_KEYS, type TranslationsT } from '../../http/schemas.js';
 import { CATEGORY_TYPES, type CategoryT, type CategoryUpdateT } from './categories.schemas.js';

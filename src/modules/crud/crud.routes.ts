@@ -8,7 +8,7 @@ import type { ZkApp } from '../../types.js';
 import type { DB } from '../../db/schema.js';
 import type { Dialect } from '../../db/dialect.js';
 import type { Tenant } from '../../tenancy/tenants.js';
-import { listQuery, listResponse, orderTerms, type ListSpec } from '../../http/list.js';
+import { listQuery, listResponse, orderTerms, type ListSpec } from '../../http/list/index.js';
 import { notFound } from '../../http/errors.js';
 import { DataArray, MAX_ID, Paginated, responses, Single } from '../../http/schemas.js';
 

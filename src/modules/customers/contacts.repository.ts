@@ -1,7 +1,7 @@
 // SQL for customer contacts; every query is scoped by tenant and customer.
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema.js';
-import type { ListSpec } from '../../http/list.js';
+import type { ListSpec } from '../../http/list/index.js';
 import { nowTimestamp, outTimestamp, toBool } from '../../http/formats.js';
 import type { CategoryT } from '../categories/categories.schemas.js';
 import type { ContactT, ContactUpdateT } from './contacts.schemas.js';

@@ -5,7 +5,7 @@ import type { Kysely } from 'kysely';
 import type { ZkApp } from '../../types.js';
 import type { DB } from '../../db/schema.js';
 import { MAX_ID, Paginated, responses, Single } from '../../http/schemas.js';
-import { listResponse } from '../../http/list.js';
+import { listResponse } from '../../http/list/index.js';
 import { ErrorBag, notFound } from '../../http/errors.js';
 import { existsInTenant } from '../../db/lookup.js';
 import { loadCategories, resolveCategoryIds, setCategories } from '../categories/category-links.js';

@@ -2,7 +2,7 @@
 import type { Kysely, Selectable } from 'kysely';
 import type { DB } from '../../db/schema.js';
 import type { CustomersTable } from './customers.tables.js';
-import type { ListSpec, SortColumn } from '../../http/list.js';
+import type { ListSpec, SortColumn } from '../../http/list/index.js';
 import { addDays, decimalText, nowTimestamp, outTimestamp, toBool } from '../../http/formats.js';
 import type { CategoryT } from '../categories/categories.schemas.js';
 import type { DynamicAttributeValueT } from '../dynamic-attributes/dynamic-attributes.schemas.js';

@@ -4,7 +4,7 @@ import { Type } from '@sinclair/typebox';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { ZkApp } from '../../types.js';
 import { Paginated, Single, StringKey, responses } from '../../http/schemas.js';
-import { arrayParam, listResponse } from '../../http/list.js';
+import { arrayParam, listResponse } from '../../http/list/index.js';
 import { CUSTOMER_STATUS_DEPRECATION, markDeprecated } from '../../http/deprecation.js';
 import { Customer, CustomerCreate, CustomerListItem, CustomerListQuery, CustomerUpdate } from './customers.schemas.js';
 import { customerListSpec, listCustomers, type CustomerFilters } from './customers.repository.js';

@@ -2,7 +2,7 @@
 import { sql, type Kysely, type Selectable } from 'kysely';
 import type { DB } from '../../db/schema.js';
 import type { DepartmentsTable } from './departments.tables.js';
-import type { ListSpec } from '../../http/list.js';
+import type { ListSpec } from '../../http/list/index.js';
 import { nowTimestamp, outDate, outTimestamp, toBool } from '../../http/formats.js';
 import type { DepartmentT, DepartmentUpdateT } from './departments.schemas.js';
 

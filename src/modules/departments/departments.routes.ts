@@ -4,7 +4,7 @@ import { Type } from '@sinclair/typebox';
 import type { FastifyRequest } from 'fastify';
 import type { ZkApp } from '../../types.js';
 import { IntKey, Paginated, Single, responses } from '../../http/schemas.js';
-import { listQuery, listResponse } from '../../http/list.js';
+import { listQuery, listResponse } from '../../http/list/index.js';
 import { ErrorBag, notFound, validationError } from '../../http/errors.js';
 import { existsInTenant } from '../../db/lookup.js';
 import { Department, DepartmentCreate, DepartmentDetail, DepartmentListItem, DepartmentListQuery, DepartmentUpdate, type DepartmentUpdateT } from './departments.schemas.js';

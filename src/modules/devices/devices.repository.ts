@@ -2,7 +2,7 @@
 import type { Kysely, Selectable } from 'kysely';
 import type { DB } from '../../db/schema.js';
 import type { DevicesTable } from './devices.tables.js';
-import type { ListSpec } from '../../http/list.js';
+import type { ListSpec } from '../../http/list/index.js';
 import { fromJson, outTime } from '../../http/formats.js';
 import { countLinks, DEVICE_EMPLOYEES, replaceLinks, resolveExisting } from '../crud/index.js';
 import { countCategories, loadCategories } from '../categories/category-links.js';

@@ -6,7 +6,7 @@ import type { ZkApp } from '../../types.js';
 import type { DB } from '../../db/schema.js';
 import type { DynamicAttributesTable } from './dynamic-attributes.tables.js';
 import { IntKey, Paginated, Single, responses } from '../../http/schemas.js';
-import { listResponse, type ListSpec } from '../../http/list.js';
+import { listResponse, type ListSpec } from '../../http/list/index.js';
 import { fieldError, notFound } from '../../http/errors.js';
 import { fromJson, nowTimestamp, outTimestamp, toBool } from '../../http/formats.js';
 import { existsInTenant } from '../../db/lookup.js';

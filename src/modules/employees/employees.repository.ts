@@ -2,7 +2,7 @@
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema.js';
 import type { Tenant } from '../../tenancy/tenants.js';
-import type { ListSpec } from '../../http/list.js';
+import type { ListSpec } from '../../http/list/index.js';
 import { outDate, outTimestamp } from '../../http/formats.js';
 import { loadCategories } from '../categories/category-links.js';
 import { loadDynamicAttributes } from '../dynamic-attributes/dynamic-attribute-values.js';

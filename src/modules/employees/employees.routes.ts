@@ -2,7 +2,7 @@
 // PATCH/PUT (reference §4.11; no delete route exists anywhere), GET /departments/{id}/employees (§4.8).
 import { Type } from '@sinclair/typebox';
 import type { ZkApp } from '../../types.js';
-import { arrayParam, listQuery, listResponse } from '../../http/list.js';
+import { arrayParam, listQuery, listResponse } from '../../http/list/index.js';
 import { IntKey, Paginated, responses } from '../../http/schemas.js';
 import { notFound } from '../../http/errors.js';
 import { existsInTenant } from '../../db/lookup.js';

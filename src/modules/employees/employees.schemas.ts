@@ -2,7 +2,7 @@
 // system; requests accept the union of the documented forms and ignore read-only keys (GET-merge-PUT).
 import { Type, type Static } from '@sinclair/typebox';
 import { DateTimeOut, IdName, IntIdName, MAX_ID, Nullable, Opt } from '../../http/schemas.js';
-import { listQuery } from '../../http/list.js';
+import { listQuery } from '../../http/list/index.js';
 import { Category } from '../categories/categories.schemas.js';
 import { DynamicAttributeValue, DynamicAttributesInput } from '../dynamic-attributes/dynamic-attributes.schemas.js';
 import { DateIn, EnumIn } from '../crud/index.js';

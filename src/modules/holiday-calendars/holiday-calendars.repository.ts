@@ -2,7 +2,7 @@
 import type { Kysely, Selectable } from 'kysely';
 import type { DB } from '../../db/schema.js';
 import type { BreakRegulationTypesTable, HolidayCalendarsTable, HolidaysTable } from './holiday-calendars.tables.js';
-import type { ListSpec } from '../../http/list.js';
+import type { ListSpec } from '../../http/list/index.js';
 import { outDate, outTimestamp, toBool } from '../../http/formats.js';
 import type { BreakRegulationTypeT, HolidayCalendarT, HolidayT } from './holiday-calendars.schemas.js';
 

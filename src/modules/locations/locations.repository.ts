@@ -2,7 +2,7 @@
 import type { Kysely, Selectable } from 'kysely';
 import type { DB } from '../../db/schema.js';
 import type { LocationListsTable, LocationsTable } from './locations.tables.js';
-import type { ListSpec } from '../../http/list.js';
+import type { ListSpec } from '../../http/list/index.js';
 import { outTimestamp } from '../../http/formats.js';
 import { countLinks, LOCATION_LIST_ITEMS, replaceLinks, resolveExisting } from '../crud/index.js';
 import type { LocationT } from './locations.schemas.js';

@@ -4,7 +4,7 @@ import { Type } from '@sinclair/typebox';
 import type { ZkApp } from '../../types.js';
 import { IntKey, Paginated, responses } from '../../http/schemas.js';
 import { ErrorBag, notFound, validationError } from '../../http/errors.js';
-import { listQuery, listResponse } from '../../http/list.js';
+import { listQuery, listResponse } from '../../http/list/index.js';
 import { pick } from '../crud/index.js';
 import { findReferences, type ReferenceCheck } from '../../db/references.js';
 import { resourceRoutes, scopeOf, type Scope } from '../crud/index.js';

@@ -7,7 +7,7 @@ import type { MealsTable } from './meals.tables.js';
 import { DateOnly, DateTimeOut, IntIdName, Nullable, Opt } from '../../http/schemas.js';
 import { ErrorBag } from '../../http/errors.js';
 import { outDate, outTimestamp } from '../../http/formats.js';
-import { listQuery } from '../../http/list.js';
+import { listQuery } from '../../http/list/index.js';
 import { DateIn, EnumIn, dateValues, enumId } from '../crud/index.js';
 import { resourceRoutes, type Scope } from '../crud/index.js';
 import { requireEmployee, UsernameParam, type EmployeeRow } from '../employees/employee-ref.js';

@@ -6,7 +6,7 @@ import type { ZkApp } from '../../types.js';
 import type { DB } from '../../db/schema.js';
 import type { MonthClosingsTable } from './month-closings.tables.js';
 import { DateTimeOut, IntKey, Nullable, Opt, Paginated, Single, responses } from '../../http/schemas.js';
-import { listQuery, listResponse, type ListSpec } from '../../http/list.js';
+import { listQuery, listResponse, type ListSpec } from '../../http/list/index.js';
 import { ErrorBag, notFound } from '../../http/errors.js';
 import { nowTimestamp, outTimestamp } from '../../http/formats.js';
 import { existsInTenant } from '../../db/lookup.js';

@@ -1,7 +1,7 @@
 // SQL for project activities and project locations; every query is scoped by tenant and project.
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema.js';
-import type { ListSpec } from '../../http/list.js';
+import type { ListSpec } from '../../http/list/index.js';
 import { nowTimestamp } from '../../http/formats.js';
 import type { ProjectActivityT, ProjectLocationT, ProjectLocationUpdateT } from './project-activities.schemas.js';
 

@@ -4,7 +4,7 @@
 import { Type } from '@sinclair/typebox';
 import type { ZkApp } from '../../types.js';
 import { MAX_ID, Paginated, responses, Single } from '../../http/schemas.js';
-import { listQuery, listResponse } from '../../http/list.js';
+import { listQuery, listResponse } from '../../http/list/index.js';
 import { fieldError, notFound } from '../../http/errors.js';
 import { findActivity } from '../activities/activities.repository.js';
 import {

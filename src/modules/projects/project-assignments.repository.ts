@@ -2,7 +2,7 @@
 import type { Kysely, Selectable } from 'kysely';
 import type { DB } from '../../db/schema.js';
 import type { ProjectAssignmentsTable } from './projects.tables.js';
-import type { ListSpec } from '../../http/list.js';
+import type { ListSpec } from '../../http/list/index.js';
 import { fromJson, nowTimestamp, outDate, outTimestamp, toBool } from '../../http/formats.js';
 import type { TranslationsT } from '../../http/schemas.js';
 import { translations } from '../categories/categories.repository.js';

@@ -5,7 +5,7 @@ import type { Kysely } from 'kysely';
 import type { ZkApp } from '../../types.js';
 import type { DB } from '../../db/schema.js';
 import { MAX_ID, Paginated, responses, Single, StringKey } from '../../http/schemas.js';
-import { arrayParam, listQuery, listResponse } from '../../http/list.js';
+import { arrayParam, listQuery, listResponse } from '../../http/list/index.js';
 import { ErrorBag, fieldError, notFound } from '../../http/errors.js';
 import { existsInTenant } from '../../db/lookup.js';
 import { Assignment, AssignmentCreate, AssignmentUpdate, EmployeeProjectsQuery, type AssignmentUpdateT } from './project-assignments.schemas.js';

@@ -3,7 +3,7 @@
 import type { Kysely, Selectable } from 'kysely';
 import type { DB } from '../../db/schema.js';
 import type { ProjectStatusesTable } from './projects.tables.js';
-import type { ListSpec } from '../../http/list.js';
+import type { ListSpec } from '../../http/list/index.js';
 import { nowTimestamp, outTimestamp, toBool } from '../../http/formats.js';
 import type { ProjectStatusT, ProjectStatusUpdateT } from './project-statuses.schemas.js';
 

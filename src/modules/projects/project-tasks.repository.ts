@@ -2,7 +2,7 @@
 import type { Kysely, Selectable } from 'kysely';
 import type { DB } from '../../db/schema.js';
 import type { ProjectTasksTable } from './projects.tables.js';
-import type { ListSpec } from '../../http/list.js';
+import type { ListSpec } from '../../http/list/index.js';
 import { nowTimestamp, outDate, outTimestamp } from '../../http/formats.js';
 import { TASK_BILLING_TYPES, enumObject } from './project-enums.js';
 import { TASK_NUMBER_FIELDS, type TaskT } from './project-tasks.schemas.js';

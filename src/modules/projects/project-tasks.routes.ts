@@ -5,7 +5,7 @@ import type { Kysely } from 'kysely';
 import type { ZkApp } from '../../types.js';
 import type { DB } from '../../db/schema.js';
 import { MAX_ID, Paginated, responses, Single } from '../../http/schemas.js';
-import { listResponse } from '../../http/list.js';
+import { listResponse } from '../../http/list/index.js';
 import { ErrorBag, notFound, validationError } from '../../http/errors.js';
 import { parseTaskBillingType } from './project-enums.js';
 import { Task, TaskCreate, TaskListQuery, TaskUpdate, type TaskUpdateT } from './project-tasks.schemas.js';

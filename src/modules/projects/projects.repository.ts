@@ -3,7 +3,7 @@ import { sql, type Kysely, type Selectable } from 'kysely';
 import type { DB } from '../../db/schema.js';
 import { countPerOwner } from '../../db/lookup.js';
 import type { ProjectsTable } from './projects.tables.js';
-import type { ListSpec, SortColumn } from '../../http/list.js';
+import type { ListSpec, SortColumn } from '../../http/list/index.js';
 import { nowTimestamp } from '../../http/formats.js';
 import { PROJECT_NUMBER_FIELDS, PROJECT_TEXT_FIELDS } from './projects.schemas.js';
 

@@ -3,7 +3,7 @@ import { Type } from '@sinclair/typebox';
 import type { FastifyRequest } from 'fastify';
 import type { ZkApp } from '../../types.js';
 import { IntKey, Paginated, Single, responses } from '../../http/schemas.js';
-import { arrayParam, listResponse } from '../../http/list.js';
+import { arrayParam, listResponse } from '../../http/list/index.js';
 import { fieldError, notFound, validationError } from '../../http/errors.js';
 import { Project, ProjectCreate, ProjectDetailQuery, ProjectListQuery, ProjectUpdate } from './projects.schemas.js';
 import { deleteProjectCascade, findProject, listProjects, projectListSpec, type ProjectFilters } from './projects.repository.js';

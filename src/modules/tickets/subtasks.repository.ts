@@ -2,7 +2,7 @@
 import type { Kysely, Selectable } from 'kysely';
 import type { DB } from '../../db/schema.js';
 import type { TicketSubtasksTable } from './tickets.tables.js';
-import type { ListSpec } from '../../http/list.js';
+import type { ListSpec } from '../../http/list/index.js';
 import { nowTimestamp } from '../../http/formats.js';
 import { commonFields } from './ticket-common.js';
 import type { SubtaskT } from './subtasks.schemas.js';

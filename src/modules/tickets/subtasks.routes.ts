@@ -2,7 +2,7 @@
 import { Type } from '@sinclair/typebox';
 import type { ZkApp } from '../../types.js';
 import { MAX_ID, Paginated, responses, Single } from '../../http/schemas.js';
-import { listResponse } from '../../http/list.js';
+import { listResponse } from '../../http/list/index.js';
 import { ErrorBag, notFound, validationError } from '../../http/errors.js';
 import { loadCategories, resolveCategoryIds, setCategories } from '../categories/category-links.js';
 import { collect } from '../projects/projects.service.js';

@@ -2,7 +2,7 @@
 import type { Kysely, Selectable } from 'kysely';
 import type { DB } from '../../db/schema.js';
 import type { TicketsTable } from './tickets.tables.js';
-import type { ListSpec } from '../../http/list.js';
+import type { ListSpec } from '../../http/list/index.js';
 import { nowTimestamp, outDate, outTimestamp, toBool } from '../../http/formats.js';
 import { commonFields } from './ticket-common.js';
 import type { TicketT } from './tickets.schemas.js';

@@ -2,7 +2,7 @@
 import type { Kysely, Selectable } from 'kysely';
 import type { DB } from '../../db/schema.js';
 import type { VehicleListsTable, VehiclesTable } from './vehicles.tables.js';
-import type { ListSpec } from '../../http/list.js';
+import type { ListSpec } from '../../http/list/index.js';
 import { outDate, outTimestamp } from '../../http/formats.js';
 import { newStamps } from '../crud/index.js';
 import type { VehicleInT, VehicleT } from './vehicles.schemas.js';

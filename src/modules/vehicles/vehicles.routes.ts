@@ -4,7 +4,7 @@ import type { ZkApp } from '../../types.js';
 import { Paginated, responses } from '../../http/schemas.js';
 import { ErrorBag } from '../../http/errors.js';
 import { today } from '../../http/formats.js';
-import { listResponse } from '../../http/list.js';
+import { listResponse } from '../../http/list/index.js';
 import { dateValues, pick } from '../crud/index.js';
 import { resourceRoutes, scopeOf, type Scope } from '../crud/index.js';
 import { checkUnique, deleteRow, findRow, insertRow, updateRow } from '../crud/index.js';

@@ -3,7 +3,7 @@
 import type { Kysely, Selectable } from 'kysely';
 import type { DB } from '../../db/schema.js';
 import { WEEKDAYS, type RegularWorkingTimesTable } from './working-times.tables.js';
-import type { ListSpec } from '../../http/list.js';
+import type { ListSpec } from '../../http/list/index.js';
 import { outDate, outTimestamp, toBool } from '../../http/formats.js';
 import { toBreakRegulationType, toHolidayCalendar, type HolidayCalendarRow } from '../holiday-calendars/holiday-calendars.repository.js';
 
