@@ -1,4 +1,4 @@
-// SQL for ticket attachments; contents are stored as base64 text (same on both databases).
+// SQL for ticket attachments. The row keeps the file store's reference to the bytes (storage/).
 import type { Kysely, Selectable } from 'kysely';
 import type { DB } from '../../db/schema.js';
 import type { TicketAttachmentsTable } from './tickets.tables.js';
@@ -13,22 +13,14 @@ export const listAttachments = (db: Kysely<DB>, tenantId: number, ticketId: numb
 export const findAttachment = (db: Kysely<DB>, tenantId: number, ticketId: number, id: number) =>
   db.selectFrom('ticket_attachments').selectAll().where('tenant_id', '=', tenantId).where('ticket_id', '=', ticketId).where('id', '=', id).executeTakeFirst();
 
-export async function insertAttachment(db: Kysely<DB>, tenantId: number, ticketId: number, file: { filename: string; content_type: string; content: Buffer }) {
+export async function insertAttachment(db: Kysely<DB>, tenantId: number, ticketId: number, file: { filename: string; content_type: string; size: number; file_contents: string }) {
   await db
     .insertInto('ticket_attachments')
-    .values({
-      tenant_id: tenantId,
-      ticket_id: ticketId,
-      filename: file.filename,
-      content_type: file.content_type,
-      size: file.content.length,
-      file_contents: file.content.toString('base64'),
-      created: nowTimestamp(),
-    })
+    .values({ tenant_id: tenantId, ticket_id: ticketId, ...file, created: nowTimestamp() })
     .execute();
 }
 
-export function toAttachment(r: Pick<Row, (typeof META)[number]> & { file_contents?: string }, withContents = false) {
+export function toAttachment(r: Pick<Row, (typeof META)[number]>) {
   return {
     id: Number(r.id),
     ticket_id: Number(r.ticket_id),
@@ -36,6 +28,5 @@ export function toAttachment(r: Pick<Row, (typeof META)[number]> & { file_conten
     content_type: r.content_type,
     size: Number(r.size),
     created: outTimestamp(r.created),
-    ...(withContents && r.file_contents !== undefined ? { file_contents: r.file_contents } : {}),
   };
 }
