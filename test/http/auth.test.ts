@@ -47,6 +47,7 @@ forEachDialect('authentication', (t) => {
     await db
       .updateTable('api_tokens')
       .set({ expires_at: nowTimestamp(new Date(Date.now() - 1000)) })
+      .where('tenant_id', '=', c.tenant.id)
       .where('id', '=', soon.info.id)
       .execute();
     const r = await withAuth(c.tenant.instance, `Bearer ${soon.token}`);

@@ -70,7 +70,7 @@ forEachDialect('projects list', (t) => {
     const db = t().database.db;
     const old = await createProject(c, { name: 'B' });
     const recent = await createProject(c, { name: 'A' });
-    await db.updateTable('projects').set({ modified: '2020-01-01 00:00:00' }).where('id', '=', old.id).execute();
+    await db.updateTable('projects').set({ modified: '2020-01-01 00:00:00' }).where('tenant_id', '=', c.tenant.id).where('id', '=', old.id).execute();
     assert.deepEqual(ids((await c.get('/projects?modified_after=2021-01-01T00:00:00Z')).body), [recent.id]);
     assert.deepEqual(ids((await c.get('/projects?modified_before=2020-01-01 00:00:00')).body), [old.id]);
     assert.deepEqual(ids((await c.get('/projects?orderBy=name')).body), [recent.id, old.id]);
