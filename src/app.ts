@@ -55,6 +55,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   app.decorate('zk', { db: database.db, dialect: database.dialect, config, rateLimiter, files: databaseFileStore });
   app.decorateRequest('tenant', null as any);
   app.decorateRequest('token', null as any);
+  app.decorateRequest('db', null as any);
   app.addHook('onSend', async (request, reply) => {
     reply.header('X-Request-Id', request.id);
   });

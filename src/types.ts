@@ -5,6 +5,7 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { Config } from './config.js';
 import type { Dialect } from './db/dialect.js';
 import type { DB } from './db/schema.js';
+import type { TenantDb } from './db/tenant-scope.js';
 import type { Edition, ModuleName, Tenant } from './tenancy/tenants.js';
 import type { TokenInfo } from './tenancy/tokens.js';
 import type { RateLimiter } from './plugins/rate-limit.js';
@@ -26,6 +27,8 @@ declare module 'fastify' {
   interface FastifyRequest {
     tenant: Tenant;
     token: TokenInfo;
+    /** The tenant's view of the database (db/tenant-scope.ts): what routes hand to repositories. */
+    db: TenantDb;
   }
   interface FastifyContextConfig {
     /** Editions on which the route exists (default: full only). */

@@ -29,6 +29,16 @@ export interface TenantDb {
   transaction<R>(fn: (db: TenantDb) => Promise<R>): Promise<R>;
 }
 
+/** The same TenantDb for table names known only at run time (shared helpers: lookups, the CRUD kit's rows). */
+export interface UntypedTenantDb {
+  readonly tenantId: number;
+  selectFrom(table: string): SelectQueryBuilder<any, any, {}>;
+  insertInto(table: string, values: object | readonly object[]): InsertQueryBuilder<any, any, InsertResult>;
+  updateTable(table: string): UpdateQueryBuilder<any, any, any, UpdateResult>;
+  deleteFrom(table: string): DeleteQueryBuilder<any, any, DeleteResult>;
+}
+export const untyped = (db: TenantDb) => db as unknown as UntypedTenantDb;
+
 /** 'projects as p' -> 'p', 'projects' -> 'projects'. */
 const aliasOf = (from: string) => from.split(/\s+as\s+/i).at(-1)!.trim();
 

@@ -3,12 +3,13 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { forEachDialect } from '../support/app.js';
 import { demoCustomers } from '../../src/demo/customers.js';
+import { forTenant } from '../../src/db/tenant-scope.js';
 
 forEachDialect('customers: demo data', (t) => {
   test('demo customers come with addresses, contacts, a category, base and customer price tables', async () => {
     const c = await t().tenant();
-    await demoCustomers(t().database.db, c.tenant);
-    await demoCustomers(t().database.db, c.tenant); // a second run adds nothing
+    await demoCustomers(forTenant(t().database.db, c.tenant.id), c.tenant);
+    await demoCustomers(forTenant(t().database.db, c.tenant.id), c.tenant); // a second run adds nothing
     const list = await c.get('/customers');
     assert.deepEqual(list.body.data.map((x: any) => [x.customer_number, x.inactive]), [['1001', false], ['1002', false], ['1003', true]]);
     assert.deepEqual(list.body.data.map((x: any) => x.contacts_count), [2, 1, 0]);

@@ -3,6 +3,7 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { forEachDialect } from '../support/app.js';
 import { seedCustomer, seedEmployee } from '../support/seed.js';
+import { forTenant } from '../../src/db/tenant-scope.js';
 import { demoProjects } from '../../src/demo/projects.js';
 
 forEachDialect('demo projects', (t) => {
@@ -12,8 +13,8 @@ forEachDialect('demo projects', (t) => {
     const customers = [await seedCustomer(db, c.tenant.id), await seedCustomer(db, c.tenant.id)];
     const employees = [await seedEmployee(db, c.tenant.id), await seedEmployee(db, c.tenant.id)];
     const opts = { customerNumbers: customers.map((x) => x.customer_number), usernames: employees.map((e) => e.username) };
-    await demoProjects(db, c.tenant, opts);
-    await demoProjects(db, c.tenant, opts);
+    await demoProjects(forTenant(db, c.tenant.id), c.tenant, opts);
+    await demoProjects(forTenant(db, c.tenant.id), c.tenant, opts);
     const list = (await c.get('/projects')).body.data;
     assert.equal(list.length, 2);
     for (const p of list) {

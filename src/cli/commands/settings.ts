@@ -1,5 +1,6 @@
 // `zeitkonto settings <instance> [key=value ...]`: show or change the tenant's booking rule settings.
-import { bookingSettings, parseSettingAssignments, updateBookingSettings } from '../../booking/settings.js';
+import { bookingSettings, parseSettingAssignments } from '../../booking/settings.js';
+import { updateBookingSettings } from '../../modules/booking-settings/booking-settings.service.js';
 import { findTenant } from '../../tenancy/tenants.js';
 import { withDatabase, type Command } from '../io.js';
 

@@ -1,26 +1,44 @@
-// One way to expose a CRUD resource (list, detail, create, PATCH/PUT, DELETE), optionally below a parent
+// The one way to expose a CRUD resource (list, detail, create, PATCH/PUT, DELETE), optionally below a parent
 // such as /employees/{username}. A module declares its schemas and repository functions; this file owns the
-// HTTP side, so every people/organisation resource answers 404/422/201/204 alike.
+// HTTP side, so every resource answers 404/422/201/204 alike.
 import { Type, type TProperties, type TSchema } from '@sinclair/typebox';
 import type { FastifyContextConfig, FastifyRequest } from 'fastify';
-import type { Kysely, SelectQueryBuilder } from 'kysely';
+import type { SelectQueryBuilder } from 'kysely';
 import type { ZkApp } from '../../types.js';
-import type { DB } from '../../db/schema.js';
 import type { Dialect } from '../../db/dialect.js';
+import type { TenantDb, TenantTable } from '../../db/tenant-scope.js';
+import { assertUnique } from './rows.repository.js';
 import type { Tenant } from '../../tenancy/tenants.js';
 import { listQuery, listResponse, orderTerms, type ListSpec } from '../../http/list/index.js';
 import { notFound } from '../../http/errors.js';
 import { DataArray, MAX_ID, Paginated, responses, Single } from '../../http/schemas.js';
 
-/** What every repository call needs: the database and the request's tenant. */
+/** What every repository call needs: the tenant's view of the database, the dialect and the tenant. */
 export interface Scope {
-  db: Kysely<DB>;
+  db: TenantDb;
   dialect: Dialect;
   tenant: Tenant;
-  tenantId: number;
 }
 
-export const scopeOf = (app: ZkApp, req: FastifyRequest): Scope => ({ db: app.zk.db, dialect: app.zk.dialect, tenant: req.tenant, tenantId: req.tenant.id });
+export const scopeOf = (app: ZkApp, req: FastifyRequest): Scope => ({ db: req.db, dialect: app.zk.dialect, tenant: req.tenant });
+
+/** A list in SQL: filtered query, list conventions (paging, sort, modified filters) applied by http/list. */
+export interface PagedList<P, Row, Out> {
+  query?: TSchema;
+  build: (s: Scope, parent: P, query: any) => SelectQueryBuilder<any, any, Row>;
+  spec: ListSpec;
+  /** Batch mapper for a page (load relations once per page). Default: show() per row. */
+  map?: (s: Scope, parent: P, rows: Row[]) => Promise<Out[]>;
+  /** {data: [...]} without pagination (e.g. internal rates), still sorted by the spec. */
+  unpaginated?: boolean;
+}
+
+/** A list the repository loads whole, {data: [...]}, without query parameters (e.g. price tables). */
+export interface LoadedList<P, Out> {
+  load: (s: Scope, parent: P) => Promise<Out[]>;
+}
+
+export type Verb = 'list' | 'get' | 'create' | 'update' | 'remove';
 
 export interface ResourceDef<P, Row, Out> {
   /** Singular name, e.g. 'Transponder' (404 message and summaries). */
@@ -38,20 +56,18 @@ export interface ResourceDef<P, Row, Out> {
   /** Detail schema (and list item unless listItem is given). */
   resource: TSchema;
   listItem?: TSchema;
-  list?: {
-    query?: TSchema;
-    build: (s: Scope, parent: P, query: any) => SelectQueryBuilder<any, any, Row>;
-    spec: ListSpec;
-    /** Batch mapper for a page (load relations once per page). Default: show() per row. */
-    map?: (s: Scope, parent: P, rows: Row[]) => Promise<Out[]>;
-    /** {data: [...]} without pagination (e.g. internal rates). */
-    unpaginated?: boolean;
-  };
+  list?: PagedList<P, Row, Out> | LoadedList<P, Out>;
+  /** false: no GET of a single record (the module serves its own). */
+  detail?: false;
   find: (s: Scope, parent: P, key: any) => Promise<Row | undefined>;
   show: (s: Scope, parent: P, row: Row) => Out | Promise<Out>;
   create?: { body: TSchema; run: (s: Scope, parent: P, body: any) => Promise<Row> };
   update?: { body: TSchema; run: (s: Scope, parent: P, row: Row, body: any) => Promise<Row> };
   remove?: (s: Scope, parent: P, row: Row) => Promise<void>;
+  /** A field unique in the tenant: create and update answer 422 "The <field> has already been taken." first. */
+  unique?: { table: TenantTable; field: string };
+  /** OpenAPI summaries where the generated ones ("Get a transponder") do not fit. */
+  summaries?: Partial<Record<Verb, string>>;
   config?: FastifyContextConfig;
 }
 
@@ -61,10 +77,11 @@ export function resourceRoutes<P, Row, Out>(app: ZkApp, def: ResourceDef<P, Row,
   const keyName = def.key?.name ?? 'id';
   const keySchema = def.key?.schema ?? Type.Integer({ minimum: 1, maximum: MAX_ID });
   const itemPath = `${def.path}/:${keyName}`;
-  const collectionParams = def.parentParams ? Type.Object(def.parentParams) : undefined;
+  const collectionParams = def.parentParams ? { params: Type.Object(def.parentParams) } : {};
   const itemParams = Type.Object({ ...(def.parentParams ?? {}), [keyName]: keySchema });
   const one = def.name.toLowerCase();
   const a = `${article(one)} ${one}`;
+  const summary = (verb: Verb, generated: string) => def.summaries?.[verb] ?? generated;
   const tags = def.tags;
   const config = def.config ?? {};
 
@@ -80,8 +97,21 @@ export function resourceRoutes<P, Row, Out>(app: ZkApp, def: ResourceDef<P, Row,
     return { s, parent, row };
   };
   const single = async (s: Scope, parent: P, row: Row) => ({ data: await def.show(s, parent, row) });
+  const unique = async (s: Scope, body: any, row?: Row) => {
+    if (def.unique) await assertUnique(s.db, def.unique.table, def.unique.field, body[def.unique.field], { exceptId: row === undefined ? undefined : Number((row as { id: number }).id) });
+  };
 
-  if (def.list) {
+  if (def.list && 'load' in def.list) {
+    const list = def.list;
+    app.get(
+      def.path,
+      { config, schema: { summary: summary('list', `List ${def.plural}`), tags, ...collectionParams, response: responses({ 200: DataArray(def.listItem ?? def.resource) }) } },
+      async (req) => {
+        const { s, parent } = await parentOf(req);
+        return { data: await list.load(s, parent) };
+      },
+    );
+  } else if (def.list) {
     const list = def.list;
     const item = def.listItem ?? def.resource;
     app.get(
@@ -89,9 +119,9 @@ export function resourceRoutes<P, Row, Out>(app: ZkApp, def: ResourceDef<P, Row,
       {
         config,
         schema: {
-          summary: `List ${def.plural}`,
+          summary: summary('list', `List ${def.plural}`),
           tags,
-          ...(collectionParams ? { params: collectionParams } : {}),
+          ...collectionParams,
           querystring: list.query ?? listQuery(),
           response: responses({ 200: list.unpaginated ? DataArray(item) : Paginated(item) }),
         },
@@ -109,14 +139,16 @@ export function resourceRoutes<P, Row, Out>(app: ZkApp, def: ResourceDef<P, Row,
     );
   }
 
-  app.get(
-    itemPath,
-    { config, schema: { summary: `Get ${a}`, tags, params: itemParams, response: responses({ 200: Single(def.resource) }) } },
-    async (req) => {
-      const { s, parent, row } = await load(req);
-      return single(s, parent, row);
-    },
-  );
+  if (def.detail !== false) {
+    app.get(
+      itemPath,
+      { config, schema: { summary: summary('get', `Get ${a}`), tags, params: itemParams, response: responses({ 200: Single(def.resource) }) } },
+      async (req) => {
+        const { s, parent, row } = await load(req);
+        return single(s, parent, row);
+      },
+    );
+  }
 
   if (def.create) {
     const create = def.create;
@@ -125,15 +157,16 @@ export function resourceRoutes<P, Row, Out>(app: ZkApp, def: ResourceDef<P, Row,
       {
         config,
         schema: {
-          summary: `Create ${a}`,
+          summary: summary('create', `Create ${a}`),
           tags,
-          ...(collectionParams ? { params: collectionParams } : {}),
+          ...collectionParams,
           body: create.body,
           response: responses({ 201: Single(def.resource) }, { write: true }),
         },
       },
       async (req, reply) => {
         const { s, parent } = await parentOf(req);
+        await unique(s, req.body);
         const row = await create.run(s, parent, req.body);
         return reply.code(201).send(await single(s, parent, row));
       },
@@ -147,7 +180,7 @@ export function resourceRoutes<P, Row, Out>(app: ZkApp, def: ResourceDef<P, Row,
       url: itemPath,
       config,
       schema: {
-        summary: `Update ${a} (only submitted fields change; PUT is an alias)`,
+        summary: summary('update', `Update ${a} (only submitted fields change; PUT is an alias)`),
         tags,
         params: itemParams,
         body: update.body,
@@ -155,6 +188,7 @@ export function resourceRoutes<P, Row, Out>(app: ZkApp, def: ResourceDef<P, Row,
       },
       handler: async (req) => {
         const { s, parent, row } = await load(req);
+        await unique(s, req.body, row);
         return single(s, parent, await update.run(s, parent, row, req.body));
       },
     });
@@ -164,7 +198,7 @@ export function resourceRoutes<P, Row, Out>(app: ZkApp, def: ResourceDef<P, Row,
     const remove = def.remove;
     app.delete(
       itemPath,
-      { config, schema: { summary: `Delete ${a}`, tags, params: itemParams, response: responses({ 204: Type.Null() }, { write: true }) } },
+      { config, schema: { summary: summary('remove', `Delete ${a}`), tags, params: itemParams, response: responses({ 204: Type.Null() }, { write: true }) } },
       async (req, reply) => {
         const { s, parent, row } = await load(req);
         await remove(s, parent, row);

@@ -1,66 +1,79 @@
-// Plain tenant-scoped row operations for the small people/organisation tables (price groups, calendars,
-// locations, devices, ...): find, insert, update, delete, uniqueness and "still in use" checks.
-import { findReferences, type ReferenceCheck } from '../../db/references.js';
-import type { Kysely, Selectable } from 'kysely';
+// Plain tenant-scoped row operations every resource shares: find, insert (with created/modified), update,
+// delete, the one uniqueness check (422 "… has already been taken."), and the "still in use" refusal.
+import type { Selectable } from 'kysely';
 import type { DB } from '../../db/schema.js';
-import type { ErrorBag } from '../../http/errors.js';
-import { validationError } from '../../http/errors.js';
+import { untyped, type TenantDb, type TenantTable } from '../../db/tenant-scope.js';
+import { findReferences, type ReferenceCheck } from '../../db/references.js';
+import { ErrorBag, validationError } from '../../http/errors.js';
 import { nowTimestamp } from '../../http/formats.js';
-import type { Scope } from './crud.routes.js';
 
-export type RowTable =
-  | 'price_groups'
-  | 'holiday_calendars'
-  | 'holidays'
-  | 'break_regulation_types'
-  | 'locations'
-  | 'location_lists'
-  | 'vehicle_lists'
-  | 'devices';
+export type Row<T extends TenantTable> = Selectable<DB[T]>;
 
-const any = (db: Kysely<DB>) => db as Kysely<any>;
-
-export function findRow<T extends RowTable>(db: Kysely<DB>, table: T, tenantId: number, column: string, value: unknown): Promise<Selectable<DB[T]> | undefined> {
-  return any(db).selectFrom(table as string).selectAll().where('tenant_id', '=', tenantId).where(column, '=', value).executeTakeFirst() as Promise<Selectable<DB[T]> | undefined>;
+export function findRow<T extends TenantTable>(db: TenantDb, table: T, column: string, value: unknown): Promise<Row<T> | undefined> {
+  return untyped(db).selectFrom(table).selectAll().where(column, '=', value).executeTakeFirst() as Promise<Row<T> | undefined>;
 }
 
-export function insertRow<T extends RowTable>(db: Kysely<DB>, table: T, tenantId: number, values: Record<string, unknown>): Promise<Selectable<DB[T]>> {
+/** Insert a row with created/modified set to now. */
+export function insertRow<T extends TenantTable>(db: TenantDb, table: T, values: Record<string, unknown>): Promise<Row<T>> {
   const now = nowTimestamp();
-  return any(db).insertInto(table as string).values({ ...values, tenant_id: tenantId, created: now, modified: now }).returningAll().executeTakeFirstOrThrow() as Promise<Selectable<DB[T]>>;
+  return untyped(db).insertInto(table, { ...values, created: now, modified: now }).returningAll().executeTakeFirstOrThrow() as Promise<Row<T>>;
 }
 
-export function updateRow<T extends RowTable>(db: Kysely<DB>, table: T, tenantId: number, id: number, values: Record<string, unknown>): Promise<Selectable<DB[T]>> {
-  return any(db)
-    .updateTable(table as string)
+/** Update the row with this id (modified set to now). */
+export function updateRow<T extends TenantTable>(db: TenantDb, table: T, id: number, values: Record<string, unknown>): Promise<Row<T>> {
+  return untyped(db)
+    .updateTable(table)
     .set({ ...values, modified: nowTimestamp() })
-    .where('tenant_id', '=', tenantId)
-    .where('id', '=', id)
+    .where('id', '=', Number(id))
     .returningAll()
-    .executeTakeFirstOrThrow() as Promise<Selectable<DB[T]>>;
+    .executeTakeFirstOrThrow() as Promise<Row<T>>;
 }
 
-export async function deleteRow(s: Scope, table: RowTable, id: number): Promise<void> {
-  await any(s.db).deleteFrom(table).where('tenant_id', '=', s.tenantId).where('id', '=', Number(id)).execute();
+export async function deleteRow(db: TenantDb, table: TenantTable, id: number): Promise<void> {
+  await untyped(db).deleteFrom(table).where('id', '=', Number(id)).execute();
 }
 
-/** Adds "The <words> has already been taken." when another row of the tenant has this value. */
-export async function checkUnique(
-  s: Scope,
-  errors: ErrorBag,
-  table: RowTable,
-  field: string,
-  value: unknown,
-  opts: { column?: string; exceptId?: number; words?: string; scope?: [string, unknown] } = {},
+export interface UniqueOptions {
+  /** Column holding the field (default: the field's name). */
+  column?: string;
+  /** The record being changed, which may keep its own value. */
+  exceptId?: number;
+  /** Words for "The <words> has already been taken." (default: the field with spaces). */
+  words?: string;
+  /** The whole message instead. */
+  message?: string;
+  /** Uniqueness within a part of the tenant, e.g. { employee_id: 'max' } (null matches null). */
+  where?: Record<string, unknown>;
+  /** null is a value like any other (one row without a start date per owner); by default null is never taken. */
+  matchNull?: boolean;
+}
+
+/** The one uniqueness check: adds the field's message when another row of the tenant has this value. */
+export async function checkUnique(db: TenantDb, errors: ErrorBag, table: TenantTable, field: string, value: unknown, opts: UniqueOptions = {}): Promise<void> {
+  if (value === undefined || (value === null && !opts.matchNull)) return;
+  const column = opts.column ?? field;
+  let q = untyped(db).selectFrom(table).select('tenant_id');
+  q = value === null ? q.where(column, 'is', null) : q.where(column, '=', value);
+  for (const [column, v] of Object.entries(opts.where ?? {})) q = v === null ? q.where(column, 'is', null) : q.where(column, '=', v);
+  if (opts.exceptId !== undefined) q = q.where('id', '<>', Number(opts.exceptId));
+  if (await q.limit(1).executeTakeFirst()) errors.add(field, opts.message ?? `The ${opts.words ?? field.replace(/_/g, ' ')} has already been taken.`);
+}
+
+/** checkUnique for a single field: throws its 422 at once. */
+export async function assertUnique(db: TenantDb, table: TenantTable, field: string, value: unknown, opts: UniqueOptions = {}): Promise<void> {
+  const errors = new ErrorBag();
+  await checkUnique(db, errors, table, field, value, opts);
+  errors.throwIfAny();
+}
+
+/** 422 (on `id` unless another field is named) while other rows still reference the record, instead of a constraint error. */
+export async function refuseWhileUsed(
+  db: TenantDb,
+  checks: readonly ReferenceCheck[],
+  value: number | string,
+  message = (what: string) => `The record is still used by ${what}.`,
+  field = 'id',
 ): Promise<void> {
-  if (value === undefined || value === null) return;
-  let q = any(s.db).selectFrom(table).select('id').where('tenant_id', '=', s.tenantId).where(opts.column ?? field, '=', value);
-  if (opts.scope) q = q.where(opts.scope[0], '=', opts.scope[1]);
-  if (opts.exceptId !== undefined) q = q.where('id', '<>', opts.exceptId);
-  if (await q.limit(1).executeTakeFirst()) errors.add(field, `The ${opts.words ?? field.replace(/_/g, ' ')} has already been taken.`);
-}
-
-/** 422 on `id` while other rows still reference the record (instead of a constraint error). */
-export async function refuseWhileUsed(s: Scope, checks: readonly ReferenceCheck[], value: number | string): Promise<void> {
-  const found = await findReferences(s.db, s.tenantId, checks, value);
-  if (found.length) throw validationError({ id: found.map((what) => `The record is still used by ${what}.`) });
+  const found = await findReferences(db, checks, value);
+  if (found.length) throw validationError({ [field]: found.map(message) });
 }

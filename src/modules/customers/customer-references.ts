@@ -1,8 +1,7 @@
 // What keeps a customer from being deleted. Modules whose records reference customers (projects, invoices,
 // offers, ...) add their row here. What the customer owns (addresses, managers, contacts, its own price
 // tables, category links, attribute values) is not a reference: it is deleted with the customer.
-import type { Kysely } from 'kysely';
-import type { DB } from '../../db/schema.js';
+import type { TenantDb } from '../../db/tenant-scope.js';
 import { findReferences, type ReferenceCheck } from '../../db/references.js';
 
 /** Tables referencing a customer by its customer number (the contract's key). */
@@ -11,9 +10,9 @@ export const CUSTOMER_REFERENCES: ReferenceCheck[] = [{ table: 'projects', colum
 export const CUSTOMER_ID_REFERENCES: ReferenceCheck[] = [];
 
 /** Names of the kinds of records that still reference the customer (empty when it may be deleted). */
-export async function customerReferences(db: Kysely<DB>, tenantId: number, customer: { id: number; customer_number: string }): Promise<string[]> {
+export async function customerReferences(db: TenantDb, customer: { id: number; customer_number: string }): Promise<string[]> {
   return [
-    ...(await findReferences(db, tenantId, CUSTOMER_REFERENCES, customer.customer_number)),
-    ...(await findReferences(db, tenantId, CUSTOMER_ID_REFERENCES, customer.id)),
+    ...(await findReferences(db, CUSTOMER_REFERENCES, customer.customer_number)),
+    ...(await findReferences(db, CUSTOMER_ID_REFERENCES, customer.id)),
   ];
 }

@@ -1,22 +1,21 @@
 // SQL for ticket attachments. The row keeps the file store's reference to the bytes (storage/).
-import type { Kysely, Selectable } from 'kysely';
-import type { DB } from '../../db/schema.js';
+import type { Selectable } from 'kysely';
+import type { TenantDb } from '../../db/tenant-scope.js';
 import type { TicketAttachmentsTable } from './tickets.tables.js';
 import { nowTimestamp, outTimestamp } from '../../http/formats.js';
 
 type Row = Selectable<TicketAttachmentsTable>;
 const META = ['id', 'ticket_id', 'filename', 'content_type', 'size', 'created'] as const;
 
-export const listAttachments = (db: Kysely<DB>, tenantId: number, ticketId: number) =>
-  db.selectFrom('ticket_attachments').select(META).where('tenant_id', '=', tenantId).where('ticket_id', '=', ticketId).orderBy('id').execute();
+export const listAttachments = (db: TenantDb, ticketId: number) =>
+  db.selectFrom('ticket_attachments').select(META).where('ticket_id', '=', ticketId).orderBy('id').execute();
 
-export const findAttachment = (db: Kysely<DB>, tenantId: number, ticketId: number, id: number) =>
-  db.selectFrom('ticket_attachments').selectAll().where('tenant_id', '=', tenantId).where('ticket_id', '=', ticketId).where('id', '=', id).executeTakeFirst();
+export const findAttachment = (db: TenantDb, ticketId: number, id: number) =>
+  db.selectFrom('ticket_attachments').selectAll().where('ticket_id', '=', ticketId).where('id', '=', id).executeTakeFirst();
 
-export async function insertAttachment(db: Kysely<DB>, tenantId: number, ticketId: number, file: { filename: string; content_type: string; size: number; file_contents: string }) {
+export async function insertAttachment(db: TenantDb, ticketId: number, file: { filename: string; content_type: string; size: number; file_contents: string }) {
   await db
-    .insertInto('ticket_attachments')
-    .values({ tenant_id: tenantId, ticket_id: ticketId, ...file, created: nowTimestamp() })
+    .insertInto('ticket_attachments', { ticket_id: ticketId, ...file, created: nowTimestamp() })
     .execute();
 }
 

@@ -7,7 +7,7 @@ import type { ZkApp } from '../../types.js';
 import { DataArray, DateTimeOut, MAX_ID, Nullable, responses, Single } from '../../http/schemas.js';
 import { notFound } from '../../http/errors.js';
 import { readUpload, registerMultipart, uploadBodyLimit, UploadJson } from '../../http/uploads.js';
-import { findTicket } from './tickets.repository.js';
+import { requireTicket } from './tickets.service.js';
 import { findAttachment, insertAttachment, listAttachments, toAttachment } from './ticket-attachments.repository.js';
 
 const tags = ['Ticket attachments'];
@@ -25,14 +25,10 @@ export const Attachment = Type.Object({
 });
 
 export default async function ticketAttachmentRoutes(app: ZkApp) {
-  const { db, config, files } = app.zk;
+  const { config, files } = app.zk;
   const limit = config.uploadLimit;
   const jsonLimit = uploadBodyLimit(limit);
   await registerMultipart(app, limit);
-
-  async function requireTicket(tenantId: number, id: number) {
-    if (!(await findTicket(db, tenantId, id))) throw notFound('Ticket');
-  }
 
   app.post(
     '/tickets/:id/attachments',
@@ -47,9 +43,9 @@ export default async function ticketAttachmentRoutes(app: ZkApp) {
       },
     },
     async (req) => {
-      await requireTicket(req.tenant.id, req.params.id);
+      await requireTicket(req.db, req.params.id);
       const file = await readUpload(req, limit);
-      await insertAttachment(db, req.tenant.id, req.params.id, { filename: file.filename, content_type: file.content_type, size: file.content.length, file_contents: await files.put(file.content) });
+      await insertAttachment(req.db, req.params.id, { filename: file.filename, content_type: file.content_type, size: file.content.length, file_contents: await files.put(file.content) });
       return { success: true };
     },
   );
@@ -58,8 +54,8 @@ export default async function ticketAttachmentRoutes(app: ZkApp) {
     '/tickets/:id/attachments',
     { schema: { summary: "List a ticket's attachments (metadata)", tags, params: TicketParams, response: responses({ 200: DataArray(Attachment) }) } },
     async (req) => {
-      await requireTicket(req.tenant.id, req.params.id);
-      return { data: (await listAttachments(db, req.tenant.id, req.params.id)).map((r) => toAttachment(r)) };
+      await requireTicket(req.db, req.params.id);
+      return { data: (await listAttachments(req.db, req.params.id)).map((r) => toAttachment(r)) };
     },
   );
 
@@ -67,8 +63,8 @@ export default async function ticketAttachmentRoutes(app: ZkApp) {
     '/tickets/:id/attachments/:attachment_id',
     { schema: { summary: 'Get one attachment with its base64 contents', tags, params: AttachmentParams, response: responses({ 200: Single(Attachment) }) } },
     async (req) => {
-      await requireTicket(req.tenant.id, req.params.id);
-      const row = await findAttachment(db, req.tenant.id, req.params.id, req.params.attachment_id);
+      await requireTicket(req.db, req.params.id);
+      const row = await findAttachment(req.db, req.params.id, req.params.attachment_id);
       if (!row) throw notFound('Attachment');
       return { data: { ...toAttachment(row), file_contents: (await files.get(row.file_contents)).toString('base64') } };
     },

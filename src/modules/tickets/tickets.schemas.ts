@@ -3,7 +3,7 @@ import { Type, type Static } from '@sinclair/typebox';
 import { DateOnly, DateTimeOut, MAX_ID, Nullable, Opt } from '../../http/schemas.js';
 import { listQuery } from '../../http/list/index.js';
 import { Category } from '../categories/categories.schemas.js';
-import { commonOutput, commonWritable, statusSchema } from './ticket-common.js';
+import { commonOutput, commonWritable, statusSchema } from './ticket-common.schemas.js';
 
 export const Ticket = Type.Object({
   ...commonOutput,

@@ -1,13 +1,10 @@
 // Writes of rows that belong to one employee (employment periods, working times, internal rates, transponders,
 // meals): the body's employee_id must match the path, the employee is locked while cross-row rules run, and
 // the row is inserted or updated in the same transaction.
-import type { Kysely } from 'kysely';
-import type { DB } from '../../db/schema.js';
+import type { TenantDb } from '../../db/tenant-scope.js';
 import { ErrorBag } from '../../http/errors.js';
-import { nowTimestamp } from '../../http/formats.js';
-import { pick } from '../crud/index.js';
-import type { Scope } from '../crud/index.js';
-import { lockEmployee, type EmployeeRow } from './employee-ref.js';
+import { deleteRow, insertRow, pick, updateRow, type Scope } from '../crud/index.js';
+import { lockEmployee, type EmployeeRow } from './employees.repository.js';
 
 export type ChildTable = 'employment_periods' | 'regular_working_times' | 'internal_rates' | 'transponders' | 'meals';
 
@@ -29,32 +26,16 @@ export async function writeChild<Row>(
   employee: EmployeeRow,
   values: Record<string, unknown>,
   current: (Row & { id: number }) | undefined,
-  check?: (trx: Kysely<DB>, merged: Record<string, unknown>) => Promise<void>,
+  check?: (trx: TenantDb, merged: Record<string, unknown>) => Promise<void>,
 ): Promise<Row> {
-  const now = nowTimestamp();
-  return s.db.transaction().execute(async (trx) => {
-    await lockEmployee(trx, s.dialect, s.tenantId, employee.username);
+  return s.db.transaction(async (trx) => {
+    await lockEmployee(trx, s.dialect, employee.username);
     const merged = { ...(current ?? {}), ...values } as Record<string, unknown>;
     if (check) await check(trx, merged);
-    const db = trx as Kysely<any>;
-    if (current) {
-      return db
-        .updateTable(table)
-        .set({ ...values, modified: now })
-        .where('tenant_id', '=', s.tenantId)
-        .where('id', '=', current.id)
-        .returningAll()
-        .executeTakeFirstOrThrow() as Promise<Row>;
-    }
-    return db
-      .insertInto(table)
-      .values({ ...values, tenant_id: s.tenantId, employee_id: employee.username, created: now, modified: now })
-      .returningAll()
-      .executeTakeFirstOrThrow() as Promise<Row>;
+    if (current) return updateRow(trx, table, current.id, values) as Promise<Row>;
+    return insertRow(trx, table, { ...values, employee_id: employee.username }) as Promise<Row>;
   });
 }
 
 /** DELETE of a child row. */
-export async function deleteChild(s: Scope, table: ChildTable, id: number): Promise<void> {
-  await (s.db as Kysely<any>).deleteFrom(table).where('tenant_id', '=', s.tenantId).where('id', '=', id).execute();
-}
+export const deleteChild = (s: Scope, table: ChildTable, id: number): Promise<void> => deleteRow(s.db, table, id);
