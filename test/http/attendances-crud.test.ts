@@ -61,6 +61,21 @@ forEachDialect('attendances: records', (t) => {
     assert.ok(unknownProject.body.errors.project_id);
   });
 
+  test("a booking naming only a subtask takes the subtask's ticket, and the ticket's rules apply (docs/api/attendances.md)", async () => {
+    const w = await bookingWorld(t());
+    const ticket = (await w.c.post('/tickets', { subject: 'T', status: 1, priority: 1, project_id: w.projectId, project_task_id: w.taskId, creator_username: w.employee, planned_hours: 4, prevent_overbooking: 2 })).body.data;
+    const subtask = (await w.c.post(`/tickets/${ticket.id}/subtasks`, { subject: 's', name: 'n', status: 1, creator_username: w.employee })).body.data;
+    const r = await w.book({ subtask_id: subtask.id });
+    assert.equal(r.status, 201, r.text);
+    assert.deepEqual([r.body.data.ticket_id, r.body.data.subtask_id], [ticket.id, subtask.id]);
+    const over = await w.book({ subtask_id: subtask.id, date: '2026-03-11', from: '08:00', to: '10:00' });
+    assert.deepEqual(over.body.violations?.map((v: any) => [v.field, v.rule]), [['ticket_id', 'planned_hours']]);
+    const other = await w.addProject();
+    const foreign = await w.book({ project_id: other.projectId, project_task_id: other.taskId, subtask_id: subtask.id, date: '2026-03-12' });
+    assert.deepEqual([foreign.status, Object.keys(foreign.body.errors)], [422, ['subtask_id']]);
+    assert.equal(foreign.body.errors.subtask_id[0], 'The subtask belongs to a ticket of another project.');
+  });
+
   test('PATCH changes only submitted fields and PUT is its alias; rules re-run on the merged record', async () => {
     const w = await bookingWorld(t());
     const a = (await w.book({ note: 'keep', km: 12 })).body.data;
