@@ -9,6 +9,8 @@ type Node = { kind?: string; [key: string]: unknown };
 
 const QUERIES = new Set(['SelectQueryNode', 'InsertQueryNode', 'UpdateQueryNode', 'DeleteQueryNode']);
 const CONDITIONS = new Set(['WhereNode', 'OnNode']);
+/** tenant_id compared with a value by these operators scopes a statement (`tenant_id > 0` does not). */
+const SCOPING = new Set(['=', 'in']);
 
 const nameOf = (n: any): string | undefined => n?.table?.identifier?.name ?? n?.identifier?.name ?? n?.name;
 const columnName = (n: any): string | undefined => (n?.kind === 'ColumnNode' ? n.column?.name : n?.kind === 'ReferenceNode' ? n.column?.column?.name : undefined);
@@ -59,7 +61,7 @@ export function unscopedTables(root: Node, tenantTables: ReadonlySet<string>): s
           if (isTenantColumn(other)) {
             const [a, b] = [qualifier(left), qualifier(right)];
             if (a && b) links.push([a, b]);
-          } else if (columnName(other) === undefined) {
+          } else if (columnName(other) === undefined && SCOPING.has((n.operator as any)?.operator)) {
             const q = qualifier(tenantSide);
             if (q) anchors.add(q);
             else if (scope) scope.anchored = true;

@@ -35,6 +35,7 @@ test('statements scoped by a tenant value pass; unscoped ones are named', () => 
   assert.deepEqual(unscoped(db.selectFrom('employees').selectAll().where('tenant_id', '=', 1)), []);
   assert.deepEqual(unscoped(db.selectFrom('employees').selectAll().where('username', '=', 'x')), ['employees']);
   assert.deepEqual(unscoped(db.selectFrom('employees').select('tenant_id')), ['employees'], 'selecting tenant_id is no condition');
+  assert.deepEqual(unscoped(db.selectFrom('employees').selectAll().where('tenant_id', '>', 0)), ['employees'], 'a range over tenants is no scope');
   assert.deepEqual(unscoped(db.updateTable('employees').set({ firstname: 'A' }).where('id', '=', 1)), ['employees']);
   assert.deepEqual(unscoped(db.deleteFrom('employees').where('tenant_id', '=', 1)), []);
   assert.deepEqual(unscoped(db.insertInto('departments').values({ name: 'a' } as any)), ['departments']);
