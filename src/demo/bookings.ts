@@ -6,19 +6,10 @@ import type { Tenant } from '../tenancy/tenants.js';
 import { ApiError } from '../http/errors.js';
 import { addDays, today } from '../http/formats.js';
 import { createAttendance } from '../modules/attendances/attendances.service.js';
+import { bookableAssignments } from '../modules/projects/project-assignments.repository.js';
 
 export async function demoBookings(db: TenantDb, tenant: Tenant, dialect: Dialect): Promise<number> {
-  const assignments = await db
-    .selectFrom('project_assignments as a')
-    .innerJoin('project_tasks as t', (j) => j.onRef('t.tenant_id', '=', 'a.tenant_id').onRef('t.project_id', '=', 'a.project_id'))
-    .innerJoin('project_activities as pa', (j) => j.onRef('pa.tenant_id', '=', 'a.tenant_id').onRef('pa.project_id', '=', 'a.project_id'))
-    .innerJoin('activities as act', (j) => j.onRef('act.tenant_id', '=', 'pa.tenant_id').onRef('act.id', '=', 'pa.activity_id'))
-    .select(['a.employee_id', 'a.project_id', 't.id as task_id', 'act.name as activity'])
-    .where('act.is_travel', '=', false)
-    .orderBy('a.employee_id')
-    .orderBy('a.project_id')
-    .orderBy('t.id')
-    .execute();
+  const assignments = await bookableAssignments(db);
   const byEmployee = new Map<string, (typeof assignments)[number]>();
   for (const a of assignments) if (!byEmployee.has(a.employee_id)) byEmployee.set(a.employee_id, a);
 

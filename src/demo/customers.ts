@@ -2,8 +2,8 @@
 // one customer price table. Built through the same services the API uses.
 import type { TenantDb } from '../db/tenant-scope.js';
 import type { Tenant } from '../tenancy/tenants.js';
-import { nowTimestamp } from '../http/formats.js';
-import { insertCategory } from '../modules/categories/categories.repository.js';
+import { findRow, insertRow } from '../modules/crud/index.js';
+import { findCategory, insertCategory } from '../modules/categories/categories.repository.js';
 import { createCustomer } from '../modules/customers/customers.service.js';
 import { findCustomer } from '../modules/customers/customers.repository.js';
 import { insertContact } from '../modules/customers/contacts.repository.js';
@@ -12,15 +12,11 @@ import { createPriceTable } from '../modules/price-tables/price-tables.service.j
 const CATEGORY = 'Key account';
 
 async function ensurePriceGroup(db: TenantDb, name: string) {
-  const found = await db.selectFrom('price_groups').select('id').where('name', '=', name).executeTakeFirst();
-  if (found) return;
-  const now = nowTimestamp();
-  await db.insertInto('price_groups', { name, number: null, status: true, description: null, created: now, modified: now }).execute();
+  if (!(await findRow(db, 'price_groups', 'name', name))) await insertRow(db, 'price_groups', { name, number: null, status: true, description: null });
 }
 
 async function ensureCategory(db: TenantDb) {
-  const found = await db.selectFrom('categories').select('id').where('name', '=', CATEGORY).executeTakeFirst();
-  if (!found) await insertCategory(db, { name: CATEGORY, type: 'customer', description: { de: 'Schlüsselkunde', en: 'Key account' } });
+  if (!(await findCategory(db, CATEGORY))) await insertCategory(db, { name: CATEGORY, type: 'customer', description: { de: 'Schlüsselkunde', en: 'Key account' } });
 }
 
 export async function demoCustomers(db: TenantDb, tenant: Tenant): Promise<void> {

@@ -11,6 +11,8 @@ import { demoCustomers } from './customers.js';
 import { demoProjects } from './projects.js';
 import { demoPeople } from './people.js';
 import { demoBookings } from './bookings.js';
+import { listCustomers } from '../modules/customers/customers.repository.js';
+import { listEmployees } from '../modules/employees/employees.repository.js';
 
 export const DEMO_INSTANCE = 'demo';
 
@@ -20,8 +22,8 @@ const steps: ((db: TenantDb, tenant: Tenant, dialect: Dialect) => Promise<unknow
   demoPeople,
   demoCustomers,
   async (db, tenant) => {
-    const customers = await db.selectFrom('customers').select('customer_number').orderBy('customer_number').execute();
-    const employees = await db.selectFrom('employees').select('username').orderBy('username').execute();
+    const customers = await listCustomers(db, {}).orderBy('customer_number').execute();
+    const employees = await listEmployees(db, {}).orderBy('username').execute();
     await demoProjects(db, tenant, { customerNumbers: customers.map((c) => c.customer_number), usernames: employees.map((e) => e.username) });
   },
   demoBookings,

@@ -3,11 +3,11 @@
 // locations and a vehicle list with two vehicles. Idempotent: what exists already is left as it is.
 import type { TenantDb } from '../db/tenant-scope.js';
 import type { Tenant } from '../tenancy/tenants.js';
-import { addDays, nowTimestamp } from '../http/formats.js';
+import { addDays } from '../http/formats.js';
 import { standardDepartmentId } from '../modules/departments/departments.repository.js';
 import { findRow, insertRow } from '../modules/crud/index.js';
 import { hashPassword } from '../modules/employees/password.js';
-import { findEmployeeRow } from '../modules/employees/employees.repository.js';
+import { findEmployeeRow, insertEmployee } from '../modules/employees/employees.repository.js';
 import { setVehicles } from '../modules/vehicles/vehicles.repository.js';
 
 const CALENDAR = 'Deutschland (bundesweit)';
@@ -48,7 +48,6 @@ const EMPLOYEES = [
 ];
 
 export async function demoPeople(db: TenantDb, tenant: Tenant): Promise<void> {
-  const tenantId = tenant.id;
   for (const name of ['Junior', 'Senior']) {
     if (!(await findRow(db, 'price_groups', 'name', name))) await insertRow(db, 'price_groups', { name, status: true, description: JSON.stringify({ de: name, en: name }) });
   }
@@ -61,21 +60,15 @@ export async function demoPeople(db: TenantDb, tenant: Tenant): Promise<void> {
   }
 
   const department = await standardDepartmentId(db);
-  const now = nowTimestamp();
-  const stamps = { created: now, modified: now };
   for (const e of EMPLOYEES) {
     if (await findEmployeeRow(db, e.username)) continue;
     await db.transaction(async (trx) => {
-      await trx
-        .insertInto('employees', { ...e, email: `${e.username.replace(/'/g, '')}@example.com`, employment: 0, department_id: department, language: tenant.language, password_hash: await hashPassword('demo-password'), ...stamps })
-        .execute();
-      await trx.insertInto('employment_periods', { employee_id: e.username, start_date: '2024-01-01', end_date: null, annual_leave_entitlement: 30, is_holiday_per_year: true, note: null, beginning_of_year: null, period_holiday_entitlement: null, day_absent_in_hours: null, ...stamps }).execute();
+      await insertEmployee(trx, { ...e, email: `${e.username.replace(/'/g, '')}@example.com`, employment: 0, department_id: department, language: tenant.language, password_hash: await hashPassword('demo-password') });
+      await insertRow(trx, 'employment_periods', { employee_id: e.username, start_date: '2024-01-01', end_date: null, annual_leave_entitlement: 30, is_holiday_per_year: true });
       const week = { monday: 8, tuesday: 8, wednesday: 8, thursday: 8, friday: 8, saturday: 0, sunday: 0 };
       const workdays = { monday_workday: true, tuesday_workday: true, wednesday_workday: true, thursday_workday: true, friday_workday: true, saturday_workday: false, sunday_workday: false };
-      await trx
-        .insertInto('regular_working_times', { employee_id: e.username, start_date: '2024-01-01', ...week, ...workdays, is_monthly: false, monthly_hours: null, max_hours_in_month: null, max_hours_in_week: 40, holiday_calendar_id: calendar!.id, break_regulation_type_id: null, ...stamps })
-        .execute();
-      await trx.insertInto('internal_rates', { employee_id: e.username, start_date: '2024-01-01', internal_rate: e.price_group === 'Senior' ? 65 : 45, note: null, monthly_rate: null, internal_rate_resets: null, rate_type: 1, ...stamps }).execute();
+      await insertRow(trx, 'regular_working_times', { employee_id: e.username, start_date: '2024-01-01', ...week, ...workdays, is_monthly: false, max_hours_in_week: 40, holiday_calendar_id: calendar!.id });
+      await insertRow(trx, 'internal_rates', { employee_id: e.username, start_date: '2024-01-01', internal_rate: e.price_group === 'Senior' ? 65 : 45, rate_type: 1 });
     });
   }
 

@@ -3,7 +3,9 @@
 // and a project price table on the first project. Safe to run twice: existing projects are left alone.
 import type { TenantDb } from '../db/tenant-scope.js';
 import type { Tenant } from '../tenancy/tenants.js';
-import { nowTimestamp } from '../http/formats.js';
+import { existsInTenant } from '../db/lookup.js';
+import { findRow, insertRow } from '../modules/crud/index.js';
+import { createPriceTable } from '../modules/price-tables/price-tables.service.js';
 import { findActivity, insertActivity } from '../modules/activities/activities.repository.js';
 import { employeePriceGroup, insertAssignment } from '../modules/projects/project-assignments.repository.js';
 import { insertProjectActivity } from '../modules/projects/project-activities.repository.js';
@@ -22,22 +24,15 @@ async function ensureActivities(db: TenantDb): Promise<number[]> {
   return ids;
 }
 
-async function projectPriceTable(db: TenantDb, projectId: number) {
-  const now = nowTimestamp();
-  await db
-    .insertInto('price_groups', { name: PRICE_GROUP, number: '01', status: true, description: null, created: now, modified: now })
-    .onConflict((oc) => oc.columns(['tenant_id', 'name']).doNothing())
-    .execute();
-  const table = await db
-    .insertInto('price_tables', { level: 'project', customer_number: null, project_id: projectId, start_date: '2024-01-01', created: now, modified: now })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  await db
-    .insertInto('prices', [
-      { price_table_id: Number(table.id), price_group: PRICE_GROUP, price: 120, type: 'basehour', activity: 'be', ahr_factor: null },
-      { price_table_id: Number(table.id), price_group: PRICE_GROUP, price: 60, type: 'basehour', activity: 're', ahr_factor: null },
-    ])
-    .execute();
+async function projectPriceTable(db: TenantDb, tenant: Tenant, projectId: number) {
+  if (!(await findRow(db, 'price_groups', 'name', PRICE_GROUP))) await insertRow(db, 'price_groups', { name: PRICE_GROUP, number: '01', status: true, description: null });
+  await createPriceTable(db, tenant, { level: 'project', project_id: projectId }, {
+    start_date: '2024-01-01',
+    prices: [
+      { price_group: PRICE_GROUP, price: 120, type: 'basehour', activity: 'be' },
+      { price_group: PRICE_GROUP, price: 60, type: 'basehour', activity: 're' },
+    ],
+  });
 }
 
 export async function demoProjects(db: TenantDb, tenant: Tenant, opts: { customerNumbers: string[]; usernames: string[] }): Promise<void> {
@@ -45,8 +40,7 @@ export async function demoProjects(db: TenantDb, tenant: Tenant, opts: { custome
   let first = true;
   for (const [i, customer] of opts.customerNumbers.entries()) {
     const name = `Projekt ${customer}`;
-    const exists = await db.selectFrom('projects').select('id').where('name', '=', name).executeTakeFirst();
-    if (exists) continue;
+    if (await existsInTenant(db, 'projects', 'name', name)) continue;
     const projectId = await createProject(db, tenant, {
       name,
       description: `Demo project for customer ${customer}`,
@@ -64,7 +58,7 @@ export async function demoProjects(db: TenantDb, tenant: Tenant, opts: { custome
       await insertAssignment(db, projectId, { employee_id: username, from_date: '2024-01-01', availability: 100, price_group });
     }
     for (const activityId of activityIds) await insertProjectActivity(db, projectId, activityId, 1);
-    if (first) await projectPriceTable(db, projectId);
+    if (first) await projectPriceTable(db, tenant, projectId);
     first = false;
   }
 }

@@ -1,6 +1,7 @@
 // SQL for customers; every query is scoped by tenant. The key is the customer number.
 import type { Selectable } from 'kysely';
 import type { TenantDb } from '../../db/tenant-scope.js';
+import { findReferences, type ReferenceCheck } from '../../db/references.js';
 import type { CustomersTable } from './customers.tables.js';
 import type { ListSpec, SortColumn } from '../../http/list/index.js';
 import { addDays, decimalText, nowTimestamp, outTimestamp, toBool } from '../../http/formats.js';
@@ -114,4 +115,20 @@ export function toCustomerBase(row: CustomerRow, language: string, categories: C
     categories,
     dynamicAttributes,
   };
+}
+
+// What keeps a customer from being deleted. Modules whose records reference customers (projects, invoices,
+// offers, ...) add their row here. What the customer owns (addresses, managers, contacts, its own price
+// tables, category links, attribute values) is not a reference: it is deleted with the customer.
+/** Tables referencing a customer by its customer number (the contract's key). */
+export const CUSTOMER_REFERENCES: ReferenceCheck[] = [{ table: 'projects', column: 'customer_id', what: 'projects' }];
+/** Tables referencing a customer by its surrogate id. */
+export const CUSTOMER_ID_REFERENCES: ReferenceCheck[] = [];
+
+/** Names of the kinds of records that still reference the customer (empty when it may be deleted). */
+export async function customerReferences(db: TenantDb, customer: { id: number; customer_number: string }): Promise<string[]> {
+  return [
+    ...(await findReferences(db, CUSTOMER_REFERENCES, customer.customer_number)),
+    ...(await findReferences(db, CUSTOMER_ID_REFERENCES, customer.id)),
+  ];
 }

@@ -11,9 +11,8 @@ import { resolveDynamicAttributes } from '../dynamic-attributes/dynamic-attribut
 import { standardDepartmentId } from '../departments/departments.repository.js';
 import { customerPriceTables, deletePriceTablesOf } from '../price-tables/price-tables.repository.js';
 import type { CustomerCreateT, CustomerListItemT, CustomerT, CustomerUpdateT } from './customers.schemas.js';
-import { deleteCustomerRow, findCustomer, findCustomerById, insertCustomer, toCustomerBase, updateCustomer, type CustomerColumns, type CustomerRow } from './customers.repository.js';
+import { customerReferences, deleteCustomerRow, findCustomer, findCustomerById, insertCustomer, toCustomerBase, updateCustomer, type CustomerColumns, type CustomerRow } from './customers.repository.js';
 import { addressIds, countOwned, deleteAddressesAndManagers, loadAddresses, loadManagers, replaceAddresses, replaceManagers } from './customer-relations.repository.js';
-import { customerReferences } from './customer-references.js';
 import { deleteContactsOf } from './contacts.repository.js';
 
 const CURRENCIES = new Set(Intl.supportedValuesOf('currency'));

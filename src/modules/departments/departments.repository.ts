@@ -1,6 +1,5 @@
 // SQL for departments; every query is scoped by tenant.
-import { sql, type Kysely, type Selectable } from 'kysely';
-import type { DB } from '../../db/schema.js';
+import { sql, type Selectable } from 'kysely';
 import type { DepartmentsTable } from './departments.tables.js';
 import type { ListSpec } from '../../http/list/index.js';
 import { nowTimestamp, outDate, outTimestamp, toBool } from '../../http/formats.js';

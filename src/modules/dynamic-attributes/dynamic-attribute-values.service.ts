@@ -50,9 +50,7 @@ export async function resolveDynamicAttributes(db: TenantDb, entity: AttributeEn
   const errors = new ErrorBag();
   const given = pairs(input, errors);
   const names = [...new Set(given.map(([n]) => n))];
-  const defs = names.length
-    ? await db.selectFrom('dynamic_attributes').select(['id', 'name', 'type', 'options', 'entity_type']).where('name', 'in', names).execute()
-    : [];
+  const defs = await attributeDefinitions(db, names);
   const values: ResolvedAttributes['values'] = [];
   for (const [name, value] of given) {
     const def = defs.find((d) => d.name === name);

@@ -7,10 +7,9 @@ import { IntKey, Paginated, responses } from '../../http/schemas.js';
 import { notFound } from '../../http/errors.js';
 import { existsInTenant } from '../../db/lookup.js';
 import { resourceRoutes, scopeOf } from '../crud/index.js';
-import { findEmployeeRow, type EmployeeRow } from './employees.repository.js';
+import { employeeListSpec, findEmployeeRow, listEmployees, toEmployeeBase, toEmployees, type EmployeeRow } from './employees.repository.js';
 import { writeEmployee } from './employees.service.js';
 import { Employee, EmployeeBase, EmployeeCreate, EmployeeListQuery, EmployeeUpdate } from './employees.schemas.js';
-import { employeeListSpec, listEmployees, toEmployeeBase, toEmployees } from './employees.repository.js';
 
 export default async function employeeRoutes(app: ZkApp) {
   resourceRoutes<undefined, EmployeeRow, unknown>(app, {

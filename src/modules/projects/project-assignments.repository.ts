@@ -106,3 +106,18 @@ export async function toAssignments(db: TenantDb, rows: AssignmentRow[]): Promis
     };
   });
 }
+
+/** Per assignment, each task of its project with each non-travel activity allowed there, ordered by employee, project, task. */
+export function bookableAssignments(db: TenantDb) {
+  return db
+    .selectFrom('project_assignments as a')
+    .innerJoin('project_tasks as t', (j) => j.onRef('t.tenant_id', '=', 'a.tenant_id').onRef('t.project_id', '=', 'a.project_id'))
+    .innerJoin('project_activities as pa', (j) => j.onRef('pa.tenant_id', '=', 'a.tenant_id').onRef('pa.project_id', '=', 'a.project_id'))
+    .innerJoin('activities as act', (j) => j.onRef('act.tenant_id', '=', 'pa.tenant_id').onRef('act.id', '=', 'pa.activity_id'))
+    .select(['a.employee_id', 'a.project_id', 't.id as task_id', 'act.name as activity'])
+    .where('act.is_travel', '=', false)
+    .orderBy('a.employee_id')
+    .orderBy('a.project_id')
+    .orderBy('t.id')
+    .execute();
+}

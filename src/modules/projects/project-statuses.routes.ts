@@ -3,7 +3,7 @@
 // status gets the defaults on first use.
 import { Type } from '@sinclair/typebox';
 import type { ZkApp } from '../../types.js';
-import { assertUnique, refuseWhileUsed, resourceRoutes } from '../crud/index.js';
+import { refuseWhileUsed, resourceRoutes } from '../crud/index.js';
 import { ProjectStatus, ProjectStatusCreate, ProjectStatusListQuery, ProjectStatusUpdate, type ProjectStatusT } from './project-statuses.schemas.js';
 import {
   deleteProjectStatus,

@@ -4,9 +4,9 @@ import type { FastifyRequest } from 'fastify';
 import type { ZkApp } from '../../types.js';
 import { IntKey, Paginated, Single, responses } from '../../http/schemas.js';
 import { arrayParam, listResponse } from '../../http/list/index.js';
-import { fieldError, notFound, validationError } from '../../http/errors.js';
+import { fieldError, notFound } from '../../http/errors.js';
 import { Project, ProjectCreate, ProjectDetailQuery, ProjectListQuery, ProjectUpdate } from './projects.schemas.js';
-import { deleteProjectCascade, findProject, listProjects, projectListSpec, type ProjectFilters } from './projects.repository.js';
+import { findProject, listProjects, projectListSpec, type ProjectFilters } from './projects.repository.js';
 import { toProjects, wantsPriceTables } from './projects.present.js';
 import { changeProject, createProject, removeProject, requireProject } from './projects.service.js';
 

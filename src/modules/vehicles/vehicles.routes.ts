@@ -5,9 +5,7 @@ import { Paginated, responses } from '../../http/schemas.js';
 import { ErrorBag } from '../../http/errors.js';
 import { today } from '../../http/formats.js';
 import { listResponse } from '../../http/list/index.js';
-import { dateValues, pick } from '../crud/index.js';
-import { resourceRoutes, scopeOf, type Scope } from '../crud/index.js';
-import { checkUnique, deleteRow, findRow, insertRow, updateRow } from '../crud/index.js';
+import { checkUnique, dateValues, deleteRow, findRow, insertRow, pick, resourceRoutes, scopeOf, updateRow, type Scope } from '../crud/index.js';
 import { Vehicle, VehicleList, VehicleListCreate, VehicleListItem, VehicleListUpdate, VehicleQuery, type VehicleListWriteT } from './vehicles.schemas.js';
 import { listVehicleLists, setVehicles, toVehicle, toVehicleLists, vehicleListOnDate, vehicleListSpec, vehicleSpec, vehiclesOfList, type VehicleListRow } from './vehicles.repository.js';
 

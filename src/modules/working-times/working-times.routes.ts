@@ -3,8 +3,7 @@
 import type { ZkApp } from '../../types.js';
 import { ErrorBag } from '../../http/errors.js';
 import { existsInTenant } from '../../db/lookup.js';
-import { dateValues } from '../crud/index.js';
-import { resourceRoutes, type Scope } from '../crud/index.js';
+import { dateValues, resourceRoutes, type Scope } from '../crud/index.js';
 import { requireEmployee } from '../employees/employees.service.js';
 import { UsernameParam } from '../employees/employees.schemas.js';
 import type { EmployeeRow } from '../employees/employees.repository.js';
