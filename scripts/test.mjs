@@ -3,11 +3,15 @@
 // run (tests isolate themselves by tenant) and drops it afterwards. Extra arguments select files.
 //   ZK_TEST_PG_ADMIN_URL   admin connection (default postgres://postgres@127.0.0.1:5432/postgres)
 //   ZK_TEST_DIALECTS       sqlite,postgres (default both)
+//   ZK_TEST_NODE           the Node binary that runs the tests (default: this Node when supported, else the Node
+//                          that npm install fetched into .runtime/ — see scripts/node-runtime.mjs)
+//   ZK_TEST_NODES          further Node binaries (path-list) for the process-level runtime test
 import { spawn } from 'node:child_process';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import pg from 'pg';
+import { SUPPORTED_TEXT, findNode } from './node-runtime.mjs';
 
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
 const adminUrl = process.env.ZK_TEST_PG_ADMIN_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
@@ -31,6 +35,12 @@ async function admin(sqlText) {
   }
 }
 
+const node = process.env.ZK_TEST_NODE || findNode();
+if (!node) {
+  console.error(`The tests need ${SUPPORTED_TEXT}; this is Node ${process.version}. Run \`npm install\` (it fetches Node 24 from the npm registry into .runtime/) or set ZK_TEST_NODE.`);
+  process.exit(1);
+}
+
 const args = process.argv.slice(2);
 const files = (args.length ? args.map((a) => path.resolve(a)) : findTests(path.join(root, 'test'))).sort();
 const env = { ...process.env };
@@ -43,7 +53,7 @@ if (dialects.includes('postgres') && !env.ZK_TEST_PG_URL) {
   env.ZK_TEST_PG_URL = url.toString();
 }
 
-const child = spawn(process.execPath, ['--import', 'tsx', '--test', '--test-concurrency=2', ...files], { stdio: 'inherit', env, cwd: root });
+const child = spawn(node, ['--import', 'tsx', '--test', '--test-concurrency=2', ...files], { stdio: 'inherit', env, cwd: root });
 const code = await new Promise((resolve) => child.on('exit', (c, signal) => resolve(c ?? (signal ? 1 : 0))));
 if (dbName) await admin(`DROP DATABASE IF EXISTS "${dbName}" WITH (FORCE)`).catch((e) => console.error(`could not drop ${dbName}: ${e.message}`));
 process.exit(code);

@@ -25,7 +25,9 @@ export async function serve(config: Config, opts: { onListening?: (url: string) 
       },
     );
   };
-  process.once('SIGTERM', () => shutdown('SIGTERM'));
-  process.once('SIGINT', () => shutdown('SIGINT'));
+  // `on`, not `once`: a repeated signal (Ctrl-C reaches both bin/zeitkonto.js and the Node it started) must not
+  // fall through to the default handler and end the process before in-flight requests are answered.
+  process.on('SIGTERM', () => shutdown('SIGTERM'));
+  process.on('SIGINT', () => shutdown('SIGINT'));
   return app;
 }

@@ -46,6 +46,7 @@ export function constraintKind(err: unknown): ConstraintKind {
     case 'SQLITE_CONSTRAINT_CHECK':
       return 'check';
     case '22003': // PostgreSQL numeric_value_out_of_range (e.g. an id beyond BIGINT)
+    case 'SQLITE_OUT_OF_RANGE': // node:sqlite reading an integer beyond Number.MAX_SAFE_INTEGER
       return 'out_of_range';
     default:
       return null;

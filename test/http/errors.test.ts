@@ -144,9 +144,9 @@ forEachDialect(
       assert.ok(parent.body.errors.parent_id);
     });
 
-    test('a PostgreSQL numeric overflow that slips past the schemas is a 422, not a 500', async () => {
+    test('a numeric overflow that slips past the schemas is a 422, not a 500', async () => {
+      // PostgreSQL refuses the cast; SQLite saturates it to an integer JavaScript cannot read exactly.
       const r = await t().inject({ method: 'GET', url: '/test/bigint-overflow' });
-      if (t().dialect === 'sqlite') return assert.equal(r.status, 200); // SQLite saturates instead of failing
       assert.equal(r.status, 422);
       assertJson(r);
     });
