@@ -4,11 +4,10 @@ import type { ZkApp } from '../../types.js';
 import type { TenantDb } from '../../db/tenant-scope.js';
 import { ErrorBag } from '../../http/errors.js';
 import { outDate } from '../../http/formats.js';
-import { dateValues, intervalsOverlap, resourceRoutes, type Scope } from '../crud/index.js';
-import { requireEmployee } from '../employees/employees.service.js';
-import { UsernameParam } from '../employees/employees.schemas.js';
+import { dateValues, intervalsOverlap, type Scope } from '../crud/index.js';
 import type { EmployeeRow } from '../employees/employees.repository.js';
-import { childColumns, deleteChild, writeChild } from '../employees/employee-children.service.js';
+import { childColumns, writeChild } from '../employees/employee-children.service.js';
+import { employeeChildRoutes } from '../employees/employee-children.routes.js';
 import { EMPLOYMENT_PERIOD_COLUMNS, EmploymentPeriod, EmploymentPeriodWrite, type EmploymentPeriodWriteT } from './employment-periods.schemas.js';
 import { employmentPeriodListSpec, findEmploymentPeriod, listEmploymentPeriods, toEmploymentPeriod, type EmploymentPeriodRow } from './employment-periods.repository.js';
 
@@ -35,19 +34,15 @@ function write(s: Scope, employee: EmployeeRow, body: EmploymentPeriodWriteT, cu
 }
 
 export default async function employmentPeriodRoutes(app: ZkApp) {
-  resourceRoutes<EmployeeRow, EmploymentPeriodRow, unknown>(app, {
+  employeeChildRoutes<EmploymentPeriodRow, unknown>(app, 'employment-periods', 'employment_periods', {
     name: 'Employment period',
     plural: 'employment periods of an employee',
     tags: ['Employment periods'],
-    path: '/employees/:username/employment-periods',
-    parentParams: UsernameParam,
-    parent: requireEmployee,
     resource: EmploymentPeriod,
     list: { build: (s, e) => listEmploymentPeriods(s.db, e.username), spec: employmentPeriodListSpec },
     find: (s, e, id) => findEmploymentPeriod(s.db, e.username, id),
     show: (_s, _e, row) => toEmploymentPeriod(row),
     create: { body: EmploymentPeriodWrite, run: (s, e, body) => write(s, e, body) },
     update: { body: EmploymentPeriodWrite, run: (s, e, row, body) => write(s, e, body, row) },
-    remove: (s, _e, row) => deleteChild(s, 'employment_periods', Number(row.id)),
   });
 }

@@ -1,11 +1,10 @@
 // GET /employees/{username}/internal-rates ({data: [...]}, oldest start first), GET …/{id}, POST, PATCH/PUT,
 // DELETE. One rate per start date and employee (422 on start_date).
 import type { ZkApp } from '../../types.js';
-import { assertUnique, dateValues, enumId, resourceRoutes, type Scope } from '../crud/index.js';
-import { requireEmployee } from '../employees/employees.service.js';
-import { UsernameParam } from '../employees/employees.schemas.js';
+import { assertUnique, dateValues, enumId, type Scope } from '../crud/index.js';
 import type { EmployeeRow } from '../employees/employees.repository.js';
-import { childColumns, deleteChild, writeChild } from '../employees/employee-children.service.js';
+import { childColumns, writeChild } from '../employees/employee-children.service.js';
+import { employeeChildRoutes } from '../employees/employee-children.routes.js';
 import { INTERNAL_RATE_COLUMNS, InternalRate, InternalRateCreate, InternalRateUpdate, type InternalRateT, type InternalRateWriteT } from './internal-rates.schemas.js';
 import { findInternalRate, internalRateListSpec, listInternalRates, toInternalRate, type InternalRateRow } from './internal-rates.repository.js';
 
@@ -24,19 +23,15 @@ async function write(s: Scope, employee: EmployeeRow, body: InternalRateWriteT, 
 }
 
 export default async function internalRateRoutes(app: ZkApp) {
-  resourceRoutes<EmployeeRow, InternalRateRow, InternalRateT>(app, {
+  employeeChildRoutes<InternalRateRow, InternalRateT>(app, 'internal-rates', 'internal_rates', {
     name: 'Internal rate',
     plural: 'internal rates of an employee',
     tags: ['Internal rates'],
-    path: '/employees/:username/internal-rates',
-    parentParams: UsernameParam,
-    parent: requireEmployee,
     resource: InternalRate,
     list: { build: (s, e) => listInternalRates(s.db, e.username), spec: internalRateListSpec, unpaginated: true },
     find: (s, e, id) => findInternalRate(s.db, e.username, id),
     show: (_s, _e, row) => toInternalRate(row),
     create: { body: InternalRateCreate, run: (s, e, body) => write(s, e, body) },
     update: { body: InternalRateUpdate, run: (s, e, row, body) => write(s, e, body, row) },
-    remove: (s, _e, row) => deleteChild(s, 'internal_rates', Number(row.id)),
   });
 }

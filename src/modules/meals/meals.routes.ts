@@ -1,11 +1,10 @@
 // GET/POST /employees/{username}/meals, GET/PATCH/PUT/DELETE …/{id}: one meal of a type per employee and day.
 // Filters start_date/end_date (inclusive).
 import type { ZkApp } from '../../types.js';
-import { assertUnique, dateValues, enumId, resourceRoutes, type Scope } from '../crud/index.js';
-import { requireEmployee } from '../employees/employees.service.js';
-import { UsernameParam } from '../employees/employees.schemas.js';
+import { assertUnique, dateValues, enumId, type Scope } from '../crud/index.js';
 import type { EmployeeRow } from '../employees/employees.repository.js';
-import { childColumns, deleteChild, writeChild } from '../employees/employee-children.service.js';
+import { childColumns, writeChild } from '../employees/employee-children.service.js';
+import { employeeChildRoutes } from '../employees/employee-children.routes.js';
 import { Meal, MealCreate, MealQuery, MealUpdate, type MealT, type MealWriteT } from './meals.schemas.js';
 import { findMeal, listMeals, mealListSpec, toMeal, type MealRow } from './meals.repository.js';
 
@@ -23,19 +22,15 @@ async function write(s: Scope, employee: EmployeeRow, body: MealWriteT, current?
 }
 
 export default async function mealRoutes(app: ZkApp) {
-  resourceRoutes<EmployeeRow, MealRow, MealT>(app, {
+  employeeChildRoutes<MealRow, MealT>(app, 'meals', 'meals', {
     name: 'Meal',
     plural: 'meals of an employee',
     tags: ['Employee meals'],
-    path: '/employees/:username/meals',
-    parentParams: UsernameParam,
-    parent: requireEmployee,
     resource: Meal,
     list: { query: MealQuery, build: (s, e, q) => listMeals(s.db, e.username, q), spec: mealListSpec },
     find: (s, e, id) => findMeal(s.db, e.username, id),
     show: (s, _e, row) => toMeal(row, s.tenant),
     create: { body: MealCreate, run: (s, e, body) => write(s, e, body) },
     update: { body: MealUpdate, run: (s, e, row, body) => write(s, e, body, row) },
-    remove: (s, _e, row) => deleteChild(s, 'meals', Number(row.id)),
   });
 }

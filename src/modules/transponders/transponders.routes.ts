@@ -2,11 +2,10 @@
 // tenant; valid_until >= valid_from.
 import type { ZkApp } from '../../types.js';
 import { ErrorBag } from '../../http/errors.js';
-import { checkUnique, dateValues, resourceRoutes, type Scope } from '../crud/index.js';
-import { requireEmployee } from '../employees/employees.service.js';
-import { UsernameParam } from '../employees/employees.schemas.js';
+import { checkUnique, dateValues, type Scope } from '../crud/index.js';
 import type { EmployeeRow } from '../employees/employees.repository.js';
-import { childColumns, deleteChild, writeChild } from '../employees/employee-children.service.js';
+import { childColumns, writeChild } from '../employees/employee-children.service.js';
+import { employeeChildRoutes } from '../employees/employee-children.routes.js';
 import { Transponder, TransponderCreate, TransponderUpdate, type TransponderT, type TransponderWriteT } from './transponders.schemas.js';
 import { findTransponder, listTransponders, toTransponder, transponderListSpec, type TransponderRow } from './transponders.repository.js';
 
@@ -24,19 +23,15 @@ async function write(s: Scope, employee: EmployeeRow, body: TransponderWriteT, c
 }
 
 export default async function transponderRoutes(app: ZkApp) {
-  resourceRoutes<EmployeeRow, TransponderRow, TransponderT>(app, {
+  employeeChildRoutes<TransponderRow, TransponderT>(app, 'transponders', 'transponders', {
     name: 'Transponder',
     plural: 'transponders of an employee',
     tags: ['Transponders'],
-    path: '/employees/:username/transponders',
-    parentParams: UsernameParam,
-    parent: requireEmployee,
     resource: Transponder,
     list: { build: (s, e) => listTransponders(s.db, e.username), spec: transponderListSpec },
     find: (s, e, id) => findTransponder(s.db, e.username, id),
     show: (_s, _e, row) => toTransponder(row),
     create: { body: TransponderCreate, run: (s, e, body) => write(s, e, body) },
     update: { body: TransponderUpdate, run: (s, e, row, body) => write(s, e, body, row) },
-    remove: (s, _e, row) => deleteChild(s, 'transponders', Number(row.id)),
   });
 }

@@ -3,11 +3,10 @@
 import type { ZkApp } from '../../types.js';
 import { ErrorBag } from '../../http/errors.js';
 import { existsInTenant } from '../../db/lookup.js';
-import { dateValues, resourceRoutes, type Scope } from '../crud/index.js';
-import { requireEmployee } from '../employees/employees.service.js';
-import { UsernameParam } from '../employees/employees.schemas.js';
+import { dateValues, type Scope } from '../crud/index.js';
 import type { EmployeeRow } from '../employees/employees.repository.js';
-import { childColumns, deleteChild, writeChild } from '../employees/employee-children.service.js';
+import { childColumns, writeChild } from '../employees/employee-children.service.js';
+import { employeeChildRoutes } from '../employees/employee-children.routes.js';
 import { WORKING_TIME_COLUMNS, WorkingTime, WorkingTimeWrite, type WorkingTimeWriteT } from './working-times.schemas.js';
 import { listWorkingTimes, toWorkingTimes, workingTimeListSpec, type WorkingTimeRow } from './working-times.repository.js';
 
@@ -34,19 +33,15 @@ async function write(s: Scope, employee: EmployeeRow, body: WorkingTimeWriteT, c
 }
 
 export default async function workingTimeRoutes(app: ZkApp) {
-  resourceRoutes<EmployeeRow, WorkingTimeRow, unknown>(app, {
+  employeeChildRoutes<WorkingTimeRow, unknown>(app, 'regular-working-times', 'regular_working_times', {
     name: 'Regular working time',
     plural: 'regular working times of an employee',
     tags: ['Regular working times'],
-    path: '/employees/:username/regular-working-times',
-    parentParams: UsernameParam,
-    parent: requireEmployee,
     resource: WorkingTime,
     list: { build: (s, e) => listWorkingTimes(s.db, e.username), spec: workingTimeListSpec, map: (s, _e, rows) => toWorkingTimes(s.db, rows) },
     find: (s, e, id) => listWorkingTimes(s.db, e.username).where('id', '=', id).executeTakeFirst(),
     show: async (s, _e, row) => (await toWorkingTimes(s.db, [row]))[0],
     create: { body: WorkingTimeWrite, run: (s, e, body) => write(s, e, body) },
     update: { body: WorkingTimeWrite, run: (s, e, row, body) => write(s, e, body, row) },
-    remove: (s, _e, row) => deleteChild(s, 'regular_working_times', Number(row.id)),
   });
 }
