@@ -16,7 +16,7 @@ if (!isSupported()) {
   }
   runOnSupportedNode(node, [...process.execArgv, fileURLToPath(import.meta.url), ...process.argv.slice(2)]);
 } else {
-  const cli = new URL('../dist/cli.js', import.meta.url);
+  const cli = new URL('../dist/cli/index.js', import.meta.url);
   if (!existsSync(fileURLToPath(cli))) {
     console.error('zeitkonto is not built yet: run `npm install` (or `npm run build`) in the repository first.');
     process.exit(1);

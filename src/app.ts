@@ -7,7 +7,7 @@ import type { Config } from './config.js';
 import { openDatabase, type Database } from './db/connection.js';
 import { frameworkErrors, registerErrorHandler, registerJsonBodyParser } from './http/errors.js';
 import { parseFilterTimestamp } from './http/formats.js';
-import { countCache } from './http/list.js';
+import { countCache } from './http/list/index.js';
 import { dropUndeclaredProperties } from './http/schemas.js';
 import { registerApiHooks } from './plugins/api.js';
 import { registerMetrics } from './plugins/metrics.js';
@@ -17,6 +17,7 @@ import { API_PREFIX, RouteRegistry, registerRouting } from './plugins/routing.js
 import { registerModules } from './modules/index.js';
 import { tenantCache } from './tenancy/tenants.js';
 import { tokenCache } from './tenancy/tokens.js';
+import { databaseFileStore } from './storage/database-file-store.js';
 import type { ZkApp } from './types.js';
 import './types.js';
 
@@ -51,9 +52,10 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     },
   }).withTypeProvider<TypeBoxTypeProvider>();
 
-  app.decorate('zk', { db: database.db, dialect: database.dialect, config, rateLimiter });
+  app.decorate('zk', { db: database.db, dialect: database.dialect, config, rateLimiter, files: databaseFileStore });
   app.decorateRequest('tenant', null as any);
   app.decorateRequest('token', null as any);
+  app.decorateRequest('db', null as any);
   app.addHook('onSend', async (request, reply) => {
     reply.header('X-Request-Id', request.id);
   });

@@ -4,16 +4,20 @@ import type { FastifyInstance, FastifyBaseLogger, RawServerDefault, RawRequestDe
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { Config } from './config.js';
 import type { Dialect } from './db/dialect.js';
-import type { DB } from './db/types.js';
+import type { DB } from './db/schema.js';
+import type { TenantDb } from './db/tenant-scope.js';
 import type { Edition, ModuleName, Tenant } from './tenancy/tenants.js';
 import type { TokenInfo } from './tenancy/tokens.js';
 import type { RateLimiter } from './plugins/rate-limit.js';
+import type { FileStore } from './storage/file-store.js';
 
 export interface AppContext {
   db: Kysely<DB>;
   dialect: Dialect;
   config: Config;
   rateLimiter: RateLimiter;
+  /** Where uploaded files' bytes live. */
+  files: FileStore;
 }
 
 declare module 'fastify' {
@@ -23,6 +27,8 @@ declare module 'fastify' {
   interface FastifyRequest {
     tenant: Tenant;
     token: TokenInfo;
+    /** The tenant's view of the database (db/tenant-scope.ts): what routes hand to repositories. */
+    db: TenantDb;
   }
   interface FastifyContextConfig {
     /** Editions on which the route exists (default: full only). */

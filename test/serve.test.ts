@@ -11,7 +11,7 @@ const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..')
 
 test('serve on an empty SQLite database: demo tenant, printed token, working API, graceful SIGTERM', async () => {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'zk-serve-'));
-  const child = spawn(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', "const { main } = await import('./src/cli.ts'); process.exitCode = await main(['serve']);"], {
+  const child = spawn(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', "const { main } = await import('./src/cli/index.ts'); process.exitCode = await main(['serve']);"], {
     cwd: root,
     env: { ...process.env, PORT: '0', HOST: '127.0.0.1', DATABASE_URL: `file:${path.join(dir, 'zk.db')}`, LOG_LEVEL: 'info' },
     stdio: ['ignore', 'pipe', 'pipe'],

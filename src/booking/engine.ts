@@ -1,5 +1,5 @@
-// The booking rules engine: runs every rule and reports ALL violations at once (issue 6, contract rule 3).
-import { ErrorBag, validationError, type ApiError } from '../http/errors.js';
+// The booking rules engine: runs every rule and returns ALL violations at once (issue 6, contract rule 3); the
+// service that asked turns them into its error (this package knows nothing of HTTP).
 import type { BookingFacts, Rule, Violation } from './facts.js';
 import { closedMonth } from './rules/closed-month.js';
 import { approvalDate } from './rules/approval-date.js';
@@ -19,11 +19,4 @@ export const LOCK_RULES: readonly Rule[] = [closedMonth, approvalDate, recording
 
 export function evaluate(facts: BookingFacts, rules: readonly Rule[] = RULES): Violation[] {
   return rules.flatMap((rule) => rule(facts));
-}
-
-/** 422 {message, errors: {field: [...]}, violations: [{field, rule, message}]}. */
-export function violationsError(violations: Violation[]): ApiError {
-  const bag = new ErrorBag();
-  for (const v of violations) bag.add(v.field, v.message);
-  return validationError(bag.errors, { violations });
 }

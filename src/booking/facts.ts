@@ -64,8 +64,10 @@ export const DEFAULT_BOOKING_SETTINGS: BookingSettings = {
 };
 
 export interface WorkingDay {
-  /** Is the weekday of the date a working day in the employee's regular working time? null = no record. */
+  /** Is the weekday of the date a working day in the employee's regular working time? null = no record, or neither flag nor hours set. */
   weekday_is_workday: boolean | null;
+  /** Scheduled hours of that weekday; null = no record or none set. */
+  hours: number | null;
   /** The holiday on that date in the record's calendar, if any. */
   holiday: { name: string; half_day: boolean } | null;
 }

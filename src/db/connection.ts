@@ -10,7 +10,7 @@ import {
 } from 'kysely';
 import type { DatabaseConfig } from '../config.js';
 import type { Dialect } from './dialect.js';
-import type { DB } from './types.js';
+import type { DB } from './schema.js';
 import { openSqlite } from './sqlite.js';
 import { WriteVersionPlugin } from './write-version.js';
 

@@ -1,20 +1,19 @@
-// Small tenant-scoped lookups shared by every repository: existence of a referenced record, key uniqueness.
-import { sql, type Kysely } from 'kysely';
-import type { DB } from './types.js';
-
-type Table = keyof DB & string;
+// Small tenant-scoped lookups shared by every repository: does a referenced record exist, which of some values
+// exist, how many rows each owner of a page has.
+import { sql } from 'kysely';
+import { untyped, type TenantDb, type TenantTable } from './tenant-scope.js';
 
 /** Does a row of this tenant have column = value? (Every foreign key in a body is checked this way.) */
-export async function existsInTenant(db: Kysely<DB>, table: Table, tenantId: number, column: string, value: unknown, exceptId?: number): Promise<boolean> {
-  let q = (db as Kysely<any>).selectFrom(table).select('tenant_id').where('tenant_id', '=', tenantId).where(column, '=', value);
+export async function existsInTenant(db: TenantDb, table: TenantTable, column: string, value: unknown, exceptId?: number): Promise<boolean> {
+  let q = untyped(db).selectFrom(table).select('tenant_id').where(column, '=', value);
   if (exceptId !== undefined) q = q.where('id', '<>', exceptId);
   return (await q.limit(1).executeTakeFirst()) !== undefined;
 }
 
 /** Which of these values exist in the tenant (for array references such as categories). */
-export async function existingValues(db: Kysely<DB>, table: Table, tenantId: number, column: string, values: readonly string[]): Promise<Set<string>> {
+export async function existingValues(db: TenantDb, table: TenantTable, column: string, values: readonly string[]): Promise<Set<string>> {
   if (values.length === 0) return new Set();
-  const rows = await (db as Kysely<any>).selectFrom(table).select(column).where('tenant_id', '=', tenantId).where(column, 'in', [...values]).execute();
+  const rows = await untyped(db).selectFrom(table).select(column).where(column, 'in', [...values]).execute();
   return new Set(rows.map((r: any) => String(r[column])));
 }
 
@@ -23,9 +22,8 @@ export async function existingValues(db: Kysely<DB>, table: Table, tenantId: num
  * `where` adds equality conditions (e.g. the entity type of a link table); `distinct` counts distinct values.
  */
 export async function countPerOwner(
-  db: Kysely<DB>,
-  table: Table,
-  tenantId: number,
+  db: TenantDb,
+  table: TenantTable,
   ownerColumn: string,
   ownerIds: readonly number[],
   opts: { where?: Record<string, unknown>; distinct?: string } = {},
@@ -33,7 +31,7 @@ export async function countPerOwner(
   const out = new Map<number, number>(ownerIds.map((id) => [Number(id), 0]));
   if (ownerIds.length === 0) return out;
   const counted = opts.distinct ? sql<number>`count(distinct ${sql.ref(opts.distinct)})` : sql<number>`count(*)`;
-  let q = (db as Kysely<any>).selectFrom(table).select([ownerColumn, counted.as('n')]).where('tenant_id', '=', tenantId).where(ownerColumn, 'in', ownerIds.map(Number));
+  let q = untyped(db).selectFrom(table).select([ownerColumn, counted.as('n')]).where(ownerColumn, 'in', ownerIds.map(Number));
   for (const [column, value] of Object.entries(opts.where ?? {})) q = q.where(column, '=', value);
   for (const r of await q.groupBy(ownerColumn).execute()) out.set(Number(r[ownerColumn]), Number(r.n));
   return out;

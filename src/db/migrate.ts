@@ -1,32 +1,33 @@
-// Versioned migrations in code. Applied in name order, each in its own transaction; run by `zeitkonto migrate`
-// and automatically at `serve`. On PostgreSQL an advisory lock keeps two processes from migrating at once.
+// Runs the migrations: one increasing sequence (migrations/README.md), each in its own transaction; run by
+// `zeitkonto migrate` and automatically at `serve`. On PostgreSQL an advisory lock keeps two processes from
+// migrating at once.
 import { sql, type Kysely } from 'kysely';
 import type { Dialect } from './dialect.js';
+import type { Migration } from './migration.js';
 import { migrations } from './migrations/index.js';
-
-export interface Migration {
-  version: string;
-  up(db: Kysely<any>, dialect: Dialect): Promise<void>;
-}
-
-/** Execute a script of ';'-separated statements (no ';' inside string literals in migrations). */
-export async function execScript(db: Kysely<any>, script: string): Promise<void> {
-  for (const statement of script.split(';').map((s) => s.trim()).filter(Boolean)) {
-    await sql.raw(statement).execute(db);
-  }
-}
 
 const nowText = () => new Date().toISOString().slice(0, 19).replace('T', ' ');
 
-export async function migrate(db: Kysely<any>, dialect: Dialect): Promise<string[]> {
+/** The migrations still to apply, in order; throws when the list or the database breaks the sequence rule. */
+export function pendingMigrations(list: readonly Migration[], applied: ReadonlySet<string>): Migration[] {
+  list.forEach((m, i) => {
+    if (i > 0 && list[i - 1].version >= m.version) throw new Error(`migration ${m.version} must come after ${list[i - 1].version}: versions only increase`);
+  });
+  const latest = [...applied].sort().at(-1);
+  const pending = list.filter((m) => !applied.has(m.version));
+  const early = latest === undefined ? undefined : pending.find((m) => m.version < latest);
+  if (early) throw new Error(`migration ${early.version} sorts before ${latest}, which this database has applied: give it the next number instead (src/db/migrations/README.md)`);
+  return pending;
+}
+
+export async function migrate(db: Kysely<any>, dialect: Dialect, list: readonly Migration[] = migrations): Promise<string[]> {
   const applied: string[] = [];
   await db.connection().execute(async (conn) => {
     if (dialect === 'postgres') await sql`SELECT pg_advisory_lock(7428001)`.execute(conn);
     try {
       await sql.raw('CREATE TABLE IF NOT EXISTS schema_migrations (version TEXT PRIMARY KEY, applied_at TEXT NOT NULL)').execute(conn);
-      const done = new Set((await conn.selectFrom('schema_migrations').select('version').execute()).map((r: any) => r.version));
-      for (const m of [...migrations].sort((a, b) => a.version.localeCompare(b.version))) {
-        if (done.has(m.version)) continue;
+      const done = new Set<string>((await conn.selectFrom('schema_migrations').select('version').execute()).map((r: any) => r.version));
+      for (const m of pendingMigrations(list, done)) {
         await conn.transaction().execute(async (trx) => {
           await m.up(trx, dialect);
           await trx.insertInto('schema_migrations').values({ version: m.version, applied_at: nowText() }).execute();

@@ -3,21 +3,21 @@
 // order (no deadlocks); every read after them sees what earlier lock holders committed (READ COMMITTED).
 // SQLite: BEGIN IMMEDIATE takes the database write lock up front, so the whole check-then-write is serial,
 // also across processes sharing the file.
-import { sql, type Kysely } from 'kysely';
+import { sql } from 'kysely';
 import type { Dialect } from './dialect.js';
-import type { DB } from './types.js';
+import { forTenant, type TenantDb } from './tenant-scope.js';
 
-export async function lockedTransaction<T>(db: Kysely<DB>, dialect: Dialect, keys: string[], fn: (trx: Kysely<DB>) => Promise<T>): Promise<T> {
+export async function lockedTransaction<T>(db: TenantDb, dialect: Dialect, keys: string[], fn: (trx: TenantDb) => Promise<T>): Promise<T> {
   if (dialect === 'postgres') {
-    return db.transaction().execute(async (trx) => {
+    return db.kysely.transaction().execute(async (trx) => {
       for (const key of [...new Set(keys)].sort()) await sql`SELECT pg_advisory_xact_lock(hashtext(${key}))`.execute(trx);
-      return fn(trx);
+      return fn(forTenant(trx, db.tenantId));
     });
   }
-  return db.connection().execute(async (conn) => {
+  return db.kysely.connection().execute(async (conn) => {
     await sql`BEGIN IMMEDIATE`.execute(conn);
     try {
-      const result = await fn(conn);
+      const result = await fn(forTenant(conn, db.tenantId));
       await sql`COMMIT`.execute(conn);
       return result;
     } catch (err) {

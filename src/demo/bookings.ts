@@ -1,27 +1,15 @@
 // Demo bookings: a realistic last month for every demo employee, made through the booking service so they
 // obey every rule (days the rules refuse — weekends, holidays — are simply skipped).
-import type { Kysely } from 'kysely';
-import type { DB } from '../db/types.js';
+import type { TenantDb } from '../db/tenant-scope.js';
 import type { Dialect } from '../db/dialect.js';
 import type { Tenant } from '../tenancy/tenants.js';
 import { ApiError } from '../http/errors.js';
 import { addDays, today } from '../http/formats.js';
-import { AttendanceService } from '../modules/attendances/attendances.service.js';
+import { createAttendance } from '../modules/attendances/attendances.service.js';
+import { bookableAssignments } from '../modules/projects/project-assignments.repository.js';
 
-export async function demoBookings(db: Kysely<DB>, tenant: Tenant, dialect: Dialect): Promise<number> {
-  const service = new AttendanceService(db, dialect);
-  const assignments = await db
-    .selectFrom('project_assignments as a')
-    .innerJoin('project_tasks as t', (j) => j.onRef('t.tenant_id', '=', 'a.tenant_id').onRef('t.project_id', '=', 'a.project_id'))
-    .innerJoin('project_activities as pa', (j) => j.onRef('pa.tenant_id', '=', 'a.tenant_id').onRef('pa.project_id', '=', 'a.project_id'))
-    .innerJoin('activities as act', (j) => j.onRef('act.tenant_id', '=', 'pa.tenant_id').onRef('act.id', '=', 'pa.activity_id'))
-    .select(['a.employee_id', 'a.project_id', 't.id as task_id', 'act.name as activity'])
-    .where('a.tenant_id', '=', tenant.id)
-    .where('act.is_travel', '=', false)
-    .orderBy('a.employee_id')
-    .orderBy('a.project_id')
-    .orderBy('t.id')
-    .execute();
+export async function demoBookings(db: TenantDb, tenant: Tenant, dialect: Dialect): Promise<number> {
+  const assignments = await bookableAssignments(db);
   const byEmployee = new Map<string, (typeof assignments)[number]>();
   for (const a of assignments) if (!byEmployee.has(a.employee_id)) byEmployee.set(a.employee_id, a);
 
@@ -32,7 +20,7 @@ export async function demoBookings(db: Kysely<DB>, tenant: Tenant, dialect: Dial
     for (let date = start; date < first; date = addDays(date, 1)) {
       for (const [from, to, note] of [['09:00', '12:30', 'Workshop preparation'], ['13:00', '17:00', 'Implementation']]) {
         try {
-          await service.create(tenant, { employee_id: a.employee_id, date, from, to, project_id: Number(a.project_id), project_task_id: Number(a.task_id), activity_id: a.activity, note });
+          await createAttendance({ db, dialect, tenant }, { employee_id: a.employee_id, date, from, to, project_id: Number(a.project_id), project_task_id: Number(a.task_id), activity_id: a.activity, note });
           made++;
         } catch (e) {
           if (!(e instanceof ApiError && e.statusCode === 422)) throw e; // a non-working day or similar: skip

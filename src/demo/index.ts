@@ -1,7 +1,8 @@
 // The demo tenant "demo": created on the first start of an empty database (and by `zeitkonto demo`).
 // Each area contributes its demo data; everything is created in one go for a fresh tenant.
 import type { Kysely } from 'kysely';
-import type { DB } from '../db/types.js';
+import type { DB } from '../db/schema.js';
+import { forTenant, type TenantDb } from '../db/tenant-scope.js';
 import type { Dialect } from '../db/dialect.js';
 import { createTenant, type Tenant } from '../tenancy/tenants.js';
 import { createToken } from '../tenancy/tokens.js';
@@ -10,17 +11,19 @@ import { demoCustomers } from './customers.js';
 import { demoProjects } from './projects.js';
 import { demoPeople } from './people.js';
 import { demoBookings } from './bookings.js';
+import { listCustomers } from '../modules/customers/customers.repository.js';
+import { listEmployees } from '../modules/employees/employees.repository.js';
 
 export const DEMO_INSTANCE = 'demo';
 
 /** Demo data steps, in dependency order. */
-const steps: ((db: Kysely<DB>, tenant: Tenant, dialect: Dialect) => Promise<unknown>)[] = [
+const steps: ((db: TenantDb, tenant: Tenant, dialect: Dialect) => Promise<unknown>)[] = [
   demoMasterdata,
   demoPeople,
   demoCustomers,
   async (db, tenant) => {
-    const customers = await db.selectFrom('customers').select('customer_number').where('tenant_id', '=', tenant.id).orderBy('customer_number').execute();
-    const employees = await db.selectFrom('employees').select('username').where('tenant_id', '=', tenant.id).orderBy('username').execute();
+    const customers = await listCustomers(db, {}).orderBy('customer_number').execute();
+    const employees = await listEmployees(db, {}).orderBy('username').execute();
     await demoProjects(db, tenant, { customerNumbers: customers.map((c) => c.customer_number), usernames: employees.map((e) => e.username) });
   },
   demoBookings,
@@ -28,7 +31,7 @@ const steps: ((db: Kysely<DB>, tenant: Tenant, dialect: Dialect) => Promise<unkn
 
 export async function createDemoTenant(db: Kysely<DB>, dialect: Dialect): Promise<{ tenant: Tenant; token: string }> {
   const tenant = await createTenant(db, { instance: DEMO_INSTANCE, name: 'Demo GmbH', edition: 'full', language: 'en', modules: ['departments'] });
-  for (const step of steps) await step(db, tenant, dialect);
+  for (const step of steps) await step(forTenant(db, tenant.id), tenant, dialect);
   const { token } = await createToken(db, tenant.id, { name: 'demo' });
   return { tenant, token };
 }

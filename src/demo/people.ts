@@ -1,14 +1,13 @@
 // Demo data for people and organisation: price groups, a German holiday calendar (this and next year), four
 // employees with open-ended employment periods from 2024-01-01 and Mon–Fri 8 h working times, two work
 // locations and a vehicle list with two vehicles. Idempotent: what exists already is left as it is.
-import type { Kysely } from 'kysely';
-import type { DB } from '../db/types.js';
+import type { TenantDb } from '../db/tenant-scope.js';
 import type { Tenant } from '../tenancy/tenants.js';
-import { addDays, nowTimestamp } from '../http/formats.js';
+import { addDays } from '../http/formats.js';
 import { standardDepartmentId } from '../modules/departments/departments.repository.js';
-import { findRow, insertRow } from '../modules/simple-rows.js';
+import { findRow, insertRow } from '../modules/crud/index.js';
 import { hashPassword } from '../modules/employees/password.js';
-import { findEmployeeRow } from '../modules/employees/employee-ref.js';
+import { findEmployeeRow, insertEmployee } from '../modules/employees/employees.repository.js';
 import { setVehicles } from '../modules/vehicles/vehicles.repository.js';
 
 const CALENDAR = 'Deutschland (bundesweit)';
@@ -48,37 +47,28 @@ const EMPLOYEES = [
   { username: 'jean-luc.picard', firstname: 'Jean-Luc', lastname: 'Picard', personal_number: '1004', price_group: 'Senior', rights: 2, salutation: 'Herr' },
 ];
 
-export async function demoPeople(db: Kysely<DB>, tenant: Tenant): Promise<void> {
-  const tenantId = tenant.id;
+export async function demoPeople(db: TenantDb, tenant: Tenant): Promise<void> {
   for (const name of ['Junior', 'Senior']) {
-    if (!(await findRow(db, 'price_groups', tenantId, 'name', name))) await insertRow(db, 'price_groups', tenantId, { name, status: true, description: JSON.stringify({ de: name, en: name }) });
+    if (!(await findRow(db, 'price_groups', 'name', name))) await insertRow(db, 'price_groups', { name, status: true, description: JSON.stringify({ de: name, en: name }) });
   }
 
-  let calendar = await findRow(db, 'holiday_calendars', tenantId, 'name', CALENDAR);
+  let calendar = await findRow(db, 'holiday_calendars', 'name', CALENDAR);
   if (!calendar) {
-    calendar = await insertRow(db, 'holiday_calendars', tenantId, { name: CALENDAR, note: '', country: 'Deutschland', region: null });
+    calendar = await insertRow(db, 'holiday_calendars', { name: CALENDAR, note: '', country: 'Deutschland', region: null });
     const year = new Date().getUTCFullYear();
-    for (const h of [...germanHolidays(year), ...germanHolidays(year + 1)]) await insertRow(db, 'holidays', tenantId, { ...h, holiday_calendar_id: calendar.id });
+    for (const h of [...germanHolidays(year), ...germanHolidays(year + 1)]) await insertRow(db, 'holidays', { ...h, holiday_calendar_id: calendar.id });
   }
 
-  const department = await standardDepartmentId(db, tenantId);
-  const now = nowTimestamp();
-  const stamps = { created: now, modified: now };
+  const department = await standardDepartmentId(db);
   for (const e of EMPLOYEES) {
-    if (await findEmployeeRow(db, tenantId, e.username)) continue;
-    await db.transaction().execute(async (trx) => {
-      await trx
-        .insertInto('employees')
-        .values({ tenant_id: tenantId, ...e, email: `${e.username.replace(/'/g, '')}@example.com`, employment: 0, department_id: department, language: tenant.language, password_hash: await hashPassword('demo-password'), ...stamps })
-        .execute();
-      await trx.insertInto('employment_periods').values({ tenant_id: tenantId, employee_id: e.username, start_date: '2024-01-01', end_date: null, annual_leave_entitlement: 30, is_holiday_per_year: true, note: null, beginning_of_year: null, period_holiday_entitlement: null, day_absent_in_hours: null, ...stamps }).execute();
+    if (await findEmployeeRow(db, e.username)) continue;
+    await db.transaction(async (trx) => {
+      await insertEmployee(trx, { ...e, email: `${e.username.replace(/'/g, '')}@example.com`, employment: 0, department_id: department, language: tenant.language, password_hash: await hashPassword('demo-password') });
+      await insertRow(trx, 'employment_periods', { employee_id: e.username, start_date: '2024-01-01', end_date: null, annual_leave_entitlement: 30, is_holiday_per_year: true });
       const week = { monday: 8, tuesday: 8, wednesday: 8, thursday: 8, friday: 8, saturday: 0, sunday: 0 };
       const workdays = { monday_workday: true, tuesday_workday: true, wednesday_workday: true, thursday_workday: true, friday_workday: true, saturday_workday: false, sunday_workday: false };
-      await trx
-        .insertInto('regular_working_times')
-        .values({ tenant_id: tenantId, employee_id: e.username, start_date: '2024-01-01', ...week, ...workdays, is_monthly: false, monthly_hours: null, max_hours_in_month: null, max_hours_in_week: 40, holiday_calendar_id: calendar!.id, break_regulation_type_id: null, ...stamps })
-        .execute();
-      await trx.insertInto('internal_rates').values({ tenant_id: tenantId, employee_id: e.username, start_date: '2024-01-01', internal_rate: e.price_group === 'Senior' ? 65 : 45, note: null, monthly_rate: null, internal_rate_resets: null, rate_type: 1, ...stamps }).execute();
+      await insertRow(trx, 'regular_working_times', { employee_id: e.username, start_date: '2024-01-01', ...week, ...workdays, is_monthly: false, max_hours_in_week: 40, holiday_calendar_id: calendar!.id });
+      await insertRow(trx, 'internal_rates', { employee_id: e.username, start_date: '2024-01-01', internal_rate: e.price_group === 'Senior' ? 65 : 45, rate_type: 1 });
     });
   }
 
@@ -86,12 +76,12 @@ export async function demoPeople(db: Kysely<DB>, tenant: Tenant): Promise<void> 
     { code: 'HQ', name: 'Zentrale', city: 'Berlin', country: 'Deutschland' },
     { code: 'HOME', name: 'Homeoffice', city: null, country: null },
   ]) {
-    if (!(await findRow(db, 'locations', tenantId, 'code', l.code))) await insertRow(db, 'locations', tenantId, l);
+    if (!(await findRow(db, 'locations', 'code', l.code))) await insertRow(db, 'locations', l);
   }
 
-  if (!(await findRow(db, 'vehicle_lists', tenantId, 'start_date', '2024-01-01'))) {
-    const list = await insertRow(db, 'vehicle_lists', tenantId, { start_date: '2024-01-01', name: 'Fuhrpark 2024' });
-    await setVehicles(db, tenantId, Number(list.id), [
+  if (!(await findRow(db, 'vehicle_lists', 'start_date', '2024-01-01'))) {
+    const list = await insertRow(db, 'vehicle_lists', { start_date: '2024-01-01', name: 'Fuhrpark 2024' });
+    await setVehicles(db, Number(list.id), [
       { id: 'B-ZK-101', name: 'VW Golf', license_plate: 'B-ZK 101' },
       { id: 'B-ZK-202', name: 'VW Transporter', license_plate: 'B-ZK 202' },
     ]);

@@ -1,10 +1,11 @@
 // Demo data for projects (issue 5): one project per customer (runtime from 2024-01-01, open-ended, bookable
 // status), two tasks each, the given employees assigned, activities 'be' (Beratung) and 're' (Reise) allowed,
 // and a project price table on the first project. Safe to run twice: existing projects are left alone.
-import type { Kysely } from 'kysely';
-import type { DB } from '../db/types.js';
+import type { TenantDb } from '../db/tenant-scope.js';
 import type { Tenant } from '../tenancy/tenants.js';
-import { nowTimestamp } from '../http/formats.js';
+import { existsInTenant } from '../db/lookup.js';
+import { findRow, insertRow } from '../modules/crud/index.js';
+import { createPriceTable } from '../modules/price-tables/price-tables.service.js';
 import { findActivity, insertActivity } from '../modules/activities/activities.repository.js';
 import { employeePriceGroup, insertAssignment } from '../modules/projects/project-assignments.repository.js';
 import { insertProjectActivity } from '../modules/projects/project-activities.repository.js';
@@ -17,40 +18,29 @@ const ACTIVITIES = [
 ];
 const PRICE_GROUP = 'Standard';
 
-async function ensureActivities(db: Kysely<DB>, tenantId: number): Promise<number[]> {
+async function ensureActivities(db: TenantDb): Promise<number[]> {
   const ids: number[] = [];
-  for (const a of ACTIVITIES) ids.push(Number((await findActivity(db, tenantId, a.name))?.id ?? (await insertActivity(db, tenantId, a)).id));
+  for (const a of ACTIVITIES) ids.push(Number((await findActivity(db, a.name))?.id ?? (await insertActivity(db, a)).id));
   return ids;
 }
 
-async function projectPriceTable(db: Kysely<DB>, tenantId: number, projectId: number) {
-  const now = nowTimestamp();
-  await db
-    .insertInto('price_groups')
-    .values({ tenant_id: tenantId, name: PRICE_GROUP, number: '01', status: true, description: null, created: now, modified: now })
-    .onConflict((oc) => oc.columns(['tenant_id', 'name']).doNothing())
-    .execute();
-  const table = await db
-    .insertInto('price_tables')
-    .values({ tenant_id: tenantId, level: 'project', customer_number: null, project_id: projectId, start_date: '2024-01-01', created: now, modified: now })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  await db
-    .insertInto('prices')
-    .values([
-      { tenant_id: tenantId, price_table_id: Number(table.id), price_group: PRICE_GROUP, price: 120, type: 'basehour', activity: 'be', ahr_factor: null },
-      { tenant_id: tenantId, price_table_id: Number(table.id), price_group: PRICE_GROUP, price: 60, type: 'basehour', activity: 're', ahr_factor: null },
-    ])
-    .execute();
+async function projectPriceTable(db: TenantDb, tenant: Tenant, projectId: number) {
+  if (!(await findRow(db, 'price_groups', 'name', PRICE_GROUP))) await insertRow(db, 'price_groups', { name: PRICE_GROUP, number: '01', status: true, description: null });
+  await createPriceTable(db, tenant, { level: 'project', project_id: projectId }, {
+    start_date: '2024-01-01',
+    prices: [
+      { price_group: PRICE_GROUP, price: 120, type: 'basehour', activity: 'be' },
+      { price_group: PRICE_GROUP, price: 60, type: 'basehour', activity: 're' },
+    ],
+  });
 }
 
-export async function demoProjects(db: Kysely<DB>, tenant: Tenant, opts: { customerNumbers: string[]; usernames: string[] }): Promise<void> {
-  const activityIds = await ensureActivities(db, tenant.id);
+export async function demoProjects(db: TenantDb, tenant: Tenant, opts: { customerNumbers: string[]; usernames: string[] }): Promise<void> {
+  const activityIds = await ensureActivities(db);
   let first = true;
   for (const [i, customer] of opts.customerNumbers.entries()) {
     const name = `Projekt ${customer}`;
-    const exists = await db.selectFrom('projects').select('id').where('tenant_id', '=', tenant.id).where('name', '=', name).executeTakeFirst();
-    if (exists) continue;
+    if (await existsInTenant(db, 'projects', 'name', name)) continue;
     const projectId = await createProject(db, tenant, {
       name,
       description: `Demo project for customer ${customer}`,
@@ -62,13 +52,13 @@ export async function demoProjects(db: Kysely<DB>, tenant: Tenant, opts: { custo
       plan_can_exceed: 0,
       default_billability: 0,
     });
-    for (const task of ['Konzeption', 'Umsetzung']) await insertTask(db, tenant.id, projectId, { name: task, description: `${task} (${customer})`, plan_hours: 80 });
+    for (const task of ['Konzeption', 'Umsetzung']) await insertTask(db, projectId, { name: task, description: `${task} (${customer})`, plan_hours: 80 });
     for (const username of opts.usernames) {
-      const price_group = await employeePriceGroup(db, tenant.id, username);
-      await insertAssignment(db, tenant.id, projectId, { employee_id: username, from_date: '2024-01-01', availability: 100, price_group });
+      const price_group = await employeePriceGroup(db, username);
+      await insertAssignment(db, projectId, { employee_id: username, from_date: '2024-01-01', availability: 100, price_group });
     }
-    for (const activityId of activityIds) await insertProjectActivity(db, tenant.id, projectId, activityId, 1);
-    if (first) await projectPriceTable(db, tenant.id, projectId);
+    for (const activityId of activityIds) await insertProjectActivity(db, projectId, activityId, 1);
+    if (first) await projectPriceTable(db, tenant, projectId);
     first = false;
   }
 }

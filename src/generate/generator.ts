@@ -5,11 +5,12 @@
 // employment period and the project's runtime, no overlaps, between 08:00 and 17:00 (evenings stay free).
 import { sql, type Kysely } from 'kysely';
 import type { Dialect } from '../db/dialect.js';
-import type { DB } from '../db/types.js';
+import type { DB } from '../db/schema.js';
 import { addDays, nowTimestamp } from '../http/formats.js';
 import { createTenant, type Tenant } from '../tenancy/tenants.js';
 import { standardDepartmentId } from '../modules/departments/departments.repository.js';
 import { between, pick, seededRandom, type Random } from './random.js';
+import { forTenant } from '../db/tenant-scope.js';
 
 export const SCALES = {
   small: { employees: 5, projects: 20, tasksPerProject: 10, customers: 5, attendances: 10_000 },
@@ -69,7 +70,7 @@ export async function generate(db: Kysely<DB>, instance: string, scale: Scale, s
   const inTx = <T>(fn: (trx: Kysely<DB>) => Promise<T>) => db.transaction().execute(fn);
 
   // Organisation: departments, price groups, activities, statuses, holiday calendar.
-  const standard = await standardDepartmentId(db, tenant_id);
+  const standard = await standardDepartmentId(forTenant(db, tenant_id));
   const departmentIds = await inTx((trx) =>
     insertMany(trx, 'departments', ['Development', 'Consulting', 'Sales', 'Operations'].map((name) => ({ tenant_id, name, parent_id: standard, is_standard: false, ...stamp })), true),
   );

@@ -1,6 +1,6 @@
 // Deprecation, Sunset and Link headers (RFC 9745, RFC 8594) for deprecated routes and fields.
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { requestBase } from './list.js';
+import { requestBase } from './list/envelope.js';
 
 export interface Deprecation {
   /** Date the route or field was deprecated, 'YYYY-MM-DD'. */

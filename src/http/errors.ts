@@ -33,6 +33,13 @@ export function fieldError(field: string, message: string): ApiError {
   return validationError({ [field]: [message] });
 }
 
+/** 422 for rule violations (booking rules): {message, errors: {field: [...]}, violations: [{field, rule, message}]}. */
+export function violationsError(violations: readonly { field: string; rule: string; message: string }[]): ApiError {
+  const errors: FieldErrors = {};
+  for (const v of violations) (errors[v.field] ??= []).push(v.message);
+  return validationError(errors, { violations });
+}
+
 /** Collects field errors and throws them all at once. */
 export class ErrorBag {
   readonly errors: FieldErrors = {};

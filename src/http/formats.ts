@@ -1,6 +1,8 @@
 // Wire formats of the real system (reference §1.1), in one place. Storage uses plain text forms:
 // dates 'YYYY-MM-DD', times 'HH:MM:SS', timestamps 'YYYY-MM-DD HH:MM:SS' (UTC).
 
+export { addDays, toBool } from '../db/values.js';
+
 /** Current UTC timestamp in storage form. */
 export function nowTimestamp(date: Date = new Date()): string {
   return date.toISOString().slice(0, 19).replace('T', ' ');
@@ -32,12 +34,6 @@ export function outTime(value: string | null | undefined): string | null {
 /** 'HH:MM' or 'HH:MM:SS' from a request -> 'HH:MM:SS'. */
 export function inTime(value: string): string {
   return value.length === 5 ? `${value}:00` : value;
-}
-
-/** DB boolean (true/false or 1/0) -> boolean, keeping null. */
-export function toBool(value: unknown): boolean | null {
-  if (value === null || value === undefined) return null;
-  return value === true || value === 1 || value === '1';
 }
 
 /** Decimal text with a fixed scale, e.g. 19 -> "19.0000" (reference §1.2). */
@@ -83,11 +79,4 @@ export function isValidDate(text: string): boolean {
   if (!/^\d{4}-\d{2}-\d{2}$/.test(text)) return false;
   const d = new Date(`${text}T00:00:00Z`);
   return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === text;
-}
-
-/** Add days to a 'YYYY-MM-DD' date. */
-export function addDays(date: string, days: number): string {
-  const d = new Date(`${date}T00:00:00Z`);
-  d.setUTCDate(d.getUTCDate() + days);
-  return d.toISOString().slice(0, 10);
 }

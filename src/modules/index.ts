@@ -1,55 +1,56 @@
-// Every resource module's routes, registered inside the API scope (/:instance/next/api/v1).
+// Every module, registered inside the API scope (/:instance/next/api/v1): one plugin per folder, nothing else.
+// A new resource adds its folder here. The order is the order of the OpenAPI document's paths.
 import type { ZkApp } from '../types.js';
-import absenceReasons from './absence-reasons/absence-reasons.routes.js';
-import activities from './activities/activities.routes.js';
-import categories from './categories/categories.routes.js';
-import departments from './departments/departments.routes.js';
-import dynamicAttributes from './dynamic-attributes/dynamic-attributes.routes.js';
-import monthClosings from './booking-admin/month-closings.js';
-import bookingSettings from './booking-admin/booking-settings.routes.js';
-import customers from './customers/customers.routes.js';
-import customerContacts from './customers/contacts.routes.js';
-import customerPriceTables from './customers/customer-price-tables.routes.js';
-import priceTables from './price-tables/price-tables.routes.js';
+import absenceReasons from './absence-reasons/index.js';
+import activities from './activities/index.js';
+import categories from './categories/index.js';
+import departments from './departments/index.js';
+import dynamicAttributes from './dynamic-attributes/index.js';
+import monthClosings from './month-closings/index.js';
+import bookingSettings from './booking-settings/index.js';
+import customers from './customers/index.js';
+import priceTables from './price-tables/index.js';
 import projects from './projects/index.js';
 import tickets from './tickets/index.js';
-import employees from './employees/employees.routes.js';
-import employmentPeriods from './employment-periods/employment-periods.routes.js';
-import attendances from './attendances/attendances.routes.js';
-import holidayCalendars from './holiday-calendars/holiday-calendars.routes.js';
-import workingTimes from './working-times/working-times.routes.js';
-import internalRates from './internal-rates/internal-rates.routes.js';
-import priceGroups from './price-groups/price-groups.routes.js';
-import locations from './locations/locations.routes.js';
-import vehicles from './vehicles/vehicles.routes.js';
-import devices from './devices/devices.routes.js';
-import transponders from './employee-items/transponders.routes.js';
-import meals from './employee-items/meals.routes.js';
+import employees from './employees/index.js';
+import employmentPeriods from './employment-periods/index.js';
+import attendances from './attendances/index.js';
+import holidayCalendars from './holiday-calendars/index.js';
+import workingTimes from './working-times/index.js';
+import internalRates from './internal-rates/index.js';
+import priceGroups from './price-groups/index.js';
+import locations from './locations/index.js';
+import vehicles from './vehicles/index.js';
+import devices from './devices/index.js';
+import transponders from './transponders/index.js';
+import meals from './meals/index.js';
+
+const MODULES = [
+  absenceReasons,
+  activities,
+  categories,
+  departments,
+  dynamicAttributes,
+  monthClosings,
+  bookingSettings,
+  customers,
+  priceTables,
+  projects,
+  tickets,
+  employees,
+  employmentPeriods,
+  attendances,
+  holidayCalendars,
+  workingTimes,
+  internalRates,
+  priceGroups,
+  locations,
+  vehicles,
+  devices,
+  transponders,
+  meals,
+];
 
 export async function registerModules(app: ZkApp): Promise<void> {
-  await app.register(absenceReasons);
-  await app.register(activities);
-  await app.register(categories);
-  await app.register(departments);
-  await app.register(dynamicAttributes);
-  await app.register(monthClosings);
-  await app.register(bookingSettings);
-  await app.register(customers);
-  await app.register(customerContacts);
-  await app.register(customerPriceTables);
-  await app.register(priceTables);
-  await app.register(projects);
-  await app.register(tickets);
-  await app.register(employees);
-  await app.register(employmentPeriods);
-  await app.register(attendances);
-  await app.register(holidayCalendars);
-  await app.register(workingTimes);
-  await app.register(internalRates);
-  await app.register(priceGroups);
-  await app.register(locations);
-  await app.register(vehicles);
-  await app.register(devices);
-  await app.register(transponders);
-  await app.register(meals);
+  for (const plugin of MODULES) await app.register(plugin);
 }

@@ -4,6 +4,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ApiError, forbidden } from '../http/errors.js';
 import { INSTANCE_PATTERN, tenantCache } from '../tenancy/tenants.js';
 import { authenticate } from '../tenancy/tokens.js';
+import { forTenant } from '../db/tenant-scope.js';
 import { applyRateLimit } from './rate-limit.js';
 import { routeNotFoundMessage } from './routing.js';
 import { markDeprecated } from '../http/deprecation.js';
@@ -33,6 +34,7 @@ export function registerApiHooks(app: FastifyInstance): void {
     }
     request.tenant = tenant;
     request.token = token;
+    request.db = forTenant(db, tenant.id);
 
     await applyRateLimit(rateLimiter, request, reply);
     if (token.readOnly && WRITE_METHODS.has(request.method)) throw forbidden();

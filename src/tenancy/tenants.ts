@@ -1,6 +1,7 @@
 // Tenants: instance name, edition, modules, settings. Every API route lives under /:instance/next/api/v1.
 import type { Kysely, Selectable } from 'kysely';
-import type { DB, TenantsTable } from '../db/types.js';
+import type { DB } from '../db/schema.js';
+import type { TenantsTable } from './tenancy.tables.js';
 import { nowTimestamp } from '../http/formats.js';
 
 export const EDITIONS = ['full', 'clock'] as const;

@@ -1,7 +1,8 @@
 // API tokens: 256 random bits, shown once, stored only as a SHA-256 hash, owned by one tenant (issue 2 §4).
 import crypto from 'node:crypto';
 import type { Kysely } from 'kysely';
-import type { DB } from '../db/types.js';
+import type { DB } from '../db/schema.js';
+import { forTenant } from '../db/tenant-scope.js';
 import { nowTimestamp, toBool } from '../http/formats.js';
 
 export interface TokenInfo {
@@ -43,10 +44,8 @@ export async function createToken(
   const token = generateToken();
   const now = new Date();
   const expires = opts.expiresInDays ? nowTimestamp(new Date(now.getTime() + opts.expiresInDays * 86_400_000)) : null;
-  const row = await db
-    .insertInto('api_tokens')
-    .values({
-      tenant_id: tenantId,
+  const row = await forTenant(db, tenantId)
+    .insertInto('api_tokens', {
       name: opts.name ?? 'api',
       token_hash: hashToken(token),
       read_only: opts.readOnly ?? false,
@@ -62,16 +61,15 @@ export async function createToken(
 }
 
 export async function listTokens(db: Kysely<DB>, tenantId: number): Promise<TokenInfo[]> {
-  const rows = await db.selectFrom('api_tokens').selectAll().where('tenant_id', '=', tenantId).orderBy('id').execute();
+  const rows = await forTenant(db, tenantId).selectFrom('api_tokens').selectAll().orderBy('id').execute();
   return rows.map(toInfo);
 }
 
 export async function revokeToken(db: Kysely<DB>, tenantId: number, id: number): Promise<boolean> {
   const now = nowTimestamp();
-  const res = await db
+  const res = await forTenant(db, tenantId)
     .updateTable('api_tokens')
     .set({ revoked_at: now, modified: now })
-    .where('tenant_id', '=', tenantId)
     .where('id', '=', id)
     .where('revoked_at', 'is', null)
     .executeTakeFirst();
@@ -112,7 +110,7 @@ export async function authenticate(db: Kysely<DB>, tenantId: number, presented: 
   const cached = tokenCache.get(key);
   let info = cached?.info;
   if (!cached) {
-    const row = await db.selectFrom('api_tokens').selectAll().where('tenant_id', '=', tenantId).where('token_hash', '=', hash).executeTakeFirst();
+    const row = await forTenant(db, tenantId).selectFrom('api_tokens').selectAll().where('token_hash', '=', hash).executeTakeFirst();
     info = row ? toInfo(row) : undefined;
     tokenCache.set(key, info);
   }
@@ -123,7 +121,7 @@ export async function authenticate(db: Kysely<DB>, tenantId: number, presented: 
   if (info.expiresAt !== null && info.expiresAt <= nowText) return undefined;
   const last = info.lastUsedAt ? Date.parse(`${info.lastUsedAt.replace(' ', 'T')}Z`) : 0;
   if (now.getTime() - last > LAST_USED_RESOLUTION_MS) {
-    await db.updateTable('api_tokens').set({ last_used_at: nowText }).where('tenant_id', '=', tenantId).where('id', '=', info.id).execute();
+    await forTenant(db, tenantId).updateTable('api_tokens').set({ last_used_at: nowText }).where('id', '=', info.id).execute();
     info.lastUsedAt = nowText;
   }
   return info;

@@ -8,14 +8,14 @@ import { minuteGrid } from '../../src/booking/rules/minute-grid.js';
 import { facts, plan } from './facts.js';
 
 test('non-working day and full-day holiday are refused; half-day holidays and unknown schedules are not', () => {
-  assert.equal(nonWorkingDay(facts({ working_day: { weekday_is_workday: false, holiday: null } }))[0]?.rule, 'non_working_day');
-  assert.equal(nonWorkingDay(facts({ working_day: { weekday_is_workday: true, holiday: { name: 'Neujahr', half_day: false } } })).length, 1);
-  assert.deepEqual(nonWorkingDay(facts({ working_day: { weekday_is_workday: true, holiday: { name: 'Heiligabend', half_day: true } } })), []);
-  assert.deepEqual(nonWorkingDay(facts({ working_day: { weekday_is_workday: null, holiday: null } })), []);
+  assert.equal(nonWorkingDay(facts({ working_day: { weekday_is_workday: false, hours: 0, holiday: null } }))[0]?.rule, 'non_working_day');
+  assert.equal(nonWorkingDay(facts({ working_day: { weekday_is_workday: true, hours: 8, holiday: { name: 'Neujahr', half_day: false } } })).length, 1);
+  assert.deepEqual(nonWorkingDay(facts({ working_day: { weekday_is_workday: true, hours: 8, holiday: { name: 'Heiligabend', half_day: true } } })), []);
+  assert.deepEqual(nonWorkingDay(facts({ working_day: { weekday_is_workday: null, hours: null, holiday: null } })), []);
 });
 
 test('non-working day check is switchable per tenant', () => {
-  const off = facts({ working_day: { weekday_is_workday: false, holiday: null } });
+  const off = facts({ working_day: { weekday_is_workday: false, hours: 0, holiday: null } });
   off.settings.check_non_working_days = false;
   assert.deepEqual(nonWorkingDay(off), []);
 });

@@ -6,6 +6,7 @@ import { buildApp } from '../../src/app.js';
 import { loadConfig, type Config } from '../../src/config.js';
 import { openDatabase, type Database, type OpenOptions } from '../../src/db/connection.js';
 import { migrate } from '../../src/db/migrate.js';
+import { guardTenantScope, type TenantScopeGuard } from '../../src/db/tenant-scope-guard.js';
 import { createTenant, updateTenant, type Edition, type ModuleName, type Tenant, type TenantSettings } from '../../src/tenancy/tenants.js';
 import { createToken } from '../../src/tenancy/tokens.js';
 import type { ZkApp } from '../../src/types.js';
@@ -36,6 +37,8 @@ export interface Client {
 
 export interface TestContext {
   dialect: TestDialect;
+  /** The tenant-scope guard every statement passes (src/db/tenant-scope-guard.ts). */
+  guard: TenantScopeGuard;
   app: ZkApp;
   database: Database;
   config: Config;
@@ -69,8 +72,11 @@ export async function buildTestApp(
 ): Promise<TestContext & { close(): Promise<void> }> {
   const { config: dbConfig, cleanup } = await testDatabaseConfig(dialect);
   const config: Config = { ...loadConfig({ LOG_LEVEL: 'silent', TENANT_CACHE_MS: '0', COUNT_CACHE_MS: '0' }), database: dbConfig, ...overrides };
-  const database = openDatabase(dbConfig, { poolSize: 5, ...open });
-  await migrate(database.db, database.dialect);
+  const opened = openDatabase(dbConfig, { poolSize: 5, ...open });
+  await migrate(opened.db, opened.dialect);
+  // Every statement of the app and of the tests goes through the tenant-scope guard: an unscoped query fails.
+  const { db, guard } = await guardTenantScope(opened.db, opened.dialect);
+  const database: Database = { ...opened, db };
   const app = await buildApp(config, { database, logger: false });
   await setup?.(app);
   await app.ready();
@@ -78,6 +84,7 @@ export async function buildTestApp(
   const inject = async (opts: InjectOptions) => toResponse(await app.inject(opts));
   const ctx: TestContext = {
     dialect,
+    guard,
     app,
     database,
     config,
@@ -141,12 +148,13 @@ export function forEachDialect(
 ): void {
   for (const dialect of DIALECTS) {
     describe(`${name} [${dialect}]`, () => {
-      let ctx: (TestContext & { close(): Promise<void> }) | undefined;
+      let ctx: Awaited<ReturnType<typeof buildTestApp>> | undefined;
       before(async () => {
         ctx = await buildTestApp(dialect, overrides, setup, open);
       });
       after(async () => {
         await ctx?.close();
+        if (ctx?.guard.violations.length) throw new Error(`statements without a tenant scope:\n${ctx.guard.violations.join('\n')}`);
       });
       body(() => {
         if (!ctx) throw new Error('test app not built');

@@ -1,7 +1,7 @@
 // A tenant ready for bookings: an employee employed since 2020 with a Mon–Fri schedule, a bookable project
 // with a task, and an activity. Prerequisites are seeded directly; behaviour is asserted through HTTP.
 import type { Kysely } from 'kysely';
-import type { DB } from '../../src/db/types.js';
+import type { DB } from '../../src/db/schema.js';
 import { nowTimestamp } from '../../src/http/formats.js';
 import type { Client, TestContext } from './app.js';
 import { seedEmployee } from './seed.js';

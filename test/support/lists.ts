@@ -1,6 +1,6 @@
 // Helpers for tests of the list conventions: bulk rows inserted directly, and following `links` like a client.
 import type { Kysely } from 'kysely';
-import type { DB } from '../../src/db/types.js';
+import type { DB } from '../../src/db/schema.js';
 import { nowTimestamp } from '../../src/http/formats.js';
 import type { Client, Response, TestContext } from './app.js';
 

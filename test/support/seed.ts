@@ -2,8 +2,9 @@
 // manager). Each call makes new rows in the caller's own tenant; behaviour is asserted through HTTP only.
 import crypto from 'node:crypto';
 import type { Kysely } from 'kysely';
-import type { DB } from '../../src/db/types.js';
+import type { DB } from '../../src/db/schema.js';
 import { nowTimestamp } from '../../src/http/formats.js';
+import { forTenant } from '../../src/db/tenant-scope.js';
 import { standardDepartmentId } from '../../src/modules/departments/departments.repository.js';
 
 const suffix = () => crypto.randomBytes(3).toString('hex');
@@ -24,7 +25,7 @@ export async function seedEmployee(db: Kysely<DB>, tenantId: number, values: Par
       username,
       firstname: 'Max',
       lastname: 'Mustermann',
-      department_id: await standardDepartmentId(db, tenantId),
+      department_id: await standardDepartmentId(forTenant(db, tenantId)),
       employment: 0,
       rights: 0,
       created: now,
@@ -46,7 +47,7 @@ export async function seedCustomer(db: Kysely<DB>, tenantId: number, values: Par
       name: 'Customer',
       currency: 'EUR',
       inactive: false,
-      department_id: await standardDepartmentId(db, tenantId),
+      department_id: await standardDepartmentId(forTenant(db, tenantId)),
       created: now,
       modified: now,
       ...(values as object),

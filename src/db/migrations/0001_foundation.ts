@@ -1,6 +1,6 @@
 // Tenants, API tokens and the small master data of issue 2: departments, absence reasons, activities, categories.
-import type { Migration } from '../migrate.js';
-import { execScript } from '../migrate.js';
+import type { Migration } from '../migration.js';
+import { execScript } from '../migration.js';
 import { ddl } from '../dialect.js';
 
 export const foundation: Migration = {

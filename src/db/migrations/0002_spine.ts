@@ -2,8 +2,8 @@
 // customers, employees and price tables. Resource issues add their own tables in their own migrations.
 // References use the contract's keys (customer_number, username, names) with ON UPDATE CASCADE, so rows
 // mirror the JSON and a renamed key follows everywhere.
-import type { Migration } from '../migrate.js';
-import { execScript } from '../migrate.js';
+import type { Migration } from '../migration.js';
+import { execScript } from '../migration.js';
 import { ddl } from '../dialect.js';
 
 export const spine: Migration = {

@@ -1,7 +1,7 @@
 // Customers area: addresses, managers and contacts owned by a customer (by its surrogate id, so renaming the
 // customer number needs no cascade), plus indexes for every sort and filter GET /customers offers.
-import type { Migration } from '../migrate.js';
-import { execScript } from '../migrate.js';
+import type { Migration } from '../migration.js';
+import { execScript } from '../migration.js';
 import { ddl } from '../dialect.js';
 
 /** Sortable customer columns not yet indexed by 0002 (free-text `comments` is sortable but not indexed). */

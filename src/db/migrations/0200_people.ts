@@ -1,8 +1,8 @@
 // People and organisation (issue 4): department managers, employment periods, holiday calendars and holidays,
 // break regulation types, regular working times, internal rates; unique employee keys on the spine's table.
 // Child rows of an employee reference its username (the contract's key; it never changes) and go with it.
-import type { Migration } from '../migrate.js';
-import { execScript } from '../migrate.js';
+import type { Migration } from '../migration.js';
+import { execScript } from '../migration.js';
 import { ddl } from '../dialect.js';
 
 export const people: Migration = {

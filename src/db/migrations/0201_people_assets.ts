@@ -1,7 +1,7 @@
 // People and organisation (issue 4), part 2: work locations and location lists, dated vehicle lists,
 // terminals (devices) with their employees, transponders and employee meals.
-import type { Migration } from '../migrate.js';
-import { execScript } from '../migrate.js';
+import type { Migration } from '../migration.js';
+import { execScript } from '../migration.js';
 import { ddl } from '../dialect.js';
 
 export const peopleAssets: Migration = {

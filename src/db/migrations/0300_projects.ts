@@ -2,8 +2,8 @@
 // allowed activities and project locations. Project price tables live in the spine's price_tables
 // (level 'project', project_id). Keys follow the contract: customer_id is the customer number, employee_id
 // the username, project_status_id the status short name, all with ON UPDATE CASCADE.
-import type { Migration } from '../migrate.js';
-import { execScript } from '../migrate.js';
+import type { Migration } from '../migration.js';
+import { execScript } from '../migration.js';
 import { ddl } from '../dialect.js';
 
 export const projects: Migration = {

@@ -1,8 +1,8 @@
 // Tickets, their subtasks and attachments (issue 5, reference §4.26). A ticket belongs to a project and one
 // of its tasks; tickets and subtasks carry a runtime (start_date..deadline) and planned hours that bookings
 // are checked against.
-import type { Migration } from '../migrate.js';
-import { execScript } from '../migrate.js';
+import type { Migration } from '../migration.js';
+import { execScript } from '../migration.js';
 import { ddl } from '../dialect.js';
 
 export const tickets: Migration = {

@@ -1,6 +1,6 @@
 // Closed months (booking rule 1): for the whole tenant (employee_id null) or for one employee.
-import type { Migration } from '../migrate.js';
-import { execScript } from '../migrate.js';
+import type { Migration } from '../migration.js';
+import { execScript } from '../migration.js';
 import { ddl } from '../dialect.js';
 
 export const monthClosings: Migration = {

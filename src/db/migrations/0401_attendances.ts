@@ -1,7 +1,7 @@
 // Attendances (project time bookings). start_at/end_at are the booking's instants ('YYYY-MM-DD HH:MM:SS';
 // a booking ending at 00:00 ends at the next day's midnight) for the overlap check.
-import type { Migration } from '../migrate.js';
-import { execScript } from '../migrate.js';
+import type { Migration } from '../migration.js';
+import { execScript } from '../migration.js';
 import { ddl } from '../dialect.js';
 
 export const attendances: Migration = {

@@ -3,8 +3,8 @@
 // every booking of the tenant: GET /attendances?project_id=… took 75–135 ms on medium data, under 1 ms with the
 // filter column followed by id. Attendances carry the most writes, so two of the three are replacements that
 // keep what the replaced index served: net one index more (13).
-import type { Migration } from '../migrate.js';
-import { execScript } from '../migrate.js';
+import type { Migration } from '../migration.js';
+import { execScript } from '../migration.js';
 
 export const queryPlanIndexes: Migration = {
   version: '0900_query_plan_indexes',

@@ -1,8 +1,8 @@
 // SQL for absence reasons; every query is scoped by tenant.
-import type { Kysely, Selectable } from 'kysely';
-import type { DB } from '../../db/types.js';
-import type { AbsenceReasonsTable } from '../masterdata.tables.js';
-import type { ListSpec } from '../../http/list.js';
+import type { Selectable } from 'kysely';
+import type { TenantDb } from '../../db/tenant-scope.js';
+import type { AbsenceReasonsTable } from './absence-reasons.tables.js';
+import type { ListSpec } from '../../http/list/index.js';
 import { nowTimestamp, outTimestamp } from '../../http/formats.js';
 import { ABSENCE_REASON_TYPES, type AbsenceReasonT, type AbsenceReasonUpdateT } from './absence-reasons.schemas.js';
 
@@ -21,14 +21,14 @@ export const absenceReasonListSpec: ListSpec = {
   },
 };
 
-export function listAbsenceReasons(db: Kysely<DB>, tenantId: number, filters: { external_id?: string }) {
-  let q = db.selectFrom('absence_reasons').selectAll().where('tenant_id', '=', tenantId);
+export function listAbsenceReasons(db: TenantDb, filters: { external_id?: string }) {
+  let q = db.selectFrom('absence_reasons').selectAll();
   if (filters.external_id !== undefined) q = q.where('external_id', '=', filters.external_id);
   return q;
 }
 
-export function findAbsenceReason(db: Kysely<DB>, tenantId: number, name: string) {
-  return db.selectFrom('absence_reasons').selectAll().where('tenant_id', '=', tenantId).where('name', '=', name).executeTakeFirst();
+export function findAbsenceReason(db: TenantDb, name: string) {
+  return db.selectFrom('absence_reasons').selectAll().where('name', '=', name).executeTakeFirst();
 }
 
 const flag = (v: number | boolean | null | undefined) => (v === null || v === undefined ? v : v === true || v === 1 ? 1 : 0);
@@ -43,11 +43,10 @@ export function toColumns(body: AbsenceReasonUpdateT): Partial<AbsenceReasonRow>
   return out as Partial<AbsenceReasonRow>;
 }
 
-export async function insertAbsenceReason(db: Kysely<DB>, tenantId: number, body: AbsenceReasonUpdateT & { name: string }) {
+export async function insertAbsenceReason(db: TenantDb, body: AbsenceReasonUpdateT & { name: string }) {
   const now = nowTimestamp();
   return db
-    .insertInto('absence_reasons')
-    .values({
+    .insertInto('absence_reasons', {
       allow_self_entry: 0,
       allow_half_day_holiday: 0,
       allow_hours_of_vacation: 0,
@@ -56,7 +55,6 @@ export async function insertAbsenceReason(db: Kysely<DB>, tenantId: number, body
       type: 1,
       ...toColumns(body),
       name: body.name,
-      tenant_id: tenantId,
       created: now,
       modified: now,
     } as any)
@@ -64,18 +62,17 @@ export async function insertAbsenceReason(db: Kysely<DB>, tenantId: number, body
     .executeTakeFirstOrThrow();
 }
 
-export async function updateAbsenceReason(db: Kysely<DB>, tenantId: number, id: number, body: AbsenceReasonUpdateT) {
+export async function updateAbsenceReason(db: TenantDb, id: number, body: AbsenceReasonUpdateT) {
   return db
     .updateTable('absence_reasons')
     .set({ ...toColumns(body), modified: nowTimestamp() } as any)
-    .where('tenant_id', '=', tenantId)
     .where('id', '=', id)
     .returningAll()
     .executeTakeFirstOrThrow();
 }
 
-export async function deleteAbsenceReason(db: Kysely<DB>, tenantId: number, id: number) {
-  await db.deleteFrom('absence_reasons').where('tenant_id', '=', tenantId).where('id', '=', id).execute();
+export async function deleteAbsenceReason(db: TenantDb, id: number) {
+  await db.deleteFrom('absence_reasons').where('id', '=', id).execute();
 }
 
 export function toAbsenceReason(row: AbsenceReasonRow): AbsenceReasonT {

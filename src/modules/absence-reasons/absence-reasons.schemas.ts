@@ -1,7 +1,7 @@
 // Absence reasons (reference §4.2). Key: the unique short name. Flags are 0/1 integers as on the live system.
 import { Type, type Static } from '@sinclair/typebox';
 import { DateTimeOut, IntIdName, Nullable, Opt } from '../../http/schemas.js';
-import { listQuery } from '../../http/list.js';
+import { listQuery } from '../../http/list/index.js';
 
 /** Reason types (reference §2): 0 annual holiday, 1 paid absence, 2 unpaid absence (our name; no public id), 3 flexitime. */
 export const ABSENCE_REASON_TYPES: Record<number, string> = { 0: 'annual holiday', 1: 'paid absence', 2: 'unpaid absence', 3: 'flexitime' };

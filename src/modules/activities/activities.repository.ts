@@ -1,8 +1,8 @@
 // SQL for activities; every query is scoped by tenant.
-import type { Kysely, Selectable } from 'kysely';
-import type { DB } from '../../db/types.js';
-import type { ActivitiesTable } from '../masterdata.tables.js';
-import type { ListSpec } from '../../http/list.js';
+import type { Selectable } from 'kysely';
+import type { TenantDb } from '../../db/tenant-scope.js';
+import type { ActivitiesTable } from './activities.tables.js';
+import type { ListSpec } from '../../http/list/index.js';
 import { nowTimestamp, outTimestamp, toBool } from '../../http/formats.js';
 import type { ActivityT, ActivityUpdateT } from './activities.schemas.js';
 
@@ -19,32 +19,23 @@ export const activityListSpec: ListSpec = {
   },
 };
 
-export const listActivities = (db: Kysely<DB>, tenantId: number) => db.selectFrom('activities').selectAll().where('tenant_id', '=', tenantId);
+export const listActivities = (db: TenantDb) => db.selectFrom('activities').selectAll();
 
-export const findActivity = (db: Kysely<DB>, tenantId: number, name: string) =>
-  db.selectFrom('activities').selectAll().where('tenant_id', '=', tenantId).where('name', '=', name).executeTakeFirst();
+export const findActivity = (db: TenantDb, name: string) => db.selectFrom('activities').selectAll().where('name', '=', name).executeTakeFirst();
 
-export async function insertActivity(db: Kysely<DB>, tenantId: number, body: ActivityUpdateT & { name: string }) {
+export async function insertActivity(db: TenantDb, body: ActivityUpdateT & { name: string }) {
   const now = nowTimestamp();
   return db
-    .insertInto('activities')
-    .values({ tenant_id: tenantId, name: body.name, description: body.description ?? null, is_travel: body.is_travel ?? false, created: now, modified: now })
+    .insertInto('activities', { name: body.name, description: body.description ?? null, is_travel: body.is_travel ?? false, created: now, modified: now })
     .returningAll()
     .executeTakeFirstOrThrow();
 }
 
-export async function updateActivity(db: Kysely<DB>, tenantId: number, id: number, body: ActivityUpdateT) {
-  return db
-    .updateTable('activities')
-    .set({ ...body, modified: nowTimestamp() })
-    .where('tenant_id', '=', tenantId)
-    .where('id', '=', id)
-    .returningAll()
-    .executeTakeFirstOrThrow();
+export async function updateActivity(db: TenantDb, id: number, body: ActivityUpdateT) {
+  return db.updateTable('activities').set({ ...body, modified: nowTimestamp() }).where('id', '=', id).returningAll().executeTakeFirstOrThrow();
 }
 
-export const deleteActivity = (db: Kysely<DB>, tenantId: number, id: number) =>
-  db.deleteFrom('activities').where('tenant_id', '=', tenantId).where('id', '=', id).execute();
+export const deleteActivity = (db: TenantDb, id: number) => db.deleteFrom('activities').where('id', '=', id).execute();
 
 export function toActivity(row: ActivityRow): ActivityT {
   return {

@@ -1,66 +1,30 @@
-// GET /activities, GET /activities/{activity} (contract); POST, PATCH/PUT, DELETE (additive in v1).
+// GET /activities, GET /activities/{activity} (contract); POST, PATCH/PUT, DELETE (additive in v1). The name is
+// the key and unique in the tenant.
 import { Type } from '@sinclair/typebox';
 import type { ZkApp } from '../../types.js';
-import { Paginated, Single, StringKey, responses } from '../../http/schemas.js';
-import { listResponse } from '../../http/list.js';
-import { fieldError, notFound } from '../../http/errors.js';
-import { existsInTenant } from '../../db/lookup.js';
-import { Activity, ActivityCreate, ActivityListQuery, ActivityUpdate } from './activities.schemas.js';
-import { activityListSpec, deleteActivity, findActivity, insertActivity, listActivities, toActivity, updateActivity } from './activities.repository.js';
-
-const tags = ['Activities'];
-const Params = StringKey('activity');
+import { resourceRoutes } from '../crud/index.js';
+import { Activity, ActivityCreate, ActivityListQuery, ActivityUpdate, type ActivityT } from './activities.schemas.js';
+import { activityListSpec, deleteActivity, findActivity, insertActivity, listActivities, toActivity, updateActivity, type ActivityRow } from './activities.repository.js';
 
 export default async function activityRoutes(app: ZkApp) {
-  const { db } = app.zk;
-
-  app.get(
-    '/activities',
-    { schema: { summary: 'List activities', tags, querystring: ActivityListQuery, response: responses({ 200: Paginated(Activity) }) } },
-    async (req) => listResponse(req, listActivities(db, req.tenant.id), activityListSpec, (rows) => rows.map(toActivity)),
-  );
-
-  app.get(
-    '/activities/:activity',
-    { schema: { summary: 'Get an activity by name', tags, params: Params, response: responses({ 200: Single(Activity) }) } },
-    async (req) => {
-      const row = await findActivity(db, req.tenant.id, req.params.activity);
-      if (!row) throw notFound('Activity');
-      return { data: toActivity(row) };
-    },
-  );
-
-  app.post(
-    '/activities',
-    { schema: { summary: 'Create an activity', tags, body: ActivityCreate, response: responses({ 201: Single(Activity) }, { write: true }) } },
-    async (req, reply) => {
-      if (await existsInTenant(db, 'activities', req.tenant.id, 'name', req.body.name)) throw fieldError('name', 'The name has already been taken.');
-      return reply.code(201).send({ data: toActivity(await insertActivity(db, req.tenant.id, req.body)) });
-    },
-  );
-
-  app.route({
-    method: ['PATCH', 'PUT'],
-    url: '/activities/:activity',
-    schema: { summary: 'Update an activity (only submitted fields change)', tags, params: Params, body: ActivityUpdate, response: responses({ 200: Single(Activity) }, { write: true }) },
-    handler: async (req) => {
-      const current = await findActivity(db, req.tenant.id, req.params.activity);
-      if (!current) throw notFound('Activity');
-      if (req.body.name !== undefined && (await existsInTenant(db, 'activities', req.tenant.id, 'name', req.body.name, current.id))) {
-        throw fieldError('name', 'The name has already been taken.');
-      }
-      return { data: toActivity(await updateActivity(db, req.tenant.id, current.id, req.body)) };
+  resourceRoutes<undefined, ActivityRow, ActivityT>(app, {
+    name: 'Activity',
+    plural: 'activities',
+    tags: ['Activities'],
+    path: '/activities',
+    key: { name: 'activity', schema: Type.String({ minLength: 1, maxLength: 255 }) },
+    unique: { table: 'activities', field: 'name' },
+    resource: Activity,
+    list: { query: ActivityListQuery, build: (s) => listActivities(s.db), spec: activityListSpec },
+    find: (s, _p, name) => findActivity(s.db, name),
+    show: (_s, _p, row) => toActivity(row),
+    create: { body: ActivityCreate, run: (s, _p, body) => insertActivity(s.db, body) },
+    update: { body: ActivityUpdate, run: (s, _p, row, body) => updateActivity(s.db, row.id, body) },
+    remove: (s, _p, row) => deleteActivity(s.db, row.id).then(() => undefined),
+    summaries: {
+      get: 'Get an activity by name',
+      update: 'Update an activity (only submitted fields change)',
+      remove: 'Delete an activity (refused while bookings or projects use it)',
     },
   });
-
-  app.delete(
-    '/activities/:activity',
-    { schema: { summary: 'Delete an activity (refused while bookings or projects use it)', tags, params: Params, response: responses({ 204: Type.Null() }, { write: true }) } },
-    async (req, reply) => {
-      const current = await findActivity(db, req.tenant.id, req.params.activity);
-      if (!current) throw notFound('Activity');
-      await deleteActivity(db, req.tenant.id, current.id);
-      return reply.code(204).send();
-    },
-  );
 }

@@ -1,12 +1,12 @@
 // SQL for attendances; every query is scoped by tenant.
-import type { Insertable, Kysely, Selectable } from 'kysely';
-import type { DB } from '../../db/types.js';
+import type { Insertable, Selectable } from 'kysely';
 import type { AttendancesTable } from './attendances.tables.js';
 import type { Tenant } from '../../tenancy/tenants.js';
-import type { ListSpec } from '../../http/list.js';
+import type { ListSpec } from '../../http/list/index.js';
 import { omitGatedFields } from '../../http/gating.js';
 import { outDate, outTimestamp, toBool } from '../../http/formats.js';
 import { DIRECTIONS, PROJECT_RELEASE, type AttendanceT } from './attendances.schemas.js';
+import type { TenantDb, TenantInsert } from '../../db/tenant-scope.js';
 
 export type AttendanceRow = Selectable<AttendancesTable>;
 
@@ -47,8 +47,8 @@ export interface AttendanceFilters {
   ticket_id?: number;
 }
 
-export function listAttendances(db: Kysely<DB>, tenantId: number, f: AttendanceFilters) {
-  let q = db.selectFrom('attendances').selectAll().where('tenant_id', '=', tenantId);
+export function listAttendances(db: TenantDb, f: AttendanceFilters) {
+  let q = db.selectFrom('attendances').selectAll();
   if (f.employee_id !== undefined) q = q.where('employee_id', '=', f.employee_id);
   if (f.project_id !== undefined) q = q.where('project_id', '=', f.project_id);
   if (f.ticket_id !== undefined) q = q.where('ticket_id', '=', f.ticket_id);
@@ -57,19 +57,19 @@ export function listAttendances(db: Kysely<DB>, tenantId: number, f: AttendanceF
   return q;
 }
 
-export const findAttendance = (db: Kysely<DB>, tenantId: number, id: number) =>
-  db.selectFrom('attendances').selectAll().where('tenant_id', '=', tenantId).where('id', '=', id).executeTakeFirst();
+export const findAttendance = (db: TenantDb, id: number) =>
+  db.selectFrom('attendances').selectAll().where('id', '=', id).executeTakeFirst();
 
-export async function insertAttendance(db: Kysely<DB>, values: Insertable<AttendancesTable>): Promise<AttendanceRow> {
-  return db.insertInto('attendances').values(values).returningAll().executeTakeFirstOrThrow();
+export async function insertAttendance(db: TenantDb, values: TenantInsert<'attendances'>): Promise<AttendanceRow> {
+  return db.insertInto('attendances', values).returningAll().executeTakeFirstOrThrow();
 }
 
-export async function updateAttendance(db: Kysely<DB>, tenantId: number, id: number, values: Partial<Insertable<AttendancesTable>>): Promise<AttendanceRow> {
-  return db.updateTable('attendances').set(values).where('tenant_id', '=', tenantId).where('id', '=', id).returningAll().executeTakeFirstOrThrow();
+export async function updateAttendance(db: TenantDb, id: number, values: Partial<Insertable<AttendancesTable>>): Promise<AttendanceRow> {
+  return db.updateTable('attendances').set(values).where('id', '=', id).returningAll().executeTakeFirstOrThrow();
 }
 
-export const deleteAttendance = (db: Kysely<DB>, tenantId: number, id: number) =>
-  db.deleteFrom('attendances').where('tenant_id', '=', tenantId).where('id', '=', id).execute();
+export const deleteAttendance = (db: TenantDb, id: number) =>
+  db.deleteFrom('attendances').where('id', '=', id).execute();
 
 const idName = (names: Record<number, string>, id: number | null) => (id === null ? null : { id: Number(id), name: names[id] ?? String(id) });
 const intOrNull = (v: number | null) => (v === null ? null : Number(v));

@@ -4,11 +4,11 @@
 import { Type } from '@sinclair/typebox';
 import type { ZkApp } from '../../types.js';
 import { IntKey, Single, Paginated, ValidationErrorBody, responses } from '../../http/schemas.js';
-import { listResponse } from '../../http/list.js';
-import { notFound } from '../../http/errors.js';
+import { listResponse } from '../../http/list/index.js';
 import { Attendance, AttendanceCreate, AttendanceListQuery, AttendancePatch, ReleaseBody } from './attendances.schemas.js';
-import { attendanceListSpec, findAttendance, listAttendances, toAttendance } from './attendances.repository.js';
-import { AttendanceService } from './attendances.service.js';
+import { attendanceListSpec, listAttendances, toAttendance } from './attendances.repository.js';
+import { changeAttendance, createAttendance, releaseAttendance, removeAttendance, requireAttendance } from './attendances.service.js';
+import { scopeOf } from '../crud/index.js';
 
 const tags = ['Attendances'];
 const Params = IntKey('id');
@@ -34,22 +34,18 @@ const RULES_DESCRIPTION = `Booking rules are checked before writing, in one lock
 References (employee, project, task of the project, one of the project's activities, ticket, subtask, work location, vehicle of the list valid on the date) must exist in the tenant: 422 on the field.`;
 
 export default async function attendanceRoutes(app: ZkApp) {
-  const { db, dialect } = app.zk;
-  const service = new AttendanceService(db, dialect);
 
   app.get(
     '/attendances',
     { schema: { summary: 'List attendances (project time bookings)', tags, querystring: AttendanceListQuery, response: responses({ 200: Paginated(Attendance) }) } },
-    async (req) => listResponse(req, listAttendances(db, req.tenant.id, req.query), attendanceListSpec, (rows) => rows.map((r) => toAttendance(r, req.tenant))),
+    async (req) => listResponse(req, listAttendances(req.db, req.query), attendanceListSpec, (rows) => rows.map((r) => toAttendance(r, req.tenant))),
   );
 
   app.get(
     '/attendances/:id',
     { schema: { summary: 'Get an attendance', tags, params: Params, response: responses({ 200: Single(Attendance) }) } },
     async (req) => {
-      const row = await findAttendance(db, req.tenant.id, req.params.id);
-      if (!row) throw notFound('Attendance');
-      return { data: toAttendance(row, req.tenant) };
+      return { data: toAttendance(await requireAttendance(req.db, req.params.id), req.tenant) };
     },
   );
 
@@ -64,7 +60,7 @@ export default async function attendanceRoutes(app: ZkApp) {
         response: writeResponses({ 201: Single(Attendance) }),
       },
     },
-    async (req, reply) => reply.code(201).send({ data: toAttendance(await service.create(req.tenant, req.body), req.tenant) }),
+    async (req, reply) => reply.code(201).send({ data: toAttendance(await createAttendance(scopeOf(app, req), req.body), req.tenant) }),
   );
 
   app.route({
@@ -79,14 +75,14 @@ export default async function attendanceRoutes(app: ZkApp) {
       body: AttendancePatch,
       response: writeResponses({ 200: Single(Attendance) }),
     },
-    handler: async (req) => ({ data: toAttendance(await service.update(req.tenant, req.params.id, req.body), req.tenant) }),
+    handler: async (req) => ({ data: toAttendance(await changeAttendance(scopeOf(app, req), req.params.id, req.body), req.tenant) }),
   });
 
   app.delete(
     '/attendances/:id',
     { schema: { summary: 'Delete a booking (refused in lock periods and when billed or released)', tags, params: Params, response: writeResponses({ 204: Type.Null() }) } },
     async (req, reply) => {
-      await service.remove(req.tenant, req.params.id);
+      await removeAttendance(scopeOf(app, req), req.params.id);
       return reply.code(204).send();
     },
   );
@@ -96,6 +92,6 @@ export default async function attendanceRoutes(app: ZkApp) {
     url: '/attendances/:id/release',
     config: { module: 'project_release' },
     schema: { summary: 'Set the project release state of a booking (released bookings are locked)', tags, params: Params, body: ReleaseBody, response: responses({ 200: Single(Attendance) }, { write: true }) },
-    handler: async (req) => ({ data: toAttendance(await service.release(req.tenant, req.params.id, req.body.project_release, req.body.project_released_by ?? null), req.tenant) }),
+    handler: async (req) => ({ data: toAttendance(await releaseAttendance(scopeOf(app, req), req.params.id, req.body.project_release, req.body.project_released_by ?? null), req.tenant) }),
   });
 }

@@ -1,5 +1,6 @@
+// Attendances, the project time bookings (migration 0401).
 import type { Generated } from 'kysely';
-import type { DbBool } from '../../db/types.js';
+import type { DbBool } from '../../db/columns.js';
 
 export interface AttendancesTable {
   tenant_id: number;

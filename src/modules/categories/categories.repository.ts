@@ -1,8 +1,8 @@
 // SQL for categories; every query is scoped by tenant. Other resources attach categories by name.
-import type { Kysely, Selectable } from 'kysely';
-import type { DB } from '../../db/types.js';
-import type { CategoriesTable } from '../masterdata.tables.js';
-import type { ListSpec } from '../../http/list.js';
+import type { Selectable } from 'kysely';
+import type { TenantDb } from '../../db/tenant-scope.js';
+import type { CategoriesTable } from './categories.tables.js';
+import type { ListSpec } from '../../http/list/index.js';
 import { fromJson, nowTimestamp, outTimestamp } from '../../http/formats.js';
 import { TRANSLATION_KEYS, type TranslationsT } from '../../http/schemas.js';
 import { CATEGORY_TYPES, type CategoryT, type CategoryUpdateT } from './categories.schemas.js';
@@ -19,14 +19,14 @@ export const categoryListSpec: ListSpec = {
   },
 };
 
-export function listCategories(db: Kysely<DB>, tenantId: number, filters: { type?: string }) {
-  let q = db.selectFrom('categories').selectAll().where('tenant_id', '=', tenantId);
+export function listCategories(db: TenantDb, filters: { type?: string }) {
+  let q = db.selectFrom('categories').selectAll();
   if (filters.type !== undefined) q = q.where('type', '=', filters.type);
   return q;
 }
 
-export const findCategory = (db: Kysely<DB>, tenantId: number, name: string) =>
-  db.selectFrom('categories').selectAll().where('tenant_id', '=', tenantId).where('name', '=', name).executeTakeFirst();
+export const findCategory = (db: TenantDb, name: string) =>
+  db.selectFrom('categories').selectAll().where('name', '=', name).executeTakeFirst();
 
 /** Full translation object: every contract language present, null where not given. */
 export function translations(value: TranslationsT | null | undefined): TranslationsT {
@@ -38,28 +38,26 @@ export function translations(value: TranslationsT | null | undefined): Translati
   return out as TranslationsT;
 }
 
-export async function insertCategory(db: Kysely<DB>, tenantId: number, body: CategoryUpdateT & { name: string; type: string }) {
+export async function insertCategory(db: TenantDb, body: CategoryUpdateT & { name: string; type: string }) {
   const now = nowTimestamp();
   return db
-    .insertInto('categories')
-    .values({ tenant_id: tenantId, name: body.name, type: body.type, description: JSON.stringify(translations(body.description)), created: now, modified: now })
+    .insertInto('categories', { name: body.name, type: body.type, description: JSON.stringify(translations(body.description)), created: now, modified: now })
     .returningAll()
     .executeTakeFirstOrThrow();
 }
 
-export async function updateCategory(db: Kysely<DB>, tenantId: number, id: number, body: CategoryUpdateT) {
+export async function updateCategory(db: TenantDb, id: number, body: CategoryUpdateT) {
   const { description, ...rest } = body;
   return db
     .updateTable('categories')
     .set({ ...rest, ...(description !== undefined ? { description: JSON.stringify(translations(description)) } : {}), modified: nowTimestamp() })
-    .where('tenant_id', '=', tenantId)
     .where('id', '=', id)
     .returningAll()
     .executeTakeFirstOrThrow();
 }
 
-export const deleteCategory = (db: Kysely<DB>, tenantId: number, id: number) =>
-  db.deleteFrom('categories').where('tenant_id', '=', tenantId).where('id', '=', id).execute();
+export const deleteCategory = (db: TenantDb, id: number) =>
+  db.deleteFrom('categories').where('id', '=', id).execute();
 
 export function toCategory(row: Pick<CategoryRow, 'name' | 'description' | 'type' | 'created' | 'modified'>): CategoryT {
   return {

@@ -1,7 +1,7 @@
 // Categories (contract Category shape, reference §4.6). Key: the name (numeric ids do not work).
 import { Type, type Static } from '@sinclair/typebox';
 import { DateTimeOut, Nullable, StrIdName, Translations } from '../../http/schemas.js';
-import { listQuery } from '../../http/list.js';
+import { listQuery } from '../../http/list/index.js';
 
 /** The kind of entity a category attaches to. */
 export const CATEGORY_TYPES: Record<string, string> = {

@@ -1,7 +1,6 @@
 // SQL for customer contacts; every query is scoped by tenant and customer.
-import type { Kysely } from 'kysely';
-import type { DB } from '../../db/types.js';
-import type { ListSpec } from '../../http/list.js';
+import type { TenantDb } from '../../db/tenant-scope.js';
+import type { ListSpec } from '../../http/list/index.js';
 import { nowTimestamp, outTimestamp, toBool } from '../../http/formats.js';
 import type { CategoryT } from '../categories/categories.schemas.js';
 import type { ContactT, ContactUpdateT } from './contacts.schemas.js';
@@ -21,19 +20,18 @@ export const contactListSpec: ListSpec = {
   modified: 'c.modified',
 };
 
-export function listContacts(db: Kysely<DB>, tenantId: number, customerId: number) {
+export function listContacts(db: TenantDb, customerId: number) {
   return db
     .selectFrom('customer_contacts as c')
     .leftJoin('departments as d', (j) => j.onRef('d.tenant_id', '=', 'c.tenant_id').onRef('d.id', '=', 'c.department_id'))
     .selectAll('c')
     .select('d.name as department_name')
-    .where('c.tenant_id', '=', tenantId)
     .where('c.customer_id', '=', customerId);
 }
 export type ContactRow = Awaited<ReturnType<ReturnType<typeof listContacts>['executeTakeFirstOrThrow']>>;
 
-export const findContact = (db: Kysely<DB>, tenantId: number, customerId: number, id: number) =>
-  listContacts(db, tenantId, customerId).where('c.id', '=', id).executeTakeFirst();
+export const findContact = (db: TenantDb, customerId: number, id: number) =>
+  listContacts(db, customerId).where('c.id', '=', id).executeTakeFirst();
 
 /** Request fields -> columns (`primary` is stored as is_primary; categories are written separately). */
 function columns(body: ContactUpdateT) {
@@ -41,35 +39,34 @@ function columns(body: ContactUpdateT) {
   return { ...rest, ...(primary !== undefined ? { is_primary: primary ?? false } : {}), ...(inactive !== undefined ? { inactive: inactive ?? false } : {}) };
 }
 
-export async function insertContact(db: Kysely<DB>, tenantId: number, customerId: number, body: ContactUpdateT & { first_name: string; last_name: string }) {
+export async function insertContact(db: TenantDb, customerId: number, body: ContactUpdateT & { first_name: string; last_name: string }) {
   const now = nowTimestamp();
   const row = await db
-    .insertInto('customer_contacts')
-    .values({ is_primary: false, inactive: false, ...columns(body), first_name: body.first_name, last_name: body.last_name, tenant_id: tenantId, customer_id: customerId, created: now, modified: now })
+    .insertInto('customer_contacts', { is_primary: false, inactive: false, ...columns(body), first_name: body.first_name, last_name: body.last_name, customer_id: customerId, created: now, modified: now })
     .returning('id')
     .executeTakeFirstOrThrow();
   return Number(row.id);
 }
 
-export async function updateContact(db: Kysely<DB>, tenantId: number, id: number, body: ContactUpdateT) {
-  await db.updateTable('customer_contacts').set({ ...columns(body), modified: nowTimestamp() }).where('tenant_id', '=', tenantId).where('id', '=', id).execute();
+export async function updateContact(db: TenantDb, id: number, body: ContactUpdateT) {
+  await db.updateTable('customer_contacts').set({ ...columns(body), modified: nowTimestamp() }).where('id', '=', id).execute();
 }
 
 /** Contacts with their category links and attribute values (they have no foreign key to clean up after them). */
-async function deleteContactRows(db: Kysely<DB>, tenantId: number, ids: number[]) {
+async function deleteContactRows(db: TenantDb, ids: number[]) {
   if (ids.length === 0) return;
   for (const table of ['category_links', 'dynamic_attribute_values'] as const) {
-    await db.deleteFrom(table).where('tenant_id', '=', tenantId).where('entity_type', '=', 'contact').where('entity_id', 'in', ids).execute();
+    await db.deleteFrom(table).where('entity_type', '=', 'contact').where('entity_id', 'in', ids).execute();
   }
-  await db.deleteFrom('customer_contacts').where('tenant_id', '=', tenantId).where('id', 'in', ids).execute();
+  await db.deleteFrom('customer_contacts').where('id', 'in', ids).execute();
 }
 
-export const deleteContact = (db: Kysely<DB>, tenantId: number, id: number) => deleteContactRows(db, tenantId, [id]);
+export const deleteContact = (db: TenantDb, id: number) => deleteContactRows(db, [id]);
 
 /** Every contact of a customer (customer delete). */
-export async function deleteContactsOf(db: Kysely<DB>, tenantId: number, customerId: number) {
-  const rows = await db.selectFrom('customer_contacts').select('id').where('tenant_id', '=', tenantId).where('customer_id', '=', customerId).execute();
-  await deleteContactRows(db, tenantId, rows.map((r) => Number(r.id)));
+export async function deleteContactsOf(db: TenantDb, customerId: number) {
+  const rows = await db.selectFrom('customer_contacts').select('id').where('customer_id', '=', customerId).execute();
+  await deleteContactRows(db, rows.map((r) => Number(r.id)));
 }
 
 export function toContact(row: ContactRow, customerNumber: string, categories: CategoryT[]): ContactT {

@@ -2,7 +2,7 @@
 // `department` ({id, name} or null) and `categories` (contract).
 import { Type, type Static } from '@sinclair/typebox';
 import { DateTimeOut, IntIdName, MAX_ID, Nullable, Opt } from '../../http/schemas.js';
-import { listQuery } from '../../http/list.js';
+import { listQuery } from '../../http/list/index.js';
 import { Category } from '../categories/categories.schemas.js';
 
 export const Contact = Type.Object({

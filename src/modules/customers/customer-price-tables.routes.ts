@@ -2,18 +2,15 @@
 // customer's own tables; the customer detail's `priceTables` falls back to the base tables when there are none.
 import { Type } from '@sinclair/typebox';
 import type { ZkApp } from '../../types.js';
-import { registerPriceTableRoutes } from '../price-tables/price-tables.routes.js';
+import { priceTableRoutes } from '../price-tables/price-tables.routes.js';
 import { requireCustomer } from './customers.service.js';
 
 export default async function customerPriceTableRoutes(app: ZkApp) {
-  registerPriceTableRoutes(app, {
+  priceTableRoutes(app, {
     path: '/customers/:customer/price-tables',
     tags: ['Customers', 'Price tables'],
     ownerParams: { customer: Type.String({ minLength: 1, maxLength: 255, description: 'Customer number' }) },
     what: 'customer price table',
-    owner: async (req) => {
-      const customer = await requireCustomer(app.zk.db, req.tenant.id, (req.params as { customer: string }).customer);
-      return { level: 'customer', customer_number: customer.customer_number };
-    },
+    owner: async (s, params) => ({ level: 'customer', customer_number: (await requireCustomer(s.db, String(params.customer))).customer_number }),
   });
 }

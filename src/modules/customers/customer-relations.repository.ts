@@ -1,8 +1,8 @@
 // SQL for what a customer owns besides contacts: addresses and managers. Batch loads and counts per page
 // (no N+1); writes replace the submitted set inside the customer's transaction.
-import type { Kysely, Selectable } from 'kysely';
-import type { DB } from '../../db/types.js';
-import type { CustomerAddressesTable } from '../customers.tables.js';
+import type { Selectable } from 'kysely';
+import type { TenantDb } from '../../db/tenant-scope.js';
+import type { CustomerAddressesTable } from './customers.tables.js';
 import { toBool } from '../../http/formats.js';
 import { countPerOwner } from '../../db/lookup.js';
 import { INVOICE_VERSIONS, type AddressInputT, type CustomerAddressT, type ManagerInputT, type ManagerT } from './customers.schemas.js';
@@ -10,8 +10,8 @@ import { INVOICE_VERSIONS, type AddressInputT, type CustomerAddressT, type Manag
 type OwnedTable = 'customer_addresses' | 'customer_managers' | 'customer_contacts';
 
 /** Rows per customer for one owned table: Map<customerId, count>. */
-export const countOwned = (db: Kysely<DB>, tenantId: number, table: OwnedTable, customerIds: readonly number[]) =>
-  countPerOwner(db, table, tenantId, 'customer_id', customerIds);
+export const countOwned = (db: TenantDb, table: OwnedTable, customerIds: readonly number[]) =>
+  countPerOwner(db, table, 'customer_id', customerIds);
 
 export function toAddress(r: Selectable<CustomerAddressesTable>): CustomerAddressT {
   const v = r.machine_readable_invoice_version;
@@ -36,11 +36,11 @@ export function toAddress(r: Selectable<CustomerAddressesTable>): CustomerAddres
   };
 }
 
-export const loadAddresses = async (db: Kysely<DB>, tenantId: number, customerId: number) =>
-  (await db.selectFrom('customer_addresses').selectAll().where('tenant_id', '=', tenantId).where('customer_id', '=', customerId).orderBy('id').execute()).map(toAddress);
+export const loadAddresses = async (db: TenantDb, customerId: number) =>
+  (await db.selectFrom('customer_addresses').selectAll().where('customer_id', '=', customerId).orderBy('id').execute()).map(toAddress);
 
-export async function loadManagers(db: Kysely<DB>, tenantId: number, customerId: number): Promise<ManagerT[]> {
-  const rows = await db.selectFrom('customer_managers').selectAll().where('tenant_id', '=', tenantId).where('customer_id', '=', customerId).orderBy('username').execute();
+export async function loadManagers(db: TenantDb, customerId: number): Promise<ManagerT[]> {
+  const rows = await db.selectFrom('customer_managers').selectAll().where('customer_id', '=', customerId).orderBy('username').execute();
   return rows.map((r) => ({
     username: r.username,
     has_edit_customer_data_permission: toBool(r.has_edit_customer_data_permission),
@@ -50,34 +50,33 @@ export async function loadManagers(db: Kysely<DB>, tenantId: number, customerId:
 }
 
 /** Ids of a customer's addresses (to check the ids a body refers to). */
-export const addressIds = async (db: Kysely<DB>, tenantId: number, customerId: number) =>
-  new Set((await db.selectFrom('customer_addresses').select('id').where('tenant_id', '=', tenantId).where('customer_id', '=', customerId).execute()).map((r) => Number(r.id)));
+export const addressIds = async (db: TenantDb, customerId: number) =>
+  new Set((await db.selectFrom('customer_addresses').select('id').where('customer_id', '=', customerId).execute()).map((r) => Number(r.id)));
 
 /** Replace the address set: listed ids are updated (submitted fields only), others deleted, new items inserted. */
-export async function replaceAddresses(db: Kysely<DB>, tenantId: number, customerId: number, items: AddressInputT[]): Promise<void> {
+export async function replaceAddresses(db: TenantDb, customerId: number, items: AddressInputT[]): Promise<void> {
   const keep = items.filter((a) => a.id !== undefined).map((a) => a.id!);
-  let del = db.deleteFrom('customer_addresses').where('tenant_id', '=', tenantId).where('customer_id', '=', customerId);
+  let del = db.deleteFrom('customer_addresses').where('customer_id', '=', customerId);
   if (keep.length > 0) del = del.where('id', 'not in', keep);
   await del.execute();
   for (const { id, ...fields } of items) {
     if (id !== undefined) {
       if (Object.keys(fields).length > 0) {
-        await db.updateTable('customer_addresses').set(fields).where('tenant_id', '=', tenantId).where('customer_id', '=', customerId).where('id', '=', id).execute();
+        await db.updateTable('customer_addresses').set(fields).where('customer_id', '=', customerId).where('id', '=', id).execute();
       }
     } else {
-      await db.insertInto('customer_addresses').values({ ...fields, name: fields.name!, tenant_id: tenantId, customer_id: customerId }).execute();
+      await db.insertInto('customer_addresses', { ...fields, name: fields.name!, customer_id: customerId }).execute();
     }
   }
 }
 
-export async function replaceManagers(db: Kysely<DB>, tenantId: number, customerId: number, items: ManagerInputT[]): Promise<void> {
-  await db.deleteFrom('customer_managers').where('tenant_id', '=', tenantId).where('customer_id', '=', customerId).execute();
+export async function replaceManagers(db: TenantDb, customerId: number, items: ManagerInputT[]): Promise<void> {
+  await db.deleteFrom('customer_managers').where('customer_id', '=', customerId).execute();
   if (items.length === 0) return;
   await db
-    .insertInto('customer_managers')
-    .values(
+    .insertInto(
+      'customer_managers',
       items.map((m) => ({
-        tenant_id: tenantId,
         customer_id: customerId,
         username: m.username,
         has_edit_customer_data_permission: m.has_edit_customer_data_permission ?? null,
@@ -86,4 +85,10 @@ export async function replaceManagers(db: Kysely<DB>, tenantId: number, customer
       })),
     )
     .execute();
+}
+
+/** What a deleted customer owned: its addresses and its managers. */
+export async function deleteAddressesAndManagers(db: TenantDb, customerId: number): Promise<void> {
+  await db.deleteFrom('customer_addresses').where('customer_id', '=', customerId).execute();
+  await db.deleteFrom('customer_managers').where('customer_id', '=', customerId).execute();
 }

@@ -1,8 +1,9 @@
 // SQL for customers; every query is scoped by tenant. The key is the customer number.
-import type { Kysely, Selectable } from 'kysely';
-import type { DB } from '../../db/types.js';
-import type { CustomersTable } from '../spine.tables.js';
-import type { ListSpec, SortColumn } from '../../http/list.js';
+import type { Selectable } from 'kysely';
+import type { TenantDb } from '../../db/tenant-scope.js';
+import { findReferences, type ReferenceCheck } from '../../db/references.js';
+import type { CustomersTable } from './customers.tables.js';
+import type { ListSpec, SortColumn } from '../../http/list/index.js';
 import { addDays, decimalText, nowTimestamp, outTimestamp, toBool } from '../../http/formats.js';
 import type { CategoryT } from '../categories/categories.schemas.js';
 import type { DynamicAttributeValueT } from '../dynamic-attributes/dynamic-attributes.schemas.js';
@@ -41,8 +42,8 @@ export interface CustomerFilters {
  * `start_date`: the customer was not already inactive before it (active now, or inactive and last modified on or
  * after it — the deactivation cannot be older than the last modification). Together: active within the range.
  */
-export function listCustomers(db: Kysely<DB>, tenantId: number, f: CustomerFilters) {
-  let q = db.selectFrom('customers').selectAll().where('tenant_id', '=', tenantId);
+export function listCustomers(db: TenantDb, f: CustomerFilters) {
+  let q = db.selectFrom('customers').selectAll();
   if (f.customer_numbers !== undefined) q = q.where('customer_number', 'in', f.customer_numbers.length ? f.customer_numbers : ['']);
   if (f.inactive !== undefined) q = q.where('inactive', '=', f.inactive);
   if (f.end_date !== undefined) q = q.where((eb) => eb.or([eb('created', 'is', null), eb('created', '<', `${addDays(f.end_date!, 1)} 00:00:00`)]));
@@ -50,28 +51,31 @@ export function listCustomers(db: Kysely<DB>, tenantId: number, f: CustomerFilte
   return q;
 }
 
-export const findCustomer = (db: Kysely<DB>, tenantId: number, customerNumber: string) =>
-  db.selectFrom('customers').selectAll().where('tenant_id', '=', tenantId).where('customer_number', '=', customerNumber).executeTakeFirst();
+export const findCustomer = (db: TenantDb, customerNumber: string) =>
+  db.selectFrom('customers').selectAll().where('customer_number', '=', customerNumber).executeTakeFirst();
 
 /** Column values of a customer write (request fields already resolved by the service). */
 export type CustomerColumns = Partial<Omit<CustomerRow, 'tenant_id' | 'id' | 'created' | 'modified'>>;
 
-export async function insertCustomer(db: Kysely<DB>, tenantId: number, values: CustomerColumns & { customer_number: string; department_id: number }): Promise<number> {
+export async function insertCustomer(db: TenantDb, values: CustomerColumns & { customer_number: string; department_id: number }): Promise<number> {
   const now = nowTimestamp();
   const row = await db
-    .insertInto('customers')
-    .values({ inactive: false, ...values, tenant_id: tenantId, created: now, modified: now })
+    .insertInto('customers', { inactive: false, ...values, created: now, modified: now })
     .returning('id')
     .executeTakeFirstOrThrow();
   return Number(row.id);
 }
 
-export async function updateCustomer(db: Kysely<DB>, tenantId: number, id: number, values: CustomerColumns): Promise<void> {
-  await db.updateTable('customers').set({ ...values, modified: nowTimestamp() }).where('tenant_id', '=', tenantId).where('id', '=', id).execute();
+export async function updateCustomer(db: TenantDb, id: number, values: CustomerColumns): Promise<void> {
+  await db.updateTable('customers').set({ ...values, modified: nowTimestamp() }).where('id', '=', id).execute();
 }
 
-export const findCustomerById = (db: Kysely<DB>, tenantId: number, id: number) =>
-  db.selectFrom('customers').selectAll().where('tenant_id', '=', tenantId).where('id', '=', id).executeTakeFirstOrThrow();
+export const findCustomerById = (db: TenantDb, id: number) =>
+  db.selectFrom('customers').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+
+export async function deleteCustomerRow(db: TenantDb, id: number): Promise<void> {
+  await db.deleteFrom('customers').where('id', '=', id).execute();
+}
 
 /** Status label in the tenant's language (contract: the label is translated and must not be evaluated). */
 export function statusLabel(active: boolean, language: string): string {
@@ -111,4 +115,20 @@ export function toCustomerBase(row: CustomerRow, language: string, categories: C
     categories,
     dynamicAttributes,
   };
+}
+
+// What keeps a customer from being deleted. Modules whose records reference customers (projects, invoices,
+// offers, ...) add their row here. What the customer owns (addresses, managers, contacts, its own price
+// tables, category links, attribute values) is not a reference: it is deleted with the customer.
+/** Tables referencing a customer by its customer number (the contract's key). */
+export const CUSTOMER_REFERENCES: ReferenceCheck[] = [{ table: 'projects', column: 'customer_id', what: 'projects' }];
+/** Tables referencing a customer by its surrogate id. */
+export const CUSTOMER_ID_REFERENCES: ReferenceCheck[] = [];
+
+/** Names of the kinds of records that still reference the customer (empty when it may be deleted). */
+export async function customerReferences(db: TenantDb, customer: { id: number; customer_number: string }): Promise<string[]> {
+  return [
+    ...(await findReferences(db, CUSTOMER_REFERENCES, customer.customer_number)),
+    ...(await findReferences(db, CUSTOMER_ID_REFERENCES, customer.id)),
+  ];
 }

@@ -4,7 +4,7 @@ import { Type } from '@sinclair/typebox';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { ZkApp } from '../../types.js';
 import { Paginated, Single, StringKey, responses } from '../../http/schemas.js';
-import { arrayParam, listResponse } from '../../http/list.js';
+import { arrayParam, listResponse } from '../../http/list/index.js';
 import { CUSTOMER_STATUS_DEPRECATION, markDeprecated } from '../../http/deprecation.js';
 import { Customer, CustomerCreate, CustomerListItem, CustomerListQuery, CustomerUpdate } from './customers.schemas.js';
 import { customerListSpec, listCustomers, type CustomerFilters } from './customers.repository.js';
@@ -27,14 +27,13 @@ function filters(query: Record<string, unknown>): CustomerFilters {
 const deprecated = (req: FastifyRequest, reply: FastifyReply) => markDeprecated(req, reply, CUSTOMER_STATUS_DEPRECATION);
 
 export default async function customerRoutes(app: ZkApp) {
-  const { db } = app.zk;
 
   app.get(
     '/customers',
     { schema: { summary: 'List customers', tags, querystring: CustomerListQuery, response: responses({ 200: Paginated(CustomerListItem) }) } },
     async (req, reply) => {
       deprecated(req, reply);
-      return listResponse(req, listCustomers(db, req.tenant.id, filters(req.query)), customerListSpec, (rows) => customerListItems(db, req.tenant, rows));
+      return listResponse(req, listCustomers(req.db, filters(req.query)), customerListSpec, (rows) => customerListItems(req.db, req.tenant, rows));
     },
   );
 
@@ -42,9 +41,9 @@ export default async function customerRoutes(app: ZkApp) {
     '/customers/:customer',
     { schema: { summary: 'Get a customer by customer number', tags, params: Params, response: responses({ 200: Single(Customer) }) } },
     async (req, reply) => {
-      const row = await requireCustomer(db, req.tenant.id, req.params.customer);
+      const row = await requireCustomer(req.db, req.params.customer);
       deprecated(req, reply);
-      return { data: await customerDetail(db, req.tenant, row) };
+      return { data: await customerDetail(req.db, req.tenant, row) };
     },
   );
 
@@ -52,9 +51,9 @@ export default async function customerRoutes(app: ZkApp) {
     '/customers',
     { schema: { summary: 'Create a customer', tags, body: CustomerCreate, response: responses({ 201: Single(Customer) }, { write: true }) } },
     async (req, reply) => {
-      const id = await createCustomer(db, req.tenant.id, req.body);
+      const id = await createCustomer(req.db, req.body);
       deprecated(req, reply);
-      return reply.code(201).send({ data: await customerDetail(db, req.tenant, id) });
+      return reply.code(201).send({ data: await customerDetail(req.db, req.tenant, id) });
     },
   );
 
@@ -63,10 +62,10 @@ export default async function customerRoutes(app: ZkApp) {
     url: '/customers/:customer',
     schema: { summary: 'Update a customer (only submitted fields change; may rename the customer number)', tags, params: Params, body: CustomerUpdate, response: responses({ 200: Single(Customer) }, { write: true }) },
     handler: async (req, reply) => {
-      const current = await requireCustomer(db, req.tenant.id, req.params.customer);
-      await changeCustomer(db, req.tenant.id, current, req.body);
+      const current = await requireCustomer(req.db, req.params.customer);
+      await changeCustomer(req.db, current, req.body);
       deprecated(req, reply);
-      return { data: await customerDetail(db, req.tenant, Number(current.id)) };
+      return { data: await customerDetail(req.db, req.tenant, Number(current.id)) };
     },
   });
 
@@ -74,8 +73,8 @@ export default async function customerRoutes(app: ZkApp) {
     '/customers/:customer',
     { schema: { summary: 'Delete a customer with its addresses, managers, contacts and own price tables (refused while referenced)', tags, params: Params, response: responses({ 204: Type.Null() }, { write: true }) } },
     async (req, reply) => {
-      const current = await requireCustomer(db, req.tenant.id, req.params.customer);
-      await removeCustomer(db, req.tenant.id, current);
+      const current = await requireCustomer(req.db, req.params.customer);
+      await removeCustomer(req.db, current);
       return reply.code(204).send();
     },
   );

@@ -1,31 +1,25 @@
 // Customer writes and reads beyond plain SQL: body checks (references looked up inside the tenant -> 422 on the
 // field), the deprecated `status` alias, the nested address/manager sets, and loading relations per page.
-import type { Kysely } from 'kysely';
-import type { DB } from '../../db/types.js';
+import type { TenantDb } from '../../db/tenant-scope.js';
 import type { Tenant } from '../../tenancy/tenants.js';
 import { ErrorBag, notFound, validationError } from '../../http/errors.js';
 import { existingValues, existsInTenant } from '../../db/lookup.js';
-import { clearCategories, loadCategories, resolveCategoryIds, setCategories } from '../categories/category-links.js';
-import {
-  clearDynamicAttributes,
-  loadDynamicAttributes,
-  resolveDynamicAttributes,
-  setDynamicAttributes,
-  type ResolvedAttributes,
-} from '../dynamic-attributes/dynamic-attribute-values.js';
+import { checkUnique } from '../crud/index.js';
+import { clearCategories, loadCategories, resolveCategoryIds, setCategories } from '../categories/category-links.repository.js';
+import { clearDynamicAttributes, loadDynamicAttributes, setDynamicAttributes, type ResolvedAttributes } from '../dynamic-attributes/dynamic-attribute-values.repository.js';
+import { resolveDynamicAttributes } from '../dynamic-attributes/dynamic-attribute-values.service.js';
 import { standardDepartmentId } from '../departments/departments.repository.js';
-import { customerPriceTables } from '../price-tables/price-tables.read.js';
+import { customerPriceTables, deletePriceTablesOf } from '../price-tables/price-tables.repository.js';
 import type { CustomerCreateT, CustomerListItemT, CustomerT, CustomerUpdateT } from './customers.schemas.js';
-import { findCustomer, findCustomerById, insertCustomer, toCustomerBase, updateCustomer, type CustomerColumns, type CustomerRow } from './customers.repository.js';
-import { addressIds, countOwned, loadAddresses, loadManagers, replaceAddresses, replaceManagers } from './customer-relations.repository.js';
-import { customerReferences } from './customer-references.js';
+import { customerReferences, deleteCustomerRow, findCustomer, findCustomerById, insertCustomer, toCustomerBase, updateCustomer, type CustomerColumns, type CustomerRow } from './customers.repository.js';
+import { addressIds, countOwned, deleteAddressesAndManagers, loadAddresses, loadManagers, replaceAddresses, replaceManagers } from './customer-relations.repository.js';
 import { deleteContactsOf } from './contacts.repository.js';
 
 const CURRENCIES = new Set(Intl.supportedValuesOf('currency'));
 
 /** The customer of this tenant with this number, or 404. */
-export async function requireCustomer(db: Kysely<DB>, tenantId: number, customerNumber: string) {
-  const row = await findCustomer(db, tenantId, customerNumber);
+export async function requireCustomer(db: TenantDb, customerNumber: string) {
+  const row = await findCustomer(db, customerNumber);
   if (!row) throw notFound('Customer');
   return row;
 }
@@ -54,7 +48,7 @@ const PLAIN_FIELDS = [
 ] as const;
 
 /** Validate a create/update body against the tenant's data; collects every failing field, then throws 422. */
-async function resolveBody(db: Kysely<DB>, tenantId: number, body: CustomerUpdateT, current?: CustomerRow): Promise<Resolved> {
+async function resolveBody(db: TenantDb, body: CustomerUpdateT, current?: CustomerRow): Promise<Resolved> {
   const errors = new ErrorBag();
   const columns: Record<string, unknown> = {};
   for (const f of PLAIN_FIELDS) if (body[f] !== undefined) columns[f] = body[f];
@@ -62,101 +56,100 @@ async function resolveBody(db: Kysely<DB>, tenantId: number, body: CustomerUpdat
   if (inactive !== undefined) columns.inactive = inactive;
 
   if (body.customer_number !== undefined && body.customer_number !== current?.customer_number) {
-    if (await existsInTenant(db, 'customers', tenantId, 'customer_number', body.customer_number)) errors.add('customer_number', 'The customer number has already been taken.');
+    await checkUnique(db, errors, 'customers', 'customer_number', body.customer_number);
   }
   if (body.currency !== undefined && !CURRENCIES.has(body.currency)) errors.add('currency', 'The currency must be an ISO 4217 currency code.');
   if (body.department_id !== undefined) {
-    if (body.department_id === null) columns.department_id = await standardDepartmentId(db, tenantId);
-    else if (!(await existsInTenant(db, 'departments', tenantId, 'id', body.department_id))) errors.add('department_id', 'The selected department id is invalid.');
+    if (body.department_id === null) columns.department_id = await standardDepartmentId(db);
+    else if (!(await existsInTenant(db, 'departments', 'id', body.department_id))) errors.add('department_id', 'The selected department id is invalid.');
     else columns.department_id = body.department_id;
-  } else if (!current) columns.department_id = await standardDepartmentId(db, tenantId);
+  } else if (!current) columns.department_id = await standardDepartmentId(db);
 
   if (body.managers) {
     const names = body.managers.map((m) => m.username);
-    const known = await existingValues(db, 'employees', tenantId, 'username', names);
+    const known = await existingValues(db, 'employees', 'username', names);
     body.managers.forEach((m, i) => {
       if (!known.has(m.username)) errors.add(`managers.${i}.username`, `The selected username "${m.username}" is invalid.`);
       else if (names.indexOf(m.username) !== i) errors.add(`managers.${i}.username`, `The employee "${m.username}" is listed twice.`);
     });
   }
   if (body.addresses) {
-    const own = current ? await addressIds(db, tenantId, Number(current.id)) : new Set<number>();
+    const own = current ? await addressIds(db, Number(current.id)) : new Set<number>();
     body.addresses.forEach((a, i) => {
       if (a.id !== undefined && !own.has(a.id)) errors.add(`addresses.${i}.id`, 'The selected address id is not an address of this customer.');
       if (a.id === undefined && a.name === undefined) errors.add(`addresses.${i}.name`, 'The name field is required.');
     });
   }
   const out: Resolved = { columns: columns as CustomerColumns };
-  if (body.categories !== undefined) out.categoryIds = await errors.collect(() => resolveCategoryIds(db, tenantId, body.categories ?? []));
-  if (body.dynamicAttributes) out.attributes = await errors.collect(() => resolveDynamicAttributes(db, tenantId, 'customer', body.dynamicAttributes!));
+  if (body.categories !== undefined) out.categoryIds = await errors.collect(() => resolveCategoryIds(db, body.categories ?? []));
+  if (body.dynamicAttributes) out.attributes = await errors.collect(() => resolveDynamicAttributes(db, 'customer', body.dynamicAttributes!));
   errors.throwIfAny();
   return out;
 }
 
 /** Relations written with the customer row, in its transaction. */
-async function writeRelations(trx: Kysely<DB>, tenantId: number, id: number, body: CustomerUpdateT, r: Resolved): Promise<void> {
-  if (r.categoryIds !== undefined) await setCategories(trx, tenantId, 'customer', id, r.categoryIds);
-  if (r.attributes) await setDynamicAttributes(trx, tenantId, 'customer', id, r.attributes);
-  if (body.addresses !== undefined) await replaceAddresses(trx, tenantId, id, body.addresses ?? []);
-  if (body.managers !== undefined) await replaceManagers(trx, tenantId, id, body.managers ?? []);
+async function writeRelations(trx: TenantDb, id: number, body: CustomerUpdateT, r: Resolved): Promise<void> {
+  if (r.categoryIds !== undefined) await setCategories(trx, 'customer', id, r.categoryIds);
+  if (r.attributes) await setDynamicAttributes(trx, 'customer', id, r.attributes);
+  if (body.addresses !== undefined) await replaceAddresses(trx, id, body.addresses ?? []);
+  if (body.managers !== undefined) await replaceManagers(trx, id, body.managers ?? []);
 }
 
-export async function createCustomer(db: Kysely<DB>, tenantId: number, body: CustomerCreateT): Promise<number> {
-  const r = await resolveBody(db, tenantId, body);
-  return db.transaction().execute(async (trx) => {
-    const id = await insertCustomer(trx, tenantId, r.columns as CustomerColumns & { customer_number: string; department_id: number });
-    await writeRelations(trx, tenantId, id, body, r);
+export async function createCustomer(db: TenantDb, body: CustomerCreateT): Promise<number> {
+  const r = await resolveBody(db, body);
+  return db.transaction(async (trx) => {
+    const id = await insertCustomer(trx, r.columns as CustomerColumns & { customer_number: string; department_id: number });
+    await writeRelations(trx, id, body, r);
     return id;
   });
 }
 
-export async function changeCustomer(db: Kysely<DB>, tenantId: number, current: CustomerRow, body: CustomerUpdateT): Promise<void> {
-  const r = await resolveBody(db, tenantId, body, current);
-  await db.transaction().execute(async (trx) => {
-    await updateCustomer(trx, tenantId, Number(current.id), r.columns);
-    await writeRelations(trx, tenantId, Number(current.id), body, r);
+export async function changeCustomer(db: TenantDb, current: CustomerRow, body: CustomerUpdateT): Promise<void> {
+  const r = await resolveBody(db, body, current);
+  await db.transaction(async (trx) => {
+    await updateCustomer(trx, Number(current.id), r.columns);
+    await writeRelations(trx, Number(current.id), body, r);
   });
 }
 
 /** Refused (422 naming the referencing records) while other records reference the customer. */
-export async function removeCustomer(db: Kysely<DB>, tenantId: number, current: CustomerRow): Promise<void> {
+export async function removeCustomer(db: TenantDb, current: CustomerRow): Promise<void> {
   const id = Number(current.id);
-  const refs = await customerReferences(db, tenantId, { id, customer_number: current.customer_number });
+  const refs = await customerReferences(db, { id, customer_number: current.customer_number });
   if (refs.length > 0) throw validationError({ customer_number: refs.map((r) => `The customer is still referenced by ${r}.`) });
-  await db.transaction().execute(async (trx) => {
-    await clearCategories(trx, tenantId, 'customer', id);
-    await clearDynamicAttributes(trx, tenantId, 'customer', id);
-    await deleteContactsOf(trx, tenantId, id);
-    await trx.deleteFrom('customer_addresses').where('tenant_id', '=', tenantId).where('customer_id', '=', id).execute();
-    await trx.deleteFrom('customer_managers').where('tenant_id', '=', tenantId).where('customer_id', '=', id).execute();
-    await trx.deleteFrom('price_tables').where('tenant_id', '=', tenantId).where('level', '=', 'customer').where('customer_number', '=', current.customer_number).execute();
-    await trx.deleteFrom('customers').where('tenant_id', '=', tenantId).where('id', '=', id).execute();
+  await db.transaction(async (trx) => {
+    await clearCategories(trx, 'customer', id);
+    await clearDynamicAttributes(trx, 'customer', id);
+    await deleteContactsOf(trx, id);
+    await deleteAddressesAndManagers(trx, id);
+    await deletePriceTablesOf(trx, { level: 'customer', customer_number: current.customer_number });
+    await deleteCustomerRow(trx, id);
   });
 }
 
 /** Detail/create/update shape: addresses, managers, categories, dynamic attributes and price tables loaded. */
-export async function customerDetail(db: Kysely<DB>, tenant: Tenant, rowOrId: CustomerRow | number): Promise<CustomerT> {
-  const row = typeof rowOrId === 'number' ? await findCustomerById(db, tenant.id, rowOrId) : rowOrId;
+export async function customerDetail(db: TenantDb, tenant: Tenant, rowOrId: CustomerRow | number): Promise<CustomerT> {
+  const row = typeof rowOrId === 'number' ? await findCustomerById(db, rowOrId) : rowOrId;
   const id = Number(row.id);
   const [categories, attributes, addresses, managers, priceTables] = await Promise.all([
-    loadCategories(db, tenant.id, 'customer', [id]),
-    loadDynamicAttributes(db, tenant.id, 'customer', [id]),
-    loadAddresses(db, tenant.id, id),
-    loadManagers(db, tenant.id, id),
+    loadCategories(db, 'customer', [id]),
+    loadDynamicAttributes(db, 'customer', [id]),
+    loadAddresses(db, id),
+    loadManagers(db, id),
     customerPriceTables(db, tenant, row.customer_number),
   ]);
   return { ...toCustomerBase(row, tenant.language, categories.get(id) ?? [], attributes.get(id) ?? []), addresses, managers, priceTables };
 }
 
 /** List items of one page: relations and counts loaded in a fixed number of queries. */
-export async function customerListItems(db: Kysely<DB>, tenant: Tenant, rows: CustomerRow[]): Promise<CustomerListItemT[]> {
+export async function customerListItems(db: TenantDb, tenant: Tenant, rows: CustomerRow[]): Promise<CustomerListItemT[]> {
   const ids = rows.map((r) => Number(r.id));
   const [categories, attributes, addresses, managers, contacts] = await Promise.all([
-    loadCategories(db, tenant.id, 'customer', ids),
-    loadDynamicAttributes(db, tenant.id, 'customer', ids),
-    countOwned(db, tenant.id, 'customer_addresses', ids),
-    countOwned(db, tenant.id, 'customer_managers', ids),
-    countOwned(db, tenant.id, 'customer_contacts', ids),
+    loadCategories(db, 'customer', ids),
+    loadDynamicAttributes(db, 'customer', ids),
+    countOwned(db, 'customer_addresses', ids),
+    countOwned(db, 'customer_managers', ids),
+    countOwned(db, 'customer_contacts', ids),
   ]);
   return rows.map((row) => {
     const id = Number(row.id);

@@ -1,10 +1,11 @@
 // SQL for departments; every query is scoped by tenant.
-import { sql, type Kysely, type Selectable } from 'kysely';
-import type { DB } from '../../db/types.js';
-import type { DepartmentsTable } from '../masterdata.tables.js';
-import type { ListSpec } from '../../http/list.js';
+import { sql, type Selectable } from 'kysely';
+import type { DepartmentsTable } from './departments.tables.js';
+import type { ListSpec } from '../../http/list/index.js';
 import { nowTimestamp, outDate, outTimestamp, toBool } from '../../http/formats.js';
 import type { DepartmentT, DepartmentUpdateT } from './departments.schemas.js';
+import type { ReferenceCheck } from '../../db/references.js';
+import type { TenantDb } from '../../db/tenant-scope.js';
 
 export type DepartmentRow = Selectable<DepartmentsTable> & { children_count: number | null };
 
@@ -23,7 +24,7 @@ export const departmentListSpec: ListSpec = {
   },
 };
 
-function base(db: Kysely<DB>, tenantId: number) {
+function base(db: TenantDb) {
   return db
     .selectFrom('departments as d')
     .selectAll('d')
@@ -34,32 +35,29 @@ function base(db: Kysely<DB>, tenantId: number) {
         .whereRef('c.tenant_id', '=', 'd.tenant_id')
         .whereRef('c.parent_id', '=', 'd.id')
         .as('children_count'),
-    )
-    .where('d.tenant_id', '=', tenantId);
+    );
 }
 
 /** Active in [start, end]: the department's own period overlaps the range; missing ends are open. */
-export function listDepartments(db: Kysely<DB>, tenantId: number, filters: { start_date?: string; end_date?: string; parent_id?: number }) {
-  let q = base(db, tenantId);
+export function listDepartments(db: TenantDb, filters: { start_date?: string; end_date?: string; parent_id?: number }) {
+  let q = base(db);
   if (filters.end_date !== undefined) q = q.where((eb) => eb.or([eb('d.start_date', 'is', null), eb('d.start_date', '<=', filters.end_date!)]));
   if (filters.start_date !== undefined) q = q.where((eb) => eb.or([eb('d.end_date', 'is', null), eb('d.end_date', '>=', filters.start_date!)]));
   if (filters.parent_id !== undefined) q = q.where('d.parent_id', '=', filters.parent_id);
   return q;
 }
 
-export const findDepartment = (db: Kysely<DB>, tenantId: number, id: number) => base(db, tenantId).where('d.id', '=', id).executeTakeFirst();
+export const findDepartment = (db: TenantDb, id: number) => base(db).where('d.id', '=', id).executeTakeFirst();
 
-export const standardDepartmentId = async (db: Kysely<DB>, tenantId: number): Promise<number> =>
+export const standardDepartmentId = async (db: TenantDb): Promise<number> =>
   Number(
-    (await db.selectFrom('departments').select('id').where('tenant_id', '=', tenantId).where('is_standard', '=', true).orderBy('id').executeTakeFirstOrThrow()).id,
+    (await db.selectFrom('departments').select('id').where('is_standard', '=', true).orderBy('id').executeTakeFirstOrThrow()).id,
   );
 
-export async function insertDepartment(db: Kysely<DB>, tenantId: number, body: Omit<DepartmentUpdateT, 'manager'> & { name: string }) {
+export async function insertDepartment(db: TenantDb, body: Omit<DepartmentUpdateT, 'manager'> & { name: string }) {
   const now = nowTimestamp();
   const row = await db
-    .insertInto('departments')
-    .values({
-      tenant_id: tenantId,
+    .insertInto('departments', {
       name: body.name,
       parent_id: body.parent_id ?? null,
       description: body.description ?? null,
@@ -73,26 +71,25 @@ export async function insertDepartment(db: Kysely<DB>, tenantId: number, body: O
     })
     .returning('id')
     .executeTakeFirstOrThrow();
-  return (await findDepartment(db, tenantId, Number(row.id)))!;
+  return (await findDepartment(db, Number(row.id)))!;
 }
 
-export async function updateDepartment(db: Kysely<DB>, tenantId: number, id: number, body: Omit<DepartmentUpdateT, 'manager'>) {
-  await db.updateTable('departments').set({ ...body, modified: nowTimestamp() }).where('tenant_id', '=', tenantId).where('id', '=', id).execute();
-  return (await findDepartment(db, tenantId, id))!;
+export async function updateDepartment(db: TenantDb, id: number, body: Omit<DepartmentUpdateT, 'manager'>) {
+  await db.updateTable('departments').set({ ...body, modified: nowTimestamp() }).where('id', '=', id).execute();
+  return (await findDepartment(db, id))!;
 }
 
-export const deleteDepartment = (db: Kysely<DB>, tenantId: number, id: number) =>
-  db.deleteFrom('departments').where('tenant_id', '=', tenantId).where('id', '=', id).execute();
+export const deleteDepartment = (db: TenantDb, id: number) =>
+  db.deleteFrom('departments').where('id', '=', id).execute();
 
 /** Is `candidate` the department itself or one of its descendants? (A parent must not create a cycle.) */
-export async function isSelfOrDescendant(db: Kysely<DB>, tenantId: number, id: number, candidate: number): Promise<boolean> {
+export async function isSelfOrDescendant(db: TenantDb, id: number, candidate: number): Promise<boolean> {
   let current: number | null = candidate;
   for (let depth = 0; current !== null && depth < 1000; depth++) {
     if (current === id) return true;
     const row: { parent_id: number | null } | undefined = await db
       .selectFrom('departments')
       .select('parent_id')
-      .where('tenant_id', '=', tenantId)
       .where('id', '=', current)
       .executeTakeFirst();
     current = row?.parent_id ?? null;
@@ -116,3 +113,12 @@ export function toDepartment(row: DepartmentRow): DepartmentT {
     modified: outTimestamp(row.modified),
   };
 }
+
+/** Tables with a department_id (or parent) column; each resource module adds its row. */
+export const DEPARTMENT_REFERENCES: ReferenceCheck[] = [
+  { table: 'departments', column: 'parent_id', what: 'the parent of other departments' },
+  { table: 'customers', column: 'department_id', what: 'the department of customers' },
+  { table: 'customer_contacts', column: 'department_id', what: 'the department of customer contacts' },
+  { table: 'projects', column: 'department_id', what: 'the department of projects' },
+  { table: 'employees', column: 'department_id', what: 'the department of employees' },
+];

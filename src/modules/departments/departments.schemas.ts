@@ -1,7 +1,7 @@
 // Departments (reference §4.8). `start_date`/`end_date` on the list select departments active in the range.
 import { Type, type Static } from '@sinclair/typebox';
 import { DateOnly, DateTimeOut, MAX_ID, Nullable, Opt } from '../../http/schemas.js';
-import { listQuery } from '../../http/list.js';
+import { listQuery } from '../../http/list/index.js';
 
 export const Department = Type.Object({
   id: Type.Integer(),

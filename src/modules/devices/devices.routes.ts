@@ -2,25 +2,23 @@
 // employees[] and categories[]), POST, PATCH/PUT, DELETE (additive).
 import type { ZkApp } from '../../types.js';
 import { inTime } from '../../http/formats.js';
-import { pick } from '../people-inputs.js';
-import { resourceRoutes, type Scope } from '../resource-routes.js';
-import { deleteRow, findRow, insertRow, updateRow } from '../simple-rows.js';
-import { clearCategories, resolveCategoryIds, setCategories } from '../categories/category-links.js';
+import { deleteRow, findRow, insertRow, pick, resourceRoutes, updateRow, type Scope } from '../crud/index.js';
+import { clearCategories, resolveCategoryIds, setCategories } from '../categories/category-links.repository.js';
 import { hashPassword } from '../employees/password.js';
 import { Device, DeviceCreate, DeviceListItem, DeviceListQuery, DeviceUpdate, type DeviceWriteT } from './devices.schemas.js';
 import { deviceListSpec, listDevices, resolveDeviceEmployees, setDeviceEmployees, toDevice, toDeviceListItems, type DeviceRow } from './devices.repository.js';
 
 async function write(s: Scope, body: DeviceWriteT, current?: DeviceRow) {
-  const employees = body.employees != null ? await resolveDeviceEmployees(s.db, s.tenantId, body.employees) : body.employees === null ? [] : undefined;
-  const categories = body.categories != null ? await resolveCategoryIds(s.db, s.tenantId, body.categories.map((c) => (typeof c === 'string' ? c : c.name))) : body.categories === null ? [] : undefined;
+  const employees = body.employees != null ? await resolveDeviceEmployees(s.db, body.employees) : body.employees === null ? [] : undefined;
+  const categories = body.categories != null ? await resolveCategoryIds(s.db, body.categories.map((c) => (typeof c === 'string' ? c : c.name))) : body.categories === null ? [] : undefined;
   const values: Record<string, unknown> = pick(body, ['name', 'type', 'status', 'track']);
   for (const f of ['min_time', 'max_time'] as const) if (body[f] !== undefined) values[f] = body[f] === null ? null : inTime(body[f]!);
   if (body.display_config !== undefined) values.display_config = body.display_config === null ? null : JSON.stringify(body.display_config);
   if (body.password !== undefined) values.password_hash = body.password === null || body.password === '' ? null : await hashPassword(body.password);
-  return s.db.transaction().execute(async (trx) => {
-    const row = current ? await updateRow(trx, 'devices', s.tenantId, Number(current.id), values) : await insertRow(trx, 'devices', s.tenantId, values);
-    if (employees) await setDeviceEmployees(trx, s.tenantId, Number(row.id), employees);
-    if (categories) await setCategories(trx, s.tenantId, 'device', Number(row.id), categories);
+  return s.db.transaction(async (trx) => {
+    const row = current ? await updateRow(trx, 'devices', Number(current.id), values) : await insertRow(trx, 'devices', values);
+    if (employees) await setDeviceEmployees(trx, Number(row.id), employees);
+    if (categories) await setCategories(trx, 'device', Number(row.id), categories);
     return row;
   });
 }
@@ -33,15 +31,15 @@ export default async function deviceRoutes(app: ZkApp) {
     path: '/devices',
     resource: Device,
     listItem: DeviceListItem,
-    list: { query: DeviceListQuery, build: (s, _p, q) => listDevices(s.db, s.tenantId, q), spec: { ...deviceListSpec, modified: 'modified' }, map: (s, _p, rows) => toDeviceListItems(s.db, s.tenantId, rows) },
-    find: (s, _p, id) => findRow(s.db, 'devices', s.tenantId, 'id', id),
-    show: (s, _p, row) => toDevice(s.db, s.tenantId, row),
+    list: { query: DeviceListQuery, build: (s, _p, q) => listDevices(s.db, q), spec: { ...deviceListSpec, modified: 'modified' }, map: (s, _p, rows) => toDeviceListItems(s.db, rows) },
+    find: (s, _p, id) => findRow(s.db, 'devices', 'id', id),
+    show: (s, _p, row) => toDevice(s.db, row),
     create: { body: DeviceCreate, run: (s, _p, body) => write(s, body) },
     update: { body: DeviceUpdate, run: (s, _p, row, body) => write(s, body, row) },
     remove: async (s, _p, row) => {
-      await s.db.transaction().execute(async (trx) => {
-        await clearCategories(trx, s.tenantId, 'device', Number(row.id));
-        await deleteRow({ ...s, db: trx }, 'devices', Number(row.id));
+      await s.db.transaction(async (trx) => {
+        await clearCategories(trx, 'device', Number(row.id));
+        await deleteRow(trx, 'devices', Number(row.id));
       });
     },
   });

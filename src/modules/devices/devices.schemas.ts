@@ -2,7 +2,7 @@
 // it is stored as a hash and the response always carries null.
 import { Type, type Static } from '@sinclair/typebox';
 import { Nullable, Opt, TimeOfDay, TimeOut } from '../../http/schemas.js';
-import { listQuery } from '../../http/list.js';
+import { listQuery } from '../../http/list/index.js';
 import { Category } from '../categories/categories.schemas.js';
 
 const common = {

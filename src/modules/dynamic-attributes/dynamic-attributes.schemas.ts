@@ -1,7 +1,7 @@
 // Dynamic attribute definitions (reference §4.10) and the values attached to records (contract DynamicAttribute).
 import { Type, type Static } from '@sinclair/typebox';
 import { DateTimeOut, Nullable, Opt, Translations } from '../../http/schemas.js';
-import { listQuery } from '../../http/list.js';
+import { listQuery } from '../../http/list/index.js';
 
 /** Value types named as in the contract. */
 export const DYNAMIC_ATTRIBUTE_TYPES = [

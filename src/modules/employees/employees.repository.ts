@@ -1,14 +1,38 @@
 // SQL for employees; every query is scoped by tenant. Rows map to the live read shape (reference §4.11).
-import type { Kysely } from 'kysely';
-import type { DB } from '../../db/types.js';
+import type { TenantDb } from '../../db/tenant-scope.js';
+import type { Dialect } from '../../db/dialect.js';
 import type { Tenant } from '../../tenancy/tenants.js';
-import type { ListSpec } from '../../http/list.js';
-import { outDate, outTimestamp } from '../../http/formats.js';
-import { loadCategories } from '../categories/category-links.js';
-import { loadDynamicAttributes } from '../dynamic-attributes/dynamic-attribute-values.js';
-import type { EmployeeRow } from './employee-ref.js';
+import type { ListSpec } from '../../http/list/index.js';
+import { nowTimestamp, outDate, outTimestamp } from '../../http/formats.js';
+import { loadCategories } from '../categories/category-links.repository.js';
+import { loadDynamicAttributes } from '../dynamic-attributes/dynamic-attribute-values.repository.js';
 import { languageObject } from './languages.js';
 import { EMPLOYMENTS, RIGHTS, TEXT_FIELDS, type EmployeeBaseT, type EmployeeT } from './employees.schemas.js';
+
+export async function findEmployeeRow(db: TenantDb, username: string) {
+  return db.selectFrom('employees').selectAll().where('username', '=', username).executeTakeFirst();
+}
+
+export type EmployeeRow = NonNullable<Awaited<ReturnType<typeof findEmployeeRow>>>;
+
+/**
+ * Serialise writes that check rules across an employee's rows (overlapping periods, duplicate start dates):
+ * PostgreSQL locks the employee row; SQLite already serialises write transactions.
+ */
+export async function lockEmployee(trx: TenantDb, dialect: Dialect, username: string): Promise<void> {
+  if (dialect !== 'postgres') return;
+  await trx.selectFrom('employees').select('id').where('username', '=', username).forUpdate().execute();
+}
+
+export async function insertEmployee(db: TenantDb, values: Record<string, unknown>): Promise<number> {
+  const now = nowTimestamp();
+  const row = await db.insertInto('employees', { ...values, created: now, modified: now } as any).returning('id').executeTakeFirstOrThrow();
+  return Number(row.id);
+}
+
+export async function updateEmployee(db: TenantDb, id: number, values: Record<string, unknown>): Promise<void> {
+  await db.updateTable('employees').set({ ...values, modified: nowTimestamp() }).where('id', '=', id).execute();
+}
 
 const nullableSort = (column: string) => ({ column, nullable: true });
 export const employeeListSpec: ListSpec = {
@@ -27,8 +51,8 @@ export const employeeListSpec: ListSpec = {
   },
 };
 
-export function listEmployees(db: Kysely<DB>, tenantId: number, filters: { personal_numbers?: string[]; department_id?: number }) {
-  let q = db.selectFrom('employees').selectAll().where('tenant_id', '=', tenantId);
+export function listEmployees(db: TenantDb, filters: { personal_numbers?: string[]; department_id?: number }) {
+  let q = db.selectFrom('employees').selectAll();
   if (filters.personal_numbers !== undefined) q = q.where('personal_number', 'in', filters.personal_numbers.length ? filters.personal_numbers : ['\u0000']);
   if (filters.department_id !== undefined) q = q.where('department_id', '=', filters.department_id);
   return q;
@@ -59,8 +83,8 @@ export function toEmployeeBase(row: EmployeeRow, tenant: Pick<Tenant, 'language'
 }
 
 /** Full employees for a page: categories and dynamic attributes are loaded once for all rows. */
-export async function toEmployees(db: Kysely<DB>, tenant: Tenant, rows: EmployeeRow[]): Promise<EmployeeT[]> {
+export async function toEmployees(db: TenantDb, tenant: Tenant, rows: EmployeeRow[]): Promise<EmployeeT[]> {
   const ids = rows.map((r) => Number(r.id));
-  const [categories, attributes] = await Promise.all([loadCategories(db, tenant.id, 'employee', ids), loadDynamicAttributes(db, tenant.id, 'employee', ids)]);
+  const [categories, attributes] = await Promise.all([loadCategories(db, 'employee', ids), loadDynamicAttributes(db, 'employee', ids)]);
   return rows.map((r) => ({ ...toEmployeeBase(r, tenant), categories: categories.get(Number(r.id)) ?? [], dynamicAttributes: attributes.get(Number(r.id)) ?? [] }));
 }

@@ -2,15 +2,14 @@
 // PATCH/PUT (reference §4.11; no delete route exists anywhere), GET /departments/{id}/employees (§4.8).
 import { Type } from '@sinclair/typebox';
 import type { ZkApp } from '../../types.js';
-import { arrayParam, listQuery, listResponse } from '../../http/list.js';
+import { arrayParam, listQuery, listResponse } from '../../http/list/index.js';
 import { IntKey, Paginated, responses } from '../../http/schemas.js';
 import { notFound } from '../../http/errors.js';
 import { existsInTenant } from '../../db/lookup.js';
-import { resourceRoutes, scopeOf } from '../resource-routes.js';
-import { findEmployeeRow, type EmployeeRow } from './employee-ref.js';
-import { writeEmployee } from './employee-write.js';
+import { resourceRoutes, scopeOf } from '../crud/index.js';
+import { employeeListSpec, findEmployeeRow, listEmployees, toEmployeeBase, toEmployees, type EmployeeRow } from './employees.repository.js';
+import { writeEmployee } from './employees.service.js';
 import { Employee, EmployeeBase, EmployeeCreate, EmployeeListQuery, EmployeeUpdate } from './employees.schemas.js';
-import { employeeListSpec, listEmployees, toEmployeeBase, toEmployees } from './employees.repository.js';
 
 export default async function employeeRoutes(app: ZkApp) {
   resourceRoutes<undefined, EmployeeRow, unknown>(app, {
@@ -22,11 +21,11 @@ export default async function employeeRoutes(app: ZkApp) {
     resource: Employee,
     list: {
       query: EmployeeListQuery,
-      build: (s, _p, q) => listEmployees(s.db, s.tenantId, { personal_numbers: arrayParam(q, 'personal_number'), department_id: q.department_id }),
+      build: (s, _p, q) => listEmployees(s.db, { personal_numbers: arrayParam(q, 'personal_number'), department_id: q.department_id }),
       spec: employeeListSpec,
       map: (s, _p, rows) => toEmployees(s.db, s.tenant, rows),
     },
-    find: (s, _p, username) => findEmployeeRow(s.db, s.tenantId, username),
+    find: (s, _p, username) => findEmployeeRow(s.db, username),
     show: async (s, _p, row) => (await toEmployees(s.db, s.tenant, [row]))[0],
     create: { body: EmployeeCreate, run: (s, _p, body) => writeEmployee(s, body) },
     update: { body: EmployeeUpdate, run: (s, _p, row, body) => writeEmployee(s, body, row) },
@@ -45,8 +44,8 @@ export default async function employeeRoutes(app: ZkApp) {
     },
     async (req) => {
       const s = scopeOf(app, req);
-      if (!(await existsInTenant(s.db, 'departments', s.tenantId, 'id', req.params.id))) throw notFound('Department');
-      return listResponse(req, listEmployees(s.db, s.tenantId, { department_id: req.params.id }), employeeListSpec, (rows) => rows.map((r) => toEmployeeBase(r, s.tenant)));
+      if (!(await existsInTenant(s.db, 'departments', 'id', req.params.id))) throw notFound('Department');
+      return listResponse(req, listEmployees(s.db, { department_id: req.params.id }), employeeListSpec, (rows) => rows.map((r) => toEmployeeBase(r, s.tenant)));
     },
   );
 }

@@ -2,11 +2,14 @@
 // system; requests accept the union of the documented forms and ignore read-only keys (GET-merge-PUT).
 import { Type, type Static } from '@sinclair/typebox';
 import { DateTimeOut, IdName, IntIdName, MAX_ID, Nullable, Opt } from '../../http/schemas.js';
-import { listQuery } from '../../http/list.js';
+import { listQuery } from '../../http/list/index.js';
 import { Category } from '../categories/categories.schemas.js';
 import { DynamicAttributeValue, DynamicAttributesInput } from '../dynamic-attributes/dynamic-attributes.schemas.js';
-import { DateIn, EnumIn } from '../people-inputs.js';
-import { USERNAME_PATTERN } from './employee-ref.js';
+import { DateIn, EnumIn } from '../crud/index.js';
+
+/** Usernames may contain dots, dashes, apostrophes (URL-encoded by clients); never a slash. */
+export const USERNAME_PATTERN = "^[^/\\\\?#\\s]+$";
+export const UsernameParam = { username: Type.String({ minLength: 1, maxLength: 255 }) };
 
 /** Reference §2: rights 0..4, employment 0..2 (labels in the tenant's language, German or English). */
 export const RIGHTS: Record<number, { de: string; en: string }> = {

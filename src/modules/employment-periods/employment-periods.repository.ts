@@ -1,8 +1,8 @@
 // SQL for employment periods; every query is scoped by tenant and employee.
-import type { Kysely, Selectable } from 'kysely';
-import type { DB } from '../../db/types.js';
-import type { EmploymentPeriodsTable } from '../people.tables.js';
-import type { ListSpec } from '../../http/list.js';
+import type { Selectable } from 'kysely';
+import type { TenantDb } from '../../db/tenant-scope.js';
+import type { EmploymentPeriodsTable } from './employment-periods.tables.js';
+import type { ListSpec } from '../../http/list/index.js';
 import { outDate, outTimestamp, toBool } from '../../http/formats.js';
 import type { EmploymentPeriodT } from './employment-periods.schemas.js';
 
@@ -19,11 +19,11 @@ export const employmentPeriodListSpec: ListSpec = {
   },
 };
 
-export const listEmploymentPeriods = (db: Kysely<DB>, tenantId: number, username: string) =>
-  db.selectFrom('employment_periods').selectAll().where('tenant_id', '=', tenantId).where('employee_id', '=', username);
+export const listEmploymentPeriods = (db: TenantDb, username: string) =>
+  db.selectFrom('employment_periods').selectAll().where('employee_id', '=', username);
 
-export const findEmploymentPeriod = (db: Kysely<DB>, tenantId: number, username: string, id: number) =>
-  listEmploymentPeriods(db, tenantId, username).where('id', '=', id).executeTakeFirst();
+export const findEmploymentPeriod = (db: TenantDb, username: string, id: number) =>
+  listEmploymentPeriods(db, username).where('id', '=', id).executeTakeFirst();
 
 export function toEmploymentPeriod(row: EmploymentPeriodRow): EmploymentPeriodT {
   const num = (v: number | null) => (v === null ? null : Number(v));

@@ -1,23 +1,22 @@
 // GET/POST /employees/{username}/employment-periods, GET/PATCH/PUT/DELETE …/{id} (reference §4.12).
 // Rules: end_date >= start_date; no two periods of one employee overlap (closed intervals, open ends).
-import type { Kysely } from 'kysely';
 import type { ZkApp } from '../../types.js';
-import type { DB } from '../../db/types.js';
+import type { TenantDb } from '../../db/tenant-scope.js';
 import { ErrorBag } from '../../http/errors.js';
 import { outDate } from '../../http/formats.js';
-import { dateValues, intervalsOverlap } from '../people-inputs.js';
-import { resourceRoutes, type Scope } from '../resource-routes.js';
-import { requireEmployee, UsernameParam, type EmployeeRow } from '../employees/employee-ref.js';
-import { childColumns, deleteChild, writeChild } from '../employees/employee-children.js';
+import { dateValues, intervalsOverlap, type Scope } from '../crud/index.js';
+import type { EmployeeRow } from '../employees/employees.repository.js';
+import { childColumns, writeChild } from '../employees/employee-children.service.js';
+import { employeeChildRoutes } from '../employees/employee-children.routes.js';
 import { EMPLOYMENT_PERIOD_COLUMNS, EmploymentPeriod, EmploymentPeriodWrite, type EmploymentPeriodWriteT } from './employment-periods.schemas.js';
 import { employmentPeriodListSpec, findEmploymentPeriod, listEmploymentPeriods, toEmploymentPeriod, type EmploymentPeriodRow } from './employment-periods.repository.js';
 
 type Merged = { id?: number; start_date: string | null; end_date: string | null };
 
-async function checkPeriod(trx: Kysely<DB>, s: Scope, employee: EmployeeRow, merged: Merged) {
+async function checkPeriod(trx: TenantDb, s: Scope, employee: EmployeeRow, merged: Merged) {
   const errors = new ErrorBag();
   if (merged.start_date && merged.end_date && merged.end_date < merged.start_date) errors.add('end_date', 'The end date must be a date after or equal to start date.');
-  const others = await listEmploymentPeriods(trx, s.tenantId, employee.username).execute();
+  const others = await listEmploymentPeriods(trx, employee.username).execute();
   const clash = others.find((o) => Number(o.id) !== merged.id && intervalsOverlap({ start: merged.start_date, end: merged.end_date }, { start: o.start_date, end: o.end_date }));
   if (clash) {
     const range = `${outDate(clash.start_date)?.slice(0, 10) ?? 'open start'} – ${outDate(clash.end_date)?.slice(0, 10) ?? 'open end'}`;
@@ -35,19 +34,15 @@ function write(s: Scope, employee: EmployeeRow, body: EmploymentPeriodWriteT, cu
 }
 
 export default async function employmentPeriodRoutes(app: ZkApp) {
-  resourceRoutes<EmployeeRow, EmploymentPeriodRow, unknown>(app, {
+  employeeChildRoutes<EmploymentPeriodRow, unknown>(app, 'employment-periods', 'employment_periods', {
     name: 'Employment period',
     plural: 'employment periods of an employee',
     tags: ['Employment periods'],
-    path: '/employees/:username/employment-periods',
-    parentParams: UsernameParam,
-    parent: requireEmployee,
     resource: EmploymentPeriod,
-    list: { build: (s, e) => listEmploymentPeriods(s.db, s.tenantId, e.username), spec: employmentPeriodListSpec },
-    find: (s, e, id) => findEmploymentPeriod(s.db, s.tenantId, e.username, id),
+    list: { build: (s, e) => listEmploymentPeriods(s.db, e.username), spec: employmentPeriodListSpec },
+    find: (s, e, id) => findEmploymentPeriod(s.db, e.username, id),
     show: (_s, _e, row) => toEmploymentPeriod(row),
     create: { body: EmploymentPeriodWrite, run: (s, e, body) => write(s, e, body) },
     update: { body: EmploymentPeriodWrite, run: (s, e, row, body) => write(s, e, body, row) },
-    remove: (s, _e, row) => deleteChild(s, 'employment_periods', Number(row.id)),
   });
 }

@@ -2,7 +2,7 @@
 // periods of one employee must not overlap (closed intervals).
 import { Type, type Static } from '@sinclair/typebox';
 import { DateTimeOut, Nullable, Opt } from '../../http/schemas.js';
-import { DateIn } from '../people-inputs.js';
+import { DateIn } from '../crud/index.js';
 
 const num = Nullable(Type.Number());
 export const EmploymentPeriod = Type.Object({

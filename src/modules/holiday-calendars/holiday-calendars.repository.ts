@@ -1,8 +1,9 @@
 // SQL for holiday calendars, holidays and break regulation types; every query is scoped by tenant.
-import type { Kysely, Selectable } from 'kysely';
-import type { DB } from '../../db/types.js';
-import type { BreakRegulationTypesTable, HolidayCalendarsTable, HolidaysTable } from '../people.tables.js';
-import type { ListSpec } from '../../http/list.js';
+import type { Selectable } from 'kysely';
+import type { TenantDb } from '../../db/tenant-scope.js';
+import type { ReferenceCheck } from '../../db/references.js';
+import type { BreakRegulationTypesTable, HolidayCalendarsTable, HolidaysTable } from './holiday-calendars.tables.js';
+import type { ListSpec } from '../../http/list/index.js';
 import { outDate, outTimestamp, toBool } from '../../http/formats.js';
 import type { BreakRegulationTypeT, HolidayCalendarT, HolidayT } from './holiday-calendars.schemas.js';
 
@@ -14,12 +15,21 @@ const stamps = { created: { column: 'created', nullable: true }, modified: { col
 export const namedListSpec: ListSpec = { key: ['id'], sortable: { id: 'id', name: 'name', ...stamps } };
 export const holidayListSpec: ListSpec = { key: ['id'], defaultSort: 'date', sortable: { id: 'id', date: 'date', name: 'name', ...stamps } };
 
-export const listHolidays = (db: Kysely<DB>, tenantId: number, calendarId: number, f: { start_date?: string; end_date?: string } = {}) => {
-  let q = db.selectFrom('holidays').selectAll().where('tenant_id', '=', tenantId).where('holiday_calendar_id', '=', calendarId);
+export const listHolidayCalendars = (db: TenantDb) => db.selectFrom('holiday_calendars').selectAll();
+export const listBreakRegulationTypes = (db: TenantDb) => db.selectFrom('break_regulation_types').selectAll();
+
+/** Records that keep a calendar or a break regulation type from being deleted. */
+export const CALENDAR_REFERENCES: ReferenceCheck[] = [{ table: 'regular_working_times', column: 'holiday_calendar_id', what: 'regular working times' }];
+export const BREAK_REGULATION_REFERENCES: ReferenceCheck[] = [{ table: 'regular_working_times', column: 'break_regulation_type_id', what: 'regular working times' }];
+
+export const listHolidays = (db: TenantDb, calendarId: number, f: { start_date?: string; end_date?: string } = {}) => {
+  let q = db.selectFrom('holidays').selectAll().where('holiday_calendar_id', '=', calendarId);
   if (f.start_date !== undefined) q = q.where('date', '>=', f.start_date);
   if (f.end_date !== undefined) q = q.where('date', '<=', f.end_date);
   return q;
 };
+
+export const findHoliday = (db: TenantDb, calendarId: number, id: number) => listHolidays(db, calendarId).where('id', '=', id).executeTakeFirst();
 
 export const toHolidayCalendar = (r: HolidayCalendarRow): HolidayCalendarT => ({
   id: Number(r.id),

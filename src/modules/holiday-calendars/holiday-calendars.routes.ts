@@ -3,11 +3,10 @@
 // date once per calendar; a calendar or break regulation still used by working times cannot be deleted.
 import { Type } from '@sinclair/typebox';
 import type { ZkApp } from '../../types.js';
-import { ErrorBag, notFound } from '../../http/errors.js';
+import type { TenantTable } from '../../db/tenant-scope.js';
+import { notFound } from '../../http/errors.js';
 import { MAX_ID } from '../../http/schemas.js';
-import { dateValues, pick } from '../people-inputs.js';
-import { resourceRoutes, type Scope } from '../resource-routes.js';
-import { checkUnique, deleteRow, findRow, insertRow, refuseWhileUsed, updateRow, type RowTable } from '../simple-rows.js';
+import { assertUnique, dateValues, deleteRow, findRow, insertRow, pick, refuseWhileUsed, resourceRoutes, updateRow, type Row, type Scope } from '../crud/index.js';
 import {
   BreakRegulationType,
   BreakRegulationTypeCreate,
@@ -23,36 +22,36 @@ import {
   HolidayUpdate,
 } from './holiday-calendars.schemas.js';
 import {
+  BREAK_REGULATION_REFERENCES,
+  CALENDAR_REFERENCES,
+  findHoliday,
   holidayListSpec,
+  listBreakRegulationTypes,
+  listHolidayCalendars,
   listHolidays,
   namedListSpec,
   toBreakRegulationType,
   toHoliday,
   toHolidayCalendar,
+  type BreakRegulationTypeRow,
   type HolidayCalendarRow,
   type HolidayRow,
 } from './holiday-calendars.repository.js';
 
 /** Create/update of a row whose `name` is unique in the tenant. */
-async function writeNamed(s: Scope, table: RowTable, columns: readonly string[], body: Record<string, unknown>, current?: { id: number }) {
-  const errors = new ErrorBag();
-  await checkUnique(s, errors, table, 'name', body.name, { exceptId: current ? Number(current.id) : undefined });
-  errors.throwIfAny();
+async function writeNamed<T extends TenantTable>(s: Scope, table: T, columns: readonly string[], body: Record<string, unknown>, current?: { id: number }): Promise<Row<T>> {
+  await assertUnique(s.db, table, 'name', body.name, { exceptId: current ? Number(current.id) : undefined });
   const values = pick(body, columns);
-  return current ? updateRow(s.db, table, s.tenantId, Number(current.id), values) : insertRow(s.db, table, s.tenantId, values);
+  return current ? updateRow(s.db, table, Number(current.id), values) : insertRow(s.db, table, values);
 }
 
 async function writeHoliday(s: Scope, calendar: HolidayCalendarRow, body: Record<string, unknown>, current?: HolidayRow) {
   dateValues(body, ['date']);
-  const errors = new ErrorBag();
-  await checkUnique(s, errors, 'holidays', 'date', body.date, { exceptId: current ? Number(current.id) : undefined, scope: ['holiday_calendar_id', calendar.id], words: 'date of this calendar' });
-  errors.throwIfAny();
+  await assertUnique(s.db, 'holidays', 'date', body.date, { exceptId: current ? Number(current.id) : undefined, where: { holiday_calendar_id: calendar.id }, words: 'date of this calendar' });
   const values = pick(body, HOLIDAY_COLUMNS);
-  if (current) return updateRow(s.db, 'holidays', s.tenantId, Number(current.id), values);
-  return insertRow(s.db, 'holidays', s.tenantId, { half_day: false, ...values, holiday_calendar_id: calendar.id });
+  if (current) return updateRow(s.db, 'holidays', Number(current.id), values);
+  return insertRow(s.db, 'holidays', { half_day: false, ...values, holiday_calendar_id: calendar.id });
 }
-
-const listAll = (s: Scope, table: RowTable) => (s.db as any).selectFrom(table).selectAll().where('tenant_id', '=', s.tenantId);
 
 export default async function holidayCalendarRoutes(app: ZkApp) {
   resourceRoutes<undefined, HolidayCalendarRow, unknown>(app, {
@@ -61,14 +60,14 @@ export default async function holidayCalendarRoutes(app: ZkApp) {
     tags: ['Holiday calendars'],
     path: '/holiday-calendars',
     resource: HolidayCalendar,
-    list: { build: (s) => listAll(s, 'holiday_calendars'), spec: namedListSpec },
-    find: (s, _p, id) => findRow(s.db, 'holiday_calendars', s.tenantId, 'id', id),
+    list: { build: (s) => listHolidayCalendars(s.db), spec: namedListSpec },
+    find: (s, _p, id) => findRow(s.db, 'holiday_calendars', 'id', id),
     show: (_s, _p, row) => toHolidayCalendar(row),
-    create: { body: HolidayCalendarCreate, run: (s, _p, body) => writeNamed(s, 'holiday_calendars', CALENDAR_COLUMNS, body) as Promise<HolidayCalendarRow> },
-    update: { body: HolidayCalendarUpdate, run: (s, _p, row, body) => writeNamed(s, 'holiday_calendars', CALENDAR_COLUMNS, body, row) as Promise<HolidayCalendarRow> },
+    create: { body: HolidayCalendarCreate, run: (s, _p, body) => writeNamed(s, 'holiday_calendars', CALENDAR_COLUMNS, body) },
+    update: { body: HolidayCalendarUpdate, run: (s, _p, row, body) => writeNamed(s, 'holiday_calendars', CALENDAR_COLUMNS, body, row) },
     remove: async (s, _p, row) => {
-      await refuseWhileUsed(s, [{ table: 'regular_working_times', column: 'holiday_calendar_id', what: 'regular working times' }], Number(row.id));
-      await deleteRow(s, 'holiday_calendars', Number(row.id));
+      await refuseWhileUsed(s.db, CALENDAR_REFERENCES, Number(row.id));
+      await deleteRow(s.db, 'holiday_calendars', Number(row.id));
     },
   });
 
@@ -79,33 +78,33 @@ export default async function holidayCalendarRoutes(app: ZkApp) {
     path: '/holiday-calendars/:calendar_id/holidays',
     parentParams: { calendar_id: Type.Integer({ minimum: 1, maximum: MAX_ID }) },
     parent: async (s, params) => {
-      const calendar = await findRow(s.db, 'holiday_calendars', s.tenantId, 'id', params.calendar_id);
+      const calendar = await findRow(s.db, 'holiday_calendars', 'id', params.calendar_id);
       if (!calendar) throw notFound('Holiday calendar');
       return calendar;
     },
     resource: Holiday,
-    list: { query: HolidayListQuery, build: (s, cal, q) => listHolidays(s.db, s.tenantId, Number(cal.id), q), spec: holidayListSpec },
-    find: async (s, cal, id) => listHolidays(s.db, s.tenantId, Number(cal.id)).where('id', '=', id).executeTakeFirst(),
+    list: { query: HolidayListQuery, build: (s, cal, q) => listHolidays(s.db, Number(cal.id), q), spec: holidayListSpec },
+    find: (s, cal, id) => findHoliday(s.db, Number(cal.id), id),
     show: (_s, _p, row) => toHoliday(row),
     create: { body: HolidayCreate, run: (s, cal, body) => writeHoliday(s, cal, body) },
     update: { body: HolidayUpdate, run: (s, cal, row, body) => writeHoliday(s, cal, body, row) },
-    remove: (s, _p, row) => deleteRow(s, 'holidays', Number(row.id)),
+    remove: (s, _p, row) => deleteRow(s.db, 'holidays', Number(row.id)),
   });
 
-  resourceRoutes<undefined, Awaited<ReturnType<typeof findRow<'break_regulation_types'>>> & object, unknown>(app, {
+  resourceRoutes<undefined, BreakRegulationTypeRow, unknown>(app, {
     name: 'Break regulation type',
     plural: 'break regulation types',
     tags: ['Holiday calendars'],
     path: '/break-regulation-types',
     resource: BreakRegulationType,
-    list: { build: (s) => listAll(s, 'break_regulation_types'), spec: namedListSpec },
-    find: (s, _p, id) => findRow(s.db, 'break_regulation_types', s.tenantId, 'id', id),
+    list: { build: (s) => listBreakRegulationTypes(s.db), spec: namedListSpec },
+    find: (s, _p, id) => findRow(s.db, 'break_regulation_types', 'id', id),
     show: (_s, _p, row) => toBreakRegulationType(row),
-    create: { body: BreakRegulationTypeCreate, run: (s, _p, body) => writeNamed(s, 'break_regulation_types', ['name'], body) as any },
-    update: { body: BreakRegulationTypeUpdate, run: (s, _p, row, body) => writeNamed(s, 'break_regulation_types', ['name'], body, row) as any },
+    create: { body: BreakRegulationTypeCreate, run: (s, _p, body) => writeNamed(s, 'break_regulation_types', ['name'], body) },
+    update: { body: BreakRegulationTypeUpdate, run: (s, _p, row, body) => writeNamed(s, 'break_regulation_types', ['name'], body, row) },
     remove: async (s, _p, row) => {
-      await refuseWhileUsed(s, [{ table: 'regular_working_times', column: 'break_regulation_type_id', what: 'regular working times' }], Number(row.id));
-      await deleteRow(s, 'break_regulation_types', Number(row.id));
+      await refuseWhileUsed(s.db, BREAK_REGULATION_REFERENCES, Number(row.id));
+      await deleteRow(s.db, 'break_regulation_types', Number(row.id));
     },
   });
 }

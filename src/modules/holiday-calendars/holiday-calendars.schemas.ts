@@ -2,8 +2,8 @@
 // regulation objects embedded in regular working times, reference §4.13).
 import { Type, type Static } from '@sinclair/typebox';
 import { DateOnly, DateTimeOut, Nullable, Opt } from '../../http/schemas.js';
-import { listQuery } from '../../http/list.js';
-import { DateIn } from '../people-inputs.js';
+import { listQuery } from '../../http/list/index.js';
+import { DateIn } from '../crud/index.js';
 
 export const HolidayCalendar = Type.Object({
   id: Type.Integer(),

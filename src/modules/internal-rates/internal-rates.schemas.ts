@@ -2,7 +2,7 @@
 // `start_date` YYYY-MM-DD, `rate_type` {id, name}; the list is {data: [...]} without pagination.
 import { Type, type Static } from '@sinclair/typebox';
 import { DateTimeOut, IntIdName, Nullable, Opt } from '../../http/schemas.js';
-import { DateIn, EnumIn } from '../people-inputs.js';
+import { DateIn, EnumIn } from '../crud/index.js';
 
 /** Rate types: 0 "keines" (reference §2); the other ids are ours. */
 export const RATE_TYPES: Record<number, string> = { 0: 'keines', 1: 'Stundensatz', 2: 'Tagessatz', 3: 'Monatssatz' };

@@ -1,10 +1,11 @@
 // SQL for locations and location lists; every query is scoped by tenant.
-import type { Kysely, Selectable } from 'kysely';
-import type { DB } from '../../db/types.js';
-import type { LocationListsTable, LocationsTable } from '../people.tables.js';
-import type { ListSpec } from '../../http/list.js';
+import type { Selectable } from 'kysely';
+import type { TenantDb } from '../../db/tenant-scope.js';
+import type { LocationListsTable, LocationsTable } from './locations.tables.js';
+import type { ReferenceCheck } from '../../db/references.js';
+import type { ListSpec } from '../../http/list/index.js';
 import { outTimestamp } from '../../http/formats.js';
-import { countLinks, LOCATION_LIST_ITEMS, replaceLinks, resolveExisting } from '../link-rows.js';
+import { countLinks, LOCATION_LIST_ITEMS, replaceLinks, resolveExisting } from '../crud/index.js';
 import type { LocationT } from './locations.schemas.js';
 
 export type LocationRow = Selectable<LocationsTable>;
@@ -19,17 +20,22 @@ export const locationListSpec: ListSpec = {
 };
 export const locationListsSpec: ListSpec = { key: ['id'], sortable: { id: 'id', name: 'name', ...stamps } };
 
-export function listLocations(db: Kysely<DB>, tenantId: number, filters: { city?: string; listId?: number } = {}) {
-  let q = db.selectFrom('locations').selectAll().where('tenant_id', '=', tenantId);
+export function listLocations(db: TenantDb, filters: { city?: string; listId?: number } = {}) {
+  let q = db.selectFrom('locations').selectAll();
   if (filters.city !== undefined) q = q.where('city', '=', filters.city);
   if (filters.listId !== undefined) {
     const listId = filters.listId;
     q = q.where('code', 'in', (eb) =>
-      eb.selectFrom('location_list_items').select('location_code').where('tenant_id', '=', tenantId).where('location_list_id', '=', listId),
+      eb.selectFrom('location_list_items').select('location_code').where('tenant_id', '=', db.tenantId).where('location_list_id', '=', listId),
     );
   }
   return q;
 }
+
+export const listLocationLists = (db: TenantDb) => db.selectFrom('location_lists').selectAll();
+
+/** Records that keep a work location from being deleted. */
+export const LOCATION_REFERENCES: ReferenceCheck[] = [{ table: 'attendances', column: 'work_location_id', what: 'bookings' }];
 
 export const toLocation = (r: LocationRow): LocationT => ({
   id: r.code,
@@ -43,8 +49,8 @@ export const toLocation = (r: LocationRow): LocationT => ({
   modified: outTimestamp(r.modified),
 });
 
-export async function toLocationLists(db: Kysely<DB>, tenantId: number, rows: LocationListRow[]) {
-  const counts = await countLinks(db, LOCATION_LIST_ITEMS, tenantId, rows.map((r) => Number(r.id)));
+export async function toLocationLists(db: TenantDb, rows: LocationListRow[]) {
+  const counts = await countLinks(db, LOCATION_LIST_ITEMS, rows.map((r) => Number(r.id)));
   return rows.map((r) => ({
     id: Number(r.id),
     name: r.name,
@@ -56,7 +62,7 @@ export async function toLocationLists(db: Kysely<DB>, tenantId: number, rows: Lo
 }
 
 /** Location ids of a request; unknown ids answer 422 on `locations`. */
-export const resolveLocations = (db: Kysely<DB>, tenantId: number, input: readonly (string | { id: string })[]) =>
-  resolveExisting(db, 'locations', 'code', tenantId, input.map((l) => (typeof l === 'string' ? l : l.id)), 'locations');
+export const resolveLocations = (db: TenantDb, input: readonly (string | { id: string })[]) =>
+  resolveExisting(db, 'locations', 'code', input.map((l) => (typeof l === 'string' ? l : l.id)), 'locations');
 
-export const setListLocations = (db: Kysely<DB>, tenantId: number, listId: number, codes: readonly string[]) => replaceLinks(db, LOCATION_LIST_ITEMS, tenantId, listId, codes);
+export const setListLocations = (db: TenantDb, listId: number, codes: readonly string[]) => replaceLinks(db, LOCATION_LIST_ITEMS, listId, codes);

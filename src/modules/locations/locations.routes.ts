@@ -3,14 +3,13 @@
 import { Type } from '@sinclair/typebox';
 import type { ZkApp } from '../../types.js';
 import { IntKey, Paginated, responses } from '../../http/schemas.js';
-import { ErrorBag, notFound, validationError } from '../../http/errors.js';
-import { listQuery, listResponse } from '../../http/list.js';
-import { pick } from '../people-inputs.js';
-import { findReferences, type ReferenceCheck } from '../../db/references.js';
-import { resourceRoutes, scopeOf, type Scope } from '../resource-routes.js';
-import { checkUnique, deleteRow, findRow, insertRow, updateRow } from '../simple-rows.js';
+import { ErrorBag, notFound } from '../../http/errors.js';
+import { listQuery, listResponse } from '../../http/list/index.js';
+import { checkUnique, deleteRow, findRow, insertRow, pick, refuseWhileUsed, resourceRoutes, scopeOf, updateRow, type Scope } from '../crud/index.js';
 import { LOCATION_COLUMNS, Location, LocationCreate, LocationList, LocationListCreate, LocationListQuery, LocationListUpdate, LocationUpdate, type LocationListWriteT } from './locations.schemas.js';
 import {
+  LOCATION_REFERENCES,
+  listLocationLists,
   listLocations,
   locationListSpec,
   locationListsSpec,
@@ -25,27 +24,24 @@ import {
 async function writeLocation(s: Scope, body: Record<string, unknown>, current?: LocationRow) {
   const errors = new ErrorBag();
   if (current && body.id !== undefined && body.id !== current.code) errors.add('id', 'The location id cannot be changed.');
-  if (!current) await checkUnique(s, errors, 'locations', 'id', body.id, { column: 'code' });
+  if (!current) await checkUnique(s.db, errors, 'locations', 'id', body.id, { column: 'code' });
   errors.throwIfAny();
   const values = pick(body, LOCATION_COLUMNS);
-  return current ? updateRow(s.db, 'locations', s.tenantId, Number(current.id), values) : insertRow(s.db, 'locations', s.tenantId, { ...values, code: body.id });
+  return current ? updateRow(s.db, 'locations', Number(current.id), values) : insertRow(s.db, 'locations', { ...values, code: body.id });
 }
 
 async function writeList(s: Scope, body: LocationListWriteT, current?: LocationListRow) {
   const errors = new ErrorBag();
-  await checkUnique(s, errors, 'location_lists', 'name', body.name, { exceptId: current ? Number(current.id) : undefined });
+  await checkUnique(s.db, errors, 'location_lists', 'name', body.name, { exceptId: current ? Number(current.id) : undefined });
   errors.throwIfAny();
-  const codes = body.locations != null ? await resolveLocations(s.db, s.tenantId, body.locations) : body.locations === null ? [] : undefined;
-  return s.db.transaction().execute(async (trx) => {
+  const codes = body.locations != null ? await resolveLocations(s.db, body.locations) : body.locations === null ? [] : undefined;
+  return s.db.transaction(async (trx) => {
     const values = pick(body, ['name', 'description']);
-    const row = current ? await updateRow(trx, 'location_lists', s.tenantId, Number(current.id), values) : await insertRow(trx, 'location_lists', s.tenantId, values);
-    if (codes) await setListLocations(trx, s.tenantId, Number(row.id), codes);
+    const row = current ? await updateRow(trx, 'location_lists', Number(current.id), values) : await insertRow(trx, 'location_lists', values);
+    if (codes) await setListLocations(trx, Number(row.id), codes);
     return row;
   });
 }
-
-/** Records that keep a work location from being deleted. */
-export const LOCATION_REFERENCES: ReferenceCheck[] = [{ table: 'attendances', column: 'work_location_id', what: 'bookings' }];
 
 export default async function locationRoutes(app: ZkApp) {
   resourceRoutes<undefined, LocationRow, unknown>(app, {
@@ -55,15 +51,14 @@ export default async function locationRoutes(app: ZkApp) {
     path: '/locations',
     key: { name: 'id', schema: Type.String({ minLength: 1, maxLength: 64 }) },
     resource: Location,
-    list: { query: LocationListQuery, build: (s, _p, q) => listLocations(s.db, s.tenantId, { city: q.city }), spec: locationListSpec },
-    find: (s, _p, id) => findRow(s.db, 'locations', s.tenantId, 'code', id),
+    list: { query: LocationListQuery, build: (s, _p, q) => listLocations(s.db, { city: q.city }), spec: locationListSpec },
+    find: (s, _p, id) => findRow(s.db, 'locations', 'code', id),
     show: (_s, _p, row) => toLocation(row),
     create: { body: LocationCreate, run: (s, _p, body) => writeLocation(s, body) },
     update: { body: LocationUpdate, run: (s, _p, row, body) => writeLocation(s, body, row) },
     remove: async (s, _p, row) => {
-      const refs = await findReferences(s.db, s.tenantId, LOCATION_REFERENCES, row.code);
-      if (refs.length > 0) throw validationError({ id: refs.map((r) => `The location is still used by ${r}.`) });
-      await deleteRow(s, 'locations', Number(row.id));
+      await refuseWhileUsed(s.db, LOCATION_REFERENCES, row.code, (what) => `The location is still used by ${what}.`);
+      await deleteRow(s.db, 'locations', Number(row.id));
     },
   });
 
@@ -73,12 +68,12 @@ export default async function locationRoutes(app: ZkApp) {
     tags: ['Locations'],
     path: '/location-lists',
     resource: LocationList,
-    list: { build: (s) => s.db.selectFrom('location_lists').selectAll().where('tenant_id', '=', s.tenantId), spec: locationListsSpec, map: (s, _p, rows) => toLocationLists(s.db, s.tenantId, rows) },
-    find: (s, _p, id) => findRow(s.db, 'location_lists', s.tenantId, 'id', id),
-    show: async (s, _p, row) => (await toLocationLists(s.db, s.tenantId, [row]))[0],
+    list: { build: (s) => listLocationLists(s.db), spec: locationListsSpec, map: (s, _p, rows) => toLocationLists(s.db, rows) },
+    find: (s, _p, id) => findRow(s.db, 'location_lists', 'id', id),
+    show: async (s, _p, row) => (await toLocationLists(s.db, [row]))[0],
     create: { body: LocationListCreate, run: (s, _p, body) => writeList(s, body) },
     update: { body: LocationListUpdate, run: (s, _p, row, body) => writeList(s, body, row) },
-    remove: (s, _p, row) => deleteRow(s, 'location_lists', Number(row.id)),
+    remove: (s, _p, row) => deleteRow(s.db, 'location_lists', Number(row.id)),
   });
 
   app.get(
@@ -86,8 +81,8 @@ export default async function locationRoutes(app: ZkApp) {
     { schema: { summary: 'List the locations of a location list (sorted by name)', tags: ['Locations'], params: IntKey('id'), querystring: listQuery(), response: responses({ 200: Paginated(Location) }) } },
     async (req) => {
       const s = scopeOf(app, req);
-      if (!(await findRow(s.db, 'location_lists', s.tenantId, 'id', req.params.id))) throw notFound('Location list');
-      return listResponse(req, listLocations(s.db, s.tenantId, { listId: req.params.id }), locationListSpec, (rows) => rows.map(toLocation));
+      if (!(await findRow(s.db, 'location_lists', 'id', req.params.id))) throw notFound('Location list');
+      return listResponse(req, listLocations(s.db, { listId: req.params.id }), locationListSpec, (rows) => rows.map(toLocation));
     },
   );
 }

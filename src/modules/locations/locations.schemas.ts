@@ -2,7 +2,7 @@
 // lists sort by name by default (contract). Location lists group locations.
 import { Type, type Static } from '@sinclair/typebox';
 import { DateTimeOut, Nullable, Opt } from '../../http/schemas.js';
-import { listQuery } from '../../http/list.js';
+import { listQuery } from '../../http/list/index.js';
 
 export const LOCATION_ID_PATTERN = '^[^/\\\\?#]+$';
 

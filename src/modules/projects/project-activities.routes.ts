@@ -3,9 +3,10 @@
 // GET/POST /projects/{id}/locations, GET/PATCH/PUT/DELETE /projects/{id}/locations/{name}.
 import { Type } from '@sinclair/typebox';
 import type { ZkApp } from '../../types.js';
-import { MAX_ID, Paginated, responses, Single } from '../../http/schemas.js';
-import { listQuery, listResponse } from '../../http/list.js';
-import { fieldError, notFound } from '../../http/errors.js';
+import { fieldError } from '../../http/errors.js';
+import { MAX_ID } from '../../http/schemas.js';
+import { listQuery } from '../../http/list/index.js';
+import { assertUnique, resourceRoutes, type Scope } from '../crud/index.js';
 import { findActivity } from '../activities/activities.repository.js';
 import {
   ProjectActivity,
@@ -15,6 +16,8 @@ import {
   ProjectLocation,
   ProjectLocationCreate,
   ProjectLocationUpdate,
+  type ProjectActivityT,
+  type ProjectLocationT,
 } from './project-activities.schemas.js';
 import {
   deleteProjectActivity,
@@ -31,125 +34,91 @@ import {
   toProjectLocation,
   updateProjectActivity,
   updateProjectLocation,
+  type ProjectActivityRow,
+  type ProjectLocationRow,
 } from './project-activities.repository.js';
+import type { ProjectRow } from './projects.repository.js';
 import { requireProject } from './projects.service.js';
 
-const ProjectParams = Type.Object({ id: Type.Integer({ minimum: 1, maximum: MAX_ID }) });
-const ActivityParams = Type.Object({ id: Type.Integer({ minimum: 1, maximum: MAX_ID }), activity: Type.String({ minLength: 1, maxLength: 255 }) });
-const LocationParams = Type.Object({ id: Type.Integer({ minimum: 1, maximum: MAX_ID }), name: Type.String({ minLength: 1, maxLength: 255 }) });
+const ProjectParams = { id: Type.Integer({ minimum: 1, maximum: MAX_ID }) };
+const parent = (s: Scope, params: Record<string, unknown>) => requireProject(s.db, Number(params.id));
 
 export default async function projectActivityRoutes(app: ZkApp) {
-  const { db } = app.zk;
-  const tags = ['Project activities'];
-
-  async function loadActivity(tenantId: number, projectId: number, name: string) {
-    await requireProject(db, tenantId, projectId);
-    const row = await findProjectActivity(db, tenantId, projectId, name);
-    if (!row) throw notFound('Project activity');
-    return row;
-  }
-
-  app.get(
-    '/projects/:id/activities',
-    { schema: { summary: 'List the activities that may be booked on a project', tags, params: ProjectParams, querystring: ProjectActivityListQuery, response: responses({ 200: Paginated(ProjectActivity) }) } },
-    async (req) => {
-      await requireProject(db, req.tenant.id, req.params.id);
-      return listResponse(req, listProjectActivities(db, req.tenant.id, req.params.id), projectActivitySpec, (rows) => rows.map(toProjectActivity));
+  resourceRoutes<ProjectRow, ProjectActivityRow, ProjectActivityT>(app, {
+    name: 'Project activity',
+    plural: 'activities of a project',
+    tags: ['Project activities'],
+    path: '/projects/:id/activities',
+    parentParams: ProjectParams,
+    key: { name: 'activity', schema: Type.String({ minLength: 1, maxLength: 255 }) },
+    parent,
+    resource: ProjectActivity,
+    list: { query: ProjectActivityListQuery, build: (s, project) => listProjectActivities(s.db, Number(project.id)), spec: projectActivitySpec },
+    find: (s, project, name) => findProjectActivity(s.db, Number(project.id), name),
+    show: (_s, _p, row) => toProjectActivity(row),
+    create: {
+      body: ProjectActivityCreate,
+      run: async (s, project, body) => {
+        const activity = await findActivity(s.db, body.name);
+        if (!activity) throw fieldError('name', 'The selected activity does not exist.');
+        await assertUnique(s.db, 'project_activities', 'name', Number(activity.id), { column: 'activity_id', where: { project_id: project.id }, message: 'The activity is already allowed on the project.' });
+        await insertProjectActivity(s.db, Number(project.id), Number(activity.id), body.default_factor ?? 1);
+        return (await findProjectActivity(s.db, Number(project.id), body.name))!;
+      },
     },
-  );
-
-  app.get(
-    '/projects/:id/activities/:activity',
-    { schema: { summary: 'Get an allowed activity of a project', tags, params: ActivityParams, response: responses({ 200: Single(ProjectActivity) }) } },
-    async (req) => ({ data: toProjectActivity(await loadActivity(req.tenant.id, req.params.id, req.params.activity)) }),
-  );
-
-  app.post(
-    '/projects/:id/activities',
-    { schema: { summary: 'Allow an activity on a project', tags, params: ProjectParams, body: ProjectActivityCreate, response: responses({ 201: Single(ProjectActivity) }, { write: true }) } },
-    async (req, reply) => {
-      await requireProject(db, req.tenant.id, req.params.id);
-      const activity = await findActivity(db, req.tenant.id, req.body.name);
-      if (!activity) throw fieldError('name', 'The selected activity does not exist.');
-      if (await findProjectActivity(db, req.tenant.id, req.params.id, req.body.name)) throw fieldError('name', 'The activity is already allowed on the project.');
-      await insertProjectActivity(db, req.tenant.id, req.params.id, Number(activity.id), req.body.default_factor ?? 1);
-      return reply.code(201).send({ data: toProjectActivity((await findProjectActivity(db, req.tenant.id, req.params.id, req.body.name))!) });
+    update: {
+      body: ProjectActivityUpdate,
+      run: async (s, project, row, body) => {
+        if (body.default_factor !== undefined) await updateProjectActivity(s.db, Number(row.id), body.default_factor);
+        return (await findProjectActivity(s.db, Number(project.id), row.name))!;
+      },
     },
-  );
-
-  app.route({
-    method: ['PATCH', 'PUT'],
-    url: '/projects/:id/activities/:activity',
-    schema: { summary: 'Change the default factor of an allowed activity', tags, params: ActivityParams, body: ProjectActivityUpdate, response: responses({ 200: Single(ProjectActivity) }, { write: true }) },
-    handler: async (req) => {
-      const current = await loadActivity(req.tenant.id, req.params.id, req.params.activity);
-      if (req.body.default_factor !== undefined) await updateProjectActivity(db, req.tenant.id, Number(current.id), req.body.default_factor);
-      return { data: toProjectActivity(await loadActivity(req.tenant.id, req.params.id, req.params.activity)) };
+    remove: (s, _p, row) => deleteProjectActivity(s.db, Number(row.id)).then(() => undefined),
+    summaries: {
+      list: 'List the activities that may be booked on a project',
+      get: 'Get an allowed activity of a project',
+      create: 'Allow an activity on a project',
+      update: 'Change the default factor of an allowed activity',
+      remove: 'Disallow an activity on a project',
     },
   });
 
-  app.delete(
-    '/projects/:id/activities/:activity',
-    { schema: { summary: 'Disallow an activity on a project', tags, params: ActivityParams, response: responses({ 204: Type.Null() }, { write: true }) } },
-    async (req, reply) => {
-      const current = await loadActivity(req.tenant.id, req.params.id, req.params.activity);
-      await deleteProjectActivity(db, req.tenant.id, Number(current.id));
-      return reply.code(204).send();
+  const locationNameFree = (s: Scope, project: ProjectRow, name: string | undefined, current?: ProjectLocationRow) =>
+    assertUnique(s.db, 'project_locations', 'name', name, { where: { project_id: project.id }, exceptId: current ? Number(current.id) : undefined, message: 'The project already has a location with this name.' });
+
+  resourceRoutes<ProjectRow, ProjectLocationRow, ProjectLocationT>(app, {
+    name: 'Project location',
+    plural: 'locations of a project',
+    tags: ['Project locations'],
+    path: '/projects/:id/locations',
+    parentParams: ProjectParams,
+    key: { name: 'name', schema: Type.String({ minLength: 1, maxLength: 255 }) },
+    parent,
+    resource: ProjectLocation,
+    list: { query: listQuery(), build: (s, project) => listProjectLocations(s.db, Number(project.id)), spec: projectLocationSpec },
+    find: (s, project, name) => findProjectLocation(s.db, Number(project.id), name),
+    show: (_s, _p, row) => toProjectLocation(row),
+    create: {
+      body: ProjectLocationCreate,
+      run: async (s, project, body) => {
+        await locationNameFree(s, project, body.name);
+        return insertProjectLocation(s.db, Number(project.id), body);
+      },
     },
-  );
-
-  const locationTags = ['Project locations'];
-  async function loadLocation(tenantId: number, projectId: number, name: string) {
-    await requireProject(db, tenantId, projectId);
-    const row = await findProjectLocation(db, tenantId, projectId, name);
-    if (!row) throw notFound('Project location');
-    return row;
-  }
-  const nameTaken = () => fieldError('name', 'The project already has a location with this name.');
-
-  app.get(
-    '/projects/:id/locations',
-    { schema: { summary: 'List the locations of a project (by name)', tags: locationTags, params: ProjectParams, querystring: listQuery(), response: responses({ 200: Paginated(ProjectLocation) }) } },
-    async (req) => {
-      await requireProject(db, req.tenant.id, req.params.id);
-      return listResponse(req, listProjectLocations(db, req.tenant.id, req.params.id), projectLocationSpec, (rows) => rows.map(toProjectLocation));
+    update: {
+      body: ProjectLocationUpdate,
+      run: async (s, project, row, body) => {
+        await locationNameFree(s, project, body.name, row);
+        return updateProjectLocation(s.db, Number(row.id), body);
+      },
     },
-  );
-
-  app.get(
-    '/projects/:id/locations/:name',
-    { schema: { summary: 'Get a location of a project', tags: locationTags, params: LocationParams, response: responses({ 200: Single(ProjectLocation) }) } },
-    async (req) => ({ data: toProjectLocation(await loadLocation(req.tenant.id, req.params.id, req.params.name)) }),
-  );
-
-  app.post(
-    '/projects/:id/locations',
-    { schema: { summary: 'Add a location to a project', tags: locationTags, params: ProjectParams, body: ProjectLocationCreate, response: responses({ 201: Single(ProjectLocation) }, { write: true }) } },
-    async (req, reply) => {
-      await requireProject(db, req.tenant.id, req.params.id);
-      if (await findProjectLocation(db, req.tenant.id, req.params.id, req.body.name)) throw nameTaken();
-      return reply.code(201).send({ data: toProjectLocation(await insertProjectLocation(db, req.tenant.id, req.params.id, req.body)) });
-    },
-  );
-
-  app.route({
-    method: ['PATCH', 'PUT'],
-    url: '/projects/:id/locations/:name',
-    schema: { summary: 'Update a location of a project', tags: locationTags, params: LocationParams, body: ProjectLocationUpdate, response: responses({ 200: Single(ProjectLocation) }, { write: true }) },
-    handler: async (req) => {
-      const current = await loadLocation(req.tenant.id, req.params.id, req.params.name);
-      if (req.body.name !== undefined && req.body.name !== current.name && (await findProjectLocation(db, req.tenant.id, req.params.id, req.body.name))) throw nameTaken();
-      return { data: toProjectLocation(await updateProjectLocation(db, req.tenant.id, Number(current.id), req.body)) };
+    remove: (s, _p, row) => deleteProjectLocation(s.db, Number(row.id)).then(() => undefined),
+    summaries: {
+      list: 'List the locations of a project (by name)',
+      get: 'Get a location of a project',
+      create: 'Add a location to a project',
+      update: 'Update a location of a project',
+      remove: 'Remove a location from a project',
     },
   });
-
-  app.delete(
-    '/projects/:id/locations/:name',
-    { schema: { summary: 'Remove a location from a project', tags: locationTags, params: LocationParams, response: responses({ 204: Type.Null() }, { write: true }) } },
-    async (req, reply) => {
-      const current = await loadLocation(req.tenant.id, req.params.id, req.params.name);
-      await deleteProjectLocation(db, req.tenant.id, Number(current.id));
-      return reply.code(204).send();
-    },
-  );
 }

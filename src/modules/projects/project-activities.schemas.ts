@@ -1,7 +1,7 @@
 // Activities allowed on a project (reference §4.24: items {id, name, default_factor}). Only listed activities
 // may be booked on the project; `name` is an activity of /activities.
 import { Type, type Static } from '@sinclair/typebox';
-import { listQuery } from '../../http/list.js';
+import { listQuery } from '../../http/list/index.js';
 import { Nullable, Opt } from '../../http/schemas.js';
 
 export const ProjectActivity = Type.Object({

@@ -1,8 +1,8 @@
 // SQL for project assignments; every query is scoped by tenant.
-import type { Kysely, Selectable } from 'kysely';
-import type { DB } from '../../db/types.js';
-import type { ProjectAssignmentsTable } from '../projects.tables.js';
-import type { ListSpec } from '../../http/list.js';
+import type { Selectable } from 'kysely';
+import type { TenantDb } from '../../db/tenant-scope.js';
+import type { ProjectAssignmentsTable } from './projects.tables.js';
+import type { ListSpec } from '../../http/list/index.js';
 import { fromJson, nowTimestamp, outDate, outTimestamp, toBool } from '../../http/formats.js';
 import type { TranslationsT } from '../../http/schemas.js';
 import { translations } from '../categories/categories.repository.js';
@@ -29,9 +29,9 @@ export const employeeProjectsSpec: ListSpec = {
   },
 };
 
-const base = (db: Kysely<DB>, tenantId: number) => db.selectFrom('project_assignments as a').selectAll('a').where('a.tenant_id', '=', tenantId);
+const base = (db: TenantDb) => db.selectFrom('project_assignments as a').selectAll('a');
 
-export const listProjectEmployees = (db: Kysely<DB>, tenantId: number, projectId: number) => base(db, tenantId).where('a.project_id', '=', projectId);
+export const listProjectEmployees = (db: TenantDb, projectId: number) => base(db).where('a.project_id', '=', projectId);
 
 export interface EmployeeProjectFilters {
   statuses?: string[];
@@ -40,8 +40,8 @@ export interface EmployeeProjectFilters {
 }
 
 /** Assignments of one employee, filtered by their project's status and runtime (reference §4.17). */
-export function listEmployeeProjects(db: Kysely<DB>, tenantId: number, username: string, f: EmployeeProjectFilters) {
-  let q = base(db, tenantId)
+export function listEmployeeProjects(db: TenantDb, username: string, f: EmployeeProjectFilters) {
+  let q = base(db)
     .innerJoin('projects as p', (j) => j.onRef('p.tenant_id', '=', 'a.tenant_id').onRef('p.id', '=', 'a.project_id'))
     .where('a.employee_id', '=', username);
   if (f.statuses && f.statuses.length > 0) q = q.where('p.project_status_id', 'in', f.statuses);
@@ -50,41 +50,40 @@ export function listEmployeeProjects(db: Kysely<DB>, tenantId: number, username:
   return q;
 }
 
-export const findAssignment = (db: Kysely<DB>, tenantId: number, projectId: number, id: number) =>
-  base(db, tenantId).where('a.project_id', '=', projectId).where('a.id', '=', id).executeTakeFirst();
+export const findAssignment = (db: TenantDb, projectId: number, id: number) =>
+  base(db).where('a.project_id', '=', projectId).where('a.id', '=', id).executeTakeFirst();
 
 /** Another assignment of the same employee to the project whose period overlaps [from, to] (nulls open). */
-export async function overlappingAssignment(db: Kysely<DB>, tenantId: number, projectId: number, username: string, from: string | null, to: string | null, exceptId?: number) {
-  let q = base(db, tenantId).where('a.project_id', '=', projectId).where('a.employee_id', '=', username);
+export async function overlappingAssignment(db: TenantDb, projectId: number, username: string, from: string | null, to: string | null, exceptId?: number) {
+  let q = base(db).where('a.project_id', '=', projectId).where('a.employee_id', '=', username);
   if (to !== null) q = q.where((eb) => eb.or([eb('a.from_date', 'is', null), eb('a.from_date', '<=', to)]));
   if (from !== null) q = q.where((eb) => eb.or([eb('a.to_date', 'is', null), eb('a.to_date', '>=', from)]));
   if (exceptId !== undefined) q = q.where('a.id', '<>', exceptId);
   return (await q.limit(1).executeTakeFirst()) !== undefined;
 }
 
-export async function insertAssignment(db: Kysely<DB>, tenantId: number, projectId: number, values: AssignmentColumns & { employee_id: string }) {
+export async function insertAssignment(db: TenantDb, projectId: number, values: AssignmentColumns & { employee_id: string }) {
   const now = nowTimestamp();
   const row = await db
-    .insertInto('project_assignments')
-    .values({ type: '0', ...values, tenant_id: tenantId, project_id: projectId, created: now, modified: now })
+    .insertInto('project_assignments', { type: '0', ...values, project_id: projectId, created: now, modified: now })
     .returning('id')
     .executeTakeFirstOrThrow();
   return Number(row.id);
 }
 
-export const updateAssignment = (db: Kysely<DB>, tenantId: number, id: number, values: AssignmentColumns) =>
-  db.updateTable('project_assignments').set({ ...values, modified: nowTimestamp() }).where('tenant_id', '=', tenantId).where('id', '=', id).execute();
+export const updateAssignment = (db: TenantDb, id: number, values: AssignmentColumns) =>
+  db.updateTable('project_assignments').set({ ...values, modified: nowTimestamp() }).where('id', '=', id).execute();
 
-export const deleteAssignment = (db: Kysely<DB>, tenantId: number, id: number) =>
-  db.deleteFrom('project_assignments').where('tenant_id', '=', tenantId).where('id', '=', id).execute();
+export const deleteAssignment = (db: TenantDb, id: number) =>
+  db.deleteFrom('project_assignments').where('id', '=', id).execute();
 
-export const employeePriceGroup = async (db: Kysely<DB>, tenantId: number, username: string) =>
-  (await db.selectFrom('employees').select('price_group').where('tenant_id', '=', tenantId).where('username', '=', username).executeTakeFirst())?.price_group ?? null;
+export const employeePriceGroup = async (db: TenantDb, username: string) =>
+  (await db.selectFrom('employees').select('price_group').where('username', '=', username).executeTakeFirst())?.price_group ?? null;
 
 /** Map a page of assignments, loading their price groups in one query. */
-export async function toAssignments(db: Kysely<DB>, tenantId: number, rows: AssignmentRow[]): Promise<AssignmentT[]> {
+export async function toAssignments(db: TenantDb, rows: AssignmentRow[]): Promise<AssignmentT[]> {
   const names = [...new Set(rows.map((r) => r.price_group).filter((n): n is string => n !== null))];
-  const groups = names.length ? await db.selectFrom('price_groups').selectAll().where('tenant_id', '=', tenantId).where('name', 'in', names).execute() : [];
+  const groups = names.length ? await db.selectFrom('price_groups').selectAll().where('name', 'in', names).execute() : [];
   const byName = new Map(groups.map((g) => [g.name, g]));
   return rows.map((r) => {
     const g = r.price_group === null ? undefined : byName.get(r.price_group);
@@ -106,4 +105,19 @@ export async function toAssignments(db: Kysely<DB>, tenantId: number, rows: Assi
       modified: outTimestamp(r.modified),
     };
   });
+}
+
+/** Per assignment, each task of its project with each non-travel activity allowed there, ordered by employee, project, task. */
+export function bookableAssignments(db: TenantDb) {
+  return db
+    .selectFrom('project_assignments as a')
+    .innerJoin('project_tasks as t', (j) => j.onRef('t.tenant_id', '=', 'a.tenant_id').onRef('t.project_id', '=', 'a.project_id'))
+    .innerJoin('project_activities as pa', (j) => j.onRef('pa.tenant_id', '=', 'a.tenant_id').onRef('pa.project_id', '=', 'a.project_id'))
+    .innerJoin('activities as act', (j) => j.onRef('act.tenant_id', '=', 'pa.tenant_id').onRef('act.id', '=', 'pa.activity_id'))
+    .select(['a.employee_id', 'a.project_id', 't.id as task_id', 'act.name as activity'])
+    .where('act.is_travel', '=', false)
+    .orderBy('a.employee_id')
+    .orderBy('a.project_id')
+    .orderBy('t.id')
+    .execute();
 }

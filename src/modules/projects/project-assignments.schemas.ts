@@ -2,7 +2,7 @@
 // GET /employees/{username}/projects share the item shape; from/to bound the assignment (null = open).
 import { Type, type Static } from '@sinclair/typebox';
 import { DateOnly, DateTimeOut, IntIdName, Nullable, Opt, StrIdName, Translations } from '../../http/schemas.js';
-import { listQuery } from '../../http/list.js';
+import { listQuery } from '../../http/list/index.js';
 import { ASSIGNMENT_TYPES } from './project-enums.js';
 
 export const AssignmentPriceGroup = Type.Object({

@@ -4,11 +4,11 @@ import { Type } from '@sinclair/typebox';
 import type { ZkApp } from '../../types.js';
 import { DataArray, MAX_ID, responses, Single } from '../../http/schemas.js';
 import { notFound } from '../../http/errors.js';
-import { loadPriceTable, loadPriceTables } from '../price-tables/price-tables.read.js';
+import { loadPriceTable, loadPriceTables } from '../price-tables/price-tables.repository.js';
 import { PriceTable } from '../price-tables/price-tables.schemas.js';
 import { effectivePriceTables } from './projects.present.js';
 import { requireProject } from './projects.service.js';
-import { registerPriceTableRoutes } from '../price-tables/price-tables.routes.js';
+import { priceTableRoutes } from '../price-tables/price-tables.routes.js';
 
 const tags = ['Project price tables'];
 const ProjectParams = Type.Object({ id: Type.Integer({ minimum: 1, maximum: MAX_ID }) });
@@ -28,26 +28,25 @@ const FallbackQuery = Type.Object(
 );
 
 export default async function projectPriceTableRoutes(app: ZkApp) {
-  const { db } = app.zk;
   // Writes: POST /projects/{id}/price-tables, PATCH/PUT/DELETE /projects/{id}/price-tables/{price_table_id}
   // (additive) on the shared owner-agnostic write service; the reads below add the fallback chain.
-  registerPriceTableRoutes(app, {
+  priceTableRoutes(app, {
     path: '/projects/:id/price-tables',
     tags,
     ownerParams: { id: Type.Integer({ minimum: 1, maximum: MAX_ID }) },
     itemParam: 'price_table_id',
     reads: false,
     what: 'project price table',
-    owner: async (req) => ({ level: 'project', project_id: Number((await requireProject(db, req.tenant.id, (req.params as { id: number }).id)).id) }),
+    owner: async (s, params) => ({ level: 'project', project_id: Number((await requireProject(s.db, Number(params.id))).id) }),
   });
 
   app.get(
     '/projects/:id/price-tables',
     { schema: { summary: 'List the price tables of a project (no pagination)', tags, params: ProjectParams, querystring: FallbackQuery, response: responses({ 200: DataArray(PriceTable) }) } },
     async (req) => {
-      const project = await requireProject(db, req.tenant.id, req.params.id);
-      if (req.query.fallback) return { data: (await effectivePriceTables(db, req.tenant, [project])).get(Number(project.id)) ?? [] };
-      return { data: await loadPriceTables(db, req.tenant, { level: 'project', project_id: Number(project.id) }) };
+      const project = await requireProject(req.db, req.params.id);
+      if (req.query.fallback) return { data: (await effectivePriceTables(req.db, req.tenant, [project])).get(Number(project.id)) ?? [] };
+      return { data: await loadPriceTables(req.db, req.tenant, { level: 'project', project_id: Number(project.id) }) };
     },
   );
 
@@ -62,10 +61,10 @@ export default async function projectPriceTableRoutes(app: ZkApp) {
       },
     },
     async (req) => {
-      const project = await requireProject(db, req.tenant.id, req.params.id);
-      const table = await loadPriceTable(db, req.tenant, req.params.price_table_id);
+      const project = await requireProject(req.db, req.params.id);
+      const table = await loadPriceTable(req.db, req.tenant, req.params.price_table_id);
       const own = table?.type?.id === 'project' && table.project_id === Number(project.id);
-      const inherited = !own && table !== undefined && ((await effectivePriceTables(db, req.tenant, [project])).get(Number(project.id)) ?? []).some((t) => t.id === table.id);
+      const inherited = !own && table !== undefined && ((await effectivePriceTables(req.db, req.tenant, [project])).get(Number(project.id)) ?? []).some((t) => t.id === table.id);
       if (!table || !(own || inherited)) throw notFound('Price table');
       return { data: table };
     },

@@ -1,9 +1,10 @@
 // SQL for project statuses; every query is scoped by tenant. A tenant without any status gets the two
 // defaults 'aktiv' (bookable) and 'abgeschlossen' (not bookable) on first use.
-import type { Kysely, Selectable } from 'kysely';
-import type { DB } from '../../db/types.js';
-import type { ProjectStatusesTable } from '../projects.tables.js';
-import type { ListSpec } from '../../http/list.js';
+import type { Selectable } from 'kysely';
+import type { TenantDb } from '../../db/tenant-scope.js';
+import type { ReferenceCheck } from '../../db/references.js';
+import type { ProjectStatusesTable } from './projects.tables.js';
+import type { ListSpec } from '../../http/list/index.js';
 import { nowTimestamp, outTimestamp, toBool } from '../../http/formats.js';
 import type { ProjectStatusT, ProjectStatusUpdateT } from './project-statuses.schemas.js';
 
@@ -25,47 +26,48 @@ export const projectStatusListSpec: ListSpec = {
   },
 };
 
+/** Records that keep a status (by name) from being deleted. */
+export const PROJECT_STATUS_REFERENCES: ReferenceCheck[] = [{ table: 'projects', column: 'project_status_id', what: 'projects' }];
+
 export const DEFAULT_STATUSES = [
   { name: 'aktiv', description: 'Active', bookable: true, sort_order: 1, color: '#00A000', abrechnungsrelevant: '1' },
   { name: 'abgeschlossen', description: 'Closed', bookable: false, sort_order: 2, color: '#808080', abrechnungsrelevant: '0' },
 ];
 
 /** Create the default statuses when the tenant has none (idempotent, safe against concurrent calls). */
-export async function ensureDefaultStatuses(db: Kysely<DB>, tenantId: number): Promise<void> {
-  const any = await db.selectFrom('project_statuses').select('id').where('tenant_id', '=', tenantId).limit(1).executeTakeFirst();
+export async function ensureDefaultStatuses(db: TenantDb): Promise<void> {
+  const any = await db.selectFrom('project_statuses').select('id').limit(1).executeTakeFirst();
   if (any) return;
   const now = nowTimestamp();
   await db
-    .insertInto('project_statuses')
-    .values(DEFAULT_STATUSES.map((s) => ({ tenant_id: tenantId, ...s, created: now, modified: now })))
+    .insertInto('project_statuses', DEFAULT_STATUSES.map((s) => ({ ...s, created: now, modified: now })))
     .onConflict((oc) => oc.columns(['tenant_id', 'name']).doNothing())
     .execute();
 }
 
-export function listProjectStatuses(db: Kysely<DB>, tenantId: number, filters: { bookable?: boolean }) {
-  let q = db.selectFrom('project_statuses').selectAll().where('tenant_id', '=', tenantId);
+export function listProjectStatuses(db: TenantDb, filters: { bookable?: boolean }) {
+  let q = db.selectFrom('project_statuses').selectAll();
   if (filters.bookable !== undefined) q = q.where('bookable', '=', filters.bookable);
   return q;
 }
 
-export const findProjectStatus = (db: Kysely<DB>, tenantId: number, name: string) =>
-  db.selectFrom('project_statuses').selectAll().where('tenant_id', '=', tenantId).where('name', '=', name).executeTakeFirst();
+export const findProjectStatus = (db: TenantDb, name: string) =>
+  db.selectFrom('project_statuses').selectAll().where('name', '=', name).executeTakeFirst();
 
 /** Statuses by short name, for a page of projects. */
-export async function statusesByName(db: Kysely<DB>, tenantId: number, names: readonly string[]): Promise<Map<string, ProjectStatusRow>> {
+export async function statusesByName(db: TenantDb, names: readonly string[]): Promise<Map<string, ProjectStatusRow>> {
   const unique = [...new Set(names)];
   if (unique.length === 0) return new Map();
-  const rows = await db.selectFrom('project_statuses').selectAll().where('tenant_id', '=', tenantId).where('name', 'in', unique).execute();
+  const rows = await db.selectFrom('project_statuses').selectAll().where('name', 'in', unique).execute();
   return new Map(rows.map((r) => [r.name, r]));
 }
 
 /** The status new projects get when none is given: the first bookable one by order. */
-export async function defaultStatusName(db: Kysely<DB>, tenantId: number): Promise<string | undefined> {
-  await ensureDefaultStatuses(db, tenantId);
+export async function defaultStatusName(db: TenantDb): Promise<string | undefined> {
+  await ensureDefaultStatuses(db);
   const row = await db
     .selectFrom('project_statuses')
     .select('name')
-    .where('tenant_id', '=', tenantId)
     .orderBy('bookable', 'desc')
     .orderBy('sort_order')
     .orderBy('id')
@@ -78,12 +80,10 @@ function columns(body: ProjectStatusUpdateT) {
   return { ...rest, ...(order !== undefined ? { sort_order: order } : {}) };
 }
 
-export async function insertProjectStatus(db: Kysely<DB>, tenantId: number, body: ProjectStatusUpdateT & { name: string }) {
+export async function insertProjectStatus(db: TenantDb, body: ProjectStatusUpdateT & { name: string }) {
   const now = nowTimestamp();
   return db
-    .insertInto('project_statuses')
-    .values({
-      tenant_id: tenantId,
+    .insertInto('project_statuses', {
       name: body.name,
       description: body.description ?? null,
       bookable: body.bookable ?? true,
@@ -97,18 +97,17 @@ export async function insertProjectStatus(db: Kysely<DB>, tenantId: number, body
     .executeTakeFirstOrThrow();
 }
 
-export async function updateProjectStatus(db: Kysely<DB>, tenantId: number, id: number, body: ProjectStatusUpdateT) {
+export async function updateProjectStatus(db: TenantDb, id: number, body: ProjectStatusUpdateT) {
   return db
     .updateTable('project_statuses')
     .set({ ...columns(body), modified: nowTimestamp() })
-    .where('tenant_id', '=', tenantId)
     .where('id', '=', id)
     .returningAll()
     .executeTakeFirstOrThrow();
 }
 
-export const deleteProjectStatus = (db: Kysely<DB>, tenantId: number, id: number) =>
-  db.deleteFrom('project_statuses').where('tenant_id', '=', tenantId).where('id', '=', id).execute();
+export const deleteProjectStatus = (db: TenantDb, id: number) =>
+  db.deleteFrom('project_statuses').where('id', '=', id).execute();
 
 export function toProjectStatus(row: ProjectStatusRow, withTimestamps = true): ProjectStatusT {
   const status: ProjectStatusT = {

@@ -1,83 +1,47 @@
 // /project-statuses (additive in v1): the statuses a project's project_status_id names. The short name is
-// the key (path and reference); renaming follows into every project (ON UPDATE CASCADE).
+// the key (path and reference); renaming follows into every project (ON UPDATE CASCADE). A tenant without any
+// status gets the defaults on first use.
 import { Type } from '@sinclair/typebox';
 import type { ZkApp } from '../../types.js';
-import { Paginated, Single, StringKey, responses } from '../../http/schemas.js';
-import { listResponse } from '../../http/list.js';
-import { fieldError, notFound } from '../../http/errors.js';
-import { existsInTenant } from '../../db/lookup.js';
-import { ProjectStatus, ProjectStatusCreate, ProjectStatusListQuery, ProjectStatusUpdate } from './project-statuses.schemas.js';
+import { refuseWhileUsed, resourceRoutes } from '../crud/index.js';
+import { ProjectStatus, ProjectStatusCreate, ProjectStatusListQuery, ProjectStatusUpdate, type ProjectStatusT } from './project-statuses.schemas.js';
 import {
   deleteProjectStatus,
   ensureDefaultStatuses,
   findProjectStatus,
   insertProjectStatus,
   listProjectStatuses,
+  PROJECT_STATUS_REFERENCES,
   projectStatusListSpec,
   toProjectStatus,
   updateProjectStatus,
+  type ProjectStatusRow,
 } from './project-statuses.repository.js';
 
-const tags = ['Project statuses'];
-const Params = StringKey('name', { maxLength: 32 });
-const taken = () => fieldError('name', 'The name has already been taken.');
-
 export default async function projectStatusRoutes(app: ZkApp) {
-  const { db } = app.zk;
-
-  async function load(tenantId: number, name: string) {
-    await ensureDefaultStatuses(db, tenantId);
-    const row = await findProjectStatus(db, tenantId, name);
-    if (!row) throw notFound('Project status');
-    return row;
-  }
-
-  app.get(
-    '/project-statuses',
-    { schema: { summary: 'List project statuses (by order)', tags, querystring: ProjectStatusListQuery, response: responses({ 200: Paginated(ProjectStatus) }) } },
-    async (req) => {
-      await ensureDefaultStatuses(db, req.tenant.id);
-      return listResponse(req, listProjectStatuses(db, req.tenant.id, req.query), projectStatusListSpec, (rows) => rows.map((r) => toProjectStatus(r)));
+  resourceRoutes<void, ProjectStatusRow, ProjectStatusT>(app, {
+    name: 'Project status',
+    plural: 'project statuses',
+    tags: ['Project statuses'],
+    path: '/project-statuses',
+    key: { name: 'name', schema: Type.String({ minLength: 1, maxLength: 32 }) },
+    parent: (s) => ensureDefaultStatuses(s.db),
+    unique: { table: 'project_statuses', field: 'name' },
+    resource: ProjectStatus,
+    list: { query: ProjectStatusListQuery, build: (s, _p, q) => listProjectStatuses(s.db, q), spec: projectStatusListSpec },
+    find: (s, _p, name) => findProjectStatus(s.db, name),
+    show: (_s, _p, row) => toProjectStatus(row),
+    create: { body: ProjectStatusCreate, run: (s, _p, body) => insertProjectStatus(s.db, body) },
+    update: { body: ProjectStatusUpdate, run: (s, _p, row, body) => updateProjectStatus(s.db, Number(row.id), body) },
+    remove: async (s, _p, row) => {
+      await refuseWhileUsed(s.db, PROJECT_STATUS_REFERENCES, row.name, (what) => `The project status is still used by ${what}.`, 'name');
+      await deleteProjectStatus(s.db, Number(row.id));
     },
-  );
-
-  app.get(
-    '/project-statuses/:name',
-    { schema: { summary: 'Get a project status by short name', tags, params: Params, response: responses({ 200: Single(ProjectStatus) }) } },
-    async (req) => ({ data: toProjectStatus(await load(req.tenant.id, req.params.name)) }),
-  );
-
-  app.post(
-    '/project-statuses',
-    { schema: { summary: 'Create a project status', tags, body: ProjectStatusCreate, response: responses({ 201: Single(ProjectStatus) }, { write: true }) } },
-    async (req, reply) => {
-      await ensureDefaultStatuses(db, req.tenant.id);
-      if (await existsInTenant(db, 'project_statuses', req.tenant.id, 'name', req.body.name)) throw taken();
-      return reply.code(201).send({ data: toProjectStatus(await insertProjectStatus(db, req.tenant.id, req.body)) });
-    },
-  );
-
-  app.route({
-    method: ['PATCH', 'PUT'],
-    url: '/project-statuses/:name',
-    schema: { summary: 'Update a project status (only submitted fields change)', tags, params: Params, body: ProjectStatusUpdate, response: responses({ 200: Single(ProjectStatus) }, { write: true }) },
-    handler: async (req) => {
-      const current = await load(req.tenant.id, req.params.name);
-      if (req.body.name !== undefined && (await existsInTenant(db, 'project_statuses', req.tenant.id, 'name', req.body.name, Number(current.id)))) throw taken();
-      return { data: toProjectStatus(await updateProjectStatus(db, req.tenant.id, Number(current.id), req.body)) };
+    summaries: {
+      list: 'List project statuses (by order)',
+      get: 'Get a project status by short name',
+      update: 'Update a project status (only submitted fields change)',
+      remove: 'Delete a project status (refused while projects carry it)',
     },
   });
-
-  app.delete(
-    '/project-statuses/:name',
-    { schema: { summary: 'Delete a project status (refused while projects carry it)', tags, params: Params, response: responses({ 204: Type.Null() }, { write: true }) } },
-    async (req, reply) => {
-      const current = await load(req.tenant.id, req.params.name);
-      if (await existsInTenant(db, 'projects', req.tenant.id, 'project_status_id', current.name)) {
-        throw fieldError('name', 'The project status is still used by projects.');
-      }
-      await deleteProjectStatus(db, req.tenant.id, Number(current.id));
-      return reply.code(204).send();
-    },
-  );
 }

@@ -2,7 +2,7 @@
 // color, abrechnungsrelevant. Managed through the additive /project-statuses endpoints.
 import { Type, type Static } from '@sinclair/typebox';
 import { DateTimeOut, Nullable, Opt } from '../../http/schemas.js';
-import { listQuery } from '../../http/list.js';
+import { listQuery } from '../../http/list/index.js';
 
 export const ProjectStatus = Type.Object({
   id: Type.Integer(),

@@ -1,8 +1,9 @@
 // SQL for project tasks; every query is scoped by tenant (and project).
-import type { Kysely, Selectable } from 'kysely';
-import type { DB } from '../../db/types.js';
-import type { ProjectTasksTable } from '../projects.tables.js';
-import type { ListSpec } from '../../http/list.js';
+import type { Selectable } from 'kysely';
+import type { TenantDb } from '../../db/tenant-scope.js';
+import type { ProjectTasksTable } from './projects.tables.js';
+import type { ReferenceCheck } from '../../db/references.js';
+import type { ListSpec } from '../../http/list/index.js';
 import { nowTimestamp, outDate, outTimestamp } from '../../http/formats.js';
 import { TASK_BILLING_TYPES, enumObject } from './project-enums.js';
 import { TASK_NUMBER_FIELDS, type TaskT } from './project-tasks.schemas.js';
@@ -21,44 +22,43 @@ export const taskListSpec: ListSpec = {
   },
 };
 
-export function listTasks(db: Kysely<DB>, tenantId: number, projectId: number, f: { parent_id?: number; name?: string }) {
-  let q = db.selectFrom('project_tasks').selectAll().where('tenant_id', '=', tenantId).where('project_id', '=', projectId);
+export function listTasks(db: TenantDb, projectId: number, f: { parent_id?: number; name?: string }) {
+  let q = db.selectFrom('project_tasks').selectAll().where('project_id', '=', projectId);
   if (f.parent_id !== undefined) q = q.where('parent_id', '=', f.parent_id);
   if (f.name !== undefined) q = q.where('name', '=', f.name);
   return q;
 }
 
 /** A task of this project (a task of another project is not found). */
-export const findTask = (db: Kysely<DB>, tenantId: number, projectId: number, id: number) =>
-  db.selectFrom('project_tasks').selectAll().where('tenant_id', '=', tenantId).where('project_id', '=', projectId).where('id', '=', id).executeTakeFirst();
+export const findTask = (db: TenantDb, projectId: number, id: number) =>
+  db.selectFrom('project_tasks').selectAll().where('project_id', '=', projectId).where('id', '=', id).executeTakeFirst();
 
-export async function insertTask(db: Kysely<DB>, tenantId: number, projectId: number, values: TaskColumns & { name: string }) {
+export async function insertTask(db: TenantDb, projectId: number, values: TaskColumns & { name: string }) {
   const now = nowTimestamp();
   return db
-    .insertInto('project_tasks')
-    .values({ billing_type: 1, ...values, tenant_id: tenantId, project_id: projectId, created: now, modified: now })
+    .insertInto('project_tasks', { billing_type: 1, ...values, project_id: projectId, created: now, modified: now })
     .returningAll()
     .executeTakeFirstOrThrow();
 }
 
-export const updateTask = (db: Kysely<DB>, tenantId: number, id: number, values: TaskColumns) =>
-  db.updateTable('project_tasks').set({ ...values, modified: nowTimestamp() }).where('tenant_id', '=', tenantId).where('id', '=', id).returningAll().executeTakeFirstOrThrow();
+export const updateTask = (db: TenantDb, id: number, values: TaskColumns) =>
+  db.updateTable('project_tasks').set({ ...values, modified: nowTimestamp() }).where('id', '=', id).returningAll().executeTakeFirstOrThrow();
 
-export async function deleteTask(db: Kysely<DB>, tenantId: number, id: number) {
-  await db.transaction().execute(async (trx) => {
+export async function deleteTask(db: TenantDb, id: number) {
+  await db.transaction(async (trx) => {
     for (const table of ['category_links', 'dynamic_attribute_values'] as const) {
-      await trx.deleteFrom(table).where('tenant_id', '=', tenantId).where('entity_type', '=', 'task').where('entity_id', '=', id).execute();
+      await trx.deleteFrom(table).where('entity_type', '=', 'task').where('entity_id', '=', id).execute();
     }
-    await trx.deleteFrom('project_tasks').where('tenant_id', '=', tenantId).where('id', '=', id).execute();
+    await trx.deleteFrom('project_tasks').where('id', '=', id).execute();
   });
 }
 
 /** Is `candidate` the task itself or below it? (A parent must not create a cycle.) */
-export async function isSelfOrDescendant(db: Kysely<DB>, tenantId: number, id: number, candidate: number): Promise<boolean> {
+export async function isSelfOrDescendant(db: TenantDb, id: number, candidate: number): Promise<boolean> {
   let current: number | null = candidate;
   for (let depth = 0; current !== null && depth < 1000; depth++) {
     if (current === id) return true;
-    const row: { parent_id: number | null } | undefined = await db.selectFrom('project_tasks').select('parent_id').where('tenant_id', '=', tenantId).where('id', '=', current).executeTakeFirst();
+    const row: { parent_id: number | null } | undefined = await db.selectFrom('project_tasks').select('parent_id').where('id', '=', current).executeTakeFirst();
     current = row?.parent_id === null || row === undefined ? null : Number(row.parent_id);
   }
   return false;
@@ -83,3 +83,10 @@ export function toTask(r: TaskRow): TaskT {
     modified: outTimestamp(r.modified),
   };
 }
+
+/** What keeps a task from being deleted. */
+export const TASK_REFERENCES: ReferenceCheck[] = [
+  { table: 'project_tasks', column: 'parent_id', what: 'child tasks' },
+  { table: 'tickets', column: 'project_task_id', what: 'tickets' },
+  { table: 'attendances', column: 'project_task_id', what: 'bookings' },
+];

@@ -2,7 +2,7 @@
 // billing type. Contract: `description` at most 255 characters (422 on `description`).
 import { Type, type Static } from '@sinclair/typebox';
 import { DateOnly, DateTimeOut, IntIdName, MAX_ID, Nullable, Opt } from '../../http/schemas.js';
-import { listQuery } from '../../http/list.js';
+import { listQuery } from '../../http/list/index.js';
 import { EnumInput } from './projects.schemas.js';
 
 export const TASK_NUMBER_FIELDS = ['plan_hours', 'plan_hours_children', 'plan_hours_done', 'plan_hours_invoiced', 'plan_wage', 'plan_wage_children'] as const;

@@ -1,13 +1,12 @@
 // Row -> Project for a whole page at once: statuses, counts, categories, dynamic attributes and (when
 // appended) price tables are batch-loaded, so a page costs a fixed number of queries.
-import type { Kysely } from 'kysely';
-import type { DB } from '../../db/types.js';
+import type { TenantDb } from '../../db/tenant-scope.js';
 import type { Tenant } from '../../tenancy/tenants.js';
 import { fromJson, outDate, outTimestamp, toBool } from '../../http/formats.js';
 import { omitGatedFields } from '../../http/gating.js';
-import { countCategories, loadCategories } from '../categories/category-links.js';
-import { countDynamicAttributes, loadDynamicAttributes } from '../dynamic-attributes/dynamic-attribute-values.js';
-import { hydratePriceTables } from '../price-tables/price-tables.read.js';
+import { countCategories, loadCategories } from '../categories/category-links.repository.js';
+import { countDynamicAttributes, loadDynamicAttributes } from '../dynamic-attributes/dynamic-attribute-values.repository.js';
+import { fallbackTableRows, hydratePriceTables } from '../price-tables/price-tables.repository.js';
 import type { PriceTableT } from '../price-tables/price-tables.schemas.js';
 import { BILLING_TYPES, DEFAULT_BILLABILITY, PLAN_CAN_EXCEED, RECEIPTS_BILLABILITY, enumObject } from './project-enums.js';
 import { statusesByName, toProjectStatus } from './project-statuses.repository.js';
@@ -27,17 +26,12 @@ const num = (v: number | null) => (v === null ? null : Number(v));
  * The effective price tables of each project: its own; without own tables the customer's; without those the
  * tenant's base tables (contract: GET /projects/{id}/price-tables?fallback=true).
  */
-export async function effectivePriceTables(db: Kysely<DB>, tenant: TenantRef, projects: Pick<ProjectRow, 'id' | 'customer_id'>[]): Promise<Map<number, PriceTableT[]>> {
+export async function effectivePriceTables(db: TenantDb, tenant: TenantRef, projects: Pick<ProjectRow, 'id' | 'customer_id'>[]): Promise<Map<number, PriceTableT[]>> {
   const out = new Map<number, PriceTableT[]>();
   if (projects.length === 0) return out;
-  const base = db.selectFrom('price_tables').selectAll().where('tenant_id', '=', tenant.id);
   const ids = projects.map((p) => Number(p.id));
   const customers = [...new Set(projects.map((p) => p.customer_id).filter((c): c is string => c !== null))];
-  const [own, ofCustomers, baseRows] = await Promise.all([
-    base.where('level', '=', 'project').where('project_id', 'in', ids).orderBy('start_date').orderBy('id').execute(),
-    customers.length ? base.where('level', '=', 'customer').where('customer_number', 'in', customers).orderBy('start_date').orderBy('id').execute() : [],
-    base.where('level', '=', 'base').orderBy('start_date').orderBy('id').execute(),
-  ]);
+  const [own, ofCustomers, baseRows] = await fallbackTableRows(db, ids, customers);
   const tables = await hydratePriceTables(db, tenant, [...own, ...ofCustomers, ...baseRows]);
   const byId = new Map(tables.map((t) => [t.id, t]));
   const pick = (rows: typeof own) => rows.map((r) => byId.get(Number(r.id))!);
@@ -49,18 +43,18 @@ export async function effectivePriceTables(db: Kysely<DB>, tenant: TenantRef, pr
   return out;
 }
 
-export async function toProjects(db: Kysely<DB>, tenant: TenantRef, rows: ProjectRow[], opts: { priceTables?: boolean } = {}): Promise<ProjectT[]> {
+export async function toProjects(db: TenantDb, tenant: TenantRef, rows: ProjectRow[], opts: { priceTables?: boolean } = {}): Promise<ProjectT[]> {
   if (rows.length === 0) return [];
   const ids = rows.map((r) => Number(r.id));
   const [statuses, categories, categoryCounts, attributes, attributeCounts, tasks, employees, activities, priceTables] = await Promise.all([
-    statusesByName(db, tenant.id, rows.map((r) => r.project_status_id)),
-    loadCategories(db, tenant.id, 'project', ids),
-    countCategories(db, tenant.id, 'project', ids),
-    loadDynamicAttributes(db, tenant.id, 'project', ids),
-    countDynamicAttributes(db, tenant.id, 'project', ids),
-    countPerProject(db, tenant.id, 'project_tasks', ids),
-    countPerProject(db, tenant.id, 'project_assignments', ids, 'employee_id'),
-    countPerProject(db, tenant.id, 'project_activities', ids),
+    statusesByName(db, rows.map((r) => r.project_status_id)),
+    loadCategories(db, 'project', ids),
+    countCategories(db, 'project', ids),
+    loadDynamicAttributes(db, 'project', ids),
+    countDynamicAttributes(db, 'project', ids),
+    countPerProject(db, 'project_tasks', ids),
+    countPerProject(db, 'project_assignments', ids, 'employee_id'),
+    countPerProject(db, 'project_activities', ids),
     opts.priceTables ? effectivePriceTables(db, tenant, rows) : undefined,
   ]);
   return rows.map((r) => {

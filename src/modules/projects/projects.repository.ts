@@ -1,11 +1,13 @@
 // SQL for projects; every query is scoped by tenant.
-import { sql, type Kysely, type Selectable } from 'kysely';
-import type { DB } from '../../db/types.js';
+import { sql, type Selectable } from 'kysely';
+import { deletePriceTablesOf } from '../price-tables/price-tables.repository.js';
 import { countPerOwner } from '../../db/lookup.js';
-import type { ProjectsTable } from '../projects.tables.js';
-import type { ListSpec, SortColumn } from '../../http/list.js';
+import type { ProjectsTable } from './projects.tables.js';
+import type { ReferenceCheck } from '../../db/references.js';
+import type { ListSpec, SortColumn } from '../../http/list/index.js';
 import { nowTimestamp } from '../../http/formats.js';
 import { PROJECT_NUMBER_FIELDS, PROJECT_TEXT_FIELDS } from './projects.schemas.js';
+import type { TenantDb } from '../../db/tenant-scope.js';
 
 export type ProjectRow = Selectable<ProjectsTable>;
 /** Column values of a project write (enumerations already resolved to ids). */
@@ -46,8 +48,8 @@ export const likeContains = (text: string) => `%${text.toLowerCase().replace(/[\
  * Filters of GET /projects. A project is active in [start_date, end_date] when its runtime overlaps the
  * range; a missing start or end of the project is open: (start IS NULL OR start <= end) AND (end IS NULL OR end >= start).
  */
-export function listProjects(db: Kysely<DB>, tenantId: number, f: ProjectFilters) {
-  let q = db.selectFrom('projects as p').selectAll('p').where('p.tenant_id', '=', tenantId);
+export function listProjects(db: TenantDb, f: ProjectFilters) {
+  let q = db.selectFrom('projects as p').selectAll('p');
   if (f.end_date !== undefined) q = q.where((eb) => eb.or([eb('p.start_date', 'is', null), eb('p.start_date', '<=', f.end_date!)]));
   if (f.start_date !== undefined) q = q.where((eb) => eb.or([eb('p.end_date', 'is', null), eb('p.end_date', '>=', f.start_date!)]));
   if (f.ids !== undefined) q = f.ids.length ? q.where('p.id', 'in', f.ids) : q.where(sql<boolean>`1 = 0`);
@@ -57,7 +59,7 @@ export function listProjects(db: Kysely<DB>, tenantId: number, f: ProjectFilters
       eb
         .selectFrom('project_statuses as s')
         .select('s.name')
-        .where('s.tenant_id', '=', tenantId)
+        .where('s.tenant_id', '=', db.tenantId)
         .where((w) => w.or([w('s.name', 'in', f.statuses!), ...(numeric.length ? [w('s.id', 'in', numeric)] : [])])),
     );
   }
@@ -71,30 +73,28 @@ export function listProjects(db: Kysely<DB>, tenantId: number, f: ProjectFilters
   return q;
 }
 
-export const findProject = (db: Kysely<DB>, tenantId: number, id: number) =>
-  db.selectFrom('projects').selectAll().where('tenant_id', '=', tenantId).where('id', '=', id).executeTakeFirst();
+export const findProject = (db: TenantDb, id: number) =>
+  db.selectFrom('projects').selectAll().where('id', '=', id).executeTakeFirst();
 
-export async function insertProject(db: Kysely<DB>, tenantId: number, values: ProjectColumns & { name: string; project_status_id: string }) {
+export async function insertProject(db: TenantDb, values: ProjectColumns & { name: string; project_status_id: string }) {
   const now = nowTimestamp();
   const row = await db
-    .insertInto('projects')
-    .values({ default_billability: 0, ...values, tenant_id: tenantId, created: now, modified: now })
+    .insertInto('projects', { default_billability: 0, ...values, created: now, modified: now })
     .returning('id')
     .executeTakeFirstOrThrow();
   return Number(row.id);
 }
 
-export async function updateProject(db: Kysely<DB>, tenantId: number, id: number, values: ProjectColumns) {
-  await db.updateTable('projects').set({ ...values, modified: nowTimestamp() }).where('tenant_id', '=', tenantId).where('id', '=', id).execute();
+export async function updateProject(db: TenantDb, id: number, values: ProjectColumns) {
+  await db.updateTable('projects').set({ ...values, modified: nowTimestamp() }).where('id', '=', id).execute();
 }
 
 /** Tasks whose own runtime would lie outside [start, end] of their project. */
-export async function tasksOutside(db: Kysely<DB>, tenantId: number, projectId: number, start: string | null, end: string | null) {
+export async function tasksOutside(db: TenantDb, projectId: number, start: string | null, end: string | null) {
   if (start === null && end === null) return false;
   const row = await db
     .selectFrom('project_tasks')
     .select('id')
-    .where('tenant_id', '=', tenantId)
     .where('project_id', '=', projectId)
     .where((eb) => {
       const out = [];
@@ -108,30 +108,38 @@ export async function tasksOutside(db: Kysely<DB>, tenantId: number, projectId: 
 }
 
 /** Delete a project with its tasks, assignments, activities, locations and own price tables (one transaction). */
-export async function deleteProjectCascade(db: Kysely<DB>, tenantId: number, id: number): Promise<void> {
-  await db.transaction().execute(async (trx) => {
-    const taskIds = (await trx.selectFrom('project_tasks').select('id').where('tenant_id', '=', tenantId).where('project_id', '=', id).execute()).map((r) => Number(r.id));
+export async function deleteProjectCascade(db: TenantDb, id: number): Promise<void> {
+  await db.transaction(async (trx) => {
+    const taskIds = (await trx.selectFrom('project_tasks').select('id').where('project_id', '=', id).execute()).map((r) => Number(r.id));
     for (const entity of ['project', 'task'] as const) {
       const ids = entity === 'project' ? [id] : taskIds;
       if (ids.length === 0) continue;
-      await trx.deleteFrom('category_links').where('tenant_id', '=', tenantId).where('entity_type', '=', entity).where('entity_id', 'in', ids).execute();
-      await trx.deleteFrom('dynamic_attribute_values').where('tenant_id', '=', tenantId).where('entity_type', '=', entity).where('entity_id', 'in', ids).execute();
+      await trx.deleteFrom('category_links').where('entity_type', '=', entity).where('entity_id', 'in', ids).execute();
+      await trx.deleteFrom('dynamic_attribute_values').where('entity_type', '=', entity).where('entity_id', 'in', ids).execute();
     }
     // Child tasks first: the parent reference is a plain foreign key.
-    await trx.updateTable('project_tasks').set({ parent_id: null }).where('tenant_id', '=', tenantId).where('project_id', '=', id).execute();
+    await trx.updateTable('project_tasks').set({ parent_id: null }).where('project_id', '=', id).execute();
     for (const table of ['project_tasks', 'project_assignments', 'project_activities', 'project_locations'] as const) {
-      await trx.deleteFrom(table).where('tenant_id', '=', tenantId).where('project_id', '=', id).execute();
+      await trx.deleteFrom(table).where('project_id', '=', id).execute();
     }
-    await trx.deleteFrom('price_tables').where('tenant_id', '=', tenantId).where('level', '=', 'project').where('project_id', '=', id).execute();
-    await trx.deleteFrom('projects').where('tenant_id', '=', tenantId).where('id', '=', id).execute();
+    await deletePriceTablesOf(trx, { level: 'project', project_id: id });
+    await trx.deleteFrom('projects').where('id', '=', id).execute();
   });
 }
 
 /** Per-project counts of one child table (column counted distinct). */
 export const countPerProject = (
-  db: Kysely<DB>,
-  tenantId: number,
+  db: TenantDb,
   table: 'project_tasks' | 'project_assignments' | 'project_activities',
   ids: readonly number[],
   distinct = 'id',
-) => countPerOwner(db, table, tenantId, 'project_id', ids, { distinct });
+) => countPerOwner(db, table, 'project_id', ids, { distinct });
+
+/**
+ * What keeps a project from being deleted (other modules add their tables). Everything a project owns (tasks,
+ * assignments, activities, locations, own price tables) is deleted with it instead (deleteProjectCascade).
+ */
+export const PROJECT_REFERENCES: ReferenceCheck[] = [
+  { table: 'tickets', column: 'project_id', what: 'tickets' },
+  { table: 'attendances', column: 'project_id', what: 'bookings' },
+];

@@ -3,14 +3,12 @@ import { Type } from '@sinclair/typebox';
 import type { FastifyRequest } from 'fastify';
 import type { ZkApp } from '../../types.js';
 import { IntKey, Paginated, Single, responses } from '../../http/schemas.js';
-import { arrayParam, listResponse } from '../../http/list.js';
-import { fieldError, notFound, validationError } from '../../http/errors.js';
+import { arrayParam, listResponse } from '../../http/list/index.js';
+import { fieldError, notFound } from '../../http/errors.js';
 import { Project, ProjectCreate, ProjectDetailQuery, ProjectListQuery, ProjectUpdate } from './projects.schemas.js';
-import { deleteProjectCascade, findProject, listProjects, projectListSpec, type ProjectFilters } from './projects.repository.js';
+import { findProject, listProjects, projectListSpec, type ProjectFilters } from './projects.repository.js';
 import { toProjects, wantsPriceTables } from './projects.present.js';
-import { changeProject, createProject } from './projects.service.js';
-import { findReferences } from '../../db/references.js';
-import { PROJECT_REFERENCES } from './project-references.js';
+import { changeProject, createProject, removeProject, requireProject } from './projects.service.js';
 
 const tags = ['Projects'];
 const Params = IntKey('id');
@@ -31,12 +29,11 @@ function filters(query: Record<string, unknown>): ProjectFilters {
 }
 
 export default async function projectRoutes(app: ZkApp) {
-  const { db } = app.zk;
 
   async function present(req: FastifyRequest, id: number) {
-    const row = await findProject(db, req.tenant.id, id);
+    const row = await findProject(req.db, id);
     if (!row) throw notFound('Project');
-    const [project] = await toProjects(db, req.tenant, [row], { priceTables: wantsPriceTables(req.query as object) });
+    const [project] = await toProjects(req.db, req.tenant, [row], { priceTables: wantsPriceTables(req.query as object) });
     return { data: project };
   }
 
@@ -44,8 +41,8 @@ export default async function projectRoutes(app: ZkApp) {
     '/projects',
     { schema: { summary: 'List projects', tags, querystring: ProjectListQuery, response: responses({ 200: Paginated(Project) }) } },
     async (req) =>
-      listResponse(req, listProjects(db, req.tenant.id, filters(req.query)), projectListSpec, (rows) =>
-        toProjects(db, req.tenant, rows, { priceTables: wantsPriceTables(req.query) }),
+      listResponse(req, listProjects(req.db, filters(req.query)), projectListSpec, (rows) =>
+        toProjects(req.db, req.tenant, rows, { priceTables: wantsPriceTables(req.query) }),
       ),
   );
 
@@ -58,7 +55,7 @@ export default async function projectRoutes(app: ZkApp) {
   app.post(
     '/projects',
     { schema: { summary: 'Create a project', tags, body: ProjectCreate, querystring: ProjectDetailQuery, response: responses({ 201: Single(Project) }, { write: true }) } },
-    async (req, reply) => reply.code(201).send(await present(req, await createProject(db, req.tenant, req.body))),
+    async (req, reply) => reply.code(201).send(await present(req, await createProject(req.db, req.tenant, req.body))),
   );
 
   app.route({
@@ -66,9 +63,9 @@ export default async function projectRoutes(app: ZkApp) {
     url: '/projects/:id',
     schema: { summary: 'Update a project (only submitted fields change)', tags, params: Params, body: ProjectUpdate, querystring: ProjectDetailQuery, response: responses({ 200: Single(Project) }, { write: true }) },
     handler: async (req) => {
-      const current = await findProject(db, req.tenant.id, req.params.id);
+      const current = await findProject(req.db, req.params.id);
       if (!current) throw notFound('Project');
-      await changeProject(db, req.tenant, current, req.body);
+      await changeProject(req.db, req.tenant, current, req.body);
       return present(req, Number(current.id));
     },
   });
@@ -84,11 +81,7 @@ export default async function projectRoutes(app: ZkApp) {
       },
     },
     async (req, reply) => {
-      const current = await findProject(db, req.tenant.id, req.params.id);
-      if (!current) throw notFound('Project');
-      const refs = await findReferences(db, req.tenant.id, PROJECT_REFERENCES, Number(current.id));
-      if (refs.length > 0) throw validationError({ id: refs.map((r) => `The project still has ${r}.`) });
-      await deleteProjectCascade(db, req.tenant.id, Number(current.id));
+      await removeProject(req.db, await requireProject(req.db, req.params.id));
       return reply.code(204).send();
     },
   );

@@ -2,7 +2,7 @@
 // objects in responses and ids (or the docs' strings for billing_type) in requests.
 import { Type, type Static, type TSchema } from '@sinclair/typebox';
 import { DateOnly, DateTimeOut, IntIdName, MAX_ID, Nullable, Opt } from '../../http/schemas.js';
-import { listQuery } from '../../http/list.js';
+import { listQuery } from '../../http/list/index.js';
 import { Category } from '../categories/categories.schemas.js';
 import { DynamicAttributeValue, DynamicAttributesInput } from '../dynamic-attributes/dynamic-attributes.schemas.js';
 import { PriceTable } from '../price-tables/price-tables.schemas.js';

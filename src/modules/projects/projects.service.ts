@@ -1,28 +1,18 @@
 // Project writes: every reference in the body is checked inside the tenant (422 on its field), then the
 // row, its categories and dynamic attributes are written in one transaction.
-import type { Kysely } from 'kysely';
-import type { DB } from '../../db/types.js';
+import type { TenantDb } from '../../db/tenant-scope.js';
 import type { Tenant } from '../../tenancy/tenants.js';
-import { ApiError, ErrorBag, notFound } from '../../http/errors.js';
+import { ErrorBag, notFound } from '../../http/errors.js';
+import { checkUnique, refuseWhileUsed } from '../crud/index.js';
 import { existsInTenant } from '../../db/lookup.js';
-import { resolveCategoryIds, setCategories } from '../categories/category-links.js';
-import { resolveDynamicAttributes, setDynamicAttributes, type ResolvedAttributes } from '../dynamic-attributes/dynamic-attribute-values.js';
+import { resolveCategoryIds, setCategories } from '../categories/category-links.repository.js';
+import { setDynamicAttributes, type ResolvedAttributes } from '../dynamic-attributes/dynamic-attribute-values.repository.js';
+import { resolveDynamicAttributes } from '../dynamic-attributes/dynamic-attribute-values.service.js';
 import { standardDepartmentId } from '../departments/departments.repository.js';
 import { parseBillingType } from './project-enums.js';
 import { defaultStatusName, ensureDefaultStatuses } from './project-statuses.repository.js';
 import type { ProjectUpdateT } from './projects.schemas.js';
-import { findProject, insertProject, tasksOutside, updateProject, type ProjectColumns, type ProjectRow } from './projects.repository.js';
-
-/** Run a check that throws a 422 and add its field errors to the bag instead (all errors reported at once). */
-export async function collect<T>(errors: ErrorBag, check: () => Promise<T>): Promise<T | undefined> {
-  try {
-    return await check();
-  } catch (e) {
-    if (!(e instanceof ApiError) || !e.errors) throw e;
-    for (const [field, messages] of Object.entries(e.errors)) for (const m of messages) errors.add(field, m);
-    return undefined;
-  }
-}
+import { deleteProjectCascade, findProject, insertProject, PROJECT_REFERENCES, tasksOutside, updateProject, type ProjectColumns, type ProjectRow } from './projects.repository.js';
 
 interface Prepared {
   columns: ProjectColumns;
@@ -30,22 +20,20 @@ interface Prepared {
   attributes?: ResolvedAttributes;
 }
 
-async function prepare(db: Kysely<DB>, tenant: Pick<Tenant, 'id' | 'modules'>, body: ProjectUpdateT, current?: ProjectRow): Promise<Prepared> {
+async function prepare(db: TenantDb, tenant: Pick<Tenant, 'id' | 'modules'>, body: ProjectUpdateT, current?: ProjectRow): Promise<Prepared> {
   const errors = new ErrorBag();
   const { categories, dynamicAttributes, keywords, billing_type, end_customer_number, ...plain } = body;
   const columns: ProjectColumns = { ...plain };
-  if (body.name !== undefined && (await existsInTenant(db, 'projects', tenant.id, 'name', body.name, current ? Number(current.id) : undefined))) {
-    errors.add('name', 'The name has already been taken.');
-  }
-  if (body.customer_id !== undefined && body.customer_id !== null && !(await existsInTenant(db, 'customers', tenant.id, 'customer_number', body.customer_id))) {
+  await checkUnique(db, errors, 'projects', 'name', body.name, { exceptId: current ? Number(current.id) : undefined });
+  if (body.customer_id !== undefined && body.customer_id !== null && !(await existsInTenant(db, 'customers', 'customer_number', body.customer_id))) {
     errors.add('customer_id', 'The selected customer id is invalid.');
   }
-  if (body.department_id !== undefined && body.department_id !== null && !(await existsInTenant(db, 'departments', tenant.id, 'id', body.department_id))) {
+  if (body.department_id !== undefined && body.department_id !== null && !(await existsInTenant(db, 'departments', 'id', body.department_id))) {
     errors.add('department_id', 'The selected department id is invalid.');
   }
   if (body.project_status_id !== undefined) {
-    await ensureDefaultStatuses(db, tenant.id);
-    if (!(await existsInTenant(db, 'project_statuses', tenant.id, 'name', body.project_status_id))) errors.add('project_status_id', 'The selected project status id is invalid.');
+    await ensureDefaultStatuses(db);
+    if (!(await existsInTenant(db, 'project_statuses', 'name', body.project_status_id))) errors.add('project_status_id', 'The selected project status id is invalid.');
   }
   if (billing_type !== undefined) {
     const id = billing_type === null ? null : parseBillingType(billing_type);
@@ -57,26 +45,26 @@ async function prepare(db: Kysely<DB>, tenant: Pick<Tenant, 'id' | 'modules'>, b
   const start = body.start_date !== undefined ? body.start_date : (current?.start_date ?? null);
   const end = body.end_date !== undefined ? body.end_date : (current?.end_date ?? null);
   if (start && end && end < start) errors.add('end_date', 'The end date must be a date after or equal to start date.');
-  else if (current && (body.start_date !== undefined || body.end_date !== undefined) && (await tasksOutside(db, tenant.id, Number(current.id), start, end))) {
+  else if (current && (body.start_date !== undefined || body.end_date !== undefined) && (await tasksOutside(db, Number(current.id), start, end))) {
     errors.add(body.start_date !== undefined ? 'start_date' : 'end_date', 'Tasks of the project lie outside this runtime.');
   }
-  const categoryIds = categories === undefined ? undefined : await collect(errors, () => resolveCategoryIds(db, tenant.id, categories ?? []));
-  const attributes = dynamicAttributes === undefined ? undefined : await collect(errors, () => resolveDynamicAttributes(db, tenant.id, 'project', dynamicAttributes ?? []));
+  const categoryIds = categories === undefined ? undefined : await errors.collect(() => resolveCategoryIds(db, categories ?? []));
+  const attributes = dynamicAttributes === undefined ? undefined : await errors.collect(() => resolveDynamicAttributes(db, 'project', dynamicAttributes ?? []));
   errors.throwIfAny();
   return { columns, categoryIds, attributes };
 }
 
-async function writeRelations(trx: Kysely<DB>, tenantId: number, id: number, p: Prepared) {
-  if (p.categoryIds) await setCategories(trx, tenantId, 'project', id, p.categoryIds);
-  if (p.attributes) await setDynamicAttributes(trx, tenantId, 'project', id, p.attributes);
+async function writeRelations(trx: TenantDb, id: number, p: Prepared) {
+  if (p.categoryIds) await setCategories(trx, 'project', id, p.categoryIds);
+  if (p.attributes) await setDynamicAttributes(trx, 'project', id, p.attributes);
 }
 
-export async function createProject(db: Kysely<DB>, tenant: Pick<Tenant, 'id' | 'modules'>, body: ProjectUpdateT & { name: string }): Promise<number> {
+export async function createProject(db: TenantDb, tenant: Pick<Tenant, 'id' | 'modules'>, body: ProjectUpdateT & { name: string }): Promise<number> {
   const p = await prepare(db, tenant, body);
-  const status = body.project_status_id ?? (await defaultStatusName(db, tenant.id))!;
-  const department = p.columns.department_id ?? (await standardDepartmentId(db, tenant.id));
-  return db.transaction().execute(async (trx) => {
-    const id = await insertProject(trx, tenant.id, {
+  const status = body.project_status_id ?? (await defaultStatusName(db))!;
+  const department = p.columns.department_id ?? (await standardDepartmentId(db));
+  return db.transaction(async (trx) => {
+    const id = await insertProject(trx, {
       billing_type: 1,
       plan_can_exceed: 0,
       ...p.columns,
@@ -84,22 +72,28 @@ export async function createProject(db: Kysely<DB>, tenant: Pick<Tenant, 'id' | 
       project_status_id: status,
       department_id: department,
     });
-    await writeRelations(trx, tenant.id, id, p);
+    await writeRelations(trx, id, p);
     return id;
   });
 }
 
-export async function changeProject(db: Kysely<DB>, tenant: Pick<Tenant, 'id' | 'modules'>, current: ProjectRow, body: ProjectUpdateT): Promise<void> {
+export async function changeProject(db: TenantDb, tenant: Pick<Tenant, 'id' | 'modules'>, current: ProjectRow, body: ProjectUpdateT): Promise<void> {
   const p = await prepare(db, tenant, body, current);
-  await db.transaction().execute(async (trx) => {
-    await updateProject(trx, tenant.id, Number(current.id), p.columns);
-    await writeRelations(trx, tenant.id, Number(current.id), p);
+  await db.transaction(async (trx) => {
+    await updateProject(trx, Number(current.id), p.columns);
+    await writeRelations(trx, Number(current.id), p);
   });
 }
 
 /** The project of a nested route (/projects/{id}/...), or 404. */
-export async function requireProject(db: Kysely<DB>, tenantId: number, id: number): Promise<ProjectRow> {
-  const row = await findProject(db, tenantId, id);
+export async function requireProject(db: TenantDb, id: number): Promise<ProjectRow> {
+  const row = await findProject(db, id);
   if (!row) throw notFound('Project');
   return row;
+}
+
+/** Refused (422 on id) while tickets or bookings refer to the project; otherwise deleted with everything it owns. */
+export async function removeProject(db: TenantDb, project: ProjectRow): Promise<void> {
+  await refuseWhileUsed(db, PROJECT_REFERENCES, Number(project.id), (what) => `The project still has ${what}.`);
+  await deleteProjectCascade(db, Number(project.id));
 }

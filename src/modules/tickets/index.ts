@@ -1,4 +1,4 @@
-// Every route plugin of tickets, subtasks and ticket attachments (issue 5), registered together.
+// Tickets (issue 5) with their subtasks and attachments.
 import type { ZkApp } from '../../types.js';
 import tickets from './tickets.routes.js';
 import subtasks from './subtasks.routes.js';

@@ -1,10 +1,11 @@
 // SQL for ticket subtasks; every query is scoped by tenant and ticket.
-import type { Kysely, Selectable } from 'kysely';
-import type { DB } from '../../db/types.js';
-import type { TicketSubtasksTable } from '../projects.tables.js';
-import type { ListSpec } from '../../http/list.js';
+import type { Selectable } from 'kysely';
+import type { TenantDb } from '../../db/tenant-scope.js';
+import type { TicketSubtasksTable } from './tickets.tables.js';
+import type { ReferenceCheck } from '../../db/references.js';
+import type { ListSpec } from '../../http/list/index.js';
 import { nowTimestamp } from '../../http/formats.js';
-import { commonFields } from './ticket-common.js';
+import { commonFields } from './tickets.repository.js';
 import type { SubtaskT } from './subtasks.schemas.js';
 
 export type SubtaskRow = Selectable<TicketSubtasksTable>;
@@ -22,32 +23,31 @@ export const subtaskListSpec: ListSpec = {
   },
 };
 
-export function listSubtasks(db: Kysely<DB>, tenantId: number, ticketId: number, f: { status?: number }) {
-  let q = db.selectFrom('ticket_subtasks').selectAll().where('tenant_id', '=', tenantId).where('ticket_id', '=', ticketId);
+export function listSubtasks(db: TenantDb, ticketId: number, f: { status?: number }) {
+  let q = db.selectFrom('ticket_subtasks').selectAll().where('ticket_id', '=', ticketId);
   if (f.status !== undefined) q = q.where('status', '=', f.status);
   return q;
 }
 
-export const findSubtask = (db: Kysely<DB>, tenantId: number, ticketId: number, id: number) =>
-  db.selectFrom('ticket_subtasks').selectAll().where('tenant_id', '=', tenantId).where('ticket_id', '=', ticketId).where('id', '=', id).executeTakeFirst();
+export const findSubtask = (db: TenantDb, ticketId: number, id: number) =>
+  db.selectFrom('ticket_subtasks').selectAll().where('ticket_id', '=', ticketId).where('id', '=', id).executeTakeFirst();
 
-export async function insertSubtask(db: Kysely<DB>, tenantId: number, ticketId: number, values: Record<string, unknown>) {
+export async function insertSubtask(db: TenantDb, ticketId: number, values: Record<string, unknown>) {
   const now = nowTimestamp();
   const row = await db
-    .insertInto('ticket_subtasks')
-    .values({ prevent_overbooking: 0, ...(values as any), tenant_id: tenantId, ticket_id: ticketId, date: now, history_creator_username: values.creator_username ?? null, created: now, modified: now })
+    .insertInto('ticket_subtasks', { prevent_overbooking: 0, ...(values as any), ticket_id: ticketId, date: now, history_creator_username: values.creator_username ?? null, created: now, modified: now })
     .returning('id')
     .executeTakeFirstOrThrow();
   return Number(row.id);
 }
 
-export const updateSubtask = (db: Kysely<DB>, tenantId: number, id: number, values: Record<string, unknown>) =>
-  db.updateTable('ticket_subtasks').set({ ...(values as any), modified: nowTimestamp() }).where('tenant_id', '=', tenantId).where('id', '=', id).execute();
+export const updateSubtask = (db: TenantDb, id: number, values: Record<string, unknown>) =>
+  db.updateTable('ticket_subtasks').set({ ...(values as any), modified: nowTimestamp() }).where('id', '=', id).execute();
 
-export async function deleteSubtask(db: Kysely<DB>, tenantId: number, id: number) {
-  await db.transaction().execute(async (trx) => {
-    await trx.deleteFrom('category_links').where('tenant_id', '=', tenantId).where('entity_type', '=', 'subtask').where('entity_id', '=', id).execute();
-    await trx.deleteFrom('ticket_subtasks').where('tenant_id', '=', tenantId).where('id', '=', id).execute();
+export async function deleteSubtask(db: TenantDb, id: number) {
+  await db.transaction(async (trx) => {
+    await trx.deleteFrom('category_links').where('entity_type', '=', 'subtask').where('entity_id', '=', id).execute();
+    await trx.deleteFrom('ticket_subtasks').where('id', '=', id).execute();
   });
 }
 
@@ -60,3 +60,6 @@ export function toSubtask(r: SubtaskRow): SubtaskT {
     deadline: r.deadline === null ? null : r.deadline.slice(0, 10),
   };
 }
+
+/** What keeps a subtask from being deleted. */
+export const SUBTASK_REFERENCES: ReferenceCheck[] = [{ table: 'attendances', column: 'subtask_id', what: 'bookings' }];

@@ -1,9 +1,9 @@
 // Subtask read shape and bodies (reference §4.26): runtime start_date..deadline as plain dates, planned hours.
 import { Type, type Static } from '@sinclair/typebox';
 import { Nullable } from '../../http/schemas.js';
-import { listQuery } from '../../http/list.js';
+import { listQuery } from '../../http/list/index.js';
 import { Category } from '../categories/categories.schemas.js';
-import { commonOutput, commonWritable, statusSchema } from './ticket-common.js';
+import { commonOutput, commonWritable, statusSchema } from './ticket-common.schemas.js';
 
 export const Subtask = Type.Object({
   ...commonOutput,

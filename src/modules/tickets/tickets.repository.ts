@@ -1,10 +1,11 @@
 // SQL for tickets; every query is scoped by tenant.
-import type { Kysely, Selectable } from 'kysely';
-import type { DB } from '../../db/types.js';
-import type { TicketsTable } from '../projects.tables.js';
-import type { ListSpec } from '../../http/list.js';
-import { nowTimestamp, outDate, outTimestamp, toBool } from '../../http/formats.js';
-import { commonFields } from './ticket-common.js';
+import type { Selectable } from 'kysely';
+import type { TenantDb } from '../../db/tenant-scope.js';
+import type { TicketsTable } from './tickets.tables.js';
+import type { ReferenceCheck } from '../../db/references.js';
+import type { ListSpec } from '../../http/list/index.js';
+import { fromJson, nowTimestamp, outDate, outTimestamp, toBool } from '../../http/formats.js';
+import { TICKET_STATUSES } from './ticket-common.schemas.js';
 import type { TicketT } from './tickets.schemas.js';
 
 export type TicketRow = Selectable<TicketsTable>;
@@ -36,8 +37,8 @@ export interface TicketFilters {
 }
 
 /** Runtime filter as for projects: the ticket's start_date..deadline overlaps the range; missing ends are open. */
-export function listTickets(db: Kysely<DB>, tenantId: number, f: TicketFilters) {
-  let q = db.selectFrom('tickets').selectAll().where('tenant_id', '=', tenantId);
+export function listTickets(db: TenantDb, f: TicketFilters) {
+  let q = db.selectFrom('tickets').selectAll();
   if (f.end_date !== undefined) q = q.where((eb) => eb.or([eb('start_date', 'is', null), eb('start_date', '<=', f.end_date!)]));
   if (f.start_date !== undefined) q = q.where((eb) => eb.or([eb('deadline', 'is', null), eb('deadline', '>=', f.start_date!)]));
   if (f.project_id !== undefined) q = q.where('project_id', '=', f.project_id);
@@ -46,32 +47,57 @@ export function listTickets(db: Kysely<DB>, tenantId: number, f: TicketFilters) 
   return q;
 }
 
-export const findTicket = (db: Kysely<DB>, tenantId: number, id: number) =>
-  db.selectFrom('tickets').selectAll().where('tenant_id', '=', tenantId).where('id', '=', id).executeTakeFirst();
+export const findTicket = (db: TenantDb, id: number) =>
+  db.selectFrom('tickets').selectAll().where('id', '=', id).executeTakeFirst();
 
-export async function insertTicket(db: Kysely<DB>, tenantId: number, values: Record<string, unknown>) {
+export async function insertTicket(db: TenantDb, values: Record<string, unknown>) {
   const now = nowTimestamp();
   const row = await db
-    .insertInto('tickets')
-    .values({ prevent_overbooking: 0, ...(values as any), tenant_id: tenantId, date: now, history_creator_username: values.creator_username ?? null, created: now, modified: now })
+    .insertInto('tickets', { prevent_overbooking: 0, ...(values as any), date: now, history_creator_username: values.creator_username ?? null, created: now, modified: now })
     .returning('id')
     .executeTakeFirstOrThrow();
   return Number(row.id);
 }
 
-export const updateTicket = (db: Kysely<DB>, tenantId: number, id: number, values: Record<string, unknown>) =>
-  db.updateTable('tickets').set({ ...(values as any), modified: nowTimestamp() }).where('tenant_id', '=', tenantId).where('id', '=', id).execute();
+export const updateTicket = (db: TenantDb, id: number, values: Record<string, unknown>) =>
+  db.updateTable('tickets').set({ ...(values as any), modified: nowTimestamp() }).where('id', '=', id).execute();
 
 /** Delete a ticket with its subtasks, attachments and category links (one transaction). */
-export async function deleteTicket(db: Kysely<DB>, tenantId: number, id: number) {
-  await db.transaction().execute(async (trx) => {
-    const subtaskIds = (await trx.selectFrom('ticket_subtasks').select('id').where('tenant_id', '=', tenantId).where('ticket_id', '=', id).execute()).map((r) => Number(r.id));
-    await trx.deleteFrom('category_links').where('tenant_id', '=', tenantId).where('entity_type', '=', 'ticket').where('entity_id', '=', id).execute();
-    if (subtaskIds.length) await trx.deleteFrom('category_links').where('tenant_id', '=', tenantId).where('entity_type', '=', 'subtask').where('entity_id', 'in', subtaskIds).execute();
-    await trx.deleteFrom('ticket_attachments').where('tenant_id', '=', tenantId).where('ticket_id', '=', id).execute();
-    await trx.deleteFrom('ticket_subtasks').where('tenant_id', '=', tenantId).where('ticket_id', '=', id).execute();
-    await trx.deleteFrom('tickets').where('tenant_id', '=', tenantId).where('id', '=', id).execute();
+export async function deleteTicket(db: TenantDb, id: number) {
+  await db.transaction(async (trx) => {
+    const subtaskIds = (await trx.selectFrom('ticket_subtasks').select('id').where('ticket_id', '=', id).execute()).map((r) => Number(r.id));
+    await trx.deleteFrom('category_links').where('entity_type', '=', 'ticket').where('entity_id', '=', id).execute();
+    if (subtaskIds.length) await trx.deleteFrom('category_links').where('entity_type', '=', 'subtask').where('entity_id', 'in', subtaskIds).execute();
+    await trx.deleteFrom('ticket_attachments').where('ticket_id', '=', id).execute();
+    await trx.deleteFrom('ticket_subtasks').where('ticket_id', '=', id).execute();
+    await trx.deleteFrom('tickets').where('id', '=', id).execute();
   });
+}
+
+/** Output fields tickets and subtasks share. */
+type CommonRow = Pick<TicketsTable, 'subject' | 'status' | 'creator_username' | 'processor_username' | 'date' | 'receipt_date' | 'processing_date' | 'done_date' | 'planned_hours' | 'prevent_overbooking' | 'history_modified' | 'history_creator_username' | 'customer_reference' | 'keywords' | 'created' | 'modified'> & { id: number };
+
+export function commonFields(r: CommonRow) {
+  return {
+    id: Number(r.id),
+    subject: r.subject,
+    status: { id: Number(r.status), name: TICKET_STATUSES[Number(r.status)] ?? String(r.status) },
+    creator_username: r.creator_username,
+    processor_username: r.processor_username,
+    date: outTimestamp(r.date)!,
+    receipt_date: outDate(r.receipt_date),
+    processing_date: outTimestamp(r.processing_date),
+    done_date: outTimestamp(r.done_date),
+    planned_hours: r.planned_hours === null ? null : Number(r.planned_hours),
+    prevent_overbooking: Number(r.prevent_overbooking),
+    history_modified: outTimestamp(r.history_modified),
+    history_creator_username: r.history_creator_username,
+    customer_contact_person_id: null,
+    customer_reference: r.customer_reference,
+    keywords: fromJson<string[]>(r.keywords, []),
+    created: outTimestamp(r.created),
+    modified: outTimestamp(r.modified),
+  };
 }
 
 export function toTicket(r: TicketRow): TicketT {
@@ -90,3 +116,6 @@ export function toTicket(r: TicketRow): TicketT {
     from_mail: r.from_mail,
   };
 }
+
+/** What keeps a ticket from being deleted (subtasks and attachments are deleted with it). */
+export const TICKET_REFERENCES: ReferenceCheck[] = [{ table: 'attendances', column: 'ticket_id', what: 'bookings' }];

@@ -1,9 +1,9 @@
 // Ticket read shape and request bodies (reference §4.26). Runtime: start_date..deadline; planned_hours.
 import { Type, type Static } from '@sinclair/typebox';
 import { DateOnly, DateTimeOut, MAX_ID, Nullable, Opt } from '../../http/schemas.js';
-import { listQuery } from '../../http/list.js';
+import { listQuery } from '../../http/list/index.js';
 import { Category } from '../categories/categories.schemas.js';
-import { commonOutput, commonWritable, statusSchema } from './ticket-common.js';
+import { commonOutput, commonWritable, statusSchema } from './ticket-common.schemas.js';
 
 export const Ticket = Type.Object({
   ...commonOutput,

@@ -1,10 +1,10 @@
 // SQL for vehicle lists and vehicles; every query is scoped by tenant.
-import type { Kysely, Selectable } from 'kysely';
-import type { DB } from '../../db/types.js';
-import type { VehicleListsTable, VehiclesTable } from '../people.tables.js';
-import type { ListSpec } from '../../http/list.js';
+import type { Selectable } from 'kysely';
+import type { TenantDb } from '../../db/tenant-scope.js';
+import type { VehicleListsTable, VehiclesTable } from './vehicles.tables.js';
+import type { ListSpec } from '../../http/list/index.js';
 import { outDate, outTimestamp } from '../../http/formats.js';
-import { newStamps } from '../people-inputs.js';
+import { newStamps } from '../crud/index.js';
 import type { VehicleInT, VehicleT } from './vehicles.schemas.js';
 
 export type VehicleListRow = Selectable<VehicleListsTable>;
@@ -22,11 +22,11 @@ export const vehicleListSpec: ListSpec = {
 };
 
 /** The list that applies on `date`: the latest start_date on or before it (none before the first list). */
-export const vehicleListOnDate = (db: Kysely<DB>, tenantId: number, date: string) =>
-  db.selectFrom('vehicle_lists').selectAll().where('tenant_id', '=', tenantId).where('start_date', '<=', date).orderBy('start_date', 'desc').limit(1).executeTakeFirst();
+export const vehicleListOnDate = (db: TenantDb, date: string) =>
+  db.selectFrom('vehicle_lists').selectAll().where('start_date', '<=', date).orderBy('start_date', 'desc').limit(1).executeTakeFirst();
 
-export const vehiclesOfList = (db: Kysely<DB>, tenantId: number, listId: number) =>
-  db.selectFrom('vehicles').selectAll().where('tenant_id', '=', tenantId).where('vehicle_list_id', '=', listId);
+export const vehiclesOfList = (db: TenantDb, listId: number) =>
+  db.selectFrom('vehicles').selectAll().where('vehicle_list_id', '=', listId);
 
 export const toVehicle = (r: VehicleRow): VehicleT => ({
   id: r.code,
@@ -37,10 +37,12 @@ export const toVehicle = (r: VehicleRow): VehicleT => ({
   modified: outTimestamp(r.modified),
 });
 
+export const listVehicleLists = (db: TenantDb) => db.selectFrom('vehicle_lists').selectAll();
+
 /** Vehicle lists with their vehicles (detail) or only the counts (list items); one query for the page. */
-export async function toVehicleLists(db: Kysely<DB>, tenantId: number, rows: VehicleListRow[], withVehicles: boolean) {
+export async function toVehicleLists(db: TenantDb, rows: VehicleListRow[], withVehicles: boolean) {
   const ids = rows.map((r) => Number(r.id));
-  const vehicles = ids.length ? await db.selectFrom('vehicles').selectAll().where('tenant_id', '=', tenantId).where('vehicle_list_id', 'in', ids).orderBy('code').execute() : [];
+  const vehicles = ids.length ? await db.selectFrom('vehicles').selectAll().where('vehicle_list_id', 'in', ids).orderBy('code').execute() : [];
   return rows.map((r) => {
     const own = vehicles.filter((v) => Number(v.vehicle_list_id) === Number(r.id));
     return {
@@ -56,12 +58,11 @@ export async function toVehicleLists(db: Kysely<DB>, tenantId: number, rows: Veh
 }
 
 /** Replace the vehicles of a list (inside the list's write transaction). */
-export async function setVehicles(db: Kysely<DB>, tenantId: number, listId: number, vehicles: readonly VehicleInT[]): Promise<void> {
-  await db.deleteFrom('vehicles').where('tenant_id', '=', tenantId).where('vehicle_list_id', '=', listId).execute();
+export async function setVehicles(db: TenantDb, listId: number, vehicles: readonly VehicleInT[]): Promise<void> {
+  await db.deleteFrom('vehicles').where('vehicle_list_id', '=', listId).execute();
   if (!vehicles.length) return;
   const stamps = newStamps();
   await db
-    .insertInto('vehicles')
-    .values(vehicles.map((v) => ({ tenant_id: tenantId, vehicle_list_id: listId, code: v.id, name: v.name ?? null, license_plate: v.license_plate ?? null, note: v.note ?? null, ...stamps })))
+    .insertInto('vehicles', vehicles.map((v) => ({ vehicle_list_id: listId, code: v.id, name: v.name ?? null, license_plate: v.license_plate ?? null, note: v.note ?? null, ...stamps })))
     .execute();
 }

@@ -4,24 +4,22 @@ import type { ZkApp } from '../../types.js';
 import { Paginated, responses } from '../../http/schemas.js';
 import { ErrorBag } from '../../http/errors.js';
 import { today } from '../../http/formats.js';
-import { listResponse } from '../../http/list.js';
-import { dateValues, pick } from '../people-inputs.js';
-import { resourceRoutes, scopeOf, type Scope } from '../resource-routes.js';
-import { checkUnique, deleteRow, findRow, insertRow, updateRow } from '../simple-rows.js';
+import { listResponse } from '../../http/list/index.js';
+import { checkUnique, dateValues, deleteRow, findRow, insertRow, pick, resourceRoutes, scopeOf, updateRow, type Scope } from '../crud/index.js';
 import { Vehicle, VehicleList, VehicleListCreate, VehicleListItem, VehicleListUpdate, VehicleQuery, type VehicleListWriteT } from './vehicles.schemas.js';
-import { setVehicles, toVehicle, toVehicleLists, vehicleListOnDate, vehicleListSpec, vehicleSpec, vehiclesOfList, type VehicleListRow } from './vehicles.repository.js';
+import { listVehicleLists, setVehicles, toVehicle, toVehicleLists, vehicleListOnDate, vehicleListSpec, vehicleSpec, vehiclesOfList, type VehicleListRow } from './vehicles.repository.js';
 
 async function writeList(s: Scope, body: VehicleListWriteT, current?: VehicleListRow) {
   dateValues(body, ['start_date']);
   const errors = new ErrorBag();
-  await checkUnique(s, errors, 'vehicle_lists', 'start_date', body.start_date, { exceptId: current ? Number(current.id) : undefined, words: 'start date of a vehicle list' });
+  await checkUnique(s.db, errors, 'vehicle_lists', 'start_date', body.start_date, { exceptId: current ? Number(current.id) : undefined, words: 'start date of a vehicle list' });
   const codes = (body.vehicles ?? []).map((v) => v.id);
   if (new Set(codes).size !== codes.length) errors.add('vehicles', 'Each vehicle id may appear only once in a list.');
   errors.throwIfAny();
-  return s.db.transaction().execute(async (trx) => {
+  return s.db.transaction(async (trx) => {
     const values = pick(body, ['start_date', 'name']);
-    const row = current ? await updateRow(trx, 'vehicle_lists', s.tenantId, Number(current.id), values) : await insertRow(trx, 'vehicle_lists', s.tenantId, values);
-    if (body.vehicles) await setVehicles(trx, s.tenantId, Number(row.id), body.vehicles);
+    const row = current ? await updateRow(trx, 'vehicle_lists', Number(current.id), values) : await insertRow(trx, 'vehicle_lists', values);
+    if (body.vehicles) await setVehicles(trx, Number(row.id), body.vehicles);
     return row;
   });
 }
@@ -32,8 +30,8 @@ export default async function vehicleRoutes(app: ZkApp) {
     { schema: { summary: 'List the vehicles of the list that applies on `date` (default today); empty before the first list', tags: ['Vehicles'], querystring: VehicleQuery, response: responses({ 200: Paginated(Vehicle) }) } },
     async (req) => {
       const s = scopeOf(app, req);
-      const list = await vehicleListOnDate(s.db, s.tenantId, req.query.date ?? today());
-      return listResponse(req, vehiclesOfList(s.db, s.tenantId, list ? Number(list.id) : 0), vehicleSpec, (rows) => rows.map(toVehicle));
+      const list = await vehicleListOnDate(s.db, req.query.date ?? today());
+      return listResponse(req, vehiclesOfList(s.db, list ? Number(list.id) : 0), vehicleSpec, (rows) => rows.map(toVehicle));
     },
   );
 
@@ -44,11 +42,11 @@ export default async function vehicleRoutes(app: ZkApp) {
     path: '/vehicle-lists',
     resource: VehicleList,
     listItem: VehicleListItem,
-    list: { build: (s) => s.db.selectFrom('vehicle_lists').selectAll().where('tenant_id', '=', s.tenantId), spec: vehicleListSpec, map: (s, _p, rows) => toVehicleLists(s.db, s.tenantId, rows, false) },
-    find: (s, _p, id) => findRow(s.db, 'vehicle_lists', s.tenantId, 'id', id),
-    show: async (s, _p, row) => (await toVehicleLists(s.db, s.tenantId, [row], true))[0],
+    list: { build: (s) => listVehicleLists(s.db), spec: vehicleListSpec, map: (s, _p, rows) => toVehicleLists(s.db, rows, false) },
+    find: (s, _p, id) => findRow(s.db, 'vehicle_lists', 'id', id),
+    show: async (s, _p, row) => (await toVehicleLists(s.db, [row], true))[0],
     create: { body: VehicleListCreate, run: (s, _p, body) => writeList(s, body) },
     update: { body: VehicleListUpdate, run: (s, _p, row, body) => writeList(s, body, row) },
-    remove: (s, _p, row) => deleteRow(s, 'vehicle_lists', Number(row.id)),
+    remove: (s, _p, row) => deleteRow(s.db, 'vehicle_lists', Number(row.id)),
   });
 }

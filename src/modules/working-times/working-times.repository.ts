@@ -1,9 +1,9 @@
 // SQL for regular working times; every query is scoped by tenant and employee. Calendars and break
 // regulations of a page are loaded in one query each.
-import type { Kysely, Selectable } from 'kysely';
-import type { DB } from '../../db/types.js';
-import { WEEKDAYS, type RegularWorkingTimesTable } from '../people.tables.js';
-import type { ListSpec } from '../../http/list.js';
+import type { Selectable } from 'kysely';
+import type { TenantDb } from '../../db/tenant-scope.js';
+import { WEEKDAYS, type RegularWorkingTimesTable } from './working-times.tables.js';
+import type { ListSpec } from '../../http/list/index.js';
 import { outDate, outTimestamp, toBool } from '../../http/formats.js';
 import { toBreakRegulationType, toHolidayCalendar, type HolidayCalendarRow } from '../holiday-calendars/holiday-calendars.repository.js';
 
@@ -14,21 +14,21 @@ export const workingTimeListSpec: ListSpec = {
   sortable: { id: 'id', start_date: { column: 'start_date', nullable: true }, created: { column: 'created', nullable: true }, modified: { column: 'modified', nullable: true } },
 };
 
-export const listWorkingTimes = (db: Kysely<DB>, tenantId: number, username: string) =>
-  db.selectFrom('regular_working_times').selectAll().where('tenant_id', '=', tenantId).where('employee_id', '=', username);
+export const listWorkingTimes = (db: TenantDb, username: string) =>
+  db.selectFrom('regular_working_times').selectAll().where('employee_id', '=', username);
 
-export async function loadCalendars(db: Kysely<DB>, tenantId: number, ids: (number | null)[]): Promise<Map<number, HolidayCalendarRow>> {
+export async function loadCalendars(db: TenantDb, ids: (number | null)[]): Promise<Map<number, HolidayCalendarRow>> {
   const wanted = [...new Set(ids.filter((i): i is number => i !== null).map(Number))];
-  const rows = wanted.length ? await db.selectFrom('holiday_calendars').selectAll().where('tenant_id', '=', tenantId).where('id', 'in', wanted).execute() : [];
+  const rows = wanted.length ? await db.selectFrom('holiday_calendars').selectAll().where('id', 'in', wanted).execute() : [];
   return new Map(rows.map((r) => [Number(r.id), r]));
 }
 
 const num = (v: number | null) => (v === null ? null : Number(v));
 
-export async function toWorkingTimes(db: Kysely<DB>, tenantId: number, rows: WorkingTimeRow[]) {
-  const calendars = await loadCalendars(db, tenantId, rows.map((r) => r.holiday_calendar_id));
+export async function toWorkingTimes(db: TenantDb, rows: WorkingTimeRow[]) {
+  const calendars = await loadCalendars(db, rows.map((r) => r.holiday_calendar_id));
   const breakIds = [...new Set(rows.map((r) => r.break_regulation_type_id).filter((i): i is number => i !== null).map(Number))];
-  const breaks = breakIds.length ? await db.selectFrom('break_regulation_types').selectAll().where('tenant_id', '=', tenantId).where('id', 'in', breakIds).execute() : [];
+  const breaks = breakIds.length ? await db.selectFrom('break_regulation_types').selectAll().where('id', 'in', breakIds).execute() : [];
   return rows.map((r) => {
     const weekly = Object.fromEntries(WEEKDAYS.flatMap((d) => [[d, num(r[d])], [`${d}_workday`, toBool(r[`${d}_workday`])]]));
     const calendar = r.holiday_calendar_id === null ? undefined : calendars.get(Number(r.holiday_calendar_id));

@@ -3,10 +3,10 @@
 import type { ZkApp } from '../../types.js';
 import { ErrorBag } from '../../http/errors.js';
 import { existsInTenant } from '../../db/lookup.js';
-import { dateValues } from '../people-inputs.js';
-import { resourceRoutes, type Scope } from '../resource-routes.js';
-import { requireEmployee, UsernameParam, type EmployeeRow } from '../employees/employee-ref.js';
-import { childColumns, deleteChild, writeChild } from '../employees/employee-children.js';
+import { dateValues, type Scope } from '../crud/index.js';
+import type { EmployeeRow } from '../employees/employees.repository.js';
+import { childColumns, writeChild } from '../employees/employee-children.service.js';
+import { employeeChildRoutes } from '../employees/employee-children.routes.js';
 import { WORKING_TIME_COLUMNS, WorkingTime, WorkingTimeWrite, type WorkingTimeWriteT } from './working-times.schemas.js';
 import { listWorkingTimes, toWorkingTimes, workingTimeListSpec, type WorkingTimeRow } from './working-times.repository.js';
 
@@ -16,16 +16,16 @@ async function write(s: Scope, employee: EmployeeRow, body: WorkingTimeWriteT, c
   if (body.break_regulation_type_id === undefined && body.breakRegulationType !== undefined) body.break_regulation_type_id = body.breakRegulationType?.id ?? null;
   const values = childColumns(body, employee, WORKING_TIME_COLUMNS);
   const errors = new ErrorBag();
-  if (body.holiday_calendar_id != null && !(await existsInTenant(s.db, 'holiday_calendars', s.tenantId, 'id', body.holiday_calendar_id))) {
+  if (body.holiday_calendar_id != null && !(await existsInTenant(s.db, 'holiday_calendars', 'id', body.holiday_calendar_id))) {
     errors.add('holiday_calendar_id', 'The selected holiday calendar is invalid.');
   }
-  if (body.break_regulation_type_id != null && !(await existsInTenant(s.db, 'break_regulation_types', s.tenantId, 'id', body.break_regulation_type_id))) {
+  if (body.break_regulation_type_id != null && !(await existsInTenant(s.db, 'break_regulation_types', 'id', body.break_regulation_type_id))) {
     errors.add('break_regulation_type_id', 'The selected break regulation type is invalid.');
   }
   errors.throwIfAny();
   return writeChild<WorkingTimeRow>(s, 'regular_working_times', employee, values, current, async (trx, merged) => {
     const start = (merged.start_date as string | null) ?? null;
-    const others = await listWorkingTimes(trx, s.tenantId, employee.username).execute();
+    const others = await listWorkingTimes(trx, employee.username).execute();
     if (others.some((o) => Number(o.id) !== Number(current?.id) && (o.start_date ?? null) === start)) {
       new ErrorBag().add('start_date', `The employee already has regular working times valid from ${start ?? 'the beginning'}.`).throwIfAny();
     }
@@ -33,19 +33,15 @@ async function write(s: Scope, employee: EmployeeRow, body: WorkingTimeWriteT, c
 }
 
 export default async function workingTimeRoutes(app: ZkApp) {
-  resourceRoutes<EmployeeRow, WorkingTimeRow, unknown>(app, {
+  employeeChildRoutes<WorkingTimeRow, unknown>(app, 'regular-working-times', 'regular_working_times', {
     name: 'Regular working time',
     plural: 'regular working times of an employee',
     tags: ['Regular working times'],
-    path: '/employees/:username/regular-working-times',
-    parentParams: UsernameParam,
-    parent: requireEmployee,
     resource: WorkingTime,
-    list: { build: (s, e) => listWorkingTimes(s.db, s.tenantId, e.username), spec: workingTimeListSpec, map: (s, _e, rows) => toWorkingTimes(s.db, s.tenantId, rows) },
-    find: (s, e, id) => listWorkingTimes(s.db, s.tenantId, e.username).where('id', '=', id).executeTakeFirst(),
-    show: async (s, _e, row) => (await toWorkingTimes(s.db, s.tenantId, [row]))[0],
+    list: { build: (s, e) => listWorkingTimes(s.db, e.username), spec: workingTimeListSpec, map: (s, _e, rows) => toWorkingTimes(s.db, rows) },
+    find: (s, e, id) => listWorkingTimes(s.db, e.username).where('id', '=', id).executeTakeFirst(),
+    show: async (s, _e, row) => (await toWorkingTimes(s.db, [row]))[0],
     create: { body: WorkingTimeWrite, run: (s, e, body) => write(s, e, body) },
     update: { body: WorkingTimeWrite, run: (s, e, row, body) => write(s, e, body, row) },
-    remove: (s, _e, row) => deleteChild(s, 'regular_working_times', Number(row.id)),
   });
 }

@@ -2,8 +2,8 @@
 // calendar and a break regulation, valid from `start_date` (null = from the beginning).
 import { Type, type Static, type TSchema } from '@sinclair/typebox';
 import { DateTimeOut, MAX_ID, Nullable, Opt } from '../../http/schemas.js';
-import { DateIn } from '../people-inputs.js';
-import { WEEKDAYS } from '../people.tables.js';
+import { DateIn } from '../crud/index.js';
+import { WEEKDAYS } from './working-times.tables.js';
 import { BreakRegulationType, HolidayCalendar } from '../holiday-calendars/holiday-calendars.schemas.js';
 
 const weekly = (hours: TSchema, workday: TSchema) => Object.fromEntries(WEEKDAYS.flatMap((d) => [[d, hours], [`${d}_workday`, workday]]));

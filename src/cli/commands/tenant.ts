@@ -1,0 +1,73 @@
+// `zeitkonto tenant create|update|list`: tenants with their edition, modules and language.
+import { createTenant, listTenants, updateTenant, type Edition, type ModuleName, type Tenant } from '../../tenancy/tenants.js';
+import { parse, UsageError, withDatabase, type Command } from '../io.js';
+
+const tenantOptions = {
+  name: { type: 'string' },
+  edition: { type: 'string' },
+  modules: { type: 'string' },
+  language: { type: 'string' },
+} as const;
+
+function modulesOption(value: string | undefined): ModuleName[] | undefined {
+  if (value === undefined) return undefined;
+  return value
+    .split(',')
+    .map((m) => m.trim())
+    .filter(Boolean) as ModuleName[];
+}
+
+const describe = (tenant: Tenant) =>
+  `${tenant.instance} (edition ${tenant.edition}, modules: ${[...tenant.modules].join(', ') || 'none'})`;
+
+export const tenantCommand: Command = {
+  name: 'tenant',
+  usage: [
+    'tenant create <instance> [--name N] [--edition full|clock] [--modules a,b] [--language de|en|...]',
+    'tenant update <instance> [--name N] [--edition full|clock] [--modules a,b] [--language L]',
+    'tenant list',
+  ],
+  async run(config, [sub, ...args], io) {
+    switch (sub) {
+      case 'create': {
+        const { values, positionals } = parse(args, tenantOptions, 1);
+        return withDatabase(config, async (database) => {
+          const tenant = await createTenant(database.db, {
+            instance: positionals[0],
+            name: values.name,
+            edition: values.edition as Edition | undefined,
+            modules: modulesOption(values.modules),
+            language: values.language,
+          });
+          io.out(`Created tenant ${describe(tenant)}.`);
+          return 0;
+        });
+      }
+      case 'update': {
+        const { values, positionals } = parse(args, tenantOptions, 1);
+        if (Object.values(values).every((v) => v === undefined)) throw new UsageError('tenant update needs at least one of --name, --edition, --modules, --language');
+        return withDatabase(config, async (database) => {
+          const tenant = await updateTenant(database.db, positionals[0], {
+            name: values.name,
+            edition: values.edition as Edition | undefined,
+            modules: modulesOption(values.modules),
+            language: values.language,
+          });
+          io.out(`Updated tenant ${describe(tenant)}.`);
+          return 0;
+        });
+      }
+      case 'list': {
+        parse(args, {}, 0);
+        return withDatabase(config, async (database) => {
+          const tenants = await listTenants(database.db);
+          io.out(['INSTANCE', 'EDITION', 'LANGUAGE', 'MODULES', 'NAME'].join('\t'));
+          for (const t of tenants) io.out([t.instance, t.edition, t.language, [...t.modules].join(',') || '-', t.name].join('\t'));
+          return 0;
+        });
+      }
+      default:
+        throw new UsageError(sub === undefined ? 'tenant needs a subcommand: create, update, list' : `unknown tenant subcommand "${sub}"`);
+    }
+  },
+};

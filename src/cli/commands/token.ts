@@ -1,0 +1,52 @@
+// `zeitkonto token create|list|revoke`: API tokens of a tenant (the secret is printed once, never listed).
+import { createToken, listTokens, revokeToken } from '../../tenancy/tokens.js';
+import { parse, positiveInt, requireTenant, UsageError, withDatabase, type Command } from '../io.js';
+
+export const tokenCommand: Command = {
+  name: 'token',
+  usage: [
+    'token create <instance> [--name N] [--read-only] [--expires-in-days N]   Prints the new token alone.',
+    'token list <instance>                   Lists tokens (never their secrets).',
+    'token revoke <instance> <token-id>',
+  ],
+  async run(config, [sub, ...args], io) {
+    switch (sub) {
+      case 'create': {
+        const { values, positionals } = parse(args, { name: { type: 'string' }, 'read-only': { type: 'boolean' }, 'expires-in-days': { type: 'string' } }, 1);
+        const expiresInDays = positiveInt(values['expires-in-days'], 'expires-in-days');
+        return withDatabase(config, async (database) => {
+          const tenant = await requireTenant(database, positionals[0]);
+          const { token } = await createToken(database.db, tenant.id, { name: values.name, readOnly: values['read-only'] ?? false, expiresInDays });
+          io.out(token);
+          return 0;
+        });
+      }
+      case 'list': {
+        const { positionals } = parse(args, {}, 1);
+        return withDatabase(config, async (database) => {
+          const tenant = await requireTenant(database, positionals[0]);
+          io.out(['ID', 'NAME', 'ACCESS', 'CREATED', 'EXPIRES', 'REVOKED', 'LAST USED'].join('\t'));
+          for (const t of await listTokens(database.db, tenant.id)) {
+            io.out([t.id, t.name, t.readOnly ? 'read-only' : 'read-write', t.created, t.expiresAt ?? '-', t.revokedAt ?? '-', t.lastUsedAt ?? '-'].join('\t'));
+          }
+          return 0;
+        });
+      }
+      case 'revoke': {
+        const { positionals } = parse(args, {}, 2);
+        if (!/^\d+$/.test(positionals[1])) throw new UsageError('token-id must be a number (see: zeitkonto token list <instance>)');
+        return withDatabase(config, async (database) => {
+          const tenant = await requireTenant(database, positionals[0]);
+          if (!(await revokeToken(database.db, tenant.id, Number(positionals[1])))) {
+            io.err(`zeitkonto: no active token ${positionals[1]} for tenant ${tenant.instance}`);
+            return 1;
+          }
+          io.out(`Revoked token ${positionals[1]}.`);
+          return 0;
+        });
+      }
+      default:
+        throw new UsageError(sub === undefined ? 'token needs a subcommand: create, list, revoke' : `unknown token subcommand "${sub}"`);
+    }
+  },
+};

@@ -1,0 +1,48 @@
+// The zeitkonto command for operators (issue 2 §2): dispatches to one file per command under commands/.
+// Every command honours DATABASE_URL; bad arguments print usage and exit non-zero.
+import { ConfigError, loadConfig } from '../config.js';
+import { MODULES, TenantInputError } from '../tenancy/tenants.js';
+import { defaultIO, UsageError, type CliIO, type Command } from './io.js';
+import { serveCommand } from './commands/serve.js';
+import { migrateCommand } from './commands/migrate.js';
+import { demoCommand } from './commands/demo.js';
+import { tenantCommand } from './commands/tenant.js';
+import { tokenCommand } from './commands/token.js';
+import { settingsCommand } from './commands/settings.js';
+import { generateCommand } from './commands/generate.js';
+
+export type { CliIO } from './io.js';
+
+const COMMANDS: readonly Command[] = [serveCommand, migrateCommand, demoCommand, tenantCommand, tokenCommand, settingsCommand, generateCommand];
+
+export const USAGE = `Usage: zeitkonto <command> [options]
+
+Commands:
+${COMMANDS.flatMap((c) => c.usage.map((line) => `  ${line}`)).join('\n')}
+Modules: ${MODULES.join(', ')}
+Environment: DATABASE_URL (unset = ./data/zeitkonto.db; file:<path>; postgres://...), see README.`;
+
+export async function main(argv: string[], io: CliIO = defaultIO, env: NodeJS.ProcessEnv = process.env): Promise<number> {
+  const [name, ...args] = argv;
+  try {
+    if (name === undefined || name === 'help' || name === '--help' || name === '-h') {
+      io.out(USAGE);
+      return name === undefined ? 2 : 0;
+    }
+    const config = loadConfig(env);
+    const command = COMMANDS.find((c) => c.name === name);
+    if (!command) throw new UsageError(`unknown command "${name}"`);
+    return await command.run(config, args, io);
+  } catch (e) {
+    if (e instanceof UsageError) {
+      io.err(`zeitkonto: ${e.message}\n\n${USAGE}`);
+      return 2;
+    }
+    if (e instanceof ConfigError || e instanceof TenantInputError) {
+      io.err(`zeitkonto: ${e.message}`);
+      return 1;
+    }
+    io.err(`zeitkonto: ${(e as Error).message}`);
+    return 1;
+  }
+}

@@ -1,0 +1,17 @@
+// Column types every table shares. Each <resource>.tables.ts imports these; this file imports no table.
+import type { Generated } from 'kysely';
+
+/** Booleans are BOOLEAN on PostgreSQL and INTEGER 0/1 on SQLite; read them through toBool(). */
+export type DbBool = boolean | number;
+
+/** The key every record of a tenant starts with: (tenant_id, id). */
+export interface Owned {
+  tenant_id: number;
+  id: Generated<number>;
+}
+
+/** Record timestamps ('YYYY-MM-DD HH:MM:SS', UTC). */
+export interface Stamps {
+  created: string | null;
+  modified: string | null;
+}

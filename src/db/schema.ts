@@ -1,0 +1,58 @@
+// The database as Kysely sees it: the core tables and every module's tables, merged. This is the one central
+// list of tables: a new resource adds one line for its modules/<resource>/<resource>.tables.ts. Columns mirror
+// the JSON field names of the contract.
+import type { TenancyTables } from '../tenancy/tenancy.tables.js';
+import type { AbsenceReasonTables } from '../modules/absence-reasons/absence-reasons.tables.js';
+import type { ActivityTables } from '../modules/activities/activities.tables.js';
+import type { AttendanceTables } from '../modules/attendances/attendances.tables.js';
+import type { CategoryTables } from '../modules/categories/categories.tables.js';
+import type { CustomerTables } from '../modules/customers/customers.tables.js';
+import type { DepartmentTables } from '../modules/departments/departments.tables.js';
+import type { DeviceTables } from '../modules/devices/devices.tables.js';
+import type { DynamicAttributeTables } from '../modules/dynamic-attributes/dynamic-attributes.tables.js';
+import type { EmployeeTables } from '../modules/employees/employees.tables.js';
+import type { EmploymentPeriodTables } from '../modules/employment-periods/employment-periods.tables.js';
+import type { HolidayCalendarTables } from '../modules/holiday-calendars/holiday-calendars.tables.js';
+import type { InternalRateTables } from '../modules/internal-rates/internal-rates.tables.js';
+import type { LocationTables } from '../modules/locations/locations.tables.js';
+import type { MealTables } from '../modules/meals/meals.tables.js';
+import type { MonthClosingTables } from '../modules/month-closings/month-closings.tables.js';
+import type { PriceGroupTables } from '../modules/price-groups/price-groups.tables.js';
+import type { PriceTableTables } from '../modules/price-tables/price-tables.tables.js';
+import type { ProjectTables } from '../modules/projects/projects.tables.js';
+import type { TicketTables } from '../modules/tickets/tickets.tables.js';
+import type { TransponderTables } from '../modules/transponders/transponders.tables.js';
+import type { VehicleTables } from '../modules/vehicles/vehicles.tables.js';
+import type { WorkingTimeTables } from '../modules/working-times/working-times.tables.js';
+
+export interface SchemaMigrationsTable {
+  version: string;
+  applied_at: string;
+}
+
+export interface DB
+  extends TenancyTables,
+    AbsenceReasonTables,
+    ActivityTables,
+    AttendanceTables,
+    CategoryTables,
+    CustomerTables,
+    DepartmentTables,
+    DeviceTables,
+    DynamicAttributeTables,
+    EmployeeTables,
+    EmploymentPeriodTables,
+    HolidayCalendarTables,
+    InternalRateTables,
+    LocationTables,
+    MealTables,
+    MonthClosingTables,
+    PriceGroupTables,
+    PriceTableTables,
+    ProjectTables,
+    TicketTables,
+    TransponderTables,
+    VehicleTables,
+    WorkingTimeTables {
+  schema_migrations: SchemaMigrationsTable;
+}

@@ -1,0 +1,62 @@
+// The contract's list envelope: data, links (first/last/prev/next keeping every query parameter) and meta
+// (Laravel's paginator window).
+import type { FastifyRequest } from 'fastify';
+import type { SelectQueryBuilder } from 'kysely';
+import { paginate, type ListSpec, type Page } from './paging.js';
+import type { ListQueryValues } from './query.js';
+
+/** Absolute base URL of the request (scheme and host honour X-Forwarded-* only when TRUST_PROXY is on). */
+export function requestBase(req: FastifyRequest): string {
+  return `${req.protocol}://${req.host}`;
+}
+
+function pageUrl(req: FastifyRequest, page: number): string {
+  const url = new URL(req.url, requestBase(req));
+  url.searchParams.set('page', String(page));
+  return `${requestBase(req)}${url.pathname}${url.search}`;
+}
+
+/** Laravel's paginator window (reference §1.7): up to 13 pages in full, otherwise sliders with '...'. */
+export function pageWindow(current: number, last: number): (number | '...')[] {
+  const range = (a: number, b: number) => Array.from({ length: Math.max(0, b - a + 1) }, (_, i) => a + i);
+  const onEachSide = 3;
+  if (last < onEachSide * 2 + 8) return range(1, last);
+  const window = onEachSide + 4;
+  if (current <= window) return [...range(1, window + onEachSide), '...', last - 1, last];
+  if (current > last - window) return [1, 2, '...', ...range(last - (window + onEachSide - 1), last)];
+  return [1, 2, '...', ...range(current - onEachSide, current + onEachSide), '...', last - 1, last];
+}
+
+/** The contract's list envelope for a page of already-mapped resources. */
+export function envelope<T>(req: FastifyRequest, page: Page<unknown>, data: T[]) {
+  const lastPage = Math.max(1, Math.ceil(page.total / page.limit));
+  const from = data.length > 0 ? (page.page - 1) * page.limit + 1 : null;
+  const to = from !== null ? from + data.length - 1 : null;
+  const prev = page.page > 1 ? pageUrl(req, page.page - 1) : null;
+  const next = page.page < lastPage ? pageUrl(req, page.page + 1) : null;
+  const links = [
+    { url: prev, label: '&laquo; Previous', active: false },
+    ...pageWindow(page.page, lastPage).map((p) =>
+      p === '...' ? { url: null, label: '...', active: false } : { url: pageUrl(req, p), label: String(p), active: p === page.page },
+    ),
+    { url: next, label: 'Next &raquo;', active: false },
+  ];
+  const path = `${requestBase(req)}${new URL(req.url, 'http://x').pathname}`;
+  return {
+    data,
+    links: { first: pageUrl(req, 1), last: pageUrl(req, lastPage), prev, next },
+    meta: { current_page: page.page, from, last_page: lastPage, links, path, per_page: page.limit, to, total: page.total },
+  };
+}
+
+/** Run a list query and wrap the mapped rows in the envelope. */
+export async function listResponse<DB, TB extends keyof DB, Row, Out>(
+  req: FastifyRequest,
+  qb: SelectQueryBuilder<DB, TB, Row>,
+  spec: ListSpec,
+  map: (rows: Row[]) => Out[] | Promise<Out[]>,
+) {
+  const page = await paginate(qb, spec, req.query as ListQueryValues);
+  return envelope(req, page, await map(page.rows));
+}
+

@@ -1,0 +1,6 @@
+// The contract's list conventions, implemented once (issue 2 §5). A resource declares its key, its sortable
+// fields and its filters; it never parses `page` itself.
+export * from './query.js';
+export * from './paging.js';
+export * from './caches.js';
+export * from './envelope.js';

@@ -1,0 +1,42 @@
+// The query parameters every list accepts (contract list conventions), and array filters.
+import { Type, type TProperties } from '@sinclair/typebox';
+import { FilterTimestamp, MAX_ID, Nullable } from '../schemas.js';
+
+export const DEFAULT_LIMIT = 15;
+export const MAX_LIMIT = 200;
+
+/** Query parameters every list accepts. Unknown parameters are ignored (additionalProperties). */
+export const listParams = {
+  page: Type.Optional(Nullable(Type.Integer({ minimum: 1, maximum: MAX_ID, description: 'Page to return, counting from 1.' }))),
+  limit: Type.Optional(Nullable(Type.Integer({ minimum: 1, maximum: MAX_LIMIT, description: 'Records per page, default 15.' }))),
+  perPage: Type.Optional(Nullable(Type.Integer({ minimum: 1, maximum: MAX_LIMIT, description: 'Ignored; use limit.' }))),
+  orderBy: Type.Optional(Nullable(Type.String({ maxLength: 100, description: 'Field to sort by; unknown fields sort by the default.' }))),
+  order: Type.Optional(Nullable(Type.String({ enum: ['asc', 'desc', 'ASC', 'DESC'] }))),
+  modified_after: Type.Optional(FilterTimestamp()),
+  modified_before: Type.Optional(FilterTimestamp()),
+};
+
+/** Query schema of a list: the common parameters plus the resource's own filters. */
+export function listQuery<P extends TProperties>(filters: P = {} as P) {
+  return Type.Object({ ...listParams, ...filters }, { additionalProperties: true });
+}
+
+/** A query schema for lists that accept only `page` (and the ignored rest). */
+export const pageOnlyQuery = Type.Object({ page: listParams.page, limit: listParams.limit, perPage: listParams.perPage }, { additionalProperties: true });
+
+export interface ListQueryValues {
+  page?: number | null;
+  limit?: number | null;
+  orderBy?: string | null;
+  order?: string | null;
+  modified_after?: string;
+  modified_before?: string;
+}
+
+/** Array filter values: `key[]=a&key[]=b`, or a single `key=a` where the reference allows it. */
+export function arrayParam(query: Record<string, unknown>, name: string): string[] | undefined {
+  const raw = query[`${name}[]`] ?? query[name];
+  if (raw === undefined || raw === null) return undefined;
+  const values = (Array.isArray(raw) ? raw : [raw]).map(String);
+  return values;
+}

@@ -1,0 +1,7 @@
+// Absence reasons (reference §4.2): read per contract, writes additive.
+import type { ZkApp } from '../../types.js';
+import absenceReasonRoutes from './absence-reasons.routes.js';
+
+export default async function absenceReasons(app: ZkApp) {
+  await app.register(absenceReasonRoutes);
+}

@@ -1,0 +1,17 @@
+// Activities (migration 0001).
+import type { Generated } from 'kysely';
+import type { DbBool } from '../../db/columns.js';
+
+export interface ActivitiesTable {
+  tenant_id: number;
+  id: Generated<number>;
+  name: string;
+  description: string | null;
+  is_travel: DbBool;
+  created: string | null;
+  modified: string | null;
+}
+
+export interface ActivityTables {
+  activities: ActivitiesTable;
+}

@@ -1,0 +1,7 @@
+// Attendances (project time bookings) with every booking rule.
+import type { ZkApp } from '../../types.js';
+import attendanceRoutes from './attendances.routes.js';
+
+export default async function attendances(app: ZkApp) {
+  await app.register(attendanceRoutes);
+}

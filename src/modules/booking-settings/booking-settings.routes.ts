@@ -1,0 +1,22 @@
+// GET /booking-settings, PATCH/PUT /booking-settings: the tenant's booking rule settings (additive, issue 6).
+import type { ZkApp } from '../../types.js';
+import { Single, responses } from '../../http/schemas.js';
+import { bookingSettings } from '../../booking/settings.js';
+import { BookingSettingsSchema, BookingSettingsUpdate } from './booking-settings.schemas.js';
+import { updateBookingSettings } from './booking-settings.service.js';
+
+const tags = ['Booking settings'];
+
+export default async function bookingSettingsRoutes(app: ZkApp) {
+  app.get(
+    '/booking-settings',
+    { schema: { summary: "The tenant's booking rule settings", tags, response: responses({ 200: Single(BookingSettingsSchema) }) } },
+    async (req) => ({ data: bookingSettings(req.tenant) }),
+  );
+  app.route({
+    method: ['PATCH', 'PUT'],
+    url: '/booking-settings',
+    schema: { summary: 'Change booking rule settings (only submitted fields change)', tags, body: BookingSettingsUpdate, response: responses({ 200: Single(BookingSettingsSchema) }, { write: true }) },
+    handler: async (req) => ({ data: await updateBookingSettings(app.zk.db, req.tenant, req.body) }),
+  });
+}

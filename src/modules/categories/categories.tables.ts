@@ -1,0 +1,24 @@
+// Categories (migration 0001) and their links to other records (migration 0002).
+import type { Generated } from 'kysely';
+
+export interface CategoriesTable {
+  tenant_id: number;
+  id: Generated<number>;
+  name: string;
+  description: string | null; // JSON translations
+  type: string;
+  created: string | null;
+  modified: string | null;
+}
+
+export interface CategoryLinksTable {
+  tenant_id: number;
+  entity_type: string;
+  entity_id: number;
+  category_id: number;
+}
+
+export interface CategoryTables {
+  categories: CategoriesTable;
+  category_links: CategoryLinksTable;
+}

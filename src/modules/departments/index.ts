@@ -1,0 +1,7 @@
+// Departments (reference §4.8) with their managers and child departments.
+import type { ZkApp } from '../../types.js';
+import departmentRoutes from './departments.routes.js';
+
+export default async function departments(app: ZkApp) {
+  await app.register(departmentRoutes);
+}

@@ -1,0 +1,24 @@
+// Terminals (devices) and the employees who may use them (migration 0201).
+import type { Owned, Stamps } from '../../db/columns.js';
+
+export interface DevicesTable extends Owned, Stamps {
+  type: number;
+  status: number;
+  name: string;
+  password_hash: string | null;
+  min_time: string | null;
+  max_time: string | null;
+  track: number;
+  display_config: string | null;
+}
+
+export interface DeviceEmployeesTable {
+  tenant_id: number;
+  device_id: number;
+  employee_id: string;
+}
+
+export interface DeviceTables {
+  devices: DevicesTable;
+  device_employees: DeviceEmployeesTable;
+}

@@ -1,0 +1,7 @@
+// Terminals (devices, reference §4.9).
+import type { ZkApp } from '../../types.js';
+import deviceRoutes from './devices.routes.js';
+
+export default async function devices(app: ZkApp) {
+  await app.register(deviceRoutes);
+}

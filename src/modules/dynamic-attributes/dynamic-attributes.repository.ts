@@ -1,0 +1,69 @@
+// SQL for dynamic attribute definitions; every query is scoped by tenant. JSON columns (description, options,
+// default_value, validation_rules) are stored as text.
+import type { Selectable } from 'kysely';
+import type { TenantDb } from '../../db/tenant-scope.js';
+import type { DynamicAttributesTable } from './dynamic-attributes.tables.js';
+import type { ListSpec } from '../../http/list/index.js';
+import { fromJson, nowTimestamp, outTimestamp, toBool } from '../../http/formats.js';
+import { translations } from '../categories/categories.repository.js';
+import type { DynamicAttributeDefinitionT, DynamicAttributeUpdateT } from './dynamic-attributes.schemas.js';
+
+export type DynamicAttributeRow = Selectable<DynamicAttributesTable>;
+
+export const dynamicAttributeListSpec: ListSpec = {
+  key: ['id'],
+  sortable: { id: 'id', name: 'name', type: 'type', created: { column: 'created', nullable: true }, modified: { column: 'modified', nullable: true } },
+};
+
+const JSON_COLUMNS = ['description', 'options', 'default_value', 'validation_rules'];
+
+/** Request fields -> columns (only the submitted ones; JSON columns as text). */
+function columns(body: DynamicAttributeUpdateT) {
+  const out: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(body)) {
+    if (v === undefined) continue;
+    out[k] = JSON_COLUMNS.includes(k) ? (v === null ? null : JSON.stringify(v)) : v;
+  }
+  return out;
+}
+
+export function listDynamicAttributes(db: TenantDb, filters: { entity_type?: string }) {
+  let q = db.selectFrom('dynamic_attributes').selectAll();
+  if (filters.entity_type !== undefined) q = q.where('entity_type', '=', filters.entity_type);
+  return q;
+}
+
+export const findDynamicAttribute = (db: TenantDb, id: number) => db.selectFrom('dynamic_attributes').selectAll().where('id', '=', id).executeTakeFirst();
+
+export function insertDynamicAttribute(db: TenantDb, body: DynamicAttributeUpdateT & { name: string; type: string }) {
+  const now = nowTimestamp();
+  return db
+    .insertInto('dynamic_attributes', { required: false, ...columns(body), name: body.name, type: body.type, created: now, modified: now } as any)
+    .returningAll()
+    .executeTakeFirstOrThrow();
+}
+
+export const updateDynamicAttribute = (db: TenantDb, id: number, body: DynamicAttributeUpdateT) =>
+  db.updateTable('dynamic_attributes').set({ ...columns(body), modified: nowTimestamp() } as any).where('id', '=', id).returningAll().executeTakeFirstOrThrow();
+
+/** Deletes the definition; its values go with it (foreign key). */
+export async function deleteDynamicAttribute(db: TenantDb, id: number): Promise<void> {
+  await db.deleteFrom('dynamic_attributes').where('id', '=', id).execute();
+}
+
+export function toDefinition(row: DynamicAttributeRow): DynamicAttributeDefinitionT {
+  const description = fromJson<any>(row.description, null);
+  return {
+    id: Number(row.id),
+    name: row.name,
+    type: row.type,
+    entity_type: row.entity_type,
+    required: toBool(row.required) ?? false,
+    description: description ? translations(description) : null,
+    options: fromJson(row.options, null),
+    default_value: fromJson(row.default_value, null),
+    validation_rules: fromJson(row.validation_rules, null),
+    created: outTimestamp(row.created),
+    modified: outTimestamp(row.modified),
+  };
+}

@@ -1,0 +1,7 @@
+// Dynamic attribute definitions (reference §4.10) and the values records carry.
+import type { ZkApp } from '../../types.js';
+import dynamicAttributeRoutes from './dynamic-attributes.routes.js';
+
+export default async function dynamicAttributes(app: ZkApp) {
+  await app.register(dynamicAttributeRoutes);
+}

@@ -1,0 +1,24 @@
+// The CRUD kit's declaration of a resource below /employees/{username} (employment periods, working times,
+// internal rates, transponders, meals): the path, the parent (an unknown or another tenant's employee is 404)
+// and the delete come from here; the module declares the rest.
+import type { ZkApp } from '../../types.js';
+import { resourceRoutes, type ResourceDef } from '../crud/index.js';
+import { deleteChild, type ChildTable } from './employee-children.service.js';
+import type { EmployeeRow } from './employees.repository.js';
+import { UsernameParam } from './employees.schemas.js';
+import { requireEmployee } from './employees.service.js';
+
+export function employeeChildRoutes<Row extends { id: number }, Out>(
+  app: ZkApp,
+  segment: string,
+  table: ChildTable,
+  def: Omit<ResourceDef<EmployeeRow, Row, Out>, 'path' | 'parentParams' | 'parent' | 'remove'>,
+): void {
+  resourceRoutes<EmployeeRow, Row, Out>(app, {
+    ...def,
+    path: `/employees/:username/${segment}`,
+    parentParams: UsernameParam,
+    parent: requireEmployee,
+    remove: (s, _employee, row) => deleteChild(s, table, Number(row.id)),
+  });
+}

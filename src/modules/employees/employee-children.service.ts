@@ -1,0 +1,41 @@
+// Writes of rows that belong to one employee (employment periods, working times, internal rates, transponders,
+// meals): the body's employee_id must match the path, the employee is locked while cross-row rules run, and
+// the row is inserted or updated in the same transaction.
+import type { TenantDb } from '../../db/tenant-scope.js';
+import { ErrorBag } from '../../http/errors.js';
+import { deleteRow, insertRow, pick, updateRow, type Scope } from '../crud/index.js';
+import { lockEmployee, type EmployeeRow } from './employees.repository.js';
+
+export type ChildTable = 'employment_periods' | 'regular_working_times' | 'internal_rates' | 'transponders' | 'meals';
+
+/** The submitted columns of a body; an employee_id that names another employee is a 422. */
+export function childColumns<K extends string>(body: Record<string, unknown>, employee: EmployeeRow, columns: readonly K[]): Partial<Record<K, unknown>> {
+  if (body.employee_id !== undefined && body.employee_id !== employee.username) {
+    new ErrorBag().add('employee_id', 'The employee id must be the employee of the path.').throwIfAny();
+  }
+  return pick(body, columns);
+}
+
+/**
+ * Insert (no current row) or update one child row. `check` sees the merged record and the transaction, and
+ * throws 422 for rule violations (e.g. overlapping periods).
+ */
+export async function writeChild<Row>(
+  s: Scope,
+  table: ChildTable,
+  employee: EmployeeRow,
+  values: Record<string, unknown>,
+  current: (Row & { id: number }) | undefined,
+  check?: (trx: TenantDb, merged: Record<string, unknown>) => Promise<void>,
+): Promise<Row> {
+  return s.db.transaction(async (trx) => {
+    await lockEmployee(trx, s.dialect, employee.username);
+    const merged = { ...(current ?? {}), ...values } as Record<string, unknown>;
+    if (check) await check(trx, merged);
+    if (current) return updateRow(trx, table, current.id, values) as Promise<Row>;
+    return insertRow(trx, table, { ...values, employee_id: employee.username }) as Promise<Row>;
+  });
+}
+
+/** DELETE of a child row. */
+export const deleteChild = (s: Scope, table: ChildTable, id: number): Promise<void> => deleteRow(s.db, table, id);

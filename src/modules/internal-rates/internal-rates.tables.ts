@@ -1,0 +1,16 @@
+// Internal rates of employees (migration 0200).
+import type { DbBool, Owned, Stamps } from '../../db/columns.js';
+
+export interface InternalRatesTable extends Owned, Stamps {
+  employee_id: string;
+  start_date: string;
+  internal_rate: number;
+  note: string | null;
+  monthly_rate: number | null;
+  internal_rate_resets: DbBool | null;
+  rate_type: number;
+}
+
+export interface InternalRateTables {
+  internal_rates: InternalRatesTable;
+}

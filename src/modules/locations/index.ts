@@ -1,0 +1,7 @@
+// Work locations and location lists (reference §4.20).
+import type { ZkApp } from '../../types.js';
+import locationRoutes from './locations.routes.js';
+
+export default async function locations(app: ZkApp) {
+  await app.register(locationRoutes);
+}

@@ -1,0 +1,29 @@
+// Work locations and location lists (migration 0201).
+import type { Owned, Stamps } from '../../db/columns.js';
+
+export interface LocationsTable extends Owned, Stamps {
+  code: string;
+  name: string;
+  description: string | null;
+  street: string | null;
+  zip: string | null;
+  city: string | null;
+  country: string | null;
+}
+
+export interface LocationListsTable extends Owned, Stamps {
+  name: string;
+  description: string | null;
+}
+
+export interface LocationListItemsTable {
+  tenant_id: number;
+  location_list_id: number;
+  location_code: string;
+}
+
+export interface LocationTables {
+  locations: LocationsTable;
+  location_lists: LocationListsTable;
+  location_list_items: LocationListItemsTable;
+}

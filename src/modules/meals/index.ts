@@ -1,0 +1,7 @@
+// Meals of employees (reference §4.16).
+import type { ZkApp } from '../../types.js';
+import mealRoutes from './meals.routes.js';
+
+export default async function meals(app: ZkApp) {
+  await app.register(mealRoutes);
+}

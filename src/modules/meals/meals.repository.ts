@@ -1,0 +1,36 @@
+// SQL for meals; every query is scoped by tenant and employee.
+import type { Selectable } from 'kysely';
+import type { TenantDb } from '../../db/tenant-scope.js';
+import type { Tenant } from '../../tenancy/tenants.js';
+import type { ListSpec } from '../../http/list/index.js';
+import { outDate, outTimestamp } from '../../http/formats.js';
+import { label } from '../employees/employees.repository.js';
+import type { MealsTable } from './meals.tables.js';
+import { MEAL_TYPES, type MealT } from './meals.schemas.js';
+
+export type MealRow = Selectable<MealsTable>;
+
+export const mealListSpec: ListSpec = {
+  key: ['id'],
+  defaultSort: 'date',
+  sortable: { id: 'id', date: 'date', meal_type: 'meal_type', created: { column: 'created', nullable: true }, modified: { column: 'modified', nullable: true } },
+};
+
+export function listMeals(db: TenantDb, username: string, f: { start_date?: string; end_date?: string } = {}) {
+  let q = db.selectFrom('meals').selectAll().where('employee_id', '=', username);
+  if (f.start_date !== undefined) q = q.where('date', '>=', f.start_date);
+  if (f.end_date !== undefined) q = q.where('date', '<=', f.end_date);
+  return q;
+}
+
+export const findMeal = (db: TenantDb, username: string, id: number) => listMeals(db, username).where('id', '=', id).executeTakeFirst();
+
+export const toMeal = (r: MealRow, tenant: Pick<Tenant, 'language'>): MealT => ({
+  id: Number(r.id),
+  employee_id: r.employee_id,
+  date: outDate(r.date)!,
+  meal_type: { id: Number(r.meal_type), name: label(tenant, MEAL_TYPES[Number(r.meal_type)], Number(r.meal_type)) },
+  note: r.note,
+  created: outTimestamp(r.created),
+  modified: outTimestamp(r.modified),
+});

@@ -1,0 +1,13 @@
+// Meals of employees (migration 0201).
+import type { Owned, Stamps } from '../../db/columns.js';
+
+export interface MealsTable extends Owned, Stamps {
+  employee_id: string;
+  date: string;
+  meal_type: number;
+  note: string | null;
+}
+
+export interface MealTables {
+  meals: MealsTable;
+}

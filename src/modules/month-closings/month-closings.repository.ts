@@ -1,0 +1,51 @@
+// SQL for closed months; every query is scoped by tenant.
+import type { Selectable } from 'kysely';
+import type { TenantDb } from '../../db/tenant-scope.js';
+import type { ListSpec } from '../../http/list/index.js';
+import { nowTimestamp, outTimestamp } from '../../http/formats.js';
+import type { MonthClosingsTable } from './month-closings.tables.js';
+import type { MonthClosingT } from './month-closings.schemas.js';
+
+export type MonthClosingRow = Selectable<MonthClosingsTable>;
+
+export const monthClosingListSpec: ListSpec = {
+  key: ['id'],
+  sortable: { id: 'id', month: 'month', employee_id: { column: 'employee_id', nullable: true }, created: { column: 'created', nullable: true }, modified: { column: 'modified', nullable: true } },
+};
+
+export function listMonthClosings(db: TenantDb, f: { month?: string; employee_id?: string }) {
+  let q = db.selectFrom('month_closings').selectAll();
+  if (f.month !== undefined) q = q.where('month', '=', f.month);
+  if (f.employee_id !== undefined) q = q.where('employee_id', '=', f.employee_id);
+  return q;
+}
+
+export const findMonthClosing = (db: TenantDb, id: number) => db.selectFrom('month_closings').selectAll().where('id', '=', id).executeTakeFirst();
+
+/** Closings that concern one employee's bookings in the given months (the tenant's and the employee's own). */
+export function closingsFor(db: TenantDb, employee: string, months: string[]) {
+  return db
+    .selectFrom('month_closings')
+    .select(['month', 'employee_id'])
+    .where('month', 'in', months)
+    .where((eb) => eb.or([eb('employee_id', 'is', null), eb('employee_id', '=', employee)]))
+    .execute();
+}
+
+export function insertMonthClosing(db: TenantDb, values: { month: string; employee_id: string | null; note: string | null }) {
+  const now = nowTimestamp();
+  return db.insertInto('month_closings', { ...values, created: now, modified: now }).returningAll().executeTakeFirstOrThrow();
+}
+
+export async function deleteMonthClosing(db: TenantDb, id: number): Promise<void> {
+  await db.deleteFrom('month_closings').where('id', '=', id).execute();
+}
+
+export const toMonthClosing = (r: MonthClosingRow): MonthClosingT => ({
+  id: Number(r.id),
+  month: r.month,
+  employee_id: r.employee_id,
+  note: r.note,
+  created: outTimestamp(r.created),
+  modified: outTimestamp(r.modified),
+});

@@ -1,0 +1,16 @@
+// Closed months (migration 0400).
+import type { Generated } from 'kysely';
+
+export interface MonthClosingsTable {
+  tenant_id: number;
+  id: Generated<number>;
+  month: string;
+  employee_id: string | null;
+  note: string | null;
+  created: string | null;
+  modified: string | null;
+}
+
+export interface MonthClosingTables {
+  month_closings: MonthClosingsTable;
+}

@@ -1,0 +1,36 @@
+// SQL for price groups; every query is scoped by tenant. Renames reach employees and prices through ON UPDATE
+// CASCADE; a group still in use cannot be deleted.
+import type { Selectable } from 'kysely';
+import type { TenantDb } from '../../db/tenant-scope.js';
+import type { ReferenceCheck } from '../../db/references.js';
+import type { ListSpec } from '../../http/list/index.js';
+import { fromJson, outTimestamp, toBool } from '../../http/formats.js';
+import type { TranslationsT } from '../../http/schemas.js';
+import { translations } from '../categories/categories.repository.js';
+import type { PriceGroupsTable } from './price-groups.tables.js';
+import type { PriceGroupT } from './price-groups.schemas.js';
+
+export type PriceGroupRow = Selectable<PriceGroupsTable>;
+
+export const priceGroupListSpec: ListSpec = {
+  key: ['id'],
+  sortable: { id: 'id', name: 'name', number: { column: 'number', nullable: true }, status: 'status', created: { column: 'created', nullable: true }, modified: { column: 'modified', nullable: true } },
+};
+
+/** Records that keep a price group (by name) from being deleted. */
+export const PRICE_GROUP_REFERENCES: ReferenceCheck[] = [
+  { table: 'employees', column: 'price_group', what: 'employees' },
+  { table: 'prices', column: 'price_group', what: 'prices of price tables' },
+];
+
+export const listPriceGroups = (db: TenantDb) => db.selectFrom('price_groups').selectAll();
+
+export const toPriceGroup = (r: PriceGroupRow): PriceGroupT => ({
+  id: Number(r.id),
+  name: r.name,
+  number: r.number,
+  status: toBool(r.status) ?? true,
+  description: translations(fromJson<TranslationsT | null>(r.description, null)),
+  created: outTimestamp(r.created),
+  modified: outTimestamp(r.modified),
+});

@@ -1,0 +1,18 @@
+// Price groups (migration 0002).
+import type { Generated } from 'kysely';
+import type { DbBool } from '../../db/columns.js';
+
+export interface PriceGroupsTable {
+  tenant_id: number;
+  id: Generated<number>;
+  name: string;
+  number: string | null;
+  status: DbBool;
+  description: string | null;
+  created: string | null;
+  modified: string | null;
+}
+
+export interface PriceGroupTables {
+  price_groups: PriceGroupsTable;
+}

@@ -1,0 +1,37 @@
+// Subtask rules beyond plain SQL: the checks tickets and subtasks share, categories looked up inside the tenant;
+// a subtask is written with its categories in one transaction, and not deleted while bookings refer to it.
+import type { TenantDb } from '../../db/tenant-scope.js';
+import { ErrorBag } from '../../http/errors.js';
+import { refuseWhileUsed } from '../crud/index.js';
+import { loadCategories, resolveCategoryIds, setCategories } from '../categories/category-links.repository.js';
+import { commonColumns } from './ticket-common.service.js';
+import type { SubtaskT, SubtaskUpdateT } from './subtasks.schemas.js';
+import { deleteSubtask, findSubtask, insertSubtask, SUBTASK_REFERENCES, toSubtask, updateSubtask, type SubtaskRow } from './subtasks.repository.js';
+import type { TicketRow } from './tickets.repository.js';
+
+/** A subtask with its categories (detail, create and update responses). */
+export async function subtaskDetail(db: TenantDb, row: SubtaskRow): Promise<SubtaskT> {
+  const id = Number(row.id);
+  return { ...toSubtask(row), categories: (await loadCategories(db, 'subtask', [id])).get(id) ?? [] };
+}
+
+/** Create (no current subtask) or update a subtask of the ticket; returns the stored row. */
+export async function writeSubtask(db: TenantDb, ticket: TicketRow, body: SubtaskUpdateT, current?: SubtaskRow): Promise<SubtaskRow> {
+  const errors = new ErrorBag();
+  const columns = await commonColumns(db, body, errors, current);
+  const categoryIds = body.categories === undefined ? undefined : await errors.collect(() => resolveCategoryIds(db, body.categories ?? []));
+  errors.throwIfAny();
+  const id = await db.transaction(async (trx) => {
+    const subtaskId = current ? Number(current.id) : await insertSubtask(trx, Number(ticket.id), columns);
+    if (current) await updateSubtask(trx, subtaskId, columns);
+    if (categoryIds) await setCategories(trx, 'subtask', subtaskId, categoryIds);
+    return subtaskId;
+  });
+  return (await findSubtask(db, Number(ticket.id), id))!;
+}
+
+/** Refused (422 on subtask_id) while bookings refer to the subtask. */
+export async function removeSubtask(db: TenantDb, subtask: SubtaskRow): Promise<void> {
+  await refuseWhileUsed(db, SUBTASK_REFERENCES, Number(subtask.id), (what) => `The subtask still has ${what}.`, 'subtask_id');
+  await deleteSubtask(db, Number(subtask.id));
+}

@@ -1,0 +1,7 @@
+// Transponders of employees (reference §4.15).
+import type { ZkApp } from '../../types.js';
+import transponderRoutes from './transponders.routes.js';
+
+export default async function transponders(app: ZkApp) {
+  await app.register(transponderRoutes);
+}

@@ -1,0 +1,14 @@
+// Transponders of employees (migration 0201).
+import type { Owned, Stamps } from '../../db/columns.js';
+
+export interface TranspondersTable extends Owned, Stamps {
+  employee_id: string;
+  number: string;
+  valid_from: string | null;
+  valid_until: string | null;
+  note: string | null;
+}
+
+export interface TransponderTables {
+  transponders: TranspondersTable;
+}

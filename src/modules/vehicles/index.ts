@@ -1,0 +1,7 @@
+// Vehicles by date and the dated vehicle lists (reference §4.27).
+import type { ZkApp } from '../../types.js';
+import vehicleRoutes from './vehicles.routes.js';
+
+export default async function vehicles(app: ZkApp) {
+  await app.register(vehicleRoutes);
+}

@@ -1,0 +1,20 @@
+// Dated vehicle lists and their vehicles (migration 0201).
+import type { Owned, Stamps } from '../../db/columns.js';
+
+export interface VehicleListsTable extends Owned, Stamps {
+  start_date: string;
+  name: string | null;
+}
+
+export interface VehiclesTable extends Owned, Stamps {
+  vehicle_list_id: number;
+  code: string;
+  name: string | null;
+  license_plate: string | null;
+  note: string | null;
+}
+
+export interface VehicleTables {
+  vehicle_lists: VehicleListsTable;
+  vehicles: VehiclesTable;
+}

@@ -1,0 +1,7 @@
+// Regular working times of employees (reference §4.13).
+import type { ZkApp } from '../../types.js';
+import workingTimeRoutes from './working-times.routes.js';
+
+export default async function workingTimes(app: ZkApp) {
+  await app.register(workingTimeRoutes);
+}

@@ -1,0 +1,33 @@
+// Tenants and their API tokens (migration 0001).
+import type { Generated } from 'kysely';
+import type { DbBool } from '../db/columns.js';
+
+export interface TenantsTable {
+  id: Generated<number>;
+  instance: string;
+  name: string;
+  edition: string;
+  modules: string; // JSON array of module names
+  settings: string; // JSON object of tenant settings
+  language: string;
+  created: string;
+  modified: string;
+}
+
+export interface ApiTokensTable {
+  tenant_id: number;
+  id: Generated<number>;
+  name: string;
+  token_hash: string;
+  read_only: DbBool;
+  expires_at: string | null;
+  revoked_at: string | null;
+  last_used_at: string | null;
+  created: string;
+  modified: string;
+}
+
+export interface TenancyTables {
+  tenants: TenantsTable;
+  api_tokens: ApiTokensTable;
+}

@@ -1,0 +1,178 @@
+// Issue 2 §2: the zeitkonto command in-process (main with captured output) on a SQLite file and on a PostgreSQL
+// database of its own: migrate, demo (idempotent), tenant create/update/list, token create/list/revoke, usage errors.
+import assert from 'node:assert/strict';
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { after, before, describe, test } from 'node:test';
+import { buildApp } from '../../src/app.js';
+import { main } from '../../src/cli/index.js';
+import { loadConfig } from '../../src/config.js';
+import type { ZkApp } from '../../src/types.js';
+import { DIALECTS } from '../support/app.js';
+import { createPgDatabase, dropPgDatabase } from '../support/db.js';
+
+interface Run {
+  code: number;
+  out: string[];
+  err: string[];
+}
+
+for (const dialect of DIALECTS) {
+  describe(`zeitkonto command [${dialect}]`, () => {
+    let env: NodeJS.ProcessEnv;
+    let app: ZkApp;
+    let cleanup: () => Promise<void>;
+    const run = async (...argv: string[]): Promise<Run> => {
+      const out: string[] = [];
+      const err: string[] = [];
+      const code = await main(argv, { out: (l) => out.push(l), err: (l) => err.push(l) }, env);
+      return { code, out, err };
+    };
+    const status = async (instance: string, token: string, method: 'GET' | 'POST' = 'GET') =>
+      (await app.inject({ method, url: `/${instance}/next/api/v1/activities`, headers: { authorization: `Bearer ${token}` }, ...(method === 'POST' ? { payload: { name: `a${crypto.randomBytes(3).toString('hex')}` } } : {}) })).statusCode;
+    const instance = () => `cli${crypto.randomBytes(4).toString('hex')}`;
+
+    before(async () => {
+      if (dialect === 'sqlite') {
+        const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'zk-cli-'));
+        env = { DATABASE_URL: `file:${path.join(dir, 'x.db')}`, LOG_LEVEL: 'silent', TENANT_CACHE_MS: '0' };
+        cleanup = async () => fs.rmSync(dir, { recursive: true, force: true });
+      } else {
+        const name = `zk_cli_${process.pid}_${crypto.randomBytes(3).toString('hex')}`;
+        env = { DATABASE_URL: await createPgDatabase(name), LOG_LEVEL: 'silent', TENANT_CACHE_MS: '0' };
+        cleanup = () => dropPgDatabase(name);
+      }
+      const migrated = await run('migrate');
+      assert.deepEqual(migrated, { code: 0, out: ['Database is up to date.'], err: [] });
+      app = await buildApp(loadConfig(env), { logger: false });
+      await app.ready();
+    });
+    after(async () => {
+      await app?.close();
+      await cleanup?.();
+    });
+
+    test('migrate is repeatable', async () => {
+      assert.equal((await run('migrate')).code, 0);
+    });
+
+    test('tenant create / list / update, with edition and modules', async () => {
+      const name = instance();
+      const created = await run('tenant', 'create', name, '--edition', 'clock', '--modules', 'departments, ahr', '--name', 'ACME GmbH');
+      assert.deepEqual(created, { code: 0, out: [`Created tenant ${name} (edition clock, modules: ahr, departments).`], err: [] });
+      const listed = await run('tenant', 'list');
+      assert.equal(listed.out[0], 'INSTANCE\tEDITION\tLANGUAGE\tMODULES\tNAME');
+      assert.ok(listed.out.includes(`${name}\tclock\ten\tahr,departments\tACME GmbH`), listed.out.join('\n'));
+      const updated = await run('tenant', 'update', name, '--edition', 'full', '--modules', 'resource_planning', '--language', 'de');
+      assert.equal(updated.code, 0, updated.err.join('\n'));
+      assert.ok((await run('tenant', 'list')).out.includes(`${name}\tfull\tde\tresource_planning\tACME GmbH`));
+      const again = await run('tenant', 'create', name);
+      assert.equal(again.code, 1);
+      assert.match(again.err.join('\n'), /already exists/);
+    });
+
+    test('bad tenant values exit 1 with a clear message and change nothing', async () => {
+      const name = instance();
+      for (const [args, message] of [
+        [['tenant', 'create', name, '--edition', 'desk'], /edition must be one of full, clock/],
+        [['tenant', 'create', name, '--modules', 'departments,teleport'], /unknown module "teleport"/],
+        [['tenant', 'create', 'Bad Name!'], /instance must be/],
+        [['tenant', 'create', name, '--language', 'xx'], /language must be one of/],
+        [['tenant', 'update', 'nosuchtenant', '--edition', 'full'], /does not exist/],
+      ] as const) {
+        const r = await run(...args);
+        assert.equal(r.code, 1, args.join(' '));
+        assert.match(r.err.join('\n'), message);
+        assert.equal(r.out.length, 0);
+      }
+      assert.ok(!(await run('tenant', 'list')).out.some((l) => l.startsWith(`${name}\t`)));
+    });
+
+    test('token create prints exactly one line, the token, and it authenticates; list never shows secrets', async () => {
+      const name = instance();
+      await run('tenant', 'create', name);
+      const created = await run('token', 'create', name, '--name', 'ci');
+      assert.equal(created.code, 0);
+      assert.equal(created.out.length, 1);
+      assert.deepEqual(created.err, []);
+      const token = created.out[0];
+      assert.match(token, /^zk_[A-Za-z0-9_-]{43}$/);
+      assert.equal(await status(name, token), 200);
+      assert.equal(await status(name, token, 'POST'), 201);
+      const list = await run('token', 'list', name);
+      assert.equal(list.out[0], 'ID\tNAME\tACCESS\tCREATED\tEXPIRES\tREVOKED\tLAST USED');
+      assert.match(list.out[1], /^\d+\tci\tread-write\t\d{4}-\d\d-\d\d \d\d:\d\d:\d\d\t-\t-\t\d{4}-/);
+      const text = list.out.join('\n');
+      assert.ok(!text.includes(token.slice(3)) && !text.includes(crypto.createHash('sha256').update(token).digest('hex')), 'secret shown');
+    });
+
+    test('--read-only tokens read but cannot write; --expires-in-days sets the expiry', async () => {
+      const name = instance();
+      await run('tenant', 'create', name);
+      const ro = (await run('token', 'create', name, '--read-only')).out[0];
+      assert.equal(await status(name, ro), 200);
+      assert.equal(await status(name, ro, 'POST'), 403);
+      const expiring = await run('token', 'create', name, '--expires-in-days', '2');
+      assert.equal(await status(name, expiring.out[0]), 200);
+      const rows = (await run('token', 'list', name)).out.slice(1).map((l) => l.split('\t'));
+      assert.equal(rows[0][2], 'read-only');
+      const expires = Date.parse(`${rows[1][4].replace(' ', 'T')}Z`);
+      assert.ok(Math.abs(expires - (Date.now() + 2 * 86_400_000)) < 60_000, rows[1][4]);
+      for (const bad of ['0', '-1', 'abc', '1.5']) assert.equal((await run('token', 'create', name, '--expires-in-days', bad)).code, 2, bad);
+    });
+
+    test('token revoke makes the token 401 and leaves the others working', async () => {
+      const name = instance();
+      await run('tenant', 'create', name);
+      const first = (await run('token', 'create', name)).out[0];
+      const second = (await run('token', 'create', name)).out[0];
+      const id = (await run('token', 'list', name)).out[1].split('\t')[0];
+      assert.deepEqual(await run('token', 'revoke', name, id), { code: 0, out: [`Revoked token ${id}.`], err: [] });
+      assert.equal(await status(name, first), 401);
+      assert.equal(await status(name, second), 200);
+      assert.match((await run('token', 'list', name)).out[1].split('\t')[5], /^\d{4}-/);
+      assert.equal((await run('token', 'revoke', name, id)).code, 1);
+      assert.equal((await run('token', 'revoke', name, 'abc')).code, 2);
+      assert.equal((await run('token', 'create', 'nosuchtenant')).code, 1);
+    });
+
+    test('demo creates the demo tenant with data and a working token, and is idempotent', async () => {
+      const first = await run('demo');
+      assert.equal(first.code, 0, first.err.join('\n'));
+      const token = first.out.join('\n').match(/zk_[A-Za-z0-9_-]{43}/)?.[0];
+      assert.ok(token, first.out.join('\n'));
+      const r = await app.inject({ method: 'GET', url: '/demo/next/api/v1/departments', headers: { authorization: `Bearer ${token}` } });
+      assert.equal(r.statusCode, 200);
+      assert.ok(JSON.parse(r.body).meta.total >= 2);
+      const second = await run('demo');
+      assert.equal(second.code, 0);
+      assert.match(second.out.join('\n'), /already exists/);
+      assert.doesNotMatch(second.out.join('\n'), /zk_/);
+      assert.equal((await run('tenant', 'list')).out.filter((l) => l.startsWith('demo\t')).length, 1);
+      assert.equal(await status('demo', token!), 200);
+    });
+
+    test('bad arguments exit 2 with the usage; help exits 0', async () => {
+      for (const args of [
+        [], ['frobnicate'], ['tenant'], ['tenant', 'rename', 'x'], ['tenant', 'create'], ['tenant', 'create', 'a1', 'b1'], ['tenant', 'create', 'a1', '--bogus'],
+        ['tenant', 'update', 'a1'], ['tenant', 'list', 'extra'], ['token'], ['token', 'create'], ['token', 'revoke', 'a1'], ['migrate', 'now'], ['demo', '--force'],
+      ]) {
+        const r = await run(...args);
+        assert.equal(r.code, 2, args.join(' '));
+        assert.match([...r.out, ...r.err].join('\n'), /Usage: zeitkonto <command>/, args.join(' '));
+      }
+      const help = await run('help');
+      assert.equal(help.code, 0);
+      assert.match(help.out[0], /^Usage: zeitkonto/);
+    });
+  });
+}
+
+test('a bad DATABASE_URL exits 1 naming the variable', async () => {
+  const err: string[] = [];
+  const code = await main(['tenant', 'list'], { out: () => {}, err: (l) => err.push(l) }, { DATABASE_URL: 'mysql://x/y' });
+  assert.equal(code, 1);
+  assert.match(err.join('\n'), /DATABASE_URL must be/);
+});

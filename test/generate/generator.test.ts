@@ -1,0 +1,40 @@
+// zeitkonto generate: deterministic for a seed, and the bookings obey the booking rules (checked through the API).
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import { forEachDialect, uniqueName } from '../support/app.js';
+import { generate } from '../../src/generate/generator.js';
+import { createToken } from '../../src/tenancy/tokens.js';
+import { spanOf, overlaps } from '../../src/booking/time.js';
+
+forEachDialect('generate', (t) => {
+  test('small scale: counts, determinism per seed, and bookings that obey the rules', async () => {
+    const db = t().database.db;
+    const a = await generate(db, uniqueName('g'), 'small', 7, undefined, t().database.dialect);
+    const b = await generate(db, uniqueName('g'), 'small', 7);
+    assert.deepEqual(a.counts, b.counts);
+    assert.ok(a.counts.attendances > 9000 && a.counts.attendances < 11000, String(a.counts.attendances));
+    assert.equal(a.counts.employees, 5);
+
+    const { token } = await createToken(db, a.tenant.id);
+    const get = async (path: string) => (await t().inject({ method: 'GET', url: `/${a.tenant.instance}/next/api/v1${path}`, headers: { authorization: `Bearer ${token}` } })).body;
+    const employees = (await get('/employees?limit=200')).data;
+    const sample = await get(`/attendances?employee_id=${encodeURIComponent(employees[0].username)}&start_date=2023-03-01&end_date=2023-03-31&limit=200`);
+    assert.ok(sample.data.length > 0);
+    const spans = sample.data.map((x: any) => spanOf(x.date.slice(0, 10), x.from, x.to));
+    for (let i = 0; i < spans.length; i++) for (let j = i + 1; j < spans.length; j++) assert.equal(overlaps(spans[i], spans[j]), false);
+    for (const x of sample.data) {
+      const day = new Date(x.date).getUTCDay();
+      assert.ok(day !== 0 && day !== 6, `weekday ${x.date}`);
+      assert.ok(x.from >= '08:00:00' && (x.to <= '17:00:00') && x.to !== '00:00:00');
+    }
+    // A new evening booking on a generated day passes every rule, as the benchmark expects.
+    const one = sample.data[0];
+    const r = await t().inject({
+      method: 'POST',
+      url: `/${a.tenant.instance}/next/api/v1/attendances`,
+      headers: { authorization: `Bearer ${token}` },
+      payload: { employee_id: one.employee_id, date: one.date.slice(0, 10), from: '18:00', to: '18:15', project_id: one.project_id, project_task_id: one.project_task_id, activity_id: one.activity_id },
+    });
+    assert.equal(r.status, 201, r.text);
+  });
+});
