@@ -2,6 +2,7 @@
 // A new resource adds its folder here. The order is the order of the OpenAPI document's paths.
 import type { ZkApp } from '../types.js';
 import absenceReasons from './absence-reasons/index.js';
+import absences from './absences/index.js';
 import activities from './activities/index.js';
 import categories from './categories/index.js';
 import departments from './departments/index.js';
@@ -27,6 +28,7 @@ import meals from './meals/index.js';
 
 const MODULES = [
   absenceReasons,
+  absences,
   activities,
   categories,
   departments,
