@@ -83,9 +83,9 @@ async function write(s: Scope, body: AbsenceBody, stored?: AbsenceRow): Promise<
     const counts = approval.status === null || !NO_LONGER_COUNTING.includes(approval.status);
     const span = { ...shape, id: current ? Number(current.id) : 0, approved: approval.approved, reason_type: Number(reason!.type) };
     const calendar = (await employeeCalendars(trx, [employee], shape.start_date, shape.end_date)).get(employee)!;
+    const closedNow = closedMonths(employee, shape, closed);
     const violations = [
-      ...closedMonths(employee, shape, closed),
-      ...(current ? closedMonths(employee, current, closed, true) : []),
+      ...(closedNow.length || !current ? closedNow : closedMonths(employee, current, closed, true)),
       ...employment(employee, shape, periods),
       ...(counts ? overlap(employee, span, calendar.absences) : []),
     ];
