@@ -52,12 +52,19 @@ const weekdayIndex = (date: string) => (new Date(`${date}T00:00:00Z`).getUTCDay(
 const round = (n: number) => Math.round(n * 1e10) / 1e10;
 const maxDate = (a: string, b: string) => (a > b ? a : b);
 const minDate = (a: string, b: string) => (a < b ? a : b);
-/** The first day of the month after the date's. */
-function nextMonth(date: string): string {
+/** The last day of the date's month. */
+function monthEnd(date: string): string {
   const [y, m] = [Number(date.slice(0, 4)), Number(date.slice(5, 7))];
-  return m === 12 ? `${y + 1}-01-01` : `${date.slice(0, 5)}${String(m + 1).padStart(2, '0')}-01`;
+  return `${date.slice(0, 8)}${new Date(Date.UTC(y, m, 0)).getUTCDate()}`;
 }
-const monthEnd = (date: string) => addDays(nextMonth(date), -1);
+
+/** The months ('YYYY-MM') that [from, to] touches. */
+export function monthsOf(from: string, to: string): string[] {
+  const index = (date: string) => Number(date.slice(0, 4)) * 12 + Number(date.slice(5, 7)) - 1;
+  const out: string[] = [];
+  for (let i = index(from); i <= index(to); i++) out.push(`${String(Math.floor(i / 12)).padStart(4, '0')}-${String((i % 12) + 1).padStart(2, '0')}`);
+  return out;
+}
 
 /** Days of each weekday (Monday first) in [from, to], without walking them. */
 export function weekdayCounts(from: string, to: string): number[] {
@@ -68,9 +75,10 @@ export function weekdayCounts(from: string, to: string): number[] {
   return counts;
 }
 
-/** Each date of [from, to]. */
+/** Each date of [from, to] (counted, so that 9999-12-31 ends it like any other day). */
 export function* datesOf(from: string, to: string): Generator<string> {
-  for (let d = from; d <= to; d = addDays(d, 1)) yield d;
+  const days = dayNumber(to) - dayNumber(from);
+  for (let i = 0; i <= days; i++) yield addDays(from, i);
 }
 
 /** What an absence takes of `date` (null when the date is outside it). */
@@ -222,7 +230,8 @@ export class EmployeeCalendar {
       return WEEKDAYS.reduce((h, wd, i) => h + counts[i] * (r.workday[wd] === false ? 0 : (r.hours[wd] ?? 0)), 0);
     }
     let hours = 0;
-    for (let start = from; start <= to; start = nextMonth(start)) {
+    for (const month of monthsOf(from, to)) {
+      const start = maxDate(from, `${month}-01`);
       const counts = weekdayCounts(start, minDate(to, monthEnd(start)));
       hours += WEEKDAYS.reduce((n, wd, i) => n + (this.#monthlyWorkday(r, wd) ? counts[i] : 0), 0) * this.#perMonthlyDay(r, start);
     }

@@ -1,7 +1,7 @@
 // The rules an absence must keep, as pure functions over facts the one loader brings (employment periods, closed
 // months, the employee's other absences that still count). Each returns violations {field, rule, message}, which
 // the service turns into one 422 with the booking rules' codes where the rule is the same.
-import { datesOf, portionOn, type AbsenceSpan, type Portion } from '../../booking/calendar.js';
+import { datesOf, monthsOf, portionOn, type AbsenceSpan, type Portion } from '../../booking/calendar.js';
 import type { Runtime, Violation } from '../../booking/facts.js';
 import { CLOSED_MONTH, closedFor, closingOf } from '../../booking/rules/closed-month.js';
 import { EMPLOYMENT_PERIOD } from '../../booking/rules/employment-period.js';
@@ -10,20 +10,9 @@ import { inRuntime } from '../../booking/time.js';
 
 type Range = Pick<AbsenceSpan, 'start_date' | 'end_date'>;
 
-/** The months ('YYYY-MM') a range touches. */
-export function monthsOf({ start_date, end_date }: Range): string[] {
-  const out: string[] = [];
-  let [y, m] = [Number(start_date.slice(0, 4)), Number(start_date.slice(5, 7))];
-  for (let month = start_date.slice(0, 7); month <= end_date.slice(0, 7); month = `${y}-${String(m).padStart(2, '0')}`) {
-    out.push(month);
-    [y, m] = m === 12 ? [y + 1, 1] : [y, m + 1];
-  }
-  return out;
-}
-
 /** No absence may touch a month closed for the tenant or the employee (stored = the absence before the change). */
 export function closedMonths(employee: string, range: Range, closed: { month: string; employee_id: string | null }[], stored = false): Violation[] {
-  for (const month of monthsOf(range)) {
+  for (const month of monthsOf(range.start_date, range.end_date)) {
     const hit = closingOf(closed, employee, month);
     if (hit) {
       const what = stored ? 'The absence as stored lies in a closed month: ' : '';

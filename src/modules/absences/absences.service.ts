@@ -12,7 +12,8 @@ import { closingsFor } from '../month-closings/month-closings.repository.js';
 import { findAbsenceReason, type AbsenceReasonRow } from '../absence-reasons/absence-reasons.repository.js';
 import type { Scope } from '../crud/index.js';
 import type { AbsenceBody } from './absences.schemas.js';
-import { closedMonths, employment, monthsOf, overlap } from './absence-rules.js';
+import { monthsOf } from '../../booking/calendar.js';
+import { closedMonths, employment, overlap } from './absence-rules.js';
 import { editorOf, initialApproval, requestedApproval, rowToShape, shapeOf, type AbsenceShape } from './absence-request.js';
 import { decide, NO_LONGER_COUNTING, stateOf } from './leave-approval.js';
 import { deleteAbsence, findAbsence, findApplication, insertAbsence, insertApplication, updateAbsence, updateApplication, type AbsenceRow, type ApplicationRow } from './absences.repository.js';
@@ -65,7 +66,7 @@ async function write(s: Scope, body: AbsenceBody, stored?: AbsenceRow): Promise<
     const shape = shapeOf(body, current && rowToShape(current), errors);
     errors.throwIfAny();
     const editor = editorOf(body);
-    const months = [...new Set([...monthsOf(shape), ...(current ? monthsOf(current) : [])])];
+    const months = [...new Set([...monthsOf(shape.start_date, shape.end_date), ...(current ? monthsOf(current.start_date, current.end_date) : [])])];
     const [employeeExists, reason, editorExists, periods, closed, application] = await Promise.all([
       existsInTenant(trx, 'employees', 'username', employee),
       findAbsenceReason(trx, shape.absence_reason_id),
@@ -117,7 +118,7 @@ export const changeAbsence = (s: Scope, current: AbsenceRow, body: AbsenceBody):
 export async function removeAbsence(s: Scope, stored: AbsenceRow): Promise<void> {
   await lockedTransaction(s.db, s.dialect, employeeLock(s, stored.employee_id), async (trx: TenantDb) => {
     const current = await requireAbsence(trx, Number(stored.id));
-    const closed = await closingsFor(trx, current.employee_id, monthsOf(current));
+    const closed = await closingsFor(trx, current.employee_id, monthsOf(current.start_date, current.end_date));
     const violations = closedMonths(current.employee_id, current, closed, true);
     if (violations.length) throw violationsError(violations);
     await deleteAbsence(trx, current);
