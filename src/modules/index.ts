@@ -25,6 +25,7 @@ import vehicles from './vehicles/index.js';
 import devices from './devices/index.js';
 import transponders from './transponders/index.js';
 import meals from './meals/index.js';
+import workhourBalances from './workhour-balances/index.js';
 
 const MODULES = [
   absenceReasons,
@@ -51,6 +52,7 @@ const MODULES = [
   devices,
   transponders,
   meals,
+  workhourBalances,
 ];
 
 export async function registerModules(app: ZkApp): Promise<void> {
