@@ -78,23 +78,25 @@ async function holidays(db: TenantDb, calendarIds: number[], from: string, to: s
   return out;
 }
 
+function groupBy<T, V>(items: readonly T[], key: (t: T) => string, value: (t: T) => V): Map<string, V[]> {
+  const out = new Map<string, V[]>();
+  for (const item of items) {
+    const k = key(item);
+    if (!out.has(k)) out.set(k, []);
+    out.get(k)!.push(value(item));
+  }
+  return out;
+}
+
 /** The calendars of these employees for [from, to], in three queries whatever their number. */
 export async function employeeCalendars(db: TenantDb, usernames: readonly string[], from: string, to: string): Promise<Map<string, EmployeeCalendar>> {
   if (usernames.length === 0) return new Map();
   const [times, absences] = await Promise.all([workingTimes(db, usernames), countingAbsences(db, usernames, from, to)]);
   const calendarIds = [...new Set(times.map((t) => t.record.holiday_calendar_id).filter((id): id is number => id !== null))];
   const days = await holidays(db, calendarIds, from, to);
-  return new Map(
-    usernames.map((u) => [
-      u,
-      new EmployeeCalendar(
-        u,
-        times.filter((t) => t.employee_id === u).map((t) => t.record),
-        days,
-        absences.filter((a) => a.employee_id === u).map((a) => a.span),
-      ),
-    ]),
-  );
+  const records = groupBy(times, (t) => t.employee_id, (t) => t.record);
+  const spans = groupBy(absences, (a) => a.employee_id, (a) => a.span);
+  return new Map(usernames.map((u) => [u, new EmployeeCalendar(u, records.get(u) ?? [], days, spans.get(u) ?? [])]));
 }
 
 /** One employee's day: working weekday, its hours, the holiday of the calendar then valid, approved absences. */

@@ -56,7 +56,7 @@ const DATE_OR_TIME = '^([1-9][0-9]{3}-[0-9]{2}-[0-9]{2}|([01][0-9]|2[0-3]):[0-5]
 const username = (description: string) => Type.String({ minLength: 1, maxLength: 255, description });
 
 const writable = {
-  absence_reason_id: Type.Unsafe<string>({ type: 'string', minLength: 1, maxLength: 255, description: 'Name of the absence reason (e.g. "UB").' }),
+  absence_reason_id: Type.String({ minLength: 1, maxLength: 255, description: 'Name of the absence reason (e.g. "UB").' }),
   start_date: DateOnly({ description: 'First day, YYYY-MM-DD only (a time component is 422).' }),
   end_date: DateOnly({ description: 'Last day (inclusive); defaults to start_date on create.' }),
   type: Type.Integer({ enum: [0, 1, 2], description: '1 full day (default), 2 hourly (`hours` required). 0 is accepted as full day (the response numbering).' }),

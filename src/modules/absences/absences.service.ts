@@ -15,7 +15,7 @@ import type { AbsenceBody } from './absences.schemas.js';
 import { monthsOf } from '../../booking/calendar.js';
 import { closedMonths, employment, overlap } from './absence-rules.js';
 import { editorOf, initialApproval, requestedApproval, rowToShape, shapeOf, type AbsenceShape } from './absence-request.js';
-import { decide, NO_LONGER_COUNTING, stateOf } from './leave-approval.js';
+import { decide, LeaveStatus, NO_LONGER_COUNTING, stateOf } from './leave-approval.js';
 import { deleteAbsence, findAbsence, findApplication, insertAbsence, insertApplication, updateAbsence, updateApplication, type AbsenceRow, type ApplicationRow } from './absences.repository.js';
 
 async function requireAbsence(db: TenantDb, id: number): Promise<AbsenceRow> {
@@ -93,7 +93,7 @@ async function write(s: Scope, body: AbsenceBody, stored?: AbsenceRow): Promise<
     if (violations.length) throw violationsError(violations);
 
     const days = calendar.absenceDays(span);
-    const decided = approval.changed && approval.status !== null && approval.status !== 0;
+    const decided = approval.changed && approval.status !== null && approval.status !== LeaveStatus.Requested;
     const decision = decided ? { status_edited_since: nowTimestamp(), status_edited_by: editor, status_note: body.status_note ?? null } : {};
     const values = { ...shape, approved: approval.approved };
     if (!current) {
