@@ -47,8 +47,8 @@ export const FLEXITIME = 3;
 
 const DAY_MS = 86_400_000;
 const dayNumber = (date: string) => Date.parse(`${date}T00:00:00Z`) / DAY_MS;
-/** Monday = 0 … Sunday = 6. */
-const weekdayIndex = (date: string) => (new Date(`${date}T00:00:00Z`).getUTCDay() + 6) % 7;
+/** Monday = 0 … Sunday = 6 (1970-01-01 was a Thursday). */
+const weekdayIndex = (date: string) => (((dayNumber(date) + 3) % 7) + 7) % 7;
 const round = (n: number) => Math.round(n * 1e10) / 1e10;
 const maxDate = (a: string, b: string) => (a > b ? a : b);
 const minDate = (a: string, b: string) => (a < b ? a : b);
@@ -75,10 +75,16 @@ export function weekdayCounts(from: string, to: string): number[] {
   return counts;
 }
 
-/** Each date of [from, to] (counted, so that 9999-12-31 ends it like any other day). */
+const pad2 = (n: number) => (n < 10 ? `0${n}` : String(n));
+
+/** Each date of [from, to] (counted, so that 9999-12-31 ends it like any other day; no Date per day). */
 export function* datesOf(from: string, to: string): Generator<string> {
   const days = dayNumber(to) - dayNumber(from);
-  for (let i = 0; i <= days; i++) yield addDays(from, i);
+  let [y, m, d] = [Number(from.slice(0, 4)), Number(from.slice(5, 7)), Number(from.slice(8, 10))];
+  for (let i = 0; i <= days; i++) {
+    yield `${String(y).padStart(4, '0')}-${pad2(m)}-${pad2(d)}`;
+    if (++d > 28 && d > new Date(Date.UTC(y, m, 0)).getUTCDate()) [y, m, d] = m === 12 ? [y + 1, 1, 1] : [y, m + 1, 1];
+  }
 }
 
 /** What an absence takes of `date` (null when the date is outside it). */
@@ -109,6 +115,7 @@ function workdayFlag(r: WorkingTimeRecord, wd: Weekday): boolean | null {
 export class EmployeeCalendar {
   /** Records by start (no start first); of two with one start only the newest. */
   readonly #records: WorkingTimeRecord[];
+  #days: Map<string, { span: AbsenceSpan; portion: Portion }[]> | undefined;
 
   constructor(
     readonly username: string,
@@ -145,23 +152,29 @@ export class EmployeeCalendar {
 
   /** Approved absences on `date` (what makes the employee away); `credited` keeps only those that lower the target. */
   absenceOn(date: string, credited = false): DayAbsence | null {
-    const portions: Portion[] = [];
-    for (const a of this.absences) {
-      if (!a.approved || (credited && a.reason_type === FLEXITIME)) continue;
-      const p = portionOn(a, date);
-      if (p) portions.push(p);
+    const day = this.#approvedDays().get(date) ?? [];
+    return summary((credited ? day.filter((d) => d.span.reason_type !== FLEXITIME) : day).map((d) => d.portion));
+  }
+
+  /** The days of approved absences, each with what the absences take of it: built once, on first use. */
+  #approvedDays(): Map<string, { span: AbsenceSpan; portion: Portion }[]> {
+    if (this.#days) return this.#days;
+    this.#days = new Map();
+    for (const span of this.absences) {
+      if (!span.approved) continue;
+      for (const date of datesOf(span.start_date, span.end_date)) {
+        if (!this.#days.has(date)) this.#days.set(date, []);
+        this.#days.get(date)!.push({ span, portion: portionOn(span, date)! });
+      }
     }
-    return summary(portions);
+    return this.#days;
   }
 
   /** Approved absences per day in [from, to] (days without one are left out): the days the employee is away. */
   absencesIn(from: string, to: string): Map<string, DayAbsence> {
     const out = new Map<string, DayAbsence>();
-    for (const a of this.absences) {
-      if (!a.approved) continue;
-      for (const date of datesOf(maxDate(from, a.start_date), minDate(to, a.end_date))) if (!out.has(date)) out.set(date, this.absenceOn(date)!);
-    }
-    return out;
+    for (const date of this.#approvedDays().keys()) if (date >= from && date <= to) out.set(date, this.absenceOn(date)!);
+    return new Map([...out].sort(([a], [b]) => a.localeCompare(b)));
   }
 
   /** Hours the working time asks for on `date`, before holidays and absences. */
@@ -256,10 +269,7 @@ export class EmployeeCalendar {
     for (const [calendar, days] of this.holidays) {
       for (const date of days.keys()) if (date >= from && date <= to && this.recordOn(date)?.holiday_calendar_id === calendar) dates.add(date);
     }
-    for (const a of this.absences) {
-      if (!a.approved || a.reason_type === FLEXITIME) continue;
-      for (const date of datesOf(maxDate(from, a.start_date), minDate(to, a.end_date))) dates.add(date);
-    }
+    for (const [date, day] of this.#approvedDays()) if (date >= from && date <= to && day.some((d) => d.span.reason_type !== FLEXITIME)) dates.add(date);
     return dates;
   }
 }
