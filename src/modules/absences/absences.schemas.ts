@@ -54,12 +54,12 @@ export type AbsenceT = Static<typeof Absence>;
 
 const DATE_OR_TIME = '^([1-9][0-9]{3}-[0-9]{2}-[0-9]{2}|([01][0-9]|2[0-3]):[0-5][0-9](:[0-5][0-9])?)$';
 const username = (description: string) => Type.String({ minLength: 1, maxLength: 255, description });
+const reason = () => Type.String({ minLength: 1, maxLength: 255, description: 'Name of the absence reason (e.g. "UB").' });
 
 const writable = {
-  absence_reason_id: Type.String({ minLength: 1, maxLength: 255, description: 'Name of the absence reason (e.g. "UB").' }),
-  start_date: DateOnly({ description: 'First day, YYYY-MM-DD only (a time component is 422).' }),
-  end_date: DateOnly({ description: 'Last day (inclusive); defaults to start_date on create.' }),
-  type: Type.Integer({ enum: [0, 1, 2], description: '1 full day (default), 2 hourly (`hours` required). 0 is accepted as full day (the response numbering).' }),
+  start_date: Type.Optional(DateOnly({ description: 'First day, YYYY-MM-DD only (a time component is 422).' })),
+  end_date: Type.Optional(DateOnly({ description: 'Last day (inclusive); defaults to start_date on create.' })),
+  type: Type.Optional(Type.Integer({ enum: [0, 1, 2], description: '1 full day (default), 2 hourly (`hours` required). 0 is accepted as full day (the response numbering).' })),
   hours: Opt(Type.Number({ minimum: 0, maximum: 24, description: 'Hours on each day of an hourly absence.' })),
   from: Opt(Type.String({ pattern: DATE_OR_TIME, maxLength: 10, description: 'A time HH:MM[:SS] (start of an hourly absence), or in the legacy variant the first day YYYY-MM-DD.' })),
   to: Opt(Type.String({ pattern: DATE_OR_TIME, maxLength: 10, description: 'A time HH:MM[:SS] (end of an hourly absence), or in the legacy variant the last day YYYY-MM-DD.' })),
@@ -76,22 +76,13 @@ const writable = {
   days: Opt(Type.Number({ minimum: 0, maximum: 100_000, description: 'Legacy; ignored (derived from the dates).' })),
 };
 
-export const AbsenceCreate = Type.Object({
-  employee_id: username('Username of the absent employee.'),
-  ...writable,
-  absence_reason_id: writable.absence_reason_id,
-  start_date: Type.Optional(writable.start_date),
-  end_date: Type.Optional(writable.end_date),
-  type: Type.Optional(writable.type),
-});
+/** Create: `start_date` (or a legacy date in `from`) is required too; the service says so on start_date. */
+export const AbsenceCreate = Type.Object({ employee_id: username('Username of the absent employee.'), absence_reason_id: reason(), ...writable });
 
 export const AbsenceUpdate = Type.Object({
   employee_id: Type.Optional(username('Cannot change; when sent it must be the absence\'s employee.')),
+  absence_reason_id: Type.Optional(reason()),
   ...writable,
-  absence_reason_id: Type.Optional(writable.absence_reason_id),
-  start_date: Type.Optional(writable.start_date),
-  end_date: Type.Optional(writable.end_date),
-  type: Type.Optional(writable.type),
   approved: Opt(Type.Boolean({ description: 'true approves, false rejects a request, revokes an approval or makes an approved absence without application planned again.' })),
 });
 export type AbsenceCreateT = Static<typeof AbsenceCreate>;
