@@ -2,7 +2,9 @@
 // name (the JSON key); an approval workflow leaves one leave approval application the absence points at.
 // Working-time balances sum an employee's booked hours before a day: the (employee, date) index of attendances
 // carries the duration, so that sum reads the index alone (a page of 200 balances on medium data: 52 instead of
-// ~300 ms of CPU). It keeps its columns in front, so it serves everything it served before.
+// ~90 ms of CPU). It keeps its columns in front, so it serves everything it served before. An employee's absences
+// of a range are found by (employee, end_date): SQLite, without statistics, would rather walk the tenant's
+// absences by a date index that carries a second date column, so the date indexes carry only the id.
 import type { Migration } from '../migration.js';
 import { execScript } from '../migration.js';
 import { ddl } from '../dialect.js';
@@ -64,8 +66,8 @@ CREATE TABLE absences (
   ${t.tenantPk}
 );
 ${t.tenantIdIndex('absences')}
-CREATE INDEX absences_employee_start ON absences (tenant_id, employee_id, start_date, end_date);
-CREATE INDEX absences_start ON absences (tenant_id, start_date, end_date, id);
+CREATE INDEX absences_employee ON absences (tenant_id, employee_id, end_date, start_date);
+CREATE INDEX absences_start ON absences (tenant_id, start_date, id);
 CREATE INDEX absences_end ON absences (tenant_id, end_date, id);
 CREATE INDEX absences_reason ON absences (tenant_id, absence_reason_id, id);
 CREATE INDEX absences_application ON absences (tenant_id, leave_approval_application_id);
