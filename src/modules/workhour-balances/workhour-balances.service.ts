@@ -19,13 +19,20 @@ function firstDayOf(periods: readonly PeriodFacts[], firstBooking: string | unde
   return starts[0];
 }
 
-/** Years listed: from the first day's year to this year (to the last employment year when employment ended), plus next year when leave is already entered for it. */
+/** The most years a balance lists (the latest ones). */
+export const MAX_VACATION_YEARS = 10;
+
+/**
+ * Years listed: from the first day's year to this year (to the last employment year when employment ended), plus
+ * next year when leave is already entered for it; at most the latest MAX_VACATION_YEARS.
+ */
 function years(periods: readonly PeriodFacts[], first: string, calendar: EmployeeCalendar, now: string): number[] {
   const ends = periods.map((p) => p.end_date);
   const lastEmployed = ends.includes(null) ? Infinity : Math.max(...ends.map((e) => yearOf(e!)));
   const nextYearLeave = calendar.absences.some((a) => a.reason_type === ANNUAL_HOLIDAY && yearOf(a.end_date) > yearOf(now));
   const last = Math.max(yearOf(first), Math.min(lastEmployed, yearOf(now) + (nextYearLeave ? 1 : 0)));
-  return Array.from({ length: last - yearOf(first) + 1 }, (_, i) => yearOf(first) + i);
+  const start = Math.max(yearOf(first), last - MAX_VACATION_YEARS + 1);
+  return Array.from({ length: last - start + 1 }, (_, i) => start + i);
 }
 
 function vacation(periods: readonly PeriodFacts[], first: string, calendar: EmployeeCalendar, now: string): VacationYearT[] {

@@ -77,6 +77,15 @@ forEachDialect('working-time balances', (t) => {
     assert.deepEqual(after.at(-1), { year: thisYear + 1, annual_entitlement: 30, approved: 0, planned, remaining: 30 - planned });
   });
 
+  test('leave is listed for the latest ten years at most', async () => {
+    const w = await absenceWorld(t());
+    const e = await employeeWith(w, { start_date: '1990-01-01', annual_leave_entitlement: 25 });
+    const thisYear = Number(today().slice(0, 4));
+    const years = (await balanceOf(w, e)).vacation;
+    assert.deepEqual(years.map((v: any) => v.year), Array.from({ length: 10 }, (_, i) => thisYear - 9 + i));
+    assert.ok(years.every((v: any) => v.annual_entitlement === 25));
+  });
+
   test('a period entitlement (is_holiday_per_year false) counts once, in the year the period starts', async () => {
     const w = await absenceWorld(t());
     const e = await employeeWith(w, { start_date: '2025-10-01', end_date: '2026-03-31', period_holiday_entitlement: 12, is_holiday_per_year: false });
