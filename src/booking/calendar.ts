@@ -3,6 +3,7 @@
 // booking rules ask it for one day, absences for the working days of a range, balances for the target hours of a
 // range, plannings for the days away. Pure: no SQL. Decisions: docs/api/absences.md ("Working days and targets").
 import { addDays } from '../db/values.js';
+import { datesOf, maxDate, minDate, monthEnd, monthsOf, weekdayCounts, weekdayOf } from './dates.js';
 import { WEEKDAYS, type Weekday } from '../modules/working-times/working-times.tables.js';
 import type { DayAbsence, WorkingDay } from './facts.js';
 
@@ -45,47 +46,7 @@ export const ANNUAL_HOLIDAY = 0;
 /** A flexitime day off is taken from the balance: it does not lower the target hours. */
 export const FLEXITIME = 3;
 
-const DAY_MS = 86_400_000;
-const dayNumber = (date: string) => Date.parse(`${date}T00:00:00Z`) / DAY_MS;
-/** Monday = 0 … Sunday = 6 (1970-01-01 was a Thursday). */
-const weekdayIndex = (date: string) => (((dayNumber(date) + 3) % 7) + 7) % 7;
 const round = (n: number) => Math.round(n * 1e10) / 1e10;
-const maxDate = (a: string, b: string) => (a > b ? a : b);
-const minDate = (a: string, b: string) => (a < b ? a : b);
-/** The last day of the date's month. */
-function monthEnd(date: string): string {
-  const [y, m] = [Number(date.slice(0, 4)), Number(date.slice(5, 7))];
-  return `${date.slice(0, 8)}${new Date(Date.UTC(y, m, 0)).getUTCDate()}`;
-}
-
-/** The months ('YYYY-MM') that [from, to] touches. */
-export function monthsOf(from: string, to: string): string[] {
-  const index = (date: string) => Number(date.slice(0, 4)) * 12 + Number(date.slice(5, 7)) - 1;
-  const out: string[] = [];
-  for (let i = index(from); i <= index(to); i++) out.push(`${String(Math.floor(i / 12)).padStart(4, '0')}-${String((i % 12) + 1).padStart(2, '0')}`);
-  return out;
-}
-
-/** Days of each weekday (Monday first) in [from, to], without walking them. */
-export function weekdayCounts(from: string, to: string): number[] {
-  const n = dayNumber(to) - dayNumber(from) + 1;
-  const counts = new Array<number>(7).fill(n > 0 ? Math.floor(n / 7) : 0);
-  const first = weekdayIndex(from);
-  for (let i = 0; i < (n > 0 ? n % 7 : 0); i++) counts[(first + i) % 7]++;
-  return counts;
-}
-
-const pad2 = (n: number) => (n < 10 ? `0${n}` : String(n));
-
-/** Each date of [from, to] (counted, so that 9999-12-31 ends it like any other day; no Date per day). */
-export function* datesOf(from: string, to: string): Generator<string> {
-  const days = dayNumber(to) - dayNumber(from);
-  let [y, m, d] = [Number(from.slice(0, 4)), Number(from.slice(5, 7)), Number(from.slice(8, 10))];
-  for (let i = 0; i <= days; i++) {
-    yield `${String(y).padStart(4, '0')}-${pad2(m)}-${pad2(d)}`;
-    if (++d > 28 && d > new Date(Date.UTC(y, m, 0)).getUTCDate()) [y, m, d] = m === 12 ? [y + 1, 1, 1] : [y, m + 1, 1];
-  }
-}
 
 /** What an absence takes of `date` (null when the date is outside it). */
 export function portionOn(a: AbsenceSpan, date: string): Portion | null {
@@ -146,7 +107,7 @@ export class EmployeeCalendar {
   day(date: string): WorkingDay {
     const record = this.recordOn(date);
     if (!record) return { weekday_is_workday: null, hours: null, holiday: null, absence: this.absenceOn(date) };
-    const wd = WEEKDAYS[weekdayIndex(date)];
+    const wd = weekdayOf(date);
     return { weekday_is_workday: workdayFlag(record, wd), hours: record.hours[wd], holiday: this.holidayOn(date), absence: this.absenceOn(date) };
   }
 
@@ -181,7 +142,7 @@ export class EmployeeCalendar {
   scheduledHours(date: string): number {
     const r = this.recordOn(date);
     if (!r) return 0;
-    const wd = WEEKDAYS[weekdayIndex(date)];
+    const wd = weekdayOf(date);
     if (r.monthly_hours !== null) return this.#monthlyWorkday(r, wd) ? this.#perMonthlyDay(r, date) : 0;
     return r.workday[wd] === false ? 0 : (r.hours[wd] ?? 0);
   }
@@ -222,7 +183,7 @@ export class EmployeeCalendar {
     let days = 0;
     for (const date of datesOf(maxDate(from, a.start_date), minDate(to, a.end_date))) {
       const record = this.recordOn(date);
-      if (record && workdayFlag(record, WEEKDAYS[weekdayIndex(date)]) === false) continue;
+      if (record && workdayFlag(record, weekdayOf(date)) === false) continue;
       const holiday = this.holidayOn(date);
       const value = holiday ? (holiday.half_day ? 0.5 : 0) : 1;
       const p = portionOn(a, date)!;

@@ -11,9 +11,6 @@ import { NO_LONGER_COUNTING } from '../modules/absences/leave-approval.js';
 import { EmployeeCalendar, type AbsenceSpan, type Holiday, type WorkingTimeRecord } from './calendar.js';
 import type { Runtime, WorkingDay } from './facts.js';
 
-/** Weekday name of a 'YYYY-MM-DD' date. */
-export const weekdayOf = (date: string): Weekday => WEEKDAYS[(new Date(`${date}T00:00:00Z`).getUTCDay() + 6) % 7];
-
 /** All employment periods of the employee (a missing start or end is open). */
 export const employmentPeriods = (db: TenantDb, username: string): Promise<Runtime[]> =>
   db.selectFrom('employment_periods').select(['start_date', 'end_date']).where('employee_id', '=', username).execute();

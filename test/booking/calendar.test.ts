@@ -2,7 +2,8 @@
 // holidays and absences, monthly schedules, working days of an absence. Pure: no database.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { EmployeeCalendar, datesOf, monthsOf, weekdayCounts, type AbsenceSpan, type WorkingTimeRecord } from '../../src/booking/calendar.js';
+import { EmployeeCalendar, type AbsenceSpan, type WorkingTimeRecord } from '../../src/booking/calendar.js';
+import { datesOf, monthsOf, weekdayCounts } from '../../src/booking/dates.js';
 
 const week = (hours: number[], start_date: string | null = null, over: Partial<WorkingTimeRecord> = {}): WorkingTimeRecord => {
   const days = ['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday'] as const;

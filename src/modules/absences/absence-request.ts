@@ -4,6 +4,7 @@ import { ErrorBag } from '../../http/errors.js';
 import { inTime, isValidDate, toBool } from '../../http/formats.js';
 import { durationHours } from '../../booking/time.js';
 import type { AbsenceSpan } from '../../booking/calendar.js';
+import { daysIn } from '../../booking/dates.js';
 import type { AbsenceRow } from './absences.repository.js';
 import type { AbsenceBody } from './absences.schemas.js';
 import { LeaveStatus } from './leave-approval.js';
@@ -36,7 +37,6 @@ export function rowToShape(row: AbsenceRow): AbsenceShape {
 }
 
 const isDate = (v: unknown): v is string => typeof v === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(v);
-const days = (from: string, to: string) => (Date.parse(to) - Date.parse(from)) / 86_400_000 + 1;
 
 function validTimezone(zone: string): boolean {
   try {
@@ -59,7 +59,7 @@ function dates(body: AbsenceBody, base: AbsenceShape | undefined, errors: ErrorB
   const end = body.end_date ?? legacy.to ?? base?.end_date ?? start;
   if (start === undefined || end === undefined) errors.add('start_date', 'The start date field is required.');
   else if (end < start) errors.add('end_date', 'The end date must be a date after or equal to start date.');
-  else if (days(start, end) > MAX_ABSENCE_DAYS) errors.add('end_date', `An absence may span at most ${MAX_ABSENCE_DAYS} days; enter longer ones in parts.`);
+  else if (daysIn(start, end) > MAX_ABSENCE_DAYS) errors.add('end_date', `An absence may span at most ${MAX_ABSENCE_DAYS} days; enter longer ones in parts.`);
   return { start: start ?? '', end: end ?? '' };
 }
 

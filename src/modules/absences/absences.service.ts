@@ -12,7 +12,7 @@ import { closingsFor } from '../month-closings/month-closings.repository.js';
 import { findAbsenceReason, type AbsenceReasonRow } from '../absence-reasons/absence-reasons.repository.js';
 import type { Scope } from '../crud/index.js';
 import type { AbsenceBody } from './absences.schemas.js';
-import { monthsOf } from '../../booking/calendar.js';
+import { monthsOf } from '../../booking/dates.js';
 import { closedMonths, employment, overlap } from './absence-rules.js';
 import { editorOf, initialApproval, requestedApproval, rowToShape, shapeOf, type AbsenceShape } from './absence-request.js';
 import { decide, LeaveStatus, NO_LONGER_COUNTING, stateOf } from './leave-approval.js';
