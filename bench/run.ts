@@ -1,6 +1,6 @@
 // `npm run bench [-- options]`: generate (or reuse) a tenant, start the server as a separate production-mode
 // process, drive it with autocannon in another process, measure the ceiling (a bare node:http server replaying
-// the captured bytes of scenarios 1 and 3) in the same run, and write Markdown + JSON under bench/results/.
+// the captured bytes of scenarios 1, 3 and 6) in the same run, and write Markdown + JSON under bench/results/.
 // Options: see bench/README.md.
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
@@ -121,7 +121,7 @@ async function main() {
       log(`scenario ${s.id}: ${s.title}`);
       const before = peakRss;
       peakRss = rssOf(server.pid!).rss;
-      const r = await runLoad({ url: base, connections, warmupSeconds: warmup, durationSeconds: duration, headers, requests: s.requests });
+      const r = await runLoad({ url: base, connections: s.connections ?? connections, warmupSeconds: warmup, durationSeconds: duration, headers, requests: s.requests });
       results.push({ id: s.id, title: s.title, ...r, peakRssMB: Math.round(peakRss / 1048576), ceilingOf: s.ceilingOf });
       peakRss = Math.max(before, peakRss);
     }
@@ -150,7 +150,7 @@ async function measureCeilings(scenarios: Scenario[], headers: Record<string, st
     await new Promise((resolve) => child.once('message', resolve));
     try {
       log(`ceiling for scenario ${s.id}`);
-      out[s.id] = await runLoad({ url: `http://127.0.0.1:${port}`, connections, warmupSeconds: warmup, durationSeconds: duration, headers, requests: s.requests.slice(0, 1000) });
+      out[s.id] = await runLoad({ url: `http://127.0.0.1:${port}`, connections: s.connections ?? connections, warmupSeconds: warmup, durationSeconds: duration, headers, requests: s.requests.slice(0, 1000) });
     } finally {
       child.kill('SIGTERM');
       fs.rmSync(file, { force: true });

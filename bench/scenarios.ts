@@ -4,6 +4,7 @@
 //   3a GET /projects?limit=200 with a filter   3b GET /customers/{customer} detail
 //   4a POST /attendances (valid new bookings, every rule on)   4b PATCH of existing bookings
 //   5  90/10 read/write mix (scenario 1 reads, 4a-style writes)
+//   6  GET /workhour-balances?limit=200: a page of 200 working-time balances (issue 15)
 // POST slots are evening quarter-hours (18:00-24:00) on days the employee already booked, which the
 // generator leaves free, so every POST is a valid booking.
 
@@ -23,6 +24,8 @@ export interface Scenario {
   capture?: { status: number; contentType: string; body: string };
   /** Which captured scenario's ceiling this one is compared with. */
   ceilingOf?: string;
+  /** Concurrent connections when not the run's (a back-office report is not requested by 50 clients at once). */
+  connections?: number;
 }
 
 interface Ctx {
@@ -122,6 +125,9 @@ export async function buildScenarios(ctx: Ctx): Promise<Scenario[]> {
   const projectsPath = '/projects?limit=200&start_date=2024-01-01&end_date=2024-12-31';
   const customers = (await get('/customers?limit=200')).data.map((c: any) => c.customer_number);
 
+  const balancesPath = '/workhour-balances?limit=200';
+  const balancePages = Math.max(1, Math.floor(employees.length / 200));
+
   const mix: BenchRequest[] = [];
   // Long enough that a run never wraps around to a slot it already booked (each write is used once).
   for (let i = 0, w = 0; i < 300_000 && w < writesMix.length; i++) mix.push(i % 10 === 9 ? writesMix[w++] : s1[i % s1.length]);
@@ -142,5 +148,13 @@ export async function buildScenarios(ctx: Ctx): Promise<Scenario[]> {
     { id: '4a', title: 'POST /attendances (all rules on)', requests: writesA },
     { id: '4b', title: 'PATCH /attendances/{id}', requests: patches },
     { id: '5', title: '90/10 read/write mix', requests: mix, ceilingOf: '1' },
+    {
+      id: '6',
+      title: 'GET /workhour-balances?limit=200 (full pages)',
+      requests: Array.from({ length: balancePages }, (_, i) => ({ method: 'GET', path: `${prefix}${balancesPath}&page=${i + 1}` })),
+      ceilingOf: '6',
+      capture: await raw(balancesPath),
+      connections: 4,
+    },
   ];
 }

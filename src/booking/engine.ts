@@ -10,9 +10,10 @@ import { projectBookable, runtime } from './rules/runtime.js';
 import { plannedHours } from './rules/planned-hours.js';
 import { overlap } from './rules/overlap.js';
 import { minuteGrid } from './rules/minute-grid.js';
+import { absence } from './rules/absence.js';
 
 /** Every rule, in the order their messages are reported. */
-export const RULES: readonly Rule[] = [closedMonth, approvalDate, recordingPeriod, nonWorkingDay, employmentPeriod, runtime, projectBookable, plannedHours, overlap, minuteGrid];
+export const RULES: readonly Rule[] = [closedMonth, approvalDate, recordingPeriod, nonWorkingDay, absence, employmentPeriod, runtime, projectBookable, plannedHours, overlap, minuteGrid];
 
 /** The lock rules, which also guard DELETE and changes to an existing booking's original date. */
 export const LOCK_RULES: readonly Rule[] = [closedMonth, approvalDate, recordingPeriod];

@@ -53,6 +53,8 @@ export interface BookingSettings {
   minute_grid: number | null;
   /** The tenant records durations only: `duration` is required. */
   duration_only: boolean;
+  /** Refuse bookings on days of an approved full-day absence (default on). */
+  check_absences: boolean;
 }
 
 export const DEFAULT_BOOKING_SETTINGS: BookingSettings = {
@@ -61,6 +63,7 @@ export const DEFAULT_BOOKING_SETTINGS: BookingSettings = {
   check_non_working_days: true,
   minute_grid: null,
   duration_only: false,
+  check_absences: true,
 };
 
 export interface WorkingDay {
@@ -70,6 +73,18 @@ export interface WorkingDay {
   hours: number | null;
   /** The holiday on that date in the record's calendar, if any. */
   holiday: { name: string; half_day: boolean } | null;
+  /** The employee's approved absences on that date, if any. */
+  absence: DayAbsence | null;
+}
+
+/** What an employee's absences take of one day. */
+export interface DayAbsence {
+  /** A full-day absence covers the day. */
+  full: boolean;
+  /** Half days on the day (a morning and an afternoon may be two). */
+  half_days: number;
+  /** Hours of hourly absences on the day. */
+  hours: number;
 }
 
 export interface OtherBooking {

@@ -1,4 +1,5 @@
-// Tenant booking settings (issue 6): recording period, non-working-day check, minute grid, duration-only mode.
+// Tenant booking settings (issue 6): recording period, non-working-day check, minute grid, duration-only mode,
+// absence check (issue 15).
 // Stored in tenants.settings.booking; readable and writable through the API (/booking-settings) and the CLI.
 import type { Tenant } from '../tenancy/tenants.js';
 import { DEFAULT_BOOKING_SETTINGS, type BookingSettings } from './facts.js';
@@ -7,6 +8,7 @@ import { DEFAULT_BOOKING_SETTINGS, type BookingSettings } from './facts.js';
 export type BookingSettingsChanges = Partial<BookingSettings>;
 
 const MINUTE_GRIDS = [1, 5, 6, 10, 15, 20, 30, 60];
+const BOOLEAN_SETTINGS = Object.keys(DEFAULT_BOOKING_SETTINGS).filter((k) => typeof DEFAULT_BOOKING_SETTINGS[k as keyof BookingSettings] === 'boolean');
 
 export function bookingSettings(tenant: Pick<Tenant, 'settings'>): BookingSettings {
   return { ...DEFAULT_BOOKING_SETTINGS, ...((tenant.settings.booking as Partial<BookingSettings>) ?? {}) };
@@ -21,7 +23,7 @@ export function parseSettingAssignments(pairs: string[]): BookingSettingsChanges
     const key = pair.slice(0, eq);
     const raw = pair.slice(eq + 1);
     if (!(key in DEFAULT_BOOKING_SETTINGS)) throw new Error(`unknown setting "${key}"; settings: ${Object.keys(DEFAULT_BOOKING_SETTINGS).join(', ')}`);
-    if (key === 'check_non_working_days' || key === 'duration_only') {
+    if (BOOLEAN_SETTINGS.includes(key)) {
       if (!/^(true|false)$/.test(raw)) throw new Error(`${key} must be true or false`);
       out[key] = raw === 'true';
     } else if (raw === 'null') {

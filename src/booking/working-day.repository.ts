@@ -1,48 +1,105 @@
-// The facts of one employee's day, loaded once for every rule that needs them (bookings today; absences,
-// plannings and balances next): the employment periods, the regular working time valid on the day, whether its
-// weekday is a working day, and the holiday of its calendar. docs/api/attendances.md ("Working-day facts")
-// records the decisions: the latest start on or before the day wins (no start = the earliest, ties: the newest
-// record); the *_workday flag decides, else hours > 0, else unknown (a working day).
-import { sql } from 'kysely';
+// The facts of employees' days, loaded once for everything that needs them: the booking rules (one day), absences
+// (working days and overlaps of a range), balances (target hours since the first employment day) and plannings
+// (days away: `employeeCalendars(…).get(username).absencesIn(from, to)`). A calendar holds the employee's regular
+// working times, the holidays of their calendars in the range and their absences that count (rejected and revoked
+// ones never do); src/booking/calendar.ts answers the questions. docs/api/attendances.md ("Working-day facts") and
+// docs/api/absences.md ("Working days and targets") record the decisions.
 import type { TenantDb } from '../db/tenant-scope.js';
 import { toBool } from '../db/values.js';
 import { WEEKDAYS, type Weekday } from '../modules/working-times/working-times.tables.js';
+import { NO_LONGER_COUNTING } from '../modules/absences/leave-approval.js';
+import { EmployeeCalendar, type AbsenceSpan, type Holiday, type WorkingTimeRecord } from './calendar.js';
 import type { Runtime, WorkingDay } from './facts.js';
-
-/** Weekday name of a 'YYYY-MM-DD' date. */
-export const weekdayOf = (date: string): Weekday => WEEKDAYS[(new Date(`${date}T00:00:00Z`).getUTCDay() + 6) % 7];
 
 /** All employment periods of the employee (a missing start or end is open). */
 export const employmentPeriods = (db: TenantDb, username: string): Promise<Runtime[]> =>
   db.selectFrom('employment_periods').select(['start_date', 'end_date']).where('employee_id', '=', username).execute();
 
-/** The regular working time valid on `date`: the latest start_date on or before it; no start = the earliest; ties: the newest. */
-export function workingTimeOn(db: TenantDb, username: string, date: string) {
-  return db
-    .selectFrom('regular_working_times')
-    .selectAll()
-    .where('employee_id', '=', username)
-    .where((eb) => eb.or([eb('start_date', 'is', null), eb('start_date', '<=', date)]))
-    .orderBy(sql`start_date desc nulls last`)
-    .orderBy('id', 'desc')
-    .limit(1)
-    .executeTakeFirst();
+const num = (v: unknown) => (v === null || v === undefined ? null : Number(v));
+
+async function workingTimes(db: TenantDb, usernames: readonly string[]) {
+  const rows = await db.selectFrom('regular_working_times').selectAll().where('employee_id', 'in', [...usernames]).execute();
+  return rows.map((r) => ({
+    employee_id: r.employee_id,
+    record: {
+      id: Number(r.id),
+      start_date: r.start_date,
+      hours: Object.fromEntries(WEEKDAYS.map((d) => [d, num(r[d])])) as Record<Weekday, number | null>,
+      workday: Object.fromEntries(WEEKDAYS.map((d) => [d, toBool(r[`${d}_workday`])])) as Record<Weekday, boolean | null>,
+      monthly_hours: toBool(r.is_monthly) && r.monthly_hours !== null ? Number(r.monthly_hours) : null,
+      holiday_calendar_id: num(r.holiday_calendar_id),
+    } satisfies WorkingTimeRecord,
+  }));
 }
 
-/** Is the weekday of `date` a working day, and is it a holiday, in the employee's working time valid then? */
+/**
+ * The employees' absences that touch [from, to] and still count (no rejected or revoked application). SQL bounds
+ * only the end (the index is (employee, end_date)); a bound on the start as well would let SQLite, planning
+ * without statistics, walk the tenant's absences by start date instead. Later ones are dropped here.
+ */
+async function countingAbsences(db: TenantDb, usernames: readonly string[], from: string, to: string) {
+  const rows = await db
+    .selectFrom('absences as a')
+    .innerJoin('absence_reasons as r', (j) => j.onRef('r.tenant_id', '=', 'a.tenant_id').onRef('r.name', '=', 'a.absence_reason_id'))
+    .leftJoin('leave_approval_applications as l', (j) => j.onRef('l.tenant_id', '=', 'a.tenant_id').onRef('l.id', '=', 'a.leave_approval_application_id'))
+    .select(['a.id', 'a.employee_id', 'a.start_date', 'a.end_date', 'a.half_day_from', 'a.half_day_to', 'a.hours', 'a.time_from', 'a.time_to', 'a.approved', 'r.type'])
+    .where('a.employee_id', 'in', [...usernames])
+    .where('a.end_date', '>=', from)
+    .where((eb) => eb.or([eb('l.status', 'is', null), eb('l.status', 'not in', [...NO_LONGER_COUNTING])]))
+    .execute();
+  return rows.filter((r) => r.start_date <= to).map((r) => ({
+    employee_id: r.employee_id,
+    span: {
+      id: Number(r.id),
+      start_date: r.start_date,
+      end_date: r.end_date,
+      half_day_from: toBool(r.half_day_from) ?? false,
+      half_day_to: toBool(r.half_day_to) ?? false,
+      hours: num(r.hours),
+      time_from: r.time_from,
+      time_to: r.time_to,
+      approved: toBool(r.approved) ?? false,
+      reason_type: Number(r.type),
+    } satisfies AbsenceSpan,
+  }));
+}
+
+async function holidays(db: TenantDb, calendarIds: number[], from: string, to: string): Promise<Map<number, Map<string, Holiday>>> {
+  const out = new Map<number, Map<string, Holiday>>(calendarIds.map((id) => [id, new Map()]));
+  if (calendarIds.length === 0) return out;
+  const rows = await db
+    .selectFrom('holidays')
+    .select(['holiday_calendar_id', 'date', 'name', 'half_day'])
+    .where('holiday_calendar_id', 'in', calendarIds)
+    .where('date', '>=', from)
+    .where('date', '<=', to)
+    .execute();
+  for (const h of rows) out.get(Number(h.holiday_calendar_id))!.set(h.date, { name: h.name, half_day: toBool(h.half_day) ?? false });
+  return out;
+}
+
+function groupBy<T, V>(items: readonly T[], key: (t: T) => string, value: (t: T) => V): Map<string, V[]> {
+  const out = new Map<string, V[]>();
+  for (const item of items) {
+    const k = key(item);
+    if (!out.has(k)) out.set(k, []);
+    out.get(k)!.push(value(item));
+  }
+  return out;
+}
+
+/** The calendars of these employees for [from, to], in three queries whatever their number. */
+export async function employeeCalendars(db: TenantDb, usernames: readonly string[], from: string, to: string): Promise<Map<string, EmployeeCalendar>> {
+  if (usernames.length === 0) return new Map();
+  const [times, absences] = await Promise.all([workingTimes(db, usernames), countingAbsences(db, usernames, from, to)]);
+  const calendarIds = [...new Set(times.map((t) => t.record.holiday_calendar_id).filter((id): id is number => id !== null))];
+  const days = await holidays(db, calendarIds, from, to);
+  const records = groupBy(times, (t) => t.employee_id, (t) => t.record);
+  const spans = groupBy(absences, (a) => a.employee_id, (a) => a.span);
+  return new Map(usernames.map((u) => [u, new EmployeeCalendar(u, records.get(u) ?? [], days, spans.get(u) ?? [])]));
+}
+
+/** One employee's day: working weekday, its hours, the holiday of the calendar then valid, approved absences. */
 export async function workingDay(db: TenantDb, username: string, date: string): Promise<WorkingDay> {
-  const record = await workingTimeOn(db, username, date);
-  if (!record) return { weekday_is_workday: null, hours: null, holiday: null };
-  const day = weekdayOf(date);
-  const flag = toBool(record[`${day}_workday`]);
-  const hours = record[day] === null ? null : Number(record[day]);
-  const holiday =
-    record.holiday_calendar_id === null
-      ? undefined
-      : await db.selectFrom('holidays').select(['name', 'half_day']).where('holiday_calendar_id', '=', Number(record.holiday_calendar_id)).where('date', '=', date).executeTakeFirst();
-  return {
-    weekday_is_workday: flag !== null ? flag : hours !== null ? hours > 0 : null,
-    hours,
-    holiday: holiday ? { name: holiday.name, half_day: toBool(holiday.half_day) ?? false } : null,
-  };
+  return (await employeeCalendars(db, [username], date, date)).get(username)!.day(date);
 }

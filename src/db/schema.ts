@@ -3,6 +3,7 @@
 // the JSON field names of the contract.
 import type { TenancyTables } from '../tenancy/tenancy.tables.js';
 import type { AbsenceReasonTables } from '../modules/absence-reasons/absence-reasons.tables.js';
+import type { AbsenceTables } from '../modules/absences/absences.tables.js';
 import type { ActivityTables } from '../modules/activities/activities.tables.js';
 import type { AttendanceTables } from '../modules/attendances/attendances.tables.js';
 import type { CategoryTables } from '../modules/categories/categories.tables.js';
@@ -33,6 +34,7 @@ export interface SchemaMigrationsTable {
 export interface DB
   extends TenancyTables,
     AbsenceReasonTables,
+    AbsenceTables,
     ActivityTables,
     AttendanceTables,
     CategoryTables,

@@ -1,4 +1,4 @@
-// Write transactions that must not race (booking rules: overlap and planned hours).
+// Write transactions that must not race (booking rules: overlap and planned hours; absences: overlap, decisions).
 // PostgreSQL: a transaction that first takes transaction-scoped advisory locks on the given keys, in sorted
 // order (no deadlocks); every read after them sees what earlier lock holders committed (READ COMMITTED).
 // SQLite: BEGIN IMMEDIATE takes the database write lock up front, so the whole check-then-write is serial,
@@ -6,6 +6,12 @@
 import { sql } from 'kysely';
 import type { Dialect } from './dialect.js';
 import { forTenant, type TenantDb } from './tenant-scope.js';
+
+/** The lock keys: one employee's bookings and absences, one project's planned hours. */
+export const lockKeys = {
+  employee: (tenantId: number, username: string) => `${tenantId}:e:${username}`,
+  project: (tenantId: number, projectId: number) => `${tenantId}:p:${projectId}`,
+};
 
 export async function lockedTransaction<T>(db: TenantDb, dialect: Dialect, keys: string[], fn: (trx: TenantDb) => Promise<T>): Promise<T> {
   if (dialect === 'postgres') {

@@ -1,5 +1,6 @@
-// Demo bookings: a realistic last month for every demo employee, made through the booking service so they
-// obey every rule (days the rules refuse — weekends, holidays — are simply skipped).
+// Demo bookings: every working day from the first day of the previous month to yesterday for every demo employee
+// (7.5 h a day; anna.schmidt adds two hours on Tuesdays and Thursdays), made through the booking service so they
+// obey every rule (days the rules refuse — weekends, holidays, approved absences — are simply skipped).
 import type { TenantDb } from '../db/tenant-scope.js';
 import type { Dialect } from '../db/dialect.js';
 import type { Tenant } from '../tenancy/tenants.js';
@@ -7,18 +8,20 @@ import { ApiError } from '../http/errors.js';
 import { addDays, today } from '../http/formats.js';
 import { createAttendance } from '../modules/attendances/attendances.service.js';
 import { bookableAssignments } from '../modules/projects/project-assignments.repository.js';
+import { monthStart } from './dates.js';
 
 export async function demoBookings(db: TenantDb, tenant: Tenant, dialect: Dialect): Promise<number> {
   const assignments = await bookableAssignments(db);
   const byEmployee = new Map<string, (typeof assignments)[number]>();
   for (const a of assignments) if (!byEmployee.has(a.employee_id)) byEmployee.set(a.employee_id, a);
 
-  const first = `${today().slice(0, 7)}-01`;
-  const start = `${addDays(first, -1).slice(0, 7)}-01`;
+  const end = today();
   let made = 0;
   for (const a of byEmployee.values()) {
-    for (let date = start; date < first; date = addDays(date, 1)) {
-      for (const [from, to, note] of [['09:00', '12:30', 'Workshop preparation'], ['13:00', '17:00', 'Implementation']]) {
+    for (let date = monthStart(-1); date < end; date = addDays(date, 1)) {
+      const overtime = a.employee_id === 'anna.schmidt' && [2, 4].includes(new Date(`${date}T00:00:00Z`).getUTCDay());
+      const blocks = [['09:00', '12:30', 'Workshop preparation'], ['13:00', '17:00', 'Implementation'], ...(overtime ? [['17:00', '19:00', 'Release']] : [])];
+      for (const [from, to, note] of blocks) {
         try {
           await createAttendance({ db, dialect, tenant }, { employee_id: a.employee_id, date, from, to, project_id: Number(a.project_id), project_task_id: Number(a.task_id), activity_id: a.activity, note });
           made++;

@@ -11,6 +11,7 @@ import { demoCustomers } from './customers.js';
 import { demoProjects } from './projects.js';
 import { demoPeople } from './people.js';
 import { demoBookings } from './bookings.js';
+import { demoAbsences } from './absences.js';
 import { listCustomers } from '../modules/customers/customers.repository.js';
 import { listEmployees } from '../modules/employees/employees.repository.js';
 
@@ -26,12 +27,18 @@ const steps: ((db: TenantDb, tenant: Tenant, dialect: Dialect) => Promise<unknow
     const employees = await listEmployees(db, {}).orderBy('username').execute();
     await demoProjects(db, tenant, { customerNumbers: customers.map((c) => c.customer_number), usernames: employees.map((e) => e.username) });
   },
+  demoAbsences,
   demoBookings,
 ];
 
+/** Every demo step for a fresh tenant. */
+export async function demoData(db: Kysely<DB>, tenant: Tenant, dialect: Dialect): Promise<void> {
+  for (const step of steps) await step(forTenant(db, tenant.id), tenant, dialect);
+}
+
 export async function createDemoTenant(db: Kysely<DB>, dialect: Dialect): Promise<{ tenant: Tenant; token: string }> {
   const tenant = await createTenant(db, { instance: DEMO_INSTANCE, name: 'Demo GmbH', edition: 'full', language: 'en', modules: ['departments'] });
-  for (const step of steps) await step(forTenant(db, tenant.id), tenant, dialect);
+  await demoData(db, tenant, dialect);
   const { token } = await createToken(db, tenant.id, { name: 'demo' });
   return { tenant, token };
 }

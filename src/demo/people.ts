@@ -1,6 +1,7 @@
-// Demo data for people and organisation: price groups, a German holiday calendar (this and next year), four
-// employees with open-ended employment periods from 2024-01-01 and Mon–Fri 8 h working times, two work
-// locations and a vehicle list with two vehicles. Idempotent: what exists already is left as it is.
+// Demo data for people and organisation: price groups, a German holiday calendar (last, this and next year), four
+// employees with open-ended employment periods from the first day of the previous month (where the demo's
+// bookings begin, so their working-time balances mean something) and Mon–Fri 8 h working times from 2024-01-01,
+// two work locations and a vehicle list with two vehicles. Idempotent: what exists already is left as it is.
 import type { TenantDb } from '../db/tenant-scope.js';
 import type { Tenant } from '../tenancy/tenants.js';
 import { addDays } from '../http/formats.js';
@@ -9,6 +10,7 @@ import { findRow, insertRow } from '../modules/crud/index.js';
 import { hashPassword } from '../modules/employees/password.js';
 import { findEmployeeRow, insertEmployee } from '../modules/employees/employees.repository.js';
 import { setVehicles } from '../modules/vehicles/vehicles.repository.js';
+import { monthStart } from './dates.js';
 
 const CALENDAR = 'Deutschland (bundesweit)';
 
@@ -56,7 +58,7 @@ export async function demoPeople(db: TenantDb, tenant: Tenant): Promise<void> {
   if (!calendar) {
     calendar = await insertRow(db, 'holiday_calendars', { name: CALENDAR, note: '', country: 'Deutschland', region: null });
     const year = new Date().getUTCFullYear();
-    for (const h of [...germanHolidays(year), ...germanHolidays(year + 1)]) await insertRow(db, 'holidays', { ...h, holiday_calendar_id: calendar.id });
+    for (const h of [year - 1, year, year + 1].flatMap(germanHolidays)) await insertRow(db, 'holidays', { ...h, holiday_calendar_id: calendar.id });
   }
 
   const department = await standardDepartmentId(db);
@@ -64,7 +66,7 @@ export async function demoPeople(db: TenantDb, tenant: Tenant): Promise<void> {
     if (await findEmployeeRow(db, e.username)) continue;
     await db.transaction(async (trx) => {
       await insertEmployee(trx, { ...e, email: `${e.username.replace(/'/g, '')}@example.com`, employment: 0, department_id: department, language: tenant.language, password_hash: await hashPassword('demo-password') });
-      await insertRow(trx, 'employment_periods', { employee_id: e.username, start_date: '2024-01-01', end_date: null, annual_leave_entitlement: 30, is_holiday_per_year: true });
+      await insertRow(trx, 'employment_periods', { employee_id: e.username, start_date: monthStart(-1), end_date: null, annual_leave_entitlement: 30, is_holiday_per_year: true });
       const week = { monday: 8, tuesday: 8, wednesday: 8, thursday: 8, friday: 8, saturday: 0, sunday: 0 };
       const workdays = { monday_workday: true, tuesday_workday: true, wednesday_workday: true, thursday_workday: true, friday_workday: true, saturday_workday: false, sunday_workday: false };
       await insertRow(trx, 'regular_working_times', { employee_id: e.username, start_date: '2024-01-01', ...week, ...workdays, is_monthly: false, max_hours_in_week: 40, holiday_calendar_id: calendar!.id });

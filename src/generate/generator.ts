@@ -1,8 +1,9 @@
 // `zeitkonto generate <instance> [--scale small|medium|large] [--seed N]`: a deterministic, realistic tenant for
 // benchmarks and demos (issue 7). medium ≈ 500 employees, 2,000 projects, 20,000 tasks, 1,000,000 bookings over
 // five years (2021–2025); small ≈ 1 % of that; large ≈ 10,000,000 bookings. Bulk multi-row inserts in one
-// transaction per table. Bookings obey the booking rules: working days only (Mon–Fri, no holidays), inside the
-// employment period and the project's runtime, no overlaps, between 08:00 and 17:00 (evenings stay free).
+// transaction per table. Bookings obey the booking rules: working days only (Mon–Fri, no holidays, no absence),
+// inside the employment period and the project's runtime, no overlaps, between 08:00 and 17:00 (evenings stay
+// free). Each employee has about 17 days of approved leave and sick days a year (absences.ts).
 import { sql, type Kysely } from 'kysely';
 import type { Dialect } from '../db/dialect.js';
 import type { DB } from '../db/schema.js';
@@ -11,6 +12,7 @@ import { createTenant, type Tenant } from '../tenancy/tenants.js';
 import { standardDepartmentId } from '../modules/departments/departments.repository.js';
 import { between, pick, seededRandom, type Random } from './random.js';
 import { forTenant } from '../db/tenant-scope.js';
+import { generateAbsences } from './absences.js';
 
 export const SCALES = {
   small: { employees: 5, projects: 20, tasksPerProject: 10, customers: 5, attendances: 10_000 },
@@ -35,7 +37,7 @@ export interface GenerateResult {
 type Row = Record<string, unknown>;
 
 /** Multi-row inserts in chunks that stay under both databases' bind-parameter limits. */
-async function insertMany(db: Kysely<DB>, table: string, rows: Row[], returning = false): Promise<number[]> {
+export async function insertMany(db: Kysely<DB>, table: string, rows: Row[], returning = false): Promise<number[]> {
   if (rows.length === 0) return [];
   const perChunk = Math.max(1, Math.floor(30_000 / Object.keys(rows[0]).length));
   const ids: number[] = [];
@@ -199,8 +201,13 @@ export async function generate(db: Kysely<DB>, instance: string, scale: Scale, s
     counts.assignments = rows.length;
   });
 
+  // Absences (their own random stream, so the other data stays as it was), then bookings around them.
+  const absences = await inTx((trx) => generateAbsences(trx, insertMany, tenant_id, employees, days, seededRandom(seed * 7919 + 15), stamp));
+  counts.absences = absences.count;
+  log(`absences: ${absences.count}`);
+
   // Bookings: per employee and working day 0–4 bookings of 1–3 hours from 08:00, never past 17:00.
-  const employeeDays = employees.reduce((n, e) => n + days.filter((d) => d >= e.firstDay).length, 0);
+  const employeeDays = employees.reduce((n, e) => n + days.filter((d) => d >= e.firstDay).length, 0) - absences.away.size;
   const perDay = size.attendances / Math.max(1, employeeDays);
   let total = 0;
   const batch: Row[] = [];
@@ -213,7 +220,7 @@ export async function generate(db: Kysely<DB>, instance: string, scale: Scale, s
     await inTx(async (trx) => {
       const mine = assigned.get(e.username)!;
       for (const date of days) {
-        if (date < e.firstDay) continue;
+        if (date < e.firstDay || absences.away.has(`${e.username}|${date}`)) continue;
         let n = Math.floor(perDay) + (random() < perDay - Math.floor(perDay) ? 1 : 0);
         let minute = 8 * 60;
         while (n-- > 0) {

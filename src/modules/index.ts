@@ -2,6 +2,7 @@
 // A new resource adds its folder here. The order is the order of the OpenAPI document's paths.
 import type { ZkApp } from '../types.js';
 import absenceReasons from './absence-reasons/index.js';
+import absences from './absences/index.js';
 import activities from './activities/index.js';
 import categories from './categories/index.js';
 import departments from './departments/index.js';
@@ -24,9 +25,11 @@ import vehicles from './vehicles/index.js';
 import devices from './devices/index.js';
 import transponders from './transponders/index.js';
 import meals from './meals/index.js';
+import workhourBalances from './workhour-balances/index.js';
 
 const MODULES = [
   absenceReasons,
+  absences,
   activities,
   categories,
   departments,
@@ -49,6 +52,7 @@ const MODULES = [
   devices,
   transponders,
   meals,
+  workhourBalances,
 ];
 
 export async function registerModules(app: ZkApp): Promise<void> {

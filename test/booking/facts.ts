@@ -25,7 +25,7 @@ export function facts(over: Partial<BookingFacts> = {}, booking: Partial<Booking
     settings: { ...DEFAULT_BOOKING_SETTINGS },
     closed_months: [],
     approval_date: null,
-    working_day: { weekday_is_workday: true, hours: 8, holiday: null },
+    working_day: { weekday_is_workday: true, hours: 8, holiday: null, absence: null },
     employment_periods: [{ start_date: '2020-01-01', end_date: null }],
     project: { ...plan(), bookable: true, status: 'aktiv' },
     task: plan({ id: 2 }),

@@ -5,7 +5,8 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { forTenant } from '../../src/db/tenant-scope.js';
 import { nowTimestamp } from '../../src/http/formats.js';
-import { employmentPeriods, weekdayOf, workingDay, workingTimeOn } from '../../src/booking/working-day.repository.js';
+import { employmentPeriods, workingDay } from '../../src/booking/working-day.repository.js';
+import { weekdayOf } from '../../src/booking/dates.js';
 import { forEachDialect } from '../support/app.js';
 import { createEmployee, userPath } from '../support/people.js';
 
@@ -31,8 +32,9 @@ forEachDialect('working-day facts', (t) => {
     await c.post(path, { start_date: '2024-07-01', monday: 6 });
     await c.post(path, { start_date: '2025-01-01', monday: 4 });
     const db = forTenant(t().database.db, c.tenant.id);
-    const hours = async (date: string) => (await workingTimeOn(db, e.username, date))?.monday;
-    assert.deepEqual([await hours('2000-01-03'), await hours('2024-06-30'), await hours('2024-07-01'), await hours('2030-01-01')], [8, 8, 6, 4]);
+    const hours = async (date: string) => (await workingDay(db, e.username, date)).hours;
+    // Mondays: before any start, the last before the second record, its first day, long after the third.
+    assert.deepEqual([await hours('2000-01-03'), await hours('2024-06-24'), await hours('2024-07-01'), await hours('2030-01-07')], [8, 8, 6, 4]);
   });
 
   test('two records with one start (only possible outside the API): the newest applies', async () => {
@@ -41,7 +43,7 @@ forEachDialect('working-day facts', (t) => {
     const db = forTenant(t().database.db, c.tenant.id);
     const stamps = { created: nowTimestamp(), modified: nowTimestamp() };
     for (const monday of [5, 7]) await db.insertInto('regular_working_times', { employee_id: e.username, start_date: '2024-01-01', monday, ...stamps } as any).execute();
-    assert.equal((await workingTimeOn(db, e.username, '2024-02-05'))?.monday, 7);
+    assert.equal((await workingDay(db, e.username, '2024-02-05')).hours, 7);
   });
 
   test('the weekday flag decides, else hours > 0, else the day is unknown; holidays of the record\'s calendar', async () => {
@@ -52,11 +54,11 @@ forEachDialect('working-day facts', (t) => {
     await c.post(`${userPath(e.username)}/regular-working-times`, { monday: 8, monday_workday: false, tuesday: 8, wednesday: 0, holiday_calendar_id: calendar.id });
     const db = forTenant(t().database.db, c.tenant.id);
     const day = (date: string) => workingDay(db, e.username, date);
-    assert.deepEqual(await day('2024-06-03'), { weekday_is_workday: false, hours: 8, holiday: null }, 'flag off wins over hours');
-    assert.deepEqual(await day('2024-06-04'), { weekday_is_workday: true, hours: 8, holiday: { name: 'Half day', half_day: true } });
-    assert.deepEqual(await day('2024-06-05'), { weekday_is_workday: false, hours: 0, holiday: null });
-    assert.deepEqual(await day('2024-06-06'), { weekday_is_workday: null, hours: null, holiday: null }, 'neither flag nor hours');
+    assert.deepEqual(await day('2024-06-03'), { weekday_is_workday: false, hours: 8, holiday: null, absence: null }, 'flag off wins over hours');
+    assert.deepEqual(await day('2024-06-04'), { weekday_is_workday: true, hours: 8, holiday: { name: 'Half day', half_day: true }, absence: null });
+    assert.deepEqual(await day('2024-06-05'), { weekday_is_workday: false, hours: 0, holiday: null, absence: null });
+    assert.deepEqual(await day('2024-06-06'), { weekday_is_workday: null, hours: null, holiday: null, absence: null }, 'neither flag nor hours');
     const none = await createEmployee(c);
-    assert.deepEqual(await workingDay(db, none.username, '2024-06-03'), { weekday_is_workday: null, hours: null, holiday: null }, 'no record at all');
+    assert.deepEqual(await workingDay(db, none.username, '2024-06-03'), { weekday_is_workday: null, hours: null, holiday: null, absence: null }, 'no record at all');
   });
 });

@@ -1,5 +1,6 @@
 // Issue 2 §2: the zeitkonto command in-process (main with captured output) on a SQLite file and on a PostgreSQL
-// database of its own: migrate, demo (idempotent), tenant create/update/list, token create/list/revoke, usage errors.
+// database of its own: migrate, demo (idempotent), tenant create/update/list, token create/list/revoke, settings,
+// usage errors.
 import assert from 'node:assert/strict';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
@@ -152,6 +153,18 @@ for (const dialect of DIALECTS) {
       assert.doesNotMatch(second.out.join('\n'), /zk_/);
       assert.equal((await run('tenant', 'list')).out.filter((l) => l.startsWith('demo\t')).length, 1);
       assert.equal(await status('demo', token!), 200);
+    });
+
+    test('settings shows and changes booking settings, check_absences included; bad values exit 2', async () => {
+      const name = instance();
+      assert.equal((await run('tenant', 'create', name)).code, 0);
+      assert.ok((await run('settings', name)).out.includes('check_absences=true'));
+      const changed = await run('settings', name, 'check_absences=false', 'minute_grid=15');
+      assert.equal(changed.code, 0);
+      assert.ok(changed.out.includes('check_absences=false') && changed.out.includes('minute_grid=15'), changed.out.join('\n'));
+      const bad = await run('settings', name, 'check_absences=maybe');
+      assert.deepEqual([bad.code, bad.err], [2, ['zeitkonto: check_absences must be true or false']]);
+      assert.ok((await run('settings', name)).out.includes('check_absences=false'), 'nothing changed by the bad call');
     });
 
     test('bad arguments exit 2 with the usage; help exits 0', async () => {

@@ -16,7 +16,7 @@ forEachDialect('demo people', (t) => {
     assert.equal((await c.get('/employees')).body.meta.total, 4);
     assert.equal((await c.get("/employees/o'brien.j")).status, 200);
     assert.equal((await c.get('/price-groups')).body.meta.total, 2);
-    assert.deepEqual(await workingDay(db, 'anna.schmidt', '2024-06-03'), { weekday_is_workday: true, hours: 8, holiday: null });
+    assert.deepEqual(await workingDay(db, 'anna.schmidt', '2024-06-03'), { weekday_is_workday: true, hours: 8, holiday: null, absence: null });
     assert.equal((await workingDay(db, 'anna.schmidt', '2024-06-08')).weekday_is_workday, false);
     const year = new Date().getUTCFullYear();
     assert.equal((await workingDay(db, 'jean-luc.picard', `${year}-10-03`)).holiday?.name, 'Tag der Deutschen Einheit');

@@ -36,5 +36,14 @@ forEachDialect('generate', (t) => {
       payload: { employee_id: one.employee_id, date: one.date.slice(0, 10), from: '18:00', to: '18:15', project_id: one.project_id, project_task_id: one.project_task_id, activity_id: one.activity_id },
     });
     assert.equal(r.status, 201, r.text);
+
+    // Absences: leave and sick days every year, and no booking on their days.
+    assert.ok(a.counts.absences >= 5 * 5 * 4, String(a.counts.absences));
+    const absences = (await get(`/absences?employee_id=${encodeURIComponent(employees[0].username)}&start_date=2023-01-01&end_date=2023-12-31&limit=200`)).data;
+    assert.ok(absences.length >= 4 && absences.every((x: any) => x.approved), String(absences.length));
+    for (const x of absences) {
+      const booked = await get(`/attendances?employee_id=${encodeURIComponent(x.employee_id)}&start_date=${x.start_date.slice(0, 10)}&end_date=${x.end_date.slice(0, 10)}`);
+      assert.equal(booked.meta.total, 0, `booked during absence ${x.id}`);
+    }
   });
 });

@@ -25,7 +25,7 @@ export interface World {
 const stamp = () => ({ created: nowTimestamp(), modified: nowTimestamp() });
 const DAYS = ['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday'];
 
-export async function bookingWorld(t: TestContext, opts: { modules?: ModuleName[]; edition?: Edition; settings?: TenantSettings } = {}): Promise<World> {
+export async function bookingWorld(t: TestContext, opts: { modules?: ModuleName[]; edition?: Edition; settings?: TenantSettings; language?: string } = {}): Promise<World> {
   const c = await t.tenant(opts);
   const db = t.database.db as Kysely<any>;
   const tenant_id = c.tenant.id;

@@ -8,7 +8,8 @@ export const settingsCommand: Command = {
   name: 'settings',
   usage: [
     'settings <instance> [key=value ...]          Show or change booking settings (recording_days_back, recording_days_ahead,',
-    '                                        check_non_working_days, minute_grid, duration_only; "null" clears a number).',
+    '                                        check_non_working_days, minute_grid, duration_only, check_absences;',
+    '                                        "null" clears a number).',
   ],
   async run(config, args, io) {
     if (args.length < 1 || args[0].startsWith('-')) {

@@ -11,6 +11,7 @@ import { tickets } from './0301_tickets.js';
 import { monthClosings } from './0400_month_closings.js';
 import { attendances } from './0401_attendances.js';
 import { queryPlanIndexes } from './0900_query_plan_indexes.js';
+import { absences } from './0940_absences.js';
 
 export const migrations: readonly Migration[] = [
   foundation,
@@ -23,4 +24,5 @@ export const migrations: readonly Migration[] = [
   monthClosings,
   attendances,
   queryPlanIndexes,
+  absences,
 ];

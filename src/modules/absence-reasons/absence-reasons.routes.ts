@@ -1,8 +1,8 @@
 // GET /absence-reasons, GET /absence-reasons/{name} (contract); POST, PATCH/PUT, DELETE (additive in v1). The
-// name is the key and unique in the tenant.
+// name is the key and unique in the tenant; renames follow into absences, a reason in use cannot be deleted.
 import { Type } from '@sinclair/typebox';
 import type { ZkApp } from '../../types.js';
-import { resourceRoutes } from '../crud/index.js';
+import { refuseWhileUsed, resourceRoutes } from '../crud/index.js';
 import { AbsenceReason, AbsenceReasonCreate, AbsenceReasonListQuery, AbsenceReasonUpdate, type AbsenceReasonT } from './absence-reasons.schemas.js';
 import {
   absenceReasonListSpec,
@@ -29,7 +29,10 @@ export default async function absenceReasonRoutes(app: ZkApp) {
     show: (_s, _p, row) => toAbsenceReason(row),
     create: { body: AbsenceReasonCreate, run: (s, _p, body) => insertAbsenceReason(s.db, body) },
     update: { body: AbsenceReasonUpdate, run: (s, _p, row, body) => updateAbsenceReason(s.db, row.id, body) },
-    remove: (s, _p, row) => deleteAbsenceReason(s.db, row.id),
+    remove: async (s, _p, row) => {
+      await refuseWhileUsed(s.db, [{ table: 'absences', column: 'absence_reason_id', what: 'absences' }], row.name, (what) => `The absence reason is still used by ${what}.`, 'name');
+      await deleteAbsenceReason(s.db, row.id);
+    },
     summaries: {
       get: 'Get an absence reason by name',
       update: 'Update an absence reason (only submitted fields change)',

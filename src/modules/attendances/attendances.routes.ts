@@ -26,6 +26,7 @@ const RULES_DESCRIPTION = `Booking rules are checked before writing, in one lock
 - \`approval_date\` (date): on or before the employee's approval_date.
 - \`recording_period\` (date): outside recording_days_back / recording_days_ahead (/booking-settings).
 - \`non_working_day\` (date): a non-working weekday or full-day holiday of the employee's regular working time (switch: check_non_working_days).
+- \`absence\` (date): an approved full-day absence of the employee covers the date (switch: check_absences).
 - \`employment_period\` (date): not inside an employment period (missing start or end = open-ended).
 - \`runtime\` (project_id, project_task_id, ticket_id, subtask_id): outside the runtime; \`project_not_bookable\` (project_id): status not bookable.
 - \`planned_hours\` (same fields): over the planned hours where plan_can_exceed / prevent_overbooking forbids it (0 all may exceed, 1 only non-billable, 2 none, 3 travel or non-billable, 4 only travel).

@@ -3,7 +3,7 @@
 // 422, and the write — in one locked transaction (issue 6).
 import type { Insertable } from 'kysely';
 import type { TenantDb } from '../../db/tenant-scope.js';
-import { lockedTransaction } from '../../db/transaction.js';
+import { lockedTransaction, lockKeys } from '../../db/transaction.js';
 import { ErrorBag, notFound, violationsError } from '../../http/errors.js';
 import { nowTimestamp, today } from '../../http/formats.js';
 import { evaluate, LOCK_RULES } from '../../booking/engine.js';
@@ -59,7 +59,7 @@ async function write(s: Scope, input: Input, submittedBillable: boolean | null |
   const errors = new ErrorBag();
   const shape = checkShape(input, settings.duration_only, errors);
   errors.throwIfAny();
-  const keys = [`${tenant.id}:p:${input.project_id}`, `${tenant.id}:e:${input.employee_id}`];
+  const keys = [lockKeys.project(tenant.id, input.project_id), lockKeys.employee(tenant.id, input.employee_id)];
   return lockedTransaction(s.db, s.dialect, keys, async (trx) => {
     const refs = await loadRefs(trx, {
       employee_id: input.employee_id,

@@ -8,6 +8,7 @@ export const BookingSettingsSchema = Type.Object({
   check_non_working_days: Type.Boolean({ description: 'Refuse bookings on non-working days and holidays (default true).' }),
   minute_grid: Nullable(Type.Integer({ enum: [1, 5, 6, 10, 15, 20, 30, 60], description: 'from/to must fall on this minute grid; null = off.' })),
   duration_only: Type.Boolean({ description: 'The tenant records durations only: `duration` is required on bookings.' }),
+  check_absences: Type.Boolean({ description: 'Refuse bookings on days of an approved full-day absence (default true).' }),
 });
 
 export const BookingSettingsUpdate = Type.Partial(BookingSettingsSchema);

@@ -58,6 +58,12 @@ export function listEmployees(db: TenantDb, filters: { personal_numbers?: string
   return q;
 }
 
+/** The number of the employee's absences (the detail's absences_count). */
+export async function absencesCount(db: TenantDb, username: string): Promise<number> {
+  const row = await db.selectFrom('absences').select((eb) => eb.fn.countAll<number>().as('n')).where('employee_id', '=', username).executeTakeFirst();
+  return Number(row?.n ?? 0);
+}
+
 /** Labels of enumerations are delivered in the tenant's language (German for 'de', English otherwise). */
 export const label = (tenant: Pick<Tenant, 'language'>, names: { de: string; en: string } | undefined, id: number) =>
   names ? (tenant.language === 'de' ? names.de : names.en) : String(id);

@@ -1,4 +1,5 @@
-// GET /employees (personal_number[] / personal_number, department_id), GET /employees/{username}, POST,
+// GET /employees (personal_number[] / personal_number, department_id), GET /employees/{username} (adds
+// absences_count), POST,
 // PATCH/PUT (reference §4.11; no delete route exists anywhere), GET /departments/{id}/employees (§4.8).
 import { Type } from '@sinclair/typebox';
 import type { ZkApp } from '../../types.js';
@@ -7,9 +8,9 @@ import { IntKey, Paginated, responses } from '../../http/schemas.js';
 import { notFound } from '../../http/errors.js';
 import { existsInTenant } from '../../db/lookup.js';
 import { resourceRoutes, scopeOf } from '../crud/index.js';
-import { employeeListSpec, findEmployeeRow, listEmployees, toEmployeeBase, toEmployees, type EmployeeRow } from './employees.repository.js';
+import { absencesCount, employeeListSpec, findEmployeeRow, listEmployees, toEmployeeBase, toEmployees, type EmployeeRow } from './employees.repository.js';
 import { writeEmployee } from './employees.service.js';
-import { Employee, EmployeeBase, EmployeeCreate, EmployeeListQuery, EmployeeUpdate } from './employees.schemas.js';
+import { Employee, EmployeeBase, EmployeeCreate, EmployeeDetail, EmployeeListQuery, EmployeeUpdate } from './employees.schemas.js';
 
 export default async function employeeRoutes(app: ZkApp) {
   resourceRoutes<undefined, EmployeeRow, unknown>(app, {
@@ -18,7 +19,8 @@ export default async function employeeRoutes(app: ZkApp) {
     tags: ['Employees'],
     path: '/employees',
     key: { name: 'username', schema: Type.String({ minLength: 1, maxLength: 255 }) },
-    resource: Employee,
+    resource: EmployeeDetail,
+    listItem: Employee,
     list: {
       query: EmployeeListQuery,
       build: (s, _p, q) => listEmployees(s.db, { personal_numbers: arrayParam(q, 'personal_number'), department_id: q.department_id }),
@@ -26,7 +28,10 @@ export default async function employeeRoutes(app: ZkApp) {
       map: (s, _p, rows) => toEmployees(s.db, s.tenant, rows),
     },
     find: (s, _p, username) => findEmployeeRow(s.db, username),
-    show: async (s, _p, row) => (await toEmployees(s.db, s.tenant, [row]))[0],
+    show: async (s, _p, row) => {
+      const [[employee], absences_count] = await Promise.all([toEmployees(s.db, s.tenant, [row]), absencesCount(s.db, row.username)]);
+      return { ...employee, absences_count };
+    },
     create: { body: EmployeeCreate, run: (s, _p, body) => writeEmployee(s, body) },
     update: { body: EmployeeUpdate, run: (s, _p, row, body) => writeEmployee(s, body, row) },
   });

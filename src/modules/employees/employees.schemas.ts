@@ -85,6 +85,8 @@ export type EmployeeBaseT = Static<typeof EmployeeBase>;
 
 export const Employee = Type.Object({ ...EmployeeBase.properties, categories: Type.Array(Category), dynamicAttributes: Type.Array(DynamicAttributeValue) });
 export type EmployeeT = Static<typeof Employee>;
+/** The detail (and write responses) add the number of the employee's absences, as on the live system. */
+export const EmployeeDetail = Type.Object({ ...Employee.properties, absences_count: Type.Integer({ minimum: 0 }) });
 
 const str = (max: number) => Opt(Type.String({ maxLength: max }));
 const writable = {

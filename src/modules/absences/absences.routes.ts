@@ -1,0 +1,50 @@
+// GET /absences (start_date, end_date: entirely inside the window; employee_id), GET /absences/{id}, POST /absences
+// (contract), PATCH/PUT and DELETE /absences/{id} (additive: the leave process through the API), and
+// GET /employees/{username}/absences (the same records without the embedded reason and application).
+import type { ZkApp } from '../../types.js';
+import { listQuery } from '../../http/list/index.js';
+import { resourceRoutes } from '../crud/index.js';
+import { UsernameParam } from '../employees/employees.schemas.js';
+import { requireEmployee } from '../employees/employees.service.js';
+import type { EmployeeRow } from '../employees/employees.repository.js';
+import { Absence, AbsenceCreate, AbsenceListQuery, AbsenceUpdate, EmployeeAbsence, type AbsenceT, type EmployeeAbsenceT } from './absences.schemas.js';
+import { absenceListSpec, findAbsence, listAbsences, toAbsences, toEmployeeAbsence, type AbsenceRow } from './absences.repository.js';
+import { changeAbsence, createAbsence, removeAbsence } from './absences.service.js';
+
+const tags = ['Absences'];
+
+export default async function absenceRoutes(app: ZkApp) {
+  resourceRoutes<undefined, AbsenceRow, AbsenceT>(app, {
+    name: 'Absence',
+    plural: 'absences',
+    tags,
+    path: '/absences',
+    resource: Absence,
+    list: { query: AbsenceListQuery, build: (s, _p, q) => listAbsences(s.db, q), spec: absenceListSpec, map: (s, _p, rows) => toAbsences(s.db, s.tenant, rows) },
+    find: (s, _p, id) => findAbsence(s.db, id),
+    show: async (s, _p, row) => (await toAbsences(s.db, s.tenant, [row]))[0],
+    create: { body: AbsenceCreate, run: (s, _p, body) => createAbsence(s, body) },
+    update: { body: AbsenceUpdate, run: (s, _p, row, body) => changeAbsence(s, row, body) },
+    remove: (s, _p, row) => removeAbsence(s, row),
+    summaries: {
+      list: 'List absences (start_date/end_date keep those entirely inside the window)',
+      create: 'Enter an absence (current or legacy body; a reason with approval starts a leave request)',
+      update: 'Change an absence or decide its leave request with `approved` (only submitted fields change; PUT is an alias)',
+      remove: 'Delete an absence with its leave application (refused in a closed month)',
+    },
+  });
+
+  resourceRoutes<EmployeeRow, AbsenceRow, EmployeeAbsenceT>(app, {
+    name: 'Absence',
+    plural: 'absences of an employee (without reason and leave application)',
+    tags,
+    path: '/employees/:username/absences',
+    parentParams: UsernameParam,
+    parent: requireEmployee,
+    resource: EmployeeAbsence,
+    detail: false,
+    list: { query: listQuery(), build: (s, e) => listAbsences(s.db, { employee_id: e.username }), spec: absenceListSpec },
+    find: (s, _e, id) => findAbsence(s.db, id),
+    show: (_s, _e, row) => toEmployeeAbsence(row),
+  });
+}

@@ -1,0 +1,7 @@
+// Working-time balances (reference §4.28, issue 15): hours booked against target hours, and leave per year.
+import type { ZkApp } from '../../types.js';
+import workhourBalanceRoutes from './workhour-balances.routes.js';
+
+export default async function workhourBalances(app: ZkApp) {
+  await app.register(workhourBalanceRoutes);
+}
