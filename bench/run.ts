@@ -27,6 +27,8 @@ const { values: opts } = parseArgs({
     only: { type: 'string' },
     profile: { type: 'boolean', default: false },
     rounds: { type: 'string' },
+    // A/B: a second build (a copy of another commit's dist/) served alongside, its windows interleaved with the app's.
+    compare: { type: 'string' },
     // The server runs as `npm start` runs it (a 160 MB old-space cap keeps RSS within budget).
     'server-flags': { type: 'string', default: '--max-old-space-size=160' },
   },
@@ -112,6 +114,7 @@ async function main() {
   const profileArgs = opts.profile ? ['--cpu-prof', `--cpu-prof-dir=${path.join(root, 'bench', 'results', 'profiles')}`] : [];
   const serverFlags = (opts['server-flags'] ?? '').split(/\s+/).filter(Boolean);
   const server = spawn(process.execPath, [...serverFlags, ...profileArgs, path.join(root, 'bin', 'zeitkonto.js'), 'serve'], { env: { ...env, PORT: String(port), HOST: '127.0.0.1' }, stdio: ['ignore', 'ignore', 'inherit'] });
+  const compare = opts.compare ? await startCompare(path.resolve(opts.compare), serverFlags) : undefined;
   let peakRss = 0;
   const sampler = setInterval(() => (peakRss = Math.max(peakRss, rssOf(server.pid!).rss)), 100);
   try {
@@ -138,12 +141,19 @@ async function main() {
         const isRead = reads.includes(s);
         let next = (await runLoad({ ...job, url: base, warmupSeconds: 0, durationSeconds: warmup })).next;
         if (isRead) await runLoad({ ...job, url: dataBound.url, warmupSeconds: 0, durationSeconds: warmup });
+        if (compare) next = (await runLoad({ ...job, url: compare.base, warmupSeconds: 0, durationSeconds: warmup, startAt: next })).next;
         const app: Window[] = [];
         const bound: Window[] = [];
-        for (let round = 0; round < (isRead ? rounds : 1); round++) {
+        const b: Window[] = [];
+        for (let round = 0; round < (isRead || compare ? rounds : 1); round++) {
           const w = await measure(server.pid!, { ...job, url: base, startAt: next });
           next = w.next;
           app.push(w);
+          if (compare) {
+            const wb = await measure(compare.child.pid!, { ...job, url: compare.base, startAt: next });
+            next = wb.next;
+            b.push(wb);
+          }
           if (isRead) bound.push(await measure(dataBound.child.pid!, { ...job, url: dataBound.url }));
         }
         const r = combine(app);
@@ -158,10 +168,15 @@ async function main() {
           dataBoundRatio: db && ratio(r.rps, db.rps),
           dataBoundCpuRatio: db && ratio(db.cpuUs, r.cpuUs),
         });
+        if (compare) {
+          const rb = combine(b);
+          results.push({ id: `${s.id} B`, title: `(${opts.compare})`, ...rb, peakRssMB: 0, ceilingOf: s.ceilingOf, dataBoundRatio: db && ratio(rb.rps, db.rps), dataBoundCpuRatio: db && ratio(db.cpuUs, rb.cpuUs) });
+        }
         peakRss = Math.max(before, peakRss);
       }
     } finally {
       dataBound.child.kill('SIGTERM');
+      compare?.child.kill('SIGTERM');
     }
 
     // The bare ceiling, in the same run: identical bytes from a bare node:http server in its own process.
@@ -176,6 +191,16 @@ async function main() {
     clearInterval(sampler);
     server.kill('SIGTERM');
   }
+}
+
+/** The --compare build: its dist/ served on the same database (the B of an A/B run). */
+async function startCompare(dist: string, flags: string[]) {
+  const port = 3900 + Math.floor(Math.random() * 90);
+  const start = `import(${JSON.stringify(path.join(dist, 'cli', 'index.js'))}).then((m) => m.main(['serve']))`;
+  const child = spawn(process.execPath, [...flags, '--input-type=module', '-e', start], { env: { ...env, PORT: String(port), HOST: '127.0.0.1' }, stdio: ['ignore', 'ignore', 'inherit'] });
+  const base = `http://127.0.0.1:${port}`;
+  await waitReady(base, child);
+  return { child, base, api: `${base}/${instance}/next/api/v1` };
 }
 
 interface Window extends LoadResult {
