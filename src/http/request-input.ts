@@ -10,6 +10,8 @@
 // - Integers and numbers in the query are plain decimal digits: `page=0x10`, `page=+2`, `page=1e3` are 422.
 // - `start_date` after `end_date` is 422 on `end_date`.
 // - An integer path key that cannot name a record (0, negative, not a number, beyond the largest id) is 404.
+// - Booleans (query and body) also accept the strings "1" and "0", as Laravel's boolean rule does; the schema
+//   validator already takes true/false, 1/0 and "true"/"false".
 import type { FastifyRequest } from 'fastify';
 import { MAX_ID } from './schemas.js';
 import { label, notFound, validationError, type FieldErrors } from './errors.js';
@@ -76,6 +78,20 @@ export function normalizeQuery(query: Record<string, unknown>, props: Props): { 
 /** Does this path value name a possible integer record key? */
 const isRecordKey = (value: unknown) => typeof value === 'string' && /^[0-9]{1,16}$/.test(value) && Number(value) >= 1 && Number(value) <= MAX_ID;
 
+const BOOLEAN_STRINGS: Record<string, boolean> = { '1': true, '0': false };
+
+/** Replace "1"/"0" by true/false wherever the schema expects a boolean (objects and arrays followed; unions left alone). */
+export function coerceBooleanStrings(value: unknown, schema: any, depth = 0): unknown {
+  if (!schema || depth > 16) return value;
+  if (typeof value === 'string' && Object.hasOwn(BOOLEAN_STRINGS, value) && types(schema).includes('boolean') && !types(schema).includes('string')) return BOOLEAN_STRINGS[value];
+  if (Array.isArray(value) && schema.items) return value.map((v) => coerceBooleanStrings(v, schema.items, depth + 1));
+  if (value && typeof value === 'object' && schema.properties) {
+    const obj = value as Record<string, unknown>;
+    for (const [k, child] of Object.entries(schema.properties)) if (Object.hasOwn(obj, k)) obj[k] = coerceBooleanStrings(obj[k], child, depth + 1);
+  }
+  return value;
+}
+
 /** preValidation hook of the API scope. */
 export async function normalizeRequestInput(request: FastifyRequest): Promise<void> {
   const schema = request.routeOptions.schema;
@@ -83,8 +99,9 @@ export async function normalizeRequestInput(request: FastifyRequest): Promise<vo
   for (const [name, value] of Object.entries((request.params ?? {}) as Record<string, unknown>)) {
     if (types(params[name]).includes('integer') && !isRecordKey(value)) throw notFound();
   }
+  if (schema?.body && request.body && typeof request.body === 'object') coerceBooleanStrings(request.body, schema.body);
   if (!schema?.querystring || !request.query || typeof request.query !== 'object') return;
   const { query, errors } = normalizeQuery(request.query as Record<string, unknown>, propertiesOf(schema.querystring));
   if (Object.keys(errors).length > 0) throw validationError(errors);
-  request.query = query;
+  request.query = coerceBooleanStrings(query, schema.querystring) as Record<string, unknown>;
 }
