@@ -80,7 +80,8 @@ export function toAttendance(row: AttendanceRow, tenant: Pick<Tenant, 'modules'>
       note: row.note,
       issue_id: row.issue_id,
       department_id: intOrNull(row.department_id),
-      project_release: idName(PROJECT_RELEASE, row.project_release),
+      // Never released: the state the contract names "unchanged" (id 0), not null.
+      project_release: idName(PROJECT_RELEASE, row.project_release ?? 0),
       project_released_at: outTimestamp(row.project_released_at),
       project_released_by: row.project_released_by,
       billable: toBool(row.billable) ?? false,
