@@ -170,10 +170,12 @@ export function frameworkErrors(error: FastifyError, request: FastifyRequest, re
   return send(reply, 500, { message: 'Server Error.' });
 }
 
-/** JSON bodies with Fastify's safe parser, except that an empty body is no body (clients that always send the header). */
+/** JSON bodies only, with Fastify's safe parser, except that an empty body is no body (clients that always send the header). */
 export function registerJsonBodyParser(app: FastifyInstance): void {
   const parse = app.getDefaultJsonParser('error', 'error');
   app.removeContentTypeParser('application/json');
+  // Fastify reads text/plain bodies as strings by default; the API speaks JSON only (415 for anything else).
+  app.removeContentTypeParser('text/plain');
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) =>
     (body as string).trim() === '' ? done(null, undefined) : parse(request, body as string, done),
   );

@@ -9,6 +9,7 @@ import { applyRateLimit } from './rate-limit.js';
 import { routeNotFoundMessage } from './routing.js';
 import { markDeprecated } from '../http/deprecation.js';
 import { rejectNulCharacters } from '../http/nul-characters.js';
+import { normalizeRequestInput } from '../http/request-input.js';
 
 const WRITE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
@@ -41,4 +42,5 @@ export function registerApiHooks(app: FastifyInstance): void {
     if (config.deprecated) markDeprecated(request, reply, config.deprecated);
   });
   app.addHook('preValidation', rejectNulCharacters);
+  app.addHook('preValidation', normalizeRequestInput);
 }

@@ -9,6 +9,8 @@ export interface SortColumn {
   column: string;
   /** Nullable columns get an explicit NULLS placement so both databases order them alike. */
   nullable?: boolean;
+  /** The column runs the other way round from the field (customers' `status` 1 active is `inactive` false). */
+  inverted?: boolean;
 }
 
 export interface ListSpec {
@@ -88,9 +90,10 @@ export function orderTerms(spec: ListSpec, query: Pick<ListQueryValues, 'orderBy
   if (field !== undefined) {
     const s = spec.sortable[field];
     const col: SortColumn = typeof s === 'string' ? { column: s } : s;
+    const columnDirection = col.inverted ? (direction === 'asc' ? 'desc' : 'asc') : direction;
     // PostgreSQL's default placement (NULLS LAST ascending), made explicit so SQLite orders alike.
-    const nulls = col.nullable ? (direction === 'asc' ? ' nulls last' : ' nulls first') : '';
-    terms.push(sql`${sql.ref(col.column)} ${sql.raw(direction + nulls)}`);
+    const nulls = col.nullable ? (columnDirection === 'asc' ? ' nulls last' : ' nulls first') : '';
+    terms.push(sql`${sql.ref(col.column)} ${sql.raw(columnDirection + nulls)}`);
     used.add(col.column);
   }
   // With no explicit field, the key itself is the sort and takes the requested direction.
