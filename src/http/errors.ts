@@ -1,7 +1,8 @@
 // Errors are mapped once. Handlers and services throw ApiError (or its helpers); everything else becomes
 // "Server Error." with the details only in the log (issue 2 §6).
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { constraintKind } from '../db/dialect.js';
+import { constraintKind, uniqueViolation } from '../db/dialect.js';
+import { uniqueFieldErrors } from './unique-fields.js';
 
 export type FieldErrors = Record<string, string[]>;
 
@@ -211,6 +212,12 @@ export function registerErrorHandler(app: FastifyInstance): void {
       return send(reply, 400, { message: 'The request body is not valid JSON.' });
     }
     const kind = constraintKind(error);
+    const unique = uniqueViolation(error);
+    const fields = unique && uniqueFieldErrors(unique, request.body);
+    if (fields) {
+      const err = validationError(fields);
+      return send(reply, 422, { message: err.message, errors: err.errors });
+    }
     if (kind === 'unique') return send(reply, 422, { message: 'The record conflicts with an existing one.', errors: { record: ['The record conflicts with an existing one.'] } });
     if (kind === 'out_of_range') return send(reply, 422, { message: 'A number is out of range.', errors: { record: ['A number is out of range.'] } });
     if (kind === 'foreign_key') return send(reply, 422, { message: 'The record references or is referenced by other records.', errors: { record: ['The record references or is referenced by other records.'] } });
