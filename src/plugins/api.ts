@@ -8,7 +8,8 @@ import { forTenant } from '../db/tenant-scope.js';
 import { applyRateLimit } from './rate-limit.js';
 import { routeNotFoundMessage } from './routing.js';
 import { markDeprecated } from '../http/deprecation.js';
-import { rejectNulCharacters } from '../http/nul-characters.js';
+import { rejectNonFiniteNumbers } from '../http/non-finite-numbers.js';
+import { rejectUnstorableCharacters } from '../http/unstorable-characters.js';
 
 const WRITE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
@@ -40,5 +41,6 @@ export function registerApiHooks(app: FastifyInstance): void {
     if (token.readOnly && WRITE_METHODS.has(request.method)) throw forbidden();
     if (config.deprecated) markDeprecated(request, reply, config.deprecated);
   });
-  app.addHook('preValidation', rejectNulCharacters);
+  app.addHook('preValidation', rejectUnstorableCharacters);
+  app.addHook('preHandler', rejectNonFiniteNumbers);
 }
