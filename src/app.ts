@@ -5,7 +5,8 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { sql } from 'kysely';
 import type { Config } from './config.js';
 import { openDatabase, type Database } from './db/connection.js';
-import { frameworkErrors, registerErrorHandler, registerJsonBodyParser } from './http/errors.js';
+import { clientErrorHandler, frameworkErrors, registerErrorHandler } from './http/errors.js';
+import { registerJsonBodyParser } from './http/json-body.js';
 import { parseFilterTimestamp } from './http/formats.js';
 import { countCache } from './http/list/index.js';
 import { dropUndeclaredProperties } from './http/schemas.js';
@@ -39,6 +40,10 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     logger: opts.logger ?? { level: config.logLevel },
     trustProxy: config.trustProxy,
     bodyLimit: config.bodyLimit,
+    // Node answers 408 when headers or the whole request take longer; it looks every second, not every 30 s.
+    requestTimeout: Math.max(config.timeouts.requestMs, config.timeouts.headersMs),
+    http: { headersTimeout: config.timeouts.headersMs, connectionsCheckingInterval: 1000 },
+    clientErrorHandler,
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 500 },
     requestIdHeader: 'x-request-id',
     genReqId: () => randomUUID(),

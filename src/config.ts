@@ -14,6 +14,8 @@ export interface Config {
   trustProxy: boolean;
   bodyLimit: number;
   uploadLimit: number;
+  /** A request's headers and body must arrive within these (slow clients do not hold sockets for minutes). */
+  timeouts: { headersMs: number; requestMs: number };
   rateLimit: { perFiveMinutes: number; perHour: number };
   tenantCacheMs: number;
   countCacheMs: number;
@@ -73,6 +75,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: bool(env, 'TRUST_PROXY', false),
     bodyLimit: int(env, 'BODY_LIMIT_BYTES', 1024 * 1024, 1024, 100 * 1024 * 1024),
     uploadLimit: int(env, 'UPLOAD_LIMIT_BYTES', 10 * 1024 * 1024, 1024, 1024 * 1024 * 1024),
+    timeouts: {
+      headersMs: int(env, 'HEADERS_TIMEOUT_MS', 10_000, 1000, 600_000),
+      requestMs: int(env, 'REQUEST_TIMEOUT_MS', 30_000, 1000, 3600_000),
+    },
     rateLimit: {
       perFiveMinutes: int(env, 'RATE_LIMIT_5MIN', 1000, 1, 1e9),
       perHour: int(env, 'RATE_LIMIT_HOUR', 12000, 1, 1e9),
