@@ -38,6 +38,8 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
 
   const app = Fastify({
     logger: opts.logger ?? { level: config.logLevel },
+    // One line per request (logged below) instead of Fastify's two: at `info` the pair cost ~15 % of throughput.
+    disableRequestLogging: true,
     trustProxy: config.trustProxy,
     bodyLimit: config.bodyLimit,
     // Node answers 408 when headers or the whole request take longer; it looks every second, not every 30 s.
@@ -63,6 +65,13 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   app.addHook('onSend', async (request, reply) => {
     reply.header('X-Request-Id', request.id);
   });
+  // (With logging off, Fastify's stand-in logger has no isLevelEnabled.)
+  if ((app.log as { isLevelEnabled?: (level: string) => boolean }).isLevelEnabled?.('info')) {
+    app.addHook('onResponse', (request, reply, done) => {
+      request.log.info({ req: request, res: reply, responseTime: Math.round(reply.elapsedTime * 10) / 10 }, 'request completed');
+      done();
+    });
+  }
   app.addHook('onClose', async () => {
     await rateLimiter.close();
     if (!opts.keepDatabase) await database.close();
