@@ -20,6 +20,7 @@ import type { InternalRateTables } from '../modules/internal-rates/internal-rate
 import type { LocationTables } from '../modules/locations/locations.tables.js';
 import type { MealTables } from '../modules/meals/meals.tables.js';
 import type { MonthClosingTables } from '../modules/month-closings/month-closings.tables.js';
+import type { PlanningTables } from '../modules/plannings/plannings.tables.js';
 import type { PriceGroupTables } from '../modules/price-groups/price-groups.tables.js';
 import type { PriceTableTables } from '../modules/price-tables/price-tables.tables.js';
 import type { ProjectTables } from '../modules/projects/projects.tables.js';
@@ -53,6 +54,7 @@ export interface DB
     LocationTables,
     MealTables,
     MonthClosingTables,
+    PlanningTables,
     PriceGroupTables,
     PriceTableTables,
     ProjectTables,

@@ -27,6 +27,7 @@ import devices from './devices/index.js';
 import transponders from './transponders/index.js';
 import meals from './meals/index.js';
 import workhourBalances from './workhour-balances/index.js';
+import plannings from './plannings/index.js';
 
 const MODULES = [
   absenceReasons,
@@ -55,6 +56,7 @@ const MODULES = [
   transponders,
   meals,
   workhourBalances,
+  plannings,
 ];
 
 export async function registerModules(app: ZkApp): Promise<void> {

@@ -15,6 +15,7 @@ import { absences } from './0940_absences.js';
 import { uniqueness } from './1300_uniqueness.js';
 import { articles } from './1600_articles.js';
 import { attachments } from './1601_attachments.js';
+import { plannings } from './1700_plannings.js';
 
 export const migrations: readonly Migration[] = [
   foundation,
@@ -31,4 +32,5 @@ export const migrations: readonly Migration[] = [
   uniqueness,
   articles,
   attachments,
+  plannings,
 ];

@@ -150,8 +150,8 @@ export class Findings {
         ? 'rate limited: build the app with SWEEP_CONFIG'
         : r.status >= 500
         ? 'server error'
-        : r.status >= 300 && r.status < 400
-          ? 'redirect'
+        : r.status >= 300 && r.status < 400 && !r.headers.location
+          ? 'redirect without a Location (a declared redirect such as GET /planning carries one)'
           : r.status >= 400 && (!type.startsWith('application/json') || typeof r.body?.message !== 'string')
             ? 'error without a JSON message'
             : null;
