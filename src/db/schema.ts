@@ -17,6 +17,7 @@ import type { HolidayCalendarTables } from '../modules/holiday-calendars/holiday
 import type { InternalRateTables } from '../modules/internal-rates/internal-rates.tables.js';
 import type { LocationTables } from '../modules/locations/locations.tables.js';
 import type { MealTables } from '../modules/meals/meals.tables.js';
+import type { OfferTables } from '../modules/offers/offers.tables.js';
 import type { MonthClosingTables } from '../modules/month-closings/month-closings.tables.js';
 import type { PriceGroupTables } from '../modules/price-groups/price-groups.tables.js';
 import type { PriceTableTables } from '../modules/price-tables/price-tables.tables.js';
@@ -49,6 +50,7 @@ export interface DB
     LocationTables,
     MealTables,
     MonthClosingTables,
+    OfferTables,
     PriceGroupTables,
     PriceTableTables,
     ProjectTables,

@@ -21,7 +21,9 @@ export interface ListSpec {
   /** Column of the modification timestamp; false when the resource has none. */
   modified?: string | false;
   /** Fixed order that ignores orderBy/order (e.g. GET /projects/{id}/employees keeps its own order). */
-  fixedOrder?: { column: string; direction: 'asc' | 'desc' }[];
+  fixedOrder?: { column: string; direction: 'asc' | 'desc'; nullable?: boolean }[];
+  /** Fixed page size that ignores `limit` (e.g. GET /offers/{id}/items takes `page` only). */
+  pageSize?: number;
 }
 
 export interface Page<Row> {
@@ -38,7 +40,7 @@ export async function paginate<DB, TB extends keyof DB, Row>(
   query: ListQueryValues,
 ): Promise<Page<Row>> {
   const page = query.page ?? 1;
-  const limit = query.limit ?? DEFAULT_LIMIT;
+  const limit = spec.pageSize ?? query.limit ?? DEFAULT_LIMIT;
   let q = qb as SelectQueryBuilder<any, any, any>;
   const modified = spec.modified === undefined ? 'modified' : spec.modified;
   if (modified) {
@@ -78,7 +80,7 @@ function sortsByKeyOnly(spec: ListSpec, query: Pick<ListQueryValues, 'orderBy'>)
 /** ORDER BY terms: the requested (or default) field, then the key columns ascending as tie-breaker. */
 export function orderTerms(spec: ListSpec, query: Pick<ListQueryValues, 'orderBy' | 'order'>, reverse = false) {
   const flip = (d: 'asc' | 'desc') => (reverse ? (d === 'asc' ? 'desc' : 'asc') : d);
-  if (spec.fixedOrder) return spec.fixedOrder.map((o) => sql`${sql.ref(o.column)} ${sql.raw(flip(o.direction))}`);
+  if (spec.fixedOrder) return spec.fixedOrder.map((o) => sql`${sql.ref(o.column)} ${sql.raw(flip(o.direction) + nullsPlacement(o.nullable, flip(o.direction)))}`);
   const requestedDirection = String(query.order ?? 'asc').toLowerCase() === 'desc' ? 'desc' : 'asc';
   const direction = flip(requestedDirection);
   const requested = query.orderBy && Object.hasOwn(spec.sortable, query.orderBy) ? query.orderBy : undefined;
@@ -88,8 +90,7 @@ export function orderTerms(spec: ListSpec, query: Pick<ListQueryValues, 'orderBy
   if (field !== undefined) {
     const s = spec.sortable[field];
     const col: SortColumn = typeof s === 'string' ? { column: s } : s;
-    // PostgreSQL's default placement (NULLS LAST ascending), made explicit so SQLite orders alike.
-    const nulls = col.nullable ? (direction === 'asc' ? ' nulls last' : ' nulls first') : '';
+    const nulls = nullsPlacement(col.nullable, direction);
     terms.push(sql`${sql.ref(col.column)} ${sql.raw(direction + nulls)}`);
     used.add(col.column);
   }
@@ -99,3 +100,5 @@ export function orderTerms(spec: ListSpec, query: Pick<ListQueryValues, 'orderBy
   return terms;
 }
 
+/** PostgreSQL's default placement (NULLS LAST ascending), made explicit so SQLite orders alike. */
+const nullsPlacement = (nullable: boolean | undefined, direction: 'asc' | 'desc') => (nullable ? (direction === 'asc' ? ' nulls last' : ' nulls first') : '');
