@@ -14,6 +14,7 @@ import type { DynamicAttributeTables } from '../modules/dynamic-attributes/dynam
 import type { EmployeeTables } from '../modules/employees/employees.tables.js';
 import type { EmploymentPeriodTables } from '../modules/employment-periods/employment-periods.tables.js';
 import type { HolidayCalendarTables } from '../modules/holiday-calendars/holiday-calendars.tables.js';
+import type { InvoiceTables } from '../modules/invoices/invoices.tables.js';
 import type { InternalRateTables } from '../modules/internal-rates/internal-rates.tables.js';
 import type { LocationTables } from '../modules/locations/locations.tables.js';
 import type { MealTables } from '../modules/meals/meals.tables.js';
@@ -47,6 +48,7 @@ export interface DB
     EmploymentPeriodTables,
     HolidayCalendarTables,
     InternalRateTables,
+    InvoiceTables,
     LocationTables,
     MealTables,
     MonthClosingTables,

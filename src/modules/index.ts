@@ -27,6 +27,7 @@ import transponders from './transponders/index.js';
 import meals from './meals/index.js';
 import workhourBalances from './workhour-balances/index.js';
 import offers from './offers/index.js';
+import invoices from './invoices/index.js';
 
 const MODULES = [
   absenceReasons,
@@ -55,6 +56,7 @@ const MODULES = [
   meals,
   workhourBalances,
   offers,
+  invoices,
 ];
 
 export async function registerModules(app: ZkApp): Promise<void> {

@@ -26,3 +26,10 @@ export async function addItem(c: Client, offerId: number, body: Record<string, u
   assert.equal(r.status, 201, r.text);
   return r.body.data;
 }
+
+export async function createInvoice(c: Client, body: Record<string, unknown> = {}) {
+  const customer_number = body.customer_number ?? (await createCustomer(c));
+  const r = await c.post('/invoices', { customer_number, ...body });
+  assert.equal(r.status, 201, r.text);
+  return r.body.data;
+}

@@ -13,6 +13,7 @@ import { attendances } from './0401_attendances.js';
 import { queryPlanIndexes } from './0900_query_plan_indexes.js';
 import { absences } from './0940_absences.js';
 import { offers } from './1800_offers.js';
+import { invoices } from './1801_invoices.js';
 
 export const migrations: readonly Migration[] = [
   foundation,
@@ -27,4 +28,5 @@ export const migrations: readonly Migration[] = [
   queryPlanIndexes,
   absences,
   offers,
+  invoices,
 ];
