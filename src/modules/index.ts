@@ -28,6 +28,8 @@ import transponders from './transponders/index.js';
 import meals from './meals/index.js';
 import workhourBalances from './workhour-balances/index.js';
 import plannings from './plannings/index.js';
+import offers from './offers/index.js';
+import invoices from './invoices/index.js';
 
 const MODULES = [
   absenceReasons,
@@ -57,6 +59,8 @@ const MODULES = [
   meals,
   workhourBalances,
   plannings,
+  offers,
+  invoices,
 ];
 
 export async function registerModules(app: ZkApp): Promise<void> {

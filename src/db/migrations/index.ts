@@ -16,6 +16,8 @@ import { uniqueness } from './1300_uniqueness.js';
 import { articles } from './1600_articles.js';
 import { attachments } from './1601_attachments.js';
 import { plannings } from './1700_plannings.js';
+import { offers } from './1800_offers.js';
+import { invoices } from './1801_invoices.js';
 
 export const migrations: readonly Migration[] = [
   foundation,
@@ -33,4 +35,6 @@ export const migrations: readonly Migration[] = [
   articles,
   attachments,
   plannings,
+  offers,
+  invoices,
 ];

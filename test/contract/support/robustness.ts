@@ -38,7 +38,7 @@ export const bodySchema = (o: Operation) => o.op.requestBody?.content?.['applica
 export const collectionOf = (template: string) => template.replace(/\{[^}]+\}/g, '*');
 
 /** The record field a path parameter names: ids by `id`, natural keys by their own field. */
-const FIELD_OF_PARAM: Record<string, string> = { customer: 'customer_number', activity: 'name', name: 'name', username: 'username', customer_number: 'customer_number' };
+const FIELD_OF_PARAM: Record<string, string> = { customer: 'customer_number', activity: 'name', name: 'name', username: 'username', customer_number: 'customer_number', invoice_number: 'invoice_number' };
 const fieldOf = (param: string) => FIELD_OF_PARAM[param] ?? 'id';
 
 export interface World {
