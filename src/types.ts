@@ -10,6 +10,7 @@ import type { Edition, ModuleName, Tenant } from './tenancy/tenants.js';
 import type { TokenInfo } from './tenancy/tokens.js';
 import type { RateLimiter } from './plugins/rate-limit.js';
 import type { FileStore } from './storage/file-store.js';
+import type { WriteState } from './plugins/write-path/index.js';
 
 export interface AppContext {
   db: Kysely<DB>;
@@ -29,6 +30,8 @@ declare module 'fastify' {
     token: TokenInfo;
     /** The tenant's view of the database (db/tenant-scope.ts): what routes hand to repositories. */
     db: TenantDb;
+    /** A write request's transaction and what it records (plugins/write-path); null on reads. */
+    write: WriteState | null;
   }
   interface FastifyContextConfig {
     /** Editions on which the route exists (default: full only). */
@@ -37,6 +40,8 @@ declare module 'fastify' {
     module?: ModuleName;
     /** Deprecated route: Deprecation/Sunset/Link headers are added (see http/deprecation.ts). */
     deprecated?: { since: string; sunset: string };
+    /** false: the route's writes do not appear in the change feed (webhook subscriptions, whose data holds secrets). */
+    changeFeed?: boolean;
   }
 }
 

@@ -12,6 +12,7 @@ import { monthClosings } from './0400_month_closings.js';
 import { attendances } from './0401_attendances.js';
 import { queryPlanIndexes } from './0900_query_plan_indexes.js';
 import { absences } from './0940_absences.js';
+import { writePath } from './1900_write_path.js';
 
 export const migrations: readonly Migration[] = [
   foundation,
@@ -25,4 +26,5 @@ export const migrations: readonly Migration[] = [
   attendances,
   queryPlanIndexes,
   absences,
+  writePath,
 ];
