@@ -42,6 +42,8 @@ declare module 'fastify' {
     deprecated?: { since: string; sunset: string };
     /** false: the route's writes do not appear in the change feed (webhook subscriptions, whose data holds secrets). */
     changeFeed?: boolean;
+    /** Beyond the real API (zeitkonto extension): marked x-zeitkonto-extension in the OpenAPI document. */
+    extension?: boolean;
   }
 }
 

@@ -26,6 +26,7 @@ import devices from './devices/index.js';
 import transponders from './transponders/index.js';
 import meals from './meals/index.js';
 import workhourBalances from './workhour-balances/index.js';
+import changes from './changes/index.js';
 
 const MODULES = [
   absenceReasons,
@@ -53,6 +54,7 @@ const MODULES = [
   transponders,
   meals,
   workhourBalances,
+  changes,
 ];
 
 export async function registerModules(app: ZkApp): Promise<void> {

@@ -7,7 +7,7 @@
 // seen cursor n has seen every change below it. On SQLite the write transaction is serial anyway.
 import { sql } from 'kysely';
 import type { TenantDb } from '../../db/tenant-scope.js';
-import { nowTimestamp } from '../../http/formats.js';
+import { nowTimestamp, outTimestamp } from '../../http/formats.js';
 import type { ChangesTable } from './changes.tables.js';
 
 export interface ChangeInput {
@@ -21,6 +21,11 @@ export interface ChangeInput {
 export interface RecordedChange extends ChangeInput {
   cursor: number;
   changed_at: string;
+}
+
+/** A feed entry as the API shows it (GET /changes and webhook payloads alike). */
+export function changeView(c: { cursor: number; type: string; key: string; op: string; changed_at: string; data: unknown }) {
+  return { cursor: String(c.cursor), type: c.type, key: c.key, op: c.op, changed_at: outTimestamp(c.changed_at), data: c.data ?? null };
 }
 
 /** Append changes with the next cursors of the tenant; call last in the write transaction. */
@@ -50,10 +55,11 @@ export async function recordVersion(db: TenantDb, type: string, key: string): Pr
 }
 
 /** The tenant's feed after `since`: changes in cursor order, optionally of some types. */
-export function listChanges(db: TenantDb, since: number, types: readonly string[] | undefined, limit: number) {
+export async function listChanges(db: TenantDb, since: number, types: readonly string[] | undefined, limit: number) {
   let q = db.selectFrom('changes').select(['cursor', 'type', 'key', 'op', 'changed_at', 'data']).where('cursor', '>', since);
   if (types?.length) q = q.where('type', 'in', types);
-  return q.orderBy('cursor').limit(limit).execute();
+  const rows = await q.orderBy('cursor').limit(limit).execute();
+  return rows.map((r) => changeView({ ...r, cursor: Number(r.cursor), data: r.data === null ? null : JSON.parse(r.data) }));
 }
 
 /** The tenant's counter: the last cursor handed out and how far the feed was pruned. */

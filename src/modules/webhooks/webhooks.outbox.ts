@@ -3,8 +3,8 @@
 // sends them.
 import crypto from 'node:crypto';
 import type { TenantDb } from '../../db/tenant-scope.js';
-import { fromJson, nowTimestamp, outTimestamp } from '../../http/formats.js';
-import type { RecordedChange } from '../changes/changes.repository.js';
+import { fromJson, nowTimestamp } from '../../http/formats.js';
+import { changeView, type RecordedChange } from '../changes/changes.repository.js';
 
 const PAST = { create: 'created', update: 'updated', delete: 'deleted' } as const;
 
@@ -13,11 +13,6 @@ const singular = (word: string) => (word.endsWith('ies') ? `${word.slice(0, -3)}
 
 /** The event name of a change: 'attendance.created', 'employee.meal.deleted'. */
 export const eventName = (type: string, op: keyof typeof PAST) => `${type.split('/').map(singular).join('.')}.${PAST[op]}`;
-
-/** A feed entry as the API shows it (GET /changes and webhook payloads alike). */
-export function changeView(c: { cursor: number; type: string; key: string; op: string; changed_at: string; data: unknown }) {
-  return { cursor: String(c.cursor), type: c.type, key: c.key, op: c.op, changed_at: outTimestamp(c.changed_at), data: c.data ?? null };
-}
 
 export const subscribes = (events: readonly string[], event: string) => events.includes('*') || events.includes(event);
 
