@@ -11,6 +11,7 @@ import { parseFilterTimestamp } from './http/formats.js';
 import { countCache } from './http/list/index.js';
 import { dropUndeclaredProperties } from './http/schemas.js';
 import { registerApiHooks } from './plugins/api.js';
+import { registerWritePath } from './plugins/write-path/index.js';
 import { registerMetrics } from './plugins/metrics.js';
 import { editionDocument, registerDocsRoutes, registerOpenApi } from './plugins/openapi.js';
 import { MemoryRateLimiter, RedisRateLimiter, type RateLimiter } from './plugins/rate-limit.js';
@@ -62,6 +63,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   app.decorateRequest('tenant', null as any);
   app.decorateRequest('token', null as any);
   app.decorateRequest('db', null as any);
+  app.decorateRequest('write', null);
   app.addHook('onSend', async (request, reply) => {
     reply.header('X-Request-Id', request.id);
   });
@@ -98,6 +100,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   await app.register(
     async (api) => {
       registerApiHooks(api);
+      registerWritePath(api);
       api.get(
         '/openapi.json',
         { schema: { hide: true }, config: { editions: ['full', 'clock'] } },

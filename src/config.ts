@@ -20,6 +20,12 @@ export interface Config {
   tenantCacheMs: number;
   countCacheMs: number;
   nodeEnv: string;
+  /** How long a stored Idempotency-Key response is replayed. */
+  idempotencyKeyHours: number;
+  /** How long the change feed keeps tombstones and superseded changes. */
+  changeRetentionDays: number;
+  /** Webhook deliveries to private, loopback and link-local addresses (off by default; self-hosting may allow them). */
+  webhooksAllowPrivate: boolean;
 }
 
 export class ConfigError extends Error {}
@@ -86,5 +92,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     tenantCacheMs: int(env, 'TENANT_CACHE_MS', 2000, 0, 3600_000),
     countCacheMs: int(env, 'COUNT_CACHE_MS', 2000, 0, 3600_000),
     nodeEnv: env.NODE_ENV || 'development',
+    idempotencyKeyHours: int(env, 'IDEMPOTENCY_KEY_HOURS', 24, 1, 24 * 365),
+    changeRetentionDays: int(env, 'CHANGE_RETENTION_DAYS', 90, 1, 3650),
+    webhooksAllowPrivate: bool(env, 'WEBHOOKS_ALLOW_PRIVATE', false),
   };
 }

@@ -8,6 +8,7 @@ import type { ActivityTables } from '../modules/activities/activities.tables.js'
 import type { ArticleTables } from '../modules/articles/articles.tables.js';
 import type { AttachmentTables } from '../modules/attachments/attachments.tables.js';
 import type { AttendanceTables } from '../modules/attendances/attendances.tables.js';
+import type { ChangeTables } from '../modules/changes/changes.tables.js';
 import type { CategoryTables } from '../modules/categories/categories.tables.js';
 import type { CustomerTables } from '../modules/customers/customers.tables.js';
 import type { DepartmentTables } from '../modules/departments/departments.tables.js';
@@ -29,6 +30,7 @@ import type { ProjectTables } from '../modules/projects/projects.tables.js';
 import type { TicketTables } from '../modules/tickets/tickets.tables.js';
 import type { TransponderTables } from '../modules/transponders/transponders.tables.js';
 import type { VehicleTables } from '../modules/vehicles/vehicles.tables.js';
+import type { WebhookTables } from '../modules/webhooks/webhooks.tables.js';
 import type { WorkingTimeTables } from '../modules/working-times/working-times.tables.js';
 
 export interface SchemaMigrationsTable {
@@ -45,6 +47,7 @@ export interface DB
     AttachmentTables,
     AttendanceTables,
     CategoryTables,
+    ChangeTables,
     CustomerTables,
     DepartmentTables,
     DeviceTables,
@@ -65,6 +68,7 @@ export interface DB
     TicketTables,
     TransponderTables,
     VehicleTables,
+    WebhookTables,
     WorkingTimeTables {
   schema_migrations: SchemaMigrationsTable;
 }

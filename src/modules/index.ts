@@ -30,6 +30,7 @@ import workhourBalances from './workhour-balances/index.js';
 import plannings from './plannings/index.js';
 import offers from './offers/index.js';
 import invoices from './invoices/index.js';
+import changes from './changes/index.js';
 
 const MODULES = [
   absenceReasons,
@@ -61,6 +62,7 @@ const MODULES = [
   plannings,
   offers,
   invoices,
+  changes,
 ];
 
 export async function registerModules(app: ZkApp): Promise<void> {

@@ -18,6 +18,7 @@ import { attachments } from './1601_attachments.js';
 import { plannings } from './1700_plannings.js';
 import { offers } from './1800_offers.js';
 import { invoices } from './1801_invoices.js';
+import { writePath } from './1900_write_path.js';
 
 export const migrations: readonly Migration[] = [
   foundation,
@@ -37,4 +38,5 @@ export const migrations: readonly Migration[] = [
   plannings,
   offers,
   invoices,
+  writePath,
 ];
