@@ -11,7 +11,7 @@ import { countCache } from './http/list/index.js';
 import { dropUndeclaredProperties } from './http/schemas.js';
 import { registerApiHooks } from './plugins/api.js';
 import { registerMetrics } from './plugins/metrics.js';
-import { editionDocument, registerDocsRoutes, registerOpenApi } from './plugins/openapi.js';
+import { editionDocument, registerDocsRoutes, registerOpenApi, withServer } from './plugins/openapi.js';
 import { MemoryRateLimiter, RedisRateLimiter, type RateLimiter } from './plugins/rate-limit.js';
 import { API_PREFIX, RouteRegistry, registerRouting } from './plugins/routing.js';
 import { registerModules } from './modules/index.js';
@@ -88,7 +88,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
       api.get(
         '/openapi.json',
         { schema: { hide: true }, config: { editions: ['full', 'clock'] } },
-        async (request) => editionDocument(app, registry, request.tenant.edition, request.tenant),
+        async (request) => withServer(editionDocument(app, registry, request.tenant.edition, request.tenant), request),
       );
       await registerModules(api as ZkApp);
     },
