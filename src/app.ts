@@ -11,6 +11,7 @@ import { countCache } from './http/list/index.js';
 import { dropUndeclaredProperties } from './http/schemas.js';
 import { registerApiHooks } from './plugins/api.js';
 import { registerMetrics } from './plugins/metrics.js';
+import { loggerOptions, registerRequestLog } from './plugins/logging.js';
 import { editionDocument, registerDocsRoutes, registerOpenApi, withServer } from './plugins/openapi.js';
 import { MemoryRateLimiter, RedisRateLimiter, type RateLimiter } from './plugins/rate-limit.js';
 import { API_PREFIX, RouteRegistry, registerRouting } from './plugins/routing.js';
@@ -37,7 +38,8 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   countCache.ttlMs = config.countCacheMs;
 
   const app = Fastify({
-    logger: opts.logger ?? { level: config.logLevel },
+    logger: opts.logger ?? loggerOptions(config),
+    disableRequestLogging: true,
     trustProxy: config.trustProxy,
     bodyLimit: config.bodyLimit,
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 500 },
@@ -71,6 +73,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   registerJsonBodyParser(app);
   await registerOpenApi(app);
   registerMetrics(app, { defaultMetrics: config.nodeEnv === 'production' });
+  registerRequestLog(app);
 
   app.get('/healthz', { schema: { hide: true } }, async () => ({ status: 'ok' }));
   app.get('/readyz', { schema: { hide: true } }, async (_request, reply) => {
