@@ -13,7 +13,8 @@ import { dropUndeclaredProperties } from './http/schemas.js';
 import { registerApiHooks } from './plugins/api.js';
 import { registerWritePath } from './plugins/write-path/index.js';
 import { registerMetrics } from './plugins/metrics.js';
-import { editionDocument, registerDocsRoutes, registerOpenApi } from './plugins/openapi.js';
+import { loggerOptions, registerRequestLog } from './plugins/logging.js';
+import { editionDocument, registerDocsRoutes, registerOpenApi, withServer } from './plugins/openapi.js';
 import { MemoryRateLimiter, RedisRateLimiter, type RateLimiter } from './plugins/rate-limit.js';
 import { API_PREFIX, RouteRegistry, registerRouting } from './plugins/routing.js';
 import { registerModules } from './modules/index.js';
@@ -38,8 +39,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   countCache.ttlMs = config.countCacheMs;
 
   const app = Fastify({
-    logger: opts.logger ?? { level: config.logLevel },
-    // One line per request (logged below) instead of Fastify's two: at `info` the pair cost ~15 % of throughput.
+    logger: opts.logger ?? loggerOptions(config),
     disableRequestLogging: true,
     trustProxy: config.trustProxy,
     bodyLimit: config.bodyLimit,
@@ -67,13 +67,6 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   app.addHook('onSend', async (request, reply) => {
     reply.header('X-Request-Id', request.id);
   });
-  // (With logging off, Fastify's stand-in logger has no isLevelEnabled.)
-  if ((app.log as { isLevelEnabled?: (level: string) => boolean }).isLevelEnabled?.('info')) {
-    app.addHook('onResponse', (request, reply, done) => {
-      request.log.info({ req: request, res: reply, responseTime: Math.round(reply.elapsedTime * 10) / 10 }, 'request completed');
-      done();
-    });
-  }
   app.addHook('onClose', async () => {
     await rateLimiter.close();
     if (!opts.keepDatabase) await database.close();
@@ -86,6 +79,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   registerJsonBodyParser(app);
   await registerOpenApi(app);
   registerMetrics(app, { defaultMetrics: config.nodeEnv === 'production' });
+  registerRequestLog(app);
 
   app.get('/healthz', { schema: { hide: true } }, async () => ({ status: 'ok' }));
   app.get('/readyz', { schema: { hide: true } }, async (_request, reply) => {
@@ -104,7 +98,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
       api.get(
         '/openapi.json',
         { schema: { hide: true }, config: { editions: ['full', 'clock'] } },
-        async (request) => editionDocument(app, registry, request.tenant.edition, request.tenant),
+        async (request) => withServer(editionDocument(app, registry, request.tenant.edition, request.tenant), request),
       );
       await registerModules(api as ZkApp);
     },

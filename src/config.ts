@@ -11,6 +11,8 @@ export interface Config {
   database: DatabaseConfig;
   redisUrl: string | null;
   logLevel: string;
+  /** json, or pretty (readable lines); unset: pretty when stdout is a terminal. */
+  logFormat: 'json' | 'pretty';
   trustProxy: boolean;
   bodyLimit: number;
   uploadLimit: number;
@@ -67,6 +69,12 @@ export function parseDatabaseUrl(raw: string | undefined, cwd = process.cwd()): 
   throw new ConfigError('DATABASE_URL must be unset, file:<path> or postgres://…');
 }
 
+function logFormat(raw: string | undefined): 'json' | 'pretty' {
+  if (raw === undefined || raw === '') return process.stdout.isTTY ? 'pretty' : 'json';
+  if (raw === 'json' || raw === 'pretty') return raw;
+  throw new ConfigError(`LOG_FORMAT must be json or pretty, got "${raw}"`);
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const logLevel = env.LOG_LEVEL || 'info';
   if (!LOG_LEVELS.includes(logLevel)) throw new ConfigError(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}`);
@@ -78,6 +86,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     database: parseDatabaseUrl(env.DATABASE_URL),
     redisUrl,
     logLevel,
+    logFormat: logFormat(env.LOG_FORMAT),
     trustProxy: bool(env, 'TRUST_PROXY', false),
     bodyLimit: int(env, 'BODY_LIMIT_BYTES', 1024 * 1024, 1024, 100 * 1024 * 1024),
     uploadLimit: int(env, 'UPLOAD_LIMIT_BYTES', 10 * 1024 * 1024, 1024, 1024 * 1024 * 1024),
