@@ -59,6 +59,17 @@ async function fixtures(t: TestContext, c: Client): Promise<Fixtures> {
   assert.equal(subtask.status, 201, subtask.text);
   const locations = await c.post('/location-lists', { name: 'North', locations: [] });
   assert.equal(locations.status, 201, locations.text);
+  await c.post('/receipt-types', { name: 'Fahrkarte', tax_rates: [7, 19], default_payment_method: 'privat' });
+  const receipt = await c.post('/receipts', {
+    employee_id: employee.username,
+    date: '2023-06-01',
+    receipt_type_id: 'Fahrkarte',
+    project_id: Number(project.id),
+    currency: 'EUR',
+    is_amount_net: false,
+    receiptAmounts: [{ tax: 7, quantity: 1, amount: 10 }],
+  });
+  assert.equal(receipt.status, 201, receipt.text);
   return {
     username: employee.username,
     personalNumber: String(employee.personal_number),
@@ -72,6 +83,7 @@ async function fixtures(t: TestContext, c: Client): Promise<Fixtures> {
     ticketId: Number(ticket.id),
     calendarId: Number(calendar.id),
     locationListId: Number(locations.body.data.id),
+    receiptId: Number(receipt.body.data.id),
   };
 }
 

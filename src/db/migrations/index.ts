@@ -14,6 +14,7 @@ import { queryPlanIndexes } from './0900_query_plan_indexes.js';
 import { absences } from './0940_absences.js';
 import { articles } from './1600_articles.js';
 import { attachments } from './1601_attachments.js';
+import { receipts } from './1602_receipts.js';
 
 export const migrations: readonly Migration[] = [
   foundation,
@@ -29,4 +30,5 @@ export const migrations: readonly Migration[] = [
   absences,
   articles,
   attachments,
+  receipts,
 ];
