@@ -198,6 +198,17 @@ forEachDialect('receipts', (t) => {
     for (const q of ['?start_date=', '?end_date=', '?billing_status[]=x', '?project_id=abc']) assert.equal((await w.c.get(`/receipts${q}`)).status, 422, q);
   });
 
+  test('a project or task that receipts refer to cannot be deleted (422 naming receipts)', async () => {
+    const w = await receiptWorld(t());
+    await createReceipt(w);
+    const task = await w.c.delete(`/projects/${w.project}/tasks/${w.task}`);
+    assert.equal(task.status, 422, task.text);
+    assert.match(JSON.stringify(task.body.errors), /receipts/);
+    const project = await w.c.delete(`/projects/${w.project}`);
+    assert.equal(project.status, 422, project.text);
+    assert.match(JSON.stringify(project.body.errors), /receipts/);
+  });
+
   test('another tenant sees, changes and deletes none of the receipts', async () => {
     const w = await receiptWorld(t());
     const receipt = await createReceipt(w);
