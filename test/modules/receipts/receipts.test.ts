@@ -3,6 +3,7 @@
 // month-closing locks, and the client_id de-duplication (also for concurrent requests).
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
+import { sql } from 'kysely';
 import { forEachDialect } from '../../support/app.js';
 import { createReceipt, receiptWorld } from '../../support/receipts.js';
 import { createTicket } from '../../support/projects.js';
@@ -137,6 +138,29 @@ forEachDialect('receipts', (t) => {
     assert.deepEqual(fieldsOf(r), ['receiptAmounts.1.tax']);
     assert.deepEqual((await w.c.get(`/receipts/${receipt.id}/amounts`)).body.data, before);
     assert.equal((await w.c.get(`/receipts/${receipt.id}`)).body.data.note, null);
+  });
+
+  test('a write that fails in the middle of the lines leaves neither header nor lines (one transaction)', async () => {
+    const w = await receiptWorld(t());
+    const db = t().database.db;
+    // A trigger makes the database itself refuse the third line of this test's receipts (amount 13.13).
+    if (t().dialect === 'sqlite') {
+      await sql`CREATE TRIGGER IF NOT EXISTS refuse_1313 BEFORE INSERT ON receipt_amounts WHEN NEW.amount = 13.13 BEGIN SELECT RAISE(ABORT, 'refused'); END`.execute(db);
+    } else {
+      await sql`CREATE OR REPLACE FUNCTION refuse_1313() RETURNS trigger AS $$ BEGIN IF NEW.amount = 13.13 THEN RAISE EXCEPTION 'refused'; END IF; RETURN NEW; END $$ LANGUAGE plpgsql`.execute(db);
+      await sql`CREATE OR REPLACE TRIGGER refuse_1313 BEFORE INSERT ON receipt_amounts FOR EACH ROW EXECUTE FUNCTION refuse_1313()`.execute(db);
+    }
+    const lines = [{ tax: 19, quantity: 1, amount: 1 }, { tax: 7, quantity: 1, amount: 2 }, { tax: 19, quantity: 1, amount: 13.13 }];
+    const created = await w.c.post('/receipts', w.body({ receiptAmounts: lines }));
+    assert.equal(created.status, 500, created.text);
+    assert.equal((await w.c.get('/receipts')).body.meta.total, 0);
+    assert.deepEqual(await db.selectFrom('receipt_amounts').select('id').where('tenant_id', '=', w.c.tenant.id).execute(), []);
+    const receipt = await createReceipt(w, { note: 'kept' });
+    const before = (await w.c.get(`/receipts/${receipt.id}/amounts`)).body.data;
+    const changed = await w.c.patch(`/receipts/${receipt.id}`, { note: 'changed', receiptAmounts: lines });
+    assert.equal(changed.status, 500, changed.text);
+    assert.deepEqual((await w.c.get(`/receipts/${receipt.id}/amounts`)).body.data, before);
+    assert.equal((await w.c.get(`/receipts/${receipt.id}`)).body.data.note, 'kept');
   });
 
   test('a billed receipt or one linked to an invoice item cannot be changed or deleted (422 naming why)', async () => {
