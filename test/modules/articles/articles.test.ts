@@ -74,6 +74,7 @@ forEachDialect('articles', (t) => {
     const c = await t().tenant();
     const rs = await Promise.all(Array.from({ length: 6 }, () => c.post('/articles', { article_number: 'SAME', name: 'x' })));
     assert.deepEqual(rs.map((r) => r.status).sort(), [201, 422, 422, 422, 422, 422]);
+    for (const r of rs.filter((x) => x.status === 422)) assert.deepEqual(Object.keys(r.body.errors), ['article_number'], r.text);
     assert.equal((await c.get('/articles?article_number=SAME')).body.meta.total, 1);
   });
 

@@ -244,6 +244,15 @@ forEachDialect('receipts', (t) => {
     assert.equal((await other.get('/receipts')).body.meta.total, 0);
   });
 
+  test('receipts, their files, receipt types and articles are full-edition only (404 on the clock edition)', async () => {
+    const c = await t().tenant({ edition: 'clock' });
+    for (const path of ['/receipts', '/receipts/1', '/receipts/1/amounts', '/receipts/1/attachments', '/receipt-types', '/articles']) {
+      const r = await c.get(path);
+      assert.equal(r.status, 404, `${path}: ${r.text}`);
+      assert.match(r.body.message, /could not be found/);
+    }
+  });
+
   test('a second POST with a client_id the employee already used returns the stored receipt with 200', async () => {
     const w = await receiptWorld(t());
     const first = await w.c.post('/receipts', w.body({ client_id: 77 }));
