@@ -60,7 +60,7 @@ const Line = (amountLimits: object) =>
   Type.Object({
     tax: Type.Number({ minimum: 0, maximum: 100, description: 'Percent; must be one of the receipt type\'s tax_rates.' }),
     quantity: Type.Number({ minimum: 1, maximum: 1_000_000 }),
-    amount: Money(amountLimits),
+    amount: Type.Number({ maximum: MONEY, ...amountLimits }),
     private_share: Opt(Money()),
     invoicing_share: Opt(Money()),
   });
@@ -107,7 +107,7 @@ export const ReceiptUpdate = Type.Object({
   project_id: Type.Optional(Id),
   currency: Type.Optional(Type.String({ minLength: 1, maxLength: 32 })),
   is_amount_net: Type.Optional(Type.Boolean()),
-  receiptAmounts: Type.Optional(Lines({})),
+  receiptAmounts: Type.Optional(Lines({ minimum: 0 })),
   ...optional,
 });
 export type ReceiptUpdateT = Static<typeof ReceiptUpdate>;
