@@ -15,6 +15,8 @@ import customers from './customers/index.js';
 import priceTables from './price-tables/index.js';
 import projects from './projects/index.js';
 import tickets from './tickets/index.js';
+import receiptTypes from './receipt-types/index.js';
+import receipts from './receipts/index.js';
 import employees from './employees/index.js';
 import employmentPeriods from './employment-periods/index.js';
 import attendances from './attendances/index.js';
@@ -47,6 +49,8 @@ const MODULES = [
   priceTables,
   projects,
   tickets,
+  receiptTypes,
+  receipts,
   employees,
   employmentPeriods,
   attendances,
