@@ -19,6 +19,7 @@ import { registerModules } from './modules/index.js';
 import { tenantCache } from './tenancy/tenants.js';
 import { tokenCache } from './tenancy/tokens.js';
 import { databaseFileStore } from './storage/database-file-store.js';
+import { WebhookWorker } from './modules/webhooks/webhooks.worker.js';
 import type { ZkApp } from './types.js';
 import './types.js';
 
@@ -53,7 +54,8 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     },
   }).withTypeProvider<TypeBoxTypeProvider>();
 
-  app.decorate('zk', { db: database.db, dialect: database.dialect, config, rateLimiter, files: databaseFileStore });
+  const webhooks = new WebhookWorker(database.system, database.dialect, { allowPrivate: config.webhooksAllowPrivate, retryBaseMs: config.webhookRetryBaseMs });
+  app.decorate('zk', { db: database.db, dialect: database.dialect, config, rateLimiter, files: databaseFileStore, webhooks });
   app.decorateRequest('tenant', null as any);
   app.decorateRequest('token', null as any);
   app.decorateRequest('db', null as any);
@@ -62,6 +64,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     reply.header('X-Request-Id', request.id);
   });
   app.addHook('onClose', async () => {
+    await webhooks.stop();
     await rateLimiter.close();
     if (!opts.keepDatabase) await database.close();
   });

@@ -11,6 +11,7 @@ import type { TokenInfo } from './tenancy/tokens.js';
 import type { RateLimiter } from './plugins/rate-limit.js';
 import type { FileStore } from './storage/file-store.js';
 import type { WriteState } from './plugins/write-path/index.js';
+import type { WebhookWorker } from './modules/webhooks/webhooks.worker.js';
 
 export interface AppContext {
   db: Kysely<DB>;
@@ -19,6 +20,8 @@ export interface AppContext {
   rateLimiter: RateLimiter;
   /** Where uploaded files' bytes live. */
   files: FileStore;
+  /** Sends the webhook outbox (started by serve; tests run it round by round). */
+  webhooks: WebhookWorker;
 }
 
 declare module 'fastify' {

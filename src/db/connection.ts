@@ -16,6 +16,8 @@ import { WriteVersionPlugin } from './write-version.js';
 
 export interface Database {
   db: Kysely<DB>;
+  /** The same database for work across tenants outside requests (webhook delivery); the test app guards only db. */
+  system: Kysely<DB>;
   dialect: Dialect;
   close(): Promise<void>;
 }
@@ -50,10 +52,10 @@ export function openDatabase(config: DatabaseConfig, opts: OpenOptions = {}): Da
     sqlite.exec('PRAGMA cache_size = -16384'); // 16 MB of pages per process; the OS page cache holds the rest outside our RSS
     sqlite.exec('PRAGMA temp_store = MEMORY');
     const db = new Kysely<DB>({ dialect: new SqliteDialect({ database: sqlite }), plugins: [new WriteVersionPlugin()], log });
-    return { db, dialect: 'sqlite', close: () => db.destroy() };
+    return { db, system: db, dialect: 'sqlite', close: () => db.destroy() };
   }
   const pool = new pg.Pool({ connectionString: config.url, max: opts.poolSize ?? 10 });
   pool.on('error', () => {}); // idle client errors surface on the next query instead of crashing the process
   const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }), plugins: [new WriteVersionPlugin()], log });
-  return { db, dialect: 'postgres', close: () => db.destroy() };
+  return { db, system: db, dialect: 'postgres', close: () => db.destroy() };
 }

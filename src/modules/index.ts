@@ -27,6 +27,7 @@ import transponders from './transponders/index.js';
 import meals from './meals/index.js';
 import workhourBalances from './workhour-balances/index.js';
 import changes from './changes/index.js';
+import webhooks from './webhooks/index.js';
 
 const MODULES = [
   absenceReasons,
@@ -55,6 +56,7 @@ const MODULES = [
   meals,
   workhourBalances,
   changes,
+  webhooks,
 ];
 
 export async function registerModules(app: ZkApp): Promise<void> {

@@ -30,7 +30,7 @@ const UNINDEXED_FILTERS = new Set([
   '/projects status[]',
 ]);
 
-/** Keys of the generated tenant (a project the employee is assigned to), plus a ticket with a subtask and a location list (the generator makes none). */
+/** Keys of the generated tenant (a project the employee is assigned to), plus a ticket with a subtask, a location list and a webhook (the generator makes none). */
 async function fixtures(t: TestContext, c: Client): Promise<Fixtures> {
   const db = t.database.db;
   const tenantId = c.tenant.id;
@@ -59,6 +59,8 @@ async function fixtures(t: TestContext, c: Client): Promise<Fixtures> {
   assert.equal(subtask.status, 201, subtask.text);
   const locations = await c.post('/location-lists', { name: 'North', locations: [] });
   assert.equal(locations.status, 201, locations.text);
+  const webhook = await c.post('/webhooks', { url: 'https://example.com/hook', events: ['*'] });
+  assert.equal(webhook.status, 201, webhook.text);
   return {
     username: employee.username,
     personalNumber: String(employee.personal_number),
@@ -72,6 +74,7 @@ async function fixtures(t: TestContext, c: Client): Promise<Fixtures> {
     ticketId: Number(ticket.id),
     calendarId: Number(calendar.id),
     locationListId: Number(locations.body.data.id),
+    webhookId: Number(webhook.body.data.id),
   };
 }
 
