@@ -18,7 +18,6 @@ import { API_PREFIX, RouteRegistry, registerRouting } from './plugins/routing.js
 import { registerModules } from './modules/index.js';
 import { tenantCache } from './tenancy/tenants.js';
 import { tokenCache } from './tenancy/tokens.js';
-import { databaseFileStore } from './storage/database-file-store.js';
 import { WebhookWorker } from './modules/webhooks/webhooks.worker.js';
 import type { ZkApp } from './types.js';
 import './types.js';
@@ -55,7 +54,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   }).withTypeProvider<TypeBoxTypeProvider>();
 
   const webhooks = new WebhookWorker(database.system, database.dialect, { allowPrivate: config.webhooksAllowPrivate, retryBaseMs: config.webhookRetryBaseMs });
-  app.decorate('zk', { db: database.db, dialect: database.dialect, config, rateLimiter, files: databaseFileStore, webhooks });
+  app.decorate('zk', { db: database.db, dialect: database.dialect, config, rateLimiter, webhooks });
   app.decorateRequest('tenant', null as any);
   app.decorateRequest('token', null as any);
   app.decorateRequest('db', null as any);

@@ -9,7 +9,6 @@ import type { TenantDb } from './db/tenant-scope.js';
 import type { Edition, ModuleName, Tenant } from './tenancy/tenants.js';
 import type { TokenInfo } from './tenancy/tokens.js';
 import type { RateLimiter } from './plugins/rate-limit.js';
-import type { FileStore } from './storage/file-store.js';
 import type { WriteState } from './plugins/write-path/index.js';
 import type { WebhookWorker } from './modules/webhooks/webhooks.worker.js';
 
@@ -18,8 +17,6 @@ export interface AppContext {
   dialect: Dialect;
   config: Config;
   rateLimiter: RateLimiter;
-  /** Where uploaded files' bytes live. */
-  files: FileStore;
   /** Sends the webhook outbox (started by serve; tests run it round by round). */
   webhooks: WebhookWorker;
 }
