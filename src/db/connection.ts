@@ -3,10 +3,15 @@ import fs from 'node:fs';
 import path from 'node:path';
 import pg from 'pg';
 import {
+  CompiledQuery,
   Kysely,
   PostgresDialect,
   SqliteDialect,
+  SqliteDriver,
+  type DatabaseConnection,
+  type Driver,
   type LogEvent,
+  type SqliteDialectConfig,
 } from 'kysely';
 import type { DatabaseConfig } from '../config.js';
 import type { Dialect } from './dialect.js';
@@ -30,6 +35,25 @@ types.setTypeParser(1082, (v) => v); // date -> 'YYYY-MM-DD'
 types.setTypeParser(1083, (v) => v); // time -> 'HH:MM:SS'
 types.setTypeParser(1114, (v) => v.slice(0, 19)); // timestamp -> 'YYYY-MM-DD HH:MM:SS'
 
+/**
+ * SQLite transactions begin IMMEDIATE: they take the database write lock at BEGIN (waiting up to busy_timeout),
+ * so a write transaction never fails half-way when another process wrote since its first read. Every API write
+ * runs in one (plugins/write-path).
+ */
+class ImmediateSqliteDriver extends SqliteDriver {
+  override async beginTransaction(connection: DatabaseConnection): Promise<void> {
+    await connection.executeQuery(CompiledQuery.raw('begin immediate'));
+  }
+}
+class ImmediateSqliteDialect extends SqliteDialect {
+  constructor(private readonly config: SqliteDialectConfig) {
+    super(config);
+  }
+  override createDriver(): Driver {
+    return new ImmediateSqliteDriver(this.config);
+  }
+}
+
 export interface OpenOptions {
   poolSize?: number;
   /** Called with every executed statement (the query-plan test captures list queries with it). */
@@ -51,7 +75,7 @@ export function openDatabase(config: DatabaseConfig, opts: OpenOptions = {}): Da
     sqlite.exec('PRAGMA busy_timeout = 5000');
     sqlite.exec('PRAGMA cache_size = -16384'); // 16 MB of pages per process; the OS page cache holds the rest outside our RSS
     sqlite.exec('PRAGMA temp_store = MEMORY');
-    const db = new Kysely<DB>({ dialect: new SqliteDialect({ database: sqlite }), plugins: [new WriteVersionPlugin()], log });
+    const db = new Kysely<DB>({ dialect: new ImmediateSqliteDialect({ database: sqlite }), plugins: [new WriteVersionPlugin()], log });
     return { db, system: db, dialect: 'sqlite', close: () => db.destroy() };
   }
   const pool = new pg.Pool({ connectionString: config.url, max: opts.poolSize ?? 10 });
