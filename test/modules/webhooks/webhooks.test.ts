@@ -6,6 +6,7 @@ import crypto from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { after, before, test } from 'node:test';
+import { WebhookWorker } from '../../../src/modules/webhooks/webhooks.worker.js';
 import { forEachDialect, type Client, type TestContext } from '../../support/app.js';
 
 interface Received {
@@ -149,6 +150,22 @@ forEachDialect(
       assert.equal((await c.delete(`/webhooks/${hook.id}`)).status, 204);
       assert.equal((await c.get('/webhooks')).body.data.length, 0);
       assert.equal((await c.get('/changes')).body.data.filter((ch: any) => ch.type === 'webhooks').length, 0);
+    });
+
+    test('two workers (two processes) sharing the outbox deliver every event exactly once', async () => {
+      const ctx = t();
+      const c = await ctx.tenant();
+      const hook = await subscribe(c, ['department.created']);
+      for (let i = 0; i < 30; i++) await c.post('/departments', { name: `D${i}` });
+      const second = new WebhookWorker(ctx.database.system, ctx.dialect, { allowPrivate: true, retryBaseMs: 0, batch: 5 });
+      const first = new WebhookWorker(ctx.database.system, ctx.dialect, { allowPrivate: true, retryBaseMs: 0, batch: 5 });
+      for (let round = 0; round < 30; round++) {
+        const [a, b] = await Promise.all([first.runOnce(), second.runOnce()]);
+        if (a + b === 0) break;
+      }
+      const got = eventsFor(hook.secret);
+      assert.equal(got.length, 30);
+      assert.equal(new Set(got.map((r) => r.headers['webhook-id'])).size, 30);
     });
 
     test('subscription input: http(s) URLs only, events required and well-formed', async () => {
