@@ -11,9 +11,13 @@ export interface Config {
   database: DatabaseConfig;
   redisUrl: string | null;
   logLevel: string;
+  /** json, or pretty (readable lines); unset: pretty when stdout is a terminal. */
+  logFormat: 'json' | 'pretty';
   trustProxy: boolean;
   bodyLimit: number;
   uploadLimit: number;
+  /** A request's headers and body must arrive within these (slow clients do not hold sockets for minutes). */
+  timeouts: { headersMs: number; requestMs: number };
   rateLimit: { perFiveMinutes: number; perHour: number };
   tenantCacheMs: number;
   countCacheMs: number;
@@ -67,6 +71,12 @@ export function parseDatabaseUrl(raw: string | undefined, cwd = process.cwd()): 
   throw new ConfigError('DATABASE_URL must be unset, file:<path> or postgres://…');
 }
 
+function logFormat(raw: string | undefined): 'json' | 'pretty' {
+  if (raw === undefined || raw === '') return process.stdout.isTTY ? 'pretty' : 'json';
+  if (raw === 'json' || raw === 'pretty') return raw;
+  throw new ConfigError(`LOG_FORMAT must be json or pretty, got "${raw}"`);
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const logLevel = env.LOG_LEVEL || 'info';
   if (!LOG_LEVELS.includes(logLevel)) throw new ConfigError(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}`);
@@ -78,9 +88,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     database: parseDatabaseUrl(env.DATABASE_URL),
     redisUrl,
     logLevel,
+    logFormat: logFormat(env.LOG_FORMAT),
     trustProxy: bool(env, 'TRUST_PROXY', false),
     bodyLimit: int(env, 'BODY_LIMIT_BYTES', 1024 * 1024, 1024, 100 * 1024 * 1024),
     uploadLimit: int(env, 'UPLOAD_LIMIT_BYTES', 10 * 1024 * 1024, 1024, 1024 * 1024 * 1024),
+    timeouts: {
+      headersMs: int(env, 'HEADERS_TIMEOUT_MS', 10_000, 1000, 600_000),
+      requestMs: int(env, 'REQUEST_TIMEOUT_MS', 30_000, 1000, 3600_000),
+    },
     rateLimit: {
       perFiveMinutes: int(env, 'RATE_LIMIT_5MIN', 1000, 1, 1e9),
       perHour: int(env, 'RATE_LIMIT_HOUR', 12000, 1, 1e9),

@@ -17,10 +17,13 @@ import type { DynamicAttributeTables } from '../modules/dynamic-attributes/dynam
 import type { EmployeeTables } from '../modules/employees/employees.tables.js';
 import type { EmploymentPeriodTables } from '../modules/employment-periods/employment-periods.tables.js';
 import type { HolidayCalendarTables } from '../modules/holiday-calendars/holiday-calendars.tables.js';
+import type { InvoiceTables } from '../modules/invoices/invoices.tables.js';
 import type { InternalRateTables } from '../modules/internal-rates/internal-rates.tables.js';
 import type { LocationTables } from '../modules/locations/locations.tables.js';
 import type { MealTables } from '../modules/meals/meals.tables.js';
+import type { OfferTables } from '../modules/offers/offers.tables.js';
 import type { MonthClosingTables } from '../modules/month-closings/month-closings.tables.js';
+import type { PlanningTables } from '../modules/plannings/plannings.tables.js';
 import type { PriceGroupTables } from '../modules/price-groups/price-groups.tables.js';
 import type { PriceTableTables } from '../modules/price-tables/price-tables.tables.js';
 import type { ProjectTables } from '../modules/projects/projects.tables.js';
@@ -53,9 +56,12 @@ export interface DB
     EmploymentPeriodTables,
     HolidayCalendarTables,
     InternalRateTables,
+    InvoiceTables,
     LocationTables,
     MealTables,
     MonthClosingTables,
+    PlanningTables,
+    OfferTables,
     PriceGroupTables,
     PriceTableTables,
     ProjectTables,

@@ -1,7 +1,8 @@
 // Errors are mapped once. Handlers and services throw ApiError (or its helpers); everything else becomes
 // "Server Error." with the details only in the log (issue 2 §6).
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { constraintKind } from '../db/dialect.js';
+import { constraintKind, uniqueViolation } from '../db/dialect.js';
+import { uniqueFieldErrors } from './unique-fields.js';
 
 export type FieldErrors = Record<string, string[]>;
 
@@ -170,13 +171,23 @@ export function frameworkErrors(error: FastifyError, request: FastifyRequest, re
   return send(reply, 500, { message: 'Server Error.' });
 }
 
-/** JSON bodies with Fastify's safe parser, except that an empty body is no body (clients that always send the header). */
-export function registerJsonBodyParser(app: FastifyInstance): void {
-  const parse = app.getDefaultJsonParser('error', 'error');
-  app.removeContentTypeParser('application/json');
-  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) =>
-    (body as string).trim() === '' ? done(null, undefined) : parse(request, body as string, done),
-  );
+/**
+ * Errors Node's HTTP parser raises before Fastify sees a request (a URL or headers over 16 KB, a request that
+ * took too long, malformed HTTP): the API's {message} envelope instead of Node's or Fastify's own bodies.
+ */
+export function clientErrorHandler(this: FastifyInstance, err: NodeJS.ErrnoException, socket: import('node:net').Socket): void {
+  if (err.code === 'ECONNRESET' || socket.destroyed) return;
+  const [status, reason, message] =
+    err.code === 'HPE_HEADER_OVERFLOW'
+      ? [431, 'Request Header Fields Too Large', 'The request URL or headers are too large.']
+      : err.code === 'ERR_HTTP_REQUEST_TIMEOUT'
+        ? [408, 'Request Timeout', 'The request took too long to arrive.']
+        : [400, 'Bad Request', 'The request is malformed.'];
+  const body = JSON.stringify({ message });
+  if (socket.writable) {
+    socket.write(`HTTP/1.1 ${status} ${reason}\r\nConnection: close\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`);
+  }
+  socket.destroy(err);
 }
 
 const CONSTRAINT_MESSAGES: Partial<Record<NonNullable<ReturnType<typeof constraintKind>>, string>> = {
@@ -185,8 +196,14 @@ const CONSTRAINT_MESSAGES: Partial<Record<NonNullable<ReturnType<typeof constrai
   foreign_key: 'The record references or is referenced by other records.',
 };
 
-/** A database constraint violation as the 422 the API answers with (on `record`), or undefined for other errors. */
-export function constraintError(error: unknown): ApiError | undefined {
+/**
+ * A database constraint violation as the 422 the API answers with, or undefined for other errors: a unique index
+ * over fields of the request body names those fields, anything else is reported on `record`.
+ */
+export function constraintError(error: unknown, body?: unknown): ApiError | undefined {
+  const unique = uniqueViolation(error);
+  const fields = unique && uniqueFieldErrors(unique, body);
+  if (fields) return validationError(fields);
   const kind = constraintKind(error);
   const message = kind ? CONSTRAINT_MESSAGES[kind] : undefined;
   return message ? validationError({ record: [message] }) : undefined;
@@ -213,7 +230,7 @@ export function registerErrorHandler(app: FastifyInstance): void {
       case 'FST_ERR_CTP_BODY_TOO_LARGE':
         return send(reply, 413, { message: 'The request body is too large.' });
       case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
-        return send(reply, 415, { message: 'Unsupported media type: send application/json.' });
+        return send(reply, 415, { message: 'Unsupported media type: send application/json (multipart/form-data for file uploads).' });
       case 'FST_ERR_CTP_EMPTY_JSON_BODY':
       case 'FST_ERR_CTP_INVALID_JSON_BODY':
         return send(reply, 400, { message: 'The request body is not valid JSON.' });
@@ -223,7 +240,7 @@ export function registerErrorHandler(app: FastifyInstance): void {
     if (error.statusCode === 400 && error instanceof SyntaxError) {
       return send(reply, 400, { message: 'The request body is not valid JSON.' });
     }
-    const constraint = constraintError(error);
+    const constraint = constraintError(error, request.body);
     if (constraint) return send(reply, 422, { message: constraint.message, errors: constraint.errors });
     if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
       return send(reply, error.statusCode, { message: error.statusCode === 429 ? 'Too Many Attempts.' : 'Bad request.' });

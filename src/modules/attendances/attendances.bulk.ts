@@ -91,7 +91,7 @@ export default async function attendanceBulkRoutes(app: ZkApp) {
           } catch (err) {
             await savepoint.rollbackToSavepoint('bulk_item').execute();
             await savepoint.releaseSavepoint('bulk_item').execute();
-            const known = err instanceof ApiError ? err : constraintError(err);
+            const known = err instanceof ApiError ? err : constraintError(err, item);
             if (!known) throw err;
             out.push(failure(known));
           }
