@@ -13,18 +13,20 @@ const IF_NONE_MATCH = header('If-None-Match', "304 without a body when the recor
 export function describeWritePath(op: Record<string, any>, method: string, path: string, extension: boolean): void {
   if (extension) Object.assign(op, EXT);
   const item = /\}$/.test(path);
+  // PATCH and PUT of one route may share one operation object: add each header once.
   const params: any[] = (op.parameters ??= []);
+  const add = (p: { name: string }) => params.some((q) => q.name === p.name) || params.push(p);
   const responses = (op.responses ??= {});
   if (method === 'GET' && item) {
-    params.push(IF_NONE_MATCH);
+    add(IF_NONE_MATCH);
     responses['304'] = { description: 'Not modified (If-None-Match names the current ETag).', ...EXT };
     return;
   }
   if (method === 'GET' || method === 'HEAD') return;
-  params.push(IDEMPOTENCY);
+  add(IDEMPOTENCY);
   responses['409'] ??= answer('A request with the same Idempotency-Key is still being processed.');
   if (method !== 'POST') {
-    params.push(IF_MATCH);
+    add(IF_MATCH);
     responses['412'] = answer("If-Match does not name the record's current ETag; nothing was written.");
   }
 }
