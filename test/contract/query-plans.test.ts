@@ -8,6 +8,7 @@ import { generate } from '../../src/generate/generator.js';
 import { MODULES } from '../../src/tenancy/tenants.js';
 import { createToken } from '../../src/tenancy/tokens.js';
 import { forEachDialect, uniqueName, type Client, type TestContext } from '../support/app.js';
+import { createOffer } from '../support/commercial.js';
 import { describeRequest, listEndpoints, listRequests, type Fixtures, type ListEndpoint } from './support/list-endpoints.js';
 import { createTicket } from '../support/projects.js';
 import { explain, isSelect, QueryLog } from './support/query-plans.js';
@@ -61,6 +62,7 @@ async function fixtures(t: TestContext, c: Client): Promise<Fixtures> {
   assert.equal(locations.status, 201, locations.text);
   const webhook = await c.post('/webhooks', { url: 'https://example.com/hook', events: ['*'] });
   assert.equal(webhook.status, 201, webhook.text);
+  const offer = await createOffer(c, { customer_id: String(project.customer_id) });
   return {
     username: employee.username,
     personalNumber: String(employee.personal_number),
@@ -75,6 +77,7 @@ async function fixtures(t: TestContext, c: Client): Promise<Fixtures> {
     calendarId: Number(calendar.id),
     locationListId: Number(locations.body.data.id),
     webhookId: Number(webhook.body.data.id),
+    offerId: Number(offer.id),
   };
 }
 
