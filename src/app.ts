@@ -20,6 +20,7 @@ import { API_PREFIX, RouteRegistry, registerRouting } from './plugins/routing.js
 import { registerModules } from './modules/index.js';
 import { tenantCache } from './tenancy/tenants.js';
 import { tokenCache } from './tenancy/tokens.js';
+import { WebhookWorker } from './modules/webhooks/webhooks.worker.js';
 import type { ZkApp } from './types.js';
 import './types.js';
 
@@ -59,7 +60,8 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     },
   }).withTypeProvider<TypeBoxTypeProvider>();
 
-  app.decorate('zk', { db: database.db, dialect: database.dialect, config, rateLimiter });
+  const webhooks = new WebhookWorker(database.system, database.dialect, { allowPrivate: config.webhooksAllowPrivate, retryBaseMs: config.webhookRetryBaseMs });
+  app.decorate('zk', { db: database.db, dialect: database.dialect, config, rateLimiter, webhooks });
   app.decorateRequest('tenant', null as any);
   app.decorateRequest('token', null as any);
   app.decorateRequest('db', null as any);
@@ -68,6 +70,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     reply.header('X-Request-Id', request.id);
   });
   app.addHook('onClose', async () => {
+    await webhooks.stop();
     await rateLimiter.close();
     if (!opts.keepDatabase) await database.close();
   });

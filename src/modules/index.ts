@@ -34,6 +34,7 @@ import plannings from './plannings/index.js';
 import offers from './offers/index.js';
 import invoices from './invoices/index.js';
 import changes from './changes/index.js';
+import webhooks from './webhooks/index.js';
 
 const MODULES = [
   absenceReasons,
@@ -68,6 +69,7 @@ const MODULES = [
   offers,
   invoices,
   changes,
+  webhooks,
 ];
 
 export async function registerModules(app: ZkApp): Promise<void> {

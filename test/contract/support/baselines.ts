@@ -84,6 +84,8 @@ export const EXPLICIT_BASELINES: Record<string, Baseline> = {
     is_amount_net: false,
     receiptAmounts: [{ tax: 19, quantity: 1, amount: 10 }],
   }),
+  '/attendances/bulk': (w) => ({ items: [w.booking.body({ date: uniqueWorkday() })] }),
+  '/webhooks': () => ({ url: 'https://example.com/hook', events: ['*'] }),
   '/plannings': (w) => ({ employee_id: w.booking.employee, date: uniqueWorkday(), project_id: w.booking.projectId, planning: 4 }),
   '/absences': (w) => ({ employee_id: w.booking.employee, absence_reason_id: need(w, '/absence-reasons').name, start_date: uniqueWorkday() }),
 };
@@ -122,3 +124,8 @@ function sample(s: any): unknown {
 export function fromSchema(schema: any): Record<string, unknown> {
   return Object.fromEntries((schema?.required ?? []).map((name: string) => [name, sample(schema.properties?.[name])]));
 }
+
+/** POSTs that answer with a record of another collection (an action creating it): where the sweep files it. */
+export const RECORDED_AS: Record<string, string> = {
+  '/webhooks/{id}/test': '/webhooks/{id}/deliveries',
+};

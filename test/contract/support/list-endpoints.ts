@@ -27,6 +27,7 @@ export interface Fixtures {
   calendarId: number;
   locationListId: number;
   receiptId: number;
+  webhookId: number;
   offerId: number;
 }
 
@@ -57,7 +58,7 @@ export function listEndpoints(document: any): ListEndpoint[] {
 function pathValue(path: string, param: string, fx: Fixtures): string {
   const collection = path.split('/')[1];
   const byName: Record<string, unknown> = { receipt: fx.receiptId, customer: fx.customerNumber, customer_number: fx.customerNumber, username: fx.username, calendar_id: fx.calendarId };
-  const byCollection: Record<string, unknown> = { departments: fx.departmentId, projects: fx.projectId, 'location-lists': fx.locationListId, tickets: fx.ticketId, offers: fx.offerId };
+  const byCollection: Record<string, unknown> = { departments: fx.departmentId, projects: fx.projectId, 'location-lists': fx.locationListId, tickets: fx.ticketId, webhooks: fx.webhookId, offers: fx.offerId };
   const value = byName[param] ?? (param === 'id' ? byCollection[collection] : undefined);
   if (value === undefined) throw new Error(`query-plan test: no value for path parameter {${param}} of ${path}; add one to list-endpoints.ts`);
   return encodeURIComponent(String(value));

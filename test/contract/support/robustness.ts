@@ -4,7 +4,7 @@
 import type { InjectOptions } from 'fastify';
 import { MODULES } from '../../../src/tenancy/tenants.js';
 import type { Client, Response, TestContext } from '../../support/app.js';
-import { EXPLICIT_BASELINES, fromSchema, MissingRecord, SEEDING_PUTS } from './baselines.js';
+import { EXPLICIT_BASELINES, fromSchema, MissingRecord, RECORDED_AS, SEEDING_PUTS } from './baselines.js';
 import { bookingWorld, type World as BookingWorld } from '../../support/booking-world.js';
 import { dereference } from './openapi.js';
 
@@ -114,7 +114,7 @@ export async function seedWorld(t: TestContext): Promise<World> {
       if (r.status >= 300) problems.set(template, `${r.status} ${r.text.slice(0, 300)}`);
       else {
         problems.delete(template);
-        if (r.body?.data) records.set(collectionOf(template), r.body.data);
+        if (r.body?.data) records.set(collectionOf(RECORDED_AS[template] ?? template), r.body.data);
       }
     }
     pending = later;
