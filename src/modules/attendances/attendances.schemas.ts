@@ -51,7 +51,7 @@ export const Attendance = Type.Object({
 export type AttendanceT = Static<typeof Attendance>;
 
 const optional = {
-  duration: Opt(Type.Number({ minimum: 0, maximum: 24, description: 'Hours; required when the tenant records durations only, otherwise derived from from/to.' })),
+  duration: Opt(Type.Number({ minimum: 0, maximum: 24, description: 'Hours; required when the tenant records durations only, otherwise derived from from/to (a submitted value that disagrees with them is 422).' })),
   locked: Opt(Type.Boolean()),
   is_travel: Opt(Type.Boolean()),
   billable: Opt(Type.Boolean()),
@@ -63,8 +63,9 @@ const optional = {
   vehicle_id: Type.Optional(
     Type.Unsafe<string | number | null>({ type: ['string', 'integer', 'null'], maxLength: 32, maximum: MAX_ID, description: 'Vehicle short code (≤ 32 characters); a number equal to a numeric code is accepted.' }),
   ),
-  km: Opt(Type.Number({ minimum: 0, maximum: 1_000_000 })),
-  passengers: Opt(Type.Number({ minimum: 0, maximum: 1000 })),
+  // Stored and returned as integers (contract response type): a fraction is refused, never rounded silently.
+  km: Opt(Type.Integer({ minimum: 0, maximum: 1_000_000, description: 'Whole kilometres; a fraction is 422.' })),
+  passengers: Opt(Type.Integer({ minimum: 0, maximum: 1000, description: 'A fraction is 422.' })),
   direction_of_travel: Type.Optional(
     Type.Unsafe<number | string | null>({ type: ['integer', 'string', 'null'], enum: [0, 1, 2, 'outward', 'outbound', 'continue', 'return', null], description: '0 outward, 1 continue, 2 return (names accepted).' }),
   ),
