@@ -1,6 +1,6 @@
 // Attendance (project time booking) as the contract states it, the POST/PATCH bodies and the list query.
 import { Type, type Static } from '@sinclair/typebox';
-import { DateOnly, DateTimeOut, IntIdName, MAX_ID, Nullable, Opt, TimeOfDay } from '../../http/schemas.js';
+import { DateOnly, PLAIN_DATE_PATTERN, DateTimeOut, IntIdName, MAX_ID, Nullable, Opt, TimeOfDay } from '../../http/schemas.js';
 import { listQuery } from '../../http/list/index.js';
 
 /** Release states (contract names; reference §2 gives id 1 = freigegeben, the other ids are ours). */
@@ -78,7 +78,7 @@ const optional = {
 
 const required = {
   employee_id: Type.String({ minLength: 1, maxLength: 255, description: 'Username.' }),
-  date: DateOnly({ description: 'YYYY-MM-DD only; a time component is rejected with 422.' }),
+  date: DateOnly({ pattern: PLAIN_DATE_PATTERN, description: 'YYYY-MM-DD only; a time component (even midnight) is rejected with 422.' }),
   from: TimeOfDay(),
   to: TimeOfDay({ description: '00:00 marks a booking that runs until midnight.' }),
   project_task_id: Type.Integer({ minimum: 1, maximum: MAX_ID }),
