@@ -41,8 +41,10 @@ export function normalizeQuery(query: Record<string, unknown>, props: Props): { 
   const out: Record<string, unknown> = {};
   const arrays: Record<string, string[]> = {};
   const errors: FieldErrors = {};
-  for (const [rawKey, raw] of Object.entries(query)) {
-    const values = (Array.isArray(raw) ? raw : [raw]).map(String);
+  for (const [rawKey, given] of Object.entries(query)) {
+    // Trimmed first, so a value of only spaces is empty (not given) like the real system's TrimStrings.
+    const raw = Array.isArray(given) ? given.map((v) => String(v).trim()) : String(given).trim();
+    const values = Array.isArray(raw) ? raw : [raw];
     const bracketed = BRACKETED.exec(rawKey);
     const base = bracketed ? bracketed[1] : rawKey;
     const target = arrayKey(props, base);
@@ -63,7 +65,9 @@ export function normalizeQuery(query: Record<string, unknown>, props: Props): { 
     const schema = props[key];
     if (!schema) continue;
     const numeric = isArraySchema(schema) ? types(schema.items) : types(schema);
-    const pattern = numeric.includes('integer') ? INTEGER : numeric.includes('number') ? DECIMAL : undefined;
+    // Only where a number is the one thing the parameter takes (a flag typed boolean-or-integer also takes "true").
+    const onlyNumeric = !numeric.includes('string') && !numeric.includes('boolean');
+    const pattern = !onlyNumeric ? undefined : numeric.includes('integer') ? INTEGER : numeric.includes('number') ? DECIMAL : undefined;
     if (pattern && (Array.isArray(value) ? value : [value]).some((v) => typeof v === 'string' && v !== '' && !pattern.test(v))) {
       const f = key.replace(/\[\]$/, '');
       errors[f] = [`The ${label(f)} field must be ${numeric.includes('integer') ? 'an integer' : 'a number'}.`];
@@ -82,27 +86,33 @@ const isRecordKey = (value: unknown) => typeof value === 'string' && /^[0-9]{1,1
 const BOOLEAN_STRINGS: Record<string, boolean> = { '1': true, '0': false };
 /** A date-time at midnight UTC, as responses write dates ('2024-01-01T00:00:00.000000Z'). */
 const MIDNIGHT = /^[0-9]{4}-[0-9]{2}-[0-9]{2}[T ]00:00(:00(\.0+)?)?(Z|[+-]00:?00)?$/;
+/** Fields whose surrounding white space is kept (Laravel's TrimStrings exceptions). */
+const UNTRIMMED = new Set(['password', 'password_confirmation', 'current_password']);
 const isPlainObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 /**
  * Input as a client that read the record sends it back (issue 12 §10), made into what the schema expects:
+ * - strings trimmed (Laravel's TrimStrings; a key of only spaces becomes empty and fails its minLength: 422);
  * - "1"/"0" where a boolean is expected;
  * - an enumerated `{id, name}` object where the schema takes no object: its id;
  * - a midnight date-time where a date is expected: the date (except dates declared with PLAIN_DATE_PATTERN).
  * Objects and arrays are followed; unions (no `type`) are left to the schema.
  */
-export function coerceInput(value: unknown, schema: any, depth = 0): unknown {
+export function coerceInput(value: unknown, schema: any, depth = 0, name = ''): unknown {
   if (!schema || depth > 16) return value;
   const t = types(schema);
   if (typeof value === 'string') {
+    // Laravel's TrimStrings: surrounding white space is never part of a value (passwords excepted).
+    if (!UNTRIMMED.has(name)) value = value.trim();
+    if (typeof value !== 'string') return value;
     if (Object.hasOwn(BOOLEAN_STRINGS, value) && t.includes('boolean') && !t.includes('string')) return BOOLEAN_STRINGS[value];
     if (schema.format === 'date' && schema.pattern !== PLAIN_DATE_PATTERN && MIDNIGHT.test(value)) return value.slice(0, 10);
     return value;
   }
-  if (Array.isArray(value)) return schema.items ? value.map((v) => coerceInput(v, schema.items, depth + 1)) : value;
+  if (Array.isArray(value)) return schema.items ? value.map((v) => coerceInput(v, schema.items, depth + 1, name)) : value;
   if (!isPlainObject(value)) return value;
   if (t.length > 0 && !t.includes('object') && Object.hasOwn(value, 'id')) return value.id;
-  if (schema.properties) for (const [k, child] of Object.entries(schema.properties)) if (Object.hasOwn(value, k)) value[k] = coerceInput(value[k], child, depth + 1);
+  if (schema.properties) for (const [k, child] of Object.entries(schema.properties)) if (Object.hasOwn(value, k)) value[k] = coerceInput(value[k], child, depth + 1, k);
   return value;
 }
 

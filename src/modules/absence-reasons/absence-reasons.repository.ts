@@ -1,4 +1,5 @@
 // SQL for absence reasons; every query is scoped by tenant.
+import { equalsIgnoringCase } from '../../db/lookup.js';
 import type { Selectable } from 'kysely';
 import type { TenantDb } from '../../db/tenant-scope.js';
 import type { AbsenceReasonsTable } from './absence-reasons.tables.js';
@@ -15,7 +16,7 @@ export const absenceReasonListSpec: ListSpec = {
 
 export function listAbsenceReasons(db: TenantDb, filters: { external_id?: string }) {
   let q = db.selectFrom('absence_reasons').selectAll();
-  if (filters.external_id !== undefined) q = q.where('external_id', '=', filters.external_id);
+  if (filters.external_id !== undefined) q = q.where(equalsIgnoringCase('external_id', filters.external_id));
   return q;
 }
 
