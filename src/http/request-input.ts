@@ -95,10 +95,11 @@ const isPlainObject = (v: unknown): v is Record<string, unknown> => typeof v ===
  * - strings trimmed (Laravel's TrimStrings; a key of only spaces becomes empty and fails its minLength: 422);
  * - "1"/"0" where a boolean is expected;
  * - an enumerated `{id, name}` object where the schema takes no object: its id;
- * - a midnight date-time where a date is expected: the date (except dates declared with PLAIN_DATE_PATTERN).
+ * - in bodies, a midnight date-time where a date is expected: the date (except dates declared with PLAIN_DATE_PATTERN;
+ *   date filters in the query stay strict, as the contract types them).
  * Objects and arrays are followed; unions (no `type`) are left to the schema.
  */
-export function coerceInput(value: unknown, schema: any, depth = 0, name = ''): unknown {
+export function coerceInput(value: unknown, schema: any, body: boolean, depth = 0, name = ''): unknown {
   if (!schema || depth > 16) return value;
   const t = types(schema);
   if (typeof value === 'string') {
@@ -106,13 +107,13 @@ export function coerceInput(value: unknown, schema: any, depth = 0, name = ''): 
     if (!UNTRIMMED.has(name)) value = value.trim();
     if (typeof value !== 'string') return value;
     if (Object.hasOwn(BOOLEAN_STRINGS, value) && t.includes('boolean') && !t.includes('string')) return BOOLEAN_STRINGS[value];
-    if (schema.format === 'date' && schema.pattern !== PLAIN_DATE_PATTERN && MIDNIGHT.test(value)) return value.slice(0, 10);
+    if (body && schema.format === 'date' && schema.pattern !== PLAIN_DATE_PATTERN && MIDNIGHT.test(value)) return value.slice(0, 10);
     return value;
   }
-  if (Array.isArray(value)) return schema.items ? value.map((v) => coerceInput(v, schema.items, depth + 1, name)) : value;
+  if (Array.isArray(value)) return schema.items ? value.map((v) => coerceInput(v, schema.items, body, depth + 1, name)) : value;
   if (!isPlainObject(value)) return value;
   if (t.length > 0 && !t.includes('object') && Object.hasOwn(value, 'id')) return value.id;
-  if (schema.properties) for (const [k, child] of Object.entries(schema.properties)) if (Object.hasOwn(value, k)) value[k] = coerceInput(value[k], child, depth + 1, k);
+  if (schema.properties) for (const [k, child] of Object.entries(schema.properties)) if (Object.hasOwn(value, k)) value[k] = coerceInput(value[k], child, body, depth + 1, k);
   return value;
 }
 
@@ -123,9 +124,9 @@ export async function normalizeRequestInput(request: FastifyRequest): Promise<vo
   for (const [name, value] of Object.entries((request.params ?? {}) as Record<string, unknown>)) {
     if (types(params[name]).includes('integer') && !isRecordKey(value)) throw notFound();
   }
-  if (schema?.body && request.body && typeof request.body === 'object') coerceInput(request.body, schema.body);
+  if (schema?.body && request.body && typeof request.body === 'object') coerceInput(request.body, schema.body, true);
   if (!schema?.querystring || !request.query || typeof request.query !== 'object') return;
   const { query, errors } = normalizeQuery(request.query as Record<string, unknown>, propertiesOf(schema.querystring));
   if (Object.keys(errors).length > 0) throw validationError(errors);
-  request.query = coerceInput(query, schema.querystring) as Record<string, unknown>;
+  request.query = coerceInput(query, schema.querystring, false) as Record<string, unknown>;
 }

@@ -9,7 +9,6 @@ export const PROJECT_RELEASE: Record<number, string> = { 0: 'unchanged', 1: 'fre
 export const LOCKING_RELEASE_STATES = new Set([1, 3]);
 
 /** direction_of_travel: 0 outward, 1 continue, 2 return (contract names in this order). */
-export const DIRECTIONS: Record<number, string> = { 0: 'outward', 1: 'continue', 2: 'return' };
 export const DIRECTION_ALIASES: Record<string, number> = { outward: 0, outbound: 0, continue: 1, return: 2 };
 
 export const Attendance = Type.Object({

@@ -22,7 +22,7 @@ export async function loadCategories(db: TenantDb, entity: CategoryEntity, ids: 
     .where('l.entity_id', 'in', ids.map(Number))
     .orderBy('c.name')
     .execute();
-  for (const r of rows) out.get(Number(r.entity_id))?.push(toCategory(r));
+  for (const r of rows) out.get(Number(r.entity_id))?.push(toCategory(r, db.language));
   return out;
 }
 

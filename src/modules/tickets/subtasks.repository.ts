@@ -51,9 +51,9 @@ export async function deleteSubtask(db: TenantDb, id: number) {
   });
 }
 
-export function toSubtask(r: SubtaskRow): SubtaskT {
+export function toSubtask(r: SubtaskRow, language: string): SubtaskT {
   return {
-    ...commonFields(r),
+    ...commonFields(r, language),
     name: r.name,
     ticket_id: Number(r.ticket_id),
     start_date: r.start_date === null ? null : r.start_date.slice(0, 10),
