@@ -3,7 +3,8 @@
 // order (no deadlocks); every read after them sees what earlier lock holders committed (READ COMMITTED).
 // SQLite: BEGIN IMMEDIATE takes the database write lock up front, so the whole check-then-write is serial,
 // also across processes sharing the file.
-import { sql } from 'kysely';
+import { sql, type Kysely } from 'kysely';
+import type { DB } from './schema.js';
 import type { Dialect } from './dialect.js';
 import { forTenant, type TenantDb } from './tenant-scope.js';
 
@@ -14,16 +15,24 @@ export const lockKeys = {
 };
 
 export async function lockedTransaction<T>(db: TenantDb, dialect: Dialect, keys: string[], fn: (trx: TenantDb) => Promise<T>): Promise<T> {
+  const lock = async (trx: Kysely<DB>) => {
+    for (const key of [...new Set(keys)].sort()) await sql`SELECT pg_advisory_xact_lock(hashtext(${key}))`.execute(trx);
+  };
+  // A write request's transaction (plugins/write-path): on SQLite it holds the write lock from its start.
+  if (db.kysely.isTransaction) {
+    if (dialect === 'postgres') await lock(db.kysely);
+    return fn(db);
+  }
   if (dialect === 'postgres') {
     return db.kysely.transaction().execute(async (trx) => {
-      for (const key of [...new Set(keys)].sort()) await sql`SELECT pg_advisory_xact_lock(hashtext(${key}))`.execute(trx);
-      return fn(forTenant(trx, db.tenantId));
+      await lock(trx);
+      return fn(forTenant(trx, db.tenantId, db.language));
     });
   }
   return db.kysely.connection().execute(async (conn) => {
     await sql`BEGIN IMMEDIATE`.execute(conn);
     try {
-      const result = await fn(forTenant(conn, db.tenantId));
+      const result = await fn(forTenant(conn, db.tenantId, db.language));
       await sql`COMMIT`.execute(conn);
       return result;
     } catch (err) {

@@ -7,7 +7,7 @@ import { forEachDialect } from '../support/app.js';
 import { bodySchema, loadOperations, seedWorld, SWEEP_CONFIG } from './support/robustness.js';
 
 /** Fields that change by themselves on every write. */
-const VOLATILE = new Set(['modified', 'history_modified']);
+const VOLATILE = new Set(['modified', 'history_modified', 'updated_at']);
 
 /** A writable string field to change, and its new value (a free-text field that no rule constrains). */
 function fieldToChange(schema: any, record: Record<string, unknown>, keys: Record<string, string>): [string, string] | undefined {

@@ -1,5 +1,6 @@
 // SQL for customers; every query is scoped by tenant. The key is the customer number.
 import type { Selectable } from 'kysely';
+import { preparedFirst } from '../../db/prepared.js';
 import type { TenantDb } from '../../db/tenant-scope.js';
 import { findReferences, type ReferenceCheck } from '../../db/references.js';
 import type { CustomersTable } from './customers.tables.js';
@@ -43,8 +44,8 @@ export function listCustomers(db: TenantDb, f: CustomerFilters) {
   return q;
 }
 
-export const findCustomer = (db: TenantDb, customerNumber: string) =>
-  db.selectFrom('customers').selectAll().where('customer_number', '=', customerNumber).executeTakeFirst();
+const customerByNumber = preparedFirst((db, p: { customerNumber: string }) => db.selectFrom('customers').selectAll().where('customer_number', '=', p.customerNumber));
+export const findCustomer = (db: TenantDb, customerNumber: string) => customerByNumber(db, { customerNumber });
 
 /** Column values of a customer write (request fields already resolved by the service). */
 export type CustomerColumns = Partial<Omit<CustomerRow, 'tenant_id' | 'id' | 'created' | 'modified'>>;
