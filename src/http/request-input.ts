@@ -65,10 +65,10 @@ export function normalizeQuery(query: Record<string, unknown>, props: Props): { 
     const schema = props[key];
     if (!schema) continue;
     const numeric = isArraySchema(schema) ? types(schema.items) : types(schema);
-    // Only where a number is the one thing the parameter takes (a flag typed boolean-or-integer also takes "true").
-    const onlyNumeric = !numeric.includes('string') && !numeric.includes('boolean');
-    const pattern = !onlyNumeric ? undefined : numeric.includes('integer') ? INTEGER : numeric.includes('number') ? DECIMAL : undefined;
-    if (pattern && (Array.isArray(value) ? value : [value]).some((v) => typeof v === 'string' && v !== '' && !pattern.test(v))) {
+    // Only where the parameter takes no text; one that is a boolean or an integer (`fallback`) also takes true/false.
+    const pattern = numeric.includes('string') ? undefined : numeric.includes('integer') ? INTEGER : numeric.includes('number') ? DECIMAL : undefined;
+    const other = (v: string) => numeric.includes('boolean') && (v === 'true' || v === 'false');
+    if (pattern && (Array.isArray(value) ? value : [value]).some((v) => typeof v === 'string' && v !== '' && !pattern.test(v) && !other(v))) {
       const f = key.replace(/\[\]$/, '');
       errors[f] = [`The ${label(f)} field must be ${numeric.includes('integer') ? 'an integer' : 'a number'}.`];
     }
