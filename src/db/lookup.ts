@@ -3,6 +3,13 @@
 import { sql } from 'kysely';
 import { untyped, type TenantDb, type TenantTable } from './tenant-scope.js';
 
+/**
+ * `column = value` ignoring case (keys' uniqueness, name filters; issue 12 §12). lower() on both sides, so each
+ * database folds both alike (ASCII on SQLite, Unicode on PostgreSQL); the (tenant_id, lower(column)) indexes of
+ * migration 1200 serve it.
+ */
+export const equalsIgnoringCase = (column: string, value: string) => sql<boolean>`lower(${sql.ref(column)}) = lower(${value})`;
+
 /** Does a row of this tenant have column = value? (Every foreign key in a body is checked this way.) */
 export async function existsInTenant(db: TenantDb, table: TenantTable, column: string, value: unknown, exceptId?: number): Promise<boolean> {
   let q = untyped(db).selectFrom(table).select('tenant_id').where(column, '=', value);

@@ -14,6 +14,8 @@ export type TenantInsert<T extends TenantTable> = Omit<Insertable<DB[T]>, 'tenan
 
 export interface TenantDb {
   readonly tenantId: number;
+  /** The tenant's language: labels of enumerated objects read from this view follow it (http/labels.ts). */
+  readonly language: string;
   /** The unscoped database, for locks and for queries on tables that belong to no tenant. */
   readonly kysely: Kysely<DB>;
   /** SELECT … FROM table WHERE table.tenant_id = tenantId (the alias of 'table as t' carries the condition). */
@@ -42,11 +44,12 @@ export const untyped = (db: TenantDb) => db as unknown as UntypedTenantDb;
 /** 'projects as p' -> 'p', 'projects' -> 'projects'. */
 const aliasOf = (from: string) => from.split(/\s+as\s+/i).at(-1)!.trim();
 
-export function forTenant(kysely: Kysely<DB>, tenantId: number): TenantDb {
+export function forTenant(kysely: Kysely<DB>, tenantId: number, language = 'en'): TenantDb {
   const any = kysely as Kysely<any>;
   const withTenant = (row: object) => ({ ...row, tenant_id: tenantId });
   const db = {
     tenantId,
+    language,
     kysely,
     selectFrom: (from: string) => any.selectFrom(from).where(`${aliasOf(from)}.tenant_id`, '=', tenantId),
     insertInto: (table: string, values: object | readonly object[]) =>
@@ -54,7 +57,7 @@ export function forTenant(kysely: Kysely<DB>, tenantId: number): TenantDb {
     updateTable: (table: string) => any.updateTable(table).where('tenant_id', '=', tenantId),
     deleteFrom: (table: string) => any.deleteFrom(table).where('tenant_id', '=', tenantId),
     // Inside a transaction already (a write request runs in one, see plugins/write-path), the work joins it.
-    transaction: <R>(fn: (trx: TenantDb) => Promise<R>) => (kysely.isTransaction ? fn(db as unknown as TenantDb) : kysely.transaction().execute((trx) => fn(forTenant(trx, tenantId)))),
+    transaction: <R>(fn: (trx: TenantDb) => Promise<R>) => (kysely.isTransaction ? fn(db as unknown as TenantDb) : kysely.transaction().execute((trx) => fn(forTenant(trx, tenantId, language)))),
   };
   return db as unknown as TenantDb;
 }

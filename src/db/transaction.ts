@@ -26,13 +26,13 @@ export async function lockedTransaction<T>(db: TenantDb, dialect: Dialect, keys:
   if (dialect === 'postgres') {
     return db.kysely.transaction().execute(async (trx) => {
       await lock(trx);
-      return fn(forTenant(trx, db.tenantId));
+      return fn(forTenant(trx, db.tenantId, db.language));
     });
   }
   return db.kysely.connection().execute(async (conn) => {
     await sql`BEGIN IMMEDIATE`.execute(conn);
     try {
-      const result = await fn(forTenant(conn, db.tenantId));
+      const result = await fn(forTenant(conn, db.tenantId, db.language));
       await sql`COMMIT`.execute(conn);
       return result;
     } catch (err) {

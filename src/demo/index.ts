@@ -35,7 +35,7 @@ const steps: ((db: TenantDb, tenant: Tenant, dialect: Dialect) => Promise<unknow
 
 /** Every demo step for a fresh tenant. */
 export async function demoData(db: Kysely<DB>, tenant: Tenant, dialect: Dialect): Promise<void> {
-  for (const step of steps) await step(forTenant(db, tenant.id), tenant, dialect);
+  for (const step of steps) await step(forTenant(db, tenant.id, tenant.language), tenant, dialect);
 }
 
 export async function createDemoTenant(db: Kysely<DB>, dialect: Dialect): Promise<{ tenant: Tenant; token: string }> {

@@ -12,8 +12,9 @@
 // - An integer path key that cannot name a record (0, negative, not a number, beyond the largest id) is 404.
 // - Booleans (query and body) also accept the strings "1" and "0", as Laravel's boolean rule does; the schema
 //   validator already takes true/false, 1/0 and "true"/"false".
+// - A record read with GET can be sent back: {id, name} objects and midnight date-times are taken (coerceInput).
 import type { FastifyRequest } from 'fastify';
-import { MAX_ID } from './schemas.js';
+import { MAX_ID, PLAIN_DATE_PATTERN } from './schemas.js';
 import { label, notFound, validationError, type FieldErrors } from './errors.js';
 
 type Props = Record<string, { type?: string | string[]; format?: string; items?: { type?: string | string[] } }>;
@@ -40,8 +41,10 @@ export function normalizeQuery(query: Record<string, unknown>, props: Props): { 
   const out: Record<string, unknown> = {};
   const arrays: Record<string, string[]> = {};
   const errors: FieldErrors = {};
-  for (const [rawKey, raw] of Object.entries(query)) {
-    const values = (Array.isArray(raw) ? raw : [raw]).map(String);
+  for (const [rawKey, given] of Object.entries(query)) {
+    // Trimmed first, so a value of only spaces is empty (not given) like the real system's TrimStrings.
+    const raw = Array.isArray(given) ? given.map((v) => String(v).trim()) : String(given).trim();
+    const values = Array.isArray(raw) ? raw : [raw];
     const bracketed = BRACKETED.exec(rawKey);
     const base = bracketed ? bracketed[1] : rawKey;
     const target = arrayKey(props, base);
@@ -62,8 +65,8 @@ export function normalizeQuery(query: Record<string, unknown>, props: Props): { 
     const schema = props[key];
     if (!schema) continue;
     const numeric = isArraySchema(schema) ? types(schema.items) : types(schema);
-    const pattern = numeric.includes('integer') ? INTEGER : numeric.includes('number') ? DECIMAL : undefined;
-    // A parameter that is a boolean or an integer (`fallback`) also takes true/false.
+    // Only where the parameter takes no text; one that is a boolean or an integer (`fallback`) also takes true/false.
+    const pattern = numeric.includes('string') ? undefined : numeric.includes('integer') ? INTEGER : numeric.includes('number') ? DECIMAL : undefined;
     const other = (v: string) => numeric.includes('boolean') && (v === 'true' || v === 'false');
     if (pattern && (Array.isArray(value) ? value : [value]).some((v) => typeof v === 'string' && v !== '' && !pattern.test(v) && !other(v))) {
       const f = key.replace(/\[\]$/, '');
@@ -81,16 +84,36 @@ export function normalizeQuery(query: Record<string, unknown>, props: Props): { 
 const isRecordKey = (value: unknown) => typeof value === 'string' && /^[0-9]{1,16}$/.test(value) && Number(value) >= 1 && Number(value) <= MAX_ID;
 
 const BOOLEAN_STRINGS: Record<string, boolean> = { '1': true, '0': false };
+/** A date-time at midnight UTC, as responses write dates ('2024-01-01T00:00:00.000000Z'). */
+const MIDNIGHT = /^[0-9]{4}-[0-9]{2}-[0-9]{2}[T ]00:00(:00(\.0+)?)?(Z|[+-]00:?00)?$/;
+/** Fields whose surrounding white space is kept (Laravel's TrimStrings exceptions). */
+const UNTRIMMED = new Set(['password', 'password_confirmation', 'current_password']);
+const isPlainObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
-/** Replace "1"/"0" by true/false wherever the schema expects a boolean (objects and arrays followed; unions left alone). */
-export function coerceBooleanStrings(value: unknown, schema: any, depth = 0): unknown {
+/**
+ * Input as a client that read the record sends it back (issue 12 §10), made into what the schema expects:
+ * - strings trimmed (Laravel's TrimStrings; a key of only spaces becomes empty and fails its minLength: 422);
+ * - "1"/"0" where a boolean is expected;
+ * - an enumerated `{id, name}` object where the schema takes no object: its id;
+ * - in bodies, a midnight date-time where a date is expected: the date (except dates declared with PLAIN_DATE_PATTERN;
+ *   date filters in the query stay strict, as the contract types them).
+ * Objects and arrays are followed; unions (no `type`) are left to the schema.
+ */
+export function coerceInput(value: unknown, schema: any, body: boolean, depth = 0, name = ''): unknown {
   if (!schema || depth > 16) return value;
-  if (typeof value === 'string' && Object.hasOwn(BOOLEAN_STRINGS, value) && types(schema).includes('boolean') && !types(schema).includes('string')) return BOOLEAN_STRINGS[value];
-  if (Array.isArray(value) && schema.items) return value.map((v) => coerceBooleanStrings(v, schema.items, depth + 1));
-  if (value && typeof value === 'object' && schema.properties) {
-    const obj = value as Record<string, unknown>;
-    for (const [k, child] of Object.entries(schema.properties)) if (Object.hasOwn(obj, k)) obj[k] = coerceBooleanStrings(obj[k], child, depth + 1);
+  const t = types(schema);
+  if (typeof value === 'string') {
+    // Laravel's TrimStrings: surrounding white space is never part of a value (passwords excepted).
+    if (!UNTRIMMED.has(name)) value = value.trim();
+    if (typeof value !== 'string') return value;
+    if (Object.hasOwn(BOOLEAN_STRINGS, value) && t.includes('boolean') && !t.includes('string')) return BOOLEAN_STRINGS[value];
+    if (body && schema.format === 'date' && schema.pattern !== PLAIN_DATE_PATTERN && MIDNIGHT.test(value)) return value.slice(0, 10);
+    return value;
   }
+  if (Array.isArray(value)) return schema.items ? value.map((v) => coerceInput(v, schema.items, body, depth + 1, name)) : value;
+  if (!isPlainObject(value)) return value;
+  if (t.length > 0 && !t.includes('object') && Object.hasOwn(value, 'id')) return value.id;
+  if (schema.properties) for (const [k, child] of Object.entries(schema.properties)) if (Object.hasOwn(value, k)) value[k] = coerceInput(value[k], child, body, depth + 1, k);
   return value;
 }
 
@@ -101,9 +124,9 @@ export async function normalizeRequestInput(request: FastifyRequest): Promise<vo
   for (const [name, value] of Object.entries((request.params ?? {}) as Record<string, unknown>)) {
     if (types(params[name]).includes('integer') && !isRecordKey(value)) throw notFound();
   }
-  if (schema?.body && request.body && typeof request.body === 'object') coerceBooleanStrings(request.body, schema.body);
+  if (schema?.body && request.body && typeof request.body === 'object') coerceInput(request.body, schema.body, true);
   if (!schema?.querystring || !request.query || typeof request.query !== 'object') return;
   const { query, errors } = normalizeQuery(request.query as Record<string, unknown>, propertiesOf(schema.querystring));
   if (Object.keys(errors).length > 0) throw validationError(errors);
-  request.query = coerceBooleanStrings(query, schema.querystring) as Record<string, unknown>;
+  request.query = coerceInput(query, schema.querystring, false) as Record<string, unknown>;
 }

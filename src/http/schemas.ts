@@ -16,8 +16,13 @@ export function Nullable<T extends TSchema>(schema: T): TSchema & { static: Stat
 /** Optional and nullable: the usual shape of a writable field. */
 export const Opt = <T extends TSchema>(schema: T) => Type.Optional(Nullable(schema));
 
-/** Request date: 'YYYY-MM-DD' only (a time component is a 422), years 1000–9999 (both databases, and a day before). */
+/**
+ * Request date: 'YYYY-MM-DD', years 1000–9999 (both databases, and a day before). A date-time at midnight (as
+ * responses write dates) is taken as its date (http/request-input.ts); other times are 422.
+ */
 export const DateOnly = (opts: object = {}) => Type.String({ format: 'date', pattern: '^[1-9][0-9]{3}-', examples: ['2024-08-17'], ...opts });
+/** The pattern of a date that must be sent as a plain 'YYYY-MM-DD' (the booking date: contract), midnight date-times included. */
+export const PLAIN_DATE_PATTERN = '^[1-9][0-9]{3}-[0-9]{2}-[0-9]{2}$';
 /** Request time: 'HH:MM' or 'HH:MM:SS'. */
 export const TimeOfDay = (opts: object = {}) =>
   Type.String({ pattern: '^([01][0-9]|2[0-3]):[0-5][0-9](:[0-5][0-9])?$', maxLength: 8, examples: ['09:00:00'], ...opts });

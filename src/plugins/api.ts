@@ -38,7 +38,7 @@ export function registerApiHooks(app: FastifyInstance): void {
     }
     request.tenant = tenant;
     request.token = token;
-    request.db = forTenant(db, tenant.id);
+    request.db = forTenant(db, tenant.id, tenant.language);
 
     await applyRateLimit(rateLimiter, request, reply);
     if (token.readOnly && WRITE_METHODS.has(request.method)) throw forbidden();

@@ -30,4 +30,31 @@ forEachDialect('input types', (t) => {
       assert.deepEqual(Object.keys(r.body.errors), ['is_travel']);
     }
   });
+
+  test('a record read with GET can be sent back: midnight date-times where a date is expected, {id, name} objects as their id', async () => {
+    const c = await t().tenant();
+    const p = await c.post('/projects', { name: uniqueName('rt'), start_date: '2024-01-01T00:00:00.000000Z', billing_type: { id: 2, name: 'Tagessatz' } });
+    assert.equal(p.status, 201, p.text);
+    assert.equal(p.body.data.start_date, '2024-01-01T00:00:00.000000Z');
+    assert.deepEqual(p.body.data.billing_type, { id: 2, name: 'Tagessatz' });
+    for (const v of ['2024-02-01T00:00:00Z', '2024-02-01T00:00:00+00:00', '2024-02-01 00:00:00', '2024-02-01T00:00']) {
+      const r = await c.patch(`/projects/${p.body.data.id}`, { start_date: v });
+      assert.equal(r.status, 200, `${v}: ${r.text}`);
+      assert.equal(r.body.data.start_date, '2024-02-01T00:00:00.000000Z');
+    }
+    for (const v of ['2024-02-01T10:00:00Z', '2024-02-01T00:00:00+02:00']) {
+      const r = await c.patch(`/projects/${p.body.data.id}`, { start_date: v });
+      assert.equal(r.status, 422, `${v}: ${r.text}`);
+      assert.deepEqual(Object.keys(r.body.errors), ['start_date']);
+    }
+    const wrong = await c.patch(`/projects/${p.body.data.id}`, { billing_type: { name: 'Tagessatz' } });
+    assert.equal(wrong.status, 422, wrong.text);
+  });
+
+  test("the booking date is the exception: a plain YYYY-MM-DD only, as the contract requires", async () => {
+    const c = await t().tenant();
+    const r = await c.post('/attendances', { employee_id: 'x', date: '2026-03-10T00:00:00.000000Z', from: '09:00', to: '10:00', project_id: 1, project_task_id: 1, activity_id: 'be' });
+    assert.equal(r.status, 422);
+    assert.ok(r.body.errors.date, r.text);
+  });
 });

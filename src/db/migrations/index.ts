@@ -12,6 +12,7 @@ import { monthClosings } from './0400_month_closings.js';
 import { attendances } from './0401_attendances.js';
 import { queryPlanIndexes } from './0900_query_plan_indexes.js';
 import { absences } from './0940_absences.js';
+import { caseInsensitiveKeys } from './1200_case_insensitive_keys.js';
 import { uniqueness } from './1300_uniqueness.js';
 import { articles } from './1600_articles.js';
 import { attachments } from './1601_attachments.js';
@@ -33,6 +34,7 @@ export const migrations: readonly Migration[] = [
   attendances,
   queryPlanIndexes,
   absences,
+  caseInsensitiveKeys,
   uniqueness,
   articles,
   attachments,

@@ -11,18 +11,23 @@ export interface SortableOptions {
   table?: string;
 }
 
-const isList = (schema: any) => schema?.type === 'array' || (Array.isArray(schema?.type) && schema.type.includes('array'));
+const typesOf = (schema: any): string[] => (schema?.type === undefined ? [] : Array.isArray(schema.type) ? schema.type : [schema.type]);
+/** Lists (nested arrays, keyword lists) and free objects (translations) have no order; enumerated inputs do. */
+const isCompound = (schema: any) => {
+  const t = typesOf(schema);
+  return t.includes('array') || (t.includes('object') && t.every((x) => x === 'object' || x === 'null')) || (t.length === 0 && schema?.properties !== undefined);
+};
 
 /**
  * Every top-level property of the write bodies (create and update) as a sort field, plus `created` and `modified`;
- * lists (nested arrays) are not sortable. Columns sort nulls last ascending and first descending on both databases.
+ * lists and free objects (translations) are not sortable. Columns sort nulls last ascending and first descending on both databases.
  * Spread the key and any explicit columns after it: `{ ...sortableFrom([Create, Update]), id: 'id' }`.
  */
 export function sortableFrom(writable: TObject[], opts: SortableOptions = {}): Record<string, string | SortColumn> {
   const qualify = (column: string) => (opts.table && !column.includes('.') ? `${opts.table}.${column}` : column);
   const out: Record<string, string | SortColumn> = {};
   const fields = new Set(['created', 'modified']);
-  for (const schema of writable) for (const [field, prop] of Object.entries(schema.properties)) if (!isList(prop)) fields.add(field);
+  for (const schema of writable) for (const [field, prop] of Object.entries(schema.properties)) if (!isCompound(prop)) fields.add(field);
   for (const field of fields) {
     const mapped = opts.columns?.[field];
     if (mapped === false) continue;

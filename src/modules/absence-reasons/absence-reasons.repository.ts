@@ -1,10 +1,12 @@
 // SQL for absence reasons; every query is scoped by tenant.
+import { labelled } from '../../http/labels.js';
+import { equalsIgnoringCase } from '../../db/lookup.js';
 import type { Selectable } from 'kysely';
 import type { TenantDb } from '../../db/tenant-scope.js';
 import type { AbsenceReasonsTable } from './absence-reasons.tables.js';
 import { sortableFrom, type ListSpec } from '../../http/list/index.js';
 import { nowTimestamp, outTimestamp } from '../../http/formats.js';
-import { ABSENCE_REASON_TYPES, AbsenceReasonCreate, AbsenceReasonUpdate, type AbsenceReasonT, type AbsenceReasonUpdateT } from './absence-reasons.schemas.js';
+import { AbsenceReasonCreate, AbsenceReasonUpdate, type AbsenceReasonT, type AbsenceReasonUpdateT } from './absence-reasons.schemas.js';
 
 export type AbsenceReasonRow = Selectable<AbsenceReasonsTable>;
 
@@ -15,7 +17,7 @@ export const absenceReasonListSpec: ListSpec = {
 
 export function listAbsenceReasons(db: TenantDb, filters: { external_id?: string }) {
   let q = db.selectFrom('absence_reasons').selectAll();
-  if (filters.external_id !== undefined) q = q.where('external_id', '=', filters.external_id);
+  if (filters.external_id !== undefined) q = q.where(equalsIgnoringCase('external_id', filters.external_id));
   return q;
 }
 
@@ -67,7 +69,7 @@ export async function deleteAbsenceReason(db: TenantDb, id: number) {
   await db.deleteFrom('absence_reasons').where('id', '=', id).execute();
 }
 
-export function toAbsenceReason(row: AbsenceReasonRow): AbsenceReasonT {
+export function toAbsenceReason(row: AbsenceReasonRow, language: string): AbsenceReasonT {
   return {
     name: row.name,
     comment: row.comment,
@@ -77,7 +79,7 @@ export function toAbsenceReason(row: AbsenceReasonRow): AbsenceReasonT {
     allow_hours_of_vacation: row.allow_hours_of_vacation,
     anyone_can_see_name: row.anyone_can_see_name,
     color: row.color,
-    type: { id: row.type, name: ABSENCE_REASON_TYPES[row.type] ?? String(row.type) },
+    type: labelled(language, 'absence_reason_type', Number(row.type))!,
     client_calendar_category: row.client_calendar_category,
     inform_employee_upon_approval_or_revocation: row.inform_employee_upon_approval_or_revocation,
     external_id: row.external_id,

@@ -26,7 +26,7 @@ export default async function absenceReasonRoutes(app: ZkApp) {
     resource: AbsenceReason,
     list: { query: AbsenceReasonListQuery, build: (s, _p, q) => listAbsenceReasons(s.db, q), spec: absenceReasonListSpec },
     find: (s, _p, name) => findAbsenceReason(s.db, name),
-    show: (_s, _p, row) => toAbsenceReason(row),
+    show: (s, _p, row) => toAbsenceReason(row, s.db.language),
     create: { body: AbsenceReasonCreate, run: (s, _p, body) => insertAbsenceReason(s.db, body) },
     update: { body: AbsenceReasonUpdate, run: (s, _p, row, body) => updateAbsenceReason(s.db, row.id, body) },
     remove: async (s, _p, row) => {

@@ -4,7 +4,6 @@ import { DateTimeOut, IntIdName, Nullable, Opt } from '../../http/schemas.js';
 import { listQuery } from '../../http/list/index.js';
 
 /** Reason types (reference §2): 0 annual holiday, 1 paid absence, 2 unpaid absence (our name; no public id), 3 flexitime. */
-export const ABSENCE_REASON_TYPES: Record<number, string> = { 0: 'annual holiday', 1: 'paid absence', 2: 'unpaid absence', 3: 'flexitime' };
 
 const Flag = Type.Integer({ enum: [0, 1] });
 

@@ -141,7 +141,7 @@ export async function toAbsences(db: TenantDb, tenant: Tenant, rows: AbsenceRow[
     names.length ? db.selectFrom('absence_reasons').selectAll().where('name', 'in', names).execute() : [],
     ids.length ? db.selectFrom('leave_approval_applications').selectAll().where('id', 'in', ids).execute() : [],
   ]);
-  const reasonByName = new Map(reasons.map((r) => [r.name, toAbsenceReason(r)]));
+  const reasonByName = new Map(reasons.map((r) => [r.name, toAbsenceReason(r, db.language)]));
   const applicationById = new Map(applications.map((a) => [Number(a.id), toApplication(a, tenant)]));
   return rows.map((r) => ({
     ...toEmployeeAbsence(r),

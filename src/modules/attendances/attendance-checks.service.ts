@@ -57,6 +57,10 @@ export function checkShape(input: Input, durationOnly: boolean, errors: ErrorBag
   const direction = input.direction_of_travel === null || input.direction_of_travel === undefined ? null : typeof input.direction_of_travel === 'string' ? DIRECTION_ALIASES[input.direction_of_travel] : input.direction_of_travel;
   if (durationOnly && (input.duration === null || input.duration === undefined)) errors.add('duration', 'The duration field is required when the tenant records durations only.');
   const duration = durationOnly && typeof input.duration === 'number' ? input.duration : durationHours(from, to);
+  // A duration sent along with times must agree with them (to the second), rather than be silently replaced.
+  if (!durationOnly && typeof input.duration === 'number' && Math.abs(input.duration - duration) > 1 / 3600) {
+    errors.add('duration', `The duration must agree with from and to (${duration} hours), or be left out.`);
+  }
   return { from, to, vehicle, direction, duration };
 }
 

@@ -1,11 +1,12 @@
 // SQL for attendances; every query is scoped by tenant.
+import { labelled } from '../../http/labels.js';
 import type { Insertable, Selectable } from 'kysely';
 import type { AttendancesTable } from './attendances.tables.js';
 import type { Tenant } from '../../tenancy/tenants.js';
 import { sortableFrom, type ListSpec } from '../../http/list/index.js';
 import { omitGatedFields } from '../../http/gating.js';
 import { outDate, outTimestamp, toBool } from '../../http/formats.js';
-import { AttendanceCreate, AttendancePatch, DIRECTIONS, PROJECT_RELEASE, type AttendanceT } from './attendances.schemas.js';
+import { AttendanceCreate, AttendancePatch, PROJECT_RELEASE, type AttendanceT } from './attendances.schemas.js';
 import type { TenantDb, TenantInsert } from '../../db/tenant-scope.js';
 
 /** The columns a response or a rule reads: all but tenant_id and the derived start_at/end_at (issue 14). */
@@ -75,7 +76,7 @@ const idName = (names: Record<number, string>, id: number | null) => (id === nul
 const intOrNull = (v: number | null) => (v === null ? null : Number(v));
 
 /** Row -> contract shape; module-gated fields are absent when the module is off. */
-export function toAttendance(row: AttendanceRow, tenant: Pick<Tenant, 'modules'>): AttendanceT {
+export function toAttendance(row: AttendanceRow, tenant: Pick<Tenant, 'modules' | 'language'>): AttendanceT {
   return omitGatedFields(
     {
       id: Number(row.id),
@@ -101,7 +102,7 @@ export function toAttendance(row: AttendanceRow, tenant: Pick<Tenant, 'modules'>
       private: toBool(row.private),
       passengers: intOrNull(row.passengers),
       km: intOrNull(row.km),
-      direction_of_travel: idName(DIRECTIONS, row.direction_of_travel),
+      direction_of_travel: labelled(tenant.language, 'direction_of_travel', row.direction_of_travel === null ? null : Number(row.direction_of_travel)),
       project_id: Number(row.project_id),
       project_task_id: Number(row.project_task_id),
       invoice_item_id: intOrNull(row.invoice_item_id),

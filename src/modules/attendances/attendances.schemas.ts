@@ -1,6 +1,6 @@
 // Attendance (project time booking) as the contract states it, the POST/PATCH bodies and the list query.
 import { Type, type Static } from '@sinclair/typebox';
-import { DateOnly, DateTimeOut, IntIdName, MAX_ID, Nullable, Opt, TimeOfDay } from '../../http/schemas.js';
+import { DateOnly, PLAIN_DATE_PATTERN, DateTimeOut, IntIdName, MAX_ID, Nullable, Opt, TimeOfDay } from '../../http/schemas.js';
 import { listQuery } from '../../http/list/index.js';
 
 /** Release states (contract names; reference §2 gives id 1 = freigegeben, the other ids are ours). */
@@ -9,7 +9,6 @@ export const PROJECT_RELEASE: Record<number, string> = { 0: 'unchanged', 1: 'fre
 export const LOCKING_RELEASE_STATES = new Set([1, 3]);
 
 /** direction_of_travel: 0 outward, 1 continue, 2 return (contract names in this order). */
-export const DIRECTIONS: Record<number, string> = { 0: 'outward', 1: 'continue', 2: 'return' };
 export const DIRECTION_ALIASES: Record<string, number> = { outward: 0, outbound: 0, continue: 1, return: 2 };
 
 export const Attendance = Type.Object({
@@ -51,7 +50,7 @@ export const Attendance = Type.Object({
 export type AttendanceT = Static<typeof Attendance>;
 
 const optional = {
-  duration: Opt(Type.Number({ minimum: 0, maximum: 24, description: 'Hours; required when the tenant records durations only, otherwise derived from from/to.' })),
+  duration: Opt(Type.Number({ minimum: 0, maximum: 24, description: 'Hours; required when the tenant records durations only, otherwise derived from from/to (a submitted value that disagrees with them is 422).' })),
   locked: Opt(Type.Boolean()),
   is_travel: Opt(Type.Boolean()),
   billable: Opt(Type.Boolean()),
@@ -63,8 +62,9 @@ const optional = {
   vehicle_id: Type.Optional(
     Type.Unsafe<string | number | null>({ type: ['string', 'integer', 'null'], maxLength: 32, maximum: MAX_ID, description: 'Vehicle short code (≤ 32 characters); a number equal to a numeric code is accepted.' }),
   ),
-  km: Opt(Type.Number({ minimum: 0, maximum: 1_000_000 })),
-  passengers: Opt(Type.Number({ minimum: 0, maximum: 1000 })),
+  // Stored and returned as integers (contract response type): a fraction is refused, never rounded silently.
+  km: Opt(Type.Integer({ minimum: 0, maximum: 1_000_000, description: 'Whole kilometres; a fraction is 422.' })),
+  passengers: Opt(Type.Integer({ minimum: 0, maximum: 1000, description: 'A fraction is 422.' })),
   direction_of_travel: Type.Optional(
     Type.Unsafe<number | string | null>({ type: ['integer', 'string', 'null'], enum: [0, 1, 2, 'outward', 'outbound', 'continue', 'return', null], description: '0 outward, 1 continue, 2 return (names accepted).' }),
   ),
@@ -77,7 +77,7 @@ const optional = {
 
 const required = {
   employee_id: Type.String({ minLength: 1, maxLength: 255, description: 'Username.' }),
-  date: DateOnly({ description: 'YYYY-MM-DD only; a time component is rejected with 422.' }),
+  date: DateOnly({ pattern: PLAIN_DATE_PATTERN, description: 'YYYY-MM-DD only; a time component (even midnight) is rejected with 422.' }),
   from: TimeOfDay(),
   to: TimeOfDay({ description: '00:00 marks a booking that runs until midnight.' }),
   project_task_id: Type.Integer({ minimum: 1, maximum: MAX_ID }),

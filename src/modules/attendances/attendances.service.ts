@@ -32,6 +32,8 @@ export async function changeAttendance(s: Scope, id: number, patch: AttendancePa
   // A billable flag only changes when submitted; a project change re-derives it from the new project.
   const billable = patch.billable !== undefined ? patch.billable : patch.project_id !== undefined && patch.project_id !== Number(current.project_id) ? undefined : !!current.billable;
   if (billable === undefined) delete merged.billable;
+  // Where times are recorded the duration follows from/to: only a submitted one is checked against them.
+  if (patch.duration === undefined && !bookingSettings(s.tenant).duration_only) delete merged.duration;
   return write(s, merged, patch.billable, current);
 }
 
@@ -122,8 +124,8 @@ function row(s: Scope, input: Input, booking: Booking, shape: ReturnType<typeof 
     destination: input.destination ?? null,
     vehicle_id: shape.vehicle,
     private: input.private ?? null,
-    passengers: input.passengers == null ? null : Math.round(input.passengers),
-    km: input.km == null ? null : Math.round(input.km),
+    passengers: input.passengers ?? null,
+    km: input.km ?? null,
     direction_of_travel: shape.direction,
     project_id: booking.project_id,
     project_task_id: booking.project_task_id,

@@ -1,17 +1,19 @@
 // SQL for categories; every query is scoped by tenant. Other resources attach categories by name.
+import { labelled } from '../../http/labels.js';
 import type { Selectable } from 'kysely';
 import type { TenantDb } from '../../db/tenant-scope.js';
 import type { CategoriesTable } from './categories.tables.js';
-import type { ListSpec } from '../../http/list/index.js';
+import { sortableFrom, type ListSpec } from '../../http/list/index.js';
 import { fromJson, nowTimestamp, outTimestamp } from '../../http/formats.js';
 import { TRANSLATION_KEYS, type TranslationsT } from '../../http/schemas.js';
-import { CATEGORY_TYPES, type CategoryT, type CategoryUpdateT } from './categories.schemas.js';
+import { CategoryCreate, CategoryUpdate, type CategoryT, type CategoryUpdateT } from './categories.schemas.js';
 
 export type CategoryRow = Selectable<CategoriesTable>;
 
 export const categoryListSpec: ListSpec = {
   key: ['name'],
   sortable: {
+    ...sortableFrom([CategoryCreate, CategoryUpdate]),
     name: 'name',
     type: 'type',
     created: { column: 'created', nullable: true },
@@ -59,11 +61,11 @@ export async function updateCategory(db: TenantDb, id: number, body: CategoryUpd
 export const deleteCategory = (db: TenantDb, id: number) =>
   db.deleteFrom('categories').where('id', '=', id).execute();
 
-export function toCategory(row: Pick<CategoryRow, 'name' | 'description' | 'type' | 'created' | 'modified'>): CategoryT {
+export function toCategory(row: Pick<CategoryRow, 'name' | 'description' | 'type' | 'created' | 'modified'>, language: string): CategoryT {
   return {
     name: row.name,
     description: translations(fromJson<TranslationsT | null>(row.description, null)),
-    type: { id: row.type, name: CATEGORY_TYPES[row.type] ?? row.type },
+    type: labelled(language, 'category_type', row.type)!,
     created: outTimestamp(row.created),
     modified: outTimestamp(row.modified),
   };

@@ -16,7 +16,7 @@ export default async function categoryRoutes(app: ZkApp) {
     resource: Category,
     list: { query: CategoryListQuery, build: (s, _p, q) => listCategories(s.db, q), spec: categoryListSpec },
     find: (s, _p, name) => findCategory(s.db, name),
-    show: (_s, _p, row) => toCategory(row),
+    show: (s, _p, row) => toCategory(row, s.db.language),
     create: { body: CategoryCreate, run: (s, _p, body) => insertCategory(s.db, body) },
     update: { body: CategoryUpdate, run: (s, _p, row, body) => updateCategory(s.db, row.id, body) },
     remove: (s, _p, row) => deleteCategory(s.db, row.id).then(() => undefined),

@@ -1,21 +1,11 @@
 // Categories (contract Category shape, reference §4.6). Key: the name (numeric ids do not work).
+import { LABELS } from '../../http/labels.js';
 import { Type, type Static } from '@sinclair/typebox';
 import { DateTimeOut, Nullable, StrIdName, Translations } from '../../http/schemas.js';
 import { listQuery } from '../../http/list/index.js';
 
-/** The kind of entity a category attaches to. */
-export const CATEGORY_TYPES: Record<string, string> = {
-  customer: 'Customer',
-  contact: 'Contact',
-  employee: 'Employee',
-  project: 'Project',
-  task: 'Task',
-  ticket: 'Ticket',
-  subtask: 'Subtask',
-  device: 'Terminal',
-  offer: 'Offer',
-  receipt: 'Receipt',
-};
+/** The kinds of entity a category attaches to (labels in http/labels.ts). */
+export const CATEGORY_TYPES = Object.keys(LABELS.category_type);
 
 export const Category = Type.Object({
   name: Type.String(),
@@ -26,7 +16,7 @@ export const Category = Type.Object({
 });
 export type CategoryT = Static<typeof Category>;
 
-const TypeId = Type.String({ enum: Object.keys(CATEGORY_TYPES), description: 'Entity kind: ' + Object.keys(CATEGORY_TYPES).join(', ') });
+const TypeId = Type.String({ enum: CATEGORY_TYPES, description: 'Entity kind: ' + CATEGORY_TYPES.join(', ') });
 
 export const CategoryCreate = Type.Object({
   name: Type.String({ minLength: 1, maxLength: 64 }),

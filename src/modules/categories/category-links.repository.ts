@@ -26,7 +26,7 @@ export async function loadCategories(db: TenantDb, entity: CategoryEntity, ids: 
   for (const id of ids) out.set(Number(id), []);
   if (ids.length === 0) return out;
   const rows = await categoryRows(db, { entity, ids: ids.map(Number) });
-  for (const r of rows) out.get(Number(r.entity_id))?.push(toCategory(r));
+  for (const r of rows) out.get(Number(r.entity_id))?.push(toCategory(r, db.language));
   return out;
 }
 

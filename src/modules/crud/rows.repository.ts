@@ -4,6 +4,7 @@ import type { Selectable } from 'kysely';
 import type { DB } from '../../db/schema.js';
 import { untyped, type TenantDb, type TenantTable } from '../../db/tenant-scope.js';
 import { findReferences, type ReferenceCheck } from '../../db/references.js';
+import { equalsIgnoringCase } from '../../db/lookup.js';
 import { ErrorBag, validationError } from '../../http/errors.js';
 import { nowTimestamp } from '../../http/formats.js';
 
@@ -53,7 +54,11 @@ export async function checkUnique(db: TenantDb, errors: ErrorBag, table: TenantT
   if (value === undefined || (value === null && !opts.matchNull)) return;
   const column = opts.column ?? field;
   let q = untyped(db).selectFrom(table).select('tenant_id');
-  q = value === null ? q.where(column, 'is', null) : q.where(column, '=', value);
+  // Keys and names are unique regardless of case ("ABC" takes "abc"), as on the real system's MySQL collation.
+  // A value without cased letters (a date, a number as text) compares exactly, which is the same and keeps the
+  // column's type (PostgreSQL has no lower(date)).
+  const cased = typeof value === 'string' && value.toLowerCase() !== value.toUpperCase();
+  q = value === null ? q.where(column, 'is', null) : cased ? q.where(equalsIgnoringCase(column, value as string)) : q.where(column, '=', value);
   for (const [column, v] of Object.entries(opts.where ?? {})) q = v === null ? q.where(column, 'is', null) : q.where(column, '=', v);
   if (opts.exceptId !== undefined) q = q.where('id', '<>', Number(opts.exceptId));
   if (await q.limit(1).executeTakeFirst()) errors.add(field, opts.message ?? `The ${opts.words ?? field.replace(/_/g, ' ')} has already been taken.`);

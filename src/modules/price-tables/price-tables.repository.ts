@@ -1,5 +1,6 @@
 // SQL for price tables of every owner (the tenant's base tables, a customer's, a project's) with their prices and
 // factors: loading in three queries whatever the number of tables, and writing a table with its sets.
+import { labelled } from '../../http/labels.js';
 import { sql, type Selectable } from 'kysely';
 import { prepared } from '../../db/prepared.js';
 import type { TenantDb } from '../../db/tenant-scope.js';
@@ -7,7 +8,7 @@ import type { Tenant } from '../../tenancy/tenants.js';
 import { omitGatedFields } from '../../http/gating.js';
 import { inTime, nowTimestamp, outDate, outTime } from '../../http/formats.js';
 import type { PriceTablesTable } from './price-tables.tables.js';
-import { FACTOR_DAYS, PRICE_TABLE_TYPES, PRICE_TYPES, type FactorInputT, type PriceInputT, type PriceTableLevel, type PriceTableT } from './price-tables.schemas.js';
+import { FACTOR_DAYS, PRICE_TABLE_TYPES, type FactorInputT, type PriceInputT, type PriceTableLevel, type PriceTableT } from './price-tables.schemas.js';
 
 export type PriceTableOwner = { level: 'base' } | { level: 'customer'; customer_number: string } | { level: 'project'; project_id: number };
 type Modules = Pick<Tenant, 'modules'>;
@@ -88,7 +89,7 @@ export async function hydratePriceTables(db: TenantDb, tenant: Modules, rows: Se
               price_group: p.price_group,
               price: Number(p.price),
               price_table_id: String(id),
-              type: p.type === null ? null : { id: p.type, name: PRICE_TYPES[p.type] ?? p.type },
+              type: labelled(db.language, 'price_type', p.type),
               activity: p.activity,
               ahr_factor: p.ahr_factor === null ? null : Number(p.ahr_factor),
             },

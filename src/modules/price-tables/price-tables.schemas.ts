@@ -1,5 +1,6 @@
 // PriceTable, Price, PriceFactor as the contract states them, and the request bodies of the (additive) writes,
 // which are the same for every owner (base, customer, project).
+import { LABELS } from '../../http/labels.js';
 import { Type, type Static } from '@sinclair/typebox';
 import { DateOnly, DateTimeOut, IntIdName, MAX_ID, Nullable, Opt, StrIdName, TimeOfDay } from '../../http/schemas.js';
 
@@ -7,7 +8,8 @@ export const PRICE_TABLE_TYPES = { base: 'Basispreistabelle', customer: 'Custome
 export type PriceTableLevel = keyof typeof PRICE_TABLE_TYPES;
 
 /** Price types (reference §2): basehour = Stundensatz, tsatz = Tagessatz, pauschal = Pauschal (flat rate). */
-export const PRICE_TYPES: Record<string, string> = { basehour: 'Stundensatz', tsatz: 'Tagessatz', pauschal: 'Pauschal' };
+/** Price type ids (labels in http/labels.ts). */
+export const PRICE_TYPES = Object.keys(LABELS.price_type);
 
 /** Factor days: 0 So … 6 Sa as PHP's date('w'), 7 = public holiday. */
 export const FACTOR_DAYS: Record<number, string> = { 0: 'So', 1: 'Mo', 2: 'Di', 3: 'Mi', 4: 'Do', 5: 'Fr', 6: 'Sa', 7: 'Feiertag' };
@@ -49,7 +51,7 @@ export type PriceTableT = Static<typeof PriceTable>;
 export const PriceInput = Type.Object({
   price_group: Type.String({ minLength: 1, maxLength: 64, description: 'Name of an existing price group.' }),
   price: Type.Number({ minimum: 0, maximum: 1e12 }),
-  type: Type.Optional(Type.String({ enum: Object.keys(PRICE_TYPES), description: 'basehour (default), tsatz or pauschal.' })),
+  type: Type.Optional(Type.String({ enum: PRICE_TYPES, description: 'basehour (default), tsatz or pauschal.' })),
   activity: Opt(Type.String({ minLength: 1, maxLength: 64, description: 'Name of an existing activity; null = every activity.' })),
   ahr_factor: Opt(Type.Number({ minimum: 0, maximum: 1000, description: 'Stored only on tenants with the ahr module; ignored otherwise.' })),
 });

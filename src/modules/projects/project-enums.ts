@@ -18,14 +18,7 @@ const TASK_BILLING_TYPE_ALIASES: Record<string, number> = {
   hourly: 2, stundensatz: 2, daily: 3, tagessatz: 3, flat: 4, flat_rate: 4, pausch: 4, pauschal: 4,
 };
 
-/** plan_can_exceed 0..4 (contract names in this order, reference §2); same members as prevent_overbooking. */
-export const PLAN_CAN_EXCEED: Enum = {
-  0: 'Yes, all times can exceed the plan hours',
-  1: 'Yes, but only non-billable times can exceed the plan hours',
-  2: 'No, all times can not exceed the plan hours',
-  3: 'Yes, but only travel or non-billable times can exceed the plan hours',
-  4: 'Yes, but only travel times can exceed the plan hours',
-};
+/** plan_can_exceed 0..4 (contract names in this order, reference §2; same members as prevent_overbooking): labels in http/labels.ts. */
 
 /** default_billability (contract names; ids chosen 0..3 in the contract's order). */
 export const DEFAULT_BILLABILITY: Enum = {

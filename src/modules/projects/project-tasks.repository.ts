@@ -1,4 +1,5 @@
 // SQL for project tasks; every query is scoped by tenant (and project).
+import { equalsIgnoringCase } from '../../db/lookup.js';
 import type { Selectable } from 'kysely';
 import type { TenantDb } from '../../db/tenant-scope.js';
 import type { ProjectTasksTable } from './projects.tables.js';
@@ -25,7 +26,7 @@ export const taskListSpec: ListSpec = {
 export function listTasks(db: TenantDb, projectId: number, f: { parent_id?: number; name?: string }) {
   let q = db.selectFrom('project_tasks').selectAll().where('project_id', '=', projectId);
   if (f.parent_id !== undefined) q = q.where('parent_id', '=', f.parent_id);
-  if (f.name !== undefined) q = q.where('name', '=', f.name);
+  if (f.name !== undefined) q = q.where(equalsIgnoringCase('name', f.name));
   return q;
 }
 

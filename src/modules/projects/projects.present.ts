@@ -1,5 +1,6 @@
 // Row -> Project for a whole page at once: statuses, counts, categories, dynamic attributes and (when
 // appended) price tables are batch-loaded, so a page costs a fixed number of queries.
+import { labelled } from '../../http/labels.js';
 import type { TenantDb } from '../../db/tenant-scope.js';
 import type { Tenant } from '../../tenancy/tenants.js';
 import { fromJson, outDate, outTimestamp, toBool } from '../../http/formats.js';
@@ -8,7 +9,7 @@ import { countCategories, loadCategories } from '../categories/category-links.re
 import { countDynamicAttributes, loadDynamicAttributes } from '../dynamic-attributes/dynamic-attribute-values.repository.js';
 import { fallbackTableRows, hydratePriceTables } from '../price-tables/price-tables.repository.js';
 import type { PriceTableT } from '../price-tables/price-tables.schemas.js';
-import { BILLING_TYPES, DEFAULT_BILLABILITY, PLAN_CAN_EXCEED, RECEIPTS_BILLABILITY, enumObject } from './project-enums.js';
+import { BILLING_TYPES, DEFAULT_BILLABILITY, RECEIPTS_BILLABILITY, enumObject } from './project-enums.js';
 import { statusesByName, toProjectStatus } from './project-statuses.repository.js';
 import { PROJECT_NUMBER_FIELDS, PROJECT_TEXT_FIELDS, type ProjectT } from './projects.schemas.js';
 import { countPerProject, type ProjectRow } from './projects.repository.js';
@@ -75,7 +76,7 @@ export async function toProjects(db: TenantDb, tenant: TenantRef, rows: ProjectR
       department_id: num(r.department_id),
       billing_type: enumObject(BILLING_TYPES, r.billing_type),
       ...(Object.fromEntries(PROJECT_NUMBER_FIELDS.map((k) => [k, num(r[k])])) as Record<(typeof PROJECT_NUMBER_FIELDS)[number], number | null>),
-      plan_can_exceed: enumObject(PLAN_CAN_EXCEED, r.plan_can_exceed),
+      plan_can_exceed: labelled(db.language, 'plan_can_exceed', r.plan_can_exceed === null ? null : Number(r.plan_can_exceed)),
       default_billability: enumObject(DEFAULT_BILLABILITY, r.default_billability)!,
       receipts_billability: enumObject(RECEIPTS_BILLABILITY, r.receipts_billability),
       keywords: fromJson<{ name: string }[]>(r.keywords, []),

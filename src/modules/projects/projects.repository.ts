@@ -1,7 +1,7 @@
 // SQL for projects; every query is scoped by tenant.
 import { sql, type Selectable } from 'kysely';
 import { deletePriceTablesOf } from '../price-tables/price-tables.repository.js';
-import { countPerOwner } from '../../db/lookup.js';
+import { countPerOwner, equalsIgnoringCase } from '../../db/lookup.js';
 import type { ProjectsTable } from './projects.tables.js';
 import type { ReferenceCheck } from '../../db/references.js';
 import type { ListSpec, SortColumn } from '../../http/list/index.js';
@@ -63,7 +63,7 @@ export function listProjects(db: TenantDb, f: ProjectFilters) {
         .where((w) => w.or([w('s.name', 'in', f.statuses!), ...(numeric.length ? [w('s.id', 'in', numeric)] : [])])),
     );
   }
-  if (f.name !== undefined) q = q.where('p.name', '=', f.name);
+  if (f.name !== undefined) q = q.where(equalsIgnoringCase('p.name', f.name));
   if (f.customer_id !== undefined) q = q.where('p.customer_id', '=', f.customer_id);
   if (f.search) {
     const pattern = likeContains(f.search);

@@ -3,10 +3,10 @@ import type { Selectable } from 'kysely';
 import type { TenantDb } from '../../db/tenant-scope.js';
 import type { TicketSubtasksTable } from './tickets.tables.js';
 import type { ReferenceCheck } from '../../db/references.js';
-import type { ListSpec } from '../../http/list/index.js';
+import { sortableFrom, type ListSpec } from '../../http/list/index.js';
 import { nowTimestamp } from '../../http/formats.js';
 import { commonFields } from './tickets.repository.js';
-import type { SubtaskT } from './subtasks.schemas.js';
+import { SubtaskCreate, SubtaskUpdate, type SubtaskT } from './subtasks.schemas.js';
 
 export type SubtaskRow = Selectable<TicketSubtasksTable>;
 
@@ -14,6 +14,7 @@ const nullable = (column: string) => ({ column, nullable: true });
 export const subtaskListSpec: ListSpec = {
   key: ['id'],
   sortable: {
+    ...sortableFrom([SubtaskCreate, SubtaskUpdate]),
     id: 'id',
     name: 'name',
     subject: 'subject',
@@ -51,9 +52,9 @@ export async function deleteSubtask(db: TenantDb, id: number) {
   });
 }
 
-export function toSubtask(r: SubtaskRow): SubtaskT {
+export function toSubtask(r: SubtaskRow, language: string): SubtaskT {
   return {
-    ...commonFields(r),
+    ...commonFields(r, language),
     name: r.name,
     ticket_id: Number(r.ticket_id),
     start_date: r.start_date === null ? null : r.start_date.slice(0, 10),

@@ -12,7 +12,7 @@ import type { TicketRow } from './tickets.repository.js';
 /** A subtask with its categories (detail, create and update responses). */
 export async function subtaskDetail(db: TenantDb, row: SubtaskRow): Promise<SubtaskT> {
   const id = Number(row.id);
-  return { ...toSubtask(row), categories: (await loadCategories(db, 'subtask', [id])).get(id) ?? [] };
+  return { ...toSubtask(row, db.language), categories: (await loadCategories(db, 'subtask', [id])).get(id) ?? [] };
 }
 
 /** Create (no current subtask) or update a subtask of the ticket; returns the stored row. */

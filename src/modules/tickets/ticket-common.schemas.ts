@@ -1,10 +1,12 @@
 // Request and response pieces tickets and subtasks share (reference §4.26): status ids, prevent_overbooking 0..4,
 // usernames, runtime (start_date..deadline), planned hours, keywords and the common output fields.
+import { LABELS } from '../../http/labels.js';
 import { Type } from '@sinclair/typebox';
 import { DateOnly, DateTimeOut, IntIdName, Nullable, Opt } from '../../http/schemas.js';
 
 /** Ticket and subtask status ids (reference §2; 6 and 7 do not exist). */
-export const TICKET_STATUSES: Readonly<Record<number, string>> = { 1: 'New', 2: 'In process', 3: 'Done', 4: 'Rejected', 5: 'Approved', 8: 'Billed' };
+/** Ticket status ids and their (English) names; labels in the tenant's language come from http/labels.ts. */
+const TICKET_STATUSES = Object.fromEntries(Object.entries(LABELS.ticket_status).map(([id, names]) => [id, names.en]));
 
 export const statusSchema = () => Type.Integer({ enum: Object.keys(TICKET_STATUSES).map(Number), description: Object.entries(TICKET_STATUSES).map(([k, v]) => `${k} ${v}`).join(', ') });
 const Username = Type.String({ minLength: 1, maxLength: 255 });

@@ -1,13 +1,13 @@
 // SQL for tickets; every query is scoped by tenant.
+import { labelled } from '../../http/labels.js';
 import type { Selectable } from 'kysely';
 import type { TenantDb } from '../../db/tenant-scope.js';
 import type { TicketsTable } from './tickets.tables.js';
 import type { ReferenceCheck } from '../../db/references.js';
-import type { ListSpec } from '../../http/list/index.js';
+import { sortableFrom, type ListSpec } from '../../http/list/index.js';
 import { fromJson, nowTimestamp, outDate, outTimestamp, toBool } from '../../http/formats.js';
 import { deleteAttachments } from '../attachments/index.js';
-import { TICKET_STATUSES } from './ticket-common.schemas.js';
-import type { TicketT } from './tickets.schemas.js';
+import { TicketCreate, TicketUpdate, type TicketT } from './tickets.schemas.js';
 
 export type TicketRow = Selectable<TicketsTable>;
 
@@ -15,6 +15,7 @@ const nullable = (column: string) => ({ column, nullable: true });
 export const ticketListSpec: ListSpec = {
   key: ['id'],
   sortable: {
+    ...sortableFrom([TicketCreate, TicketUpdate]),
     id: 'id',
     subject: 'subject',
     priority: 'priority',
@@ -78,11 +79,11 @@ export async function deleteTicket(db: TenantDb, id: number) {
 /** Output fields tickets and subtasks share. */
 type CommonRow = Pick<TicketsTable, 'subject' | 'status' | 'creator_username' | 'processor_username' | 'date' | 'receipt_date' | 'processing_date' | 'done_date' | 'planned_hours' | 'prevent_overbooking' | 'history_modified' | 'history_creator_username' | 'customer_reference' | 'keywords' | 'created' | 'modified'> & { id: number };
 
-export function commonFields(r: CommonRow) {
+export function commonFields(r: CommonRow, language: string) {
   return {
     id: Number(r.id),
     subject: r.subject,
-    status: { id: Number(r.status), name: TICKET_STATUSES[Number(r.status)] ?? String(r.status) },
+    status: labelled(language, 'ticket_status', Number(r.status))!,
     creator_username: r.creator_username,
     processor_username: r.processor_username,
     date: outTimestamp(r.date)!,
@@ -101,9 +102,9 @@ export function commonFields(r: CommonRow) {
   };
 }
 
-export function toTicket(r: TicketRow): TicketT {
+export function toTicket(r: TicketRow, language: string): TicketT {
   return {
-    ...commonFields(r),
+    ...commonFields(r, language),
     priority: Number(r.priority),
     start_date: outDate(r.start_date),
     deadline: outDate(r.deadline),

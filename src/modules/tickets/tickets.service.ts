@@ -39,7 +39,7 @@ export async function requireTicket(db: TenantDb, id: number): Promise<TicketRow
 /** A ticket with its categories (detail, create and update responses). */
 export async function ticketDetail(db: TenantDb, row: TicketRow): Promise<TicketT> {
   const id = Number(row.id);
-  return { ...toTicket(row), categories: (await loadCategories(db, 'ticket', [id])).get(id) ?? [] };
+  return { ...toTicket(row, db.language), categories: (await loadCategories(db, 'ticket', [id])).get(id) ?? [] };
 }
 
 /** Create (no current ticket) or update a ticket with its categories; returns the stored row. */

@@ -58,11 +58,24 @@ export async function toVehicleLists(db: TenantDb, rows: VehicleListRow[], withV
 }
 
 /** Replace the vehicles of a list (inside the list's write transaction). */
+/**
+ * Make the list's vehicles the given set: vehicles not named are deleted, new ones inserted, and named ones keep
+ * their row (and created/modified) unless a field really changes, so sending a list back unchanged changes nothing.
+ */
 export async function setVehicles(db: TenantDb, listId: number, vehicles: readonly VehicleInT[]): Promise<void> {
-  await db.deleteFrom('vehicles').where('vehicle_list_id', '=', listId).execute();
-  if (!vehicles.length) return;
+  const current = new Map((await db.selectFrom('vehicles').select(['id', 'code', 'name', 'license_plate', 'note']).where('vehicle_list_id', '=', listId).execute()).map((r) => [r.code, r]));
+  const wanted = new Set(vehicles.map((v) => v.id));
+  const gone = [...current.values()].filter((r) => !wanted.has(r.code)).map((r) => r.id);
+  if (gone.length) await db.deleteFrom('vehicles').where('id', 'in', gone).execute();
   const stamps = newStamps();
-  await db
-    .insertInto('vehicles', vehicles.map((v) => ({ vehicle_list_id: listId, code: v.id, name: v.name ?? null, license_plate: v.license_plate ?? null, note: v.note ?? null, ...stamps })))
-    .execute();
+  const values = (v: VehicleInT) => ({ name: v.name ?? null, license_plate: v.license_plate ?? null, note: v.note ?? null });
+  const fresh = vehicles.filter((v) => !current.has(v.id));
+  for (const v of vehicles) {
+    const row = current.get(v.id);
+    const next = values(v);
+    if (row && (row.name !== next.name || row.license_plate !== next.license_plate || row.note !== next.note)) {
+      await db.updateTable('vehicles').set({ ...next, modified: stamps.modified }).where('id', '=', row.id).execute();
+    }
+  }
+  if (fresh.length) await db.insertInto('vehicles', fresh.map((v) => ({ vehicle_list_id: listId, code: v.id, ...values(v), ...stamps }))).execute();
 }

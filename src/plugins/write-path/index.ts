@@ -81,7 +81,7 @@ export function registerWritePath(app: FastifyInstance): void {
       throw err;
     }
     request.write = { trx, outside, target, claim, changes: [], closed: false };
-    request.db = forTenant(trx, outside.tenantId);
+    request.db = forTenant(trx, outside.tenantId, outside.language);
     if (target && target.op !== 'create') {
       const recordKey = keyOf(target, request.params as Record<string, unknown>);
       if (recordKey !== null) {

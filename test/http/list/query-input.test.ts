@@ -71,12 +71,17 @@ forEachDialect('query input', (t) => {
 
   test('integers in the query are plain digits: hex, signed, exponent and fractions are 422', async () => {
     const c = await t().tenant();
-    for (const v of ['0x10', '+2', '1e1', '1.0', ' 2', '0b1']) {
+    for (const v of ['0x10', '+2', '1e1', '1.0', '0b1', '2 3']) {
       const r = await c.get(`/activities?page=${encodeURIComponent(v)}`);
       assert.equal(r.status, 422, `page=${v}: ${r.text}`);
       assert.deepEqual(Object.keys(r.body.errors), ['page']);
     }
     assert.equal((await c.get('/activities?page=02')).status, 200);
+    assert.equal((await c.get('/activities?page=%202%20')).status, 200); // trimmed, as every value
+    // A flag typed boolean-or-integer still takes true/false.
+    const p = await c.post('/projects', { name: 'Flag' });
+    assert.equal((await c.get(`/projects/${p.body.data.id}/price-tables?fallback=true`)).status, 200);
+    assert.equal((await c.get(`/projects/${p.body.data.id}/price-tables?fallback=1`)).status, 200);
   });
 
   test('start_date after end_date is 422 on end_date on every list that takes both', async () => {

@@ -59,4 +59,32 @@ forEachDialect('attendances: fidelity', (t) => {
     assert.equal(patched.status, 200, patched.text);
     assert.equal(patched.body.data.ticket_id, ticket.id);
   });
+
+  test('km and passengers are whole numbers: a fraction is 422 on the field, never rounded', async () => {
+    const w = await bookingWorld(t());
+    for (const [field, value] of [['km', 12.5], ['passengers', 1.5]] as const) {
+      const r = await w.book({ [field]: value });
+      assert.equal(r.status, 422, r.text);
+      assert.deepEqual(Object.keys(r.body.errors), [field]);
+    }
+    const ok = await w.book({ km: 12.0, passengers: 2 });
+    assert.equal(ok.status, 201, ok.text);
+    assert.deepEqual([ok.body.data.km, ok.body.data.passengers], [12, 2]);
+  });
+
+  test('a duration that disagrees with from/to is 422 on duration where times are recorded; one that agrees is fine', async () => {
+    const w = await bookingWorld(t());
+    const wrong = await w.book({ duration: 5 });
+    assert.equal(wrong.status, 422, wrong.text);
+    assert.deepEqual(Object.keys(wrong.body.errors), ['duration']);
+    const right = await w.book({ duration: 3 });
+    assert.equal(right.status, 201, right.text);
+    const id = right.body.data.id;
+    const moved = await w.c.patch(`/attendances/${id}`, { to: '13:00' });
+    assert.equal(moved.status, 200, moved.text);
+    assert.equal(moved.body.data.duration, 4);
+    const bad = await w.c.patch(`/attendances/${id}`, { duration: 3 });
+    assert.deepEqual([bad.status, Object.keys(bad.body.errors ?? {})], [422, ['duration']]);
+    assert.equal((await w.c.get(`/attendances/${id}`)).body.data.duration, 4);
+  });
 });

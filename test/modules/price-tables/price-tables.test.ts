@@ -32,8 +32,8 @@ forEachDialect('price tables', (t) => {
     assert.deepEqual(
       d.prices.map((p: any) => [p.price_group, p.price, p.type, p.activity, p.price_table_id, 'ahr_factor' in p]),
       [
-        ['Junior', 80, { id: 'basehour', name: 'Stundensatz' }, 'dev', String(d.id), false],
-        ['Senior', 950.5, { id: 'tsatz', name: 'Tagessatz' }, null, String(d.id), false],
+        ['Junior', 80, { id: 'basehour', name: 'Hourly rate' }, 'dev', String(d.id), false],
+        ['Senior', 950.5, { id: 'tsatz', name: 'Daily rate' }, null, String(d.id), false],
       ],
     );
     assert.deepEqual(d.factors.map((f: any) => [f.day, f.start_time, f.end_time, f.factor, f.activity_id, f.price_table_id]), [

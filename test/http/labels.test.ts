@@ -1,0 +1,61 @@
+// Issue 12 §11: labels of enumerated objects follow the tenant's language, from one table (http/labels.ts): every
+// enumeration of that table is read through the API on a 'de' and an 'en' tenant.
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import { forEachDialect } from '../support/app.js';
+import { bookingWorld } from '../support/booking-world.js';
+import { seedPriceGroup } from '../support/seed.js';
+import { LABELS, type LabelSetName } from '../../src/http/labels.js';
+
+const expect = (language: 'de' | 'en', set: LabelSetName, id: string | number) => ({ id, name: (LABELS[set] as any)[id][language] });
+
+forEachDialect('labels follow the tenant language', (t) => {
+  for (const language of ['de', 'en'] as const) {
+    test(`every enumeration of the label table, in ${language}`, async () => {
+      const w = await bookingWorld(t(), { language });
+      const c = w.c;
+      const seen = new Set<LabelSetName>();
+      const check = (set: LabelSetName, got: unknown, id: string | number) => {
+        assert.deepEqual(got, expect(language, set, id), `${set} ${id}`);
+        seen.add(set);
+      };
+
+      const ticket = await c.post('/tickets', { subject: 'T', status: 2, priority: 1, project_id: w.projectId, project_task_id: w.taskId, creator_username: w.employee });
+      assert.equal(ticket.status, 201, ticket.text);
+      check('ticket_status', ticket.body.data.status, 2);
+      check('ticket_status', (await c.get(`/tickets?limit=1`)).body.data[0].status, 2);
+      const subtask = await c.post(`/tickets/${ticket.body.data.id}/subtasks`, { subject: 's', name: 'n', status: 3, creator_username: w.employee });
+      check('ticket_status', subtask.body.data.status, 3);
+
+      const booking = await w.book({ direction_of_travel: 2 });
+      assert.equal(booking.status, 201, booking.text);
+      check('direction_of_travel', booking.body.data.direction_of_travel, 2);
+
+      const reason = await c.post('/absence-reasons', { name: 'GL', color: '#00ff00', type: 3 });
+      check('absence_reason_type', reason.body.data.type, 3);
+      check('absence_reason_type', (await c.get('/absence-reasons/GL')).body.data.type, 3);
+
+      const category = await c.post('/categories', { name: 'Key', type: 'task' });
+      check('category_type', category.body.data.type, 'task');
+      const project = await c.post('/projects', { name: 'Labelled', categories: [], plan_can_exceed: 3 });
+      assert.equal(project.status, 201, project.text);
+      check('plan_can_exceed', project.body.data.plan_can_exceed, 3);
+      const catProject = await c.post('/categories', { name: 'ProjCat', type: 'project' });
+      assert.equal(catProject.status, 201);
+      const tagged = await c.patch(`/projects/${project.body.data.id}`, { categories: ['ProjCat'] });
+      check('category_type', tagged.body.data.categories[0].type, 'project');
+
+      await seedPriceGroup(t().database.db, c.tenant.id, 'Junior');
+      const table = await c.post('/price-tables', { start_date: '2024-01-01', prices: [{ price_group: 'Junior', price: 80, type: 'tsatz' }] });
+      assert.equal(table.status, 201, table.text);
+      check('price_type', table.body.data.prices[0].type, 'tsatz');
+
+      assert.deepEqual([...seen].sort(), Object.keys(LABELS).sort(), 'every label set is exercised');
+    });
+  }
+
+  test('German and English differ where the table says so', () => {
+    for (const set of Object.values(LABELS)) for (const names of Object.values(set)) assert.ok(names.de && names.en);
+    assert.notEqual(LABELS.ticket_status[1].de, LABELS.ticket_status[1].en);
+  });
+});
