@@ -7,7 +7,7 @@ import type { Config } from './config.js';
 import { openDatabase, type Database } from './db/connection.js';
 import { frameworkErrors, registerErrorHandler, registerJsonBodyParser } from './http/errors.js';
 import { parseFilterTimestamp } from './http/formats.js';
-import { countCache } from './http/list/index.js';
+import { countCache, registerCsv } from './http/list/index.js';
 import { dropUndeclaredProperties } from './http/schemas.js';
 import { registerApiHooks } from './plugins/api.js';
 import { registerMetrics } from './plugins/metrics.js';
@@ -74,6 +74,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   await registerOpenApi(app);
   registerMetrics(app, { defaultMetrics: config.nodeEnv === 'production' });
   registerRequestLog(app);
+  registerCsv(app);
 
   app.get('/healthz', { schema: { hide: true } }, async () => ({ status: 'ok' }));
   app.get('/readyz', { schema: { hide: true } }, async (_request, reply) => {

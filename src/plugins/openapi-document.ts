@@ -156,11 +156,16 @@ function declareTags(doc: Json): Json[] {
     .map(([name, set]) => ({ name, description: `Endpoints under ${[...set].map((p) => `\`${p}\``).join(', ')}.` }));
 }
 
+const CSV = { schema: { type: 'string', description: 'UTF-8, a header row, then one row per item (nested objects as parent.child columns).' } };
+
+/** Success descriptions; lists also answer text/csv (http/list/csv.ts). */
 function describeSuccess(doc: Json): void {
-  for (const { op } of operationsOf(doc)) {
+  for (const { method, op } of operationsOf(doc)) {
     for (const [status, response] of Object.entries<Json>(op.responses ?? {})) {
       if (!ERROR_RESPONSES[status] && response.description === 'Default Response') response.description = successDescription(status, response);
     }
+    const ok = op.responses?.['200'];
+    if (method === 'get' && ok?.content?.['application/json']?.schema?.properties?.data?.type === 'array') ok.content['text/csv'] = CSV;
   }
 }
 

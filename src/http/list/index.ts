@@ -4,3 +4,4 @@ export * from './query.js';
 export * from './paging.js';
 export * from './caches.js';
 export * from './envelope.js';
+export * from './csv.js';
