@@ -5,6 +5,7 @@ import { nameModuleSchemas } from '../plugins/openapi-names.js';
 import absenceReasons from './absence-reasons/index.js';
 import absences from './absences/index.js';
 import activities from './activities/index.js';
+import articles from './articles/index.js';
 import categories from './categories/index.js';
 import departments from './departments/index.js';
 import dynamicAttributes from './dynamic-attributes/index.js';
@@ -32,6 +33,7 @@ const MODULES = [
   absenceReasons,
   absences,
   activities,
+  articles,
   categories,
   departments,
   dynamicAttributes,
