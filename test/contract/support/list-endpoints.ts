@@ -90,6 +90,7 @@ function filterValue(path: string, name: string, schema: any, fx: Fixtures): str
     city: 'Berlin',
     inactive: 'false',
     entity_type: 'project',
+    since: 0,
   };
   const item = schema.type === 'array' ? schema.items : schema;
   if (base === 'status' && item.type === 'string') return collection === 'customers' ? '1' : fx.projectStatus;

@@ -39,7 +39,7 @@ export const bodySchema = (o: Operation) => o.op.requestBody?.content?.['applica
 export const collectionOf = (template: string) => template.replace(/\{[^}]+\}/g, '*');
 
 /** The record field a path parameter names: ids by `id`, natural keys by their own field. */
-const FIELD_OF_PARAM: Record<string, string> = { customer: 'customer_number', activity: 'name', name: 'name', username: 'username', customer_number: 'customer_number' };
+const FIELD_OF_PARAM: Record<string, string> = { customer: 'customer_number', activity: 'name', name: 'name', username: 'username', customer_number: 'customer_number', invoice_number: 'invoice_number' };
 const fieldOf = (param: string) => FIELD_OF_PARAM[param] ?? 'id';
 
 export interface World {
@@ -151,8 +151,8 @@ export class Findings {
         ? 'rate limited: build the app with SWEEP_CONFIG'
         : r.status >= 500
         ? 'server error'
-        : r.status >= 300 && r.status < 400
-          ? 'redirect'
+        : r.status >= 300 && r.status < 400 && !r.headers.location
+          ? 'redirect without a Location (a declared redirect such as GET /planning carries one)'
           : r.status >= 400 && (!type.startsWith('application/json') || typeof r.body?.message !== 'string')
             ? 'error without a JSON message'
             : null;
