@@ -20,6 +20,11 @@ const CHILDREN = ['items', 'additionalProperties', 'not', 'contains'];
 function hoistSchema(node: unknown, schemas: Json): unknown {
   if (!node || typeof node !== 'object' || Array.isArray(node)) return node;
   const s = node as Json;
+  // @fastify/swagger turns `examples` into `example` in some places only: one spelling (3.1's) for equal schemas.
+  if ('example' in s && !('examples' in s)) {
+    s.examples = [s.example];
+    delete s.example;
+  }
   for (const key of CHILDREN) if (s[key] && typeof s[key] === 'object') s[key] = hoistSchema(s[key], schemas);
   for (const key of CHILD_LISTS) if (Array.isArray(s[key])) s[key] = s[key].map((c: unknown) => hoistSchema(c, schemas));
   for (const key of CHILD_MAPS) if (s[key]) for (const [k, c] of Object.entries(s[key])) s[key][k] = hoistSchema(c, schemas);

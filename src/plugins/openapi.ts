@@ -6,6 +6,7 @@ import swaggerUi from '@fastify/swagger-ui';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Edition, Tenant } from '../tenancy/tenants.js';
 import { requestBase } from '../http/list/envelope.js';
+import { toOpenApi30 } from './openapi-30.js';
 import { refineDocument } from './openapi-document.js';
 import { API_PREFIX, type RouteRegistry } from './routing.js';
 
@@ -79,6 +80,8 @@ export async function registerDocsRoutes(app: FastifyInstance, registry: RouteRe
   };
   app.get('/openapi/full.json', { schema: { hide: true } }, async (req) => withServer(doc('full'), req));
   app.get('/openapi/clock.json', { schema: { hide: true } }, async (req) => withServer(doc('clock'), req));
+  let full30: Record<string, any> | undefined;
+  app.get('/openapi/full-3.0.json', { schema: { hide: true } }, async (req) => withServer((full30 ??= toOpenApi30(doc('full'))), req));
   // The operator's guide the reference links to: the README, as text.
   const readme = fs.readFileSync(new URL('../../README.md', import.meta.url), 'utf8');
   app.get('/docs/readme', { schema: { hide: true } }, async (_req, reply) => reply.type('text/markdown; charset=utf-8').send(readme));

@@ -115,6 +115,44 @@ export interface paths {
         patch: operations["updateActivity"];
         trace?: never;
     };
+    "/articles": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List articles */
+        get: operations["listArticles"];
+        put?: never;
+        /** Create an article */
+        post: operations["createArticle"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/articles/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Get an article */
+        get: operations["getArticle"];
+        /** Update an article (only submitted fields change; PUT is an alias) */
+        put: operations["replaceArticle"];
+        post?: never;
+        /** Delete an article */
+        delete: operations["deleteArticle"];
+        options?: never;
+        head?: never;
+        /** Update an article (only submitted fields change; PUT is an alias) */
+        patch: operations["updateArticle"];
+        trace?: never;
+    };
     "/attendances": {
         parameters: {
             query?: never;
@@ -309,6 +347,23 @@ export interface paths {
         head?: never;
         /** Update a category (only submitted fields change) */
         patch: operations["updateCategory"];
+        trace?: never;
+    };
+    "/changes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The change feed: creates, updates and deletions in commit order (zeitkonto extension) */
+        get: operations["listChanges"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
         trace?: never;
     };
     "/customers": {
@@ -910,6 +965,61 @@ export interface paths {
         patch: operations["updateHolidayCalendar"];
         trace?: never;
     };
+    "/invoices": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List invoices (customer_number, date_from, date_to, status) */
+        get: operations["listInvoices"];
+        put?: never;
+        /** Create an invoice */
+        post: operations["createInvoice"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/invoices/{invoice_number}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Get an invoice by its invoice number */
+        get: operations["getInvoice"];
+        /** Update an invoice while it is not billed (only submitted fields change; PUT is an alias) */
+        put: operations["replaceInvoice"];
+        post?: never;
+        /** Delete an invoice while it is not billed (its items stay, detached) */
+        delete: operations["deleteInvoice"];
+        options?: never;
+        head?: never;
+        /** Update an invoice while it is not billed (only submitted fields change; PUT is an alias) */
+        patch: operations["updateInvoice"];
+        trace?: never;
+    };
+    "/invoices/{invoice_number}/correction": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Correct a billed invoice: sets correction_date and the correcting employee (creator_username) */
+        post: operations["correctionInvoice"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/location-lists": {
         parameters: {
             query?: never;
@@ -1037,6 +1147,149 @@ export interface paths {
         options?: never;
         head?: never;
         patch?: never;
+        trace?: never;
+    };
+    "/offers": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List offers (id[] up to 100 ids, customer_id, status; totals from the items) */
+        get: operations["listOffers"];
+        put?: never;
+        /** Create an offer */
+        post: operations["createOffer"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/offers/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Get an offer */
+        get: operations["getOffer"];
+        /** Update an offer (only submitted fields change; PUT is an alias) */
+        put: operations["replaceOffer"];
+        post?: never;
+        /** Delete an offer with its items */
+        delete: operations["deleteOffer"];
+        options?: never;
+        head?: never;
+        /** Update an offer (only submitted fields change; PUT is an alias) */
+        patch: operations["updateOffer"];
+        trace?: never;
+    };
+    "/offers/{id}/items": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List the items of an offer (page only; 15 per page) */
+        get: operations["listOfferItems"];
+        put?: never;
+        /** Create an offer item */
+        post: operations["createOfferItem"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/offers/{id}/items/{item_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Get an offer item */
+        get: operations["getOfferItem"];
+        /** Update an offer item (only submitted fields change; PUT is an alias) */
+        put: operations["replaceOfferItem"];
+        post?: never;
+        /** Delete an offer item */
+        delete: operations["deleteOfferItem"];
+        options?: never;
+        head?: never;
+        /** Update an offer item (only submitted fields change; PUT is an alias) */
+        patch: operations["updateOfferItem"];
+        trace?: never;
+    };
+    "/planning": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Deprecated alias of GET /plannings (sunset 2027-08-31): a permanent redirect with the same query string
+         * @deprecated
+         * @description Answers 308 Permanent Redirect to /plannings with the same query string, with `Deprecation`,
+         *     `Sunset: Tue, 31 Aug 2027 00:00:00 GMT` and `Link` (the successor, rel="successor-version", and the deprecation
+         *     notice). 308 rather than 301: a 301 lets clients change the method on the next request, 308 keeps it (and the
+         *     body), the stricter promise for an alias. The query is not validated here; /plannings does that.
+         */
+        get: operations["getPlanning"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/plannings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List planning entries
+         * @description Planning entries in date order (date, employee, id; `orderBy` is ignored). Amounts are converted with the
+         *     employee's regular working time of the date; `working_day` is 1 when that asks for hours and the day is no full-day
+         *     public holiday and no approved full-day absence. Unknown ids in the array filters match nothing.
+         */
+        get: operations["listPlannings"];
+        put?: never;
+        /** Plan a day, or with date_to every working day of a range (the answer is then a list) */
+        post: operations["createPlanning"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/plannings/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Get a planning entry (stored entries; the days of a default planning live in /default-plannings) */
+        get: operations["getPlanning2"];
+        /** Change a planning entry (only submitted fields change; PUT is an alias) */
+        put: operations["replacePlanning"];
+        post?: never;
+        /** Delete a planning entry */
+        delete: operations["deletePlanning"];
+        options?: never;
+        head?: never;
+        /** Change a planning entry (only submitted fields change; PUT is an alias) */
+        patch: operations["updatePlanning"];
         trace?: never;
     };
     "/price-groups": {
@@ -1446,6 +1699,23 @@ export interface paths {
         };
         /** Get one attachment with its base64 contents */
         get: operations["getTicketAttachment"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/tickets/{id}/attachments/{attachment_id}/content": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Download the file itself (raw bytes with Content-Type, Content-Length and Content-Disposition) */
+        get: operations["getTicketAttachmentContent"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1869,6 +2139,58 @@ export interface components {
             name?: string;
             zip_code?: string | null;
         };
+        /** Article */
+        Article: {
+            article_number: string;
+            /**
+             * Format: date-time
+             * @example 2024-01-01T00:00:00.000000Z
+             */
+            created: string | null;
+            currency: string | null;
+            description: string | null;
+            description_en: string | null;
+            description_es: string | null;
+            description_fr: string | null;
+            description_pl: string | null;
+            id: number;
+            inactive: boolean;
+            /**
+             * Format: date-time
+             * @example 2024-01-01T00:00:00.000000Z
+             */
+            modified: string | null;
+            name: string;
+            unit: string | null;
+            unit_price: number | null;
+        };
+        /** ArticleCreate */
+        ArticleCreate: WithRequired<components["schemas"]["ArticleUpdate"], "article_number" | "name">;
+        /** ArticlePage */
+        ArticlePage: {
+            data: components["schemas"]["Article"][];
+            links: components["schemas"]["ListLinks"];
+            meta: components["schemas"]["ListMeta"];
+        };
+        /** ArticleResponse */
+        ArticleResponse: {
+            data: components["schemas"]["Article"];
+        };
+        /** ArticleUpdate */
+        ArticleUpdate: {
+            article_number?: string;
+            /** @description Three-letter code. */
+            currency?: string | null;
+            description?: string | null;
+            description_en?: string | null;
+            description_es?: string | null;
+            description_fr?: string | null;
+            description_pl?: string | null;
+            inactive?: boolean;
+            name?: string;
+            unit?: string | null;
+            unit_price?: number | null;
+        };
         /** Assignment */
         Assignment: {
             /** @description Percent. */
@@ -2206,6 +2528,31 @@ export interface components {
              * @enum {string}
              */
             type?: "customer" | "contact" | "employee" | "project" | "task" | "ticket" | "subtask" | "device" | "offer" | "receipt";
+        };
+        /** Change */
+        Change: {
+            /**
+             * Format: date-time
+             * @example 2024-01-01T00:00:00.000000Z
+             */
+            changed_at: string;
+            /** @description Position in the feed; increases in commit order. */
+            cursor: string;
+            /** @description The record as the API showed it after the change; null for deletions. */
+            data: {
+                [key: string]: unknown;
+            } | null;
+            /** @description The record's path key, e.g. 42 or max/3. */
+            key: string;
+            op: "create" | "update" | "delete";
+            /** @description The record's collection path without keys, e.g. attendances, employees/meals. */
+            type: string;
+        };
+        /** ChangesPage */
+        ChangesPage: {
+            data: components["schemas"]["Change"][];
+            /** @description Pass as since to read on; equals since when nothing is new. */
+            next_cursor: string;
         };
         /** Contact */
         Contact: {
@@ -3261,6 +3608,118 @@ export interface components {
             /** @example 2024-01-01 */
             start_date?: string;
         };
+        /** Invoice */
+        Invoice: {
+            /** @description Lines separated by CR LF. */
+            address: string | null;
+            /**
+             * @description Decimal text with two places.
+             * @example 285.21
+             */
+            amount: string;
+            billing_kind: {
+                id: number;
+                name: string;
+            };
+            /**
+             * Format: date
+             * @example 2024-05-01
+             */
+            correction_date: string | null;
+            /**
+             * Format: date-time
+             * @example 2024-01-01T00:00:00.000000Z
+             */
+            created: string | null;
+            /** @description Who created the invoice document; after a correction who corrected it; null while no document is stored. */
+            creator_username: string | null;
+            currency: string;
+            customer_number: string;
+            /**
+             * Format: date
+             * @example 2024-05-01
+             */
+            date: string;
+            email_recipient: string | null;
+            /**
+             * Format: date-time
+             * @example 2024-01-01T00:00:00.000000Z
+             */
+            email_sent_at: string | null;
+            /** @description Additive: the id invoice items name as invoice_id. The path key is invoice_number. */
+            id: number;
+            invoice_number: string;
+            /**
+             * Format: date-time
+             * @example 2024-01-01T00:00:00.000000Z
+             */
+            modified: string | null;
+            note: string | null;
+            /** @description Days. */
+            payment_terms: number | null;
+            /**
+             * Format: date
+             * @example 2024-05-01
+             */
+            payment_terms_date: string | null;
+            status: {
+                id: number;
+                name: string;
+            };
+            title: string | null;
+            type: string | null;
+        };
+        /** InvoiceCorrection */
+        InvoiceCorrection: {
+            /**
+             * @description Default today.
+             * @example 2024-01-01
+             */
+            correction_date?: string;
+            /** @description The correcting employee. */
+            creator_username: string;
+        };
+        /** InvoiceCreate */
+        InvoiceCreate: WithRequired<components["schemas"]["InvoiceUpdate"], "customer_number">;
+        /** InvoicePage */
+        InvoicePage: {
+            data: components["schemas"]["Invoice"][];
+            links: components["schemas"]["ListLinks"];
+            meta: components["schemas"]["ListMeta"];
+        };
+        /** InvoiceResponse */
+        InvoiceResponse: {
+            data: components["schemas"]["Invoice"];
+        };
+        /** InvoiceUpdate */
+        InvoiceUpdate: {
+            address?: string | null;
+            amount?: (number | string) | null;
+            /** @description 0 Abrechnung, 1 Abschlagsrechnung, 2 Gutschrift */
+            billing_kind?: number | {
+                id: number;
+            };
+            creator_username?: string | null;
+            currency?: string;
+            customer_number?: string;
+            /** @example 2024-01-01 */
+            date?: string;
+            email_recipient?: string | null;
+            /** Format: filter-timestamp */
+            email_sent_at?: string | null;
+            /** @description Unique in the tenant; omitted: the next number of the tenant sequence. */
+            invoice_number?: string;
+            note?: string | null;
+            payment_terms?: number | null;
+            /** @example 2024-01-01 */
+            payment_terms_date?: string | null;
+            /** @description 0 Billed, 1 Draft, 2 Cancelled */
+            status?: number | {
+                id: number;
+            };
+            title?: string | null;
+            type?: string | null;
+        };
         /** Keyword */
         Keyword: {
             name: string;
@@ -3471,11 +3930,373 @@ export interface components {
         MonthClosingResponse: {
             data: components["schemas"]["MonthClosing"];
         };
+        /** Offer */
+        Offer: {
+            /**
+             * Format: date-time
+             * @example 2024-01-01T00:00:00.000000Z
+             */
+            created: string | null;
+            /** @description A contact of the customer (its id, as text). */
+            customer_contact_id: string | null;
+            /** @description Customer number. */
+            customer_id: string | null;
+            /** @description Days. */
+            default_validity: number | null;
+            department_id: number | null;
+            id: number;
+            is_net: boolean;
+            items_count: number;
+            /**
+             * Format: date-time
+             * @example 2024-01-01T00:00:00.000000Z
+             */
+            modified: string | null;
+            /**
+             * Format: date-time
+             * @example 2024-01-01T00:00:00.000000Z
+             */
+            order_date: string | null;
+            order_probability_percent: number | null;
+            processor_username: string | null;
+            project_id: number | null;
+            /**
+             * Format: date-time
+             * @example 2024-01-01T00:00:00.000000Z
+             */
+            realization_from: string | null;
+            /**
+             * Format: date-time
+             * @example 2024-01-01T00:00:00.000000Z
+             */
+            realization_until: string | null;
+            status: {
+                id: number;
+                name: string;
+            };
+            /**
+             * Format: date-time
+             * @example 2024-01-01T00:00:00.000000Z
+             */
+            status_since: string | null;
+            ticket_id: number | null;
+            title: string | null;
+            /** @description Euros with cents, computed in integer cents. */
+            total_gross: number;
+            /** @description Euros with cents, computed in integer cents. */
+            total_net: number;
+            /** @description Euros with cents, computed in integer cents. */
+            total_vat: number;
+            /**
+             * Format: date-time
+             * @example 2024-01-01T00:00:00.000000Z
+             */
+            valid_until: string | null;
+        };
+        /** OfferItem */
+        OfferItem: {
+            additional_meal_expenses: number | null;
+            /** @description Overrides the calculated total. */
+            amount_deviating_net: number | null;
+            article_id: number | null;
+            /**
+             * Format: date-time
+             * @example 2024-01-01T00:00:00.000000Z
+             */
+            created: string | null;
+            description: string | null;
+            display_calculation: boolean;
+            display_total: boolean;
+            expenditure_billing_type: {
+                id: string;
+                name: string;
+            } | null;
+            id: number;
+            is_alternative: boolean;
+            label: string | null;
+            /**
+             * Format: date-time
+             * @example 2024-01-01T00:00:00.000000Z
+             */
+            modified: string | null;
+            offer_id: number;
+            position: string | null;
+            quantity: number;
+            receipts_mileage_money: number | null;
+            single_price: number;
+            sort_order: number | null;
+            /** @description Additive: the item total in euros (amount_deviating_net, or quantity × single_price rounded to cents; for a surcharge its percentage of the items before it). */
+            total_net: number;
+            type: {
+                id: string;
+                name: string;
+            };
+            /** @description Derived from the type. */
+            unit: string | null;
+            /** @description Percent. */
+            vat: number | null;
+        };
+        /** OfferItemCreate */
+        OfferItemCreate: WithRequired<components["schemas"]["OfferItemUpdate"], "type">;
+        /** OfferItemPage */
+        OfferItemPage: {
+            data: components["schemas"]["OfferItem"][];
+            links: components["schemas"]["ListLinks"];
+            meta: components["schemas"]["ListMeta"];
+        };
+        /** OfferItemResponse */
+        OfferItemResponse: {
+            data: components["schemas"]["OfferItem"];
+        };
+        /** OfferItemUpdate */
+        OfferItemUpdate: {
+            /** @description Cents at most. */
+            additional_meal_expenses?: number | null;
+            /** @description Cents at most. */
+            amount_deviating_net?: number | null;
+            article_id?: number | null;
+            description?: string | null;
+            display_calculation?: boolean;
+            display_total?: boolean;
+            /** @description Id or name: basehour (Stundensatz), tsatz (Tagessatz). */
+            expenditure_billing_type?: string | {
+                id: string;
+            } | null;
+            is_alternative?: boolean;
+            label?: string | null;
+            position?: string | null;
+            /** @description At most 4 decimals; for a surcharge the percentage. */
+            quantity?: number | null;
+            /** @description Cents at most. */
+            receipts_mileage_money?: number | null;
+            /** @description At most 4 decimals. */
+            single_price?: number | null;
+            sort_order?: number | null;
+            /** @description Id or name: gruppierung (Gliederung), artikel (Artikel), aufwand (Expenditure), pauschal (Pauschal), festpreis (Fixed price (free)), zuschlag_prozent (Surcharge in percent). */
+            type?: string | {
+                id: string;
+            };
+            /** @description Percent, at most 2 decimals. */
+            vat?: number | null;
+        };
+        /** OfferPage */
+        OfferPage: {
+            data: components["schemas"]["Offer"][];
+            links: components["schemas"]["ListLinks"];
+            meta: components["schemas"]["ListMeta"];
+        };
+        /** OfferResponse */
+        OfferResponse: {
+            data: components["schemas"]["Offer"];
+        };
+        /** OfferWrite */
+        OfferWrite: {
+            /** @description A contact of customer_id. */
+            customer_contact_id?: string | number | null;
+            /** @description Customer number. */
+            customer_id?: string | null;
+            default_validity?: number | null;
+            department_id?: number | null;
+            is_net?: boolean;
+            /** @example 2024-01-01 */
+            order_date?: string | null;
+            order_probability_percent?: number | null;
+            processor_username?: string | null;
+            project_id?: number | null;
+            /** @example 2024-01-01 */
+            realization_from?: string | null;
+            /** @example 2024-01-01 */
+            realization_until?: string | null;
+            /** @description 1 Draft, 2 Sent, 3 Accepted, 4 Rejected, 5 Cancelled */
+            status?: number | {
+                id: number;
+            };
+            ticket_id?: number | null;
+            title?: string | null;
+            /** @example 2024-01-01 */
+            valid_until?: string | null;
+        };
         /** PageLink */
         PageLink: {
             active: boolean;
             label: string;
             url: string | null;
+        };
+        /** Planning */
+        Planning: {
+            /**
+             * Format: date-time
+             * @example 2024-01-01T00:00:00.000000Z
+             */
+            created_at: string | null;
+            customer: {
+                customer_number: string;
+                name: string | null;
+            } | null;
+            customer_number: string | null;
+            /** @example 2026-03-10 */
+            date: string;
+            employee: {
+                email: string | null;
+                firstname: string;
+                lastname: string;
+                username: string;
+            };
+            employee_id: string;
+            /**
+             * Format: date-time
+             * @example 2024-01-01T00:00:00.000000Z
+             */
+            from: string | null;
+            /** @description A stored entry's number, or `default-<default planning id>-<YYYYMMDD>` for a day of a default planning (include_defaults). */
+            id: string;
+            /**
+             * @description 0 percentage, 1 hours, 2 day, 3 time range.
+             * @enum {integer}
+             */
+            kind: 0 | 1 | 2 | 3;
+            note: string | null;
+            /** @description The amount in the kind's unit (percent, hours, days); null for a time range. */
+            planning: number | null;
+            planning_details: components["schemas"]["PlanningDetails"];
+            /** @description Hours / the daily target of the employee's regular working time (null where that is 0). */
+            planning_in_days: number | null;
+            planning_in_hours: number | null;
+            /** @description Hours / daily target × 100 (null where the target is 0). */
+            planning_in_percent: number | null;
+            project: {
+                id: number;
+                name: string | null;
+            };
+            project_id: number | null;
+            project_task_id: number | null;
+            subtask_id: number | null;
+            ticket_id: number | null;
+            /**
+             * Format: date-time
+             * @example 2024-01-01T00:00:00.000000Z
+             */
+            to: string | null;
+            /**
+             * @description 0 project, 1 task, 2 ticket, 3 subtask.
+             * @enum {integer}
+             */
+            type: 0 | 1 | 2 | 3;
+            /**
+             * Format: date-time
+             * @example 2024-01-01T00:00:00.000000Z
+             */
+            updated_at: string | null;
+            /**
+             * @description 1: target > 0, no full-day public holiday, no approved full-day absence.
+             * @enum {integer|null}
+             */
+            working_day: 0 | 1 | null;
+        };
+        /** PlanningCreate */
+        PlanningCreate: {
+            /**
+             * Format: date
+             * @description The planned day; with date_to the first day of a range.
+             * @example 2024-08-17
+             */
+            date: string;
+            /**
+             * Format: date
+             * @description Last day of a range: one entry per working day of the employee from date to date_to (at most 366 days); the answer is then a list.
+             * @example 2024-08-17
+             */
+            date_to?: string | null;
+            /** @description Username. */
+            employee_id: string;
+            /** @description Start of a time range: HH:MM[:SS] on the entry's date (or a date-time of that date). */
+            from?: string | null;
+            /**
+             * @description 0 percentage, 1 hours (default), 2 day, 3 time range (`from` and `to`).
+             * @enum {integer|null}
+             */
+            kind?: 0 | 1 | 2 | 3 | null;
+            note?: string | null;
+            /** @description The amount in the kind's unit; required unless kind is 3. Hours at most 24. */
+            planning?: number | null;
+            project_id: number;
+            /** @description A task of the project (type 1). */
+            project_task_id?: number | null;
+            /** @description A subtask of the ticket (type 3). */
+            subtask_id?: number | null;
+            /** @description A ticket of the project (type 2; with a subtask, the subtask's ticket). */
+            ticket_id?: number | null;
+            /** @description End of a time range, after `from`. */
+            to?: string | null;
+            /**
+             * @description 0 project, 1 task, 2 ticket, 3 subtask; derived from the most specific id sent when absent.
+             * @enum {integer|null}
+             */
+            type?: 0 | 1 | 2 | 3 | null;
+        };
+        /** PlanningDetails */
+        PlanningDetails: {
+            /** @description The amount in hours (as planning_in_hours). */
+            effective_hours: number | null;
+            /**
+             * Format: date-time
+             * @example 2024-01-01T00:00:00.000000Z
+             */
+            from_time: string | null;
+            /**
+             * Format: date-time
+             * @example 2024-01-01T00:00:00.000000Z
+             */
+            to_time: string | null;
+            /** @enum {string} */
+            type: "percentage" | "hours" | "day" | "time_range";
+            /** @enum {string} */
+            unit: "percent" | "hours" | "days";
+            /** @description The amount in `unit` (the time range in hours). */
+            value: number | null;
+        };
+        /** PlanningPage */
+        PlanningPage: {
+            data: components["schemas"]["Planning"][];
+            links: components["schemas"]["ListLinks"];
+            meta: components["schemas"]["ListMeta"];
+        };
+        /** PlanningResponse */
+        PlanningResponse: {
+            data: components["schemas"]["Planning"];
+        };
+        /** PlanningUpdate */
+        PlanningUpdate: {
+            /**
+             * Format: date
+             * @example 2024-08-17
+             */
+            date?: string;
+            employee_id?: string;
+            /** @description Start of a time range: HH:MM[:SS] on the entry's date (or a date-time of that date). */
+            from?: string | null;
+            /**
+             * @description 0 percentage, 1 hours (default), 2 day, 3 time range (`from` and `to`).
+             * @enum {integer|null}
+             */
+            kind?: 0 | 1 | 2 | 3 | null;
+            note?: string | null;
+            /** @description The amount in the kind's unit; required unless kind is 3. Hours at most 24. */
+            planning?: number | null;
+            project_id?: number;
+            /** @description A task of the project (type 1). */
+            project_task_id?: number | null;
+            /** @description A subtask of the ticket (type 3). */
+            subtask_id?: number | null;
+            /** @description A ticket of the project (type 2; with a subtask, the subtask's ticket). */
+            ticket_id?: number | null;
+            /** @description End of a time range, after `from`. */
+            to?: string | null;
+            /**
+             * @description 0 project, 1 task, 2 ticket, 3 subtask; derived from the most specific id sent when absent.
+             * @enum {integer|null}
+             */
+            type?: 0 | 1 | 2 | 3 | null;
         };
         /** Price */
         Price: {
@@ -4589,6 +5410,8 @@ export interface components {
     parameters: {
         /** @description Comma-separated relations to append; "priceTables" adds the price tables. */
         append: string;
+        /** @description Customer number. */
+        customer_id: string;
         /** @description Username. */
         employee_id: string;
         /** @description Extension: `csv` answers the whole list (every page, same filters and sort) as CSV; so does `Accept: text/csv`. */
@@ -4606,18 +5429,21 @@ export interface components {
         page: number | null;
         "path.activity": string;
         "path.assignment_id": number;
+        "path.attachment_id": number;
         "path.calendar_id": number;
         /** @description Customer number */
         "path.customer": string;
         "path.customer_number": string;
         "path.id": number;
+        "path.invoice_number": string;
+        "path.item_id": number;
         "path.name": string;
         "path.price_table_id": number;
         "path.subtask_id": number;
         "path.task_id": number;
         "path.username": string;
-        /** @description Ignored; use limit. */
-        perPage: number | null;
+        /** @description Ignored, whatever its value; use limit. */
+        perPage: string;
         project_id: number;
         /** @description 1 New, 2 In process, 3 Done, 4 Rejected, 5 Approved, 8 Billed */
         status: 1 | 2 | 3 | 4 | 5 | 8;
@@ -4644,7 +5470,7 @@ export interface operations {
                 orderBy?: components["parameters"]["orderBy"];
                 /** @description Page to return, counting from 1. */
                 page?: components["parameters"]["page"];
-                /** @description Ignored; use limit. */
+                /** @description Ignored, whatever its value; use limit. */
                 perPage?: components["parameters"]["perPage"];
             };
             header?: never;
@@ -4829,7 +5655,7 @@ export interface operations {
                 orderBy?: components["parameters"]["orderBy"];
                 /** @description Page to return, counting from 1. */
                 page?: components["parameters"]["page"];
-                /** @description Ignored; use limit. */
+                /** @description Ignored, whatever its value; use limit. */
                 perPage?: components["parameters"]["perPage"];
                 /** @description Only absences that start on or after this date (and, with end_date, lie entirely inside the window). */
                 start_date?: string;
@@ -5012,7 +5838,7 @@ export interface operations {
                 orderBy?: components["parameters"]["orderBy"];
                 /** @description Page to return, counting from 1. */
                 page?: components["parameters"]["page"];
-                /** @description Ignored; use limit. */
+                /** @description Ignored, whatever its value; use limit. */
                 perPage?: components["parameters"]["perPage"];
             };
             header?: never;
@@ -5179,6 +6005,191 @@ export interface operations {
             429: components["responses"]["TooManyRequests"];
         };
     };
+    listArticles: {
+        parameters: {
+            query?: {
+                /** @description Only the article with this number. */
+                article_number?: string;
+                /** @description Extension: `csv` answers the whole list (every page, same filters and sort) as CSV; so does `Accept: text/csv`. */
+                format?: components["parameters"]["format"];
+                /** @description true: only inactive articles, false: only active ones; absent: both. */
+                inactive?: "true" | "false" | "1" | "0";
+                /** @description Records per page, default 15. */
+                limit?: components["parameters"]["limit"];
+                modified_after?: components["parameters"]["modified_after"];
+                modified_before?: components["parameters"]["modified_before"];
+                order?: components["parameters"]["order"];
+                /** @description Field to sort by; unknown fields sort by the default. */
+                orderBy?: components["parameters"]["orderBy"];
+                /** @description Page to return, counting from 1. */
+                page?: components["parameters"]["page"];
+                /** @description Ignored, whatever its value; use limit. */
+                perPage?: components["parameters"]["perPage"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of the list, with links and meta. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ArticlePage"];
+                    "text/csv": string;
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    createArticle: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ArticleCreate"];
+            };
+        };
+        responses: {
+            /** @description Created: the new record. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ArticleResponse"];
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    getArticle: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["path.id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The record. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ArticleResponse"];
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    replaceArticle: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["path.id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["ArticleUpdate"];
+            };
+        };
+        responses: {
+            /** @description The record. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ArticleResponse"];
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    deleteArticle: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["path.id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Done; no content. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    updateArticle: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["path.id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["ArticleUpdate"];
+            };
+        };
+        responses: {
+            /** @description The record. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ArticleResponse"];
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
     listAttendances: {
         parameters: {
             query?: {
@@ -5197,7 +6208,7 @@ export interface operations {
                 orderBy?: components["parameters"]["orderBy"];
                 /** @description Page to return, counting from 1. */
                 page?: components["parameters"]["page"];
-                /** @description Ignored; use limit. */
+                /** @description Ignored, whatever its value; use limit. */
                 perPage?: components["parameters"]["perPage"];
                 project_id?: components["parameters"]["project_id"];
                 /** @description Bookings on or after this date (inclusive). */
@@ -5606,7 +6617,7 @@ export interface operations {
                 orderBy?: components["parameters"]["orderBy"];
                 /** @description Page to return, counting from 1. */
                 page?: components["parameters"]["page"];
-                /** @description Ignored; use limit. */
+                /** @description Ignored, whatever its value; use limit. */
                 perPage?: components["parameters"]["perPage"];
             };
             header?: never;
@@ -5787,7 +6798,7 @@ export interface operations {
                 orderBy?: components["parameters"]["orderBy"];
                 /** @description Page to return, counting from 1. */
                 page?: components["parameters"]["page"];
-                /** @description Ignored; use limit. */
+                /** @description Ignored, whatever its value; use limit. */
                 perPage?: components["parameters"]["perPage"];
                 /** @description Only categories of this entity kind. */
                 type?: string;
@@ -5956,11 +6967,50 @@ export interface operations {
             429: components["responses"]["TooManyRequests"];
         };
     };
+    listChanges: {
+        parameters: {
+            query?: {
+                /** @description Changes per page, default 100. */
+                limit?: number;
+                /** @description The next_cursor of the previous page; 0 (default) reads from the start of what is kept. */
+                since?: string;
+                /** @description Only these record types, e.g. attendances, employees/meals. */
+                "types[]"?: string[];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The whole list. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ChangesPage"];
+                    "text/csv": string;
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            404: components["responses"]["NotFound"];
+            /** @description Success. */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
     listCustomers: {
         parameters: {
             query?: {
-                /** @description Single-value form of customer_number[]. */
-                customer_number?: string[];
                 "customer_number[]"?: string[];
                 /** @description Customers that existed on this date: created on or before it. */
                 end_date?: string;
@@ -5976,7 +7026,7 @@ export interface operations {
                 orderBy?: components["parameters"]["orderBy"];
                 /** @description Page to return, counting from 1. */
                 page?: components["parameters"]["page"];
-                /** @description Ignored; use limit. */
+                /** @description Ignored, whatever its value; use limit. */
                 perPage?: components["parameters"]["perPage"];
                 /** @description Customers active on or after this date: still active, or inactive and modified on or after it. */
                 start_date?: string;
@@ -6048,7 +7098,7 @@ export interface operations {
                 orderBy?: components["parameters"]["orderBy"];
                 /** @description Page to return, counting from 1. */
                 page?: components["parameters"]["page"];
-                /** @description Ignored; use limit. */
+                /** @description Ignored, whatever its value; use limit. */
                 perPage?: components["parameters"]["perPage"];
             };
             header?: never;
@@ -6537,7 +7587,7 @@ export interface operations {
                 orderBy?: components["parameters"]["orderBy"];
                 /** @description Page to return, counting from 1. */
                 page?: components["parameters"]["page"];
-                /** @description Ignored; use limit. */
+                /** @description Ignored, whatever its value; use limit. */
                 perPage?: components["parameters"]["perPage"];
                 /** @description Departments active on or after this date (open ends count as open). */
                 start_date?: string;
@@ -6720,7 +7770,7 @@ export interface operations {
                 orderBy?: components["parameters"]["orderBy"];
                 /** @description Page to return, counting from 1. */
                 page?: components["parameters"]["page"];
-                /** @description Ignored; use limit. */
+                /** @description Ignored, whatever its value; use limit. */
                 perPage?: components["parameters"]["perPage"];
             };
             header?: never;
@@ -6761,7 +7811,7 @@ export interface operations {
                 orderBy?: components["parameters"]["orderBy"];
                 /** @description Page to return, counting from 1. */
                 page?: components["parameters"]["page"];
-                /** @description Ignored; use limit. */
+                /** @description Ignored, whatever its value; use limit. */
                 perPage?: components["parameters"]["perPage"];
             };
             header?: never;
@@ -6802,7 +7852,7 @@ export interface operations {
                 orderBy?: components["parameters"]["orderBy"];
                 /** @description Page to return, counting from 1. */
                 page?: components["parameters"]["page"];
-                /** @description Ignored; use limit. */
+                /** @description Ignored, whatever its value; use limit. */
                 perPage?: components["parameters"]["perPage"];
                 /** @description 1 active, 0 inactive. */
                 status?: 0 | 1;
@@ -6988,7 +8038,7 @@ export interface operations {
                 orderBy?: components["parameters"]["orderBy"];
                 /** @description Page to return, counting from 1. */
                 page?: components["parameters"]["page"];
-                /** @description Ignored; use limit. */
+                /** @description Ignored, whatever its value; use limit. */
                 perPage?: components["parameters"]["perPage"];
             };
             header?: never;
@@ -7171,10 +8221,8 @@ export interface operations {
                 orderBy?: components["parameters"]["orderBy"];
                 /** @description Page to return, counting from 1. */
                 page?: components["parameters"]["page"];
-                /** @description Ignored; use limit. */
+                /** @description Ignored, whatever its value; use limit. */
                 perPage?: components["parameters"]["perPage"];
-                /** @description A single personal number (same as personal_number[]). */
-                personal_number?: string;
                 "personal_number[]"?: string[];
             };
             header?: never;
@@ -7330,7 +8378,7 @@ export interface operations {
                 orderBy?: components["parameters"]["orderBy"];
                 /** @description Page to return, counting from 1. */
                 page?: components["parameters"]["page"];
-                /** @description Ignored; use limit. */
+                /** @description Ignored, whatever its value; use limit. */
                 perPage?: components["parameters"]["perPage"];
             };
             header?: never;
@@ -7371,7 +8419,7 @@ export interface operations {
                 orderBy?: components["parameters"]["orderBy"];
                 /** @description Page to return, counting from 1. */
                 page?: components["parameters"]["page"];
-                /** @description Ignored; use limit. */
+                /** @description Ignored, whatever its value; use limit. */
                 perPage?: components["parameters"]["perPage"];
             };
             header?: never;
@@ -7560,7 +8608,7 @@ export interface operations {
                 orderBy?: components["parameters"]["orderBy"];
                 /** @description Page to return, counting from 1. */
                 page?: components["parameters"]["page"];
-                /** @description Ignored; use limit. */
+                /** @description Ignored, whatever its value; use limit. */
                 perPage?: components["parameters"]["perPage"];
             };
             header?: never;
@@ -7751,7 +8799,7 @@ export interface operations {
                 orderBy?: components["parameters"]["orderBy"];
                 /** @description Page to return, counting from 1. */
                 page?: components["parameters"]["page"];
-                /** @description Ignored; use limit. */
+                /** @description Ignored, whatever its value; use limit. */
                 perPage?: components["parameters"]["perPage"];
                 /** @description Meals on or after this date. */
                 start_date?: string;
@@ -7942,14 +8990,13 @@ export interface operations {
                 orderBy?: components["parameters"]["orderBy"];
                 /** @description Page to return, counting from 1. */
                 page?: components["parameters"]["page"];
-                /** @description Ignored; use limit. */
+                /** @description Ignored, whatever its value; use limit. */
                 perPage?: components["parameters"]["perPage"];
                 /** @description Projects ending on or before this date (not before project_start_date). */
                 project_end_date?: string;
                 /** @description Projects starting on or after this date. */
                 project_start_date?: string;
-                /** @description Status short name; project_status[] for several. */
-                project_status?: string;
+                /** @description Status short names. */
                 "project_status[]"?: string[];
             };
             header?: never;
@@ -7990,7 +9037,7 @@ export interface operations {
                 orderBy?: components["parameters"]["orderBy"];
                 /** @description Page to return, counting from 1. */
                 page?: components["parameters"]["page"];
-                /** @description Ignored; use limit. */
+                /** @description Ignored, whatever its value; use limit. */
                 perPage?: components["parameters"]["perPage"];
             };
             header?: never;
@@ -8179,7 +9226,7 @@ export interface operations {
                 orderBy?: components["parameters"]["orderBy"];
                 /** @description Page to return, counting from 1. */
                 page?: components["parameters"]["page"];
-                /** @description Ignored; use limit. */
+                /** @description Ignored, whatever its value; use limit. */
                 perPage?: components["parameters"]["perPage"];
             };
             header?: never;
@@ -8368,7 +9415,7 @@ export interface operations {
                 orderBy?: components["parameters"]["orderBy"];
                 /** @description Page to return, counting from 1. */
                 page?: components["parameters"]["page"];
-                /** @description Ignored; use limit. */
+                /** @description Ignored, whatever its value; use limit. */
                 perPage?: components["parameters"]["perPage"];
             };
             header?: never;
@@ -8438,7 +9485,7 @@ export interface operations {
                 orderBy?: components["parameters"]["orderBy"];
                 /** @description Page to return, counting from 1. */
                 page?: components["parameters"]["page"];
-                /** @description Ignored; use limit. */
+                /** @description Ignored, whatever its value; use limit. */
                 perPage?: components["parameters"]["perPage"];
                 /** @description Holidays on or after this date. */
                 start_date?: string;
@@ -8728,6 +9775,225 @@ export interface operations {
             429: components["responses"]["TooManyRequests"];
         };
     };
+    listInvoices: {
+        parameters: {
+            query?: {
+                customer_number?: string;
+                /** @description Invoices dated on or after this day. */
+                date_from?: string;
+                /** @description Invoices dated on or before this day. */
+                date_to?: string;
+                /** @description Extension: `csv` answers the whole list (every page, same filters and sort) as CSV; so does `Accept: text/csv`. */
+                format?: components["parameters"]["format"];
+                /** @description Records per page, default 15. */
+                limit?: components["parameters"]["limit"];
+                modified_after?: components["parameters"]["modified_after"];
+                modified_before?: components["parameters"]["modified_before"];
+                order?: components["parameters"]["order"];
+                /** @description Field to sort by; unknown fields sort by the default. */
+                orderBy?: components["parameters"]["orderBy"];
+                /** @description Page to return, counting from 1. */
+                page?: components["parameters"]["page"];
+                /** @description Ignored, whatever its value; use limit. */
+                perPage?: components["parameters"]["perPage"];
+                /** @description 0 Billed, 1 Draft, 2 Cancelled */
+                status?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of the list, with links and meta. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InvoicePage"];
+                    "text/csv": string;
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    createInvoice: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["InvoiceCreate"];
+            };
+        };
+        responses: {
+            /** @description Created: the new record. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InvoiceResponse"];
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    getInvoice: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                invoice_number: components["parameters"]["path.invoice_number"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The record. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InvoiceResponse"];
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    replaceInvoice: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                invoice_number: components["parameters"]["path.invoice_number"];
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["InvoiceUpdate"];
+            };
+        };
+        responses: {
+            /** @description The record. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InvoiceResponse"];
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    deleteInvoice: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                invoice_number: components["parameters"]["path.invoice_number"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Done; no content. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    updateInvoice: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                invoice_number: components["parameters"]["path.invoice_number"];
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["InvoiceUpdate"];
+            };
+        };
+        responses: {
+            /** @description The record. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InvoiceResponse"];
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    correctionInvoice: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                invoice_number: components["parameters"]["path.invoice_number"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["InvoiceCorrection"];
+            };
+        };
+        responses: {
+            /** @description The record. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InvoiceResponse"];
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
     listLocationLists: {
         parameters: {
             query?: {
@@ -8742,7 +10008,7 @@ export interface operations {
                 orderBy?: components["parameters"]["orderBy"];
                 /** @description Page to return, counting from 1. */
                 page?: components["parameters"]["page"];
-                /** @description Ignored; use limit. */
+                /** @description Ignored, whatever its value; use limit. */
                 perPage?: components["parameters"]["perPage"];
             };
             header?: never;
@@ -8923,7 +10189,7 @@ export interface operations {
                 orderBy?: components["parameters"]["orderBy"];
                 /** @description Page to return, counting from 1. */
                 page?: components["parameters"]["page"];
-                /** @description Ignored; use limit. */
+                /** @description Ignored, whatever its value; use limit. */
                 perPage?: components["parameters"]["perPage"];
             };
             header?: never;
@@ -8966,7 +10232,7 @@ export interface operations {
                 orderBy?: components["parameters"]["orderBy"];
                 /** @description Page to return, counting from 1. */
                 page?: components["parameters"]["page"];
-                /** @description Ignored; use limit. */
+                /** @description Ignored, whatever its value; use limit. */
                 perPage?: components["parameters"]["perPage"];
             };
             header?: never;
@@ -9149,7 +10415,7 @@ export interface operations {
                 orderBy?: components["parameters"]["orderBy"];
                 /** @description Page to return, counting from 1. */
                 page?: components["parameters"]["page"];
-                /** @description Ignored; use limit. */
+                /** @description Ignored, whatever its value; use limit. */
                 perPage?: components["parameters"]["perPage"];
             };
             header?: never;
@@ -9254,6 +10520,589 @@ export interface operations {
             429: components["responses"]["TooManyRequests"];
         };
     };
+    listOffers: {
+        parameters: {
+            query?: {
+                /** @description Customer number. */
+                customer_id?: components["parameters"]["customer_id"];
+                /** @description Extension: `csv` answers the whole list (every page, same filters and sort) as CSV; so does `Accept: text/csv`. */
+                format?: components["parameters"]["format"];
+                /** @description Up to 100 offer ids. */
+                "id[]"?: string[];
+                /** @description Records per page, default 15. */
+                limit?: components["parameters"]["limit"];
+                modified_after?: components["parameters"]["modified_after"];
+                modified_before?: components["parameters"]["modified_before"];
+                order?: components["parameters"]["order"];
+                /** @description Field to sort by; unknown fields sort by the default. */
+                orderBy?: components["parameters"]["orderBy"];
+                /** @description Page to return, counting from 1. */
+                page?: components["parameters"]["page"];
+                /** @description Ignored, whatever its value; use limit. */
+                perPage?: components["parameters"]["perPage"];
+                status?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of the list, with links and meta. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OfferPage"];
+                    "text/csv": string;
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    createOffer: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["OfferWrite"];
+            };
+        };
+        responses: {
+            /** @description Created: the new record. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OfferResponse"];
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    getOffer: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["path.id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The record. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OfferResponse"];
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    replaceOffer: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["path.id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["OfferWrite"];
+            };
+        };
+        responses: {
+            /** @description The record. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OfferResponse"];
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    deleteOffer: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["path.id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Done; no content. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    updateOffer: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["path.id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["OfferWrite"];
+            };
+        };
+        responses: {
+            /** @description The record. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OfferResponse"];
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    listOfferItems: {
+        parameters: {
+            query?: {
+                /** @description Page to return, counting from 1. */
+                page?: components["parameters"]["page"];
+            };
+            header?: never;
+            path: {
+                id: components["parameters"]["path.id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of the list, with links and meta. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OfferItemPage"];
+                    "text/csv": string;
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    createOfferItem: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["path.id"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["OfferItemCreate"];
+            };
+        };
+        responses: {
+            /** @description Created: the new record. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OfferItemResponse"];
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    getOfferItem: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["path.id"];
+                item_id: components["parameters"]["path.item_id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The record. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OfferItemResponse"];
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    replaceOfferItem: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["path.id"];
+                item_id: components["parameters"]["path.item_id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["OfferItemUpdate"];
+            };
+        };
+        responses: {
+            /** @description The record. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OfferItemResponse"];
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    deleteOfferItem: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["path.id"];
+                item_id: components["parameters"]["path.item_id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Done; no content. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    updateOfferItem: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["path.id"];
+                item_id: components["parameters"]["path.item_id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["OfferItemUpdate"];
+            };
+        };
+        responses: {
+            /** @description The record. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OfferItemResponse"];
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    getPlanning: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Location: /plannings with the same query string. */
+            308: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: components["responses"]["Unauthenticated"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    listPlannings: {
+        parameters: {
+            query?: {
+                /** @description Customer numbers of the projects; unknown ones match nothing. */
+                "customer_numbers[]"?: string[];
+                /** @description Inclusive lower bound (an empty value is 422). */
+                date_from?: string;
+                /** @description Inclusive upper bound (an empty value is 422). */
+                date_to?: string;
+                /** @description Usernames; unknown ones match nothing. */
+                "employee_ids[]"?: string[];
+                /** @description Extension: `csv` answers the whole list (every page, same filters and sort) as CSV; so does `Accept: text/csv`. */
+                format?: components["parameters"]["format"];
+                /** @description Add a synthetic entry per working day of the window from the default plannings where no explicit entry exists for the same employee and project (date_from and date_to are then required, at most 366 days apart). */
+                include_defaults?: boolean | null;
+                /** @description Records per page, default 15. */
+                limit?: components["parameters"]["limit"];
+                modified_after?: components["parameters"]["modified_after"];
+                modified_before?: components["parameters"]["modified_before"];
+                order?: components["parameters"]["order"];
+                /** @description Field to sort by; unknown fields sort by the default. */
+                orderBy?: components["parameters"]["orderBy"];
+                /** @description Page to return, counting from 1. */
+                page?: components["parameters"]["page"];
+                /** @description Ignored, whatever its value; use limit. */
+                perPage?: components["parameters"]["perPage"];
+                /** @description Project ids; unknown ones match nothing. */
+                "project_ids[]"?: number[];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of the list, with links and meta. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PlanningPage"];
+                    "text/csv": string;
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    createPlanning: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PlanningCreate"];
+            };
+        };
+        responses: {
+            /** @description Created: the new record. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["Planning"];
+                    } | {
+                        data: components["schemas"]["Planning"][];
+                    };
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    getPlanning2: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["path.id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The record. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PlanningResponse"];
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    replacePlanning: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["path.id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["PlanningUpdate"];
+            };
+        };
+        responses: {
+            /** @description The record. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PlanningResponse"];
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    deletePlanning: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["path.id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Done; no content. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    updatePlanning: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["path.id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["PlanningUpdate"];
+            };
+        };
+        responses: {
+            /** @description The record. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PlanningResponse"];
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
     listPriceGroups: {
         parameters: {
             query?: {
@@ -9268,7 +11117,7 @@ export interface operations {
                 orderBy?: components["parameters"]["orderBy"];
                 /** @description Page to return, counting from 1. */
                 page?: components["parameters"]["page"];
-                /** @description Ignored; use limit. */
+                /** @description Ignored, whatever its value; use limit. */
                 perPage?: components["parameters"]["perPage"];
             };
             header?: never;
@@ -9618,7 +11467,7 @@ export interface operations {
                 orderBy?: components["parameters"]["orderBy"];
                 /** @description Page to return, counting from 1. */
                 page?: components["parameters"]["page"];
-                /** @description Ignored; use limit. */
+                /** @description Ignored, whatever its value; use limit. */
                 perPage?: components["parameters"]["perPage"];
             };
             header?: never;
@@ -9791,7 +11640,7 @@ export interface operations {
                 /** @description Comma-separated relations to append; "priceTables" adds the price tables. */
                 append?: components["parameters"]["append"];
                 /** @description Customer number. */
-                customer_id?: string;
+                customer_id?: components["parameters"]["customer_id"];
                 /** @description Projects active on or before this date (open ends count as open). */
                 end_date?: string;
                 /** @description Extension: `csv` answers the whole list (every page, same filters and sort) as CSV; so does `Accept: text/csv`. */
@@ -9811,14 +11660,13 @@ export interface operations {
                 orderBy?: components["parameters"]["orderBy"];
                 /** @description Page to return, counting from 1. */
                 page?: components["parameters"]["page"];
-                /** @description Ignored; use limit. */
+                /** @description Ignored, whatever its value; use limit. */
                 perPage?: components["parameters"]["perPage"];
                 /** @description Case-insensitive (ASCII) substring of name, description or customer number. */
                 search?: string | null;
                 /** @description Projects active on or after this date (open ends count as open). */
                 start_date?: string;
-                /** @description Status short name (or status id); status[] for several. */
-                status?: string;
+                /** @description Status short names (or status ids). */
                 "status[]"?: string[];
             };
             header?: never;
@@ -10019,7 +11867,7 @@ export interface operations {
                 orderBy?: components["parameters"]["orderBy"];
                 /** @description Page to return, counting from 1. */
                 page?: components["parameters"]["page"];
-                /** @description Ignored; use limit. */
+                /** @description Ignored, whatever its value; use limit. */
                 perPage?: components["parameters"]["perPage"];
             };
             header?: never;
@@ -10208,7 +12056,7 @@ export interface operations {
                 orderBy?: components["parameters"]["orderBy"];
                 /** @description Page to return, counting from 1. */
                 page?: components["parameters"]["page"];
-                /** @description Ignored; use limit. */
+                /** @description Ignored, whatever its value; use limit. */
                 perPage?: components["parameters"]["perPage"];
             };
             header?: never;
@@ -10397,7 +12245,7 @@ export interface operations {
                 orderBy?: components["parameters"]["orderBy"];
                 /** @description Page to return, counting from 1. */
                 page?: components["parameters"]["page"];
-                /** @description Ignored; use limit. */
+                /** @description Ignored, whatever its value; use limit. */
                 perPage?: components["parameters"]["perPage"];
             };
             header?: never;
@@ -10768,7 +12616,7 @@ export interface operations {
                 page?: components["parameters"]["page"];
                 /** @description Only direct children of this task. */
                 parent_id?: number;
-                /** @description Ignored; use limit. */
+                /** @description Ignored, whatever its value; use limit. */
                 perPage?: components["parameters"]["perPage"];
             };
             header?: never;
@@ -10959,7 +12807,7 @@ export interface operations {
                 orderBy?: components["parameters"]["orderBy"];
                 /** @description Page to return, counting from 1. */
                 page?: components["parameters"]["page"];
-                /** @description Ignored; use limit. */
+                /** @description Ignored, whatever its value; use limit. */
                 perPage?: components["parameters"]["perPage"];
                 project_id?: components["parameters"]["project_id"];
                 project_task_id?: number;
@@ -11219,7 +13067,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                attachment_id: number;
+                attachment_id: components["parameters"]["path.attachment_id"];
                 id: components["parameters"]["path.id"];
             };
             cookie?: never;
@@ -11256,6 +13104,67 @@ export interface operations {
             429: components["responses"]["TooManyRequests"];
         };
     };
+    getTicketAttachmentContent: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                attachment_id: components["parameters"]["path.attachment_id"];
+                id: components["parameters"]["path.id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The file */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "*/*": string;
+                };
+            };
+            /** @description Missing, unknown or expired bearer token. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "*/*": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unknown tenant, route or record. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "*/*": components["schemas"]["Error"];
+                };
+            };
+            /** @description Invalid input: `errors` lists the messages per field. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "*/*": components["schemas"]["ValidationError"];
+                };
+            };
+            /** @description Rate limit exceeded: retry after the seconds in Retry-After. */
+            429: {
+                headers: {
+                    /** @description Seconds until a request is accepted again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "*/*": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     listTicketSubtasks: {
         parameters: {
             query?: {
@@ -11270,7 +13179,7 @@ export interface operations {
                 orderBy?: components["parameters"]["orderBy"];
                 /** @description Page to return, counting from 1. */
                 page?: components["parameters"]["page"];
-                /** @description Ignored; use limit. */
+                /** @description Ignored, whatever its value; use limit. */
                 perPage?: components["parameters"]["perPage"];
                 /** @description 1 New, 2 In process, 3 Done, 4 Rejected, 5 Approved, 8 Billed */
                 status?: components["parameters"]["status"];
@@ -11461,7 +13370,7 @@ export interface operations {
                 orderBy?: components["parameters"]["orderBy"];
                 /** @description Page to return, counting from 1. */
                 page?: components["parameters"]["page"];
-                /** @description Ignored; use limit. */
+                /** @description Ignored, whatever its value; use limit. */
                 perPage?: components["parameters"]["perPage"];
             };
             header?: never;
@@ -11644,7 +13553,7 @@ export interface operations {
                 orderBy?: components["parameters"]["orderBy"];
                 /** @description Page to return, counting from 1. */
                 page?: components["parameters"]["page"];
-                /** @description Ignored; use limit. */
+                /** @description Ignored, whatever its value; use limit. */
                 perPage?: components["parameters"]["perPage"];
             };
             header?: never;
@@ -11685,7 +13594,7 @@ export interface operations {
                 orderBy?: components["parameters"]["orderBy"];
                 /** @description Page to return, counting from 1. */
                 page?: components["parameters"]["page"];
-                /** @description Ignored; use limit. */
+                /** @description Ignored, whatever its value; use limit. */
                 perPage?: components["parameters"]["perPage"];
             };
             header?: never;
