@@ -8,7 +8,7 @@ import { openDatabase, type Database } from './db/connection.js';
 import { clientErrorHandler, frameworkErrors, registerErrorHandler } from './http/errors.js';
 import { registerJsonBodyParser } from './http/json-body.js';
 import { parseFilterTimestamp } from './http/formats.js';
-import { countCache } from './http/list/index.js';
+import { countCache, registerCsv } from './http/list/index.js';
 import { dropUndeclaredProperties } from './http/schemas.js';
 import { registerApiHooks } from './plugins/api.js';
 import { registerWritePath } from './plugins/write-path/index.js';
@@ -83,6 +83,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   await registerOpenApi(app);
   registerMetrics(app, { defaultMetrics: config.nodeEnv === 'production' });
   registerRequestLog(app);
+  registerCsv(app);
 
   app.get('/healthz', { schema: { hide: true } }, async () => ({ status: 'ok' }));
   app.get('/readyz', { schema: { hide: true } }, async (_request, reply) => {

@@ -2,6 +2,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import pg from 'pg';
+import Cursor from 'pg-cursor';
 import {
   CompiledQuery,
   Kysely,
@@ -86,6 +87,6 @@ export function openDatabase(config: DatabaseConfig, opts: OpenOptions = {}): Da
   }
   const pool = new pg.Pool({ connectionString: config.url, max: opts.poolSize ?? 10 });
   pool.on('error', () => {}); // idle client errors surface on the next query instead of crashing the process
-  const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }), plugins: [new WriteVersionPlugin()], log });
+  const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool, cursor: Cursor }), plugins: [new WriteVersionPlugin()], log });
   return { db, system: db, dialect: 'postgres', close: () => db.destroy() };
 }

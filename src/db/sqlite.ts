@@ -86,8 +86,11 @@ function adapt(statement: StatementSync): SqliteStatement {
     reader: toRow !== null,
     all: (params) => named(() => s.all(...bindable(params)).map(toRow!)),
     run: (params) => named(() => s.run(...bindable(params))),
-    iterate: () => {
-      throw new Error('iterate() is not supported by the SQLite adapter');
+    iterate: (params) => {
+      const rows = named(() => (statement as unknown as { iterate(...p: unknown[]): Iterable<unknown[]> }).iterate(...bindable(params)));
+      return (function* () {
+        for (const r of rows) yield toRow!(r);
+      })();
     },
   };
 }

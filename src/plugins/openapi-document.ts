@@ -20,6 +20,11 @@ const CHILDREN = ['items', 'additionalProperties', 'not', 'contains'];
 function hoistSchema(node: unknown, schemas: Json): unknown {
   if (!node || typeof node !== 'object' || Array.isArray(node)) return node;
   const s = node as Json;
+  // @fastify/swagger turns `examples` into `example` in some places only: one spelling (3.1's) for equal schemas.
+  if ('example' in s && !('examples' in s)) {
+    s.examples = [s.example];
+    delete s.example;
+  }
   for (const key of CHILDREN) if (s[key] && typeof s[key] === 'object') s[key] = hoistSchema(s[key], schemas);
   for (const key of CHILD_LISTS) if (Array.isArray(s[key])) s[key] = s[key].map((c: unknown) => hoistSchema(c, schemas));
   for (const key of CHILD_MAPS) if (s[key]) for (const [k, c] of Object.entries(s[key])) s[key][k] = hoistSchema(c, schemas);
@@ -156,11 +161,16 @@ function declareTags(doc: Json): Json[] {
     .map(([name, set]) => ({ name, description: `Endpoints under ${[...set].map((p) => `\`${p}\``).join(', ')}.` }));
 }
 
+const CSV = { schema: { type: 'string', description: 'UTF-8, a header row, then one row per item (nested objects as parent.child columns).' } };
+
+/** Success descriptions; lists also answer text/csv (http/list/csv.ts). */
 function describeSuccess(doc: Json): void {
-  for (const { op } of operationsOf(doc)) {
+  for (const { method, op } of operationsOf(doc)) {
     for (const [status, response] of Object.entries<Json>(op.responses ?? {})) {
       if (!ERROR_RESPONSES[status] && response.description === 'Default Response') response.description = successDescription(status, response);
     }
+    const ok = op.responses?.['200'];
+    if (method === 'get' && ok?.content?.['application/json']?.schema?.properties?.data?.type === 'array') ok.content['text/csv'] = CSV;
   }
 }
 

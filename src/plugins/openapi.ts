@@ -1,15 +1,21 @@
 // OpenAPI 3.1 generated from the route schemas, one document per edition (issue 2 §8):
 // /openapi/full.json, /openapi/clock.json, /:instance/next/api/v1/openapi.json, and the reference page /docs.
+import fs from 'node:fs';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Edition, Tenant } from '../tenancy/tenants.js';
 import { requestBase } from '../http/list/envelope.js';
+import { toOpenApi30 } from './openapi-30.js';
 import { refineDocument } from './openapi-document.js';
 import { API_PREFIX, type RouteRegistry } from './routing.js';
 import { describeWritePath } from './write-path/openapi.js';
 
 const DESCRIPTION = `Time, project and customer administration REST API, compatible with the ZEP "next" REST API v1.
+
+Guides: [README](/docs/readme) — quick start, configuration, the \`zeitkonto\` command, lists, CSV export, formats,
+errors, rate limits. To try an operation here: **Authorize** with a token (\`zeitkonto token create demo\` prints
+one for the demo tenant), open an operation, **Try it out**, **Execute**.
 
 Every path is relative to \`/{instance}/next/api/v1\`; the instance selects the tenant. Authenticate with
 \`Authorization: Bearer <token>\`. Lists are paginated (\`page\`, \`limit\` 1..200 default 15, \`orderBy\`, \`order\`,
@@ -18,6 +24,8 @@ Retry-After. Rate limits per token: 1000 requests per 5 minutes and 12000 per ho
 
 zeitkonto extensions (marked \`x-zeitkonto-extension\`): Idempotency-Key on every write, ETags with If-None-Match and
 If-Match, the change feed GET /changes, webhooks at /webhooks, bulk booking POST /attendances/bulk.`;
+
+const LOGO = `<svg xmlns="http://www.w3.org/2000/svg" width="190" height="40" viewBox="0 0 190 40"><text x="0" y="29" font-family="sans-serif" font-size="28" font-weight="bold" fill="#fff">zeitkonto</text></svg>`;
 
 export async function registerOpenApi(app: FastifyInstance): Promise<void> {
   await app.register(swagger, {
@@ -77,9 +85,17 @@ export async function registerDocsRoutes(app: FastifyInstance, registry: RouteRe
   };
   app.get('/openapi/full.json', { schema: { hide: true } }, async (req) => withServer(doc('full'), req));
   app.get('/openapi/clock.json', { schema: { hide: true } }, async (req) => withServer(doc('clock'), req));
+  let full30: Record<string, any> | undefined;
+  app.get('/openapi/full-3.0.json', { schema: { hide: true } }, async (req) => withServer((full30 ??= toOpenApi30(doc('full'))), req));
+  // The operator's guide the reference links to: the README, as text.
+  const readme = fs.readFileSync(new URL('../../README.md', import.meta.url), 'utf8');
+  app.get('/docs/readme', { schema: { hide: true } }, async (_req, reply) => reply.type('text/markdown; charset=utf-8').send(readme));
   await app.register(swaggerUi, {
     routePrefix: '/docs',
-    uiConfig: { docExpansion: 'list', deepLinking: true },
+    // Collapsed tags and no model list: the page renders at once; an operation expands on click.
+    uiConfig: { docExpansion: 'none', deepLinking: true, defaultModelsExpandDepth: -1, persistAuthorization: true, tryItOutEnabled: false, filter: true },
+    theme: { title: 'zeitkonto API reference' },
+    logo: { type: 'image/svg+xml', content: LOGO, href: '/docs' },
     transformSpecification: (_spec, req) => withServer(doc('full'), req as FastifyRequest),
     transformSpecificationClone: false,
   });

@@ -1,5 +1,5 @@
 // Issue 20: the served OpenAPI documents pass Spectral's OpenAPI ruleset without errors and Redocly's
-// recommended rules without warnings (both linters are devDependencies and run offline).
+// recommended rules without warnings (both linters are devDependencies and run offline); so does the 3.0 rendition.
 import assert from 'node:assert/strict';
 import { execFile } from 'node:child_process';
 import fs from 'node:fs';
@@ -24,7 +24,7 @@ async function lint(bin: string, args: string[]) {
 }
 
 forEachDialect('openapi linters', (t) => {
-  for (const edition of ['full', 'clock']) {
+  for (const edition of ['full', 'clock', 'full-3.0']) {
     test(`/openapi/${edition}.json: spectral:oas 0 errors, redocly recommended 0 warnings`, async () => {
       // A deployed host: the linters reject localhost server URLs.
       const r = await t().inject({ method: 'GET', url: `/openapi/${edition}.json`, headers: { host: 'zeitkonto.internal' } });
@@ -42,6 +42,11 @@ forEachDialect('openapi linters', (t) => {
         const found = report.problems.map((p: any) => `${p.ruleId}: ${p.message} at ${p.location?.[0]?.pointer}`);
         assert.deepEqual(found, [], 'redocly problems');
         assert.equal(redocly.code, 0);
+        if (edition === 'full-3.0') {
+          assert.equal(r.body.openapi, '3.0.3');
+          assert.doesNotMatch(r.text, /"type":\[|"examples":|"const":/, 'no 3.1-only keywords');
+          assert.equal(Object.keys(r.body.paths).length, Object.keys((await t().inject({ method: 'GET', url: '/openapi/full.json' })).body.paths).length);
+        }
       } finally {
         fs.rmSync(dir, { recursive: true, force: true });
       }

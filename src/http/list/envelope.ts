@@ -2,7 +2,10 @@
 // (Laravel's paginator window).
 import type { FastifyRequest } from 'fastify';
 import type { SelectQueryBuilder } from 'kysely';
-import { paginate, type ListSpec, type Page } from './paging.js';
+import type { ZkApp } from '../../types.js';
+import { rowChunks } from '../../db/stream.js';
+import { columnsOf, csvExport, listItemSchema, wantsCsv } from './csv.js';
+import { orderTerms, paginate, withModifiedFilters, type ListSpec, type Page } from './paging.js';
 import type { ListQueryValues } from './query.js';
 
 /** Absolute base URL of the request (scheme and host honour X-Forwarded-* only when TRUST_PROXY is on). */
@@ -62,13 +65,22 @@ export function envelope<T>(req: FastifyRequest, page: Page<unknown>, data: T[])
   };
 }
 
-/** Run a list query and wrap the mapped rows in the envelope. */
+/** Run a list query and wrap the mapped rows in the envelope; for CSV, stream every page instead (csv.ts). */
 export async function listResponse<DB, TB extends keyof DB, Row, Out>(
   req: FastifyRequest,
   qb: SelectQueryBuilder<DB, TB, Row>,
   spec: ListSpec,
   map: (rows: Row[]) => Out[] | Promise<Out[]>,
 ) {
+  if (wantsCsv(req)) {
+    let q = withModifiedFilters(qb, spec, req.query as ListQueryValues);
+    for (const term of orderTerms(spec, req.query as ListQueryValues)) q = q.orderBy(term);
+    const { zk } = req.server as ZkApp;
+    async function* items() {
+      for await (const rows of rowChunks<Row>({ db: zk.db, database: zk.config.database }, q)) yield await map(rows);
+    }
+    return csvExport(columnsOf(listItemSchema(req)), items());
+  }
   const page = await paginate(qb, spec, req.query as ListQueryValues);
   return envelope(req, page, await map(page.rows));
 }

@@ -5,3 +5,4 @@ export * from './paging.js';
 export * from './sortable.js';
 export * from './caches.js';
 export * from './envelope.js';
+export * from './csv.js';

@@ -43,12 +43,7 @@ export async function paginate<DB, TB extends keyof DB, Row>(
 ): Promise<Page<Row>> {
   const page = query.page ?? 1;
   const limit = spec.pageSize ?? query.limit ?? DEFAULT_LIMIT;
-  let q = qb as SelectQueryBuilder<any, any, any>;
-  const modified = spec.modified === undefined ? 'modified' : spec.modified;
-  if (modified) {
-    if (query.modified_after !== undefined) q = q.where(modified, '>', parseFilterTimestamp(query.modified_after));
-    if (query.modified_before !== undefined) q = q.where(modified, '<=', parseFilterTimestamp(query.modified_before));
-  }
+  let q = withModifiedFilters(qb, spec, query);
   const total = await countCache.get(q.clearSelect().clearOrderBy().select(sql<number>`count(*)`.as('total')));
   const offset = (page - 1) * limit;
   if (total === 0 || offset >= total) return { rows: [], total, page, limit };
@@ -67,6 +62,17 @@ export async function paginate<DB, TB extends keyof DB, Row>(
   for (const term of orderTerms(spec, query, reverse)) q = q.orderBy(term);
   const rows = (await q.limit(take).offset(reverse ? total - offset - take : offset).execute()) as Row[];
   return { rows: reverse ? rows.reverse() : rows, total, page, limit };
+}
+
+/** The list's modified_after / modified_before filters. */
+export function withModifiedFilters<DB, TB extends keyof DB, Row>(qb: SelectQueryBuilder<DB, TB, Row>, spec: ListSpec, query: ListQueryValues) {
+  let q = qb as SelectQueryBuilder<any, any, any>;
+  const modified = spec.modified === undefined ? 'modified' : spec.modified;
+  if (modified) {
+    if (query.modified_after !== undefined) q = q.where(modified, '>', parseFilterTimestamp(query.modified_after));
+    if (query.modified_before !== undefined) q = q.where(modified, '<=', parseFilterTimestamp(query.modified_before));
+  }
+  return q;
 }
 
 const isDescending = (query: Pick<ListQueryValues, 'order'>) => String(query.order ?? 'asc').toLowerCase() === 'desc';

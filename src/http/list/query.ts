@@ -14,6 +14,7 @@ export const listParams = {
   order: Type.Optional(Nullable(Type.String({ enum: ['asc', 'desc', 'ASC', 'DESC'] }))),
   modified_after: Type.Optional(FilterTimestamp()),
   modified_before: Type.Optional(FilterTimestamp()),
+  format: Type.Optional(Type.String({ enum: ['json', 'csv'], description: 'Extension: `csv` answers the whole list (every page, same filters and sort) as CSV; so does `Accept: text/csv`.' })),
 };
 
 /** Query schema of a list: the common parameters plus the resource's own filters. */

@@ -38,7 +38,7 @@ export interface ListRequest {
   query: URLSearchParams;
 }
 
-const COMMON = new Set(['page', 'limit', 'perPage', 'orderBy', 'order']);
+const COMMON = new Set(['page', 'limit', 'perPage', 'orderBy', 'order', 'format']);
 
 export function listEndpoints(document: any): ListEndpoint[] {
   const doc = dereference(document);
