@@ -1,7 +1,9 @@
 // Invoices, their items and attachments (issue 18).
 import type { ZkApp } from '../../types.js';
 import invoices from './invoices.routes.js';
+import items from './invoice-items.routes.js';
 
 export default async function invoicesArea(app: ZkApp) {
   await app.register(invoices);
+  await app.register(items);
 }
