@@ -59,6 +59,11 @@ async function fixtures(t: TestContext, c: Client): Promise<Fixtures> {
   assert.equal(subtask.status, 201, subtask.text);
   const locations = await c.post('/location-lists', { name: 'North', locations: [] });
   assert.equal(locations.status, 201, locations.text);
+  const customer = await db.selectFrom('customers').select('customer_number').where('tenant_id', '=', tenantId).orderBy('customer_number').executeTakeFirstOrThrow();
+  const offer = await c.post('/offers', { title: 'Plan', customer_id: customer.customer_number });
+  assert.equal(offer.status, 201, offer.text);
+  const invoice = await c.post('/invoices', { customer_number: customer.customer_number });
+  assert.equal(invoice.status, 201, invoice.text);
   return {
     username: employee.username,
     personalNumber: String(employee.personal_number),
@@ -72,6 +77,9 @@ async function fixtures(t: TestContext, c: Client): Promise<Fixtures> {
     ticketId: Number(ticket.id),
     calendarId: Number(calendar.id),
     locationListId: Number(locations.body.data.id),
+    offerId: Number(offer.body.data.id),
+    invoiceNumber: invoice.body.data.invoice_number,
+    invoiceId: Number(invoice.body.data.id),
   };
 }
 

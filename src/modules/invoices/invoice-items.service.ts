@@ -2,6 +2,7 @@
 // the tenant (a task of another project is 422); decimals keep their scale; nothing changes on a Billed invoice
 // (422 naming it), and an item is not deleted while bookings are linked to it.
 import type { TenantDb } from '../../db/tenant-scope.js';
+import type { Dialect } from '../../db/dialect.js';
 import { existsInTenant } from '../../db/lookup.js';
 import { ErrorBag, notFound } from '../../http/errors.js';
 import { parseFilterTimestamp } from '../../http/formats.js';
@@ -115,11 +116,17 @@ export async function removeInvoiceItem(db: TenantDb, row: InvoiceItemRow): Prom
   await deleteInvoiceItem(db, Number(row.id));
 }
 
-/** The number of the Billed invoice an invoice item belongs to, or null (bookings and receipts linked to it lock). */
-export async function billedInvoiceOfItem(db: TenantDb, invoiceItemId: number | null): Promise<string | null> {
+/**
+ * The number of the Billed invoice an invoice item belongs to, or null (bookings and receipts linked to it lock).
+ * Inside a write transaction on PostgreSQL the invoice row is read FOR SHARE, so billing it (an UPDATE of that row)
+ * waits for the write, and the write waits for a billing in progress and then sees it.
+ */
+export async function billedInvoiceOfItem(db: TenantDb, invoiceItemId: number | null, dialect?: Dialect): Promise<string | null> {
   if (invoiceItemId === null) return null;
-  const item = await findInvoiceItem(db, invoiceItemId);
+  const item = await db.selectFrom('invoice_items').select('invoice_id').where('id', '=', invoiceItemId).executeTakeFirst();
   if (!item || item.invoice_id === null) return null;
-  const invoice = await findInvoiceById(db, Number(item.invoice_id));
+  let q = db.selectFrom('invoices').select(['invoice_number', 'status']).where('id', '=', Number(item.invoice_id));
+  if (dialect === 'postgres') q = q.forShare();
+  const invoice = await q.executeTakeFirst();
   return invoice && Number(invoice.status) === BILLED ? invoice.invoice_number : null;
 }
