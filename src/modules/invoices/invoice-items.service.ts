@@ -9,7 +9,6 @@ import { parseFilterTimestamp } from '../../http/formats.js';
 import { decimalToUnits } from '../../http/money.js';
 import { dateValues, enumId, merged, pick, refuseWhileUsed } from '../crud/index.js';
 import { findTask } from '../projects/project-tasks.repository.js';
-import { articleExists } from '../offers/articles.lookup.js';
 import type { InvoiceItemWriteT } from './invoice-items.schemas.js';
 import { deleteInvoiceItem, findInvoiceItem, INVOICE_ITEM_REFERENCES, insertInvoiceItem, updateInvoiceItem, type InvoiceItemRow } from './invoice-items.repository.js';
 import { findInvoice, findInvoiceById, type InvoiceRow } from './invoices.repository.js';
@@ -80,7 +79,7 @@ async function itemColumns(db: TenantDb, body: InvoiceItemWriteT, current?: Invo
     const v = body[field];
     if (v != null && !(await existsInTenant(db, table, column, v))) errors.add(field, `The selected ${field.replace(/_/g, ' ')} is invalid.`);
   }
-  if (body.article_id != null && !(await articleExists(db, body.article_id))) errors.add('article_id', 'The selected article id is invalid.');
+  if (body.article_id != null && !(await existsInTenant(db, 'articles', 'id', body.article_id))) errors.add('article_id', 'The selected article id is invalid.');
   const projectId = merged(body.project_id, current?.project_id ?? null);
   const taskId = merged(body.project_task_id, current?.project_task_id ?? null);
   if ((body.project_task_id != null || body.project_id !== undefined) && taskId !== null) {
