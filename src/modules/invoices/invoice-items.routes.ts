@@ -7,11 +7,11 @@ import { MAX_ID } from '../../http/schemas.js';
 import { arrayParam } from '../../http/list/index.js';
 import { resourceRoutes } from '../crud/index.js';
 import { requireProject } from '../projects/projects.service.js';
+import { InvoiceNumberParam } from './invoices.schemas.js';
 import { InvoiceItem, InvoiceItemListQuery, InvoiceItemWrite, type InvoiceItemT } from './invoice-items.schemas.js';
 import { findInvoiceItem, invoiceItemListSpec, listInvoiceItems, toInvoiceItem, type InvoiceItemFilters, type InvoiceItemRow } from './invoice-items.repository.js';
 import { changeInvoiceItem, createInvoiceItem, removeInvoiceItem } from './invoice-items.service.js';
 import { requireInvoice } from './invoices.service.js';
-import { InvoiceNumberParam } from './invoices.routes.js';
 
 const tags = ['Invoice items'];
 const Id = () => Type.Integer({ minimum: 1, maximum: MAX_ID });

@@ -6,6 +6,9 @@ import { DecimalIn } from '../../http/money.js';
 import { DateIn, EnumIn } from '../crud/index.js';
 import { describe, INVOICE_BILLING_KINDS, INVOICE_STATUSES } from './invoice-enums.js';
 
+/** The path key. */
+export const InvoiceNumberParam = Type.String({ minLength: 1, maxLength: 64 });
+
 const Day = () => Type.String({ format: 'date', examples: ['2024-05-01'] });
 
 export const Invoice = Type.Object({

@@ -8,6 +8,7 @@ import { parseFilterTimestamp, today } from '../../http/formats.js';
 import { decimalToUnits } from '../../http/money.js';
 import { dateValues, enumId, pick } from '../crud/index.js';
 import { BILLED, DRAFT } from './invoice-enums.js';
+import { deleteAttachments } from '../attachments/index.js';
 import { INVOICE_DATES, type InvoiceUpdateT } from './invoices.schemas.js';
 import { deleteInvoice, findInvoice, insertInvoice, nextInvoiceNumber, updateInvoice, type InvoiceRow } from './invoices.repository.js';
 
@@ -59,11 +60,12 @@ export async function changeInvoice(db: TenantDb, row: InvoiceRow, body: Invoice
   return updateInvoice(db, Number(row.id), await invoiceColumns(db, body));
 }
 
-/** Deleted only while not billed; its items stay with their projects, detached from it. */
+/** Deleted only while not billed, with its documents; its items stay with their projects, detached from it. */
 export async function removeInvoice(db: TenantDb, row: InvoiceRow): Promise<void> {
   refuseWhileBilled(row, 'status');
   await db.transaction(async (trx) => {
     await trx.updateTable('invoice_items').set({ invoice_id: null }).where('invoice_id', '=', Number(row.id)).execute();
+    await deleteAttachments(trx, { type: 'invoice', id: Number(row.id) });
     await deleteInvoice(trx, Number(row.id));
   });
 }
