@@ -8,6 +8,7 @@ import type { ActivityTables } from '../modules/activities/activities.tables.js'
 import type { ArticleTables } from '../modules/articles/articles.tables.js';
 import type { AttachmentTables } from '../modules/attachments/attachments.tables.js';
 import type { AttendanceTables } from '../modules/attendances/attendances.tables.js';
+import type { ChangeTables } from '../modules/changes/changes.tables.js';
 import type { CategoryTables } from '../modules/categories/categories.tables.js';
 import type { CustomerTables } from '../modules/customers/customers.tables.js';
 import type { DepartmentTables } from '../modules/departments/departments.tables.js';
@@ -22,12 +23,14 @@ import type { LocationTables } from '../modules/locations/locations.tables.js';
 import type { MealTables } from '../modules/meals/meals.tables.js';
 import type { OfferTables } from '../modules/offers/offers.tables.js';
 import type { MonthClosingTables } from '../modules/month-closings/month-closings.tables.js';
+import type { PlanningTables } from '../modules/plannings/plannings.tables.js';
 import type { PriceGroupTables } from '../modules/price-groups/price-groups.tables.js';
 import type { PriceTableTables } from '../modules/price-tables/price-tables.tables.js';
 import type { ProjectTables } from '../modules/projects/projects.tables.js';
 import type { TicketTables } from '../modules/tickets/tickets.tables.js';
 import type { TransponderTables } from '../modules/transponders/transponders.tables.js';
 import type { VehicleTables } from '../modules/vehicles/vehicles.tables.js';
+import type { WebhookTables } from '../modules/webhooks/webhooks.tables.js';
 import type { WorkingTimeTables } from '../modules/working-times/working-times.tables.js';
 
 export interface SchemaMigrationsTable {
@@ -44,6 +47,7 @@ export interface DB
     AttachmentTables,
     AttendanceTables,
     CategoryTables,
+    ChangeTables,
     CustomerTables,
     DepartmentTables,
     DeviceTables,
@@ -56,6 +60,7 @@ export interface DB
     LocationTables,
     MealTables,
     MonthClosingTables,
+    PlanningTables,
     OfferTables,
     PriceGroupTables,
     PriceTableTables,
@@ -63,6 +68,7 @@ export interface DB
     TicketTables,
     TransponderTables,
     VehicleTables,
+    WebhookTables,
     WorkingTimeTables {
   schema_migrations: SchemaMigrationsTable;
 }

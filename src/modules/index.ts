@@ -1,6 +1,7 @@
 // Every module, registered inside the API scope (/:instance/next/api/v1): one plugin per folder, nothing else.
 // A new resource adds its folder here. The order is the order of the OpenAPI document's paths.
 import type { ZkApp } from '../types.js';
+import { nameModuleSchemas } from '../plugins/openapi-names.js';
 import absenceReasons from './absence-reasons/index.js';
 import absences from './absences/index.js';
 import activities from './activities/index.js';
@@ -27,8 +28,10 @@ import devices from './devices/index.js';
 import transponders from './transponders/index.js';
 import meals from './meals/index.js';
 import workhourBalances from './workhour-balances/index.js';
+import plannings from './plannings/index.js';
 import offers from './offers/index.js';
 import invoices from './invoices/index.js';
+import changes from './changes/index.js';
 
 const MODULES = [
   absenceReasons,
@@ -57,10 +60,13 @@ const MODULES = [
   transponders,
   meals,
   workhourBalances,
+  plannings,
   offers,
   invoices,
+  changes,
 ];
 
 export async function registerModules(app: ZkApp): Promise<void> {
+  await nameModuleSchemas(new URL('./', import.meta.url));
   for (const plugin of MODULES) await app.register(plugin);
 }

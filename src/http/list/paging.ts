@@ -9,6 +9,8 @@ export interface SortColumn {
   column: string;
   /** Nullable columns get an explicit NULLS placement so both databases order them alike. */
   nullable?: boolean;
+  /** The column runs the other way round from the field (customers' `status` 1 active is `inactive` false). */
+  inverted?: boolean;
 }
 
 export interface ListSpec {
@@ -90,8 +92,9 @@ export function orderTerms(spec: ListSpec, query: Pick<ListQueryValues, 'orderBy
   if (field !== undefined) {
     const s = spec.sortable[field];
     const col: SortColumn = typeof s === 'string' ? { column: s } : s;
-    const nulls = nullsPlacement(col.nullable, direction);
-    terms.push(sql`${sql.ref(col.column)} ${sql.raw(direction + nulls)}`);
+    const columnDirection = col.inverted ? (direction === 'asc' ? 'desc' : 'asc') : direction;
+    // PostgreSQL's default placement (NULLS LAST ascending), made explicit so SQLite orders alike.
+    terms.push(sql`${sql.ref(col.column)} ${sql.raw(columnDirection + nullsPlacement(col.nullable, columnDirection))}`);
     used.add(col.column);
   }
   // With no explicit field, the key itself is the sort and takes the requested direction.

@@ -12,6 +12,7 @@ import type { TenantDb } from '../../db/tenant-scope.js';
 import type { Dialect } from '../../db/dialect.js';
 import { billedInvoiceOfItem } from '../invoices/invoice-items.service.js';
 import { findInvoiceItem } from '../invoices/invoice-items.repository.js';
+import type { Tenant } from '../../tenancy/tenants.js';
 
 /** The request form of a booking after merging (PATCH) and defaults. */
 export type Input = AttendanceCreateT;
@@ -118,11 +119,16 @@ export async function checkInvoiceItem(db: TenantDb, dialect: Dialect, input: In
   }
 }
 
-/** Released bookings cannot be changed or deleted. */
-export function immutable(row: AttendanceRow): Violation[] {
+/**
+ * Released bookings cannot be changed or deleted (billed ones: billedLock). A release stays binding after the project_release
+ * module is switched off; the error then names `id` (the booking itself), since `project_release` is no longer
+ * part of the response, and says what locks it.
+ */
+export function immutable(row: AttendanceRow, tenant: Pick<Tenant, 'modules'>): Violation[] {
   const out: Violation[] = [];
   if (row.project_release !== null && LOCKING_RELEASE_STATES.has(Number(row.project_release))) {
-    out.push({ field: 'project_release', rule: 'released', message: 'The booking is released and cannot be changed or deleted.' });
+    const field = tenant.modules.has('project_release') ? 'project_release' : 'id';
+    out.push({ field, rule: 'released', message: 'The booking is released (project release) and cannot be changed or deleted.' });
   }
   return out;
 }

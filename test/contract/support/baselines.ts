@@ -75,6 +75,7 @@ export const EXPLICIT_BASELINES: Record<string, Baseline> = {
   '/tickets/{id}/subtasks': (w) => ({ subject: 'Sub', name: 'Sub', status: 1, creator_username: w.booking.employee }),
   '/vehicle-lists': () => ({ start_date: uniqueDate(), vehicles: [{ id: unique('CAR'), name: 'Car' }] }),
   '/attendances': (w) => w.booking.body({ date: uniqueWorkday() }),
+  '/plannings': (w) => ({ employee_id: w.booking.employee, date: uniqueWorkday(), project_id: w.booking.projectId, planning: 4 }),
   '/absences': (w) => ({ employee_id: w.booking.employee, absence_reason_id: need(w, '/absence-reasons').name, start_date: uniqueWorkday() }),
 };
 
