@@ -13,6 +13,7 @@ import { demoPeople } from './people.js';
 import { demoBookings } from './bookings.js';
 import { demoAbsences } from './absences.js';
 import { demoReceipts } from './receipts.js';
+import { demoCommercial } from './commercial.js';
 import { listCustomers } from '../modules/customers/customers.repository.js';
 import { listEmployees } from '../modules/employees/employees.repository.js';
 
@@ -31,6 +32,7 @@ const steps: ((db: TenantDb, tenant: Tenant, dialect: Dialect) => Promise<unknow
   demoAbsences,
   demoBookings,
   demoReceipts,
+  demoCommercial,
 ];
 
 /** Every demo step for a fresh tenant. */

@@ -1,6 +1,7 @@
 // Money and quantities as scaled integers (never binary floating point): a request number becomes an integer count
 // of 1/10^scale units by its decimal text, products and percentages are rounded once, half away from zero, in
 // integer arithmetic, and responses print the exact decimal (docs/api/commercial.md).
+import { Type } from '@sinclair/typebox';
 
 /** Request number -> integer units of 1/10^scale, or undefined when it has more decimals than the scale allows. */
 export function toUnits(value: number, scale: number): number | undefined {
@@ -43,3 +44,20 @@ export const productCents = (quantityE4: number, priceE4: number): bigint => div
 
 /** Cents of a percentage (in 1/100 percent) of an amount in cents. */
 export const percentOfCents = (cents: bigint, percentE2: number): bigint => divRound(cents * BigInt(percentE2), 10_000n);
+
+/** A request decimal: a JSON number, or the decimal text the API prints (clients send back what they read). */
+export const DecimalIn = (scale: number, max: number, description = '') =>
+  Type.Unsafe<number | string>({
+    type: ['number', 'string'],
+    minimum: -max,
+    maximum: max,
+    pattern: `^-?[0-9]{1,15}(\\.[0-9]+)?$`,
+    maxLength: 24,
+    description: `${description} At most ${scale} decimal places; a number or decimal text.`.trim(),
+  });
+
+/** A DecimalIn value -> integer units of 1/10^scale (undefined: too many decimals or out of range). */
+export const decimalToUnits = (value: number | string, scale: number): number | undefined => {
+  const n = Number(value);
+  return Number.isFinite(n) ? toUnits(n, scale) : undefined;
+};

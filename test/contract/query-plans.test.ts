@@ -8,7 +8,6 @@ import { generate } from '../../src/generate/generator.js';
 import { MODULES } from '../../src/tenancy/tenants.js';
 import { createToken } from '../../src/tenancy/tokens.js';
 import { forEachDialect, uniqueName, type Client, type TestContext } from '../support/app.js';
-import { createOffer } from '../support/commercial.js';
 import { describeRequest, listEndpoints, listRequests, type Fixtures, type ListEndpoint } from './support/list-endpoints.js';
 import { createTicket } from '../support/projects.js';
 import { explain, isSelect, QueryLog } from './support/query-plans.js';
@@ -74,6 +73,8 @@ async function fixtures(t: TestContext, c: Client): Promise<Fixtures> {
   const webhook = await c.post('/webhooks', { url: 'https://example.com/hook', events: ['*'] });
   assert.equal(webhook.status, 201, webhook.text);
   const offer = await createOffer(c, { customer_id: String(project.customer_id) });
+  const invoice = await c.post('/invoices', { customer_number: String(project.customer_id) });
+  assert.equal(invoice.status, 201, invoice.text);
   return {
     username: employee.username,
     personalNumber: String(employee.personal_number),
@@ -90,6 +91,8 @@ async function fixtures(t: TestContext, c: Client): Promise<Fixtures> {
     receiptId: Number(receipt.body.data.id),
     webhookId: Number(webhook.body.data.id),
     offerId: Number(offer.id),
+    invoiceNumber: invoice.body.data.invoice_number,
+    invoiceId: Number(invoice.body.data.id),
   };
 }
 

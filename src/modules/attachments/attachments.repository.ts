@@ -8,7 +8,7 @@ import type { UploadedFile } from '../../http/uploads.js';
 import type { AttachmentsTable } from './attachments.tables.js';
 
 /** Owners whose files live here; 'receipt' owners have at most one (the partial unique index of migration 1601). */
-export type AttachmentOwnerType = 'ticket' | 'receipt';
+export type AttachmentOwnerType = 'ticket' | 'receipt' | 'invoice' | 'folder';
 export interface AttachmentOwner {
   type: AttachmentOwnerType;
   id: number;
@@ -67,6 +67,19 @@ export async function putSingleAttachment(db: TenantDb, owner: AttachmentOwner, 
 export async function deleteAttachments(db: TenantDb, owner: AttachmentOwner): Promise<number> {
   const r = await db.deleteFrom('attachments').where('owner_type', '=', owner.type).where('owner_id', '=', owner.id).executeTakeFirst();
   return Number(r.numDeletedRows);
+}
+
+/** Delete one file of the owner; false when it has no such file. */
+export async function deleteAttachment(db: TenantDb, owner: AttachmentOwner, id: number): Promise<boolean> {
+  const r = await db.deleteFrom('attachments').where('owner_type', '=', owner.type).where('owner_id', '=', owner.id).where('id', '=', id).executeTakeFirst();
+  return Number(r.numDeletedRows) > 0;
+}
+
+/** Owners of this type (of the given ids) that have at least one file (one query). */
+export async function ownersWithFiles(db: TenantDb, type: AttachmentOwnerType, ownerIds: readonly number[]): Promise<Set<number>> {
+  if (ownerIds.length === 0) return new Set();
+  const rows = await db.selectFrom('attachments').select('owner_id').distinct().where('owner_type', '=', type).where('owner_id', 'in', [...ownerIds]).execute();
+  return new Set(rows.map((r) => Number(r.owner_id)));
 }
 
 /** Filename per owner for a page of single-file owners (one query). */

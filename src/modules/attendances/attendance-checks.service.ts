@@ -1,6 +1,6 @@
 // What a booking request must be before the booking rules run: normalised times and values (no database),
-// references that exist and fit together, the billable flag the project allows, and stored bookings that are
-// billed or released (locked for good).
+// references that exist and fit together, the billable flag the project allows, the invoice item that bills it,
+// and stored bookings that are billed (their invoice is Billed) or released (locked for good).
 import { ErrorBag } from '../../http/errors.js';
 import { inTime } from '../../http/formats.js';
 import type { Violation } from '../../booking/facts.js';
@@ -8,6 +8,10 @@ import type { BookingRefs } from '../../booking/booking-facts.repository.js';
 import { durationHours, endsAfterStart } from '../../booking/time.js';
 import { DIRECTION_ALIASES, LOCKING_RELEASE_STATES, type AttendanceCreateT } from './attendances.schemas.js';
 import type { AttendanceRow } from './attendances.repository.js';
+import type { TenantDb } from '../../db/tenant-scope.js';
+import type { Dialect } from '../../db/dialect.js';
+import { billedInvoiceOfItem } from '../invoices/invoice-items.service.js';
+import { findInvoiceItem } from '../invoices/invoice-items.repository.js';
 import type { Tenant } from '../../tenancy/tenants.js';
 
 /** The request form of a booking after merging (PATCH) and defaults. */
@@ -44,6 +48,7 @@ export function rowToInput(row: AttendanceRow): Input {
     ticket_id: row.ticket_id === null ? null : Number(row.ticket_id),
     subtask_id: row.subtask_id === null ? null : Number(row.subtask_id),
     issue_id: row.issue_id,
+    invoice_item_id: row.invoice_item_id === null ? null : Number(row.invoice_item_id),
   };
 }
 
@@ -99,14 +104,32 @@ export function billableFor(input: Input, submitted: boolean | null | undefined,
   return submitted;
 }
 
+/** A booking linked to an item of a Billed invoice cannot be changed or deleted (read inside the write transaction). */
+export async function billedLock(db: TenantDb, dialect: Dialect, row: AttendanceRow): Promise<Violation[]> {
+  const invoice = await billedInvoiceOfItem(db, row.invoice_item_id === null ? null : Number(row.invoice_item_id), dialect);
+  return invoice === null ? [] : [{ field: 'invoice_item_id', rule: 'billed', message: `The booking is billed with invoice ${invoice} and cannot be changed or deleted.` }];
+}
+
+/** The invoice item a booking names must exist, bill the booking's project (when it names one) and not be on a Billed invoice. */
+export async function checkInvoiceItem(db: TenantDb, dialect: Dialect, input: Input, current: AttendanceRow | undefined, errors: ErrorBag): Promise<void> {
+  const id = input.invoice_item_id ?? null;
+  if (id === null || (current && Number(current.invoice_item_id) === id)) return;
+  const item = await findInvoiceItem(db, id);
+  if (!item) errors.add('invoice_item_id', 'The selected invoice item id is invalid.');
+  else if (item.project_id !== null && Number(item.project_id) !== input.project_id) errors.add('invoice_item_id', 'The invoice item bills another project.');
+  else {
+    const invoice = await billedInvoiceOfItem(db, id, dialect);
+    if (invoice !== null) errors.add('invoice_item_id', `The invoice ${invoice} is billed and takes no more bookings.`);
+  }
+}
+
 /**
- * Billed or released bookings cannot be changed or deleted. A release stays binding after the project_release
+ * Released bookings cannot be changed or deleted (billed ones: billedLock). A release stays binding after the project_release
  * module is switched off; the error then names `id` (the booking itself), since `project_release` is no longer
  * part of the response, and says what locks it.
  */
 export function immutable(row: AttendanceRow, tenant: Pick<Tenant, 'modules'>): Violation[] {
   const out: Violation[] = [];
-  if (row.invoice_item_id !== null) out.push({ field: 'invoice_item_id', rule: 'billed', message: 'The booking is billed and cannot be changed or deleted.' });
   if (row.project_release !== null && LOCKING_RELEASE_STATES.has(Number(row.project_release))) {
     const field = tenant.modules.has('project_release') ? 'project_release' : 'id';
     out.push({ field, rule: 'released', message: 'The booking is released (project release) and cannot be changed or deleted.' });

@@ -72,6 +72,7 @@ const optional = {
   note: Opt(Type.String({ maxLength: 4000 })),
   ticket_id: Opt(Type.Integer({ minimum: 1, maximum: MAX_ID })),
   subtask_id: Opt(Type.Integer({ minimum: 1, maximum: MAX_ID })),
+  invoice_item_id: Opt(Type.Integer({ minimum: 1, maximum: MAX_ID, description: 'The invoice item that bills the booking (of the same project, not on a Billed invoice); once its invoice is Billed the booking is locked.' })),
   issue_id: Opt(Type.String({ maxLength: 255, description: 'Only with the ticket_extension module (ignored otherwise).' })),
 };
 

@@ -15,7 +15,7 @@ import type { Scope } from '../crud/index.js';
 import type { AttendancesTable } from './attendances.tables.js';
 import type { AttendanceCreateT, AttendancePatchT } from './attendances.schemas.js';
 import { deleteAttendance, findAttendance, insertAttendance, updateAttendance, type AttendanceRow } from './attendances.repository.js';
-import { billableFor, checkRefs, checkShape, immutable, rowToInput, type Input } from './attendance-checks.service.js';
+import { billableFor, billedLock, checkInvoiceItem, checkRefs, checkShape, immutable, rowToInput, type Input } from './attendance-checks.service.js';
 
 export async function requireAttendance(db: TenantDb, id: number): Promise<AttendanceRow> {
   const row = await findAttendance(db, id);
@@ -40,7 +40,7 @@ export async function changeAttendance(s: Scope, id: number, patch: AttendancePa
 export async function removeAttendance(s: Scope, id: number): Promise<void> {
   await lockedTransaction(s.db, s.dialect, [], async (trx) => {
     const current = await requireAttendance(trx, id);
-    const violations = [...immutable(current, s.tenant), ...(await lockViolations(trx, s, current))];
+    const violations = [...immutable(current, s.tenant), ...(await billedLock(trx, s.dialect, current)), ...(await lockViolations(trx, s, current))];
     if (violations.length) throw violationsError(violations);
     await deleteAttendance(trx, id);
   });
@@ -75,6 +75,9 @@ async function write(s: Scope, input: Input, submittedBillable: boolean | null |
       date: input.date,
     });
     checkRefs(input, refs, errors);
+    const billed = current ? await billedLock(trx, s.dialect, current) : [];
+    if (billed.length) throw violationsError(billed);
+    await checkInvoiceItem(trx, s.dialect, input, current, errors);
     const billable = billableFor(input, submittedBillable, refs, errors);
     errors.throwIfAny();
 
@@ -131,6 +134,7 @@ function row(s: Scope, input: Input, booking: Booking, shape: ReturnType<typeof 
     project_task_id: booking.project_task_id,
     ticket_id: booking.ticket_id,
     subtask_id: booking.subtask_id,
+    invoice_item_id: input.invoice_item_id ?? null,
     work_location_is_project_relevant: input.work_location_is_project_relevant ?? false,
     locked: input.locked ?? null,
     is_travel: input.is_travel ?? false,

@@ -4,17 +4,16 @@ import { Type } from '@sinclair/typebox';
 import type { ZkApp } from '../../types.js';
 import { responses, Single } from '../../http/schemas.js';
 import { resourceRoutes } from '../crud/index.js';
-import { Invoice, InvoiceCorrection, InvoiceCreate, InvoiceListQuery, InvoiceUpdate, type InvoiceT } from './invoices.schemas.js';
+import { Invoice, InvoiceCorrection, InvoiceNumberParam, InvoiceCreate, InvoiceListQuery, InvoiceUpdate, type InvoiceT } from './invoices.schemas.js';
 import { findInvoice, invoiceListSpec, listInvoices, toInvoice, type InvoiceRow } from './invoices.repository.js';
 import { changeInvoice, correctInvoice, createInvoice, removeInvoice, requireInvoice } from './invoices.service.js';
-import { invoicesWithDocuments } from './invoice-documents.js';
+import { ownersWithFiles } from '../attachments/index.js';
 import type { TenantDb } from '../../db/tenant-scope.js';
 
-export const InvoiceNumberParam = Type.String({ minLength: 1, maxLength: 64 });
 const tags = ['Invoices'];
 
 export async function presentInvoices(db: TenantDb, rows: InvoiceRow[]): Promise<InvoiceT[]> {
-  const documents = await invoicesWithDocuments(db, rows.map((r) => Number(r.id)));
+  const documents = await ownersWithFiles(db, 'invoice', rows.map((r) => Number(r.id)));
   return rows.map((r) => toInvoice(r, documents.has(Number(r.id))));
 }
 

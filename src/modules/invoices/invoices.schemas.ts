@@ -2,8 +2,12 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { DateOnly, DateTimeOut, IntIdName, Nullable, Opt } from '../../http/schemas.js';
 import { listQuery } from '../../http/list/index.js';
+import { DecimalIn } from '../../http/money.js';
 import { DateIn, EnumIn } from '../crud/index.js';
 import { describe, INVOICE_BILLING_KINDS, INVOICE_STATUSES } from './invoice-enums.js';
+
+/** The path key. */
+export const InvoiceNumberParam = Type.String({ minLength: 1, maxLength: 64 });
 
 const Day = () => Type.String({ format: 'date', examples: ['2024-05-01'] });
 
@@ -35,7 +39,7 @@ const Text = (max = 255) => Type.String({ maxLength: max });
 const writable = {
   billing_kind: Type.Optional(EnumIn(0, 2, describe(INVOICE_BILLING_KINDS))),
   date: Type.Optional(DateIn()),
-  amount: Opt(Type.Union([Type.Number({ minimum: -1e11, maximum: 1e11 }), Type.String({ pattern: '^-?[0-9]{1,12}(\\.[0-9]{1,2})?$', maxLength: 16 })], { description: 'Euros with at most two decimals, as number or decimal text.' })),
+  amount: Opt(DecimalIn(2, 1e11, 'Euros.')),
   status: Type.Optional(EnumIn(0, 2, describe(INVOICE_STATUSES))),
   currency: Type.Optional(Type.String({ pattern: '^[A-Z]{3}$', maxLength: 3 })),
   payment_terms_date: Opt(DateIn()),

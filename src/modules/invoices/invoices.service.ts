@@ -5,9 +5,10 @@ import type { TenantDb } from '../../db/tenant-scope.js';
 import { existsInTenant } from '../../db/lookup.js';
 import { ErrorBag, fieldError, notFound } from '../../http/errors.js';
 import { parseFilterTimestamp, today } from '../../http/formats.js';
-import { toUnits } from '../../http/money.js';
+import { decimalToUnits } from '../../http/money.js';
 import { dateValues, enumId, pick } from '../crud/index.js';
 import { BILLED, DRAFT } from './invoice-enums.js';
+import { deleteAttachments } from '../attachments/index.js';
 import { INVOICE_DATES, type InvoiceUpdateT } from './invoices.schemas.js';
 import { deleteInvoice, findInvoice, insertInvoice, nextInvoiceNumber, updateInvoice, type InvoiceRow } from './invoices.repository.js';
 
@@ -31,7 +32,7 @@ async function invoiceColumns(db: TenantDb, body: InvoiceUpdateT): Promise<Recor
   if (body.customer_number !== undefined && !(await existsInTenant(db, 'customers', 'customer_number', body.customer_number))) errors.add('customer_number', 'The selected customer number is invalid.');
   if (body.creator_username != null && !(await existsInTenant(db, 'employees', 'username', body.creator_username))) errors.add('creator_username', 'The selected creator username is invalid.');
   if (body.amount !== undefined) {
-    const cents = body.amount === null ? 0 : toUnits(Number(body.amount), 2);
+    const cents = body.amount === null ? 0 : decimalToUnits(body.amount, 2);
     if (cents === undefined) errors.add('amount', 'The amount field must have at most two decimal places.');
     columns.amount_cents = cents;
   }
@@ -59,11 +60,12 @@ export async function changeInvoice(db: TenantDb, row: InvoiceRow, body: Invoice
   return updateInvoice(db, Number(row.id), await invoiceColumns(db, body));
 }
 
-/** Deleted only while not billed; its items stay with their projects, detached from it. */
+/** Deleted only while not billed, with its documents; its items stay with their projects, detached from it. */
 export async function removeInvoice(db: TenantDb, row: InvoiceRow): Promise<void> {
   refuseWhileBilled(row, 'status');
   await db.transaction(async (trx) => {
     await trx.updateTable('invoice_items').set({ invoice_id: null }).where('invoice_id', '=', Number(row.id)).execute();
+    await deleteAttachments(trx, { type: 'invoice', id: Number(row.id) });
     await deleteInvoice(trx, Number(row.id));
   });
 }

@@ -2,6 +2,7 @@
 // cleared when the type changes); an Artikel item needs an existing article; numbers become scaled integers with
 // their scale checked (http/money.ts); a Gliederung item carries no price.
 import type { TenantDb } from '../../db/tenant-scope.js';
+import { existsInTenant } from '../../db/lookup.js';
 import { ErrorBag, notFound } from '../../http/errors.js';
 import { toUnits } from '../../http/money.js';
 import { pick } from '../crud/index.js';
@@ -10,7 +11,6 @@ import { ARTICLE, EXPENDITURE_BILLING_TYPES, itemType, typeById, type ItemField 
 import { findOfferItem, insertOfferItem, itemsForTotals, toOfferItem, updateOfferItem, type OfferItemRow } from './offer-items.repository.js';
 import { offerTotals } from './offer-totals.js';
 import type { OfferItemT } from './offer-items.schemas.js';
-import { articleExists } from './articles.lookup.js';
 
 /** Request field -> column and scale (10^scale units). */
 const SCALED: Partial<Record<ItemField, { column: string; scale: number; words: string }>> = {
@@ -66,7 +66,7 @@ async function itemColumns(db: TenantDb, body: OfferItemUpdateT, current?: Offer
   if (type.id === ARTICLE) {
     const article = body.article_id !== undefined ? body.article_id : changed ? null : (current?.article_id ?? null);
     if (article === null || article === undefined) errors.add('article_id', 'The article id field is required for items of type Artikel.');
-    else if (!(await articleExists(db, Number(article)))) errors.add('article_id', 'The selected article id is invalid.');
+    else if (!(await existsInTenant(db, 'articles', 'id', Number(article)))) errors.add('article_id', 'The selected article id is invalid.');
   }
   errors.throwIfAny();
   return columns;

@@ -70,6 +70,7 @@ export const EXPLICIT_BASELINES: Record<string, Baseline> = {
   '/tickets/{id}/attachments': () => ({ filename: 'note.txt', file_contents: Buffer.from('hello').toString('base64') }),
   '/invoices': (w) => ({ invoice_number: unique('INV'), customer_number: need(w, '/customers').customer_number }),
   '/invoices/{invoice_number}/correction': (w) => ({ creator_username: w.booking.employee }),
+  '/invoices/{invoice_number}/attachments': () => ({ filename: 'invoice.txt', file_contents: Buffer.from('invoice').toString('base64') }),
   '/offers/{id}/items': () => ({ type: 'Pauschal', quantity: 2, single_price: 10.5, vat: 19 }),
   '/tickets/{id}/subtasks': (w) => ({ subject: 'Sub', name: 'Sub', status: 1, creator_username: w.booking.employee }),
   '/vehicle-lists': () => ({ start_date: uniqueDate(), vehicles: [{ id: unique('CAR'), name: 'Car' }] }),

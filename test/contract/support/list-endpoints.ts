@@ -29,6 +29,8 @@ export interface Fixtures {
   receiptId: number;
   webhookId: number;
   offerId: number;
+  invoiceNumber: string;
+  invoiceId: number;
 }
 
 export interface ListRequest {
@@ -57,7 +59,7 @@ export function listEndpoints(document: any): ListEndpoint[] {
 /** Path parameters: the resource the segment before the parameter names. */
 function pathValue(path: string, param: string, fx: Fixtures): string {
   const collection = path.split('/')[1];
-  const byName: Record<string, unknown> = { receipt: fx.receiptId, customer: fx.customerNumber, customer_number: fx.customerNumber, username: fx.username, calendar_id: fx.calendarId };
+  const byName: Record<string, unknown> = { receipt: fx.receiptId, customer: fx.customerNumber, customer_number: fx.customerNumber, username: fx.username, calendar_id: fx.calendarId, invoice_number: fx.invoiceNumber, project: fx.projectId };
   const byCollection: Record<string, unknown> = { departments: fx.departmentId, projects: fx.projectId, 'location-lists': fx.locationListId, tickets: fx.ticketId, webhooks: fx.webhookId, offers: fx.offerId };
   const value = byName[param] ?? (param === 'id' ? byCollection[collection] : undefined);
   if (value === undefined) throw new Error(`query-plan test: no value for path parameter {${param}} of ${path}; add one to list-endpoints.ts`);
@@ -78,13 +80,18 @@ function filterValue(path: string, name: string, schema: any, fx: Fixtures): str
     employee_id: fx.username,
     project_id: fx.projectId,
     ticket_id: fx.ticketId,
+    invoice_id: fx.invoiceId,
+    planned_from: '2023-01-01',
+    planned_to: '2023-12-31',
+    date_from: '2023-01-01',
+    date_to: '2023-12-31',
     project_task_id: fx.taskId,
     parent_id: fx.taskId,
     customer_id: fx.customerNumber,
     customer_number: fx.customerNumber,
     personal_number: fx.personalNumber,
     department_id: fx.departmentId,
-    id: fx.projectId,
+    id: collection === 'offers' ? fx.offerId : fx.projectId,
     project_status: fx.projectStatus,
     name: collection === 'projects' && path.includes('/tasks') ? fx.taskName : fx.projectName,
     search: fx.projectName.slice(0, 7),

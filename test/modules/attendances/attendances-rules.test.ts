@@ -2,6 +2,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { forEachDialect } from '../../support/app.js';
+import { createInvoice } from '../../support/commercial.js';
 import { addHoliday, bookingWorld } from '../../support/booking-world.js';
 import { addDays, today } from '../../../src/http/formats.js';
 
@@ -143,9 +144,13 @@ forEachDialect('attendances: booking rules', (t) => {
 
   test('billed or released bookings cannot be changed or deleted', async () => {
     const w = await bookingWorld(t(), { modules: ['project_release'] });
-    const billed = (await w.book()).body.data;
-    await w.db.updateTable('attendances').set({ invoice_item_id: 42 }).where('tenant_id', '=', w.c.tenant.id).where('id', '=', billed.id).execute();
-    assert.deepEqual(rules(await w.c.patch(`/attendances/${billed.id}`, { note: 'x' })), ['billed']);
+    const invoice = await createInvoice(w.c, { invoice_number: 'RB-1' });
+    const item = (await w.c.post('/invoice-items', { invoice_id: invoice.id, project_id: w.projectId })).body.data;
+    const billed = (await w.book({ invoice_item_id: item.id })).body.data;
+    assert.equal((await w.c.patch('/invoices/RB-1', { status: 0 })).status, 200);
+    const change = await w.c.patch(`/attendances/${billed.id}`, { note: 'x' });
+    assert.deepEqual(rules(change), ['billed']);
+    assert.match(change.body.message, /RB-1/);
     assert.deepEqual(rules(await w.c.delete(`/attendances/${billed.id}`)), ['billed']);
     const released = (await w.book({ date: '2026-03-11' })).body.data;
     const rel = await w.c.patch(`/attendances/${released.id}/release`, { project_release: 1, project_released_by: w.employee });

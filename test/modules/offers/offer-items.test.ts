@@ -45,6 +45,22 @@ forEachDialect('offer items', (t) => {
     assert.equal((await c.get(`/offers/${o.id}`)).body.data.items_count, 0);
   });
 
+  test('an Artikel item names an existing article, which then cannot be deleted; an invoice item likewise', async () => {
+    const c = await t().tenant();
+    const o = await createOffer(c);
+    const article = (await c.post('/articles', { article_number: 'A-1', name: 'Licence', unit: 'Stück', unit_price: 100 })).body.data;
+    const it = await addItem(c, o.id, { type: 'Artikel', article_id: article.id, quantity: 2, single_price: 100, vat: 19 });
+    assert.deepEqual([it.article_id, it.total_net, it.unit], [article.id, 200, 'Stück']);
+    const refused = await c.delete(`/articles/${article.id}`);
+    assert.equal(refused.status, 422);
+    assert.match(refused.body.message, /offer items/);
+    await c.delete(`/offers/${o.id}/items/${it.id}`);
+    const invoiceItem = (await c.post('/invoice-items', { article_id: article.id })).body.data;
+    assert.match((await c.delete(`/articles/${article.id}`)).body.message, /invoice items/);
+    await c.delete(`/invoice-items/${invoiceItem.id}`);
+    assert.equal((await c.delete(`/articles/${article.id}`)).status, 204);
+  });
+
   test('PATCH changes what is sent; a new type clears the fields it does not use; DELETE; other offers and tenants 404', async () => {
     const c = await t().tenant();
     const o = await createOffer(c);

@@ -1,0 +1,112 @@
+// SQL for invoice items: one list query for the three item routes (by invoice, project or all), with the item's
+// invoice number joined in, and the read shape with its computed amounts (integer cents, http/money.ts).
+import type { Selectable } from 'kysely';
+import type { TenantDb } from '../../db/tenant-scope.js';
+import type { ReferenceCheck } from '../../db/references.js';
+import type { ListSpec } from '../../http/list/index.js';
+import { outDate, outTimestamp, toBool } from '../../http/formats.js';
+import { decimalUnits, fromUnits, divRound } from '../../http/money.js';
+import { insertRow, updateRow } from '../crud/index.js';
+import type { InvoiceItemsTable } from './invoices.tables.js';
+import type { InvoiceItemT } from './invoice-items.schemas.js';
+import { idName, ITEM_KINDS, ITEM_STATUSES, ITEM_TYPES } from './invoice-enums.js';
+
+export type InvoiceItemRow = Selectable<InvoiceItemsTable> & { invoice_number: string | null };
+
+const nullable = (column: string) => ({ column: `i.${column}`, nullable: true });
+export const invoiceItemListSpec: ListSpec = {
+  key: ['i.id'],
+  sortable: {
+    id: 'i.id',
+    invoice_id: nullable('invoice_id'),
+    project_id: nullable('project_id'),
+    status: 'i.status',
+    planned_date: nullable('planned_date'),
+    billed_date: nullable('billed_date'),
+    sorting: nullable('sorting'),
+    created: nullable('created'),
+    modified: nullable('modified'),
+  },
+  modified: 'i.modified',
+};
+
+export interface InvoiceItemFilters {
+  invoice_id?: number;
+  project_id?: number;
+  statuses?: number[];
+  planned_from?: string;
+  planned_to?: string;
+}
+
+export function listInvoiceItems(db: TenantDb, f: InvoiceItemFilters) {
+  let q = db
+    .selectFrom('invoice_items as i')
+    .leftJoin('invoices as v', (j) => j.onRef('v.tenant_id', '=', 'i.tenant_id').onRef('v.id', '=', 'i.invoice_id'))
+    .selectAll('i')
+    .select('v.invoice_number');
+  if (f.invoice_id !== undefined) q = q.where('i.invoice_id', '=', f.invoice_id);
+  if (f.project_id !== undefined) q = q.where('i.project_id', '=', f.project_id);
+  if (f.statuses !== undefined) q = q.where('i.status', 'in', f.statuses.length ? f.statuses : [-1]);
+  if (f.planned_from !== undefined) q = q.where('i.planned_date', '>=', f.planned_from);
+  if (f.planned_to !== undefined) q = q.where('i.planned_date', '<=', f.planned_to);
+  return q;
+}
+
+export const findInvoiceItem = (db: TenantDb, id: number, f: InvoiceItemFilters = {}) =>
+  listInvoiceItems(db, f).where('i.id', '=', id).executeTakeFirst() as Promise<InvoiceItemRow | undefined>;
+
+export const insertInvoiceItem = (db: TenantDb, values: Record<string, unknown>) => insertRow(db, 'invoice_items', values);
+export const updateInvoiceItem = (db: TenantDb, id: number, values: Record<string, unknown>) => updateRow(db, 'invoice_items', id, values);
+export const deleteInvoiceItem = (db: TenantDb, id: number) => db.deleteFrom('invoice_items').where('id', '=', id).execute();
+
+/** What keeps an invoice item from being deleted. */
+export const INVOICE_ITEM_REFERENCES: ReferenceCheck[] = [{ table: 'attendances', column: 'invoice_item_id', what: 'bookings' }];
+
+const decimal = (v: number | null, scale: number) => (v === null ? null : decimalUnits(Number(v), scale));
+const bool = (v: unknown) => (v === null ? null : toBool(v));
+
+export function toInvoiceItem(r: InvoiceItemRow): InvoiceItemT {
+  const net = r.billed_amount_cents !== null ? BigInt(r.billed_amount_cents) : divRound(BigInt(r.quantity_e5) * BigInt(r.unit_price_e4), 10_000_000n);
+  // VAT in 1/10^4 percent: cents × vat_e4 / 10^6.
+  const tax = r.vat_e4 === null ? 0n : divRound(net * BigInt(r.vat_e4), 1_000_000n);
+  const cents = (v: bigint) => fromUnits(Number(v), 2);
+  return {
+    id: Number(r.id),
+    invoice_id: r.invoice_id === null ? null : Number(r.invoice_id),
+    invoice_number: r.invoice_number,
+    project_id: r.project_id === null ? null : Number(r.project_id),
+    project_task_id: r.project_task_id === null ? null : Number(r.project_task_id),
+    ticket_id: r.ticket_id === null ? null : Number(r.ticket_id),
+    article_id: r.article_id === null ? null : Number(r.article_id),
+    customer_number: r.customer_number,
+    description: r.description,
+    from: r.from_date === null ? null : String(r.from_date).slice(0, 10),
+    to: r.to_date === null ? null : String(r.to_date).slice(0, 10),
+    repetition: r.repetition,
+    quantity: decimalUnits(Number(r.quantity_e5), 5),
+    unit_price: decimalUnits(Number(r.unit_price_e4), 4),
+    unit: r.unit,
+    currency: r.currency,
+    language: r.language,
+    status: idName(ITEM_STATUSES, r.status),
+    kind: idName(ITEM_KINDS, r.kind),
+    type: idName(ITEM_TYPES, r.type),
+    invoice_text: r.invoice_text,
+    sorting: r.sorting,
+    contains_working_hours: bool(r.contains_working_hours),
+    contains_receipts: bool(r.contains_receipts),
+    contains_travel_expenses: bool(r.contains_travel_expenses),
+    planned_amount: decimal(r.planned_amount_cents, 2),
+    planned_date: outDate(r.planned_date),
+    billed_amount: decimal(r.billed_amount_cents, 2),
+    billed_date: outTimestamp(r.billed_date),
+    vat: decimal(r.vat_e4, 4),
+    total_price: cents(net),
+    tax_rate: r.vat_e4 === null ? null : fromUnits(Number(r.vat_e4), 4),
+    net_amount: cents(net),
+    tax_amount: cents(tax),
+    gross_amount: cents(net + tax),
+    created: outTimestamp(r.created),
+    modified: outTimestamp(r.modified),
+  };
+}

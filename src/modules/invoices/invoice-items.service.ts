@@ -1,0 +1,131 @@
+// Invoice item rules: the invoice is named by invoice_number or invoice_id (both must agree); references exist in
+// the tenant (a task of another project is 422); decimals keep their scale; nothing changes on a Billed invoice
+// (422 naming it), and an item is not deleted while bookings are linked to it.
+import type { TenantDb } from '../../db/tenant-scope.js';
+import type { Dialect } from '../../db/dialect.js';
+import { existsInTenant } from '../../db/lookup.js';
+import { ErrorBag, notFound } from '../../http/errors.js';
+import { parseFilterTimestamp } from '../../http/formats.js';
+import { decimalToUnits } from '../../http/money.js';
+import { dateValues, enumId, merged, pick, refuseWhileUsed } from '../crud/index.js';
+import { findTask } from '../projects/project-tasks.repository.js';
+import type { InvoiceItemWriteT } from './invoice-items.schemas.js';
+import { deleteInvoiceItem, findInvoiceItem, INVOICE_ITEM_REFERENCES, insertInvoiceItem, updateInvoiceItem, type InvoiceItemRow } from './invoice-items.repository.js';
+import { findInvoice, findInvoiceById, type InvoiceRow } from './invoices.repository.js';
+import { refuseWhileBilled } from './invoices.service.js';
+import { BILLED } from './invoice-enums.js';
+
+const PLAIN = ['project_id', 'project_task_id', 'ticket_id', 'article_id', 'customer_number', 'description', 'repetition', 'unit', 'currency', 'language', 'invoice_text', 'sorting', 'contains_working_hours', 'contains_receipts', 'contains_travel_expenses', 'planned_date'] as const;
+const DECIMALS = [
+  ['quantity', 'quantity_e5', 5],
+  ['unit_price', 'unit_price_e4', 4],
+  ['planned_amount', 'planned_amount_cents', 2],
+  ['billed_amount', 'billed_amount_cents', 2],
+  ['vat', 'vat_e4', 4],
+] as const;
+
+export async function requireInvoiceItem(db: TenantDb, id: number): Promise<InvoiceItemRow> {
+  const row = await findInvoiceItem(db, id);
+  if (!row) throw notFound('Invoice item');
+  return row;
+}
+
+/** The invoice a body names (by number or id), undefined when it names none, null when it detaches the item. */
+async function namedInvoice(db: TenantDb, body: InvoiceItemWriteT, errors: ErrorBag): Promise<InvoiceRow | null | undefined> {
+  const byNumber = body.invoice_number === undefined ? undefined : body.invoice_number === null ? null : ((await findInvoice(db, body.invoice_number)) ?? false);
+  const byId = body.invoice_id === undefined ? undefined : body.invoice_id === null ? null : ((await findInvoiceById(db, body.invoice_id)) ?? false);
+  if (byNumber === false) errors.add('invoice_number', 'The selected invoice number is invalid.');
+  if (byId === false) errors.add('invoice_id', 'The selected invoice id is invalid.');
+  if (byNumber === false || byId === false) return undefined;
+  if (byNumber !== undefined && byId !== undefined && (byNumber?.id ?? null) !== (byId?.id ?? null)) {
+    errors.add('invoice_id', 'The invoice id and the invoice number name different invoices.');
+    return undefined;
+  }
+  return byNumber !== undefined ? byNumber : byId;
+}
+
+async function itemColumns(db: TenantDb, body: InvoiceItemWriteT, current?: InvoiceItemRow): Promise<Record<string, unknown>> {
+  const b = body as Record<string, unknown>;
+  dateValues(body, ['from', 'to', 'planned_date']);
+  const errors = new ErrorBag();
+  const columns: Record<string, unknown> = pick(body, PLAIN);
+  const invoice = await namedInvoice(db, body, errors);
+  if (invoice !== undefined) columns.invoice_id = invoice === null ? null : Number(invoice.id);
+  if (invoice) refuseWhileBilled(invoice);
+  if (body.from !== undefined) columns.from_date = body.from;
+  if (body.to !== undefined) columns.to_date = body.to;
+  const from = merged(body.from, current?.from_date ?? null);
+  const to = merged(body.to, current?.to_date ?? null);
+  if (from && to && String(to).slice(0, 10) < String(from).slice(0, 10)) errors.add('to', 'The to must be a date after or equal to from.');
+  for (const [field, column, scale] of DECIMALS) {
+    const v = b[field] as number | string | null | undefined;
+    if (v === undefined) continue;
+    const units = v === null ? null : decimalToUnits(v, scale);
+    if (units === undefined) errors.add(field, `The ${field.replace(/_/g, ' ')} field must have at most ${scale} decimal places.`);
+    else columns[column] = units;
+  }
+  if (body.billed_date != null) {
+    const at = parseFilterTimestamp(body.billed_date);
+    if (at === null) errors.add('billed_date', 'The billed date field must be a valid date (ISO 8601 or Y-m-d H:i:s).');
+    columns.billed_date = at;
+  } else if (body.billed_date === null) columns.billed_date = null;
+  for (const field of ['status', 'kind', 'type'] as const) if (body[field] !== undefined) columns[field] = enumId(body[field]);
+  const refs = [
+    ['project_id', 'projects', 'id'],
+    ['ticket_id', 'tickets', 'id'],
+    ['customer_number', 'customers', 'customer_number'],
+  ] as const;
+  for (const [field, table, column] of refs) {
+    const v = body[field];
+    if (v != null && !(await existsInTenant(db, table, column, v))) errors.add(field, `The selected ${field.replace(/_/g, ' ')} is invalid.`);
+  }
+  if (body.article_id != null && !(await existsInTenant(db, 'articles', 'id', body.article_id))) errors.add('article_id', 'The selected article id is invalid.');
+  const projectId = merged(body.project_id, current?.project_id ?? null);
+  const taskId = merged(body.project_task_id, current?.project_task_id ?? null);
+  if ((body.project_task_id != null || body.project_id !== undefined) && taskId !== null) {
+    if (projectId === null) errors.add('project_task_id', 'A task needs its project (project_id).');
+    else if (!errors.errors.project_id && !(await findTask(db, Number(projectId), Number(taskId)))) errors.add('project_task_id', 'The selected project task id is not a task of the project.');
+  }
+  errors.throwIfAny();
+  return columns;
+}
+
+/** 422 when the item's current invoice is Billed. */
+async function refuseOnBilledInvoice(db: TenantDb, row: InvoiceItemRow): Promise<void> {
+  if (row.invoice_id === null) return;
+  const invoice = await findInvoiceById(db, Number(row.invoice_id));
+  if (invoice) refuseWhileBilled(invoice);
+}
+
+export async function createInvoiceItem(db: TenantDb, body: InvoiceItemWriteT): Promise<InvoiceItemRow> {
+  const columns = await itemColumns(db, body);
+  const row = await insertInvoiceItem(db, { quantity_e5: 100_000, unit_price_e4: 0, currency: 'EUR', language: 'de', status: 0, kind: 0, type: 0, ...columns });
+  return requireInvoiceItem(db, Number(row.id));
+}
+
+export async function changeInvoiceItem(db: TenantDb, row: InvoiceItemRow, body: InvoiceItemWriteT): Promise<InvoiceItemRow> {
+  await refuseOnBilledInvoice(db, row);
+  await updateInvoiceItem(db, Number(row.id), await itemColumns(db, body, row));
+  return requireInvoiceItem(db, Number(row.id));
+}
+
+export async function removeInvoiceItem(db: TenantDb, row: InvoiceItemRow): Promise<void> {
+  await refuseOnBilledInvoice(db, row);
+  await refuseWhileUsed(db, INVOICE_ITEM_REFERENCES, Number(row.id), (what) => `The invoice item still bills ${what}.`);
+  await deleteInvoiceItem(db, Number(row.id));
+}
+
+/**
+ * The number of the Billed invoice an invoice item belongs to, or null (bookings and receipts linked to it lock).
+ * Inside a write transaction on PostgreSQL the invoice row is read FOR SHARE, so billing it (an UPDATE of that row)
+ * waits for the write, and the write waits for a billing in progress and then sees it.
+ */
+export async function billedInvoiceOfItem(db: TenantDb, invoiceItemId: number | null, dialect?: Dialect): Promise<string | null> {
+  if (invoiceItemId === null) return null;
+  const item = await db.selectFrom('invoice_items').select('invoice_id').where('id', '=', invoiceItemId).executeTakeFirst();
+  if (!item || item.invoice_id === null) return null;
+  let q = db.selectFrom('invoices').select(['invoice_number', 'status']).where('id', '=', Number(item.invoice_id));
+  if (dialect === 'postgres') q = q.forShare();
+  const invoice = await q.executeTakeFirst();
+  return invoice && Number(invoice.status) === BILLED ? invoice.invoice_number : null;
+}

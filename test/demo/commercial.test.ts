@@ -1,0 +1,32 @@
+// The demo's commercial side: an offer with items (one alternative) and totals, and a Billed invoice whose
+// bookings are locked and whose document makes creator_username visible.
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import { demoData } from '../../src/demo/index.js';
+import { demoCommercial } from '../../src/demo/commercial.js';
+import { forTenant } from '../../src/db/tenant-scope.js';
+import { forEachDialect } from '../support/app.js';
+
+forEachDialect('demo offers and invoices', (t) => {
+  test('the demo has an offer with an alternative item and a billed invoice with locked bookings', async () => {
+    const c = await t().tenant({ language: 'en' });
+    await demoData(t().database.db, c.tenant, t().dialect);
+    await demoCommercial(forTenant(t().database.db, c.tenant.id)); // a second run adds nothing
+    const offers = (await c.get('/offers')).body.data;
+    assert.equal(offers.length, 1);
+    const items = (await c.get(`/offers/${offers[0].id}/items`)).body.data;
+    assert.equal(items.filter((i: any) => i.is_alternative).length, 1);
+    // 24 × 120 + 1500 = 4380, +10 % = 438 -> 4818 net, 19 % VAT 915.42
+    assert.deepEqual([offers[0].total_net, offers[0].total_vat, offers[0].total_gross], [4818, 915.42, 5733.42]);
+    const invoices = (await c.get('/invoices')).body.data;
+    assert.equal(invoices.length, 1);
+    assert.equal(invoices[0].status.name, 'Billed');
+    assert.ok(invoices[0].creator_username);
+    const [item] = (await c.get(`/invoices/${invoices[0].invoice_number}/items`)).body.data;
+    const linked = await t().database.db.selectFrom('attendances').select('id').where('tenant_id', '=', c.tenant.id).where('invoice_item_id', '=', item.id).execute();
+    assert.equal(linked.length, 2);
+    const r = await c.patch(`/attendances/${linked[0].id}`, { note: 'x' });
+    assert.equal(r.status, 422);
+    assert.match(r.body.message, new RegExp(invoices[0].invoice_number));
+  });
+});
