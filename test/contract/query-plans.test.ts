@@ -8,6 +8,7 @@ import { generate } from '../../src/generate/generator.js';
 import { MODULES } from '../../src/tenancy/tenants.js';
 import { createToken } from '../../src/tenancy/tokens.js';
 import { forEachDialect, uniqueName, type Client, type TestContext } from '../support/app.js';
+import { createOffer } from '../support/commercial.js';
 import { describeRequest, listEndpoints, listRequests, type Fixtures, type ListEndpoint } from './support/list-endpoints.js';
 import { createTicket } from '../support/projects.js';
 import { explain, isSelect, QueryLog } from './support/query-plans.js';
