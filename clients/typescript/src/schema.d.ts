@@ -254,6 +254,26 @@ export interface paths {
         patch: operations["updateAttendanceRelease"];
         trace?: never;
     };
+    "/attendances/bulk": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Book up to 500 attendances at once, each by the rules of POST /attendances (zeitkonto extension)
+         * @description Without atomic (default): every item is tried, in request order; the answer is 200 with one result per item, `{status: 201, data}` or `{status: 422, message, errors, violations}`, and the accepted items are written. With `atomic=true`: all items are written, or none — 422 `{message, results}` names the refused ones.
+         */
+        post: operations["bulkAttendance"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/booking-settings": {
         parameters: {
             query?: never;
@@ -965,6 +985,44 @@ export interface paths {
         patch: operations["updateHolidayCalendar"];
         trace?: never;
     };
+    "/invoice-items": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List invoice items (invoice_id, status[] or status, planned_from, planned_to) */
+        get: operations["listInvoiceItems"];
+        put?: never;
+        /** Create an invoice item */
+        post: operations["createInvoiceItem"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/invoice-items/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Get an invoice item */
+        get: operations["getInvoiceItem"];
+        /** Update an invoice item unless its invoice is billed (only submitted fields change; PUT is an alias) */
+        put: operations["replaceInvoiceItem"];
+        post?: never;
+        /** Delete an invoice item unless its invoice is billed or bookings are linked to it */
+        delete: operations["deleteInvoiceItem"];
+        options?: never;
+        head?: never;
+        /** Update an invoice item unless its invoice is billed (only submitted fields change; PUT is an alias) */
+        patch: operations["updateInvoiceItem"];
+        trace?: never;
+    };
     "/invoices": {
         parameters: {
             query?: never;
@@ -1003,6 +1061,59 @@ export interface paths {
         patch: operations["updateInvoice"];
         trace?: never;
     };
+    "/invoices/{invoice_number}/attachments": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List an invoice's attachments (metadata) */
+        get: operations["listInvoiceAttachments"];
+        put?: never;
+        /** Upload a document to an invoice (JSON base64 or multipart/form-data) */
+        post: operations["createInvoiceAttachment"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/invoices/{invoice_number}/attachments/{attachment_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Get one invoice attachment with its base64 contents */
+        get: operations["getInvoiceAttachment"];
+        put?: never;
+        post?: never;
+        /** Delete an invoice attachment (not while the invoice is billed) */
+        delete: operations["deleteInvoiceAttachment"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/invoices/{invoice_number}/attachments/{attachment_id}/content": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Download the file itself (raw bytes with Content-Type, Content-Length and Content-Disposition) */
+        get: operations["getInvoiceAttachmentContent"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/invoices/{invoice_number}/correction": {
         parameters: {
             query?: never;
@@ -1014,6 +1125,23 @@ export interface paths {
         put?: never;
         /** Correct a billed invoice: sets correction_date and the correcting employee (creator_username) */
         post: operations["correctionInvoice"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/invoices/{invoice_number}/items": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List the items of an invoice (the invoice item filters apply) */
+        get: operations["listInvoiceItems2"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -1626,12 +1754,175 @@ export interface paths {
         /** Update a task (only submitted fields change) */
         put: operations["replaceProjectTask"];
         post?: never;
-        /** Delete a task (refused while child tasks, tickets or bookings refer to it) */
+        /** Delete a task (refused while child tasks, tickets, bookings or receipts refer to it) */
         delete: operations["deleteProjectTask"];
         options?: never;
         head?: never;
         /** Update a task (only submitted fields change) */
         patch: operations["updateProjectTask"];
+        trace?: never;
+    };
+    "/projects/{project}/invoice-items": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List the invoice items of a project (the invoice item filters apply) */
+        get: operations["listProjectInvoiceItems"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/receipt-types": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List receipt types */
+        get: operations["listReceiptTypes"];
+        put?: never;
+        /** Create a receipt type */
+        post: operations["createReceiptType"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/receipt-types/{name}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Get a receipt type by name */
+        get: operations["getReceiptType"];
+        /** Update a receipt type (only submitted fields change; PUT is an alias) */
+        put: operations["replaceReceiptType"];
+        post?: never;
+        /** Delete a receipt type */
+        delete: operations["deleteReceiptType"];
+        options?: never;
+        head?: never;
+        /** Update a receipt type (only submitted fields change; PUT is an alias) */
+        patch: operations["updateReceiptType"];
+        trace?: never;
+    };
+    "/receipts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List receipts */
+        get: operations["listReceipts"];
+        put?: never;
+        /** Create a receipt with its amount lines (200 with the stored receipt for a client_id already used) */
+        post: operations["createReceipt"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/receipts/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Get a receipt (the header only) */
+        get: operations["getReceipt"];
+        /** Update a receipt (only submitted fields change; receiptAmounts replace the lines; PUT is an alias) */
+        put: operations["replaceReceipt"];
+        post?: never;
+        /** Delete a receipt with its amount lines and file */
+        delete: operations["deleteReceipt"];
+        options?: never;
+        head?: never;
+        /** Update a receipt (only submitted fields change; receiptAmounts replace the lines; PUT is an alias) */
+        patch: operations["updateReceipt"];
+        trace?: never;
+    };
+    "/receipts/{id}/attachments": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Get a receipt's file with its base64 contents */
+        get: operations["getReceiptAttachments"];
+        /** Attach a file to a receipt, replacing its file (JSON base64 or multipart/form-data) */
+        put: operations["replaceReceiptAttachments"];
+        post?: never;
+        /** Delete a receipt's file */
+        delete: operations["deleteReceiptAttachments"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/receipts/{id}/attachments/content": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Download the file itself (raw bytes with Content-Type, Content-Length and Content-Disposition) */
+        get: operations["getReceiptAttachmentContent"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/receipts/{receipt}/amounts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List a receipt's amount lines */
+        get: operations["listReceiptAmounts"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/receipts/{receipt}/amounts/{amount_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Get one amount line of a receipt */
+        get: operations["getReceiptAmount"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
         trace?: never;
     };
     "/tickets": {
@@ -1811,6 +2102,95 @@ export interface paths {
         get: operations["listVehicles"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/webhooks": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List webhooks */
+        get: operations["listWebhooks"];
+        put?: never;
+        /** Subscribe a URL to events (zeitkonto extension) */
+        post: operations["createWebhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/webhooks/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Get a webhook */
+        get: operations["getWebhook"];
+        /** Update a webhook (only submitted fields change; PUT is an alias) */
+        put: operations["replaceWebhook"];
+        post?: never;
+        /** Delete a webhook */
+        delete: operations["deleteWebhook"];
+        options?: never;
+        head?: never;
+        /** Update a webhook (only submitted fields change; PUT is an alias) */
+        patch: operations["updateWebhook"];
+        trace?: never;
+    };
+    "/webhooks/{id}/deliveries": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A webhook's delivery log, newest first */
+        get: operations["listWebhookDeliveries"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/webhooks/{id}/deliveries/{delivery_id}/redeliver": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Send a delivered or failed event again (same webhook-id) */
+        post: operations["redeliverWebhookDelivery"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/webhooks/{id}/test": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Queue a webhook.test event for this webhook */
+        post: operations["testWebhook"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2364,7 +2744,7 @@ export interface components {
             color?: string | null;
             /**
              * Format: date
-             * @description YYYY-MM-DD only; a time component is rejected with 422.
+             * @description YYYY-MM-DD only; a time component (even midnight) is rejected with 422.
              * @example 2024-08-17
              */
             date?: string;
@@ -2374,18 +2754,22 @@ export interface components {
              * @enum {integer|string|null}
              */
             direction_of_travel?: 0 | 1 | 2 | "outward" | "outbound" | "continue" | "return" | null;
-            /** @description Hours; required when the tenant records durations only, otherwise derived from from/to. */
+            /** @description Hours; required when the tenant records durations only, otherwise derived from from/to (a submitted value that disagrees with them is 422). */
             duration?: number | null;
             /** @description Username. */
             employee_id?: string;
             /** @example 09:00:00 */
             from?: string;
+            /** @description The invoice item that bills the booking (of the same project, not on a Billed invoice); once its invoice is Billed the booking is locked. */
+            invoice_item_id?: number | null;
             is_travel?: boolean | null;
             /** @description Only with the ticket_extension module (ignored otherwise). */
             issue_id?: string | null;
+            /** @description Whole kilometres; a fraction is 422. */
             km?: number | null;
             locked?: boolean | null;
             note?: string | null;
+            /** @description A fraction is 422. */
             passengers?: number | null;
             private?: boolean | null;
             project_id?: number;
@@ -2792,6 +3176,48 @@ export interface components {
             /** @description Percentage. */
             vat?: number | null;
             website?: string | null;
+        };
+        /** Delivery */
+        Delivery: {
+            attempts: number;
+            /**
+             * Format: date-time
+             * @example 2024-01-01T00:00:00.000000Z
+             */
+            created: string;
+            /**
+             * Format: date-time
+             * @example 2024-01-01T00:00:00.000000Z
+             */
+            delivered_at: string | null;
+            event: string;
+            id: number;
+            last_error: string | null;
+            /** @description The receiver's last HTTP status. */
+            last_status: number | null;
+            /** @description The webhook-id header: the same for every attempt and redelivery of one event. */
+            message_id: string;
+            /**
+             * Format: date-time
+             * @example 2024-01-01T00:00:00.000000Z
+             */
+            next_attempt_at: string | null;
+            /** @description The body POSTed: {type, timestamp, data}. */
+            payload: {
+                [key: string]: unknown;
+            };
+            state: "pending" | "delivered" | "failed";
+            webhook_id: number;
+        };
+        /** DeliveryPage */
+        DeliveryPage: {
+            data: components["schemas"]["Delivery"][];
+            links: components["schemas"]["ListLinks"];
+            meta: components["schemas"]["ListMeta"];
+        };
+        /** DeliveryResponse */
+        DeliveryResponse: {
+            data: components["schemas"]["Delivery"];
         };
         /** Department */
         Department: {
@@ -3681,6 +4107,146 @@ export interface components {
         };
         /** InvoiceCreate */
         InvoiceCreate: WithRequired<components["schemas"]["InvoiceUpdate"], "customer_number">;
+        /** InvoiceItem */
+        InvoiceItem: {
+            article_id: number | null;
+            /** @example 815.00 */
+            billed_amount: string | null;
+            /**
+             * Format: date-time
+             * @example 2024-01-01T00:00:00.000000Z
+             */
+            billed_date: string | null;
+            contains_receipts: boolean | null;
+            contains_travel_expenses: boolean | null;
+            contains_working_hours: boolean | null;
+            /**
+             * Format: date-time
+             * @example 2024-01-01T00:00:00.000000Z
+             */
+            created: string | null;
+            currency: string;
+            customer_number: string | null;
+            description: string | null;
+            /**
+             * Format: date
+             * @example 2024-05-01
+             */
+            from: string | null;
+            gross_amount: number;
+            id: number;
+            invoice_id: number | null;
+            invoice_number: string | null;
+            invoice_text: string | null;
+            kind: {
+                id: number;
+                name: string;
+            };
+            language: string;
+            /**
+             * Format: date-time
+             * @example 2024-01-01T00:00:00.000000Z
+             */
+            modified: string | null;
+            net_amount: number;
+            /** @example 815.00 */
+            planned_amount: string | null;
+            /**
+             * Format: date-time
+             * @example 2024-01-01T00:00:00.000000Z
+             */
+            planned_date: string | null;
+            project_id: number | null;
+            project_task_id: number | null;
+            /** @example 1.00000 */
+            quantity: string;
+            repetition: string | null;
+            sorting: string | null;
+            status: {
+                id: number;
+                name: string;
+            };
+            tax_amount: number;
+            tax_rate: number | null;
+            ticket_id: number | null;
+            /**
+             * Format: date
+             * @example 2024-05-01
+             */
+            to: string | null;
+            /** @description billed_amount, or quantity × unit_price rounded to cents. */
+            total_price: number;
+            type: {
+                id: number;
+                name: string;
+            };
+            unit: string | null;
+            /** @example 815.0000 */
+            unit_price: string;
+            /** @example 19.0000 */
+            vat: string | null;
+        };
+        /** InvoiceItemPage */
+        InvoiceItemPage: {
+            data: components["schemas"]["InvoiceItem"][];
+            links: components["schemas"]["ListLinks"];
+            meta: components["schemas"]["ListMeta"];
+        };
+        /** InvoiceItemResponse */
+        InvoiceItemResponse: {
+            data: components["schemas"]["InvoiceItem"];
+        };
+        /** InvoiceItemWrite */
+        InvoiceItemWrite: {
+            article_id?: number | null;
+            /** @description At most 2 decimal places; a number or decimal text. */
+            billed_amount?: number | string | null;
+            /** Format: filter-timestamp */
+            billed_date?: string | null;
+            contains_receipts?: boolean | null;
+            contains_travel_expenses?: boolean | null;
+            contains_working_hours?: boolean | null;
+            currency?: string;
+            customer_number?: string | null;
+            description?: string | null;
+            /** @example 2024-01-01 */
+            from?: string | null;
+            invoice_id?: number | null;
+            /** @description The invoice the item belongs to (or invoice_id). */
+            invoice_number?: string | null;
+            invoice_text?: string | null;
+            /** @description 0 Time and material, 1 Flat Rate */
+            kind?: number | {
+                id: number;
+            };
+            language?: string;
+            /** @description At most 2 decimal places; a number or decimal text. */
+            planned_amount?: number | string | null;
+            /** @example 2024-01-01 */
+            planned_date?: string | null;
+            project_id?: number | null;
+            project_task_id?: number | null;
+            /** @description At most 5 decimal places; a number or decimal text. */
+            quantity?: number | string;
+            repetition?: string | null;
+            sorting?: string | null;
+            /** @description 0 Planned, 1 Approved, 2 Billed, 3 Canceled */
+            status?: number | {
+                id: number;
+            };
+            ticket_id?: number | null;
+            /** @example 2024-01-01 */
+            to?: string | null;
+            /** @description 0 Geplante, 1 Ungeplante */
+            type?: number | {
+                id: number;
+            };
+            unit?: string | null;
+            /** @description At most 4 decimal places; a number or decimal text. */
+            unit_price?: number | string;
+            /** @description At most 4 decimal places; a number or decimal text. */
+            vat?: number | string | null;
+        };
         /** InvoicePage */
         InvoicePage: {
             data: components["schemas"]["Invoice"][];
@@ -3694,7 +4260,8 @@ export interface components {
         /** InvoiceUpdate */
         InvoiceUpdate: {
             address?: string | null;
-            amount?: (number | string) | null;
+            /** @description Euros. At most 2 decimal places; a number or decimal text. */
+            amount?: number | string | null;
             /** @description 0 Abrechnung, 1 Abschlagsrechnung, 2 Gutschrift */
             billing_kind?: number | {
                 id: number;
@@ -4696,6 +5263,214 @@ export interface components {
             start_date?: string | null;
             url?: string | null;
         };
+        /** Receipt */
+        Receipt: {
+            billing_status: {
+                id: number;
+                name: string;
+            } | null;
+            /** @example 0.00 */
+            breakfast: string;
+            client_id: number | null;
+            /**
+             * Format: date-time
+             * @example 2024-01-01T00:00:00.000000Z
+             */
+            created: string | null;
+            currency: string;
+            /** @example 2024-11-15 */
+            date: string | null;
+            employee_id: string | null;
+            filename: string | null;
+            id: number;
+            invoice_amount_currency: string;
+            invoice_item_id: number | null;
+            is_amount_net: boolean;
+            is_invoice_amount_net: boolean;
+            location: string | null;
+            /** @example 0.00 */
+            lunch_or_dinner: string;
+            /**
+             * Format: date-time
+             * @example 2024-01-01T00:00:00.000000Z
+             */
+            modified: string | null;
+            note: string | null;
+            payment_method: string;
+            /** @example 2024-11-15 */
+            performance_date: string | null;
+            project_id: number;
+            project_task_id: number | null;
+            receipt_type_id: string;
+            subtask_id: number | null;
+            ticket_id: number | null;
+        };
+        /** ReceiptAmount */
+        ReceiptAmount: {
+            /** @example 70.00 */
+            amount: string;
+            id: number;
+            /** @example 70.00 */
+            invoicing_share: string | null;
+            is_amount_net: boolean;
+            is_invoice_amount_net: boolean;
+            /** @example 0.00 */
+            private_share: string | null;
+            /** @example 1.0000 */
+            quantity: string;
+            receipt_id: number;
+            /** @example 19.0000 */
+            tax: string;
+        };
+        /** ReceiptAmountPage */
+        ReceiptAmountPage: {
+            data: components["schemas"]["ReceiptAmount"][];
+            links: components["schemas"]["ListLinks"];
+            meta: components["schemas"]["ListMeta"];
+        };
+        /** ReceiptAmountResponse */
+        ReceiptAmountResponse: {
+            data: components["schemas"]["ReceiptAmount"];
+        };
+        /** ReceiptCreate */
+        ReceiptCreate: {
+            /** @description 0 beliebig, 1 Not billed (default), 2 Freigegebene, 3 Billed. */
+            billing_status?: number | {
+                id: number;
+            } | null;
+            /** @description Amount ≥ 0. */
+            breakfast?: number | string;
+            /** @description Id assigned offline by a mobile app: a second POST with it returns the stored receipt (200). */
+            client_id?: number | null;
+            currency: string;
+            /**
+             * Format: date
+             * @example 2024-08-17
+             */
+            date: string;
+            employee_id: string;
+            /** @description Default: currency. */
+            invoice_amount_currency?: string;
+            is_amount_net: boolean;
+            /** @description Required when a line has an invoicing share. */
+            is_invoice_amount_net?: boolean | null;
+            location?: string | null;
+            /** @description Amount ≥ 0. */
+            lunch_or_dinner?: number | string;
+            note?: string | null;
+            /** @description Default: the receipt type's default_payment_method. */
+            payment_method?: string;
+            /**
+             * Format: date
+             * @example 2024-08-17
+             */
+            performance_date?: string | null;
+            project_id: number;
+            project_task_id?: number | null;
+            receipt_type_id: string;
+            receiptAmounts: {
+                amount: number;
+                invoicing_share?: number | null;
+                private_share?: number | null;
+                quantity: number;
+                /** @description Percent; must be one of the receipt type's tax_rates. */
+                tax: number;
+            }[];
+            subtask_id?: number | null;
+            ticket_id?: number | null;
+        };
+        /** ReceiptPage */
+        ReceiptPage: {
+            data: components["schemas"]["Receipt"][];
+            links: components["schemas"]["ListLinks"];
+            meta: components["schemas"]["ListMeta"];
+        };
+        /** ReceiptResponse */
+        ReceiptResponse: {
+            data: components["schemas"]["Receipt"];
+        };
+        /** ReceiptType */
+        ReceiptType: {
+            /**
+             * Format: date-time
+             * @example 2024-01-01T00:00:00.000000Z
+             */
+            created: string | null;
+            default_payment_method: string | null;
+            description: string | null;
+            /**
+             * Format: date-time
+             * @example 2024-01-01T00:00:00.000000Z
+             */
+            modified: string | null;
+            name: string;
+            tax_rates: number[];
+        };
+        /** ReceiptTypeCreate */
+        ReceiptTypeCreate: WithRequired<components["schemas"]["ReceiptTypeUpdate"], "name">;
+        /** ReceiptTypePage */
+        ReceiptTypePage: {
+            data: components["schemas"]["ReceiptType"][];
+            links: components["schemas"]["ListLinks"];
+            meta: components["schemas"]["ListMeta"];
+        };
+        /** ReceiptTypeResponse */
+        ReceiptTypeResponse: {
+            data: components["schemas"]["ReceiptType"];
+        };
+        /** ReceiptTypeUpdate */
+        ReceiptTypeUpdate: {
+            default_payment_method?: string | null;
+            description?: string | null;
+            name?: string;
+            /** @description Allowed tax percentages; empty: any rate 0–100. */
+            tax_rates?: number[];
+        };
+        /** ReceiptUpdate */
+        ReceiptUpdate: {
+            /** @description 0 beliebig, 1 Not billed (default), 2 Freigegebene, 3 Billed. */
+            billing_status?: number | {
+                id: number;
+            } | null;
+            /** @description Amount ≥ 0. */
+            breakfast?: number | string;
+            currency?: string;
+            /**
+             * Format: date
+             * @example 2024-08-17
+             */
+            date?: string;
+            employee_id?: string;
+            /** @description Default: currency. */
+            invoice_amount_currency?: string;
+            is_amount_net?: boolean;
+            /** @description Required when a line has an invoicing share. */
+            is_invoice_amount_net?: boolean | null;
+            location?: string | null;
+            /** @description Amount ≥ 0. */
+            lunch_or_dinner?: number | string;
+            note?: string | null;
+            /** @description Default: the receipt type's default_payment_method. */
+            payment_method?: string;
+            /**
+             * Format: date
+             * @example 2024-08-17
+             */
+            performance_date?: string | null;
+            project_id?: number;
+            project_task_id?: number | null;
+            receipt_type_id?: string;
+            receiptAmounts?: {
+                amount: number;
+                invoicing_share?: number | null;
+                private_share?: number | null;
+                quantity: number;
+                /** @description Percent; must be one of the receipt type's tax_rates. */
+                tax: number;
+            }[];
+            subtask_id?: number | null;
+            ticket_id?: number | null;
+        };
         /** ReleaseBody */
         ReleaseBody: {
             /**
@@ -5206,6 +5981,46 @@ export interface components {
             message: string;
             rule: string;
         };
+        /** Webhook */
+        Webhook: {
+            active: boolean;
+            /**
+             * Format: date-time
+             * @example 2024-01-01T00:00:00.000000Z
+             */
+            created: string | null;
+            events: string[];
+            id: number;
+            /**
+             * Format: date-time
+             * @example 2024-01-01T00:00:00.000000Z
+             */
+            modified: string | null;
+            secret: string;
+            url: string;
+        };
+        /** WebhookCreate */
+        WebhookCreate: WithRequired<components["schemas"]["WebhookUpdate"], "url" | "events">;
+        /** WebhookPage */
+        WebhookPage: {
+            data: components["schemas"]["Webhook"][];
+            links: components["schemas"]["ListLinks"];
+            meta: components["schemas"]["ListMeta"];
+        };
+        /** WebhookResponse */
+        WebhookResponse: {
+            data: components["schemas"]["Webhook"];
+        };
+        /** WebhookUpdate */
+        WebhookUpdate: {
+            active?: boolean;
+            /** @description Event names such as attendance.created, absence.updated, customer.deleted, employee.meal.created; '*' for all. */
+            events?: string[];
+            /** @description Signing secret (Standard Webhooks): whsec_ followed by base64 bytes, or any other text used as its UTF-8 bytes. Generated when omitted. */
+            secret?: string;
+            /** @description http(s) URL the events are POSTed to. */
+            url?: string;
+        };
         /** WorkhourBalance */
         WorkhourBalance: {
             /** @description Booked hours − target hours from the first employment day to the end of the previous day (negative allowed). */
@@ -5416,8 +6231,15 @@ export interface components {
         employee_id: string;
         /** @description Extension: `csv` answers the whole list (every page, same filters and sort) as CSV; so does `Accept: text/csv`. */
         format: "json" | "csv";
+        /** @description Retry safely: a repeated request with this key gets the stored response (Idempotent-Replayed: true) instead of a second write. */
+        "header.Idempotency-Key": string;
+        /** @description Write only if the record's ETag is still this one (412 otherwise). */
+        "header.If-Match": string;
+        /** @description 304 without a body when the record's ETag is still this one. */
+        "header.If-None-Match": string;
         /** @description Alias of append. */
         include: string;
+        invoice_id: number;
         /** @description Records per page, default 15. */
         limit: number | null;
         modified_after: string;
@@ -5439,14 +6261,20 @@ export interface components {
         "path.item_id": number;
         "path.name": string;
         "path.price_table_id": number;
+        "path.receipt": number;
         "path.subtask_id": number;
         "path.task_id": number;
         "path.username": string;
         /** @description Ignored, whatever its value; use limit. */
         perPage: string;
+        /** @description Items planned on or after this day. */
+        planned_from: string;
+        /** @description Items planned on or before this day. */
+        planned_to: string;
         project_id: number;
-        /** @description 1 New, 2 In process, 3 Done, 4 Rejected, 5 Approved, 8 Billed */
-        status: 1 | 2 | 3 | 4 | 5 | 8;
+        status: number;
+        /** @description 0 Planned, 1 Approved, 2 Billed, 3 Canceled */
+        "status.list": number[];
     };
     requestBodies: never;
     headers: never;
@@ -5498,7 +6326,10 @@ export interface operations {
     createAbsenceReason: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Retry safely: a repeated request with this key gets the stored response (Idempotent-Replayed: true) instead of a second write. */
+                "Idempotency-Key"?: components["parameters"]["header.Idempotency-Key"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -5520,6 +6351,17 @@ export interface operations {
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            /** @description A request with the same Idempotency-Key is still being processed. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                    };
+                };
+            };
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
         };
@@ -5527,7 +6369,10 @@ export interface operations {
     getAbsenceReason: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description 304 without a body when the record's ETag is still this one. */
+                "If-None-Match"?: components["parameters"]["header.If-None-Match"];
+            };
             path: {
                 name: components["parameters"]["path.name"];
             };
@@ -5544,6 +6389,13 @@ export interface operations {
                     "application/json": components["schemas"]["AbsenceReasonResponse"];
                 };
             };
+            /** @description Not modified (If-None-Match names the current ETag). */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
             401: components["responses"]["Unauthenticated"];
             404: components["responses"]["NotFound"];
             422: components["responses"]["ValidationFailed"];
@@ -5553,7 +6405,12 @@ export interface operations {
     replaceAbsenceReason: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Retry safely: a repeated request with this key gets the stored response (Idempotent-Replayed: true) instead of a second write. */
+                "Idempotency-Key"?: components["parameters"]["header.Idempotency-Key"];
+                /** @description Write only if the record's ETag is still this one (412 otherwise). */
+                "If-Match"?: components["parameters"]["header.If-Match"];
+            };
             path: {
                 name: components["parameters"]["path.name"];
             };
@@ -5577,6 +6434,28 @@ export interface operations {
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            /** @description A request with the same Idempotency-Key is still being processed. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                    };
+                };
+            };
+            /** @description If-Match does not name the record's current ETag; nothing was written. */
+            412: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                    };
+                };
+            };
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
         };
@@ -5584,7 +6463,12 @@ export interface operations {
     deleteAbsenceReason: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Retry safely: a repeated request with this key gets the stored response (Idempotent-Replayed: true) instead of a second write. */
+                "Idempotency-Key"?: components["parameters"]["header.Idempotency-Key"];
+                /** @description Write only if the record's ETag is still this one (412 otherwise). */
+                "If-Match"?: components["parameters"]["header.If-Match"];
+            };
             path: {
                 name: components["parameters"]["path.name"];
             };
@@ -5602,6 +6486,28 @@ export interface operations {
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            /** @description A request with the same Idempotency-Key is still being processed. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                    };
+                };
+            };
+            /** @description If-Match does not name the record's current ETag; nothing was written. */
+            412: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                    };
+                };
+            };
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
         };
@@ -5609,7 +6515,12 @@ export interface operations {
     updateAbsenceReason: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Retry safely: a repeated request with this key gets the stored response (Idempotent-Replayed: true) instead of a second write. */
+                "Idempotency-Key"?: components["parameters"]["header.Idempotency-Key"];
+                /** @description Write only if the record's ETag is still this one (412 otherwise). */
+                "If-Match"?: components["parameters"]["header.If-Match"];
+            };
             path: {
                 name: components["parameters"]["path.name"];
             };
@@ -5633,6 +6544,28 @@ export interface operations {
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            /** @description A request with the same Idempotency-Key is still being processed. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                    };
+                };
+            };
+            /** @description If-Match does not name the record's current ETag; nothing was written. */
+            412: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                    };
+                };
+            };
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
         };
@@ -5685,7 +6618,10 @@ export interface operations {
     createAbsence: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Retry safely: a repeated request with this key gets the stored response (Idempotent-Replayed: true) instead of a second write. */
+                "Idempotency-Key"?: components["parameters"]["header.Idempotency-Key"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -5707,6 +6643,17 @@ export interface operations {
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            /** @description A request with the same Idempotency-Key is still being processed. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                    };
+                };
+            };
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
         };
@@ -5714,7 +6661,10 @@ export interface operations {
     getAbsence: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description 304 without a body when the record's ETag is still this one. */
+                "If-None-Match"?: components["parameters"]["header.If-None-Match"];
+            };
             path: {
                 id: components["parameters"]["path.id"];
             };
@@ -5731,6 +6681,13 @@ export interface operations {
                     "application/json": components["schemas"]["AbsenceResponse"];
                 };
             };
+            /** @description Not modified (If-None-Match names the current ETag). */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
             401: components["responses"]["Unauthenticated"];
             404: components["responses"]["NotFound"];
             422: components["responses"]["ValidationFailed"];
@@ -5740,7 +6697,12 @@ export interface operations {
     replaceAbsence: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Retry safely: a repeated request with this key gets the stored response (Idempotent-Replayed: true) instead of a second write. */
+                "Idempotency-Key"?: components["parameters"]["header.Idempotency-Key"];
+                /** @description Write only if the record's ETag is still this one (412 otherwise). */
+                "If-Match"?: components["parameters"]["header.If-Match"];
+            };
             path: {
                 id: components["parameters"]["path.id"];
             };
@@ -5764,6 +6726,28 @@ export interface operations {
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            /** @description A request with the same Idempotency-Key is still being processed. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                    };
+                };
+            };
+            /** @description If-Match does not name the record's current ETag; nothing was written. */
+            412: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                    };
+                };
+            };
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
         };
@@ -5771,7 +6755,12 @@ export interface operations {
     deleteAbsence: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Retry safely: a repeated request with this key gets the stored response (Idempotent-Replayed: true) instead of a second write. */
+                "Idempotency-Key"?: components["parameters"]["header.Idempotency-Key"];
+                /** @description Write only if the record's ETag is still this one (412 otherwise). */
+                "If-Match"?: components["parameters"]["header.If-Match"];
+            };
             path: {
                 id: components["parameters"]["path.id"];
             };
@@ -5789,6 +6778,28 @@ export interface operations {
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            /** @description A request with the same Idempotency-Key is still being processed. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                    };
+                };
+            };
+            /** @description If-Match does not name the record's current ETag; nothing was written. */
+            412: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                    };
+                };
+            };
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
         };
@@ -5796,7 +6807,12 @@ export interface operations {
     updateAbsence: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Retry safely: a repeated request with this key gets the stored response (Idempotent-Replayed: true) instead of a second write. */
+                "Idempotency-Key"?: components["parameters"]["header.Idempotency-Key"];
+                /** @description Write only if the record's ETag is still this one (412 otherwise). */
+                "If-Match"?: components["parameters"]["header.If-Match"];
+            };
             path: {
                 id: components["parameters"]["path.id"];
             };
@@ -5820,6 +6836,28 @@ export interface operations {
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            /** @description A request with the same Idempotency-Key is still being processed. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                    };
+                };
+            };
+            /** @description If-Match does not name the record's current ETag; nothing was written. */
+            412: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                    };
+                };
+            };
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
         };
@@ -5866,7 +6904,10 @@ export interface operations {
     createActivity: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Retry safely: a repeated request with this key gets the stored response (Idempotent-Replayed: true) instead of a second write. */
+                "Idempotency-Key"?: components["parameters"]["header.Idempotency-Key"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -5888,6 +6929,17 @@ export interface operations {
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            /** @description A request with the same Idempotency-Key is still being processed. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                    };
+                };
+            };
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
         };
@@ -5895,7 +6947,10 @@ export interface operations {
     getActivity: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description 304 without a body when the record's ETag is still this one. */
+                "If-None-Match"?: components["parameters"]["header.If-None-Match"];
+            };
             path: {
                 activity: components["parameters"]["path.activity"];
             };
@@ -5912,6 +6967,13 @@ export interface operations {
                     "application/json": components["schemas"]["ActivityResponse"];
                 };
             };
+            /** @description Not modified (If-None-Match names the current ETag). */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
             401: components["responses"]["Unauthenticated"];
             404: components["responses"]["NotFound"];
             422: components["responses"]["ValidationFailed"];
@@ -5921,7 +6983,12 @@ export interface operations {
     replaceActivity: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Retry safely: a repeated request with this key gets the stored response (Idempotent-Replayed: true) instead of a second write. */
+                "Idempotency-Key"?: components["parameters"]["header.Idempotency-Key"];
+                /** @description Write only if the record's ETag is still this one (412 otherwise). */
+                "If-Match"?: components["parameters"]["header.If-Match"];
+            };
             path: {
                 activity: components["parameters"]["path.activity"];
             };
@@ -5945,6 +7012,28 @@ export interface operations {
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            /** @description A request with the same Idempotency-Key is still being processed. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                    };
+                };
+            };
+            /** @description If-Match does not name the record's current ETag; nothing was written. */
+            412: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                    };
+                };
+            };
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
         };
@@ -5952,7 +7041,12 @@ export interface operations {
     deleteActivity: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Retry safely: a repeated request with this key gets the stored response (Idempotent-Replayed: true) instead of a second write. */
+                "Idempotency-Key"?: components["parameters"]["header.Idempotency-Key"];
+                /** @description Write only if the record's ETag is still this one (412 otherwise). */
+                "If-Match"?: components["parameters"]["header.If-Match"];
+            };
             path: {
                 activity: components["parameters"]["path.activity"];
             };
@@ -5970,6 +7064,28 @@ export interface operations {
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            /** @description A request with the same Idempotency-Key is still being processed. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                    };
+                };
+            };
+            /** @description If-Match does not name the record's current ETag; nothing was written. */
+            412: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                    };
+                };
+            };
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
         };
@@ -5977,7 +7093,12 @@ export interface operations {
     updateActivity: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Retry safely: a repeated request with this key gets the stored response (Idempotent-Replayed: true) instead of a second write. */
+                "Idempotency-Key"?: components["parameters"]["header.Idempotency-Key"];
+                /** @description Write only if the record's ETag is still this one (412 otherwise). */
+                "If-Match"?: components["parameters"]["header.If-Match"];
+            };
             path: {
                 activity: components["parameters"]["path.activity"];
             };
@@ -6001,6 +7122,28 @@ export interface operations {
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            /** @description A request with the same Idempotency-Key is still being processed. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                    };
+                };
+            };
+            /** @description If-Match does not name the record's current ETag; nothing was written. */
+            412: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                    };
+                };
+            };
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
         };
@@ -6051,7 +7194,10 @@ export interface operations {
     createArticle: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Retry safely: a repeated request with this key gets the stored response (Idempotent-Replayed: true) instead of a second write. */
+                "Idempotency-Key"?: components["parameters"]["header.Idempotency-Key"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -6073,6 +7219,17 @@ export interface operations {
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            /** @description A request with the same Idempotency-Key is still being processed. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                    };
+                };
+            };
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
         };
@@ -6080,7 +7237,10 @@ export interface operations {
     getArticle: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description 304 without a body when the record's ETag is still this one. */
+                "If-None-Match"?: components["parameters"]["header.If-None-Match"];
+            };
             path: {
                 id: components["parameters"]["path.id"];
             };
@@ -6097,6 +7257,13 @@ export interface operations {
                     "application/json": components["schemas"]["ArticleResponse"];
                 };
             };
+            /** @description Not modified (If-None-Match names the current ETag). */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
             401: components["responses"]["Unauthenticated"];
             404: components["responses"]["NotFound"];
             422: components["responses"]["ValidationFailed"];
@@ -6106,7 +7273,12 @@ export interface operations {
     replaceArticle: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Retry safely: a repeated request with this key gets the stored response (Idempotent-Replayed: true) instead of a second write. */
+                "Idempotency-Key"?: components["parameters"]["header.Idempotency-Key"];
+                /** @description Write only if the record's ETag is still this one (412 otherwise). */
+                "If-Match"?: components["parameters"]["header.If-Match"];
+            };
             path: {
                 id: components["parameters"]["path.id"];
             };
@@ -6130,6 +7302,28 @@ export interface operations {
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            /** @description A request with the same Idempotency-Key is still being processed. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                    };
+                };
+            };
+            /** @description If-Match does not name the record's current ETag; nothing was written. */
+            412: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                    };
+                };
+            };
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
         };
@@ -6137,7 +7331,12 @@ export interface operations {
     deleteArticle: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Retry safely: a repeated request with this key gets the stored response (Idempotent-Replayed: true) instead of a second write. */
+                "Idempotency-Key"?: components["parameters"]["header.Idempotency-Key"];
+                /** @description Write only if the record's ETag is still this one (412 otherwise). */
+                "If-Match"?: components["parameters"]["header.If-Match"];
+            };
             path: {
                 id: components["parameters"]["path.id"];
             };
@@ -6155,6 +7354,28 @@ export interface operations {
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            /** @description A request with the same Idempotency-Key is still being processed. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                    };
+                };
+            };
+            /** @description If-Match does not name the record's current ETag; nothing was written. */
+            412: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                    };
+                };
+            };
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
         };
@@ -6162,7 +7383,12 @@ export interface operations {
     updateArticle: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Retry safely: a repeated request with this key gets the stored response (Idempotent-Replayed: true) instead of a second write. */
+                "Idempotency-Key"?: components["parameters"]["header.Idempotency-Key"];
+                /** @description Write only if the record's ETag is still this one (412 otherwise). */
+                "If-Match"?: components["parameters"]["header.If-Match"];
+            };
             path: {
                 id: components["parameters"]["path.id"];
             };
@@ -6186,6 +7412,28 @@ export interface operations {
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            /** @description A request with the same Idempotency-Key is still being processed. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                    };
+                };
+            };
+            /** @description If-Match does not name the record's current ETag; nothing was written. */
+            412: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                    };
+                };
+            };
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
         };
@@ -6240,7 +7488,10 @@ export interface operations {
     createAttendance: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Retry safely: a repeated request with this key gets the stored response (Idempotent-Replayed: true) instead of a second write. */
+                "Idempotency-Key"?: components["parameters"]["header.Idempotency-Key"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -6262,6 +7513,17 @@ export interface operations {
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            /** @description A request with the same Idempotency-Key is still being processed. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                    };
+                };
+            };
             /** @description Invalid input: `errors` lists the messages per field. */
             422: {
                 headers: {
@@ -6289,7 +7551,10 @@ export interface operations {
     getAttendance: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description 304 without a body when the record's ETag is still this one. */
+                "If-None-Match"?: components["parameters"]["header.If-None-Match"];
+            };
             path: {
                 id: components["parameters"]["path.id"];
             };
@@ -6306,6 +7571,13 @@ export interface operations {
                     "application/json": components["schemas"]["AttendanceResponse"];
                 };
             };
+            /** @description Not modified (If-None-Match names the current ETag). */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
             401: components["responses"]["Unauthenticated"];
             404: components["responses"]["NotFound"];
             422: components["responses"]["ValidationFailed"];
@@ -6315,7 +7587,12 @@ export interface operations {
     replaceAttendance: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Retry safely: a repeated request with this key gets the stored response (Idempotent-Replayed: true) instead of a second write. */
+                "Idempotency-Key"?: components["parameters"]["header.Idempotency-Key"];
+                /** @description Write only if the record's ETag is still this one (412 otherwise). */
+                "If-Match"?: components["parameters"]["header.If-Match"];
+            };
             path: {
                 id: components["parameters"]["path.id"];
             };
@@ -6339,6 +7616,28 @@ export interface operations {
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            /** @description A request with the same Idempotency-Key is still being processed. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                    };
+                };
+            };
+            /** @description If-Match does not name the record's current ETag; nothing was written. */
+            412: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                    };
+                };
+            };
             /** @description Invalid input: `errors` lists the messages per field. */
             422: {
                 headers: {
@@ -6366,7 +7665,12 @@ export interface operations {
     deleteAttendance: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Retry safely: a repeated request with this key gets the stored response (Idempotent-Replayed: true) instead of a second write. */
+                "Idempotency-Key"?: components["parameters"]["header.Idempotency-Key"];
+                /** @description Write only if the record's ETag is still this one (412 otherwise). */
+                "If-Match"?: components["parameters"]["header.If-Match"];
+            };
             path: {
                 id: components["parameters"]["path.id"];
             };
@@ -6384,6 +7688,28 @@ export interface operations {
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            /** @description A request with the same Idempotency-Key is still being processed. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                    };
+                };
+            };
+            /** @description If-Match does not name the record's current ETag; nothing was written. */
+            412: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                    };
+                };
+            };
             /** @description Invalid input: `errors` lists the messages per field. */
             422: {
                 headers: {
@@ -6411,7 +7737,12 @@ export interface operations {
     updateAttendance: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Retry safely: a repeated request with this key gets the stored response (Idempotent-Replayed: true) instead of a second write. */
+                "Idempotency-Key"?: components["parameters"]["header.Idempotency-Key"];
+                /** @description Write only if the record's ETag is still this one (412 otherwise). */
+                "If-Match"?: components["parameters"]["header.If-Match"];
+            };
             path: {
                 id: components["parameters"]["path.id"];
             };
@@ -6435,6 +7766,28 @@ export interface operations {
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            /** @description A request with the same Idempotency-Key is still being processed. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                    };
+                };
+            };
+            /** @description If-Match does not name the record's current ETag; nothing was written. */
+            412: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                    };
+                };
+            };
             /** @description Invalid input: `errors` lists the messages per field. */
             422: {
                 headers: {
@@ -6462,7 +7815,12 @@ export interface operations {
     replaceAttendanceRelease: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Retry safely: a repeated request with this key gets the stored response (Idempotent-Replayed: true) instead of a second write. */
+                "Idempotency-Key"?: components["parameters"]["header.Idempotency-Key"];
+                /** @description Write only if the record's ETag is still this one (412 otherwise). */
+                "If-Match"?: components["parameters"]["header.If-Match"];
+            };
             path: {
                 id: components["parameters"]["path.id"];
             };
@@ -6486,6 +7844,28 @@ export interface operations {
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            /** @description A request with the same Idempotency-Key is still being processed. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                    };
+                };
+            };
+            /** @description If-Match does not name the record's current ETag; nothing was written. */
+            412: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                    };
+                };
+            };
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
         };
@@ -6493,7 +7873,12 @@ export interface operations {
     updateAttendanceRelease: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Retry safely: a repeated request with this key gets the stored response (Idempotent-Replayed: true) instead of a second write. */
+                "Idempotency-Key"?: components["parameters"]["header.Idempotency-Key"];
+                /** @description Write only if the record's ETag is still this one (412 otherwise). */
+                "If-Match"?: components["parameters"]["header.If-Match"];
+            };
             path: {
                 id: components["parameters"]["path.id"];
             };
@@ -6517,7 +7902,254 @@ export interface operations {
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            /** @description A request with the same Idempotency-Key is still being processed. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                    };
+                };
+            };
+            /** @description If-Match does not name the record's current ETag; nothing was written. */
+            412: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                    };
+                };
+            };
             422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    bulkAttendance: {
+        parameters: {
+            query?: {
+                /** @description All or none (default false). */
+                atomic?: boolean;
+            };
+            header?: {
+                /** @description Retry safely: a repeated request with this key gets the stored response (Idempotent-Replayed: true) instead of a second write. */
+                "Idempotency-Key"?: components["parameters"]["header.Idempotency-Key"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    items: components["schemas"]["AttendanceCreate"][];
+                };
+            };
+        };
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        results: {
+                            data?: {
+                                activity_id: string;
+                                billable: boolean;
+                                color: string | null;
+                                /**
+                                 * Format: date-time
+                                 * @example 2024-01-01T00:00:00.000000Z
+                                 */
+                                created: string | null;
+                                /**
+                                 * Format: date-time
+                                 * @example 2024-01-01T00:00:00.000000Z
+                                 */
+                                date: string;
+                                /** @description Only with the departments module. */
+                                department_id?: number | null;
+                                destination: string | null;
+                                direction_of_travel: {
+                                    id: number;
+                                    name: string;
+                                } | null;
+                                /** @description Hours, derived from from/to. */
+                                duration: number;
+                                employee_id: string;
+                                /**
+                                 * @description The calendar day the booking really ends (date + 1 when `to` is 00:00).
+                                 * @example 2024-08-17
+                                 */
+                                end_date: string;
+                                /** @example 09:00:00 */
+                                from: string;
+                                id: number;
+                                invoice_item_id: number | null;
+                                is_travel: boolean;
+                                /** @description Only with the ticket_extension module. */
+                                issue_id?: string | null;
+                                km: number | null;
+                                locked: boolean | null;
+                                /**
+                                 * Format: date-time
+                                 * @example 2024-01-01T00:00:00.000000Z
+                                 */
+                                modified: string | null;
+                                note: string | null;
+                                passengers: number | null;
+                                private: boolean | null;
+                                project_id: number;
+                                project_release?: {
+                                    id: number;
+                                    name: string;
+                                } | null;
+                                /**
+                                 * Format: date-time
+                                 * @example 2024-01-01T00:00:00.000000Z
+                                 */
+                                project_released_at?: string | null;
+                                project_released_by?: string | null;
+                                project_task_id: number;
+                                start: string | null;
+                                subtask_id: number | null;
+                                ticket_id: number | null;
+                                /**
+                                 * @description 00:00:00 = the booking runs until midnight.
+                                 * @example 17:00:00
+                                 */
+                                to: string;
+                                vehicle_id: string | null;
+                                work_location_id: string | null;
+                                work_location_is_project_relevant: boolean;
+                            };
+                            errors?: {
+                                [key: string]: string[];
+                            };
+                            message?: string;
+                            /** @description 201 when written, else the status POST /attendances would answer (422 with errors). */
+                            status: number;
+                            violations?: {
+                                field: string;
+                                message: string;
+                                rule: string;
+                            }[];
+                        }[];
+                    };
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            /** @description A request with the same Idempotency-Key is still being processed. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                    };
+                };
+            };
+            /** @description Invalid input: `errors` lists the messages per field. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        results: {
+                            data?: {
+                                activity_id: string;
+                                billable: boolean;
+                                color: string | null;
+                                /**
+                                 * Format: date-time
+                                 * @example 2024-01-01T00:00:00.000000Z
+                                 */
+                                created: string | null;
+                                /**
+                                 * Format: date-time
+                                 * @example 2024-01-01T00:00:00.000000Z
+                                 */
+                                date: string;
+                                /** @description Only with the departments module. */
+                                department_id?: number | null;
+                                destination: string | null;
+                                direction_of_travel: {
+                                    id: number;
+                                    name: string;
+                                } | null;
+                                /** @description Hours, derived from from/to. */
+                                duration: number;
+                                employee_id: string;
+                                /**
+                                 * @description The calendar day the booking really ends (date + 1 when `to` is 00:00).
+                                 * @example 2024-08-17
+                                 */
+                                end_date: string;
+                                /** @example 09:00:00 */
+                                from: string;
+                                id: number;
+                                invoice_item_id: number | null;
+                                is_travel: boolean;
+                                /** @description Only with the ticket_extension module. */
+                                issue_id?: string | null;
+                                km: number | null;
+                                locked: boolean | null;
+                                /**
+                                 * Format: date-time
+                                 * @example 2024-01-01T00:00:00.000000Z
+                                 */
+                                modified: string | null;
+                                note: string | null;
+                                passengers: number | null;
+                                private: boolean | null;
+                                project_id: number;
+                                project_release?: {
+                                    id: number;
+                                    name: string;
+                                } | null;
+                                /**
+                                 * Format: date-time
+                                 * @example 2024-01-01T00:00:00.000000Z
+                                 */
+                                project_released_at?: string | null;
+                                project_released_by?: string | null;
+                                project_task_id: number;
+                                start: string | null;
+                                subtask_id: number | null;
+                                ticket_id: number | null;
+                                /**
+                                 * @description 00:00:00 = the booking runs until midnight.
+                                 * @example 17:00:00
+                                 */
+                                to: string;
+                                vehicle_id: string | null;
+                                work_location_id: string | null;
+                                work_location_is_project_relevant: boolean;
+                            };
+                            errors?: {
+                                [key: string]: string[];
+                            };
+                            message?: string;
+                            /** @description 201 when written, else the status POST /attendances would answer (422 with errors). */
+                            status: number;
+                            violations?: {
+                                field: string;
+                                message: string;
+                                rule: string;
+                            }[];
+                        }[];
+                    } | components["schemas"]["ValidationError"];
+                };
+            };
             429: components["responses"]["TooManyRequests"];
         };
     };
@@ -6548,7 +8180,12 @@ export interface operations {
     replaceBookingSettings: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Retry safely: a repeated request with this key gets the stored response (Idempotent-Replayed: true) instead of a second write. */
+                "Idempotency-Key"?: components["parameters"]["header.Idempotency-Key"];
+                /** @description Write only if the record's ETag is still this one (412 otherwise). */
+                "If-Match"?: components["parameters"]["header.If-Match"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -6570,6 +8207,28 @@ export interface operations {
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            /** @description A request with the same Idempotency-Key is still being processed. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                    };
+                };
+            };
+            /** @description If-Match does not name the record's current ETag; nothing was written. */
+            412: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                    };
+                };
+            };
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
         };
@@ -6577,7 +8236,12 @@ export interface operations {
     updateBookingSettings: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Retry safely: a repeated request with this key gets the stored response (Idempotent-Replayed: true) instead of a second write. */
+                "Idempotency-Key"?: components["parameters"]["header.Idempotency-Key"];
+                /** @description Write only if the record's ETag is still this one (412 otherwise). */
+                "If-Match"?: components["parameters"]["header.If-Match"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -6599,6 +8263,28 @@ export interface operations {
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            /** @description A request with the same Idempotency-Key is still being processed. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                    };
+                };
+            };
+            /** @description If-Match does not name the record's current ETag; nothing was written. */
+            412: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                    };
+                };
+            };
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
         };
@@ -6645,7 +8331,10 @@ export interface operations {
     createBreakRegulationType: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Retry safely: a repeated request with this key gets the stored response (Idempotent-Replayed: true) instead of a second write. */
+                "Idempotency-Key"?: components["parameters"]["header.Idempotency-Key"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -6667,6 +8356,17 @@ export interface operations {
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            /** @description A request with the same Idempotency-Key is still being processed. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                    };
+                };
+            };
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
         };
@@ -6674,7 +8374,10 @@ export interface operations {
     getBreakRegulationType: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description 304 without a body when the record's ETag is still this one. */
+                "If-None-Match"?: components["parameters"]["header.If-None-Match"];
+            };
             path: {
                 id: components["parameters"]["path.id"];
             };
@@ -6691,6 +8394,13 @@ export interface operations {
                     "application/json": components["schemas"]["BreakRegulationTypeResponse"];
                 };
             };
+            /** @description Not modified (If-None-Match names the current ETag). */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
             401: components["responses"]["Unauthenticated"];
             404: components["responses"]["NotFound"];
             422: components["responses"]["ValidationFailed"];
@@ -6700,7 +8410,12 @@ export interface operations {
     replaceBreakRegulationType: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Retry safely: a repeated request with this key gets the stored response (Idempotent-Replayed: true) instead of a second write. */
+                "Idempotency-Key"?: components["parameters"]["header.Idempotency-Key"];
+                /** @description Write only if the record's ETag is still this one (412 otherwise). */
+                "If-Match"?: components["parameters"]["header.If-Match"];
+            };
             path: {
                 id: components["parameters"]["path.id"];
             };
@@ -6724,6 +8439,28 @@ export interface operations {
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            /** @description A request with the same Idempotency-Key is still being processed. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                    };
+                };
+            };
+            /** @description If-Match does not name the record's current ETag; nothing was written. */
+            412: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                    };
+                };
+            };
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
         };
@@ -6731,7 +8468,12 @@ export interface operations {
     deleteBreakRegulationType: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Retry safely: a repeated request with this key gets the stored response (Idempotent-Replayed: true) instead of a second write. */
+                "Idempotency-Key"?: components["parameters"]["header.Idempotency-Key"];
+                /** @description Write only if the record's ETag is still this one (412 otherwise). */
+                "If-Match"?: components["parameters"]["header.If-Match"];
+            };
             path: {
                 id: components["parameters"]["path.id"];
             };
@@ -6749,6 +8491,28 @@ export interface operations {
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            /** @description A request with the same Idempotency-Key is still being processed. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                    };
+                };
+            };
+            /** @description If-Match does not name the record's current ETag; nothing was written. */
+            412: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                    };
+                };
+            };
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
         };
@@ -6756,7 +8520,12 @@ export interface operations {
     updateBreakRegulationType: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Retry safely: a repeated request with this key gets the stored response (Idempotent-Replayed: true) instead of a second write. */
+                "Idempotency-Key"?: components["parameters"]["header.Idempotency-Key"];
+                /** @description Write only if the record's ETag is still this one (412 otherwise). */
+                "If-Match"?: components["parameters"]["header.If-Match"];
+            };
             path: {
                 id: components["parameters"]["path.id"];
             };
@@ -6780,6 +8549,28 @@ export interface operations {
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            /** @description A request with the same Idempotency-Key is still being processed. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                    };
+                };
+            };
+            /** @description If-Match does not name the record's current ETag; nothing was written. */
+            412: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                    };
+                };
+            };
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
         };
@@ -6828,7 +8619,10 @@ export interface operations {
     createCategory: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Retry safely: a repeated request with this key gets the stored response (Idempotent-Replayed: true) instead of a second write. */
+                "Idempotency-Key"?: components["parameters"]["header.Idempotency-Key"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -6850,6 +8644,17 @@ export interface operations {
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            /** @description A request with the same Idempotency-Key is still being processed. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                    };
+                };
+            };
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
         };
@@ -6857,7 +8662,10 @@ export interface operations {
     getCategory: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description 304 without a body when the record's ETag is still this one. */
+                "If-None-Match"?: components["parameters"]["header.If-None-Match"];
+            };
             path: {
                 name: components["parameters"]["path.name"];
             };
@@ -6874,6 +8682,13 @@ export interface operations {
                     "application/json": components["schemas"]["CategoryResponse"];
                 };
             };
+            /** @description Not modified (If-None-Match names the current ETag). */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
             401: components["responses"]["Unauthenticated"];
             404: components["responses"]["NotFound"];
             422: components["responses"]["ValidationFailed"];
@@ -6883,7 +8698,12 @@ export interface operations {
     replaceCategory: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Retry safely: a repeated request with this key gets the stored response (Idempotent-Replayed: true) instead of a second write. */
+                "Idempotency-Key"?: components["parameters"]["header.Idempotency-Key"];
+                /** @description Write only if the record's ETag is still this one (412 otherwise). */
+                "If-Match"?: components["parameters"]["header.If-Match"];
+            };
             path: {
                 name: components["parameters"]["path.name"];
             };
@@ -6907,6 +8727,28 @@ export interface operations {
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            /** @description A request with the same Idempotency-Key is still being processed. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                    };
+                };
+            };
+            /** @description If-Match does not name the record's current ETag; nothing was written. */
+            412: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                    };
+                };
+            };
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
         };
@@ -6914,7 +8756,12 @@ export interface operations {
     deleteCategory: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Retry safely: a repeated request with this key gets the stored response (Idempotent-Replayed: true) instead of a second write. */
+                "Idempotency-Key"?: components["parameters"]["header.Idempotency-Key"];
+                /** @description Write only if the record's ETag is still this one (412 otherwise). */
+                "If-Match"?: components["parameters"]["header.If-Match"];
+            };
             path: {
                 name: components["parameters"]["path.name"];
             };
@@ -6932,6 +8779,28 @@ export interface operations {
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            /** @description A request with the same Idempotency-Key is still being processed. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                    };
+                };
+            };
+            /** @description If-Match does not name the record's current ETag; nothing was written. */
+            412: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                    };
+                };
+            };
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
         };
@@ -6939,7 +8808,12 @@ export interface operations {
     updateCategory: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Retry safely: a repeated request with this key gets the stored response (Idempotent-Replayed: true) instead of a second write. */
+                "Idempotency-Key"?: components["parameters"]["header.Idempotency-Key"];
+                /** @description Write only if the record's ETag is still this one (412 otherwise). */
+                "If-Match"?: components["parameters"]["header.If-Match"];
+            };
             path: {
                 name: components["parameters"]["path.name"];
             };
@@ -6963,6 +8837,28 @@ export interface operations {
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            /** @description A request with the same Idempotency-Key is still being processed. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                    };
+                };
+            };
+            /** @description If-Match does not name the record's current ETag; nothing was written. */
+            412: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                    };
+                };
+            };
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
         };
@@ -7058,7 +8954,10 @@ export interface operations {
     createCustomer: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Retry safely: a repeated request with this key gets the stored response (Idempotent-Replayed: true) instead of a second write. */
+                "Idempotency-Key"?: components["parameters"]["header.Idempotency-Key"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -7080,6 +8979,17 @@ export interface operations {
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            /** @description A request with the same Idempotency-Key is still being processed. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                    };
+                };
+            };
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
         };
@@ -7128,7 +9038,10 @@ export interface operations {
     createCustomerContact: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Retry safely: a repeated request with this key gets the stored response (Idempotent-Replayed: true) instead of a second write. */
+                "Idempotency-Key"?: components["parameters"]["header.Idempotency-Key"];
+            };
             path: {
                 customer_number: components["parameters"]["path.customer_number"];
             };
@@ -7152,6 +9065,17 @@ export interface operations {
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            /** @description A request with the same Idempotency-Key is still being processed. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                    };
+                };
+            };
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
         };
@@ -7159,7 +9083,10 @@ export interface operations {
     getCustomerContact: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description 304 without a body when the record's ETag is still this one. */
+                "If-None-Match"?: components["parameters"]["header.If-None-Match"];
+            };
             path: {
                 customer_number: components["parameters"]["path.customer_number"];
                 id: components["parameters"]["path.id"];
@@ -7176,6 +9103,13 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ContactResponse"];
                 };
+            };
+            /** @description Not modified (If-None-Match names the current ETag). */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             401: components["responses"]["Unauthenticated"];
             404: components["responses"]["NotFound"];
@@ -7186,7 +9120,12 @@ export interface operations {
     replaceCustomerContact: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Retry safely: a repeated request with this key gets the stored response (Idempotent-Replayed: true) instead of a second write. */
+                "Idempotency-Key"?: components["parameters"]["header.Idempotency-Key"];
+                /** @description Write only if the record's ETag is still this one (412 otherwise). */
+                "If-Match"?: components["parameters"]["header.If-Match"];
+            };
             path: {
                 customer_number: components["parameters"]["path.customer_number"];
                 id: components["parameters"]["path.id"];
@@ -7211,6 +9150,28 @@ export interface operations {
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            /** @description A request with the same Idempotency-Key is still being processed. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                    };
+                };
+            };
+            /** @description If-Match does not name the record's current ETag; nothing was written. */
+            412: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                    };
+                };
+            };
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
         };
@@ -7218,7 +9179,12 @@ export interface operations {
     deleteCustomerContact: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Retry safely: a repeated request with this key gets the stored response (Idempotent-Replayed: true) instead of a second write. */
+                "Idempotency-Key"?: components["parameters"]["header.Idempotency-Key"];
+                /** @description Write only if the record's ETag is still this one (412 otherwise). */
+                "If-Match"?: components["parameters"]["header.If-Match"];
+            };
             path: {
                 customer_number: components["parameters"]["path.customer_number"];
                 id: components["parameters"]["path.id"];
@@ -7237,6 +9203,28 @@ export interface operations {
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            /** @description A request with the same Idempotency-Key is still being processed. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                    };
+                };
+            };
+            /** @description If-Match does not name the record's current ETag; nothing was written. */
+            412: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                    };
+                };
+            };
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
         };
@@ -7244,7 +9232,12 @@ export interface operations {
     updateCustomerContact: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Retry safely: a repeated request with this key gets the stored response (Idempotent-Replayed: true) instead of a second write. */
+                "Idempotency-Key"?: components["parameters"]["header.Idempotency-Key"];
+                /** @description Write only if the record's ETag is still this one (412 otherwise). */
+                "If-Match"?: components["parameters"]["header.If-Match"];
+            };
             path: {
                 customer_number: components["parameters"]["path.customer_number"];
                 id: components["parameters"]["path.id"];
@@ -7269,6 +9262,28 @@ export interface operations {
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            /** @description A request with the same Idempotency-Key is still being processed. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                    };
+                };
+            };
+            /** @description If-Match does not name the record's current ETag; nothing was written. */
+            412: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                    };
+                };
+            };
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
         };
@@ -7276,7 +9291,10 @@ export interface operations {
     getCustomer: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description 304 without a body when the record's ETag is still this one. */
+                "If-None-Match"?: components["parameters"]["header.If-None-Match"];
+            };
             path: {
                 /** @description Customer number */
                 customer: components["parameters"]["path.customer"];
@@ -7293,6 +9311,13 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["CustomerResponse"];
                 };
+            };
+            /** @description Not modified (If-None-Match names the current ETag). */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             401: components["responses"]["Unauthenticated"];
             404: components["responses"]["NotFound"];
@@ -7303,7 +9328,12 @@ export interface operations {
     replaceCustomer: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Retry safely: a repeated request with this key gets the stored response (Idempotent-Replayed: true) instead of a second write. */
+                "Idempotency-Key"?: components["parameters"]["header.Idempotency-Key"];
+                /** @description Write only if the record's ETag is still this one (412 otherwise). */
+                "If-Match"?: components["parameters"]["header.If-Match"];
+            };
             path: {
                 /** @description Customer number */
                 customer: components["parameters"]["path.customer"];
@@ -7328,6 +9358,28 @@ export interface operations {
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            /** @description A request with the same Idempotency-Key is still being processed. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                    };
+                };
+            };
+            /** @description If-Match does not name the record's current ETag; nothing was written. */
+            412: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                    };
+                };
+            };
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
         };
@@ -7335,7 +9387,12 @@ export interface operations {
     deleteCustomer: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Retry safely: a repeated request with this key gets the stored response (Idempotent-Replayed: true) instead of a second write. */
+                "Idempotency-Key"?: components["parameters"]["header.Idempotency-Key"];
+                /** @description Write only if the record's ETag is still this one (412 otherwise). */
+                "If-Match"?: components["parameters"]["header.If-Match"];
+            };
             path: {
                 /** @description Customer number */
                 customer: components["parameters"]["path.customer"];
@@ -7354,6 +9411,28 @@ export interface operations {
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            /** @description A request with the same Idempotency-Key is still being processed. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                    };
+                };
+            };
+            /** @description If-Match does not name the record's current ETag; nothing was written. */
+            412: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                    };
+                };
+            };
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
         };
@@ -7361,7 +9440,12 @@ export interface operations {
     updateCustomer: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Retry safely: a repeated request with this key gets the stored response (Idempotent-Replayed: true) instead of a second write. */
+                "Idempotency-Key"?: components["parameters"]["header.Idempotency-Key"];
+                /** @description Write only if the record's ETag is still this one (412 otherwise). */
+                "If-Match"?: components["parameters"]["header.If-Match"];
+            };
             path: {
                 /** @description Customer number */
                 customer: components["parameters"]["path.customer"];
@@ -7386,6 +9470,28 @@ export interface operations {
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            /** @description A request with the same Idempotency-Key is still being processed. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                    };
+                };
+            };
+            /** @description If-Match does not name the record's current ETag; nothing was written. */
+            412: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                    };
+                };
+            };
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
         };
@@ -7421,7 +9527,10 @@ export interface operations {
     createCustomerPriceTable: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Retry safely: a repeated request with this key gets the stored response (Idempotent-Replayed: true) instead of a second write. */
+                "Idempotency-Key"?: components["parameters"]["header.Idempotency-Key"];
+            };
             path: {
                 /** @description Customer number */
                 customer: components["parameters"]["path.customer"];
@@ -7446,6 +9555,17 @@ export interface operations {
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            /** @description A request with the same Idempotency-Key is still being processed. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                    };
+                };
+            };
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
         };
@@ -7453,7 +9573,10 @@ export interface operations {
     getCustomerPriceTable: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description 304 without a body when the record's ETag is still this one. */
+                "If-None-Match"?: components["parameters"]["header.If-None-Match"];
+            };
             path: {
                 /** @description Customer number */
                 customer: components["parameters"]["path.customer"];
@@ -7472,6 +9595,13 @@ export interface operations {
                     "application/json": components["schemas"]["PriceTableResponse"];
                 };
             };
+            /** @description Not modified (If-None-Match names the current ETag). */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
             401: components["responses"]["Unauthenticated"];
             404: components["responses"]["NotFound"];
             422: components["responses"]["ValidationFailed"];
@@ -7481,7 +9611,12 @@ export interface operations {
     replaceCustomerPriceTable: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Retry safely: a repeated request with this key gets the stored response (Idempotent-Replayed: true) instead of a second write. */
+                "Idempotency-Key"?: components["parameters"]["header.Idempotency-Key"];
+                /** @description Write only if the record's ETag is still this one (412 otherwise). */
+                "If-Match"?: components["parameters"]["header.If-Match"];
+            };
             path: {
                 /** @description Customer number */
                 customer: components["parameters"]["path.customer"];
@@ -7507,6 +9642,28 @@ export interface operations {
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            /** @description A request with the same Idempotency-Key is still being processed. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                    };
+                };
+            };
+            /** @description If-Match does not name the record's current ETag; nothing was written. */
+            412: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                    };
+                };
+            };
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
         };
@@ -7514,7 +9671,12 @@ export interface operations {
     deleteCustomerPriceTable: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Retry safely: a repeated request with this key gets the stored response (Idempotent-Replayed: true) instead of a second write. */
+                "Idempotency-Key"?: components["parameters"]["header.Idempotency-Key"];
+                /** @description Write only if the record's ETag is still this one (412 otherwise). */
+                "If-Match"?: components["parameters"]["header.If-Match"];
+            };
             path: {
                 /** @description Customer number */
                 customer: components["parameters"]["path.customer"];
@@ -7534,6 +9696,28 @@ export interface operations {
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            /** @description A request with the same Idempotency-Key is still being processed. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                    };
+                };
+            };
+            /** @description If-Match does not name the record's current ETag; nothing was written. */
+            412: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                    };
+                };
+            };
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
         };
@@ -7541,7 +9725,12 @@ export interface operations {
     updateCustomerPriceTable: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Retry safely: a repeated request with this key gets the stored response (Idempotent-Replayed: true) instead of a second write. */
+                "Idempotency-Key"?: components["parameters"]["header.Idempotency-Key"];
+                /** @description Write only if the record's ETag is still this one (412 otherwise). */
+                "If-Match"?: components["parameters"]["header.If-Match"];
+            };
             path: {
                 /** @description Customer number */
                 customer: components["parameters"]["path.customer"];
@@ -7567,6 +9756,28 @@ export interface operations {
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            /** @description A request with the same Idempotency-Key is still being processed. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                    };
+                };
+            };
+            /** @description If-Match does not name the record's current ETag; nothing was written. */
+            412: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                    };
+                };
+            };
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
         };
@@ -7617,7 +9828,10 @@ export interface operations {
     createDepartment: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Retry safely: a repeated request with this key gets the stored response (Idempotent-Replayed: true) instead of a second write. */
+                "Idempotency-Key"?: components["parameters"]["header.Idempotency-Key"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -7639,6 +9853,17 @@ export interface operations {
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            /** @description A request with the same Idempotency-Key is still being processed. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                    };
+                };
+            };
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
         };
@@ -7646,7 +9871,10 @@ export interface operations {
     getDepartment: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description 304 without a body when the record's ETag is still this one. */
+                "If-None-Match"?: components["parameters"]["header.If-None-Match"];
+            };
             path: {
                 id: components["parameters"]["path.id"];
             };
@@ -7663,6 +9891,13 @@ export interface operations {
                     "application/json": components["schemas"]["DepartmentDetailResponse"];
                 };
             };
+            /** @description Not modified (If-None-Match names the current ETag). */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
             401: components["responses"]["Unauthenticated"];
             404: components["responses"]["NotFound"];
             422: components["responses"]["ValidationFailed"];
@@ -7672,7 +9907,12 @@ export interface operations {
     replaceDepartment: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Retry safely: a repeated request with this key gets the stored response (Idempotent-Replayed: true) instead of a second write. */
+                "Idempotency-Key"?: components["parameters"]["header.Idempotency-Key"];
+                /** @description Write only if the record's ETag is still this one (412 otherwise). */
+                "If-Match"?: components["parameters"]["header.If-Match"];
+            };
             path: {
                 id: components["parameters"]["path.id"];
             };
@@ -7696,6 +9936,28 @@ export interface operations {
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            /** @description A request with the same Idempotency-Key is still being processed. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                    };
+                };
+            };
+            /** @description If-Match does not name the record's current ETag; nothing was written. */
+            412: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                    };
+                };
+            };
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
         };
@@ -7703,7 +9965,12 @@ export interface operations {
     deleteDepartment: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Retry safely: a repeated request with this key gets the stored response (Idempotent-Replayed: true) instead of a second write. */
+                "Idempotency-Key"?: components["parameters"]["header.Idempotency-Key"];
+                /** @description Write only if the record's ETag is still this one (412 otherwise). */
+                "If-Match"?: components["parameters"]["header.If-Match"];
+            };
             path: {
                 id: components["parameters"]["path.id"];
             };
@@ -7721,6 +9988,28 @@ export interface operations {
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            /** @description A request with the same Idempotency-Key is still being processed. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                    };
+                };
+            };
+            /** @description If-Match does not name the record's current ETag; nothing was written. */
+            412: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                    };
+                };
+            };
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
         };
@@ -7728,7 +10017,12 @@ export interface operations {
     updateDepartment: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Retry safely: a repeated request with this key gets the stored response (Idempotent-Replayed: true) instead of a second write. */
+                "Idempotency-Key"?: components["parameters"]["header.Idempotency-Key"];
+                /** @description Write only if the record's ETag is still this one (412 otherwise). */
+                "If-Match"?: components["parameters"]["header.If-Match"];
+            };
             path: {
                 id: components["parameters"]["path.id"];
             };
@@ -7752,6 +10046,28 @@ export interface operations {
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            /** @description A request with the same Idempotency-Key is still being processed. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                    };
+                };
+            };
+            /** @description If-Match does not name the record's current ETag; nothing was written. */
+            412: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                    };
+                };
+            };
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
         };
@@ -7884,7 +10200,10 @@ export interface operations {
     createDevice: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Retry safely: a repeated request with this key gets the stored response (Idempotent-Replayed: true) instead of a second write. */
+                "Idempotency-Key"?: components["parameters"]["header.Idempotency-Key"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -7906,6 +10225,17 @@ export interface operations {
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            /** @description A request with the same Idempotency-Key is still being processed. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                    };
+                };
+            };
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
         };
@@ -7913,7 +10243,10 @@ export interface operations {
     getDevice: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description 304 without a body when the record's ETag is still this one. */
+                "If-None-Match"?: components["parameters"]["header.If-None-Match"];
+            };
             path: {
                 id: components["parameters"]["path.id"];
             };
@@ -7930,6 +10263,13 @@ export interface operations {
                     "application/json": components["schemas"]["DeviceResponse"];
                 };
             };
+            /** @description Not modified (If-None-Match names the current ETag). */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
             401: components["responses"]["Unauthenticated"];
             404: components["responses"]["NotFound"];
             422: components["responses"]["ValidationFailed"];
@@ -7939,7 +10279,12 @@ export interface operations {
     replaceDevice: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Retry safely: a repeated request with this key gets the stored response (Idempotent-Replayed: true) instead of a second write. */
+                "Idempotency-Key"?: components["parameters"]["header.Idempotency-Key"];
+                /** @description Write only if the record's ETag is still this one (412 otherwise). */
+                "If-Match"?: components["parameters"]["header.If-Match"];
+            };
             path: {
                 id: components["parameters"]["path.id"];
             };
@@ -7963,6 +10308,28 @@ export interface operations {
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            /** @description A request with the same Idempotency-Key is still being processed. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                    };
+                };
+            };
+            /** @description If-Match does not name the record's current ETag; nothing was written. */
+            412: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                    };
+                };
+            };
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
         };
@@ -7970,7 +10337,12 @@ export interface operations {
     deleteDevice: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Retry safely: a repeated request with this key gets the stored response (Idempotent-Replayed: true) instead of a second write. */
+                "Idempotency-Key"?: components["parameters"]["header.Idempotency-Key"];
+                /** @description Write only if the record's ETag is still this one (412 otherwise). */
+                "If-Match"?: components["parameters"]["header.If-Match"];
+            };
             path: {
                 id: components["parameters"]["path.id"];
             };
@@ -7988,6 +10360,28 @@ export interface operations {
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            /** @description A request with the same Idempotency-Key is still being processed. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                    };
+                };
+            };
+            /** @description If-Match does not name the record's current ETag; nothing was written. */
+            412: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                    };
+                };
+            };
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
         };
@@ -7995,7 +10389,12 @@ export interface operations {
     updateDevice: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Retry safely: a repeated request with this key gets the stored response (Idempotent-Replayed: true) instead of a second write. */
+                "Idempotency-Key"?: components["parameters"]["header.Idempotency-Key"];
+                /** @description Write only if the record's ETag is still this one (412 otherwise). */
+                "If-Match"?: components["parameters"]["header.If-Match"];
+            };
             path: {
                 id: components["parameters"]["path.id"];
             };
@@ -8019,6 +10418,28 @@ export interface operations {
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            /** @description A request with the same Idempotency-Key is still being processed. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                    };
+                };
+            };
+            /** @description If-Match does not name the record's current ETag; nothing was written. */
+            412: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                    };
+                };
+            };
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
         };
@@ -8066,7 +10487,10 @@ export interface operations {
     createDynamicAttribute: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Retry safely: a repeated request with this key gets the stored response (Idempotent-Replayed: true) instead of a second write. */
+                "Idempotency-Key"?: components["parameters"]["header.Idempotency-Key"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -8088,6 +10512,17 @@ export interface operations {
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            /** @description A request with the same Idempotency-Key is still being processed. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                    };
+                };
+            };
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
         };
@@ -8095,7 +10530,10 @@ export interface operations {
     getDynamicAttribute: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description 304 without a body when the record's ETag is still this one. */
+                "If-None-Match"?: components["parameters"]["header.If-None-Match"];
+            };
             path: {
                 id: components["parameters"]["path.id"];
             };
@@ -8112,6 +10550,13 @@ export interface operations {
                     "application/json": components["schemas"]["DynamicAttributeDefinitionResponse"];
                 };
             };
+            /** @description Not modified (If-None-Match names the current ETag). */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
             401: components["responses"]["Unauthenticated"];
             404: components["responses"]["NotFound"];
             422: components["responses"]["ValidationFailed"];
@@ -8121,7 +10566,12 @@ export interface operations {
     replaceDynamicAttribute: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Retry safely: a repeated request with this key gets the stored response (Idempotent-Replayed: true) instead of a second write. */
+                "Idempotency-Key"?: components["parameters"]["header.Idempotency-Key"];
+                /** @description Write only if the record's ETag is still this one (412 otherwise). */
+                "If-Match"?: components["parameters"]["header.If-Match"];
+            };
             path: {
                 id: components["parameters"]["path.id"];
             };
@@ -8145,6 +10595,28 @@ export interface operations {
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            /** @description A request with the same Idempotency-Key is still being processed. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                    };
+                };
+            };
+            /** @description If-Match does not name the record's current ETag; nothing was written. */
+            412: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                    };
+                };
+            };
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
         };
@@ -8152,7 +10624,12 @@ export interface operations {
     deleteDynamicAttribute: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Retry safely: a repeated request with this key gets the stored response (Idempotent-Replayed: true) instead of a second write. */
+                "Idempotency-Key"?: components["parameters"]["header.Idempotency-Key"];
+                /** @description Write only if the record's ETag is still this one (412 otherwise). */
+                "If-Match"?: components["parameters"]["header.If-Match"];
+            };
             path: {
                 id: components["parameters"]["path.id"];
             };
@@ -8170,6 +10647,28 @@ export interface operations {
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            /** @description A request with the same Idempotency-Key is still being processed. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                    };
+                };
+            };
+            /** @description If-Match does not name the record's current ETag; nothing was written. */
+            412: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                    };
+                };
+            };
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
         };
@@ -8177,7 +10676,12 @@ export interface operations {
     updateDynamicAttribute: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Retry safely: a repeated request with this key gets the stored response (Idempotent-Replayed: true) instead of a second write. */
+                "Idempotency-Key"?: components["parameters"]["header.Idempotency-Key"];
+                /** @description Write only if the record's ETag is still this one (412 otherwise). */
+                "If-Match"?: components["parameters"]["header.If-Match"];
+            };
             path: {
                 id: components["parameters"]["path.id"];
             };
@@ -8201,6 +10705,28 @@ export interface operations {
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            /** @description A request with the same Idempotency-Key is still being processed. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                    };
+                };
+            };
+            /** @description If-Match does not name the record's current ETag; nothing was written. */
+            412: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                    };
+                };
+            };
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
         };
@@ -8250,7 +10776,10 @@ export interface operations {
     createEmployee: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Retry safely: a repeated request with this key gets the stored response (Idempotent-Replayed: true) instead of a second write. */
+                "Idempotency-Key"?: components["parameters"]["header.Idempotency-Key"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -8272,6 +10801,17 @@ export interface operations {
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            /** @description A request with the same Idempotency-Key is still being processed. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                    };
+                };
+            };
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
         };
@@ -8279,7 +10819,10 @@ export interface operations {
     getEmployee: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description 304 without a body when the record's ETag is still this one. */
+                "If-None-Match"?: components["parameters"]["header.If-None-Match"];
+            };
             path: {
                 username: components["parameters"]["path.username"];
             };
@@ -8296,6 +10839,13 @@ export interface operations {
                     "application/json": components["schemas"]["EmployeeDetailResponse"];
                 };
             };
+            /** @description Not modified (If-None-Match names the current ETag). */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
             401: components["responses"]["Unauthenticated"];
             404: components["responses"]["NotFound"];
             422: components["responses"]["ValidationFailed"];
@@ -8305,7 +10855,12 @@ export interface operations {
     replaceEmployee: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Retry safely: a repeated request with this key gets the stored response (Idempotent-Replayed: true) instead of a second write. */
+                "Idempotency-Key"?: components["parameters"]["header.Idempotency-Key"];
+                /** @description Write only if the record's ETag is still this one (412 otherwise). */
+                "If-Match"?: components["parameters"]["header.If-Match"];
+            };
             path: {
                 username: components["parameters"]["path.username"];
             };
@@ -8329,6 +10884,28 @@ export interface operations {
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            /** @description A request with the same Idempotency-Key is still being processed. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                    };
+                };
+            };
+            /** @description If-Match does not name the record's current ETag; nothing was written. */
+            412: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                    };
+                };
+            };
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
         };
@@ -8336,7 +10913,12 @@ export interface operations {
     updateEmployee: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Retry safely: a repeated request with this key gets the stored response (Idempotent-Replayed: true) instead of a second write. */
+                "Idempotency-Key"?: components["parameters"]["header.Idempotency-Key"];
+                /** @description Write only if the record's ETag is still this one (412 otherwise). */
+                "If-Match"?: components["parameters"]["header.If-Match"];
+            };
             path: {
                 username: components["parameters"]["path.username"];
             };
@@ -8360,6 +10942,28 @@ export interface operations {
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            /** @description A request with the same Idempotency-Key is still being processed. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                    };
+                };
+            };
+            /** @description If-Match does not name the record's current ETag; nothing was written. */
+            412: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                    };
+                };
+            };
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
         };
@@ -8449,7 +11053,10 @@ export interface operations {
     createEmployeeEmploymentPeriod: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Retry safely: a repeated request with this key gets the stored response (Idempotent-Replayed: true) instead of a second write. */
+                "Idempotency-Key"?: components["parameters"]["header.Idempotency-Key"];
+            };
             path: {
                 username: components["parameters"]["path.username"];
             };
@@ -8473,6 +11080,17 @@ export interface operations {
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            /** @description A request with the same Idempotency-Key is still being processed. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                    };
+                };
+            };
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
         };
@@ -8480,7 +11098,10 @@ export interface operations {
     getEmployeeEmploymentPeriod: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description 304 without a body when the record's ETag is still this one. */
+                "If-None-Match"?: components["parameters"]["header.If-None-Match"];
+            };
             path: {
                 id: components["parameters"]["path.id"];
                 username: components["parameters"]["path.username"];
@@ -8498,6 +11119,13 @@ export interface operations {
                     "application/json": components["schemas"]["EmploymentPeriodResponse"];
                 };
             };
+            /** @description Not modified (If-None-Match names the current ETag). */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
             401: components["responses"]["Unauthenticated"];
             404: components["responses"]["NotFound"];
             422: components["responses"]["ValidationFailed"];
@@ -8507,7 +11135,12 @@ export interface operations {
     replaceEmployeeEmploymentPeriod: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Retry safely: a repeated request with this key gets the stored response (Idempotent-Replayed: true) instead of a second write. */
+                "Idempotency-Key"?: components["parameters"]["header.Idempotency-Key"];
+                /** @description Write only if the record's ETag is still this one (412 otherwise). */
+                "If-Match"?: components["parameters"]["header.If-Match"];
+            };
             path: {
                 id: components["parameters"]["path.id"];
                 username: components["parameters"]["path.username"];
@@ -8532,6 +11165,28 @@ export interface operations {
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            /** @description A request with the same Idempotency-Key is still being processed. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                    };
+                };
+            };
+            /** @description If-Match does not name the record's current ETag; nothing was written. */
+            412: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                    };
+                };
+            };
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
         };
@@ -8539,7 +11194,12 @@ export interface operations {
     deleteEmployeeEmploymentPeriod: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Retry safely: a repeated request with this key gets the stored response (Idempotent-Replayed: true) instead of a second write. */
+                "Idempotency-Key"?: components["parameters"]["header.Idempotency-Key"];
+                /** @description Write only if the record's ETag is still this one (412 otherwise). */
+                "If-Match"?: components["parameters"]["header.If-Match"];
+            };
             path: {
                 id: components["parameters"]["path.id"];
                 username: components["parameters"]["path.username"];
@@ -8558,6 +11218,28 @@ export interface operations {
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            /** @description A request with the same Idempotency-Key is still being processed. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                    };
+                };
+            };
+            /** @description If-Match does not name the record's current ETag; nothing was written. */
+            412: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                    };
+                };
+            };
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
         };
@@ -8565,7 +11247,12 @@ export interface operations {
     updateEmployeeEmploymentPeriod: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Retry safely: a repeated request with this key gets the stored response (Idempotent-Replayed: true) instead of a second write. */
+                "Idempotency-Key"?: components["parameters"]["header.Idempotency-Key"];
+                /** @description Write only if the record's ETag is still this one (412 otherwise). */
+                "If-Match"?: components["parameters"]["header.If-Match"];
+            };
             path: {
                 id: components["parameters"]["path.id"];
                 username: components["parameters"]["path.username"];
@@ -8590,6 +11277,28 @@ export interface operations {
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            /** @description A request with the same Idempotency-Key is still being processed. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                    };
+                };
+            };
+            /** @description If-Match does not name the record's current ETag; nothing was written. */
+            412: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                    };
+                };
+            };
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
         };
@@ -8638,7 +11347,10 @@ export interface operations {
     createEmployeeInternalRate: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Retry safely: a repeated request with this key gets the stored response (Idempotent-Replayed: true) instead of a second write. */
+                "Idempotency-Key"?: components["parameters"]["header.Idempotency-Key"];
+            };
             path: {
                 username: components["parameters"]["path.username"];
             };
@@ -8662,6 +11374,17 @@ export interface operations {
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            /** @description A request with the same Idempotency-Key is still being processed. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                    };
+                };
+            };
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
         };
@@ -8669,7 +11392,10 @@ export interface operations {
     getEmployeeInternalRate: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description 304 without a body when the record's ETag is still this one. */
+                "If-None-Match"?: components["parameters"]["header.If-None-Match"];
+            };
             path: {
                 id: components["parameters"]["path.id"];
                 username: components["parameters"]["path.username"];
@@ -8687,6 +11413,13 @@ export interface operations {
                     "application/json": components["schemas"]["InternalRateResponse"];
                 };
             };
+            /** @description Not modified (If-None-Match names the current ETag). */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
             401: components["responses"]["Unauthenticated"];
             404: components["responses"]["NotFound"];
             422: components["responses"]["ValidationFailed"];
@@ -8696,7 +11429,12 @@ export interface operations {
     replaceEmployeeInternalRate: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Retry safely: a repeated request with this key gets the stored response (Idempotent-Replayed: true) instead of a second write. */
+                "Idempotency-Key"?: components["parameters"]["header.Idempotency-Key"];
+                /** @description Write only if the record's ETag is still this one (412 otherwise). */
+                "If-Match"?: components["parameters"]["header.If-Match"];
+            };
             path: {
                 id: components["parameters"]["path.id"];
                 username: components["parameters"]["path.username"];
@@ -8721,6 +11459,28 @@ export interface operations {
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            /** @description A request with the same Idempotency-Key is still being processed. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                    };
+                };
+            };
+            /** @description If-Match does not name the record's current ETag; nothing was written. */
+            412: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                    };
+                };
+            };
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
         };
@@ -8728,7 +11488,12 @@ export interface operations {
     deleteEmployeeInternalRate: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Retry safely: a repeated request with this key gets the stored response (Idempotent-Replayed: true) instead of a second write. */
+                "Idempotency-Key"?: components["parameters"]["header.Idempotency-Key"];
+                /** @description Write only if the record's ETag is still this one (412 otherwise). */
+                "If-Match"?: components["parameters"]["header.If-Match"];
+            };
             path: {
                 id: components["parameters"]["path.id"];
                 username: components["parameters"]["path.username"];
@@ -8747,6 +11512,28 @@ export interface operations {
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            /** @description A request with the same Idempotency-Key is still being processed. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                    };
+                };
+            };
+            /** @description If-Match does not name the record's current ETag; nothing was written. */
+            412: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                    };
+                };
+            };
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
         };
@@ -8754,7 +11541,12 @@ export interface operations {
     updateEmployeeInternalRate: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Retry safely: a repeated request with this key gets the stored response (Idempotent-Replayed: true) instead of a second write. */
+                "Idempotency-Key"?: components["parameters"]["header.Idempotency-Key"];
+                /** @description Write only if the record's ETag is still this one (412 otherwise). */
+                "If-Match"?: components["parameters"]["header.If-Match"];
+            };
             path: {
                 id: components["parameters"]["path.id"];
                 username: components["parameters"]["path.username"];
@@ -8779,6 +11571,28 @@ export interface operations {
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            /** @description A request with the same Idempotency-Key is still being processed. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                    };
+                };
+            };
+            /** @description If-Match does not name the record's current ETag; nothing was written. */
+            412: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                    };
+                };
+            };
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
         };
@@ -8831,7 +11645,10 @@ export interface operations {
     createEmployeeMeal: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Retry safely: a repeated request with this key gets the stored response (Idempotent-Replayed: true) instead of a second write. */
+                "Idempotency-Key"?: components["parameters"]["header.Idempotency-Key"];
+            };
             path: {
                 username: components["parameters"]["path.username"];
             };
@@ -8855,6 +11672,17 @@ export interface operations {
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            /** @description A request with the same Idempotency-Key is still being processed. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                    };
+                };
+            };
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
         };
@@ -8862,7 +11690,10 @@ export interface operations {
     getEmployeeMeal: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description 304 without a body when the record's ETag is still this one. */
+                "If-None-Match"?: components["parameters"]["header.If-None-Match"];
+            };
             path: {
                 id: components["parameters"]["path.id"];
                 username: components["parameters"]["path.username"];
@@ -8880,6 +11711,13 @@ export interface operations {
                     "application/json": components["schemas"]["MealResponse"];
                 };
             };
+            /** @description Not modified (If-None-Match names the current ETag). */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
             401: components["responses"]["Unauthenticated"];
             404: components["responses"]["NotFound"];
             422: components["responses"]["ValidationFailed"];
@@ -8889,7 +11727,12 @@ export interface operations {
     replaceEmployeeMeal: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Retry safely: a repeated request with this key gets the stored response (Idempotent-Replayed: true) instead of a second write. */
+                "Idempotency-Key"?: components["parameters"]["header.Idempotency-Key"];
+                /** @description Write only if the record's ETag is still this one (412 otherwise). */
+                "If-Match"?: components["parameters"]["header.If-Match"];
+            };
             path: {
                 id: components["parameters"]["path.id"];
                 username: components["parameters"]["path.username"];
@@ -8914,6 +11757,28 @@ export interface operations {
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            /** @description A request with the same Idempotency-Key is still being processed. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                    };
+                };
+            };
+            /** @description If-Match does not name the record's current ETag; nothing was written. */
+            412: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                    };
+                };
+            };
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
         };
@@ -8921,7 +11786,12 @@ export interface operations {
     deleteEmployeeMeal: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Retry safely: a repeated request with this key gets the stored response (Idempotent-Replayed: true) instead of a second write. */
+                "Idempotency-Key"?: components["parameters"]["header.Idempotency-Key"];
+                /** @description Write only if the record's ETag is still this one (412 otherwise). */
+                "If-Match"?: components["parameters"]["header.If-Match"];
+            };
             path: {
                 id: components["parameters"]["path.id"];
                 username: components["parameters"]["path.username"];
@@ -8940,6 +11810,28 @@ export interface operations {
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            /** @description A request with the same Idempotency-Key is still being processed. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                    };
+                };
+            };
+            /** @description If-Match does not name the record's current ETag; nothing was written. */
+            412: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                    };
+                };
+            };
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
         };
@@ -8947,7 +11839,12 @@ export interface operations {
     updateEmployeeMeal: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Retry safely: a repeated request with this key gets the stored response (Idempotent-Replayed: true) instead of a second write. */
+                "Idempotency-Key"?: components["parameters"]["header.Idempotency-Key"];
+                /** @description Write only if the record's ETag is still this one (412 otherwise). */
+                "If-Match"?: components["parameters"]["header.If-Match"];
+            };
             path: {
                 id: components["parameters"]["path.id"];
                 username: components["parameters"]["path.username"];
@@ -8972,6 +11869,28 @@ export interface operations {
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            /** @description A request with the same Idempotency-Key is still being processed. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                    };
+                };
+            };
+            /** @description If-Match does not name the record's current ETag; nothing was written. */
+            412: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                    };
+                };
+            };
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
         };
@@ -9067,7 +11986,10 @@ export interface operations {
     createEmployeeRegularWorkingTime: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Retry safely: a repeated request with this key gets the stored response (Idempotent-Replayed: true) instead of a second write. */
+                "Idempotency-Key"?: components["parameters"]["header.Idempotency-Key"];
+            };
             path: {
                 username: components["parameters"]["path.username"];
             };
@@ -9091,6 +12013,17 @@ export interface operations {
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            /** @description A request with the same Idempotency-Key is still being processed. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                    };
+                };
+            };
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
         };
@@ -9098,7 +12031,10 @@ export interface operations {
     getEmployeeRegularWorkingTime: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description 304 without a body when the record's ETag is still this one. */
+                "If-None-Match"?: components["parameters"]["header.If-None-Match"];
+            };
             path: {
                 id: components["parameters"]["path.id"];
                 username: components["parameters"]["path.username"];
@@ -9116,6 +12052,13 @@ export interface operations {
                     "application/json": components["schemas"]["WorkingTimeResponse"];
                 };
             };
+            /** @description Not modified (If-None-Match names the current ETag). */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
             401: components["responses"]["Unauthenticated"];
             404: components["responses"]["NotFound"];
             422: components["responses"]["ValidationFailed"];
@@ -9125,7 +12068,12 @@ export interface operations {
     replaceEmployeeRegularWorkingTime: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Retry safely: a repeated request with this key gets the stored response (Idempotent-Replayed: true) instead of a second write. */
+                "Idempotency-Key"?: components["parameters"]["header.Idempotency-Key"];
+                /** @description Write only if the record's ETag is still this one (412 otherwise). */
+                "If-Match"?: components["parameters"]["header.If-Match"];
+            };
             path: {
                 id: components["parameters"]["path.id"];
                 username: components["parameters"]["path.username"];
@@ -9150,6 +12098,28 @@ export interface operations {
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            /** @description A request with the same Idempotency-Key is still being processed. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                    };
+                };
+            };
+            /** @description If-Match does not name the record's current ETag; nothing was written. */
+            412: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                    };
+                };
+            };
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
         };
@@ -9157,7 +12127,12 @@ export interface operations {
     deleteEmployeeRegularWorkingTime: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Retry safely: a repeated request with this key gets the stored response (Idempotent-Replayed: true) instead of a second write. */
+                "Idempotency-Key"?: components["parameters"]["header.Idempotency-Key"];
+                /** @description Write only if the record's ETag is still this one (412 otherwise). */
+                "If-Match"?: components["parameters"]["header.If-Match"];
+            };
             path: {
                 id: components["parameters"]["path.id"];
                 username: components["parameters"]["path.username"];
@@ -9176,6 +12151,28 @@ export interface operations {
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            /** @description A request with the same Idempotency-Key is still being processed. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                    };
+                };
+            };
+            /** @description If-Match does not name the record's current ETag; nothing was written. */
+            412: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                    };
+                };
+            };
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
         };
@@ -9183,7 +12180,12 @@ export interface operations {
     updateEmployeeRegularWorkingTime: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Retry safely: a repeated request with this key gets the stored response (Idempotent-Replayed: true) instead of a second write. */
+                "Idempotency-Key"?: components["parameters"]["header.Idempotency-Key"];
+                /** @description Write only if the record's ETag is still this one (412 otherwise). */
+                "If-Match"?: components["parameters"]["header.If-Match"];
+            };
             path: {
                 id: components["parameters"]["path.id"];
                 username: components["parameters"]["path.username"];
@@ -9208,6 +12210,28 @@ export interface operations {
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            /** @description A request with the same Idempotency-Key is still being processed. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                    };
+                };
+            };
+            /** @description If-Match does not name the record's current ETag; nothing was written. */
+            412: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                    };
+                };
+            };
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
         };
@@ -9256,7 +12280,10 @@ export interface operations {
     createEmployeeTransponder: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Retry safely: a repeated request with this key gets the stored response (Idempotent-Replayed: true) instead of a second write. */
+                "Idempotency-Key"?: components["parameters"]["header.Idempotency-Key"];
+            };
             path: {
                 username: components["parameters"]["path.username"];
             };
@@ -9280,6 +12307,17 @@ export interface operations {
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            /** @description A request with the same Idempotency-Key is still being processed. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                    };
+                };
+            };
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
         };
@@ -9287,7 +12325,10 @@ export interface operations {
     getEmployeeTransponder: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description 304 without a body when the record's ETag is still this one. */
+                "If-None-Match"?: components["parameters"]["header.If-None-Match"];
+            };
             path: {
                 id: components["parameters"]["path.id"];
                 username: components["parameters"]["path.username"];
@@ -9305,6 +12346,13 @@ export interface operations {
                     "application/json": components["schemas"]["TransponderResponse"];
                 };
             };
+            /** @description Not modified (If-None-Match names the current ETag). */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
             401: components["responses"]["Unauthenticated"];
             404: components["responses"]["NotFound"];
             422: components["responses"]["ValidationFailed"];
@@ -9314,7 +12362,12 @@ export interface operations {
     replaceEmployeeTransponder: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Retry safely: a repeated request with this key gets the stored response (Idempotent-Replayed: true) instead of a second write. */
+                "Idempotency-Key"?: components["parameters"]["header.Idempotency-Key"];
+                /** @description Write only if the record's ETag is still this one (412 otherwise). */
+                "If-Match"?: components["parameters"]["header.If-Match"];
+            };
             path: {
                 id: components["parameters"]["path.id"];
                 username: components["parameters"]["path.username"];
@@ -9339,6 +12392,28 @@ export interface operations {
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            /** @description A request with the same Idempotency-Key is still being processed. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                    };
+                };
+            };
+            /** @description If-Match does not name the record's current ETag; nothing was written. */
+            412: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                    };
+                };
+            };
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
         };
@@ -9346,7 +12421,12 @@ export interface operations {
     deleteEmployeeTransponder: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Retry safely: a repeated request with this key gets the stored response (Idempotent-Replayed: true) instead of a second write. */
+                "Idempotency-Key"?: components["parameters"]["header.Idempotency-Key"];
+                /** @description Write only if the record's ETag is still this one (412 otherwise). */
+                "If-Match"?: components["parameters"]["header.If-Match"];
+            };
             path: {
                 id: components["parameters"]["path.id"];
                 username: components["parameters"]["path.username"];
@@ -9365,6 +12445,28 @@ export interface operations {
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            /** @description A request with the same Idempotency-Key is still being processed. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                    };
+                };
+            };
+            /** @description If-Match does not name the record's current ETag; nothing was written. */
+            412: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                    };
+                };
+            };
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
         };
@@ -9372,7 +12474,12 @@ export interface operations {
     updateEmployeeTransponder: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Retry safely: a repeated request with this key gets the stored response (Idempotent-Replayed: true) instead of a second write. */
+                "Idempotency-Key"?: components["parameters"]["header.Idempotency-Key"];
+                /** @description Write only if the record's ETag is still this one (412 otherwise). */
+                "If-Match"?: components["parameters"]["header.If-Match"];
+            };
             path: {
                 id: components["parameters"]["path.id"];
                 username: components["parameters"]["path.username"];
@@ -9397,6 +12504,28 @@ export interface operations {
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            /** @description A request with the same Idempotency-Key is still being processed. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                    };
+                };
+            };
+            /** @description If-Match does not name the record's current ETag; nothing was written. */
+            412: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                    };
+                };
+            };
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
         };
@@ -9443,7 +12572,10 @@ export interface operations {
     createHolidayCalendar: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Retry safely: a repeated request with this key gets the stored response (Idempotent-Replayed: true) instead of a second write. */
+                "Idempotency-Key"?: components["parameters"]["header.Idempotency-Key"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -9465,6 +12597,17 @@ export interface operations {
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            /** @description A request with the same Idempotency-Key is still being processed. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                    };
+                };
+            };
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
         };
@@ -9517,7 +12660,10 @@ export interface operations {
     createHolidayCalendarHoliday: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Retry safely: a repeated request with this key gets the stored response (Idempotent-Replayed: true) instead of a second write. */
+                "Idempotency-Key"?: components["parameters"]["header.Idempotency-Key"];
+            };
             path: {
                 calendar_id: components["parameters"]["path.calendar_id"];
             };
@@ -9541,6 +12687,17 @@ export interface operations {
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            /** @description A request with the same Idempotency-Key is still being processed. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                    };
+                };
+            };
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
         };
@@ -9548,7 +12705,10 @@ export interface operations {
     getHolidayCalendarHoliday: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description 304 without a body when the record's ETag is still this one. */
+                "If-None-Match"?: components["parameters"]["header.If-None-Match"];
+            };
             path: {
                 calendar_id: components["parameters"]["path.calendar_id"];
                 id: components["parameters"]["path.id"];
@@ -9565,6 +12725,13 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["HolidayResponse"];
                 };
+            };
+            /** @description Not modified (If-None-Match names the current ETag). */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             401: components["responses"]["Unauthenticated"];
             404: components["responses"]["NotFound"];
@@ -9575,7 +12742,12 @@ export interface operations {
     replaceHolidayCalendarHoliday: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Retry safely: a repeated request with this key gets the stored response (Idempotent-Replayed: true) instead of a second write. */
+                "Idempotency-Key"?: components["parameters"]["header.Idempotency-Key"];
+                /** @description Write only if the record's ETag is still this one (412 otherwise). */
+                "If-Match"?: components["parameters"]["header.If-Match"];
+            };
             path: {
                 calendar_id: components["parameters"]["path.calendar_id"];
                 id: components["parameters"]["path.id"];
@@ -9600,6 +12772,28 @@ export interface operations {
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            /** @description A request with the same Idempotency-Key is still being processed. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                    };
+                };
+            };
+            /** @description If-Match does not name the record's current ETag; nothing was written. */
+            412: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                    };
+                };
+            };
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
         };
@@ -9607,7 +12801,12 @@ export interface operations {
     deleteHolidayCalendarHoliday: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Retry safely: a repeated request with this key gets the stored response (Idempotent-Replayed: true) instead of a second write. */
+                "Idempotency-Key"?: components["parameters"]["header.Idempotency-Key"];
+                /** @description Write only if the record's ETag is still this one (412 otherwise). */
+                "If-Match"?: components["parameters"]["header.If-Match"];
+            };
             path: {
                 calendar_id: components["parameters"]["path.calendar_id"];
                 id: components["parameters"]["path.id"];
@@ -9626,6 +12825,28 @@ export interface operations {
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            /** @description A request with the same Idempotency-Key is still being processed. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                    };
+                };
+            };
+            /** @description If-Match does not name the record's current ETag; nothing was written. */
+            412: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                    };
+                };
+            };
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
         };
@@ -9633,7 +12854,12 @@ export interface operations {
     updateHolidayCalendarHoliday: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Retry safely: a repeated request with this key gets the stored response (Idempotent-Replayed: true) instead of a second write. */
+                "Idempotency-Key"?: components["parameters"]["header.Idempotency-Key"];
+                /** @description Write only if the record's ETag is still this one (412 otherwise). */
+                "If-Match"?: components["parameters"]["header.If-Match"];
+            };
             path: {
                 calendar_id: components["parameters"]["path.calendar_id"];
                 id: components["parameters"]["path.id"];
@@ -9658,6 +12884,28 @@ export interface operations {
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            /** @description A request with the same Idempotency-Key is still being processed. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                    };
+                };
+            };
+            /** @description If-Match does not name the record's current ETag; nothing was written. */
+            412: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                    };
+                };
+            };
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
         };
@@ -9665,7 +12913,10 @@ export interface operations {
     getHolidayCalendar: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description 304 without a body when the record's ETag is still this one. */
+                "If-None-Match"?: components["parameters"]["header.If-None-Match"];
+            };
             path: {
                 id: components["parameters"]["path.id"];
             };
@@ -9681,6 +12932,13 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["HolidayCalendarResponse"];
                 };
+            };
+            /** @description Not modified (If-None-Match names the current ETag). */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             401: components["responses"]["Unauthenticated"];
             404: components["responses"]["NotFound"];
@@ -9691,7 +12949,12 @@ export interface operations {
     replaceHolidayCalendar: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Retry safely: a repeated request with this key gets the stored response (Idempotent-Replayed: true) instead of a second write. */
+                "Idempotency-Key"?: components["parameters"]["header.Idempotency-Key"];
+                /** @description Write only if the record's ETag is still this one (412 otherwise). */
+                "If-Match"?: components["parameters"]["header.If-Match"];
+            };
             path: {
                 id: components["parameters"]["path.id"];
             };
@@ -9715,6 +12978,28 @@ export interface operations {
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            /** @description A request with the same Idempotency-Key is still being processed. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                    };
+                };
+            };
+            /** @description If-Match does not name the record's current ETag; nothing was written. */
+            412: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                    };
+                };
+            };
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
         };
@@ -9722,7 +13007,12 @@ export interface operations {
     deleteHolidayCalendar: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Retry safely: a repeated request with this key gets the stored response (Idempotent-Replayed: true) instead of a second write. */
+                "Idempotency-Key"?: components["parameters"]["header.Idempotency-Key"];
+                /** @description Write only if the record's ETag is still this one (412 otherwise). */
+                "If-Match"?: components["parameters"]["header.If-Match"];
+            };
             path: {
                 id: components["parameters"]["path.id"];
             };
@@ -9740,6 +13030,28 @@ export interface operations {
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            /** @description A request with the same Idempotency-Key is still being processed. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                    };
+                };
+            };
+            /** @description If-Match does not name the record's current ETag; nothing was written. */
+            412: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                    };
+                };
+            };
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
         };
@@ -9747,7 +13059,12 @@ export interface operations {
     updateHolidayCalendar: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Retry safely: a repeated request with this key gets the stored response (Idempotent-Replayed: true) instead of a second write. */
+                "Idempotency-Key"?: components["parameters"]["header.Idempotency-Key"];
+                /** @description Write only if the record's ETag is still this one (412 otherwise). */
+                "If-Match"?: components["parameters"]["header.If-Match"];
+            };
             path: {
                 id: components["parameters"]["path.id"];
             };
@@ -9771,6 +13088,322 @@ export interface operations {
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            /** @description A request with the same Idempotency-Key is still being processed. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                    };
+                };
+            };
+            /** @description If-Match does not name the record's current ETag; nothing was written. */
+            412: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                    };
+                };
+            };
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    listInvoiceItems: {
+        parameters: {
+            query?: {
+                /** @description Extension: `csv` answers the whole list (every page, same filters and sort) as CSV; so does `Accept: text/csv`. */
+                format?: components["parameters"]["format"];
+                invoice_id?: components["parameters"]["invoice_id"];
+                /** @description Records per page, default 15. */
+                limit?: components["parameters"]["limit"];
+                modified_after?: components["parameters"]["modified_after"];
+                modified_before?: components["parameters"]["modified_before"];
+                order?: components["parameters"]["order"];
+                /** @description Field to sort by; unknown fields sort by the default. */
+                orderBy?: components["parameters"]["orderBy"];
+                /** @description Page to return, counting from 1. */
+                page?: components["parameters"]["page"];
+                /** @description Ignored, whatever its value; use limit. */
+                perPage?: components["parameters"]["perPage"];
+                /** @description Items planned on or after this day. */
+                planned_from?: components["parameters"]["planned_from"];
+                /** @description Items planned on or before this day. */
+                planned_to?: components["parameters"]["planned_to"];
+                status?: components["parameters"]["status"];
+                /** @description 0 Planned, 1 Approved, 2 Billed, 3 Canceled */
+                "status[]"?: components["parameters"]["status.list"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of the list, with links and meta. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InvoiceItemPage"];
+                    "text/csv": string;
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    createInvoiceItem: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Retry safely: a repeated request with this key gets the stored response (Idempotent-Replayed: true) instead of a second write. */
+                "Idempotency-Key"?: components["parameters"]["header.Idempotency-Key"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["InvoiceItemWrite"];
+            };
+        };
+        responses: {
+            /** @description Created: the new record. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InvoiceItemResponse"];
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            /** @description A request with the same Idempotency-Key is still being processed. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                    };
+                };
+            };
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    getInvoiceItem: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description 304 without a body when the record's ETag is still this one. */
+                "If-None-Match"?: components["parameters"]["header.If-None-Match"];
+            };
+            path: {
+                id: components["parameters"]["path.id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The record. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InvoiceItemResponse"];
+                };
+            };
+            /** @description Not modified (If-None-Match names the current ETag). */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: components["responses"]["Unauthenticated"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    replaceInvoiceItem: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Retry safely: a repeated request with this key gets the stored response (Idempotent-Replayed: true) instead of a second write. */
+                "Idempotency-Key"?: components["parameters"]["header.Idempotency-Key"];
+                /** @description Write only if the record's ETag is still this one (412 otherwise). */
+                "If-Match"?: components["parameters"]["header.If-Match"];
+            };
+            path: {
+                id: components["parameters"]["path.id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["InvoiceItemWrite"];
+            };
+        };
+        responses: {
+            /** @description The record. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InvoiceItemResponse"];
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            /** @description A request with the same Idempotency-Key is still being processed. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                    };
+                };
+            };
+            /** @description If-Match does not name the record's current ETag; nothing was written. */
+            412: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                    };
+                };
+            };
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    deleteInvoiceItem: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Retry safely: a repeated request with this key gets the stored response (Idempotent-Replayed: true) instead of a second write. */
+                "Idempotency-Key"?: components["parameters"]["header.Idempotency-Key"];
+                /** @description Write only if the record's ETag is still this one (412 otherwise). */
+                "If-Match"?: components["parameters"]["header.If-Match"];
+            };
+            path: {
+                id: components["parameters"]["path.id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Done; no content. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            /** @description A request with the same Idempotency-Key is still being processed. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                    };
+                };
+            };
+            /** @description If-Match does not name the record's current ETag; nothing was written. */
+            412: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                    };
+                };
+            };
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    updateInvoiceItem: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Retry safely: a repeated request with this key gets the stored response (Idempotent-Replayed: true) instead of a second write. */
+                "Idempotency-Key"?: components["parameters"]["header.Idempotency-Key"];
+                /** @description Write only if the record's ETag is still this one (412 otherwise). */
+                "If-Match"?: components["parameters"]["header.If-Match"];
+            };
+            path: {
+                id: components["parameters"]["path.id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["InvoiceItemWrite"];
+            };
+        };
+        responses: {
+            /** @description The record. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InvoiceItemResponse"];
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            /** @description A request with the same Idempotency-Key is still being processed. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                    };
+                };
+            };
+            /** @description If-Match does not name the record's current ETag; nothing was written. */
+            412: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                    };
+                };
+            };
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
         };
@@ -9824,7 +13457,10 @@ export interface operations {
     createInvoice: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Retry safely: a repeated request with this key gets the stored response (Idempotent-Replayed: true) instead of a second write. */
+                "Idempotency-Key"?: components["parameters"]["header.Idempotency-Key"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -9846,6 +13482,17 @@ export interface operations {
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            /** @description A request with the same Idempotency-Key is still being processed. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                    };
+                };
+            };
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
         };
@@ -9853,7 +13500,10 @@ export interface operations {
     getInvoice: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description 304 without a body when the record's ETag is still this one. */
+                "If-None-Match"?: components["parameters"]["header.If-None-Match"];
+            };
             path: {
                 invoice_number: components["parameters"]["path.invoice_number"];
             };
@@ -9870,6 +13520,13 @@ export interface operations {
                     "application/json": components["schemas"]["InvoiceResponse"];
                 };
             };
+            /** @description Not modified (If-None-Match names the current ETag). */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
             401: components["responses"]["Unauthenticated"];
             404: components["responses"]["NotFound"];
             422: components["responses"]["ValidationFailed"];
@@ -9879,7 +13536,12 @@ export interface operations {
     replaceInvoice: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Retry safely: a repeated request with this key gets the stored response (Idempotent-Replayed: true) instead of a second write. */
+                "Idempotency-Key"?: components["parameters"]["header.Idempotency-Key"];
+                /** @description Write only if the record's ETag is still this one (412 otherwise). */
+                "If-Match"?: components["parameters"]["header.If-Match"];
+            };
             path: {
                 invoice_number: components["parameters"]["path.invoice_number"];
             };
@@ -9903,6 +13565,28 @@ export interface operations {
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            /** @description A request with the same Idempotency-Key is still being processed. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                    };
+                };
+            };
+            /** @description If-Match does not name the record's current ETag; nothing was written. */
+            412: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                    };
+                };
+            };
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
         };
@@ -9910,7 +13594,12 @@ export interface operations {
     deleteInvoice: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Retry safely: a repeated request with this key gets the stored response (Idempotent-Replayed: true) instead of a second write. */
+                "Idempotency-Key"?: components["parameters"]["header.Idempotency-Key"];
+                /** @description Write only if the record's ETag is still this one (412 otherwise). */
+                "If-Match"?: components["parameters"]["header.If-Match"];
+            };
             path: {
                 invoice_number: components["parameters"]["path.invoice_number"];
             };
@@ -9928,6 +13617,28 @@ export interface operations {
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            /** @description A request with the same Idempotency-Key is still being processed. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                    };
+                };
+            };
+            /** @description If-Match does not name the record's current ETag; nothing was written. */
+            412: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                    };
+                };
+            };
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
         };
@@ -9935,7 +13646,12 @@ export interface operations {
     updateInvoice: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Retry safely: a repeated request with this key gets the stored response (Idempotent-Replayed: true) instead of a second write. */
+                "Idempotency-Key"?: components["parameters"]["header.Idempotency-Key"];
+                /** @description Write only if the record's ETag is still this one (412 otherwise). */
+                "If-Match"?: components["parameters"]["header.If-Match"];
+            };
             path: {
                 invoice_number: components["parameters"]["path.invoice_number"];
             };
@@ -9959,14 +13675,301 @@ export interface operations {
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            /** @description A request with the same Idempotency-Key is still being processed. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                    };
+                };
+            };
+            /** @description If-Match does not name the record's current ETag; nothing was written. */
+            412: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                    };
+                };
+            };
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
+        };
+    };
+    listInvoiceAttachments: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                invoice_number: components["parameters"]["path.invoice_number"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The whole list. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            content_type: string;
+                            /**
+                             * Format: date-time
+                             * @example 2024-01-01T00:00:00.000000Z
+                             */
+                            created: string | null;
+                            /** @description Base64; single attachment only. */
+                            file_contents?: string;
+                            filename: string;
+                            id: number;
+                            invoice_number: string;
+                            size: number;
+                        }[];
+                    };
+                    "text/csv": string;
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    createInvoiceAttachment: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Retry safely: a repeated request with this key gets the stored response (Idempotent-Replayed: true) instead of a second write. */
+                "Idempotency-Key"?: components["parameters"]["header.Idempotency-Key"];
+            };
+            path: {
+                invoice_number: components["parameters"]["path.invoice_number"];
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": {
+                    /** @description MIME type; default: derived from the filename. */
+                    content_type?: string;
+                    /** @description Base64 (a data: URL prefix is accepted). */
+                    file_contents: string;
+                    filename: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        success: boolean;
+                    };
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            /** @description A request with the same Idempotency-Key is still being processed. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                    };
+                };
+            };
+            413: components["responses"]["PayloadTooLarge"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    getInvoiceAttachment: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description 304 without a body when the record's ETag is still this one. */
+                "If-None-Match"?: components["parameters"]["header.If-None-Match"];
+            };
+            path: {
+                attachment_id: components["parameters"]["path.attachment_id"];
+                invoice_number: components["parameters"]["path.invoice_number"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The record. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            content_type: string;
+                            /**
+                             * Format: date-time
+                             * @example 2024-01-01T00:00:00.000000Z
+                             */
+                            created: string | null;
+                            /** @description Base64; single attachment only. */
+                            file_contents?: string;
+                            filename: string;
+                            id: number;
+                            invoice_number: string;
+                            size: number;
+                        };
+                    };
+                };
+            };
+            /** @description Not modified (If-None-Match names the current ETag). */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: components["responses"]["Unauthenticated"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    deleteInvoiceAttachment: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Retry safely: a repeated request with this key gets the stored response (Idempotent-Replayed: true) instead of a second write. */
+                "Idempotency-Key"?: components["parameters"]["header.Idempotency-Key"];
+                /** @description Write only if the record's ETag is still this one (412 otherwise). */
+                "If-Match"?: components["parameters"]["header.If-Match"];
+            };
+            path: {
+                attachment_id: components["parameters"]["path.attachment_id"];
+                invoice_number: components["parameters"]["path.invoice_number"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Done; no content. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            /** @description A request with the same Idempotency-Key is still being processed. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                    };
+                };
+            };
+            /** @description If-Match does not name the record's current ETag; nothing was written. */
+            412: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                    };
+                };
+            };
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    getInvoiceAttachmentContent: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                attachment_id: components["parameters"]["path.attachment_id"];
+                invoice_number: components["parameters"]["path.invoice_number"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The file */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "*/*": string;
+                };
+            };
+            /** @description Missing, unknown or expired bearer token. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "*/*": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unknown tenant, route or record. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "*/*": components["schemas"]["Error"];
+                };
+            };
+            /** @description Invalid input: `errors` lists the messages per field. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "*/*": components["schemas"]["ValidationError"];
+                };
+            };
+            /** @description Rate limit exceeded: retry after the seconds in Retry-After. */
+            429: {
+                headers: {
+                    /** @description Seconds until a request is accepted again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "*/*": components["schemas"]["Error"];
+                };
+            };
         };
     };
     correctionInvoice: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Retry safely: a repeated request with this key gets the stored response (Idempotent-Replayed: true) instead of a second write. */
+                "Idempotency-Key"?: components["parameters"]["header.Idempotency-Key"];
+            };
             path: {
                 invoice_number: components["parameters"]["path.invoice_number"];
             };
@@ -9989,6 +13992,66 @@ export interface operations {
             };
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            /** @description A request with the same Idempotency-Key is still being processed. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                    };
+                };
+            };
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    listInvoiceItems2: {
+        parameters: {
+            query?: {
+                /** @description Extension: `csv` answers the whole list (every page, same filters and sort) as CSV; so does `Accept: text/csv`. */
+                format?: components["parameters"]["format"];
+                invoice_id?: components["parameters"]["invoice_id"];
+                /** @description Records per page, default 15. */
+                limit?: components["parameters"]["limit"];
+                modified_after?: components["parameters"]["modified_after"];
+                modified_before?: components["parameters"]["modified_before"];
+                order?: components["parameters"]["order"];
+                /** @description Field to sort by; unknown fields sort by the default. */
+                orderBy?: components["parameters"]["orderBy"];
+                /** @description Page to return, counting from 1. */
+                page?: components["parameters"]["page"];
+                /** @description Ignored, whatever its value; use limit. */
+                perPage?: components["parameters"]["perPage"];
+                /** @description Items planned on or after this day. */
+                planned_from?: components["parameters"]["planned_from"];
+                /** @description Items planned on or before this day. */
+                planned_to?: components["parameters"]["planned_to"];
+                status?: components["parameters"]["status"];
+                /** @description 0 Planned, 1 Approved, 2 Billed, 3 Canceled */
+                "status[]"?: components["parameters"]["status.list"];
+            };
+            header?: never;
+            path: {
+                invoice_number: components["parameters"]["path.invoice_number"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of the list, with links and meta. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InvoiceItemPage"];
+                    "text/csv": string;
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
             404: components["responses"]["NotFound"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
@@ -10036,7 +14099,10 @@ export interface operations {
     createLocationList: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Retry safely: a repeated request with this key gets the stored response (Idempotent-Replayed: true) instead of a second write. */
+                "Idempotency-Key"?: components["parameters"]["header.Idempotency-Key"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -10058,6 +14124,17 @@ export interface operations {
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            /** @description A request with the same Idempotency-Key is still being processed. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                    };
+                };
+            };
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
         };
@@ -10065,7 +14142,10 @@ export interface operations {
     getLocationList: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description 304 without a body when the record's ETag is still this one. */
+                "If-None-Match"?: components["parameters"]["header.If-None-Match"];
+            };
             path: {
                 id: components["parameters"]["path.id"];
             };
@@ -10082,6 +14162,13 @@ export interface operations {
                     "application/json": components["schemas"]["LocationListResponse"];
                 };
             };
+            /** @description Not modified (If-None-Match names the current ETag). */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
             401: components["responses"]["Unauthenticated"];
             404: components["responses"]["NotFound"];
             422: components["responses"]["ValidationFailed"];
@@ -10091,7 +14178,12 @@ export interface operations {
     replaceLocationList: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Retry safely: a repeated request with this key gets the stored response (Idempotent-Replayed: true) instead of a second write. */
+                "Idempotency-Key"?: components["parameters"]["header.Idempotency-Key"];
+                /** @description Write only if the record's ETag is still this one (412 otherwise). */
+                "If-Match"?: components["parameters"]["header.If-Match"];
+            };
             path: {
                 id: components["parameters"]["path.id"];
             };
@@ -10115,6 +14207,28 @@ export interface operations {
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            /** @description A request with the same Idempotency-Key is still being processed. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                    };
+                };
+            };
+            /** @description If-Match does not name the record's current ETag; nothing was written. */
+            412: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                    };
+                };
+            };
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
         };
@@ -10122,7 +14236,12 @@ export interface operations {
     deleteLocationList: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Retry safely: a repeated request with this key gets the stored response (Idempotent-Replayed: true) instead of a second write. */
+                "Idempotency-Key"?: components["parameters"]["header.Idempotency-Key"];
+                /** @description Write only if the record's ETag is still this one (412 otherwise). */
+                "If-Match"?: components["parameters"]["header.If-Match"];
+            };
             path: {
                 id: components["parameters"]["path.id"];
             };
@@ -10140,6 +14259,28 @@ export interface operations {
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            /** @description A request with the same Idempotency-Key is still being processed. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                    };
+                };
+            };
+            /** @description If-Match does not name the record's current ETag; nothing was written. */
+            412: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                    };
+                };
+            };
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
         };
@@ -10147,7 +14288,12 @@ export interface operations {
     updateLocationList: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Retry safely: a repeated request with this key gets the stored response (Idempotent-Replayed: true) instead of a second write. */
+                "Idempotency-Key"?: components["parameters"]["header.Idempotency-Key"];
+                /** @description Write only if the record's ETag is still this one (412 otherwise). */
+                "If-Match"?: components["parameters"]["header.If-Match"];
+            };
             path: {
                 id: components["parameters"]["path.id"];
             };
@@ -10171,6 +14317,28 @@ export interface operations {
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            /** @description A request with the same Idempotency-Key is still being processed. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                    };
+                };
+            };
+            /** @description If-Match does not name the record's current ETag; nothing was written. */
+            412: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                    };
+                };
+            };
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
         };
@@ -10260,7 +14428,10 @@ export interface operations {
     createLocation: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Retry safely: a repeated request with this key gets the stored response (Idempotent-Replayed: true) instead of a second write. */
+                "Idempotency-Key"?: components["parameters"]["header.Idempotency-Key"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -10282,6 +14453,17 @@ export interface operations {
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            /** @description A request with the same Idempotency-Key is still being processed. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                    };
+                };
+            };
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
         };
@@ -10289,7 +14471,10 @@ export interface operations {
     getLocation: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description 304 without a body when the record's ETag is still this one. */
+                "If-None-Match"?: components["parameters"]["header.If-None-Match"];
+            };
             path: {
                 id: string;
             };
@@ -10306,6 +14491,13 @@ export interface operations {
                     "application/json": components["schemas"]["LocationResponse"];
                 };
             };
+            /** @description Not modified (If-None-Match names the current ETag). */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
             401: components["responses"]["Unauthenticated"];
             404: components["responses"]["NotFound"];
             422: components["responses"]["ValidationFailed"];
@@ -10315,7 +14507,12 @@ export interface operations {
     replaceLocation: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Retry safely: a repeated request with this key gets the stored response (Idempotent-Replayed: true) instead of a second write. */
+                "Idempotency-Key"?: components["parameters"]["header.Idempotency-Key"];
+                /** @description Write only if the record's ETag is still this one (412 otherwise). */
+                "If-Match"?: components["parameters"]["header.If-Match"];
+            };
             path: {
                 id: string;
             };
@@ -10339,6 +14536,28 @@ export interface operations {
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            /** @description A request with the same Idempotency-Key is still being processed. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                    };
+                };
+            };
+            /** @description If-Match does not name the record's current ETag; nothing was written. */
+            412: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                    };
+                };
+            };
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
         };
@@ -10346,7 +14565,12 @@ export interface operations {
     deleteLocation: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Retry safely: a repeated request with this key gets the stored response (Idempotent-Replayed: true) instead of a second write. */
+                "Idempotency-Key"?: components["parameters"]["header.Idempotency-Key"];
+                /** @description Write only if the record's ETag is still this one (412 otherwise). */
+                "If-Match"?: components["parameters"]["header.If-Match"];
+            };
             path: {
                 id: string;
             };
@@ -10364,6 +14588,28 @@ export interface operations {
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            /** @description A request with the same Idempotency-Key is still being processed. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                    };
+                };
+            };
+            /** @description If-Match does not name the record's current ETag; nothing was written. */
+            412: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                    };
+                };
+            };
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
         };
@@ -10371,7 +14617,12 @@ export interface operations {
     updateLocation: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Retry safely: a repeated request with this key gets the stored response (Idempotent-Replayed: true) instead of a second write. */
+                "Idempotency-Key"?: components["parameters"]["header.Idempotency-Key"];
+                /** @description Write only if the record's ETag is still this one (412 otherwise). */
+                "If-Match"?: components["parameters"]["header.If-Match"];
+            };
             path: {
                 id: string;
             };
@@ -10395,6 +14646,28 @@ export interface operations {
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            /** @description A request with the same Idempotency-Key is still being processed. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                    };
+                };
+            };
+            /** @description If-Match does not name the record's current ETag; nothing was written. */
+            412: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                    };
+                };
+            };
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
         };
@@ -10443,7 +14716,10 @@ export interface operations {
     createMonthClosing: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Retry safely: a repeated request with this key gets the stored response (Idempotent-Replayed: true) instead of a second write. */
+                "Idempotency-Key"?: components["parameters"]["header.Idempotency-Key"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -10465,6 +14741,17 @@ export interface operations {
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            /** @description A request with the same Idempotency-Key is still being processed. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                    };
+                };
+            };
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
         };
@@ -10472,7 +14759,10 @@ export interface operations {
     getMonthClosing: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description 304 without a body when the record's ETag is still this one. */
+                "If-None-Match"?: components["parameters"]["header.If-None-Match"];
+            };
             path: {
                 id: components["parameters"]["path.id"];
             };
@@ -10489,6 +14779,13 @@ export interface operations {
                     "application/json": components["schemas"]["MonthClosingResponse"];
                 };
             };
+            /** @description Not modified (If-None-Match names the current ETag). */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
             401: components["responses"]["Unauthenticated"];
             404: components["responses"]["NotFound"];
             422: components["responses"]["ValidationFailed"];
@@ -10498,7 +14795,12 @@ export interface operations {
     deleteMonthClosing: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Retry safely: a repeated request with this key gets the stored response (Idempotent-Replayed: true) instead of a second write. */
+                "Idempotency-Key"?: components["parameters"]["header.Idempotency-Key"];
+                /** @description Write only if the record's ETag is still this one (412 otherwise). */
+                "If-Match"?: components["parameters"]["header.If-Match"];
+            };
             path: {
                 id: components["parameters"]["path.id"];
             };
@@ -10516,6 +14818,28 @@ export interface operations {
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            /** @description A request with the same Idempotency-Key is still being processed. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                    };
+                };
+            };
+            /** @description If-Match does not name the record's current ETag; nothing was written. */
+            412: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                    };
+                };
+            };
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
         };
@@ -10567,7 +14891,10 @@ export interface operations {
     createOffer: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Retry safely: a repeated request with this key gets the stored response (Idempotent-Replayed: true) instead of a second write. */
+                "Idempotency-Key"?: components["parameters"]["header.Idempotency-Key"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -10589,6 +14916,17 @@ export interface operations {
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            /** @description A request with the same Idempotency-Key is still being processed. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                    };
+                };
+            };
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
         };
@@ -10596,7 +14934,10 @@ export interface operations {
     getOffer: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description 304 without a body when the record's ETag is still this one. */
+                "If-None-Match"?: components["parameters"]["header.If-None-Match"];
+            };
             path: {
                 id: components["parameters"]["path.id"];
             };
@@ -10613,6 +14954,13 @@ export interface operations {
                     "application/json": components["schemas"]["OfferResponse"];
                 };
             };
+            /** @description Not modified (If-None-Match names the current ETag). */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
             401: components["responses"]["Unauthenticated"];
             404: components["responses"]["NotFound"];
             422: components["responses"]["ValidationFailed"];
@@ -10622,7 +14970,12 @@ export interface operations {
     replaceOffer: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Retry safely: a repeated request with this key gets the stored response (Idempotent-Replayed: true) instead of a second write. */
+                "Idempotency-Key"?: components["parameters"]["header.Idempotency-Key"];
+                /** @description Write only if the record's ETag is still this one (412 otherwise). */
+                "If-Match"?: components["parameters"]["header.If-Match"];
+            };
             path: {
                 id: components["parameters"]["path.id"];
             };
@@ -10646,6 +14999,28 @@ export interface operations {
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            /** @description A request with the same Idempotency-Key is still being processed. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                    };
+                };
+            };
+            /** @description If-Match does not name the record's current ETag; nothing was written. */
+            412: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                    };
+                };
+            };
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
         };
@@ -10653,7 +15028,12 @@ export interface operations {
     deleteOffer: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Retry safely: a repeated request with this key gets the stored response (Idempotent-Replayed: true) instead of a second write. */
+                "Idempotency-Key"?: components["parameters"]["header.Idempotency-Key"];
+                /** @description Write only if the record's ETag is still this one (412 otherwise). */
+                "If-Match"?: components["parameters"]["header.If-Match"];
+            };
             path: {
                 id: components["parameters"]["path.id"];
             };
@@ -10671,6 +15051,28 @@ export interface operations {
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            /** @description A request with the same Idempotency-Key is still being processed. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                    };
+                };
+            };
+            /** @description If-Match does not name the record's current ETag; nothing was written. */
+            412: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                    };
+                };
+            };
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
         };
@@ -10678,7 +15080,12 @@ export interface operations {
     updateOffer: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Retry safely: a repeated request with this key gets the stored response (Idempotent-Replayed: true) instead of a second write. */
+                "Idempotency-Key"?: components["parameters"]["header.Idempotency-Key"];
+                /** @description Write only if the record's ETag is still this one (412 otherwise). */
+                "If-Match"?: components["parameters"]["header.If-Match"];
+            };
             path: {
                 id: components["parameters"]["path.id"];
             };
@@ -10702,6 +15109,28 @@ export interface operations {
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            /** @description A request with the same Idempotency-Key is still being processed. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                    };
+                };
+            };
+            /** @description If-Match does not name the record's current ETag; nothing was written. */
+            412: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                    };
+                };
+            };
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
         };
@@ -10739,7 +15168,10 @@ export interface operations {
     createOfferItem: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Retry safely: a repeated request with this key gets the stored response (Idempotent-Replayed: true) instead of a second write. */
+                "Idempotency-Key"?: components["parameters"]["header.Idempotency-Key"];
+            };
             path: {
                 id: components["parameters"]["path.id"];
             };
@@ -10763,6 +15195,17 @@ export interface operations {
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            /** @description A request with the same Idempotency-Key is still being processed. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                    };
+                };
+            };
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
         };
@@ -10770,7 +15213,10 @@ export interface operations {
     getOfferItem: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description 304 without a body when the record's ETag is still this one. */
+                "If-None-Match"?: components["parameters"]["header.If-None-Match"];
+            };
             path: {
                 id: components["parameters"]["path.id"];
                 item_id: components["parameters"]["path.item_id"];
@@ -10788,6 +15234,13 @@ export interface operations {
                     "application/json": components["schemas"]["OfferItemResponse"];
                 };
             };
+            /** @description Not modified (If-None-Match names the current ETag). */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
             401: components["responses"]["Unauthenticated"];
             404: components["responses"]["NotFound"];
             422: components["responses"]["ValidationFailed"];
@@ -10797,7 +15250,12 @@ export interface operations {
     replaceOfferItem: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Retry safely: a repeated request with this key gets the stored response (Idempotent-Replayed: true) instead of a second write. */
+                "Idempotency-Key"?: components["parameters"]["header.Idempotency-Key"];
+                /** @description Write only if the record's ETag is still this one (412 otherwise). */
+                "If-Match"?: components["parameters"]["header.If-Match"];
+            };
             path: {
                 id: components["parameters"]["path.id"];
                 item_id: components["parameters"]["path.item_id"];
@@ -10822,6 +15280,28 @@ export interface operations {
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            /** @description A request with the same Idempotency-Key is still being processed. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                    };
+                };
+            };
+            /** @description If-Match does not name the record's current ETag; nothing was written. */
+            412: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                    };
+                };
+            };
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
         };
@@ -10829,7 +15309,12 @@ export interface operations {
     deleteOfferItem: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Retry safely: a repeated request with this key gets the stored response (Idempotent-Replayed: true) instead of a second write. */
+                "Idempotency-Key"?: components["parameters"]["header.Idempotency-Key"];
+                /** @description Write only if the record's ETag is still this one (412 otherwise). */
+                "If-Match"?: components["parameters"]["header.If-Match"];
+            };
             path: {
                 id: components["parameters"]["path.id"];
                 item_id: components["parameters"]["path.item_id"];
@@ -10848,6 +15333,28 @@ export interface operations {
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            /** @description A request with the same Idempotency-Key is still being processed. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                    };
+                };
+            };
+            /** @description If-Match does not name the record's current ETag; nothing was written. */
+            412: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                    };
+                };
+            };
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
         };
@@ -10855,7 +15362,12 @@ export interface operations {
     updateOfferItem: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Retry safely: a repeated request with this key gets the stored response (Idempotent-Replayed: true) instead of a second write. */
+                "Idempotency-Key"?: components["parameters"]["header.Idempotency-Key"];
+                /** @description Write only if the record's ETag is still this one (412 otherwise). */
+                "If-Match"?: components["parameters"]["header.If-Match"];
+            };
             path: {
                 id: components["parameters"]["path.id"];
                 item_id: components["parameters"]["path.item_id"];
@@ -10880,6 +15392,28 @@ export interface operations {
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            /** @description A request with the same Idempotency-Key is still being processed. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                    };
+                };
+            };
+            /** @description If-Match does not name the record's current ETag; nothing was written. */
+            412: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                    };
+                };
+            };
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
         };
@@ -10960,7 +15494,10 @@ export interface operations {
     createPlanning: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Retry safely: a repeated request with this key gets the stored response (Idempotent-Replayed: true) instead of a second write. */
+                "Idempotency-Key"?: components["parameters"]["header.Idempotency-Key"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -10986,6 +15523,17 @@ export interface operations {
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            /** @description A request with the same Idempotency-Key is still being processed. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                    };
+                };
+            };
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
         };
@@ -10993,7 +15541,10 @@ export interface operations {
     getPlanning2: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description 304 without a body when the record's ETag is still this one. */
+                "If-None-Match"?: components["parameters"]["header.If-None-Match"];
+            };
             path: {
                 id: components["parameters"]["path.id"];
             };
@@ -11010,6 +15561,13 @@ export interface operations {
                     "application/json": components["schemas"]["PlanningResponse"];
                 };
             };
+            /** @description Not modified (If-None-Match names the current ETag). */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
             401: components["responses"]["Unauthenticated"];
             404: components["responses"]["NotFound"];
             422: components["responses"]["ValidationFailed"];
@@ -11019,7 +15577,12 @@ export interface operations {
     replacePlanning: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Retry safely: a repeated request with this key gets the stored response (Idempotent-Replayed: true) instead of a second write. */
+                "Idempotency-Key"?: components["parameters"]["header.Idempotency-Key"];
+                /** @description Write only if the record's ETag is still this one (412 otherwise). */
+                "If-Match"?: components["parameters"]["header.If-Match"];
+            };
             path: {
                 id: components["parameters"]["path.id"];
             };
@@ -11043,6 +15606,28 @@ export interface operations {
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            /** @description A request with the same Idempotency-Key is still being processed. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                    };
+                };
+            };
+            /** @description If-Match does not name the record's current ETag; nothing was written. */
+            412: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                    };
+                };
+            };
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
         };
@@ -11050,7 +15635,12 @@ export interface operations {
     deletePlanning: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Retry safely: a repeated request with this key gets the stored response (Idempotent-Replayed: true) instead of a second write. */
+                "Idempotency-Key"?: components["parameters"]["header.Idempotency-Key"];
+                /** @description Write only if the record's ETag is still this one (412 otherwise). */
+                "If-Match"?: components["parameters"]["header.If-Match"];
+            };
             path: {
                 id: components["parameters"]["path.id"];
             };
@@ -11068,6 +15658,28 @@ export interface operations {
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            /** @description A request with the same Idempotency-Key is still being processed. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                    };
+                };
+            };
+            /** @description If-Match does not name the record's current ETag; nothing was written. */
+            412: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                    };
+                };
+            };
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
         };
@@ -11075,7 +15687,12 @@ export interface operations {
     updatePlanning: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Retry safely: a repeated request with this key gets the stored response (Idempotent-Replayed: true) instead of a second write. */
+                "Idempotency-Key"?: components["parameters"]["header.Idempotency-Key"];
+                /** @description Write only if the record's ETag is still this one (412 otherwise). */
+                "If-Match"?: components["parameters"]["header.If-Match"];
+            };
             path: {
                 id: components["parameters"]["path.id"];
             };
@@ -11099,6 +15716,28 @@ export interface operations {
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            /** @description A request with the same Idempotency-Key is still being processed. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                    };
+                };
+            };
+            /** @description If-Match does not name the record's current ETag; nothing was written. */
+            412: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                    };
+                };
+            };
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
         };
@@ -11145,7 +15784,10 @@ export interface operations {
     createPriceGroup: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Retry safely: a repeated request with this key gets the stored response (Idempotent-Replayed: true) instead of a second write. */
+                "Idempotency-Key"?: components["parameters"]["header.Idempotency-Key"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -11167,6 +15809,17 @@ export interface operations {
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            /** @description A request with the same Idempotency-Key is still being processed. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                    };
+                };
+            };
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
         };
@@ -11174,7 +15827,10 @@ export interface operations {
     getPriceGroup: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description 304 without a body when the record's ETag is still this one. */
+                "If-None-Match"?: components["parameters"]["header.If-None-Match"];
+            };
             path: {
                 id: components["parameters"]["path.id"];
             };
@@ -11191,6 +15847,13 @@ export interface operations {
                     "application/json": components["schemas"]["PriceGroupResponse"];
                 };
             };
+            /** @description Not modified (If-None-Match names the current ETag). */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
             401: components["responses"]["Unauthenticated"];
             404: components["responses"]["NotFound"];
             422: components["responses"]["ValidationFailed"];
@@ -11200,7 +15863,12 @@ export interface operations {
     replacePriceGroup: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Retry safely: a repeated request with this key gets the stored response (Idempotent-Replayed: true) instead of a second write. */
+                "Idempotency-Key"?: components["parameters"]["header.Idempotency-Key"];
+                /** @description Write only if the record's ETag is still this one (412 otherwise). */
+                "If-Match"?: components["parameters"]["header.If-Match"];
+            };
             path: {
                 id: components["parameters"]["path.id"];
             };
@@ -11224,6 +15892,28 @@ export interface operations {
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            /** @description A request with the same Idempotency-Key is still being processed. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                    };
+                };
+            };
+            /** @description If-Match does not name the record's current ETag; nothing was written. */
+            412: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                    };
+                };
+            };
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
         };
@@ -11231,7 +15921,12 @@ export interface operations {
     deletePriceGroup: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Retry safely: a repeated request with this key gets the stored response (Idempotent-Replayed: true) instead of a second write. */
+                "Idempotency-Key"?: components["parameters"]["header.Idempotency-Key"];
+                /** @description Write only if the record's ETag is still this one (412 otherwise). */
+                "If-Match"?: components["parameters"]["header.If-Match"];
+            };
             path: {
                 id: components["parameters"]["path.id"];
             };
@@ -11249,6 +15944,28 @@ export interface operations {
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            /** @description A request with the same Idempotency-Key is still being processed. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                    };
+                };
+            };
+            /** @description If-Match does not name the record's current ETag; nothing was written. */
+            412: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                    };
+                };
+            };
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
         };
@@ -11256,7 +15973,12 @@ export interface operations {
     updatePriceGroup: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Retry safely: a repeated request with this key gets the stored response (Idempotent-Replayed: true) instead of a second write. */
+                "Idempotency-Key"?: components["parameters"]["header.Idempotency-Key"];
+                /** @description Write only if the record's ETag is still this one (412 otherwise). */
+                "If-Match"?: components["parameters"]["header.If-Match"];
+            };
             path: {
                 id: components["parameters"]["path.id"];
             };
@@ -11280,6 +16002,28 @@ export interface operations {
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            /** @description A request with the same Idempotency-Key is still being processed. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                    };
+                };
+            };
+            /** @description If-Match does not name the record's current ETag; nothing was written. */
+            412: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                    };
+                };
+            };
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
         };
@@ -11312,7 +16056,10 @@ export interface operations {
     createPriceTable: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Retry safely: a repeated request with this key gets the stored response (Idempotent-Replayed: true) instead of a second write. */
+                "Idempotency-Key"?: components["parameters"]["header.Idempotency-Key"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -11334,6 +16081,17 @@ export interface operations {
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            /** @description A request with the same Idempotency-Key is still being processed. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                    };
+                };
+            };
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
         };
@@ -11341,7 +16099,10 @@ export interface operations {
     getPriceTable: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description 304 without a body when the record's ETag is still this one. */
+                "If-None-Match"?: components["parameters"]["header.If-None-Match"];
+            };
             path: {
                 id: components["parameters"]["path.id"];
             };
@@ -11358,6 +16119,13 @@ export interface operations {
                     "application/json": components["schemas"]["PriceTableResponse"];
                 };
             };
+            /** @description Not modified (If-None-Match names the current ETag). */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
             401: components["responses"]["Unauthenticated"];
             404: components["responses"]["NotFound"];
             422: components["responses"]["ValidationFailed"];
@@ -11367,7 +16135,12 @@ export interface operations {
     replacePriceTable: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Retry safely: a repeated request with this key gets the stored response (Idempotent-Replayed: true) instead of a second write. */
+                "Idempotency-Key"?: components["parameters"]["header.Idempotency-Key"];
+                /** @description Write only if the record's ETag is still this one (412 otherwise). */
+                "If-Match"?: components["parameters"]["header.If-Match"];
+            };
             path: {
                 id: components["parameters"]["path.id"];
             };
@@ -11391,6 +16164,28 @@ export interface operations {
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            /** @description A request with the same Idempotency-Key is still being processed. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                    };
+                };
+            };
+            /** @description If-Match does not name the record's current ETag; nothing was written. */
+            412: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                    };
+                };
+            };
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
         };
@@ -11398,7 +16193,12 @@ export interface operations {
     deletePriceTable: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Retry safely: a repeated request with this key gets the stored response (Idempotent-Replayed: true) instead of a second write. */
+                "Idempotency-Key"?: components["parameters"]["header.Idempotency-Key"];
+                /** @description Write only if the record's ETag is still this one (412 otherwise). */
+                "If-Match"?: components["parameters"]["header.If-Match"];
+            };
             path: {
                 id: components["parameters"]["path.id"];
             };
@@ -11416,6 +16216,28 @@ export interface operations {
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            /** @description A request with the same Idempotency-Key is still being processed. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                    };
+                };
+            };
+            /** @description If-Match does not name the record's current ETag; nothing was written. */
+            412: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                    };
+                };
+            };
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
         };
@@ -11423,7 +16245,12 @@ export interface operations {
     updatePriceTable: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Retry safely: a repeated request with this key gets the stored response (Idempotent-Replayed: true) instead of a second write. */
+                "Idempotency-Key"?: components["parameters"]["header.Idempotency-Key"];
+                /** @description Write only if the record's ETag is still this one (412 otherwise). */
+                "If-Match"?: components["parameters"]["header.If-Match"];
+            };
             path: {
                 id: components["parameters"]["path.id"];
             };
@@ -11447,6 +16274,28 @@ export interface operations {
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            /** @description A request with the same Idempotency-Key is still being processed. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                    };
+                };
+            };
+            /** @description If-Match does not name the record's current ETag; nothing was written. */
+            412: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                    };
+                };
+            };
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
         };
@@ -11495,7 +16344,10 @@ export interface operations {
     createProjectStatus: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Retry safely: a repeated request with this key gets the stored response (Idempotent-Replayed: true) instead of a second write. */
+                "Idempotency-Key"?: components["parameters"]["header.Idempotency-Key"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -11517,6 +16369,17 @@ export interface operations {
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            /** @description A request with the same Idempotency-Key is still being processed. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                    };
+                };
+            };
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
         };
@@ -11524,7 +16387,10 @@ export interface operations {
     getProjectStatus: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description 304 without a body when the record's ETag is still this one. */
+                "If-None-Match"?: components["parameters"]["header.If-None-Match"];
+            };
             path: {
                 name: string;
             };
@@ -11541,6 +16407,13 @@ export interface operations {
                     "application/json": components["schemas"]["ProjectStatusResponse"];
                 };
             };
+            /** @description Not modified (If-None-Match names the current ETag). */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
             401: components["responses"]["Unauthenticated"];
             404: components["responses"]["NotFound"];
             422: components["responses"]["ValidationFailed"];
@@ -11550,7 +16423,12 @@ export interface operations {
     replaceProjectStatus: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Retry safely: a repeated request with this key gets the stored response (Idempotent-Replayed: true) instead of a second write. */
+                "Idempotency-Key"?: components["parameters"]["header.Idempotency-Key"];
+                /** @description Write only if the record's ETag is still this one (412 otherwise). */
+                "If-Match"?: components["parameters"]["header.If-Match"];
+            };
             path: {
                 name: string;
             };
@@ -11574,6 +16452,28 @@ export interface operations {
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            /** @description A request with the same Idempotency-Key is still being processed. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                    };
+                };
+            };
+            /** @description If-Match does not name the record's current ETag; nothing was written. */
+            412: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                    };
+                };
+            };
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
         };
@@ -11581,7 +16481,12 @@ export interface operations {
     deleteProjectStatus: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Retry safely: a repeated request with this key gets the stored response (Idempotent-Replayed: true) instead of a second write. */
+                "Idempotency-Key"?: components["parameters"]["header.Idempotency-Key"];
+                /** @description Write only if the record's ETag is still this one (412 otherwise). */
+                "If-Match"?: components["parameters"]["header.If-Match"];
+            };
             path: {
                 name: string;
             };
@@ -11599,6 +16504,28 @@ export interface operations {
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            /** @description A request with the same Idempotency-Key is still being processed. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                    };
+                };
+            };
+            /** @description If-Match does not name the record's current ETag; nothing was written. */
+            412: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                    };
+                };
+            };
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
         };
@@ -11606,7 +16533,12 @@ export interface operations {
     updateProjectStatus: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Retry safely: a repeated request with this key gets the stored response (Idempotent-Replayed: true) instead of a second write. */
+                "Idempotency-Key"?: components["parameters"]["header.Idempotency-Key"];
+                /** @description Write only if the record's ETag is still this one (412 otherwise). */
+                "If-Match"?: components["parameters"]["header.If-Match"];
+            };
             path: {
                 name: string;
             };
@@ -11630,6 +16562,28 @@ export interface operations {
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            /** @description A request with the same Idempotency-Key is still being processed. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                    };
+                };
+            };
+            /** @description If-Match does not name the record's current ETag; nothing was written. */
+            412: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                    };
+                };
+            };
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
         };
@@ -11699,7 +16653,10 @@ export interface operations {
                 /** @description Alias of append. */
                 include?: components["parameters"]["include"];
             };
-            header?: never;
+            header?: {
+                /** @description Retry safely: a repeated request with this key gets the stored response (Idempotent-Replayed: true) instead of a second write. */
+                "Idempotency-Key"?: components["parameters"]["header.Idempotency-Key"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -11721,6 +16678,17 @@ export interface operations {
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            /** @description A request with the same Idempotency-Key is still being processed. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                    };
+                };
+            };
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
         };
@@ -11733,7 +16701,10 @@ export interface operations {
                 /** @description Alias of append. */
                 include?: components["parameters"]["include"];
             };
-            header?: never;
+            header?: {
+                /** @description 304 without a body when the record's ETag is still this one. */
+                "If-None-Match"?: components["parameters"]["header.If-None-Match"];
+            };
             path: {
                 id: components["parameters"]["path.id"];
             };
@@ -11750,6 +16721,13 @@ export interface operations {
                     "application/json": components["schemas"]["ProjectResponse"];
                 };
             };
+            /** @description Not modified (If-None-Match names the current ETag). */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
             401: components["responses"]["Unauthenticated"];
             404: components["responses"]["NotFound"];
             422: components["responses"]["ValidationFailed"];
@@ -11764,7 +16742,12 @@ export interface operations {
                 /** @description Alias of append. */
                 include?: components["parameters"]["include"];
             };
-            header?: never;
+            header?: {
+                /** @description Retry safely: a repeated request with this key gets the stored response (Idempotent-Replayed: true) instead of a second write. */
+                "Idempotency-Key"?: components["parameters"]["header.Idempotency-Key"];
+                /** @description Write only if the record's ETag is still this one (412 otherwise). */
+                "If-Match"?: components["parameters"]["header.If-Match"];
+            };
             path: {
                 id: components["parameters"]["path.id"];
             };
@@ -11788,6 +16771,28 @@ export interface operations {
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            /** @description A request with the same Idempotency-Key is still being processed. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                    };
+                };
+            };
+            /** @description If-Match does not name the record's current ETag; nothing was written. */
+            412: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                    };
+                };
+            };
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
         };
@@ -11795,7 +16800,12 @@ export interface operations {
     deleteProject: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Retry safely: a repeated request with this key gets the stored response (Idempotent-Replayed: true) instead of a second write. */
+                "Idempotency-Key"?: components["parameters"]["header.Idempotency-Key"];
+                /** @description Write only if the record's ETag is still this one (412 otherwise). */
+                "If-Match"?: components["parameters"]["header.If-Match"];
+            };
             path: {
                 id: components["parameters"]["path.id"];
             };
@@ -11813,6 +16823,28 @@ export interface operations {
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            /** @description A request with the same Idempotency-Key is still being processed. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                    };
+                };
+            };
+            /** @description If-Match does not name the record's current ETag; nothing was written. */
+            412: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                    };
+                };
+            };
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
         };
@@ -11825,7 +16857,12 @@ export interface operations {
                 /** @description Alias of append. */
                 include?: components["parameters"]["include"];
             };
-            header?: never;
+            header?: {
+                /** @description Retry safely: a repeated request with this key gets the stored response (Idempotent-Replayed: true) instead of a second write. */
+                "Idempotency-Key"?: components["parameters"]["header.Idempotency-Key"];
+                /** @description Write only if the record's ETag is still this one (412 otherwise). */
+                "If-Match"?: components["parameters"]["header.If-Match"];
+            };
             path: {
                 id: components["parameters"]["path.id"];
             };
@@ -11849,6 +16886,28 @@ export interface operations {
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            /** @description A request with the same Idempotency-Key is still being processed. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                    };
+                };
+            };
+            /** @description If-Match does not name the record's current ETag; nothing was written. */
+            412: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                    };
+                };
+            };
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
         };
@@ -11897,7 +16956,10 @@ export interface operations {
     createProjectActivity: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Retry safely: a repeated request with this key gets the stored response (Idempotent-Replayed: true) instead of a second write. */
+                "Idempotency-Key"?: components["parameters"]["header.Idempotency-Key"];
+            };
             path: {
                 id: components["parameters"]["path.id"];
             };
@@ -11921,6 +16983,17 @@ export interface operations {
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            /** @description A request with the same Idempotency-Key is still being processed. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                    };
+                };
+            };
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
         };
@@ -11928,7 +17001,10 @@ export interface operations {
     getProjectActivity: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description 304 without a body when the record's ETag is still this one. */
+                "If-None-Match"?: components["parameters"]["header.If-None-Match"];
+            };
             path: {
                 activity: components["parameters"]["path.activity"];
                 id: components["parameters"]["path.id"];
@@ -11946,6 +17022,13 @@ export interface operations {
                     "application/json": components["schemas"]["ProjectActivityResponse"];
                 };
             };
+            /** @description Not modified (If-None-Match names the current ETag). */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
             401: components["responses"]["Unauthenticated"];
             404: components["responses"]["NotFound"];
             422: components["responses"]["ValidationFailed"];
@@ -11955,7 +17038,12 @@ export interface operations {
     replaceProjectActivity: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Retry safely: a repeated request with this key gets the stored response (Idempotent-Replayed: true) instead of a second write. */
+                "Idempotency-Key"?: components["parameters"]["header.Idempotency-Key"];
+                /** @description Write only if the record's ETag is still this one (412 otherwise). */
+                "If-Match"?: components["parameters"]["header.If-Match"];
+            };
             path: {
                 activity: components["parameters"]["path.activity"];
                 id: components["parameters"]["path.id"];
@@ -11980,6 +17068,28 @@ export interface operations {
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            /** @description A request with the same Idempotency-Key is still being processed. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                    };
+                };
+            };
+            /** @description If-Match does not name the record's current ETag; nothing was written. */
+            412: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                    };
+                };
+            };
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
         };
@@ -11987,7 +17097,12 @@ export interface operations {
     deleteProjectActivity: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Retry safely: a repeated request with this key gets the stored response (Idempotent-Replayed: true) instead of a second write. */
+                "Idempotency-Key"?: components["parameters"]["header.Idempotency-Key"];
+                /** @description Write only if the record's ETag is still this one (412 otherwise). */
+                "If-Match"?: components["parameters"]["header.If-Match"];
+            };
             path: {
                 activity: components["parameters"]["path.activity"];
                 id: components["parameters"]["path.id"];
@@ -12006,6 +17121,28 @@ export interface operations {
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            /** @description A request with the same Idempotency-Key is still being processed. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                    };
+                };
+            };
+            /** @description If-Match does not name the record's current ETag; nothing was written. */
+            412: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                    };
+                };
+            };
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
         };
@@ -12013,7 +17150,12 @@ export interface operations {
     updateProjectActivity: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Retry safely: a repeated request with this key gets the stored response (Idempotent-Replayed: true) instead of a second write. */
+                "Idempotency-Key"?: components["parameters"]["header.Idempotency-Key"];
+                /** @description Write only if the record's ETag is still this one (412 otherwise). */
+                "If-Match"?: components["parameters"]["header.If-Match"];
+            };
             path: {
                 activity: components["parameters"]["path.activity"];
                 id: components["parameters"]["path.id"];
@@ -12038,6 +17180,28 @@ export interface operations {
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            /** @description A request with the same Idempotency-Key is still being processed. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                    };
+                };
+            };
+            /** @description If-Match does not name the record's current ETag; nothing was written. */
+            412: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                    };
+                };
+            };
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
         };
@@ -12086,7 +17250,10 @@ export interface operations {
     createProjectEmployee: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Retry safely: a repeated request with this key gets the stored response (Idempotent-Replayed: true) instead of a second write. */
+                "Idempotency-Key"?: components["parameters"]["header.Idempotency-Key"];
+            };
             path: {
                 id: components["parameters"]["path.id"];
             };
@@ -12110,6 +17277,17 @@ export interface operations {
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            /** @description A request with the same Idempotency-Key is still being processed. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                    };
+                };
+            };
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
         };
@@ -12117,7 +17295,10 @@ export interface operations {
     getProjectEmployee: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description 304 without a body when the record's ETag is still this one. */
+                "If-None-Match"?: components["parameters"]["header.If-None-Match"];
+            };
             path: {
                 assignment_id: components["parameters"]["path.assignment_id"];
                 id: components["parameters"]["path.id"];
@@ -12135,6 +17316,13 @@ export interface operations {
                     "application/json": components["schemas"]["AssignmentResponse"];
                 };
             };
+            /** @description Not modified (If-None-Match names the current ETag). */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
             401: components["responses"]["Unauthenticated"];
             404: components["responses"]["NotFound"];
             422: components["responses"]["ValidationFailed"];
@@ -12144,7 +17332,12 @@ export interface operations {
     replaceProjectEmployee: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Retry safely: a repeated request with this key gets the stored response (Idempotent-Replayed: true) instead of a second write. */
+                "Idempotency-Key"?: components["parameters"]["header.Idempotency-Key"];
+                /** @description Write only if the record's ETag is still this one (412 otherwise). */
+                "If-Match"?: components["parameters"]["header.If-Match"];
+            };
             path: {
                 assignment_id: components["parameters"]["path.assignment_id"];
                 id: components["parameters"]["path.id"];
@@ -12169,6 +17362,28 @@ export interface operations {
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            /** @description A request with the same Idempotency-Key is still being processed. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                    };
+                };
+            };
+            /** @description If-Match does not name the record's current ETag; nothing was written. */
+            412: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                    };
+                };
+            };
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
         };
@@ -12176,7 +17391,12 @@ export interface operations {
     deleteProjectEmployee: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Retry safely: a repeated request with this key gets the stored response (Idempotent-Replayed: true) instead of a second write. */
+                "Idempotency-Key"?: components["parameters"]["header.Idempotency-Key"];
+                /** @description Write only if the record's ETag is still this one (412 otherwise). */
+                "If-Match"?: components["parameters"]["header.If-Match"];
+            };
             path: {
                 assignment_id: components["parameters"]["path.assignment_id"];
                 id: components["parameters"]["path.id"];
@@ -12195,6 +17415,28 @@ export interface operations {
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            /** @description A request with the same Idempotency-Key is still being processed. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                    };
+                };
+            };
+            /** @description If-Match does not name the record's current ETag; nothing was written. */
+            412: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                    };
+                };
+            };
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
         };
@@ -12202,7 +17444,12 @@ export interface operations {
     updateProjectEmployee: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Retry safely: a repeated request with this key gets the stored response (Idempotent-Replayed: true) instead of a second write. */
+                "Idempotency-Key"?: components["parameters"]["header.Idempotency-Key"];
+                /** @description Write only if the record's ETag is still this one (412 otherwise). */
+                "If-Match"?: components["parameters"]["header.If-Match"];
+            };
             path: {
                 assignment_id: components["parameters"]["path.assignment_id"];
                 id: components["parameters"]["path.id"];
@@ -12227,6 +17474,28 @@ export interface operations {
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            /** @description A request with the same Idempotency-Key is still being processed. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                    };
+                };
+            };
+            /** @description If-Match does not name the record's current ETag; nothing was written. */
+            412: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                    };
+                };
+            };
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
         };
@@ -12275,7 +17544,10 @@ export interface operations {
     createProjectLocation: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Retry safely: a repeated request with this key gets the stored response (Idempotent-Replayed: true) instead of a second write. */
+                "Idempotency-Key"?: components["parameters"]["header.Idempotency-Key"];
+            };
             path: {
                 id: components["parameters"]["path.id"];
             };
@@ -12299,6 +17571,17 @@ export interface operations {
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            /** @description A request with the same Idempotency-Key is still being processed. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                    };
+                };
+            };
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
         };
@@ -12306,7 +17589,10 @@ export interface operations {
     getProjectLocation: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description 304 without a body when the record's ETag is still this one. */
+                "If-None-Match"?: components["parameters"]["header.If-None-Match"];
+            };
             path: {
                 id: components["parameters"]["path.id"];
                 name: components["parameters"]["path.name"];
@@ -12324,6 +17610,13 @@ export interface operations {
                     "application/json": components["schemas"]["ProjectLocationResponse"];
                 };
             };
+            /** @description Not modified (If-None-Match names the current ETag). */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
             401: components["responses"]["Unauthenticated"];
             404: components["responses"]["NotFound"];
             422: components["responses"]["ValidationFailed"];
@@ -12333,7 +17626,12 @@ export interface operations {
     replaceProjectLocation: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Retry safely: a repeated request with this key gets the stored response (Idempotent-Replayed: true) instead of a second write. */
+                "Idempotency-Key"?: components["parameters"]["header.Idempotency-Key"];
+                /** @description Write only if the record's ETag is still this one (412 otherwise). */
+                "If-Match"?: components["parameters"]["header.If-Match"];
+            };
             path: {
                 id: components["parameters"]["path.id"];
                 name: components["parameters"]["path.name"];
@@ -12358,6 +17656,28 @@ export interface operations {
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            /** @description A request with the same Idempotency-Key is still being processed. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                    };
+                };
+            };
+            /** @description If-Match does not name the record's current ETag; nothing was written. */
+            412: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                    };
+                };
+            };
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
         };
@@ -12365,7 +17685,12 @@ export interface operations {
     deleteProjectLocation: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Retry safely: a repeated request with this key gets the stored response (Idempotent-Replayed: true) instead of a second write. */
+                "Idempotency-Key"?: components["parameters"]["header.Idempotency-Key"];
+                /** @description Write only if the record's ETag is still this one (412 otherwise). */
+                "If-Match"?: components["parameters"]["header.If-Match"];
+            };
             path: {
                 id: components["parameters"]["path.id"];
                 name: components["parameters"]["path.name"];
@@ -12384,6 +17709,28 @@ export interface operations {
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            /** @description A request with the same Idempotency-Key is still being processed. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                    };
+                };
+            };
+            /** @description If-Match does not name the record's current ETag; nothing was written. */
+            412: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                    };
+                };
+            };
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
         };
@@ -12391,7 +17738,12 @@ export interface operations {
     updateProjectLocation: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Retry safely: a repeated request with this key gets the stored response (Idempotent-Replayed: true) instead of a second write. */
+                "Idempotency-Key"?: components["parameters"]["header.Idempotency-Key"];
+                /** @description Write only if the record's ETag is still this one (412 otherwise). */
+                "If-Match"?: components["parameters"]["header.If-Match"];
+            };
             path: {
                 id: components["parameters"]["path.id"];
                 name: components["parameters"]["path.name"];
@@ -12416,6 +17768,28 @@ export interface operations {
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            /** @description A request with the same Idempotency-Key is still being processed. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                    };
+                };
+            };
+            /** @description If-Match does not name the record's current ETag; nothing was written. */
+            412: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                    };
+                };
+            };
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
         };
@@ -12453,7 +17827,10 @@ export interface operations {
     createProjectPriceTable: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Retry safely: a repeated request with this key gets the stored response (Idempotent-Replayed: true) instead of a second write. */
+                "Idempotency-Key"?: components["parameters"]["header.Idempotency-Key"];
+            };
             path: {
                 id: components["parameters"]["path.id"];
             };
@@ -12477,6 +17854,17 @@ export interface operations {
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            /** @description A request with the same Idempotency-Key is still being processed. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                    };
+                };
+            };
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
         };
@@ -12484,7 +17872,10 @@ export interface operations {
     getProjectPriceTable: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description 304 without a body when the record's ETag is still this one. */
+                "If-None-Match"?: components["parameters"]["header.If-None-Match"];
+            };
             path: {
                 id: components["parameters"]["path.id"];
                 price_table_id: components["parameters"]["path.price_table_id"];
@@ -12502,6 +17893,13 @@ export interface operations {
                     "application/json": components["schemas"]["PriceTableResponse"];
                 };
             };
+            /** @description Not modified (If-None-Match names the current ETag). */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
             401: components["responses"]["Unauthenticated"];
             404: components["responses"]["NotFound"];
             422: components["responses"]["ValidationFailed"];
@@ -12511,7 +17909,12 @@ export interface operations {
     replaceProjectPriceTable: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Retry safely: a repeated request with this key gets the stored response (Idempotent-Replayed: true) instead of a second write. */
+                "Idempotency-Key"?: components["parameters"]["header.Idempotency-Key"];
+                /** @description Write only if the record's ETag is still this one (412 otherwise). */
+                "If-Match"?: components["parameters"]["header.If-Match"];
+            };
             path: {
                 id: components["parameters"]["path.id"];
                 price_table_id: components["parameters"]["path.price_table_id"];
@@ -12536,6 +17939,28 @@ export interface operations {
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            /** @description A request with the same Idempotency-Key is still being processed. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                    };
+                };
+            };
+            /** @description If-Match does not name the record's current ETag; nothing was written. */
+            412: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                    };
+                };
+            };
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
         };
@@ -12543,7 +17968,12 @@ export interface operations {
     deleteProjectPriceTable: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Retry safely: a repeated request with this key gets the stored response (Idempotent-Replayed: true) instead of a second write. */
+                "Idempotency-Key"?: components["parameters"]["header.Idempotency-Key"];
+                /** @description Write only if the record's ETag is still this one (412 otherwise). */
+                "If-Match"?: components["parameters"]["header.If-Match"];
+            };
             path: {
                 id: components["parameters"]["path.id"];
                 price_table_id: components["parameters"]["path.price_table_id"];
@@ -12562,6 +17992,28 @@ export interface operations {
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            /** @description A request with the same Idempotency-Key is still being processed. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                    };
+                };
+            };
+            /** @description If-Match does not name the record's current ETag; nothing was written. */
+            412: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                    };
+                };
+            };
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
         };
@@ -12569,7 +18021,12 @@ export interface operations {
     updateProjectPriceTable: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Retry safely: a repeated request with this key gets the stored response (Idempotent-Replayed: true) instead of a second write. */
+                "Idempotency-Key"?: components["parameters"]["header.Idempotency-Key"];
+                /** @description Write only if the record's ETag is still this one (412 otherwise). */
+                "If-Match"?: components["parameters"]["header.If-Match"];
+            };
             path: {
                 id: components["parameters"]["path.id"];
                 price_table_id: components["parameters"]["path.price_table_id"];
@@ -12594,6 +18051,28 @@ export interface operations {
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            /** @description A request with the same Idempotency-Key is still being processed. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                    };
+                };
+            };
+            /** @description If-Match does not name the record's current ETag; nothing was written. */
+            412: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                    };
+                };
+            };
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
         };
@@ -12646,7 +18125,10 @@ export interface operations {
     createProjectTask: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Retry safely: a repeated request with this key gets the stored response (Idempotent-Replayed: true) instead of a second write. */
+                "Idempotency-Key"?: components["parameters"]["header.Idempotency-Key"];
+            };
             path: {
                 id: components["parameters"]["path.id"];
             };
@@ -12670,6 +18152,17 @@ export interface operations {
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            /** @description A request with the same Idempotency-Key is still being processed. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                    };
+                };
+            };
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
         };
@@ -12677,7 +18170,10 @@ export interface operations {
     getProjectTask: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description 304 without a body when the record's ETag is still this one. */
+                "If-None-Match"?: components["parameters"]["header.If-None-Match"];
+            };
             path: {
                 id: components["parameters"]["path.id"];
                 task_id: components["parameters"]["path.task_id"];
@@ -12695,6 +18191,13 @@ export interface operations {
                     "application/json": components["schemas"]["TaskResponse"];
                 };
             };
+            /** @description Not modified (If-None-Match names the current ETag). */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
             401: components["responses"]["Unauthenticated"];
             404: components["responses"]["NotFound"];
             422: components["responses"]["ValidationFailed"];
@@ -12704,7 +18207,12 @@ export interface operations {
     replaceProjectTask: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Retry safely: a repeated request with this key gets the stored response (Idempotent-Replayed: true) instead of a second write. */
+                "Idempotency-Key"?: components["parameters"]["header.Idempotency-Key"];
+                /** @description Write only if the record's ETag is still this one (412 otherwise). */
+                "If-Match"?: components["parameters"]["header.If-Match"];
+            };
             path: {
                 id: components["parameters"]["path.id"];
                 task_id: components["parameters"]["path.task_id"];
@@ -12729,6 +18237,28 @@ export interface operations {
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            /** @description A request with the same Idempotency-Key is still being processed. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                    };
+                };
+            };
+            /** @description If-Match does not name the record's current ETag; nothing was written. */
+            412: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                    };
+                };
+            };
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
         };
@@ -12736,7 +18266,12 @@ export interface operations {
     deleteProjectTask: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Retry safely: a repeated request with this key gets the stored response (Idempotent-Replayed: true) instead of a second write. */
+                "Idempotency-Key"?: components["parameters"]["header.Idempotency-Key"];
+                /** @description Write only if the record's ETag is still this one (412 otherwise). */
+                "If-Match"?: components["parameters"]["header.If-Match"];
+            };
             path: {
                 id: components["parameters"]["path.id"];
                 task_id: components["parameters"]["path.task_id"];
@@ -12755,6 +18290,28 @@ export interface operations {
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            /** @description A request with the same Idempotency-Key is still being processed. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                    };
+                };
+            };
+            /** @description If-Match does not name the record's current ETag; nothing was written. */
+            412: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                    };
+                };
+            };
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
         };
@@ -12762,7 +18319,12 @@ export interface operations {
     updateProjectTask: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Retry safely: a repeated request with this key gets the stored response (Idempotent-Replayed: true) instead of a second write. */
+                "Idempotency-Key"?: components["parameters"]["header.Idempotency-Key"];
+                /** @description Write only if the record's ETag is still this one (412 otherwise). */
+                "If-Match"?: components["parameters"]["header.If-Match"];
+            };
             path: {
                 id: components["parameters"]["path.id"];
                 task_id: components["parameters"]["path.task_id"];
@@ -12786,6 +18348,961 @@ export interface operations {
             };
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            /** @description A request with the same Idempotency-Key is still being processed. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                    };
+                };
+            };
+            /** @description If-Match does not name the record's current ETag; nothing was written. */
+            412: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                    };
+                };
+            };
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    listProjectInvoiceItems: {
+        parameters: {
+            query?: {
+                /** @description Extension: `csv` answers the whole list (every page, same filters and sort) as CSV; so does `Accept: text/csv`. */
+                format?: components["parameters"]["format"];
+                invoice_id?: components["parameters"]["invoice_id"];
+                /** @description Records per page, default 15. */
+                limit?: components["parameters"]["limit"];
+                modified_after?: components["parameters"]["modified_after"];
+                modified_before?: components["parameters"]["modified_before"];
+                order?: components["parameters"]["order"];
+                /** @description Field to sort by; unknown fields sort by the default. */
+                orderBy?: components["parameters"]["orderBy"];
+                /** @description Page to return, counting from 1. */
+                page?: components["parameters"]["page"];
+                /** @description Ignored, whatever its value; use limit. */
+                perPage?: components["parameters"]["perPage"];
+                /** @description Items planned on or after this day. */
+                planned_from?: components["parameters"]["planned_from"];
+                /** @description Items planned on or before this day. */
+                planned_to?: components["parameters"]["planned_to"];
+                status?: components["parameters"]["status"];
+                /** @description 0 Planned, 1 Approved, 2 Billed, 3 Canceled */
+                "status[]"?: components["parameters"]["status.list"];
+            };
+            header?: never;
+            path: {
+                project: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of the list, with links and meta. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InvoiceItemPage"];
+                    "text/csv": string;
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    listReceiptTypes: {
+        parameters: {
+            query?: {
+                /** @description Extension: `csv` answers the whole list (every page, same filters and sort) as CSV; so does `Accept: text/csv`. */
+                format?: components["parameters"]["format"];
+                /** @description Records per page, default 15. */
+                limit?: components["parameters"]["limit"];
+                modified_after?: components["parameters"]["modified_after"];
+                modified_before?: components["parameters"]["modified_before"];
+                order?: components["parameters"]["order"];
+                /** @description Field to sort by; unknown fields sort by the default. */
+                orderBy?: components["parameters"]["orderBy"];
+                /** @description Page to return, counting from 1. */
+                page?: components["parameters"]["page"];
+                /** @description Ignored, whatever its value; use limit. */
+                perPage?: components["parameters"]["perPage"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of the list, with links and meta. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReceiptTypePage"];
+                    "text/csv": string;
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    createReceiptType: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Retry safely: a repeated request with this key gets the stored response (Idempotent-Replayed: true) instead of a second write. */
+                "Idempotency-Key"?: components["parameters"]["header.Idempotency-Key"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ReceiptTypeCreate"];
+            };
+        };
+        responses: {
+            /** @description Created: the new record. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReceiptTypeResponse"];
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            /** @description A request with the same Idempotency-Key is still being processed. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                    };
+                };
+            };
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    getReceiptType: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description 304 without a body when the record's ETag is still this one. */
+                "If-None-Match"?: components["parameters"]["header.If-None-Match"];
+            };
+            path: {
+                name: components["parameters"]["path.name"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The record. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReceiptTypeResponse"];
+                };
+            };
+            /** @description Not modified (If-None-Match names the current ETag). */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: components["responses"]["Unauthenticated"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    replaceReceiptType: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Retry safely: a repeated request with this key gets the stored response (Idempotent-Replayed: true) instead of a second write. */
+                "Idempotency-Key"?: components["parameters"]["header.Idempotency-Key"];
+                /** @description Write only if the record's ETag is still this one (412 otherwise). */
+                "If-Match"?: components["parameters"]["header.If-Match"];
+            };
+            path: {
+                name: components["parameters"]["path.name"];
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["ReceiptTypeUpdate"];
+            };
+        };
+        responses: {
+            /** @description The record. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReceiptTypeResponse"];
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            /** @description A request with the same Idempotency-Key is still being processed. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                    };
+                };
+            };
+            /** @description If-Match does not name the record's current ETag; nothing was written. */
+            412: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                    };
+                };
+            };
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    deleteReceiptType: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Retry safely: a repeated request with this key gets the stored response (Idempotent-Replayed: true) instead of a second write. */
+                "Idempotency-Key"?: components["parameters"]["header.Idempotency-Key"];
+                /** @description Write only if the record's ETag is still this one (412 otherwise). */
+                "If-Match"?: components["parameters"]["header.If-Match"];
+            };
+            path: {
+                name: components["parameters"]["path.name"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Done; no content. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            /** @description A request with the same Idempotency-Key is still being processed. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                    };
+                };
+            };
+            /** @description If-Match does not name the record's current ETag; nothing was written. */
+            412: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                    };
+                };
+            };
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    updateReceiptType: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Retry safely: a repeated request with this key gets the stored response (Idempotent-Replayed: true) instead of a second write. */
+                "Idempotency-Key"?: components["parameters"]["header.Idempotency-Key"];
+                /** @description Write only if the record's ETag is still this one (412 otherwise). */
+                "If-Match"?: components["parameters"]["header.If-Match"];
+            };
+            path: {
+                name: components["parameters"]["path.name"];
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["ReceiptTypeUpdate"];
+            };
+        };
+        responses: {
+            /** @description The record. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReceiptTypeResponse"];
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            /** @description A request with the same Idempotency-Key is still being processed. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                    };
+                };
+            };
+            /** @description If-Match does not name the record's current ETag; nothing was written. */
+            412: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                    };
+                };
+            };
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    listReceipts: {
+        parameters: {
+            query?: {
+                "billing_status[]"?: number[];
+                employee_id?: string;
+                /** @description Receipts dated on or before this day. */
+                end_date?: string;
+                /** @description Extension: `csv` answers the whole list (every page, same filters and sort) as CSV; so does `Accept: text/csv`. */
+                format?: components["parameters"]["format"];
+                /** @description Records per page, default 15. */
+                limit?: components["parameters"]["limit"];
+                modified_after?: components["parameters"]["modified_after"];
+                modified_before?: components["parameters"]["modified_before"];
+                order?: components["parameters"]["order"];
+                /** @description Field to sort by; unknown fields sort by the default. */
+                orderBy?: components["parameters"]["orderBy"];
+                /** @description Page to return, counting from 1. */
+                page?: components["parameters"]["page"];
+                /** @description Ignored, whatever its value; use limit. */
+                perPage?: components["parameters"]["perPage"];
+                project_id?: components["parameters"]["project_id"];
+                /** @description Receipts dated on or after this day. */
+                start_date?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of the list, with links and meta. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReceiptPage"];
+                    "text/csv": string;
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    createReceipt: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Retry safely: a repeated request with this key gets the stored response (Idempotent-Replayed: true) instead of a second write. */
+                "Idempotency-Key"?: components["parameters"]["header.Idempotency-Key"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ReceiptCreate"];
+            };
+        };
+        responses: {
+            /** @description The record. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReceiptResponse"];
+                };
+            };
+            /** @description Created: the new record. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReceiptResponse"];
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            /** @description A request with the same Idempotency-Key is still being processed. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                    };
+                };
+            };
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    getReceipt: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description 304 without a body when the record's ETag is still this one. */
+                "If-None-Match"?: components["parameters"]["header.If-None-Match"];
+            };
+            path: {
+                id: components["parameters"]["path.id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The record. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReceiptResponse"];
+                };
+            };
+            /** @description Not modified (If-None-Match names the current ETag). */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: components["responses"]["Unauthenticated"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    replaceReceipt: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Retry safely: a repeated request with this key gets the stored response (Idempotent-Replayed: true) instead of a second write. */
+                "Idempotency-Key"?: components["parameters"]["header.Idempotency-Key"];
+                /** @description Write only if the record's ETag is still this one (412 otherwise). */
+                "If-Match"?: components["parameters"]["header.If-Match"];
+            };
+            path: {
+                id: components["parameters"]["path.id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["ReceiptUpdate"];
+            };
+        };
+        responses: {
+            /** @description The record. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReceiptResponse"];
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            /** @description A request with the same Idempotency-Key is still being processed. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                    };
+                };
+            };
+            /** @description If-Match does not name the record's current ETag; nothing was written. */
+            412: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                    };
+                };
+            };
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    deleteReceipt: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Retry safely: a repeated request with this key gets the stored response (Idempotent-Replayed: true) instead of a second write. */
+                "Idempotency-Key"?: components["parameters"]["header.Idempotency-Key"];
+                /** @description Write only if the record's ETag is still this one (412 otherwise). */
+                "If-Match"?: components["parameters"]["header.If-Match"];
+            };
+            path: {
+                id: components["parameters"]["path.id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Done; no content. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            /** @description A request with the same Idempotency-Key is still being processed. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                    };
+                };
+            };
+            /** @description If-Match does not name the record's current ETag; nothing was written. */
+            412: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                    };
+                };
+            };
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    updateReceipt: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Retry safely: a repeated request with this key gets the stored response (Idempotent-Replayed: true) instead of a second write. */
+                "Idempotency-Key"?: components["parameters"]["header.Idempotency-Key"];
+                /** @description Write only if the record's ETag is still this one (412 otherwise). */
+                "If-Match"?: components["parameters"]["header.If-Match"];
+            };
+            path: {
+                id: components["parameters"]["path.id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["ReceiptUpdate"];
+            };
+        };
+        responses: {
+            /** @description The record. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReceiptResponse"];
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            /** @description A request with the same Idempotency-Key is still being processed. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                    };
+                };
+            };
+            /** @description If-Match does not name the record's current ETag; nothing was written. */
+            412: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                    };
+                };
+            };
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    getReceiptAttachments: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["path.id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The record. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            content_type: string;
+                            /**
+                             * Format: date-time
+                             * @example 2024-01-01T00:00:00.000000Z
+                             */
+                            created: string | null;
+                            /** @description Base64. */
+                            file_contents: string;
+                            filename: string;
+                            size: number;
+                        };
+                    };
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    replaceReceiptAttachments: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Retry safely: a repeated request with this key gets the stored response (Idempotent-Replayed: true) instead of a second write. */
+                "Idempotency-Key"?: components["parameters"]["header.Idempotency-Key"];
+                /** @description Write only if the record's ETag is still this one (412 otherwise). */
+                "If-Match"?: components["parameters"]["header.If-Match"];
+            };
+            path: {
+                id: components["parameters"]["path.id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": {
+                    /** @description MIME type; default: derived from the filename. */
+                    content_type?: string;
+                    /** @description Base64 (a data: URL prefix is accepted). */
+                    file_contents: string;
+                    filename: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        success: boolean;
+                    };
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            /** @description A request with the same Idempotency-Key is still being processed. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                    };
+                };
+            };
+            /** @description If-Match does not name the record's current ETag; nothing was written. */
+            412: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                    };
+                };
+            };
+            413: components["responses"]["PayloadTooLarge"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    deleteReceiptAttachments: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Retry safely: a repeated request with this key gets the stored response (Idempotent-Replayed: true) instead of a second write. */
+                "Idempotency-Key"?: components["parameters"]["header.Idempotency-Key"];
+                /** @description Write only if the record's ETag is still this one (412 otherwise). */
+                "If-Match"?: components["parameters"]["header.If-Match"];
+            };
+            path: {
+                id: components["parameters"]["path.id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Done; no content. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            /** @description A request with the same Idempotency-Key is still being processed. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                    };
+                };
+            };
+            /** @description If-Match does not name the record's current ETag; nothing was written. */
+            412: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                    };
+                };
+            };
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    getReceiptAttachmentContent: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["path.id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The file */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "*/*": string;
+                };
+            };
+            /** @description Missing, unknown or expired bearer token. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "*/*": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unknown tenant, route or record. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "*/*": components["schemas"]["Error"];
+                };
+            };
+            /** @description Invalid input: `errors` lists the messages per field. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "*/*": components["schemas"]["ValidationError"];
+                };
+            };
+            /** @description Rate limit exceeded: retry after the seconds in Retry-After. */
+            429: {
+                headers: {
+                    /** @description Seconds until a request is accepted again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "*/*": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listReceiptAmounts: {
+        parameters: {
+            query?: {
+                /** @description Extension: `csv` answers the whole list (every page, same filters and sort) as CSV; so does `Accept: text/csv`. */
+                format?: components["parameters"]["format"];
+                /** @description Records per page, default 15. */
+                limit?: components["parameters"]["limit"];
+                modified_after?: components["parameters"]["modified_after"];
+                modified_before?: components["parameters"]["modified_before"];
+                order?: components["parameters"]["order"];
+                /** @description Field to sort by; unknown fields sort by the default. */
+                orderBy?: components["parameters"]["orderBy"];
+                /** @description Page to return, counting from 1. */
+                page?: components["parameters"]["page"];
+                /** @description Ignored, whatever its value; use limit. */
+                perPage?: components["parameters"]["perPage"];
+            };
+            header?: never;
+            path: {
+                receipt: components["parameters"]["path.receipt"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of the list, with links and meta. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReceiptAmountPage"];
+                    "text/csv": string;
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    getReceiptAmount: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description 304 without a body when the record's ETag is still this one. */
+                "If-None-Match"?: components["parameters"]["header.If-None-Match"];
+            };
+            path: {
+                amount_id: number;
+                receipt: components["parameters"]["path.receipt"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The record. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReceiptAmountResponse"];
+                };
+            };
+            /** @description Not modified (If-None-Match names the current ETag). */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: components["responses"]["Unauthenticated"];
             404: components["responses"]["NotFound"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
@@ -12814,7 +19331,7 @@ export interface operations {
                 /** @description Tickets whose runtime (start_date..deadline) reaches this date or later; open ends count as open. */
                 start_date?: string;
                 /** @description 1 New, 2 In process, 3 Done, 4 Rejected, 5 Approved, 8 Billed */
-                status?: components["parameters"]["status"];
+                status?: 1 | 2 | 3 | 4 | 5 | 8;
             };
             header?: never;
             path?: never;
@@ -12841,7 +19358,10 @@ export interface operations {
     createTicket: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Retry safely: a repeated request with this key gets the stored response (Idempotent-Replayed: true) instead of a second write. */
+                "Idempotency-Key"?: components["parameters"]["header.Idempotency-Key"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -12863,6 +19383,17 @@ export interface operations {
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            /** @description A request with the same Idempotency-Key is still being processed. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                    };
+                };
+            };
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
         };
@@ -12870,7 +19401,10 @@ export interface operations {
     getTicket: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description 304 without a body when the record's ETag is still this one. */
+                "If-None-Match"?: components["parameters"]["header.If-None-Match"];
+            };
             path: {
                 id: components["parameters"]["path.id"];
             };
@@ -12887,6 +19421,13 @@ export interface operations {
                     "application/json": components["schemas"]["TicketResponse"];
                 };
             };
+            /** @description Not modified (If-None-Match names the current ETag). */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
             401: components["responses"]["Unauthenticated"];
             404: components["responses"]["NotFound"];
             422: components["responses"]["ValidationFailed"];
@@ -12896,7 +19437,12 @@ export interface operations {
     replaceTicket: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Retry safely: a repeated request with this key gets the stored response (Idempotent-Replayed: true) instead of a second write. */
+                "Idempotency-Key"?: components["parameters"]["header.Idempotency-Key"];
+                /** @description Write only if the record's ETag is still this one (412 otherwise). */
+                "If-Match"?: components["parameters"]["header.If-Match"];
+            };
             path: {
                 id: components["parameters"]["path.id"];
             };
@@ -12920,6 +19466,28 @@ export interface operations {
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            /** @description A request with the same Idempotency-Key is still being processed. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                    };
+                };
+            };
+            /** @description If-Match does not name the record's current ETag; nothing was written. */
+            412: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                    };
+                };
+            };
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
         };
@@ -12927,7 +19495,12 @@ export interface operations {
     deleteTicket: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Retry safely: a repeated request with this key gets the stored response (Idempotent-Replayed: true) instead of a second write. */
+                "Idempotency-Key"?: components["parameters"]["header.Idempotency-Key"];
+                /** @description Write only if the record's ETag is still this one (412 otherwise). */
+                "If-Match"?: components["parameters"]["header.If-Match"];
+            };
             path: {
                 id: components["parameters"]["path.id"];
             };
@@ -12945,6 +19518,28 @@ export interface operations {
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            /** @description A request with the same Idempotency-Key is still being processed. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                    };
+                };
+            };
+            /** @description If-Match does not name the record's current ETag; nothing was written. */
+            412: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                    };
+                };
+            };
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
         };
@@ -12952,7 +19547,12 @@ export interface operations {
     updateTicket: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Retry safely: a repeated request with this key gets the stored response (Idempotent-Replayed: true) instead of a second write. */
+                "Idempotency-Key"?: components["parameters"]["header.Idempotency-Key"];
+                /** @description Write only if the record's ETag is still this one (412 otherwise). */
+                "If-Match"?: components["parameters"]["header.If-Match"];
+            };
             path: {
                 id: components["parameters"]["path.id"];
             };
@@ -12976,6 +19576,28 @@ export interface operations {
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            /** @description A request with the same Idempotency-Key is still being processed. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                    };
+                };
+            };
+            /** @description If-Match does not name the record's current ETag; nothing was written. */
+            412: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                    };
+                };
+            };
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
         };
@@ -13025,7 +19647,10 @@ export interface operations {
     createTicketAttachment: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Retry safely: a repeated request with this key gets the stored response (Idempotent-Replayed: true) instead of a second write. */
+                "Idempotency-Key"?: components["parameters"]["header.Idempotency-Key"];
+            };
             path: {
                 id: components["parameters"]["path.id"];
             };
@@ -13057,6 +19682,17 @@ export interface operations {
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            /** @description A request with the same Idempotency-Key is still being processed. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                    };
+                };
+            };
             413: components["responses"]["PayloadTooLarge"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
@@ -13065,7 +19701,10 @@ export interface operations {
     getTicketAttachment: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description 304 without a body when the record's ETag is still this one. */
+                "If-None-Match"?: components["parameters"]["header.If-None-Match"];
+            };
             path: {
                 attachment_id: components["parameters"]["path.attachment_id"];
                 id: components["parameters"]["path.id"];
@@ -13097,6 +19736,13 @@ export interface operations {
                         };
                     };
                 };
+            };
+            /** @description Not modified (If-None-Match names the current ETag). */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             401: components["responses"]["Unauthenticated"];
             404: components["responses"]["NotFound"];
@@ -13182,7 +19828,7 @@ export interface operations {
                 /** @description Ignored, whatever its value; use limit. */
                 perPage?: components["parameters"]["perPage"];
                 /** @description 1 New, 2 In process, 3 Done, 4 Rejected, 5 Approved, 8 Billed */
-                status?: components["parameters"]["status"];
+                status?: 1 | 2 | 3 | 4 | 5 | 8;
             };
             header?: never;
             path: {
@@ -13211,7 +19857,10 @@ export interface operations {
     createTicketSubtask: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Retry safely: a repeated request with this key gets the stored response (Idempotent-Replayed: true) instead of a second write. */
+                "Idempotency-Key"?: components["parameters"]["header.Idempotency-Key"];
+            };
             path: {
                 id: components["parameters"]["path.id"];
             };
@@ -13235,6 +19884,17 @@ export interface operations {
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            /** @description A request with the same Idempotency-Key is still being processed. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                    };
+                };
+            };
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
         };
@@ -13242,7 +19902,10 @@ export interface operations {
     getTicketSubtask: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description 304 without a body when the record's ETag is still this one. */
+                "If-None-Match"?: components["parameters"]["header.If-None-Match"];
+            };
             path: {
                 id: components["parameters"]["path.id"];
                 subtask_id: components["parameters"]["path.subtask_id"];
@@ -13260,6 +19923,13 @@ export interface operations {
                     "application/json": components["schemas"]["SubtaskResponse"];
                 };
             };
+            /** @description Not modified (If-None-Match names the current ETag). */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
             401: components["responses"]["Unauthenticated"];
             404: components["responses"]["NotFound"];
             422: components["responses"]["ValidationFailed"];
@@ -13269,7 +19939,12 @@ export interface operations {
     replaceTicketSubtask: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Retry safely: a repeated request with this key gets the stored response (Idempotent-Replayed: true) instead of a second write. */
+                "Idempotency-Key"?: components["parameters"]["header.Idempotency-Key"];
+                /** @description Write only if the record's ETag is still this one (412 otherwise). */
+                "If-Match"?: components["parameters"]["header.If-Match"];
+            };
             path: {
                 id: components["parameters"]["path.id"];
                 subtask_id: components["parameters"]["path.subtask_id"];
@@ -13294,6 +19969,28 @@ export interface operations {
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            /** @description A request with the same Idempotency-Key is still being processed. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                    };
+                };
+            };
+            /** @description If-Match does not name the record's current ETag; nothing was written. */
+            412: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                    };
+                };
+            };
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
         };
@@ -13301,7 +19998,12 @@ export interface operations {
     deleteTicketSubtask: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Retry safely: a repeated request with this key gets the stored response (Idempotent-Replayed: true) instead of a second write. */
+                "Idempotency-Key"?: components["parameters"]["header.Idempotency-Key"];
+                /** @description Write only if the record's ETag is still this one (412 otherwise). */
+                "If-Match"?: components["parameters"]["header.If-Match"];
+            };
             path: {
                 id: components["parameters"]["path.id"];
                 subtask_id: components["parameters"]["path.subtask_id"];
@@ -13320,6 +20022,28 @@ export interface operations {
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            /** @description A request with the same Idempotency-Key is still being processed. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                    };
+                };
+            };
+            /** @description If-Match does not name the record's current ETag; nothing was written. */
+            412: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                    };
+                };
+            };
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
         };
@@ -13327,7 +20051,12 @@ export interface operations {
     updateTicketSubtask: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Retry safely: a repeated request with this key gets the stored response (Idempotent-Replayed: true) instead of a second write. */
+                "Idempotency-Key"?: components["parameters"]["header.Idempotency-Key"];
+                /** @description Write only if the record's ETag is still this one (412 otherwise). */
+                "If-Match"?: components["parameters"]["header.If-Match"];
+            };
             path: {
                 id: components["parameters"]["path.id"];
                 subtask_id: components["parameters"]["path.subtask_id"];
@@ -13352,6 +20081,28 @@ export interface operations {
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            /** @description A request with the same Idempotency-Key is still being processed. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                    };
+                };
+            };
+            /** @description If-Match does not name the record's current ETag; nothing was written. */
+            412: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                    };
+                };
+            };
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
         };
@@ -13398,7 +20149,10 @@ export interface operations {
     createVehicleList: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Retry safely: a repeated request with this key gets the stored response (Idempotent-Replayed: true) instead of a second write. */
+                "Idempotency-Key"?: components["parameters"]["header.Idempotency-Key"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -13420,6 +20174,17 @@ export interface operations {
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            /** @description A request with the same Idempotency-Key is still being processed. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                    };
+                };
+            };
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
         };
@@ -13427,7 +20192,10 @@ export interface operations {
     getVehicleList: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description 304 without a body when the record's ETag is still this one. */
+                "If-None-Match"?: components["parameters"]["header.If-None-Match"];
+            };
             path: {
                 id: components["parameters"]["path.id"];
             };
@@ -13444,6 +20212,13 @@ export interface operations {
                     "application/json": components["schemas"]["VehicleListResponse"];
                 };
             };
+            /** @description Not modified (If-None-Match names the current ETag). */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
             401: components["responses"]["Unauthenticated"];
             404: components["responses"]["NotFound"];
             422: components["responses"]["ValidationFailed"];
@@ -13453,7 +20228,12 @@ export interface operations {
     replaceVehicleList: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Retry safely: a repeated request with this key gets the stored response (Idempotent-Replayed: true) instead of a second write. */
+                "Idempotency-Key"?: components["parameters"]["header.Idempotency-Key"];
+                /** @description Write only if the record's ETag is still this one (412 otherwise). */
+                "If-Match"?: components["parameters"]["header.If-Match"];
+            };
             path: {
                 id: components["parameters"]["path.id"];
             };
@@ -13477,6 +20257,28 @@ export interface operations {
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            /** @description A request with the same Idempotency-Key is still being processed. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                    };
+                };
+            };
+            /** @description If-Match does not name the record's current ETag; nothing was written. */
+            412: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                    };
+                };
+            };
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
         };
@@ -13484,7 +20286,12 @@ export interface operations {
     deleteVehicleList: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Retry safely: a repeated request with this key gets the stored response (Idempotent-Replayed: true) instead of a second write. */
+                "Idempotency-Key"?: components["parameters"]["header.Idempotency-Key"];
+                /** @description Write only if the record's ETag is still this one (412 otherwise). */
+                "If-Match"?: components["parameters"]["header.If-Match"];
+            };
             path: {
                 id: components["parameters"]["path.id"];
             };
@@ -13502,6 +20309,28 @@ export interface operations {
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            /** @description A request with the same Idempotency-Key is still being processed. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                    };
+                };
+            };
+            /** @description If-Match does not name the record's current ETag; nothing was written. */
+            412: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                    };
+                };
+            };
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
         };
@@ -13509,7 +20338,12 @@ export interface operations {
     updateVehicleList: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Retry safely: a repeated request with this key gets the stored response (Idempotent-Replayed: true) instead of a second write. */
+                "Idempotency-Key"?: components["parameters"]["header.Idempotency-Key"];
+                /** @description Write only if the record's ETag is still this one (412 otherwise). */
+                "If-Match"?: components["parameters"]["header.If-Match"];
+            };
             path: {
                 id: components["parameters"]["path.id"];
             };
@@ -13533,6 +20367,28 @@ export interface operations {
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            /** @description A request with the same Idempotency-Key is still being processed. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                    };
+                };
+            };
+            /** @description If-Match does not name the record's current ETag; nothing was written. */
+            412: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                    };
+                };
+            };
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
         };
@@ -13574,6 +20430,416 @@ export interface operations {
             };
             401: components["responses"]["Unauthenticated"];
             404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    listWebhooks: {
+        parameters: {
+            query?: {
+                /** @description Extension: `csv` answers the whole list (every page, same filters and sort) as CSV; so does `Accept: text/csv`. */
+                format?: components["parameters"]["format"];
+                /** @description Records per page, default 15. */
+                limit?: components["parameters"]["limit"];
+                modified_after?: components["parameters"]["modified_after"];
+                modified_before?: components["parameters"]["modified_before"];
+                order?: components["parameters"]["order"];
+                /** @description Field to sort by; unknown fields sort by the default. */
+                orderBy?: components["parameters"]["orderBy"];
+                /** @description Page to return, counting from 1. */
+                page?: components["parameters"]["page"];
+                /** @description Ignored, whatever its value; use limit. */
+                perPage?: components["parameters"]["perPage"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of the list, with links and meta. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookPage"];
+                    "text/csv": string;
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    createWebhook: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Retry safely: a repeated request with this key gets the stored response (Idempotent-Replayed: true) instead of a second write. */
+                "Idempotency-Key"?: components["parameters"]["header.Idempotency-Key"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["WebhookCreate"];
+            };
+        };
+        responses: {
+            /** @description Created: the new record. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookResponse"];
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            /** @description A request with the same Idempotency-Key is still being processed. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                    };
+                };
+            };
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    getWebhook: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description 304 without a body when the record's ETag is still this one. */
+                "If-None-Match"?: components["parameters"]["header.If-None-Match"];
+            };
+            path: {
+                id: components["parameters"]["path.id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The record. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookResponse"];
+                };
+            };
+            /** @description Not modified (If-None-Match names the current ETag). */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: components["responses"]["Unauthenticated"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    replaceWebhook: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Retry safely: a repeated request with this key gets the stored response (Idempotent-Replayed: true) instead of a second write. */
+                "Idempotency-Key"?: components["parameters"]["header.Idempotency-Key"];
+                /** @description Write only if the record's ETag is still this one (412 otherwise). */
+                "If-Match"?: components["parameters"]["header.If-Match"];
+            };
+            path: {
+                id: components["parameters"]["path.id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["WebhookUpdate"];
+            };
+        };
+        responses: {
+            /** @description The record. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookResponse"];
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            /** @description A request with the same Idempotency-Key is still being processed. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                    };
+                };
+            };
+            /** @description If-Match does not name the record's current ETag; nothing was written. */
+            412: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                    };
+                };
+            };
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    deleteWebhook: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Retry safely: a repeated request with this key gets the stored response (Idempotent-Replayed: true) instead of a second write. */
+                "Idempotency-Key"?: components["parameters"]["header.Idempotency-Key"];
+                /** @description Write only if the record's ETag is still this one (412 otherwise). */
+                "If-Match"?: components["parameters"]["header.If-Match"];
+            };
+            path: {
+                id: components["parameters"]["path.id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Done; no content. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            /** @description A request with the same Idempotency-Key is still being processed. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                    };
+                };
+            };
+            /** @description If-Match does not name the record's current ETag; nothing was written. */
+            412: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                    };
+                };
+            };
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    updateWebhook: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Retry safely: a repeated request with this key gets the stored response (Idempotent-Replayed: true) instead of a second write. */
+                "Idempotency-Key"?: components["parameters"]["header.Idempotency-Key"];
+                /** @description Write only if the record's ETag is still this one (412 otherwise). */
+                "If-Match"?: components["parameters"]["header.If-Match"];
+            };
+            path: {
+                id: components["parameters"]["path.id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["WebhookUpdate"];
+            };
+        };
+        responses: {
+            /** @description The record. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookResponse"];
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            /** @description A request with the same Idempotency-Key is still being processed. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                    };
+                };
+            };
+            /** @description If-Match does not name the record's current ETag; nothing was written. */
+            412: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                    };
+                };
+            };
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    listWebhookDeliveries: {
+        parameters: {
+            query?: {
+                /** @description Extension: `csv` answers the whole list (every page, same filters and sort) as CSV; so does `Accept: text/csv`. */
+                format?: components["parameters"]["format"];
+                /** @description Records per page, default 15. */
+                limit?: components["parameters"]["limit"];
+                modified_after?: components["parameters"]["modified_after"];
+                modified_before?: components["parameters"]["modified_before"];
+                order?: components["parameters"]["order"];
+                /** @description Field to sort by; unknown fields sort by the default. */
+                orderBy?: components["parameters"]["orderBy"];
+                /** @description Page to return, counting from 1. */
+                page?: components["parameters"]["page"];
+                /** @description Ignored, whatever its value; use limit. */
+                perPage?: components["parameters"]["perPage"];
+            };
+            header?: never;
+            path: {
+                id: components["parameters"]["path.id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of the list, with links and meta. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DeliveryPage"];
+                    "text/csv": string;
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    redeliverWebhookDelivery: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Retry safely: a repeated request with this key gets the stored response (Idempotent-Replayed: true) instead of a second write. */
+                "Idempotency-Key"?: components["parameters"]["header.Idempotency-Key"];
+            };
+            path: {
+                delivery_id: number;
+                id: components["parameters"]["path.id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The record. */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DeliveryResponse"];
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            /** @description A request with the same Idempotency-Key is still being processed. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                    };
+                };
+            };
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    testWebhook: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Retry safely: a repeated request with this key gets the stored response (Idempotent-Replayed: true) instead of a second write. */
+                "Idempotency-Key"?: components["parameters"]["header.Idempotency-Key"];
+            };
+            path: {
+                id: components["parameters"]["path.id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The record. */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DeliveryResponse"];
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            /** @description A request with the same Idempotency-Key is still being processed. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                    };
+                };
+            };
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
         };
@@ -13622,7 +20888,10 @@ export interface operations {
     getWorkhourBalance: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description 304 without a body when the record's ETag is still this one. */
+                "If-None-Match"?: components["parameters"]["header.If-None-Match"];
+            };
             path: {
                 id: components["parameters"]["path.id"];
             };
@@ -13638,6 +20907,13 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["WorkhourBalanceResponse"];
                 };
+            };
+            /** @description Not modified (If-None-Match names the current ETag). */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             401: components["responses"]["Unauthenticated"];
             404: components["responses"]["NotFound"];
