@@ -57,6 +57,10 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     },
   }).withTypeProvider<TypeBoxTypeProvider>();
 
+  // Redis going away or coming back is logged once per change; requests then pass unlimited without waiting.
+  rateLimiter.onAvailability = (available, err) =>
+    available ? app.log.info('rate limiter available again: limits apply') : app.log.warn({ err }, 'rate limiter unavailable: requests pass without limits until it is back');
+  await rateLimiter.ready?.(2000);
   app.decorate('zk', { db: database.db, dialect: database.dialect, config, rateLimiter, files: databaseFileStore });
   app.decorateRequest('tenant', null as any);
   app.decorateRequest('token', null as any);
@@ -75,12 +79,14 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   app.addHook('onRoute', (route) => dropUndeclaredProperties(route.schema?.body));
   registerJsonBodyParser(app);
   await registerOpenApi(app);
-  registerMetrics(app, { defaultMetrics: config.nodeEnv === 'production' });
+  registerMetrics(app, { defaultMetrics: config.nodeEnv === 'production', rateLimiter });
 
   app.get('/healthz', { schema: { hide: true } }, async () => ({ status: 'ok' }));
   app.get('/readyz', { schema: { hide: true } }, async (_request, reply) => {
     try {
       await sql`SELECT 1`.execute(database.db);
+      // Serving without rate limits is degraded, not unready: the process answers (200) and says so.
+      if (!rateLimiter.available) return { status: 'degraded', database: database.dialect, rate_limiter: 'unavailable' };
       return { status: 'ok', database: database.dialect };
     } catch {
       return reply.code(503).send({ status: 'unavailable', database: database.dialect });
