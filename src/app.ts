@@ -45,6 +45,8 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     requestTimeout: Math.max(config.timeouts.requestMs, config.timeouts.headersMs),
     http: { headersTimeout: config.timeouts.headersMs, connectionsCheckingInterval: 1000 },
     clientErrorHandler,
+    // Shutdown closes idle connections itself (server.ts): Fastify's default would reset just-accepted ones.
+    forceCloseConnections: false,
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 500 },
     requestIdHeader: 'x-request-id',
     genReqId: () => randomUUID(),

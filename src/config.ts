@@ -1,8 +1,12 @@
 // Environment -> typed configuration, validated once at start (issue 2 §1).
 import path from 'node:path';
 
+/** SQLite's synchronous setting (WAL mode): FULL syncs every commit, NORMAL only at checkpoints (README). */
+export type SqliteSynchronous = 'FULL' | 'NORMAL';
+export const SQLITE_SYNCHRONOUS_DEFAULT: SqliteSynchronous = 'FULL';
+
 export type DatabaseConfig =
-  | { dialect: 'sqlite'; file: string }
+  | { dialect: 'sqlite'; file: string; synchronous?: SqliteSynchronous }
   | { dialect: 'postgres'; url: string };
 
 export interface Config {
@@ -61,6 +65,13 @@ export function parseDatabaseUrl(raw: string | undefined, cwd = process.cwd()): 
   throw new ConfigError('DATABASE_URL must be unset, file:<path> or postgres://…');
 }
 
+function withSynchronous(database: DatabaseConfig, raw: string | undefined): DatabaseConfig {
+  if (raw === undefined || raw === '') return database;
+  const value = raw.toUpperCase();
+  if (value !== 'FULL' && value !== 'NORMAL') throw new ConfigError(`SQLITE_SYNCHRONOUS must be FULL or NORMAL, got "${raw}"`);
+  return database.dialect === 'sqlite' ? { ...database, synchronous: value } : database;
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const logLevel = env.LOG_LEVEL || 'info';
   if (!LOG_LEVELS.includes(logLevel)) throw new ConfigError(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}`);
@@ -69,7 +80,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   return {
     port: int(env, 'PORT', 3000, 0, 65535),
     host: env.HOST || '127.0.0.1',
-    database: parseDatabaseUrl(env.DATABASE_URL),
+    database: withSynchronous(parseDatabaseUrl(env.DATABASE_URL), env.SQLITE_SYNCHRONOUS),
     redisUrl,
     logLevel,
     trustProxy: bool(env, 'TRUST_PROXY', false),
