@@ -85,7 +85,7 @@ export async function startServer(target: Target, env: Record<string, string> = 
     lines.push(...parts);
   });
   const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
-  for (let i = 0; i < 600; i++) {
+  for (let i = 0; i < 2400; i++) {
     if (child.exitCode !== null || child.signalCode !== null) throw new Error('server exited during start');
     const r = await request(port, 'GET', '/readyz').catch(() => undefined);
     if (r && r.status === 200) return { port, child, exited, lines };
