@@ -47,7 +47,7 @@ export async function gracefulShutdown(target: Target, random: Random, writers =
       }
     }),
   );
-  await new Promise((r) => setTimeout(r, 800 + random.int(400)));
+  await new Promise((r) => setTimeout(r, 2000 + random.int(1000)));
   server.child.kill('SIGTERM');
   const exitCode = await server.exited;
   stopped = true;
