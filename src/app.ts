@@ -11,14 +11,15 @@ import { parseFilterTimestamp } from './http/formats.js';
 import { countCache } from './http/list/index.js';
 import { dropUndeclaredProperties } from './http/schemas.js';
 import { registerApiHooks } from './plugins/api.js';
+import { registerWritePath } from './plugins/write-path/index.js';
 import { registerMetrics } from './plugins/metrics.js';
-import { editionDocument, registerDocsRoutes, registerOpenApi } from './plugins/openapi.js';
+import { loggerOptions, registerRequestLog } from './plugins/logging.js';
+import { editionDocument, registerDocsRoutes, registerOpenApi, withServer } from './plugins/openapi.js';
 import { MemoryRateLimiter, RedisRateLimiter, type RateLimiter } from './plugins/rate-limit.js';
 import { API_PREFIX, RouteRegistry, registerRouting } from './plugins/routing.js';
 import { registerModules } from './modules/index.js';
 import { tenantCache } from './tenancy/tenants.js';
 import { tokenCache } from './tenancy/tokens.js';
-import { databaseFileStore } from './storage/database-file-store.js';
 import type { ZkApp } from './types.js';
 import './types.js';
 
@@ -38,7 +39,8 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   countCache.ttlMs = config.countCacheMs;
 
   const app = Fastify({
-    logger: opts.logger ?? { level: config.logLevel },
+    logger: opts.logger ?? loggerOptions(config),
+    disableRequestLogging: true,
     trustProxy: config.trustProxy,
     bodyLimit: config.bodyLimit,
     // Node answers 408 when headers or the whole request take longer; it looks every second, not every 30 s.
@@ -63,10 +65,11 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   rateLimiter.onAvailability = (available, err) =>
     available ? app.log.info('rate limiter available again: limits apply') : app.log.warn({ err }, 'rate limiter unavailable: requests pass without limits until it is back');
   await rateLimiter.ready?.(2000);
-  app.decorate('zk', { db: database.db, dialect: database.dialect, config, rateLimiter, files: databaseFileStore });
+  app.decorate('zk', { db: database.db, dialect: database.dialect, config, rateLimiter });
   app.decorateRequest('tenant', null as any);
   app.decorateRequest('token', null as any);
   app.decorateRequest('db', null as any);
+  app.decorateRequest('write', null);
   app.addHook('onSend', async (request, reply) => {
     reply.header('X-Request-Id', request.id);
   });
@@ -82,6 +85,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   registerJsonBodyParser(app);
   await registerOpenApi(app);
   registerMetrics(app, { defaultMetrics: config.nodeEnv === 'production', rateLimiter });
+  registerRequestLog(app);
 
   app.get('/healthz', { schema: { hide: true } }, async () => ({ status: 'ok' }));
   app.get('/readyz', { schema: { hide: true } }, async (_request, reply) => {
@@ -98,10 +102,11 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   await app.register(
     async (api) => {
       registerApiHooks(api);
+      registerWritePath(api);
       api.get(
         '/openapi.json',
         { schema: { hide: true }, config: { editions: ['full', 'clock'] } },
-        async (request) => editionDocument(app, registry, request.tenant.edition, request.tenant),
+        async (request) => withServer(editionDocument(app, registry, request.tenant.edition, request.tenant), request),
       );
       await registerModules(api as ZkApp);
     },

@@ -15,6 +15,8 @@ export interface Config {
   database: DatabaseConfig;
   redisUrl: string | null;
   logLevel: string;
+  /** json, or pretty (readable lines); unset: pretty when stdout is a terminal. */
+  logFormat: 'json' | 'pretty';
   trustProxy: boolean;
   bodyLimit: number;
   uploadLimit: number;
@@ -24,6 +26,12 @@ export interface Config {
   tenantCacheMs: number;
   countCacheMs: number;
   nodeEnv: string;
+  /** How long a stored Idempotency-Key response is replayed. */
+  idempotencyKeyHours: number;
+  /** How long the change feed keeps tombstones and superseded changes. */
+  changeRetentionDays: number;
+  /** Webhook deliveries to private, loopback and link-local addresses (off by default; self-hosting may allow them). */
+  webhooksAllowPrivate: boolean;
 }
 
 export class ConfigError extends Error {}
@@ -72,6 +80,12 @@ function withSynchronous(database: DatabaseConfig, raw: string | undefined): Dat
   return database.dialect === 'sqlite' ? { ...database, synchronous: value } : database;
 }
 
+function logFormat(raw: string | undefined): 'json' | 'pretty' {
+  if (raw === undefined || raw === '') return process.stdout.isTTY ? 'pretty' : 'json';
+  if (raw === 'json' || raw === 'pretty') return raw;
+  throw new ConfigError(`LOG_FORMAT must be json or pretty, got "${raw}"`);
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const logLevel = env.LOG_LEVEL || 'info';
   if (!LOG_LEVELS.includes(logLevel)) throw new ConfigError(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}`);
@@ -83,6 +97,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     database: withSynchronous(parseDatabaseUrl(env.DATABASE_URL), env.SQLITE_SYNCHRONOUS),
     redisUrl,
     logLevel,
+    logFormat: logFormat(env.LOG_FORMAT),
     trustProxy: bool(env, 'TRUST_PROXY', false),
     bodyLimit: int(env, 'BODY_LIMIT_BYTES', 1024 * 1024, 1024, 100 * 1024 * 1024),
     uploadLimit: int(env, 'UPLOAD_LIMIT_BYTES', 10 * 1024 * 1024, 1024, 1024 * 1024 * 1024),
@@ -97,5 +112,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     tenantCacheMs: int(env, 'TENANT_CACHE_MS', 2000, 0, 3600_000),
     countCacheMs: int(env, 'COUNT_CACHE_MS', 2000, 0, 3600_000),
     nodeEnv: env.NODE_ENV || 'development',
+    idempotencyKeyHours: int(env, 'IDEMPOTENCY_KEY_HOURS', 24, 1, 24 * 365),
+    changeRetentionDays: int(env, 'CHANGE_RETENTION_DAYS', 90, 1, 3650),
+    webhooksAllowPrivate: bool(env, 'WEBHOOKS_ALLOW_PRIVATE', false),
   };
 }

@@ -1,9 +1,11 @@
 // Every module, registered inside the API scope (/:instance/next/api/v1): one plugin per folder, nothing else.
 // A new resource adds its folder here. The order is the order of the OpenAPI document's paths.
 import type { ZkApp } from '../types.js';
+import { nameModuleSchemas } from '../plugins/openapi-names.js';
 import absenceReasons from './absence-reasons/index.js';
 import absences from './absences/index.js';
 import activities from './activities/index.js';
+import articles from './articles/index.js';
 import categories from './categories/index.js';
 import departments from './departments/index.js';
 import dynamicAttributes from './dynamic-attributes/index.js';
@@ -26,11 +28,16 @@ import devices from './devices/index.js';
 import transponders from './transponders/index.js';
 import meals from './meals/index.js';
 import workhourBalances from './workhour-balances/index.js';
+import plannings from './plannings/index.js';
+import offers from './offers/index.js';
+import invoices from './invoices/index.js';
+import changes from './changes/index.js';
 
 const MODULES = [
   absenceReasons,
   absences,
   activities,
+  articles,
   categories,
   departments,
   dynamicAttributes,
@@ -53,8 +60,13 @@ const MODULES = [
   transponders,
   meals,
   workhourBalances,
+  plannings,
+  offers,
+  invoices,
+  changes,
 ];
 
 export async function registerModules(app: ZkApp): Promise<void> {
+  await nameModuleSchemas(new URL('./', import.meta.url));
   for (const plugin of MODULES) await app.register(plugin);
 }

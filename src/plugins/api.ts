@@ -11,6 +11,7 @@ import { routeNotFoundMessage } from './routing.js';
 import { markDeprecated } from '../http/deprecation.js';
 import { rejectNonFiniteNumbers } from '../http/non-finite-numbers.js';
 import { rejectUnstorableCharacters } from '../http/unstorable-characters.js';
+import { normalizeRequestInput } from '../http/request-input.js';
 
 const WRITE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
@@ -45,4 +46,5 @@ export function registerApiHooks(app: FastifyInstance): void {
   });
   app.addHook('preValidation', rejectUnstorableCharacters);
   app.addHook('preHandler', rejectNonFiniteNumbers);
+  app.addHook('preValidation', normalizeRequestInput);
 }

@@ -2,10 +2,10 @@
 import type { Insertable, Selectable } from 'kysely';
 import type { AttendancesTable } from './attendances.tables.js';
 import type { Tenant } from '../../tenancy/tenants.js';
-import type { ListSpec } from '../../http/list/index.js';
+import { sortableFrom, type ListSpec } from '../../http/list/index.js';
 import { omitGatedFields } from '../../http/gating.js';
 import { outDate, outTimestamp, toBool } from '../../http/formats.js';
-import { DIRECTIONS, PROJECT_RELEASE, type AttendanceT } from './attendances.schemas.js';
+import { AttendanceCreate, AttendancePatch, DIRECTIONS, PROJECT_RELEASE, type AttendanceT } from './attendances.schemas.js';
 import type { TenantDb, TenantInsert } from '../../db/tenant-scope.js';
 
 export type AttendanceRow = Selectable<AttendancesTable>;
@@ -17,6 +17,7 @@ export type AttendanceRow = Selectable<AttendancesTable>;
 export const attendanceListSpec: ListSpec = {
   key: ['id'],
   sortable: {
+    ...sortableFrom([AttendanceCreate, AttendancePatch], { columns: { from: 'time_from', to: 'time_to' } }),
     id: 'id',
     date: 'date',
     from: 'time_from',
@@ -27,15 +28,6 @@ export const attendanceListSpec: ListSpec = {
     project_task_id: 'project_task_id',
     activity_id: 'activity_id',
     billable: 'billable',
-    note: { column: 'note', nullable: true },
-    work_location_id: { column: 'work_location_id', nullable: true },
-    vehicle_id: { column: 'vehicle_id', nullable: true },
-    km: { column: 'km', nullable: true },
-    passengers: { column: 'passengers', nullable: true },
-    ticket_id: { column: 'ticket_id', nullable: true },
-    subtask_id: { column: 'subtask_id', nullable: true },
-    created: { column: 'created', nullable: true },
-    modified: { column: 'modified', nullable: true },
   },
 };
 
@@ -88,7 +80,8 @@ export function toAttendance(row: AttendanceRow, tenant: Pick<Tenant, 'modules'>
       note: row.note,
       issue_id: row.issue_id,
       department_id: intOrNull(row.department_id),
-      project_release: idName(PROJECT_RELEASE, row.project_release),
+      // Never released: the state the contract names "unchanged" (id 0), not null.
+      project_release: idName(PROJECT_RELEASE, row.project_release ?? 0),
       project_released_at: outTimestamp(row.project_released_at),
       project_released_by: row.project_released_by,
       billable: toBool(row.billable) ?? false,

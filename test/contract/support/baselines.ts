@@ -68,9 +68,13 @@ export const EXPLICIT_BASELINES: Record<string, Baseline> = {
   '/projects/{id}/price-tables': priceTable,
   '/tickets': (w) => ({ subject: 'Bug', status: 1, priority: 3, project_id: w.booking.projectId, project_task_id: w.booking.taskId, creator_username: w.booking.employee }),
   '/tickets/{id}/attachments': () => ({ filename: 'note.txt', file_contents: Buffer.from('hello').toString('base64') }),
+  '/invoices': (w) => ({ invoice_number: unique('INV'), customer_number: need(w, '/customers').customer_number }),
+  '/invoices/{invoice_number}/correction': (w) => ({ creator_username: w.booking.employee }),
+  '/offers/{id}/items': () => ({ type: 'Pauschal', quantity: 2, single_price: 10.5, vat: 19 }),
   '/tickets/{id}/subtasks': (w) => ({ subject: 'Sub', name: 'Sub', status: 1, creator_username: w.booking.employee }),
   '/vehicle-lists': () => ({ start_date: uniqueDate(), vehicles: [{ id: unique('CAR'), name: 'Car' }] }),
   '/attendances': (w) => w.booking.body({ date: uniqueWorkday() }),
+  '/plannings': (w) => ({ employee_id: w.booking.employee, date: uniqueWorkday(), project_id: w.booking.projectId, planning: 4 }),
   '/absences': (w) => ({ employee_id: w.booking.employee, absence_reason_id: need(w, '/absence-reasons').name, start_date: uniqueWorkday() }),
 };
 

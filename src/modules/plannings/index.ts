@@ -1,0 +1,7 @@
+// Plannings, default plannings, resource plannings and the deprecated /planning alias (issue 17, reference §4.22).
+import type { ZkApp } from '../../types.js';
+import planningRoutes from './plannings.routes.js';
+
+export default async function plannings(app: ZkApp) {
+  await app.register(planningRoutes);
+}

@@ -1,0 +1,90 @@
+// GET /plannings (contract: list conventions in date order, date_from/date_to, employee_ids[], project_ids[],
+// customer_numbers[], include_defaults), GET/PATCH/PUT/DELETE /plannings/{id} and POST /plannings (additive:
+// plans made through the API). docs/api/plannings.md.
+import { Type } from '@sinclair/typebox';
+import type { ZkApp } from '../../types.js';
+import { listResponse, requestBase } from '../../http/list/index.js';
+import { PLANNING_ALIAS_DEPRECATION } from '../../http/deprecation.js';
+import { DataArray, Paginated, responses, Single } from '../../http/schemas.js';
+import { resourceRoutes, scopeOf } from '../crud/index.js';
+import { Planning, PlanningCreate, PlanningListQuery, PlanningUpdate, type PlanningCreateT, type PlanningT } from './plannings.schemas.js';
+import { deletePlanning, findPlanning, listPlannings, planFiltersOf, planningListSpec, storedEntry, toPlannings, type PlanningRow } from './plannings.repository.js';
+import { changePlanning, createPlannings } from './plannings.service.js';
+
+const tags = ['Plannings'];
+
+const LIST_DESCRIPTION = `Planning entries in date order (date, employee, id; \`orderBy\` is ignored). Amounts are converted with the
+employee's regular working time of the date; \`working_day\` is 1 when that asks for hours and the day is no full-day
+public holiday and no approved full-day absence. Unknown ids in the array filters match nothing.`;
+
+const REDIRECT_DESCRIPTION = `Answers 308 Permanent Redirect to /plannings with the same query string, with \`Deprecation\`,
+\`Sunset: Tue, 31 Aug 2027 00:00:00 GMT\` and \`Link\` (the successor, rel="successor-version", and the deprecation
+notice). 308 rather than 301: a 301 lets clients change the method on the next request, 308 keeps it (and the
+body), the stricter promise for an alias. The query is not validated here; /plannings does that.`;
+
+export default async function planningRoutes(app: ZkApp) {
+  app.get(
+    '/plannings',
+    { schema: { summary: 'List planning entries', description: LIST_DESCRIPTION, tags, querystring: PlanningListQuery, response: responses({ 200: Paginated(Planning) }) } },
+    async (req) => {
+      const s = scopeOf(app, req);
+      const filters = planFiltersOf(req.query as Record<string, unknown>);
+      return listResponse(req, listPlannings(s.db, filters), planningListSpec, (rows) => toPlannings(s.db, rows.map(storedEntry)));
+    },
+  );
+
+  app.get(
+    '/planning',
+    {
+      config: { deprecated: PLANNING_ALIAS_DEPRECATION },
+      schema: {
+        summary: 'Deprecated alias of GET /plannings (sunset 2027-08-31): a permanent redirect with the same query string',
+        description: REDIRECT_DESCRIPTION,
+        tags,
+        deprecated: true,
+        response: responses({ 308: Type.Null({ description: 'Location: /plannings with the same query string.' }) }),
+      },
+    },
+    async (req, reply) => {
+      const url = new URL(req.url, requestBase(req));
+      const successor = `${requestBase(req)}${url.pathname.replace(/\/planning$/, '/plannings')}`;
+      reply.header('Link', `<${successor}>; rel="successor-version", ${reply.getHeader('link')}`);
+      return reply.code(308).header('Location', `${successor}${url.search}`).send();
+    },
+  );
+
+  app.post(
+    '/plannings',
+    {
+      schema: {
+        summary: 'Plan a day, or with date_to every working day of a range (the answer is then a list)',
+        tags,
+        body: PlanningCreate,
+        response: responses({ 201: Type.Union([Single(Planning), DataArray(Planning)]) }, { write: true }),
+      },
+    },
+    async (req, reply) => {
+      const s = scopeOf(app, req);
+      const body = req.body as PlanningCreateT;
+      const entries = await toPlannings(s.db, (await createPlannings(s.db, body)).map(storedEntry));
+      return reply.code(201).send(body.date_to == null ? { data: entries[0] } : { data: entries });
+    },
+  );
+
+  resourceRoutes<undefined, PlanningRow, PlanningT>(app, {
+    name: 'Planning',
+    plural: 'planning entries',
+    tags,
+    path: '/plannings',
+    resource: Planning,
+    find: (s, _p, id) => findPlanning(s.db, id),
+    show: async (s, _p, row) => (await toPlannings(s.db, [storedEntry(row)]))[0],
+    update: { body: PlanningUpdate, run: (s, _p, row, body) => changePlanning(s.db, row, body) },
+    remove: (s, _p, row) => deletePlanning(s.db, Number(row.id)),
+    summaries: {
+      get: 'Get a planning entry (stored entries; the days of a default planning live in /default-plannings)',
+      update: 'Change a planning entry (only submitted fields change; PUT is an alias)',
+      remove: 'Delete a planning entry',
+    },
+  });
+}
