@@ -63,7 +63,9 @@ export function normalizeQuery(query: Record<string, unknown>, props: Props): { 
     if (!schema) continue;
     const numeric = isArraySchema(schema) ? types(schema.items) : types(schema);
     const pattern = numeric.includes('integer') ? INTEGER : numeric.includes('number') ? DECIMAL : undefined;
-    if (pattern && (Array.isArray(value) ? value : [value]).some((v) => typeof v === 'string' && v !== '' && !pattern.test(v))) {
+    // A parameter that is a boolean or an integer (`fallback`) also takes true/false.
+    const other = (v: string) => numeric.includes('boolean') && (v === 'true' || v === 'false');
+    if (pattern && (Array.isArray(value) ? value : [value]).some((v) => typeof v === 'string' && v !== '' && !pattern.test(v) && !other(v))) {
       const f = key.replace(/\[\]$/, '');
       errors[f] = [`The ${label(f)} field must be ${numeric.includes('integer') ? 'an integer' : 'a number'}.`];
     }

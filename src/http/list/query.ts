@@ -9,7 +9,7 @@ export const MAX_LIMIT = 200;
 export const listParams = {
   page: Type.Optional(Nullable(Type.Integer({ minimum: 1, maximum: MAX_ID, description: 'Page to return, counting from 1.' }))),
   limit: Type.Optional(Nullable(Type.Integer({ minimum: 1, maximum: MAX_LIMIT, description: 'Records per page, default 15.' }))),
-  perPage: Type.Optional(Type.String({ description: 'Ignored, whatever its value; use limit.' })),
+  perPage: Type.Optional(Type.String({ maxLength: 255, description: 'Ignored, whatever its value; use limit.' })),
   orderBy: Type.Optional(Nullable(Type.String({ maxLength: 100, description: 'Field to sort by; unknown fields sort by the default.' }))),
   order: Type.Optional(Nullable(Type.String({ enum: ['asc', 'desc', 'ASC', 'DESC'] }))),
   modified_after: Type.Optional(FilterTimestamp()),
