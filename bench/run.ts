@@ -27,6 +27,7 @@ const { values: opts } = parseArgs({
     only: { type: 'string' },
     profile: { type: 'boolean', default: false },
     rounds: { type: 'string' },
+    processes: { type: 'string' },
     // A/B: a second build (a copy of another commit's dist/) served alongside, its windows interleaved with the app's.
     compare: { type: 'string' },
     // The server runs as `npm start` runs it (a 160 MB old-space cap keeps RSS within budget).
@@ -39,6 +40,7 @@ const duration = Number(opts.duration ?? (opts.quick ? 3 : 15));
 const warmup = Number(opts.warmup ?? (opts.quick ? 1 : 5));
 const connections = Number(opts.connections);
 const rounds = Number(opts.rounds ?? (opts.quick ? 1 : 2));
+const processes = Number(opts.processes ?? 1);
 const instance = `bench_${scale}_${opts.seed}`;
 const dataDir = path.join(root, 'data', 'bench');
 fs.mkdirSync(dataDir, { recursive: true });
@@ -65,14 +67,31 @@ async function waitReady(base: string, child: ChildProcess) {
   throw new Error('server did not become ready');
 }
 
-function rssOf(pid: number): { rss: number; hwm: number } {
+/** A process and its descendants (the workers of `--processes N`). */
+function family(pid: number): number[] {
   try {
-    const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
-    const kb = (k: string) => Number(new RegExp(`${k}:\\s+(\\d+)`).exec(status)?.[1] ?? 0);
-    return { rss: kb('VmRSS') * 1024, hwm: kb('VmHWM') * 1024 };
+    const children = fs.readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8').trim().split(/\s+/).filter(Boolean).map(Number);
+    return [pid, ...children.flatMap(family)];
   } catch {
-    return { rss: 0, hwm: 0 };
+    return [pid];
   }
+}
+
+/** Resident memory of a process and its descendants, now and at their peaks (summed). */
+function rssOf(pid: number): { rss: number; hwm: number } {
+  let rss = 0;
+  let hwm = 0;
+  for (const p of family(pid)) {
+    try {
+      const status = fs.readFileSync(`/proc/${p}/status`, 'utf8');
+      const kb = (k: string) => Number(new RegExp(`${k}:\\s+(\\d+)`).exec(status)?.[1] ?? 0);
+      rss += kb('VmRSS') * 1024;
+      hwm += kb('VmHWM') * 1024;
+    } catch {
+      // exited
+    }
+  }
+  return { rss, hwm };
 }
 
 function runLoad(job: LoadJob): Promise<LoadResult> {
@@ -113,7 +132,8 @@ async function main() {
   // --profile writes a V8 CPU profile of the server to bench/results/profiles/ (open it in Chrome DevTools).
   const profileArgs = opts.profile ? ['--cpu-prof', `--cpu-prof-dir=${path.join(root, 'bench', 'results', 'profiles')}`] : [];
   const serverFlags = (opts['server-flags'] ?? '').split(/\s+/).filter(Boolean);
-  const server = spawn(process.execPath, [...serverFlags, ...profileArgs, path.join(root, 'bin', 'zeitkonto.js'), 'serve'], { env: { ...env, PORT: String(port), HOST: '127.0.0.1' }, stdio: ['ignore', 'ignore', 'inherit'] });
+  const serverArgs = processes > 1 ? [path.join(root, 'bench', 'cluster.mjs'), String(processes), path.join(root, 'dist', 'cli', 'index.js'), ...serverFlags, ...profileArgs] : [...serverFlags, ...profileArgs, path.join(root, 'bin', 'zeitkonto.js'), 'serve'];
+  const server = spawn(process.execPath, serverArgs, { env: { ...env, PORT: String(port), HOST: '127.0.0.1' }, stdio: ['ignore', 'ignore', 'inherit'] });
   const compare = opts.compare ? await startCompare(path.resolve(opts.compare), serverFlags) : undefined;
   let peakRss = 0;
   const sampler = setInterval(() => (peakRss = Math.max(peakRss, rssOf(server.pid!).rss)), 100);
@@ -211,11 +231,19 @@ interface Window extends LoadResult {
 
 const clockTicks = Number(spawnSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).stdout?.trim()) || 100;
 
-/** CPU seconds a process has used so far (user + system). */
+/** CPU seconds a process and its descendants have used so far (user + system). */
 function cpuSeconds(pid: number): number {
-  const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
-  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-  return (Number(fields[11]) + Number(fields[12])) / clockTicks; // utime, stime (fields 14 and 15)
+  let ticks = 0;
+  for (const p of family(pid)) {
+    try {
+      const stat = fs.readFileSync(`/proc/${p}/stat`, 'utf8');
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      ticks += Number(fields[11]) + Number(fields[12]); // utime, stime (fields 14 and 15)
+    } catch {
+      // exited
+    }
+  }
+  return ticks / clockTicks;
 }
 
 /** One measured window (no warm-up) against the process `pid`, with its CPU per request. */
@@ -285,12 +313,12 @@ async function measureCeilings(scenarios: Scenario[], headers: Record<string, st
 }
 
 function report(data: { results: Record<string, any>[]; ceilings: Record<string, Window>; serverPeakRssMB: number }) {
-  const meta = { date: new Date().toISOString(), scale, seed: Number(opts.seed), database: opts.db ? 'postgres' : 'sqlite', connections, durationSeconds: duration, warmupSeconds: warmup, rounds, node: process.version, cpus: os.cpus().length, loadAverage: os.loadavg().map((l) => Math.round(l * 10) / 10) };
+  const meta = { date: new Date().toISOString(), scale, seed: Number(opts.seed), database: opts.db ? 'postgres' : 'sqlite', connections, durationSeconds: duration, warmupSeconds: warmup, rounds, processes, node: process.version, cpus: os.cpus().length, loadAverage: os.loadavg().map((l) => Math.round(l * 10) / 10) };
   const json = { meta, ...data };
   const lines = [
     `# zeitkonto benchmark — ${meta.date}`,
     '',
-    `scale ${scale}, seed ${meta.seed}, ${meta.database}, ${connections} connections, ${warmup} s warm-up + ${duration} s measured (× ${rounds} rounds for reads, alternated with the data-bound ceiling), Node ${meta.node}, ${meta.cpus} CPUs, load average ${meta.loadAverage.join(' / ')}`,
+    `scale ${scale}, seed ${meta.seed}, ${meta.database}, ${connections} connections, ${warmup} s warm-up + ${duration} s measured (× ${rounds} rounds for reads, alternated with the data-bound ceiling), ${processes} server process${processes > 1 ? 'es' : ''}, Node ${meta.node}, ${meta.cpus} CPUs, load average ${meta.loadAverage.join(' / ')}`,
     '',
     'CPU µs/req: server CPU (user + system) per request over the measured windows, the steadier figure on a shared machine.',
     'Data-bound: a minimal Fastify process running the statements the app runs for the same request and sending its bytes.',

@@ -5,6 +5,7 @@
 //   4a POST /attendances (valid new bookings, every rule on)   4b PATCH of existing bookings
 //   5  90/10 read/write mix (scenario 1 reads, 4a-style writes)
 //   6  GET /workhour-balances?limit=200: a page of 200 working-time balances (issue 15)
+//   7a POST /receipts with three amount lines (issue 16)   7b GET /receipts of one employee and month
 // POST slots are evening quarter-hours (18:00-24:00) on days the employee already booked, which the
 // generator leaves free, so every POST is a valid booking.
 
@@ -129,6 +130,32 @@ export async function buildScenarios(ctx: Ctx): Promise<Scenario[]> {
   const balancesPath = '/workhour-balances?limit=200';
   const balancePages = Math.max(1, Math.floor(employees.length / 200));
 
+  // Receipts (issue 16): a type with the rates the POSTs use (tenants generated before receipts existed lack it).
+  await fetch(`${ctx.api}/receipt-types`, { method: 'POST', headers: { ...ctx.headers, 'content-type': 'application/json' }, body: JSON.stringify({ name: 'Fahrkarte', tax_rates: [7, 19], default_payment_method: 'privat' }) });
+  const projectIds = (await get('/projects?limit=200')).data.map((p: any) => p.id);
+  const receiptMonth = months[months.length - 1];
+  const receiptBody = () => ({
+    employee_id: pick(employees),
+    date: `${receiptMonth}-${String(1 + Math.floor(random() * 28)).padStart(2, '0')}`,
+    receipt_type_id: 'Fahrkarte',
+    project_id: pick(projectIds),
+    currency: 'EUR',
+    is_amount_net: false,
+    is_invoice_amount_net: false,
+    note: 'bench',
+    receiptAmounts: [
+      { tax: 19, quantity: 1, amount: 42.5, invoicing_share: 42.5 },
+      { tax: 7, quantity: 2, amount: 18.9 },
+      { tax: 19, quantity: 1, amount: 3.2 },
+    ],
+  });
+  const receiptPosts: BenchRequest[] = Array.from({ length: 5000 }, () => ({ method: 'POST', path: `${prefix}/receipts`, body: JSON.stringify(receiptBody()) }));
+  const postedReceipt = await fetch(`${ctx.api}/receipts`, { method: 'POST', headers: { ...ctx.headers, 'content-type': 'application/json' }, body: JSON.stringify(receiptBody()) });
+  const receiptCapture = { status: postedReceipt.status, contentType: postedReceipt.headers.get('content-type') ?? 'application/json', body: await postedReceipt.text() };
+  if (receiptCapture.status !== 201) throw new Error(`POST /receipts answered ${receiptCapture.status}: ${receiptCapture.body.slice(0, 300)}`);
+  const receiptsPath = (u: string, m: string) => `/receipts?employee_id=${encodeURIComponent(u)}&start_date=${m}-01&end_date=${lastDay(m)}`;
+  const receiptReads: BenchRequest[] = Array.from({ length: 5000 }, () => ({ method: 'GET', path: prefix + receiptsPath(pick(employees), pick(months)) }));
+
   const mix: BenchRequest[] = [];
   // Long enough that a run never wraps around to a slot it already booked (each write is used once).
   for (let i = 0, w = 0; i < 300_000 && w < writesMix.length; i++) mix.push(i % 10 === 9 ? writesMix[w++] : s1[i % s1.length]);
@@ -157,5 +184,7 @@ export async function buildScenarios(ctx: Ctx): Promise<Scenario[]> {
       capture: await raw(balancesPath),
       connections: 4,
     },
+    { id: '7a', title: 'POST /receipts (three lines)', requests: receiptPosts, ceilingOf: '7a', capture: receiptCapture },
+    { id: '7b', title: 'GET /receipts of one employee and month', requests: receiptReads, ceilingOf: '7b', capture: await raw(receiptsPath(employees[0], months[Math.floor(months.length / 2)])) },
   ];
 }

@@ -20,6 +20,7 @@ import { API_PREFIX, RouteRegistry, registerRouting } from './plugins/routing.js
 import { registerModules } from './modules/index.js';
 import { tenantCache } from './tenancy/tenants.js';
 import { tokenCache } from './tenancy/tokens.js';
+import { WebhookWorker } from './modules/webhooks/webhooks.worker.js';
 import type { ZkApp } from './types.js';
 import './types.js';
 
@@ -65,7 +66,8 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   rateLimiter.onAvailability = (available, err) =>
     available ? app.log.info('rate limiter available again: limits apply') : app.log.warn({ err }, 'rate limiter unavailable: requests pass without limits until it is back');
   await rateLimiter.ready?.(2000);
-  app.decorate('zk', { db: database.db, dialect: database.dialect, config, rateLimiter });
+  const webhooks = new WebhookWorker(database.system, database.dialect, { allowPrivate: config.webhooksAllowPrivate, retryBaseMs: config.webhookRetryBaseMs });
+  app.decorate('zk', { db: database.db, dialect: database.dialect, config, rateLimiter, webhooks });
   app.decorateRequest('tenant', null as any);
   app.decorateRequest('token', null as any);
   app.decorateRequest('db', null as any);
@@ -74,6 +76,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     reply.header('X-Request-Id', request.id);
   });
   app.addHook('onClose', async () => {
+    await webhooks.stop();
     await rateLimiter.close();
     if (!opts.keepDatabase) await database.close();
   });

@@ -32,6 +32,8 @@ export interface Config {
   changeRetentionDays: number;
   /** Webhook deliveries to private, loopback and link-local addresses (off by default; self-hosting may allow them). */
   webhooksAllowPrivate: boolean;
+  /** First webhook retry delay (doubling per attempt, up to an hour, for a day). */
+  webhookRetryBaseMs: number;
 }
 
 export class ConfigError extends Error {}
@@ -115,5 +117,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     idempotencyKeyHours: int(env, 'IDEMPOTENCY_KEY_HOURS', 24, 1, 24 * 365),
     changeRetentionDays: int(env, 'CHANGE_RETENTION_DAYS', 90, 1, 3650),
     webhooksAllowPrivate: bool(env, 'WEBHOOKS_ALLOW_PRIVATE', false),
+    webhookRetryBaseMs: int(env, 'WEBHOOK_RETRY_BASE_MS', 5000, 0, 3600_000),
   };
 }

@@ -8,12 +8,17 @@ import type { Config } from './config.js';
 import { buildApp } from './app.js';
 import { migrate } from './db/migrate.js';
 import { openDatabase } from './db/connection.js';
+import { startMaintenance } from './plugins/write-path/maintenance.js';
 
 export async function serve(config: Config, opts: { onListening?: (url: string) => void } = {}) {
   const database = openDatabase(config.database);
   await migrate(database.db, database.dialect);
   const app = await buildApp(config, { database });
   const idle = trackIdleSockets(app.server);
+  const logError = (err: unknown) => app.log.error({ err }, 'background work failed');
+  app.zk.webhooks.start(1000, logError);
+  const stopMaintenance = startMaintenance(database.db, config.changeRetentionDays, logError);
+  app.addHook('onClose', async () => stopMaintenance());
   const address = await app.listen({ port: config.port, host: config.host });
   opts.onListening?.(address);
   let closing = false;

@@ -10,12 +10,15 @@ import type { Edition, ModuleName, Tenant } from './tenancy/tenants.js';
 import type { TokenInfo } from './tenancy/tokens.js';
 import type { RateLimiter } from './plugins/rate-limit.js';
 import type { WriteState } from './plugins/write-path/index.js';
+import type { WebhookWorker } from './modules/webhooks/webhooks.worker.js';
 
 export interface AppContext {
   db: Kysely<DB>;
   dialect: Dialect;
   config: Config;
   rateLimiter: RateLimiter;
+  /** Sends the webhook outbox (started by serve; tests run it round by round). */
+  webhooks: WebhookWorker;
 }
 
 declare module 'fastify' {

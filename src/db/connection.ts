@@ -3,10 +3,15 @@ import fs from 'node:fs';
 import path from 'node:path';
 import pg from 'pg';
 import {
+  CompiledQuery,
   Kysely,
   PostgresDialect,
   SqliteDialect,
+  SqliteDriver,
+  type DatabaseConnection,
+  type Driver,
   type LogEvent,
+  type SqliteDialectConfig,
 } from 'kysely';
 import { SQLITE_SYNCHRONOUS_DEFAULT, type DatabaseConfig } from '../config.js';
 import type { Dialect } from './dialect.js';
@@ -16,6 +21,8 @@ import { WriteVersionPlugin } from './write-version.js';
 
 export interface Database {
   db: Kysely<DB>;
+  /** The same database for work across tenants outside requests (webhook delivery); the test app guards only db. */
+  system: Kysely<DB>;
   dialect: Dialect;
   close(): Promise<void>;
 }
@@ -27,6 +34,25 @@ types.setTypeParser(1700, (v) => Number(v)); // numeric
 types.setTypeParser(1082, (v) => v); // date -> 'YYYY-MM-DD'
 types.setTypeParser(1083, (v) => v); // time -> 'HH:MM:SS'
 types.setTypeParser(1114, (v) => v.slice(0, 19)); // timestamp -> 'YYYY-MM-DD HH:MM:SS'
+
+/**
+ * SQLite transactions begin IMMEDIATE: they take the database write lock at BEGIN (waiting up to busy_timeout),
+ * so a write transaction never fails half-way when another process wrote since its first read. Every API write
+ * runs in one (plugins/write-path).
+ */
+class ImmediateSqliteDriver extends SqliteDriver {
+  override async beginTransaction(connection: DatabaseConnection): Promise<void> {
+    await connection.executeQuery(CompiledQuery.raw('begin immediate'));
+  }
+}
+class ImmediateSqliteDialect extends SqliteDialect {
+  constructor(private readonly config: SqliteDialectConfig) {
+    super(config);
+  }
+  override createDriver(): Driver {
+    return new ImmediateSqliteDriver(this.config);
+  }
+}
 
 export interface OpenOptions {
   poolSize?: number;
@@ -56,11 +82,11 @@ export function openDatabase(config: DatabaseConfig, opts: OpenOptions = {}): Da
     // per index: ~2 s once on a cold 1,000,000-booking file, nothing when the statistics are current).
     sqlite.exec('PRAGMA analysis_limit = 400');
     sqlite.exec('PRAGMA optimize = 0x10002');
-    const db = new Kysely<DB>({ dialect: new SqliteDialect({ database: sqlite }), plugins: [new WriteVersionPlugin()], log });
-    return { db, dialect: 'sqlite', close: () => db.destroy() };
+    const db = new Kysely<DB>({ dialect: new ImmediateSqliteDialect({ database: sqlite }), plugins: [new WriteVersionPlugin()], log });
+    return { db, system: db, dialect: 'sqlite', close: () => db.destroy() };
   }
   const pool = new pg.Pool({ connectionString: config.url, max: opts.poolSize ?? 10 });
   pool.on('error', () => {}); // idle client errors surface on the next query instead of crashing the process
   const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }), plugins: [new WriteVersionPlugin()], log });
-  return { db, dialect: 'postgres', close: () => db.destroy() };
+  return { db, system: db, dialect: 'postgres', close: () => db.destroy() };
 }

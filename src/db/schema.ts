@@ -27,6 +27,8 @@ import type { PlanningTables } from '../modules/plannings/plannings.tables.js';
 import type { PriceGroupTables } from '../modules/price-groups/price-groups.tables.js';
 import type { PriceTableTables } from '../modules/price-tables/price-tables.tables.js';
 import type { ProjectTables } from '../modules/projects/projects.tables.js';
+import type { ReceiptTables } from '../modules/receipts/receipts.tables.js';
+import type { ReceiptTypeTables } from '../modules/receipt-types/receipt-types.tables.js';
 import type { TicketTables } from '../modules/tickets/tickets.tables.js';
 import type { TransponderTables } from '../modules/transponders/transponders.tables.js';
 import type { VehicleTables } from '../modules/vehicles/vehicles.tables.js';
@@ -65,6 +67,8 @@ export interface DB
     PriceGroupTables,
     PriceTableTables,
     ProjectTables,
+    ReceiptTables,
+    ReceiptTypeTables,
     TicketTables,
     TransponderTables,
     VehicleTables,

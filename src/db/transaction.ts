@@ -18,7 +18,7 @@ export async function lockedTransaction<T>(db: TenantDb, dialect: Dialect, keys:
   const lock = async (trx: Kysely<DB>) => {
     for (const key of [...new Set(keys)].sort()) await sql`SELECT pg_advisory_xact_lock(hashtext(${key}))`.execute(trx);
   };
-  // A write request's transaction (plugins/write-path): on SQLite it holds the write lock from its start.
+  // A write request's transaction (plugins/write-path): on SQLite it holds the write lock from its start (BEGIN IMMEDIATE).
   if (db.kysely.isTransaction) {
     if (dialect === 'postgres') await lock(db.kysely);
     return fn(db);

@@ -12,6 +12,7 @@ import { demoProjects } from './projects.js';
 import { demoPeople } from './people.js';
 import { demoBookings } from './bookings.js';
 import { demoAbsences } from './absences.js';
+import { demoReceipts } from './receipts.js';
 import { listCustomers } from '../modules/customers/customers.repository.js';
 import { listEmployees } from '../modules/employees/employees.repository.js';
 
@@ -29,6 +30,7 @@ const steps: ((db: TenantDb, tenant: Tenant, dialect: Dialect) => Promise<unknow
   },
   demoAbsences,
   demoBookings,
+  demoReceipts,
 ];
 
 /** Every demo step for a fresh tenant. */

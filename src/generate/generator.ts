@@ -3,7 +3,8 @@
 // five years (2021–2025); small ≈ 1 % of that; large ≈ 10,000,000 bookings. Bulk multi-row inserts in one
 // transaction per table. Bookings obey the booking rules: working days only (Mon–Fri, no holidays, no absence),
 // inside the employment period and the project's runtime, no overlaps, between 08:00 and 17:00 (evenings stay
-// free). Each employee has about 17 days of approved leave and sick days a year (absences.ts).
+// free). Each employee has about 17 days of approved leave and sick days a year (absences.ts) and two receipts
+// a month (receipts.ts).
 import { sql, type Kysely } from 'kysely';
 import type { Dialect } from '../db/dialect.js';
 import type { DB } from '../db/schema.js';
@@ -13,6 +14,7 @@ import { standardDepartmentId } from '../modules/departments/departments.reposit
 import { between, pick, seededRandom, type Random } from './random.js';
 import { forTenant } from '../db/tenant-scope.js';
 import { generateAbsences } from './absences.js';
+import { generateReceipts } from './receipts.js';
 
 export const SCALES = {
   small: { employees: 5, projects: 20, tasksPerProject: 10, customers: 5, attendances: 10_000 },
@@ -262,6 +264,12 @@ export async function generate(db: Kysely<DB>, instance: string, scale: Scale, s
   }
   counts.attendances = total;
   log(`bookings: ${total}`);
+  // Receipts (their own random stream, like absences).
+  const openProjects = (username: string, date: string) => assigned.get(username)!.filter((p) => p.start <= date && (p.end === null || date <= p.end));
+  const receipts = await inTx((trx) => generateReceipts(trx, insertMany, tenant_id, employees, days, openProjects, seededRandom(seed * 7919 + 16), stamp));
+  counts.receipts = receipts.receipts;
+  counts.receipt_amounts = receipts.lines;
+  log(`receipts: ${receipts.receipts}`);
   // PostgreSQL plans a freshly bulk-loaded table without statistics (counting 1M rows: 400 ms instead of 50 ms)
   // until autovacuum catches up: analyse now. SQLite is left without statistics on purpose (see the query-plan
   // test: with them it walks id order for date filters).

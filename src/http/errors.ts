@@ -79,7 +79,7 @@ const TYPE_WORDS: Record<string, string> = {
   null: 'null',
 };
 
-interface AjvError {
+export interface AjvError {
   keyword: string;
   instancePath: string;
   params: Record<string, any>;
@@ -190,6 +190,25 @@ export function clientErrorHandler(this: FastifyInstance, err: NodeJS.ErrnoExcep
   socket.destroy(err);
 }
 
+const CONSTRAINT_MESSAGES: Partial<Record<NonNullable<ReturnType<typeof constraintKind>>, string>> = {
+  unique: 'The record conflicts with an existing one.',
+  out_of_range: 'A number is out of range.',
+  foreign_key: 'The record references or is referenced by other records.',
+};
+
+/**
+ * A database constraint violation as the 422 the API answers with, or undefined for other errors: a unique index
+ * over fields of the request body names those fields, anything else is reported on `record`.
+ */
+export function constraintError(error: unknown, body?: unknown): ApiError | undefined {
+  const unique = uniqueViolation(error);
+  const fields = unique && uniqueFieldErrors(unique, body);
+  if (fields) return validationError(fields);
+  const kind = constraintKind(error);
+  const message = kind ? CONSTRAINT_MESSAGES[kind] : undefined;
+  return message ? validationError({ record: [message] }) : undefined;
+}
+
 /** Schema errors beyond this many are not listed in a 422 (the body has at least this many problems). */
 export const MAX_REPORTED_SCHEMA_ERRORS = 100;
 
@@ -221,16 +240,8 @@ export function registerErrorHandler(app: FastifyInstance): void {
     if (error.statusCode === 400 && error instanceof SyntaxError) {
       return send(reply, 400, { message: 'The request body is not valid JSON.' });
     }
-    const kind = constraintKind(error);
-    const unique = uniqueViolation(error);
-    const fields = unique && uniqueFieldErrors(unique, request.body);
-    if (fields) {
-      const err = validationError(fields);
-      return send(reply, 422, { message: err.message, errors: err.errors });
-    }
-    if (kind === 'unique') return send(reply, 422, { message: 'The record conflicts with an existing one.', errors: { record: ['The record conflicts with an existing one.'] } });
-    if (kind === 'out_of_range') return send(reply, 422, { message: 'A number is out of range.', errors: { record: ['A number is out of range.'] } });
-    if (kind === 'foreign_key') return send(reply, 422, { message: 'The record references or is referenced by other records.', errors: { record: ['The record references or is referenced by other records.'] } });
+    const constraint = constraintError(error, request.body);
+    if (constraint) return send(reply, 422, { message: constraint.message, errors: constraint.errors });
     if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
       return send(reply, error.statusCode, { message: error.statusCode === 429 ? 'Too Many Attempts.' : 'Bad request.' });
     }

@@ -15,6 +15,8 @@ import customers from './customers/index.js';
 import priceTables from './price-tables/index.js';
 import projects from './projects/index.js';
 import tickets from './tickets/index.js';
+import receiptTypes from './receipt-types/index.js';
+import receipts from './receipts/index.js';
 import employees from './employees/index.js';
 import employmentPeriods from './employment-periods/index.js';
 import attendances from './attendances/index.js';
@@ -32,6 +34,7 @@ import plannings from './plannings/index.js';
 import offers from './offers/index.js';
 import invoices from './invoices/index.js';
 import changes from './changes/index.js';
+import webhooks from './webhooks/index.js';
 
 const MODULES = [
   absenceReasons,
@@ -47,6 +50,8 @@ const MODULES = [
   priceTables,
   projects,
   tickets,
+  receiptTypes,
+  receipts,
   employees,
   employmentPeriods,
   attendances,
@@ -64,6 +69,7 @@ const MODULES = [
   offers,
   invoices,
   changes,
+  webhooks,
 ];
 
 export async function registerModules(app: ZkApp): Promise<void> {

@@ -7,13 +7,17 @@ import type { Edition, Tenant } from '../tenancy/tenants.js';
 import { requestBase } from '../http/list/envelope.js';
 import { refineDocument } from './openapi-document.js';
 import { API_PREFIX, type RouteRegistry } from './routing.js';
+import { describeWritePath } from './write-path/openapi.js';
 
 const DESCRIPTION = `Time, project and customer administration REST API, compatible with the ZEP "next" REST API v1.
 
 Every path is relative to \`/{instance}/next/api/v1\`; the instance selects the tenant. Authenticate with
 \`Authorization: Bearer <token>\`. Lists are paginated (\`page\`, \`limit\` 1..200 default 15, \`orderBy\`, \`order\`,
 \`modified_after\`, \`modified_before\`). Errors: 401/403/404 \`{message}\`, 422 \`{message, errors}\`, 429 with
-Retry-After. Rate limits per token: 1000 requests per 5 minutes and 12000 per hour.`;
+Retry-After. Rate limits per token: 1000 requests per 5 minutes and 12000 per hour.
+
+zeitkonto extensions (marked \`x-zeitkonto-extension\`): Idempotency-Key on every write, ETags with If-None-Match and
+If-Match, the change feed GET /changes, webhooks at /webhooks, bulk booking POST /attendances/bulk.`;
 
 export async function registerOpenApi(app: FastifyInstance): Promise<void> {
   await app.register(swagger, {
@@ -45,6 +49,7 @@ export function editionDocument(app: FastifyInstance, registry: RouteRegistry, e
       if (!op || method === 'HEAD') continue;
       op.parameters = (op.parameters ?? []).filter((p: any) => !(p.in === 'path' && p.name === 'instance'));
       if (route.module) op['x-module'] = route.module;
+      describeWritePath(op, method, openPath, route.extension);
       target[method.toLowerCase()] = op;
     }
   }

@@ -10,6 +10,8 @@ export interface RegisteredRoute {
   editions: readonly Edition[];
   module?: ModuleName;
   api: boolean;
+  /** A zeitkonto extension (route config `extension`). */
+  extension: boolean;
 }
 
 export const API_PREFIX = '/:instance/next/api/v1';
@@ -22,13 +24,14 @@ export class RouteRegistry {
   record(route: RouteOptions) {
     const methods = (Array.isArray(route.method) ? route.method : [route.method]).map((m) => m.toUpperCase());
     const url = route.url;
-    const config = (route.config ?? {}) as { editions?: readonly Edition[]; module?: ModuleName };
+    const config = (route.config ?? {}) as { editions?: readonly Edition[]; module?: ModuleName; extension?: boolean };
     const entry: RegisteredRoute = {
       methods,
       url,
       editions: config.editions ?? ['full'],
       module: config.module,
       api: url.startsWith(API_PREFIX),
+      extension: config.extension === true,
     };
     this.routes.push(entry);
     for (const m of methods) {

@@ -31,7 +31,7 @@ const UNINDEXED_FILTERS = new Set([
   '/projects status[]',
 ]);
 
-/** Keys of the generated tenant (a project the employee is assigned to), plus a ticket with a subtask and a location list (the generator makes none). */
+/** Keys of the generated tenant (a project the employee is assigned to), plus a ticket with a subtask, a location list and a webhook (the generator makes none). */
 async function fixtures(t: TestContext, c: Client): Promise<Fixtures> {
   const db = t.database.db;
   const tenantId = c.tenant.id;
@@ -60,6 +60,19 @@ async function fixtures(t: TestContext, c: Client): Promise<Fixtures> {
   assert.equal(subtask.status, 201, subtask.text);
   const locations = await c.post('/location-lists', { name: 'North', locations: [] });
   assert.equal(locations.status, 201, locations.text);
+  await c.post('/receipt-types', { name: 'Fahrkarte', tax_rates: [7, 19], default_payment_method: 'privat' });
+  const receipt = await c.post('/receipts', {
+    employee_id: employee.username,
+    date: '2023-06-01',
+    receipt_type_id: 'Fahrkarte',
+    project_id: Number(project.id),
+    currency: 'EUR',
+    is_amount_net: false,
+    receiptAmounts: [{ tax: 7, quantity: 1, amount: 10 }],
+  });
+  assert.equal(receipt.status, 201, receipt.text);
+  const webhook = await c.post('/webhooks', { url: 'https://example.com/hook', events: ['*'] });
+  assert.equal(webhook.status, 201, webhook.text);
   const offer = await createOffer(c, { customer_id: String(project.customer_id) });
   return {
     username: employee.username,
@@ -74,6 +87,8 @@ async function fixtures(t: TestContext, c: Client): Promise<Fixtures> {
     ticketId: Number(ticket.id),
     calendarId: Number(calendar.id),
     locationListId: Number(locations.body.data.id),
+    receiptId: Number(receipt.body.data.id),
+    webhookId: Number(webhook.body.data.id),
     offerId: Number(offer.id),
   };
 }

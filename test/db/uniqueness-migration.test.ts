@@ -7,7 +7,12 @@ import { openDatabase } from '../../src/db/connection.js';
 import { migrate } from '../../src/db/migrate.js';
 import { migrations } from '../../src/db/migrations/index.js';
 import { DIALECTS } from '../support/app.js';
-import { testDatabaseConfig } from '../support/db.js';
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { DatabaseConfig } from '../../src/config.js';
+import { createPgDatabase, dropPgDatabase } from '../support/db.js';
 
 const cleanups: (() => Promise<void>)[] = [];
 after(async () => {
@@ -16,8 +21,17 @@ after(async () => {
 
 for (const dialect of DIALECTS) {
   test(`[${dialect}] 1300_uniqueness removes raced duplicates, keeps the oldest, then refuses new ones`, async () => {
-    const { config, cleanup } = await testDatabaseConfig(dialect);
-    cleanups.push(cleanup);
+    // A database of its own, migrated only up to 1300 (the run's shared PostgreSQL database is fully migrated).
+    let config: DatabaseConfig;
+    if (dialect === 'sqlite') {
+      const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'zk-1300-'));
+      config = { dialect, file: path.join(dir, 'test.db') };
+      cleanups.push(async () => fs.rmSync(dir, { recursive: true, force: true }));
+    } else {
+      const name = `zk_1300_${process.pid}_${crypto.randomBytes(3).toString('hex')}`;
+      config = { dialect, url: await createPgDatabase(name) };
+      cleanups.push(() => dropPgDatabase(name));
+    }
     const { db, close } = openDatabase(config);
     try {
       const before = migrations.findIndex((m) => m.version === '1300_uniqueness');

@@ -45,5 +45,14 @@ forEachDialect('generate', (t) => {
       const booked = await get(`/attendances?employee_id=${encodeURIComponent(x.employee_id)}&start_date=${x.start_date.slice(0, 10)}&end_date=${x.end_date.slice(0, 10)}`);
       assert.equal(booked.meta.total, 0, `booked during absence ${x.id}`);
     }
+
+    // Receipts: two a month per employee with their lines; a receipt of the latest year can still be changed.
+    assert.ok(a.counts.receipts > 5 * 50 && a.counts.receipt_amounts >= a.counts.receipts, JSON.stringify(a.counts));
+    const month = await get(`/receipts?employee_id=${encodeURIComponent(employees[0].username)}&start_date=2023-03-01&end_date=2023-03-31`);
+    assert.equal(month.meta.total, 2);
+    const recent = (await get('/receipts?billing_status[]=1&limit=1')).data[0];
+    assert.ok((await get(`/receipts/${recent.id}/amounts`)).meta.total >= 1);
+    const patched = await t().inject({ method: 'PATCH', url: `/${a.tenant.instance}/next/api/v1/receipts/${recent.id}`, headers: { authorization: `Bearer ${token}` }, payload: { note: 'checked' } });
+    assert.equal(patched.status, 200, patched.text);
   });
 });

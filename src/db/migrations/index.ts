@@ -15,6 +15,7 @@ import { absences } from './0940_absences.js';
 import { uniqueness } from './1300_uniqueness.js';
 import { articles } from './1600_articles.js';
 import { attachments } from './1601_attachments.js';
+import { receipts } from './1602_receipts.js';
 import { plannings } from './1700_plannings.js';
 import { offers } from './1800_offers.js';
 import { invoices } from './1801_invoices.js';
@@ -35,6 +36,7 @@ export const migrations: readonly Migration[] = [
   uniqueness,
   articles,
   attachments,
+  receipts,
   plannings,
   offers,
   invoices,

@@ -30,11 +30,11 @@ export const articleListSpec: ListSpec = {
   },
 };
 
-/**
- * Records that keep an article from being deleted (by its id). Offer and invoice items append theirs here when
- * they land (issue 18).
- */
-export const ARTICLE_REFERENCES: ReferenceCheck[] = [];
+/** Records that keep an article from being deleted (by its id). */
+export const ARTICLE_REFERENCES: ReferenceCheck[] = [
+  { table: 'offer_items', column: 'article_id', what: 'offer items' },
+  { table: 'invoice_items', column: 'article_id', what: 'invoice items' },
+];
 
 export function listArticles(db: TenantDb, query: ArticleListQueryT) {
   let q = db.selectFrom('articles').selectAll();

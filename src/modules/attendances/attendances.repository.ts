@@ -8,7 +8,15 @@ import { outDate, outTimestamp, toBool } from '../../http/formats.js';
 import { AttendanceCreate, AttendancePatch, DIRECTIONS, PROJECT_RELEASE, type AttendanceT } from './attendances.schemas.js';
 import type { TenantDb, TenantInsert } from '../../db/tenant-scope.js';
 
-export type AttendanceRow = Selectable<AttendancesTable>;
+/** The columns a response or a rule reads: all but tenant_id and the derived start_at/end_at (issue 14). */
+const COLUMNS = [
+  'id', 'employee_id', 'date', 'time_from', 'time_to', 'end_date', 'duration', 'note', 'issue_id', 'department_id', 'project_release',
+  'project_released_at', 'project_released_by', 'billable', 'work_location_id', 'activity_id', 'start', 'destination', 'vehicle_id', 'private',
+  'passengers', 'km', 'direction_of_travel', 'project_id', 'project_task_id', 'invoice_item_id', 'ticket_id', 'subtask_id',
+  'work_location_is_project_relevant', 'locked', 'is_travel', 'color', 'created', 'modified',
+] as const satisfies readonly (keyof AttendancesTable)[];
+
+export type AttendanceRow = Pick<Selectable<AttendancesTable>, (typeof COLUMNS)[number]>;
 
 /**
  * Sortable: the key, the writable fields, created and modified. id, date, employee_id, project_id, created and
@@ -40,7 +48,7 @@ export interface AttendanceFilters {
 }
 
 export function listAttendances(db: TenantDb, f: AttendanceFilters) {
-  let q = db.selectFrom('attendances').selectAll();
+  let q = db.selectFrom('attendances').select(COLUMNS);
   if (f.employee_id !== undefined) q = q.where('employee_id', '=', f.employee_id);
   if (f.project_id !== undefined) q = q.where('project_id', '=', f.project_id);
   if (f.ticket_id !== undefined) q = q.where('ticket_id', '=', f.ticket_id);
@@ -50,14 +58,14 @@ export function listAttendances(db: TenantDb, f: AttendanceFilters) {
 }
 
 export const findAttendance = (db: TenantDb, id: number) =>
-  db.selectFrom('attendances').selectAll().where('id', '=', id).executeTakeFirst();
+  db.selectFrom('attendances').select(COLUMNS).where('id', '=', id).executeTakeFirst();
 
 export async function insertAttendance(db: TenantDb, values: TenantInsert<'attendances'>): Promise<AttendanceRow> {
-  return db.insertInto('attendances', values).returningAll().executeTakeFirstOrThrow();
+  return db.insertInto('attendances', values).returning(COLUMNS).executeTakeFirstOrThrow();
 }
 
 export async function updateAttendance(db: TenantDb, id: number, values: Partial<Insertable<AttendancesTable>>): Promise<AttendanceRow> {
-  return db.updateTable('attendances').set(values).where('id', '=', id).returningAll().executeTakeFirstOrThrow();
+  return db.updateTable('attendances').set(values).where('id', '=', id).returning(COLUMNS).executeTakeFirstOrThrow();
 }
 
 export const deleteAttendance = (db: TenantDb, id: number) =>

@@ -89,4 +89,5 @@ export const TASK_REFERENCES: ReferenceCheck[] = [
   { table: 'project_tasks', column: 'parent_id', what: 'child tasks' },
   { table: 'tickets', column: 'project_task_id', what: 'tickets' },
   { table: 'attendances', column: 'project_task_id', what: 'bookings' },
+  { table: 'receipts', column: 'project_task_id', what: 'receipts' },
 ];

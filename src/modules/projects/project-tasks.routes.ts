@@ -31,7 +31,7 @@ export default async function projectTaskRoutes(app: ZkApp) {
       get: 'Get a task of a project',
       create: 'Create a task (description at most 255 characters)',
       update: 'Update a task (only submitted fields change)',
-      remove: 'Delete a task (refused while child tasks, tickets or bookings refer to it)',
+      remove: 'Delete a task (refused while child tasks, tickets, bookings or receipts refer to it)',
     },
   });
 }

@@ -43,7 +43,7 @@ export async function writeTask(db: TenantDb, project: ProjectRow, body: TaskUpd
   return current ? updateTask(db, Number(current.id), values) : insertTask(db, Number(project.id), { ...values, name: body.name! });
 }
 
-/** Refused (422 on task_id) while child tasks, tickets or bookings refer to the task. */
+/** Refused (422 on task_id) while child tasks, tickets, bookings or receipts refer to the task. */
 export async function removeTask(db: TenantDb, task: TaskRow): Promise<void> {
   await refuseWhileUsed(db, TASK_REFERENCES, Number(task.id), (what) => `The task still has ${what}.`, 'task_id');
   await deleteTask(db, Number(task.id));

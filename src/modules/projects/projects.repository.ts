@@ -142,4 +142,5 @@ export const countPerProject = (
 export const PROJECT_REFERENCES: ReferenceCheck[] = [
   { table: 'tickets', column: 'project_id', what: 'tickets' },
   { table: 'attendances', column: 'project_id', what: 'bookings' },
+  { table: 'receipts', column: 'project_id', what: 'receipts' },
 ];

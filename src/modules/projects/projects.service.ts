@@ -122,7 +122,7 @@ export async function requireProject(db: TenantDb, id: number): Promise<ProjectR
   return row;
 }
 
-/** Refused (422 on id) while tickets or bookings refer to the project; otherwise deleted with everything it owns. */
+/** Refused (422 on id) while tickets, bookings or receipts refer to the project; otherwise deleted with everything it owns. */
 export async function removeProject(db: TenantDb, project: ProjectRow): Promise<void> {
   await refuseWhileUsed(db, PROJECT_REFERENCES, Number(project.id), (what) => `The project still has ${what}.`);
   await deleteProjectCascade(db, Number(project.id));

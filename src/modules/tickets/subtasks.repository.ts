@@ -62,4 +62,7 @@ export function toSubtask(r: SubtaskRow): SubtaskT {
 }
 
 /** What keeps a subtask from being deleted. */
-export const SUBTASK_REFERENCES: ReferenceCheck[] = [{ table: 'attendances', column: 'subtask_id', what: 'bookings' }];
+export const SUBTASK_REFERENCES: ReferenceCheck[] = [
+  { table: 'attendances', column: 'subtask_id', what: 'bookings' },
+  { table: 'receipts', column: 'subtask_id', what: 'receipts' },
+];

@@ -119,4 +119,7 @@ export function toTicket(r: TicketRow): TicketT {
 }
 
 /** What keeps a ticket from being deleted (subtasks and attachments are deleted with it). */
-export const TICKET_REFERENCES: ReferenceCheck[] = [{ table: 'attendances', column: 'ticket_id', what: 'bookings' }];
+export const TICKET_REFERENCES: ReferenceCheck[] = [
+  { table: 'attendances', column: 'ticket_id', what: 'bookings' },
+  { table: 'receipts', column: 'ticket_id', what: 'receipts' },
+];

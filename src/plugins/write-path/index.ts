@@ -4,6 +4,7 @@
 //   - If-Match: the record locked and its version compared before the handler runs (conditional.ts)
 //   - the change feed: the request's changes (derived from the route, targets.ts, or added by the handler with
 //     addChange) recorded with their cursors last, and the webhook outbox filled from them
+// SQLite transactions begin IMMEDIATE (db/connection.ts), so a write holds the write lock from its start.
 // A refused or failed request rolls everything back. Clients that send none of these headers see no difference.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ControlledTransaction } from 'kysely';
@@ -81,7 +82,6 @@ export function registerWritePath(app: FastifyInstance): void {
     }
     request.write = { trx, outside, target, claim, changes: [], closed: false };
     request.db = forTenant(trx, outside.tenantId);
-    if (dialect === 'sqlite') await takeSqliteWriteLock(request.db);
     if (target && target.op !== 'create') {
       const recordKey = keyOf(target, request.params as Record<string, unknown>);
       if (recordKey !== null) {
@@ -147,9 +147,4 @@ async function conditionalRead(request: FastifyRequest, reply: FastifyReply, tar
   if (!noneMatchHits(request.headers['if-none-match'], etag)) return payload;
   reply.code(304).removeHeader('content-type').removeHeader('content-length');
   return '';
-}
-
-/** SQLite: take the database write lock at the start, as BEGIN IMMEDIATE would (a write that changes nothing). */
-async function takeSqliteWriteLock(db: TenantDb): Promise<void> {
-  await db.updateTable('change_counters').set({ last_cursor: 0 }).where('tenant_id', '=', db.tenantId).where('last_cursor', '<', 0).execute();
 }

@@ -74,8 +74,25 @@ export const EXPLICIT_BASELINES: Record<string, Baseline> = {
   '/tickets/{id}/subtasks': (w) => ({ subject: 'Sub', name: 'Sub', status: 1, creator_username: w.booking.employee }),
   '/vehicle-lists': () => ({ start_date: uniqueDate(), vehicles: [{ id: unique('CAR'), name: 'Car' }] }),
   '/attendances': (w) => w.booking.body({ date: uniqueWorkday() }),
+  '/receipts': (w) => ({
+    employee_id: w.booking.employee,
+    date: uniqueWorkday(),
+    receipt_type_id: need(w, '/receipt-types').name,
+    project_id: w.booking.projectId,
+    currency: 'EUR',
+    payment_method: 'privat',
+    is_amount_net: false,
+    receiptAmounts: [{ tax: 19, quantity: 1, amount: 10 }],
+  }),
+  '/attendances/bulk': (w) => ({ items: [w.booking.body({ date: uniqueWorkday() })] }),
+  '/webhooks': () => ({ url: 'https://example.com/hook', events: ['*'] }),
   '/plannings': (w) => ({ employee_id: w.booking.employee, date: uniqueWorkday(), project_id: w.booking.projectId, planning: 4 }),
   '/absences': (w) => ({ employee_id: w.booking.employee, absence_reason_id: need(w, '/absence-reasons').name, start_date: uniqueWorkday() }),
+};
+
+/** Records a PUT creates (a receipt's file): put once after the POSTs, so the GET routes that read them find one. */
+export const SEEDING_PUTS: Record<string, () => Record<string, unknown>> = {
+  '/receipts/{id}/attachments': () => ({ filename: 'receipt.txt', file_contents: Buffer.from('hello').toString('base64') }),
 };
 
 const typeOf = (s: any): string | undefined => [s?.type].flat().find((t: unknown) => t !== 'null');
@@ -107,3 +124,8 @@ function sample(s: any): unknown {
 export function fromSchema(schema: any): Record<string, unknown> {
   return Object.fromEntries((schema?.required ?? []).map((name: string) => [name, sample(schema.properties?.[name])]));
 }
+
+/** POSTs that answer with a record of another collection (an action creating it): where the sweep files it. */
+export const RECORDED_AS: Record<string, string> = {
+  '/webhooks/{id}/test': '/webhooks/{id}/deliveries',
+};

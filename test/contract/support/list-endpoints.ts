@@ -26,6 +26,8 @@ export interface Fixtures {
   ticketId: number;
   calendarId: number;
   locationListId: number;
+  receiptId: number;
+  webhookId: number;
   offerId: number;
 }
 
@@ -55,8 +57,8 @@ export function listEndpoints(document: any): ListEndpoint[] {
 /** Path parameters: the resource the segment before the parameter names. */
 function pathValue(path: string, param: string, fx: Fixtures): string {
   const collection = path.split('/')[1];
-  const byName: Record<string, unknown> = { customer: fx.customerNumber, customer_number: fx.customerNumber, username: fx.username, calendar_id: fx.calendarId };
-  const byCollection: Record<string, unknown> = { departments: fx.departmentId, projects: fx.projectId, 'location-lists': fx.locationListId, tickets: fx.ticketId, offers: fx.offerId };
+  const byName: Record<string, unknown> = { receipt: fx.receiptId, customer: fx.customerNumber, customer_number: fx.customerNumber, username: fx.username, calendar_id: fx.calendarId };
+  const byCollection: Record<string, unknown> = { departments: fx.departmentId, projects: fx.projectId, 'location-lists': fx.locationListId, tickets: fx.ticketId, webhooks: fx.webhookId, offers: fx.offerId };
   const value = byName[param] ?? (param === 'id' ? byCollection[collection] : undefined);
   if (value === undefined) throw new Error(`query-plan test: no value for path parameter {${param}} of ${path}; add one to list-endpoints.ts`);
   return encodeURIComponent(String(value));

@@ -4,7 +4,7 @@
 import type { InjectOptions } from 'fastify';
 import { MODULES } from '../../../src/tenancy/tenants.js';
 import type { Client, Response, TestContext } from '../../support/app.js';
-import { EXPLICIT_BASELINES, fromSchema, MissingRecord } from './baselines.js';
+import { EXPLICIT_BASELINES, fromSchema, MissingRecord, RECORDED_AS, SEEDING_PUTS } from './baselines.js';
 import { bookingWorld, type World as BookingWorld } from '../../support/booking-world.js';
 import { dereference } from './openapi.js';
 
@@ -114,7 +114,7 @@ export async function seedWorld(t: TestContext): Promise<World> {
       if (r.status >= 300) problems.set(template, `${r.status} ${r.text.slice(0, 300)}`);
       else {
         problems.delete(template);
-        if (r.body?.data) records.set(collectionOf(template), r.body.data);
+        if (r.body?.data) records.set(collectionOf(RECORDED_AS[template] ?? template), r.body.data);
       }
     }
     pending = later;
@@ -122,6 +122,11 @@ export async function seedWorld(t: TestContext): Promise<World> {
   if (problems.size > 0) {
     const lines = [...problems].map(([template, why]) => `POST ${template}: ${why}`);
     throw new Error(`no working baseline body (add one to test/contract/support/baselines.ts):\n${lines.join('\n')}`);
+  }
+  for (const [template, body] of Object.entries(SEEDING_PUTS)) {
+    const params = world.keys(template);
+    const r = params && (await c.put(world.fill(template, params), body()));
+    if (!r || r.status >= 300) throw new Error(`PUT ${template} (SEEDING_PUTS) failed: ${r ? `${r.status} ${r.text.slice(0, 300)}` : 'a parent record is missing'}`);
   }
   await fillFromLists(world);
   return world;

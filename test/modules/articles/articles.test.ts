@@ -2,6 +2,7 @@
 // with the fields of reference §4.4, POST/PATCH/PUT/DELETE, unique article numbers (also under concurrency).
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
+import { sql, type Kysely } from 'kysely';
 import { forEachDialect } from '../../support/app.js';
 
 const ARTICLE = { article_number: 'A-1', name: 'Beratung', unit: 'Hour', unit_price: 120, currency: 'EUR', description: 'Beratung je Stunde', description_en: 'Consulting per hour' };
@@ -74,7 +75,33 @@ forEachDialect('articles', (t) => {
     const c = await t().tenant();
     const rs = await Promise.all(Array.from({ length: 6 }, () => c.post('/articles', { article_number: 'SAME', name: 'x' })));
     assert.deepEqual(rs.map((r) => r.status).sort(), [201, 422, 422, 422, 422, 422]);
+    for (const r of rs.filter((x) => x.status === 422)) assert.deepEqual(Object.keys(r.body.errors), ['article_number'], r.text);
     assert.equal((await c.get('/articles?article_number=SAME')).body.meta.total, 1);
+  });
+
+  test('an article used by an offer item cannot be deleted (422 on id naming them)', async () => {
+    const c = await t().tenant();
+    const article = (await c.post('/articles', ARTICLE)).body.data;
+    // The item alone matters here, not its offer: insert it without that reference.
+    const db = t().database.db as Kysely<any>;
+    const item = { tenant_id: c.tenant.id, offer_id: 1, type: 'artikel', article_id: article.id };
+    if (t().dialect === 'sqlite') {
+      await db.connection().execute(async (conn) => {
+        await sql`PRAGMA foreign_keys = OFF`.execute(conn);
+        await conn.insertInto('offer_items').values(item).execute();
+        await sql`PRAGMA foreign_keys = ON`.execute(conn);
+      });
+    } else {
+      await db.transaction().execute(async (trx) => {
+        await sql`SET LOCAL session_replication_role = replica`.execute(trx);
+        await trx.insertInto('offer_items').values(item).execute();
+      });
+    }
+    const r = await c.delete(`/articles/${article.id}`);
+    assert.equal(r.status, 422, r.text);
+    assert.deepEqual(Object.keys(r.body.errors), ['id']);
+    assert.match(r.body.errors.id[0], /still used by offer items/);
+    assert.equal((await c.get(`/articles/${article.id}`)).status, 200);
   });
 
   test('DELETE answers 204, then 404; another tenant sees nothing', async () => {

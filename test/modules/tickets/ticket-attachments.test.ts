@@ -2,19 +2,13 @@
 // content type allow-list and signature check (422).
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
+import { multipartBody } from '../../support/uploads.js';
 import { forEachDialect, type Client } from '../../support/app.js';
 import { seedEmployee } from '../../support/seed.js';
 import { createTicket } from '../../support/projects.js';
 
 const LIMIT = 2048;
 const PNG = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 1, 2, 3]);
-
-function multipartBody(filename: string, type: string, content: Buffer) {
-  const boundary = '----zk' + Math.random().toString(16).slice(2);
-  const head = `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${filename}"\r\nContent-Type: ${type}\r\n\r\n`;
-  const payload = Buffer.concat([Buffer.from(head), content, Buffer.from(`\r\n--${boundary}--\r\n`)]);
-  return { payload, headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
-}
 
 forEachDialect(
   'ticket attachments',

@@ -1,0 +1,39 @@
+// SQL for receipt types; every query is scoped by tenant.
+import type { Selectable } from 'kysely';
+import type { TenantDb } from '../../db/tenant-scope.js';
+import type { ReferenceCheck } from '../../db/references.js';
+import type { ListSpec } from '../../http/list/index.js';
+import { fromJson, outTimestamp } from '../../http/formats.js';
+import type { ReceiptTypesTable } from './receipt-types.tables.js';
+import type { ReceiptTypeT } from './receipt-types.schemas.js';
+
+export type ReceiptTypeRow = Selectable<ReceiptTypesTable>;
+
+export const receiptTypeListSpec: ListSpec = {
+  key: ['name'],
+  sortable: {
+    name: 'name',
+    description: { column: 'description', nullable: true },
+    default_payment_method: { column: 'default_payment_method', nullable: true },
+    created: { column: 'created', nullable: true },
+    modified: { column: 'modified', nullable: true },
+  },
+};
+
+/** What keeps a receipt type from being deleted (by name). */
+export const RECEIPT_TYPE_REFERENCES: ReferenceCheck[] = [{ table: 'receipts', column: 'receipt_type_id', what: 'receipts' }];
+
+export const listReceiptTypes = (db: TenantDb) => db.selectFrom('receipt_types').selectAll();
+
+export const findReceiptType = (db: TenantDb, name: string) => db.selectFrom('receipt_types').selectAll().where('name', '=', name).executeTakeFirst();
+
+export const taxRatesOf = (row: Pick<ReceiptTypeRow, 'tax_rates'>): number[] => fromJson<number[]>(row.tax_rates, []);
+
+export const toReceiptType = (r: ReceiptTypeRow): ReceiptTypeT => ({
+  name: r.name,
+  description: r.description,
+  tax_rates: taxRatesOf(r),
+  default_payment_method: r.default_payment_method,
+  created: outTimestamp(r.created),
+  modified: outTimestamp(r.modified),
+});

@@ -1,0 +1,26 @@
+// GET /receipts/{receipt}/amounts (paginated lines) and /receipts/{receipt}/amounts/{amount_id} (reference
+// §4.25): decimal strings, the header's net flags on every line. Lines are written through the receipt.
+import { Type } from '@sinclair/typebox';
+import type { ZkApp } from '../../types.js';
+import { MAX_ID } from '../../http/schemas.js';
+import { resourceRoutes } from '../crud/index.js';
+import { ReceiptAmount, type ReceiptAmountT } from './receipts.schemas.js';
+import { findAmount, listAmounts, receiptAmountListSpec, toAmount, type ReceiptAmountRow, type ReceiptRow } from './receipts.repository.js';
+import { requireReceipt } from './receipts.service.js';
+
+export default async function receiptAmountRoutes(app: ZkApp) {
+  resourceRoutes<ReceiptRow, ReceiptAmountRow, ReceiptAmountT>(app, {
+    name: 'Receipt amount',
+    plural: 'receipt amounts',
+    tags: ['Receipts'],
+    path: '/receipts/:receipt/amounts',
+    parentParams: { receipt: Type.Integer({ minimum: 1, maximum: MAX_ID }) },
+    key: { name: 'amount_id', schema: Type.Integer({ minimum: 1, maximum: MAX_ID }) },
+    resource: ReceiptAmount,
+    parent: (s, params) => requireReceipt(s.db, params.receipt as number),
+    list: { build: (s, receipt) => listAmounts(s.db, Number(receipt.id)), spec: receiptAmountListSpec },
+    find: (s, receipt, id) => findAmount(s.db, Number(receipt.id), id),
+    show: (_s, receipt, row) => toAmount(row, receipt),
+    summaries: { list: "List a receipt's amount lines", get: 'Get one amount line of a receipt' },
+  });
+}

@@ -1,0 +1,175 @@
+// SQL for receipts and their amount lines; every query is scoped by tenant. A page of receipts reads its
+// filenames in one query; a page of lines reads the header's net flags once.
+import type { Selectable } from 'kysely';
+import type { TenantDb } from '../../db/tenant-scope.js';
+import type { ListSpec } from '../../http/list/index.js';
+import { decimalText, nowTimestamp, outTimestamp, toBool } from '../../http/formats.js';
+import { deleteAttachments, filenamesOf } from '../attachments/index.js';
+import type { ReceiptAmountsTable, ReceiptsTable } from './receipts.tables.js';
+import { BILLING_STATUSES, type ReceiptAmountT, type ReceiptLineT, type ReceiptListQueryT, type ReceiptT } from './receipts.schemas.js';
+
+export type ReceiptRow = Selectable<ReceiptsTable>;
+export type ReceiptAmountRow = Selectable<ReceiptAmountsTable>;
+/** Column values of a receipt header (what a write stores). */
+export type ReceiptValues = Omit<ReceiptRow, 'tenant_id' | 'id' | 'created' | 'modified'>;
+
+const nullable = (column: string) => ({ column, nullable: true });
+export const receiptListSpec: ListSpec = {
+  key: ['id'],
+  sortable: {
+    id: 'id',
+    employee_id: 'employee_id',
+    date: 'date',
+    receipt_type_id: 'receipt_type_id',
+    currency: 'currency',
+    invoice_amount_currency: 'invoice_amount_currency',
+    note: nullable('note'),
+    payment_method: 'payment_method',
+    breakfast: 'breakfast',
+    lunch_or_dinner: 'lunch_or_dinner',
+    location: nullable('location'),
+    is_amount_net: 'is_amount_net',
+    is_invoice_amount_net: nullable('is_invoice_amount_net'),
+    billing_status: nullable('billing_status'),
+    performance_date: nullable('performance_date'),
+    client_id: nullable('client_id'),
+    invoice_item_id: nullable('invoice_item_id'),
+    project_id: 'project_id',
+    project_task_id: nullable('project_task_id'),
+    ticket_id: nullable('ticket_id'),
+    subtask_id: nullable('subtask_id'),
+    created: nullable('created'),
+    modified: nullable('modified'),
+  },
+};
+
+export const receiptAmountListSpec: ListSpec = {
+  key: ['id'],
+  sortable: { id: 'id', tax: 'tax', quantity: 'quantity', amount: 'amount', invoicing_share: nullable('invoicing_share'), private_share: nullable('private_share') },
+  modified: false,
+};
+
+export function listReceipts(db: TenantDb, f: ReceiptListQueryT) {
+  let q = db.selectFrom('receipts').selectAll();
+  if (f.start_date !== undefined) q = q.where('date', '>=', f.start_date);
+  if (f.end_date !== undefined) q = q.where('date', '<=', f.end_date);
+  if (f.employee_id !== undefined) q = q.where('employee_id', '=', f.employee_id);
+  if (f.project_id !== undefined) q = q.where('project_id', '=', f.project_id);
+  const statuses = f['billing_status[]'];
+  if (statuses !== undefined && statuses.length) q = q.where('billing_status', 'in', statuses);
+  return q;
+}
+
+export const findReceipt = (db: TenantDb, id: number) => db.selectFrom('receipts').selectAll().where('id', '=', Number(id)).executeTakeFirst();
+
+export const findReceiptByClientId = (db: TenantDb, employee: string, clientId: number) =>
+  db.selectFrom('receipts').selectAll().where('employee_id', '=', employee).where('client_id', '=', clientId).executeTakeFirst();
+
+export const listAmounts = (db: TenantDb, receiptId: number) => db.selectFrom('receipt_amounts').selectAll().where('receipt_id', '=', receiptId);
+
+export const findAmount = (db: TenantDb, receiptId: number, id: number) =>
+  db.selectFrom('receipt_amounts').selectAll().where('receipt_id', '=', receiptId).where('id', '=', Number(id)).executeTakeFirst();
+
+export const amountsOf = (db: TenantDb, receiptId: number) => listAmounts(db, receiptId).orderBy('id').execute();
+
+const round = (value: number, places: number) => Math.round(value * 10 ** places) / 10 ** places;
+const share = (v: number | null | undefined) => (v === null || v === undefined ? null : round(v, 2));
+
+async function insertLines(db: TenantDb, receiptId: number, lines: readonly ReceiptLineT[]) {
+  await db
+    .insertInto(
+      'receipt_amounts',
+      lines.map((l) => ({
+        receipt_id: receiptId,
+        tax: round(l.tax, 4),
+        quantity: round(l.quantity, 4),
+        amount: round(l.amount, 2),
+        invoicing_share: share(l.invoicing_share),
+        private_share: share(l.private_share),
+      })),
+    )
+    .execute();
+}
+
+/**
+ * Insert a header with its lines (inside the caller's transaction). With a client_id the employee already used,
+ * nothing is written and undefined comes back: the unique index decides, also between concurrent requests.
+ */
+export async function insertReceipt(db: TenantDb, values: ReceiptValues, lines: readonly ReceiptLineT[]): Promise<ReceiptRow | undefined> {
+  const now = nowTimestamp();
+  const row = await db
+    .insertInto('receipts', { ...values, created: now, modified: now })
+    .onConflict((oc) => oc.columns(['tenant_id', 'employee_id', 'client_id']).where('client_id', 'is not', null).doNothing())
+    .returningAll()
+    .executeTakeFirst();
+  if (row) await insertLines(db, Number(row.id), lines);
+  return row;
+}
+
+/** Update the header; `lines` (when given) replace the stored ones. Inside the caller's transaction. */
+export async function updateReceipt(db: TenantDb, id: number, values: Partial<ReceiptValues>, lines?: readonly ReceiptLineT[]): Promise<ReceiptRow> {
+  const row = await db.updateTable('receipts').set({ ...values, modified: nowTimestamp() }).where('id', '=', id).returningAll().executeTakeFirstOrThrow();
+  if (lines) {
+    await db.deleteFrom('receipt_amounts').where('receipt_id', '=', id).execute();
+    await insertLines(db, id, lines);
+  }
+  return row;
+}
+
+/** Delete a receipt with its lines and its file. Inside the caller's transaction. */
+export async function deleteReceipt(db: TenantDb, id: number): Promise<void> {
+  await deleteAttachments(db, { type: 'receipt', id });
+  await db.deleteFrom('receipt_amounts').where('receipt_id', '=', id).execute();
+  await db.deleteFrom('receipts').where('id', '=', id).execute();
+}
+
+const money = (v: number | null) => decimalText(v, 2);
+const optionalId = (v: number | null) => (v === null ? null : Number(v));
+
+export function toReceipt(r: ReceiptRow, filename: string | null): ReceiptT {
+  const status = r.billing_status === null ? null : Number(r.billing_status);
+  return {
+    id: Number(r.id),
+    employee_id: r.employee_id,
+    date: r.date,
+    receipt_type_id: r.receipt_type_id,
+    currency: r.currency,
+    invoice_amount_currency: r.invoice_amount_currency,
+    note: r.note,
+    payment_method: r.payment_method,
+    breakfast: money(r.breakfast)!,
+    lunch_or_dinner: money(r.lunch_or_dinner)!,
+    location: r.location,
+    is_amount_net: toBool(r.is_amount_net) ?? false,
+    is_invoice_amount_net: toBool(r.is_invoice_amount_net) ?? false,
+    billing_status: status === null ? null : { id: status, name: BILLING_STATUSES[status] ?? String(status) },
+    performance_date: r.performance_date,
+    client_id: optionalId(r.client_id),
+    created: outTimestamp(r.created),
+    modified: outTimestamp(r.modified),
+    invoice_item_id: optionalId(r.invoice_item_id),
+    project_id: Number(r.project_id),
+    project_task_id: optionalId(r.project_task_id),
+    ticket_id: optionalId(r.ticket_id),
+    subtask_id: optionalId(r.subtask_id),
+    filename,
+  };
+}
+
+/** A page of receipts with their filenames (one query for the page). */
+export async function toReceipts(db: TenantDb, rows: ReceiptRow[]): Promise<ReceiptT[]> {
+  const names = await filenamesOf(db, 'receipt', rows.map((r) => Number(r.id)));
+  return rows.map((r) => toReceipt(r, names.get(Number(r.id)) ?? null));
+}
+
+export const toAmount = (r: ReceiptAmountRow, header: Pick<ReceiptRow, 'is_amount_net' | 'is_invoice_amount_net'>): ReceiptAmountT => ({
+  id: Number(r.id),
+  receipt_id: Number(r.receipt_id),
+  tax: decimalText(r.tax, 4)!,
+  quantity: decimalText(r.quantity, 4)!,
+  amount: money(r.amount)!,
+  invoicing_share: money(r.invoicing_share),
+  private_share: money(r.private_share),
+  is_amount_net: toBool(header.is_amount_net) ?? false,
+  is_invoice_amount_net: toBool(header.is_invoice_amount_net) ?? false,
+});

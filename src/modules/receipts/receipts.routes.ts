@@ -1,0 +1,48 @@
+// GET /receipts (list conventions + start_date, end_date, employee_id, project_id, billing_status[]),
+// GET/PATCH/PUT/DELETE /receipts/{id} (the header only), POST /receipts: 201 with the header, or 200 with the
+// stored receipt when the employee already used the client_id (receipts.service.ts holds the rules).
+import type { ZkApp } from '../../types.js';
+import { responses, Single } from '../../http/schemas.js';
+import { resourceRoutes, scopeOf } from '../crud/index.js';
+import { Receipt, ReceiptCreate, ReceiptListQuery, ReceiptUpdate, type ReceiptT } from './receipts.schemas.js';
+import { findReceipt, listReceipts, receiptListSpec, toReceipts, type ReceiptRow } from './receipts.repository.js';
+import { changeReceipt, createReceipt, removeReceipt } from './receipts.service.js';
+
+const tags = ['Receipts'];
+
+export default async function receiptRoutes(app: ZkApp) {
+  resourceRoutes<undefined, ReceiptRow, ReceiptT>(app, {
+    name: 'Receipt',
+    plural: 'receipts',
+    tags,
+    path: '/receipts',
+    resource: Receipt,
+    list: { query: ReceiptListQuery, build: (s, _p, q) => listReceipts(s.db, q), spec: receiptListSpec, map: (s, _p, rows) => toReceipts(s.db, rows) },
+    find: (s, _p, id) => findReceipt(s.db, id),
+    show: async (s, _p, row) => (await toReceipts(s.db, [row]))[0],
+    update: { body: ReceiptUpdate, run: (s, _p, row, body) => changeReceipt(s, row, body) },
+    remove: (s, _p, row) => removeReceipt(s, row),
+    summaries: {
+      get: 'Get a receipt (the header only)',
+      update: 'Update a receipt (only submitted fields change; receiptAmounts replace the lines; PUT is an alias)',
+      remove: 'Delete a receipt with its amount lines and file',
+    },
+  });
+
+  app.post(
+    '/receipts',
+    {
+      schema: {
+        summary: 'Create a receipt with its amount lines (200 with the stored receipt for a client_id already used)',
+        tags,
+        body: ReceiptCreate,
+        response: responses({ 200: Single(Receipt), 201: Single(Receipt) }, { write: true }),
+      },
+    },
+    async (req, reply) => {
+      const s = scopeOf(app, req);
+      const { row, created } = await createReceipt(s, req.body);
+      return reply.code(created ? 201 : 200).send({ data: (await toReceipts(s.db, [row]))[0] });
+    },
+  );
+}

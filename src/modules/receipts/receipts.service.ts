@@ -1,0 +1,174 @@
+// The rules of receipts beyond CRUD (issue 16, reference §4.25). Every write runs under the employee's lock
+// (db/transaction.ts), re-reads what it changes and writes header and lines in one transaction:
+// - references exist and fit together (task and ticket of the project, subtask of the ticket);
+// - a line's tax is one of the receipt type's tax_rates; is_invoice_amount_net is required once a line has an
+//   invoicing share; the payment method defaults to the type's;
+// - a receipt that is Billed or linked to an invoice item cannot be changed or deleted;
+// - a receipt in a month closed for the tenant or its employee cannot be entered, changed or deleted (as bookings);
+// - a client_id the employee already used returns the stored receipt instead of a second one.
+import type { Scope } from '../crud/index.js';
+import { enumId, merged } from '../crud/index.js';
+import { lockedTransaction, lockKeys } from '../../db/transaction.js';
+import type { TenantDb } from '../../db/tenant-scope.js';
+import { existsInTenant } from '../../db/lookup.js';
+import { ErrorBag, notFound, validationError } from '../../http/errors.js';
+import { CLOSED_MONTH, closedFor, closingOf } from '../../booking/rules/closed-month.js';
+import { violationsError } from '../../http/errors.js';
+import { closingsFor } from '../month-closings/month-closings.repository.js';
+import { findReceiptType, taxRatesOf } from '../receipt-types/receipt-types.repository.js';
+import { BILLED, DEFAULT_BILLING_STATUS, type ReceiptCreateT, type ReceiptLineT, type ReceiptUpdateT } from './receipts.schemas.js';
+import {
+  amountsOf,
+  deleteReceipt,
+  findReceipt,
+  findReceiptByClientId,
+  insertReceipt,
+  updateReceipt,
+  type ReceiptRow,
+  type ReceiptValues,
+} from './receipts.repository.js';
+
+const locks = (s: Scope, ...employees: (string | undefined)[]) => [...new Set(employees.filter((e): e is string => !!e))].map((e) => lockKeys.employee(s.tenant.id, e));
+
+const deduction = (v: number | string | undefined, current: number) => (v === undefined ? current : Number(v));
+
+/** Body -> stored values over the current ones (PATCH) or the defaults (POST); the type's payment method fills in. */
+function valuesOf(body: ReceiptUpdateT & { client_id?: number | null }, current: ReceiptValues | undefined): Omit<ReceiptValues, 'payment_method'> & { payment_method: string | undefined } {
+  const pick = <K extends keyof ReceiptValues>(k: K, fallback: ReceiptValues[K]) => merged((body as Record<string, unknown>)[k] as ReceiptValues[K] | undefined, current ? current[k] : fallback);
+  const currency = pick('currency', '');
+  return {
+    employee_id: pick('employee_id', ''),
+    date: pick('date', ''),
+    receipt_type_id: pick('receipt_type_id', ''),
+    currency,
+    invoice_amount_currency: merged(body.invoice_amount_currency, current?.invoice_amount_currency ?? currency),
+    note: pick('note', null),
+    payment_method: body.payment_method ?? current?.payment_method,
+    breakfast: deduction(body.breakfast, current?.breakfast ?? 0),
+    lunch_or_dinner: deduction(body.lunch_or_dinner, current?.lunch_or_dinner ?? 0),
+    location: pick('location', null),
+    is_amount_net: pick('is_amount_net', false),
+    is_invoice_amount_net: pick('is_invoice_amount_net', null),
+    billing_status: body.billing_status === undefined ? (current ? current.billing_status : DEFAULT_BILLING_STATUS) : (enumId(body.billing_status) ?? null),
+    performance_date: pick('performance_date', null),
+    client_id: current ? current.client_id : (body.client_id ?? null),
+    invoice_item_id: current ? current.invoice_item_id : null,
+    project_id: pick('project_id', 0),
+    project_task_id: pick('project_task_id', null),
+    ticket_id: pick('ticket_id', null),
+    subtask_id: pick('subtask_id', null),
+  };
+}
+
+/** References, tax rates, the invoicing-share rule and the payment method default; 422 on the fields. */
+async function checked(db: TenantDb, v: ReturnType<typeof valuesOf>, lines: readonly ReceiptLineT[]): Promise<ReceiptValues> {
+  const errors = new ErrorBag();
+  const [employee, type, project, task, ticket, subtask] = await Promise.all([
+    existsInTenant(db, 'employees', 'username', v.employee_id),
+    findReceiptType(db, v.receipt_type_id),
+    existsInTenant(db, 'projects', 'id', v.project_id),
+    v.project_task_id === null ? undefined : (db.selectFrom('project_tasks').select('project_id').where('id', '=', v.project_task_id).executeTakeFirst()),
+    v.ticket_id === null ? undefined : (db.selectFrom('tickets').select('project_id').where('id', '=', v.ticket_id).executeTakeFirst()),
+    v.subtask_id === null ? undefined : (db.selectFrom('ticket_subtasks').select('ticket_id').where('id', '=', v.subtask_id).executeTakeFirst()),
+  ]);
+  if (!employee) errors.add('employee_id', 'The selected employee id is invalid.');
+  if (!type) errors.add('receipt_type_id', 'The selected receipt type id is invalid.');
+  if (!project) errors.add('project_id', 'The selected project id is invalid.');
+  if (v.project_task_id !== null) {
+    if (!task) errors.add('project_task_id', 'The selected project task id is invalid.');
+    else if (Number(task.project_id) !== v.project_id) errors.add('project_task_id', 'The task does not belong to the project.');
+  }
+  if (v.ticket_id !== null) {
+    if (!ticket) errors.add('ticket_id', 'The selected ticket id is invalid.');
+    else if (Number(ticket.project_id) !== v.project_id) errors.add('ticket_id', 'The ticket does not belong to the project.');
+  }
+  if (v.subtask_id !== null) {
+    if (!subtask) errors.add('subtask_id', 'The selected subtask id is invalid.');
+    else if (v.ticket_id === null || Number(subtask.ticket_id) !== v.ticket_id) errors.add('subtask_id', 'The subtask does not belong to the ticket.');
+  }
+  if (type) {
+    const rates = taxRatesOf(type);
+    lines.forEach((l, i) => {
+      if (rates.length && !rates.includes(l.tax)) errors.add(`receiptAmounts.${i}.tax`, `The tax rate ${l.tax} is not allowed for the receipt type ${type.name} (allowed: ${rates.join(', ')}).`);
+    });
+  }
+  if (v.is_invoice_amount_net === null && lines.some((l) => (l.invoicing_share ?? 0) > 0)) {
+    errors.add('is_invoice_amount_net', 'The is invoice amount net field is required when a line has an invoicing share.');
+  }
+  const payment = v.payment_method ?? type?.default_payment_method ?? undefined;
+  if (!payment && type) errors.add('payment_method', 'The payment method field is required (the receipt type has no default payment method).');
+  errors.throwIfAny();
+  return { ...v, payment_method: payment! };
+}
+
+/** 422 when the receipt may not change any more: billed, or linked to an invoice item. */
+function assertChangeable(r: ReceiptRow): void {
+  if (r.invoice_item_id !== null) throw validationError({ invoice_item_id: [`The receipt is linked to invoice item ${r.invoice_item_id}; it cannot be changed or deleted.`] });
+  if (r.billing_status !== null && Number(r.billing_status) === BILLED) throw validationError({ billing_status: ['The receipt is billed; it cannot be changed or deleted.'] });
+}
+
+/** The month-closing rule of bookings: no receipt entered, changed or deleted in a closed month. */
+async function assertOpenMonths(db: TenantDb, receipts: readonly Pick<ReceiptValues, 'employee_id' | 'date'>[], storedToo: boolean): Promise<void> {
+  for (const [i, r] of receipts.entries()) {
+    const month = r.date.slice(0, 7);
+    const hit = closingOf(await closingsFor(db, r.employee_id, [month]), r.employee_id, month);
+    if (hit) {
+      const what = storedToo && i > 0 ? 'The receipt as stored lies in a closed month: ' : '';
+      throw violationsError([{ field: 'date', rule: CLOSED_MONTH, message: `${what}The month ${month} is closed ${closedFor(hit)}; no receipts can be entered, changed or deleted in it.` }]);
+    }
+  }
+}
+
+/** POST: the new receipt (created) or, for a client_id the employee already used, the stored one. */
+export async function createReceipt(s: Scope, body: ReceiptCreateT): Promise<{ row: ReceiptRow; created: boolean }> {
+  const clientId = body.client_id ?? null;
+  const stored = () => (clientId === null ? undefined : findReceiptByClientId(s.db, body.employee_id, clientId));
+  const before = await stored();
+  if (before) return { row: before, created: false };
+  const row = await lockedTransaction(s.db, s.dialect, locks(s, body.employee_id), async (trx) => {
+    const lines = body.receiptAmounts;
+    const values = await checked(trx, valuesOf(body, undefined), lines);
+    await assertOpenMonths(trx, [values], false);
+    return insertReceipt(trx, values, lines);
+  });
+  if (row) return { row, created: true };
+  return { row: (await stored())!, created: false };
+}
+
+/** PATCH/PUT: only submitted fields change; receiptAmounts, when sent, replace the lines as a whole. */
+export async function changeReceipt(s: Scope, stored: ReceiptRow, body: ReceiptUpdateT): Promise<ReceiptRow> {
+  return lockedTransaction(s.db, s.dialect, locks(s, stored.employee_id, body.employee_id), async (trx) => {
+    const current = await findReceipt(trx, Number(stored.id));
+    if (!current) throw notFound('Receipt');
+    assertChangeable(current);
+    const lines = body.receiptAmounts ?? (await amountsOf(trx, Number(current.id))).map((l) => ({ ...l, tax: Number(l.tax), quantity: Number(l.quantity), amount: Number(l.amount) }));
+    const values = await checked(trx, valuesOf(body, current), lines);
+    await assertOpenMonths(trx, [values, current], true);
+    return updateReceipt(trx, Number(current.id), values, body.receiptAmounts);
+  });
+}
+
+/**
+ * A change of the stored receipt that keeps its fields (delete, its file): under the employee's lock, refused
+ * while billed, invoiced or in a closed month.
+ */
+export async function whileChangeable<T>(s: Scope, id: number, fn: (trx: TenantDb, current: ReceiptRow) => Promise<T>): Promise<T> {
+  const stored = await requireReceipt(s.db, id);
+  return lockedTransaction(s.db, s.dialect, locks(s, stored.employee_id), async (trx) => {
+    const current = await findReceipt(trx, id);
+    if (!current) throw notFound('Receipt');
+    assertChangeable(current);
+    await assertOpenMonths(trx, [current], false);
+    return fn(trx, current);
+  });
+}
+
+/** DELETE: the receipt with its lines and file, unless billed, invoiced or in a closed month. */
+export const removeReceipt = (s: Scope, stored: ReceiptRow) => whileChangeable(s, Number(stored.id), (trx) => deleteReceipt(trx, Number(stored.id)));
+
+/** A receipt of the tenant, or 404. */
+export async function requireReceipt(db: TenantDb, id: number): Promise<ReceiptRow> {
+  const row = await findReceipt(db, id);
+  if (!row) throw notFound('Receipt');
+  return row;
+}

@@ -1,0 +1,45 @@
+// Webhook subscriptions and their delivery log (zeitkonto extension, issue 19 §4).
+import { Type, type Static } from '@sinclair/typebox';
+import { DateTimeOut, Nullable } from '../../http/schemas.js';
+
+const Url = Type.String({ minLength: 1, maxLength: 2000, description: 'http(s) URL the events are POSTed to.' });
+const Events = Type.Array(Type.String({ minLength: 1, maxLength: 100, pattern: '^(\\*|[a-z_]+(\\.[a-z_]+)*)$' }), {
+  minItems: 1,
+  maxItems: 100,
+  description: "Event names such as attendance.created, absence.updated, customer.deleted, employee.meal.created; '*' for all.",
+});
+const Secret = Type.String({
+  minLength: 16,
+  maxLength: 200,
+  description: 'Signing secret (Standard Webhooks): whsec_ followed by base64 bytes, or any other text used as its UTF-8 bytes. Generated when omitted.',
+});
+
+export const Webhook = Type.Object({
+  id: Type.Integer(),
+  url: Type.String(),
+  events: Type.Array(Type.String()),
+  secret: Type.String(),
+  active: Type.Boolean(),
+  created: Nullable(DateTimeOut()),
+  modified: Nullable(DateTimeOut()),
+});
+export type WebhookT = Static<typeof Webhook>;
+
+export const WebhookCreate = Type.Object({ url: Url, events: Events, secret: Type.Optional(Secret), active: Type.Optional(Type.Boolean()) });
+export const WebhookUpdate = Type.Object({ url: Type.Optional(Url), events: Type.Optional(Events), secret: Type.Optional(Secret), active: Type.Optional(Type.Boolean()) });
+export type WebhookWriteT = Static<typeof WebhookUpdate>;
+
+export const Delivery = Type.Object({
+  id: Type.Integer(),
+  webhook_id: Type.Integer(),
+  event: Type.String(),
+  message_id: Type.String({ description: 'The webhook-id header: the same for every attempt and redelivery of one event.' }),
+  state: Type.Union([Type.Literal('pending'), Type.Literal('delivered'), Type.Literal('failed')]),
+  attempts: Type.Integer(),
+  next_attempt_at: Nullable(DateTimeOut()),
+  last_status: Nullable(Type.Integer({ description: "The receiver's last HTTP status." })),
+  last_error: Nullable(Type.String()),
+  delivered_at: Nullable(DateTimeOut()),
+  created: DateTimeOut(),
+  payload: Type.Object({}, { additionalProperties: true, description: 'The body POSTed: {type, timestamp, data}.' }),
+});

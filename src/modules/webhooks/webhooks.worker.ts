@@ -1,0 +1,144 @@
+// The delivery worker, inside every server process. It claims due deliveries with a lease (PostgreSQL: FOR UPDATE
+// SKIP LOCKED, so processes never take the same row; SQLite: the one writer), POSTs each signed per Standard
+// Webhooks (webhook-id, webhook-timestamp, webhook-signature: v1,<base64 HMAC-SHA256 of "id.timestamp.body">),
+// and records the outcome. Failures retry with exponential backoff and jitter for up to a day; a lease that
+// expires (a process died mid-send) makes the delivery due again: delivery is at least once.
+import crypto from 'node:crypto';
+import http from 'node:http';
+import https from 'node:https';
+import { sql, type Kysely } from 'kysely';
+import type { DB } from '../../db/schema.js';
+import type { Dialect } from '../../db/dialect.js';
+import { nowTimestamp, toBool } from '../../http/formats.js';
+import { forTenant } from '../../db/tenant-scope.js';
+import { guardedLookup } from './webhooks.addresses.js';
+import type { DeliveryRow } from './webhooks.repository.js';
+
+export interface WorkerOptions {
+  allowPrivate: boolean;
+  /** First retry delay; doubles per attempt up to an hour, ±20 % jitter. */
+  retryBaseMs?: number;
+  /** Give up after this long since the event (default a day). */
+  giveUpAfterMs?: number;
+  timeoutMs?: number;
+  batch?: number;
+}
+
+const LEASE_MS = 60_000;
+const MAX_DELAY_MS = 3600_000;
+
+/** The secret's key bytes: whsec_<base64> as Standard Webhooks defines it, else the text's UTF-8 bytes. */
+export const secretKey = (secret: string) => (secret.startsWith('whsec_') ? Buffer.from(secret.slice(6), 'base64') : Buffer.from(secret, 'utf8'));
+
+export function sign(secret: string, messageId: string, timestamp: number, body: string): string {
+  return `v1,${crypto.createHmac('sha256', secretKey(secret)).update(`${messageId}.${timestamp}.${body}`).digest('base64')}`;
+}
+
+export function retryDelayMs(attempts: number, baseMs: number): number {
+  const delay = Math.min(MAX_DELAY_MS, baseMs * 2 ** Math.max(0, attempts - 1));
+  return Math.round(delay * (0.8 + Math.random() * 0.4));
+}
+
+interface Outcome {
+  status: number | null;
+  error: string | null;
+}
+
+function post(url: string, headers: Record<string, string>, body: string, allowPrivate: boolean, timeoutMs: number): Promise<Outcome> {
+  return new Promise((resolve) => {
+    const target = new URL(url);
+    const client = target.protocol === 'https:' ? https : http;
+    const req = client.request(
+      target,
+      { method: 'POST', headers: { ...headers, 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) }, timeout: timeoutMs, ...(allowPrivate ? {} : { lookup: guardedLookup }) },
+      (res) => {
+        res.resume();
+        res.on('end', () => resolve({ status: res.statusCode ?? null, error: null }));
+        res.on('error', (err) => resolve({ status: res.statusCode ?? null, error: err.message }));
+      },
+    );
+    req.on('timeout', () => req.destroy(new Error(`no answer within ${timeoutMs} ms`)));
+    req.on('error', (err) => resolve({ status: null, error: err.message.slice(0, 500) }));
+    req.end(body);
+  });
+}
+
+export class WebhookWorker {
+  #timer: NodeJS.Timeout | null = null;
+  #running: Promise<number> | null = null;
+
+  constructor(
+    private readonly db: Kysely<DB>,
+    private readonly dialect: Dialect,
+    private readonly opts: WorkerOptions,
+  ) {}
+
+  /** Claim the due deliveries of every tenant (up to a batch) and send them; returns how many were attempted. */
+  async runOnce(): Promise<number> {
+    const now = nowTimestamp();
+    const lease = nowTimestamp(new Date(Date.now() + LEASE_MS));
+    const skipLocked = this.dialect === 'postgres' ? sql` FOR UPDATE SKIP LOCKED` : sql``;
+    const claimed = await sql<DeliveryRow>`
+      UPDATE webhook_deliveries SET locked_until = ${lease}, attempts = attempts + 1
+      WHERE (tenant_id, id) IN (
+        SELECT q.tenant_id, q.id FROM webhook_deliveries AS q
+        WHERE q.state = 'pending' AND q.next_attempt_at <= ${now} AND (q.locked_until IS NULL OR q.locked_until < ${now})
+        ORDER BY q.next_attempt_at LIMIT ${this.opts.batch ?? 20}${skipLocked})
+      RETURNING *`.execute(this.db);
+    const hooks = await this.#webhooks(claimed.rows);
+    await Promise.all(claimed.rows.map((d) => this.#deliver(d, hooks.get(`${d.tenant_id}:${d.webhook_id}`))));
+    return claimed.rows.length;
+  }
+
+  /** The claimed deliveries' webhooks (url, secret), one query per tenant. */
+  async #webhooks(deliveries: DeliveryRow[]) {
+    const byTenant = new Map<number, Set<number>>();
+    for (const d of deliveries) (byTenant.get(Number(d.tenant_id)) ?? byTenant.set(Number(d.tenant_id), new Set()).get(Number(d.tenant_id))!).add(Number(d.webhook_id));
+    const hooks = new Map<string, { url: string; secret: string; active: boolean }>();
+    for (const [tenantId, ids] of byTenant) {
+      const rows = await forTenant(this.db, tenantId).selectFrom('webhooks').select(['id', 'url', 'secret', 'active']).where('id', 'in', [...ids]).execute();
+      for (const r of rows) hooks.set(`${tenantId}:${r.id}`, { url: r.url, secret: r.secret, active: toBool(r.active) ?? true });
+    }
+    return hooks;
+  }
+
+  async #deliver(d: DeliveryRow, hook: { url: string; secret: string; active: boolean } | undefined): Promise<void> {
+    const timestamp = Math.floor(Date.now() / 1000);
+    const outcome: Outcome = !hook?.active
+      ? { status: null, error: 'The webhook is inactive.' }
+      : await post(hook.url, { 'webhook-id': d.message_id, 'webhook-timestamp': String(timestamp), 'webhook-signature': sign(hook.secret, d.message_id, timestamp, d.payload), 'user-agent': 'zeitkonto-webhooks' }, d.payload, this.opts.allowPrivate, this.opts.timeoutMs ?? 10_000);
+    const ok = outcome.status !== null && outcome.status >= 200 && outcome.status < 300;
+    const now = new Date();
+    const next = new Date(now.getTime() + retryDelayMs(Number(d.attempts), this.opts.retryBaseMs ?? 5_000));
+    const expired = !hook?.active || next.getTime() - Date.parse(`${d.created.replace(' ', 'T')}Z`) > (this.opts.giveUpAfterMs ?? 86_400_000);
+    const error = ok ? null : (outcome.error ?? `HTTP ${outcome.status}`);
+    await forTenant(this.db, Number(d.tenant_id))
+      .updateTable('webhook_deliveries')
+      .set({
+        state: ok ? 'delivered' : expired ? 'failed' : 'pending',
+        last_status: outcome.status,
+        last_error: error,
+        delivered_at: ok ? nowTimestamp(now) : null,
+        next_attempt_at: ok || expired ? nowTimestamp(now) : nowTimestamp(next),
+        locked_until: null,
+      })
+      .where('id', '=', d.id)
+      .execute();
+  }
+
+  /** Poll every `intervalMs` (one round at a time). */
+  start(intervalMs: number, log: (err: unknown) => void): void {
+    if (this.#timer) return;
+    this.#timer = setInterval(() => {
+      if (this.#running) return;
+      this.#running = this.runOnce().catch((err) => (log(err), 0)).finally(() => (this.#running = null));
+    }, intervalMs);
+    this.#timer.unref();
+  }
+
+  async stop(): Promise<void> {
+    if (this.#timer) clearInterval(this.#timer);
+    this.#timer = null;
+    await this.#running;
+  }
+}
