@@ -48,6 +48,8 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     requestTimeout: Math.max(config.timeouts.requestMs, config.timeouts.headersMs),
     http: { headersTimeout: config.timeouts.headersMs, connectionsCheckingInterval: 1000 },
     clientErrorHandler,
+    // Shutdown closes idle connections itself (server.ts): Fastify's default would reset just-accepted ones.
+    forceCloseConnections: false,
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 500 },
     requestIdHeader: 'x-request-id',
     genReqId: () => randomUUID(),
@@ -60,6 +62,10 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     },
   }).withTypeProvider<TypeBoxTypeProvider>();
 
+  // Redis going away or coming back is logged once per change; requests then pass unlimited without waiting.
+  rateLimiter.onAvailability = (available, err) =>
+    available ? app.log.info('rate limiter available again: limits apply') : app.log.warn({ err }, 'rate limiter unavailable: requests pass without limits until it is back');
+  await rateLimiter.ready?.(2000);
   const webhooks = new WebhookWorker(database.system, database.dialect, { allowPrivate: config.webhooksAllowPrivate, retryBaseMs: config.webhookRetryBaseMs });
   app.decorate('zk', { db: database.db, dialect: database.dialect, config, rateLimiter, webhooks });
   app.decorateRequest('tenant', null as any);
@@ -81,7 +87,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   app.addHook('onRoute', (route) => dropUndeclaredProperties(route.schema?.body));
   registerJsonBodyParser(app);
   await registerOpenApi(app);
-  registerMetrics(app, { defaultMetrics: config.nodeEnv === 'production' });
+  registerMetrics(app, { defaultMetrics: config.nodeEnv === 'production', rateLimiter });
   registerRequestLog(app);
   registerCsv(app);
 
@@ -89,6 +95,8 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   app.get('/readyz', { schema: { hide: true } }, async (_request, reply) => {
     try {
       await sql`SELECT 1`.execute(database.db);
+      // Serving without rate limits is degraded, not unready: the process answers (200) and says so.
+      if (!rateLimiter.available) return { status: 'degraded', database: database.dialect, rate_limiter: 'unavailable' };
       return { status: 'ok', database: database.dialect };
     } catch {
       return reply.code(503).send({ status: 'unavailable', database: database.dialect });

@@ -1,8 +1,12 @@
 // Environment -> typed configuration, validated once at start (issue 2 §1).
 import path from 'node:path';
 
+/** SQLite's synchronous setting (WAL mode): FULL syncs every commit, NORMAL only at checkpoints (README). */
+export type SqliteSynchronous = 'FULL' | 'NORMAL';
+export const SQLITE_SYNCHRONOUS_DEFAULT: SqliteSynchronous = 'FULL';
+
 export type DatabaseConfig =
-  | { dialect: 'sqlite'; file: string }
+  | { dialect: 'sqlite'; file: string; synchronous?: SqliteSynchronous }
   | { dialect: 'postgres'; url: string };
 
 export interface Config {
@@ -71,6 +75,13 @@ export function parseDatabaseUrl(raw: string | undefined, cwd = process.cwd()): 
   throw new ConfigError('DATABASE_URL must be unset, file:<path> or postgres://…');
 }
 
+function withSynchronous(database: DatabaseConfig, raw: string | undefined): DatabaseConfig {
+  if (raw === undefined || raw === '') return database;
+  const value = raw.toUpperCase();
+  if (value !== 'FULL' && value !== 'NORMAL') throw new ConfigError(`SQLITE_SYNCHRONOUS must be FULL or NORMAL, got "${raw}"`);
+  return database.dialect === 'sqlite' ? { ...database, synchronous: value } : database;
+}
+
 function logFormat(raw: string | undefined): 'json' | 'pretty' {
   if (raw === undefined || raw === '') return process.stdout.isTTY ? 'pretty' : 'json';
   if (raw === 'json' || raw === 'pretty') return raw;
@@ -85,7 +96,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   return {
     port: int(env, 'PORT', 3000, 0, 65535),
     host: env.HOST || '127.0.0.1',
-    database: parseDatabaseUrl(env.DATABASE_URL),
+    database: withSynchronous(parseDatabaseUrl(env.DATABASE_URL), env.SQLITE_SYNCHRONOUS),
     redisUrl,
     logLevel,
     logFormat: logFormat(env.LOG_FORMAT),

@@ -1,4 +1,9 @@
-// Listen, and shut down gracefully on SIGTERM/SIGINT: stop accepting, finish in-flight requests, close the database.
+// Listen, and shut down gracefully on SIGTERM/SIGINT: stop accepting, answer every request on a connection already
+// accepted, close the database. A connection counts as idle (and is closed) only after a second without a
+// request: closing idle connections at once would reset those accepted just before whose request is still
+// on its way.
+import type { Server, ServerResponse, IncomingMessage } from 'node:http';
+import type { Socket } from 'node:net';
 import type { Config } from './config.js';
 import { buildApp } from './app.js';
 import { migrate } from './db/migrate.js';
@@ -9,6 +14,7 @@ export async function serve(config: Config, opts: { onListening?: (url: string) 
   const database = openDatabase(config.database);
   await migrate(database.db, database.dialect);
   const app = await buildApp(config, { database });
+  const idle = trackIdleSockets(app.server);
   const logError = (err: unknown) => app.log.error({ err }, 'background work failed');
   app.zk.webhooks.start(1000, logError);
   const stopMaintenance = startMaintenance(database.db, config.changeRetentionDays, logError);
@@ -22,8 +28,13 @@ export async function serve(config: Config, opts: { onListening?: (url: string) 
     app.log.info({ signal }, 'shutting down');
     const force = setTimeout(() => process.exit(1), 10_000);
     force.unref();
+    const sweeper = setInterval(() => idle.closeIdle(1000), 100);
+    sweeper.unref();
     app.close().then(
-      () => process.exit(0),
+      () => {
+        app.log.info(idle.counts, 'shut down');
+        process.exit(0);
+      },
       (err) => {
         app.log.error({ err }, 'error during shutdown');
         process.exit(1);
@@ -35,4 +46,33 @@ export async function serve(config: Config, opts: { onListening?: (url: string) 
   process.on('SIGTERM', () => shutdown('SIGTERM'));
   process.on('SIGINT', () => shutdown('SIGINT'));
   return app;
+}
+
+/** Connections with the time they last had no request in flight, to close those idle for a while. */
+function trackIdleSockets(server: Server) {
+  const sockets = new Map<Socket, { active: number; idleSince: number }>();
+  const counts = { connections: 0, requests: 0, answered: 0 };
+  server.on('connection', (socket: Socket) => {
+    counts.connections++;
+    sockets.set(socket, { active: 0, idleSince: Date.now() });
+    socket.once('close', () => sockets.delete(socket));
+  });
+  server.on('request', (req: IncomingMessage, res: ServerResponse) => {
+    const state = sockets.get(req.socket);
+    counts.requests++;
+    res.once('finish', () => counts.answered++);
+    if (!state) return;
+    state.active++;
+    res.once('close', () => {
+      state.active--;
+      state.idleSince = Date.now();
+    });
+  });
+  return {
+    counts,
+    closeIdle(afterMs: number) {
+      const now = Date.now();
+      for (const [socket, state] of sockets) if (state.active === 0 && now - state.idleSince >= afterMs) socket.destroy();
+    },
+  };
 }

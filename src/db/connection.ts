@@ -14,7 +14,7 @@ import {
   type LogEvent,
   type SqliteDialectConfig,
 } from 'kysely';
-import type { DatabaseConfig } from '../config.js';
+import { SQLITE_SYNCHRONOUS_DEFAULT, type DatabaseConfig } from '../config.js';
 import type { Dialect } from './dialect.js';
 import type { DB } from './schema.js';
 import { openSqlite } from './sqlite.js';
@@ -71,7 +71,8 @@ export function openDatabase(config: DatabaseConfig, opts: OpenOptions = {}): Da
     if (config.file !== ':memory:') fs.mkdirSync(path.dirname(config.file), { recursive: true });
     const sqlite = openSqlite(config.file);
     sqlite.exec('PRAGMA journal_mode = WAL');
-    sqlite.exec('PRAGMA synchronous = NORMAL');
+    // FULL: every acknowledged commit survives a power loss; NORMAL: the last commits before one may be lost (README).
+    sqlite.exec(`PRAGMA synchronous = ${config.synchronous ?? SQLITE_SYNCHRONOUS_DEFAULT}`);
     sqlite.exec('PRAGMA foreign_keys = ON');
     sqlite.exec('PRAGMA busy_timeout = 5000');
     sqlite.exec('PRAGMA cache_size = -16384'); // 16 MB of pages per process; the OS page cache holds the rest outside our RSS

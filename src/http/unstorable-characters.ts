@@ -36,7 +36,7 @@ function problemOf(s: string): Problem | undefined {
 
 /** Dotted paths (as schema errors name them: `categories.0`) of the strings and keys holding such a character. */
 export function unstorableFields(value: unknown, out: [string, Problem][] = []): [string, Problem][] {
-  const keys: string[] = [];
+  const keys: (string | number)[] = [];
   const at = (last?: string) => [...keys, ...(last === undefined ? [] : [last])].join('.') || 'body';
   const walk = (v: unknown, depth: number): void => {
     if (out.length >= MAX_REPORTED) return;
@@ -46,16 +46,24 @@ export function unstorableFields(value: unknown, out: [string, Problem][] = []):
       return;
     }
     if (!v || typeof v !== 'object' || depth >= MAX_DEPTH) return;
-    const array = Array.isArray(v);
-    for (const key in v) {
-      const child = (v as Record<string, unknown>)[key];
-      if (!array) {
-        const p = problemOf(key);
-        if (p) {
-          out.push([at(key), p]);
-          continue;
-        }
+    if (Array.isArray(v)) {
+      // An index loop: no key string per element, and numbers are passed over at once.
+      for (let i = 0; i < v.length; i++) {
+        const child: unknown = v[i];
+        if (typeof child !== 'string' && (!child || typeof child !== 'object')) continue;
+        keys.push(i);
+        walk(child, depth + 1);
+        keys.pop();
       }
+      return;
+    }
+    for (const key in v) {
+      const p = problemOf(key);
+      if (p) {
+        out.push([at(key), p]);
+        continue;
+      }
+      const child = (v as Record<string, unknown>)[key];
       if (typeof child !== 'string' && (!child || typeof child !== 'object')) continue;
       keys.push(key);
       walk(child, depth + 1);

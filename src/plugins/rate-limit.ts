@@ -25,12 +25,22 @@ export interface RateDecision {
 export interface RateLimiter {
   hit(key: string): Promise<RateDecision>;
   close(): Promise<void>;
+  /** False while the shared counter store cannot be used: requests pass unlimited (the API stays up). */
+  readonly available: boolean;
+  /** Resolves once the limiter can count (or gave up waiting): a new process counts its first request. */
+  ready?(timeoutMs: number): Promise<void>;
+  /** Called once per change of `available` (the app logs it). */
+  onAvailability?: (available: boolean, err?: unknown) => void;
 }
+
+/** The limiter cannot answer: the request passes without a limit. */
+export class LimiterUnavailable extends Error {}
 
 const windowStart = (nowMs: number, seconds: number) => Math.floor(nowMs / 1000 / seconds) * seconds;
 
 /** Counts only admitted requests, like Laravel's throttle: a refused request does not extend the block. */
 export class MemoryRateLimiter implements RateLimiter {
+  readonly available = true;
   #counts = new Map<string, { start: number; count: number }>();
   constructor(readonly windows: Window[]) {}
   async hit(key: string): Promise<RateDecision> {
@@ -84,25 +94,76 @@ local out = {allowed}
 for i = 1, n do out[i + 1] = counts[i] end
 return out`;
 
+/**
+ * Counters in Redis, behind a circuit breaker: while the connection is down, or for BREAKER_MS after a command
+ * failed or timed out, hit() fails at once instead of every request waiting for Redis (no offline queue, no
+ * per-request timeout wait); after that one request tries again.
+ */
 export class RedisRateLimiter implements RateLimiter {
+  static readonly BREAKER_MS = 5000;
   readonly #redis: Redis;
+  #connected = false;
+  #openUntil = 0;
+  #available = true;
+  onAvailability?: (available: boolean, err?: unknown) => void;
   constructor(
     url: string,
     readonly windows: Window[],
     readonly prefix = 'zk:rl:',
     options: RedisOptions = {},
   ) {
-    // A command waits at most a second: when Redis hangs, requests go through unlimited rather than stall.
-    this.#redis = new Redis(url, { maxRetriesPerRequest: 2, enableOfflineQueue: true, lazyConnect: false, commandTimeout: 1000, ...options });
-    this.#redis.on('error', () => {}); // surfaced per command
+    // A command waits at most a second: when Redis hangs, that request goes through unlimited and opens the breaker.
+    this.#redis = new Redis(url, { maxRetriesPerRequest: 0, enableOfflineQueue: false, commandTimeout: 1000, retryStrategy: (n) => Math.min(n * 200, 2000), ...options });
+    this.#redis.on('error', () => {}); // surfaced through availability
+    this.#redis.on('ready', () => {
+      this.#connected = true;
+      this.#update();
+    });
+    this.#redis.on('close', () => {
+      this.#connected = false;
+      this.#update(new Error('Redis connection closed'));
+    });
     this.#redis.defineCommand('zkHit', { numberOfKeys: windows.length, lua: SCRIPT });
   }
+  get available(): boolean {
+    return this.#connected && Date.now() >= this.#openUntil;
+  }
+  #update(err?: unknown) {
+    const now = this.available;
+    if (now === this.#available) return;
+    this.#available = now;
+    this.onAvailability?.(now, err);
+  }
+  ready(timeoutMs: number): Promise<void> {
+    if (this.#connected) return Promise.resolve();
+    return new Promise((resolve) => {
+      const done = () => {
+        clearTimeout(timer);
+        this.#redis.off('ready', done);
+        resolve();
+      };
+      const timer = setTimeout(done, timeoutMs);
+      this.#redis.once('ready', done);
+    });
+  }
   async hit(key: string): Promise<RateDecision> {
+    if (!this.available) {
+      this.#update();
+      throw new LimiterUnavailable('rate limiter unavailable');
+    }
     const now = Date.now();
     const starts = this.windows.map((w) => windowStart(now, w.seconds));
     const keys = this.windows.map((w, i) => `${this.prefix}${key}:${w.seconds}:${starts[i]}`);
     const args = [...this.windows.map((w) => w.limit), ...this.windows.map((w) => w.seconds + 5)];
-    const res = (await (this.#redis as any).zkHit(...keys, ...args)) as number[];
+    let res: number[];
+    try {
+      res = (await (this.#redis as any).zkHit(...keys, ...args)) as number[];
+    } catch (err) {
+      this.#openUntil = Date.now() + RedisRateLimiter.BREAKER_MS;
+      this.#update(err);
+      throw err;
+    }
+    this.#update();
     const nowS = Math.floor(now / 1000);
     return {
       allowed: res[0] === 1,
@@ -115,6 +176,7 @@ export class RedisRateLimiter implements RateLimiter {
     };
   }
   async close() {
+    this.onAvailability = undefined;
     await this.#redis.quit().catch(() => this.#redis.disconnect());
   }
 }
@@ -122,15 +184,14 @@ export class RedisRateLimiter implements RateLimiter {
 /**
  * Headers on every authenticated response: RateLimit-Policy / RateLimit (IETF draft) for all windows, and
  * X-RateLimit-Limit / -Remaining for the window closest to exhaustion. A refusal is 429 with Retry-After.
- * When the limiter cannot answer (Redis down), the request passes without limit headers and a warning is
- * logged: an outage of the limiter must not become an outage of the API.
+ * When the limiter cannot answer (Redis down), the request passes without limit headers at once: an outage of
+ * the limiter must not become an outage of the API. The change of state is logged once (buildApp), not per request.
  */
 export async function applyRateLimit(limiter: RateLimiter, request: FastifyRequest, reply: FastifyReply): Promise<void> {
   let decision: RateDecision;
   try {
     decision = await limiter.hit(`t${request.token.id}`);
-  } catch (err) {
-    request.log.warn({ err }, 'rate limiter unavailable: request let through without a limit');
+  } catch {
     return;
   }
   const tightest = [...decision.windows].sort((a, b) => a.remaining - b.remaining || b.reset - a.reset)[0];

@@ -47,6 +47,45 @@ const RACES: Race[] = [
   },
   { name: 'activity name', setup: async () => ({ path: '/activities', body: { name: 'racing' }, field: 'name', list: '/activities' }) },
   { name: 'category name', setup: async () => ({ path: '/categories', body: { name: 'racing', type: 'project' }, field: 'name', list: '/categories' }) },
+  ...(
+    [
+      ['absence reason name', '/absence-reasons', { name: 'RACE' }],
+      ['project status name', '/project-statuses', { name: 'racing', bookable: true }],
+      ['dynamic attribute name', '/dynamic-attributes', { name: 'racing', type: 'Integer' }],
+      ['price group name', '/price-groups', { name: 'racing' }],
+      ['holiday calendar name', '/holiday-calendars', { name: 'Racing' }],
+      ['location list name', '/location-lists', { name: 'Racing' }],
+      ['employee username', '/employees', { username: 'u.race', firstname: 'A', lastname: 'B' }],
+    ] as const
+  ).map(([name, path, body]): Race => ({ name, setup: async () => ({ path, body, field: Object.keys(body)[0] === 'username' ? 'username' : 'name', list: path }) })),
+  { name: 'vehicle list start date', setup: async () => ({ path: '/vehicle-lists', body: { start_date: '2030-01-01' }, field: 'start_date', list: '/vehicle-lists' }) },
+  { name: 'project name', setup: async () => ({ path: '/projects', body: { name: 'P-race' }, field: 'name', list: '/projects' }) },
+  {
+    name: 'holiday date of a calendar',
+    setup: async (_t, c) => {
+      const cal = await c.post('/holiday-calendars', { name: 'Races' });
+      const path = `/holiday-calendars/${cal.body.data.id}/holidays`;
+      return { path, body: { date: '2026-12-25', name: 'Weihnachten' }, field: 'date', list: path };
+    },
+  },
+  ...(
+    [
+      ['transponder number', 'transponders', { number: '04A1B2' }, 'number'],
+      ['meal of a type on a day', 'meals', { date: '2024-01-02', meal_type: 1 }, 'meal_type'],
+      ['working times from one start date', 'regular-working-times', { start_date: '2025-01-01', monday: 8 }, 'start_date'],
+      ['overlapping employment periods', 'employment-periods', { start_date: '2026-01-01' }, 'start_date'],
+      ['internal rate start date', 'internal-rates', { start_date: '2025-01-01', internal_rate: 50 }, 'start_date'],
+    ] as const
+  ).map(
+    ([name, child, body, field]): Race => ({
+      name,
+      setup: async (t, c) => {
+        const e = await seedEmployee(t.database.db, c.tenant.id);
+        const path = `/employees/${e.username}/${child}`;
+        return { path, body, field, list: path };
+      },
+    }),
+  ),
   {
     name: 'customer number',
     setup: async () => ({ path: '/customers', body: { customer_number: 'R1', name: 'Racer', currency: 'EUR' }, field: 'customer_number', list: '/customers' }),

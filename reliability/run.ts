@@ -1,0 +1,145 @@
+// `npm run reliability [-- options]`: the fault-injection run (issue 13) on SQLite and PostgreSQL. Prints a table
+// of figures and writes reliability/results/latest.json and latest.md (docs/reliability.md quotes them).
+//   --db sqlite,postgres   databases (default both)
+//   --seed N               seed of the generated load and bad input (default 13)
+//   --requests N           bad-input requests per database (default 10000)
+//   --kills N              SIGKILLs per database (default 6)
+//   --redis URL            Redis for the two-process rate-limit check (default REDIS_URL or redis://127.0.0.1:6379)
+//   --only a,b             durability, races, isolation, bad-input, cost, rate-limits, shutdown
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { MODULES } from '../src/tenancy/tenants.js';
+import { buildTestApp } from '../test/support/app.js';
+import { operationsOf, runBadInput } from './bad-input.js';
+import { bodyCost } from './cost.js';
+import { durability } from './durability.js';
+import { Random } from './random.js';
+import { rateLimits } from './rate-limits.js';
+import { prepareTarget, root, type Dialect } from './server.js';
+import { gracefulShutdown } from './shutdown.js';
+
+const { values: opts } = parseArgs({
+  options: {
+    db: { type: 'string', default: 'sqlite,postgres' },
+    seed: { type: 'string', default: '13' },
+    requests: { type: 'string', default: '10000' },
+    kills: { type: 'string', default: '6' },
+    redis: { type: 'string', default: process.env.REDIS_URL ?? 'redis://127.0.0.1:6379' },
+    only: { type: 'string' },
+  },
+});
+const seed = Number(opts.seed);
+const parts = new Set((opts.only ?? 'durability,races,isolation,bad-input,cost,rate-limits,shutdown').split(','));
+const log = (m: string) => process.stderr.write(`[reliability] ${m}\n`);
+
+interface Row {
+  check: string;
+  db: string;
+  figure: string;
+  ok: boolean;
+}
+const rows: Row[] = [];
+const details: Record<string, unknown> = {};
+const add = (check: string, db: string, figure: string, ok: boolean, detail?: unknown) => {
+  rows.push({ check, db, figure, ok });
+  if (detail !== undefined) details[`${check} ${db}`] = detail;
+  log(`${ok ? 'ok  ' : 'FAIL'} ${check} [${db}]: ${figure}`);
+};
+
+/** A test file of the suite on one database: its pass and fail counts are the figure. */
+function suite(file: string, dialect: Dialect): { pass: number; fail: number } {
+  const r = spawnSync(process.execPath, [path.join(root, 'scripts', 'test.mjs'), file], { cwd: root, env: { ...process.env, ZK_TEST_DIALECTS: dialect }, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
+  const count = (name: string) => Number(new RegExp(`ℹ ${name} (\\d+)`).exec(r.stdout + r.stderr)?.[1] ?? 0);
+  const fail = count('fail');
+  return { pass: count('pass'), fail: r.status !== 0 && fail === 0 ? 1 : fail };
+}
+
+for (const dialect of opts.db.split(',') as Dialect[]) {
+  const random = new Random(seed);
+  if (parts.has('durability')) {
+    const target = await prepareTarget(dialect);
+    try {
+      log(`durability on ${dialect}: ${opts.kills} SIGKILLs under a write load`);
+      const d = await durability(target, random, Number(opts.kills));
+      add('durability (kill -9)', dialect, `${d.kills} kills, ${d.acknowledged} acknowledged writes, ${d.lost} lost, ${d.mismatched} changed; integrity: ${d.integrity}`, d.lost === 0 && d.mismatched === 0 && /^ok/.test(d.integrity), d);
+    } finally {
+      await target.cleanup();
+    }
+  }
+  if (parts.has('races')) {
+    const s = suite('test/contract/races.test.ts', dialect);
+    add('races (N parallel creates per rule)', dialect, `${s.pass} rules: exactly one of 12 won, losers got the field error; ${s.fail} failed`, s.fail === 0 && s.pass > 0);
+  }
+  if (parts.has('isolation')) {
+    const s = suite('test/contract/tenant-isolation.test.ts', dialect);
+    add('tenant isolation sweep', dialect, `${s.pass} sweeps over every operation passed, ${s.fail} failed`, s.fail === 0 && s.pass > 0);
+  }
+  if (parts.has('bad-input')) {
+    // Limits off: the sweep is about answers to bad input, not about 429s.
+    const ctx = await buildTestApp(dialect, { rateLimit: { perFiveMinutes: 1e9, perHour: 1e9 } });
+    try {
+      const c = await ctx.tenant({ modules: [...MODULES] });
+      const doc = (await c.get('/openapi.json')).body;
+      const started = Date.now();
+      const b = await runBadInput(operationsOf(doc), `/${c.tenant.instance}/next/api/v1`, seed, Number(opts.requests), async (s) => {
+        const r = await ctx.inject({
+          method: s.method as any,
+          url: s.url,
+          headers: { authorization: `Bearer ${c.token}`, accept: 'application/json', ...(s.contentType ? { 'content-type': s.contentType } : {}) },
+          ...(s.payload !== undefined ? { payload: s.payload } : {}),
+        });
+        return { status: r.status, contentType: r.headers['content-type'] as string | undefined, body: r.text };
+      });
+      const statuses = Object.entries(b.byStatus).map(([k, v]) => `${k}×${v}`).join(' ');
+      add('bad input (generated, seeded)', dialect, `${b.requests} requests over ${b.operations} operations (seed ${seed}, ${Math.round((Date.now() - started) / 1000)} s): ${b.serverErrors} 5xx, ${b.notEnvelope} outside the envelope, ${b.leaks} leaks; ${statuses}`, b.serverErrors + b.notEnvelope + b.leaks === 0, b);
+    } finally {
+      await ctx.close();
+    }
+  }
+  if (parts.has('cost')) {
+    const ctx = await buildTestApp(dialect);
+    try {
+      const k = await bodyCost(ctx);
+      add('1 MB body of 500,000 elements', dialect, `refused in ${k.cleanMs.toFixed(0)} ms (with a NUL escape: ${k.nulMs.toFixed(0)} ms); /healthz behind four of them: ${k.healthzMs.toFixed(0)} ms`, true, k);
+    } finally {
+      await ctx.close();
+    }
+  }
+  if (parts.has('rate-limits')) {
+    const target = await prepareTarget(dialect);
+    try {
+      const r = await rateLimits(target, opts.redis);
+      add('rate limit, two processes, one Redis', dialect, `${r.admitted} of ${r.sent} admitted (limit ${r.limit}), ${r.refused} refused, ${r.other} other`, r.admitted === r.limit && r.other === 0, r);
+    } finally {
+      await target.cleanup();
+    }
+  }
+  if (parts.has('shutdown')) {
+    const target = await prepareTarget(dialect);
+    try {
+      const s = await gracefulShutdown(target, random);
+      const received = s.server.requests ?? -1;
+      const unansweredAccepted = s.unanswered - s.resetInBacklog;
+      add(
+        'graceful shutdown under load',
+        dialect,
+        `server: ${s.server.requests} requests received, ${s.server.answered} answered; client: ${s.answered} answered, ${s.unanswered} reset (${s.resetInBacklog} of them never accepted: in the listen backlog at close), ${s.refused} refused after close; ${s.acknowledged} acknowledged writes, ${s.lost} lost; exit ${s.exitCode}`,
+        received >= 0 && s.server.answered === received && unansweredAccepted <= 0 && s.lost === 0 && s.exitCode === 0,
+        s,
+      );
+    } finally {
+      await target.cleanup();
+    }
+  }
+}
+
+const when = new Date().toISOString();
+const table = ['| Check | DB | Figure | |', '|---|---|---|---|', ...rows.map((r) => `| ${r.check} | ${r.db} | ${r.figure} | ${r.ok ? 'ok' : '**FAIL**'} |`)].join('\n');
+const dir = path.join(root, 'reliability', 'results');
+fs.mkdirSync(dir, { recursive: true });
+fs.writeFileSync(path.join(dir, 'latest.json'), JSON.stringify({ when, seed, rows, details }, null, 2));
+fs.writeFileSync(path.join(dir, 'latest.md'), `# Reliability run ${when} (seed ${seed})\n\n${table}\n`);
+process.stdout.write(`${table}\n`);
+process.exit(rows.every((r) => r.ok) ? 0 : 1);
