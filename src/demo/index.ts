@@ -12,6 +12,7 @@ import { demoProjects } from './projects.js';
 import { demoPeople } from './people.js';
 import { demoBookings } from './bookings.js';
 import { demoAbsences } from './absences.js';
+import { demoPlannings } from './plannings.js';
 import { listCustomers } from '../modules/customers/customers.repository.js';
 import { listEmployees } from '../modules/employees/employees.repository.js';
 
@@ -29,6 +30,7 @@ const steps: ((db: TenantDb, tenant: Tenant, dialect: Dialect) => Promise<unknow
   },
   demoAbsences,
   demoBookings,
+  demoPlannings,
 ];
 
 /** Every demo step for a fresh tenant. */
@@ -37,7 +39,7 @@ export async function demoData(db: Kysely<DB>, tenant: Tenant, dialect: Dialect)
 }
 
 export async function createDemoTenant(db: Kysely<DB>, dialect: Dialect): Promise<{ tenant: Tenant; token: string }> {
-  const tenant = await createTenant(db, { instance: DEMO_INSTANCE, name: 'Demo GmbH', edition: 'full', language: 'en', modules: ['departments'] });
+  const tenant = await createTenant(db, { instance: DEMO_INSTANCE, name: 'Demo GmbH', edition: 'full', language: 'en', modules: ['departments', 'resource_planning'] });
   await demoData(db, tenant, dialect);
   const { token } = await createToken(db, tenant.id, { name: 'demo' });
   return { tenant, token };

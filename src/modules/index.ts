@@ -27,6 +27,8 @@ import transponders from './transponders/index.js';
 import meals from './meals/index.js';
 import workhourBalances from './workhour-balances/index.js';
 import plannings from './plannings/index.js';
+import defaultPlannings from './default-plannings/index.js';
+import resourcePlannings from './resource-plannings/index.js';
 
 const MODULES = [
   absenceReasons,
@@ -55,6 +57,8 @@ const MODULES = [
   meals,
   workhourBalances,
   plannings,
+  defaultPlannings,
+  resourcePlannings,
 ];
 
 export async function registerModules(app: ZkApp): Promise<void> {
