@@ -17,7 +17,6 @@ import { API_PREFIX, RouteRegistry, registerRouting } from './plugins/routing.js
 import { registerModules } from './modules/index.js';
 import { tenantCache } from './tenancy/tenants.js';
 import { tokenCache } from './tenancy/tokens.js';
-import { databaseFileStore } from './storage/database-file-store.js';
 import type { ZkApp } from './types.js';
 import './types.js';
 
@@ -52,7 +51,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     },
   }).withTypeProvider<TypeBoxTypeProvider>();
 
-  app.decorate('zk', { db: database.db, dialect: database.dialect, config, rateLimiter, files: databaseFileStore });
+  app.decorate('zk', { db: database.db, dialect: database.dialect, config, rateLimiter });
   app.decorateRequest('tenant', null as any);
   app.decorateRequest('token', null as any);
   app.decorateRequest('db', null as any);

@@ -9,15 +9,12 @@ import type { TenantDb } from './db/tenant-scope.js';
 import type { Edition, ModuleName, Tenant } from './tenancy/tenants.js';
 import type { TokenInfo } from './tenancy/tokens.js';
 import type { RateLimiter } from './plugins/rate-limit.js';
-import type { FileStore } from './storage/file-store.js';
 
 export interface AppContext {
   db: Kysely<DB>;
   dialect: Dialect;
   config: Config;
   rateLimiter: RateLimiter;
-  /** Where uploaded files' bytes live. */
-  files: FileStore;
 }
 
 declare module 'fastify' {

@@ -21,6 +21,8 @@ export function ddl(dialect: Dialect) {
     time: pg ? 'TIME(0)' : 'TEXT',
     timestamp: pg ? 'TIMESTAMP(0)' : 'TEXT',
     json: 'TEXT',
+    /** Raw bytes (files). */
+    bytes: pg ? 'BYTEA' : 'BLOB',
     true: pg ? 'TRUE' : '1',
     false: pg ? 'FALSE' : '0',
   };

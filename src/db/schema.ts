@@ -5,6 +5,8 @@ import type { TenancyTables } from '../tenancy/tenancy.tables.js';
 import type { AbsenceReasonTables } from '../modules/absence-reasons/absence-reasons.tables.js';
 import type { AbsenceTables } from '../modules/absences/absences.tables.js';
 import type { ActivityTables } from '../modules/activities/activities.tables.js';
+import type { ArticleTables } from '../modules/articles/articles.tables.js';
+import type { AttachmentTables } from '../modules/attachments/attachments.tables.js';
 import type { AttendanceTables } from '../modules/attendances/attendances.tables.js';
 import type { CategoryTables } from '../modules/categories/categories.tables.js';
 import type { CustomerTables } from '../modules/customers/customers.tables.js';
@@ -37,6 +39,8 @@ export interface DB
     AbsenceReasonTables,
     AbsenceTables,
     ActivityTables,
+    ArticleTables,
+    AttachmentTables,
     AttendanceTables,
     CategoryTables,
     CustomerTables,

@@ -4,6 +4,7 @@ import type { ZkApp } from '../types.js';
 import absenceReasons from './absence-reasons/index.js';
 import absences from './absences/index.js';
 import activities from './activities/index.js';
+import articles from './articles/index.js';
 import categories from './categories/index.js';
 import departments from './departments/index.js';
 import dynamicAttributes from './dynamic-attributes/index.js';
@@ -34,6 +35,7 @@ const MODULES = [
   absenceReasons,
   absences,
   activities,
+  articles,
   categories,
   departments,
   dynamicAttributes,

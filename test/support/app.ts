@@ -19,6 +19,8 @@ export interface Response {
   headers: Record<string, string | string[] | undefined>;
   body: any;
   text: string;
+  /** The body's bytes (file downloads). */
+  raw: Buffer;
 }
 
 export interface Client {
@@ -51,14 +53,14 @@ export interface TestContext {
 
 export const uniqueName = (prefix = 't') => `${prefix}${crypto.randomBytes(5).toString('hex')}`;
 
-function toResponse(res: { statusCode: number; headers: any; body: string }): Response {
+function toResponse(res: { statusCode: number; headers: any; body: string; rawPayload: Buffer }): Response {
   let body: any = undefined;
   try {
     body = res.body === '' ? undefined : JSON.parse(res.body);
   } catch {
     body = undefined;
   }
-  return { status: res.statusCode, headers: res.headers, body, text: res.body };
+  return { status: res.statusCode, headers: res.headers, body, text: res.body, raw: res.rawPayload };
 }
 
 /** Registers extra routes or hooks on the app before it is ready (tests of shared mechanisms). */

@@ -12,6 +12,8 @@ import { monthClosings } from './0400_month_closings.js';
 import { attendances } from './0401_attendances.js';
 import { queryPlanIndexes } from './0900_query_plan_indexes.js';
 import { absences } from './0940_absences.js';
+import { articles } from './1600_articles.js';
+import { attachments } from './1601_attachments.js';
 import { plannings } from './1700_plannings.js';
 
 export const migrations: readonly Migration[] = [
@@ -26,5 +28,7 @@ export const migrations: readonly Migration[] = [
   attendances,
   queryPlanIndexes,
   absences,
+  articles,
+  attachments,
   plannings,
 ];

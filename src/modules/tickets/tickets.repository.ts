@@ -5,6 +5,7 @@ import type { TicketsTable } from './tickets.tables.js';
 import type { ReferenceCheck } from '../../db/references.js';
 import type { ListSpec } from '../../http/list/index.js';
 import { fromJson, nowTimestamp, outDate, outTimestamp, toBool } from '../../http/formats.js';
+import { deleteAttachments } from '../attachments/index.js';
 import { TICKET_STATUSES } from './ticket-common.schemas.js';
 import type { TicketT } from './tickets.schemas.js';
 
@@ -68,7 +69,7 @@ export async function deleteTicket(db: TenantDb, id: number) {
     const subtaskIds = (await trx.selectFrom('ticket_subtasks').select('id').where('ticket_id', '=', id).execute()).map((r) => Number(r.id));
     await trx.deleteFrom('category_links').where('entity_type', '=', 'ticket').where('entity_id', '=', id).execute();
     if (subtaskIds.length) await trx.deleteFrom('category_links').where('entity_type', '=', 'subtask').where('entity_id', 'in', subtaskIds).execute();
-    await trx.deleteFrom('ticket_attachments').where('ticket_id', '=', id).execute();
+    await deleteAttachments(trx, { type: 'ticket', id });
     await trx.deleteFrom('ticket_subtasks').where('ticket_id', '=', id).execute();
     await trx.deleteFrom('tickets').where('id', '=', id).execute();
   });

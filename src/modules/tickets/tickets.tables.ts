@@ -1,4 +1,4 @@
-// Tickets, their subtasks and attachments (migration 0301).
+// Tickets and their subtasks (migration 0301; their attachments live in modules/attachments).
 import type { Generated } from 'kysely';
 import type { DbBool } from '../../db/columns.js';
 
@@ -44,19 +44,7 @@ export interface TicketSubtasksTable extends TicketCommon {
   name: string;
 }
 
-export interface TicketAttachmentsTable {
-  tenant_id: number;
-  id: Generated<number>;
-  ticket_id: number;
-  filename: string;
-  content_type: string;
-  size: number;
-  file_contents: string; // base64
-  created: string | null;
-}
-
 export interface TicketTables {
   tickets: TicketsTable;
   ticket_subtasks: TicketSubtasksTable;
-  ticket_attachments: TicketAttachmentsTable;
 }

@@ -36,6 +36,29 @@ forEachDialect(
       assert.equal(Buffer.from(one.file_contents, 'base64').toString(), 'hello');
     });
 
+    test('the raw download serves the bytes with Content-Type, Content-Length and Content-Disposition', async () => {
+      const { c, ticket } = await setup();
+      await c.post(`/tickets/${ticket.id}/attachments`, { filename: 'Übersicht "1".png', file_contents: PNG.toString('base64') });
+      const [meta] = (await c.get(`/tickets/${ticket.id}/attachments`)).body.data;
+      const r = await c.request('GET', `/tickets/${ticket.id}/attachments/${meta.id}/content`);
+      assert.equal(r.status, 200, r.text);
+      assert.equal(r.headers['content-type'], 'image/png');
+      assert.equal(r.headers['content-length'], String(PNG.length));
+      assert.equal(r.headers['content-disposition'], `attachment; filename="_bersicht _1_.png"; filename*=UTF-8''%C3%9Cbersicht%20%221%22.png`);
+      assert.deepEqual(r.raw, PNG);
+      assert.equal((await c.get(`/tickets/${ticket.id}/attachments/${meta.id + 1000}/content`)).status, 404);
+      const other = await t().tenant();
+      assert.equal((await other.get(`/tickets/${ticket.id}/attachments/${meta.id}/content`)).status, 404);
+    });
+
+    test('deleting the ticket deletes its files', async () => {
+      const { c, ticket } = await setup();
+      await c.post(`/tickets/${ticket.id}/attachments`, { filename: 'a.txt', file_contents: Buffer.from('x').toString('base64') });
+      assert.equal((await c.delete(`/tickets/${ticket.id}`)).status, 204);
+      const rows = await t().database.db.selectFrom('attachments').select('id').where('tenant_id', '=', c.tenant.id).execute();
+      assert.deepEqual(rows, []);
+    });
+
     test('a multipart upload is accepted with its declared type', async () => {
       const { c, ticket } = await setup();
       const { payload, headers } = multipartBody('shot.png', 'image/png', PNG);

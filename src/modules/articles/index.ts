@@ -1,0 +1,7 @@
+// Articles (contract "Masterdata", reference §4.4): read per contract, writes additive.
+import type { ZkApp } from '../../types.js';
+import articleRoutes from './articles.routes.js';
+
+export default async function articles(app: ZkApp) {
+  await app.register(articleRoutes);
+}

@@ -1,0 +1,77 @@
+// The one attachment store: SQL for the files of every owner (tickets have many, a receipt has one). The bytes
+// stay bytes (BLOB / bytea) in the row; listing reads only the metadata columns. Moving the bytes to an object
+// store later changes this file only (docs/api/attachments.md).
+import { sql, type Selectable } from 'kysely';
+import type { TenantDb } from '../../db/tenant-scope.js';
+import { nowTimestamp } from '../../http/formats.js';
+import type { UploadedFile } from '../../http/uploads.js';
+import type { AttachmentsTable } from './attachments.tables.js';
+
+/** Owners whose files live here; 'receipt' owners have at most one (the partial unique index of migration 1601). */
+export type AttachmentOwnerType = 'ticket' | 'receipt';
+export interface AttachmentOwner {
+  type: AttachmentOwnerType;
+  id: number;
+}
+
+const META = ['id', 'owner_id', 'filename', 'content_type', 'size', 'created'] as const;
+export type AttachmentMeta = Pick<Selectable<AttachmentsTable>, (typeof META)[number]>;
+
+const ofOwner = (db: TenantDb, owner: AttachmentOwner) => db.selectFrom('attachments').where('owner_type', '=', owner.type).where('owner_id', '=', owner.id);
+
+export const listAttachments = (db: TenantDb, owner: AttachmentOwner): Promise<AttachmentMeta[]> => ofOwner(db, owner).select(META).orderBy('id').execute();
+
+/** One attachment of the owner by id, or (without an id) its only one. */
+export function findAttachment(db: TenantDb, owner: AttachmentOwner, id?: number): Promise<AttachmentMeta | undefined> {
+  let q = ofOwner(db, owner).select(META);
+  if (id !== undefined) q = q.where('id', '=', id);
+  return q.orderBy('id').limit(1).executeTakeFirst();
+}
+
+/** The bytes of an attachment found before. */
+export async function attachmentContent(db: TenantDb, id: number): Promise<Buffer> {
+  const row = await db.selectFrom('attachments').select('content').where('id', '=', Number(id)).executeTakeFirstOrThrow();
+  return row.content;
+}
+
+const values = (owner: AttachmentOwner, file: UploadedFile) => ({
+  owner_type: owner.type,
+  owner_id: owner.id,
+  filename: file.filename,
+  content_type: file.content_type,
+  size: file.content.length,
+  content: file.content,
+  created: nowTimestamp(),
+});
+
+/** Add a file to an owner with many. */
+export async function addAttachment(db: TenantDb, owner: AttachmentOwner, file: UploadedFile): Promise<void> {
+  await db.insertInto('attachments', values(owner, file)).execute();
+}
+
+/** The owner's only file, set or replaced in one statement (concurrent uploads: the last one wins, one row). */
+export async function putSingleAttachment(db: TenantDb, owner: AttachmentOwner, file: UploadedFile): Promise<void> {
+  const row = values(owner, file);
+  await db
+    .insertInto('attachments', row)
+    .onConflict((oc) =>
+      oc
+        .columns(['tenant_id', 'owner_type', 'owner_id'])
+        .where(sql<boolean>`owner_type = 'receipt'`)
+        .doUpdateSet({ filename: row.filename, content_type: row.content_type, size: row.size, content: row.content, created: row.created }),
+    )
+    .execute();
+}
+
+/** Delete the owner's files; the number deleted. */
+export async function deleteAttachments(db: TenantDb, owner: AttachmentOwner): Promise<number> {
+  const r = await db.deleteFrom('attachments').where('owner_type', '=', owner.type).where('owner_id', '=', owner.id).executeTakeFirst();
+  return Number(r.numDeletedRows);
+}
+
+/** Filename per owner for a page of single-file owners (one query). */
+export async function filenamesOf(db: TenantDb, type: AttachmentOwnerType, ownerIds: readonly number[]): Promise<Map<number, string>> {
+  if (ownerIds.length === 0) return new Map();
+  const rows = await db.selectFrom('attachments').select(['owner_id', 'filename']).where('owner_type', '=', type).where('owner_id', 'in', ownerIds).execute();
+  return new Map(rows.map((r) => [Number(r.owner_id), r.filename]));
+}

@@ -1,0 +1,17 @@
+// The one attachment store (migration 1601): files of tickets and receipts, bytes as bytes.
+import type { Owned } from '../../db/columns.js';
+
+export interface AttachmentsTable extends Owned {
+  /** What the file belongs to: 'ticket', 'receipt' (ATTACHMENT_OWNERS). */
+  owner_type: string;
+  owner_id: number;
+  filename: string;
+  content_type: string;
+  size: number;
+  content: Buffer;
+  created: string | null;
+}
+
+export interface AttachmentTables {
+  attachments: AttachmentsTable;
+}
