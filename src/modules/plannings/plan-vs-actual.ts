@@ -47,8 +47,9 @@ export async function planVsActual(db: TenantDb, projectId: number, query: PlanV
     .selectFrom('attendances')
     .select(['employee_id', 'date', (eb) => eb.fn.sum<number>('duration').as('hours')])
     .where('project_id', '=', projectId)
-    .where('date', '>=', q.date_from)
-    .where('date', '<=', q.date_to)
+    // BETWEEN, not two comparisons: with those SQLite (no statistics) walks the tenant's year of bookings by the
+    // date index (1.4 s on medium data) instead of the project's by (project, date) (0.2 ms).
+    .where((eb) => eb.between('date', q.date_from, q.date_to))
     .groupBy(['employee_id', 'date']);
   if (f.employee_ids !== undefined) booked = booked.where('employee_id', 'in', f.employee_ids.length ? f.employee_ids : ['']);
   const [stored, days, bookings] = await Promise.all([listPlannings(db, f).execute(), defaultDays(db, f, {}), booked.execute()]);

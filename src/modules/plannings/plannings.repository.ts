@@ -68,8 +68,11 @@ export function whereOverlaps<Q extends SelectQueryBuilder<any, any, any>>(q: Q,
 
 export function listPlannings(db: TenantDb, f: PlanFilters) {
   let q = db.selectFrom('plannings').selectAll();
-  if (f.date_from !== undefined) q = q.where('date', '>=', f.date_from);
-  if (f.date_to !== undefined) q = q.where('date', '<=', f.date_to);
+  // A whole window as BETWEEN: SQLite (no statistics) then prefers (project, date) or (employee, date) when those
+  // filters come too, instead of walking the window by date alone.
+  if (f.date_from !== undefined && f.date_to !== undefined) q = q.where((eb) => eb.between('date', f.date_from!, f.date_to!));
+  else if (f.date_from !== undefined) q = q.where('date', '>=', f.date_from);
+  else if (f.date_to !== undefined) q = q.where('date', '<=', f.date_to);
   return whereOwners(db, q, f);
 }
 
