@@ -11,6 +11,8 @@ export interface LoadJob {
   headers: Record<string, string>;
   /** Requests used in order, wrapping around (POST bodies should be unique: give enough of them). */
   requests: { method: string; path: string; body?: string }[];
+  /** Index of the first request (a measured window continues where its warm-up stopped). */
+  startAt?: number;
 }
 
 export interface LoadResult {
@@ -22,6 +24,8 @@ export interface LoadResult {
   non2xx: number;
   errors: number;
   statusCodes: Record<string, number>;
+  /** Index of the next unused request. */
+  next: number;
 }
 
 function run(job: LoadJob, seconds: number, startAt: number): Promise<autocannon.Result & { next: number }> {
@@ -61,8 +65,8 @@ function run(job: LoadJob, seconds: number, startAt: number): Promise<autocannon
 }
 
 const job = JSON.parse(fs.readFileSync(process.argv[2], 'utf8')) as LoadJob;
-let next = 0;
-if (job.warmupSeconds > 0) next = (await run(job, job.warmupSeconds, 0)).next;
+let next = job.startAt ?? 0;
+if (job.warmupSeconds > 0) next = (await run(job, job.warmupSeconds, next)).next;
 const r = await run(job, job.durationSeconds, next);
 const statusCodes: Record<string, number> = {};
 for (const [k, v] of Object.entries((r as any).statusCodeStats ?? {})) statusCodes[k] = (v as any).count;
@@ -75,5 +79,6 @@ const result: LoadResult = {
   non2xx: r.non2xx,
   errors: r.errors + r.timeouts,
   statusCodes,
+  next: r.next,
 };
 process.stdout.write(`${JSON.stringify(result)}\n`);

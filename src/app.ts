@@ -5,13 +5,16 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { sql } from 'kysely';
 import type { Config } from './config.js';
 import { openDatabase, type Database } from './db/connection.js';
-import { frameworkErrors, registerErrorHandler, registerJsonBodyParser } from './http/errors.js';
+import { clientErrorHandler, frameworkErrors, registerErrorHandler } from './http/errors.js';
+import { registerJsonBodyParser } from './http/json-body.js';
 import { parseFilterTimestamp } from './http/formats.js';
 import { countCache } from './http/list/index.js';
 import { dropUndeclaredProperties } from './http/schemas.js';
 import { registerApiHooks } from './plugins/api.js';
+import { registerWritePath } from './plugins/write-path/index.js';
 import { registerMetrics } from './plugins/metrics.js';
-import { editionDocument, registerDocsRoutes, registerOpenApi } from './plugins/openapi.js';
+import { loggerOptions, registerRequestLog } from './plugins/logging.js';
+import { editionDocument, registerDocsRoutes, registerOpenApi, withServer } from './plugins/openapi.js';
 import { MemoryRateLimiter, RedisRateLimiter, type RateLimiter } from './plugins/rate-limit.js';
 import { API_PREFIX, RouteRegistry, registerRouting } from './plugins/routing.js';
 import { registerModules } from './modules/index.js';
@@ -36,9 +39,14 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   countCache.ttlMs = config.countCacheMs;
 
   const app = Fastify({
-    logger: opts.logger ?? { level: config.logLevel },
+    logger: opts.logger ?? loggerOptions(config),
+    disableRequestLogging: true,
     trustProxy: config.trustProxy,
     bodyLimit: config.bodyLimit,
+    // Node answers 408 when headers or the whole request take longer; it looks every second, not every 30 s.
+    requestTimeout: Math.max(config.timeouts.requestMs, config.timeouts.headersMs),
+    http: { headersTimeout: config.timeouts.headersMs, connectionsCheckingInterval: 1000 },
+    clientErrorHandler,
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 500 },
     requestIdHeader: 'x-request-id',
     genReqId: () => randomUUID(),
@@ -55,6 +63,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   app.decorateRequest('tenant', null as any);
   app.decorateRequest('token', null as any);
   app.decorateRequest('db', null as any);
+  app.decorateRequest('write', null);
   app.addHook('onSend', async (request, reply) => {
     reply.header('X-Request-Id', request.id);
   });
@@ -70,6 +79,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   registerJsonBodyParser(app);
   await registerOpenApi(app);
   registerMetrics(app, { defaultMetrics: config.nodeEnv === 'production' });
+  registerRequestLog(app);
 
   app.get('/healthz', { schema: { hide: true } }, async () => ({ status: 'ok' }));
   app.get('/readyz', { schema: { hide: true } }, async (_request, reply) => {
@@ -84,10 +94,11 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   await app.register(
     async (api) => {
       registerApiHooks(api);
+      registerWritePath(api);
       api.get(
         '/openapi.json',
         { schema: { hide: true }, config: { editions: ['full', 'clock'] } },
-        async (request) => editionDocument(app, registry, request.tenant.edition, request.tenant),
+        async (request) => withServer(editionDocument(app, registry, request.tenant.edition, request.tenant), request),
       );
       await registerModules(api as ZkApp);
     },

@@ -11,13 +11,23 @@ export interface Config {
   database: DatabaseConfig;
   redisUrl: string | null;
   logLevel: string;
+  /** json, or pretty (readable lines); unset: pretty when stdout is a terminal. */
+  logFormat: 'json' | 'pretty';
   trustProxy: boolean;
   bodyLimit: number;
   uploadLimit: number;
+  /** A request's headers and body must arrive within these (slow clients do not hold sockets for minutes). */
+  timeouts: { headersMs: number; requestMs: number };
   rateLimit: { perFiveMinutes: number; perHour: number };
   tenantCacheMs: number;
   countCacheMs: number;
   nodeEnv: string;
+  /** How long a stored Idempotency-Key response is replayed. */
+  idempotencyKeyHours: number;
+  /** How long the change feed keeps tombstones and superseded changes. */
+  changeRetentionDays: number;
+  /** Webhook deliveries to private, loopback and link-local addresses (off by default; self-hosting may allow them). */
+  webhooksAllowPrivate: boolean;
 }
 
 export class ConfigError extends Error {}
@@ -59,6 +69,12 @@ export function parseDatabaseUrl(raw: string | undefined, cwd = process.cwd()): 
   throw new ConfigError('DATABASE_URL must be unset, file:<path> or postgres://…');
 }
 
+function logFormat(raw: string | undefined): 'json' | 'pretty' {
+  if (raw === undefined || raw === '') return process.stdout.isTTY ? 'pretty' : 'json';
+  if (raw === 'json' || raw === 'pretty') return raw;
+  throw new ConfigError(`LOG_FORMAT must be json or pretty, got "${raw}"`);
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const logLevel = env.LOG_LEVEL || 'info';
   if (!LOG_LEVELS.includes(logLevel)) throw new ConfigError(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}`);
@@ -70,9 +86,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     database: parseDatabaseUrl(env.DATABASE_URL),
     redisUrl,
     logLevel,
+    logFormat: logFormat(env.LOG_FORMAT),
     trustProxy: bool(env, 'TRUST_PROXY', false),
     bodyLimit: int(env, 'BODY_LIMIT_BYTES', 1024 * 1024, 1024, 100 * 1024 * 1024),
     uploadLimit: int(env, 'UPLOAD_LIMIT_BYTES', 10 * 1024 * 1024, 1024, 1024 * 1024 * 1024),
+    timeouts: {
+      headersMs: int(env, 'HEADERS_TIMEOUT_MS', 10_000, 1000, 600_000),
+      requestMs: int(env, 'REQUEST_TIMEOUT_MS', 30_000, 1000, 3600_000),
+    },
     rateLimit: {
       perFiveMinutes: int(env, 'RATE_LIMIT_5MIN', 1000, 1, 1e9),
       perHour: int(env, 'RATE_LIMIT_HOUR', 12000, 1, 1e9),
@@ -80,5 +101,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     tenantCacheMs: int(env, 'TENANT_CACHE_MS', 2000, 0, 3600_000),
     countCacheMs: int(env, 'COUNT_CACHE_MS', 2000, 0, 3600_000),
     nodeEnv: env.NODE_ENV || 'development',
+    idempotencyKeyHours: int(env, 'IDEMPOTENCY_KEY_HOURS', 24, 1, 24 * 365),
+    changeRetentionDays: int(env, 'CHANGE_RETENTION_DAYS', 90, 1, 3650),
+    webhooksAllowPrivate: bool(env, 'WEBHOOKS_ALLOW_PRIVATE', false),
   };
 }

@@ -9,6 +9,7 @@ import type { TenantDb } from './db/tenant-scope.js';
 import type { Edition, ModuleName, Tenant } from './tenancy/tenants.js';
 import type { TokenInfo } from './tenancy/tokens.js';
 import type { RateLimiter } from './plugins/rate-limit.js';
+import type { WriteState } from './plugins/write-path/index.js';
 
 export interface AppContext {
   db: Kysely<DB>;
@@ -26,6 +27,8 @@ declare module 'fastify' {
     token: TokenInfo;
     /** The tenant's view of the database (db/tenant-scope.ts): what routes hand to repositories. */
     db: TenantDb;
+    /** A write request's transaction and what it records (plugins/write-path); null on reads. */
+    write: WriteState | null;
   }
   interface FastifyContextConfig {
     /** Editions on which the route exists (default: full only). */
@@ -34,6 +37,10 @@ declare module 'fastify' {
     module?: ModuleName;
     /** Deprecated route: Deprecation/Sunset/Link headers are added (see http/deprecation.ts). */
     deprecated?: { since: string; sunset: string };
+    /** false: the route's writes do not appear in the change feed (webhook subscriptions, whose data holds secrets). */
+    changeFeed?: boolean;
+    /** Beyond the real API (zeitkonto extension): marked x-zeitkonto-extension in the OpenAPI document. */
+    extension?: boolean;
   }
 }
 

@@ -2,9 +2,10 @@
 // tenant-scoped, a handful of indexed queries per booking. The one loader of booking facts: the attendance service
 // uses it for every write and delete; the day's facts come from working-day.repository.ts.
 import { sql } from 'kysely';
+import { prepared, preparedFirst } from '../db/prepared.js';
 import type { TenantDb } from '../db/tenant-scope.js';
 import { addDays, toBool } from '../db/values.js';
-import { closingsFor } from '../modules/month-closings/month-closings.repository.js';
+import { closingsOfMonth } from '../modules/month-closings/month-closings.repository.js';
 import { PlanExceed, type Booking, type BookingFacts, type BookingSettings, type PlannedItem } from './facts.js';
 import { mayExceed } from './rules/planned-hours.js';
 import { spanOf } from './time.js';
@@ -58,30 +59,57 @@ export interface RefKeys {
 const num = (v: unknown) => (v === null || v === undefined ? null : Number(v));
 const PLAN = ['start_date', 'deadline', 'planned_hours', 'prevent_overbooking'] as const;
 
+// Every query here is compiled once (db/prepared.ts): a booking runs about fifteen of them.
+const employeeRow = preparedFirst((db, p: { username: string }) => db.selectFrom('employees').select(['username', 'approval_date', 'department_id']).where('username', '=', p.username));
+const ticketRow = preparedFirst((db, p: { id: number }) => db.selectFrom('tickets').select(['id', 'project_id', ...PLAN]).where('id', '=', p.id));
+const subtaskRow = preparedFirst((db, p: { id: number }) => db.selectFrom('ticket_subtasks').select(['id', 'ticket_id', ...PLAN]).where('id', '=', p.id));
+const projectRow = preparedFirst((db, p: { id: number }) =>
+  db
+    .selectFrom('projects as p')
+    .leftJoin('project_statuses as s', (j) => j.onRef('s.tenant_id', '=', 'p.tenant_id').onRef('s.name', '=', 'p.project_status_id'))
+    .select(['p.id', 'p.start_date', 'p.end_date', 'p.plan_hours', 'p.plan_can_exceed', 'p.default_billability', 'p.project_status_id as status', 's.bookable'])
+    .where('p.id', '=', p.id),
+);
+const vehicleRow = preparedFirst((db, p: { code: string; date: string }) =>
+  db
+    .selectFrom('vehicles as v')
+    .innerJoin('vehicle_lists as l', (j) => j.onRef('l.tenant_id', '=', 'v.tenant_id').onRef('l.id', '=', 'v.vehicle_list_id'))
+    .select('v.id')
+    .where('v.code', '=', p.code)
+    .where('l.id', '=', (eb) =>
+      eb.selectFrom('vehicle_lists').select('id').where('tenant_id', '=', db.tenantId).where('start_date', '<=', p.date).orderBy('start_date', 'desc').orderBy('id', 'desc').limit(1),
+    ),
+);
+const taskRow = preparedFirst((db, p: { id: number }) => db.selectFrom('project_tasks').select(['id', 'project_id', 'start_date', 'end_date', 'plan_hours']).where('id', '=', p.id));
+const activityRow = preparedFirst((db, p: { name: string }) => db.selectFrom('activities').select(['name', 'is_travel']).where('name', '=', p.name));
+const projectActivityNames = prepared((db, p: { project_id: number }) =>
+  db
+    .selectFrom('project_activities as pa')
+    .innerJoin('activities as a', (j) => j.onRef('a.tenant_id', '=', 'pa.tenant_id').onRef('a.id', '=', 'pa.activity_id'))
+    .select('a.name')
+    .where('pa.project_id', '=', p.project_id),
+);
+const locationRow = preparedFirst((db, p: { code: string }) => db.selectFrom('locations').select('id').where('code', '=', p.code));
+
 export async function employeeFacts(db: TenantDb, username: string): Promise<EmployeeFacts | undefined> {
-  const e = await db.selectFrom('employees').select(['username', 'approval_date', 'department_id']).where('username', '=', username).executeTakeFirst();
+  const e = await employeeRow(db, { username });
   return e && { username: e.username, approval_date: e.approval_date, department_id: Number(e.department_id) };
 }
 
 async function ticketFacts(db: TenantDb, id: number | null): Promise<TicketFacts | undefined> {
   if (id === null) return undefined;
-  const t = await db.selectFrom('tickets').select(['id', 'project_id', ...PLAN]).where('id', '=', id).executeTakeFirst();
+  const t = await ticketRow(db, { id });
   return t && { id: Number(t.id), project_id: Number(t.project_id), start_date: t.start_date, deadline: t.deadline, planned_hours: num(t.planned_hours), prevent_overbooking: Number(t.prevent_overbooking) };
 }
 
 async function subtaskFacts(db: TenantDb, id: number | null): Promise<BookingRefs['subtask']> {
   if (id === null) return undefined;
-  const s = await db.selectFrom('ticket_subtasks').select(['id', 'ticket_id', ...PLAN]).where('id', '=', id).executeTakeFirst();
+  const s = await subtaskRow(db, { id });
   return s && { id: Number(s.id), ticket_id: Number(s.ticket_id), start_date: s.start_date, deadline: s.deadline, planned_hours: num(s.planned_hours), prevent_overbooking: Number(s.prevent_overbooking) };
 }
 
 async function projectFacts(db: TenantDb, id: number): Promise<BookingRefs['project']> {
-  const p = await db
-    .selectFrom('projects as p')
-    .leftJoin('project_statuses as s', (j) => j.onRef('s.tenant_id', '=', 'p.tenant_id').onRef('s.name', '=', 'p.project_status_id'))
-    .select(['p.id', 'p.start_date', 'p.end_date', 'p.plan_hours', 'p.plan_can_exceed', 'p.default_billability', 'p.project_status_id as status', 's.bookable'])
-    .where('p.id', '=', id)
-    .executeTakeFirst();
+  const p = await projectRow(db, { id });
   return (
     p && {
       id: Number(p.id),
@@ -99,33 +127,19 @@ async function projectFacts(db: TenantDb, id: number): Promise<BookingRefs['proj
 /** The vehicle is in the vehicle list valid on `date` (the latest start on or before it; ties: the newest list). */
 async function vehicleOnDate(db: TenantDb, code: string | null, date: string): Promise<boolean> {
   if (code === null) return false;
-  const row = await db
-    .selectFrom('vehicles as v')
-    .innerJoin('vehicle_lists as l', (j) => j.onRef('l.tenant_id', '=', 'v.tenant_id').onRef('l.id', '=', 'v.vehicle_list_id'))
-    .select('v.id')
-    .where('v.code', '=', code)
-    .where('l.id', '=', (eb) =>
-      eb.selectFrom('vehicle_lists').select('id').where('tenant_id', '=', db.tenantId).where('start_date', '<=', date).orderBy('start_date', 'desc').orderBy('id', 'desc').limit(1),
-    )
-    .executeTakeFirst();
-  return row !== undefined;
+  return (await vehicleRow(db, { code, date })) !== undefined;
 }
 
 export async function loadRefs(db: TenantDb, k: RefKeys): Promise<BookingRefs> {
   const [employee, project, task, named, subtask, activity, projectActivities, location, vehicleExists] = await Promise.all([
     employeeFacts(db, k.employee_id),
     projectFacts(db, k.project_id),
-    db.selectFrom('project_tasks').select(['id', 'project_id', 'start_date', 'end_date', 'plan_hours']).where('id', '=', k.project_task_id).executeTakeFirst(),
+    taskRow(db, { id: k.project_task_id }),
     ticketFacts(db, k.ticket_id),
     subtaskFacts(db, k.subtask_id),
-    db.selectFrom('activities').select(['name', 'is_travel']).where('name', '=', k.activity_id).executeTakeFirst(),
-    db
-      .selectFrom('project_activities as pa')
-      .innerJoin('activities as a', (j) => j.onRef('a.tenant_id', '=', 'pa.tenant_id').onRef('a.id', '=', 'pa.activity_id'))
-      .select('a.name')
-      .where('pa.project_id', '=', k.project_id)
-      .execute(),
-    k.work_location_id === null ? undefined : db.selectFrom('locations').select('id').where('code', '=', k.work_location_id).executeTakeFirst(),
+    activityRow(db, { name: k.activity_id }),
+    projectActivityNames(db, { project_id: k.project_id }),
+    k.work_location_id === null ? undefined : locationRow(db, { code: k.work_location_id }),
     vehicleOnDate(db, k.vehicle_id, k.date),
   ]);
   // Without a ticket_id the subtask's ticket is the booking's ticket (docs/api/attendances.md).
@@ -145,10 +159,20 @@ export async function loadRefs(db: TenantDb, k: RefKeys): Promise<BookingRefs> {
 
 type SumColumn = 'project_id' | 'project_task_id' | 'ticket_id' | 'subtask_id';
 
+/** Hours booked on a project, task, ticket or subtask (without the booking being changed): one query per shape. */
+const bookedHoursQueries = (column: SumColumn) => {
+  const sum = (db: TenantDb, id: number) => db.selectFrom('attendances').select(sql<number>`coalesce(sum(duration), 0)`.as('h')).where(column, '=', id);
+  return {
+    all: preparedFirst((db, p: { id: number }) => sum(db, p.id)),
+    except: preparedFirst((db, p: { id: number; except: number }) => sum(db, p.id).where('id', '<>', p.except)),
+  };
+};
+const BOOKED_HOURS = { project_id: bookedHoursQueries('project_id'), project_task_id: bookedHoursQueries('project_task_id'), ticket_id: bookedHoursQueries('ticket_id'), subtask_id: bookedHoursQueries('subtask_id') };
+
 async function bookedHours(db: TenantDb, column: SumColumn, id: number, exceptId: number | undefined): Promise<number> {
-  let q = db.selectFrom('attendances').select(sql<number>`coalesce(sum(duration), 0)`.as('h')).where(column, '=', id);
-  if (exceptId !== undefined) q = q.where('id', '<>', exceptId);
-  return Number((await q.executeTakeFirst())?.h ?? 0);
+  const q = BOOKED_HOURS[column];
+  const row = exceptId === undefined ? await q.all(db, { id }) : await q.except(db, { id, except: exceptId });
+  return Number(row?.h ?? 0);
 }
 
 /** A plan the booking has to respect; hours booked are summed only when the rule can refuse the booking. */
@@ -164,24 +188,36 @@ async function planned(
   return { ...item, booked_hours };
 }
 
+interface OverlapParams {
+  employee: string;
+  end: string;
+  earliest: string;
+  start: string;
+}
+const overlapQuery = (db: TenantDb, p: OverlapParams) =>
+  db
+    .selectFrom('attendances')
+    .select(['id', 'date', 'time_from', 'time_to'])
+    .where('employee_id', '=', p.employee)
+    .where('start_at', '<', p.end)
+    // No booking lasts more than 24 hours, so an overlapping one starts at most a day earlier: a narrow index range.
+    .where('start_at', '>', p.earliest)
+    .where('end_at', '>', p.start);
+const OVERLAPS = {
+  all: prepared((db, p: OverlapParams) => overlapQuery(db, p).limit(5)),
+  except: prepared((db, p: OverlapParams & { except: number }) => overlapQuery(db, p).where('id', '<>', p.except).limit(5)),
+};
+
 /** The employee's bookings that intersect the booking (at most 5: one is enough to refuse it). */
 function overlapping(db: TenantDb, booking: Booking) {
   const span = spanOf(booking.date, booking.from, booking.to);
-  let q = db
-    .selectFrom('attendances')
-    .select(['id', 'date', 'time_from', 'time_to'])
-    .where('employee_id', '=', booking.employee_id)
-    .where('start_at', '<', span.end)
-    // No booking lasts more than 24 hours, so an overlapping one starts at most a day earlier: a narrow index range.
-    .where('start_at', '>', `${addDays(booking.date, -1)} ${booking.from}`)
-    .where('end_at', '>', span.start);
-  if (booking.id !== undefined) q = q.where('id', '<>', booking.id);
-  return q.limit(5).execute();
+  const p = { employee: booking.employee_id, end: span.end, earliest: `${addDays(booking.date, -1)} ${booking.from}`, start: span.start };
+  return booking.id === undefined ? OVERLAPS.all(db, p) : OVERLAPS.except(db, { ...p, except: booking.id });
 }
 
 /** What the lock rules (closed month, approval date) look at, for a booking as requested or as stored. */
 export async function lockFacts(db: TenantDb, employee: string, date: string): Promise<Pick<BookingFacts, 'closed_months' | 'approval_date'>> {
-  const [closed, e] = await Promise.all([closingsFor(db, employee, [date.slice(0, 7)]), employeeFacts(db, employee)]);
+  const [closed, e] = await Promise.all([closingsOfMonth(db, { employee, month: date.slice(0, 7) }), employeeFacts(db, employee)]);
   return { closed_months: closed, approval_date: e?.approval_date ?? null };
 }
 
@@ -190,7 +226,7 @@ export async function loadFacts(db: TenantDb, booking: Booking, refs: BookingRef
   const plan = <T extends { id: number; start_date: string | null }>(item: T | undefined, end: (i: T) => string | null, hours: (i: T) => number | null, exceed: (i: T) => PlanExceed) =>
     item && { id: item.id, start_date: item.start_date, end_date: end(item), planned_hours: hours(item), exceed: exceed(item) };
   const [closed, periods, working_day, others, project, task, ticket, subtask] = await Promise.all([
-    closingsFor(db, booking.employee_id, [booking.date.slice(0, 7)]),
+    closingsOfMonth(db, { employee: booking.employee_id, month: booking.date.slice(0, 7) }),
     employmentPeriods(db, booking.employee_id),
     workingDay(db, booking.employee_id, booking.date),
     overlapping(db, booking),

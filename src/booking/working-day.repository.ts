@@ -4,6 +4,7 @@
 // working times, the holidays of their calendars in the range and their absences that count (rejected and revoked
 // ones never do); src/booking/calendar.ts answers the questions. docs/api/attendances.md ("Working-day facts") and
 // docs/api/absences.md ("Working days and targets") record the decisions.
+import { prepared } from '../db/prepared.js';
 import type { TenantDb } from '../db/tenant-scope.js';
 import { toBool } from '../db/values.js';
 import { WEEKDAYS, type Weekday } from '../modules/working-times/working-times.tables.js';
@@ -12,13 +13,34 @@ import { EmployeeCalendar, type AbsenceSpan, type Holiday, type WorkingTimeRecor
 import type { Runtime, WorkingDay } from './facts.js';
 
 /** All employment periods of the employee (a missing start or end is open). */
-export const employmentPeriods = (db: TenantDb, username: string): Promise<Runtime[]> =>
-  db.selectFrom('employment_periods').select(['start_date', 'end_date']).where('employee_id', '=', username).execute();
+const periodsOf = prepared((db, p: { username: string }) => db.selectFrom('employment_periods').select(['start_date', 'end_date']).where('employee_id', '=', p.username));
+export const employmentPeriods = (db: TenantDb, username: string): Promise<Runtime[]> => periodsOf(db, { username });
 
 const num = (v: unknown) => (v === null || v === undefined ? null : Number(v));
 
+// The calendar's three queries are compiled once per number of employees (db/prepared.ts).
+const workingTimeRows = prepared((db, p: { usernames: string[] }) => db.selectFrom('regular_working_times').selectAll().where('employee_id', 'in', p.usernames));
+const absenceRows = prepared((db, p: { usernames: string[]; from: string }) =>
+  db
+    .selectFrom('absences as a')
+    .innerJoin('absence_reasons as r', (j) => j.onRef('r.tenant_id', '=', 'a.tenant_id').onRef('r.name', '=', 'a.absence_reason_id'))
+    .leftJoin('leave_approval_applications as l', (j) => j.onRef('l.tenant_id', '=', 'a.tenant_id').onRef('l.id', '=', 'a.leave_approval_application_id'))
+    .select(['a.id', 'a.employee_id', 'a.start_date', 'a.end_date', 'a.half_day_from', 'a.half_day_to', 'a.hours', 'a.time_from', 'a.time_to', 'a.approved', 'r.type'])
+    .where('a.employee_id', 'in', p.usernames)
+    .where('a.end_date', '>=', p.from)
+    .where((eb) => eb.or([eb('l.status', 'is', null), eb('l.status', 'not in', [...NO_LONGER_COUNTING])])),
+);
+const holidayRows = prepared((db, p: { calendarIds: number[]; from: string; to: string }) =>
+  db
+    .selectFrom('holidays')
+    .select(['holiday_calendar_id', 'date', 'name', 'half_day'])
+    .where('holiday_calendar_id', 'in', p.calendarIds)
+    .where('date', '>=', p.from)
+    .where('date', '<=', p.to),
+);
+
 async function workingTimes(db: TenantDb, usernames: readonly string[]) {
-  const rows = await db.selectFrom('regular_working_times').selectAll().where('employee_id', 'in', [...usernames]).execute();
+  const rows = await workingTimeRows(db, { usernames: [...usernames] });
   return rows.map((r) => ({
     employee_id: r.employee_id,
     record: {
@@ -38,15 +60,7 @@ async function workingTimes(db: TenantDb, usernames: readonly string[]) {
  * without statistics, walk the tenant's absences by start date instead. Later ones are dropped here.
  */
 async function countingAbsences(db: TenantDb, usernames: readonly string[], from: string, to: string) {
-  const rows = await db
-    .selectFrom('absences as a')
-    .innerJoin('absence_reasons as r', (j) => j.onRef('r.tenant_id', '=', 'a.tenant_id').onRef('r.name', '=', 'a.absence_reason_id'))
-    .leftJoin('leave_approval_applications as l', (j) => j.onRef('l.tenant_id', '=', 'a.tenant_id').onRef('l.id', '=', 'a.leave_approval_application_id'))
-    .select(['a.id', 'a.employee_id', 'a.start_date', 'a.end_date', 'a.half_day_from', 'a.half_day_to', 'a.hours', 'a.time_from', 'a.time_to', 'a.approved', 'r.type'])
-    .where('a.employee_id', 'in', [...usernames])
-    .where('a.end_date', '>=', from)
-    .where((eb) => eb.or([eb('l.status', 'is', null), eb('l.status', 'not in', [...NO_LONGER_COUNTING])]))
-    .execute();
+  const rows = await absenceRows(db, { usernames: [...usernames], from });
   return rows.filter((r) => r.start_date <= to).map((r) => ({
     employee_id: r.employee_id,
     span: {
@@ -67,13 +81,7 @@ async function countingAbsences(db: TenantDb, usernames: readonly string[], from
 async function holidays(db: TenantDb, calendarIds: number[], from: string, to: string): Promise<Map<number, Map<string, Holiday>>> {
   const out = new Map<number, Map<string, Holiday>>(calendarIds.map((id) => [id, new Map()]));
   if (calendarIds.length === 0) return out;
-  const rows = await db
-    .selectFrom('holidays')
-    .select(['holiday_calendar_id', 'date', 'name', 'half_day'])
-    .where('holiday_calendar_id', 'in', calendarIds)
-    .where('date', '>=', from)
-    .where('date', '<=', to)
-    .execute();
+  const rows = await holidayRows(db, { calendarIds, from, to });
   for (const h of rows) out.get(Number(h.holiday_calendar_id))!.set(h.date, { name: h.name, half_day: toBool(h.half_day) ?? false });
   return out;
 }

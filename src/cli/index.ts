@@ -1,6 +1,7 @@
 // The zeitkonto command for operators (issue 2 §2): dispatches to one file per command under commands/.
 // Every command honours DATABASE_URL; bad arguments print usage and exit non-zero.
 import { ConfigError, loadConfig } from '../config.js';
+import { DatabaseSetupError } from '../db/create-database.js';
 import { MODULES, TenantInputError } from '../tenancy/tenants.js';
 import { defaultIO, UsageError, type CliIO, type Command } from './io.js';
 import { serveCommand } from './commands/serve.js';
@@ -10,10 +11,11 @@ import { tenantCommand } from './commands/tenant.js';
 import { tokenCommand } from './commands/token.js';
 import { settingsCommand } from './commands/settings.js';
 import { generateCommand } from './commands/generate.js';
+import { backupCommand } from './commands/backup.js';
 
 export type { CliIO } from './io.js';
 
-const COMMANDS: readonly Command[] = [serveCommand, migrateCommand, demoCommand, tenantCommand, tokenCommand, settingsCommand, generateCommand];
+const COMMANDS: readonly Command[] = [serveCommand, migrateCommand, demoCommand, tenantCommand, tokenCommand, settingsCommand, generateCommand, backupCommand];
 
 export const USAGE = `Usage: zeitkonto <command> [options]
 
@@ -29,16 +31,19 @@ export async function main(argv: string[], io: CliIO = defaultIO, env: NodeJS.Pr
       io.out(USAGE);
       return name === undefined ? 2 : 0;
     }
-    const config = loadConfig(env);
     const command = COMMANDS.find((c) => c.name === name);
     if (!command) throw new UsageError(`unknown command "${name}"`);
-    return await command.run(config, args, io);
+    if (args.includes('--help') || args.includes('-h')) {
+      io.out(`Usage:\n${command.usage.map((line) => `  zeitkonto ${line}`).join('\n')}`);
+      return 0;
+    }
+    return await command.run(loadConfig(env), args, io);
   } catch (e) {
     if (e instanceof UsageError) {
       io.err(`zeitkonto: ${e.message}\n\n${USAGE}`);
       return 2;
     }
-    if (e instanceof ConfigError || e instanceof TenantInputError) {
+    if (e instanceof ConfigError || e instanceof TenantInputError || e instanceof DatabaseSetupError) {
       io.err(`zeitkonto: ${e.message}`);
       return 1;
     }

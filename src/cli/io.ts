@@ -3,6 +3,7 @@
 import { parseArgs, type ParseArgsConfig } from 'node:util';
 import type { Config } from '../config.js';
 import { openDatabase, type Database } from '../db/connection.js';
+import { ensurePostgresDatabase } from '../db/create-database.js';
 import { migrate } from '../db/migrate.js';
 import { findTenant, TenantInputError } from '../tenancy/tenants.js';
 
@@ -40,8 +41,9 @@ export function positiveInt(value: string | undefined, name: string): number | u
   return Number(value);
 }
 
-/** Open the configured database, apply pending migrations, run `fn`, close. */
-export async function withDatabase<T>(config: Config, fn: (database: Database) => Promise<T>): Promise<T> {
+/** Open the configured database (creating a missing PostgreSQL database), apply pending migrations, run `fn`, close. */
+export async function withDatabase<T>(config: Config, fn: (database: Database) => Promise<T>, io: CliIO = defaultIO): Promise<T> {
+  if (await ensurePostgresDatabase(config.database)) io.err('zeitkonto: created the PostgreSQL database named in DATABASE_URL');
   const database = openDatabase(config.database, { poolSize: 2 });
   try {
     await migrate(database.db, database.dialect);
@@ -49,6 +51,16 @@ export async function withDatabase<T>(config: Config, fn: (database: Database) =
   } finally {
     await database.close();
   }
+}
+
+/** A list as tab-separated columns with a header line (null shows as '-'), or with --json as one JSON array. */
+export function printTable<T extends object>(io: CliIO, rows: T[], json: boolean | undefined, columns: Record<string, keyof T | ((row: T) => unknown)>): void {
+  if (json) {
+    io.out(JSON.stringify(rows, null, 2));
+    return;
+  }
+  io.out(Object.keys(columns).join('\t'));
+  for (const row of rows) io.out(Object.values(columns).map((c) => (typeof c === 'function' ? c(row) : row[c]) ?? '-').join('\t'));
 }
 
 export async function requireTenant(database: Database, instance: string) {

@@ -49,6 +49,12 @@ export function openDatabase(config: DatabaseConfig, opts: OpenOptions = {}): Da
     sqlite.exec('PRAGMA busy_timeout = 5000');
     sqlite.exec('PRAGMA cache_size = -16384'); // 16 MB of pages per process; the OS page cache holds the rest outside our RSS
     sqlite.exec('PRAGMA temp_store = MEMORY');
+    // Planner statistics (issue 14): without them SQLite ranks a narrow index above a more selective wide one, and
+    // a month of one employee read the whole tenant's month by (tenant, date): 5–20 ms instead of 0.3–1 ms. At
+    // open, analyse the tables that have no statistics or whose size changed a lot since (a sample of 400 rows
+    // per index: ~2 s once on a cold 1,000,000-booking file, nothing when the statistics are current).
+    sqlite.exec('PRAGMA analysis_limit = 400');
+    sqlite.exec('PRAGMA optimize = 0x10002');
     const db = new Kysely<DB>({ dialect: new SqliteDialect({ database: sqlite }), plugins: [new WriteVersionPlugin()], log });
     return { db, dialect: 'sqlite', close: () => db.destroy() };
   }

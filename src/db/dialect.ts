@@ -60,3 +60,29 @@ export function isRetryableConflict(err: unknown): boolean {
   const code = (err as { code?: unknown })?.code;
   return code === 'SQLITE_BUSY' || code === '40001' || code === '40P01';
 }
+
+/** Which unique index a violation broke: its name where the database says it, else its table and columns. */
+export interface UniqueViolation {
+  index?: string;
+  table?: string;
+  columns?: string[];
+}
+
+/**
+ * PostgreSQL names the constraint (and lists plain columns in the detail); SQLite names the index only for
+ * expression indexes ("UNIQUE constraint failed: index 'x'") and otherwise lists table.column pairs.
+ */
+export function uniqueViolation(err: unknown): UniqueViolation | undefined {
+  if (constraintKind(err) !== 'unique') return undefined;
+  const e = err as { constraint?: string; table?: string; detail?: string; message?: string };
+  if (typeof e.constraint === 'string') {
+    const columns = /^Key \(([\w, ]+)\)=/.exec(e.detail ?? '')?.[1].split(', ');
+    return { index: e.constraint, table: e.table, columns };
+  }
+  const failed = /UNIQUE constraint failed: (.*)$/.exec(e.message ?? '')?.[1];
+  if (!failed) return {};
+  const index = /^index '(.+)'$/.exec(failed)?.[1];
+  if (index) return { index };
+  const pairs = failed.split(', ').map((p) => p.split('.'));
+  return { table: pairs[0]?.[0], columns: pairs.map((p) => p[1] ?? '') };
+}

@@ -8,6 +8,7 @@ import type { ActivityTables } from '../modules/activities/activities.tables.js'
 import type { ArticleTables } from '../modules/articles/articles.tables.js';
 import type { AttachmentTables } from '../modules/attachments/attachments.tables.js';
 import type { AttendanceTables } from '../modules/attendances/attendances.tables.js';
+import type { ChangeTables } from '../modules/changes/changes.tables.js';
 import type { CategoryTables } from '../modules/categories/categories.tables.js';
 import type { CustomerTables } from '../modules/customers/customers.tables.js';
 import type { DepartmentTables } from '../modules/departments/departments.tables.js';
@@ -16,9 +17,11 @@ import type { DynamicAttributeTables } from '../modules/dynamic-attributes/dynam
 import type { EmployeeTables } from '../modules/employees/employees.tables.js';
 import type { EmploymentPeriodTables } from '../modules/employment-periods/employment-periods.tables.js';
 import type { HolidayCalendarTables } from '../modules/holiday-calendars/holiday-calendars.tables.js';
+import type { InvoiceTables } from '../modules/invoices/invoices.tables.js';
 import type { InternalRateTables } from '../modules/internal-rates/internal-rates.tables.js';
 import type { LocationTables } from '../modules/locations/locations.tables.js';
 import type { MealTables } from '../modules/meals/meals.tables.js';
+import type { OfferTables } from '../modules/offers/offers.tables.js';
 import type { MonthClosingTables } from '../modules/month-closings/month-closings.tables.js';
 import type { PlanningTables } from '../modules/plannings/plannings.tables.js';
 import type { PriceGroupTables } from '../modules/price-groups/price-groups.tables.js';
@@ -27,6 +30,7 @@ import type { ProjectTables } from '../modules/projects/projects.tables.js';
 import type { TicketTables } from '../modules/tickets/tickets.tables.js';
 import type { TransponderTables } from '../modules/transponders/transponders.tables.js';
 import type { VehicleTables } from '../modules/vehicles/vehicles.tables.js';
+import type { WebhookTables } from '../modules/webhooks/webhooks.tables.js';
 import type { WorkingTimeTables } from '../modules/working-times/working-times.tables.js';
 
 export interface SchemaMigrationsTable {
@@ -43,6 +47,7 @@ export interface DB
     AttachmentTables,
     AttendanceTables,
     CategoryTables,
+    ChangeTables,
     CustomerTables,
     DepartmentTables,
     DeviceTables,
@@ -51,16 +56,19 @@ export interface DB
     EmploymentPeriodTables,
     HolidayCalendarTables,
     InternalRateTables,
+    InvoiceTables,
     LocationTables,
     MealTables,
     MonthClosingTables,
     PlanningTables,
+    OfferTables,
     PriceGroupTables,
     PriceTableTables,
     ProjectTables,
     TicketTables,
     TransponderTables,
     VehicleTables,
+    WebhookTables,
     WorkingTimeTables {
   schema_migrations: SchemaMigrationsTable;
 }

@@ -25,7 +25,7 @@ export interface TenantDb {
   updateTable<T extends TenantTable>(table: T): UpdateQueryBuilder<DB, T, T, UpdateResult>;
   /** DELETE FROM table WHERE tenant_id = tenantId. */
   deleteFrom<T extends TenantTable>(table: T): DeleteQueryBuilder<DB, T, DeleteResult>;
-  /** Run `fn` in a transaction, with a TenantDb of that transaction. */
+  /** Run `fn` in a transaction, with a TenantDb of that transaction (the current one when there is one). */
   transaction<R>(fn: (db: TenantDb) => Promise<R>): Promise<R>;
 }
 
@@ -53,7 +53,8 @@ export function forTenant(kysely: Kysely<DB>, tenantId: number): TenantDb {
       any.insertInto(table).values(Array.isArray(values) ? values.map(withTenant) : withTenant(values as object)),
     updateTable: (table: string) => any.updateTable(table).where('tenant_id', '=', tenantId),
     deleteFrom: (table: string) => any.deleteFrom(table).where('tenant_id', '=', tenantId),
-    transaction: <R>(fn: (trx: TenantDb) => Promise<R>) => kysely.transaction().execute((trx) => fn(forTenant(trx, tenantId))),
+    // Inside a transaction already (a write request runs in one, see plugins/write-path), the work joins it.
+    transaction: <R>(fn: (trx: TenantDb) => Promise<R>) => (kysely.isTransaction ? fn(db as unknown as TenantDb) : kysely.transaction().execute((trx) => fn(forTenant(trx, tenantId)))),
   };
   return db as unknown as TenantDb;
 }

@@ -3,7 +3,8 @@
 // order (no deadlocks); every read after them sees what earlier lock holders committed (READ COMMITTED).
 // SQLite: BEGIN IMMEDIATE takes the database write lock up front, so the whole check-then-write is serial,
 // also across processes sharing the file.
-import { sql } from 'kysely';
+import { sql, type Kysely } from 'kysely';
+import type { DB } from './schema.js';
 import type { Dialect } from './dialect.js';
 import { forTenant, type TenantDb } from './tenant-scope.js';
 
@@ -14,9 +15,17 @@ export const lockKeys = {
 };
 
 export async function lockedTransaction<T>(db: TenantDb, dialect: Dialect, keys: string[], fn: (trx: TenantDb) => Promise<T>): Promise<T> {
+  const lock = async (trx: Kysely<DB>) => {
+    for (const key of [...new Set(keys)].sort()) await sql`SELECT pg_advisory_xact_lock(hashtext(${key}))`.execute(trx);
+  };
+  // A write request's transaction (plugins/write-path): on SQLite it holds the write lock from its start.
+  if (db.kysely.isTransaction) {
+    if (dialect === 'postgres') await lock(db.kysely);
+    return fn(db);
+  }
   if (dialect === 'postgres') {
     return db.kysely.transaction().execute(async (trx) => {
-      for (const key of [...new Set(keys)].sort()) await sql`SELECT pg_advisory_xact_lock(hashtext(${key}))`.execute(trx);
+      await lock(trx);
       return fn(forTenant(trx, db.tenantId));
     });
   }

@@ -1,7 +1,8 @@
 // Errors are mapped once. Handlers and services throw ApiError (or its helpers); everything else becomes
 // "Server Error." with the details only in the log (issue 2 §6).
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { constraintKind } from '../db/dialect.js';
+import { constraintKind, uniqueViolation } from '../db/dialect.js';
+import { uniqueFieldErrors } from './unique-fields.js';
 
 export type FieldErrors = Record<string, string[]>;
 
@@ -170,13 +171,23 @@ export function frameworkErrors(error: FastifyError, request: FastifyRequest, re
   return send(reply, 500, { message: 'Server Error.' });
 }
 
-/** JSON bodies with Fastify's safe parser, except that an empty body is no body (clients that always send the header). */
-export function registerJsonBodyParser(app: FastifyInstance): void {
-  const parse = app.getDefaultJsonParser('error', 'error');
-  app.removeContentTypeParser('application/json');
-  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) =>
-    (body as string).trim() === '' ? done(null, undefined) : parse(request, body as string, done),
-  );
+/**
+ * Errors Node's HTTP parser raises before Fastify sees a request (a URL or headers over 16 KB, a request that
+ * took too long, malformed HTTP): the API's {message} envelope instead of Node's or Fastify's own bodies.
+ */
+export function clientErrorHandler(this: FastifyInstance, err: NodeJS.ErrnoException, socket: import('node:net').Socket): void {
+  if (err.code === 'ECONNRESET' || socket.destroyed) return;
+  const [status, reason, message] =
+    err.code === 'HPE_HEADER_OVERFLOW'
+      ? [431, 'Request Header Fields Too Large', 'The request URL or headers are too large.']
+      : err.code === 'ERR_HTTP_REQUEST_TIMEOUT'
+        ? [408, 'Request Timeout', 'The request took too long to arrive.']
+        : [400, 'Bad Request', 'The request is malformed.'];
+  const body = JSON.stringify({ message });
+  if (socket.writable) {
+    socket.write(`HTTP/1.1 ${status} ${reason}\r\nConnection: close\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`);
+  }
+  socket.destroy(err);
 }
 
 /** Schema errors beyond this many are not listed in a 422 (the body has at least this many problems). */
@@ -200,7 +211,7 @@ export function registerErrorHandler(app: FastifyInstance): void {
       case 'FST_ERR_CTP_BODY_TOO_LARGE':
         return send(reply, 413, { message: 'The request body is too large.' });
       case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
-        return send(reply, 415, { message: 'Unsupported media type: send application/json.' });
+        return send(reply, 415, { message: 'Unsupported media type: send application/json (multipart/form-data for file uploads).' });
       case 'FST_ERR_CTP_EMPTY_JSON_BODY':
       case 'FST_ERR_CTP_INVALID_JSON_BODY':
         return send(reply, 400, { message: 'The request body is not valid JSON.' });
@@ -211,6 +222,12 @@ export function registerErrorHandler(app: FastifyInstance): void {
       return send(reply, 400, { message: 'The request body is not valid JSON.' });
     }
     const kind = constraintKind(error);
+    const unique = uniqueViolation(error);
+    const fields = unique && uniqueFieldErrors(unique, request.body);
+    if (fields) {
+      const err = validationError(fields);
+      return send(reply, 422, { message: err.message, errors: err.errors });
+    }
     if (kind === 'unique') return send(reply, 422, { message: 'The record conflicts with an existing one.', errors: { record: ['The record conflicts with an existing one.'] } });
     if (kind === 'out_of_range') return send(reply, 422, { message: 'A number is out of range.', errors: { record: ['A number is out of range.'] } });
     if (kind === 'foreign_key') return send(reply, 422, { message: 'The record references or is referenced by other records.', errors: { record: ['The record references or is referenced by other records.'] } });

@@ -6,7 +6,7 @@ import { Type, type Static, type TSchema, type TObject, type TProperties } from 
  * false/0 in its first branch), fast-json-stringify serialises them, and OpenAPI 3.1 documents them.
  */
 export function Nullable<T extends TSchema>(schema: T): TSchema & { static: Static<T> | null } {
-  const { type, ...rest } = schema as any;
+  const { type, title: _named, ...rest } = schema as any;
   if (type === undefined) return Type.Union([schema, Type.Null()]) as any;
   const types = Array.isArray(type) ? type : [type];
   const nullableEnum = Array.isArray(rest.enum) && !rest.enum.includes(null) ? { enum: [...rest.enum, null] } : {};
@@ -39,7 +39,7 @@ export const Translations = Type.Object(
     sk: Opt(Type.String({ maxLength: 1000 })),
     tr: Opt(Type.String({ maxLength: 1000 })),
   },
-  { additionalProperties: false },
+  { additionalProperties: false, title: 'Translations' },
 );
 export type TranslationsT = Static<typeof Translations>;
 export const TRANSLATION_KEYS = ['de', 'en', 'fr', 'es', 'pl', 'sk', 'tr'] as const;
@@ -52,13 +52,13 @@ export const StrIdName = () => IdName(Type.String());
 /** {data: resource} */
 export const Single = <T extends TSchema>(resource: T) => Type.Object({ data: resource });
 
-const PageLink = Type.Object({ url: Nullable(Type.String()), label: Type.String(), active: Type.Boolean() });
+const PageLink = Type.Object({ url: Nullable(Type.String()), label: Type.String(), active: Type.Boolean() }, { title: 'PageLink' });
 export const ListLinks = Type.Object({
   first: Nullable(Type.String()),
   last: Nullable(Type.String()),
   prev: Nullable(Type.String()),
   next: Nullable(Type.String()),
-});
+}, { title: 'ListLinks' });
 export const ListMeta = Type.Object({
   current_page: Type.Integer({ minimum: 1 }),
   from: Nullable(Type.Integer({ minimum: 1 })),
@@ -68,7 +68,7 @@ export const ListMeta = Type.Object({
   per_page: Type.Integer({ minimum: 0 }),
   to: Nullable(Type.Integer({ minimum: 1 })),
   total: Type.Integer({ minimum: 0 }),
-});
+}, { title: 'ListMeta' });
 
 /** Paginated list envelope of the contract. */
 export const Paginated = <T extends TSchema>(resource: T) =>
@@ -77,10 +77,16 @@ export const Paginated = <T extends TSchema>(resource: T) =>
 /** {data: [...]} without pagination (price tables, internal rates). */
 export const DataArray = <T extends TSchema>(resource: T) => Type.Object({ data: Type.Array(resource) });
 
-export const ErrorBody = Type.Object({ message: Type.String() }, { additionalProperties: true });
+export const ErrorBody = Type.Object({ message: Type.String() }, { additionalProperties: false, title: 'Error' });
+/** A booking rule a write broke (422 of the booking rules). */
+const Violation = Type.Object({ field: Type.String(), rule: Type.String(), message: Type.String() }, { title: 'Violation' });
 export const ValidationErrorBody = Type.Object(
-  { message: Type.String(), errors: Type.Record(Type.String(), Type.Array(Type.String())) },
-  { additionalProperties: true },
+  {
+    message: Type.String({ description: 'The first message, and how many more there are.' }),
+    errors: Type.Record(Type.String(), Type.Array(Type.String()), { description: 'Messages per field.' }),
+    violations: Type.Optional(Type.Array(Violation, { description: 'The booking rules the write broke (booking writes only).' })),
+  },
+  { additionalProperties: false, title: 'ValidationError' },
 );
 
 /** Response map with the error statuses every API route can answer. */

@@ -1,6 +1,7 @@
 // Every module, registered inside the API scope (/:instance/next/api/v1): one plugin per folder, nothing else.
 // A new resource adds its folder here. The order is the order of the OpenAPI document's paths.
 import type { ZkApp } from '../types.js';
+import { nameModuleSchemas } from '../plugins/openapi-names.js';
 import absenceReasons from './absence-reasons/index.js';
 import absences from './absences/index.js';
 import activities from './activities/index.js';
@@ -30,6 +31,9 @@ import workhourBalances from './workhour-balances/index.js';
 import plannings from './plannings/index.js';
 import defaultPlannings from './default-plannings/index.js';
 import resourcePlannings from './resource-plannings/index.js';
+import offers from './offers/index.js';
+import invoices from './invoices/index.js';
+import changes from './changes/index.js';
 
 const MODULES = [
   absenceReasons,
@@ -61,8 +65,12 @@ const MODULES = [
   plannings,
   defaultPlannings,
   resourcePlannings,
+  offers,
+  invoices,
+  changes,
 ];
 
 export async function registerModules(app: ZkApp): Promise<void> {
+  await nameModuleSchemas(new URL('./', import.meta.url));
   for (const plugin of MODULES) await app.register(plugin);
 }

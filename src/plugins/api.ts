@@ -1,4 +1,5 @@
-// The API scope /:instance/next/api/v1: tenant -> gate -> auth -> rate limit, in that order, for every route.
+// The API scope /:instance/next/api/v1: tenant and token -> gate -> rate limit, in that order, for every route.
+// An instance name that cannot exist is the route-not-found 404 (it names no tenant).
 // Gating is declared once per route (config.editions / config.module), never re-coded in handlers.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ApiError, forbidden } from '../http/errors.js';
@@ -8,7 +9,9 @@ import { forTenant } from '../db/tenant-scope.js';
 import { applyRateLimit } from './rate-limit.js';
 import { routeNotFoundMessage } from './routing.js';
 import { markDeprecated } from '../http/deprecation.js';
-import { rejectNulCharacters } from '../http/nul-characters.js';
+import { rejectNonFiniteNumbers } from '../http/non-finite-numbers.js';
+import { rejectUnstorableCharacters } from '../http/unstorable-characters.js';
+import { normalizeRequestInput } from '../http/request-input.js';
 
 const WRITE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
@@ -17,20 +20,21 @@ export function registerApiHooks(app: FastifyInstance): void {
     const { db, rateLimiter } = app.zk;
     const instance = (request.params as { instance?: string }).instance ?? '';
     const tenant = INSTANCE_PATTERN.test(instance) ? await tenantCache.get(db, instance) : undefined;
-    if (!tenant) throw new ApiError(404, routeNotFoundMessage(request));
+    // Authenticate before revealing anything about the tenant: an unknown tenant and a bad token are the same 401.
+    const header = request.headers.authorization;
+    const match = typeof header === 'string' ? /^Bearer\s+(\S+)\s*$/i.exec(header) : null;
+    const token = tenant && match ? await authenticate(db, tenant.id, match[1]) : undefined;
+    if (!tenant || !token) {
+      if (!INSTANCE_PATTERN.test(instance)) throw new ApiError(404, routeNotFoundMessage(request));
+      reply.header('WWW-Authenticate', 'Bearer');
+      throw new ApiError(401, 'Unauthenticated.');
+    }
 
+    // Gated routes are the route-not-found 404, to authenticated callers only.
     const config = request.routeOptions.config;
     const editions = config.editions ?? ['full'];
     if (!editions.includes(tenant.edition) || (config.module && !tenant.modules.has(config.module))) {
       throw new ApiError(404, routeNotFoundMessage(request));
-    }
-
-    const header = request.headers.authorization;
-    const match = typeof header === 'string' ? /^Bearer\s+(\S+)\s*$/i.exec(header) : null;
-    const token = match ? await authenticate(db, tenant.id, match[1]) : undefined;
-    if (!token) {
-      reply.header('WWW-Authenticate', 'Bearer');
-      throw new ApiError(401, 'Unauthenticated.');
     }
     request.tenant = tenant;
     request.token = token;
@@ -40,5 +44,7 @@ export function registerApiHooks(app: FastifyInstance): void {
     if (token.readOnly && WRITE_METHODS.has(request.method)) throw forbidden();
     if (config.deprecated) markDeprecated(request, reply, config.deprecated);
   });
-  app.addHook('preValidation', rejectNulCharacters);
+  app.addHook('preValidation', rejectUnstorableCharacters);
+  app.addHook('preHandler', rejectNonFiniteNumbers);
+  app.addHook('preValidation', normalizeRequestInput);
 }

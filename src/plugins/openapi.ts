@@ -2,8 +2,10 @@
 // /openapi/full.json, /openapi/clock.json, /:instance/next/api/v1/openapi.json, and the reference page /docs.
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Edition, Tenant } from '../tenancy/tenants.js';
+import { requestBase } from '../http/list/envelope.js';
+import { refineDocument } from './openapi-document.js';
 import { API_PREFIX, type RouteRegistry } from './routing.js';
 
 const DESCRIPTION = `Time, project and customer administration REST API, compatible with the ZEP "next" REST API v1.
@@ -17,7 +19,7 @@ export async function registerOpenApi(app: FastifyInstance): Promise<void> {
   await app.register(swagger, {
     openapi: {
       openapi: '3.1.0',
-      info: { title: 'zeitkonto API', version: '1.0.0', description: DESCRIPTION },
+      info: { title: 'zeitkonto API', version: '1.0.0', description: DESCRIPTION, license: { name: 'MIT', url: 'https://opensource.org/licenses/MIT' } },
       components: { securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer' } } },
       security: [{ bearerAuth: [] }],
     },
@@ -26,7 +28,7 @@ export async function registerOpenApi(app: FastifyInstance): Promise<void> {
 
 const toOpenApiPath = (url: string) => url.replace(/:([A-Za-z0-9_]+)/g, '{$1}');
 
-/** The document for one edition, optionally narrowed to one tenant's modules. */
+/** The document for one edition, optionally narrowed to one tenant's modules; its server URL is relative until withServer. */
 export function editionDocument(app: FastifyInstance, registry: RouteRegistry, edition: Edition, tenant?: Tenant): Record<string, any> {
   const full = structuredClone(app.swagger()) as Record<string, any>;
   const prefix = toOpenApiPath(API_PREFIX);
@@ -53,7 +55,12 @@ export function editionDocument(app: FastifyInstance, registry: RouteRegistry, e
       ? { url: `/${tenant.instance}/next/api/v1`, description: `Tenant ${tenant.instance}` }
       : { url: '/{instance}/next/api/v1', variables: { instance: { default: 'demo', description: 'Tenant instance name' } } },
   ];
-  return full;
+  return refineDocument(full);
+}
+
+/** The document as served: its server URL absolute for the host that serves it. */
+export function withServer(doc: Record<string, any>, req: FastifyRequest): Record<string, any> {
+  return { ...doc, servers: doc.servers.map((s: Record<string, unknown>) => ({ ...s, url: `${requestBase(req)}${s.url}` })) };
 }
 
 export async function registerDocsRoutes(app: FastifyInstance, registry: RouteRegistry): Promise<void> {
@@ -63,12 +70,12 @@ export async function registerDocsRoutes(app: FastifyInstance, registry: RouteRe
     if (!d) cache.set(edition, (d = editionDocument(app, registry, edition)));
     return d;
   };
-  app.get('/openapi/full.json', { schema: { hide: true } }, async () => doc('full'));
-  app.get('/openapi/clock.json', { schema: { hide: true } }, async () => doc('clock'));
+  app.get('/openapi/full.json', { schema: { hide: true } }, async (req) => withServer(doc('full'), req));
+  app.get('/openapi/clock.json', { schema: { hide: true } }, async (req) => withServer(doc('clock'), req));
   await app.register(swaggerUi, {
     routePrefix: '/docs',
     uiConfig: { docExpansion: 'list', deepLinking: true },
-    transformSpecification: () => doc('full'),
+    transformSpecification: (_spec, req) => withServer(doc('full'), req as FastifyRequest),
     transformSpecificationClone: false,
   });
 }

@@ -143,3 +143,10 @@ class TenantCache {
   }
 }
 export const tenantCache = new TenantCache();
+
+/** Delete a tenant and, through ON DELETE CASCADE, every row of its data, in one transaction. */
+export async function deleteTenant(db: Kysely<DB>, instance: string): Promise<boolean> {
+  const result = await db.transaction().execute((trx) => trx.deleteFrom('tenants').where('instance', '=', instance).executeTakeFirst());
+  tenantCache.invalidate(instance);
+  return Number(result.numDeletedRows) > 0;
+}

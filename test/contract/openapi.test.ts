@@ -1,8 +1,10 @@
 // Issue 2 §8: OpenAPI 3.1 generated from the route schemas, one document per edition, the tenant's own document,
 // and the interactive reference at /docs.
 import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
 import { test } from 'node:test';
 import { forEachDialect, type TestContext } from '../support/app.js';
+import { dereference } from './support/openapi.js';
 
 const METHODS = ['get', 'post', 'put', 'patch', 'delete'];
 const MASTER_DATA = [
@@ -21,7 +23,7 @@ forEachDialect('openapi', (t) => {
     assert.match(String(r.headers['content-type']), /^application\/json/);
     const doc = r.body;
     assert.equal(doc.openapi, '3.1.0');
-    assert.deepEqual(doc.servers.map((s: any) => s.url), ['/{instance}/next/api/v1']);
+    assert.deepEqual(doc.servers.map((s: any) => s.url), ['http://localhost:80/{instance}/next/api/v1']);
     assert.ok(doc.servers[0].variables.instance.default);
     for (const p of MASTER_DATA) assert.ok(doc.paths[p], `missing ${p}`);
     for (const p of Object.keys(doc.paths)) assert.doesNotMatch(p, /next\/api|\{instance\}|^\/(openapi|docs|healthz|readyz|metrics)/, p);
@@ -30,7 +32,7 @@ forEachDialect('openapi', (t) => {
   });
 
   test('every operation has a summary, tags and 401/422 responses; writes document 403; no instance parameter', async () => {
-    const doc = (await get(t, '/openapi/full.json')).body;
+    const doc = dereference((await get(t, '/openapi/full.json')).body);
     const ops = operations(doc);
     assert.ok(ops.length >= 30, `only ${ops.length} operations`);
     for (const { path, method, op } of ops) {
@@ -47,7 +49,7 @@ forEachDialect('openapi', (t) => {
   });
 
   test('list operations document the list parameters and the paginated envelope', async () => {
-    const doc = (await get(t, '/openapi/full.json')).body;
+    const doc = dereference((await get(t, '/openapi/full.json')).body);
     const list = doc.paths['/departments'].get;
     const names = list.parameters.filter((p: any) => p.in === 'query').map((p: any) => p.name);
     for (const n of ['page', 'limit', 'perPage', 'orderBy', 'order', 'modified_after', 'modified_before', 'start_date', 'end_date']) assert.ok(names.includes(n), n);
@@ -81,7 +83,7 @@ forEachDialect('openapi', (t) => {
     const clock = await t().tenant({ edition: 'clock' });
     const f = await full.get('/openapi.json');
     assert.equal(f.status, 200);
-    assert.deepEqual(f.body.servers, [{ url: `/${full.tenant.instance}/next/api/v1`, description: `Tenant ${full.tenant.instance}` }]);
+    assert.deepEqual(f.body.servers, [{ url: `http://localhost:80/${full.tenant.instance}/next/api/v1`, description: `Tenant ${full.tenant.instance}` }]);
     // Routes of modules the tenant lacks (x-module) are left out of its document.
     const ungated = (doc: any) => Object.keys(doc.paths).filter((p) => Object.values(doc.paths[p]).some((op: any) => !op['x-module']));
     const fullDoc = (await get(t, '/openapi/full.json')).body;
@@ -105,5 +107,64 @@ forEachDialect('openapi', (t) => {
     const json = await get(t, '/docs/json');
     assert.equal(json.status, 200);
     assert.deepEqual(Object.keys(json.body.paths), Object.keys((await get(t, '/openapi/full.json')).body.paths));
+  });
+});
+
+// Issue 20: a document integrators can use.
+forEachDialect('openapi: named schemas, operationIds, tags', (t) => {
+  test('resources are named component schemas referenced by $ref; every $ref resolves', async () => {
+    const doc = (await get(t, '/openapi/full.json')).body;
+    for (const name of ['Customer', 'Attendance', 'Employee', 'ListMeta', 'ListLinks', 'Error', 'ValidationError']) assert.ok(doc.components.schemas[name], name);
+    const detail = doc.paths['/customers/{customer}'].get.responses['200'].content['application/json'].schema;
+    assert.deepEqual(detail, { $ref: '#/components/schemas/CustomerResponse' });
+    assert.deepEqual(doc.components.schemas.CustomerResponse.properties.data, { $ref: '#/components/schemas/Customer' });
+    const page = doc.components.schemas[doc.paths['/attendances'].get.responses['200'].content['application/json'].schema.$ref.split('/').pop()];
+    assert.deepEqual(page.properties.meta, { $ref: '#/components/schemas/ListMeta' });
+    const refs = [...JSON.stringify(doc).matchAll(/"\$ref":"#\/([^"]+)"/g)].map((m) => m[1]!);
+    assert.ok(refs.length > 100);
+    for (const ref of new Set(refs)) assert.ok(ref.split('/').reduce((o: any, k) => o?.[k], doc), `unresolved ${ref}`);
+    assert.equal(JSON.stringify(dereference(doc)).includes('$ref'), false);
+  });
+
+  test('every operation has a unique operationId in the list/get/create/update/replace/delete pattern', async () => {
+    const doc = (await get(t, '/openapi/full.json')).body;
+    const ids = operations(doc).map(({ op }) => op.operationId);
+    assert.ok(ids.every((id) => typeof id === 'string' && /^[a-z][A-Za-z0-9]*$/.test(id)), 'camelCase operationIds');
+    assert.equal(new Set(ids).size, ids.length, 'unique');
+    const customers = Object.fromEntries(['get', 'post'].map((m) => [m, doc.paths['/customers'][m].operationId]));
+    assert.deepEqual(customers, { get: 'listCustomers', post: 'createCustomer' });
+    const one = doc.paths['/customers/{customer}'];
+    assert.deepEqual([one.get, one.patch, one.put, one.delete].map((o: any) => o.operationId), ['getCustomer', 'updateCustomer', 'replaceCustomer', 'deleteCustomer']);
+    assert.equal(doc.paths['/employees/{username}/transponders'].get.operationId, 'listEmployeeTransponders');
+    assert.equal(doc.paths['/project-statuses/{name}'].get.operationId, 'getProjectStatus');
+    assert.equal(doc.paths['/departments/{id}/children'].get.operationId, 'listDepartmentChildren');
+  });
+
+  test('tags are declared with descriptions; responses say what they are; errors are closed schemas; license', async () => {
+    const r = await get(t, '/openapi/full.json');
+    const doc = r.body;
+    const declared = new Map(doc.tags.map((tag: any) => [tag.name, tag.description]));
+    for (const { op } of operations(doc)) for (const tag of op.tags) assert.ok(declared.get(tag), `tag ${tag} declared with a description`);
+    assert.doesNotMatch(r.text, /Default Response/);
+    assert.equal(doc.components.schemas.Error.additionalProperties, false);
+    assert.equal(doc.components.schemas.ValidationError.additionalProperties, false);
+    assert.ok(doc.components.responses.TooManyRequests.headers['Retry-After']);
+    const pkg = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8'));
+    assert.equal(doc.info.license.name, pkg.license);
+  });
+
+  test('optional query parameters carry no example values (a "Try it out" would send them as filters)', async () => {
+    const doc = dereference((await get(t, '/openapi/full.json')).body);
+    for (const { path, method, op } of operations(doc)) {
+      for (const p of op.parameters ?? []) {
+        if (p.required) continue;
+        assert.ok(p.example === undefined && p.examples === undefined && p.schema?.examples === undefined, `${method} ${path} ${p.name}`);
+      }
+    }
+  });
+
+  test('the server URL is absolute for the serving host', async () => {
+    const r = await t().inject({ method: 'GET', url: '/openapi/clock.json', headers: { host: 'time.example.org:8443' } });
+    assert.equal(r.body.servers[0].url, 'http://time.example.org:8443/{instance}/next/api/v1');
   });
 });

@@ -8,6 +8,7 @@ import { generate } from '../../src/generate/generator.js';
 import { MODULES } from '../../src/tenancy/tenants.js';
 import { createToken } from '../../src/tenancy/tokens.js';
 import { forEachDialect, uniqueName, type Client, type TestContext } from '../support/app.js';
+import { createOffer } from '../support/commercial.js';
 import { describeRequest, listEndpoints, listRequests, type Fixtures, type ListEndpoint } from './support/list-endpoints.js';
 import { createTicket } from '../support/projects.js';
 import { explain, isSelect, QueryLog } from './support/query-plans.js';
@@ -59,6 +60,7 @@ async function fixtures(t: TestContext, c: Client): Promise<Fixtures> {
   assert.equal(subtask.status, 201, subtask.text);
   const locations = await c.post('/location-lists', { name: 'North', locations: [] });
   assert.equal(locations.status, 201, locations.text);
+  const offer = await createOffer(c, { customer_id: String(project.customer_id) });
   return {
     username: employee.username,
     personalNumber: String(employee.personal_number),
@@ -72,6 +74,7 @@ async function fixtures(t: TestContext, c: Client): Promise<Fixtures> {
     ticketId: Number(ticket.id),
     calendarId: Number(calendar.id),
     locationListId: Number(locations.body.data.id),
+    offerId: Number(offer.id),
   };
 }
 

@@ -79,13 +79,28 @@ forEachDialect(
       assert.equal((await c.get('/departments')).status, 200);
     });
 
+    test('an unknown tenant and a bad token look the same to an anonymous caller (401), with or without a token', async () => {
+      const c = await t().tenant();
+      const known = (token?: string) =>
+        t().inject({ method: 'GET', url: `/${c.tenant.instance}/next/api/v1/employees`, headers: token ? { authorization: `Bearer ${token}` } : {} });
+      const unknown = (token?: string) =>
+        t().inject({ method: 'GET', url: '/nosuchtenant4711/next/api/v1/employees', headers: token ? { authorization: `Bearer ${token}` } : {} });
+      for (const token of [undefined, 'zk_bad', c.token]) {
+        const [a, b] = [await unknown(token), await known(token === c.token ? 'zk_bad' : token)];
+        assert.deepEqual([b.status, b.body, b.headers['www-authenticate']], [a.status, a.body, a.headers['www-authenticate']]);
+        assert.equal(a.status, 401);
+      }
+    });
+
     test('a module-gated route is a route-not-found 404 without the module and works with it', async () => {
       const without = await t().tenant({ modules: ['departments', 'ahr'] });
       const r = await without.get('/test-gated');
       assert.equal(r.status, 404);
       assert.deepEqual(r.body, routeNotFound(without, '/test-gated'));
       const anonymous = await t().inject({ method: 'GET', url: `/${without.tenant.instance}/next/api/v1/test-gated` });
-      assert.equal(anonymous.status, 404, 'the gate answers before authentication, as for an unregistered route');
+      assert.equal(anonymous.status, 401, 'an anonymous caller learns nothing about the tenant\'s modules');
+      const withModuleAnonymous = await t().inject({ method: 'GET', url: `/${(await t().tenant({ modules: ['resource_planning'] })).tenant.instance}/next/api/v1/test-gated` });
+      assert.deepEqual([withModuleAnonymous.status, withModuleAnonymous.body], [anonymous.status, anonymous.body]);
       const withModule = await t().tenant({ modules: ['resource_planning'] });
       assert.deepEqual((await withModule.get('/test-gated')).body, { ok: true });
       await without.update({ modules: ['resource_planning'] });

@@ -2,6 +2,7 @@
 import { parseArgs } from 'node:util';
 import { generate, SCALES, type Scale } from '../../generate/generator.js';
 import { findTenant } from '../../tenancy/tenants.js';
+import { createToken } from '../../tenancy/tokens.js';
 import { withDatabase, type Command } from '../io.js';
 
 export const generateCommand: Command = {
@@ -35,6 +36,9 @@ export const generateCommand: Command = {
       }
       const result = await generate(database.db, positionals[0], values.scale as Scale, Number(values.seed), (m) => io.err(`[generate] ${m}`), database.dialect);
       io.out(`Generated tenant ${positionals[0]} (${values.scale}, seed ${values.seed}) in ${result.seconds.toFixed(1)} s: ${Object.entries(result.counts).map(([k, v]) => `${v} ${k}`).join(', ')}.`);
+      const tenant = (await findTenant(database.db, positionals[0]))!;
+      const { token } = await createToken(database.db, tenant.id, { name: 'generate' });
+      io.out(`Its API token (shown once; \`zeitkonto token create ${positionals[0]}\` makes another):\n\n  ${token}\n`);
       return 0;
     });
   },

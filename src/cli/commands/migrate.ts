@@ -6,7 +6,7 @@ export const migrateCommand: Command = {
   usage: ['migrate                                 Apply pending database migrations.'],
   async run(config, args, io) {
     parse(args, {}, 0);
-    await withDatabase(config, async () => undefined);
+    await withDatabase(config, async () => undefined, io);
     io.out('Database is up to date.');
     return 0;
   },

@@ -14,7 +14,7 @@ export const serveCommand: Command = {
     parse(args, {}, 0);
     const demoToken = await withDatabase(config, async (database) =>
       (await listTenants(database.db)).length === 0 ? (await createDemoTenant(database.db, database.dialect)).token : undefined,
-    );
+    io);
     await serve(config, {
       onListening: (url) => {
         if (demoToken) {

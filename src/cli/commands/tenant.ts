@@ -1,6 +1,6 @@
 // `zeitkonto tenant create|update|list`: tenants with their edition, modules and language.
-import { createTenant, listTenants, updateTenant, type Edition, type ModuleName, type Tenant } from '../../tenancy/tenants.js';
-import { parse, UsageError, withDatabase, type Command } from '../io.js';
+import { createTenant, deleteTenant, listTenants, updateTenant, type Edition, type ModuleName, type Tenant } from '../../tenancy/tenants.js';
+import { parse, printTable, requireTenant, UsageError, withDatabase, type Command } from '../io.js';
 
 const tenantOptions = {
   name: { type: 'string' },
@@ -25,7 +25,8 @@ export const tenantCommand: Command = {
   usage: [
     'tenant create <instance> [--name N] [--edition full|clock] [--modules a,b] [--language de|en|...]',
     'tenant update <instance> [--name N] [--edition full|clock] [--modules a,b] [--language L]',
-    'tenant list',
+    'tenant list [--json]',
+    'tenant delete <instance> --yes          Delete the tenant and all its data (one transaction; no undo).',
   ],
   async run(config, [sub, ...args], io) {
     switch (sub) {
@@ -58,16 +59,32 @@ export const tenantCommand: Command = {
         });
       }
       case 'list': {
-        parse(args, {}, 0);
+        const { values } = parse(args, { json: { type: 'boolean' } }, 0);
         return withDatabase(config, async (database) => {
-          const tenants = await listTenants(database.db);
-          io.out(['INSTANCE', 'EDITION', 'LANGUAGE', 'MODULES', 'NAME'].join('\t'));
-          for (const t of tenants) io.out([t.instance, t.edition, t.language, [...t.modules].join(',') || '-', t.name].join('\t'));
+          const tenants = (await listTenants(database.db)).map((t) => ({
+            instance: t.instance,
+            edition: t.edition,
+            language: t.language,
+            modules: [...t.modules],
+            name: t.name,
+            created: t.created,
+          }));
+          printTable(io, tenants, values.json, { INSTANCE: 'instance', EDITION: 'edition', LANGUAGE: 'language', MODULES: (t) => t.modules.join(',') || '-', NAME: 'name' });
+          return 0;
+        });
+      }
+      case 'delete': {
+        const { values, positionals } = parse(args, { yes: { type: 'boolean' } }, 1);
+        if (!values.yes) throw new UsageError(`tenant delete removes "${positionals[0]}" and all its data for good; confirm with --yes`);
+        return withDatabase(config, async (database) => {
+          await requireTenant(database, positionals[0]);
+          await deleteTenant(database.db, positionals[0]);
+          io.out(`Deleted tenant ${positionals[0]} and all its data.`);
           return 0;
         });
       }
       default:
-        throw new UsageError(sub === undefined ? 'tenant needs a subcommand: create, update, list' : `unknown tenant subcommand "${sub}"`);
+        throw new UsageError(sub === undefined ? 'tenant needs a subcommand: create, update, list, delete' : `unknown tenant subcommand "${sub}"`);
     }
   },
 };

@@ -1,12 +1,12 @@
 // `zeitkonto token create|list|revoke`: API tokens of a tenant (the secret is printed once, never listed).
 import { createToken, listTokens, revokeToken } from '../../tenancy/tokens.js';
-import { parse, positiveInt, requireTenant, UsageError, withDatabase, type Command } from '../io.js';
+import { parse, positiveInt, printTable, requireTenant, UsageError, withDatabase, type Command } from '../io.js';
 
 export const tokenCommand: Command = {
   name: 'token',
   usage: [
     'token create <instance> [--name N] [--read-only] [--expires-in-days N]   Prints the new token alone.',
-    'token list <instance>                   Lists tokens (never their secrets).',
+    'token list <instance> [--json]          Lists tokens (never their secrets).',
     'token revoke <instance> <token-id>',
   ],
   async run(config, [sub, ...args], io) {
@@ -22,13 +22,19 @@ export const tokenCommand: Command = {
         });
       }
       case 'list': {
-        const { positionals } = parse(args, {}, 1);
+        const { values, positionals } = parse(args, { json: { type: 'boolean' } }, 1);
         return withDatabase(config, async (database) => {
           const tenant = await requireTenant(database, positionals[0]);
-          io.out(['ID', 'NAME', 'ACCESS', 'CREATED', 'EXPIRES', 'REVOKED', 'LAST USED'].join('\t'));
-          for (const t of await listTokens(database.db, tenant.id)) {
-            io.out([t.id, t.name, t.readOnly ? 'read-only' : 'read-write', t.created, t.expiresAt ?? '-', t.revokedAt ?? '-', t.lastUsedAt ?? '-'].join('\t'));
-          }
+          const tokens = await listTokens(database.db, tenant.id);
+          printTable(io, tokens, values.json, {
+            ID: 'id',
+            NAME: 'name',
+            ACCESS: (t) => (t.readOnly ? 'read-only' : 'read-write'),
+            CREATED: 'created',
+            EXPIRES: 'expiresAt',
+            REVOKED: 'revokedAt',
+            'LAST USED': 'lastUsedAt',
+          });
           return 0;
         });
       }

@@ -12,9 +12,13 @@ import { monthClosings } from './0400_month_closings.js';
 import { attendances } from './0401_attendances.js';
 import { queryPlanIndexes } from './0900_query_plan_indexes.js';
 import { absences } from './0940_absences.js';
+import { uniqueness } from './1300_uniqueness.js';
 import { articles } from './1600_articles.js';
 import { attachments } from './1601_attachments.js';
 import { plannings } from './1700_plannings.js';
+import { offers } from './1800_offers.js';
+import { invoices } from './1801_invoices.js';
+import { writePath } from './1900_write_path.js';
 
 export const migrations: readonly Migration[] = [
   foundation,
@@ -28,7 +32,11 @@ export const migrations: readonly Migration[] = [
   attendances,
   queryPlanIndexes,
   absences,
+  uniqueness,
   articles,
   attachments,
   plannings,
+  offers,
+  invoices,
+  writePath,
 ];

@@ -10,10 +10,23 @@ export function requestBase(req: FastifyRequest): string {
   return `${req.protocol}://${req.host}`;
 }
 
-function pageUrl(req: FastifyRequest, page: number): string {
-  const url = new URL(req.url, requestBase(req));
-  url.searchParams.set('page', String(page));
-  return `${requestBase(req)}${url.pathname}${url.search}`;
+/**
+ * The request's URL with `page` set to any page, as `new URL(…).searchParams.set('page', …)` writes it (the
+ * other parameters re-encoded, `page` in the place of its first occurrence or last), from one parse of the URL:
+ * a page of the envelope carries up to 17 such links.
+ */
+function pageUrls(req: FastifyRequest): { path: string; at(page: number): string } {
+  const url = new URL(req.url, 'http://x');
+  const entries = [...url.searchParams];
+  const first = entries.findIndex(([name]) => name === 'page');
+  const cut = first === -1 ? entries.length : first;
+  const text = (xs: [string, string][]) => new URLSearchParams(xs.filter(([name]) => name !== 'page')).toString();
+  const before = text(entries.slice(0, cut));
+  const after = text(entries.slice(cut));
+  const path = `${requestBase(req)}${url.pathname}`;
+  const head = `${path}?${before}${before ? '&' : ''}page=`;
+  const tail = after ? `&${after}` : '';
+  return { path, at: (page) => `${head}${page}${tail}` };
 }
 
 /** Laravel's paginator window (reference §1.7): up to 13 pages in full, otherwise sliders with '...'. */
@@ -32,20 +45,20 @@ export function envelope<T>(req: FastifyRequest, page: Page<unknown>, data: T[])
   const lastPage = Math.max(1, Math.ceil(page.total / page.limit));
   const from = data.length > 0 ? (page.page - 1) * page.limit + 1 : null;
   const to = from !== null ? from + data.length - 1 : null;
-  const prev = page.page > 1 ? pageUrl(req, page.page - 1) : null;
-  const next = page.page < lastPage ? pageUrl(req, page.page + 1) : null;
+  const urls = pageUrls(req);
+  const prev = page.page > 1 ? urls.at(page.page - 1) : null;
+  const next = page.page < lastPage ? urls.at(page.page + 1) : null;
   const links = [
     { url: prev, label: '&laquo; Previous', active: false },
     ...pageWindow(page.page, lastPage).map((p) =>
-      p === '...' ? { url: null, label: '...', active: false } : { url: pageUrl(req, p), label: String(p), active: p === page.page },
+      p === '...' ? { url: null, label: '...', active: false } : { url: urls.at(p), label: String(p), active: p === page.page },
     ),
     { url: next, label: 'Next &raquo;', active: false },
   ];
-  const path = `${requestBase(req)}${new URL(req.url, 'http://x').pathname}`;
   return {
     data,
-    links: { first: pageUrl(req, 1), last: pageUrl(req, lastPage), prev, next },
-    meta: { current_page: page.page, from, last_page: lastPage, links, path, per_page: page.limit, to, total: page.total },
+    links: { first: urls.at(1), last: urls.at(lastPage), prev, next },
+    meta: { current_page: page.page, from, last_page: lastPage, links, path: urls.path, per_page: page.limit, to, total: page.total },
   };
 }
 

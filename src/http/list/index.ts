@@ -2,5 +2,6 @@
 // fields and its filters; it never parses `page` itself.
 export * from './query.js';
 export * from './paging.js';
+export * from './sortable.js';
 export * from './caches.js';
 export * from './envelope.js';

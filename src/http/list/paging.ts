@@ -9,6 +9,8 @@ export interface SortColumn {
   column: string;
   /** Nullable columns get an explicit NULLS placement so both databases order them alike. */
   nullable?: boolean;
+  /** The column runs the other way round from the field (customers' `status` 1 active is `inactive` false). */
+  inverted?: boolean;
 }
 
 export interface ListSpec {
@@ -21,7 +23,9 @@ export interface ListSpec {
   /** Column of the modification timestamp; false when the resource has none. */
   modified?: string | false;
   /** Fixed order that ignores orderBy/order (e.g. GET /projects/{id}/employees keeps its own order). */
-  fixedOrder?: { column: string; direction: 'asc' | 'desc' }[];
+  fixedOrder?: { column: string; direction: 'asc' | 'desc'; nullable?: boolean }[];
+  /** Fixed page size that ignores `limit` (e.g. GET /offers/{id}/items takes `page` only). */
+  pageSize?: number;
 }
 
 export interface Page<Row> {
@@ -38,7 +42,7 @@ export async function paginate<DB, TB extends keyof DB, Row>(
   query: ListQueryValues,
 ): Promise<Page<Row>> {
   const page = query.page ?? 1;
-  const limit = query.limit ?? DEFAULT_LIMIT;
+  const limit = spec.pageSize ?? query.limit ?? DEFAULT_LIMIT;
   let q = qb as SelectQueryBuilder<any, any, any>;
   const modified = spec.modified === undefined ? 'modified' : spec.modified;
   if (modified) {
@@ -78,7 +82,7 @@ function sortsByKeyOnly(spec: ListSpec, query: Pick<ListQueryValues, 'orderBy'>)
 /** ORDER BY terms: the requested (or default) field, then the key columns ascending as tie-breaker. */
 export function orderTerms(spec: ListSpec, query: Pick<ListQueryValues, 'orderBy' | 'order'>, reverse = false) {
   const flip = (d: 'asc' | 'desc') => (reverse ? (d === 'asc' ? 'desc' : 'asc') : d);
-  if (spec.fixedOrder) return spec.fixedOrder.map((o) => sql`${sql.ref(o.column)} ${sql.raw(flip(o.direction))}`);
+  if (spec.fixedOrder) return spec.fixedOrder.map((o) => sql`${sql.ref(o.column)} ${sql.raw(flip(o.direction) + nullsPlacement(o.nullable, flip(o.direction)))}`);
   const requestedDirection = String(query.order ?? 'asc').toLowerCase() === 'desc' ? 'desc' : 'asc';
   const direction = flip(requestedDirection);
   const requested = query.orderBy && Object.hasOwn(spec.sortable, query.orderBy) ? query.orderBy : undefined;
@@ -88,9 +92,9 @@ export function orderTerms(spec: ListSpec, query: Pick<ListQueryValues, 'orderBy
   if (field !== undefined) {
     const s = spec.sortable[field];
     const col: SortColumn = typeof s === 'string' ? { column: s } : s;
+    const columnDirection = col.inverted ? (direction === 'asc' ? 'desc' : 'asc') : direction;
     // PostgreSQL's default placement (NULLS LAST ascending), made explicit so SQLite orders alike.
-    const nulls = col.nullable ? (direction === 'asc' ? ' nulls last' : ' nulls first') : '';
-    terms.push(sql`${sql.ref(col.column)} ${sql.raw(direction + nulls)}`);
+    terms.push(sql`${sql.ref(col.column)} ${sql.raw(columnDirection + nullsPlacement(col.nullable, columnDirection))}`);
     used.add(col.column);
   }
   // With no explicit field, the key itself is the sort and takes the requested direction.
@@ -99,3 +103,5 @@ export function orderTerms(spec: ListSpec, query: Pick<ListQueryValues, 'orderBy
   return terms;
 }
 
+/** PostgreSQL's default placement (NULLS LAST ascending), made explicit so SQLite orders alike. */
+const nullsPlacement = (nullable: boolean | undefined, direction: 'asc' | 'desc') => (nullable ? (direction === 'asc' ? ' nulls last' : ' nulls first') : '');

@@ -9,7 +9,7 @@ export const MAX_LIMIT = 200;
 export const listParams = {
   page: Type.Optional(Nullable(Type.Integer({ minimum: 1, maximum: MAX_ID, description: 'Page to return, counting from 1.' }))),
   limit: Type.Optional(Nullable(Type.Integer({ minimum: 1, maximum: MAX_LIMIT, description: 'Records per page, default 15.' }))),
-  perPage: Type.Optional(Nullable(Type.Integer({ minimum: 1, maximum: MAX_LIMIT, description: 'Ignored; use limit.' }))),
+  perPage: Type.Optional(Type.String({ maxLength: 255, description: 'Ignored, whatever its value; use limit.' })),
   orderBy: Type.Optional(Nullable(Type.String({ maxLength: 100, description: 'Field to sort by; unknown fields sort by the default.' }))),
   order: Type.Optional(Nullable(Type.String({ enum: ['asc', 'desc', 'ASC', 'DESC'] }))),
   modified_after: Type.Optional(FilterTimestamp()),
@@ -33,7 +33,10 @@ export interface ListQueryValues {
   modified_before?: string;
 }
 
-/** Array filter values: `key[]=a&key[]=b`, or a single `key=a` where the reference allows it. */
+/**
+ * Array filter values. http/request-input.ts has already gathered `key[]=a`, `key[0]=a` and `key=a&key=b` under the
+ * key the schema declares (`key[]` or `key`).
+ */
 export function arrayParam(query: Record<string, unknown>, name: string): string[] | undefined {
   const raw = query[`${name}[]`] ?? query[name];
   if (raw === undefined || raw === null) return undefined;

@@ -2,23 +2,15 @@
 import type { Selectable } from 'kysely';
 import type { TenantDb } from '../../db/tenant-scope.js';
 import type { AbsenceReasonsTable } from './absence-reasons.tables.js';
-import type { ListSpec } from '../../http/list/index.js';
+import { sortableFrom, type ListSpec } from '../../http/list/index.js';
 import { nowTimestamp, outTimestamp } from '../../http/formats.js';
-import { ABSENCE_REASON_TYPES, type AbsenceReasonT, type AbsenceReasonUpdateT } from './absence-reasons.schemas.js';
+import { ABSENCE_REASON_TYPES, AbsenceReasonCreate, AbsenceReasonUpdate, type AbsenceReasonT, type AbsenceReasonUpdateT } from './absence-reasons.schemas.js';
 
 export type AbsenceReasonRow = Selectable<AbsenceReasonsTable>;
 
 export const absenceReasonListSpec: ListSpec = {
   key: ['name'],
-  sortable: {
-    name: 'name',
-    comment: { column: 'comment', nullable: true },
-    color: 'color',
-    type: 'type',
-    external_id: { column: 'external_id', nullable: true },
-    created: { column: 'created', nullable: true },
-    modified: { column: 'modified', nullable: true },
-  },
+  sortable: { ...sortableFrom([AbsenceReasonCreate, AbsenceReasonUpdate]), name: 'name', color: 'color', type: 'type' },
 };
 
 export function listAbsenceReasons(db: TenantDb, filters: { external_id?: string }) {

@@ -3,8 +3,10 @@
 import { Type } from '@sinclair/typebox';
 import type { ZkApp } from '../../types.js';
 import { resourceRoutes } from '../crud/index.js';
+import { findReferences } from '../../db/references.js';
+import { validationError } from '../../http/errors.js';
 import { Activity, ActivityCreate, ActivityListQuery, ActivityUpdate, type ActivityT } from './activities.schemas.js';
-import { activityListSpec, deleteActivity, findActivity, insertActivity, listActivities, toActivity, updateActivity, type ActivityRow } from './activities.repository.js';
+import { ACTIVITY_ID_REFERENCES, ACTIVITY_NAME_REFERENCES, activityListSpec, deleteActivity, findActivity, insertActivity, listActivities, toActivity, updateActivity, type ActivityRow } from './activities.repository.js';
 
 export default async function activityRoutes(app: ZkApp) {
   resourceRoutes<undefined, ActivityRow, ActivityT>(app, {
@@ -20,7 +22,11 @@ export default async function activityRoutes(app: ZkApp) {
     show: (_s, _p, row) => toActivity(row),
     create: { body: ActivityCreate, run: (s, _p, body) => insertActivity(s.db, body) },
     update: { body: ActivityUpdate, run: (s, _p, row, body) => updateActivity(s.db, row.id, body) },
-    remove: (s, _p, row) => deleteActivity(s.db, row.id).then(() => undefined),
+    remove: async (s, _p, row) => {
+      const found = [...(await findReferences(s.db, ACTIVITY_NAME_REFERENCES, row.name)), ...(await findReferences(s.db, ACTIVITY_ID_REFERENCES, Number(row.id)))];
+      if (found.length) throw validationError({ name: found.map((what) => `The activity is still used by ${what}.`) });
+      await deleteActivity(s.db, row.id);
+    },
     summaries: {
       get: 'Get an activity by name',
       update: 'Update an activity (only submitted fields change)',

@@ -30,7 +30,7 @@ const Description = Opt(Type.String({ maxLength: 5000 }));
 const writable = {
   unit: Opt(Type.String({ maxLength: 64 })),
   unit_price: Opt(Type.Number({ minimum: -999999999, maximum: 999999999 })),
-  currency: Opt(Type.String({ pattern: '^[A-Za-z]{3}$', description: 'Three-letter code.' })),
+  currency: Opt(Type.String({ pattern: '^[A-Za-z]{3}$', maxLength: 3, description: 'Three-letter code.' })),
   description: Description,
   inactive: Type.Optional(Type.Boolean()),
   description_en: Description,

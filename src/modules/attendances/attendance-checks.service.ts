@@ -8,6 +8,7 @@ import type { BookingRefs } from '../../booking/booking-facts.repository.js';
 import { durationHours, endsAfterStart } from '../../booking/time.js';
 import { DIRECTION_ALIASES, LOCKING_RELEASE_STATES, type AttendanceCreateT } from './attendances.schemas.js';
 import type { AttendanceRow } from './attendances.repository.js';
+import type { Tenant } from '../../tenancy/tenants.js';
 
 /** The request form of a booking after merging (PATCH) and defaults. */
 export type Input = AttendanceCreateT;
@@ -94,12 +95,17 @@ export function billableFor(input: Input, submitted: boolean | null | undefined,
   return submitted;
 }
 
-/** Billed or released bookings cannot be changed or deleted. */
-export function immutable(row: AttendanceRow): Violation[] {
+/**
+ * Billed or released bookings cannot be changed or deleted. A release stays binding after the project_release
+ * module is switched off; the error then names `id` (the booking itself), since `project_release` is no longer
+ * part of the response, and says what locks it.
+ */
+export function immutable(row: AttendanceRow, tenant: Pick<Tenant, 'modules'>): Violation[] {
   const out: Violation[] = [];
   if (row.invoice_item_id !== null) out.push({ field: 'invoice_item_id', rule: 'billed', message: 'The booking is billed and cannot be changed or deleted.' });
   if (row.project_release !== null && LOCKING_RELEASE_STATES.has(Number(row.project_release))) {
-    out.push({ field: 'project_release', rule: 'released', message: 'The booking is released and cannot be changed or deleted.' });
+    const field = tenant.modules.has('project_release') ? 'project_release' : 'id';
+    out.push({ field, rule: 'released', message: 'The booking is released (project release) and cannot be changed or deleted.' });
   }
   return out;
 }

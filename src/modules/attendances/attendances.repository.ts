@@ -2,13 +2,21 @@
 import type { Insertable, Selectable } from 'kysely';
 import type { AttendancesTable } from './attendances.tables.js';
 import type { Tenant } from '../../tenancy/tenants.js';
-import type { ListSpec } from '../../http/list/index.js';
+import { sortableFrom, type ListSpec } from '../../http/list/index.js';
 import { omitGatedFields } from '../../http/gating.js';
 import { outDate, outTimestamp, toBool } from '../../http/formats.js';
-import { DIRECTIONS, PROJECT_RELEASE, type AttendanceT } from './attendances.schemas.js';
+import { AttendanceCreate, AttendancePatch, DIRECTIONS, PROJECT_RELEASE, type AttendanceT } from './attendances.schemas.js';
 import type { TenantDb, TenantInsert } from '../../db/tenant-scope.js';
 
-export type AttendanceRow = Selectable<AttendancesTable>;
+/** The columns a response or a rule reads: all but tenant_id and the derived start_at/end_at (issue 14). */
+const COLUMNS = [
+  'id', 'employee_id', 'date', 'time_from', 'time_to', 'end_date', 'duration', 'note', 'issue_id', 'department_id', 'project_release',
+  'project_released_at', 'project_released_by', 'billable', 'work_location_id', 'activity_id', 'start', 'destination', 'vehicle_id', 'private',
+  'passengers', 'km', 'direction_of_travel', 'project_id', 'project_task_id', 'invoice_item_id', 'ticket_id', 'subtask_id',
+  'work_location_is_project_relevant', 'locked', 'is_travel', 'color', 'created', 'modified',
+] as const satisfies readonly (keyof AttendancesTable)[];
+
+export type AttendanceRow = Pick<Selectable<AttendancesTable>, (typeof COLUMNS)[number]>;
 
 /**
  * Sortable: the key, the writable fields, created and modified. id, date, employee_id, project_id, created and
@@ -17,6 +25,7 @@ export type AttendanceRow = Selectable<AttendancesTable>;
 export const attendanceListSpec: ListSpec = {
   key: ['id'],
   sortable: {
+    ...sortableFrom([AttendanceCreate, AttendancePatch], { columns: { from: 'time_from', to: 'time_to' } }),
     id: 'id',
     date: 'date',
     from: 'time_from',
@@ -27,15 +36,6 @@ export const attendanceListSpec: ListSpec = {
     project_task_id: 'project_task_id',
     activity_id: 'activity_id',
     billable: 'billable',
-    note: { column: 'note', nullable: true },
-    work_location_id: { column: 'work_location_id', nullable: true },
-    vehicle_id: { column: 'vehicle_id', nullable: true },
-    km: { column: 'km', nullable: true },
-    passengers: { column: 'passengers', nullable: true },
-    ticket_id: { column: 'ticket_id', nullable: true },
-    subtask_id: { column: 'subtask_id', nullable: true },
-    created: { column: 'created', nullable: true },
-    modified: { column: 'modified', nullable: true },
   },
 };
 
@@ -48,7 +48,7 @@ export interface AttendanceFilters {
 }
 
 export function listAttendances(db: TenantDb, f: AttendanceFilters) {
-  let q = db.selectFrom('attendances').selectAll();
+  let q = db.selectFrom('attendances').select(COLUMNS);
   if (f.employee_id !== undefined) q = q.where('employee_id', '=', f.employee_id);
   if (f.project_id !== undefined) q = q.where('project_id', '=', f.project_id);
   if (f.ticket_id !== undefined) q = q.where('ticket_id', '=', f.ticket_id);
@@ -58,14 +58,14 @@ export function listAttendances(db: TenantDb, f: AttendanceFilters) {
 }
 
 export const findAttendance = (db: TenantDb, id: number) =>
-  db.selectFrom('attendances').selectAll().where('id', '=', id).executeTakeFirst();
+  db.selectFrom('attendances').select(COLUMNS).where('id', '=', id).executeTakeFirst();
 
 export async function insertAttendance(db: TenantDb, values: TenantInsert<'attendances'>): Promise<AttendanceRow> {
-  return db.insertInto('attendances', values).returningAll().executeTakeFirstOrThrow();
+  return db.insertInto('attendances', values).returning(COLUMNS).executeTakeFirstOrThrow();
 }
 
 export async function updateAttendance(db: TenantDb, id: number, values: Partial<Insertable<AttendancesTable>>): Promise<AttendanceRow> {
-  return db.updateTable('attendances').set(values).where('id', '=', id).returningAll().executeTakeFirstOrThrow();
+  return db.updateTable('attendances').set(values).where('id', '=', id).returning(COLUMNS).executeTakeFirstOrThrow();
 }
 
 export const deleteAttendance = (db: TenantDb, id: number) =>
@@ -88,7 +88,8 @@ export function toAttendance(row: AttendanceRow, tenant: Pick<Tenant, 'modules'>
       note: row.note,
       issue_id: row.issue_id,
       department_id: intOrNull(row.department_id),
-      project_release: idName(PROJECT_RELEASE, row.project_release),
+      // Never released: the state the contract names "unchanged" (id 0), not null.
+      project_release: idName(PROJECT_RELEASE, row.project_release ?? 0),
       project_released_at: outTimestamp(row.project_released_at),
       project_released_by: row.project_released_by,
       billable: toBool(row.billable) ?? false,

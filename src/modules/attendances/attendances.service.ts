@@ -38,7 +38,7 @@ export async function changeAttendance(s: Scope, id: number, patch: AttendancePa
 export async function removeAttendance(s: Scope, id: number): Promise<void> {
   await lockedTransaction(s.db, s.dialect, [], async (trx) => {
     const current = await requireAttendance(trx, id);
-    const violations = [...immutable(current), ...(await lockViolations(trx, s, current))];
+    const violations = [...immutable(current, s.tenant), ...(await lockViolations(trx, s, current))];
     if (violations.length) throw violationsError(violations);
     await deleteAttendance(trx, id);
   });
@@ -54,7 +54,7 @@ export async function releaseAttendance(s: Scope, id: number, state: number, rel
 async function write(s: Scope, input: Input, submittedBillable: boolean | null | undefined, current: AttendanceRow | undefined): Promise<AttendanceRow> {
   const { tenant } = s;
   const settings = bookingSettings(tenant);
-  const locked = current ? immutable(current) : [];
+  const locked = current ? immutable(current, s.tenant) : [];
   if (locked.length) throw violationsError(locked);
   const errors = new ErrorBag();
   const shape = checkShape(input, settings.duration_only, errors);
@@ -143,7 +143,8 @@ async function lockViolations(db: TenantDb, s: Scope, stored: AttendanceRow): Pr
   return evaluate(facts as BookingFacts, LOCK_RULES).map((v) => ({ ...v, message: `The booking as stored is locked: ${v.message}` }));
 }
 
+/** One violation per field and rule: a lock that holds for the stored and the new booking is reported once (as stored). */
 function dedupe(violations: Violation[]): Violation[] {
   const seen = new Set<string>();
-  return violations.filter((v) => !seen.has(v.field + v.message) && seen.add(v.field + v.message));
+  return violations.filter((v) => !seen.has(`${v.field}\u0000${v.rule}`) && seen.add(`${v.field}\u0000${v.rule}`));
 }

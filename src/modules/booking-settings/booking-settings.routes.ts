@@ -17,6 +17,6 @@ export default async function bookingSettingsRoutes(app: ZkApp) {
     method: ['PATCH', 'PUT'],
     url: '/booking-settings',
     schema: { summary: 'Change booking rule settings (only submitted fields change)', tags, body: BookingSettingsUpdate, response: responses({ 200: Single(BookingSettingsSchema) }, { write: true }) },
-    handler: async (req) => ({ data: await updateBookingSettings(app.zk.db, req.tenant, req.body) }),
+    handler: async (req) => ({ data: await updateBookingSettings(req.db.kysely, req.tenant, req.body) }),
   });
 }

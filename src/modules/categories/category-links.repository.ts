@@ -1,5 +1,6 @@
 // Categories attached to other records (customers, contacts, employees, projects, tickets, ...), one mechanism
 // for all: batch loading (no N+1), replacing a record's set, and 422 on unknown names.
+import { prepared } from '../../db/prepared.js';
 import type { TenantDb } from '../../db/tenant-scope.js';
 import { fieldError } from '../../http/errors.js';
 import { countPerOwner } from '../../db/lookup.js';
@@ -10,18 +11,21 @@ import { toCategory } from './categories.repository.js';
 export type CategoryEntity = 'customer' | 'contact' | 'employee' | 'project' | 'task' | 'ticket' | 'subtask' | 'device';
 
 /** Categories of many records at once: Map<entityId, Category[]> (sorted by name). */
+const categoryRows = prepared((db, p: { entity: CategoryEntity; ids: number[] }) =>
+  db
+    .selectFrom('category_links as l')
+    .innerJoin('categories as c', (j) => j.onRef('c.tenant_id', '=', 'l.tenant_id').onRef('c.id', '=', 'l.category_id'))
+    .select(['l.entity_id', 'c.name', 'c.description', 'c.type', 'c.created', 'c.modified'])
+    .where('l.entity_type', '=', p.entity)
+    .where('l.entity_id', 'in', p.ids)
+    .orderBy('c.name'),
+);
+
 export async function loadCategories(db: TenantDb, entity: CategoryEntity, ids: readonly number[]): Promise<Map<number, CategoryT[]>> {
   const out = new Map<number, CategoryT[]>();
   for (const id of ids) out.set(Number(id), []);
   if (ids.length === 0) return out;
-  const rows = await db
-    .selectFrom('category_links as l')
-    .innerJoin('categories as c', (j) => j.onRef('c.tenant_id', '=', 'l.tenant_id').onRef('c.id', '=', 'l.category_id'))
-    .select(['l.entity_id', 'c.name', 'c.description', 'c.type', 'c.created', 'c.modified'])
-    .where('l.entity_type', '=', entity)
-    .where('l.entity_id', 'in', ids.map(Number))
-    .orderBy('c.name')
-    .execute();
+  const rows = await categoryRows(db, { entity, ids: ids.map(Number) });
   for (const r of rows) out.get(Number(r.entity_id))?.push(toCategory(r));
   return out;
 }

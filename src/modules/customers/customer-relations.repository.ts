@@ -1,6 +1,7 @@
 // SQL for what a customer owns besides contacts: addresses and managers. Batch loads and counts per page
 // (no N+1); writes replace the submitted set inside the customer's transaction.
 import type { Selectable } from 'kysely';
+import { prepared } from '../../db/prepared.js';
 import type { TenantDb } from '../../db/tenant-scope.js';
 import type { CustomerAddressesTable } from './customers.tables.js';
 import { toBool } from '../../http/formats.js';
@@ -36,11 +37,13 @@ export function toAddress(r: Selectable<CustomerAddressesTable>): CustomerAddres
   };
 }
 
-export const loadAddresses = async (db: TenantDb, customerId: number) =>
-  (await db.selectFrom('customer_addresses').selectAll().where('customer_id', '=', customerId).orderBy('id').execute()).map(toAddress);
+const addressRows = prepared((db, p: { customerId: number }) => db.selectFrom('customer_addresses').selectAll().where('customer_id', '=', p.customerId).orderBy('id'));
+export const loadAddresses = async (db: TenantDb, customerId: number) => (await addressRows(db, { customerId })).map(toAddress);
+
+const managerRows = prepared((db, p: { customerId: number }) => db.selectFrom('customer_managers').selectAll().where('customer_id', '=', p.customerId).orderBy('username'));
 
 export async function loadManagers(db: TenantDb, customerId: number): Promise<ManagerT[]> {
-  const rows = await db.selectFrom('customer_managers').selectAll().where('customer_id', '=', customerId).orderBy('username').execute();
+  const rows = await managerRows(db, { customerId });
   return rows.map((r) => ({
     username: r.username,
     has_edit_customer_data_permission: toBool(r.has_edit_customer_data_permission),

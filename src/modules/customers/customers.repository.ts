@@ -1,32 +1,25 @@
 // SQL for customers; every query is scoped by tenant. The key is the customer number.
 import type { Selectable } from 'kysely';
+import { preparedFirst } from '../../db/prepared.js';
 import type { TenantDb } from '../../db/tenant-scope.js';
 import { findReferences, type ReferenceCheck } from '../../db/references.js';
 import type { CustomersTable } from './customers.tables.js';
-import type { ListSpec, SortColumn } from '../../http/list/index.js';
+import { sortableFrom, type ListSpec } from '../../http/list/index.js';
 import { addDays, decimalText, nowTimestamp, outTimestamp, toBool } from '../../http/formats.js';
 import type { CategoryT } from '../categories/categories.schemas.js';
 import type { DynamicAttributeValueT } from '../dynamic-attributes/dynamic-attributes.schemas.js';
-import type { CustomerBaseT } from './customers.schemas.js';
+import { CustomerCreate, CustomerUpdate, type CustomerBaseT } from './customers.schemas.js';
 
 export type CustomerRow = Selectable<CustomersTable>;
-
-const nullable = (column: string): SortColumn => ({ column, nullable: true });
 
 /** Sortable: the key, every writable field and created/modified (contract list conventions). */
 export const customerListSpec: ListSpec = {
   key: ['customer_number'],
   sortable: {
+    ...sortableFrom([CustomerCreate, CustomerUpdate], { columns: { status: { column: 'inactive', inverted: true } } }),
     customer_number: 'customer_number',
     inactive: 'inactive',
     department_id: 'department_id',
-    ...Object.fromEntries(
-      [
-        'name', 'additional_name', 'website', 'email', 'phone', 'fax', 'currency', 'comments', 'industry', 'vat', 'tax_number', 'iban', 'bic',
-        'payment_target', 'payment_target_discount', 'billing_procedure', 'automated_invoicing', 'debit_payment',
-        'travel_expense_flat_per_day', 'travel_expense_flat_per_journey', 'created', 'modified',
-      ].map((c) => [c, nullable(c)]),
-    ),
   },
 };
 
@@ -51,8 +44,8 @@ export function listCustomers(db: TenantDb, f: CustomerFilters) {
   return q;
 }
 
-export const findCustomer = (db: TenantDb, customerNumber: string) =>
-  db.selectFrom('customers').selectAll().where('customer_number', '=', customerNumber).executeTakeFirst();
+const customerByNumber = preparedFirst((db, p: { customerNumber: string }) => db.selectFrom('customers').selectAll().where('customer_number', '=', p.customerNumber));
+export const findCustomer = (db: TenantDb, customerNumber: string) => customerByNumber(db, { customerNumber });
 
 /** Column values of a customer write (request fields already resolved by the service). */
 export type CustomerColumns = Partial<Omit<CustomerRow, 'tenant_id' | 'id' | 'created' | 'modified'>>;

@@ -173,7 +173,6 @@ export const CustomerListQuery = listQuery({
   start_date: Type.Optional(DateOnly({ description: 'Customers active on or after this date: still active, or inactive and modified on or after it.' })),
   end_date: Type.Optional(DateOnly({ description: 'Customers that existed on this date: created on or before it.' })),
   'customer_number[]': Type.Optional(Type.Array(Type.String({ maxLength: 255 }), { maxItems: 200 })),
-  customer_number: Type.Optional(Type.Array(Type.String({ maxLength: 255 }), { maxItems: 200, description: 'Single-value form of customer_number[].' })),
   inactive: Type.Optional(Flag),
   status: Type.Optional(Type.String({ maxLength: 32, description: 'Deprecated: 1 active, 0 inactive; other values are ignored; `inactive` wins.' })),
 });

@@ -1,5 +1,6 @@
 // SQL for the dynamic attribute values records carry (customers, projects, employees, contacts, ...): batch
 // loading (no N+1), counting, the definitions a request names, replacing and clearing a record's values.
+import { prepared } from '../../db/prepared.js';
 import type { TenantDb } from '../../db/tenant-scope.js';
 import { countPerOwner } from '../../db/lookup.js';
 import { fromJson } from '../../http/formats.js';
@@ -15,18 +16,21 @@ export interface ResolvedAttributes {
 }
 
 /** Values of many records at once: Map<entityId, DynamicAttributeValue[]> (sorted by name). */
+const attributeRows = prepared((db, p: { entity: AttributeEntity; ids: number[] }) =>
+  db
+    .selectFrom('dynamic_attribute_values as v')
+    .innerJoin('dynamic_attributes as a', (j) => j.onRef('a.tenant_id', '=', 'v.tenant_id').onRef('a.id', '=', 'v.attribute_id'))
+    .select(['v.entity_id', 'v.value', 'a.name', 'a.type', 'a.description'])
+    .where('v.entity_type', '=', p.entity)
+    .where('v.entity_id', 'in', p.ids)
+    .orderBy('a.name'),
+);
+
 export async function loadDynamicAttributes(db: TenantDb, entity: AttributeEntity, ids: readonly number[]): Promise<Map<number, DynamicAttributeValueT[]>> {
   const out = new Map<number, DynamicAttributeValueT[]>();
   for (const id of ids) out.set(Number(id), []);
   if (ids.length === 0) return out;
-  const rows = await db
-    .selectFrom('dynamic_attribute_values as v')
-    .innerJoin('dynamic_attributes as a', (j) => j.onRef('a.tenant_id', '=', 'v.tenant_id').onRef('a.id', '=', 'v.attribute_id'))
-    .select(['v.entity_id', 'v.value', 'a.name', 'a.type', 'a.description'])
-    .where('v.entity_type', '=', entity)
-    .where('v.entity_id', 'in', ids.map(Number))
-    .orderBy('a.name')
-    .execute();
+  const rows = await attributeRows(db, { entity, ids: ids.map(Number) });
   for (const r of rows) {
     const description = fromJson<TranslationsT | null>(r.description, null);
     out.get(Number(r.entity_id))?.push({ name: r.name, value: fromJson(r.value, null), description: description ? translations(description) : null, type: r.type });

@@ -23,7 +23,7 @@ export type DynamicAttributeValueT = Static<typeof DynamicAttributeValue>;
  * Request form: an array whose items are `{name, value}`, `{"<name>": value}` or `["<name>", value]`
  * (contract: "array of array, values keyed by attribute name").
  */
-export const DynamicAttributesInput = Type.Array(Type.Unsafe<unknown>({ type: ['object', 'array'], maxItems: 200 }), { maxItems: 200 });
+export const DynamicAttributesInput = Type.Array(Type.Unsafe<unknown>({ type: ['object', 'array'], items: {}, maxItems: 200 }), { maxItems: 200 });
 
 export const DynamicAttributeDefinition = Type.Object({
   id: Type.Integer(),

@@ -2,12 +2,12 @@
 import type { TenantDb } from '../../db/tenant-scope.js';
 import type { Dialect } from '../../db/dialect.js';
 import type { Tenant } from '../../tenancy/tenants.js';
-import type { ListSpec } from '../../http/list/index.js';
+import { sortableFrom, type ListSpec } from '../../http/list/index.js';
 import { nowTimestamp, outDate, outTimestamp } from '../../http/formats.js';
 import { loadCategories } from '../categories/category-links.repository.js';
 import { loadDynamicAttributes } from '../dynamic-attributes/dynamic-attribute-values.repository.js';
 import { languageObject } from './languages.js';
-import { EMPLOYMENTS, RIGHTS, TEXT_FIELDS, type EmployeeBaseT, type EmployeeT } from './employees.schemas.js';
+import { EMPLOYMENTS, EmployeeCreate, EmployeeUpdate, RIGHTS, TEXT_FIELDS, type EmployeeBaseT, type EmployeeT } from './employees.schemas.js';
 
 export async function findEmployeeRow(db: TenantDb, username: string) {
   return db.selectFrom('employees').selectAll().where('username', '=', username).executeTakeFirst();
@@ -34,20 +34,14 @@ export async function updateEmployee(db: TenantDb, id: number, values: Record<st
   await db.updateTable('employees').set({ ...values, modified: nowTimestamp() }).where('id', '=', id).execute();
 }
 
-const nullableSort = (column: string) => ({ column, nullable: true });
 export const employeeListSpec: ListSpec = {
   key: ['username'],
   sortable: {
+    ...sortableFrom([EmployeeCreate, EmployeeUpdate], { columns: { password: false, birth_date: 'birthdate', oauthUsername: 'oauth_username' } }),
     username: 'username',
     firstname: 'firstname',
     lastname: 'lastname',
-    personal_number: nullableSort('personal_number'),
-    email: nullableSort('email'),
     department_id: 'department_id',
-    price_group: nullableSort('price_group'),
-    approval_date: nullableSort('approval_date'),
-    created: nullableSort('created'),
-    modified: nullableSort('modified'),
   },
 };
 

@@ -161,6 +161,5 @@ export type EmployeeUpdateT = Static<typeof EmployeeUpdate>;
 
 export const EmployeeListQuery = listQuery({
   'personal_number[]': Type.Optional(Type.Array(Type.String({ maxLength: 64 }), { maxItems: 500 })),
-  personal_number: Type.Optional(Type.String({ maxLength: 64, description: 'A single personal number (same as personal_number[]).' })),
   department_id: Type.Optional(Type.Integer({ minimum: 1, maximum: MAX_ID, description: 'Only employees of this department.' })),
 });

@@ -1,5 +1,6 @@
 // SQL for closed months; every query is scoped by tenant.
 import type { Selectable } from 'kysely';
+import { prepared } from '../../db/prepared.js';
 import type { TenantDb } from '../../db/tenant-scope.js';
 import type { ListSpec } from '../../http/list/index.js';
 import { nowTimestamp, outTimestamp } from '../../http/formats.js';
@@ -31,6 +32,15 @@ export function closingsFor(db: TenantDb, employee: string, months: string[]) {
     .where((eb) => eb.or([eb('employee_id', 'is', null), eb('employee_id', '=', employee)]))
     .execute();
 }
+
+/** closingsFor one month, compiled once (a booking looks it up on every write). */
+export const closingsOfMonth = prepared((db, p: { employee: string; month: string }) =>
+  db
+    .selectFrom('month_closings')
+    .select(['month', 'employee_id'])
+    .where('month', '=', p.month)
+    .where((eb) => eb.or([eb('employee_id', 'is', null), eb('employee_id', '=', p.employee)])),
+);
 
 export function insertMonthClosing(db: TenantDb, values: { month: string; employee_id: string | null; note: string | null }) {
   const now = nowTimestamp();

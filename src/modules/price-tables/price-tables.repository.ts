@@ -1,6 +1,7 @@
 // SQL for price tables of every owner (the tenant's base tables, a customer's, a project's) with their prices and
 // factors: loading in three queries whatever the number of tables, and writing a table with its sets.
 import { sql, type Selectable } from 'kysely';
+import { prepared } from '../../db/prepared.js';
 import type { TenantDb } from '../../db/tenant-scope.js';
 import type { Tenant } from '../../tenancy/tenants.js';
 import { omitGatedFields } from '../../http/gating.js';
@@ -58,13 +59,16 @@ export function fallbackTableRows(db: TenantDb, projectIds: readonly number[], c
   ]);
 }
 
+const priceRows = prepared((db, p: { ids: number[] }) => db.selectFrom('prices').selectAll().where('price_table_id', 'in', p.ids).orderBy('id'));
+const factorRows = prepared((db, p: { ids: number[] }) => db.selectFrom('price_factors').selectAll().where('price_table_id', 'in', p.ids).orderBy('id'));
+
 /** Prices and factors for already-selected table rows, in two queries. */
 export async function hydratePriceTables(db: TenantDb, tenant: Modules, rows: Selectable<PriceTablesTable>[]): Promise<PriceTableT[]> {
   if (rows.length === 0) return [];
   const ids = rows.map((r) => Number(r.id));
   const [prices, factors] = await Promise.all([
-    db.selectFrom('prices').selectAll().where('price_table_id', 'in', ids).orderBy('id').execute(),
-    db.selectFrom('price_factors').selectAll().where('price_table_id', 'in', ids).orderBy('id').execute(),
+    priceRows(db, { ids }),
+    factorRows(db, { ids }),
   ]);
   return rows.map((r) => {
     const id = Number(r.id);

@@ -37,8 +37,8 @@ export default async function projectAssignmentRoutes(app: ZkApp) {
     list: { query: listQuery(), build: (s, project) => listProjectEmployees(s.db, Number(project.id)), spec: projectEmployeesSpec, map: (s, _p, rows) => toAssignments(s.db, rows) },
     find: (s, project, id) => findAssignment(s.db, Number(project.id), id),
     show: async (s, _p, row) => (await toAssignments(s.db, [row]))[0],
-    create: { body: AssignmentCreate, run: (s, project, body) => writeAssignment(s.db, Number(project.id), body) },
-    update: { body: AssignmentUpdate, run: (s, project, row, body) => writeAssignment(s.db, Number(project.id), body, row) },
+    create: { body: AssignmentCreate, run: (s, project, body) => writeAssignment(s, Number(project.id), body) },
+    update: { body: AssignmentUpdate, run: (s, project, row, body) => writeAssignment(s, Number(project.id), body, row) },
     remove: (s, _p, row) => deleteAssignment(s.db, Number(row.id)).then(() => undefined),
     summaries: {
       list: 'List the employees assigned to a project (in assignment order)',

@@ -46,8 +46,7 @@ export const AssignmentUpdate = Type.Object({ employee_id: Type.Optional(Usernam
 export type AssignmentUpdateT = Static<typeof AssignmentUpdate>;
 
 export const EmployeeProjectsQuery = listQuery({
-  project_status: Type.Optional(Type.String({ maxLength: 32, description: 'Status short name; project_status[] for several.' })),
-  'project_status[]': Type.Optional(Type.Array(Type.String({ maxLength: 32 }), { maxItems: 100 })),
+  'project_status[]': Type.Optional(Type.Array(Type.String({ maxLength: 32 }), { maxItems: 100, description: 'Status short names.' })),
   project_start_date: Type.Optional(DateOnly({ description: 'Projects starting on or after this date.' })),
   project_end_date: Type.Optional(DateOnly({ description: 'Projects ending on or before this date (not before project_start_date).' })),
 });

@@ -1,6 +1,8 @@
 // Assignment rules beyond plain SQL: the employee and price group exist in the tenant (the price group defaults
 // to the employee's), `to` is not before `from`, and one employee's assignments to a project do not overlap.
 import type { TenantDb } from '../../db/tenant-scope.js';
+import { lockKeys, lockedTransaction } from '../../db/transaction.js';
+import type { Scope } from '../crud/index.js';
 import { existsInTenant } from '../../db/lookup.js';
 import { ErrorBag } from '../../http/errors.js';
 import type { AssignmentUpdateT } from './project-assignments.schemas.js';
@@ -31,10 +33,16 @@ async function assignmentColumns(db: TenantDb, projectId: number, body: Assignme
   return values;
 }
 
-/** Create (no current assignment) or update an assignment of the project; returns the stored row. */
-export async function writeAssignment(db: TenantDb, projectId: number, body: AssignmentUpdateT, current?: AssignmentRow): Promise<AssignmentRow> {
-  const values = await assignmentColumns(db, projectId, body, current);
-  const id = current ? Number(current.id) : await insertAssignment(db, projectId, { ...values, employee_id: body.employee_id! });
-  if (current) await updateAssignment(db, id, values);
-  return (await findAssignment(db, projectId, id))!;
+/**
+ * Create (no current assignment) or update an assignment of the project; returns the stored row. The overlap
+ * check and the write run under the employee's lock (the booking engine's), so racing writes cannot overlap.
+ */
+export function writeAssignment(s: Scope, projectId: number, body: AssignmentUpdateT, current?: AssignmentRow): Promise<AssignmentRow> {
+  const employees = [body.employee_id, current?.employee_id].filter((e): e is string => typeof e === 'string');
+  return lockedTransaction(s.db, s.dialect, employees.map((e) => lockKeys.employee(s.tenant.id, e)), async (db) => {
+    const values = await assignmentColumns(db, projectId, body, current);
+    const id = current ? Number(current.id) : await insertAssignment(db, projectId, { ...values, employee_id: body.employee_id! });
+    if (current) await updateAssignment(db, id, values);
+    return (await findAssignment(db, projectId, id))!;
+  });
 }

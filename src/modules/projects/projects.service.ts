@@ -1,6 +1,6 @@
 // Project writes: every reference in the body is checked inside the tenant (422 on its field), then the
 // row, its categories and dynamic attributes are written in one transaction.
-import type { TenantDb } from '../../db/tenant-scope.js';
+import { untyped, type TenantDb } from '../../db/tenant-scope.js';
 import type { Tenant } from '../../tenancy/tenants.js';
 import { ErrorBag, notFound } from '../../http/errors.js';
 import { checkUnique, refuseWhileUsed } from '../crud/index.js';
@@ -31,6 +31,7 @@ async function prepare(db: TenantDb, tenant: Pick<Tenant, 'id' | 'modules'>, bod
   if (body.department_id !== undefined && body.department_id !== null && !(await existsInTenant(db, 'departments', 'id', body.department_id))) {
     errors.add('department_id', 'The selected department id is invalid.');
   }
+  await checkCustomerParts(db, errors, body, current);
   if (body.project_status_id !== undefined) {
     await ensureDefaultStatuses(db);
     if (!(await existsInTenant(db, 'project_statuses', 'name', body.project_status_id))) errors.add('project_status_id', 'The selected project status id is invalid.');
@@ -52,6 +53,35 @@ async function prepare(db: TenantDb, tenant: Pick<Tenant, 'id' | 'modules'>, bod
   const attributes = dynamicAttributes === undefined ? undefined : await errors.collect(() => resolveDynamicAttributes(db, 'project', dynamicAttributes ?? []));
   errors.throwIfAny();
   return { columns, categoryIds, attributes };
+}
+
+/** Contact and address fields name a contact or address (by id, as a string) of the project's customer. */
+const CUSTOMER_PARTS = [
+  ['customer_contact_id', 'customer_contacts', 'contact'],
+  ['customer_billing_address_id', 'customer_addresses', 'address'],
+  ['customer_shipping_address_id', 'customer_addresses', 'address'],
+] as const;
+
+/**
+ * Each submitted contact/address field (and, when the customer changes, each stored one) must name a record of the
+ * project's customer in the tenant: 422 on the field otherwise (issue 12 §3).
+ */
+async function checkCustomerParts(db: TenantDb, errors: ErrorBag, body: ProjectUpdateT, current?: ProjectRow): Promise<void> {
+  const customerChanged = current !== undefined && body.customer_id !== undefined && body.customer_id !== current.customer_id;
+  const customer = body.customer_id !== undefined ? body.customer_id : (current?.customer_id ?? null);
+  let customerId: number | undefined | null = null;
+  for (const [field, table, what] of CUSTOMER_PARTS) {
+    const value = body[field] !== undefined ? body[field] : customerChanged ? current[field] : undefined;
+    if (value === undefined || value === null) continue;
+    if (customer === null) {
+      errors.add(field, `The ${field.replace(/_/g, ' ')} needs a customer: set customer_id first.`);
+      continue;
+    }
+    if (customerId === null) customerId = (await db.selectFrom('customers').select('id').where('customer_number', '=', customer).executeTakeFirst())?.id;
+    const id = /^[0-9]{1,15}$/.test(String(value)) ? Number(value) : undefined;
+    const found = id !== undefined && customerId !== undefined && (await untyped(db).selectFrom(table).select('id').where('id', '=', id).where('customer_id', '=', Number(customerId)).executeTakeFirst());
+    if (!found) errors.add(field, `The selected ${field.replace(/_/g, ' ')} is invalid: it must be the id of a ${what} of customer ${customer}.`);
+  }
 }
 
 async function writeRelations(trx: TenantDb, id: number, p: Prepared) {

@@ -1,5 +1,6 @@
 // The query-plan test's request matrix: every list endpoint of the OpenAPI document, each filter it declares
 // with a realistic value, and every field of its list item as a sort, ascending and descending.
+import { dereference } from './openapi.js';
 
 /** A GET path whose 200 answer is a list (a paginated envelope or `{data: [...]}`). */
 export interface ListEndpoint {
@@ -25,6 +26,7 @@ export interface Fixtures {
   ticketId: number;
   calendarId: number;
   locationListId: number;
+  offerId: number;
 }
 
 export interface ListRequest {
@@ -36,16 +38,16 @@ export interface ListRequest {
 
 const COMMON = new Set(['page', 'limit', 'perPage', 'orderBy', 'order']);
 
-export function listEndpoints(doc: any): ListEndpoint[] {
-  const resolve = (s: any): any => (s?.$ref ? doc.components.schemas[String(s.$ref).split('/').pop()!] : s);
+export function listEndpoints(document: any): ListEndpoint[] {
+  const doc = dereference(document);
   const out: ListEndpoint[] = [];
   for (const [path, ops] of Object.entries<any>(doc.paths)) {
-    const schema = resolve(ops.get?.responses?.['200']?.content?.['application/json']?.schema);
-    const data = resolve(schema?.properties?.data);
+    const schema = ops.get?.responses?.['200']?.content?.['application/json']?.schema;
+    const data = schema?.properties?.data;
     if (data?.type !== 'array') continue;
     const paginated = Boolean(schema.properties.links && schema.properties.meta);
     const filters = (ops.get.parameters ?? []).filter((p: any) => p.in === 'query' && !COMMON.has(p.name)).map((p: any) => ({ name: p.name, schema: p.schema }));
-    out.push({ path, paginated, filters, fields: Object.keys(resolve(data.items)?.properties ?? {}) });
+    out.push({ path, paginated, filters, fields: Object.keys(data.items?.properties ?? {}) });
   }
   return out;
 }
@@ -54,7 +56,7 @@ export function listEndpoints(doc: any): ListEndpoint[] {
 function pathValue(path: string, param: string, fx: Fixtures): string {
   const collection = path.split('/')[1];
   const byName: Record<string, unknown> = { customer: fx.customerNumber, customer_number: fx.customerNumber, username: fx.username, calendar_id: fx.calendarId };
-  const byCollection: Record<string, unknown> = { departments: fx.departmentId, projects: fx.projectId, 'location-lists': fx.locationListId, tickets: fx.ticketId };
+  const byCollection: Record<string, unknown> = { departments: fx.departmentId, projects: fx.projectId, 'location-lists': fx.locationListId, tickets: fx.ticketId, offers: fx.offerId };
   const value = byName[param] ?? (param === 'id' ? byCollection[collection] : undefined);
   if (value === undefined) throw new Error(`query-plan test: no value for path parameter {${param}} of ${path}; add one to list-endpoints.ts`);
   return encodeURIComponent(String(value));
@@ -89,6 +91,7 @@ function filterValue(path: string, name: string, schema: any, fx: Fixtures): str
     city: 'Berlin',
     inactive: 'false',
     entity_type: 'project',
+    since: 0,
   };
   const item = schema.type === 'array' ? schema.items : schema;
   if (base === 'status' && item.type === 'string') return collection === 'customers' ? '1' : fx.projectStatus;

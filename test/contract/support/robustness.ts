@@ -6,6 +6,7 @@ import { MODULES } from '../../../src/tenancy/tenants.js';
 import type { Client, Response, TestContext } from '../../support/app.js';
 import { EXPLICIT_BASELINES, fromSchema, MissingRecord } from './baselines.js';
 import { bookingWorld, type World as BookingWorld } from '../../support/booking-world.js';
+import { dereference } from './openapi.js';
 
 /**
  * Config of the sweep's apps: thousands of requests per token, so no rate limit may hide a response; the tenant
@@ -22,9 +23,9 @@ export interface Operation {
 
 /** Every operation of the full edition's OpenAPI document, in document order. */
 export async function loadOperations(t: TestContext): Promise<Operation[]> {
-  const doc = await t.inject({ method: 'GET', url: '/openapi/full.json' });
+  const doc = dereference((await t.inject({ method: 'GET', url: '/openapi/full.json' })).body);
   const ops: Operation[] = [];
-  for (const [template, methods] of Object.entries<any>(doc.body.paths)) {
+  for (const [template, methods] of Object.entries<any>(doc.paths)) {
     for (const [method, op] of Object.entries<any>(methods)) ops.push({ method: method.toUpperCase(), template, op });
   }
   return ops;
@@ -38,7 +39,7 @@ export const bodySchema = (o: Operation) => o.op.requestBody?.content?.['applica
 export const collectionOf = (template: string) => template.replace(/\{[^}]+\}/g, '*');
 
 /** The record field a path parameter names: ids by `id`, natural keys by their own field. */
-const FIELD_OF_PARAM: Record<string, string> = { customer: 'customer_number', activity: 'name', name: 'name', username: 'username', customer_number: 'customer_number' };
+const FIELD_OF_PARAM: Record<string, string> = { customer: 'customer_number', activity: 'name', name: 'name', username: 'username', customer_number: 'customer_number', invoice_number: 'invoice_number' };
 const fieldOf = (param: string) => FIELD_OF_PARAM[param] ?? 'id';
 
 export interface World {

@@ -53,6 +53,33 @@ forEachDialect('list envelope', (t) => {
     for (const l of r.body.meta.links.filter((x: any) => x.url !== null)) expectPage(l.url, Number(l.label) || (l.label.includes('Previous') ? 1 : 3));
   });
 
+  test('links are written exactly as the URL API writes them: re-encoded parameters, page kept in its place or appended', async () => {
+    const c = await t().tenant();
+    await seedActivities(t().database.db, c.tenant.id, range(10));
+    const queries = [
+      'limit=2&page=3',
+      'page=3&limit=2',
+      'limit=2&orderBy=name&x=a%20b+c&page=2&y=%C3%A4%26%3D&z&tag[]=q',
+      'limit=2&orderBy=name&order=desc',
+      'limit=2&x=%2Fslash%3F&page=2',
+    ];
+    for (const q of queries) {
+      const r = await c.get(`/activities?${q}`);
+      assert.equal(r.status, 200, q);
+      const expected = (page: number) => {
+        const u = new URL(`/${c.tenant.instance}/next/api/v1/activities?${q}`, 'http://x');
+        u.searchParams.set('page', String(page));
+        return `http://localhost:80${u.pathname}${u.search}`;
+      };
+      const current = r.body.meta.current_page;
+      assert.equal(r.body.links.first, expected(1), q);
+      assert.equal(r.body.links.last, expected(r.body.meta.last_page), q);
+      assert.equal(r.body.links.prev, current > 1 ? expected(current - 1) : null, q);
+      assert.equal(r.body.links.next, current < r.body.meta.last_page ? expected(current + 1) : null, q);
+      for (const l of r.body.meta.links.filter((x: any) => /^\d+$/.test(x.label))) assert.equal(l.url, expected(Number(l.label)), q);
+    }
+  });
+
   test('the sort survives paging: following links.next walks the whole list in the requested order', async () => {
     const c = await t().tenant();
     await seedActivities(t().database.db, c.tenant.id, range(8));

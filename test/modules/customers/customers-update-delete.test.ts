@@ -117,7 +117,7 @@ forEachDialect('customers: update and delete', (t) => {
     assert.equal(project.status, 201, project.text);
     const r = await c.delete('/customers/K-1');
     assert.equal(r.status, 422);
-    assert.deepEqual(r.body.errors, { customer_number: ['The customer is still referenced by projects.'] });
+    assert.deepEqual(r.body.errors, { customer_number: ['The customer is still referenced by projects (1).'] });
     assert.equal((await c.get('/customers/K-1')).status, 200);
     assert.equal((await c.delete(`/projects/${project.body.data.id}`)).status, 204);
     assert.equal((await c.delete('/customers/K-1')).status, 204);

@@ -1,0 +1,109 @@
+// Query strings and path parameters as clients send them, brought to the one shape the route schemas validate
+// (docs/api/conventions.md "Query parameters"). Runs as a preValidation hook of the API scope, driven by the
+// route's own querystring and params schemas, so every route (and every new resource) gets the same rules:
+//
+// - Array filters (declared as `name[]`, or `name` with an array type) accept `name[]=a`, indexed `name[0]=a`
+//   (PHP's http_build_query, Guzzle, qs) and a repeated `name=a&name=b`; empty items are dropped.
+// - A bracketed key where the schema declares a scalar (`employee_id[]=5`) is a 422 on that field.
+// - An empty value of a non-date parameter means "not given"; an empty date stays (and the schema answers 422).
+// - `perPage` is ignored whatever its value.
+// - Integers and numbers in the query are plain decimal digits: `page=0x10`, `page=+2`, `page=1e3` are 422.
+// - `start_date` after `end_date` is 422 on `end_date`.
+// - An integer path key that cannot name a record (0, negative, not a number, beyond the largest id) is 404.
+// - Booleans (query and body) also accept the strings "1" and "0", as Laravel's boolean rule does; the schema
+//   validator already takes true/false, 1/0 and "true"/"false".
+import type { FastifyRequest } from 'fastify';
+import { MAX_ID } from './schemas.js';
+import { label, notFound, validationError, type FieldErrors } from './errors.js';
+
+type Props = Record<string, { type?: string | string[]; format?: string; items?: { type?: string | string[] } }>;
+
+const BRACKETED = /^(.+?)\[(\d*)\]$/;
+const DATE_FORMATS = new Set(['date', 'filter-timestamp']);
+const INTEGER = /^-?[0-9]+$/;
+const DECIMAL = /^-?[0-9]+(\.[0-9]+)?$/;
+const ISO_DATE = /^[0-9]{4}-[0-9]{2}-[0-9]{2}$/;
+
+const types = (schema: { type?: string | string[] } | undefined) => (schema?.type === undefined ? [] : Array.isArray(schema.type) ? schema.type : [schema.type]);
+const isArraySchema = (schema: Props[string] | undefined) => types(schema).includes('array');
+const propertiesOf = (schema: unknown): Props => ((schema as { properties?: Props } | undefined)?.properties ?? {});
+
+/** The query key an array filter is declared under (`name[]` or `name`), or undefined when `name` is no array filter. */
+function arrayKey(props: Props, base: string): string | undefined {
+  if (Object.hasOwn(props, `${base}[]`)) return `${base}[]`;
+  if (Object.hasOwn(props, base) && isArraySchema(props[base])) return base;
+  return undefined;
+}
+
+/** The query rebuilt by the rules above; field errors for array syntax on scalar parameters. */
+export function normalizeQuery(query: Record<string, unknown>, props: Props): { query: Record<string, unknown>; errors: FieldErrors } {
+  const out: Record<string, unknown> = {};
+  const arrays: Record<string, string[]> = {};
+  const errors: FieldErrors = {};
+  for (const [rawKey, raw] of Object.entries(query)) {
+    const values = (Array.isArray(raw) ? raw : [raw]).map(String);
+    const bracketed = BRACKETED.exec(rawKey);
+    const base = bracketed ? bracketed[1] : rawKey;
+    const target = arrayKey(props, base);
+    if (target) {
+      (arrays[target] ??= []).push(...values.filter((v) => v !== ''));
+    } else if (bracketed && Object.hasOwn(props, base)) {
+      errors[base] = [`The ${label(base)} field must be a single value, not an array.`];
+    } else if (base === 'perPage') {
+      // Ignored, as the contract says: whatever the value.
+    } else if (values.every((v) => v === '') && Object.hasOwn(props, rawKey) && !DATE_FORMATS.has(props[rawKey].format ?? '')) {
+      // Empty means not given.
+    } else {
+      out[rawKey] = raw;
+    }
+  }
+  for (const [key, values] of Object.entries(arrays)) if (values.length > 0) out[key] = values;
+  for (const [key, value] of Object.entries(out)) {
+    const schema = props[key];
+    if (!schema) continue;
+    const numeric = isArraySchema(schema) ? types(schema.items) : types(schema);
+    const pattern = numeric.includes('integer') ? INTEGER : numeric.includes('number') ? DECIMAL : undefined;
+    // A parameter that is a boolean or an integer (`fallback`) also takes true/false.
+    const other = (v: string) => numeric.includes('boolean') && (v === 'true' || v === 'false');
+    if (pattern && (Array.isArray(value) ? value : [value]).some((v) => typeof v === 'string' && v !== '' && !pattern.test(v) && !other(v))) {
+      const f = key.replace(/\[\]$/, '');
+      errors[f] = [`The ${label(f)} field must be ${numeric.includes('integer') ? 'an integer' : 'a number'}.`];
+    }
+  }
+  const { start_date: start, end_date: end } = out;
+  if (typeof start === 'string' && typeof end === 'string' && ISO_DATE.test(start) && ISO_DATE.test(end) && start > end) {
+    errors.end_date = ['The end date field must be a date after or equal to start date.'];
+  }
+  return { query: out, errors };
+}
+
+/** Does this path value name a possible integer record key? */
+const isRecordKey = (value: unknown) => typeof value === 'string' && /^[0-9]{1,16}$/.test(value) && Number(value) >= 1 && Number(value) <= MAX_ID;
+
+const BOOLEAN_STRINGS: Record<string, boolean> = { '1': true, '0': false };
+
+/** Replace "1"/"0" by true/false wherever the schema expects a boolean (objects and arrays followed; unions left alone). */
+export function coerceBooleanStrings(value: unknown, schema: any, depth = 0): unknown {
+  if (!schema || depth > 16) return value;
+  if (typeof value === 'string' && Object.hasOwn(BOOLEAN_STRINGS, value) && types(schema).includes('boolean') && !types(schema).includes('string')) return BOOLEAN_STRINGS[value];
+  if (Array.isArray(value) && schema.items) return value.map((v) => coerceBooleanStrings(v, schema.items, depth + 1));
+  if (value && typeof value === 'object' && schema.properties) {
+    const obj = value as Record<string, unknown>;
+    for (const [k, child] of Object.entries(schema.properties)) if (Object.hasOwn(obj, k)) obj[k] = coerceBooleanStrings(obj[k], child, depth + 1);
+  }
+  return value;
+}
+
+/** preValidation hook of the API scope. */
+export async function normalizeRequestInput(request: FastifyRequest): Promise<void> {
+  const schema = request.routeOptions.schema;
+  const params = propertiesOf(schema?.params);
+  for (const [name, value] of Object.entries((request.params ?? {}) as Record<string, unknown>)) {
+    if (types(params[name]).includes('integer') && !isRecordKey(value)) throw notFound();
+  }
+  if (schema?.body && request.body && typeof request.body === 'object') coerceBooleanStrings(request.body, schema.body);
+  if (!schema?.querystring || !request.query || typeof request.query !== 'object') return;
+  const { query, errors } = normalizeQuery(request.query as Record<string, unknown>, propertiesOf(schema.querystring));
+  if (Object.keys(errors).length > 0) throw validationError(errors);
+  request.query = coerceBooleanStrings(query, schema.querystring) as Record<string, unknown>;
+}

@@ -1,0 +1,103 @@
+// The change feed's SQL: recording a request's changes under the tenant's counter lock, a record's version
+// (ETags), reading the feed in cursor order, and pruning past the retention.
+//
+// Cursor order is commit order: a write transaction takes its cursors last, by incrementing the tenant's row in
+// change_counters (INSERT … ON CONFLICT DO UPDATE … RETURNING). That row stays locked until the transaction
+// commits, so a later transaction gets a higher cursor only after the earlier one is visible; a reader who has
+// seen cursor n has seen every change below it. On SQLite the write transaction is serial anyway.
+import { sql } from 'kysely';
+import type { TenantDb } from '../../db/tenant-scope.js';
+import { nowTimestamp, outTimestamp } from '../../http/formats.js';
+import type { ChangesTable } from './changes.tables.js';
+
+export interface ChangeInput {
+  type: string;
+  key: string;
+  op: ChangesTable['op'];
+  /** The record as the API shows it (null for deletions). */
+  data: unknown;
+}
+
+export interface RecordedChange extends ChangeInput {
+  cursor: number;
+  changed_at: string;
+}
+
+/** A feed entry as the API shows it (GET /changes and webhook payloads alike). */
+export function changeView(c: { cursor: number; type: string; key: string; op: string; changed_at: string; data: unknown }) {
+  return { cursor: String(c.cursor), type: c.type, key: c.key, op: c.op, changed_at: outTimestamp(c.changed_at), data: c.data ?? null };
+}
+
+/** Append changes with the next cursors of the tenant; call last in the write transaction. */
+export async function recordChanges(db: TenantDb, changes: readonly ChangeInput[]): Promise<RecordedChange[]> {
+  if (changes.length === 0) return [];
+  const n = changes.length;
+  const { last_cursor } = await db
+    .insertInto('change_counters', { last_cursor: n, pruned_through: 0 })
+    .onConflict((oc) => oc.column('tenant_id').doUpdateSet({ last_cursor: sql`change_counters.last_cursor + ${n}` }))
+    .returning('last_cursor')
+    .executeTakeFirstOrThrow();
+  const changed_at = nowTimestamp();
+  const recorded = changes.map((c, i) => ({ ...c, cursor: Number(last_cursor) - n + 1 + i, changed_at }));
+  await db
+    .insertInto(
+      'changes',
+      recorded.map((c) => ({ cursor: c.cursor, type: c.type, key: c.key, op: c.op, changed_at, data: c.data === null || c.data === undefined ? null : JSON.stringify(c.data) })),
+    )
+    .execute();
+  return recorded;
+}
+
+/** The record's version: the cursor of its latest change, 0 when it never changed through the API. */
+export async function recordVersion(db: TenantDb, type: string, key: string): Promise<number> {
+  const row = await db.selectFrom('changes').select('cursor').where('type', '=', type).where('key', '=', key).orderBy('cursor', 'desc').limit(1).executeTakeFirst();
+  return row ? Number(row.cursor) : 0;
+}
+
+/** The tenant's feed after `since`: changes in cursor order, optionally of some types. */
+export async function listChanges(db: TenantDb, since: number, types: readonly string[] | undefined, limit: number) {
+  let q = db.selectFrom('changes').select(['cursor', 'type', 'key', 'op', 'changed_at', 'data']).where('cursor', '>', since);
+  if (types?.length) q = q.where('type', 'in', types);
+  const rows = await q.orderBy('cursor').limit(limit).execute();
+  return rows.map((r) => changeView({ ...r, cursor: Number(r.cursor), data: r.data === null ? null : JSON.parse(r.data) }));
+}
+
+/** The tenant's counter: the last cursor handed out and how far the feed was pruned. */
+export async function feedBounds(db: TenantDb): Promise<{ last: number; prunedThrough: number }> {
+  const row = await db.selectFrom('change_counters').select(['last_cursor', 'pruned_through']).executeTakeFirst();
+  return { last: Number(row?.last_cursor ?? 0), prunedThrough: Number(row?.pruned_through ?? 0) };
+}
+
+/**
+ * Drop the tenant's changes older than the cutoff that no longer say anything current: deletions (tombstones past
+ * retention) and changes a later change of the same record supersedes. A record's latest create/update stays, so
+ * its version (ETag) survives. Clients behind the highest pruned cursor get 410.
+ */
+export async function pruneChanges(db: TenantDb, cutoff: string): Promise<number> {
+  const doomed = await db
+    .selectFrom('changes as c')
+    .select('c.cursor')
+    .where('c.changed_at', '<', cutoff)
+    .where((eb) =>
+      eb.or([
+        eb('c.op', '=', 'delete'),
+        eb.exists(
+          eb
+            .selectFrom('changes as n')
+            .select('n.cursor')
+            .where('n.tenant_id', '=', db.tenantId)
+            .whereRef('n.type', '=', 'c.type')
+            .whereRef('n.key', '=', 'c.key')
+            .whereRef('n.cursor', '>', 'c.cursor'),
+        ),
+      ]),
+    )
+    .orderBy('c.cursor', 'desc')
+    .execute();
+  if (doomed.length === 0) return 0;
+  const highest = Number(doomed[0].cursor);
+  const cursors = doomed.map((d) => Number(d.cursor));
+  for (let i = 0; i < cursors.length; i += 500) await db.deleteFrom('changes').where('cursor', 'in', cursors.slice(i, i + 500)).execute();
+  await db.updateTable('change_counters').set({ pruned_through: sql`CASE WHEN pruned_through < ${highest} THEN ${highest} ELSE pruned_through END` }).execute();
+  return cursors.length;
+}

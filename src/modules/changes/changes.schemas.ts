@@ -1,0 +1,29 @@
+// GET /changes (zeitkonto extension, issue 19 §3): the tenant's change feed after a cursor.
+import { Type } from '@sinclair/typebox';
+import { DateTimeOut, Nullable } from '../../http/schemas.js';
+
+export const FEED_DEFAULT_LIMIT = 100;
+export const FEED_MAX_LIMIT = 1000;
+
+export const ChangesQuery = Type.Object(
+  {
+    since: Type.Optional(Type.String({ pattern: '^[0-9]{1,15}$', maxLength: 15, description: 'The next_cursor of the previous page; 0 (default) reads from the start of what is kept.' })),
+    'types[]': Type.Optional(Type.Array(Type.String({ minLength: 1, maxLength: 100 }), { maxItems: 100, description: 'Only these record types, e.g. attendances, employees/meals.' })),
+    limit: Type.Optional(Type.Integer({ minimum: 1, maximum: FEED_MAX_LIMIT, description: `Changes per page, default ${FEED_DEFAULT_LIMIT}.` })),
+  },
+  { additionalProperties: true },
+);
+
+export const Change = Type.Object({
+  cursor: Type.String({ description: 'Position in the feed; increases in commit order.' }),
+  type: Type.String({ description: "The record's collection path without keys, e.g. attendances, employees/meals." }),
+  key: Type.String({ description: "The record's path key, e.g. 42 or max/3." }),
+  op: Type.Union([Type.Literal('create'), Type.Literal('update'), Type.Literal('delete')]),
+  changed_at: DateTimeOut(),
+  data: Nullable(Type.Object({}, { additionalProperties: true, description: 'The record as the API showed it after the change; null for deletions.' })),
+});
+
+export const ChangesPage = Type.Object({
+  data: Type.Array(Change),
+  next_cursor: Type.String({ description: 'Pass as since to read on; equals since when nothing is new.' }),
+});

@@ -1,0 +1,37 @@
+// The change feed (migration 1900): one row per committed create/update/delete, numbered per tenant by
+// change_counters; and the stored responses of idempotent requests.
+export interface ChangesTable {
+  tenant_id: number;
+  cursor: number;
+  type: string;
+  key: string;
+  op: 'create' | 'update' | 'delete';
+  changed_at: string;
+  data: string | null; // JSON of the record as the API shows it; null for deletions
+}
+
+export interface ChangeCountersTable {
+  tenant_id: number;
+  last_cursor: number;
+  /** Changes up to this cursor may have been pruned: a client behind it gets 410. */
+  pruned_through: number;
+}
+
+export interface IdempotencyKeysTable {
+  tenant_id: number;
+  token_id: number;
+  key: string;
+  fingerprint: string;
+  state: 'running' | 'done';
+  status: number | null;
+  headers: string | null; // JSON object
+  body: string | null;
+  created: string;
+  expires_at: string;
+}
+
+export interface ChangeTables {
+  changes: ChangesTable;
+  change_counters: ChangeCountersTable;
+  idempotency_keys: IdempotencyKeysTable;
+}

@@ -1,0 +1,95 @@
+// SQL for invoices (key: invoice_number), the tenant's invoice number sequence, and the read shape.
+import { sql, type Selectable } from 'kysely';
+import type { TenantDb } from '../../db/tenant-scope.js';
+import type { ListSpec } from '../../http/list/index.js';
+import { outTimestamp } from '../../http/formats.js';
+import { decimalUnits } from '../../http/money.js';
+import { insertRow, updateRow } from '../crud/index.js';
+import type { InvoicesTable } from './invoices.tables.js';
+import type { InvoiceT } from './invoices.schemas.js';
+import { idName, INVOICE_BILLING_KINDS, INVOICE_STATUSES } from './invoice-enums.js';
+
+export type InvoiceRow = Selectable<InvoicesTable>;
+
+const SORTABLE: Record<string, string> = {
+  billing_kind: 'billing_kind', date: 'date', amount: 'amount_cents', status: 'status', currency: 'currency', correction_date: 'correction_date',
+  payment_terms_date: 'payment_terms_date', payment_terms: 'payment_terms', email_sent_at: 'email_sent_at', customer_number: 'customer_number',
+  title: 'title', type: 'type', created: 'created', modified: 'modified',
+};
+export const invoiceListSpec: ListSpec = {
+  key: ['invoice_number'],
+  sortable: { invoice_number: 'invoice_number', ...Object.fromEntries(Object.entries(SORTABLE).map(([f, c]) => [f, { column: c, nullable: true }])) },
+};
+
+export interface InvoiceFilters {
+  customer_number?: string;
+  date_from?: string;
+  date_to?: string;
+  status?: number;
+}
+
+export function listInvoices(db: TenantDb, f: InvoiceFilters) {
+  let q = db.selectFrom('invoices').selectAll();
+  if (f.customer_number !== undefined) q = q.where('customer_number', '=', f.customer_number);
+  if (f.date_from !== undefined) q = q.where('date', '>=', f.date_from);
+  if (f.date_to !== undefined) q = q.where('date', '<=', f.date_to);
+  if (f.status !== undefined) q = q.where('status', '=', f.status);
+  return q;
+}
+
+export const findInvoice = (db: TenantDb, invoiceNumber: string) =>
+  db.selectFrom('invoices').selectAll().where('invoice_number', '=', invoiceNumber).executeTakeFirst();
+export const findInvoiceById = (db: TenantDb, id: number) => db.selectFrom('invoices').selectAll().where('id', '=', id).executeTakeFirst();
+
+export const insertInvoice = (db: TenantDb, values: Record<string, unknown>) => insertRow(db, 'invoices', values);
+export const updateInvoice = (db: TenantDb, id: number, values: Record<string, unknown>) => updateRow(db, 'invoices', id, values);
+export const deleteInvoice = (db: TenantDb, id: number) => db.deleteFrom('invoices').where('id', '=', id).execute();
+
+/**
+ * The next free number of the tenant's sequence. The counter row is incremented in place (UPDATE … RETURNING holds
+ * its row lock until the caller's transaction ends), so concurrent creates never draw the same number; numbers a
+ * client chose itself are skipped.
+ */
+export async function nextInvoiceNumber(db: TenantDb): Promise<string> {
+  await db
+    .insertInto('invoice_number_counters', { last_number: 0 })
+    .onConflict((oc) => oc.column('tenant_id').doNothing())
+    .execute();
+  for (;;) {
+    const row = await db
+      .updateTable('invoice_number_counters')
+      .set({ last_number: sql`last_number + 1` })
+      .returning('last_number')
+      .executeTakeFirstOrThrow();
+    const number = String(row.last_number);
+    if (!(await findInvoice(db, number))) return number;
+  }
+}
+
+const day = (v: string | null) => (v === null ? null : String(v).slice(0, 10));
+
+/** The read shape; creator_username only while a document is stored (the corrector once corrected). */
+export function toInvoice(r: InvoiceRow, hasDocument: boolean): InvoiceT {
+  return {
+    id: Number(r.id),
+    invoice_number: r.invoice_number,
+    billing_kind: idName(INVOICE_BILLING_KINDS, r.billing_kind),
+    date: day(r.date)!,
+    amount: decimalUnits(Number(r.amount_cents), 2),
+    status: idName(INVOICE_STATUSES, r.status),
+    currency: r.currency,
+    correction_date: day(r.correction_date),
+    payment_terms_date: day(r.payment_terms_date),
+    payment_terms: r.payment_terms === null ? null : Number(r.payment_terms),
+    address: r.address,
+    email_sent_at: outTimestamp(r.email_sent_at),
+    email_recipient: r.email_recipient,
+    customer_number: r.customer_number,
+    title: r.title,
+    type: r.type,
+    note: r.note,
+    creator_username: hasDocument ? (r.corrector_username ?? r.creator_username) : null,
+    created: outTimestamp(r.created),
+    modified: outTimestamp(r.modified),
+  };
+}

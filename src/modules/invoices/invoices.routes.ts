@@ -1,0 +1,61 @@
+// GET/POST /invoices, GET/PATCH/PUT/DELETE /invoices/{invoice_number} (the key is the invoice number; a numeric
+// database id is 404), POST /invoices/{invoice_number}/correction (reference §4.19, contract creator_username).
+import { Type } from '@sinclair/typebox';
+import type { ZkApp } from '../../types.js';
+import { responses, Single } from '../../http/schemas.js';
+import { resourceRoutes } from '../crud/index.js';
+import { Invoice, InvoiceCorrection, InvoiceCreate, InvoiceListQuery, InvoiceUpdate, type InvoiceT } from './invoices.schemas.js';
+import { findInvoice, invoiceListSpec, listInvoices, toInvoice, type InvoiceRow } from './invoices.repository.js';
+import { changeInvoice, correctInvoice, createInvoice, removeInvoice, requireInvoice } from './invoices.service.js';
+import { invoicesWithDocuments } from './invoice-documents.js';
+import type { TenantDb } from '../../db/tenant-scope.js';
+
+export const InvoiceNumberParam = Type.String({ minLength: 1, maxLength: 64 });
+const tags = ['Invoices'];
+
+export async function presentInvoices(db: TenantDb, rows: InvoiceRow[]): Promise<InvoiceT[]> {
+  const documents = await invoicesWithDocuments(db, rows.map((r) => Number(r.id)));
+  return rows.map((r) => toInvoice(r, documents.has(Number(r.id))));
+}
+
+export default async function invoiceRoutes(app: ZkApp) {
+  resourceRoutes<undefined, InvoiceRow, InvoiceT>(app, {
+    name: 'Invoice',
+    plural: 'invoices',
+    tags,
+    path: '/invoices',
+    key: { name: 'invoice_number', schema: InvoiceNumberParam },
+    resource: Invoice,
+    list: { query: InvoiceListQuery, build: (s, _p, q) => listInvoices(s.db, q), spec: invoiceListSpec, map: (s, _p, rows) => presentInvoices(s.db, rows) },
+    find: (s, _p, number) => findInvoice(s.db, String(number)),
+    show: async (s, _p, row) => (await presentInvoices(s.db, [row]))[0],
+    create: { body: InvoiceCreate, run: (s, _p, body) => createInvoice(s.db, body) },
+    update: { body: InvoiceUpdate, run: (s, _p, row, body) => changeInvoice(s.db, row, body) },
+    remove: (s, _p, row) => removeInvoice(s.db, row),
+    unique: { table: 'invoices', field: 'invoice_number' },
+    summaries: {
+      list: 'List invoices (customer_number, date_from, date_to, status)',
+      get: 'Get an invoice by its invoice number',
+      update: 'Update an invoice while it is not billed (only submitted fields change; PUT is an alias)',
+      remove: 'Delete an invoice while it is not billed (its items stay, detached)',
+    },
+  });
+
+  app.post(
+    '/invoices/:invoice_number/correction',
+    {
+      schema: {
+        summary: 'Correct a billed invoice: sets correction_date and the correcting employee (creator_username)',
+        tags,
+        params: Type.Object({ invoice_number: InvoiceNumberParam }),
+        body: InvoiceCorrection,
+        response: responses({ 200: Single(Invoice) }, { write: true }),
+      },
+    },
+    async (req) => {
+      const row = await requireInvoice(req.db, req.params.invoice_number);
+      const [invoice] = await presentInvoices(req.db, [await correctInvoice(req.db, row, req.body)]);
+      return { data: invoice };
+    },
+  );
+}

@@ -1,0 +1,39 @@
+// GET/POST /offers/{id}/items, GET/PATCH/PUT/DELETE /offers/{id}/items/{item_id} (contract "Offer item"). The list
+// takes `page` only: any limit is ignored (15 per page), in offer order (sort_order, then id).
+import { Type } from '@sinclair/typebox';
+import type { ZkApp } from '../../types.js';
+import { MAX_ID } from '../../http/schemas.js';
+import { listParams } from '../../http/list/index.js';
+import { resourceRoutes } from '../crud/index.js';
+import { OfferItem, OfferItemCreate, OfferItemUpdate, type OfferItemT } from './offer-items.schemas.js';
+import { deleteOfferItem, findOfferItem, listOfferItems, offerItemListSpec, type OfferItemRow } from './offer-items.repository.js';
+import { changeOfferItem, createOfferItem, presentOfferItems } from './offer-items.service.js';
+import { requireOffer } from './offers.service.js';
+import type { OfferRow } from './offers.repository.js';
+
+const Id = () => Type.Integer({ minimum: 1, maximum: MAX_ID });
+
+export default async function offerItemRoutes(app: ZkApp) {
+  resourceRoutes<OfferRow, OfferItemRow, OfferItemT>(app, {
+    name: 'Offer item',
+    plural: 'items of an offer',
+    tags: ['Offer items'],
+    path: '/offers/:id/items',
+    parentParams: { id: Id() },
+    key: { name: 'item_id', schema: Id() },
+    parent: (s, params) => requireOffer(s.db, Number(params.id)),
+    resource: OfferItem,
+    list: {
+      query: Type.Object({ page: listParams.page }, { additionalProperties: true, description: 'page only; limit and sorting are ignored.' }),
+      build: (s, offer) => listOfferItems(s.db, Number(offer.id)),
+      spec: offerItemListSpec,
+      map: (s, offer, rows) => presentOfferItems(s.db, Number(offer.id), rows),
+    },
+    find: (s, offer, id) => findOfferItem(s.db, Number(offer.id), id),
+    show: async (s, offer, row) => (await presentOfferItems(s.db, Number(offer.id), [row]))[0],
+    create: { body: OfferItemCreate, run: (s, offer, body) => createOfferItem(s.db, Number(offer.id), body) },
+    update: { body: OfferItemUpdate, run: (s, _o, row, body) => changeOfferItem(s.db, row, body) },
+    remove: (s, _o, row) => deleteOfferItem(s.db, Number(row.id)).then(() => undefined),
+    summaries: { list: 'List the items of an offer (page only; 15 per page)' },
+  });
+}

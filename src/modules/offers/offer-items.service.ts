@@ -1,0 +1,93 @@
+// Offer item rules: the type (id or name) decides which fields apply (others sent non-null are a 422, and are
+// cleared when the type changes); an Artikel item needs an existing article; numbers become scaled integers with
+// their scale checked (http/money.ts); a Gliederung item carries no price.
+import type { TenantDb } from '../../db/tenant-scope.js';
+import { ErrorBag, notFound } from '../../http/errors.js';
+import { toUnits } from '../../http/money.js';
+import { pick } from '../crud/index.js';
+import type { OfferItemUpdateT } from './offer-items.schemas.js';
+import { ARTICLE, EXPENDITURE_BILLING_TYPES, itemType, typeById, type ItemField } from './offer-items.types.js';
+import { findOfferItem, insertOfferItem, itemsForTotals, toOfferItem, updateOfferItem, type OfferItemRow } from './offer-items.repository.js';
+import { offerTotals } from './offer-totals.js';
+import type { OfferItemT } from './offer-items.schemas.js';
+import { articleExists } from './articles.lookup.js';
+
+/** Request field -> column and scale (10^scale units). */
+const SCALED: Partial<Record<ItemField, { column: string; scale: number; words: string }>> = {
+  quantity: { column: 'quantity_e4', scale: 4, words: '4 decimal places' },
+  single_price: { column: 'single_price_e4', scale: 4, words: '4 decimal places' },
+  amount_deviating_net: { column: 'amount_deviating_net_cents', scale: 2, words: 'cents' },
+  receipts_mileage_money: { column: 'receipts_mileage_money_cents', scale: 2, words: 'cents' },
+  additional_meal_expenses: { column: 'additional_meal_expenses_cents', scale: 2, words: 'cents' },
+  vat: { column: 'vat_e2', scale: 2, words: '2 decimal places' },
+};
+const ALL_FIELDS: ItemField[] = ['quantity', 'single_price', 'amount_deviating_net', 'vat', 'article_id', 'expenditure_billing_type', 'receipts_mileage_money', 'additional_meal_expenses'];
+const PLAIN = ['position', 'label', 'description', 'display_calculation', 'display_total', 'is_alternative', 'sort_order'] as const;
+
+const named = (v: string | { id: string } | null | undefined) => (v === null || v === undefined ? v : typeof v === 'object' ? v.id : v);
+
+async function itemColumns(db: TenantDb, body: OfferItemUpdateT, current?: OfferItemRow): Promise<Record<string, unknown>> {
+  const errors = new ErrorBag();
+  const columns: Record<string, unknown> = pick(body, PLAIN);
+  const typeName = named(body.type);
+  const type = typeName === undefined || typeName === null ? typeById(current!.type) : itemType(typeName);
+  if (!type) {
+    errors.add('type', 'The selected type is invalid.');
+    errors.throwIfAny();
+    return columns;
+  }
+  columns.type = type.id;
+  const changed = current !== undefined && current.type !== type.id;
+  for (const field of ALL_FIELDS) {
+    const value = body[field];
+    const applies = type.fields.includes(field);
+    const scaled = SCALED[field];
+    const column = scaled?.column ?? field;
+    if (!applies) {
+      if (value !== undefined && value !== null && value !== 0) errors.add(field, `The ${field.replace(/_/g, ' ')} field does not apply to items of type ${type.name}.`);
+      if (!current || changed) columns[column] = column === 'quantity_e4' || column === 'single_price_e4' ? 0 : null;
+      continue;
+    }
+    if (value === undefined) continue;
+    if (scaled) {
+      if (value === null) columns[column] = column === 'quantity_e4' || column === 'single_price_e4' ? 0 : null;
+      else {
+        const units = toUnits(value as number, scaled.scale);
+        if (units === undefined) errors.add(field, `The ${field.replace(/_/g, ' ')} field must have at most ${scaled.words}.`);
+        else columns[column] = units;
+      }
+    } else if (field === 'expenditure_billing_type') {
+      const id = named(value as string | { id: string } | null);
+      const found = id === null || id === undefined ? null : Object.entries(EXPENDITURE_BILLING_TYPES).find(([k, v]) => k === id || v.toLowerCase() === id.toLowerCase())?.[0];
+      if (found === undefined) errors.add(field, 'The selected expenditure billing type is invalid.');
+      else columns[column] = found;
+    } else columns[column] = value;
+  }
+  if (type.id === ARTICLE) {
+    const article = body.article_id !== undefined ? body.article_id : changed ? null : (current?.article_id ?? null);
+    if (article === null || article === undefined) errors.add('article_id', 'The article id field is required for items of type Artikel.');
+    else if (!(await articleExists(db, Number(article)))) errors.add('article_id', 'The selected article id is invalid.');
+  }
+  errors.throwIfAny();
+  return columns;
+}
+
+export async function requireOfferItem(db: TenantDb, offerId: number, id: number): Promise<OfferItemRow> {
+  const row = await findOfferItem(db, offerId, id);
+  if (!row) throw notFound('Offer item');
+  return row;
+}
+
+export async function createOfferItem(db: TenantDb, offerId: number, body: OfferItemUpdateT): Promise<OfferItemRow> {
+  return insertOfferItem(db, { ...(await itemColumns(db, body)), offer_id: offerId });
+}
+
+export async function changeOfferItem(db: TenantDb, row: OfferItemRow, body: OfferItemUpdateT): Promise<OfferItemRow> {
+  return updateOfferItem(db, Number(row.id), await itemColumns(db, body, row));
+}
+
+/** Items with their totals: a surcharge depends on the items before it, so the offer's items are read once. */
+export async function presentOfferItems(db: TenantDb, offerId: number, rows: OfferItemRow[]): Promise<OfferItemT[]> {
+  const { itemNet } = offerTotals((await itemsForTotals(db, [offerId])).get(offerId) ?? []);
+  return rows.map((r) => toOfferItem(r, itemNet.get(Number(r.id)) ?? 0n));
+}

@@ -1,0 +1,48 @@
+// Offer item types (contract "Offer item"; ids of reference §2 where known, the others chosen here): which fields
+// each type uses, and the unit it derives.
+
+export type ItemField = 'quantity' | 'single_price' | 'amount_deviating_net' | 'vat' | 'article_id' | 'expenditure_billing_type' | 'receipts_mileage_money' | 'additional_meal_expenses';
+
+export interface ItemType {
+  id: string;
+  name: string;
+  /** Fields an item of this type may carry; any other of ItemField sent non-null is a 422. */
+  fields: readonly ItemField[];
+  /** The unit shown, or how to derive it. */
+  unit: string | null | ((item: { expenditure_billing_type: string | null }) => string);
+}
+
+const PRICED: ItemField[] = ['quantity', 'single_price', 'amount_deviating_net', 'vat'];
+
+export const EXPENDITURE_BILLING_TYPES: Readonly<Record<string, string>> = { basehour: 'Stundensatz', tsatz: 'Tagessatz' };
+
+export const ITEM_TYPES: readonly ItemType[] = [
+  { id: 'gruppierung', name: 'Gliederung', fields: [], unit: null },
+  { id: 'artikel', name: 'Artikel', fields: [...PRICED, 'article_id'], unit: 'Stück' },
+  {
+    id: 'aufwand',
+    name: 'Expenditure',
+    fields: [...PRICED, 'expenditure_billing_type', 'receipts_mileage_money', 'additional_meal_expenses'],
+    unit: (item) => (item.expenditure_billing_type === 'tsatz' ? 'Tage' : 'Stunden'),
+  },
+  { id: 'pauschal', name: 'Pauschal', fields: PRICED, unit: 'Pauschal' },
+  { id: 'festpreis', name: 'Fixed price (free)', fields: PRICED, unit: 'Pauschal' },
+  { id: 'zuschlag_prozent', name: 'Surcharge in percent', fields: ['quantity', 'amount_deviating_net', 'vat'], unit: '%' },
+];
+
+export const SURCHARGE = 'zuschlag_prozent';
+export const GROUPING = 'gruppierung';
+export const ARTICLE = 'artikel';
+
+/** The type named by its id or its name (case-insensitive), or undefined. */
+export function itemType(idOrName: string): ItemType | undefined {
+  const wanted = idOrName.trim().toLowerCase();
+  return ITEM_TYPES.find((t) => t.id === wanted || t.name.toLowerCase() === wanted);
+}
+
+export const typeById = (id: string): ItemType => itemType(id)!;
+
+export function unitOf(item: { type: string; expenditure_billing_type: string | null }): string | null {
+  const u = typeById(item.type).unit;
+  return typeof u === 'function' ? u(item) : u;
+}

@@ -1,0 +1,244 @@
+// What turns @fastify/swagger's raw output into a document integrators can use (issue 20): titled schemas
+// become components/schemas with $ref, shared parameters and error responses become components, every
+// operation gets an operationId and real response descriptions, tags are declared, and optional filters carry
+// no example values (a "Try it out" would send them).
+import { shape } from './openapi-names.js';
+
+type Json = Record<string, any>;
+const METHODS = ['get', 'post', 'put', 'patch', 'delete'] as const;
+
+export const operationsOf = (doc: Json) =>
+  Object.entries<Json>(doc.paths ?? {}).flatMap(([path, ops]) =>
+    METHODS.filter((m) => ops[m]).map((method) => ({ path, method, op: ops[method] as Json })),
+  );
+
+const CHILD_LISTS = ['anyOf', 'oneOf', 'allOf', 'prefixItems'];
+const CHILD_MAPS = ['properties', 'patternProperties', '$defs'];
+const CHILDREN = ['items', 'additionalProperties', 'not', 'contains'];
+
+/** Replace every titled schema below `node` by a $ref to components/schemas (children first). */
+function hoistSchema(node: unknown, schemas: Json): unknown {
+  if (!node || typeof node !== 'object' || Array.isArray(node)) return node;
+  const s = node as Json;
+  for (const key of CHILDREN) if (s[key] && typeof s[key] === 'object') s[key] = hoistSchema(s[key], schemas);
+  for (const key of CHILD_LISTS) if (Array.isArray(s[key])) s[key] = s[key].map((c: unknown) => hoistSchema(c, schemas));
+  for (const key of CHILD_MAPS) if (s[key]) for (const [k, c] of Object.entries(s[key])) s[key][k] = hoistSchema(c, schemas);
+  if (typeof s.title !== 'string') return s;
+  const base = s.title.replace(/[^A-Za-z0-9._-]/g, '');
+  const structure = shape(s);
+  let name = base;
+  for (let n = 2; schemas[name] && shape(schemas[name]) !== structure; n++) name = `${base}${n}`;
+  schemas[name] ??= s;
+  return { $ref: `#/components/schemas/${name}` };
+}
+
+/** The envelope around a named resource is named too: CustomerResponse {data}, CustomerPage {data, links, meta}, CustomerCollection {data: []}. */
+function nameEnvelope(schema: Json | undefined): void {
+  const data = schema?.properties?.data;
+  const inner = data?.type === 'array' ? data.items : data;
+  if (!data || schema!.title !== undefined || typeof inner?.title !== 'string') return;
+  schema!.title = `${inner.title}${data.type !== 'array' ? 'Response' : schema!.properties.meta ? 'Page' : 'Collection'}`;
+}
+
+function hoistContent(holder: Json | undefined, schemas: Json): void {
+  for (const media of Object.values<Json>(holder?.content ?? {})) {
+    nameEnvelope(media.schema);
+    media.schema = hoistSchema(media.schema, schemas);
+  }
+}
+
+const parameterName = (p: Json) => `${p.in === 'query' ? '' : `${p.in}.`}${String(p.name).replace(/\[\]$/, '.list').replace(/[^A-Za-z0-9._-]/g, '')}`;
+
+/** Parameters that several operations share unchanged become components/parameters (the commonest variant per name). */
+function hoistParameters(doc: Json): Json {
+  const variants = new Map<string, Map<string, number>>();
+  for (const { op } of operationsOf(doc)) {
+    for (const p of op.parameters ?? []) {
+      const byShape = variants.get(parameterName(p)) ?? new Map<string, number>();
+      byShape.set(JSON.stringify(p), (byShape.get(JSON.stringify(p)) ?? 0) + 1);
+      variants.set(parameterName(p), byShape);
+    }
+  }
+  const shared: Json = {};
+  for (const [name, byShape] of variants) {
+    const [best, count] = [...byShape].sort((a, b) => b[1] - a[1])[0]!;
+    if (count >= 2) shared[name] = best;
+  }
+  for (const { op } of operationsOf(doc)) {
+    op.parameters = op.parameters?.map((p: Json) => (shared[parameterName(p)] === JSON.stringify(p) ? { $ref: `#/components/parameters/${parameterName(p)}` } : p));
+  }
+  return Object.fromEntries(Object.entries(shared).sort(([a], [b]) => a.localeCompare(b)).map(([name, json]) => [name, JSON.parse(json)]));
+}
+
+const ERROR_RESPONSES: Record<string, { name: string; description: string }> = {
+  '400': { name: 'BadRequest', description: 'The request body is not valid JSON.' },
+  '401': { name: 'Unauthenticated', description: 'Missing, unknown or expired bearer token.' },
+  '403': { name: 'Forbidden', description: 'The token may not do this (e.g. a read-only token writing).' },
+  '404': { name: 'NotFound', description: 'Unknown tenant, route or record.' },
+  '413': { name: 'PayloadTooLarge', description: 'The request body or file is too large.' },
+  '422': { name: 'ValidationFailed', description: 'Invalid input: `errors` lists the messages per field.' },
+  '429': { name: 'TooManyRequests', description: 'Rate limit exceeded: retry after the seconds in Retry-After.' },
+};
+const RETRY_AFTER = { description: 'Seconds until a request is accepted again.', schema: { type: 'integer', minimum: 0 } };
+
+function successDescription(status: string, response: Json): string {
+  if (status === '201') return 'Created: the new record.';
+  if (status === '204') return 'Done; no content.';
+  const data = response.content?.['application/json']?.schema?.properties?.data;
+  if (data?.type === 'array') return response.content['application/json'].schema.properties.meta ? 'One page of the list, with links and meta.' : 'The whole list.';
+  return data ? 'The record.' : 'Success.';
+}
+
+/** Real response descriptions; the error responses, equal everywhere, become components/responses. */
+function describeResponses(doc: Json): Json {
+  const shared: Json = {};
+  for (const { op } of operationsOf(doc)) {
+    for (const [status, response] of Object.entries<Json>(op.responses ?? {})) {
+      const error = ERROR_RESPONSES[status];
+      if (!error) continue;
+      const described = { ...response, description: error.description, ...(status === '429' ? { headers: { 'Retry-After': RETRY_AFTER } } : {}) };
+      shared[error.name] ??= described;
+      op.responses[status] = JSON.stringify(shared[error.name]) === JSON.stringify(described) ? { $ref: `#/components/responses/${error.name}` } : described;
+    }
+  }
+  return shared;
+}
+
+function singular(word: string): string {
+  if (word === 'children') return 'child';
+  if (/ies$/.test(word)) return word.replace(/ies$/, 'y');
+  if (/(ss|x|ch|sh|us)es$/.test(word)) return word.slice(0, -2);
+  return word.replace(/([^s])s$/, '$1');
+}
+const camel = (words: string[]) => words.map((w, i) => (i === 0 ? w : w[0]!.toUpperCase() + w.slice(1))).join('');
+const wordsOf = (segment: string) => segment.split(/[-_.]/).filter(Boolean).map((w) => w.toLowerCase());
+
+/**
+ * listCustomers, getCustomer, createCustomer, updateCustomer (PATCH), replaceCustomer (PUT), deleteCustomer;
+ * nested paths name their parents (listEmployeeTransponders); an action segment is the verb (releaseAttendance).
+ */
+export function operationIdFor(method: string, path: string, op: Json): string {
+  const segments = path.split('/').filter(Boolean);
+  const onItem = segments.at(-1)?.startsWith('{') ?? false;
+  const statics = segments.filter((s) => !s.startsWith('{'));
+  const nouns = statics.map((s, i) => {
+    const words = wordsOf(s);
+    const singularWord = i < statics.length - 1 || onItem;
+    return singularWord ? [...words.slice(0, -1), singular(words.at(-1)!)] : words;
+  });
+  const last = nouns.at(-1) ?? ['root'];
+  const isList = op.responses?.['200']?.content?.['application/json']?.schema?.properties?.data?.type === 'array';
+  const plural = statics.length > 0 && /s$|children$/.test(statics.at(-1)!);
+  if (method === 'post' && !onItem && !plural) return camel([...last, ...nouns.slice(0, -1).flat()]);
+  const verb =
+    method === 'get' ? (onItem || !isList ? 'get' : 'list') : { post: 'create', patch: 'update', put: 'replace', delete: 'delete' }[method]!;
+  const objectWords = method === 'post' && !onItem ? [...nouns.slice(0, -1).flat(), ...last.slice(0, -1), singular(last.at(-1)!)] : nouns.flat();
+  return camel([verb, ...objectWords]);
+}
+
+function addOperationIds(doc: Json): void {
+  const used = new Set<string>();
+  for (const { path, method, op } of operationsOf(doc)) {
+    const base = op.operationId ?? operationIdFor(method, path, op);
+    let id = base;
+    for (let n = 2; used.has(id); n++) id = `${base}${n}`;
+    used.add(id);
+    op.operationId = id;
+  }
+}
+
+/** The tags the operations use, declared once, each with the paths it covers. */
+function declareTags(doc: Json): Json[] {
+  const paths = new Map<string, Set<string>>();
+  for (const { path, op } of operationsOf(doc)) for (const tag of op.tags ?? []) (paths.get(tag) ?? paths.set(tag, new Set()).get(tag)!).add(path.replace(/\/\{[^}]+\}$/, ''));
+  return [...paths]
+    .sort(([a], [b]) => a.localeCompare(b))
+    .map(([name, set]) => ({ name, description: `Endpoints under ${[...set].map((p) => `\`${p}\``).join(', ')}.` }));
+}
+
+function describeSuccess(doc: Json): void {
+  for (const { op } of operationsOf(doc)) {
+    for (const [status, response] of Object.entries<Json>(op.responses ?? {})) {
+      if (!ERROR_RESPONSES[status] && response.description === 'Default Response') response.description = successDescription(status, response);
+    }
+  }
+}
+
+/**
+ * A named object schema that repeats another's properties (ProjectCreate = ProjectUpdate with `name` required;
+ * Employee = EmployeeBase with two more) is written as allOf that one plus the difference. The base holds at least
+ * three quarters of the properties, so the relation is one a reader would draw.
+ */
+function extendNamedSchemas(schemas: Json): void {
+  const entries = Object.entries<Json>(schemas).filter(([, s]) => s.type === 'object' && s.properties && !s.allOf);
+  const props = new Map(entries.map(([name, s]) => [name, Object.fromEntries(Object.entries<Json>(s.properties).map(([k, v]) => [k, JSON.stringify(v)]))]));
+  const fits = (a: Json, an: string, b: Json, bn: string) => {
+    const pa = props.get(an)!;
+    const pb = props.get(bn)!;
+    const same = Object.keys(pa).length === Object.keys(pb).length;
+    if (a === b || Object.keys(pb).length === 0 || !Object.entries(pb).every(([k, v]) => pa[k] === v)) return false;
+    if (!same && (a.additionalProperties === false || b.additionalProperties === false)) return false;
+    if (same && (a.additionalProperties ?? true) !== (b.additionalProperties ?? true)) return false;
+    return (b.required ?? []).every((r: string) => (a.required ?? []).includes(r));
+  };
+  const bases = new Map<string, string>();
+  for (const [an, a] of entries) {
+    const size = (n: string) => Object.keys(props.get(n)!).length;
+    const required = (s: Json) => (s.required ?? []).length;
+    // Of two with the same properties, the one requiring fewer (then the first name) is the base.
+    const before = (bn: string, b: Json) =>
+      size(bn) < size(an) ? size(bn) * 4 >= size(an) * 3 : required(b) < required(a) || (required(b) === required(a) && bn < an);
+    const candidates = entries.filter(([bn, b]) => fits(a, an, b, bn) && before(bn, b));
+    const best = candidates.sort(([x], [y]) => size(y) - size(x) || x.localeCompare(y))[0];
+    if (best && JSON.stringify(best[1].properties).length > 200) bases.set(an, best[0]);
+  }
+  for (const [an, bn] of bases) {
+    if (bases.has(bn)) continue; // one level: the base itself stays plain
+    const a = schemas[an];
+    const extra = Object.fromEntries(Object.entries<Json>(a.properties).filter(([k]) => !(k in schemas[bn].properties)));
+    schemas[an] = {
+      title: a.title,
+      type: 'object',
+      allOf: [{ $ref: `#/components/schemas/${bn}` }],
+      ...(Object.keys(extra).length ? { properties: extra } : {}),
+      ...(a.required?.length ? { required: a.required } : {}),
+    };
+  }
+}
+
+/** Optional parameters carry no example: a "Try it out" would send it as a filter. */
+function dropOptionalExamples(doc: Json): void {
+  for (const { op } of operationsOf(doc)) {
+    for (const p of op.parameters ?? []) {
+      if (p.required) continue;
+      delete p.example;
+      delete p.examples;
+      if (p.schema) delete p.schema.examples;
+    }
+  }
+}
+
+/** Apply every step to a document whose paths are final (it is changed in place and returned). */
+export function refineDocument(doc: Json): Json {
+  // PATCH and PUT of one route arrive as one object: each operation gets its own.
+  const seen = new Set<Json>();
+  for (const { path, method, op } of operationsOf(doc)) {
+    if (seen.has(op)) doc.paths[path][method] = structuredClone(op);
+    seen.add(op);
+  }
+  describeSuccess(doc);
+  addOperationIds(doc);
+  const schemas: Json = {};
+  for (const { op } of operationsOf(doc)) {
+    hoistContent(op.requestBody, schemas);
+    for (const response of Object.values<Json>(op.responses ?? {})) hoistContent(response, schemas);
+  }
+  extendNamedSchemas(schemas);
+  dropOptionalExamples(doc);
+  const responses = describeResponses(doc);
+  const parameters = hoistParameters(doc);
+  const sorted = (o: Json) => Object.fromEntries(Object.entries(o).sort(([a], [b]) => a.localeCompare(b)));
+  doc.components = { ...doc.components, schemas: sorted(schemas), parameters, responses: sorted(responses) };
+  doc.tags = declareTags(doc);
+  return doc;
+}

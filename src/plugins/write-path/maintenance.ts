@@ -1,0 +1,25 @@
+// Housekeeping of the write path, tenant by tenant: expired idempotency keys, and change-feed entries past the
+// retention (tombstones and superseded changes; see pruneChanges). Runs in every server process at an interval;
+// the statements are idempotent, so processes running it at once only repeat each other's work.
+import type { Kysely } from 'kysely';
+import type { DB } from '../../db/schema.js';
+import { forTenant } from '../../db/tenant-scope.js';
+import { nowTimestamp } from '../../http/formats.js';
+import { pruneChanges } from '../../modules/changes/changes.repository.js';
+import { pruneKeys } from './idempotency.js';
+
+export async function pruneWritePath(db: Kysely<DB>, retentionDays: number, now = new Date()): Promise<void> {
+  const cutoff = nowTimestamp(new Date(now.getTime() - retentionDays * 86_400_000));
+  for (const { id } of await db.selectFrom('tenants').select('id').execute()) {
+    const tenant = forTenant(db, Number(id));
+    await pruneKeys(tenant);
+    await pruneChanges(tenant, cutoff);
+  }
+}
+
+/** Start the hourly sweep; the returned function stops it. */
+export function startMaintenance(db: Kysely<DB>, retentionDays: number, log: (err: unknown) => void, everyMs = 3600_000): () => void {
+  const timer = setInterval(() => void pruneWritePath(db, retentionDays).catch(log), everyMs);
+  timer.unref();
+  return () => clearInterval(timer);
+}

@@ -1,0 +1,33 @@
+// Issue 12 §9: behaviour and docs agree on media types and lenient booleans (http/errors.ts, http/request-input.ts).
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import { forEachDialect, uniqueName } from '../support/app.js';
+
+forEachDialect('input types', (t) => {
+  test('a text/plain (or any non-JSON) body is 415, nothing is written', async () => {
+    const c = await t().tenant();
+    const name = uniqueName('txt');
+    for (const type of ['text/plain', 'text/plain; charset=utf-8', 'application/xml']) {
+      const r = await c.request('POST', '/activities', JSON.stringify({ name }), { headers: { 'content-type': type } });
+      assert.equal(r.status, 415, `${type}: ${r.text}`);
+      assert.equal(typeof r.body.message, 'string');
+    }
+    assert.equal((await c.get(`/activities/${name}`)).status, 404);
+  });
+
+  test('booleans accept true/false, 1/0, "true"/"false" and "1"/"0"; anything else is 422 on the field', async () => {
+    const c = await t().tenant();
+    for (const [value, expected] of [[true, true], ['true', true], ['1', true], [1, true], [false, false], ['false', false], ['0', false], [0, false]] as const) {
+      const r = await c.post('/activities', { name: uniqueName('b'), is_travel: value });
+      assert.equal(r.status, 201, `${JSON.stringify(value)}: ${r.text}`);
+      assert.equal(r.body.data.is_travel, expected, JSON.stringify(value));
+      const back = await c.patch(`/activities/${r.body.data.name}`, { is_travel: typeof value === 'string' ? (value === '1' ? '0' : '1') : '1' });
+      assert.equal(back.status, 200, back.text);
+    }
+    for (const value of ['yes', 'on', '2', 'TRUE ', [], {}]) {
+      const r = await c.post('/activities', { name: uniqueName('b'), is_travel: value });
+      assert.equal(r.status, 422, `${JSON.stringify(value)}: ${r.text}`);
+      assert.deepEqual(Object.keys(r.body.errors), ['is_travel']);
+    }
+  });
+});

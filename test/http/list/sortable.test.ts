@@ -1,0 +1,104 @@
+// Issue 12 §2: the sortable set is derived from the writable schema (http/list/sortable.ts): the key, every writable
+// field, created, modified. Nulls sort last ascending and first descending; ties by the key.
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import { forEachDialect, type Client } from '../../support/app.js';
+import { bookingWorld } from '../../support/booking-world.js';
+import { createEmployee } from '../../support/people.js';
+import { seedCustomer } from '../../support/seed.js';
+import { bodySchema, collectionOf, loadOperations, seedWorld, SWEEP_CONFIG } from '../../contract/support/robustness.js';
+
+/** Keys of the list sorted by `field` in both directions. */
+async function sortedKeys(c: Client, path: string, field: string, key: string) {
+  const sep = path.includes('?') ? '&' : '?';
+  const get = async (order: string) => {
+    const r = await c.get(`${path}${sep}orderBy=${field}&order=${order}&limit=200`);
+    assert.equal(r.status, 200, `${path} orderBy=${field}: ${r.text}`);
+    return r.body.data.map((x: any) => String(x[key]));
+  };
+  return { asc: await get('asc'), desc: await get('desc') };
+}
+
+forEachDialect('sortable fields', (t) => {
+  test('employees sort by every writable field the audit found ignored (birthdate, city, salutation, rights, employment, phone, abbreviation)', async () => {
+    const c = await t().tenant();
+    const a = await createEmployee(c, { birthdate: '1990-05-01', city: 'Berlin', salutation: 'Frau', rights: 2, employment: 0, phone: '300', abbreviation: 'CC' });
+    const b = await createEmployee(c, { birthdate: '1980-01-01', city: 'Aachen', salutation: 'Herr', rights: 0, employment: 2, phone: '100', abbreviation: 'AA' });
+    const n = await createEmployee(c, { rights: 1, employment: 1 }); // no birthdate, city, phone, abbreviation, salutation
+    const [A, B, N] = [a.username, b.username, n.username];
+    const expected: Record<string, string[]> = {
+      birthdate: [B, A, N],
+      city: [B, A, N],
+      phone: [B, A, N],
+      abbreviation: [B, A, N],
+      salutation: [A, B, N],
+      rights: [B, N, A],
+      employment: [A, N, B],
+    };
+    for (const [field, asc] of Object.entries(expected)) {
+      const got = await sortedKeys(c, '/employees', field, 'username');
+      assert.deepEqual(got.asc, asc, `${field} asc`);
+      // Descending: nulls first, then the values reversed.
+      const nulls = asc.filter((u) => u === N && ['birthdate', 'city', 'phone', 'abbreviation', 'salutation'].includes(field));
+      assert.deepEqual(got.desc, [...nulls, ...asc.filter((u) => !nulls.includes(u)).reverse()], `${field} desc`);
+    }
+  });
+
+  test('absence reasons sort by their flags; ties by the key', async () => {
+    const c = await t().tenant();
+    for (const [name, approve, self] of [['b', 1, 0], ['a', 0, 1], ['c', 1, 1]] as const) {
+      const r = await c.post('/absence-reasons', { name, approve, allow_self_entry: self, color: '#ff0000', type: 0 });
+      assert.equal(r.status, 201, r.text);
+    }
+    assert.deepEqual((await sortedKeys(c, '/absence-reasons', 'approve', 'name')).asc, ['a', 'b', 'c']);
+    assert.deepEqual((await sortedKeys(c, '/absence-reasons', 'approve', 'name')).desc, ['b', 'c', 'a']);
+    assert.deepEqual((await sortedKeys(c, '/absence-reasons', 'allow_self_entry', 'name')).asc, ['b', 'a', 'c']);
+  });
+
+  test('attendances sort by is_travel; customers by the deprecated status (0 inactive before 1 active)', async () => {
+    const w = await bookingWorld(t());
+    const travel = await w.book({ is_travel: true, from: '13:00', to: '14:00' });
+    const office = await w.book();
+    assert.equal(travel.status, 201, travel.text);
+    assert.equal(office.status, 201, office.text);
+    const got = await sortedKeys(w.c, '/attendances', 'is_travel', 'id');
+    assert.deepEqual(got.asc, [String(office.body.data.id), String(travel.body.data.id)]);
+    assert.deepEqual(got.desc, [String(travel.body.data.id), String(office.body.data.id)]);
+
+    const c = await t().tenant();
+    await seedCustomer(t().database.db, c.tenant.id, { customer_number: 'A', inactive: false });
+    await seedCustomer(t().database.db, c.tenant.id, { customer_number: 'B', inactive: true });
+    assert.deepEqual((await sortedKeys(c, '/customers', 'status', 'customer_number')).asc, ['B', 'A']);
+    assert.deepEqual((await sortedKeys(c, '/customers', 'status', 'customer_number')).desc, ['A', 'B']);
+  });
+});
+
+forEachDialect(
+  'sortable fields: sweep',
+  (t) => {
+    test('every writable field of every list with a write body is accepted as orderBy, both directions', async () => {
+      const w = await seedWorld(t());
+      const ops = await loadOperations(t());
+      const failures: string[] = [];
+      const writable = new Map<string, Set<string>>();
+      for (const o of ops.filter((x) => x.method === 'POST' || x.method === 'PATCH')) {
+        const collection = collectionOf(o.method === 'POST' ? o.template : o.template.replace(/\/\{[^}]+\}$/, ''));
+        const props = Object.entries<any>(bodySchema(o)?.properties ?? {}).filter(([, s]) => !(s.type === 'array' || (Array.isArray(s.type) && s.type.includes('array'))));
+        for (const [name] of props) (writable.get(collection) ?? writable.set(collection, new Set()).get(collection)!).add(name);
+      }
+      for (const o of ops.filter((x) => x.method === 'GET' && (x.op.parameters ?? []).some((p: any) => p.name === 'orderBy'))) {
+        const fields = writable.get(collectionOf(o.template));
+        const keys = w.keys(o.template);
+        if (!fields || !keys) continue;
+        for (const field of [...fields, 'created', 'modified']) {
+          for (const order of ['asc', 'desc']) {
+            const r = await w.c.get(`${w.fill(o.template, keys)}?orderBy=${encodeURIComponent(field)}&order=${order}`);
+            if (r.status !== 200) failures.push(`${o.template} orderBy=${field}&order=${order}: ${r.status} ${r.text.slice(0, 200)}`);
+          }
+        }
+      }
+      assert.deepEqual(failures, []);
+    });
+  },
+  SWEEP_CONFIG,
+);
