@@ -6,6 +6,7 @@
 //   5  90/10 read/write mix (scenario 1 reads, 4a-style writes)
 //   6  GET /workhour-balances?limit=200: a page of 200 working-time balances (issue 15)
 //   7a POST /receipts with three amount lines (issue 16)   7b GET /receipts of one employee and month
+//   8  GET /projects/{id}/plan-vs-actual over the last booked year (issue 17): plans made here through the API
 // POST slots are evening quarter-hours (18:00-24:00) on days the employee already booked, which the
 // generator leaves free, so every POST is a valid booking.
 
@@ -155,6 +156,24 @@ export async function buildScenarios(ctx: Ctx): Promise<Scenario[]> {
   if (receiptCapture.status !== 201) throw new Error(`POST /receipts answered ${receiptCapture.status}: ${receiptCapture.body.slice(0, 300)}`);
   const receiptsPath = (u: string, m: string) => `/receipts?employee_id=${encodeURIComponent(u)}&start_date=${m}-01&end_date=${lastDay(m)}`;
   const receiptReads: BenchRequest[] = Array.from({ length: 5000 }, () => ({ method: 'GET', path: prefix + receiptsPath(pick(employees), pick(months)) }));
+  // Scenario 8: the generated tenant has no plans, so each run makes some through the API for the projects of the
+  // latest bookings: a default planning of 20 % over the year for each of their employees (up to 10) and a week of
+  // explicit hours; then plan versus actual over that year, which also sums the year's bookings on the project.
+  const year = last.slice(0, 4);
+  const recent = (await get('/attendances?limit=200&orderBy=date&order=desc')).data as any[];
+  const planned = [...new Set(recent.map((a) => a.project_id as number))].slice(0, ctx.quick ? 3 : 10);
+  const post = async (p: string, body: unknown) => {
+    const res = await fetch(`${ctx.api}${p}`, { method: 'POST', headers: { ...ctx.headers, 'content-type': 'application/json' }, body: JSON.stringify(body) });
+    if (res.status !== 201) throw new Error(`POST ${p} answered ${res.status}: ${(await res.text()).slice(0, 300)}`);
+  };
+  for (const projectId of planned) {
+    const staff = [...new Set(recent.filter((a) => a.project_id === projectId).map((a) => a.employee_id as string))].slice(0, 10);
+    for (const employee_id of staff) {
+      await post('/default-plannings', { employee_id, project_id: projectId, kind: 0, planning: 20, start_date: `${year}-01-01`, end_date: `${year}-12-31` });
+      await post('/plannings', { employee_id, project_id: projectId, date: `${year}-03-02`, date_to: `${year}-03-08`, kind: 1, planning: 2 });
+    }
+  }
+  const planVsActual = (id: number) => `/projects/${id}/plan-vs-actual?date_from=${year}-01-01&date_to=${year}-12-31`;
 
   const mix: BenchRequest[] = [];
   // Long enough that a run never wraps around to a slot it already booked (each write is used once).
@@ -186,5 +205,13 @@ export async function buildScenarios(ctx: Ctx): Promise<Scenario[]> {
     },
     { id: '7a', title: 'POST /receipts (three lines)', requests: receiptPosts, ceilingOf: '7a', capture: receiptCapture },
     { id: '7b', title: 'GET /receipts of one employee and month', requests: receiptReads, ceilingOf: '7b', capture: await raw(receiptsPath(employees[0], months[Math.floor(months.length / 2)])) },
+    {
+      id: '8',
+      title: 'GET /projects/{id}/plan-vs-actual over a year',
+      requests: planned.map((id) => ({ method: 'GET', path: `${prefix}${planVsActual(id)}` })),
+      ceilingOf: '8',
+      capture: await raw(planVsActual(planned[0])),
+      connections: 4,
+    },
   ];
 }

@@ -1,7 +1,8 @@
 // An employee's calendar: which days are working days, how many hours each day asks for, the holidays of the
 // working time's calendar and the employee's absences. The one loader (working-day.repository.ts) builds it; the
 // booking rules ask it for one day, absences for the working days of a range, balances for the target hours of a
-// range, plannings for the days away. Pure: no SQL. Decisions: docs/api/absences.md ("Working days and targets").
+// range, plannings for the regular hours, working days and targets of their days. Pure: no SQL. Decisions:
+// docs/api/absences.md ("Working days and targets").
 import { addDays } from '../db/values.js';
 import { datesOf, maxDate, minDate, monthEnd, monthsOf, weekdayCounts, weekdayOf } from './dates.js';
 import { WEEKDAYS, type Weekday } from '../modules/working-times/working-times.tables.js';

@@ -1,6 +1,6 @@
 // The facts of employees' days, loaded once for everything that needs them: the booking rules (one day), absences
 // (working days and overlaps of a range), balances (target hours since the first employment day) and plannings
-// (days away: `employeeCalendars(…).get(username).absencesIn(from, to)`). A calendar holds the employee's regular
+// (the regular hours a plan converts with, working days, the targets of resource planning periods). A calendar holds the employee's regular
 // working times, the holidays of their calendars in the range and their absences that count (rejected and revoked
 // ones never do); src/booking/calendar.ts answers the questions. docs/api/attendances.md ("Working-day facts") and
 // docs/api/absences.md ("Working days and targets") record the decisions.

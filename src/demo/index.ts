@@ -14,6 +14,7 @@ import { demoBookings } from './bookings.js';
 import { demoAbsences } from './absences.js';
 import { demoReceipts } from './receipts.js';
 import { demoCommercial } from './commercial.js';
+import { demoPlannings } from './plannings.js';
 import { listCustomers } from '../modules/customers/customers.repository.js';
 import { listEmployees } from '../modules/employees/employees.repository.js';
 
@@ -33,6 +34,7 @@ const steps: ((db: TenantDb, tenant: Tenant, dialect: Dialect) => Promise<unknow
   demoBookings,
   demoReceipts,
   demoCommercial,
+  demoPlannings,
 ];
 
 /** Every demo step for a fresh tenant. */
@@ -41,7 +43,7 @@ export async function demoData(db: Kysely<DB>, tenant: Tenant, dialect: Dialect)
 }
 
 export async function createDemoTenant(db: Kysely<DB>, dialect: Dialect): Promise<{ tenant: Tenant; token: string }> {
-  const tenant = await createTenant(db, { instance: DEMO_INSTANCE, name: 'Demo GmbH', edition: 'full', language: 'en', modules: ['departments'] });
+  const tenant = await createTenant(db, { instance: DEMO_INSTANCE, name: 'Demo GmbH', edition: 'full', language: 'en', modules: ['departments', 'resource_planning'] });
   await demoData(db, tenant, dialect);
   const { token } = await createToken(db, tenant.id, { name: 'demo' });
   return { tenant, token };

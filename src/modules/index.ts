@@ -31,6 +31,8 @@ import transponders from './transponders/index.js';
 import meals from './meals/index.js';
 import workhourBalances from './workhour-balances/index.js';
 import plannings from './plannings/index.js';
+import defaultPlannings from './default-plannings/index.js';
+import resourcePlannings from './resource-plannings/index.js';
 import offers from './offers/index.js';
 import invoices from './invoices/index.js';
 import changes from './changes/index.js';
@@ -66,6 +68,8 @@ const MODULES = [
   meals,
   workhourBalances,
   plannings,
+  defaultPlannings,
+  resourcePlannings,
   offers,
   invoices,
   changes,

@@ -68,6 +68,7 @@ CREATE TABLE default_plannings (
 ${t.tenantIdIndex('default_plannings')}
 CREATE INDEX default_plannings_employee ON default_plannings (tenant_id, employee_id, end_date);
 CREATE INDEX default_plannings_project ON default_plannings (tenant_id, project_id, end_date);
+CREATE INDEX default_plannings_start ON default_plannings (tenant_id, start_date, id);
 CREATE INDEX default_plannings_end ON default_plannings (tenant_id, end_date, id);
 CREATE INDEX default_plannings_modified ON default_plannings (tenant_id, modified, id);
 

@@ -1,6 +1,6 @@
 // SQL for planning entries, scoped by tenant, and the read shape: a page loads its employees, projects, customers
 // and the employees' calendars (the one loader) once, whatever its length.
-import type { Insertable, Selectable } from 'kysely';
+import type { Insertable, Selectable, SelectQueryBuilder } from 'kysely';
 import type { TenantDb } from '../../db/tenant-scope.js';
 import type { ListSpec } from '../../http/list/index.js';
 import { nowTimestamp, outTimestamp } from '../../http/formats.js';
@@ -35,7 +35,7 @@ export interface PlanFilters {
   customer_numbers?: string[];
 }
 
-/** The plan filters on any table with employee_id and project_id; `dates` names its date bounds. */
+/** The filters every plan list shares, from its query. */
 export function planFiltersOf(query: Record<string, unknown>): PlanFilters {
   return {
     date_from: query.date_from as string | undefined,
@@ -46,17 +46,34 @@ export function planFiltersOf(query: Record<string, unknown>): PlanFilters {
   };
 }
 
-export function listPlannings(db: TenantDb, f: PlanFilters) {
-  let q = db.selectFrom('plannings').selectAll();
-  if (f.date_from !== undefined) q = q.where('date', '>=', f.date_from);
-  if (f.date_to !== undefined) q = q.where('date', '<=', f.date_to);
-  if (f.employee_ids !== undefined) q = q.where('employee_id', 'in', f.employee_ids.length ? f.employee_ids : ['']);
-  if (f.project_ids !== undefined) q = q.where('project_id', 'in', f.project_ids.length ? f.project_ids : [0]);
+/** employee_ids[], project_ids[], customer_numbers[] on any plan table (employee_id, project_id): unknown ids match nothing. */
+export function whereOwners<Q extends SelectQueryBuilder<any, any, any>>(db: TenantDb, q: Q, f: PlanFilters): Q {
+  let out = q as SelectQueryBuilder<any, any, any>;
+  if (f.employee_ids !== undefined) out = out.where('employee_id', 'in', f.employee_ids.length ? f.employee_ids : ['']);
+  if (f.project_ids !== undefined) out = out.where('project_id', 'in', f.project_ids.length ? f.project_ids : [0]);
   if (f.customer_numbers !== undefined) {
     const numbers = f.customer_numbers.length ? f.customer_numbers : [''];
-    q = q.where('project_id', 'in', (eb) => eb.selectFrom('projects').select('id').where('tenant_id', '=', db.tenantId).where('customer_id', 'in', numbers));
+    out = out.where('project_id', 'in', (eb: any) => eb.selectFrom('projects').select('id').where('tenant_id', '=', db.tenantId).where('customer_id', 'in', numbers));
   }
-  return q;
+  return out as Q;
+}
+
+/** Periods (start_date … end_date) that overlap the window of the filters. */
+export function whereOverlaps<Q extends SelectQueryBuilder<any, any, any>>(q: Q, f: PlanFilters): Q {
+  let out = q as SelectQueryBuilder<any, any, any>;
+  if (f.date_from !== undefined) out = out.where('end_date', '>=', f.date_from);
+  if (f.date_to !== undefined) out = out.where('start_date', '<=', f.date_to);
+  return out as Q;
+}
+
+export function listPlannings(db: TenantDb, f: PlanFilters) {
+  let q = db.selectFrom('plannings').selectAll();
+  // A whole window as BETWEEN: SQLite (no statistics) then prefers (project, date) or (employee, date) when those
+  // filters come too, instead of walking the window by date alone.
+  if (f.date_from !== undefined && f.date_to !== undefined) q = q.where((eb) => eb.between('date', f.date_from!, f.date_to!));
+  else if (f.date_from !== undefined) q = q.where('date', '>=', f.date_from);
+  else if (f.date_to !== undefined) q = q.where('date', '<=', f.date_to);
+  return whereOwners(db, q, f);
 }
 
 export const findPlanning = (db: TenantDb, id: number) => db.selectFrom('plannings').selectAll().where('id', '=', id).executeTakeFirst();

@@ -3,9 +3,12 @@
 // plans made through the API). docs/api/plannings.md.
 import { Type } from '@sinclair/typebox';
 import type { ZkApp } from '../../types.js';
-import { listResponse, requestBase } from '../../http/list/index.js';
+import { envelope, listResponse, requestBase, type ListQueryValues } from '../../http/list/index.js';
+import { pageWithDefaults } from './plannings-with-defaults.js';
 import { PLANNING_ALIAS_DEPRECATION } from '../../http/deprecation.js';
-import { DataArray, Paginated, responses, Single } from '../../http/schemas.js';
+import { DataArray, IntKey, Paginated, responses, Single } from '../../http/schemas.js';
+import { requireProject } from '../projects/projects.service.js';
+import { planVsActual, PlanVsActualQuery, PlanVsActualRow, type PlanVsActualQueryT } from './plan-vs-actual.js';
 import { resourceRoutes, scopeOf } from '../crud/index.js';
 import { Planning, PlanningCreate, PlanningListQuery, PlanningUpdate, type PlanningCreateT, type PlanningT } from './plannings.schemas.js';
 import { deletePlanning, findPlanning, listPlannings, planFiltersOf, planningListSpec, storedEntry, toPlannings, type PlanningRow } from './plannings.repository.js';
@@ -28,7 +31,12 @@ export default async function planningRoutes(app: ZkApp) {
     { schema: { summary: 'List planning entries', description: LIST_DESCRIPTION, tags, querystring: PlanningListQuery, response: responses({ 200: Paginated(Planning) }) } },
     async (req) => {
       const s = scopeOf(app, req);
-      const filters = planFiltersOf(req.query as Record<string, unknown>);
+      const query = req.query as Record<string, unknown> & ListQueryValues;
+      const filters = planFiltersOf(query);
+      if (query.include_defaults) {
+        const page = await pageWithDefaults(s.db, filters, query);
+        return envelope(req, page, await toPlannings(s.db, page.rows));
+      }
       return listResponse(req, listPlannings(s.db, filters), planningListSpec, (rows) => toPlannings(s.db, rows.map(storedEntry)));
     },
   );
@@ -68,6 +76,25 @@ export default async function planningRoutes(app: ZkApp) {
       const body = req.body as PlanningCreateT;
       const entries = await toPlannings(s.db, (await createPlannings(s.db, body)).map(storedEntry));
       return reply.code(201).send(body.date_to == null ? { data: entries[0] } : { data: entries });
+    },
+  );
+
+  app.get(
+    '/projects/:id/plan-vs-actual',
+    {
+      schema: {
+        summary: 'Planned against booked hours of a project, per employee and month of a window (additive)',
+        description: 'Planned: explicit entries of any type (converted as in /plannings) plus the days of default plannings; booked: the durations of bookings on the project. Rows where either is non-zero, by employee then month.',
+        tags,
+        params: IntKey('id'),
+        querystring: PlanVsActualQuery,
+        response: responses({ 200: DataArray(PlanVsActualRow) }),
+      },
+    },
+    async (req) => {
+      const s = scopeOf(app, req);
+      const project = await requireProject(s.db, (req.params as { id: number }).id);
+      return { data: await planVsActual(s.db, Number(project.id), req.query as PlanVsActualQueryT) };
     },
   );
 

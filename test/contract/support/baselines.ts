@@ -88,6 +88,8 @@ export const EXPLICIT_BASELINES: Record<string, Baseline> = {
   '/attendances/bulk': (w) => ({ items: [w.booking.body({ date: uniqueWorkday() })] }),
   '/webhooks': () => ({ url: 'https://example.com/hook', events: ['*'] }),
   '/plannings': (w) => ({ employee_id: w.booking.employee, date: uniqueWorkday(), project_id: w.booking.projectId, planning: 4 }),
+  '/default-plannings': (w) => ({ employee_id: w.booking.employee, project_id: w.booking.projectId, kind: 0, planning: 50, start_date: '2026-03-02', end_date: '2026-03-13' }),
+  '/resource-plannings': (w) => ({ employee_id: w.booking.employee, project_id: w.booking.projectId, start_date: '2026-03-02', end_date: '2026-03-13', unit: 'percent', value: 50 }),
   '/absences': (w) => ({ employee_id: w.booking.employee, absence_reason_id: need(w, '/absence-reasons').name, start_date: uniqueWorkday() }),
 };
 

@@ -115,13 +115,22 @@ function filterValue(path: string, name: string, schema: any, fx: Fixtures): str
   return 'x';
 }
 
+/** Filters that only work together with others: with include_defaults, /plannings needs a bounded window. */
+const COMPANIONS: Record<string, [string, string][]> = {
+  '/plannings include_defaults': [['date_from', '2023-06-01'], ['date_to', '2023-06-30']],
+};
+
 /**
  * The requests for one endpoint: unfiltered, each filter alone, every pair of filters (e.g. an employee's month
  * of bookings), all filters together, and orderBy over every item field in both directions.
  */
 export function listRequests(endpoint: ListEndpoint, fx: Fixtures): ListRequest[] {
   const path = endpoint.path.replace(/\{(\w+)\}/g, (_, p: string) => pathValue(endpoint.path, p, fx));
-  const make = (entries: [string, string][]) => ({ endpoint, path, query: new URLSearchParams(entries) });
+  const make = (entries: [string, string][]) => {
+    const companions = entries.flatMap(([name]) => COMPANIONS[`${endpoint.path} ${name}`] ?? []);
+    const named = new Set(entries.map(([name]) => name));
+    return { endpoint, path, query: new URLSearchParams([...entries, ...companions.filter(([name]) => !named.has(name))]) };
+  };
   const filters = endpoint.filters.map((f) => [f.name, filterValue(endpoint.path, f.name, f.schema, fx)] as [string, string]);
   const requests = [make([]), ...filters.map((f) => make([f]))];
   filters.forEach((a, i) => filters.slice(i + 1).forEach((b) => requests.push(make([a, b]))));

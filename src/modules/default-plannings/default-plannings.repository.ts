@@ -1,0 +1,115 @@
+// SQL for default plannings, scoped by tenant, and the days they add to GET /plannings?include_defaults=true: one
+// synthetic entry per working day of the window where the employee has no explicit entry for the project.
+import type { Insertable, Selectable } from 'kysely';
+import type { TenantDb } from '../../db/tenant-scope.js';
+import { deleteRow, findRow, insertRow } from '../crud/index.js';
+import type { ListSpec } from '../../http/list/index.js';
+import { nowTimestamp, outTimestamp } from '../../http/formats.js';
+import { datesOf, maxDate, minDate } from '../../booking/dates.js';
+import { employeeCalendars } from '../../booking/working-day.repository.js';
+import { isWorkingDay } from '../plannings/plan-amounts.js';
+import { whereOverlaps, whereOwners, type PlanEntry, type PlanFilters } from '../plannings/plannings.repository.js';
+import { PlanningType } from '../plannings/plannings.schemas.js';
+import type { DefaultPlanningsTable } from '../plannings/plannings.tables.js';
+import type { DefaultPlanningT } from './default-plannings.schemas.js';
+
+export type DefaultPlanningRow = Selectable<DefaultPlanningsTable>;
+export type DefaultPlanningValues = Omit<Insertable<DefaultPlanningsTable>, 'tenant_id' | 'id' | 'created' | 'modified'>;
+
+export const defaultPlanningListSpec: ListSpec = {
+  key: ['id'],
+  sortable: {
+    id: 'id',
+    employee_id: 'employee_id',
+    project_id: 'project_id',
+    kind: 'kind',
+    planning: 'planning',
+    start_date: 'start_date',
+    end_date: 'end_date',
+    note: { column: 'note', nullable: true },
+    created: { column: 'created', nullable: true },
+    modified: { column: 'modified', nullable: true },
+  },
+};
+
+export const listDefaultPlannings = (db: TenantDb, f: PlanFilters) => whereOverlaps(whereOwners(db, db.selectFrom('default_plannings').selectAll(), f), f);
+
+export const findDefaultPlanning = (db: TenantDb, id: number) => findRow(db, 'default_plannings', 'id', id);
+
+export const insertDefaultPlanning = (db: TenantDb, values: DefaultPlanningValues) => insertRow(db, 'default_plannings', values);
+
+export function updateDefaultPlanning(db: TenantDb, id: number, values: Partial<DefaultPlanningValues>): Promise<DefaultPlanningRow | undefined> {
+  return db.updateTable('default_plannings').set({ ...values, modified: nowTimestamp() }).where('id', '=', id).returningAll().executeTakeFirst();
+}
+
+export const deleteDefaultPlanning = (db: TenantDb, id: number) => deleteRow(db, 'default_plannings', id);
+
+export const toDefaultPlanning = (row: DefaultPlanningRow): DefaultPlanningT => ({
+  id: Number(row.id),
+  employee_id: row.employee_id,
+  project_id: Number(row.project_id),
+  kind: Number(row.kind),
+  planning: Number(row.planning),
+  start_date: row.start_date,
+  end_date: row.end_date,
+  note: row.note,
+  created: outTimestamp(row.created),
+  modified: outTimestamp(row.modified),
+});
+
+/** The id of a default planning's day: never a stored entry's number, the same on every request. */
+export const defaultDayId = (defaultId: number, date: string) => `default-${defaultId}-${date.replaceAll('-', '')}`;
+
+/**
+ * The days the default plannings matching the filters add to [from, to]: working days of the employee inside the
+ * period without an explicit entry of the employee for the project. `modified` narrows the defaults like the
+ * list's modified_after/modified_before narrow stored entries.
+ */
+export async function defaultDays(db: TenantDb, f: PlanFilters & { date_from: string; date_to: string }, modified: { after?: string | null; before?: string | null }): Promise<PlanEntry[]> {
+  let q = listDefaultPlannings(db, f);
+  if (modified.after) q = q.where('modified', '>', modified.after);
+  if (modified.before) q = q.where('modified', '<=', modified.before);
+  const defaults = await q.execute();
+  if (defaults.length === 0) return [];
+  const employees = [...new Set(defaults.map((d) => d.employee_id))];
+  const projects = [...new Set(defaults.map((d) => Number(d.project_id)))];
+  const [explicit, calendars] = await Promise.all([
+    db
+      .selectFrom('plannings')
+      .select(['employee_id', 'project_id', 'date'])
+      .distinct()
+      .where('employee_id', 'in', employees)
+      .where('project_id', 'in', projects)
+      .where('date', '>=', f.date_from)
+      .where('date', '<=', f.date_to)
+      .execute(),
+    employeeCalendars(db, employees, f.date_from, f.date_to),
+  ]);
+  const planned = new Set(explicit.map((e) => `${e.employee_id}|${Number(e.project_id)}|${e.date}`));
+  const out: PlanEntry[] = [];
+  for (const d of defaults) {
+    const calendar = calendars.get(d.employee_id)!;
+    const projectId = Number(d.project_id);
+    for (const date of datesOf(maxDate(d.start_date, f.date_from), minDate(d.end_date, f.date_to))) {
+      if (planned.has(`${d.employee_id}|${projectId}|${date}`) || !isWorkingDay(calendar, date)) continue;
+      out.push({
+        id: defaultDayId(Number(d.id), date),
+        employee_id: d.employee_id,
+        date,
+        project_id: projectId,
+        project_task_id: null,
+        ticket_id: null,
+        subtask_id: null,
+        type: PlanningType.Project,
+        kind: Number(d.kind),
+        planning: Number(d.planning),
+        time_from: null,
+        time_to: null,
+        note: d.note,
+        created: d.created,
+        modified: d.modified,
+      });
+    }
+  }
+  return out;
+}
