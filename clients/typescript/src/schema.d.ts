@@ -500,6 +500,44 @@ export interface paths {
         patch: operations["updateCustomerPriceTable"];
         trace?: never;
     };
+    "/default-plannings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List default plannings (standing plans of an employee for a project over a period) */
+        get: operations["listDefaultPlannings"];
+        put?: never;
+        /** Create a default planning */
+        post: operations["createDefaultPlanning"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/default-plannings/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Get a default planning */
+        get: operations["getDefaultPlanning"];
+        /** Update a default planning (only submitted fields change; PUT is an alias) */
+        put: operations["replaceDefaultPlanning"];
+        post?: never;
+        /** Delete a default planning */
+        delete: operations["deleteDefaultPlanning"];
+        options?: never;
+        head?: never;
+        /** Update a default planning (only submitted fields change; PUT is an alias) */
+        patch: operations["updateDefaultPlanning"];
+        trace?: never;
+    };
     "/departments": {
         parameters: {
             query?: never;
@@ -1686,6 +1724,26 @@ export interface paths {
         patch: operations["updateProjectLocation"];
         trace?: never;
     };
+    "/projects/{id}/plan-vs-actual": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Planned against booked hours of a project, per employee and month of a window (additive)
+         * @description Planned: explicit entries of any type (converted as in /plannings) plus the days of default plannings; booked: the durations of bookings on the project. Rows where either is non-zero, by employee then month.
+         */
+        get: operations["listProjectPlanVsActual"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/projects/{id}/price-tables": {
         parameters: {
             query?: never;
@@ -1923,6 +1981,44 @@ export interface paths {
         options?: never;
         head?: never;
         patch?: never;
+        trace?: never;
+    };
+    "/resource-plannings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List resource planning periods with planned hours per month (module resource_planning) */
+        get: operations["listResourcePlannings"];
+        put?: never;
+        /** Create a resource planning */
+        post: operations["createResourcePlanning"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/resource-plannings/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Get a resource planning */
+        get: operations["getResourcePlanning"];
+        /** Update a resource planning (only submitted fields change; PUT is an alias) */
+        put: operations["replaceResourcePlanning"];
+        post?: never;
+        /** Delete a resource planning */
+        delete: operations["deleteResourcePlanning"];
+        options?: never;
+        head?: never;
+        /** Update a resource planning (only submitted fields change; PUT is an alias) */
+        patch: operations["updateResourcePlanning"];
         trace?: never;
     };
     "/tickets": {
@@ -3176,6 +3272,72 @@ export interface components {
             /** @description Percentage. */
             vat?: number | null;
             website?: string | null;
+        };
+        /** DefaultPlanning */
+        DefaultPlanning: {
+            /**
+             * Format: date-time
+             * @example 2024-01-01T00:00:00.000000Z
+             */
+            created: string | null;
+            employee_id: string;
+            /** @example 2026-06-30 */
+            end_date: string;
+            id: number;
+            /**
+             * @description 0 percentage, 1 hours, 2 day (per working day).
+             * @enum {integer}
+             */
+            kind: 0 | 1 | 2;
+            /**
+             * Format: date-time
+             * @example 2024-01-01T00:00:00.000000Z
+             */
+            modified: string | null;
+            note: string | null;
+            /** @description The amount per working day in the kind's unit. */
+            planning: number;
+            project_id: number;
+            /** @example 2026-03-01 */
+            start_date: string;
+        };
+        /** DefaultPlanningCreate */
+        DefaultPlanningCreate: WithRequired<components["schemas"]["DefaultPlanningUpdate"], "employee_id" | "project_id" | "kind" | "planning" | "start_date" | "end_date">;
+        /** DefaultPlanningPage */
+        DefaultPlanningPage: {
+            data: components["schemas"]["DefaultPlanning"][];
+            links: components["schemas"]["ListLinks"];
+            meta: components["schemas"]["ListMeta"];
+        };
+        /** DefaultPlanningResponse */
+        DefaultPlanningResponse: {
+            data: components["schemas"]["DefaultPlanning"];
+        };
+        /** DefaultPlanningUpdate */
+        DefaultPlanningUpdate: {
+            /** @description Username. */
+            employee_id?: string;
+            /**
+             * Format: date
+             * @description Last day of the period (inclusive, not before start_date).
+             * @example 2024-08-17
+             */
+            end_date?: string;
+            /**
+             * @description 0 percentage, 1 hours, 2 day.
+             * @enum {integer}
+             */
+            kind?: 0 | 1 | 2;
+            note?: string | null;
+            /** @description Amount per working day; hours at most 24. */
+            planning?: number;
+            project_id?: number;
+            /**
+             * Format: date
+             * @description First day of the period.
+             * @example 2024-08-17
+             */
+            start_date?: string;
         };
         /** Delivery */
         Delivery: {
@@ -5481,6 +5643,81 @@ export interface components {
             /** @description Username of the releasing employee. */
             project_released_by?: string | null;
         };
+        /** ResourcePlanning */
+        ResourcePlanning: {
+            /**
+             * Format: date-time
+             * @example 2024-01-01T00:00:00.000000Z
+             */
+            created: string | null;
+            /** @description The project's customer. */
+            customer_number: string | null;
+            employee_id: string;
+            /** @example 2026-06-30 */
+            end_date: string;
+            id: number;
+            /**
+             * Format: date-time
+             * @example 2024-01-01T00:00:00.000000Z
+             */
+            modified: string | null;
+            note: string | null;
+            /**
+             * @description Planned hours per calendar month of the whole period ("YYYY-MM": hours, in month order), whatever the list window.
+             * @example {
+             *       "2026-03": 84,
+             *       "2026-04": 80
+             *     }
+             */
+            planned_hours_per_month: {
+                [key: string]: number;
+            };
+            /** @description The sum over the period. */
+            planned_hours_total: number;
+            project_id: number;
+            /** @example 2026-03-01 */
+            start_date: string;
+            /**
+             * @description percent: of each working day's target hours; hours_per_day: hours on each working day.
+             * @enum {string}
+             */
+            unit: "percent" | "hours_per_day";
+            value: number;
+        };
+        /** ResourcePlanningCreate */
+        ResourcePlanningCreate: WithRequired<components["schemas"]["ResourcePlanningUpdate"], "employee_id" | "project_id" | "start_date" | "end_date" | "unit" | "value">;
+        /** ResourcePlanningPage */
+        ResourcePlanningPage: {
+            data: components["schemas"]["ResourcePlanning"][];
+            links: components["schemas"]["ListLinks"];
+            meta: components["schemas"]["ListMeta"];
+        };
+        /** ResourcePlanningResponse */
+        ResourcePlanningResponse: {
+            data: components["schemas"]["ResourcePlanning"];
+        };
+        /** ResourcePlanningUpdate */
+        ResourcePlanningUpdate: {
+            /** @description Username. */
+            employee_id?: string;
+            /**
+             * Format: date
+             * @description Inclusive; not before start_date, at most 5 years after it.
+             * @example 2024-08-17
+             */
+            end_date?: string;
+            note?: string | null;
+            project_id?: number;
+            /**
+             * Format: date
+             * @example 2024-08-17
+             */
+            start_date?: string;
+            /** @enum {string} */
+            unit?: "percent" | "hours_per_day";
+            /** @description Percent (at most 1000) or hours per day (at most 24). */
+            value?: number;
+        };
         /** Subtask */
         Subtask: {
             categories?: components["schemas"]["Category"][];
@@ -6227,8 +6464,14 @@ export interface components {
         append: string;
         /** @description Customer number. */
         customer_id: string;
+        /** @description Customer numbers of the projects; unknown ones match nothing. */
+        "customer_numbers.list": string[];
+        /** @description Only periods that start on or before this date. */
+        date_to: string;
         /** @description Username. */
         employee_id: string;
+        /** @description Usernames; unknown ones match nothing. */
+        "employee_ids.list": string[];
         /** @description Extension: `csv` answers the whole list (every page, same filters and sort) as CSV; so does `Accept: text/csv`. */
         format: "json" | "csv";
         /** @description Retry safely: a repeated request with this key gets the stored response (Idempotent-Replayed: true) instead of a second write. */
@@ -6272,6 +6515,8 @@ export interface components {
         /** @description Items planned on or before this day. */
         planned_to: string;
         project_id: number;
+        /** @description Project ids; unknown ones match nothing. */
+        "project_ids.list": number[];
         status: number;
         /** @description 0 Planned, 1 Approved, 2 Billed, 3 Canceled */
         "status.list": number[];
@@ -9751,6 +9996,302 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["PriceTableResponse"];
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            /** @description A request with the same Idempotency-Key is still being processed. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                    };
+                };
+            };
+            /** @description If-Match does not name the record's current ETag; nothing was written. */
+            412: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                    };
+                };
+            };
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    listDefaultPlannings: {
+        parameters: {
+            query?: {
+                /** @description Customer numbers of the projects; unknown ones match nothing. */
+                "customer_numbers[]"?: components["parameters"]["customer_numbers.list"];
+                /** @description Only periods that end on or after this date. */
+                date_from?: string;
+                /** @description Only periods that start on or before this date. */
+                date_to?: components["parameters"]["date_to"];
+                /** @description Usernames; unknown ones match nothing. */
+                "employee_ids[]"?: components["parameters"]["employee_ids.list"];
+                /** @description Extension: `csv` answers the whole list (every page, same filters and sort) as CSV; so does `Accept: text/csv`. */
+                format?: components["parameters"]["format"];
+                /** @description Records per page, default 15. */
+                limit?: components["parameters"]["limit"];
+                modified_after?: components["parameters"]["modified_after"];
+                modified_before?: components["parameters"]["modified_before"];
+                order?: components["parameters"]["order"];
+                /** @description Field to sort by; unknown fields sort by the default. */
+                orderBy?: components["parameters"]["orderBy"];
+                /** @description Page to return, counting from 1. */
+                page?: components["parameters"]["page"];
+                /** @description Ignored, whatever its value; use limit. */
+                perPage?: components["parameters"]["perPage"];
+                /** @description Project ids; unknown ones match nothing. */
+                "project_ids[]"?: components["parameters"]["project_ids.list"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of the list, with links and meta. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DefaultPlanningPage"];
+                    "text/csv": string;
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    createDefaultPlanning: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Retry safely: a repeated request with this key gets the stored response (Idempotent-Replayed: true) instead of a second write. */
+                "Idempotency-Key"?: components["parameters"]["header.Idempotency-Key"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["DefaultPlanningCreate"];
+            };
+        };
+        responses: {
+            /** @description Created: the new record. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DefaultPlanningResponse"];
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            /** @description A request with the same Idempotency-Key is still being processed. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                    };
+                };
+            };
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    getDefaultPlanning: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description 304 without a body when the record's ETag is still this one. */
+                "If-None-Match"?: components["parameters"]["header.If-None-Match"];
+            };
+            path: {
+                id: components["parameters"]["path.id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The record. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DefaultPlanningResponse"];
+                };
+            };
+            /** @description Not modified (If-None-Match names the current ETag). */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: components["responses"]["Unauthenticated"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    replaceDefaultPlanning: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Retry safely: a repeated request with this key gets the stored response (Idempotent-Replayed: true) instead of a second write. */
+                "Idempotency-Key"?: components["parameters"]["header.Idempotency-Key"];
+                /** @description Write only if the record's ETag is still this one (412 otherwise). */
+                "If-Match"?: components["parameters"]["header.If-Match"];
+            };
+            path: {
+                id: components["parameters"]["path.id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["DefaultPlanningUpdate"];
+            };
+        };
+        responses: {
+            /** @description The record. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DefaultPlanningResponse"];
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            /** @description A request with the same Idempotency-Key is still being processed. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                    };
+                };
+            };
+            /** @description If-Match does not name the record's current ETag; nothing was written. */
+            412: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                    };
+                };
+            };
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    deleteDefaultPlanning: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Retry safely: a repeated request with this key gets the stored response (Idempotent-Replayed: true) instead of a second write. */
+                "Idempotency-Key"?: components["parameters"]["header.Idempotency-Key"];
+                /** @description Write only if the record's ETag is still this one (412 otherwise). */
+                "If-Match"?: components["parameters"]["header.If-Match"];
+            };
+            path: {
+                id: components["parameters"]["path.id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Done; no content. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            /** @description A request with the same Idempotency-Key is still being processed. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                    };
+                };
+            };
+            /** @description If-Match does not name the record's current ETag; nothing was written. */
+            412: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                    };
+                };
+            };
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    updateDefaultPlanning: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Retry safely: a repeated request with this key gets the stored response (Idempotent-Replayed: true) instead of a second write. */
+                "Idempotency-Key"?: components["parameters"]["header.Idempotency-Key"];
+                /** @description Write only if the record's ETag is still this one (412 otherwise). */
+                "If-Match"?: components["parameters"]["header.If-Match"];
+            };
+            path: {
+                id: components["parameters"]["path.id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["DefaultPlanningUpdate"];
+            };
+        };
+        responses: {
+            /** @description The record. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DefaultPlanningResponse"];
                 };
             };
             401: components["responses"]["Unauthenticated"];
@@ -15444,13 +15985,13 @@ export interface operations {
         parameters: {
             query?: {
                 /** @description Customer numbers of the projects; unknown ones match nothing. */
-                "customer_numbers[]"?: string[];
+                "customer_numbers[]"?: components["parameters"]["customer_numbers.list"];
                 /** @description Inclusive lower bound (an empty value is 422). */
                 date_from?: string;
                 /** @description Inclusive upper bound (an empty value is 422). */
                 date_to?: string;
                 /** @description Usernames; unknown ones match nothing. */
-                "employee_ids[]"?: string[];
+                "employee_ids[]"?: components["parameters"]["employee_ids.list"];
                 /** @description Extension: `csv` answers the whole list (every page, same filters and sort) as CSV; so does `Accept: text/csv`. */
                 format?: components["parameters"]["format"];
                 /** @description Add a synthetic entry per working day of the window from the default plannings where no explicit entry exists for the same employee and project (date_from and date_to are then required, at most 366 days apart). */
@@ -15467,7 +16008,7 @@ export interface operations {
                 /** @description Ignored, whatever its value; use limit. */
                 perPage?: components["parameters"]["perPage"];
                 /** @description Project ids; unknown ones match nothing. */
-                "project_ids[]"?: number[];
+                "project_ids[]"?: components["parameters"]["project_ids.list"];
             };
             header?: never;
             path?: never;
@@ -17794,6 +18335,50 @@ export interface operations {
             429: components["responses"]["TooManyRequests"];
         };
     };
+    listProjectPlanVsActual: {
+        parameters: {
+            query?: {
+                /** @description First day; default: 1 January of date_to's year, or of the current year (UTC). */
+                date_from?: string;
+                /** @description Last day, at most 366 days after date_from; default: 31 December of date_from's year. */
+                date_to?: string;
+                /** @description Usernames; unknown ones match nothing. */
+                "employee_ids[]"?: components["parameters"]["employee_ids.list"];
+            };
+            header?: never;
+            path: {
+                id: components["parameters"]["path.id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The whole list. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            /** @description Durations of the employee's bookings on the project. */
+                            booked_hours: number;
+                            employee_id: string;
+                            /** @example 2026-03 */
+                            month: string;
+                            /** @description Explicit entries (any type) plus the days of default plannings, in hours. */
+                            planned_hours: number;
+                        }[];
+                    };
+                    "text/csv": string;
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
     listProjectPriceTables: {
         parameters: {
             query?: {
@@ -19304,6 +19889,302 @@ export interface operations {
             };
             401: components["responses"]["Unauthenticated"];
             404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    listResourcePlannings: {
+        parameters: {
+            query?: {
+                /** @description Customer numbers of the projects; unknown ones match nothing. */
+                "customer_numbers[]"?: components["parameters"]["customer_numbers.list"];
+                /** @description Only periods that end on or after this date (their months are still all reported). */
+                date_from?: string;
+                /** @description Only periods that start on or before this date. */
+                date_to?: components["parameters"]["date_to"];
+                /** @description Usernames; unknown ones match nothing. */
+                "employee_ids[]"?: components["parameters"]["employee_ids.list"];
+                /** @description Extension: `csv` answers the whole list (every page, same filters and sort) as CSV; so does `Accept: text/csv`. */
+                format?: components["parameters"]["format"];
+                /** @description Records per page, default 15. */
+                limit?: components["parameters"]["limit"];
+                modified_after?: components["parameters"]["modified_after"];
+                modified_before?: components["parameters"]["modified_before"];
+                order?: components["parameters"]["order"];
+                /** @description Field to sort by; unknown fields sort by the default. */
+                orderBy?: components["parameters"]["orderBy"];
+                /** @description Page to return, counting from 1. */
+                page?: components["parameters"]["page"];
+                /** @description Ignored, whatever its value; use limit. */
+                perPage?: components["parameters"]["perPage"];
+                /** @description Project ids; unknown ones match nothing. */
+                "project_ids[]"?: components["parameters"]["project_ids.list"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of the list, with links and meta. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ResourcePlanningPage"];
+                    "text/csv": string;
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    createResourcePlanning: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Retry safely: a repeated request with this key gets the stored response (Idempotent-Replayed: true) instead of a second write. */
+                "Idempotency-Key"?: components["parameters"]["header.Idempotency-Key"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ResourcePlanningCreate"];
+            };
+        };
+        responses: {
+            /** @description Created: the new record. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ResourcePlanningResponse"];
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            /** @description A request with the same Idempotency-Key is still being processed. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                    };
+                };
+            };
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    getResourcePlanning: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description 304 without a body when the record's ETag is still this one. */
+                "If-None-Match"?: components["parameters"]["header.If-None-Match"];
+            };
+            path: {
+                id: components["parameters"]["path.id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The record. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ResourcePlanningResponse"];
+                };
+            };
+            /** @description Not modified (If-None-Match names the current ETag). */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: components["responses"]["Unauthenticated"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    replaceResourcePlanning: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Retry safely: a repeated request with this key gets the stored response (Idempotent-Replayed: true) instead of a second write. */
+                "Idempotency-Key"?: components["parameters"]["header.Idempotency-Key"];
+                /** @description Write only if the record's ETag is still this one (412 otherwise). */
+                "If-Match"?: components["parameters"]["header.If-Match"];
+            };
+            path: {
+                id: components["parameters"]["path.id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["ResourcePlanningUpdate"];
+            };
+        };
+        responses: {
+            /** @description The record. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ResourcePlanningResponse"];
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            /** @description A request with the same Idempotency-Key is still being processed. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                    };
+                };
+            };
+            /** @description If-Match does not name the record's current ETag; nothing was written. */
+            412: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                    };
+                };
+            };
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    deleteResourcePlanning: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Retry safely: a repeated request with this key gets the stored response (Idempotent-Replayed: true) instead of a second write. */
+                "Idempotency-Key"?: components["parameters"]["header.Idempotency-Key"];
+                /** @description Write only if the record's ETag is still this one (412 otherwise). */
+                "If-Match"?: components["parameters"]["header.If-Match"];
+            };
+            path: {
+                id: components["parameters"]["path.id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Done; no content. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            /** @description A request with the same Idempotency-Key is still being processed. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                    };
+                };
+            };
+            /** @description If-Match does not name the record's current ETag; nothing was written. */
+            412: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                    };
+                };
+            };
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    updateResourcePlanning: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Retry safely: a repeated request with this key gets the stored response (Idempotent-Replayed: true) instead of a second write. */
+                "Idempotency-Key"?: components["parameters"]["header.Idempotency-Key"];
+                /** @description Write only if the record's ETag is still this one (412 otherwise). */
+                "If-Match"?: components["parameters"]["header.If-Match"];
+            };
+            path: {
+                id: components["parameters"]["path.id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["ResourcePlanningUpdate"];
+            };
+        };
+        responses: {
+            /** @description The record. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ResourcePlanningResponse"];
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            /** @description A request with the same Idempotency-Key is still being processed. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                    };
+                };
+            };
+            /** @description If-Match does not name the record's current ETag; nothing was written. */
+            412: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                    };
+                };
+            };
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
         };
