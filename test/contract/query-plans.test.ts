@@ -71,7 +71,7 @@ async function fixtures(t: TestContext, c: Client): Promise<Fixtures> {
     receiptAmounts: [{ tax: 7, quantity: 1, amount: 10 }],
   });
   assert.equal(receipt.status, 201, receipt.text);
-  const webhook = await c.post('/webhooks', { url: 'https://example.com/hook', events: ['*'] });
+  const webhook = await c.post('/webhooks', { url: 'https://example.com/hook', events: ['*'], active: false });
   assert.equal(webhook.status, 201, webhook.text);
   const offer = await createOffer(c, { customer_id: String(project.customer_id) });
   const invoice = await c.post('/invoices', { customer_number: String(project.customer_id) });

@@ -17,7 +17,8 @@ function fieldToChange(schema: any, record: Record<string, unknown>, keys: Recor
   const isKey = (k: string) => Object.values(keys).includes(String(record[k]));
   const candidates = Object.keys(props).filter((k) => isText(props[k]) && k in record && !k.endsWith('_id') && k !== 'id' && !isKey(k));
   const field = preferred.find((p) => candidates.includes(p)) ?? candidates[0];
-  return field ? [field, `rt-${Math.random().toString(36).slice(2, 8)}`] : undefined;
+  // As long as the field's minLength asks (a webhook secret needs 16 characters).
+  return field ? [field, `rt-${Math.random().toString(36).slice(2, 8)}`.padEnd(props[field].minLength ?? 0, 'x')] : undefined;
 }
 
 forEachDialect(

@@ -2,7 +2,7 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { DateTimeOut, Nullable } from '../../http/schemas.js';
 
-const Url = Type.String({ minLength: 1, maxLength: 2000, description: 'http(s) URL the events are POSTed to.' });
+const Url = Type.String({ format: 'uri', minLength: 1, maxLength: 2000, description: 'http(s) URL the events are POSTed to.' });
 const Events = Type.Array(Type.String({ minLength: 1, maxLength: 100, pattern: '^(\\*|[a-z_]+(\\.[a-z_]+)*)$' }), {
   minItems: 1,
   maxItems: 100,

@@ -86,7 +86,7 @@ export const EXPLICIT_BASELINES: Record<string, Baseline> = {
     receiptAmounts: [{ tax: 19, quantity: 1, amount: 10 }],
   }),
   '/attendances/bulk': (w) => ({ items: [w.booking.body({ date: uniqueWorkday() })] }),
-  '/webhooks': () => ({ url: 'https://example.com/hook', events: ['*'] }),
+  '/webhooks': () => ({ url: 'https://example.com/hook', events: ['*'], active: false }), // inactive: no deliveries to a host the tests cannot reach
   '/plannings': (w) => ({ employee_id: w.booking.employee, date: uniqueWorkday(), project_id: w.booking.projectId, planning: 4 }),
   '/default-plannings': (w) => ({ employee_id: w.booking.employee, project_id: w.booking.projectId, kind: 0, planning: 50, start_date: '2026-03-02', end_date: '2026-03-13' }),
   '/resource-plannings': (w) => ({ employee_id: w.booking.employee, project_id: w.booking.projectId, start_date: '2026-03-02', end_date: '2026-03-13', unit: 'percent', value: 50 }),

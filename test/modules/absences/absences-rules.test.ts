@@ -19,7 +19,8 @@ forEachDialect('absences: rules', (t) => {
       [{ absence_reason_id: 'XX' }, 'absence_reason_id'],
       [{ start_date: '2026-03-10', end_date: '2026-03-09' }, 'end_date'],
       [{ start_date: '2026-03-10T08:00:00' }, 'start_date'],
-      [{ end_date: '2026-03-11 00:00:00' }, 'end_date'],
+      // A midnight date-time is the date (what GET answers can be sent back: conventions.md, issue 12 §10); any other time is 422.
+      [{ end_date: '2026-03-11 12:30:00' }, 'end_date'],
       [{ start_date: '2026-02-30' }, 'start_date'],
       [{ start_date: undefined }, 'start_date'],
       [{ start_date: '2026-03-10', from: '2026-03-11' }, 'from'],
