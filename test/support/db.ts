@@ -21,7 +21,7 @@ export async function createPgDatabase(name: string): Promise<string> {
   const client = new pg.Client({ connectionString: PG_ADMIN_URL });
   await client.connect();
   try {
-    await client.query(`CREATE DATABASE "${name}"`);
+    await client.query(`CREATE DATABASE "${name}" TEMPLATE template0`); // template0 takes no connections: concurrent creates never find it busy
   } finally {
     await client.end();
   }
