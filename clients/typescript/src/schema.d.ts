@@ -6255,7 +6255,10 @@ export interface components {
             events?: string[];
             /** @description Signing secret (Standard Webhooks): whsec_ followed by base64 bytes, or any other text used as its UTF-8 bytes. Generated when omitted. */
             secret?: string;
-            /** @description http(s) URL the events are POSTed to. */
+            /**
+             * Format: uri
+             * @description http(s) URL the events are POSTed to.
+             */
             url?: string;
         };
         /** WorkhourBalance */
