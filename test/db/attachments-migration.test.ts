@@ -14,7 +14,7 @@ const BYTES = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0, 255, 10, 13]);
 
 for (const dialect of DIALECTS) {
   test(`[${dialect}] 1601 moves base64 ticket attachments into attachments as bytes, keeping their ids`, async () => {
-    const { config, cleanup } = await testDatabaseConfig(dialect);
+    const { config, cleanup } = await testDatabaseConfig(dialect, { fresh: true }); // the run's shared database is already migrated past 1601
     const database = openDatabase(config, { poolSize: 1 });
     const db = database.db as Kysely<any>;
     try {
