@@ -90,7 +90,10 @@ async function load(server: Server, token: string, round: string) {
   const bookings = await call('GET', '/attendances?limit=20');
   assert.equal(bookings.status, 200);
   assert.ok(bookings.body.data.length > 0, 'the demo tenant has bookings');
-  for (const booking of bookings.body.data) assert.equal((await call('PATCH', `/attendances/${booking.id}`, { note: `runtime test ${round}` })).status, 200);
+  // (Bookings on the demo's Billed invoice are locked: issue 18.)
+  for (const booking of bookings.body.data.filter((b: { invoice_item_id?: unknown }) => b.invoice_item_id == null)) {
+    assert.equal((await call('PATCH', `/attendances/${booking.id}`, { note: `runtime test ${round}` })).status, 200);
+  }
   return call;
 }
 
