@@ -71,7 +71,14 @@ export function totalsItem(r: Pick<OfferItemRow, (typeof TOTALS_COLUMNS)[number]
 
 const money = (v: number | null, scale: number) => (v === null ? null : fromUnits(Number(v), scale));
 
-export function toOfferItem(r: OfferItemRow, totalNetCents: bigint): OfferItemT {
+/** The own unit of each of these articles (one query for a page of items). */
+export async function articleUnits(db: TenantDb, articleIds: readonly number[]): Promise<Map<number, string | null>> {
+  if (articleIds.length === 0) return new Map();
+  const rows = await db.selectFrom('articles').select(['id', 'unit']).where('id', 'in', [...new Set(articleIds)]).execute();
+  return new Map(rows.map((r) => [Number(r.id), r.unit]));
+}
+
+export function toOfferItem(r: OfferItemRow, totalNetCents: bigint, articleUnit: string | null = null): OfferItemT {
   const type = typeById(r.type);
   const billing = r.expenditure_billing_type;
   return {
@@ -83,7 +90,7 @@ export function toOfferItem(r: OfferItemRow, totalNetCents: bigint): OfferItemT 
     type: { id: type.id, name: type.name },
     quantity: fromUnits(Number(r.quantity_e4), 4),
     single_price: fromUnits(Number(r.single_price_e4), 4),
-    unit: unitOf(r),
+    unit: unitOf({ ...r, article_unit: articleUnit }),
     receipts_mileage_money: money(r.receipts_mileage_money_cents, 2),
     additional_meal_expenses: money(r.additional_meal_expenses_cents, 2),
     amount_deviating_net: money(r.amount_deviating_net_cents, 2),

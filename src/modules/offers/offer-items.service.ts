@@ -8,7 +8,7 @@ import { toUnits } from '../../http/money.js';
 import { pick } from '../crud/index.js';
 import type { OfferItemUpdateT } from './offer-items.schemas.js';
 import { ARTICLE, EXPENDITURE_BILLING_TYPES, itemType, typeById, type ItemField } from './offer-items.types.js';
-import { findOfferItem, insertOfferItem, itemsForTotals, toOfferItem, updateOfferItem, type OfferItemRow } from './offer-items.repository.js';
+import { articleUnits, findOfferItem, insertOfferItem, itemsForTotals, toOfferItem, updateOfferItem, type OfferItemRow } from './offer-items.repository.js';
 import { offerTotals } from './offer-totals.js';
 import type { OfferItemT } from './offer-items.schemas.js';
 
@@ -86,8 +86,11 @@ export async function changeOfferItem(db: TenantDb, row: OfferItemRow, body: Off
   return updateOfferItem(db, Number(row.id), await itemColumns(db, body, row));
 }
 
-/** Items with their totals: a surcharge depends on the items before it, so the offer's items are read once. */
+/** Items with their totals (a surcharge depends on the items before it, so the offer's items are read once) and
+ * the units of their articles (one query per page). */
 export async function presentOfferItems(db: TenantDb, offerId: number, rows: OfferItemRow[]): Promise<OfferItemT[]> {
-  const { itemNet } = offerTotals((await itemsForTotals(db, [offerId])).get(offerId) ?? []);
-  return rows.map((r) => toOfferItem(r, itemNet.get(Number(r.id)) ?? 0n));
+  const totals = await itemsForTotals(db, [offerId]);
+  const units = await articleUnits(db, rows.flatMap((r) => (r.article_id === null ? [] : [Number(r.article_id)])));
+  const { itemNet } = offerTotals(totals.get(offerId) ?? []);
+  return rows.map((r) => toOfferItem(r, itemNet.get(Number(r.id)) ?? 0n, r.article_id === null ? null : (units.get(Number(r.article_id)) ?? null)));
 }

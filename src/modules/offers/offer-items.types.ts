@@ -9,8 +9,18 @@ export interface ItemType {
   /** Fields an item of this type may carry; any other of ItemField sent non-null is a 422. */
   fields: readonly ItemField[];
   /** The unit shown, or how to derive it. */
-  unit: string | null | ((item: { expenditure_billing_type: string | null }) => string);
+  unit: string | null | ((item: UnitSource) => string);
 }
+
+/** What a unit is derived from: the item, and for an Artikel item its article's own unit. */
+export interface UnitSource {
+  type: string;
+  expenditure_billing_type: string | null;
+  article_unit?: string | null;
+}
+
+/** An Artikel item without an article unit (the article names none) shows Stück. */
+export const DEFAULT_ARTICLE_UNIT = 'Stück';
 
 const PRICED: ItemField[] = ['quantity', 'single_price', 'amount_deviating_net', 'vat'];
 
@@ -18,7 +28,7 @@ export const EXPENDITURE_BILLING_TYPES: Readonly<Record<string, string>> = { bas
 
 export const ITEM_TYPES: readonly ItemType[] = [
   { id: 'gruppierung', name: 'Gliederung', fields: [], unit: null },
-  { id: 'artikel', name: 'Artikel', fields: [...PRICED, 'article_id'], unit: 'Stück' },
+  { id: 'artikel', name: 'Artikel', fields: [...PRICED, 'article_id'], unit: (item) => item.article_unit || DEFAULT_ARTICLE_UNIT },
   {
     id: 'aufwand',
     name: 'Expenditure',
@@ -42,7 +52,7 @@ export function itemType(idOrName: string): ItemType | undefined {
 
 export const typeById = (id: string): ItemType => itemType(id)!;
 
-export function unitOf(item: { type: string; expenditure_billing_type: string | null }): string | null {
+export function unitOf(item: UnitSource): string | null {
   const u = typeById(item.type).unit;
   return typeof u === 'function' ? u(item) : u;
 }

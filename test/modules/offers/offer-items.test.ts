@@ -48,9 +48,17 @@ forEachDialect('offer items', (t) => {
   test('an Artikel item names an existing article, which then cannot be deleted; an invoice item likewise', async () => {
     const c = await t().tenant();
     const o = await createOffer(c);
-    const article = (await c.post('/articles', { article_number: 'A-1', name: 'Licence', unit: 'Stück', unit_price: 100 })).body.data;
+    const article = (await c.post('/articles', { article_number: 'A-1', name: 'Licence', unit: 'Lizenz', unit_price: 100 })).body.data;
     const it = await addItem(c, o.id, { type: 'Artikel', article_id: article.id, quantity: 2, single_price: 100, vat: 19 });
-    assert.deepEqual([it.article_id, it.total_net, it.unit], [article.id, 200, 'Stück']);
+    assert.deepEqual([it.article_id, it.total_net, it.unit], [article.id, 200, 'Lizenz'], "the article's own unit");
+    const bare = (await c.post('/articles', { article_number: 'A-2', name: 'Cable' })).body.data;
+    const other = await addItem(c, o.id, { type: 'Artikel', article_id: bare.id, quantity: 1, single_price: 5 });
+    assert.equal(other.unit, 'Stück', 'an article without a unit: Stück');
+    await c.patch(`/articles/${article.id}`, { unit: 'Paket' });
+    const listed = (await c.get(`/offers/${o.id}/items`)).body.data;
+    assert.deepEqual(listed.map((i: { unit: string }) => i.unit), ['Paket', 'Stück'], 'the unit follows the article');
+    await c.delete(`/offers/${o.id}/items/${other.id}`);
+    await c.delete(`/articles/${bare.id}`);
     const refused = await c.delete(`/articles/${article.id}`);
     assert.equal(refused.status, 422);
     assert.match(refused.body.message, /offer items/);
