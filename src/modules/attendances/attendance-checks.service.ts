@@ -10,8 +10,7 @@ import { DIRECTION_ALIASES, LOCKING_RELEASE_STATES, type AttendanceCreateT } fro
 import type { AttendanceRow } from './attendances.repository.js';
 import type { TenantDb } from '../../db/tenant-scope.js';
 import type { Dialect } from '../../db/dialect.js';
-import { billedInvoiceOfItem } from '../invoices/invoice-items.service.js';
-import { findInvoiceItem } from '../invoices/invoice-items.repository.js';
+import { billedLinkViolations, checkInvoiceItemLink } from '../invoices/invoice-items.service.js';
 import type { Tenant } from '../../tenancy/tenants.js';
 
 /** The request form of a booking after merging (PATCH) and defaults. */
@@ -105,22 +104,13 @@ export function billableFor(input: Input, submitted: boolean | null | undefined,
 }
 
 /** A booking linked to an item of a Billed invoice cannot be changed or deleted (read inside the write transaction). */
-export async function billedLock(db: TenantDb, dialect: Dialect, row: AttendanceRow): Promise<Violation[]> {
-  const invoice = await billedInvoiceOfItem(db, row.invoice_item_id === null ? null : Number(row.invoice_item_id), dialect);
-  return invoice === null ? [] : [{ field: 'invoice_item_id', rule: 'billed', message: `The booking is billed with invoice ${invoice} and cannot be changed or deleted.` }];
-}
+export const billedLock = (db: TenantDb, dialect: Dialect, row: AttendanceRow): Promise<Violation[]> => billedLinkViolations(db, dialect, row.invoice_item_id, 'booking');
 
 /** The invoice item a booking names must exist, bill the booking's project (when it names one) and not be on a Billed invoice. */
 export async function checkInvoiceItem(db: TenantDb, dialect: Dialect, input: Input, current: AttendanceRow | undefined, errors: ErrorBag): Promise<void> {
   const id = input.invoice_item_id ?? null;
-  if (id === null || (current && Number(current.invoice_item_id) === id)) return;
-  const item = await findInvoiceItem(db, id);
-  if (!item) errors.add('invoice_item_id', 'The selected invoice item id is invalid.');
-  else if (item.project_id !== null && Number(item.project_id) !== input.project_id) errors.add('invoice_item_id', 'The invoice item bills another project.');
-  else {
-    const invoice = await billedInvoiceOfItem(db, id, dialect);
-    if (invoice !== null) errors.add('invoice_item_id', `The invoice ${invoice} is billed and takes no more bookings.`);
-  }
+  if (current && Number(current.invoice_item_id) === id) return;
+  await checkInvoiceItemLink(db, dialect, id, input.project_id, 'bookings', errors);
 }
 
 /**

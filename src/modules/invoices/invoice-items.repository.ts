@@ -60,7 +60,10 @@ export const updateInvoiceItem = (db: TenantDb, id: number, values: Record<strin
 export const deleteInvoiceItem = (db: TenantDb, id: number) => db.deleteFrom('invoice_items').where('id', '=', id).execute();
 
 /** What keeps an invoice item from being deleted. */
-export const INVOICE_ITEM_REFERENCES: ReferenceCheck[] = [{ table: 'attendances', column: 'invoice_item_id', what: 'bookings' }];
+export const INVOICE_ITEM_REFERENCES: ReferenceCheck[] = [
+  { table: 'attendances', column: 'invoice_item_id', what: 'bookings' },
+  { table: 'receipts', column: 'invoice_item_id', what: 'receipts' },
+];
 
 const decimal = (v: number | null, scale: number) => (v === null ? null : decimalUnits(Number(v), scale));
 const bool = (v: unknown) => (v === null ? null : toBool(v));

@@ -5,6 +5,7 @@ import type { TenantDb } from '../../db/tenant-scope.js';
 import type { Dialect } from '../../db/dialect.js';
 import { existsInTenant } from '../../db/lookup.js';
 import { ErrorBag, notFound } from '../../http/errors.js';
+import type { Violation } from '../../booking/facts.js';
 import { parseFilterTimestamp } from '../../http/formats.js';
 import { decimalToUnits } from '../../http/money.js';
 import { dateValues, enumId, merged, pick, refuseWhileUsed } from '../crud/index.js';
@@ -128,4 +129,28 @@ export async function billedInvoiceOfItem(db: TenantDb, invoiceItemId: number | 
   if (dialect === 'postgres') q = q.forShare();
   const invoice = await q.executeTakeFirst();
   return invoice && Number(invoice.status) === BILLED ? invoice.invoice_number : null;
+}
+
+/**
+ * The lock of a booking or receipt linked to an invoice item: once the item's invoice is Billed, a change or delete
+ * is 422 on `invoice_item_id` (rule `billed`) naming the invoice. Read inside the write transaction (FOR SHARE).
+ */
+export async function billedLinkViolations(db: TenantDb, dialect: Dialect, invoiceItemId: number | null, what: string): Promise<Violation[]> {
+  const invoice = await billedInvoiceOfItem(db, invoiceItemId === null ? null : Number(invoiceItemId), dialect);
+  return invoice === null ? [] : [{ field: 'invoice_item_id', rule: 'billed', message: `The ${what} is billed with invoice ${invoice} and cannot be changed or deleted.` }];
+}
+
+/**
+ * A new link of a booking or receipt (`what`, e.g. "bookings") to an invoice item: the item must exist, bill the
+ * record's project (when it names one) and not be on a Billed invoice; else a 422 message on `invoice_item_id`.
+ */
+export async function checkInvoiceItemLink(db: TenantDb, dialect: Dialect, id: number | null, projectId: number, what: string, errors: ErrorBag): Promise<void> {
+  if (id === null) return;
+  const item = await findInvoiceItem(db, id);
+  if (!item) errors.add('invoice_item_id', 'The selected invoice item id is invalid.');
+  else if (item.project_id !== null && Number(item.project_id) !== projectId) errors.add('invoice_item_id', 'The invoice item bills another project.');
+  else {
+    const invoice = await billedInvoiceOfItem(db, id, dialect);
+    if (invoice !== null) errors.add('invoice_item_id', `The invoice ${invoice} is billed and takes no more ${what}.`);
+  }
 }

@@ -77,6 +77,7 @@ const optional = {
   project_task_id: Opt(Id),
   ticket_id: Opt(Id),
   subtask_id: Opt(Id),
+  invoice_item_id: Opt(Type.Integer({ minimum: 1, maximum: MAX_ID, description: 'The invoice item that bills the receipt (must bill its project). Once that invoice is Billed the receipt is locked.' })),
   is_invoice_amount_net: Opt(Type.Boolean({ description: 'Required when a line has an invoicing share.' })),
   note: Opt(Type.String({ maxLength: 255 })),
   invoice_amount_currency: Type.Optional(Type.String({ minLength: 1, maxLength: 32, description: 'Default: currency.' })),

@@ -3,7 +3,8 @@
 // - references exist and fit together (task and ticket of the project, subtask of the ticket);
 // - a line's tax is one of the receipt type's tax_rates; is_invoice_amount_net is required once a line has an
 //   invoicing share; the payment method defaults to the type's;
-// - a receipt that is Billed or linked to an invoice item cannot be changed or deleted;
+// - a receipt may link to an invoice item of its project (invoice_item_id); once that invoice is Billed, the receipt
+//   cannot be changed or deleted (422 naming the invoice), as bookings; a receipt that is Billed itself neither;
 // - a receipt in a month closed for the tenant or its employee cannot be entered, changed or deleted (as bookings);
 // - a client_id the employee already used returns the stored receipt instead of a second one.
 import type { Scope } from '../crud/index.js';
@@ -14,6 +15,7 @@ import { existsInTenant } from '../../db/lookup.js';
 import { ErrorBag, notFound, validationError } from '../../http/errors.js';
 import { CLOSED_MONTH, closedFor, closingOf } from '../../booking/rules/closed-month.js';
 import { violationsError } from '../../http/errors.js';
+import { billedLinkViolations, checkInvoiceItemLink } from '../invoices/invoice-items.service.js';
 import { closingsFor } from '../month-closings/month-closings.repository.js';
 import { findReceiptType, taxRatesOf } from '../receipt-types/receipt-types.repository.js';
 import { BILLED, DEFAULT_BILLING_STATUS, type ReceiptCreateT, type ReceiptLineT, type ReceiptUpdateT } from './receipts.schemas.js';
@@ -52,7 +54,7 @@ function valuesOf(body: ReceiptUpdateT & { client_id?: number | null }, current:
     billing_status: body.billing_status === undefined ? (current ? current.billing_status : DEFAULT_BILLING_STATUS) : (enumId(body.billing_status) ?? null),
     performance_date: pick('performance_date', null),
     client_id: current ? current.client_id : (body.client_id ?? null),
-    invoice_item_id: current ? current.invoice_item_id : null,
+    invoice_item_id: pick('invoice_item_id', null),
     project_id: pick('project_id', 0),
     project_task_id: pick('project_task_id', null),
     ticket_id: pick('ticket_id', null),
@@ -101,10 +103,19 @@ async function checked(db: TenantDb, v: ReturnType<typeof valuesOf>, lines: read
   return { ...v, payment_method: payment! };
 }
 
-/** 422 when the receipt may not change any more: billed, or linked to an invoice item. */
-function assertChangeable(r: ReceiptRow): void {
-  if (r.invoice_item_id !== null) throw validationError({ invoice_item_id: [`The receipt is linked to invoice item ${r.invoice_item_id}; it cannot be changed or deleted.`] });
+/** 422 when the receipt may not change any more: its invoice item's invoice is Billed, or it is billed itself. */
+async function assertChangeable(s: Scope, trx: TenantDb, r: ReceiptRow): Promise<void> {
+  const billed = await billedLinkViolations(trx, s.dialect, r.invoice_item_id, 'receipt');
+  if (billed.length) throw violationsError(billed);
   if (r.billing_status !== null && Number(r.billing_status) === BILLED) throw validationError({ billing_status: ['The receipt is billed; it cannot be changed or deleted.'] });
+}
+
+/** A newly named invoice item (POST, or a PATCH that changes it): it exists, bills the project, is not billed. */
+async function checkLink(s: Scope, trx: TenantDb, v: ReceiptValues, current: ReceiptRow | undefined): Promise<void> {
+  if (current && current.invoice_item_id !== null && Number(current.invoice_item_id) === v.invoice_item_id && Number(current.project_id) === v.project_id) return;
+  const errors = new ErrorBag();
+  await checkInvoiceItemLink(trx, s.dialect, v.invoice_item_id === null ? null : Number(v.invoice_item_id), Number(v.project_id), 'receipts', errors);
+  errors.throwIfAny();
 }
 
 /** The month-closing rule of bookings: no receipt entered, changed or deleted in a closed month. */
@@ -128,6 +139,7 @@ export async function createReceipt(s: Scope, body: ReceiptCreateT): Promise<{ r
   const row = await lockedTransaction(s.db, s.dialect, locks(s, body.employee_id), async (trx) => {
     const lines = body.receiptAmounts;
     const values = await checked(trx, valuesOf(body, undefined), lines);
+    await checkLink(s, trx, values, undefined);
     await assertOpenMonths(trx, [values], false);
     return insertReceipt(trx, values, lines);
   });
@@ -140,9 +152,10 @@ export async function changeReceipt(s: Scope, stored: ReceiptRow, body: ReceiptU
   return lockedTransaction(s.db, s.dialect, locks(s, stored.employee_id, body.employee_id), async (trx) => {
     const current = await findReceipt(trx, Number(stored.id));
     if (!current) throw notFound('Receipt');
-    assertChangeable(current);
+    await assertChangeable(s, trx, current);
     const lines = body.receiptAmounts ?? (await amountsOf(trx, Number(current.id))).map((l) => ({ ...l, tax: Number(l.tax), quantity: Number(l.quantity), amount: Number(l.amount) }));
     const values = await checked(trx, valuesOf(body, current), lines);
+    await checkLink(s, trx, values, current);
     await assertOpenMonths(trx, [values, current], true);
     return updateReceipt(trx, Number(current.id), values, body.receiptAmounts);
   });
@@ -157,7 +170,7 @@ export async function whileChangeable<T>(s: Scope, id: number, fn: (trx: TenantD
   return lockedTransaction(s.db, s.dialect, locks(s, stored.employee_id), async (trx) => {
     const current = await findReceipt(trx, id);
     if (!current) throw notFound('Receipt');
-    assertChangeable(current);
+    await assertChangeable(s, trx, current);
     await assertOpenMonths(trx, [current], false);
     return fn(trx, current);
   });
