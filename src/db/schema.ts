@@ -16,6 +16,7 @@ import type { DeviceTables } from '../modules/devices/devices.tables.js';
 import type { DynamicAttributeTables } from '../modules/dynamic-attributes/dynamic-attributes.tables.js';
 import type { EmployeeTables } from '../modules/employees/employees.tables.js';
 import type { EmploymentPeriodTables } from '../modules/employment-periods/employment-periods.tables.js';
+import type { FolderTables } from '../modules/folders/folders.tables.js';
 import type { HolidayCalendarTables } from '../modules/holiday-calendars/holiday-calendars.tables.js';
 import type { InvoiceTables } from '../modules/invoices/invoices.tables.js';
 import type { InternalRateTables } from '../modules/internal-rates/internal-rates.tables.js';
@@ -56,6 +57,7 @@ export interface DB
     DynamicAttributeTables,
     EmployeeTables,
     EmploymentPeriodTables,
+    FolderTables,
     HolidayCalendarTables,
     InternalRateTables,
     InvoiceTables,

@@ -12,6 +12,8 @@ import { forTenant, type TenantDb } from './tenant-scope.js';
 export const lockKeys = {
   employee: (tenantId: number, username: string) => `${tenantId}:e:${username}`,
   project: (tenantId: number, projectId: number) => `${tenantId}:p:${projectId}`,
+  /** The tenant's folder tree: moves are checked for cycles one at a time. */
+  folders: (tenantId: number) => `${tenantId}:folders`,
 };
 
 export async function lockedTransaction<T>(db: TenantDb, dialect: Dialect, keys: string[], fn: (trx: TenantDb) => Promise<T>): Promise<T> {

@@ -35,6 +35,7 @@ import defaultPlannings from './default-plannings/index.js';
 import resourcePlannings from './resource-plannings/index.js';
 import offers from './offers/index.js';
 import invoices from './invoices/index.js';
+import folders from './folders/index.js';
 import changes from './changes/index.js';
 import webhooks from './webhooks/index.js';
 
@@ -72,6 +73,7 @@ const MODULES = [
   resourcePlannings,
   offers,
   invoices,
+  folders,
   changes,
   webhooks,
 ];

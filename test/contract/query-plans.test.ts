@@ -76,6 +76,8 @@ async function fixtures(t: TestContext, c: Client): Promise<Fixtures> {
   const offer = await createOffer(c, { customer_id: String(project.customer_id) });
   const invoice = await c.post('/invoices', { customer_number: String(project.customer_id) });
   assert.equal(invoice.status, 201, invoice.text);
+  const folder = await c.post('/folders', { name: 'Verträge', project_id: Number(project.id), customer_id: String(project.customer_id) });
+  assert.equal(folder.status, 201, folder.text);
   return {
     username: employee.username,
     personalNumber: String(employee.personal_number),
@@ -94,6 +96,7 @@ async function fixtures(t: TestContext, c: Client): Promise<Fixtures> {
     offerId: Number(offer.id),
     invoiceNumber: invoice.body.data.invoice_number,
     invoiceId: Number(invoice.body.data.id),
+    folderId: Number(folder.body.data.id),
   };
 }
 

@@ -947,6 +947,97 @@ export interface paths {
         patch: operations["updateEmployeeTransponder"];
         trace?: never;
     };
+    "/folders": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List folders */
+        get: operations["listFolders"];
+        put?: never;
+        /** Create a folder */
+        post: operations["createFolder"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/folders/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Get a folder */
+        get: operations["getFolder"];
+        /** Update a folder (only submitted fields change; PUT is an alias) */
+        put: operations["replaceFolder"];
+        post?: never;
+        /** Delete a folder with its documents (not while it has subfolders) */
+        delete: operations["deleteFolder"];
+        options?: never;
+        head?: never;
+        /** Update a folder (only submitted fields change; PUT is an alias) */
+        patch: operations["updateFolder"];
+        trace?: never;
+    };
+    "/folders/{id}/documents": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List a folder's documents (metadata, oldest first) */
+        get: operations["listFolderDocuments"];
+        put?: never;
+        /** Upload a document to a folder (JSON base64 or multipart/form-data) */
+        post: operations["createFolderDocument"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/folders/{id}/documents/{document}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Get one folder document with its base64 contents */
+        get: operations["getFolderDocument"];
+        put?: never;
+        post?: never;
+        /** Delete a folder document */
+        delete: operations["deleteFolderDocument"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/folders/{id}/documents/{document}/content": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Download the file itself (raw bytes with Content-Type, Content-Length and Content-Disposition) */
+        get: operations["getFolderDocumentContent"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/holiday-calendars": {
         parameters: {
             query?: never;
@@ -4064,6 +4155,70 @@ export interface components {
             /** @example 09:00:00 */
             start_time?: string | null;
         };
+        /** Folder */
+        Folder: {
+            /**
+             * Format: date-time
+             * @example 2024-01-01T00:00:00.000000Z
+             */
+            created: string | null;
+            /** @description Customer number. */
+            customer_id: string | null;
+            id: number;
+            /**
+             * Format: date-time
+             * @example 2024-01-01T00:00:00.000000Z
+             */
+            modified: string | null;
+            name: string;
+            /** @description The folder this one lies in; null at the top level. */
+            parent_id: number | null;
+            project_id: number | null;
+        };
+        /** FolderCreate */
+        FolderCreate: WithRequired<components["schemas"]["FolderUpdate"], "name">;
+        /** FolderDocument */
+        FolderDocument: {
+            content_type: string;
+            /**
+             * Format: date-time
+             * @example 2024-01-01T00:00:00.000000Z
+             */
+            created: string | null;
+            /** @description Base64; single document only. */
+            file_contents?: string;
+            filename: string;
+            folder_id: number;
+            id: number;
+            size: number;
+        };
+        /** FolderDocumentCollection */
+        FolderDocumentCollection: {
+            data: components["schemas"]["FolderDocument"][];
+        };
+        /** FolderDocumentResponse */
+        FolderDocumentResponse: {
+            data: components["schemas"]["FolderDocument"];
+        };
+        /** FolderPage */
+        FolderPage: {
+            data: components["schemas"]["Folder"][];
+            links: components["schemas"]["ListLinks"];
+            meta: components["schemas"]["ListMeta"];
+        };
+        /** FolderResponse */
+        FolderResponse: {
+            data: components["schemas"]["Folder"];
+        };
+        /** FolderUpdate */
+        FolderUpdate: {
+            /** @description Customer number. */
+            customer_id?: string | null;
+            name?: string;
+            /** @description A folder of the tenant; not the folder itself or one below it. */
+            parent_id?: number | null;
+            project_id?: number | null;
+        };
         /** Holiday */
         Holiday: {
             /**
@@ -5513,6 +5668,8 @@ export interface components {
             employee_id: string;
             /** @description Default: currency. */
             invoice_amount_currency?: string;
+            /** @description The invoice item that bills the receipt (must bill its project). Once that invoice is Billed the receipt is locked. */
+            invoice_item_id?: number | null;
             is_amount_net: boolean;
             /** @description Required when a line has an invoicing share. */
             is_invoice_amount_net?: boolean | null;
@@ -5605,6 +5762,8 @@ export interface components {
             employee_id?: string;
             /** @description Default: currency. */
             invoice_amount_currency?: string;
+            /** @description The invoice item that bills the receipt (must bill its project). Once that invoice is Billed the receipt is locked. */
+            invoice_item_id?: number | null;
             is_amount_net?: boolean;
             /** @description Required when a line has an invoicing share. */
             is_invoice_amount_net?: boolean | null;
@@ -6502,6 +6661,7 @@ export interface components {
         /** @description Customer number */
         "path.customer": string;
         "path.customer_number": string;
+        "path.document": number;
         "path.id": number;
         "path.invoice_number": string;
         "path.item_id": number;
@@ -13072,6 +13232,529 @@ export interface operations {
             };
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
+        };
+    };
+    listFolders: {
+        parameters: {
+            query?: {
+                /** @description Customer number. */
+                customer_id?: components["parameters"]["customer_id"];
+                /** @description Extension: `csv` answers the whole list (every page, same filters and sort) as CSV; so does `Accept: text/csv`. */
+                format?: components["parameters"]["format"];
+                /** @description Records per page, default 15. */
+                limit?: components["parameters"]["limit"];
+                modified_after?: components["parameters"]["modified_after"];
+                modified_before?: components["parameters"]["modified_before"];
+                order?: components["parameters"]["order"];
+                /** @description Field to sort by; unknown fields sort by the default. */
+                orderBy?: components["parameters"]["orderBy"];
+                /** @description Page to return, counting from 1. */
+                page?: components["parameters"]["page"];
+                /** @description Only the folders directly in this folder; 0: only top-level folders. */
+                parent_id?: number;
+                /** @description Ignored, whatever its value; use limit. */
+                perPage?: components["parameters"]["perPage"];
+                project_id?: components["parameters"]["project_id"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of the list, with links and meta. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FolderPage"];
+                    "text/csv": string;
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    createFolder: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Retry safely: a repeated request with this key gets the stored response (Idempotent-Replayed: true) instead of a second write. */
+                "Idempotency-Key"?: components["parameters"]["header.Idempotency-Key"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["FolderCreate"];
+            };
+        };
+        responses: {
+            /** @description Created: the new record. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FolderResponse"];
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            /** @description A request with the same Idempotency-Key is still being processed. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                    };
+                };
+            };
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    getFolder: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description 304 without a body when the record's ETag is still this one. */
+                "If-None-Match"?: components["parameters"]["header.If-None-Match"];
+            };
+            path: {
+                id: components["parameters"]["path.id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The record. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FolderResponse"];
+                };
+            };
+            /** @description Not modified (If-None-Match names the current ETag). */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: components["responses"]["Unauthenticated"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    replaceFolder: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Retry safely: a repeated request with this key gets the stored response (Idempotent-Replayed: true) instead of a second write. */
+                "Idempotency-Key"?: components["parameters"]["header.Idempotency-Key"];
+                /** @description Write only if the record's ETag is still this one (412 otherwise). */
+                "If-Match"?: components["parameters"]["header.If-Match"];
+            };
+            path: {
+                id: components["parameters"]["path.id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["FolderUpdate"];
+            };
+        };
+        responses: {
+            /** @description The record. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FolderResponse"];
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            /** @description A request with the same Idempotency-Key is still being processed. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                    };
+                };
+            };
+            /** @description If-Match does not name the record's current ETag; nothing was written. */
+            412: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                    };
+                };
+            };
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    deleteFolder: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Retry safely: a repeated request with this key gets the stored response (Idempotent-Replayed: true) instead of a second write. */
+                "Idempotency-Key"?: components["parameters"]["header.Idempotency-Key"];
+                /** @description Write only if the record's ETag is still this one (412 otherwise). */
+                "If-Match"?: components["parameters"]["header.If-Match"];
+            };
+            path: {
+                id: components["parameters"]["path.id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Done; no content. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            /** @description A request with the same Idempotency-Key is still being processed. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                    };
+                };
+            };
+            /** @description If-Match does not name the record's current ETag; nothing was written. */
+            412: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                    };
+                };
+            };
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    updateFolder: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Retry safely: a repeated request with this key gets the stored response (Idempotent-Replayed: true) instead of a second write. */
+                "Idempotency-Key"?: components["parameters"]["header.Idempotency-Key"];
+                /** @description Write only if the record's ETag is still this one (412 otherwise). */
+                "If-Match"?: components["parameters"]["header.If-Match"];
+            };
+            path: {
+                id: components["parameters"]["path.id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["FolderUpdate"];
+            };
+        };
+        responses: {
+            /** @description The record. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FolderResponse"];
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            /** @description A request with the same Idempotency-Key is still being processed. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                    };
+                };
+            };
+            /** @description If-Match does not name the record's current ETag; nothing was written. */
+            412: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                    };
+                };
+            };
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    listFolderDocuments: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["path.id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The whole list. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FolderDocumentCollection"];
+                    "text/csv": string;
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    createFolderDocument: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Retry safely: a repeated request with this key gets the stored response (Idempotent-Replayed: true) instead of a second write. */
+                "Idempotency-Key"?: components["parameters"]["header.Idempotency-Key"];
+            };
+            path: {
+                id: components["parameters"]["path.id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": {
+                    /** @description MIME type; default: derived from the filename. */
+                    content_type?: string;
+                    /** @description Base64 (a data: URL prefix is accepted). */
+                    file_contents: string;
+                    filename: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        success: boolean;
+                    };
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            /** @description A request with the same Idempotency-Key is still being processed. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                    };
+                };
+            };
+            413: components["responses"]["PayloadTooLarge"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    getFolderDocument: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description 304 without a body when the record's ETag is still this one. */
+                "If-None-Match"?: components["parameters"]["header.If-None-Match"];
+            };
+            path: {
+                document: components["parameters"]["path.document"];
+                id: components["parameters"]["path.id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The record. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FolderDocumentResponse"];
+                };
+            };
+            /** @description Not modified (If-None-Match names the current ETag). */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: components["responses"]["Unauthenticated"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    deleteFolderDocument: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Retry safely: a repeated request with this key gets the stored response (Idempotent-Replayed: true) instead of a second write. */
+                "Idempotency-Key"?: components["parameters"]["header.Idempotency-Key"];
+                /** @description Write only if the record's ETag is still this one (412 otherwise). */
+                "If-Match"?: components["parameters"]["header.If-Match"];
+            };
+            path: {
+                document: components["parameters"]["path.document"];
+                id: components["parameters"]["path.id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Done; no content. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            /** @description A request with the same Idempotency-Key is still being processed. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                    };
+                };
+            };
+            /** @description If-Match does not name the record's current ETag; nothing was written. */
+            412: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                    };
+                };
+            };
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    getFolderDocumentContent: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                document: components["parameters"]["path.document"];
+                id: components["parameters"]["path.id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The file */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "*/*": string;
+                };
+            };
+            /** @description Missing, unknown or expired bearer token. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "*/*": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unknown tenant, route or record. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "*/*": components["schemas"]["Error"];
+                };
+            };
+            /** @description Invalid input: `errors` lists the messages per field. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "*/*": components["schemas"]["ValidationError"];
+                };
+            };
+            /** @description Rate limit exceeded: retry after the seconds in Retry-After. */
+            429: {
+                headers: {
+                    /** @description Seconds until a request is accepted again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "*/*": components["schemas"]["Error"];
+                };
+            };
         };
     };
     listHolidayCalendars: {

@@ -114,7 +114,10 @@ export function toCustomerBase(row: CustomerRow, language: string, categories: C
 // offers, ...) add their row here. What the customer owns (addresses, managers, contacts, its own price
 // tables, category links, attribute values) is not a reference: it is deleted with the customer.
 /** Tables referencing a customer by its customer number (the contract's key). */
-export const CUSTOMER_REFERENCES: ReferenceCheck[] = [{ table: 'projects', column: 'customer_id', what: 'projects' }];
+export const CUSTOMER_REFERENCES: ReferenceCheck[] = [
+  { table: 'projects', column: 'customer_id', what: 'projects' },
+  { table: 'folders', column: 'customer_id', what: 'folders' },
+];
 /** Tables referencing a customer by its surrogate id. */
 export const CUSTOMER_ID_REFERENCES: ReferenceCheck[] = [];
 

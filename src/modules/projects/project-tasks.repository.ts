@@ -8,6 +8,7 @@ import type { ListSpec } from '../../http/list/index.js';
 import { nowTimestamp, outDate, outTimestamp } from '../../http/formats.js';
 import { TASK_BILLING_TYPES, enumObject } from './project-enums.js';
 import { TASK_NUMBER_FIELDS, type TaskT } from './project-tasks.schemas.js';
+import { isSelfOrDescendant as isTreeDescendant } from '../../db/tree.js';
 
 export type TaskRow = Selectable<ProjectTasksTable>;
 export type TaskColumns = Partial<Omit<ProjectTasksTable, 'tenant_id' | 'id' | 'project_id' | 'created' | 'modified'>>;
@@ -55,15 +56,7 @@ export async function deleteTask(db: TenantDb, id: number) {
 }
 
 /** Is `candidate` the task itself or below it? (A parent must not create a cycle.) */
-export async function isSelfOrDescendant(db: TenantDb, id: number, candidate: number): Promise<boolean> {
-  let current: number | null = candidate;
-  for (let depth = 0; current !== null && depth < 1000; depth++) {
-    if (current === id) return true;
-    const row: { parent_id: number | null } | undefined = await db.selectFrom('project_tasks').select('parent_id').where('id', '=', current).executeTakeFirst();
-    current = row?.parent_id === null || row === undefined ? null : Number(row.parent_id);
-  }
-  return false;
-}
+export const isSelfOrDescendant = (db: TenantDb, id: number, candidate: number) => isTreeDescendant(db, 'project_tasks', id, candidate);
 
 export function toTask(r: TaskRow): TaskT {
   const num = (v: number | null) => (v === null ? null : Number(v));

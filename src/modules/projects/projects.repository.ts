@@ -143,4 +143,5 @@ export const PROJECT_REFERENCES: ReferenceCheck[] = [
   { table: 'tickets', column: 'project_id', what: 'tickets' },
   { table: 'attendances', column: 'project_id', what: 'bookings' },
   { table: 'receipts', column: 'project_id', what: 'receipts' },
+  { table: 'folders', column: 'project_id', what: 'folders' },
 ];

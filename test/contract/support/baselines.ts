@@ -71,6 +71,7 @@ export const EXPLICIT_BASELINES: Record<string, Baseline> = {
   '/invoices': (w) => ({ invoice_number: unique('INV'), customer_number: need(w, '/customers').customer_number }),
   '/invoices/{invoice_number}/correction': (w) => ({ creator_username: w.booking.employee }),
   '/invoices/{invoice_number}/attachments': () => ({ filename: 'invoice.txt', file_contents: Buffer.from('invoice').toString('base64') }),
+  '/folders/{id}/documents': () => ({ filename: 'folder.txt', file_contents: Buffer.from('folder').toString('base64') }),
   '/offers/{id}/items': () => ({ type: 'Pauschal', quantity: 2, single_price: 10.5, vat: 19 }),
   '/tickets/{id}/subtasks': (w) => ({ subject: 'Sub', name: 'Sub', status: 1, creator_username: w.booking.employee }),
   '/vehicle-lists': () => ({ start_date: uniqueDate(), vehicles: [{ id: unique('CAR'), name: 'Car' }] }),

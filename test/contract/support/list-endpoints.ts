@@ -31,6 +31,7 @@ export interface Fixtures {
   offerId: number;
   invoiceNumber: string;
   invoiceId: number;
+  folderId: number;
 }
 
 export interface ListRequest {
@@ -60,7 +61,7 @@ export function listEndpoints(document: any): ListEndpoint[] {
 function pathValue(path: string, param: string, fx: Fixtures): string {
   const collection = path.split('/')[1];
   const byName: Record<string, unknown> = { receipt: fx.receiptId, customer: fx.customerNumber, customer_number: fx.customerNumber, username: fx.username, calendar_id: fx.calendarId, invoice_number: fx.invoiceNumber, project: fx.projectId };
-  const byCollection: Record<string, unknown> = { departments: fx.departmentId, projects: fx.projectId, 'location-lists': fx.locationListId, tickets: fx.ticketId, webhooks: fx.webhookId, offers: fx.offerId };
+  const byCollection: Record<string, unknown> = { departments: fx.departmentId, projects: fx.projectId, 'location-lists': fx.locationListId, tickets: fx.ticketId, webhooks: fx.webhookId, offers: fx.offerId, folders: fx.folderId };
   const value = byName[param] ?? (param === 'id' ? byCollection[collection] : undefined);
   if (value === undefined) throw new Error(`query-plan test: no value for path parameter {${param}} of ${path}; add one to list-endpoints.ts`);
   return encodeURIComponent(String(value));

@@ -1,0 +1,39 @@
+// SQL for folders; every query is scoped by tenant. Documents: the attachment store (owner type 'folder').
+import type { Selectable } from 'kysely';
+import type { TenantDb } from '../../db/tenant-scope.js';
+import type { ReferenceCheck } from '../../db/references.js';
+import { sortableFrom, type ListSpec } from '../../http/list/index.js';
+import { outTimestamp } from '../../http/formats.js';
+import type { FoldersTable } from './folders.tables.js';
+import { FolderCreate, FolderUpdate, type FolderListQueryT, type FolderT } from './folders.schemas.js';
+
+export type FolderRow = Selectable<FoldersTable>;
+
+export const folderListSpec: ListSpec = {
+  key: ['id'],
+  sortable: { ...sortableFrom([FolderCreate, FolderUpdate]), id: 'id', name: 'name' },
+};
+
+/** What keeps a folder from being deleted: its subfolders (its documents go with it). */
+export const FOLDER_REFERENCES: ReferenceCheck[] = [{ table: 'folders', column: 'parent_id', what: 'subfolders' }];
+
+export function listFolders(db: TenantDb, query: FolderListQueryT) {
+  let q = db.selectFrom('folders').selectAll();
+  if (query.parent_id === 0) q = q.where('parent_id', 'is', null);
+  else if (query.parent_id !== undefined) q = q.where('parent_id', '=', query.parent_id);
+  if (query.project_id !== undefined) q = q.where('project_id', '=', query.project_id);
+  if (query.customer_id !== undefined) q = q.where('customer_id', '=', query.customer_id);
+  return q;
+}
+
+export const folderOwner = (id: number) => ({ type: 'folder' as const, id: Number(id) });
+
+export const toFolder = (r: FolderRow): FolderT => ({
+  id: Number(r.id),
+  name: r.name,
+  parent_id: r.parent_id === null ? null : Number(r.parent_id),
+  project_id: r.project_id === null ? null : Number(r.project_id),
+  customer_id: r.customer_id,
+  created: outTimestamp(r.created),
+  modified: outTimestamp(r.modified),
+});
