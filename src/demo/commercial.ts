@@ -1,12 +1,16 @@
 // Demo data for the commercial side (issue 18): an offer for the first customer with a heading, priced items, one
 // alternative and a surcharge; a Billed invoice for the first project with one item billing two of its bookings
-// and the invoice document stored (so creator_username shows). Safe to run twice: nothing is added when offers exist.
+// and one of its receipts (all locked once it is billed) and the invoice document stored (so creator_username
+// shows); a folder for the customer with a subfolder for the project holding the offer document. Safe to run twice:
+// nothing is added when offers exist.
 import type { TenantDb } from '../db/tenant-scope.js';
 import { createOffer } from '../modules/offers/offers.service.js';
 import { createOfferItem } from '../modules/offers/offer-items.service.js';
 import { changeInvoice, createInvoice } from '../modules/invoices/invoices.service.js';
 import { createInvoiceItem } from '../modules/invoices/invoice-items.service.js';
 import { addAttachment } from '../modules/attachments/index.js';
+import { insertRow } from '../modules/crud/index.js';
+import { folderOwner } from '../modules/folders/folders.repository.js';
 
 const ITEMS = [
   { type: 'Gliederung', position: '1', label: 'Konzeption', sort_order: 1 },
@@ -36,6 +40,13 @@ export async function demoCommercial(db: TenantDb): Promise<void> {
     quantity: 10, unit_price: 120, vat: 19, unit: 'h', status: 2, kind: 0, contains_working_hours: true,
   });
   if (bookings.length) await db.updateTable('attendances').set({ invoice_item_id: Number(item.id) }).where('id', 'in', bookings.map((b) => Number(b.id))).execute();
+  const receipt = await db.selectFrom('receipts').select('id').where('project_id', '=', Number(project.id)).orderBy('id').limit(1).executeTakeFirst();
+  if (receipt) await db.updateTable('receipts').set({ invoice_item_id: Number(item.id) }).where('id', '=', Number(receipt.id)).execute();
   await addAttachment(db, { type: 'invoice', id: Number(invoice.id) }, { filename: `${invoice.invoice_number}.txt`, content_type: 'text/plain', content: Buffer.from(`Rechnung ${invoice.invoice_number}\nBeratung 10 h à 120,00 EUR\n`) });
   await changeInvoice(db, invoice, { status: 0 });
+
+  const customer = await db.selectFrom('customers').select('name').where('customer_number', '=', project.customer_id).executeTakeFirst();
+  const customerFolder = await insertRow(db, 'folders', { name: customer?.name ?? project.customer_id, customer_id: project.customer_id });
+  const offersFolder = await insertRow(db, 'folders', { name: 'Angebote', parent_id: Number(customerFolder.id), project_id: Number(project.id), customer_id: project.customer_id });
+  await addAttachment(db, folderOwner(Number(offersFolder.id)), { filename: 'Angebot Einführung Zeiterfassung.txt', content_type: 'text/plain', content: Buffer.from('Angebot: Einführung Zeiterfassung\nSumme netto 4.818,00 EUR\n') });
 }

@@ -8,7 +8,7 @@ import { forTenant } from '../../src/db/tenant-scope.js';
 import { forEachDialect } from '../support/app.js';
 
 forEachDialect('demo offers and invoices', (t) => {
-  test('the demo has an offer with an alternative item and a billed invoice with locked bookings', async () => {
+  test('the demo has an offer with an alternative item and a billed invoice with locked bookings and a locked receipt', async () => {
     const c = await t().tenant({ language: 'en' });
     await demoData(t().database.db, c.tenant, t().dialect);
     await demoCommercial(forTenant(t().database.db, c.tenant.id)); // a second run adds nothing
@@ -28,5 +28,20 @@ forEachDialect('demo offers and invoices', (t) => {
     const r = await c.patch(`/attendances/${linked[0].id}`, { note: 'x' });
     assert.equal(r.status, 422);
     assert.match(r.body.message, new RegExp(invoices[0].invoice_number));
+    const receipt = (await c.get('/receipts')).body.data.find((x: any) => x.invoice_item_id === item.id);
+    assert.ok(receipt, 'a receipt billed with the invoice');
+    assert.match((await c.delete(`/receipts/${receipt.id}`)).body.message, new RegExp(invoices[0].invoice_number));
+  });
+
+  test('the demo has a customer folder with a project subfolder holding the offer document', async () => {
+    const c = await t().tenant({ language: 'en' });
+    await demoData(t().database.db, c.tenant, t().dialect);
+    const folders = (await c.get('/folders')).body.data;
+    assert.equal(folders.length, 2);
+    const [top, sub] = folders;
+    assert.deepEqual([top.parent_id, sub.parent_id, sub.name], [null, top.id, 'Angebote']);
+    assert.ok(top.customer_id && sub.project_id);
+    const docs = (await c.get(`/folders/${sub.id}/documents`)).body.data;
+    assert.deepEqual(docs.map((d: any) => d.content_type), ['text/plain']);
   });
 });
