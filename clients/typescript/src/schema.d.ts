@@ -992,7 +992,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** List a folder's documents (metadata, oldest first) */
+        /** List a folder's documents (metadata) */
         get: operations["listFolderDocuments"];
         put?: never;
         /** Upload a document to a folder (JSON base64 or multipart/form-data) */
@@ -1010,11 +1010,11 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Get one folder document with its base64 contents */
+        /** Get one document with its base64 contents */
         get: operations["getFolderDocument"];
         put?: never;
         post?: never;
-        /** Delete a folder document */
+        /** Delete a document */
         delete: operations["deleteFolderDocument"];
         options?: never;
         head?: never;
@@ -1200,7 +1200,7 @@ export interface paths {
         /** List an invoice's attachments (metadata) */
         get: operations["listInvoiceAttachments"];
         put?: never;
-        /** Upload a document to an invoice (JSON base64 or multipart/form-data) */
+        /** Upload an attachment to an invoice (JSON base64 or multipart/form-data) */
         post: operations["createInvoiceAttachment"];
         delete?: never;
         options?: never;
@@ -1215,7 +1215,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Get one invoice attachment with its base64 contents */
+        /** Get one attachment with its base64 contents */
         get: operations["getInvoiceAttachment"];
         put?: never;
         post?: never;

@@ -1,15 +1,16 @@
 // The HTTP side every owner of files shares: the upload body (JSON base64 or multipart, http/uploads.ts), the
 // metadata shape, the base64 read and the raw download GET …/content with Content-Type, Content-Length and
-// Content-Disposition. Owners (tickets, receipts) declare their routes with these pieces.
-import { Type, type TSchema } from '@sinclair/typebox';
+// Content-Disposition. Owners with many files (tickets, invoices, folders) declare their routes with fileRoutes;
+// a receipt's single file uses the pieces.
+import { Type, type TProperties, type TSchema } from '@sinclair/typebox';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { ZkApp } from '../../types.js';
-import { DateTimeOut, Nullable, responses } from '../../http/schemas.js';
+import { DataArray, DateTimeOut, MAX_ID, Nullable, responses, Single } from '../../http/schemas.js';
 import { notFound } from '../../http/errors.js';
 import { outTimestamp } from '../../http/formats.js';
 import { readUpload, registerMultipart, uploadBodyLimit, UploadJson, type UploadedFile } from '../../http/uploads.js';
 import type { TenantDb } from '../../db/tenant-scope.js';
-import { attachmentContent, findAttachment, type AttachmentMeta, type AttachmentOwner } from './attachments.repository.js';
+import { addAttachment, attachmentContent, deleteAttachment, findAttachment, listAttachments, type AttachmentMeta, type AttachmentOwner } from './attachments.repository.js';
 
 /** Metadata of a file as every owner shows it (plus its owner key, e.g. ticket_id). */
 export const attachmentFields = {
@@ -87,4 +88,80 @@ export function contentRoute(app: ZkApp, def: ContentRoute) {
         .send(bytes);
     },
   );
+}
+
+export interface FileRoutesDef {
+  /** The collection, e.g. '/folders/:id/documents'; one file is `${url}/:${key}`, its raw bytes `…/content`. */
+  url: string;
+  /** The file's path parameter, e.g. 'document' or 'attachment_id'. */
+  key: string;
+  /** Schemas of the owner's path parameters, e.g. { id }. */
+  ownerParams: TProperties;
+  tags: string[];
+  /** Singular words for summaries and 404s: the file ('document') and its owner ('folder'). */
+  noun: string;
+  ownerNoun: string;
+  /** The shown file: metadata, the owner key (extra) and file_contents optional. */
+  schema: TSchema;
+  /** The owner named by the path (404 when unknown in the tenant), the fields every file shows besides its metadata
+   * (e.g. {folder_id}), and — when files may be deleted — a check that throws while they may not (e.g. billed). */
+  owner: (req: FastifyRequest) => Promise<{ owner: AttachmentOwner; shows: Record<string, unknown>; refuseDelete?: () => void }>;
+  /** Register DELETE of one file. */
+  deletable: boolean;
+  summaries?: { remove?: string };
+}
+
+const an = (word: string) => `${/^[aeiou]/i.test(word) ? 'an' : 'a'} ${word}`;
+
+/**
+ * The routes of an owner with many files, declared once: POST (upload, {"success": true}), GET the list (metadata),
+ * GET one (with base64 contents), GET …/content (raw), and optionally DELETE.
+ */
+export async function fileRoutes(app: ZkApp, def: FileRoutesDef): Promise<void> {
+  const upload = await uploads(app);
+  const params = Type.Object(def.ownerParams);
+  const fileParams = Type.Object({ ...def.ownerParams, [def.key]: Type.Integer({ minimum: 1, maximum: MAX_ID }) });
+  const one = `${def.url}/:${def.key}`;
+  const tags = def.tags;
+  const fileId = (req: FastifyRequest) => (req.params as Record<string, number>)[def.key];
+  const notFoundFile = () => notFound(def.noun.charAt(0).toUpperCase() + def.noun.slice(1));
+  const show = (shows: Record<string, unknown>) => (r: AttachmentMeta) => ({ id: Number(r.id), ...shows, ...attachmentMeta(r) });
+
+  app.post(
+    def.url,
+    { bodyLimit: upload.route.bodyLimit, schema: { summary: `Upload ${an(def.noun)} to ${an(def.ownerNoun)} (JSON base64 or multipart/form-data)`, tags, params, body: upload.route.body, response: upload.responses } },
+    async (req) => {
+      const { owner } = await def.owner(req);
+      await addAttachment(req.db, owner, await upload.read(req));
+      return { success: true };
+    },
+  );
+
+  app.get(def.url, { schema: { summary: `List ${an(def.ownerNoun)}'s ${def.noun}s (metadata)`, tags, params, response: responses({ 200: DataArray(def.schema) }) } }, async (req) => {
+    const { owner, shows } = await def.owner(req);
+    return { data: (await listAttachments(req.db, owner)).map(show(shows)) };
+  });
+
+  app.get(one, { schema: { summary: `Get one ${def.noun} with its base64 contents`, tags, params: fileParams, response: responses({ 200: Single(def.schema) }) } }, async (req) => {
+    const { owner, shows } = await def.owner(req);
+    const row = await findAttachment(req.db, owner, fileId(req));
+    if (!row) throw notFoundFile();
+    return { data: { ...show(shows)(row), file_contents: await base64Content(req.db, row) } };
+  });
+
+  if (def.deletable) {
+    app.delete(
+      one,
+      { schema: { summary: def.summaries?.remove ?? `Delete ${an(def.noun)}`, tags, params: fileParams, response: responses({ 204: Type.Null() }, { write: true }) } },
+      async (req, reply) => {
+        const { owner, refuseDelete } = await def.owner(req);
+        if (!(await findAttachment(req.db, owner, fileId(req)))) throw notFoundFile();
+        refuseDelete?.();
+        await deleteAttachment(req.db, owner, fileId(req));
+        return reply.code(204).send();
+      },
+    );
+  }
+
+  contentRoute(app, { url: `${one}/content`, tags, params: fileParams, target: async (req) => ({ owner: (await def.owner(req)).owner, attachmentId: fileId(req) }) });
 }
