@@ -116,6 +116,9 @@ export function toCustomerBase(row: CustomerRow, language: string, categories: C
 /** Tables referencing a customer by its customer number (the contract's key). */
 export const CUSTOMER_REFERENCES: ReferenceCheck[] = [
   { table: 'projects', column: 'customer_id', what: 'projects' },
+  { table: 'offers', column: 'customer_id', what: 'offers' },
+  { table: 'invoices', column: 'customer_number', what: 'invoices' },
+  { table: 'invoice_items', column: 'customer_number', what: 'invoice items' },
   { table: 'folders', column: 'customer_id', what: 'folders' },
 ];
 /** Tables referencing a customer by its surrogate id. */

@@ -143,5 +143,7 @@ export const PROJECT_REFERENCES: ReferenceCheck[] = [
   { table: 'tickets', column: 'project_id', what: 'tickets' },
   { table: 'attendances', column: 'project_id', what: 'bookings' },
   { table: 'receipts', column: 'project_id', what: 'receipts' },
+  { table: 'offers', column: 'project_id', what: 'offers' },
+  { table: 'invoice_items', column: 'project_id', what: 'invoice items' },
   { table: 'folders', column: 'project_id', what: 'folders' },
 ];

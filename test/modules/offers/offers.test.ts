@@ -3,7 +3,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { forEachDialect } from '../../support/app.js';
-import { ids } from '../../support/projects.js';
+import { createProject, ids } from '../../support/projects.js';
 import { addItem, createContact, createCustomer, createOffer } from '../../support/commercial.js';
 
 forEachDialect('offers', (t) => {
@@ -94,5 +94,21 @@ forEachDialect('offers', (t) => {
     assert.equal((await c.delete(`/offers/${o.id}`)).status, 204);
     assert.equal((await c.get(`/offers/${o.id}`)).status, 404);
     assert.equal((await c.get(`/offers/${o.id}/items`)).status, 404);
+  });
+
+  test('a customer or project still named by offers, invoices or invoice items is not deleted (422 naming them)', async () => {
+    const c = await t().tenant();
+    const customer = await createCustomer(c);
+    const project = await createProject(c);
+    await createOffer(c, { customer_id: customer, project_id: project.id });
+    assert.equal((await c.post('/invoices', { customer_number: customer })).status, 201);
+    assert.equal((await c.post('/invoice-items', { project_id: project.id, customer_number: customer })).status, 201);
+    const byCustomer = await c.delete(`/customers/${customer}`);
+    assert.equal(byCustomer.status, 422, byCustomer.text);
+    const named = (r: { body: any }) => Object.values(r.body.errors).flat().map((m) => String(m).match(/(offers|invoices|invoice items) \(1\)/)?.[1]);
+    assert.deepEqual(named(byCustomer), ['offers', 'invoices', 'invoice items']);
+    const byProject = await c.delete(`/projects/${project.id}`);
+    assert.equal(byProject.status, 422, byProject.text);
+    assert.deepEqual(named(byProject), ['offers', 'invoice items']);
   });
 });
