@@ -46,7 +46,7 @@ const count = Number((await sql<{ n: number }>`SELECT COUNT(*) AS n FROM activit
 const { token } = await createToken(database.db, tenant.id, { name: 'csv-export bench' });
 await database.close();
 
-const server = spawn(process.execPath, ['--max-old-space-size=160', path.join(root, 'bin', 'zeitkonto.js'), 'serve'], {
+const server = spawn(process.execPath, ['--max-old-space-size=160', '--max-semi-space-size=16', path.join(root, 'bin', 'zeitkonto.js'), 'serve'], {
   env: { ...process.env, DATABASE_URL: databaseUrl, PORT: opts.port, LOG_LEVEL: 'warn', LOG_FORMAT: 'json', NODE_ENV: 'production', RATE_LIMIT_5MIN: '1000000000', RATE_LIMIT_HOUR: '1000000000' },
   stdio: ['ignore', 'pipe', 'inherit'],
 });

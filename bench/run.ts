@@ -30,8 +30,10 @@ const { values: opts } = parseArgs({
     processes: { type: 'string' },
     // A/B: a second build (a copy of another commit's dist/) served alongside, its windows interleaved with the app's.
     compare: { type: 'string' },
-    // The server runs as `npm start` runs it (a 160 MB old-space cap keeps RSS within budget).
-    'server-flags': { type: 'string', default: '--max-old-space-size=160' },
+    // The server runs as `npm start` runs it (160 MB old space and 16 MB semi-spaces keep RSS within budget).
+    'server-flags': { type: 'string', default: '--max-old-space-size=160 --max-semi-space-size=16' },
+    // A/B of Node flags: the --compare build runs with these instead of --server-flags (e.g. the same dist/ copied).
+    'compare-flags': { type: 'string' },
   },
 });
 
@@ -134,9 +136,14 @@ async function main() {
   const serverFlags = (opts['server-flags'] ?? '').split(/\s+/).filter(Boolean);
   const serverArgs = processes > 1 ? [path.join(root, 'bench', 'cluster.mjs'), String(processes), path.join(root, 'dist', 'cli', 'index.js'), ...serverFlags, ...profileArgs] : [...serverFlags, ...profileArgs, path.join(root, 'bin', 'zeitkonto.js'), 'serve'];
   const server = spawn(process.execPath, serverArgs, { env: { ...env, PORT: String(port), HOST: '127.0.0.1' }, stdio: ['ignore', 'ignore', 'inherit'] });
-  const compare = opts.compare ? await startCompare(path.resolve(opts.compare), serverFlags) : undefined;
+  const compareFlags = opts['compare-flags'] === undefined ? serverFlags : opts['compare-flags'].split(/\s+/).filter(Boolean);
+  const compare = opts.compare ? await startCompare(path.resolve(opts.compare), compareFlags) : undefined;
   let peakRss = 0;
-  const sampler = setInterval(() => (peakRss = Math.max(peakRss, rssOf(server.pid!).rss)), 100);
+  let peakRssB = 0;
+  const sampler = setInterval(() => {
+    peakRss = Math.max(peakRss, rssOf(server.pid!).rss);
+    if (compare) peakRssB = Math.max(peakRssB, rssOf(compare.child.pid!).rss);
+  }, 100);
   try {
     await waitReady(base, server);
     const api = `${base}/${instance}/next/api/v1`;
@@ -190,7 +197,7 @@ async function main() {
         });
         if (compare) {
           const rb = combine(b);
-          results.push({ id: `${s.id} B`, title: `(${opts.compare})`, ...rb, peakRssMB: 0, ceilingOf: s.ceilingOf, dataBoundRatio: db && ratio(rb.rps, db.rps), dataBoundCpuRatio: db && ratio(db.cpuUs, rb.cpuUs) });
+          results.push({ id: `${s.id} B`, title: `(${opts.compare}${opts['compare-flags'] === undefined ? '' : ` ${opts['compare-flags']}`})`, ...rb, peakRssMB: Math.round(peakRssB / 1048576), ceilingOf: s.ceilingOf, dataBoundRatio: db && ratio(rb.rps, db.rps), dataBoundCpuRatio: db && ratio(db.cpuUs, rb.cpuUs) });
         }
         peakRss = Math.max(before, peakRss);
       }
