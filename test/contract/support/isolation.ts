@@ -167,7 +167,11 @@ export function fieldsOf(schema: any, prefix = ''): Field[] {
   return out.filter((f) => !seen.has(f.path) && seen.add(f.path));
 }
 
-/** A copy of `body` with the field at `path` set to `value`; array items are changed on the body's first item. */
+/**
+ * A copy of `body` with the field at `path` set to `value`; array items are changed on the body's first item, and
+ * a value for an array of keys is added to the keys the body already holds (`locations: [B's, A's]`), so a check
+ * that looks at the first element only is caught.
+ */
 export function withField(body: Record<string, unknown>, path: string, value: unknown): Record<string, unknown> {
   const copy = structuredClone(body);
   const steps = path.split('.');
@@ -176,7 +180,7 @@ export function withField(body: Record<string, unknown>, path: string, value: un
     const isArray = steps[i].endsWith('[]');
     const key = steps[i].replace('[]', '');
     const last = i === steps.length - 1;
-    if (last && isArray) node[key] = [value];
+    if (last && isArray) node[key] = [...(Array.isArray(node[key]) ? node[key] : []), value];
     else if (last) node[key] = value;
     else if (isArray) {
       const first = Array.isArray(node[key]) && node[key][0] && typeof node[key][0] === 'object' ? node[key][0] : {};
