@@ -8,6 +8,7 @@
 //   --only a,b             durability, races, isolation, bad-input, cost, rate-limits, shutdown
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { MODULES } from '../src/tenancy/tenants.js';
@@ -31,6 +32,8 @@ const { values: opts } = parseArgs({
   },
 });
 const seed = Number(opts.seed);
+/** The machine's load average (1, 5, 15 minutes) at the start and end: the figures are wall times on a shared machine. */
+const loadAtStart = os.loadavg();
 const parts = new Set((opts.only ?? 'durability,races,isolation,bad-input,cost,rate-limits,shutdown').split(','));
 const log = (m: string) => process.stderr.write(`[reliability] ${m}\n`);
 
@@ -151,7 +154,9 @@ const when = new Date().toISOString();
 const table = ['| Check | DB | Figure | |', '|---|---|---|---|', ...rows.map((r) => `| ${r.check} | ${r.db} | ${r.figure} | ${r.ok ? 'ok' : '**FAIL**'} |`)].join('\n');
 const dir = path.join(root, 'reliability', 'results');
 fs.mkdirSync(dir, { recursive: true });
-fs.writeFileSync(path.join(dir, 'latest.json'), JSON.stringify({ when, seed, rows, details }, null, 2));
-fs.writeFileSync(path.join(dir, 'latest.md'), `# Reliability run ${when} (seed ${seed})\n\n${table}\n`);
+const load = { start: loadAtStart.map((x) => Number(x.toFixed(2))), end: os.loadavg().map((x) => Number(x.toFixed(2))), cores: os.cpus().length };
+fs.writeFileSync(path.join(dir, 'latest.json'), JSON.stringify({ when, seed, load, rows, details }, null, 2));
+const loadLine = `Load average (1/5/15 min) at start ${load.start.join(' / ')}, at end ${load.end.join(' / ')}, on ${load.cores} cores.`;
+fs.writeFileSync(path.join(dir, 'latest.md'), `# Reliability run ${when} (seed ${seed})\n\n${loadLine}\n\n${table}\n`);
 process.stdout.write(`${table}\n`);
 process.exit(rows.every((r) => r.ok) ? 0 : 1);
