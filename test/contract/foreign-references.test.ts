@@ -17,6 +17,7 @@ import {
   referenceTarget,
   snapshot,
   stringsOf,
+  withCustomerParts,
   withField,
 } from './support/isolation.js';
 import { listEndpoints } from './support/list-endpoints.js';
@@ -29,6 +30,8 @@ async function worlds(t: Parameters<Parameters<typeof forEachDialect>[1]>[0]) {
   const doc = (await t().inject({ method: 'GET', url: '/openapi/full.json' })).body;
   await recordFromLists(a, doc);
   await recordFromLists(b, doc);
+  await withCustomerParts(a);
+  await withCustomerParts(b);
   const bStrings = stringsOf(b);
   const aStrings = stringsOf(a);
   const secrets = [...aStrings].filter((s) => !bStrings.has(s));
@@ -65,6 +68,19 @@ async function updateBase(b: World, template: string, path: string): Promise<Rec
   const array = /^([^.[]+)\[\]\./.exec(path)?.[1];
   const created = array ? await b.baseline(template.replace(/\/\{[^}]+\}$/, '')) : undefined;
   return created?.[array!] !== undefined ? { [array!]: created[array!] } : {};
+}
+
+/**
+ * For a reference into a nested collection (`customer_billing_address_id` → /customers/*\/addresses), the body names
+ * B's own parent as B's record of the written collection does (customer_id of B's project), so A's id is checked
+ * against a parent that has children of its own, not refused only because the body names no parent.
+ */
+function withOwnParent(body: Record<string, unknown>, b: World, own: string, collection: string, fields: { path: string }[], collections: string[]) {
+  const parent = collection.split('/*')[0];
+  if (parent === collection) return body;
+  const field = fields.find((f) => /^\w+$/.test(f.path) && looksLikeReference(f.path) && referenceTarget(f.path, own, collections)?.collection === parent);
+  const value = field && b.records.get(own)?.[field.path];
+  return field && value !== undefined && value !== null && body[field.path] === undefined ? withField(body, field.path, value) : body;
 }
 
 /** A's values found in A's own list under the filter's field (`employee_ids[]` → employee_id): A's filter finds them. */
@@ -173,7 +189,7 @@ forEachDialect('foreign references', (t) => {
         if (values.length === 0) problems.push(`${o.method} ${o.template} body ${field.path}: A has no record of ${target.collection}`);
         for (const value of values) {
           const base = creates ? ((await b.baseline(o.template)) ?? {}) : await updateBase(b, o.template, field.path);
-          const body = withField(base, field.path, value);
+          const body = withField(withOwnParent(base, b, own, target.collection, fieldsOf(bodySchema(o)), collections), field.path, value);
           const r = await send(b.c, o.method, b.fill(o.template, params), JSON.stringify(body));
           counts.requests++;
           const label = `${o.method} ${o.template} as B with ${field.path}=${describe(value)} (A's ${target.collection})`;

@@ -49,9 +49,33 @@ export const NOT_REFERENCES: Record<string, string> = {
   issue_id: 'free text (an id in an external issue tracker)',
   status_id: "a task's status (free text, alias of status); elsewhere an enumeration",
   'factors[].activity_id': "an activity's internal id, which no answer shows (activities are named): the sweep has no value of A's to send; price-tables.service.ts checks it in the tenant",
-  customer_billing_address_id: "an address of the project's customer, which has none in the seeded world; projects.service.ts checks it against the customer (test/modules/projects)",
-  customer_shipping_address_id: "as customer_billing_address_id",
 };
+
+/**
+ * Addresses live inside their customer and have no collection of their own, so the seeded world has none: give the
+ * world's customer an address, record it as the collection /customers/*\/addresses (which `customer_billing_address_id`,
+ * `customer_shipping_address_id` and `addresses[].id` then name), and put the world's project under that customer
+ * with its address and contact, so another tenant's address or contact id is checked against a customer that has
+ * its own. The contact is the seeded one of /customers/*\/contacts.
+ */
+export async function withCustomerParts(w: World): Promise<void> {
+  const customer = w.records.get('/customers');
+  const contact = w.records.get('/customers/*/contacts');
+  const project = w.records.get('/projects');
+  const r = await w.c.patch(`/customers/${encodeURIComponent(customer.customer_number)}`, { addresses: [{ name: 'Billing', city: 'Berlin' }] });
+  if (r.status !== 200 || !r.body.data.addresses?.[0]) throw new Error(`the world's customer takes no address: ${r.status} ${r.text.slice(0, 200)}`);
+  w.records.set('/customers', r.body.data);
+  w.records.set('/customers/*/addresses', r.body.data.addresses[0]);
+  const address = String(r.body.data.addresses[0].id);
+  const p = await w.c.patch(`/projects/${project.id}`, {
+    customer_id: customer.customer_number,
+    customer_contact_id: String(contact.id),
+    customer_billing_address_id: address,
+    customer_shipping_address_id: address,
+  });
+  if (p.status !== 200) throw new Error(`the world's project takes no customer parts: ${p.status} ${p.text.slice(0, 200)}`);
+  w.records.set('/projects', p.body.data);
+}
 
 /** Own keys: on these collections the field is the new record's key, not a reference (a top-level `id` always is). */
 const OWN_KEYS: Record<string, string[]> = {
@@ -64,7 +88,9 @@ const OWN_KEYS: Record<string, string[]> = {
 /** Enumerations sent as `{id}` objects (`status.id`, `salutation.id`): their id is a fixed code, not a record. */
 const isEnumObjectId = (path: string) => /^[a-z_A-Z]+\.id$/.test(path);
 
-const singular = (word: string) => word.replace(/ies$/, 'y').replace(/(ss|us)es$/, '$1').replace(/s$/, '');
+/** categories → category, addresses → address, statuses → status, tasks → task; a singular stays as it is. */
+const singular = (word: string) =>
+  /ies$/.test(word) ? word.replace(/ies$/, 'y') : /(ss|us)es$/.test(word) ? word.replace(/es$/, '') : /(ss|us)$/.test(word) ? word : word.replace(/s$/, '');
 const kebab = (snake: string) => snake.replace(/([a-z])([A-Z])/g, '$1-$2').replace(/_/g, '-').toLowerCase();
 /** The last named segment of a collection key: /projects/*\/tasks → tasks. */
 const lastSegment = (collection: string) => collection.split('/').filter((s) => s && s !== '*').pop() ?? '';
@@ -112,7 +138,7 @@ function find(word: string, collections: string[]): Target | undefined {
 export const isOwnKey = (own: string, path: string) => path === 'id' || (OWN_KEYS[own] ?? []).includes(path);
 /** Is this name classified as not a reference? */
 export const isNotReference = (name: string) =>
-  name in NOT_REFERENCES || (name.replace(/\[\]/g, '').split('.').pop() ?? '') in NOT_REFERENCES || isEnumObjectId(name.replace(/\[\]/g, ''));
+  name in NOT_REFERENCES || (name.replace(/\[\]/g, '').split('.').pop() ?? '') in NOT_REFERENCES || isEnumObjectId(name);
 
 /** Every string value in a world's records (for telling one tenant's values from the other's). */
 export function stringsOf(world: World): Set<string> {
