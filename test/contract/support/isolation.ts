@@ -55,8 +55,8 @@ export const NOT_REFERENCES: Record<string, string> = {
  * Addresses live inside their customer and have no collection of their own, so the seeded world has none: give the
  * world's customer an address, record it as the collection /customers/*\/addresses (which `customer_billing_address_id`,
  * `customer_shipping_address_id` and `addresses[].id` then name), and put the world's project under that customer
- * with its address and contact, so another tenant's address or contact id is checked against a customer that has
- * its own. The contact is the seeded one of /customers/*\/contacts.
+ * with its address and contact (and its offer under that customer with the contact), so another tenant's address
+ * or contact id is checked against a customer that has its own. The contact is the seeded one of /customers/*\/contacts.
  */
 export async function withCustomerParts(w: World): Promise<void> {
   const customer = w.records.get('/customers');
@@ -75,6 +75,12 @@ export async function withCustomerParts(w: World): Promise<void> {
   });
   if (p.status !== 200) throw new Error(`the world's project takes no customer parts: ${p.status} ${p.text.slice(0, 200)}`);
   w.records.set('/projects', p.body.data);
+  const offer = w.records.get('/offers');
+  if (offer && !offer.customer_id) {
+    const o = await w.c.patch(`/offers/${offer.id}`, { customer_id: customer.customer_number, customer_contact_id: String(contact.id) });
+    if (o.status !== 200) throw new Error(`the world's offer takes no customer: ${o.status} ${o.text.slice(0, 200)}`);
+    w.records.set('/offers', o.body.data);
+  }
 }
 
 /** Own keys: on these collections the field is the new record's key, not a reference (a top-level `id` always is). */
