@@ -8,6 +8,7 @@
 //   --only a,b             durability, races, isolation, bad-input, cost, rate-limits, shutdown
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { MODULES } from '../src/tenancy/tenants.js';
@@ -31,6 +32,8 @@ const { values: opts } = parseArgs({
   },
 });
 const seed = Number(opts.seed);
+/** The machine's load average (1, 5, 15 minutes) at the start and end: the figures are wall times on a shared machine. */
+const loadAtStart = os.loadavg();
 const parts = new Set((opts.only ?? 'durability,races,isolation,bad-input,cost,rate-limits,shutdown').split(','));
 const log = (m: string) => process.stderr.write(`[reliability] ${m}\n`);
 
@@ -49,11 +52,14 @@ const add = (check: string, db: string, figure: string, ok: boolean, detail?: un
 };
 
 /** A test file of the suite on one database: its pass and fail counts are the figure. */
-function suite(file: string, dialect: Dialect): { pass: number; fail: number } {
+function suite(file: string, dialect: Dialect): { pass: number; fail: number; figures: Record<string, Record<string, number>> } {
   const r = spawnSync(process.execPath, [path.join(root, 'scripts', 'test.mjs'), file], { cwd: root, env: { ...process.env, ZK_TEST_DIALECTS: dialect }, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
-  const count = (name: string) => Number(new RegExp(`ℹ ${name} (\\d+)`).exec(r.stdout + r.stderr)?.[1] ?? 0);
+  const output = r.stdout + r.stderr;
+  const count = (name: string) => Number(new RegExp(`ℹ ${name} (\\d+)`).exec(output)?.[1] ?? 0);
   const fail = count('fail');
-  return { pass: count('pass'), fail: r.status !== 0 && fail === 0 ? 1 : fail };
+  // Figures a test prints as `# figure <label>: {json}`.
+  const figures = Object.fromEntries([...output.matchAll(/# figure (\w+): (\{.*\})/g)].map((m) => [m[1], JSON.parse(m[2])]));
+  return { pass: count('pass'), fail: r.status !== 0 && fail === 0 ? 1 : fail, figures };
 }
 
 for (const dialect of opts.db.split(',') as Dialect[]) {
@@ -74,7 +80,16 @@ for (const dialect of opts.db.split(',') as Dialect[]) {
   }
   if (parts.has('isolation')) {
     const s = suite('test/contract/tenant-isolation.test.ts', dialect);
-    add('tenant isolation sweep', dialect, `${s.pass} sweeps over every operation passed, ${s.fail} failed`, s.fail === 0 && s.pass > 0);
+    add('tenant isolation: paths and lists', dialect, `${s.pass} sweeps over every operation passed, ${s.fail} failed`, s.fail === 0 && s.pass > 0);
+    const f = suite('test/contract/foreign-references.test.ts', dialect);
+    const { filters, bodies } = { filters: { filters: 0, requests: 0, proven: 0 }, bodies: { fields: 0, requests: 0 }, ...f.figures };
+    add(
+      'tenant isolation: ids in filters and body references',
+      dialect,
+      `${filters.filters} list filters (${filters.requests} requests, ${filters.proven} with a value A's own filter finds): none of A's records; ${bodies.fields} body reference fields (${bodies.requests} writes): all 404/422 on the field, none stored; ${f.fail} failed`,
+      f.fail === 0 && f.pass > 0,
+      f.figures,
+    );
   }
   if (parts.has('bad-input')) {
     // Limits off: the sweep is about answers to bad input, not about 429s.
@@ -139,7 +154,9 @@ const when = new Date().toISOString();
 const table = ['| Check | DB | Figure | |', '|---|---|---|---|', ...rows.map((r) => `| ${r.check} | ${r.db} | ${r.figure} | ${r.ok ? 'ok' : '**FAIL**'} |`)].join('\n');
 const dir = path.join(root, 'reliability', 'results');
 fs.mkdirSync(dir, { recursive: true });
-fs.writeFileSync(path.join(dir, 'latest.json'), JSON.stringify({ when, seed, rows, details }, null, 2));
-fs.writeFileSync(path.join(dir, 'latest.md'), `# Reliability run ${when} (seed ${seed})\n\n${table}\n`);
+const load = { start: loadAtStart.map((x) => Number(x.toFixed(2))), end: os.loadavg().map((x) => Number(x.toFixed(2))), cores: os.cpus().length };
+fs.writeFileSync(path.join(dir, 'latest.json'), JSON.stringify({ when, seed, load, rows, details }, null, 2));
+const loadLine = `Load average (1/5/15 min) at start ${load.start.join(' / ')}, at end ${load.end.join(' / ')}, on ${load.cores} cores.`;
+fs.writeFileSync(path.join(dir, 'latest.md'), `# Reliability run ${when} (seed ${seed})\n\n${loadLine}\n\n${table}\n`);
 process.stdout.write(`${table}\n`);
 process.exit(rows.every((r) => r.ok) ? 0 : 1);

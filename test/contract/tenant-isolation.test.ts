@@ -4,40 +4,15 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { forEachDialect } from '../support/app.js';
-import type { Client } from '../support/app.js';
+import { keyOf, readAll, snapshot } from './support/isolation.js';
 import { listEndpoints } from './support/list-endpoints.js';
-import { bodySchema, describe, loadOperations, pathParams, seedWorld, send, SWEEP_CONFIG, type World } from './support/robustness.js';
+import { bodySchema, describe, loadOperations, pathParams, seedWorld, send, SWEEP_CONFIG } from './support/robustness.js';
 
 /** The smallest body an update schema accepts: its required properties with a plain valid value. */
 function minimalBody(schema: any): Record<string, unknown> {
   const sample = (s: any) => (Array.isArray(s.enum) ? s.enum[0] : { integer: 1, number: 1, boolean: true }[String([s.type].flat()[0])] ?? 'x');
   return Object.fromEntries((schema?.required ?? []).map((name: string) => [name, sample(schema.properties[name])]));
 }
-
-/** A's view of every GET path that names a record. */
-async function snapshot(a: World, gets: string[]) {
-  const out: Record<string, unknown> = {};
-  for (const template of gets) {
-    const r = await a.c.get(a.fill(template, a.keys(template)!));
-    out[template] = [r.status, r.body];
-  }
-  return out;
-}
-
-/** Every item of a list, all pages. */
-async function readAll(c: Client, path: string, paginated: boolean): Promise<any[]> {
-  const sep = path.includes('?') ? '&' : '?';
-  if (!paginated) return (await c.get(path)).body?.data ?? [];
-  const items: any[] = [];
-  for (let page = 1; ; page++) {
-    const r = await c.get(`${path}${sep}limit=200&page=${page}`);
-    items.push(...(r.body?.data ?? []));
-    if (!r.body?.meta || page >= r.body.meta.last_page) return items;
-  }
-}
-
-/** A record's key as the API names it: its id, else its natural key (username, customer number, name). */
-const keyOf = (item: any): unknown => item.id ?? item.username ?? item.customer_number ?? item.name;
 
 forEachDialect('tenant isolation', (t) => {
   test("tenant B's lists never contain tenant A's records, on every list route of the OpenAPI document", async () => {

@@ -5534,7 +5534,7 @@ export interface components {
             department_id?: number | null;
             description?: string | null;
             dynamicAttributes?: (Record<string, never> | unknown[])[] | null;
-            /** @description Stored only on tenants with the end_customer module. */
+            /** @description Stored only on tenants with the end_customer module: the number of one of the tenant's customers (422 otherwise). */
             end_customer_number?: string | null;
             /**
              * Format: date

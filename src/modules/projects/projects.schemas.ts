@@ -98,7 +98,7 @@ const writable = {
   keywords: Opt(Type.Array(KeywordInput, { maxItems: 100 })),
   categories: Opt(Type.Array(Type.String({ maxLength: 255 }), { maxItems: 200 })),
   dynamicAttributes: Opt(DynamicAttributesInput),
-  end_customer_number: Opt(Type.String({ maxLength: 64, description: 'Stored only on tenants with the end_customer module.' })),
+  end_customer_number: Opt(Type.String({ maxLength: 64, description: "Stored only on tenants with the end_customer module: the number of one of the tenant's customers (422 otherwise)." })),
 };
 const Name = Type.String({ minLength: 1, maxLength: 64 });
 export const ProjectCreate = Type.Object({ name: Name, ...writable });

@@ -42,7 +42,13 @@ async function prepare(db: TenantDb, tenant: Pick<Tenant, 'id' | 'modules'>, bod
     else columns.billing_type = id;
   }
   if (keywords !== undefined) columns.keywords = JSON.stringify((keywords ?? []).map((k) => (typeof k === 'string' ? { name: k } : { name: k.name })));
-  if (end_customer_number !== undefined && tenant.modules.has('end_customer')) columns.end_customer_number = end_customer_number;
+  if (end_customer_number !== undefined && tenant.modules.has('end_customer')) {
+    // The end customer is a customer of the tenant, named by its number (as customer_id is): never another tenant's.
+    if (end_customer_number !== null && !(await existsInTenant(db, 'customers', 'customer_number', end_customer_number))) {
+      errors.add('end_customer_number', 'The selected end customer number is invalid.');
+    }
+    columns.end_customer_number = end_customer_number;
+  }
   const start = body.start_date !== undefined ? body.start_date : (current?.start_date ?? null);
   const end = body.end_date !== undefined ? body.end_date : (current?.end_date ?? null);
   if (start && end && end < start) errors.add('end_date', 'The end date must be a date after or equal to start date.');

@@ -57,6 +57,22 @@ forEachDialect('price tables', (t) => {
     assert.deepEqual((await c.get('/price-tables')).body.data, []);
   });
 
+  test("another tenant's activity in a factor is 422 on that factor, on create and update; nothing is stored", async () => {
+    const other = await setup();
+    const { c, activityId } = await setup();
+    const table = await create(c, '/price-tables', { start_date: '2024-01-01', prices: [{ price_group: 'Junior', price: 80 }] });
+    assert.equal(table.status, 201, table.text);
+    const factors = [{ day: 1, factor: 2, activity_id: activityId }, { day: 2, factor: 2, activity_id: other.activityId }];
+    const created = await create(c, '/price-tables', { start_date: '2024-02-01', prices: [{ price_group: 'Junior', price: 80 }], factors });
+    assert.equal(created.status, 422);
+    assert.deepEqual(Object.keys(created.body.errors), ['factors.1.activity_id']);
+    const changed = await c.patch(`/price-tables/${table.body.data.id}`, { factors });
+    assert.equal(changed.status, 422);
+    assert.deepEqual(Object.keys(changed.body.errors), ['factors.1.activity_id']);
+    const list = (await c.get('/price-tables')).body.data;
+    assert.deepEqual(list.map((p: any) => [p.id, p.factors.length]), [[table.body.data.id, 0]]);
+  });
+
   test('a second table of the same owner with the same start date is 422 on start_date', async () => {
     const { c } = await setup();
     assert.equal((await create(c, '/price-tables', { start_date: '2024-01-01' })).status, 201);

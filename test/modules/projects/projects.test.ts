@@ -128,10 +128,29 @@ forEachDialect('projects', (t) => {
     const p1 = await createProject(off, { end_customer_number: 'E-1' });
     assert.equal('end_customer_number' in p1, false);
     const on = await t().tenant({ modules: ['end_customer'] });
+    assert.equal((await on.post('/customers', { customer_number: 'E-1', name: 'End customer', currency: 'EUR' })).status, 201);
     const p2 = await createProject(on, { end_customer_number: 'E-1' });
     assert.equal(p2.end_customer_number, 'E-1');
     assert.equal((await on.get(`/projects/${p2.id}`)).body.data.end_customer_number, 'E-1');
     assert.equal((await on.get('/projects')).body.data[0].end_customer_number, 'E-1');
+    assert.equal((await on.patch(`/projects/${p2.id}`, { end_customer_number: null })).body.data.end_customer_number, null);
+  });
+
+  test("end_customer_number names a customer of the tenant: unknown or another tenant's is 422 and stores nothing", async () => {
+    const other = await t().tenant({ modules: ['end_customer'] });
+    assert.equal((await other.post('/customers', { customer_number: 'END-A', name: 'Theirs', currency: 'EUR' })).status, 201);
+    const c = await t().tenant({ modules: ['end_customer'] });
+    const p = await createProject(c, {});
+    for (const number of ['END-A', 'nope']) {
+      const created = await c.post('/projects', { name: projectName(), end_customer_number: number });
+      assert.equal(created.status, 422);
+      assert.deepEqual(Object.keys(created.body.errors), ['end_customer_number']);
+      const changed = await c.patch(`/projects/${p.id}`, { end_customer_number: number });
+      assert.equal(changed.status, 422);
+      assert.ok(changed.body.errors.end_customer_number);
+    }
+    assert.equal((await c.get(`/projects/${p.id}`)).body.data.end_customer_number, null);
+    assert.equal((await c.get('/projects')).body.data.length, 1);
   });
 
   test('categories and dynamic attributes are written and counted; unknown names are 422 on their field', async () => {
