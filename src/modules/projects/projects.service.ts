@@ -86,7 +86,7 @@ async function checkCustomerParts(db: TenantDb, errors: ErrorBag, body: ProjectU
     if (customerId === null) customerId = (await db.selectFrom('customers').select('id').where('customer_number', '=', customer).executeTakeFirst())?.id;
     const id = /^[0-9]{1,15}$/.test(String(value)) ? Number(value) : undefined;
     const found = id !== undefined && customerId !== undefined && (await untyped(db).selectFrom(table).select('id').where('id', '=', id).where('customer_id', '=', Number(customerId)).executeTakeFirst());
-    if (!found) errors.add(field, `The selected ${field.replace(/_/g, ' ')} is invalid: it must be the id of a ${what} of customer ${customer}.`);
+    if (!found) errors.add(field, `The selected ${field.replace(/_/g, ' ')} is invalid: it must be the id of ${/^[aeiou]/.test(what) ? 'an' : 'a'} ${what} of customer ${customer}.`);
   }
 }
 
