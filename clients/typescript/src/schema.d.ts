@@ -1177,7 +1177,7 @@ export interface paths {
             cookie?: never;
         };
         /** List the items of an invoice (the invoice item filters apply) */
-        get: operations["listInvoiceItems2"];
+        get: operations["listInvoiceItemsByInvoiceNumber"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1406,7 +1406,7 @@ export interface paths {
          *     notice). 308 rather than 301: a 301 lets clients change the method on the next request, 308 keeps it (and the
          *     body), the stricter promise for an alias. The query is not validated here; /plannings does that.
          */
-        get: operations["getPlanning"];
+        get: operations["getPlanningDeprecated"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1446,7 +1446,7 @@ export interface paths {
             cookie?: never;
         };
         /** Get a planning entry (stored entries; the days of a default planning live in /default-plannings) */
-        get: operations["getPlanning2"];
+        get: operations["getPlanning"];
         /** Change a planning entry (only submitted fields change; PUT is an alias) */
         put: operations["replacePlanning"];
         post?: never;
@@ -3098,6 +3098,11 @@ export interface components {
             salutation?: string | null;
             title?: string | null;
         };
+        /**
+         * CsvRows
+         * @description UTF-8, a header row, then one row per item (nested objects as parent.child columns).
+         */
+        CsvRows: string;
         /** Customer */
         Customer: {
             additional_name: string | null;
@@ -6403,6 +6408,159 @@ export interface components {
         };
     };
     responses: {
+        /** @description The record. */
+        AbsenceReasonResponse: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["AbsenceReasonResponse"];
+            };
+        };
+        /** @description The record. */
+        AbsenceResponse: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["AbsenceResponse"];
+            };
+        };
+        /** @description The record. */
+        ActivityResponse: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["ActivityResponse"];
+            };
+        };
+        /** @description The record. */
+        ArticleResponse: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["ArticleResponse"];
+            };
+        };
+        /** @description The record. */
+        AssignmentResponse: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["AssignmentResponse"];
+            };
+        };
+        /** @description The record. */
+        AttendanceResponse: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["AttendanceResponse"];
+            };
+        };
+        /** @description The record. */
+        BookingSettingsSchemaResponse: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["BookingSettingsSchemaResponse"];
+            };
+        };
+        /** @description The record. */
+        BreakRegulationTypeResponse: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["BreakRegulationTypeResponse"];
+            };
+        };
+        /** @description The record. */
+        CategoryResponse: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["CategoryResponse"];
+            };
+        };
+        /** @description The record. */
+        ContactResponse: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["ContactResponse"];
+            };
+        };
+        /** @description The record. */
+        CustomerResponse: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["CustomerResponse"];
+            };
+        };
+        /** @description The record. */
+        DefaultPlanningResponse: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["DefaultPlanningResponse"];
+            };
+        };
+        /** @description The record. */
+        DepartmentDetailResponse: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["DepartmentDetailResponse"];
+            };
+        };
+        /** @description The record. */
+        DeviceResponse: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["DeviceResponse"];
+            };
+        };
+        /** @description The record. */
+        DynamicAttributeDefinitionResponse: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["DynamicAttributeDefinitionResponse"];
+            };
+        };
+        /** @description The record. */
+        EmployeeDetailResponse: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["EmployeeDetailResponse"];
+            };
+        };
+        /** @description The record. */
+        EmploymentPeriodResponse: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["EmploymentPeriodResponse"];
+            };
+        };
         /** @description The token may not do this (e.g. a read-only token writing). */
         Forbidden: {
             headers: {
@@ -6412,6 +6570,87 @@ export interface components {
                 "application/json": components["schemas"]["Error"];
             };
         };
+        /** @description The record. */
+        HolidayCalendarResponse: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["HolidayCalendarResponse"];
+            };
+        };
+        /** @description The record. */
+        HolidayResponse: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["HolidayResponse"];
+            };
+        };
+        /** @description A request with the same Idempotency-Key is still being processed. */
+        IdempotencyConflict: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description The record. */
+        InternalRateResponse: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["InternalRateResponse"];
+            };
+        };
+        /** @description The record. */
+        InvoiceItemResponse: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["InvoiceItemResponse"];
+            };
+        };
+        /** @description The record. */
+        InvoiceResponse: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["InvoiceResponse"];
+            };
+        };
+        /** @description The record. */
+        LocationListResponse: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["LocationListResponse"];
+            };
+        };
+        /** @description The record. */
+        LocationResponse: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["LocationResponse"];
+            };
+        };
+        /** @description The record. */
+        MealResponse: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["MealResponse"];
+            };
+        };
         /** @description Unknown tenant, route or record. */
         NotFound: {
             headers: {
@@ -6419,6 +6658,31 @@ export interface components {
             };
             content: {
                 "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description Not modified (If-None-Match names the current ETag). */
+        NotModified: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content?: never;
+        };
+        /** @description The record. */
+        OfferItemResponse: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["OfferItemResponse"];
+            };
+        };
+        /** @description The record. */
+        OfferResponse: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["OfferResponse"];
             };
         };
         /** @description The request body or file is too large. */
@@ -6432,6 +6696,141 @@ export interface components {
                 };
             };
         };
+        /** @description The record. */
+        PlanningResponse: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["PlanningResponse"];
+            };
+        };
+        /** @description If-Match does not name the record's current ETag; nothing was written. */
+        PreconditionFailed: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description The record. */
+        PriceGroupResponse: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["PriceGroupResponse"];
+            };
+        };
+        /** @description Created: the new record. */
+        PriceTableCreated: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["PriceTableResponse"];
+            };
+        };
+        /** @description The record. */
+        PriceTableResponse: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["PriceTableResponse"];
+            };
+        };
+        /** @description The record. */
+        ProjectActivityResponse: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["ProjectActivityResponse"];
+            };
+        };
+        /** @description The record. */
+        ProjectLocationResponse: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["ProjectLocationResponse"];
+            };
+        };
+        /** @description The record. */
+        ProjectResponse: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["ProjectResponse"];
+            };
+        };
+        /** @description The record. */
+        ProjectStatusResponse: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["ProjectStatusResponse"];
+            };
+        };
+        /** @description The record. */
+        ReceiptResponse: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["ReceiptResponse"];
+            };
+        };
+        /** @description The record. */
+        ReceiptTypeResponse: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["ReceiptTypeResponse"];
+            };
+        };
+        /** @description The record. */
+        ResourcePlanningResponse: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["ResourcePlanningResponse"];
+            };
+        };
+        /** @description The record. */
+        SubtaskResponse: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["SubtaskResponse"];
+            };
+        };
+        /** @description The record. */
+        TaskResponse: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["TaskResponse"];
+            };
+        };
+        /** @description The record. */
+        TicketResponse: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["TicketResponse"];
+            };
+        };
         /** @description Rate limit exceeded: retry after the seconds in Retry-After. */
         TooManyRequests: {
             headers: {
@@ -6441,6 +6840,15 @@ export interface components {
             };
             content: {
                 "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description The record. */
+        TransponderResponse: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["TransponderResponse"];
             };
         };
         /** @description Missing, unknown or expired bearer token. */
@@ -6459,6 +6867,33 @@ export interface components {
             };
             content: {
                 "application/json": components["schemas"]["ValidationError"];
+            };
+        };
+        /** @description The record. */
+        VehicleListResponse: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["VehicleListResponse"];
+            };
+        };
+        /** @description The record. */
+        WebhookResponse: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["WebhookResponse"];
+            };
+        };
+        /** @description The record. */
+        WorkingTimeResponse: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["WorkingTimeResponse"];
             };
         };
     };
@@ -6562,7 +6997,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["AbsenceReasonPage"];
-                    "text/csv": string;
+                    "text/csv": components["schemas"]["CsvRows"];
                 };
             };
             401: components["responses"]["Unauthenticated"];
@@ -6599,17 +7034,7 @@ export interface operations {
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            /** @description A request with the same Idempotency-Key is still being processed. */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        message: string;
-                    };
-                };
-            };
+            409: components["responses"]["IdempotencyConflict"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
         };
@@ -6628,22 +7053,8 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The record. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["AbsenceReasonResponse"];
-                };
-            };
-            /** @description Not modified (If-None-Match names the current ETag). */
-            304: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
+            200: components["responses"]["AbsenceReasonResponse"];
+            304: components["responses"]["NotModified"];
             401: components["responses"]["Unauthenticated"];
             404: components["responses"]["NotFound"];
             422: components["responses"]["ValidationFailed"];
@@ -6670,40 +7081,12 @@ export interface operations {
             };
         };
         responses: {
-            /** @description The record. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["AbsenceReasonResponse"];
-                };
-            };
+            200: components["responses"]["AbsenceReasonResponse"];
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            /** @description A request with the same Idempotency-Key is still being processed. */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        message: string;
-                    };
-                };
-            };
-            /** @description If-Match does not name the record's current ETag; nothing was written. */
-            412: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        message: string;
-                    };
-                };
-            };
+            409: components["responses"]["IdempotencyConflict"];
+            412: components["responses"]["PreconditionFailed"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
         };
@@ -6734,28 +7117,8 @@ export interface operations {
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            /** @description A request with the same Idempotency-Key is still being processed. */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        message: string;
-                    };
-                };
-            };
-            /** @description If-Match does not name the record's current ETag; nothing was written. */
-            412: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        message: string;
-                    };
-                };
-            };
+            409: components["responses"]["IdempotencyConflict"];
+            412: components["responses"]["PreconditionFailed"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
         };
@@ -6780,40 +7143,12 @@ export interface operations {
             };
         };
         responses: {
-            /** @description The record. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["AbsenceReasonResponse"];
-                };
-            };
+            200: components["responses"]["AbsenceReasonResponse"];
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            /** @description A request with the same Idempotency-Key is still being processed. */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        message: string;
-                    };
-                };
-            };
-            /** @description If-Match does not name the record's current ETag; nothing was written. */
-            412: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        message: string;
-                    };
-                };
-            };
+            409: components["responses"]["IdempotencyConflict"];
+            412: components["responses"]["PreconditionFailed"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
         };
@@ -6854,7 +7189,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["AbsencePage"];
-                    "text/csv": string;
+                    "text/csv": components["schemas"]["CsvRows"];
                 };
             };
             401: components["responses"]["Unauthenticated"];
@@ -6891,17 +7226,7 @@ export interface operations {
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            /** @description A request with the same Idempotency-Key is still being processed. */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        message: string;
-                    };
-                };
-            };
+            409: components["responses"]["IdempotencyConflict"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
         };
@@ -6920,22 +7245,8 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The record. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["AbsenceResponse"];
-                };
-            };
-            /** @description Not modified (If-None-Match names the current ETag). */
-            304: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
+            200: components["responses"]["AbsenceResponse"];
+            304: components["responses"]["NotModified"];
             401: components["responses"]["Unauthenticated"];
             404: components["responses"]["NotFound"];
             422: components["responses"]["ValidationFailed"];
@@ -6962,40 +7273,12 @@ export interface operations {
             };
         };
         responses: {
-            /** @description The record. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["AbsenceResponse"];
-                };
-            };
+            200: components["responses"]["AbsenceResponse"];
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            /** @description A request with the same Idempotency-Key is still being processed. */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        message: string;
-                    };
-                };
-            };
-            /** @description If-Match does not name the record's current ETag; nothing was written. */
-            412: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        message: string;
-                    };
-                };
-            };
+            409: components["responses"]["IdempotencyConflict"];
+            412: components["responses"]["PreconditionFailed"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
         };
@@ -7026,28 +7309,8 @@ export interface operations {
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            /** @description A request with the same Idempotency-Key is still being processed. */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        message: string;
-                    };
-                };
-            };
-            /** @description If-Match does not name the record's current ETag; nothing was written. */
-            412: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        message: string;
-                    };
-                };
-            };
+            409: components["responses"]["IdempotencyConflict"];
+            412: components["responses"]["PreconditionFailed"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
         };
@@ -7072,40 +7335,12 @@ export interface operations {
             };
         };
         responses: {
-            /** @description The record. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["AbsenceResponse"];
-                };
-            };
+            200: components["responses"]["AbsenceResponse"];
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            /** @description A request with the same Idempotency-Key is still being processed. */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        message: string;
-                    };
-                };
-            };
-            /** @description If-Match does not name the record's current ETag; nothing was written. */
-            412: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        message: string;
-                    };
-                };
-            };
+            409: components["responses"]["IdempotencyConflict"];
+            412: components["responses"]["PreconditionFailed"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
         };
@@ -7140,7 +7375,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ActivityPage"];
-                    "text/csv": string;
+                    "text/csv": components["schemas"]["CsvRows"];
                 };
             };
             401: components["responses"]["Unauthenticated"];
@@ -7177,17 +7412,7 @@ export interface operations {
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            /** @description A request with the same Idempotency-Key is still being processed. */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        message: string;
-                    };
-                };
-            };
+            409: components["responses"]["IdempotencyConflict"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
         };
@@ -7206,22 +7431,8 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The record. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ActivityResponse"];
-                };
-            };
-            /** @description Not modified (If-None-Match names the current ETag). */
-            304: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
+            200: components["responses"]["ActivityResponse"];
+            304: components["responses"]["NotModified"];
             401: components["responses"]["Unauthenticated"];
             404: components["responses"]["NotFound"];
             422: components["responses"]["ValidationFailed"];
@@ -7248,40 +7459,12 @@ export interface operations {
             };
         };
         responses: {
-            /** @description The record. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ActivityResponse"];
-                };
-            };
+            200: components["responses"]["ActivityResponse"];
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            /** @description A request with the same Idempotency-Key is still being processed. */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        message: string;
-                    };
-                };
-            };
-            /** @description If-Match does not name the record's current ETag; nothing was written. */
-            412: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        message: string;
-                    };
-                };
-            };
+            409: components["responses"]["IdempotencyConflict"];
+            412: components["responses"]["PreconditionFailed"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
         };
@@ -7312,28 +7495,8 @@ export interface operations {
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            /** @description A request with the same Idempotency-Key is still being processed. */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        message: string;
-                    };
-                };
-            };
-            /** @description If-Match does not name the record's current ETag; nothing was written. */
-            412: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        message: string;
-                    };
-                };
-            };
+            409: components["responses"]["IdempotencyConflict"];
+            412: components["responses"]["PreconditionFailed"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
         };
@@ -7358,40 +7521,12 @@ export interface operations {
             };
         };
         responses: {
-            /** @description The record. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ActivityResponse"];
-                };
-            };
+            200: components["responses"]["ActivityResponse"];
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            /** @description A request with the same Idempotency-Key is still being processed. */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        message: string;
-                    };
-                };
-            };
-            /** @description If-Match does not name the record's current ETag; nothing was written. */
-            412: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        message: string;
-                    };
-                };
-            };
+            409: components["responses"]["IdempotencyConflict"];
+            412: components["responses"]["PreconditionFailed"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
         };
@@ -7430,7 +7565,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ArticlePage"];
-                    "text/csv": string;
+                    "text/csv": components["schemas"]["CsvRows"];
                 };
             };
             401: components["responses"]["Unauthenticated"];
@@ -7467,17 +7602,7 @@ export interface operations {
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            /** @description A request with the same Idempotency-Key is still being processed. */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        message: string;
-                    };
-                };
-            };
+            409: components["responses"]["IdempotencyConflict"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
         };
@@ -7496,22 +7621,8 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The record. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ArticleResponse"];
-                };
-            };
-            /** @description Not modified (If-None-Match names the current ETag). */
-            304: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
+            200: components["responses"]["ArticleResponse"];
+            304: components["responses"]["NotModified"];
             401: components["responses"]["Unauthenticated"];
             404: components["responses"]["NotFound"];
             422: components["responses"]["ValidationFailed"];
@@ -7538,40 +7649,12 @@ export interface operations {
             };
         };
         responses: {
-            /** @description The record. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ArticleResponse"];
-                };
-            };
+            200: components["responses"]["ArticleResponse"];
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            /** @description A request with the same Idempotency-Key is still being processed. */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        message: string;
-                    };
-                };
-            };
-            /** @description If-Match does not name the record's current ETag; nothing was written. */
-            412: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        message: string;
-                    };
-                };
-            };
+            409: components["responses"]["IdempotencyConflict"];
+            412: components["responses"]["PreconditionFailed"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
         };
@@ -7602,28 +7685,8 @@ export interface operations {
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            /** @description A request with the same Idempotency-Key is still being processed. */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        message: string;
-                    };
-                };
-            };
-            /** @description If-Match does not name the record's current ETag; nothing was written. */
-            412: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        message: string;
-                    };
-                };
-            };
+            409: components["responses"]["IdempotencyConflict"];
+            412: components["responses"]["PreconditionFailed"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
         };
@@ -7648,40 +7711,12 @@ export interface operations {
             };
         };
         responses: {
-            /** @description The record. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ArticleResponse"];
-                };
-            };
+            200: components["responses"]["ArticleResponse"];
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            /** @description A request with the same Idempotency-Key is still being processed. */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        message: string;
-                    };
-                };
-            };
-            /** @description If-Match does not name the record's current ETag; nothing was written. */
-            412: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        message: string;
-                    };
-                };
-            };
+            409: components["responses"]["IdempotencyConflict"];
+            412: components["responses"]["PreconditionFailed"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
         };
@@ -7724,7 +7759,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["AttendancePage"];
-                    "text/csv": string;
+                    "text/csv": components["schemas"]["CsvRows"];
                 };
             };
             401: components["responses"]["Unauthenticated"];
@@ -7761,17 +7796,7 @@ export interface operations {
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            /** @description A request with the same Idempotency-Key is still being processed. */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        message: string;
-                    };
-                };
-            };
+            409: components["responses"]["IdempotencyConflict"];
             /** @description Invalid input: `errors` lists the messages per field. */
             422: {
                 headers: {
@@ -7810,22 +7835,8 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The record. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["AttendanceResponse"];
-                };
-            };
-            /** @description Not modified (If-None-Match names the current ETag). */
-            304: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
+            200: components["responses"]["AttendanceResponse"];
+            304: components["responses"]["NotModified"];
             401: components["responses"]["Unauthenticated"];
             404: components["responses"]["NotFound"];
             422: components["responses"]["ValidationFailed"];
@@ -7852,40 +7863,12 @@ export interface operations {
             };
         };
         responses: {
-            /** @description The record. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["AttendanceResponse"];
-                };
-            };
+            200: components["responses"]["AttendanceResponse"];
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            /** @description A request with the same Idempotency-Key is still being processed. */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        message: string;
-                    };
-                };
-            };
-            /** @description If-Match does not name the record's current ETag; nothing was written. */
-            412: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        message: string;
-                    };
-                };
-            };
+            409: components["responses"]["IdempotencyConflict"];
+            412: components["responses"]["PreconditionFailed"];
             /** @description Invalid input: `errors` lists the messages per field. */
             422: {
                 headers: {
@@ -7936,28 +7919,8 @@ export interface operations {
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            /** @description A request with the same Idempotency-Key is still being processed. */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        message: string;
-                    };
-                };
-            };
-            /** @description If-Match does not name the record's current ETag; nothing was written. */
-            412: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        message: string;
-                    };
-                };
-            };
+            409: components["responses"]["IdempotencyConflict"];
+            412: components["responses"]["PreconditionFailed"];
             /** @description Invalid input: `errors` lists the messages per field. */
             422: {
                 headers: {
@@ -8002,40 +7965,12 @@ export interface operations {
             };
         };
         responses: {
-            /** @description The record. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["AttendanceResponse"];
-                };
-            };
+            200: components["responses"]["AttendanceResponse"];
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            /** @description A request with the same Idempotency-Key is still being processed. */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        message: string;
-                    };
-                };
-            };
-            /** @description If-Match does not name the record's current ETag; nothing was written. */
-            412: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        message: string;
-                    };
-                };
-            };
+            409: components["responses"]["IdempotencyConflict"];
+            412: components["responses"]["PreconditionFailed"];
             /** @description Invalid input: `errors` lists the messages per field. */
             422: {
                 headers: {
@@ -8080,40 +8015,12 @@ export interface operations {
             };
         };
         responses: {
-            /** @description The record. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["AttendanceResponse"];
-                };
-            };
+            200: components["responses"]["AttendanceResponse"];
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            /** @description A request with the same Idempotency-Key is still being processed. */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        message: string;
-                    };
-                };
-            };
-            /** @description If-Match does not name the record's current ETag; nothing was written. */
-            412: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        message: string;
-                    };
-                };
-            };
+            409: components["responses"]["IdempotencyConflict"];
+            412: components["responses"]["PreconditionFailed"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
         };
@@ -8138,40 +8045,12 @@ export interface operations {
             };
         };
         responses: {
-            /** @description The record. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["AttendanceResponse"];
-                };
-            };
+            200: components["responses"]["AttendanceResponse"];
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            /** @description A request with the same Idempotency-Key is still being processed. */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        message: string;
-                    };
-                };
-            };
-            /** @description If-Match does not name the record's current ETag; nothing was written. */
-            412: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        message: string;
-                    };
-                };
-            };
+            409: components["responses"]["IdempotencyConflict"];
+            412: components["responses"]["PreconditionFailed"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
         };
@@ -8293,17 +8172,7 @@ export interface operations {
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            /** @description A request with the same Idempotency-Key is still being processed. */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        message: string;
-                    };
-                };
-            };
+            409: components["responses"]["IdempotencyConflict"];
             /** @description Invalid input: `errors` lists the messages per field. */
             422: {
                 headers: {
@@ -8410,15 +8279,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The record. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["BookingSettingsSchemaResponse"];
-                };
-            };
+            200: components["responses"]["BookingSettingsSchemaResponse"];
             401: components["responses"]["Unauthenticated"];
             404: components["responses"]["NotFound"];
             422: components["responses"]["ValidationFailed"];
@@ -8443,40 +8304,12 @@ export interface operations {
             };
         };
         responses: {
-            /** @description The record. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["BookingSettingsSchemaResponse"];
-                };
-            };
+            200: components["responses"]["BookingSettingsSchemaResponse"];
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            /** @description A request with the same Idempotency-Key is still being processed. */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        message: string;
-                    };
-                };
-            };
-            /** @description If-Match does not name the record's current ETag; nothing was written. */
-            412: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        message: string;
-                    };
-                };
-            };
+            409: components["responses"]["IdempotencyConflict"];
+            412: components["responses"]["PreconditionFailed"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
         };
@@ -8499,40 +8332,12 @@ export interface operations {
             };
         };
         responses: {
-            /** @description The record. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["BookingSettingsSchemaResponse"];
-                };
-            };
+            200: components["responses"]["BookingSettingsSchemaResponse"];
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            /** @description A request with the same Idempotency-Key is still being processed. */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        message: string;
-                    };
-                };
-            };
-            /** @description If-Match does not name the record's current ETag; nothing was written. */
-            412: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        message: string;
-                    };
-                };
-            };
+            409: components["responses"]["IdempotencyConflict"];
+            412: components["responses"]["PreconditionFailed"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
         };
@@ -8567,7 +8372,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["BreakRegulationTypePage"];
-                    "text/csv": string;
+                    "text/csv": components["schemas"]["CsvRows"];
                 };
             };
             401: components["responses"]["Unauthenticated"];
@@ -8604,17 +8409,7 @@ export interface operations {
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            /** @description A request with the same Idempotency-Key is still being processed. */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        message: string;
-                    };
-                };
-            };
+            409: components["responses"]["IdempotencyConflict"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
         };
@@ -8633,22 +8428,8 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The record. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["BreakRegulationTypeResponse"];
-                };
-            };
-            /** @description Not modified (If-None-Match names the current ETag). */
-            304: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
+            200: components["responses"]["BreakRegulationTypeResponse"];
+            304: components["responses"]["NotModified"];
             401: components["responses"]["Unauthenticated"];
             404: components["responses"]["NotFound"];
             422: components["responses"]["ValidationFailed"];
@@ -8675,40 +8456,12 @@ export interface operations {
             };
         };
         responses: {
-            /** @description The record. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["BreakRegulationTypeResponse"];
-                };
-            };
+            200: components["responses"]["BreakRegulationTypeResponse"];
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            /** @description A request with the same Idempotency-Key is still being processed. */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        message: string;
-                    };
-                };
-            };
-            /** @description If-Match does not name the record's current ETag; nothing was written. */
-            412: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        message: string;
-                    };
-                };
-            };
+            409: components["responses"]["IdempotencyConflict"];
+            412: components["responses"]["PreconditionFailed"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
         };
@@ -8739,28 +8492,8 @@ export interface operations {
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            /** @description A request with the same Idempotency-Key is still being processed. */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        message: string;
-                    };
-                };
-            };
-            /** @description If-Match does not name the record's current ETag; nothing was written. */
-            412: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        message: string;
-                    };
-                };
-            };
+            409: components["responses"]["IdempotencyConflict"];
+            412: components["responses"]["PreconditionFailed"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
         };
@@ -8785,40 +8518,12 @@ export interface operations {
             };
         };
         responses: {
-            /** @description The record. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["BreakRegulationTypeResponse"];
-                };
-            };
+            200: components["responses"]["BreakRegulationTypeResponse"];
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            /** @description A request with the same Idempotency-Key is still being processed. */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        message: string;
-                    };
-                };
-            };
-            /** @description If-Match does not name the record's current ETag; nothing was written. */
-            412: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        message: string;
-                    };
-                };
-            };
+            409: components["responses"]["IdempotencyConflict"];
+            412: components["responses"]["PreconditionFailed"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
         };
@@ -8855,7 +8560,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["CategoryPage"];
-                    "text/csv": string;
+                    "text/csv": components["schemas"]["CsvRows"];
                 };
             };
             401: components["responses"]["Unauthenticated"];
@@ -8892,17 +8597,7 @@ export interface operations {
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            /** @description A request with the same Idempotency-Key is still being processed. */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        message: string;
-                    };
-                };
-            };
+            409: components["responses"]["IdempotencyConflict"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
         };
@@ -8921,22 +8616,8 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The record. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["CategoryResponse"];
-                };
-            };
-            /** @description Not modified (If-None-Match names the current ETag). */
-            304: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
+            200: components["responses"]["CategoryResponse"];
+            304: components["responses"]["NotModified"];
             401: components["responses"]["Unauthenticated"];
             404: components["responses"]["NotFound"];
             422: components["responses"]["ValidationFailed"];
@@ -8963,40 +8644,12 @@ export interface operations {
             };
         };
         responses: {
-            /** @description The record. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["CategoryResponse"];
-                };
-            };
+            200: components["responses"]["CategoryResponse"];
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            /** @description A request with the same Idempotency-Key is still being processed. */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        message: string;
-                    };
-                };
-            };
-            /** @description If-Match does not name the record's current ETag; nothing was written. */
-            412: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        message: string;
-                    };
-                };
-            };
+            409: components["responses"]["IdempotencyConflict"];
+            412: components["responses"]["PreconditionFailed"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
         };
@@ -9027,28 +8680,8 @@ export interface operations {
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            /** @description A request with the same Idempotency-Key is still being processed. */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        message: string;
-                    };
-                };
-            };
-            /** @description If-Match does not name the record's current ETag; nothing was written. */
-            412: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        message: string;
-                    };
-                };
-            };
+            409: components["responses"]["IdempotencyConflict"];
+            412: components["responses"]["PreconditionFailed"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
         };
@@ -9073,40 +8706,12 @@ export interface operations {
             };
         };
         responses: {
-            /** @description The record. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["CategoryResponse"];
-                };
-            };
+            200: components["responses"]["CategoryResponse"];
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            /** @description A request with the same Idempotency-Key is still being processed. */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        message: string;
-                    };
-                };
-            };
-            /** @description If-Match does not name the record's current ETag; nothing was written. */
-            412: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        message: string;
-                    };
-                };
-            };
+            409: components["responses"]["IdempotencyConflict"];
+            412: components["responses"]["PreconditionFailed"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
         };
@@ -9134,7 +8739,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ChangesPage"];
-                    "text/csv": string;
+                    "text/csv": components["schemas"]["CsvRows"];
                 };
             };
             401: components["responses"]["Unauthenticated"];
@@ -9190,7 +8795,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["CustomerListItemPage"];
-                    "text/csv": string;
+                    "text/csv": components["schemas"]["CsvRows"];
                 };
             };
             401: components["responses"]["Unauthenticated"];
@@ -9227,17 +8832,7 @@ export interface operations {
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            /** @description A request with the same Idempotency-Key is still being processed. */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        message: string;
-                    };
-                };
-            };
+            409: components["responses"]["IdempotencyConflict"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
         };
@@ -9274,7 +8869,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ContactPage"];
-                    "text/csv": string;
+                    "text/csv": components["schemas"]["CsvRows"];
                 };
             };
             401: components["responses"]["Unauthenticated"];
@@ -9313,17 +8908,7 @@ export interface operations {
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            /** @description A request with the same Idempotency-Key is still being processed. */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        message: string;
-                    };
-                };
-            };
+            409: components["responses"]["IdempotencyConflict"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
         };
@@ -9343,22 +8928,8 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The record. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ContactResponse"];
-                };
-            };
-            /** @description Not modified (If-None-Match names the current ETag). */
-            304: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
+            200: components["responses"]["ContactResponse"];
+            304: components["responses"]["NotModified"];
             401: components["responses"]["Unauthenticated"];
             404: components["responses"]["NotFound"];
             422: components["responses"]["ValidationFailed"];
@@ -9386,40 +8957,12 @@ export interface operations {
             };
         };
         responses: {
-            /** @description The record. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ContactResponse"];
-                };
-            };
+            200: components["responses"]["ContactResponse"];
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            /** @description A request with the same Idempotency-Key is still being processed. */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        message: string;
-                    };
-                };
-            };
-            /** @description If-Match does not name the record's current ETag; nothing was written. */
-            412: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        message: string;
-                    };
-                };
-            };
+            409: components["responses"]["IdempotencyConflict"];
+            412: components["responses"]["PreconditionFailed"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
         };
@@ -9451,28 +8994,8 @@ export interface operations {
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            /** @description A request with the same Idempotency-Key is still being processed. */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        message: string;
-                    };
-                };
-            };
-            /** @description If-Match does not name the record's current ETag; nothing was written. */
-            412: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        message: string;
-                    };
-                };
-            };
+            409: components["responses"]["IdempotencyConflict"];
+            412: components["responses"]["PreconditionFailed"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
         };
@@ -9498,40 +9021,12 @@ export interface operations {
             };
         };
         responses: {
-            /** @description The record. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ContactResponse"];
-                };
-            };
+            200: components["responses"]["ContactResponse"];
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            /** @description A request with the same Idempotency-Key is still being processed. */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        message: string;
-                    };
-                };
-            };
-            /** @description If-Match does not name the record's current ETag; nothing was written. */
-            412: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        message: string;
-                    };
-                };
-            };
+            409: components["responses"]["IdempotencyConflict"];
+            412: components["responses"]["PreconditionFailed"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
         };
@@ -9551,22 +9046,8 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The record. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["CustomerResponse"];
-                };
-            };
-            /** @description Not modified (If-None-Match names the current ETag). */
-            304: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
+            200: components["responses"]["CustomerResponse"];
+            304: components["responses"]["NotModified"];
             401: components["responses"]["Unauthenticated"];
             404: components["responses"]["NotFound"];
             422: components["responses"]["ValidationFailed"];
@@ -9594,40 +9075,12 @@ export interface operations {
             };
         };
         responses: {
-            /** @description The record. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["CustomerResponse"];
-                };
-            };
+            200: components["responses"]["CustomerResponse"];
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            /** @description A request with the same Idempotency-Key is still being processed. */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        message: string;
-                    };
-                };
-            };
-            /** @description If-Match does not name the record's current ETag; nothing was written. */
-            412: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        message: string;
-                    };
-                };
-            };
+            409: components["responses"]["IdempotencyConflict"];
+            412: components["responses"]["PreconditionFailed"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
         };
@@ -9659,28 +9112,8 @@ export interface operations {
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            /** @description A request with the same Idempotency-Key is still being processed. */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        message: string;
-                    };
-                };
-            };
-            /** @description If-Match does not name the record's current ETag; nothing was written. */
-            412: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        message: string;
-                    };
-                };
-            };
+            409: components["responses"]["IdempotencyConflict"];
+            412: components["responses"]["PreconditionFailed"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
         };
@@ -9706,40 +9139,12 @@ export interface operations {
             };
         };
         responses: {
-            /** @description The record. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["CustomerResponse"];
-                };
-            };
+            200: components["responses"]["CustomerResponse"];
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            /** @description A request with the same Idempotency-Key is still being processed. */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        message: string;
-                    };
-                };
-            };
-            /** @description If-Match does not name the record's current ETag; nothing was written. */
-            412: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        message: string;
-                    };
-                };
-            };
+            409: components["responses"]["IdempotencyConflict"];
+            412: components["responses"]["PreconditionFailed"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
         };
@@ -9763,7 +9168,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["PriceTableCollection"];
-                    "text/csv": string;
+                    "text/csv": components["schemas"]["CsvRows"];
                 };
             };
             401: components["responses"]["Unauthenticated"];
@@ -9791,29 +9196,11 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Created: the new record. */
-            201: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["PriceTableResponse"];
-                };
-            };
+            201: components["responses"]["PriceTableCreated"];
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            /** @description A request with the same Idempotency-Key is still being processed. */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        message: string;
-                    };
-                };
-            };
+            409: components["responses"]["IdempotencyConflict"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
         };
@@ -9834,22 +9221,8 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The record. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["PriceTableResponse"];
-                };
-            };
-            /** @description Not modified (If-None-Match names the current ETag). */
-            304: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
+            200: components["responses"]["PriceTableResponse"];
+            304: components["responses"]["NotModified"];
             401: components["responses"]["Unauthenticated"];
             404: components["responses"]["NotFound"];
             422: components["responses"]["ValidationFailed"];
@@ -9878,40 +9251,12 @@ export interface operations {
             };
         };
         responses: {
-            /** @description The record. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["PriceTableResponse"];
-                };
-            };
+            200: components["responses"]["PriceTableResponse"];
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            /** @description A request with the same Idempotency-Key is still being processed. */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        message: string;
-                    };
-                };
-            };
-            /** @description If-Match does not name the record's current ETag; nothing was written. */
-            412: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        message: string;
-                    };
-                };
-            };
+            409: components["responses"]["IdempotencyConflict"];
+            412: components["responses"]["PreconditionFailed"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
         };
@@ -9944,28 +9289,8 @@ export interface operations {
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            /** @description A request with the same Idempotency-Key is still being processed. */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        message: string;
-                    };
-                };
-            };
-            /** @description If-Match does not name the record's current ETag; nothing was written. */
-            412: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        message: string;
-                    };
-                };
-            };
+            409: components["responses"]["IdempotencyConflict"];
+            412: components["responses"]["PreconditionFailed"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
         };
@@ -9992,40 +9317,12 @@ export interface operations {
             };
         };
         responses: {
-            /** @description The record. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["PriceTableResponse"];
-                };
-            };
+            200: components["responses"]["PriceTableResponse"];
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            /** @description A request with the same Idempotency-Key is still being processed. */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        message: string;
-                    };
-                };
-            };
-            /** @description If-Match does not name the record's current ETag; nothing was written. */
-            412: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        message: string;
-                    };
-                };
-            };
+            409: components["responses"]["IdempotencyConflict"];
+            412: components["responses"]["PreconditionFailed"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
         };
@@ -10070,7 +9367,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["DefaultPlanningPage"];
-                    "text/csv": string;
+                    "text/csv": components["schemas"]["CsvRows"];
                 };
             };
             401: components["responses"]["Unauthenticated"];
@@ -10107,17 +9404,7 @@ export interface operations {
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            /** @description A request with the same Idempotency-Key is still being processed. */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        message: string;
-                    };
-                };
-            };
+            409: components["responses"]["IdempotencyConflict"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
         };
@@ -10136,22 +9423,8 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The record. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["DefaultPlanningResponse"];
-                };
-            };
-            /** @description Not modified (If-None-Match names the current ETag). */
-            304: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
+            200: components["responses"]["DefaultPlanningResponse"];
+            304: components["responses"]["NotModified"];
             401: components["responses"]["Unauthenticated"];
             404: components["responses"]["NotFound"];
             422: components["responses"]["ValidationFailed"];
@@ -10178,40 +9451,12 @@ export interface operations {
             };
         };
         responses: {
-            /** @description The record. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["DefaultPlanningResponse"];
-                };
-            };
+            200: components["responses"]["DefaultPlanningResponse"];
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            /** @description A request with the same Idempotency-Key is still being processed. */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        message: string;
-                    };
-                };
-            };
-            /** @description If-Match does not name the record's current ETag; nothing was written. */
-            412: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        message: string;
-                    };
-                };
-            };
+            409: components["responses"]["IdempotencyConflict"];
+            412: components["responses"]["PreconditionFailed"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
         };
@@ -10242,28 +9487,8 @@ export interface operations {
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            /** @description A request with the same Idempotency-Key is still being processed. */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        message: string;
-                    };
-                };
-            };
-            /** @description If-Match does not name the record's current ETag; nothing was written. */
-            412: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        message: string;
-                    };
-                };
-            };
+            409: components["responses"]["IdempotencyConflict"];
+            412: components["responses"]["PreconditionFailed"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
         };
@@ -10288,40 +9513,12 @@ export interface operations {
             };
         };
         responses: {
-            /** @description The record. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["DefaultPlanningResponse"];
-                };
-            };
+            200: components["responses"]["DefaultPlanningResponse"];
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            /** @description A request with the same Idempotency-Key is still being processed. */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        message: string;
-                    };
-                };
-            };
-            /** @description If-Match does not name the record's current ETag; nothing was written. */
-            412: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        message: string;
-                    };
-                };
-            };
+            409: components["responses"]["IdempotencyConflict"];
+            412: components["responses"]["PreconditionFailed"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
         };
@@ -10360,7 +9557,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["DepartmentListItemPage"];
-                    "text/csv": string;
+                    "text/csv": components["schemas"]["CsvRows"];
                 };
             };
             401: components["responses"]["Unauthenticated"];
@@ -10397,17 +9594,7 @@ export interface operations {
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            /** @description A request with the same Idempotency-Key is still being processed. */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        message: string;
-                    };
-                };
-            };
+            409: components["responses"]["IdempotencyConflict"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
         };
@@ -10426,22 +9613,8 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The record. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["DepartmentDetailResponse"];
-                };
-            };
-            /** @description Not modified (If-None-Match names the current ETag). */
-            304: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
+            200: components["responses"]["DepartmentDetailResponse"];
+            304: components["responses"]["NotModified"];
             401: components["responses"]["Unauthenticated"];
             404: components["responses"]["NotFound"];
             422: components["responses"]["ValidationFailed"];
@@ -10468,40 +9641,12 @@ export interface operations {
             };
         };
         responses: {
-            /** @description The record. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["DepartmentDetailResponse"];
-                };
-            };
+            200: components["responses"]["DepartmentDetailResponse"];
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            /** @description A request with the same Idempotency-Key is still being processed. */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        message: string;
-                    };
-                };
-            };
-            /** @description If-Match does not name the record's current ETag; nothing was written. */
-            412: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        message: string;
-                    };
-                };
-            };
+            409: components["responses"]["IdempotencyConflict"];
+            412: components["responses"]["PreconditionFailed"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
         };
@@ -10532,28 +9677,8 @@ export interface operations {
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            /** @description A request with the same Idempotency-Key is still being processed. */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        message: string;
-                    };
-                };
-            };
-            /** @description If-Match does not name the record's current ETag; nothing was written. */
-            412: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        message: string;
-                    };
-                };
-            };
+            409: components["responses"]["IdempotencyConflict"];
+            412: components["responses"]["PreconditionFailed"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
         };
@@ -10578,40 +9703,12 @@ export interface operations {
             };
         };
         responses: {
-            /** @description The record. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["DepartmentDetailResponse"];
-                };
-            };
+            200: components["responses"]["DepartmentDetailResponse"];
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            /** @description A request with the same Idempotency-Key is still being processed. */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        message: string;
-                    };
-                };
-            };
-            /** @description If-Match does not name the record's current ETag; nothing was written. */
-            412: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        message: string;
-                    };
-                };
-            };
+            409: components["responses"]["IdempotencyConflict"];
+            412: components["responses"]["PreconditionFailed"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
         };
@@ -10648,7 +9745,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["DepartmentPage"];
-                    "text/csv": string;
+                    "text/csv": components["schemas"]["CsvRows"];
                 };
             };
             401: components["responses"]["Unauthenticated"];
@@ -10689,7 +9786,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["EmployeeBasePage"];
-                    "text/csv": string;
+                    "text/csv": components["schemas"]["CsvRows"];
                 };
             };
             401: components["responses"]["Unauthenticated"];
@@ -10732,7 +9829,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["DeviceListItemPage"];
-                    "text/csv": string;
+                    "text/csv": components["schemas"]["CsvRows"];
                 };
             };
             401: components["responses"]["Unauthenticated"];
@@ -10769,17 +9866,7 @@ export interface operations {
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            /** @description A request with the same Idempotency-Key is still being processed. */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        message: string;
-                    };
-                };
-            };
+            409: components["responses"]["IdempotencyConflict"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
         };
@@ -10798,22 +9885,8 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The record. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["DeviceResponse"];
-                };
-            };
-            /** @description Not modified (If-None-Match names the current ETag). */
-            304: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
+            200: components["responses"]["DeviceResponse"];
+            304: components["responses"]["NotModified"];
             401: components["responses"]["Unauthenticated"];
             404: components["responses"]["NotFound"];
             422: components["responses"]["ValidationFailed"];
@@ -10840,40 +9913,12 @@ export interface operations {
             };
         };
         responses: {
-            /** @description The record. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["DeviceResponse"];
-                };
-            };
+            200: components["responses"]["DeviceResponse"];
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            /** @description A request with the same Idempotency-Key is still being processed. */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        message: string;
-                    };
-                };
-            };
-            /** @description If-Match does not name the record's current ETag; nothing was written. */
-            412: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        message: string;
-                    };
-                };
-            };
+            409: components["responses"]["IdempotencyConflict"];
+            412: components["responses"]["PreconditionFailed"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
         };
@@ -10904,28 +9949,8 @@ export interface operations {
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            /** @description A request with the same Idempotency-Key is still being processed. */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        message: string;
-                    };
-                };
-            };
-            /** @description If-Match does not name the record's current ETag; nothing was written. */
-            412: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        message: string;
-                    };
-                };
-            };
+            409: components["responses"]["IdempotencyConflict"];
+            412: components["responses"]["PreconditionFailed"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
         };
@@ -10950,40 +9975,12 @@ export interface operations {
             };
         };
         responses: {
-            /** @description The record. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["DeviceResponse"];
-                };
-            };
+            200: components["responses"]["DeviceResponse"];
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            /** @description A request with the same Idempotency-Key is still being processed. */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        message: string;
-                    };
-                };
-            };
-            /** @description If-Match does not name the record's current ETag; nothing was written. */
-            412: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        message: string;
-                    };
-                };
-            };
+            409: components["responses"]["IdempotencyConflict"];
+            412: components["responses"]["PreconditionFailed"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
         };
@@ -11019,7 +10016,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["DynamicAttributeDefinitionPage"];
-                    "text/csv": string;
+                    "text/csv": components["schemas"]["CsvRows"];
                 };
             };
             401: components["responses"]["Unauthenticated"];
@@ -11056,17 +10053,7 @@ export interface operations {
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            /** @description A request with the same Idempotency-Key is still being processed. */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        message: string;
-                    };
-                };
-            };
+            409: components["responses"]["IdempotencyConflict"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
         };
@@ -11085,22 +10072,8 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The record. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["DynamicAttributeDefinitionResponse"];
-                };
-            };
-            /** @description Not modified (If-None-Match names the current ETag). */
-            304: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
+            200: components["responses"]["DynamicAttributeDefinitionResponse"];
+            304: components["responses"]["NotModified"];
             401: components["responses"]["Unauthenticated"];
             404: components["responses"]["NotFound"];
             422: components["responses"]["ValidationFailed"];
@@ -11127,40 +10100,12 @@ export interface operations {
             };
         };
         responses: {
-            /** @description The record. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["DynamicAttributeDefinitionResponse"];
-                };
-            };
+            200: components["responses"]["DynamicAttributeDefinitionResponse"];
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            /** @description A request with the same Idempotency-Key is still being processed. */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        message: string;
-                    };
-                };
-            };
-            /** @description If-Match does not name the record's current ETag; nothing was written. */
-            412: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        message: string;
-                    };
-                };
-            };
+            409: components["responses"]["IdempotencyConflict"];
+            412: components["responses"]["PreconditionFailed"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
         };
@@ -11191,28 +10136,8 @@ export interface operations {
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            /** @description A request with the same Idempotency-Key is still being processed. */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        message: string;
-                    };
-                };
-            };
-            /** @description If-Match does not name the record's current ETag; nothing was written. */
-            412: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        message: string;
-                    };
-                };
-            };
+            409: components["responses"]["IdempotencyConflict"];
+            412: components["responses"]["PreconditionFailed"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
         };
@@ -11237,40 +10162,12 @@ export interface operations {
             };
         };
         responses: {
-            /** @description The record. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["DynamicAttributeDefinitionResponse"];
-                };
-            };
+            200: components["responses"]["DynamicAttributeDefinitionResponse"];
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            /** @description A request with the same Idempotency-Key is still being processed. */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        message: string;
-                    };
-                };
-            };
-            /** @description If-Match does not name the record's current ETag; nothing was written. */
-            412: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        message: string;
-                    };
-                };
-            };
+            409: components["responses"]["IdempotencyConflict"];
+            412: components["responses"]["PreconditionFailed"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
         };
@@ -11308,7 +10205,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["EmployeePage"];
-                    "text/csv": string;
+                    "text/csv": components["schemas"]["CsvRows"];
                 };
             };
             401: components["responses"]["Unauthenticated"];
@@ -11345,17 +10242,7 @@ export interface operations {
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            /** @description A request with the same Idempotency-Key is still being processed. */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        message: string;
-                    };
-                };
-            };
+            409: components["responses"]["IdempotencyConflict"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
         };
@@ -11374,22 +10261,8 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The record. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["EmployeeDetailResponse"];
-                };
-            };
-            /** @description Not modified (If-None-Match names the current ETag). */
-            304: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
+            200: components["responses"]["EmployeeDetailResponse"];
+            304: components["responses"]["NotModified"];
             401: components["responses"]["Unauthenticated"];
             404: components["responses"]["NotFound"];
             422: components["responses"]["ValidationFailed"];
@@ -11416,40 +10289,12 @@ export interface operations {
             };
         };
         responses: {
-            /** @description The record. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["EmployeeDetailResponse"];
-                };
-            };
+            200: components["responses"]["EmployeeDetailResponse"];
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            /** @description A request with the same Idempotency-Key is still being processed. */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        message: string;
-                    };
-                };
-            };
-            /** @description If-Match does not name the record's current ETag; nothing was written. */
-            412: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        message: string;
-                    };
-                };
-            };
+            409: components["responses"]["IdempotencyConflict"];
+            412: components["responses"]["PreconditionFailed"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
         };
@@ -11474,40 +10319,12 @@ export interface operations {
             };
         };
         responses: {
-            /** @description The record. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["EmployeeDetailResponse"];
-                };
-            };
+            200: components["responses"]["EmployeeDetailResponse"];
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            /** @description A request with the same Idempotency-Key is still being processed. */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        message: string;
-                    };
-                };
-            };
-            /** @description If-Match does not name the record's current ETag; nothing was written. */
-            412: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        message: string;
-                    };
-                };
-            };
+            409: components["responses"]["IdempotencyConflict"];
+            412: components["responses"]["PreconditionFailed"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
         };
@@ -11544,7 +10361,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["EmployeeAbsencePage"];
-                    "text/csv": string;
+                    "text/csv": components["schemas"]["CsvRows"];
                 };
             };
             401: components["responses"]["Unauthenticated"];
@@ -11585,7 +10402,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["EmploymentPeriodPage"];
-                    "text/csv": string;
+                    "text/csv": components["schemas"]["CsvRows"];
                 };
             };
             401: components["responses"]["Unauthenticated"];
@@ -11624,17 +10441,7 @@ export interface operations {
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            /** @description A request with the same Idempotency-Key is still being processed. */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        message: string;
-                    };
-                };
-            };
+            409: components["responses"]["IdempotencyConflict"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
         };
@@ -11654,22 +10461,8 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The record. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["EmploymentPeriodResponse"];
-                };
-            };
-            /** @description Not modified (If-None-Match names the current ETag). */
-            304: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
+            200: components["responses"]["EmploymentPeriodResponse"];
+            304: components["responses"]["NotModified"];
             401: components["responses"]["Unauthenticated"];
             404: components["responses"]["NotFound"];
             422: components["responses"]["ValidationFailed"];
@@ -11697,40 +10490,12 @@ export interface operations {
             };
         };
         responses: {
-            /** @description The record. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["EmploymentPeriodResponse"];
-                };
-            };
+            200: components["responses"]["EmploymentPeriodResponse"];
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            /** @description A request with the same Idempotency-Key is still being processed. */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        message: string;
-                    };
-                };
-            };
-            /** @description If-Match does not name the record's current ETag; nothing was written. */
-            412: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        message: string;
-                    };
-                };
-            };
+            409: components["responses"]["IdempotencyConflict"];
+            412: components["responses"]["PreconditionFailed"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
         };
@@ -11762,28 +10527,8 @@ export interface operations {
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            /** @description A request with the same Idempotency-Key is still being processed. */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        message: string;
-                    };
-                };
-            };
-            /** @description If-Match does not name the record's current ETag; nothing was written. */
-            412: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        message: string;
-                    };
-                };
-            };
+            409: components["responses"]["IdempotencyConflict"];
+            412: components["responses"]["PreconditionFailed"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
         };
@@ -11809,40 +10554,12 @@ export interface operations {
             };
         };
         responses: {
-            /** @description The record. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["EmploymentPeriodResponse"];
-                };
-            };
+            200: components["responses"]["EmploymentPeriodResponse"];
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            /** @description A request with the same Idempotency-Key is still being processed. */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        message: string;
-                    };
-                };
-            };
-            /** @description If-Match does not name the record's current ETag; nothing was written. */
-            412: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        message: string;
-                    };
-                };
-            };
+            409: components["responses"]["IdempotencyConflict"];
+            412: components["responses"]["PreconditionFailed"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
         };
@@ -11879,7 +10596,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["InternalRateCollection"];
-                    "text/csv": string;
+                    "text/csv": components["schemas"]["CsvRows"];
                 };
             };
             401: components["responses"]["Unauthenticated"];
@@ -11918,17 +10635,7 @@ export interface operations {
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            /** @description A request with the same Idempotency-Key is still being processed. */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        message: string;
-                    };
-                };
-            };
+            409: components["responses"]["IdempotencyConflict"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
         };
@@ -11948,22 +10655,8 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The record. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["InternalRateResponse"];
-                };
-            };
-            /** @description Not modified (If-None-Match names the current ETag). */
-            304: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
+            200: components["responses"]["InternalRateResponse"];
+            304: components["responses"]["NotModified"];
             401: components["responses"]["Unauthenticated"];
             404: components["responses"]["NotFound"];
             422: components["responses"]["ValidationFailed"];
@@ -11991,40 +10684,12 @@ export interface operations {
             };
         };
         responses: {
-            /** @description The record. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["InternalRateResponse"];
-                };
-            };
+            200: components["responses"]["InternalRateResponse"];
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            /** @description A request with the same Idempotency-Key is still being processed. */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        message: string;
-                    };
-                };
-            };
-            /** @description If-Match does not name the record's current ETag; nothing was written. */
-            412: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        message: string;
-                    };
-                };
-            };
+            409: components["responses"]["IdempotencyConflict"];
+            412: components["responses"]["PreconditionFailed"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
         };
@@ -12056,28 +10721,8 @@ export interface operations {
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            /** @description A request with the same Idempotency-Key is still being processed. */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        message: string;
-                    };
-                };
-            };
-            /** @description If-Match does not name the record's current ETag; nothing was written. */
-            412: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        message: string;
-                    };
-                };
-            };
+            409: components["responses"]["IdempotencyConflict"];
+            412: components["responses"]["PreconditionFailed"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
         };
@@ -12103,40 +10748,12 @@ export interface operations {
             };
         };
         responses: {
-            /** @description The record. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["InternalRateResponse"];
-                };
-            };
+            200: components["responses"]["InternalRateResponse"];
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            /** @description A request with the same Idempotency-Key is still being processed. */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        message: string;
-                    };
-                };
-            };
-            /** @description If-Match does not name the record's current ETag; nothing was written. */
-            412: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        message: string;
-                    };
-                };
-            };
+            409: components["responses"]["IdempotencyConflict"];
+            412: components["responses"]["PreconditionFailed"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
         };
@@ -12177,7 +10794,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["MealPage"];
-                    "text/csv": string;
+                    "text/csv": components["schemas"]["CsvRows"];
                 };
             };
             401: components["responses"]["Unauthenticated"];
@@ -12216,17 +10833,7 @@ export interface operations {
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            /** @description A request with the same Idempotency-Key is still being processed. */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        message: string;
-                    };
-                };
-            };
+            409: components["responses"]["IdempotencyConflict"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
         };
@@ -12246,22 +10853,8 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The record. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["MealResponse"];
-                };
-            };
-            /** @description Not modified (If-None-Match names the current ETag). */
-            304: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
+            200: components["responses"]["MealResponse"];
+            304: components["responses"]["NotModified"];
             401: components["responses"]["Unauthenticated"];
             404: components["responses"]["NotFound"];
             422: components["responses"]["ValidationFailed"];
@@ -12289,40 +10882,12 @@ export interface operations {
             };
         };
         responses: {
-            /** @description The record. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["MealResponse"];
-                };
-            };
+            200: components["responses"]["MealResponse"];
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            /** @description A request with the same Idempotency-Key is still being processed. */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        message: string;
-                    };
-                };
-            };
-            /** @description If-Match does not name the record's current ETag; nothing was written. */
-            412: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        message: string;
-                    };
-                };
-            };
+            409: components["responses"]["IdempotencyConflict"];
+            412: components["responses"]["PreconditionFailed"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
         };
@@ -12354,28 +10919,8 @@ export interface operations {
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            /** @description A request with the same Idempotency-Key is still being processed. */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        message: string;
-                    };
-                };
-            };
-            /** @description If-Match does not name the record's current ETag; nothing was written. */
-            412: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        message: string;
-                    };
-                };
-            };
+            409: components["responses"]["IdempotencyConflict"];
+            412: components["responses"]["PreconditionFailed"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
         };
@@ -12401,40 +10946,12 @@ export interface operations {
             };
         };
         responses: {
-            /** @description The record. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["MealResponse"];
-                };
-            };
+            200: components["responses"]["MealResponse"];
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            /** @description A request with the same Idempotency-Key is still being processed. */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        message: string;
-                    };
-                };
-            };
-            /** @description If-Match does not name the record's current ETag; nothing was written. */
-            412: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        message: string;
-                    };
-                };
-            };
+            409: components["responses"]["IdempotencyConflict"];
+            412: components["responses"]["PreconditionFailed"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
         };
@@ -12477,7 +10994,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["AssignmentPage"];
-                    "text/csv": string;
+                    "text/csv": components["schemas"]["CsvRows"];
                 };
             };
             401: components["responses"]["Unauthenticated"];
@@ -12518,7 +11035,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["WorkingTimePage"];
-                    "text/csv": string;
+                    "text/csv": components["schemas"]["CsvRows"];
                 };
             };
             401: components["responses"]["Unauthenticated"];
@@ -12557,17 +11074,7 @@ export interface operations {
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            /** @description A request with the same Idempotency-Key is still being processed. */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        message: string;
-                    };
-                };
-            };
+            409: components["responses"]["IdempotencyConflict"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
         };
@@ -12587,22 +11094,8 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The record. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["WorkingTimeResponse"];
-                };
-            };
-            /** @description Not modified (If-None-Match names the current ETag). */
-            304: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
+            200: components["responses"]["WorkingTimeResponse"];
+            304: components["responses"]["NotModified"];
             401: components["responses"]["Unauthenticated"];
             404: components["responses"]["NotFound"];
             422: components["responses"]["ValidationFailed"];
@@ -12630,40 +11123,12 @@ export interface operations {
             };
         };
         responses: {
-            /** @description The record. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["WorkingTimeResponse"];
-                };
-            };
+            200: components["responses"]["WorkingTimeResponse"];
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            /** @description A request with the same Idempotency-Key is still being processed. */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        message: string;
-                    };
-                };
-            };
-            /** @description If-Match does not name the record's current ETag; nothing was written. */
-            412: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        message: string;
-                    };
-                };
-            };
+            409: components["responses"]["IdempotencyConflict"];
+            412: components["responses"]["PreconditionFailed"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
         };
@@ -12695,28 +11160,8 @@ export interface operations {
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            /** @description A request with the same Idempotency-Key is still being processed. */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        message: string;
-                    };
-                };
-            };
-            /** @description If-Match does not name the record's current ETag; nothing was written. */
-            412: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        message: string;
-                    };
-                };
-            };
+            409: components["responses"]["IdempotencyConflict"];
+            412: components["responses"]["PreconditionFailed"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
         };
@@ -12742,40 +11187,12 @@ export interface operations {
             };
         };
         responses: {
-            /** @description The record. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["WorkingTimeResponse"];
-                };
-            };
+            200: components["responses"]["WorkingTimeResponse"];
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            /** @description A request with the same Idempotency-Key is still being processed. */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        message: string;
-                    };
-                };
-            };
-            /** @description If-Match does not name the record's current ETag; nothing was written. */
-            412: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        message: string;
-                    };
-                };
-            };
+            409: components["responses"]["IdempotencyConflict"];
+            412: components["responses"]["PreconditionFailed"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
         };
@@ -12812,7 +11229,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["TransponderPage"];
-                    "text/csv": string;
+                    "text/csv": components["schemas"]["CsvRows"];
                 };
             };
             401: components["responses"]["Unauthenticated"];
@@ -12851,17 +11268,7 @@ export interface operations {
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            /** @description A request with the same Idempotency-Key is still being processed. */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        message: string;
-                    };
-                };
-            };
+            409: components["responses"]["IdempotencyConflict"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
         };
@@ -12881,22 +11288,8 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The record. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["TransponderResponse"];
-                };
-            };
-            /** @description Not modified (If-None-Match names the current ETag). */
-            304: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
+            200: components["responses"]["TransponderResponse"];
+            304: components["responses"]["NotModified"];
             401: components["responses"]["Unauthenticated"];
             404: components["responses"]["NotFound"];
             422: components["responses"]["ValidationFailed"];
@@ -12924,40 +11317,12 @@ export interface operations {
             };
         };
         responses: {
-            /** @description The record. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["TransponderResponse"];
-                };
-            };
+            200: components["responses"]["TransponderResponse"];
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            /** @description A request with the same Idempotency-Key is still being processed. */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        message: string;
-                    };
-                };
-            };
-            /** @description If-Match does not name the record's current ETag; nothing was written. */
-            412: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        message: string;
-                    };
-                };
-            };
+            409: components["responses"]["IdempotencyConflict"];
+            412: components["responses"]["PreconditionFailed"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
         };
@@ -12989,28 +11354,8 @@ export interface operations {
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            /** @description A request with the same Idempotency-Key is still being processed. */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        message: string;
-                    };
-                };
-            };
-            /** @description If-Match does not name the record's current ETag; nothing was written. */
-            412: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        message: string;
-                    };
-                };
-            };
+            409: components["responses"]["IdempotencyConflict"];
+            412: components["responses"]["PreconditionFailed"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
         };
@@ -13036,40 +11381,12 @@ export interface operations {
             };
         };
         responses: {
-            /** @description The record. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["TransponderResponse"];
-                };
-            };
+            200: components["responses"]["TransponderResponse"];
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            /** @description A request with the same Idempotency-Key is still being processed. */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        message: string;
-                    };
-                };
-            };
-            /** @description If-Match does not name the record's current ETag; nothing was written. */
-            412: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        message: string;
-                    };
-                };
-            };
+            409: components["responses"]["IdempotencyConflict"];
+            412: components["responses"]["PreconditionFailed"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
         };
@@ -13104,7 +11421,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["HolidayCalendarPage"];
-                    "text/csv": string;
+                    "text/csv": components["schemas"]["CsvRows"];
                 };
             };
             401: components["responses"]["Unauthenticated"];
@@ -13141,17 +11458,7 @@ export interface operations {
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            /** @description A request with the same Idempotency-Key is still being processed. */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        message: string;
-                    };
-                };
-            };
+            409: components["responses"]["IdempotencyConflict"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
         };
@@ -13192,7 +11499,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["HolidayPage"];
-                    "text/csv": string;
+                    "text/csv": components["schemas"]["CsvRows"];
                 };
             };
             401: components["responses"]["Unauthenticated"];
@@ -13231,17 +11538,7 @@ export interface operations {
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            /** @description A request with the same Idempotency-Key is still being processed. */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        message: string;
-                    };
-                };
-            };
+            409: components["responses"]["IdempotencyConflict"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
         };
@@ -13261,22 +11558,8 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The record. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["HolidayResponse"];
-                };
-            };
-            /** @description Not modified (If-None-Match names the current ETag). */
-            304: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
+            200: components["responses"]["HolidayResponse"];
+            304: components["responses"]["NotModified"];
             401: components["responses"]["Unauthenticated"];
             404: components["responses"]["NotFound"];
             422: components["responses"]["ValidationFailed"];
@@ -13304,40 +11587,12 @@ export interface operations {
             };
         };
         responses: {
-            /** @description The record. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["HolidayResponse"];
-                };
-            };
+            200: components["responses"]["HolidayResponse"];
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            /** @description A request with the same Idempotency-Key is still being processed. */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        message: string;
-                    };
-                };
-            };
-            /** @description If-Match does not name the record's current ETag; nothing was written. */
-            412: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        message: string;
-                    };
-                };
-            };
+            409: components["responses"]["IdempotencyConflict"];
+            412: components["responses"]["PreconditionFailed"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
         };
@@ -13369,28 +11624,8 @@ export interface operations {
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            /** @description A request with the same Idempotency-Key is still being processed. */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        message: string;
-                    };
-                };
-            };
-            /** @description If-Match does not name the record's current ETag; nothing was written. */
-            412: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        message: string;
-                    };
-                };
-            };
+            409: components["responses"]["IdempotencyConflict"];
+            412: components["responses"]["PreconditionFailed"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
         };
@@ -13416,40 +11651,12 @@ export interface operations {
             };
         };
         responses: {
-            /** @description The record. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["HolidayResponse"];
-                };
-            };
+            200: components["responses"]["HolidayResponse"];
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            /** @description A request with the same Idempotency-Key is still being processed. */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        message: string;
-                    };
-                };
-            };
-            /** @description If-Match does not name the record's current ETag; nothing was written. */
-            412: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        message: string;
-                    };
-                };
-            };
+            409: components["responses"]["IdempotencyConflict"];
+            412: components["responses"]["PreconditionFailed"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
         };
@@ -13468,22 +11675,8 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The record. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["HolidayCalendarResponse"];
-                };
-            };
-            /** @description Not modified (If-None-Match names the current ETag). */
-            304: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
+            200: components["responses"]["HolidayCalendarResponse"];
+            304: components["responses"]["NotModified"];
             401: components["responses"]["Unauthenticated"];
             404: components["responses"]["NotFound"];
             422: components["responses"]["ValidationFailed"];
@@ -13510,40 +11703,12 @@ export interface operations {
             };
         };
         responses: {
-            /** @description The record. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["HolidayCalendarResponse"];
-                };
-            };
+            200: components["responses"]["HolidayCalendarResponse"];
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            /** @description A request with the same Idempotency-Key is still being processed. */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        message: string;
-                    };
-                };
-            };
-            /** @description If-Match does not name the record's current ETag; nothing was written. */
-            412: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        message: string;
-                    };
-                };
-            };
+            409: components["responses"]["IdempotencyConflict"];
+            412: components["responses"]["PreconditionFailed"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
         };
@@ -13574,28 +11739,8 @@ export interface operations {
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            /** @description A request with the same Idempotency-Key is still being processed. */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        message: string;
-                    };
-                };
-            };
-            /** @description If-Match does not name the record's current ETag; nothing was written. */
-            412: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        message: string;
-                    };
-                };
-            };
+            409: components["responses"]["IdempotencyConflict"];
+            412: components["responses"]["PreconditionFailed"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
         };
@@ -13620,40 +11765,12 @@ export interface operations {
             };
         };
         responses: {
-            /** @description The record. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["HolidayCalendarResponse"];
-                };
-            };
+            200: components["responses"]["HolidayCalendarResponse"];
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            /** @description A request with the same Idempotency-Key is still being processed. */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        message: string;
-                    };
-                };
-            };
-            /** @description If-Match does not name the record's current ETag; nothing was written. */
-            412: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        message: string;
-                    };
-                };
-            };
+            409: components["responses"]["IdempotencyConflict"];
+            412: components["responses"]["PreconditionFailed"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
         };
@@ -13696,7 +11813,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["InvoiceItemPage"];
-                    "text/csv": string;
+                    "text/csv": components["schemas"]["CsvRows"];
                 };
             };
             401: components["responses"]["Unauthenticated"];
@@ -13733,17 +11850,7 @@ export interface operations {
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            /** @description A request with the same Idempotency-Key is still being processed. */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        message: string;
-                    };
-                };
-            };
+            409: components["responses"]["IdempotencyConflict"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
         };
@@ -13762,22 +11869,8 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The record. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["InvoiceItemResponse"];
-                };
-            };
-            /** @description Not modified (If-None-Match names the current ETag). */
-            304: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
+            200: components["responses"]["InvoiceItemResponse"];
+            304: components["responses"]["NotModified"];
             401: components["responses"]["Unauthenticated"];
             404: components["responses"]["NotFound"];
             422: components["responses"]["ValidationFailed"];
@@ -13804,40 +11897,12 @@ export interface operations {
             };
         };
         responses: {
-            /** @description The record. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["InvoiceItemResponse"];
-                };
-            };
+            200: components["responses"]["InvoiceItemResponse"];
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            /** @description A request with the same Idempotency-Key is still being processed. */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        message: string;
-                    };
-                };
-            };
-            /** @description If-Match does not name the record's current ETag; nothing was written. */
-            412: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        message: string;
-                    };
-                };
-            };
+            409: components["responses"]["IdempotencyConflict"];
+            412: components["responses"]["PreconditionFailed"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
         };
@@ -13868,28 +11933,8 @@ export interface operations {
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            /** @description A request with the same Idempotency-Key is still being processed. */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        message: string;
-                    };
-                };
-            };
-            /** @description If-Match does not name the record's current ETag; nothing was written. */
-            412: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        message: string;
-                    };
-                };
-            };
+            409: components["responses"]["IdempotencyConflict"];
+            412: components["responses"]["PreconditionFailed"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
         };
@@ -13914,40 +11959,12 @@ export interface operations {
             };
         };
         responses: {
-            /** @description The record. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["InvoiceItemResponse"];
-                };
-            };
+            200: components["responses"]["InvoiceItemResponse"];
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            /** @description A request with the same Idempotency-Key is still being processed. */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        message: string;
-                    };
-                };
-            };
-            /** @description If-Match does not name the record's current ETag; nothing was written. */
-            412: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        message: string;
-                    };
-                };
-            };
+            409: components["responses"]["IdempotencyConflict"];
+            412: components["responses"]["PreconditionFailed"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
         };
@@ -13989,7 +12006,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["InvoicePage"];
-                    "text/csv": string;
+                    "text/csv": components["schemas"]["CsvRows"];
                 };
             };
             401: components["responses"]["Unauthenticated"];
@@ -14026,17 +12043,7 @@ export interface operations {
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            /** @description A request with the same Idempotency-Key is still being processed. */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        message: string;
-                    };
-                };
-            };
+            409: components["responses"]["IdempotencyConflict"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
         };
@@ -14055,22 +12062,8 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The record. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["InvoiceResponse"];
-                };
-            };
-            /** @description Not modified (If-None-Match names the current ETag). */
-            304: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
+            200: components["responses"]["InvoiceResponse"];
+            304: components["responses"]["NotModified"];
             401: components["responses"]["Unauthenticated"];
             404: components["responses"]["NotFound"];
             422: components["responses"]["ValidationFailed"];
@@ -14097,40 +12090,12 @@ export interface operations {
             };
         };
         responses: {
-            /** @description The record. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["InvoiceResponse"];
-                };
-            };
+            200: components["responses"]["InvoiceResponse"];
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            /** @description A request with the same Idempotency-Key is still being processed. */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        message: string;
-                    };
-                };
-            };
-            /** @description If-Match does not name the record's current ETag; nothing was written. */
-            412: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        message: string;
-                    };
-                };
-            };
+            409: components["responses"]["IdempotencyConflict"];
+            412: components["responses"]["PreconditionFailed"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
         };
@@ -14161,28 +12126,8 @@ export interface operations {
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            /** @description A request with the same Idempotency-Key is still being processed. */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        message: string;
-                    };
-                };
-            };
-            /** @description If-Match does not name the record's current ETag; nothing was written. */
-            412: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        message: string;
-                    };
-                };
-            };
+            409: components["responses"]["IdempotencyConflict"];
+            412: components["responses"]["PreconditionFailed"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
         };
@@ -14207,40 +12152,12 @@ export interface operations {
             };
         };
         responses: {
-            /** @description The record. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["InvoiceResponse"];
-                };
-            };
+            200: components["responses"]["InvoiceResponse"];
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            /** @description A request with the same Idempotency-Key is still being processed. */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        message: string;
-                    };
-                };
-            };
-            /** @description If-Match does not name the record's current ETag; nothing was written. */
-            412: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        message: string;
-                    };
-                };
-            };
+            409: components["responses"]["IdempotencyConflict"];
+            412: components["responses"]["PreconditionFailed"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
         };
@@ -14278,7 +12195,7 @@ export interface operations {
                             size: number;
                         }[];
                     };
-                    "text/csv": string;
+                    "text/csv": components["schemas"]["CsvRows"];
                 };
             };
             401: components["responses"]["Unauthenticated"];
@@ -14325,17 +12242,7 @@ export interface operations {
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            /** @description A request with the same Idempotency-Key is still being processed. */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        message: string;
-                    };
-                };
-            };
+            409: components["responses"]["IdempotencyConflict"];
             413: components["responses"]["PayloadTooLarge"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
@@ -14380,13 +12287,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Not modified (If-None-Match names the current ETag). */
-            304: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
+            304: components["responses"]["NotModified"];
             401: components["responses"]["Unauthenticated"];
             404: components["responses"]["NotFound"];
             422: components["responses"]["ValidationFailed"];
@@ -14420,28 +12321,8 @@ export interface operations {
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            /** @description A request with the same Idempotency-Key is still being processed. */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        message: string;
-                    };
-                };
-            };
-            /** @description If-Match does not name the record's current ETag; nothing was written. */
-            412: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        message: string;
-                    };
-                };
-            };
+            409: components["responses"]["IdempotencyConflict"];
+            412: components["responses"]["PreconditionFailed"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
         };
@@ -14467,44 +12348,10 @@ export interface operations {
                     "*/*": string;
                 };
             };
-            /** @description Missing, unknown or expired bearer token. */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "*/*": components["schemas"]["Error"];
-                };
-            };
-            /** @description Unknown tenant, route or record. */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "*/*": components["schemas"]["Error"];
-                };
-            };
-            /** @description Invalid input: `errors` lists the messages per field. */
-            422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "*/*": components["schemas"]["ValidationError"];
-                };
-            };
-            /** @description Rate limit exceeded: retry after the seconds in Retry-After. */
-            429: {
-                headers: {
-                    /** @description Seconds until a request is accepted again. */
-                    "Retry-After"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "*/*": components["schemas"]["Error"];
-                };
-            };
+            401: components["responses"]["Unauthenticated"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["TooManyRequests"];
         };
     };
     correctionInvoice: {
@@ -14525,34 +12372,16 @@ export interface operations {
             };
         };
         responses: {
-            /** @description The record. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["InvoiceResponse"];
-                };
-            };
+            200: components["responses"]["InvoiceResponse"];
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            /** @description A request with the same Idempotency-Key is still being processed. */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        message: string;
-                    };
-                };
-            };
+            409: components["responses"]["IdempotencyConflict"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
         };
     };
-    listInvoiceItems2: {
+    listInvoiceItemsByInvoiceNumber: {
         parameters: {
             query?: {
                 /** @description Extension: `csv` answers the whole list (every page, same filters and sort) as CSV; so does `Accept: text/csv`. */
@@ -14592,7 +12421,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["InvoiceItemPage"];
-                    "text/csv": string;
+                    "text/csv": components["schemas"]["CsvRows"];
                 };
             };
             401: components["responses"]["Unauthenticated"];
@@ -14631,7 +12460,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["LocationListPage"];
-                    "text/csv": string;
+                    "text/csv": components["schemas"]["CsvRows"];
                 };
             };
             401: components["responses"]["Unauthenticated"];
@@ -14668,17 +12497,7 @@ export interface operations {
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            /** @description A request with the same Idempotency-Key is still being processed. */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        message: string;
-                    };
-                };
-            };
+            409: components["responses"]["IdempotencyConflict"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
         };
@@ -14697,22 +12516,8 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The record. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["LocationListResponse"];
-                };
-            };
-            /** @description Not modified (If-None-Match names the current ETag). */
-            304: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
+            200: components["responses"]["LocationListResponse"];
+            304: components["responses"]["NotModified"];
             401: components["responses"]["Unauthenticated"];
             404: components["responses"]["NotFound"];
             422: components["responses"]["ValidationFailed"];
@@ -14739,40 +12544,12 @@ export interface operations {
             };
         };
         responses: {
-            /** @description The record. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["LocationListResponse"];
-                };
-            };
+            200: components["responses"]["LocationListResponse"];
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            /** @description A request with the same Idempotency-Key is still being processed. */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        message: string;
-                    };
-                };
-            };
-            /** @description If-Match does not name the record's current ETag; nothing was written. */
-            412: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        message: string;
-                    };
-                };
-            };
+            409: components["responses"]["IdempotencyConflict"];
+            412: components["responses"]["PreconditionFailed"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
         };
@@ -14803,28 +12580,8 @@ export interface operations {
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            /** @description A request with the same Idempotency-Key is still being processed. */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        message: string;
-                    };
-                };
-            };
-            /** @description If-Match does not name the record's current ETag; nothing was written. */
-            412: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        message: string;
-                    };
-                };
-            };
+            409: components["responses"]["IdempotencyConflict"];
+            412: components["responses"]["PreconditionFailed"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
         };
@@ -14849,40 +12606,12 @@ export interface operations {
             };
         };
         responses: {
-            /** @description The record. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["LocationListResponse"];
-                };
-            };
+            200: components["responses"]["LocationListResponse"];
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            /** @description A request with the same Idempotency-Key is still being processed. */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        message: string;
-                    };
-                };
-            };
-            /** @description If-Match does not name the record's current ETag; nothing was written. */
-            412: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        message: string;
-                    };
-                };
-            };
+            409: components["responses"]["IdempotencyConflict"];
+            412: components["responses"]["PreconditionFailed"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
         };
@@ -14919,7 +12648,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["LocationPage"];
-                    "text/csv": string;
+                    "text/csv": components["schemas"]["CsvRows"];
                 };
             };
             401: components["responses"]["Unauthenticated"];
@@ -14960,7 +12689,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["LocationPage"];
-                    "text/csv": string;
+                    "text/csv": components["schemas"]["CsvRows"];
                 };
             };
             401: components["responses"]["Unauthenticated"];
@@ -14997,17 +12726,7 @@ export interface operations {
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            /** @description A request with the same Idempotency-Key is still being processed. */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        message: string;
-                    };
-                };
-            };
+            409: components["responses"]["IdempotencyConflict"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
         };
@@ -15026,22 +12745,8 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The record. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["LocationResponse"];
-                };
-            };
-            /** @description Not modified (If-None-Match names the current ETag). */
-            304: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
+            200: components["responses"]["LocationResponse"];
+            304: components["responses"]["NotModified"];
             401: components["responses"]["Unauthenticated"];
             404: components["responses"]["NotFound"];
             422: components["responses"]["ValidationFailed"];
@@ -15068,40 +12773,12 @@ export interface operations {
             };
         };
         responses: {
-            /** @description The record. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["LocationResponse"];
-                };
-            };
+            200: components["responses"]["LocationResponse"];
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            /** @description A request with the same Idempotency-Key is still being processed. */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        message: string;
-                    };
-                };
-            };
-            /** @description If-Match does not name the record's current ETag; nothing was written. */
-            412: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        message: string;
-                    };
-                };
-            };
+            409: components["responses"]["IdempotencyConflict"];
+            412: components["responses"]["PreconditionFailed"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
         };
@@ -15132,28 +12809,8 @@ export interface operations {
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            /** @description A request with the same Idempotency-Key is still being processed. */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        message: string;
-                    };
-                };
-            };
-            /** @description If-Match does not name the record's current ETag; nothing was written. */
-            412: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        message: string;
-                    };
-                };
-            };
+            409: components["responses"]["IdempotencyConflict"];
+            412: components["responses"]["PreconditionFailed"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
         };
@@ -15178,40 +12835,12 @@ export interface operations {
             };
         };
         responses: {
-            /** @description The record. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["LocationResponse"];
-                };
-            };
+            200: components["responses"]["LocationResponse"];
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            /** @description A request with the same Idempotency-Key is still being processed. */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        message: string;
-                    };
-                };
-            };
-            /** @description If-Match does not name the record's current ETag; nothing was written. */
-            412: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        message: string;
-                    };
-                };
-            };
+            409: components["responses"]["IdempotencyConflict"];
+            412: components["responses"]["PreconditionFailed"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
         };
@@ -15248,7 +12877,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["MonthClosingPage"];
-                    "text/csv": string;
+                    "text/csv": components["schemas"]["CsvRows"];
                 };
             };
             401: components["responses"]["Unauthenticated"];
@@ -15285,17 +12914,7 @@ export interface operations {
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            /** @description A request with the same Idempotency-Key is still being processed. */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        message: string;
-                    };
-                };
-            };
+            409: components["responses"]["IdempotencyConflict"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
         };
@@ -15323,13 +12942,7 @@ export interface operations {
                     "application/json": components["schemas"]["MonthClosingResponse"];
                 };
             };
-            /** @description Not modified (If-None-Match names the current ETag). */
-            304: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
+            304: components["responses"]["NotModified"];
             401: components["responses"]["Unauthenticated"];
             404: components["responses"]["NotFound"];
             422: components["responses"]["ValidationFailed"];
@@ -15362,28 +12975,8 @@ export interface operations {
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            /** @description A request with the same Idempotency-Key is still being processed. */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        message: string;
-                    };
-                };
-            };
-            /** @description If-Match does not name the record's current ETag; nothing was written. */
-            412: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        message: string;
-                    };
-                };
-            };
+            409: components["responses"]["IdempotencyConflict"];
+            412: components["responses"]["PreconditionFailed"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
         };
@@ -15423,7 +13016,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["OfferPage"];
-                    "text/csv": string;
+                    "text/csv": components["schemas"]["CsvRows"];
                 };
             };
             401: components["responses"]["Unauthenticated"];
@@ -15460,17 +13053,7 @@ export interface operations {
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            /** @description A request with the same Idempotency-Key is still being processed. */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        message: string;
-                    };
-                };
-            };
+            409: components["responses"]["IdempotencyConflict"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
         };
@@ -15489,22 +13072,8 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The record. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["OfferResponse"];
-                };
-            };
-            /** @description Not modified (If-None-Match names the current ETag). */
-            304: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
+            200: components["responses"]["OfferResponse"];
+            304: components["responses"]["NotModified"];
             401: components["responses"]["Unauthenticated"];
             404: components["responses"]["NotFound"];
             422: components["responses"]["ValidationFailed"];
@@ -15531,40 +13100,12 @@ export interface operations {
             };
         };
         responses: {
-            /** @description The record. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["OfferResponse"];
-                };
-            };
+            200: components["responses"]["OfferResponse"];
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            /** @description A request with the same Idempotency-Key is still being processed. */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        message: string;
-                    };
-                };
-            };
-            /** @description If-Match does not name the record's current ETag; nothing was written. */
-            412: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        message: string;
-                    };
-                };
-            };
+            409: components["responses"]["IdempotencyConflict"];
+            412: components["responses"]["PreconditionFailed"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
         };
@@ -15595,28 +13136,8 @@ export interface operations {
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            /** @description A request with the same Idempotency-Key is still being processed. */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        message: string;
-                    };
-                };
-            };
-            /** @description If-Match does not name the record's current ETag; nothing was written. */
-            412: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        message: string;
-                    };
-                };
-            };
+            409: components["responses"]["IdempotencyConflict"];
+            412: components["responses"]["PreconditionFailed"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
         };
@@ -15641,40 +13162,12 @@ export interface operations {
             };
         };
         responses: {
-            /** @description The record. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["OfferResponse"];
-                };
-            };
+            200: components["responses"]["OfferResponse"];
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            /** @description A request with the same Idempotency-Key is still being processed. */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        message: string;
-                    };
-                };
-            };
-            /** @description If-Match does not name the record's current ETag; nothing was written. */
-            412: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        message: string;
-                    };
-                };
-            };
+            409: components["responses"]["IdempotencyConflict"];
+            412: components["responses"]["PreconditionFailed"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
         };
@@ -15700,7 +13193,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["OfferItemPage"];
-                    "text/csv": string;
+                    "text/csv": components["schemas"]["CsvRows"];
                 };
             };
             401: components["responses"]["Unauthenticated"];
@@ -15739,17 +13232,7 @@ export interface operations {
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            /** @description A request with the same Idempotency-Key is still being processed. */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        message: string;
-                    };
-                };
-            };
+            409: components["responses"]["IdempotencyConflict"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
         };
@@ -15769,22 +13252,8 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The record. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["OfferItemResponse"];
-                };
-            };
-            /** @description Not modified (If-None-Match names the current ETag). */
-            304: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
+            200: components["responses"]["OfferItemResponse"];
+            304: components["responses"]["NotModified"];
             401: components["responses"]["Unauthenticated"];
             404: components["responses"]["NotFound"];
             422: components["responses"]["ValidationFailed"];
@@ -15812,40 +13281,12 @@ export interface operations {
             };
         };
         responses: {
-            /** @description The record. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["OfferItemResponse"];
-                };
-            };
+            200: components["responses"]["OfferItemResponse"];
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            /** @description A request with the same Idempotency-Key is still being processed. */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        message: string;
-                    };
-                };
-            };
-            /** @description If-Match does not name the record's current ETag; nothing was written. */
-            412: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        message: string;
-                    };
-                };
-            };
+            409: components["responses"]["IdempotencyConflict"];
+            412: components["responses"]["PreconditionFailed"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
         };
@@ -15877,28 +13318,8 @@ export interface operations {
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            /** @description A request with the same Idempotency-Key is still being processed. */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        message: string;
-                    };
-                };
-            };
-            /** @description If-Match does not name the record's current ETag; nothing was written. */
-            412: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        message: string;
-                    };
-                };
-            };
+            409: components["responses"]["IdempotencyConflict"];
+            412: components["responses"]["PreconditionFailed"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
         };
@@ -15924,45 +13345,17 @@ export interface operations {
             };
         };
         responses: {
-            /** @description The record. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["OfferItemResponse"];
-                };
-            };
+            200: components["responses"]["OfferItemResponse"];
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            /** @description A request with the same Idempotency-Key is still being processed. */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        message: string;
-                    };
-                };
-            };
-            /** @description If-Match does not name the record's current ETag; nothing was written. */
-            412: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        message: string;
-                    };
-                };
-            };
+            409: components["responses"]["IdempotencyConflict"];
+            412: components["responses"]["PreconditionFailed"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
         };
     };
-    getPlanning: {
+    getPlanningDeprecated: {
         parameters: {
             query?: never;
             header?: never;
@@ -16026,7 +13419,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["PlanningPage"];
-                    "text/csv": string;
+                    "text/csv": components["schemas"]["CsvRows"];
                 };
             };
             401: components["responses"]["Unauthenticated"];
@@ -16067,22 +13460,12 @@ export interface operations {
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            /** @description A request with the same Idempotency-Key is still being processed. */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        message: string;
-                    };
-                };
-            };
+            409: components["responses"]["IdempotencyConflict"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
         };
     };
-    getPlanning2: {
+    getPlanning: {
         parameters: {
             query?: never;
             header?: {
@@ -16096,22 +13479,8 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The record. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["PlanningResponse"];
-                };
-            };
-            /** @description Not modified (If-None-Match names the current ETag). */
-            304: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
+            200: components["responses"]["PlanningResponse"];
+            304: components["responses"]["NotModified"];
             401: components["responses"]["Unauthenticated"];
             404: components["responses"]["NotFound"];
             422: components["responses"]["ValidationFailed"];
@@ -16138,40 +13507,12 @@ export interface operations {
             };
         };
         responses: {
-            /** @description The record. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["PlanningResponse"];
-                };
-            };
+            200: components["responses"]["PlanningResponse"];
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            /** @description A request with the same Idempotency-Key is still being processed. */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        message: string;
-                    };
-                };
-            };
-            /** @description If-Match does not name the record's current ETag; nothing was written. */
-            412: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        message: string;
-                    };
-                };
-            };
+            409: components["responses"]["IdempotencyConflict"];
+            412: components["responses"]["PreconditionFailed"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
         };
@@ -16202,28 +13543,8 @@ export interface operations {
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            /** @description A request with the same Idempotency-Key is still being processed. */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        message: string;
-                    };
-                };
-            };
-            /** @description If-Match does not name the record's current ETag; nothing was written. */
-            412: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        message: string;
-                    };
-                };
-            };
+            409: components["responses"]["IdempotencyConflict"];
+            412: components["responses"]["PreconditionFailed"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
         };
@@ -16248,40 +13569,12 @@ export interface operations {
             };
         };
         responses: {
-            /** @description The record. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["PlanningResponse"];
-                };
-            };
+            200: components["responses"]["PlanningResponse"];
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            /** @description A request with the same Idempotency-Key is still being processed. */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        message: string;
-                    };
-                };
-            };
-            /** @description If-Match does not name the record's current ETag; nothing was written. */
-            412: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        message: string;
-                    };
-                };
-            };
+            409: components["responses"]["IdempotencyConflict"];
+            412: components["responses"]["PreconditionFailed"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
         };
@@ -16316,7 +13609,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["PriceGroupPage"];
-                    "text/csv": string;
+                    "text/csv": components["schemas"]["CsvRows"];
                 };
             };
             401: components["responses"]["Unauthenticated"];
@@ -16353,17 +13646,7 @@ export interface operations {
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            /** @description A request with the same Idempotency-Key is still being processed. */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        message: string;
-                    };
-                };
-            };
+            409: components["responses"]["IdempotencyConflict"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
         };
@@ -16382,22 +13665,8 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The record. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["PriceGroupResponse"];
-                };
-            };
-            /** @description Not modified (If-None-Match names the current ETag). */
-            304: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
+            200: components["responses"]["PriceGroupResponse"];
+            304: components["responses"]["NotModified"];
             401: components["responses"]["Unauthenticated"];
             404: components["responses"]["NotFound"];
             422: components["responses"]["ValidationFailed"];
@@ -16424,40 +13693,12 @@ export interface operations {
             };
         };
         responses: {
-            /** @description The record. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["PriceGroupResponse"];
-                };
-            };
+            200: components["responses"]["PriceGroupResponse"];
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            /** @description A request with the same Idempotency-Key is still being processed. */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        message: string;
-                    };
-                };
-            };
-            /** @description If-Match does not name the record's current ETag; nothing was written. */
-            412: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        message: string;
-                    };
-                };
-            };
+            409: components["responses"]["IdempotencyConflict"];
+            412: components["responses"]["PreconditionFailed"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
         };
@@ -16488,28 +13729,8 @@ export interface operations {
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            /** @description A request with the same Idempotency-Key is still being processed. */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        message: string;
-                    };
-                };
-            };
-            /** @description If-Match does not name the record's current ETag; nothing was written. */
-            412: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        message: string;
-                    };
-                };
-            };
+            409: components["responses"]["IdempotencyConflict"];
+            412: components["responses"]["PreconditionFailed"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
         };
@@ -16534,40 +13755,12 @@ export interface operations {
             };
         };
         responses: {
-            /** @description The record. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["PriceGroupResponse"];
-                };
-            };
+            200: components["responses"]["PriceGroupResponse"];
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            /** @description A request with the same Idempotency-Key is still being processed. */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        message: string;
-                    };
-                };
-            };
-            /** @description If-Match does not name the record's current ETag; nothing was written. */
-            412: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        message: string;
-                    };
-                };
-            };
+            409: components["responses"]["IdempotencyConflict"];
+            412: components["responses"]["PreconditionFailed"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
         };
@@ -16588,7 +13781,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["PriceTableCollection"];
-                    "text/csv": string;
+                    "text/csv": components["schemas"]["CsvRows"];
                 };
             };
             401: components["responses"]["Unauthenticated"];
@@ -16613,29 +13806,11 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Created: the new record. */
-            201: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["PriceTableResponse"];
-                };
-            };
+            201: components["responses"]["PriceTableCreated"];
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            /** @description A request with the same Idempotency-Key is still being processed. */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        message: string;
-                    };
-                };
-            };
+            409: components["responses"]["IdempotencyConflict"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
         };
@@ -16654,22 +13829,8 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The record. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["PriceTableResponse"];
-                };
-            };
-            /** @description Not modified (If-None-Match names the current ETag). */
-            304: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
+            200: components["responses"]["PriceTableResponse"];
+            304: components["responses"]["NotModified"];
             401: components["responses"]["Unauthenticated"];
             404: components["responses"]["NotFound"];
             422: components["responses"]["ValidationFailed"];
@@ -16696,40 +13857,12 @@ export interface operations {
             };
         };
         responses: {
-            /** @description The record. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["PriceTableResponse"];
-                };
-            };
+            200: components["responses"]["PriceTableResponse"];
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            /** @description A request with the same Idempotency-Key is still being processed. */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        message: string;
-                    };
-                };
-            };
-            /** @description If-Match does not name the record's current ETag; nothing was written. */
-            412: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        message: string;
-                    };
-                };
-            };
+            409: components["responses"]["IdempotencyConflict"];
+            412: components["responses"]["PreconditionFailed"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
         };
@@ -16760,28 +13893,8 @@ export interface operations {
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            /** @description A request with the same Idempotency-Key is still being processed. */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        message: string;
-                    };
-                };
-            };
-            /** @description If-Match does not name the record's current ETag; nothing was written. */
-            412: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        message: string;
-                    };
-                };
-            };
+            409: components["responses"]["IdempotencyConflict"];
+            412: components["responses"]["PreconditionFailed"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
         };
@@ -16806,40 +13919,12 @@ export interface operations {
             };
         };
         responses: {
-            /** @description The record. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["PriceTableResponse"];
-                };
-            };
+            200: components["responses"]["PriceTableResponse"];
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            /** @description A request with the same Idempotency-Key is still being processed. */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        message: string;
-                    };
-                };
-            };
-            /** @description If-Match does not name the record's current ETag; nothing was written. */
-            412: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        message: string;
-                    };
-                };
-            };
+            409: components["responses"]["IdempotencyConflict"];
+            412: components["responses"]["PreconditionFailed"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
         };
@@ -16876,7 +13961,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ProjectStatusPage"];
-                    "text/csv": string;
+                    "text/csv": components["schemas"]["CsvRows"];
                 };
             };
             401: components["responses"]["Unauthenticated"];
@@ -16913,17 +13998,7 @@ export interface operations {
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            /** @description A request with the same Idempotency-Key is still being processed. */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        message: string;
-                    };
-                };
-            };
+            409: components["responses"]["IdempotencyConflict"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
         };
@@ -16942,22 +14017,8 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The record. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ProjectStatusResponse"];
-                };
-            };
-            /** @description Not modified (If-None-Match names the current ETag). */
-            304: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
+            200: components["responses"]["ProjectStatusResponse"];
+            304: components["responses"]["NotModified"];
             401: components["responses"]["Unauthenticated"];
             404: components["responses"]["NotFound"];
             422: components["responses"]["ValidationFailed"];
@@ -16984,40 +14045,12 @@ export interface operations {
             };
         };
         responses: {
-            /** @description The record. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ProjectStatusResponse"];
-                };
-            };
+            200: components["responses"]["ProjectStatusResponse"];
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            /** @description A request with the same Idempotency-Key is still being processed. */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        message: string;
-                    };
-                };
-            };
-            /** @description If-Match does not name the record's current ETag; nothing was written. */
-            412: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        message: string;
-                    };
-                };
-            };
+            409: components["responses"]["IdempotencyConflict"];
+            412: components["responses"]["PreconditionFailed"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
         };
@@ -17048,28 +14081,8 @@ export interface operations {
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            /** @description A request with the same Idempotency-Key is still being processed. */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        message: string;
-                    };
-                };
-            };
-            /** @description If-Match does not name the record's current ETag; nothing was written. */
-            412: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        message: string;
-                    };
-                };
-            };
+            409: components["responses"]["IdempotencyConflict"];
+            412: components["responses"]["PreconditionFailed"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
         };
@@ -17094,40 +14107,12 @@ export interface operations {
             };
         };
         responses: {
-            /** @description The record. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ProjectStatusResponse"];
-                };
-            };
+            200: components["responses"]["ProjectStatusResponse"];
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            /** @description A request with the same Idempotency-Key is still being processed. */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        message: string;
-                    };
-                };
-            };
-            /** @description If-Match does not name the record's current ETag; nothing was written. */
-            412: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        message: string;
-                    };
-                };
-            };
+            409: components["responses"]["IdempotencyConflict"];
+            412: components["responses"]["PreconditionFailed"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
         };
@@ -17180,7 +14165,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ProjectPage"];
-                    "text/csv": string;
+                    "text/csv": components["schemas"]["CsvRows"];
                 };
             };
             401: components["responses"]["Unauthenticated"];
@@ -17222,17 +14207,7 @@ export interface operations {
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            /** @description A request with the same Idempotency-Key is still being processed. */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        message: string;
-                    };
-                };
-            };
+            409: components["responses"]["IdempotencyConflict"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
         };
@@ -17256,22 +14231,8 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The record. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ProjectResponse"];
-                };
-            };
-            /** @description Not modified (If-None-Match names the current ETag). */
-            304: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
+            200: components["responses"]["ProjectResponse"];
+            304: components["responses"]["NotModified"];
             401: components["responses"]["Unauthenticated"];
             404: components["responses"]["NotFound"];
             422: components["responses"]["ValidationFailed"];
@@ -17303,40 +14264,12 @@ export interface operations {
             };
         };
         responses: {
-            /** @description The record. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ProjectResponse"];
-                };
-            };
+            200: components["responses"]["ProjectResponse"];
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            /** @description A request with the same Idempotency-Key is still being processed. */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        message: string;
-                    };
-                };
-            };
-            /** @description If-Match does not name the record's current ETag; nothing was written. */
-            412: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        message: string;
-                    };
-                };
-            };
+            409: components["responses"]["IdempotencyConflict"];
+            412: components["responses"]["PreconditionFailed"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
         };
@@ -17367,28 +14300,8 @@ export interface operations {
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            /** @description A request with the same Idempotency-Key is still being processed. */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        message: string;
-                    };
-                };
-            };
-            /** @description If-Match does not name the record's current ETag; nothing was written. */
-            412: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        message: string;
-                    };
-                };
-            };
+            409: components["responses"]["IdempotencyConflict"];
+            412: components["responses"]["PreconditionFailed"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
         };
@@ -17418,40 +14331,12 @@ export interface operations {
             };
         };
         responses: {
-            /** @description The record. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ProjectResponse"];
-                };
-            };
+            200: components["responses"]["ProjectResponse"];
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            /** @description A request with the same Idempotency-Key is still being processed. */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        message: string;
-                    };
-                };
-            };
-            /** @description If-Match does not name the record's current ETag; nothing was written. */
-            412: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        message: string;
-                    };
-                };
-            };
+            409: components["responses"]["IdempotencyConflict"];
+            412: components["responses"]["PreconditionFailed"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
         };
@@ -17488,7 +14373,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ProjectActivityPage"];
-                    "text/csv": string;
+                    "text/csv": components["schemas"]["CsvRows"];
                 };
             };
             401: components["responses"]["Unauthenticated"];
@@ -17527,17 +14412,7 @@ export interface operations {
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            /** @description A request with the same Idempotency-Key is still being processed. */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        message: string;
-                    };
-                };
-            };
+            409: components["responses"]["IdempotencyConflict"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
         };
@@ -17557,22 +14432,8 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The record. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ProjectActivityResponse"];
-                };
-            };
-            /** @description Not modified (If-None-Match names the current ETag). */
-            304: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
+            200: components["responses"]["ProjectActivityResponse"];
+            304: components["responses"]["NotModified"];
             401: components["responses"]["Unauthenticated"];
             404: components["responses"]["NotFound"];
             422: components["responses"]["ValidationFailed"];
@@ -17600,40 +14461,12 @@ export interface operations {
             };
         };
         responses: {
-            /** @description The record. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ProjectActivityResponse"];
-                };
-            };
+            200: components["responses"]["ProjectActivityResponse"];
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            /** @description A request with the same Idempotency-Key is still being processed. */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        message: string;
-                    };
-                };
-            };
-            /** @description If-Match does not name the record's current ETag; nothing was written. */
-            412: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        message: string;
-                    };
-                };
-            };
+            409: components["responses"]["IdempotencyConflict"];
+            412: components["responses"]["PreconditionFailed"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
         };
@@ -17665,28 +14498,8 @@ export interface operations {
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            /** @description A request with the same Idempotency-Key is still being processed. */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        message: string;
-                    };
-                };
-            };
-            /** @description If-Match does not name the record's current ETag; nothing was written. */
-            412: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        message: string;
-                    };
-                };
-            };
+            409: components["responses"]["IdempotencyConflict"];
+            412: components["responses"]["PreconditionFailed"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
         };
@@ -17712,40 +14525,12 @@ export interface operations {
             };
         };
         responses: {
-            /** @description The record. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ProjectActivityResponse"];
-                };
-            };
+            200: components["responses"]["ProjectActivityResponse"];
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            /** @description A request with the same Idempotency-Key is still being processed. */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        message: string;
-                    };
-                };
-            };
-            /** @description If-Match does not name the record's current ETag; nothing was written. */
-            412: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        message: string;
-                    };
-                };
-            };
+            409: components["responses"]["IdempotencyConflict"];
+            412: components["responses"]["PreconditionFailed"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
         };
@@ -17782,7 +14567,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["AssignmentPage"];
-                    "text/csv": string;
+                    "text/csv": components["schemas"]["CsvRows"];
                 };
             };
             401: components["responses"]["Unauthenticated"];
@@ -17821,17 +14606,7 @@ export interface operations {
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            /** @description A request with the same Idempotency-Key is still being processed. */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        message: string;
-                    };
-                };
-            };
+            409: components["responses"]["IdempotencyConflict"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
         };
@@ -17851,22 +14626,8 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The record. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["AssignmentResponse"];
-                };
-            };
-            /** @description Not modified (If-None-Match names the current ETag). */
-            304: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
+            200: components["responses"]["AssignmentResponse"];
+            304: components["responses"]["NotModified"];
             401: components["responses"]["Unauthenticated"];
             404: components["responses"]["NotFound"];
             422: components["responses"]["ValidationFailed"];
@@ -17894,40 +14655,12 @@ export interface operations {
             };
         };
         responses: {
-            /** @description The record. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["AssignmentResponse"];
-                };
-            };
+            200: components["responses"]["AssignmentResponse"];
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            /** @description A request with the same Idempotency-Key is still being processed. */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        message: string;
-                    };
-                };
-            };
-            /** @description If-Match does not name the record's current ETag; nothing was written. */
-            412: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        message: string;
-                    };
-                };
-            };
+            409: components["responses"]["IdempotencyConflict"];
+            412: components["responses"]["PreconditionFailed"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
         };
@@ -17959,28 +14692,8 @@ export interface operations {
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            /** @description A request with the same Idempotency-Key is still being processed. */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        message: string;
-                    };
-                };
-            };
-            /** @description If-Match does not name the record's current ETag; nothing was written. */
-            412: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        message: string;
-                    };
-                };
-            };
+            409: components["responses"]["IdempotencyConflict"];
+            412: components["responses"]["PreconditionFailed"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
         };
@@ -18006,40 +14719,12 @@ export interface operations {
             };
         };
         responses: {
-            /** @description The record. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["AssignmentResponse"];
-                };
-            };
+            200: components["responses"]["AssignmentResponse"];
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            /** @description A request with the same Idempotency-Key is still being processed. */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        message: string;
-                    };
-                };
-            };
-            /** @description If-Match does not name the record's current ETag; nothing was written. */
-            412: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        message: string;
-                    };
-                };
-            };
+            409: components["responses"]["IdempotencyConflict"];
+            412: components["responses"]["PreconditionFailed"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
         };
@@ -18076,7 +14761,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ProjectLocationPage"];
-                    "text/csv": string;
+                    "text/csv": components["schemas"]["CsvRows"];
                 };
             };
             401: components["responses"]["Unauthenticated"];
@@ -18115,17 +14800,7 @@ export interface operations {
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            /** @description A request with the same Idempotency-Key is still being processed. */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        message: string;
-                    };
-                };
-            };
+            409: components["responses"]["IdempotencyConflict"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
         };
@@ -18145,22 +14820,8 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The record. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ProjectLocationResponse"];
-                };
-            };
-            /** @description Not modified (If-None-Match names the current ETag). */
-            304: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
+            200: components["responses"]["ProjectLocationResponse"];
+            304: components["responses"]["NotModified"];
             401: components["responses"]["Unauthenticated"];
             404: components["responses"]["NotFound"];
             422: components["responses"]["ValidationFailed"];
@@ -18188,40 +14849,12 @@ export interface operations {
             };
         };
         responses: {
-            /** @description The record. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ProjectLocationResponse"];
-                };
-            };
+            200: components["responses"]["ProjectLocationResponse"];
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            /** @description A request with the same Idempotency-Key is still being processed. */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        message: string;
-                    };
-                };
-            };
-            /** @description If-Match does not name the record's current ETag; nothing was written. */
-            412: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        message: string;
-                    };
-                };
-            };
+            409: components["responses"]["IdempotencyConflict"];
+            412: components["responses"]["PreconditionFailed"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
         };
@@ -18253,28 +14886,8 @@ export interface operations {
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            /** @description A request with the same Idempotency-Key is still being processed. */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        message: string;
-                    };
-                };
-            };
-            /** @description If-Match does not name the record's current ETag; nothing was written. */
-            412: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        message: string;
-                    };
-                };
-            };
+            409: components["responses"]["IdempotencyConflict"];
+            412: components["responses"]["PreconditionFailed"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
         };
@@ -18300,40 +14913,12 @@ export interface operations {
             };
         };
         responses: {
-            /** @description The record. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ProjectLocationResponse"];
-                };
-            };
+            200: components["responses"]["ProjectLocationResponse"];
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            /** @description A request with the same Idempotency-Key is still being processed. */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        message: string;
-                    };
-                };
-            };
-            /** @description If-Match does not name the record's current ETag; nothing was written. */
-            412: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        message: string;
-                    };
-                };
-            };
+            409: components["responses"]["IdempotencyConflict"];
+            412: components["responses"]["PreconditionFailed"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
         };
@@ -18373,7 +14958,7 @@ export interface operations {
                             planned_hours: number;
                         }[];
                     };
-                    "text/csv": string;
+                    "text/csv": components["schemas"]["CsvRows"];
                 };
             };
             401: components["responses"]["Unauthenticated"];
@@ -18403,7 +14988,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["PriceTableCollection"];
-                    "text/csv": string;
+                    "text/csv": components["schemas"]["CsvRows"];
                 };
             };
             401: components["responses"]["Unauthenticated"];
@@ -18430,29 +15015,11 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Created: the new record. */
-            201: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["PriceTableResponse"];
-                };
-            };
+            201: components["responses"]["PriceTableCreated"];
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            /** @description A request with the same Idempotency-Key is still being processed. */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        message: string;
-                    };
-                };
-            };
+            409: components["responses"]["IdempotencyConflict"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
         };
@@ -18472,22 +15039,8 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The record. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["PriceTableResponse"];
-                };
-            };
-            /** @description Not modified (If-None-Match names the current ETag). */
-            304: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
+            200: components["responses"]["PriceTableResponse"];
+            304: components["responses"]["NotModified"];
             401: components["responses"]["Unauthenticated"];
             404: components["responses"]["NotFound"];
             422: components["responses"]["ValidationFailed"];
@@ -18515,40 +15068,12 @@ export interface operations {
             };
         };
         responses: {
-            /** @description The record. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["PriceTableResponse"];
-                };
-            };
+            200: components["responses"]["PriceTableResponse"];
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            /** @description A request with the same Idempotency-Key is still being processed. */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        message: string;
-                    };
-                };
-            };
-            /** @description If-Match does not name the record's current ETag; nothing was written. */
-            412: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        message: string;
-                    };
-                };
-            };
+            409: components["responses"]["IdempotencyConflict"];
+            412: components["responses"]["PreconditionFailed"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
         };
@@ -18580,28 +15105,8 @@ export interface operations {
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            /** @description A request with the same Idempotency-Key is still being processed. */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        message: string;
-                    };
-                };
-            };
-            /** @description If-Match does not name the record's current ETag; nothing was written. */
-            412: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        message: string;
-                    };
-                };
-            };
+            409: components["responses"]["IdempotencyConflict"];
+            412: components["responses"]["PreconditionFailed"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
         };
@@ -18627,40 +15132,12 @@ export interface operations {
             };
         };
         responses: {
-            /** @description The record. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["PriceTableResponse"];
-                };
-            };
+            200: components["responses"]["PriceTableResponse"];
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            /** @description A request with the same Idempotency-Key is still being processed. */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        message: string;
-                    };
-                };
-            };
-            /** @description If-Match does not name the record's current ETag; nothing was written. */
-            412: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        message: string;
-                    };
-                };
-            };
+            409: components["responses"]["IdempotencyConflict"];
+            412: components["responses"]["PreconditionFailed"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
         };
@@ -18701,7 +15178,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["TaskPage"];
-                    "text/csv": string;
+                    "text/csv": components["schemas"]["CsvRows"];
                 };
             };
             401: components["responses"]["Unauthenticated"];
@@ -18740,17 +15217,7 @@ export interface operations {
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            /** @description A request with the same Idempotency-Key is still being processed. */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        message: string;
-                    };
-                };
-            };
+            409: components["responses"]["IdempotencyConflict"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
         };
@@ -18770,22 +15237,8 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The record. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["TaskResponse"];
-                };
-            };
-            /** @description Not modified (If-None-Match names the current ETag). */
-            304: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
+            200: components["responses"]["TaskResponse"];
+            304: components["responses"]["NotModified"];
             401: components["responses"]["Unauthenticated"];
             404: components["responses"]["NotFound"];
             422: components["responses"]["ValidationFailed"];
@@ -18813,40 +15266,12 @@ export interface operations {
             };
         };
         responses: {
-            /** @description The record. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["TaskResponse"];
-                };
-            };
+            200: components["responses"]["TaskResponse"];
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            /** @description A request with the same Idempotency-Key is still being processed. */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        message: string;
-                    };
-                };
-            };
-            /** @description If-Match does not name the record's current ETag; nothing was written. */
-            412: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        message: string;
-                    };
-                };
-            };
+            409: components["responses"]["IdempotencyConflict"];
+            412: components["responses"]["PreconditionFailed"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
         };
@@ -18878,28 +15303,8 @@ export interface operations {
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            /** @description A request with the same Idempotency-Key is still being processed. */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        message: string;
-                    };
-                };
-            };
-            /** @description If-Match does not name the record's current ETag; nothing was written. */
-            412: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        message: string;
-                    };
-                };
-            };
+            409: components["responses"]["IdempotencyConflict"];
+            412: components["responses"]["PreconditionFailed"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
         };
@@ -18925,40 +15330,12 @@ export interface operations {
             };
         };
         responses: {
-            /** @description The record. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["TaskResponse"];
-                };
-            };
+            200: components["responses"]["TaskResponse"];
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            /** @description A request with the same Idempotency-Key is still being processed. */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        message: string;
-                    };
-                };
-            };
-            /** @description If-Match does not name the record's current ETag; nothing was written. */
-            412: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        message: string;
-                    };
-                };
-            };
+            409: components["responses"]["IdempotencyConflict"];
+            412: components["responses"]["PreconditionFailed"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
         };
@@ -19003,7 +15380,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["InvoiceItemPage"];
-                    "text/csv": string;
+                    "text/csv": components["schemas"]["CsvRows"];
                 };
             };
             401: components["responses"]["Unauthenticated"];
@@ -19042,7 +15419,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ReceiptTypePage"];
-                    "text/csv": string;
+                    "text/csv": components["schemas"]["CsvRows"];
                 };
             };
             401: components["responses"]["Unauthenticated"];
@@ -19079,17 +15456,7 @@ export interface operations {
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            /** @description A request with the same Idempotency-Key is still being processed. */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        message: string;
-                    };
-                };
-            };
+            409: components["responses"]["IdempotencyConflict"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
         };
@@ -19108,22 +15475,8 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The record. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ReceiptTypeResponse"];
-                };
-            };
-            /** @description Not modified (If-None-Match names the current ETag). */
-            304: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
+            200: components["responses"]["ReceiptTypeResponse"];
+            304: components["responses"]["NotModified"];
             401: components["responses"]["Unauthenticated"];
             404: components["responses"]["NotFound"];
             422: components["responses"]["ValidationFailed"];
@@ -19150,40 +15503,12 @@ export interface operations {
             };
         };
         responses: {
-            /** @description The record. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ReceiptTypeResponse"];
-                };
-            };
+            200: components["responses"]["ReceiptTypeResponse"];
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            /** @description A request with the same Idempotency-Key is still being processed. */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        message: string;
-                    };
-                };
-            };
-            /** @description If-Match does not name the record's current ETag; nothing was written. */
-            412: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        message: string;
-                    };
-                };
-            };
+            409: components["responses"]["IdempotencyConflict"];
+            412: components["responses"]["PreconditionFailed"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
         };
@@ -19214,28 +15539,8 @@ export interface operations {
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            /** @description A request with the same Idempotency-Key is still being processed. */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        message: string;
-                    };
-                };
-            };
-            /** @description If-Match does not name the record's current ETag; nothing was written. */
-            412: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        message: string;
-                    };
-                };
-            };
+            409: components["responses"]["IdempotencyConflict"];
+            412: components["responses"]["PreconditionFailed"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
         };
@@ -19260,40 +15565,12 @@ export interface operations {
             };
         };
         responses: {
-            /** @description The record. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ReceiptTypeResponse"];
-                };
-            };
+            200: components["responses"]["ReceiptTypeResponse"];
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            /** @description A request with the same Idempotency-Key is still being processed. */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        message: string;
-                    };
-                };
-            };
-            /** @description If-Match does not name the record's current ETag; nothing was written. */
-            412: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        message: string;
-                    };
-                };
-            };
+            409: components["responses"]["IdempotencyConflict"];
+            412: components["responses"]["PreconditionFailed"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
         };
@@ -19335,7 +15612,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ReceiptPage"];
-                    "text/csv": string;
+                    "text/csv": components["schemas"]["CsvRows"];
                 };
             };
             401: components["responses"]["Unauthenticated"];
@@ -19360,15 +15637,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description The record. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ReceiptResponse"];
-                };
-            };
+            200: components["responses"]["ReceiptResponse"];
             /** @description Created: the new record. */
             201: {
                 headers: {
@@ -19381,17 +15650,7 @@ export interface operations {
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            /** @description A request with the same Idempotency-Key is still being processed. */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        message: string;
-                    };
-                };
-            };
+            409: components["responses"]["IdempotencyConflict"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
         };
@@ -19410,22 +15669,8 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The record. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ReceiptResponse"];
-                };
-            };
-            /** @description Not modified (If-None-Match names the current ETag). */
-            304: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
+            200: components["responses"]["ReceiptResponse"];
+            304: components["responses"]["NotModified"];
             401: components["responses"]["Unauthenticated"];
             404: components["responses"]["NotFound"];
             422: components["responses"]["ValidationFailed"];
@@ -19452,40 +15697,12 @@ export interface operations {
             };
         };
         responses: {
-            /** @description The record. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ReceiptResponse"];
-                };
-            };
+            200: components["responses"]["ReceiptResponse"];
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            /** @description A request with the same Idempotency-Key is still being processed. */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        message: string;
-                    };
-                };
-            };
-            /** @description If-Match does not name the record's current ETag; nothing was written. */
-            412: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        message: string;
-                    };
-                };
-            };
+            409: components["responses"]["IdempotencyConflict"];
+            412: components["responses"]["PreconditionFailed"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
         };
@@ -19516,28 +15733,8 @@ export interface operations {
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            /** @description A request with the same Idempotency-Key is still being processed. */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        message: string;
-                    };
-                };
-            };
-            /** @description If-Match does not name the record's current ETag; nothing was written. */
-            412: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        message: string;
-                    };
-                };
-            };
+            409: components["responses"]["IdempotencyConflict"];
+            412: components["responses"]["PreconditionFailed"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
         };
@@ -19562,40 +15759,12 @@ export interface operations {
             };
         };
         responses: {
-            /** @description The record. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ReceiptResponse"];
-                };
-            };
+            200: components["responses"]["ReceiptResponse"];
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            /** @description A request with the same Idempotency-Key is still being processed. */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        message: string;
-                    };
-                };
-            };
-            /** @description If-Match does not name the record's current ETag; nothing was written. */
-            412: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        message: string;
-                    };
-                };
-            };
+            409: components["responses"]["IdempotencyConflict"];
+            412: components["responses"]["PreconditionFailed"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
         };
@@ -19679,28 +15848,8 @@ export interface operations {
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            /** @description A request with the same Idempotency-Key is still being processed. */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        message: string;
-                    };
-                };
-            };
-            /** @description If-Match does not name the record's current ETag; nothing was written. */
-            412: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        message: string;
-                    };
-                };
-            };
+            409: components["responses"]["IdempotencyConflict"];
+            412: components["responses"]["PreconditionFailed"];
             413: components["responses"]["PayloadTooLarge"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
@@ -19732,28 +15881,8 @@ export interface operations {
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            /** @description A request with the same Idempotency-Key is still being processed. */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        message: string;
-                    };
-                };
-            };
-            /** @description If-Match does not name the record's current ETag; nothing was written. */
-            412: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        message: string;
-                    };
-                };
-            };
+            409: components["responses"]["IdempotencyConflict"];
+            412: components["responses"]["PreconditionFailed"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
         };
@@ -19778,44 +15907,10 @@ export interface operations {
                     "*/*": string;
                 };
             };
-            /** @description Missing, unknown or expired bearer token. */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "*/*": components["schemas"]["Error"];
-                };
-            };
-            /** @description Unknown tenant, route or record. */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "*/*": components["schemas"]["Error"];
-                };
-            };
-            /** @description Invalid input: `errors` lists the messages per field. */
-            422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "*/*": components["schemas"]["ValidationError"];
-                };
-            };
-            /** @description Rate limit exceeded: retry after the seconds in Retry-After. */
-            429: {
-                headers: {
-                    /** @description Seconds until a request is accepted again. */
-                    "Retry-After"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "*/*": components["schemas"]["Error"];
-                };
-            };
+            401: components["responses"]["Unauthenticated"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["TooManyRequests"];
         };
     };
     listReceiptAmounts: {
@@ -19850,7 +15945,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ReceiptAmountPage"];
-                    "text/csv": string;
+                    "text/csv": components["schemas"]["CsvRows"];
                 };
             };
             401: components["responses"]["Unauthenticated"];
@@ -19883,13 +15978,7 @@ export interface operations {
                     "application/json": components["schemas"]["ReceiptAmountResponse"];
                 };
             };
-            /** @description Not modified (If-None-Match names the current ETag). */
-            304: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
+            304: components["responses"]["NotModified"];
             401: components["responses"]["Unauthenticated"];
             404: components["responses"]["NotFound"];
             422: components["responses"]["ValidationFailed"];
@@ -19936,7 +16025,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ResourcePlanningPage"];
-                    "text/csv": string;
+                    "text/csv": components["schemas"]["CsvRows"];
                 };
             };
             401: components["responses"]["Unauthenticated"];
@@ -19973,17 +16062,7 @@ export interface operations {
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            /** @description A request with the same Idempotency-Key is still being processed. */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        message: string;
-                    };
-                };
-            };
+            409: components["responses"]["IdempotencyConflict"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
         };
@@ -20002,22 +16081,8 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The record. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ResourcePlanningResponse"];
-                };
-            };
-            /** @description Not modified (If-None-Match names the current ETag). */
-            304: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
+            200: components["responses"]["ResourcePlanningResponse"];
+            304: components["responses"]["NotModified"];
             401: components["responses"]["Unauthenticated"];
             404: components["responses"]["NotFound"];
             422: components["responses"]["ValidationFailed"];
@@ -20044,40 +16109,12 @@ export interface operations {
             };
         };
         responses: {
-            /** @description The record. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ResourcePlanningResponse"];
-                };
-            };
+            200: components["responses"]["ResourcePlanningResponse"];
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            /** @description A request with the same Idempotency-Key is still being processed. */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        message: string;
-                    };
-                };
-            };
-            /** @description If-Match does not name the record's current ETag; nothing was written. */
-            412: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        message: string;
-                    };
-                };
-            };
+            409: components["responses"]["IdempotencyConflict"];
+            412: components["responses"]["PreconditionFailed"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
         };
@@ -20108,28 +16145,8 @@ export interface operations {
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            /** @description A request with the same Idempotency-Key is still being processed. */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        message: string;
-                    };
-                };
-            };
-            /** @description If-Match does not name the record's current ETag; nothing was written. */
-            412: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        message: string;
-                    };
-                };
-            };
+            409: components["responses"]["IdempotencyConflict"];
+            412: components["responses"]["PreconditionFailed"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
         };
@@ -20154,40 +16171,12 @@ export interface operations {
             };
         };
         responses: {
-            /** @description The record. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ResourcePlanningResponse"];
-                };
-            };
+            200: components["responses"]["ResourcePlanningResponse"];
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            /** @description A request with the same Idempotency-Key is still being processed. */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        message: string;
-                    };
-                };
-            };
-            /** @description If-Match does not name the record's current ETag; nothing was written. */
-            412: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        message: string;
-                    };
-                };
-            };
+            409: components["responses"]["IdempotencyConflict"];
+            412: components["responses"]["PreconditionFailed"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
         };
@@ -20230,7 +16219,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["TicketPage"];
-                    "text/csv": string;
+                    "text/csv": components["schemas"]["CsvRows"];
                 };
             };
             401: components["responses"]["Unauthenticated"];
@@ -20267,17 +16256,7 @@ export interface operations {
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            /** @description A request with the same Idempotency-Key is still being processed. */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        message: string;
-                    };
-                };
-            };
+            409: components["responses"]["IdempotencyConflict"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
         };
@@ -20296,22 +16275,8 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The record. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["TicketResponse"];
-                };
-            };
-            /** @description Not modified (If-None-Match names the current ETag). */
-            304: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
+            200: components["responses"]["TicketResponse"];
+            304: components["responses"]["NotModified"];
             401: components["responses"]["Unauthenticated"];
             404: components["responses"]["NotFound"];
             422: components["responses"]["ValidationFailed"];
@@ -20338,40 +16303,12 @@ export interface operations {
             };
         };
         responses: {
-            /** @description The record. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["TicketResponse"];
-                };
-            };
+            200: components["responses"]["TicketResponse"];
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            /** @description A request with the same Idempotency-Key is still being processed. */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        message: string;
-                    };
-                };
-            };
-            /** @description If-Match does not name the record's current ETag; nothing was written. */
-            412: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        message: string;
-                    };
-                };
-            };
+            409: components["responses"]["IdempotencyConflict"];
+            412: components["responses"]["PreconditionFailed"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
         };
@@ -20402,28 +16339,8 @@ export interface operations {
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            /** @description A request with the same Idempotency-Key is still being processed. */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        message: string;
-                    };
-                };
-            };
-            /** @description If-Match does not name the record's current ETag; nothing was written. */
-            412: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        message: string;
-                    };
-                };
-            };
+            409: components["responses"]["IdempotencyConflict"];
+            412: components["responses"]["PreconditionFailed"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
         };
@@ -20448,40 +16365,12 @@ export interface operations {
             };
         };
         responses: {
-            /** @description The record. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["TicketResponse"];
-                };
-            };
+            200: components["responses"]["TicketResponse"];
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            /** @description A request with the same Idempotency-Key is still being processed. */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        message: string;
-                    };
-                };
-            };
-            /** @description If-Match does not name the record's current ETag; nothing was written. */
-            412: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        message: string;
-                    };
-                };
-            };
+            409: components["responses"]["IdempotencyConflict"];
+            412: components["responses"]["PreconditionFailed"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
         };
@@ -20519,7 +16408,7 @@ export interface operations {
                             ticket_id: number;
                         }[];
                     };
-                    "text/csv": string;
+                    "text/csv": components["schemas"]["CsvRows"];
                 };
             };
             401: components["responses"]["Unauthenticated"];
@@ -20566,17 +16455,7 @@ export interface operations {
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            /** @description A request with the same Idempotency-Key is still being processed. */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        message: string;
-                    };
-                };
-            };
+            409: components["responses"]["IdempotencyConflict"];
             413: components["responses"]["PayloadTooLarge"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
@@ -20621,13 +16500,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Not modified (If-None-Match names the current ETag). */
-            304: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
+            304: components["responses"]["NotModified"];
             401: components["responses"]["Unauthenticated"];
             404: components["responses"]["NotFound"];
             422: components["responses"]["ValidationFailed"];
@@ -20655,44 +16528,10 @@ export interface operations {
                     "*/*": string;
                 };
             };
-            /** @description Missing, unknown or expired bearer token. */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "*/*": components["schemas"]["Error"];
-                };
-            };
-            /** @description Unknown tenant, route or record. */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "*/*": components["schemas"]["Error"];
-                };
-            };
-            /** @description Invalid input: `errors` lists the messages per field. */
-            422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "*/*": components["schemas"]["ValidationError"];
-                };
-            };
-            /** @description Rate limit exceeded: retry after the seconds in Retry-After. */
-            429: {
-                headers: {
-                    /** @description Seconds until a request is accepted again. */
-                    "Retry-After"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "*/*": components["schemas"]["Error"];
-                };
-            };
+            401: components["responses"]["Unauthenticated"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["TooManyRequests"];
         };
     };
     listTicketSubtasks: {
@@ -20729,7 +16568,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["SubtaskPage"];
-                    "text/csv": string;
+                    "text/csv": components["schemas"]["CsvRows"];
                 };
             };
             401: components["responses"]["Unauthenticated"];
@@ -20768,17 +16607,7 @@ export interface operations {
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            /** @description A request with the same Idempotency-Key is still being processed. */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        message: string;
-                    };
-                };
-            };
+            409: components["responses"]["IdempotencyConflict"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
         };
@@ -20798,22 +16627,8 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The record. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["SubtaskResponse"];
-                };
-            };
-            /** @description Not modified (If-None-Match names the current ETag). */
-            304: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
+            200: components["responses"]["SubtaskResponse"];
+            304: components["responses"]["NotModified"];
             401: components["responses"]["Unauthenticated"];
             404: components["responses"]["NotFound"];
             422: components["responses"]["ValidationFailed"];
@@ -20841,40 +16656,12 @@ export interface operations {
             };
         };
         responses: {
-            /** @description The record. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["SubtaskResponse"];
-                };
-            };
+            200: components["responses"]["SubtaskResponse"];
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            /** @description A request with the same Idempotency-Key is still being processed. */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        message: string;
-                    };
-                };
-            };
-            /** @description If-Match does not name the record's current ETag; nothing was written. */
-            412: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        message: string;
-                    };
-                };
-            };
+            409: components["responses"]["IdempotencyConflict"];
+            412: components["responses"]["PreconditionFailed"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
         };
@@ -20906,28 +16693,8 @@ export interface operations {
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            /** @description A request with the same Idempotency-Key is still being processed. */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        message: string;
-                    };
-                };
-            };
-            /** @description If-Match does not name the record's current ETag; nothing was written. */
-            412: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        message: string;
-                    };
-                };
-            };
+            409: components["responses"]["IdempotencyConflict"];
+            412: components["responses"]["PreconditionFailed"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
         };
@@ -20953,40 +16720,12 @@ export interface operations {
             };
         };
         responses: {
-            /** @description The record. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["SubtaskResponse"];
-                };
-            };
+            200: components["responses"]["SubtaskResponse"];
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            /** @description A request with the same Idempotency-Key is still being processed. */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        message: string;
-                    };
-                };
-            };
-            /** @description If-Match does not name the record's current ETag; nothing was written. */
-            412: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        message: string;
-                    };
-                };
-            };
+            409: components["responses"]["IdempotencyConflict"];
+            412: components["responses"]["PreconditionFailed"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
         };
@@ -21021,7 +16760,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["VehicleListItemPage"];
-                    "text/csv": string;
+                    "text/csv": components["schemas"]["CsvRows"];
                 };
             };
             401: components["responses"]["Unauthenticated"];
@@ -21058,17 +16797,7 @@ export interface operations {
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            /** @description A request with the same Idempotency-Key is still being processed. */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        message: string;
-                    };
-                };
-            };
+            409: components["responses"]["IdempotencyConflict"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
         };
@@ -21087,22 +16816,8 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The record. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["VehicleListResponse"];
-                };
-            };
-            /** @description Not modified (If-None-Match names the current ETag). */
-            304: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
+            200: components["responses"]["VehicleListResponse"];
+            304: components["responses"]["NotModified"];
             401: components["responses"]["Unauthenticated"];
             404: components["responses"]["NotFound"];
             422: components["responses"]["ValidationFailed"];
@@ -21129,40 +16844,12 @@ export interface operations {
             };
         };
         responses: {
-            /** @description The record. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["VehicleListResponse"];
-                };
-            };
+            200: components["responses"]["VehicleListResponse"];
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            /** @description A request with the same Idempotency-Key is still being processed. */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        message: string;
-                    };
-                };
-            };
-            /** @description If-Match does not name the record's current ETag; nothing was written. */
-            412: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        message: string;
-                    };
-                };
-            };
+            409: components["responses"]["IdempotencyConflict"];
+            412: components["responses"]["PreconditionFailed"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
         };
@@ -21193,28 +16880,8 @@ export interface operations {
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            /** @description A request with the same Idempotency-Key is still being processed. */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        message: string;
-                    };
-                };
-            };
-            /** @description If-Match does not name the record's current ETag; nothing was written. */
-            412: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        message: string;
-                    };
-                };
-            };
+            409: components["responses"]["IdempotencyConflict"];
+            412: components["responses"]["PreconditionFailed"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
         };
@@ -21239,40 +16906,12 @@ export interface operations {
             };
         };
         responses: {
-            /** @description The record. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["VehicleListResponse"];
-                };
-            };
+            200: components["responses"]["VehicleListResponse"];
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            /** @description A request with the same Idempotency-Key is still being processed. */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        message: string;
-                    };
-                };
-            };
-            /** @description If-Match does not name the record's current ETag; nothing was written. */
-            412: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        message: string;
-                    };
-                };
-            };
+            409: components["responses"]["IdempotencyConflict"];
+            412: components["responses"]["PreconditionFailed"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
         };
@@ -21309,7 +16948,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["VehiclePage"];
-                    "text/csv": string;
+                    "text/csv": components["schemas"]["CsvRows"];
                 };
             };
             401: components["responses"]["Unauthenticated"];
@@ -21348,7 +16987,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["WebhookPage"];
-                    "text/csv": string;
+                    "text/csv": components["schemas"]["CsvRows"];
                 };
             };
             401: components["responses"]["Unauthenticated"];
@@ -21385,17 +17024,7 @@ export interface operations {
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            /** @description A request with the same Idempotency-Key is still being processed. */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        message: string;
-                    };
-                };
-            };
+            409: components["responses"]["IdempotencyConflict"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
         };
@@ -21414,22 +17043,8 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The record. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["WebhookResponse"];
-                };
-            };
-            /** @description Not modified (If-None-Match names the current ETag). */
-            304: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
+            200: components["responses"]["WebhookResponse"];
+            304: components["responses"]["NotModified"];
             401: components["responses"]["Unauthenticated"];
             404: components["responses"]["NotFound"];
             422: components["responses"]["ValidationFailed"];
@@ -21456,40 +17071,12 @@ export interface operations {
             };
         };
         responses: {
-            /** @description The record. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["WebhookResponse"];
-                };
-            };
+            200: components["responses"]["WebhookResponse"];
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            /** @description A request with the same Idempotency-Key is still being processed. */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        message: string;
-                    };
-                };
-            };
-            /** @description If-Match does not name the record's current ETag; nothing was written. */
-            412: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        message: string;
-                    };
-                };
-            };
+            409: components["responses"]["IdempotencyConflict"];
+            412: components["responses"]["PreconditionFailed"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
         };
@@ -21520,28 +17107,8 @@ export interface operations {
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            /** @description A request with the same Idempotency-Key is still being processed. */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        message: string;
-                    };
-                };
-            };
-            /** @description If-Match does not name the record's current ETag; nothing was written. */
-            412: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        message: string;
-                    };
-                };
-            };
+            409: components["responses"]["IdempotencyConflict"];
+            412: components["responses"]["PreconditionFailed"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
         };
@@ -21566,40 +17133,12 @@ export interface operations {
             };
         };
         responses: {
-            /** @description The record. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["WebhookResponse"];
-                };
-            };
+            200: components["responses"]["WebhookResponse"];
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            /** @description A request with the same Idempotency-Key is still being processed. */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        message: string;
-                    };
-                };
-            };
-            /** @description If-Match does not name the record's current ETag; nothing was written. */
-            412: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        message: string;
-                    };
-                };
-            };
+            409: components["responses"]["IdempotencyConflict"];
+            412: components["responses"]["PreconditionFailed"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
         };
@@ -21636,7 +17175,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["DeliveryPage"];
-                    "text/csv": string;
+                    "text/csv": components["schemas"]["CsvRows"];
                 };
             };
             401: components["responses"]["Unauthenticated"];
@@ -21672,17 +17211,7 @@ export interface operations {
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            /** @description A request with the same Idempotency-Key is still being processed. */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        message: string;
-                    };
-                };
-            };
+            409: components["responses"]["IdempotencyConflict"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
         };
@@ -21713,17 +17242,7 @@ export interface operations {
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            /** @description A request with the same Idempotency-Key is still being processed. */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        message: string;
-                    };
-                };
-            };
+            409: components["responses"]["IdempotencyConflict"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
         };
@@ -21760,7 +17279,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["WorkhourBalancePage"];
-                    "text/csv": string;
+                    "text/csv": components["schemas"]["CsvRows"];
                 };
             };
             401: components["responses"]["Unauthenticated"];
@@ -21792,13 +17311,7 @@ export interface operations {
                     "application/json": components["schemas"]["WorkhourBalanceResponse"];
                 };
             };
-            /** @description Not modified (If-None-Match names the current ETag). */
-            304: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
+            304: components["responses"]["NotModified"];
             401: components["responses"]["Unauthenticated"];
             404: components["responses"]["NotFound"];
             422: components["responses"]["ValidationFailed"];
