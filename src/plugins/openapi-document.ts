@@ -2,6 +2,7 @@
 // become components/schemas with $ref, shared parameters and error responses become components, every
 // operation gets an operationId and real response descriptions, tags are declared, and optional filters carry
 // no example values (a "Try it out" would send them).
+import { TRY_IT_OUT_EXAMPLES } from '../demo/examples.js';
 import { shape } from './openapi-names.js';
 
 type Json = Record<string, any>;
@@ -291,6 +292,8 @@ export function refineDocument(doc: Json): Json {
     for (const response of Object.values<Json>(op.responses ?? {})) hoistContent(response, schemas);
   }
   extendNamedSchemas(schemas);
+  // Request bodies the demo tenant accepts, for "Try it out" (src/demo/examples.ts).
+  for (const [name, example] of Object.entries(TRY_IT_OUT_EXAMPLES)) if (schemas[name]) schemas[name] = { ...schemas[name], examples: [example] };
   dropOptionalExamples(doc);
   describeErrors(doc);
   const responses = shareResponses(doc);

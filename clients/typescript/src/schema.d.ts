@@ -2460,7 +2460,15 @@ export interface components {
                 name: string;
             };
         };
-        /** AbsenceReasonCreate */
+        /**
+         * AbsenceReasonCreate
+         * @example {
+         *       "name": "Fortbildung",
+         *       "comment": "Training days",
+         *       "approve": true,
+         *       "allow_self_entry": true
+         *     }
+         */
         AbsenceReasonCreate: WithRequired<components["schemas"]["AbsenceReasonUpdate"], "name">;
         /** AbsenceReasonPage */
         AbsenceReasonPage: {
@@ -2570,7 +2578,14 @@ export interface components {
             modified: string | null;
             name: string;
         };
-        /** ActivityCreate */
+        /**
+         * ActivityCreate
+         * @example {
+         *       "name": "Workshop",
+         *       "description": "Workshops with the customer",
+         *       "is_travel": false
+         *     }
+         */
         ActivityCreate: {
             description?: string | null;
             is_travel?: boolean;
@@ -2640,7 +2655,16 @@ export interface components {
             unit: string | null;
             unit_price: number | null;
         };
-        /** ArticleCreate */
+        /**
+         * ArticleCreate
+         * @example {
+         *       "article_number": "ART-2001",
+         *       "name": "Wartungspauschale",
+         *       "unit": "Stück",
+         *       "unit_price": 150,
+         *       "currency": "EUR"
+         *     }
+         */
         ArticleCreate: WithRequired<components["schemas"]["ArticleUpdate"], "article_number" | "name">;
         /** ArticlePage */
         ArticlePage: {
@@ -2979,7 +3003,17 @@ export interface components {
                 name: string;
             };
         };
-        /** CategoryCreate */
+        /**
+         * CategoryCreate
+         * @example {
+         *       "name": "Partner",
+         *       "type": "customer",
+         *       "description": {
+         *         "de": "Partnerkunde",
+         *         "en": "Partner customer"
+         *       }
+         *     }
+         */
         CategoryCreate: WithRequired<components["schemas"]["CategoryUpdate"], "name" | "type">;
         /** CategoryPage */
         CategoryPage: {
@@ -3176,7 +3210,15 @@ export interface components {
             name: string;
             zip_code: string | null;
         };
-        /** CustomerCreate */
+        /**
+         * CustomerCreate
+         * @example {
+         *       "customer_number": "2001",
+         *       "name": "Beispiel Bau GmbH",
+         *       "currency": "EUR",
+         *       "email": "info@beispiel-bau.example"
+         *     }
+         */
         CustomerCreate: WithRequired<components["schemas"]["CustomerUpdate"], "customer_number" | "name" | "currency">;
         /** CustomerListItem */
         CustomerListItem: {
@@ -3771,7 +3813,15 @@ export interface components {
             links: components["schemas"]["ListLinks"];
             meta: components["schemas"]["ListMeta"];
         };
-        /** EmployeeCreate */
+        /**
+         * EmployeeCreate
+         * @example {
+         *       "username": "erika.beispiel",
+         *       "firstname": "Erika",
+         *       "lastname": "Beispiel",
+         *       "email": "erika.beispiel@example.org"
+         *     }
+         */
         EmployeeCreate: {
             abbreviation?: string | null;
             account_no?: string | null;
@@ -5078,7 +5128,16 @@ export interface components {
             number: string | null;
             status: boolean;
         };
-        /** PriceGroupCreate */
+        /**
+         * PriceGroupCreate
+         * @example {
+         *       "name": "Expert",
+         *       "description": {
+         *         "de": "Expertensätze",
+         *         "en": "Expert rates"
+         *       }
+         *     }
+         */
         PriceGroupCreate: WithRequired<components["schemas"]["PriceGroupUpdate"], "name">;
         /** PriceGroupPage */
         PriceGroupPage: {
@@ -5279,7 +5338,15 @@ export interface components {
             /** @description Default factor applied to bookings with this activity; default 1. */
             default_factor?: number;
         };
-        /** ProjectCreate */
+        /**
+         * ProjectCreate
+         * @example {
+         *       "name": "Website relaunch",
+         *       "description": "New company website",
+         *       "start_date": "2026-01-01",
+         *       "end_date": "2026-12-31"
+         *     }
+         */
         ProjectCreate: WithRequired<components["schemas"]["ProjectUpdate"], "name">;
         /** ProjectLocation */
         ProjectLocation: {
@@ -5341,7 +5408,14 @@ export interface components {
             name: string;
             order: number;
         };
-        /** ProjectStatusCreate */
+        /**
+         * ProjectStatusCreate
+         * @example {
+         *       "name": "On hold",
+         *       "description": "Paused by the customer",
+         *       "bookable": false
+         *     }
+         */
         ProjectStatusCreate: WithRequired<components["schemas"]["ProjectStatusUpdate"], "name">;
         /** ProjectStatusPage */
         ProjectStatusPage: {
@@ -5573,7 +5647,13 @@ export interface components {
             name: string;
             tax_rates: number[];
         };
-        /** ReceiptTypeCreate */
+        /**
+         * ReceiptTypeCreate
+         * @example {
+         *       "name": "Parking",
+         *       "description": "Parking fees"
+         *     }
+         */
         ReceiptTypeCreate: WithRequired<components["schemas"]["ReceiptTypeUpdate"], "name">;
         /** ReceiptTypePage */
         ReceiptTypePage: {
