@@ -2966,7 +2966,12 @@ export interface components {
             modified: string | null;
             name: string;
         };
-        /** BreakRegulationTypeCreate */
+        /**
+         * BreakRegulationTypeCreate
+         * @example {
+         *       "name": "Mindestpause 6 h"
+         *     }
+         */
         BreakRegulationTypeCreate: {
             name: string;
         };
@@ -3459,7 +3464,12 @@ export interface components {
             start_date: string | null;
             status: number | null;
         };
-        /** DepartmentCreate */
+        /**
+         * DepartmentCreate
+         * @example {
+         *       "name": "Consulting"
+         *     }
+         */
         DepartmentCreate: WithRequired<components["schemas"]["DepartmentUpdate"], "name">;
         /** DepartmentDetail */
         DepartmentDetail: {
@@ -4159,7 +4169,12 @@ export interface components {
             note: string | null;
             region: string | null;
         };
-        /** HolidayCalendarCreate */
+        /**
+         * HolidayCalendarCreate
+         * @example {
+         *       "name": "Österreich"
+         *     }
+         */
         HolidayCalendarCreate: WithRequired<components["schemas"]["HolidayCalendarUpdate"], "name">;
         /** HolidayCalendarPage */
         HolidayCalendarPage: {
@@ -4548,7 +4563,13 @@ export interface components {
             street: string | null;
             zip: string | null;
         };
-        /** LocationCreate */
+        /**
+         * LocationCreate
+         * @example {
+         *       "id": "wien",
+         *       "name": "Büro Wien"
+         *     }
+         */
         LocationCreate: {
             city?: string | null;
             country?: string | null;
@@ -4575,7 +4596,12 @@ export interface components {
             modified: string | null;
             name: string;
         };
-        /** LocationListCreate */
+        /**
+         * LocationListCreate
+         * @example {
+         *       "name": "Kundenstandorte Süd"
+         *     }
+         */
         LocationListCreate: WithRequired<components["schemas"]["LocationListUpdate"], "name">;
         /** LocationListPage */
         LocationListPage: {
