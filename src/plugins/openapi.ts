@@ -86,7 +86,8 @@ export async function registerDocsRoutes(app: FastifyInstance, registry: RouteRe
   app.get('/openapi/full.json', { schema: { hide: true } }, async (req) => withServer(doc('full'), req));
   app.get('/openapi/clock.json', { schema: { hide: true } }, async (req) => withServer(doc('clock'), req));
   let full30: Record<string, any> | undefined;
-  app.get('/openapi/full-3.0.json', { schema: { hide: true } }, async (req) => withServer((full30 ??= toOpenApi30(doc('full'))), req));
+  const doc30 = () => (full30 ??= toOpenApi30(doc('full')));
+  app.get('/openapi/full-3.0.json', { schema: { hide: true } }, async (req) => withServer(doc30(), req));
   // The operator's guide the reference links to: the README, as text.
   const readme = fs.readFileSync(new URL('../../README.md', import.meta.url), 'utf8');
   app.get('/docs/readme', { schema: { hide: true } }, async (_req, reply) => reply.type('text/markdown; charset=utf-8').send(readme));
@@ -96,7 +97,8 @@ export async function registerDocsRoutes(app: FastifyInstance, registry: RouteRe
     uiConfig: { docExpansion: 'none', deepLinking: true, defaultModelsExpandDepth: -1, persistAuthorization: true, tryItOutEnabled: false, filter: true },
     theme: { title: 'zeitkonto API reference' },
     logo: { type: 'image/svg+xml', content: LOGO, href: '/docs' },
-    transformSpecification: (_spec, req) => withServer(doc('full'), req as FastifyRequest),
+    // The page reads the 3.0 rendition: Swagger UI resolves it ~3x faster than the 3.1 document (docs/benchmarks.md).
+    transformSpecification: (_spec, req) => withServer(doc30(), req as FastifyRequest),
     transformSpecificationClone: false,
   });
 }

@@ -1268,7 +1268,7 @@ export interface paths {
             cookie?: never;
         };
         /** List the items of an invoice (the invoice item filters apply) */
-        get: operations["listInvoiceItems2"];
+        get: operations["listInvoiceItemsByInvoiceNumber"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1497,7 +1497,7 @@ export interface paths {
          *     notice). 308 rather than 301: a 301 lets clients change the method on the next request, 308 keeps it (and the
          *     body), the stricter promise for an alias. The query is not validated here; /plannings does that.
          */
-        get: operations["getPlanning"];
+        get: operations["getPlanningDeprecated"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1537,7 +1537,7 @@ export interface paths {
             cookie?: never;
         };
         /** Get a planning entry (stored entries; the days of a default planning live in /default-plannings) */
-        get: operations["getPlanning2"];
+        get: operations["getPlanning"];
         /** Change a planning entry (only submitted fields change; PUT is an alias) */
         put: operations["replacePlanning"];
         post?: never;
@@ -2551,7 +2551,15 @@ export interface components {
                 name: string;
             };
         };
-        /** AbsenceReasonCreate */
+        /**
+         * AbsenceReasonCreate
+         * @example {
+         *       "name": "Fortbildung",
+         *       "comment": "Training days",
+         *       "approve": true,
+         *       "allow_self_entry": true
+         *     }
+         */
         AbsenceReasonCreate: WithRequired<components["schemas"]["AbsenceReasonUpdate"], "name">;
         /** AbsenceReasonPage */
         AbsenceReasonPage: {
@@ -2661,7 +2669,14 @@ export interface components {
             modified: string | null;
             name: string;
         };
-        /** ActivityCreate */
+        /**
+         * ActivityCreate
+         * @example {
+         *       "name": "Workshop",
+         *       "description": "Workshops with the customer",
+         *       "is_travel": false
+         *     }
+         */
         ActivityCreate: {
             description?: string | null;
             is_travel?: boolean;
@@ -2731,7 +2746,16 @@ export interface components {
             unit: string | null;
             unit_price: number | null;
         };
-        /** ArticleCreate */
+        /**
+         * ArticleCreate
+         * @example {
+         *       "article_number": "ART-2001",
+         *       "name": "Wartungspauschale",
+         *       "unit": "Stück",
+         *       "unit_price": 150,
+         *       "currency": "EUR"
+         *     }
+         */
         ArticleCreate: WithRequired<components["schemas"]["ArticleUpdate"], "article_number" | "name">;
         /** ArticlePage */
         ArticlePage: {
@@ -3033,7 +3057,12 @@ export interface components {
             modified: string | null;
             name: string;
         };
-        /** BreakRegulationTypeCreate */
+        /**
+         * BreakRegulationTypeCreate
+         * @example {
+         *       "name": "Mindestpause 6 h"
+         *     }
+         */
         BreakRegulationTypeCreate: {
             name: string;
         };
@@ -3070,7 +3099,17 @@ export interface components {
                 name: string;
             };
         };
-        /** CategoryCreate */
+        /**
+         * CategoryCreate
+         * @example {
+         *       "name": "Partner",
+         *       "type": "customer",
+         *       "description": {
+         *         "de": "Partnerkunde",
+         *         "en": "Partner customer"
+         *       }
+         *     }
+         */
         CategoryCreate: WithRequired<components["schemas"]["CategoryUpdate"], "name" | "type">;
         /** CategoryPage */
         CategoryPage: {
@@ -3189,6 +3228,11 @@ export interface components {
             salutation?: string | null;
             title?: string | null;
         };
+        /**
+         * CsvRows
+         * @description UTF-8, a header row, then one row per item (nested objects as parent.child columns).
+         */
+        CsvRows: string;
         /** Customer */
         Customer: {
             additional_name: string | null;
@@ -3262,7 +3306,15 @@ export interface components {
             name: string;
             zip_code: string | null;
         };
-        /** CustomerCreate */
+        /**
+         * CustomerCreate
+         * @example {
+         *       "customer_number": "2001",
+         *       "name": "Beispiel Bau GmbH",
+         *       "currency": "EUR",
+         *       "email": "info@beispiel-bau.example"
+         *     }
+         */
         CustomerCreate: WithRequired<components["schemas"]["CustomerUpdate"], "customer_number" | "name" | "currency">;
         /** CustomerListItem */
         CustomerListItem: {
@@ -3503,7 +3555,12 @@ export interface components {
             start_date: string | null;
             status: number | null;
         };
-        /** DepartmentCreate */
+        /**
+         * DepartmentCreate
+         * @example {
+         *       "name": "Consulting"
+         *     }
+         */
         DepartmentCreate: WithRequired<components["schemas"]["DepartmentUpdate"], "name">;
         /** DepartmentDetail */
         DepartmentDetail: {
@@ -3857,7 +3914,15 @@ export interface components {
             links: components["schemas"]["ListLinks"];
             meta: components["schemas"]["ListMeta"];
         };
-        /** EmployeeCreate */
+        /**
+         * EmployeeCreate
+         * @example {
+         *       "username": "erika.beispiel",
+         *       "firstname": "Erika",
+         *       "lastname": "Beispiel",
+         *       "email": "erika.beispiel@example.org"
+         *     }
+         */
         EmployeeCreate: {
             abbreviation?: string | null;
             account_no?: string | null;
@@ -4259,7 +4324,12 @@ export interface components {
             note: string | null;
             region: string | null;
         };
-        /** HolidayCalendarCreate */
+        /**
+         * HolidayCalendarCreate
+         * @example {
+         *       "name": "Österreich"
+         *     }
+         */
         HolidayCalendarCreate: WithRequired<components["schemas"]["HolidayCalendarUpdate"], "name">;
         /** HolidayCalendarPage */
         HolidayCalendarPage: {
@@ -4648,7 +4718,13 @@ export interface components {
             street: string | null;
             zip: string | null;
         };
-        /** LocationCreate */
+        /**
+         * LocationCreate
+         * @example {
+         *       "id": "wien",
+         *       "name": "Büro Wien"
+         *     }
+         */
         LocationCreate: {
             city?: string | null;
             country?: string | null;
@@ -4675,7 +4751,12 @@ export interface components {
             modified: string | null;
             name: string;
         };
-        /** LocationListCreate */
+        /**
+         * LocationListCreate
+         * @example {
+         *       "name": "Kundenstandorte Süd"
+         *     }
+         */
         LocationListCreate: WithRequired<components["schemas"]["LocationListUpdate"], "name">;
         /** LocationListPage */
         LocationListPage: {
@@ -5228,7 +5309,16 @@ export interface components {
             number: string | null;
             status: boolean;
         };
-        /** PriceGroupCreate */
+        /**
+         * PriceGroupCreate
+         * @example {
+         *       "name": "Expert",
+         *       "description": {
+         *         "de": "Expertensätze",
+         *         "en": "Expert rates"
+         *       }
+         *     }
+         */
         PriceGroupCreate: WithRequired<components["schemas"]["PriceGroupUpdate"], "name">;
         /** PriceGroupPage */
         PriceGroupPage: {
@@ -5429,7 +5519,15 @@ export interface components {
             /** @description Default factor applied to bookings with this activity; default 1. */
             default_factor?: number;
         };
-        /** ProjectCreate */
+        /**
+         * ProjectCreate
+         * @example {
+         *       "name": "Website relaunch",
+         *       "description": "New company website",
+         *       "start_date": "2026-01-01",
+         *       "end_date": "2026-12-31"
+         *     }
+         */
         ProjectCreate: WithRequired<components["schemas"]["ProjectUpdate"], "name">;
         /** ProjectLocation */
         ProjectLocation: {
@@ -5491,7 +5589,14 @@ export interface components {
             name: string;
             order: number;
         };
-        /** ProjectStatusCreate */
+        /**
+         * ProjectStatusCreate
+         * @example {
+         *       "name": "On hold",
+         *       "description": "Paused by the customer",
+         *       "bookable": false
+         *     }
+         */
         ProjectStatusCreate: WithRequired<components["schemas"]["ProjectStatusUpdate"], "name">;
         /** ProjectStatusPage */
         ProjectStatusPage: {
@@ -5725,7 +5830,13 @@ export interface components {
             name: string;
             tax_rates: number[];
         };
-        /** ReceiptTypeCreate */
+        /**
+         * ReceiptTypeCreate
+         * @example {
+         *       "name": "Parking",
+         *       "description": "Parking fees"
+         *     }
+         */
         ReceiptTypeCreate: WithRequired<components["schemas"]["ReceiptTypeUpdate"], "name">;
         /** ReceiptTypePage */
         ReceiptTypePage: {
@@ -6562,6 +6673,159 @@ export interface components {
         };
     };
     responses: {
+        /** @description The record. */
+        AbsenceReasonResponse: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["AbsenceReasonResponse"];
+            };
+        };
+        /** @description The record. */
+        AbsenceResponse: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["AbsenceResponse"];
+            };
+        };
+        /** @description The record. */
+        ActivityResponse: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["ActivityResponse"];
+            };
+        };
+        /** @description The record. */
+        ArticleResponse: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["ArticleResponse"];
+            };
+        };
+        /** @description The record. */
+        AssignmentResponse: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["AssignmentResponse"];
+            };
+        };
+        /** @description The record. */
+        AttendanceResponse: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["AttendanceResponse"];
+            };
+        };
+        /** @description The record. */
+        BookingSettingsSchemaResponse: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["BookingSettingsSchemaResponse"];
+            };
+        };
+        /** @description The record. */
+        BreakRegulationTypeResponse: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["BreakRegulationTypeResponse"];
+            };
+        };
+        /** @description The record. */
+        CategoryResponse: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["CategoryResponse"];
+            };
+        };
+        /** @description The record. */
+        ContactResponse: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["ContactResponse"];
+            };
+        };
+        /** @description The record. */
+        CustomerResponse: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["CustomerResponse"];
+            };
+        };
+        /** @description The record. */
+        DefaultPlanningResponse: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["DefaultPlanningResponse"];
+            };
+        };
+        /** @description The record. */
+        DepartmentDetailResponse: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["DepartmentDetailResponse"];
+            };
+        };
+        /** @description The record. */
+        DeviceResponse: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["DeviceResponse"];
+            };
+        };
+        /** @description The record. */
+        DynamicAttributeDefinitionResponse: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["DynamicAttributeDefinitionResponse"];
+            };
+        };
+        /** @description The record. */
+        EmployeeDetailResponse: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["EmployeeDetailResponse"];
+            };
+        };
+        /** @description The record. */
+        EmploymentPeriodResponse: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["EmploymentPeriodResponse"];
+            };
+        };
         /** @description The token may not do this (e.g. a read-only token writing). */
         Forbidden: {
             headers: {
@@ -6571,6 +6835,87 @@ export interface components {
                 "application/json": components["schemas"]["Error"];
             };
         };
+        /** @description The record. */
+        HolidayCalendarResponse: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["HolidayCalendarResponse"];
+            };
+        };
+        /** @description The record. */
+        HolidayResponse: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["HolidayResponse"];
+            };
+        };
+        /** @description A request with the same Idempotency-Key is still being processed. */
+        IdempotencyConflict: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description The record. */
+        InternalRateResponse: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["InternalRateResponse"];
+            };
+        };
+        /** @description The record. */
+        InvoiceItemResponse: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["InvoiceItemResponse"];
+            };
+        };
+        /** @description The record. */
+        InvoiceResponse: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["InvoiceResponse"];
+            };
+        };
+        /** @description The record. */
+        LocationListResponse: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["LocationListResponse"];
+            };
+        };
+        /** @description The record. */
+        LocationResponse: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["LocationResponse"];
+            };
+        };
+        /** @description The record. */
+        MealResponse: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["MealResponse"];
+            };
+        };
         /** @description Unknown tenant, route or record. */
         NotFound: {
             headers: {
@@ -6578,6 +6923,31 @@ export interface components {
             };
             content: {
                 "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description Not modified (If-None-Match names the current ETag). */
+        NotModified: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content?: never;
+        };
+        /** @description The record. */
+        OfferItemResponse: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["OfferItemResponse"];
+            };
+        };
+        /** @description The record. */
+        OfferResponse: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["OfferResponse"];
             };
         };
         /** @description The request body or file is too large. */
@@ -6591,6 +6961,141 @@ export interface components {
                 };
             };
         };
+        /** @description The record. */
+        PlanningResponse: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["PlanningResponse"];
+            };
+        };
+        /** @description If-Match does not name the record's current ETag; nothing was written. */
+        PreconditionFailed: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description The record. */
+        PriceGroupResponse: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["PriceGroupResponse"];
+            };
+        };
+        /** @description Created: the new record. */
+        PriceTableCreated: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["PriceTableResponse"];
+            };
+        };
+        /** @description The record. */
+        PriceTableResponse: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["PriceTableResponse"];
+            };
+        };
+        /** @description The record. */
+        ProjectActivityResponse: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["ProjectActivityResponse"];
+            };
+        };
+        /** @description The record. */
+        ProjectLocationResponse: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["ProjectLocationResponse"];
+            };
+        };
+        /** @description The record. */
+        ProjectResponse: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["ProjectResponse"];
+            };
+        };
+        /** @description The record. */
+        ProjectStatusResponse: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["ProjectStatusResponse"];
+            };
+        };
+        /** @description The record. */
+        ReceiptResponse: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["ReceiptResponse"];
+            };
+        };
+        /** @description The record. */
+        ReceiptTypeResponse: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["ReceiptTypeResponse"];
+            };
+        };
+        /** @description The record. */
+        ResourcePlanningResponse: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["ResourcePlanningResponse"];
+            };
+        };
+        /** @description The record. */
+        SubtaskResponse: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["SubtaskResponse"];
+            };
+        };
+        /** @description The record. */
+        TaskResponse: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["TaskResponse"];
+            };
+        };
+        /** @description The record. */
+        TicketResponse: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["TicketResponse"];
+            };
+        };
         /** @description Rate limit exceeded: retry after the seconds in Retry-After. */
         TooManyRequests: {
             headers: {
@@ -6600,6 +7105,15 @@ export interface components {
             };
             content: {
                 "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description The record. */
+        TransponderResponse: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["TransponderResponse"];
             };
         };
         /** @description Missing, unknown or expired bearer token. */
@@ -6618,6 +7132,33 @@ export interface components {
             };
             content: {
                 "application/json": components["schemas"]["ValidationError"];
+            };
+        };
+        /** @description The record. */
+        VehicleListResponse: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["VehicleListResponse"];
+            };
+        };
+        /** @description The record. */
+        WebhookResponse: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["WebhookResponse"];
+            };
+        };
+        /** @description The record. */
+        WorkingTimeResponse: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["WorkingTimeResponse"];
             };
         };
     };
@@ -6722,7 +7263,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["AbsenceReasonPage"];
-                    "text/csv": string;
+                    "text/csv": components["schemas"]["CsvRows"];
                 };
             };
             401: components["responses"]["Unauthenticated"];
@@ -6759,17 +7300,7 @@ export interface operations {
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            /** @description A request with the same Idempotency-Key is still being processed. */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        message: string;
-                    };
-                };
-            };
+            409: components["responses"]["IdempotencyConflict"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
         };
@@ -6788,22 +7319,8 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The record. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["AbsenceReasonResponse"];
-                };
-            };
-            /** @description Not modified (If-None-Match names the current ETag). */
-            304: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
+            200: components["responses"]["AbsenceReasonResponse"];
+            304: components["responses"]["NotModified"];
             401: components["responses"]["Unauthenticated"];
             404: components["responses"]["NotFound"];
             422: components["responses"]["ValidationFailed"];
@@ -6830,40 +7347,12 @@ export interface operations {
             };
         };
         responses: {
-            /** @description The record. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["AbsenceReasonResponse"];
-                };
-            };
+            200: components["responses"]["AbsenceReasonResponse"];
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            /** @description A request with the same Idempotency-Key is still being processed. */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        message: string;
-                    };
-                };
-            };
-            /** @description If-Match does not name the record's current ETag; nothing was written. */
-            412: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        message: string;
-                    };
-                };
-            };
+            409: components["responses"]["IdempotencyConflict"];
+            412: components["responses"]["PreconditionFailed"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
         };
@@ -6894,28 +7383,8 @@ export interface operations {
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            /** @description A request with the same Idempotency-Key is still being processed. */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        message: string;
-                    };
-                };
-            };
-            /** @description If-Match does not name the record's current ETag; nothing was written. */
-            412: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        message: string;
-                    };
-                };
-            };
+            409: components["responses"]["IdempotencyConflict"];
+            412: components["responses"]["PreconditionFailed"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
         };
@@ -6940,40 +7409,12 @@ export interface operations {
             };
         };
         responses: {
-            /** @description The record. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["AbsenceReasonResponse"];
-                };
-            };
+            200: components["responses"]["AbsenceReasonResponse"];
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            /** @description A request with the same Idempotency-Key is still being processed. */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        message: string;
-                    };
-                };
-            };
-            /** @description If-Match does not name the record's current ETag; nothing was written. */
-            412: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        message: string;
-                    };
-                };
-            };
+            409: components["responses"]["IdempotencyConflict"];
+            412: components["responses"]["PreconditionFailed"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
         };
@@ -7014,7 +7455,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["AbsencePage"];
-                    "text/csv": string;
+                    "text/csv": components["schemas"]["CsvRows"];
                 };
             };
             401: components["responses"]["Unauthenticated"];
@@ -7051,17 +7492,7 @@ export interface operations {
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            /** @description A request with the same Idempotency-Key is still being processed. */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        message: string;
-                    };
-                };
-            };
+            409: components["responses"]["IdempotencyConflict"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
         };
@@ -7080,22 +7511,8 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The record. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["AbsenceResponse"];
-                };
-            };
-            /** @description Not modified (If-None-Match names the current ETag). */
-            304: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
+            200: components["responses"]["AbsenceResponse"];
+            304: components["responses"]["NotModified"];
             401: components["responses"]["Unauthenticated"];
             404: components["responses"]["NotFound"];
             422: components["responses"]["ValidationFailed"];
@@ -7122,40 +7539,12 @@ export interface operations {
             };
         };
         responses: {
-            /** @description The record. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["AbsenceResponse"];
-                };
-            };
+            200: components["responses"]["AbsenceResponse"];
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            /** @description A request with the same Idempotency-Key is still being processed. */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        message: string;
-                    };
-                };
-            };
-            /** @description If-Match does not name the record's current ETag; nothing was written. */
-            412: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        message: string;
-                    };
-                };
-            };
+            409: components["responses"]["IdempotencyConflict"];
+            412: components["responses"]["PreconditionFailed"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
         };
@@ -7186,28 +7575,8 @@ export interface operations {
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            /** @description A request with the same Idempotency-Key is still being processed. */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        message: string;
-                    };
-                };
-            };
-            /** @description If-Match does not name the record's current ETag; nothing was written. */
-            412: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        message: string;
-                    };
-                };
-            };
+            409: components["responses"]["IdempotencyConflict"];
+            412: components["responses"]["PreconditionFailed"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
         };
@@ -7232,40 +7601,12 @@ export interface operations {
             };
         };
         responses: {
-            /** @description The record. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["AbsenceResponse"];
-                };
-            };
+            200: components["responses"]["AbsenceResponse"];
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            /** @description A request with the same Idempotency-Key is still being processed. */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        message: string;
-                    };
-                };
-            };
-            /** @description If-Match does not name the record's current ETag; nothing was written. */
-            412: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        message: string;
-                    };
-                };
-            };
+            409: components["responses"]["IdempotencyConflict"];
+            412: components["responses"]["PreconditionFailed"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
         };
@@ -7300,7 +7641,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ActivityPage"];
-                    "text/csv": string;
+                    "text/csv": components["schemas"]["CsvRows"];
                 };
             };
             401: components["responses"]["Unauthenticated"];
@@ -7337,17 +7678,7 @@ export interface operations {
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            /** @description A request with the same Idempotency-Key is still being processed. */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        message: string;
-                    };
-                };
-            };
+            409: components["responses"]["IdempotencyConflict"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
         };
@@ -7366,22 +7697,8 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The record. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ActivityResponse"];
-                };
-            };
-            /** @description Not modified (If-None-Match names the current ETag). */
-            304: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
+            200: components["responses"]["ActivityResponse"];
+            304: components["responses"]["NotModified"];
             401: components["responses"]["Unauthenticated"];
             404: components["responses"]["NotFound"];
             422: components["responses"]["ValidationFailed"];
@@ -7408,40 +7725,12 @@ export interface operations {
             };
         };
         responses: {
-            /** @description The record. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ActivityResponse"];
-                };
-            };
+            200: components["responses"]["ActivityResponse"];
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            /** @description A request with the same Idempotency-Key is still being processed. */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        message: string;
-                    };
-                };
-            };
-            /** @description If-Match does not name the record's current ETag; nothing was written. */
-            412: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        message: string;
-                    };
-                };
-            };
+            409: components["responses"]["IdempotencyConflict"];
+            412: components["responses"]["PreconditionFailed"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
         };
@@ -7472,28 +7761,8 @@ export interface operations {
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            /** @description A request with the same Idempotency-Key is still being processed. */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        message: string;
-                    };
-                };
-            };
-            /** @description If-Match does not name the record's current ETag; nothing was written. */
-            412: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        message: string;
-                    };
-                };
-            };
+            409: components["responses"]["IdempotencyConflict"];
+            412: components["responses"]["PreconditionFailed"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
         };
@@ -7518,40 +7787,12 @@ export interface operations {
             };
         };
         responses: {
-            /** @description The record. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ActivityResponse"];
-                };
-            };
+            200: components["responses"]["ActivityResponse"];
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            /** @description A request with the same Idempotency-Key is still being processed. */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        message: string;
-                    };
-                };
-            };
-            /** @description If-Match does not name the record's current ETag; nothing was written. */
-            412: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        message: string;
-                    };
-                };
-            };
+            409: components["responses"]["IdempotencyConflict"];
+            412: components["responses"]["PreconditionFailed"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
         };
@@ -7590,7 +7831,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ArticlePage"];
-                    "text/csv": string;
+                    "text/csv": components["schemas"]["CsvRows"];
                 };
             };
             401: components["responses"]["Unauthenticated"];
@@ -7627,17 +7868,7 @@ export interface operations {
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            /** @description A request with the same Idempotency-Key is still being processed. */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        message: string;
-                    };
-                };
-            };
+            409: components["responses"]["IdempotencyConflict"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
         };
@@ -7656,22 +7887,8 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The record. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ArticleResponse"];
-                };
-            };
-            /** @description Not modified (If-None-Match names the current ETag). */
-            304: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
+            200: components["responses"]["ArticleResponse"];
+            304: components["responses"]["NotModified"];
             401: components["responses"]["Unauthenticated"];
             404: components["responses"]["NotFound"];
             422: components["responses"]["ValidationFailed"];
@@ -7698,40 +7915,12 @@ export interface operations {
             };
         };
         responses: {
-            /** @description The record. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ArticleResponse"];
-                };
-            };
+            200: components["responses"]["ArticleResponse"];
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            /** @description A request with the same Idempotency-Key is still being processed. */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        message: string;
-                    };
-                };
-            };
-            /** @description If-Match does not name the record's current ETag; nothing was written. */
-            412: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        message: string;
-                    };
-                };
-            };
+            409: components["responses"]["IdempotencyConflict"];
+            412: components["responses"]["PreconditionFailed"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
         };
@@ -7762,28 +7951,8 @@ export interface operations {
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            /** @description A request with the same Idempotency-Key is still being processed. */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        message: string;
-                    };
-                };
-            };
-            /** @description If-Match does not name the record's current ETag; nothing was written. */
-            412: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        message: string;
-                    };
-                };
-            };
+            409: components["responses"]["IdempotencyConflict"];
+            412: components["responses"]["PreconditionFailed"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
         };
@@ -7808,40 +7977,12 @@ export interface operations {
             };
         };
         responses: {
-            /** @description The record. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ArticleResponse"];
-                };
-            };
+            200: components["responses"]["ArticleResponse"];
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            /** @description A request with the same Idempotency-Key is still being processed. */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        message: string;
-                    };
-                };
-            };
-            /** @description If-Match does not name the record's current ETag; nothing was written. */
-            412: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        message: string;
-                    };
-                };
-            };
+            409: components["responses"]["IdempotencyConflict"];
+            412: components["responses"]["PreconditionFailed"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
         };
@@ -7884,7 +8025,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["AttendancePage"];
-                    "text/csv": string;
+                    "text/csv": components["schemas"]["CsvRows"];
                 };
             };
             401: components["responses"]["Unauthenticated"];
@@ -7921,17 +8062,7 @@ export interface operations {
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            /** @description A request with the same Idempotency-Key is still being processed. */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        message: string;
-                    };
-                };
-            };
+            409: components["responses"]["IdempotencyConflict"];
             /** @description Invalid input: `errors` lists the messages per field. */
             422: {
                 headers: {
@@ -7970,22 +8101,8 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The record. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["AttendanceResponse"];
-                };
-            };
-            /** @description Not modified (If-None-Match names the current ETag). */
-            304: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
+            200: components["responses"]["AttendanceResponse"];
+            304: components["responses"]["NotModified"];
             401: components["responses"]["Unauthenticated"];
             404: components["responses"]["NotFound"];
             422: components["responses"]["ValidationFailed"];
@@ -8012,40 +8129,12 @@ export interface operations {
             };
         };
         responses: {
-            /** @description The record. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["AttendanceResponse"];
-                };
-            };
+            200: components["responses"]["AttendanceResponse"];
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            /** @description A request with the same Idempotency-Key is still being processed. */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        message: string;
-                    };
-                };
-            };
-            /** @description If-Match does not name the record's current ETag; nothing was written. */
-            412: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        message: string;
-                    };
-                };
-            };
+            409: components["responses"]["IdempotencyConflict"];
+            412: components["responses"]["PreconditionFailed"];
             /** @description Invalid input: `errors` lists the messages per field. */
             422: {
                 headers: {
@@ -8096,28 +8185,8 @@ export interface operations {
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            /** @description A request with the same Idempotency-Key is still being processed. */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        message: string;
-                    };
-                };
-            };
-            /** @description If-Match does not name the record's current ETag; nothing was written. */
-            412: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        message: string;
-                    };
-                };
-            };
+            409: components["responses"]["IdempotencyConflict"];
+            412: components["responses"]["PreconditionFailed"];
             /** @description Invalid input: `errors` lists the messages per field. */
             422: {
                 headers: {
@@ -8162,40 +8231,12 @@ export interface operations {
             };
         };
         responses: {
-            /** @description The record. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["AttendanceResponse"];
-                };
-            };
+            200: components["responses"]["AttendanceResponse"];
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            /** @description A request with the same Idempotency-Key is still being processed. */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        message: string;
-                    };
-                };
-            };
-            /** @description If-Match does not name the record's current ETag; nothing was written. */
-            412: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        message: string;
-                    };
-                };
-            };
+            409: components["responses"]["IdempotencyConflict"];
+            412: components["responses"]["PreconditionFailed"];
             /** @description Invalid input: `errors` lists the messages per field. */
             422: {
                 headers: {
@@ -8240,40 +8281,12 @@ export interface operations {
             };
         };
         responses: {
-            /** @description The record. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["AttendanceResponse"];
-                };
-            };
+            200: components["responses"]["AttendanceResponse"];
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            /** @description A request with the same Idempotency-Key is still being processed. */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        message: string;
-                    };
-                };
-            };
-            /** @description If-Match does not name the record's current ETag; nothing was written. */
-            412: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        message: string;
-                    };
-                };
-            };
+            409: components["responses"]["IdempotencyConflict"];
+            412: components["responses"]["PreconditionFailed"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
         };
@@ -8298,40 +8311,12 @@ export interface operations {
             };
         };
         responses: {
-            /** @description The record. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["AttendanceResponse"];
-                };
-            };
+            200: components["responses"]["AttendanceResponse"];
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            /** @description A request with the same Idempotency-Key is still being processed. */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        message: string;
-                    };
-                };
-            };
-            /** @description If-Match does not name the record's current ETag; nothing was written. */
-            412: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        message: string;
-                    };
-                };
-            };
+            409: components["responses"]["IdempotencyConflict"];
+            412: components["responses"]["PreconditionFailed"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
         };
@@ -8453,17 +8438,7 @@ export interface operations {
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            /** @description A request with the same Idempotency-Key is still being processed. */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        message: string;
-                    };
-                };
-            };
+            409: components["responses"]["IdempotencyConflict"];
             /** @description Invalid input: `errors` lists the messages per field. */
             422: {
                 headers: {
@@ -8570,15 +8545,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The record. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["BookingSettingsSchemaResponse"];
-                };
-            };
+            200: components["responses"]["BookingSettingsSchemaResponse"];
             401: components["responses"]["Unauthenticated"];
             404: components["responses"]["NotFound"];
             422: components["responses"]["ValidationFailed"];
@@ -8603,40 +8570,12 @@ export interface operations {
             };
         };
         responses: {
-            /** @description The record. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["BookingSettingsSchemaResponse"];
-                };
-            };
+            200: components["responses"]["BookingSettingsSchemaResponse"];
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            /** @description A request with the same Idempotency-Key is still being processed. */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        message: string;
-                    };
-                };
-            };
-            /** @description If-Match does not name the record's current ETag; nothing was written. */
-            412: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        message: string;
-                    };
-                };
-            };
+            409: components["responses"]["IdempotencyConflict"];
+            412: components["responses"]["PreconditionFailed"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
         };
@@ -8659,40 +8598,12 @@ export interface operations {
             };
         };
         responses: {
-            /** @description The record. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["BookingSettingsSchemaResponse"];
-                };
-            };
+            200: components["responses"]["BookingSettingsSchemaResponse"];
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            /** @description A request with the same Idempotency-Key is still being processed. */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        message: string;
-                    };
-                };
-            };
-            /** @description If-Match does not name the record's current ETag; nothing was written. */
-            412: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        message: string;
-                    };
-                };
-            };
+            409: components["responses"]["IdempotencyConflict"];
+            412: components["responses"]["PreconditionFailed"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
         };
@@ -8727,7 +8638,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["BreakRegulationTypePage"];
-                    "text/csv": string;
+                    "text/csv": components["schemas"]["CsvRows"];
                 };
             };
             401: components["responses"]["Unauthenticated"];
@@ -8764,17 +8675,7 @@ export interface operations {
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            /** @description A request with the same Idempotency-Key is still being processed. */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        message: string;
-                    };
-                };
-            };
+            409: components["responses"]["IdempotencyConflict"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
         };
@@ -8793,22 +8694,8 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The record. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["BreakRegulationTypeResponse"];
-                };
-            };
-            /** @description Not modified (If-None-Match names the current ETag). */
-            304: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
+            200: components["responses"]["BreakRegulationTypeResponse"];
+            304: components["responses"]["NotModified"];
             401: components["responses"]["Unauthenticated"];
             404: components["responses"]["NotFound"];
             422: components["responses"]["ValidationFailed"];
@@ -8835,40 +8722,12 @@ export interface operations {
             };
         };
         responses: {
-            /** @description The record. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["BreakRegulationTypeResponse"];
-                };
-            };
+            200: components["responses"]["BreakRegulationTypeResponse"];
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            /** @description A request with the same Idempotency-Key is still being processed. */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        message: string;
-                    };
-                };
-            };
-            /** @description If-Match does not name the record's current ETag; nothing was written. */
-            412: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        message: string;
-                    };
-                };
-            };
+            409: components["responses"]["IdempotencyConflict"];
+            412: components["responses"]["PreconditionFailed"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
         };
@@ -8899,28 +8758,8 @@ export interface operations {
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            /** @description A request with the same Idempotency-Key is still being processed. */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        message: string;
-                    };
-                };
-            };
-            /** @description If-Match does not name the record's current ETag; nothing was written. */
-            412: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        message: string;
-                    };
-                };
-            };
+            409: components["responses"]["IdempotencyConflict"];
+            412: components["responses"]["PreconditionFailed"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
         };
@@ -8945,40 +8784,12 @@ export interface operations {
             };
         };
         responses: {
-            /** @description The record. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["BreakRegulationTypeResponse"];
-                };
-            };
+            200: components["responses"]["BreakRegulationTypeResponse"];
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            /** @description A request with the same Idempotency-Key is still being processed. */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        message: string;
-                    };
-                };
-            };
-            /** @description If-Match does not name the record's current ETag; nothing was written. */
-            412: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        message: string;
-                    };
-                };
-            };
+            409: components["responses"]["IdempotencyConflict"];
+            412: components["responses"]["PreconditionFailed"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
         };
@@ -9015,7 +8826,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["CategoryPage"];
-                    "text/csv": string;
+                    "text/csv": components["schemas"]["CsvRows"];
                 };
             };
             401: components["responses"]["Unauthenticated"];
@@ -9052,17 +8863,7 @@ export interface operations {
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            /** @description A request with the same Idempotency-Key is still being processed. */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        message: string;
-                    };
-                };
-            };
+            409: components["responses"]["IdempotencyConflict"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
         };
@@ -9081,22 +8882,8 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The record. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["CategoryResponse"];
-                };
-            };
-            /** @description Not modified (If-None-Match names the current ETag). */
-            304: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
+            200: components["responses"]["CategoryResponse"];
+            304: components["responses"]["NotModified"];
             401: components["responses"]["Unauthenticated"];
             404: components["responses"]["NotFound"];
             422: components["responses"]["ValidationFailed"];
@@ -9123,40 +8910,12 @@ export interface operations {
             };
         };
         responses: {
-            /** @description The record. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["CategoryResponse"];
-                };
-            };
+            200: components["responses"]["CategoryResponse"];
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            /** @description A request with the same Idempotency-Key is still being processed. */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        message: string;
-                    };
-                };
-            };
-            /** @description If-Match does not name the record's current ETag; nothing was written. */
-            412: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        message: string;
-                    };
-                };
-            };
+            409: components["responses"]["IdempotencyConflict"];
+            412: components["responses"]["PreconditionFailed"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
         };
@@ -9187,28 +8946,8 @@ export interface operations {
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            /** @description A request with the same Idempotency-Key is still being processed. */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        message: string;
-                    };
-                };
-            };
-            /** @description If-Match does not name the record's current ETag; nothing was written. */
-            412: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        message: string;
-                    };
-                };
-            };
+            409: components["responses"]["IdempotencyConflict"];
+            412: components["responses"]["PreconditionFailed"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
         };
@@ -9233,40 +8972,12 @@ export interface operations {
             };
         };
         responses: {
-            /** @description The record. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["CategoryResponse"];
-                };
-            };
+            200: components["responses"]["CategoryResponse"];
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            /** @description A request with the same Idempotency-Key is still being processed. */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        message: string;
-                    };
-                };
-            };
-            /** @description If-Match does not name the record's current ETag; nothing was written. */
-            412: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        message: string;
-                    };
-                };
-            };
+            409: components["responses"]["IdempotencyConflict"];
+            412: components["responses"]["PreconditionFailed"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
         };
@@ -9294,7 +9005,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ChangesPage"];
-                    "text/csv": string;
+                    "text/csv": components["schemas"]["CsvRows"];
                 };
             };
             401: components["responses"]["Unauthenticated"];
@@ -9350,7 +9061,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["CustomerListItemPage"];
-                    "text/csv": string;
+                    "text/csv": components["schemas"]["CsvRows"];
                 };
             };
             401: components["responses"]["Unauthenticated"];
@@ -9387,17 +9098,7 @@ export interface operations {
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            /** @description A request with the same Idempotency-Key is still being processed. */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        message: string;
-                    };
-                };
-            };
+            409: components["responses"]["IdempotencyConflict"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
         };
@@ -9434,7 +9135,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ContactPage"];
-                    "text/csv": string;
+                    "text/csv": components["schemas"]["CsvRows"];
                 };
             };
             401: components["responses"]["Unauthenticated"];
@@ -9473,17 +9174,7 @@ export interface operations {
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            /** @description A request with the same Idempotency-Key is still being processed. */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        message: string;
-                    };
-                };
-            };
+            409: components["responses"]["IdempotencyConflict"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
         };
@@ -9503,22 +9194,8 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The record. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ContactResponse"];
-                };
-            };
-            /** @description Not modified (If-None-Match names the current ETag). */
-            304: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
+            200: components["responses"]["ContactResponse"];
+            304: components["responses"]["NotModified"];
             401: components["responses"]["Unauthenticated"];
             404: components["responses"]["NotFound"];
             422: components["responses"]["ValidationFailed"];
@@ -9546,40 +9223,12 @@ export interface operations {
             };
         };
         responses: {
-            /** @description The record. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ContactResponse"];
-                };
-            };
+            200: components["responses"]["ContactResponse"];
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            /** @description A request with the same Idempotency-Key is still being processed. */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        message: string;
-                    };
-                };
-            };
-            /** @description If-Match does not name the record's current ETag; nothing was written. */
-            412: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        message: string;
-                    };
-                };
-            };
+            409: components["responses"]["IdempotencyConflict"];
+            412: components["responses"]["PreconditionFailed"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
         };
@@ -9611,28 +9260,8 @@ export interface operations {
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            /** @description A request with the same Idempotency-Key is still being processed. */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        message: string;
-                    };
-                };
-            };
-            /** @description If-Match does not name the record's current ETag; nothing was written. */
-            412: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        message: string;
-                    };
-                };
-            };
+            409: components["responses"]["IdempotencyConflict"];
+            412: components["responses"]["PreconditionFailed"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
         };
@@ -9658,40 +9287,12 @@ export interface operations {
             };
         };
         responses: {
-            /** @description The record. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ContactResponse"];
-                };
-            };
+            200: components["responses"]["ContactResponse"];
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            /** @description A request with the same Idempotency-Key is still being processed. */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        message: string;
-                    };
-                };
-            };
-            /** @description If-Match does not name the record's current ETag; nothing was written. */
-            412: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        message: string;
-                    };
-                };
-            };
+            409: components["responses"]["IdempotencyConflict"];
+            412: components["responses"]["PreconditionFailed"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
         };
@@ -9711,22 +9312,8 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The record. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["CustomerResponse"];
-                };
-            };
-            /** @description Not modified (If-None-Match names the current ETag). */
-            304: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
+            200: components["responses"]["CustomerResponse"];
+            304: components["responses"]["NotModified"];
             401: components["responses"]["Unauthenticated"];
             404: components["responses"]["NotFound"];
             422: components["responses"]["ValidationFailed"];
@@ -9754,40 +9341,12 @@ export interface operations {
             };
         };
         responses: {
-            /** @description The record. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["CustomerResponse"];
-                };
-            };
+            200: components["responses"]["CustomerResponse"];
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            /** @description A request with the same Idempotency-Key is still being processed. */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        message: string;
-                    };
-                };
-            };
-            /** @description If-Match does not name the record's current ETag; nothing was written. */
-            412: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        message: string;
-                    };
-                };
-            };
+            409: components["responses"]["IdempotencyConflict"];
+            412: components["responses"]["PreconditionFailed"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
         };
@@ -9819,28 +9378,8 @@ export interface operations {
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            /** @description A request with the same Idempotency-Key is still being processed. */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        message: string;
-                    };
-                };
-            };
-            /** @description If-Match does not name the record's current ETag; nothing was written. */
-            412: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        message: string;
-                    };
-                };
-            };
+            409: components["responses"]["IdempotencyConflict"];
+            412: components["responses"]["PreconditionFailed"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
         };
@@ -9866,40 +9405,12 @@ export interface operations {
             };
         };
         responses: {
-            /** @description The record. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["CustomerResponse"];
-                };
-            };
+            200: components["responses"]["CustomerResponse"];
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            /** @description A request with the same Idempotency-Key is still being processed. */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        message: string;
-                    };
-                };
-            };
-            /** @description If-Match does not name the record's current ETag; nothing was written. */
-            412: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        message: string;
-                    };
-                };
-            };
+            409: components["responses"]["IdempotencyConflict"];
+            412: components["responses"]["PreconditionFailed"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
         };
@@ -9923,7 +9434,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["PriceTableCollection"];
-                    "text/csv": string;
+                    "text/csv": components["schemas"]["CsvRows"];
                 };
             };
             401: components["responses"]["Unauthenticated"];
@@ -9951,29 +9462,11 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Created: the new record. */
-            201: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["PriceTableResponse"];
-                };
-            };
+            201: components["responses"]["PriceTableCreated"];
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            /** @description A request with the same Idempotency-Key is still being processed. */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        message: string;
-                    };
-                };
-            };
+            409: components["responses"]["IdempotencyConflict"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
         };
@@ -9994,22 +9487,8 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The record. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["PriceTableResponse"];
-                };
-            };
-            /** @description Not modified (If-None-Match names the current ETag). */
-            304: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
+            200: components["responses"]["PriceTableResponse"];
+            304: components["responses"]["NotModified"];
             401: components["responses"]["Unauthenticated"];
             404: components["responses"]["NotFound"];
             422: components["responses"]["ValidationFailed"];
@@ -10038,40 +9517,12 @@ export interface operations {
             };
         };
         responses: {
-            /** @description The record. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["PriceTableResponse"];
-                };
-            };
+            200: components["responses"]["PriceTableResponse"];
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            /** @description A request with the same Idempotency-Key is still being processed. */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        message: string;
-                    };
-                };
-            };
-            /** @description If-Match does not name the record's current ETag; nothing was written. */
-            412: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        message: string;
-                    };
-                };
-            };
+            409: components["responses"]["IdempotencyConflict"];
+            412: components["responses"]["PreconditionFailed"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
         };
@@ -10104,28 +9555,8 @@ export interface operations {
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            /** @description A request with the same Idempotency-Key is still being processed. */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        message: string;
-                    };
-                };
-            };
-            /** @description If-Match does not name the record's current ETag; nothing was written. */
-            412: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        message: string;
-                    };
-                };
-            };
+            409: components["responses"]["IdempotencyConflict"];
+            412: components["responses"]["PreconditionFailed"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
         };
@@ -10152,40 +9583,12 @@ export interface operations {
             };
         };
         responses: {
-            /** @description The record. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["PriceTableResponse"];
-                };
-            };
+            200: components["responses"]["PriceTableResponse"];
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            /** @description A request with the same Idempotency-Key is still being processed. */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        message: string;
-                    };
-                };
-            };
-            /** @description If-Match does not name the record's current ETag; nothing was written. */
-            412: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        message: string;
-                    };
-                };
-            };
+            409: components["responses"]["IdempotencyConflict"];
+            412: components["responses"]["PreconditionFailed"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
         };
@@ -10230,7 +9633,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["DefaultPlanningPage"];
-                    "text/csv": string;
+                    "text/csv": components["schemas"]["CsvRows"];
                 };
             };
             401: components["responses"]["Unauthenticated"];
@@ -10267,17 +9670,7 @@ export interface operations {
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            /** @description A request with the same Idempotency-Key is still being processed. */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        message: string;
-                    };
-                };
-            };
+            409: components["responses"]["IdempotencyConflict"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
         };
@@ -10296,22 +9689,8 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The record. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["DefaultPlanningResponse"];
-                };
-            };
-            /** @description Not modified (If-None-Match names the current ETag). */
-            304: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
+            200: components["responses"]["DefaultPlanningResponse"];
+            304: components["responses"]["NotModified"];
             401: components["responses"]["Unauthenticated"];
             404: components["responses"]["NotFound"];
             422: components["responses"]["ValidationFailed"];
@@ -10338,40 +9717,12 @@ export interface operations {
             };
         };
         responses: {
-            /** @description The record. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["DefaultPlanningResponse"];
-                };
-            };
+            200: components["responses"]["DefaultPlanningResponse"];
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            /** @description A request with the same Idempotency-Key is still being processed. */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        message: string;
-                    };
-                };
-            };
-            /** @description If-Match does not name the record's current ETag; nothing was written. */
-            412: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        message: string;
-                    };
-                };
-            };
+            409: components["responses"]["IdempotencyConflict"];
+            412: components["responses"]["PreconditionFailed"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
         };
@@ -10402,28 +9753,8 @@ export interface operations {
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            /** @description A request with the same Idempotency-Key is still being processed. */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        message: string;
-                    };
-                };
-            };
-            /** @description If-Match does not name the record's current ETag; nothing was written. */
-            412: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        message: string;
-                    };
-                };
-            };
+            409: components["responses"]["IdempotencyConflict"];
+            412: components["responses"]["PreconditionFailed"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
         };
@@ -10448,40 +9779,12 @@ export interface operations {
             };
         };
         responses: {
-            /** @description The record. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["DefaultPlanningResponse"];
-                };
-            };
+            200: components["responses"]["DefaultPlanningResponse"];
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            /** @description A request with the same Idempotency-Key is still being processed. */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        message: string;
-                    };
-                };
-            };
-            /** @description If-Match does not name the record's current ETag; nothing was written. */
-            412: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        message: string;
-                    };
-                };
-            };
+            409: components["responses"]["IdempotencyConflict"];
+            412: components["responses"]["PreconditionFailed"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
         };
@@ -10520,7 +9823,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["DepartmentListItemPage"];
-                    "text/csv": string;
+                    "text/csv": components["schemas"]["CsvRows"];
                 };
             };
             401: components["responses"]["Unauthenticated"];
@@ -10557,17 +9860,7 @@ export interface operations {
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            /** @description A request with the same Idempotency-Key is still being processed. */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        message: string;
-                    };
-                };
-            };
+            409: components["responses"]["IdempotencyConflict"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
         };
@@ -10586,22 +9879,8 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The record. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["DepartmentDetailResponse"];
-                };
-            };
-            /** @description Not modified (If-None-Match names the current ETag). */
-            304: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
+            200: components["responses"]["DepartmentDetailResponse"];
+            304: components["responses"]["NotModified"];
             401: components["responses"]["Unauthenticated"];
             404: components["responses"]["NotFound"];
             422: components["responses"]["ValidationFailed"];
@@ -10628,40 +9907,12 @@ export interface operations {
             };
         };
         responses: {
-            /** @description The record. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["DepartmentDetailResponse"];
-                };
-            };
+            200: components["responses"]["DepartmentDetailResponse"];
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            /** @description A request with the same Idempotency-Key is still being processed. */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        message: string;
-                    };
-                };
-            };
-            /** @description If-Match does not name the record's current ETag; nothing was written. */
-            412: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        message: string;
-                    };
-                };
-            };
+            409: components["responses"]["IdempotencyConflict"];
+            412: components["responses"]["PreconditionFailed"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
         };
@@ -10692,28 +9943,8 @@ export interface operations {
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            /** @description A request with the same Idempotency-Key is still being processed. */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        message: string;
-                    };
-                };
-            };
-            /** @description If-Match does not name the record's current ETag; nothing was written. */
-            412: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        message: string;
-                    };
-                };
-            };
+            409: components["responses"]["IdempotencyConflict"];
+            412: components["responses"]["PreconditionFailed"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
         };
@@ -10738,40 +9969,12 @@ export interface operations {
             };
         };
         responses: {
-            /** @description The record. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["DepartmentDetailResponse"];
-                };
-            };
+            200: components["responses"]["DepartmentDetailResponse"];
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            /** @description A request with the same Idempotency-Key is still being processed. */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        message: string;
-                    };
-                };
-            };
-            /** @description If-Match does not name the record's current ETag; nothing was written. */
-            412: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        message: string;
-                    };
-                };
-            };
+            409: components["responses"]["IdempotencyConflict"];
+            412: components["responses"]["PreconditionFailed"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
         };
@@ -10808,7 +10011,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["DepartmentPage"];
-                    "text/csv": string;
+                    "text/csv": components["schemas"]["CsvRows"];
                 };
             };
             401: components["responses"]["Unauthenticated"];
@@ -10849,7 +10052,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["EmployeeBasePage"];
-                    "text/csv": string;
+                    "text/csv": components["schemas"]["CsvRows"];
                 };
             };
             401: components["responses"]["Unauthenticated"];
@@ -10892,7 +10095,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["DeviceListItemPage"];
-                    "text/csv": string;
+                    "text/csv": components["schemas"]["CsvRows"];
                 };
             };
             401: components["responses"]["Unauthenticated"];
@@ -10929,17 +10132,7 @@ export interface operations {
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            /** @description A request with the same Idempotency-Key is still being processed. */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        message: string;
-                    };
-                };
-            };
+            409: components["responses"]["IdempotencyConflict"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
         };
@@ -10958,22 +10151,8 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The record. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["DeviceResponse"];
-                };
-            };
-            /** @description Not modified (If-None-Match names the current ETag). */
-            304: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
+            200: components["responses"]["DeviceResponse"];
+            304: components["responses"]["NotModified"];
             401: components["responses"]["Unauthenticated"];
             404: components["responses"]["NotFound"];
             422: components["responses"]["ValidationFailed"];
@@ -11000,40 +10179,12 @@ export interface operations {
             };
         };
         responses: {
-            /** @description The record. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["DeviceResponse"];
-                };
-            };
+            200: components["responses"]["DeviceResponse"];
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            /** @description A request with the same Idempotency-Key is still being processed. */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        message: string;
-                    };
-                };
-            };
-            /** @description If-Match does not name the record's current ETag; nothing was written. */
-            412: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        message: string;
-                    };
-                };
-            };
+            409: components["responses"]["IdempotencyConflict"];
+            412: components["responses"]["PreconditionFailed"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
         };
@@ -11064,28 +10215,8 @@ export interface operations {
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            /** @description A request with the same Idempotency-Key is still being processed. */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        message: string;
-                    };
-                };
-            };
-            /** @description If-Match does not name the record's current ETag; nothing was written. */
-            412: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        message: string;
-                    };
-                };
-            };
+            409: components["responses"]["IdempotencyConflict"];
+            412: components["responses"]["PreconditionFailed"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
         };
@@ -11110,40 +10241,12 @@ export interface operations {
             };
         };
         responses: {
-            /** @description The record. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["DeviceResponse"];
-                };
-            };
+            200: components["responses"]["DeviceResponse"];
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            /** @description A request with the same Idempotency-Key is still being processed. */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        message: string;
-                    };
-                };
-            };
-            /** @description If-Match does not name the record's current ETag; nothing was written. */
-            412: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        message: string;
-                    };
-                };
-            };
+            409: components["responses"]["IdempotencyConflict"];
+            412: components["responses"]["PreconditionFailed"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
         };
@@ -11179,7 +10282,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["DynamicAttributeDefinitionPage"];
-                    "text/csv": string;
+                    "text/csv": components["schemas"]["CsvRows"];
                 };
             };
             401: components["responses"]["Unauthenticated"];
@@ -11216,17 +10319,7 @@ export interface operations {
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            /** @description A request with the same Idempotency-Key is still being processed. */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        message: string;
-                    };
-                };
-            };
+            409: components["responses"]["IdempotencyConflict"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
         };
@@ -11245,22 +10338,8 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The record. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["DynamicAttributeDefinitionResponse"];
-                };
-            };
-            /** @description Not modified (If-None-Match names the current ETag). */
-            304: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
+            200: components["responses"]["DynamicAttributeDefinitionResponse"];
+            304: components["responses"]["NotModified"];
             401: components["responses"]["Unauthenticated"];
             404: components["responses"]["NotFound"];
             422: components["responses"]["ValidationFailed"];
@@ -11287,40 +10366,12 @@ export interface operations {
             };
         };
         responses: {
-            /** @description The record. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["DynamicAttributeDefinitionResponse"];
-                };
-            };
+            200: components["responses"]["DynamicAttributeDefinitionResponse"];
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            /** @description A request with the same Idempotency-Key is still being processed. */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        message: string;
-                    };
-                };
-            };
-            /** @description If-Match does not name the record's current ETag; nothing was written. */
-            412: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        message: string;
-                    };
-                };
-            };
+            409: components["responses"]["IdempotencyConflict"];
+            412: components["responses"]["PreconditionFailed"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
         };
@@ -11351,28 +10402,8 @@ export interface operations {
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            /** @description A request with the same Idempotency-Key is still being processed. */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        message: string;
-                    };
-                };
-            };
-            /** @description If-Match does not name the record's current ETag; nothing was written. */
-            412: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        message: string;
-                    };
-                };
-            };
+            409: components["responses"]["IdempotencyConflict"];
+            412: components["responses"]["PreconditionFailed"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
         };
@@ -11397,40 +10428,12 @@ export interface operations {
             };
         };
         responses: {
-            /** @description The record. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["DynamicAttributeDefinitionResponse"];
-                };
-            };
+            200: components["responses"]["DynamicAttributeDefinitionResponse"];
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            /** @description A request with the same Idempotency-Key is still being processed. */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        message: string;
-                    };
-                };
-            };
-            /** @description If-Match does not name the record's current ETag; nothing was written. */
-            412: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        message: string;
-                    };
-                };
-            };
+            409: components["responses"]["IdempotencyConflict"];
+            412: components["responses"]["PreconditionFailed"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
         };
@@ -11468,7 +10471,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["EmployeePage"];
-                    "text/csv": string;
+                    "text/csv": components["schemas"]["CsvRows"];
                 };
             };
             401: components["responses"]["Unauthenticated"];
@@ -11505,17 +10508,7 @@ export interface operations {
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            /** @description A request with the same Idempotency-Key is still being processed. */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        message: string;
-                    };
-                };
-            };
+            409: components["responses"]["IdempotencyConflict"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
         };
@@ -11534,22 +10527,8 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The record. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["EmployeeDetailResponse"];
-                };
-            };
-            /** @description Not modified (If-None-Match names the current ETag). */
-            304: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
+            200: components["responses"]["EmployeeDetailResponse"];
+            304: components["responses"]["NotModified"];
             401: components["responses"]["Unauthenticated"];
             404: components["responses"]["NotFound"];
             422: components["responses"]["ValidationFailed"];
@@ -11576,40 +10555,12 @@ export interface operations {
             };
         };
         responses: {
-            /** @description The record. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["EmployeeDetailResponse"];
-                };
-            };
+            200: components["responses"]["EmployeeDetailResponse"];
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            /** @description A request with the same Idempotency-Key is still being processed. */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        message: string;
-                    };
-                };
-            };
-            /** @description If-Match does not name the record's current ETag; nothing was written. */
-            412: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        message: string;
-                    };
-                };
-            };
+            409: components["responses"]["IdempotencyConflict"];
+            412: components["responses"]["PreconditionFailed"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
         };
@@ -11634,40 +10585,12 @@ export interface operations {
             };
         };
         responses: {
-            /** @description The record. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["EmployeeDetailResponse"];
-                };
-            };
+            200: components["responses"]["EmployeeDetailResponse"];
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            /** @description A request with the same Idempotency-Key is still being processed. */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        message: string;
-                    };
-                };
-            };
-            /** @description If-Match does not name the record's current ETag; nothing was written. */
-            412: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        message: string;
-                    };
-                };
-            };
+            409: components["responses"]["IdempotencyConflict"];
+            412: components["responses"]["PreconditionFailed"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
         };
@@ -11704,7 +10627,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["EmployeeAbsencePage"];
-                    "text/csv": string;
+                    "text/csv": components["schemas"]["CsvRows"];
                 };
             };
             401: components["responses"]["Unauthenticated"];
@@ -11745,7 +10668,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["EmploymentPeriodPage"];
-                    "text/csv": string;
+                    "text/csv": components["schemas"]["CsvRows"];
                 };
             };
             401: components["responses"]["Unauthenticated"];
@@ -11784,17 +10707,7 @@ export interface operations {
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            /** @description A request with the same Idempotency-Key is still being processed. */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        message: string;
-                    };
-                };
-            };
+            409: components["responses"]["IdempotencyConflict"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
         };
@@ -11814,22 +10727,8 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The record. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["EmploymentPeriodResponse"];
-                };
-            };
-            /** @description Not modified (If-None-Match names the current ETag). */
-            304: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
+            200: components["responses"]["EmploymentPeriodResponse"];
+            304: components["responses"]["NotModified"];
             401: components["responses"]["Unauthenticated"];
             404: components["responses"]["NotFound"];
             422: components["responses"]["ValidationFailed"];
@@ -11857,40 +10756,12 @@ export interface operations {
             };
         };
         responses: {
-            /** @description The record. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["EmploymentPeriodResponse"];
-                };
-            };
+            200: components["responses"]["EmploymentPeriodResponse"];
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            /** @description A request with the same Idempotency-Key is still being processed. */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        message: string;
-                    };
-                };
-            };
-            /** @description If-Match does not name the record's current ETag; nothing was written. */
-            412: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        message: string;
-                    };
-                };
-            };
+            409: components["responses"]["IdempotencyConflict"];
+            412: components["responses"]["PreconditionFailed"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
         };
@@ -11922,28 +10793,8 @@ export interface operations {
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            /** @description A request with the same Idempotency-Key is still being processed. */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        message: string;
-                    };
-                };
-            };
-            /** @description If-Match does not name the record's current ETag; nothing was written. */
-            412: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        message: string;
-                    };
-                };
-            };
+            409: components["responses"]["IdempotencyConflict"];
+            412: components["responses"]["PreconditionFailed"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
         };
@@ -11969,40 +10820,12 @@ export interface operations {
             };
         };
         responses: {
-            /** @description The record. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["EmploymentPeriodResponse"];
-                };
-            };
+            200: components["responses"]["EmploymentPeriodResponse"];
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            /** @description A request with the same Idempotency-Key is still being processed. */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        message: string;
-                    };
-                };
-            };
-            /** @description If-Match does not name the record's current ETag; nothing was written. */
-            412: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        message: string;
-                    };
-                };
-            };
+            409: components["responses"]["IdempotencyConflict"];
+            412: components["responses"]["PreconditionFailed"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
         };
@@ -12039,7 +10862,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["InternalRateCollection"];
-                    "text/csv": string;
+                    "text/csv": components["schemas"]["CsvRows"];
                 };
             };
             401: components["responses"]["Unauthenticated"];
@@ -12078,17 +10901,7 @@ export interface operations {
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            /** @description A request with the same Idempotency-Key is still being processed. */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        message: string;
-                    };
-                };
-            };
+            409: components["responses"]["IdempotencyConflict"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
         };
@@ -12108,22 +10921,8 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The record. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["InternalRateResponse"];
-                };
-            };
-            /** @description Not modified (If-None-Match names the current ETag). */
-            304: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
+            200: components["responses"]["InternalRateResponse"];
+            304: components["responses"]["NotModified"];
             401: components["responses"]["Unauthenticated"];
             404: components["responses"]["NotFound"];
             422: components["responses"]["ValidationFailed"];
@@ -12151,40 +10950,12 @@ export interface operations {
             };
         };
         responses: {
-            /** @description The record. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["InternalRateResponse"];
-                };
-            };
+            200: components["responses"]["InternalRateResponse"];
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            /** @description A request with the same Idempotency-Key is still being processed. */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        message: string;
-                    };
-                };
-            };
-            /** @description If-Match does not name the record's current ETag; nothing was written. */
-            412: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        message: string;
-                    };
-                };
-            };
+            409: components["responses"]["IdempotencyConflict"];
+            412: components["responses"]["PreconditionFailed"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
         };
@@ -12216,28 +10987,8 @@ export interface operations {
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            /** @description A request with the same Idempotency-Key is still being processed. */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        message: string;
-                    };
-                };
-            };
-            /** @description If-Match does not name the record's current ETag; nothing was written. */
-            412: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        message: string;
-                    };
-                };
-            };
+            409: components["responses"]["IdempotencyConflict"];
+            412: components["responses"]["PreconditionFailed"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
         };
@@ -12263,40 +11014,12 @@ export interface operations {
             };
         };
         responses: {
-            /** @description The record. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["InternalRateResponse"];
-                };
-            };
+            200: components["responses"]["InternalRateResponse"];
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            /** @description A request with the same Idempotency-Key is still being processed. */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        message: string;
-                    };
-                };
-            };
-            /** @description If-Match does not name the record's current ETag; nothing was written. */
-            412: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        message: string;
-                    };
-                };
-            };
+            409: components["responses"]["IdempotencyConflict"];
+            412: components["responses"]["PreconditionFailed"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
         };
@@ -12337,7 +11060,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["MealPage"];
-                    "text/csv": string;
+                    "text/csv": components["schemas"]["CsvRows"];
                 };
             };
             401: components["responses"]["Unauthenticated"];
@@ -12376,17 +11099,7 @@ export interface operations {
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            /** @description A request with the same Idempotency-Key is still being processed. */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        message: string;
-                    };
-                };
-            };
+            409: components["responses"]["IdempotencyConflict"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
         };
@@ -12406,22 +11119,8 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The record. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["MealResponse"];
-                };
-            };
-            /** @description Not modified (If-None-Match names the current ETag). */
-            304: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
+            200: components["responses"]["MealResponse"];
+            304: components["responses"]["NotModified"];
             401: components["responses"]["Unauthenticated"];
             404: components["responses"]["NotFound"];
             422: components["responses"]["ValidationFailed"];
@@ -12449,40 +11148,12 @@ export interface operations {
             };
         };
         responses: {
-            /** @description The record. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["MealResponse"];
-                };
-            };
+            200: components["responses"]["MealResponse"];
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            /** @description A request with the same Idempotency-Key is still being processed. */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        message: string;
-                    };
-                };
-            };
-            /** @description If-Match does not name the record's current ETag; nothing was written. */
-            412: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        message: string;
-                    };
-                };
-            };
+            409: components["responses"]["IdempotencyConflict"];
+            412: components["responses"]["PreconditionFailed"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
         };
@@ -12514,28 +11185,8 @@ export interface operations {
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            /** @description A request with the same Idempotency-Key is still being processed. */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        message: string;
-                    };
-                };
-            };
-            /** @description If-Match does not name the record's current ETag; nothing was written. */
-            412: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        message: string;
-                    };
-                };
-            };
+            409: components["responses"]["IdempotencyConflict"];
+            412: components["responses"]["PreconditionFailed"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
         };
@@ -12561,40 +11212,12 @@ export interface operations {
             };
         };
         responses: {
-            /** @description The record. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["MealResponse"];
-                };
-            };
+            200: components["responses"]["MealResponse"];
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            /** @description A request with the same Idempotency-Key is still being processed. */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        message: string;
-                    };
-                };
-            };
-            /** @description If-Match does not name the record's current ETag; nothing was written. */
-            412: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        message: string;
-                    };
-                };
-            };
+            409: components["responses"]["IdempotencyConflict"];
+            412: components["responses"]["PreconditionFailed"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
         };
@@ -12637,7 +11260,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["AssignmentPage"];
-                    "text/csv": string;
+                    "text/csv": components["schemas"]["CsvRows"];
                 };
             };
             401: components["responses"]["Unauthenticated"];
@@ -12678,7 +11301,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["WorkingTimePage"];
-                    "text/csv": string;
+                    "text/csv": components["schemas"]["CsvRows"];
                 };
             };
             401: components["responses"]["Unauthenticated"];
@@ -12717,17 +11340,7 @@ export interface operations {
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            /** @description A request with the same Idempotency-Key is still being processed. */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        message: string;
-                    };
-                };
-            };
+            409: components["responses"]["IdempotencyConflict"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
         };
@@ -12747,22 +11360,8 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The record. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["WorkingTimeResponse"];
-                };
-            };
-            /** @description Not modified (If-None-Match names the current ETag). */
-            304: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
+            200: components["responses"]["WorkingTimeResponse"];
+            304: components["responses"]["NotModified"];
             401: components["responses"]["Unauthenticated"];
             404: components["responses"]["NotFound"];
             422: components["responses"]["ValidationFailed"];
@@ -12790,40 +11389,12 @@ export interface operations {
             };
         };
         responses: {
-            /** @description The record. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["WorkingTimeResponse"];
-                };
-            };
+            200: components["responses"]["WorkingTimeResponse"];
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            /** @description A request with the same Idempotency-Key is still being processed. */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        message: string;
-                    };
-                };
-            };
-            /** @description If-Match does not name the record's current ETag; nothing was written. */
-            412: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        message: string;
-                    };
-                };
-            };
+            409: components["responses"]["IdempotencyConflict"];
+            412: components["responses"]["PreconditionFailed"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
         };
@@ -12855,28 +11426,8 @@ export interface operations {
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            /** @description A request with the same Idempotency-Key is still being processed. */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        message: string;
-                    };
-                };
-            };
-            /** @description If-Match does not name the record's current ETag; nothing was written. */
-            412: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        message: string;
-                    };
-                };
-            };
+            409: components["responses"]["IdempotencyConflict"];
+            412: components["responses"]["PreconditionFailed"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
         };
@@ -12902,40 +11453,12 @@ export interface operations {
             };
         };
         responses: {
-            /** @description The record. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["WorkingTimeResponse"];
-                };
-            };
+            200: components["responses"]["WorkingTimeResponse"];
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            /** @description A request with the same Idempotency-Key is still being processed. */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        message: string;
-                    };
-                };
-            };
-            /** @description If-Match does not name the record's current ETag; nothing was written. */
-            412: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        message: string;
-                    };
-                };
-            };
+            409: components["responses"]["IdempotencyConflict"];
+            412: components["responses"]["PreconditionFailed"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
         };
@@ -12972,7 +11495,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["TransponderPage"];
-                    "text/csv": string;
+                    "text/csv": components["schemas"]["CsvRows"];
                 };
             };
             401: components["responses"]["Unauthenticated"];
@@ -13011,17 +11534,7 @@ export interface operations {
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            /** @description A request with the same Idempotency-Key is still being processed. */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        message: string;
-                    };
-                };
-            };
+            409: components["responses"]["IdempotencyConflict"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
         };
@@ -13041,22 +11554,8 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The record. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["TransponderResponse"];
-                };
-            };
-            /** @description Not modified (If-None-Match names the current ETag). */
-            304: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
+            200: components["responses"]["TransponderResponse"];
+            304: components["responses"]["NotModified"];
             401: components["responses"]["Unauthenticated"];
             404: components["responses"]["NotFound"];
             422: components["responses"]["ValidationFailed"];
@@ -13084,40 +11583,12 @@ export interface operations {
             };
         };
         responses: {
-            /** @description The record. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["TransponderResponse"];
-                };
-            };
+            200: components["responses"]["TransponderResponse"];
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            /** @description A request with the same Idempotency-Key is still being processed. */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        message: string;
-                    };
-                };
-            };
-            /** @description If-Match does not name the record's current ETag; nothing was written. */
-            412: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        message: string;
-                    };
-                };
-            };
+            409: components["responses"]["IdempotencyConflict"];
+            412: components["responses"]["PreconditionFailed"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
         };
@@ -13149,28 +11620,8 @@ export interface operations {
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            /** @description A request with the same Idempotency-Key is still being processed. */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        message: string;
-                    };
-                };
-            };
-            /** @description If-Match does not name the record's current ETag; nothing was written. */
-            412: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        message: string;
-                    };
-                };
-            };
+            409: components["responses"]["IdempotencyConflict"];
+            412: components["responses"]["PreconditionFailed"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
         };
@@ -13196,40 +11647,12 @@ export interface operations {
             };
         };
         responses: {
-            /** @description The record. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["TransponderResponse"];
-                };
-            };
+            200: components["responses"]["TransponderResponse"];
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            /** @description A request with the same Idempotency-Key is still being processed. */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        message: string;
-                    };
-                };
-            };
-            /** @description If-Match does not name the record's current ETag; nothing was written. */
-            412: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        message: string;
-                    };
-                };
-            };
+            409: components["responses"]["IdempotencyConflict"];
+            412: components["responses"]["PreconditionFailed"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
         };
@@ -13787,7 +12210,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["HolidayCalendarPage"];
-                    "text/csv": string;
+                    "text/csv": components["schemas"]["CsvRows"];
                 };
             };
             401: components["responses"]["Unauthenticated"];
@@ -13824,17 +12247,7 @@ export interface operations {
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            /** @description A request with the same Idempotency-Key is still being processed. */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        message: string;
-                    };
-                };
-            };
+            409: components["responses"]["IdempotencyConflict"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
         };
@@ -13875,7 +12288,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["HolidayPage"];
-                    "text/csv": string;
+                    "text/csv": components["schemas"]["CsvRows"];
                 };
             };
             401: components["responses"]["Unauthenticated"];
@@ -13914,17 +12327,7 @@ export interface operations {
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            /** @description A request with the same Idempotency-Key is still being processed. */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        message: string;
-                    };
-                };
-            };
+            409: components["responses"]["IdempotencyConflict"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
         };
@@ -13944,22 +12347,8 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The record. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["HolidayResponse"];
-                };
-            };
-            /** @description Not modified (If-None-Match names the current ETag). */
-            304: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
+            200: components["responses"]["HolidayResponse"];
+            304: components["responses"]["NotModified"];
             401: components["responses"]["Unauthenticated"];
             404: components["responses"]["NotFound"];
             422: components["responses"]["ValidationFailed"];
@@ -13987,40 +12376,12 @@ export interface operations {
             };
         };
         responses: {
-            /** @description The record. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["HolidayResponse"];
-                };
-            };
+            200: components["responses"]["HolidayResponse"];
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            /** @description A request with the same Idempotency-Key is still being processed. */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        message: string;
-                    };
-                };
-            };
-            /** @description If-Match does not name the record's current ETag; nothing was written. */
-            412: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        message: string;
-                    };
-                };
-            };
+            409: components["responses"]["IdempotencyConflict"];
+            412: components["responses"]["PreconditionFailed"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
         };
@@ -14052,28 +12413,8 @@ export interface operations {
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            /** @description A request with the same Idempotency-Key is still being processed. */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        message: string;
-                    };
-                };
-            };
-            /** @description If-Match does not name the record's current ETag; nothing was written. */
-            412: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        message: string;
-                    };
-                };
-            };
+            409: components["responses"]["IdempotencyConflict"];
+            412: components["responses"]["PreconditionFailed"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
         };
@@ -14099,40 +12440,12 @@ export interface operations {
             };
         };
         responses: {
-            /** @description The record. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["HolidayResponse"];
-                };
-            };
+            200: components["responses"]["HolidayResponse"];
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            /** @description A request with the same Idempotency-Key is still being processed. */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        message: string;
-                    };
-                };
-            };
-            /** @description If-Match does not name the record's current ETag; nothing was written. */
-            412: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        message: string;
-                    };
-                };
-            };
+            409: components["responses"]["IdempotencyConflict"];
+            412: components["responses"]["PreconditionFailed"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
         };
@@ -14151,22 +12464,8 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The record. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["HolidayCalendarResponse"];
-                };
-            };
-            /** @description Not modified (If-None-Match names the current ETag). */
-            304: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
+            200: components["responses"]["HolidayCalendarResponse"];
+            304: components["responses"]["NotModified"];
             401: components["responses"]["Unauthenticated"];
             404: components["responses"]["NotFound"];
             422: components["responses"]["ValidationFailed"];
@@ -14193,40 +12492,12 @@ export interface operations {
             };
         };
         responses: {
-            /** @description The record. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["HolidayCalendarResponse"];
-                };
-            };
+            200: components["responses"]["HolidayCalendarResponse"];
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            /** @description A request with the same Idempotency-Key is still being processed. */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        message: string;
-                    };
-                };
-            };
-            /** @description If-Match does not name the record's current ETag; nothing was written. */
-            412: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        message: string;
-                    };
-                };
-            };
+            409: components["responses"]["IdempotencyConflict"];
+            412: components["responses"]["PreconditionFailed"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
         };
@@ -14257,28 +12528,8 @@ export interface operations {
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            /** @description A request with the same Idempotency-Key is still being processed. */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        message: string;
-                    };
-                };
-            };
-            /** @description If-Match does not name the record's current ETag; nothing was written. */
-            412: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        message: string;
-                    };
-                };
-            };
+            409: components["responses"]["IdempotencyConflict"];
+            412: components["responses"]["PreconditionFailed"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
         };
@@ -14303,40 +12554,12 @@ export interface operations {
             };
         };
         responses: {
-            /** @description The record. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["HolidayCalendarResponse"];
-                };
-            };
+            200: components["responses"]["HolidayCalendarResponse"];
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            /** @description A request with the same Idempotency-Key is still being processed. */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        message: string;
-                    };
-                };
-            };
-            /** @description If-Match does not name the record's current ETag; nothing was written. */
-            412: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        message: string;
-                    };
-                };
-            };
+            409: components["responses"]["IdempotencyConflict"];
+            412: components["responses"]["PreconditionFailed"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
         };
@@ -14379,7 +12602,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["InvoiceItemPage"];
-                    "text/csv": string;
+                    "text/csv": components["schemas"]["CsvRows"];
                 };
             };
             401: components["responses"]["Unauthenticated"];
@@ -14416,17 +12639,7 @@ export interface operations {
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            /** @description A request with the same Idempotency-Key is still being processed. */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        message: string;
-                    };
-                };
-            };
+            409: components["responses"]["IdempotencyConflict"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
         };
@@ -14445,22 +12658,8 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The record. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["InvoiceItemResponse"];
-                };
-            };
-            /** @description Not modified (If-None-Match names the current ETag). */
-            304: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
+            200: components["responses"]["InvoiceItemResponse"];
+            304: components["responses"]["NotModified"];
             401: components["responses"]["Unauthenticated"];
             404: components["responses"]["NotFound"];
             422: components["responses"]["ValidationFailed"];
@@ -14487,40 +12686,12 @@ export interface operations {
             };
         };
         responses: {
-            /** @description The record. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["InvoiceItemResponse"];
-                };
-            };
+            200: components["responses"]["InvoiceItemResponse"];
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            /** @description A request with the same Idempotency-Key is still being processed. */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        message: string;
-                    };
-                };
-            };
-            /** @description If-Match does not name the record's current ETag; nothing was written. */
-            412: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        message: string;
-                    };
-                };
-            };
+            409: components["responses"]["IdempotencyConflict"];
+            412: components["responses"]["PreconditionFailed"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
         };
@@ -14551,28 +12722,8 @@ export interface operations {
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            /** @description A request with the same Idempotency-Key is still being processed. */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        message: string;
-                    };
-                };
-            };
-            /** @description If-Match does not name the record's current ETag; nothing was written. */
-            412: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        message: string;
-                    };
-                };
-            };
+            409: components["responses"]["IdempotencyConflict"];
+            412: components["responses"]["PreconditionFailed"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
         };
@@ -14597,40 +12748,12 @@ export interface operations {
             };
         };
         responses: {
-            /** @description The record. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["InvoiceItemResponse"];
-                };
-            };
+            200: components["responses"]["InvoiceItemResponse"];
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            /** @description A request with the same Idempotency-Key is still being processed. */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        message: string;
-                    };
-                };
-            };
-            /** @description If-Match does not name the record's current ETag; nothing was written. */
-            412: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        message: string;
-                    };
-                };
-            };
+            409: components["responses"]["IdempotencyConflict"];
+            412: components["responses"]["PreconditionFailed"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
         };
@@ -14672,7 +12795,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["InvoicePage"];
-                    "text/csv": string;
+                    "text/csv": components["schemas"]["CsvRows"];
                 };
             };
             401: components["responses"]["Unauthenticated"];
@@ -14709,17 +12832,7 @@ export interface operations {
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            /** @description A request with the same Idempotency-Key is still being processed. */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        message: string;
-                    };
-                };
-            };
+            409: components["responses"]["IdempotencyConflict"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
         };
@@ -14738,22 +12851,8 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The record. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["InvoiceResponse"];
-                };
-            };
-            /** @description Not modified (If-None-Match names the current ETag). */
-            304: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
+            200: components["responses"]["InvoiceResponse"];
+            304: components["responses"]["NotModified"];
             401: components["responses"]["Unauthenticated"];
             404: components["responses"]["NotFound"];
             422: components["responses"]["ValidationFailed"];
@@ -14780,40 +12879,12 @@ export interface operations {
             };
         };
         responses: {
-            /** @description The record. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["InvoiceResponse"];
-                };
-            };
+            200: components["responses"]["InvoiceResponse"];
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            /** @description A request with the same Idempotency-Key is still being processed. */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        message: string;
-                    };
-                };
-            };
-            /** @description If-Match does not name the record's current ETag; nothing was written. */
-            412: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        message: string;
-                    };
-                };
-            };
+            409: components["responses"]["IdempotencyConflict"];
+            412: components["responses"]["PreconditionFailed"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
         };
@@ -14844,28 +12915,8 @@ export interface operations {
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            /** @description A request with the same Idempotency-Key is still being processed. */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        message: string;
-                    };
-                };
-            };
-            /** @description If-Match does not name the record's current ETag; nothing was written. */
-            412: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        message: string;
-                    };
-                };
-            };
+            409: components["responses"]["IdempotencyConflict"];
+            412: components["responses"]["PreconditionFailed"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
         };
@@ -14890,40 +12941,12 @@ export interface operations {
             };
         };
         responses: {
-            /** @description The record. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["InvoiceResponse"];
-                };
-            };
+            200: components["responses"]["InvoiceResponse"];
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            /** @description A request with the same Idempotency-Key is still being processed. */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        message: string;
-                    };
-                };
-            };
-            /** @description If-Match does not name the record's current ETag; nothing was written. */
-            412: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        message: string;
-                    };
-                };
-            };
+            409: components["responses"]["IdempotencyConflict"];
+            412: components["responses"]["PreconditionFailed"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
         };
@@ -14961,7 +12984,7 @@ export interface operations {
                             size: number;
                         }[];
                     };
-                    "text/csv": string;
+                    "text/csv": components["schemas"]["CsvRows"];
                 };
             };
             401: components["responses"]["Unauthenticated"];
@@ -15008,17 +13031,7 @@ export interface operations {
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            /** @description A request with the same Idempotency-Key is still being processed. */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        message: string;
-                    };
-                };
-            };
+            409: components["responses"]["IdempotencyConflict"];
             413: components["responses"]["PayloadTooLarge"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
@@ -15063,13 +13076,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Not modified (If-None-Match names the current ETag). */
-            304: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
+            304: components["responses"]["NotModified"];
             401: components["responses"]["Unauthenticated"];
             404: components["responses"]["NotFound"];
             422: components["responses"]["ValidationFailed"];
@@ -15103,28 +13110,8 @@ export interface operations {
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            /** @description A request with the same Idempotency-Key is still being processed. */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        message: string;
-                    };
-                };
-            };
-            /** @description If-Match does not name the record's current ETag; nothing was written. */
-            412: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        message: string;
-                    };
-                };
-            };
+            409: components["responses"]["IdempotencyConflict"];
+            412: components["responses"]["PreconditionFailed"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
         };
@@ -15150,44 +13137,10 @@ export interface operations {
                     "*/*": string;
                 };
             };
-            /** @description Missing, unknown or expired bearer token. */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "*/*": components["schemas"]["Error"];
-                };
-            };
-            /** @description Unknown tenant, route or record. */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "*/*": components["schemas"]["Error"];
-                };
-            };
-            /** @description Invalid input: `errors` lists the messages per field. */
-            422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "*/*": components["schemas"]["ValidationError"];
-                };
-            };
-            /** @description Rate limit exceeded: retry after the seconds in Retry-After. */
-            429: {
-                headers: {
-                    /** @description Seconds until a request is accepted again. */
-                    "Retry-After"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "*/*": components["schemas"]["Error"];
-                };
-            };
+            401: components["responses"]["Unauthenticated"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["TooManyRequests"];
         };
     };
     correctionInvoice: {
@@ -15208,34 +13161,16 @@ export interface operations {
             };
         };
         responses: {
-            /** @description The record. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["InvoiceResponse"];
-                };
-            };
+            200: components["responses"]["InvoiceResponse"];
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            /** @description A request with the same Idempotency-Key is still being processed. */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        message: string;
-                    };
-                };
-            };
+            409: components["responses"]["IdempotencyConflict"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
         };
     };
-    listInvoiceItems2: {
+    listInvoiceItemsByInvoiceNumber: {
         parameters: {
             query?: {
                 /** @description Extension: `csv` answers the whole list (every page, same filters and sort) as CSV; so does `Accept: text/csv`. */
@@ -15275,7 +13210,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["InvoiceItemPage"];
-                    "text/csv": string;
+                    "text/csv": components["schemas"]["CsvRows"];
                 };
             };
             401: components["responses"]["Unauthenticated"];
@@ -15314,7 +13249,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["LocationListPage"];
-                    "text/csv": string;
+                    "text/csv": components["schemas"]["CsvRows"];
                 };
             };
             401: components["responses"]["Unauthenticated"];
@@ -15351,17 +13286,7 @@ export interface operations {
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            /** @description A request with the same Idempotency-Key is still being processed. */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        message: string;
-                    };
-                };
-            };
+            409: components["responses"]["IdempotencyConflict"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
         };
@@ -15380,22 +13305,8 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The record. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["LocationListResponse"];
-                };
-            };
-            /** @description Not modified (If-None-Match names the current ETag). */
-            304: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
+            200: components["responses"]["LocationListResponse"];
+            304: components["responses"]["NotModified"];
             401: components["responses"]["Unauthenticated"];
             404: components["responses"]["NotFound"];
             422: components["responses"]["ValidationFailed"];
@@ -15422,40 +13333,12 @@ export interface operations {
             };
         };
         responses: {
-            /** @description The record. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["LocationListResponse"];
-                };
-            };
+            200: components["responses"]["LocationListResponse"];
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            /** @description A request with the same Idempotency-Key is still being processed. */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        message: string;
-                    };
-                };
-            };
-            /** @description If-Match does not name the record's current ETag; nothing was written. */
-            412: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        message: string;
-                    };
-                };
-            };
+            409: components["responses"]["IdempotencyConflict"];
+            412: components["responses"]["PreconditionFailed"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
         };
@@ -15486,28 +13369,8 @@ export interface operations {
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            /** @description A request with the same Idempotency-Key is still being processed. */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        message: string;
-                    };
-                };
-            };
-            /** @description If-Match does not name the record's current ETag; nothing was written. */
-            412: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        message: string;
-                    };
-                };
-            };
+            409: components["responses"]["IdempotencyConflict"];
+            412: components["responses"]["PreconditionFailed"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
         };
@@ -15532,40 +13395,12 @@ export interface operations {
             };
         };
         responses: {
-            /** @description The record. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["LocationListResponse"];
-                };
-            };
+            200: components["responses"]["LocationListResponse"];
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            /** @description A request with the same Idempotency-Key is still being processed. */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        message: string;
-                    };
-                };
-            };
-            /** @description If-Match does not name the record's current ETag; nothing was written. */
-            412: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        message: string;
-                    };
-                };
-            };
+            409: components["responses"]["IdempotencyConflict"];
+            412: components["responses"]["PreconditionFailed"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
         };
@@ -15602,7 +13437,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["LocationPage"];
-                    "text/csv": string;
+                    "text/csv": components["schemas"]["CsvRows"];
                 };
             };
             401: components["responses"]["Unauthenticated"];
@@ -15643,7 +13478,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["LocationPage"];
-                    "text/csv": string;
+                    "text/csv": components["schemas"]["CsvRows"];
                 };
             };
             401: components["responses"]["Unauthenticated"];
@@ -15680,17 +13515,7 @@ export interface operations {
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            /** @description A request with the same Idempotency-Key is still being processed. */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        message: string;
-                    };
-                };
-            };
+            409: components["responses"]["IdempotencyConflict"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
         };
@@ -15709,22 +13534,8 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The record. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["LocationResponse"];
-                };
-            };
-            /** @description Not modified (If-None-Match names the current ETag). */
-            304: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
+            200: components["responses"]["LocationResponse"];
+            304: components["responses"]["NotModified"];
             401: components["responses"]["Unauthenticated"];
             404: components["responses"]["NotFound"];
             422: components["responses"]["ValidationFailed"];
@@ -15751,40 +13562,12 @@ export interface operations {
             };
         };
         responses: {
-            /** @description The record. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["LocationResponse"];
-                };
-            };
+            200: components["responses"]["LocationResponse"];
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            /** @description A request with the same Idempotency-Key is still being processed. */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        message: string;
-                    };
-                };
-            };
-            /** @description If-Match does not name the record's current ETag; nothing was written. */
-            412: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        message: string;
-                    };
-                };
-            };
+            409: components["responses"]["IdempotencyConflict"];
+            412: components["responses"]["PreconditionFailed"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
         };
@@ -15815,28 +13598,8 @@ export interface operations {
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            /** @description A request with the same Idempotency-Key is still being processed. */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        message: string;
-                    };
-                };
-            };
-            /** @description If-Match does not name the record's current ETag; nothing was written. */
-            412: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        message: string;
-                    };
-                };
-            };
+            409: components["responses"]["IdempotencyConflict"];
+            412: components["responses"]["PreconditionFailed"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
         };
@@ -15861,40 +13624,12 @@ export interface operations {
             };
         };
         responses: {
-            /** @description The record. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["LocationResponse"];
-                };
-            };
+            200: components["responses"]["LocationResponse"];
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            /** @description A request with the same Idempotency-Key is still being processed. */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        message: string;
-                    };
-                };
-            };
-            /** @description If-Match does not name the record's current ETag; nothing was written. */
-            412: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        message: string;
-                    };
-                };
-            };
+            409: components["responses"]["IdempotencyConflict"];
+            412: components["responses"]["PreconditionFailed"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
         };
@@ -15931,7 +13666,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["MonthClosingPage"];
-                    "text/csv": string;
+                    "text/csv": components["schemas"]["CsvRows"];
                 };
             };
             401: components["responses"]["Unauthenticated"];
@@ -15968,17 +13703,7 @@ export interface operations {
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            /** @description A request with the same Idempotency-Key is still being processed. */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        message: string;
-                    };
-                };
-            };
+            409: components["responses"]["IdempotencyConflict"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
         };
@@ -16006,13 +13731,7 @@ export interface operations {
                     "application/json": components["schemas"]["MonthClosingResponse"];
                 };
             };
-            /** @description Not modified (If-None-Match names the current ETag). */
-            304: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
+            304: components["responses"]["NotModified"];
             401: components["responses"]["Unauthenticated"];
             404: components["responses"]["NotFound"];
             422: components["responses"]["ValidationFailed"];
@@ -16045,28 +13764,8 @@ export interface operations {
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            /** @description A request with the same Idempotency-Key is still being processed. */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        message: string;
-                    };
-                };
-            };
-            /** @description If-Match does not name the record's current ETag; nothing was written. */
-            412: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        message: string;
-                    };
-                };
-            };
+            409: components["responses"]["IdempotencyConflict"];
+            412: components["responses"]["PreconditionFailed"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
         };
@@ -16106,7 +13805,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["OfferPage"];
-                    "text/csv": string;
+                    "text/csv": components["schemas"]["CsvRows"];
                 };
             };
             401: components["responses"]["Unauthenticated"];
@@ -16143,17 +13842,7 @@ export interface operations {
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            /** @description A request with the same Idempotency-Key is still being processed. */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        message: string;
-                    };
-                };
-            };
+            409: components["responses"]["IdempotencyConflict"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
         };
@@ -16172,22 +13861,8 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The record. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["OfferResponse"];
-                };
-            };
-            /** @description Not modified (If-None-Match names the current ETag). */
-            304: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
+            200: components["responses"]["OfferResponse"];
+            304: components["responses"]["NotModified"];
             401: components["responses"]["Unauthenticated"];
             404: components["responses"]["NotFound"];
             422: components["responses"]["ValidationFailed"];
@@ -16214,40 +13889,12 @@ export interface operations {
             };
         };
         responses: {
-            /** @description The record. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["OfferResponse"];
-                };
-            };
+            200: components["responses"]["OfferResponse"];
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            /** @description A request with the same Idempotency-Key is still being processed. */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        message: string;
-                    };
-                };
-            };
-            /** @description If-Match does not name the record's current ETag; nothing was written. */
-            412: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        message: string;
-                    };
-                };
-            };
+            409: components["responses"]["IdempotencyConflict"];
+            412: components["responses"]["PreconditionFailed"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
         };
@@ -16278,28 +13925,8 @@ export interface operations {
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            /** @description A request with the same Idempotency-Key is still being processed. */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        message: string;
-                    };
-                };
-            };
-            /** @description If-Match does not name the record's current ETag; nothing was written. */
-            412: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        message: string;
-                    };
-                };
-            };
+            409: components["responses"]["IdempotencyConflict"];
+            412: components["responses"]["PreconditionFailed"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
         };
@@ -16324,40 +13951,12 @@ export interface operations {
             };
         };
         responses: {
-            /** @description The record. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["OfferResponse"];
-                };
-            };
+            200: components["responses"]["OfferResponse"];
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            /** @description A request with the same Idempotency-Key is still being processed. */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        message: string;
-                    };
-                };
-            };
-            /** @description If-Match does not name the record's current ETag; nothing was written. */
-            412: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        message: string;
-                    };
-                };
-            };
+            409: components["responses"]["IdempotencyConflict"];
+            412: components["responses"]["PreconditionFailed"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
         };
@@ -16383,7 +13982,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["OfferItemPage"];
-                    "text/csv": string;
+                    "text/csv": components["schemas"]["CsvRows"];
                 };
             };
             401: components["responses"]["Unauthenticated"];
@@ -16422,17 +14021,7 @@ export interface operations {
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            /** @description A request with the same Idempotency-Key is still being processed. */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        message: string;
-                    };
-                };
-            };
+            409: components["responses"]["IdempotencyConflict"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
         };
@@ -16452,22 +14041,8 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The record. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["OfferItemResponse"];
-                };
-            };
-            /** @description Not modified (If-None-Match names the current ETag). */
-            304: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
+            200: components["responses"]["OfferItemResponse"];
+            304: components["responses"]["NotModified"];
             401: components["responses"]["Unauthenticated"];
             404: components["responses"]["NotFound"];
             422: components["responses"]["ValidationFailed"];
@@ -16495,40 +14070,12 @@ export interface operations {
             };
         };
         responses: {
-            /** @description The record. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["OfferItemResponse"];
-                };
-            };
+            200: components["responses"]["OfferItemResponse"];
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            /** @description A request with the same Idempotency-Key is still being processed. */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        message: string;
-                    };
-                };
-            };
-            /** @description If-Match does not name the record's current ETag; nothing was written. */
-            412: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        message: string;
-                    };
-                };
-            };
+            409: components["responses"]["IdempotencyConflict"];
+            412: components["responses"]["PreconditionFailed"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
         };
@@ -16560,28 +14107,8 @@ export interface operations {
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            /** @description A request with the same Idempotency-Key is still being processed. */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        message: string;
-                    };
-                };
-            };
-            /** @description If-Match does not name the record's current ETag; nothing was written. */
-            412: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        message: string;
-                    };
-                };
-            };
+            409: components["responses"]["IdempotencyConflict"];
+            412: components["responses"]["PreconditionFailed"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
         };
@@ -16607,45 +14134,17 @@ export interface operations {
             };
         };
         responses: {
-            /** @description The record. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["OfferItemResponse"];
-                };
-            };
+            200: components["responses"]["OfferItemResponse"];
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            /** @description A request with the same Idempotency-Key is still being processed. */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        message: string;
-                    };
-                };
-            };
-            /** @description If-Match does not name the record's current ETag; nothing was written. */
-            412: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        message: string;
-                    };
-                };
-            };
+            409: components["responses"]["IdempotencyConflict"];
+            412: components["responses"]["PreconditionFailed"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
         };
     };
-    getPlanning: {
+    getPlanningDeprecated: {
         parameters: {
             query?: never;
             header?: never;
@@ -16709,7 +14208,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["PlanningPage"];
-                    "text/csv": string;
+                    "text/csv": components["schemas"]["CsvRows"];
                 };
             };
             401: components["responses"]["Unauthenticated"];
@@ -16750,22 +14249,12 @@ export interface operations {
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            /** @description A request with the same Idempotency-Key is still being processed. */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        message: string;
-                    };
-                };
-            };
+            409: components["responses"]["IdempotencyConflict"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
         };
     };
-    getPlanning2: {
+    getPlanning: {
         parameters: {
             query?: never;
             header?: {
@@ -16779,22 +14268,8 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The record. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["PlanningResponse"];
-                };
-            };
-            /** @description Not modified (If-None-Match names the current ETag). */
-            304: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
+            200: components["responses"]["PlanningResponse"];
+            304: components["responses"]["NotModified"];
             401: components["responses"]["Unauthenticated"];
             404: components["responses"]["NotFound"];
             422: components["responses"]["ValidationFailed"];
@@ -16821,40 +14296,12 @@ export interface operations {
             };
         };
         responses: {
-            /** @description The record. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["PlanningResponse"];
-                };
-            };
+            200: components["responses"]["PlanningResponse"];
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            /** @description A request with the same Idempotency-Key is still being processed. */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        message: string;
-                    };
-                };
-            };
-            /** @description If-Match does not name the record's current ETag; nothing was written. */
-            412: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        message: string;
-                    };
-                };
-            };
+            409: components["responses"]["IdempotencyConflict"];
+            412: components["responses"]["PreconditionFailed"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
         };
@@ -16885,28 +14332,8 @@ export interface operations {
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            /** @description A request with the same Idempotency-Key is still being processed. */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        message: string;
-                    };
-                };
-            };
-            /** @description If-Match does not name the record's current ETag; nothing was written. */
-            412: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        message: string;
-                    };
-                };
-            };
+            409: components["responses"]["IdempotencyConflict"];
+            412: components["responses"]["PreconditionFailed"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
         };
@@ -16931,40 +14358,12 @@ export interface operations {
             };
         };
         responses: {
-            /** @description The record. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["PlanningResponse"];
-                };
-            };
+            200: components["responses"]["PlanningResponse"];
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            /** @description A request with the same Idempotency-Key is still being processed. */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        message: string;
-                    };
-                };
-            };
-            /** @description If-Match does not name the record's current ETag; nothing was written. */
-            412: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        message: string;
-                    };
-                };
-            };
+            409: components["responses"]["IdempotencyConflict"];
+            412: components["responses"]["PreconditionFailed"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
         };
@@ -16999,7 +14398,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["PriceGroupPage"];
-                    "text/csv": string;
+                    "text/csv": components["schemas"]["CsvRows"];
                 };
             };
             401: components["responses"]["Unauthenticated"];
@@ -17036,17 +14435,7 @@ export interface operations {
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            /** @description A request with the same Idempotency-Key is still being processed. */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        message: string;
-                    };
-                };
-            };
+            409: components["responses"]["IdempotencyConflict"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
         };
@@ -17065,22 +14454,8 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The record. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["PriceGroupResponse"];
-                };
-            };
-            /** @description Not modified (If-None-Match names the current ETag). */
-            304: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
+            200: components["responses"]["PriceGroupResponse"];
+            304: components["responses"]["NotModified"];
             401: components["responses"]["Unauthenticated"];
             404: components["responses"]["NotFound"];
             422: components["responses"]["ValidationFailed"];
@@ -17107,40 +14482,12 @@ export interface operations {
             };
         };
         responses: {
-            /** @description The record. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["PriceGroupResponse"];
-                };
-            };
+            200: components["responses"]["PriceGroupResponse"];
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            /** @description A request with the same Idempotency-Key is still being processed. */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        message: string;
-                    };
-                };
-            };
-            /** @description If-Match does not name the record's current ETag; nothing was written. */
-            412: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        message: string;
-                    };
-                };
-            };
+            409: components["responses"]["IdempotencyConflict"];
+            412: components["responses"]["PreconditionFailed"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
         };
@@ -17171,28 +14518,8 @@ export interface operations {
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            /** @description A request with the same Idempotency-Key is still being processed. */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        message: string;
-                    };
-                };
-            };
-            /** @description If-Match does not name the record's current ETag; nothing was written. */
-            412: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        message: string;
-                    };
-                };
-            };
+            409: components["responses"]["IdempotencyConflict"];
+            412: components["responses"]["PreconditionFailed"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
         };
@@ -17217,40 +14544,12 @@ export interface operations {
             };
         };
         responses: {
-            /** @description The record. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["PriceGroupResponse"];
-                };
-            };
+            200: components["responses"]["PriceGroupResponse"];
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            /** @description A request with the same Idempotency-Key is still being processed. */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        message: string;
-                    };
-                };
-            };
-            /** @description If-Match does not name the record's current ETag; nothing was written. */
-            412: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        message: string;
-                    };
-                };
-            };
+            409: components["responses"]["IdempotencyConflict"];
+            412: components["responses"]["PreconditionFailed"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
         };
@@ -17271,7 +14570,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["PriceTableCollection"];
-                    "text/csv": string;
+                    "text/csv": components["schemas"]["CsvRows"];
                 };
             };
             401: components["responses"]["Unauthenticated"];
@@ -17296,29 +14595,11 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Created: the new record. */
-            201: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["PriceTableResponse"];
-                };
-            };
+            201: components["responses"]["PriceTableCreated"];
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            /** @description A request with the same Idempotency-Key is still being processed. */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        message: string;
-                    };
-                };
-            };
+            409: components["responses"]["IdempotencyConflict"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
         };
@@ -17337,22 +14618,8 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The record. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["PriceTableResponse"];
-                };
-            };
-            /** @description Not modified (If-None-Match names the current ETag). */
-            304: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
+            200: components["responses"]["PriceTableResponse"];
+            304: components["responses"]["NotModified"];
             401: components["responses"]["Unauthenticated"];
             404: components["responses"]["NotFound"];
             422: components["responses"]["ValidationFailed"];
@@ -17379,40 +14646,12 @@ export interface operations {
             };
         };
         responses: {
-            /** @description The record. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["PriceTableResponse"];
-                };
-            };
+            200: components["responses"]["PriceTableResponse"];
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            /** @description A request with the same Idempotency-Key is still being processed. */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        message: string;
-                    };
-                };
-            };
-            /** @description If-Match does not name the record's current ETag; nothing was written. */
-            412: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        message: string;
-                    };
-                };
-            };
+            409: components["responses"]["IdempotencyConflict"];
+            412: components["responses"]["PreconditionFailed"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
         };
@@ -17443,28 +14682,8 @@ export interface operations {
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            /** @description A request with the same Idempotency-Key is still being processed. */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        message: string;
-                    };
-                };
-            };
-            /** @description If-Match does not name the record's current ETag; nothing was written. */
-            412: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        message: string;
-                    };
-                };
-            };
+            409: components["responses"]["IdempotencyConflict"];
+            412: components["responses"]["PreconditionFailed"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
         };
@@ -17489,40 +14708,12 @@ export interface operations {
             };
         };
         responses: {
-            /** @description The record. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["PriceTableResponse"];
-                };
-            };
+            200: components["responses"]["PriceTableResponse"];
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            /** @description A request with the same Idempotency-Key is still being processed. */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        message: string;
-                    };
-                };
-            };
-            /** @description If-Match does not name the record's current ETag; nothing was written. */
-            412: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        message: string;
-                    };
-                };
-            };
+            409: components["responses"]["IdempotencyConflict"];
+            412: components["responses"]["PreconditionFailed"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
         };
@@ -17559,7 +14750,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ProjectStatusPage"];
-                    "text/csv": string;
+                    "text/csv": components["schemas"]["CsvRows"];
                 };
             };
             401: components["responses"]["Unauthenticated"];
@@ -17596,17 +14787,7 @@ export interface operations {
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            /** @description A request with the same Idempotency-Key is still being processed. */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        message: string;
-                    };
-                };
-            };
+            409: components["responses"]["IdempotencyConflict"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
         };
@@ -17625,22 +14806,8 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The record. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ProjectStatusResponse"];
-                };
-            };
-            /** @description Not modified (If-None-Match names the current ETag). */
-            304: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
+            200: components["responses"]["ProjectStatusResponse"];
+            304: components["responses"]["NotModified"];
             401: components["responses"]["Unauthenticated"];
             404: components["responses"]["NotFound"];
             422: components["responses"]["ValidationFailed"];
@@ -17667,40 +14834,12 @@ export interface operations {
             };
         };
         responses: {
-            /** @description The record. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ProjectStatusResponse"];
-                };
-            };
+            200: components["responses"]["ProjectStatusResponse"];
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            /** @description A request with the same Idempotency-Key is still being processed. */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        message: string;
-                    };
-                };
-            };
-            /** @description If-Match does not name the record's current ETag; nothing was written. */
-            412: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        message: string;
-                    };
-                };
-            };
+            409: components["responses"]["IdempotencyConflict"];
+            412: components["responses"]["PreconditionFailed"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
         };
@@ -17731,28 +14870,8 @@ export interface operations {
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            /** @description A request with the same Idempotency-Key is still being processed. */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        message: string;
-                    };
-                };
-            };
-            /** @description If-Match does not name the record's current ETag; nothing was written. */
-            412: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        message: string;
-                    };
-                };
-            };
+            409: components["responses"]["IdempotencyConflict"];
+            412: components["responses"]["PreconditionFailed"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
         };
@@ -17777,40 +14896,12 @@ export interface operations {
             };
         };
         responses: {
-            /** @description The record. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ProjectStatusResponse"];
-                };
-            };
+            200: components["responses"]["ProjectStatusResponse"];
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            /** @description A request with the same Idempotency-Key is still being processed. */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        message: string;
-                    };
-                };
-            };
-            /** @description If-Match does not name the record's current ETag; nothing was written. */
-            412: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        message: string;
-                    };
-                };
-            };
+            409: components["responses"]["IdempotencyConflict"];
+            412: components["responses"]["PreconditionFailed"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
         };
@@ -17863,7 +14954,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ProjectPage"];
-                    "text/csv": string;
+                    "text/csv": components["schemas"]["CsvRows"];
                 };
             };
             401: components["responses"]["Unauthenticated"];
@@ -17905,17 +14996,7 @@ export interface operations {
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            /** @description A request with the same Idempotency-Key is still being processed. */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        message: string;
-                    };
-                };
-            };
+            409: components["responses"]["IdempotencyConflict"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
         };
@@ -17939,22 +15020,8 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The record. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ProjectResponse"];
-                };
-            };
-            /** @description Not modified (If-None-Match names the current ETag). */
-            304: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
+            200: components["responses"]["ProjectResponse"];
+            304: components["responses"]["NotModified"];
             401: components["responses"]["Unauthenticated"];
             404: components["responses"]["NotFound"];
             422: components["responses"]["ValidationFailed"];
@@ -17986,40 +15053,12 @@ export interface operations {
             };
         };
         responses: {
-            /** @description The record. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ProjectResponse"];
-                };
-            };
+            200: components["responses"]["ProjectResponse"];
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            /** @description A request with the same Idempotency-Key is still being processed. */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        message: string;
-                    };
-                };
-            };
-            /** @description If-Match does not name the record's current ETag; nothing was written. */
-            412: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        message: string;
-                    };
-                };
-            };
+            409: components["responses"]["IdempotencyConflict"];
+            412: components["responses"]["PreconditionFailed"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
         };
@@ -18050,28 +15089,8 @@ export interface operations {
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            /** @description A request with the same Idempotency-Key is still being processed. */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        message: string;
-                    };
-                };
-            };
-            /** @description If-Match does not name the record's current ETag; nothing was written. */
-            412: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        message: string;
-                    };
-                };
-            };
+            409: components["responses"]["IdempotencyConflict"];
+            412: components["responses"]["PreconditionFailed"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
         };
@@ -18101,40 +15120,12 @@ export interface operations {
             };
         };
         responses: {
-            /** @description The record. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ProjectResponse"];
-                };
-            };
+            200: components["responses"]["ProjectResponse"];
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            /** @description A request with the same Idempotency-Key is still being processed. */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        message: string;
-                    };
-                };
-            };
-            /** @description If-Match does not name the record's current ETag; nothing was written. */
-            412: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        message: string;
-                    };
-                };
-            };
+            409: components["responses"]["IdempotencyConflict"];
+            412: components["responses"]["PreconditionFailed"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
         };
@@ -18171,7 +15162,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ProjectActivityPage"];
-                    "text/csv": string;
+                    "text/csv": components["schemas"]["CsvRows"];
                 };
             };
             401: components["responses"]["Unauthenticated"];
@@ -18210,17 +15201,7 @@ export interface operations {
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            /** @description A request with the same Idempotency-Key is still being processed. */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        message: string;
-                    };
-                };
-            };
+            409: components["responses"]["IdempotencyConflict"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
         };
@@ -18240,22 +15221,8 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The record. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ProjectActivityResponse"];
-                };
-            };
-            /** @description Not modified (If-None-Match names the current ETag). */
-            304: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
+            200: components["responses"]["ProjectActivityResponse"];
+            304: components["responses"]["NotModified"];
             401: components["responses"]["Unauthenticated"];
             404: components["responses"]["NotFound"];
             422: components["responses"]["ValidationFailed"];
@@ -18283,40 +15250,12 @@ export interface operations {
             };
         };
         responses: {
-            /** @description The record. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ProjectActivityResponse"];
-                };
-            };
+            200: components["responses"]["ProjectActivityResponse"];
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            /** @description A request with the same Idempotency-Key is still being processed. */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        message: string;
-                    };
-                };
-            };
-            /** @description If-Match does not name the record's current ETag; nothing was written. */
-            412: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        message: string;
-                    };
-                };
-            };
+            409: components["responses"]["IdempotencyConflict"];
+            412: components["responses"]["PreconditionFailed"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
         };
@@ -18348,28 +15287,8 @@ export interface operations {
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            /** @description A request with the same Idempotency-Key is still being processed. */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        message: string;
-                    };
-                };
-            };
-            /** @description If-Match does not name the record's current ETag; nothing was written. */
-            412: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        message: string;
-                    };
-                };
-            };
+            409: components["responses"]["IdempotencyConflict"];
+            412: components["responses"]["PreconditionFailed"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
         };
@@ -18395,40 +15314,12 @@ export interface operations {
             };
         };
         responses: {
-            /** @description The record. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ProjectActivityResponse"];
-                };
-            };
+            200: components["responses"]["ProjectActivityResponse"];
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            /** @description A request with the same Idempotency-Key is still being processed. */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        message: string;
-                    };
-                };
-            };
-            /** @description If-Match does not name the record's current ETag; nothing was written. */
-            412: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        message: string;
-                    };
-                };
-            };
+            409: components["responses"]["IdempotencyConflict"];
+            412: components["responses"]["PreconditionFailed"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
         };
@@ -18465,7 +15356,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["AssignmentPage"];
-                    "text/csv": string;
+                    "text/csv": components["schemas"]["CsvRows"];
                 };
             };
             401: components["responses"]["Unauthenticated"];
@@ -18504,17 +15395,7 @@ export interface operations {
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            /** @description A request with the same Idempotency-Key is still being processed. */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        message: string;
-                    };
-                };
-            };
+            409: components["responses"]["IdempotencyConflict"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
         };
@@ -18534,22 +15415,8 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The record. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["AssignmentResponse"];
-                };
-            };
-            /** @description Not modified (If-None-Match names the current ETag). */
-            304: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
+            200: components["responses"]["AssignmentResponse"];
+            304: components["responses"]["NotModified"];
             401: components["responses"]["Unauthenticated"];
             404: components["responses"]["NotFound"];
             422: components["responses"]["ValidationFailed"];
@@ -18577,40 +15444,12 @@ export interface operations {
             };
         };
         responses: {
-            /** @description The record. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["AssignmentResponse"];
-                };
-            };
+            200: components["responses"]["AssignmentResponse"];
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            /** @description A request with the same Idempotency-Key is still being processed. */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        message: string;
-                    };
-                };
-            };
-            /** @description If-Match does not name the record's current ETag; nothing was written. */
-            412: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        message: string;
-                    };
-                };
-            };
+            409: components["responses"]["IdempotencyConflict"];
+            412: components["responses"]["PreconditionFailed"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
         };
@@ -18642,28 +15481,8 @@ export interface operations {
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            /** @description A request with the same Idempotency-Key is still being processed. */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        message: string;
-                    };
-                };
-            };
-            /** @description If-Match does not name the record's current ETag; nothing was written. */
-            412: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        message: string;
-                    };
-                };
-            };
+            409: components["responses"]["IdempotencyConflict"];
+            412: components["responses"]["PreconditionFailed"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
         };
@@ -18689,40 +15508,12 @@ export interface operations {
             };
         };
         responses: {
-            /** @description The record. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["AssignmentResponse"];
-                };
-            };
+            200: components["responses"]["AssignmentResponse"];
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            /** @description A request with the same Idempotency-Key is still being processed. */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        message: string;
-                    };
-                };
-            };
-            /** @description If-Match does not name the record's current ETag; nothing was written. */
-            412: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        message: string;
-                    };
-                };
-            };
+            409: components["responses"]["IdempotencyConflict"];
+            412: components["responses"]["PreconditionFailed"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
         };
@@ -18759,7 +15550,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ProjectLocationPage"];
-                    "text/csv": string;
+                    "text/csv": components["schemas"]["CsvRows"];
                 };
             };
             401: components["responses"]["Unauthenticated"];
@@ -18798,17 +15589,7 @@ export interface operations {
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            /** @description A request with the same Idempotency-Key is still being processed. */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        message: string;
-                    };
-                };
-            };
+            409: components["responses"]["IdempotencyConflict"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
         };
@@ -18828,22 +15609,8 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The record. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ProjectLocationResponse"];
-                };
-            };
-            /** @description Not modified (If-None-Match names the current ETag). */
-            304: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
+            200: components["responses"]["ProjectLocationResponse"];
+            304: components["responses"]["NotModified"];
             401: components["responses"]["Unauthenticated"];
             404: components["responses"]["NotFound"];
             422: components["responses"]["ValidationFailed"];
@@ -18871,40 +15638,12 @@ export interface operations {
             };
         };
         responses: {
-            /** @description The record. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ProjectLocationResponse"];
-                };
-            };
+            200: components["responses"]["ProjectLocationResponse"];
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            /** @description A request with the same Idempotency-Key is still being processed. */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        message: string;
-                    };
-                };
-            };
-            /** @description If-Match does not name the record's current ETag; nothing was written. */
-            412: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        message: string;
-                    };
-                };
-            };
+            409: components["responses"]["IdempotencyConflict"];
+            412: components["responses"]["PreconditionFailed"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
         };
@@ -18936,28 +15675,8 @@ export interface operations {
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            /** @description A request with the same Idempotency-Key is still being processed. */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        message: string;
-                    };
-                };
-            };
-            /** @description If-Match does not name the record's current ETag; nothing was written. */
-            412: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        message: string;
-                    };
-                };
-            };
+            409: components["responses"]["IdempotencyConflict"];
+            412: components["responses"]["PreconditionFailed"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
         };
@@ -18983,40 +15702,12 @@ export interface operations {
             };
         };
         responses: {
-            /** @description The record. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ProjectLocationResponse"];
-                };
-            };
+            200: components["responses"]["ProjectLocationResponse"];
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            /** @description A request with the same Idempotency-Key is still being processed. */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        message: string;
-                    };
-                };
-            };
-            /** @description If-Match does not name the record's current ETag; nothing was written. */
-            412: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        message: string;
-                    };
-                };
-            };
+            409: components["responses"]["IdempotencyConflict"];
+            412: components["responses"]["PreconditionFailed"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
         };
@@ -19056,7 +15747,7 @@ export interface operations {
                             planned_hours: number;
                         }[];
                     };
-                    "text/csv": string;
+                    "text/csv": components["schemas"]["CsvRows"];
                 };
             };
             401: components["responses"]["Unauthenticated"];
@@ -19086,7 +15777,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["PriceTableCollection"];
-                    "text/csv": string;
+                    "text/csv": components["schemas"]["CsvRows"];
                 };
             };
             401: components["responses"]["Unauthenticated"];
@@ -19113,29 +15804,11 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Created: the new record. */
-            201: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["PriceTableResponse"];
-                };
-            };
+            201: components["responses"]["PriceTableCreated"];
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            /** @description A request with the same Idempotency-Key is still being processed. */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        message: string;
-                    };
-                };
-            };
+            409: components["responses"]["IdempotencyConflict"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
         };
@@ -19155,22 +15828,8 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The record. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["PriceTableResponse"];
-                };
-            };
-            /** @description Not modified (If-None-Match names the current ETag). */
-            304: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
+            200: components["responses"]["PriceTableResponse"];
+            304: components["responses"]["NotModified"];
             401: components["responses"]["Unauthenticated"];
             404: components["responses"]["NotFound"];
             422: components["responses"]["ValidationFailed"];
@@ -19198,40 +15857,12 @@ export interface operations {
             };
         };
         responses: {
-            /** @description The record. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["PriceTableResponse"];
-                };
-            };
+            200: components["responses"]["PriceTableResponse"];
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            /** @description A request with the same Idempotency-Key is still being processed. */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        message: string;
-                    };
-                };
-            };
-            /** @description If-Match does not name the record's current ETag; nothing was written. */
-            412: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        message: string;
-                    };
-                };
-            };
+            409: components["responses"]["IdempotencyConflict"];
+            412: components["responses"]["PreconditionFailed"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
         };
@@ -19263,28 +15894,8 @@ export interface operations {
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            /** @description A request with the same Idempotency-Key is still being processed. */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        message: string;
-                    };
-                };
-            };
-            /** @description If-Match does not name the record's current ETag; nothing was written. */
-            412: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        message: string;
-                    };
-                };
-            };
+            409: components["responses"]["IdempotencyConflict"];
+            412: components["responses"]["PreconditionFailed"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
         };
@@ -19310,40 +15921,12 @@ export interface operations {
             };
         };
         responses: {
-            /** @description The record. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["PriceTableResponse"];
-                };
-            };
+            200: components["responses"]["PriceTableResponse"];
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            /** @description A request with the same Idempotency-Key is still being processed. */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        message: string;
-                    };
-                };
-            };
-            /** @description If-Match does not name the record's current ETag; nothing was written. */
-            412: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        message: string;
-                    };
-                };
-            };
+            409: components["responses"]["IdempotencyConflict"];
+            412: components["responses"]["PreconditionFailed"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
         };
@@ -19384,7 +15967,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["TaskPage"];
-                    "text/csv": string;
+                    "text/csv": components["schemas"]["CsvRows"];
                 };
             };
             401: components["responses"]["Unauthenticated"];
@@ -19423,17 +16006,7 @@ export interface operations {
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            /** @description A request with the same Idempotency-Key is still being processed. */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        message: string;
-                    };
-                };
-            };
+            409: components["responses"]["IdempotencyConflict"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
         };
@@ -19453,22 +16026,8 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The record. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["TaskResponse"];
-                };
-            };
-            /** @description Not modified (If-None-Match names the current ETag). */
-            304: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
+            200: components["responses"]["TaskResponse"];
+            304: components["responses"]["NotModified"];
             401: components["responses"]["Unauthenticated"];
             404: components["responses"]["NotFound"];
             422: components["responses"]["ValidationFailed"];
@@ -19496,40 +16055,12 @@ export interface operations {
             };
         };
         responses: {
-            /** @description The record. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["TaskResponse"];
-                };
-            };
+            200: components["responses"]["TaskResponse"];
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            /** @description A request with the same Idempotency-Key is still being processed. */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        message: string;
-                    };
-                };
-            };
-            /** @description If-Match does not name the record's current ETag; nothing was written. */
-            412: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        message: string;
-                    };
-                };
-            };
+            409: components["responses"]["IdempotencyConflict"];
+            412: components["responses"]["PreconditionFailed"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
         };
@@ -19561,28 +16092,8 @@ export interface operations {
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            /** @description A request with the same Idempotency-Key is still being processed. */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        message: string;
-                    };
-                };
-            };
-            /** @description If-Match does not name the record's current ETag; nothing was written. */
-            412: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        message: string;
-                    };
-                };
-            };
+            409: components["responses"]["IdempotencyConflict"];
+            412: components["responses"]["PreconditionFailed"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
         };
@@ -19608,40 +16119,12 @@ export interface operations {
             };
         };
         responses: {
-            /** @description The record. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["TaskResponse"];
-                };
-            };
+            200: components["responses"]["TaskResponse"];
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            /** @description A request with the same Idempotency-Key is still being processed. */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        message: string;
-                    };
-                };
-            };
-            /** @description If-Match does not name the record's current ETag; nothing was written. */
-            412: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        message: string;
-                    };
-                };
-            };
+            409: components["responses"]["IdempotencyConflict"];
+            412: components["responses"]["PreconditionFailed"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
         };
@@ -19686,7 +16169,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["InvoiceItemPage"];
-                    "text/csv": string;
+                    "text/csv": components["schemas"]["CsvRows"];
                 };
             };
             401: components["responses"]["Unauthenticated"];
@@ -19725,7 +16208,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ReceiptTypePage"];
-                    "text/csv": string;
+                    "text/csv": components["schemas"]["CsvRows"];
                 };
             };
             401: components["responses"]["Unauthenticated"];
@@ -19762,17 +16245,7 @@ export interface operations {
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            /** @description A request with the same Idempotency-Key is still being processed. */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        message: string;
-                    };
-                };
-            };
+            409: components["responses"]["IdempotencyConflict"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
         };
@@ -19791,22 +16264,8 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The record. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ReceiptTypeResponse"];
-                };
-            };
-            /** @description Not modified (If-None-Match names the current ETag). */
-            304: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
+            200: components["responses"]["ReceiptTypeResponse"];
+            304: components["responses"]["NotModified"];
             401: components["responses"]["Unauthenticated"];
             404: components["responses"]["NotFound"];
             422: components["responses"]["ValidationFailed"];
@@ -19833,40 +16292,12 @@ export interface operations {
             };
         };
         responses: {
-            /** @description The record. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ReceiptTypeResponse"];
-                };
-            };
+            200: components["responses"]["ReceiptTypeResponse"];
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            /** @description A request with the same Idempotency-Key is still being processed. */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        message: string;
-                    };
-                };
-            };
-            /** @description If-Match does not name the record's current ETag; nothing was written. */
-            412: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        message: string;
-                    };
-                };
-            };
+            409: components["responses"]["IdempotencyConflict"];
+            412: components["responses"]["PreconditionFailed"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
         };
@@ -19897,28 +16328,8 @@ export interface operations {
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            /** @description A request with the same Idempotency-Key is still being processed. */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        message: string;
-                    };
-                };
-            };
-            /** @description If-Match does not name the record's current ETag; nothing was written. */
-            412: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        message: string;
-                    };
-                };
-            };
+            409: components["responses"]["IdempotencyConflict"];
+            412: components["responses"]["PreconditionFailed"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
         };
@@ -19943,40 +16354,12 @@ export interface operations {
             };
         };
         responses: {
-            /** @description The record. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ReceiptTypeResponse"];
-                };
-            };
+            200: components["responses"]["ReceiptTypeResponse"];
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            /** @description A request with the same Idempotency-Key is still being processed. */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        message: string;
-                    };
-                };
-            };
-            /** @description If-Match does not name the record's current ETag; nothing was written. */
-            412: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        message: string;
-                    };
-                };
-            };
+            409: components["responses"]["IdempotencyConflict"];
+            412: components["responses"]["PreconditionFailed"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
         };
@@ -20018,7 +16401,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ReceiptPage"];
-                    "text/csv": string;
+                    "text/csv": components["schemas"]["CsvRows"];
                 };
             };
             401: components["responses"]["Unauthenticated"];
@@ -20043,15 +16426,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description The record. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ReceiptResponse"];
-                };
-            };
+            200: components["responses"]["ReceiptResponse"];
             /** @description Created: the new record. */
             201: {
                 headers: {
@@ -20064,17 +16439,7 @@ export interface operations {
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            /** @description A request with the same Idempotency-Key is still being processed. */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        message: string;
-                    };
-                };
-            };
+            409: components["responses"]["IdempotencyConflict"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
         };
@@ -20093,22 +16458,8 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The record. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ReceiptResponse"];
-                };
-            };
-            /** @description Not modified (If-None-Match names the current ETag). */
-            304: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
+            200: components["responses"]["ReceiptResponse"];
+            304: components["responses"]["NotModified"];
             401: components["responses"]["Unauthenticated"];
             404: components["responses"]["NotFound"];
             422: components["responses"]["ValidationFailed"];
@@ -20135,40 +16486,12 @@ export interface operations {
             };
         };
         responses: {
-            /** @description The record. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ReceiptResponse"];
-                };
-            };
+            200: components["responses"]["ReceiptResponse"];
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            /** @description A request with the same Idempotency-Key is still being processed. */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        message: string;
-                    };
-                };
-            };
-            /** @description If-Match does not name the record's current ETag; nothing was written. */
-            412: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        message: string;
-                    };
-                };
-            };
+            409: components["responses"]["IdempotencyConflict"];
+            412: components["responses"]["PreconditionFailed"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
         };
@@ -20199,28 +16522,8 @@ export interface operations {
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            /** @description A request with the same Idempotency-Key is still being processed. */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        message: string;
-                    };
-                };
-            };
-            /** @description If-Match does not name the record's current ETag; nothing was written. */
-            412: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        message: string;
-                    };
-                };
-            };
+            409: components["responses"]["IdempotencyConflict"];
+            412: components["responses"]["PreconditionFailed"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
         };
@@ -20245,40 +16548,12 @@ export interface operations {
             };
         };
         responses: {
-            /** @description The record. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ReceiptResponse"];
-                };
-            };
+            200: components["responses"]["ReceiptResponse"];
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            /** @description A request with the same Idempotency-Key is still being processed. */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        message: string;
-                    };
-                };
-            };
-            /** @description If-Match does not name the record's current ETag; nothing was written. */
-            412: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        message: string;
-                    };
-                };
-            };
+            409: components["responses"]["IdempotencyConflict"];
+            412: components["responses"]["PreconditionFailed"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
         };
@@ -20362,28 +16637,8 @@ export interface operations {
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            /** @description A request with the same Idempotency-Key is still being processed. */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        message: string;
-                    };
-                };
-            };
-            /** @description If-Match does not name the record's current ETag; nothing was written. */
-            412: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        message: string;
-                    };
-                };
-            };
+            409: components["responses"]["IdempotencyConflict"];
+            412: components["responses"]["PreconditionFailed"];
             413: components["responses"]["PayloadTooLarge"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
@@ -20415,28 +16670,8 @@ export interface operations {
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            /** @description A request with the same Idempotency-Key is still being processed. */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        message: string;
-                    };
-                };
-            };
-            /** @description If-Match does not name the record's current ETag; nothing was written. */
-            412: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        message: string;
-                    };
-                };
-            };
+            409: components["responses"]["IdempotencyConflict"];
+            412: components["responses"]["PreconditionFailed"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
         };
@@ -20461,44 +16696,10 @@ export interface operations {
                     "*/*": string;
                 };
             };
-            /** @description Missing, unknown or expired bearer token. */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "*/*": components["schemas"]["Error"];
-                };
-            };
-            /** @description Unknown tenant, route or record. */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "*/*": components["schemas"]["Error"];
-                };
-            };
-            /** @description Invalid input: `errors` lists the messages per field. */
-            422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "*/*": components["schemas"]["ValidationError"];
-                };
-            };
-            /** @description Rate limit exceeded: retry after the seconds in Retry-After. */
-            429: {
-                headers: {
-                    /** @description Seconds until a request is accepted again. */
-                    "Retry-After"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "*/*": components["schemas"]["Error"];
-                };
-            };
+            401: components["responses"]["Unauthenticated"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["TooManyRequests"];
         };
     };
     listReceiptAmounts: {
@@ -20533,7 +16734,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ReceiptAmountPage"];
-                    "text/csv": string;
+                    "text/csv": components["schemas"]["CsvRows"];
                 };
             };
             401: components["responses"]["Unauthenticated"];
@@ -20566,13 +16767,7 @@ export interface operations {
                     "application/json": components["schemas"]["ReceiptAmountResponse"];
                 };
             };
-            /** @description Not modified (If-None-Match names the current ETag). */
-            304: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
+            304: components["responses"]["NotModified"];
             401: components["responses"]["Unauthenticated"];
             404: components["responses"]["NotFound"];
             422: components["responses"]["ValidationFailed"];
@@ -20619,7 +16814,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ResourcePlanningPage"];
-                    "text/csv": string;
+                    "text/csv": components["schemas"]["CsvRows"];
                 };
             };
             401: components["responses"]["Unauthenticated"];
@@ -20656,17 +16851,7 @@ export interface operations {
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            /** @description A request with the same Idempotency-Key is still being processed. */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        message: string;
-                    };
-                };
-            };
+            409: components["responses"]["IdempotencyConflict"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
         };
@@ -20685,22 +16870,8 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The record. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ResourcePlanningResponse"];
-                };
-            };
-            /** @description Not modified (If-None-Match names the current ETag). */
-            304: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
+            200: components["responses"]["ResourcePlanningResponse"];
+            304: components["responses"]["NotModified"];
             401: components["responses"]["Unauthenticated"];
             404: components["responses"]["NotFound"];
             422: components["responses"]["ValidationFailed"];
@@ -20727,40 +16898,12 @@ export interface operations {
             };
         };
         responses: {
-            /** @description The record. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ResourcePlanningResponse"];
-                };
-            };
+            200: components["responses"]["ResourcePlanningResponse"];
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            /** @description A request with the same Idempotency-Key is still being processed. */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        message: string;
-                    };
-                };
-            };
-            /** @description If-Match does not name the record's current ETag; nothing was written. */
-            412: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        message: string;
-                    };
-                };
-            };
+            409: components["responses"]["IdempotencyConflict"];
+            412: components["responses"]["PreconditionFailed"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
         };
@@ -20791,28 +16934,8 @@ export interface operations {
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            /** @description A request with the same Idempotency-Key is still being processed. */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        message: string;
-                    };
-                };
-            };
-            /** @description If-Match does not name the record's current ETag; nothing was written. */
-            412: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        message: string;
-                    };
-                };
-            };
+            409: components["responses"]["IdempotencyConflict"];
+            412: components["responses"]["PreconditionFailed"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
         };
@@ -20837,40 +16960,12 @@ export interface operations {
             };
         };
         responses: {
-            /** @description The record. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ResourcePlanningResponse"];
-                };
-            };
+            200: components["responses"]["ResourcePlanningResponse"];
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            /** @description A request with the same Idempotency-Key is still being processed. */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        message: string;
-                    };
-                };
-            };
-            /** @description If-Match does not name the record's current ETag; nothing was written. */
-            412: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        message: string;
-                    };
-                };
-            };
+            409: components["responses"]["IdempotencyConflict"];
+            412: components["responses"]["PreconditionFailed"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
         };
@@ -20913,7 +17008,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["TicketPage"];
-                    "text/csv": string;
+                    "text/csv": components["schemas"]["CsvRows"];
                 };
             };
             401: components["responses"]["Unauthenticated"];
@@ -20950,17 +17045,7 @@ export interface operations {
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            /** @description A request with the same Idempotency-Key is still being processed. */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        message: string;
-                    };
-                };
-            };
+            409: components["responses"]["IdempotencyConflict"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
         };
@@ -20979,22 +17064,8 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The record. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["TicketResponse"];
-                };
-            };
-            /** @description Not modified (If-None-Match names the current ETag). */
-            304: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
+            200: components["responses"]["TicketResponse"];
+            304: components["responses"]["NotModified"];
             401: components["responses"]["Unauthenticated"];
             404: components["responses"]["NotFound"];
             422: components["responses"]["ValidationFailed"];
@@ -21021,40 +17092,12 @@ export interface operations {
             };
         };
         responses: {
-            /** @description The record. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["TicketResponse"];
-                };
-            };
+            200: components["responses"]["TicketResponse"];
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            /** @description A request with the same Idempotency-Key is still being processed. */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        message: string;
-                    };
-                };
-            };
-            /** @description If-Match does not name the record's current ETag; nothing was written. */
-            412: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        message: string;
-                    };
-                };
-            };
+            409: components["responses"]["IdempotencyConflict"];
+            412: components["responses"]["PreconditionFailed"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
         };
@@ -21085,28 +17128,8 @@ export interface operations {
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            /** @description A request with the same Idempotency-Key is still being processed. */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        message: string;
-                    };
-                };
-            };
-            /** @description If-Match does not name the record's current ETag; nothing was written. */
-            412: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        message: string;
-                    };
-                };
-            };
+            409: components["responses"]["IdempotencyConflict"];
+            412: components["responses"]["PreconditionFailed"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
         };
@@ -21131,40 +17154,12 @@ export interface operations {
             };
         };
         responses: {
-            /** @description The record. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["TicketResponse"];
-                };
-            };
+            200: components["responses"]["TicketResponse"];
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            /** @description A request with the same Idempotency-Key is still being processed. */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        message: string;
-                    };
-                };
-            };
-            /** @description If-Match does not name the record's current ETag; nothing was written. */
-            412: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        message: string;
-                    };
-                };
-            };
+            409: components["responses"]["IdempotencyConflict"];
+            412: components["responses"]["PreconditionFailed"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
         };
@@ -21202,7 +17197,7 @@ export interface operations {
                             ticket_id: number;
                         }[];
                     };
-                    "text/csv": string;
+                    "text/csv": components["schemas"]["CsvRows"];
                 };
             };
             401: components["responses"]["Unauthenticated"];
@@ -21249,17 +17244,7 @@ export interface operations {
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            /** @description A request with the same Idempotency-Key is still being processed. */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        message: string;
-                    };
-                };
-            };
+            409: components["responses"]["IdempotencyConflict"];
             413: components["responses"]["PayloadTooLarge"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
@@ -21304,13 +17289,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Not modified (If-None-Match names the current ETag). */
-            304: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
+            304: components["responses"]["NotModified"];
             401: components["responses"]["Unauthenticated"];
             404: components["responses"]["NotFound"];
             422: components["responses"]["ValidationFailed"];
@@ -21338,44 +17317,10 @@ export interface operations {
                     "*/*": string;
                 };
             };
-            /** @description Missing, unknown or expired bearer token. */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "*/*": components["schemas"]["Error"];
-                };
-            };
-            /** @description Unknown tenant, route or record. */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "*/*": components["schemas"]["Error"];
-                };
-            };
-            /** @description Invalid input: `errors` lists the messages per field. */
-            422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "*/*": components["schemas"]["ValidationError"];
-                };
-            };
-            /** @description Rate limit exceeded: retry after the seconds in Retry-After. */
-            429: {
-                headers: {
-                    /** @description Seconds until a request is accepted again. */
-                    "Retry-After"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "*/*": components["schemas"]["Error"];
-                };
-            };
+            401: components["responses"]["Unauthenticated"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["TooManyRequests"];
         };
     };
     listTicketSubtasks: {
@@ -21412,7 +17357,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["SubtaskPage"];
-                    "text/csv": string;
+                    "text/csv": components["schemas"]["CsvRows"];
                 };
             };
             401: components["responses"]["Unauthenticated"];
@@ -21451,17 +17396,7 @@ export interface operations {
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            /** @description A request with the same Idempotency-Key is still being processed. */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        message: string;
-                    };
-                };
-            };
+            409: components["responses"]["IdempotencyConflict"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
         };
@@ -21481,22 +17416,8 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The record. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["SubtaskResponse"];
-                };
-            };
-            /** @description Not modified (If-None-Match names the current ETag). */
-            304: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
+            200: components["responses"]["SubtaskResponse"];
+            304: components["responses"]["NotModified"];
             401: components["responses"]["Unauthenticated"];
             404: components["responses"]["NotFound"];
             422: components["responses"]["ValidationFailed"];
@@ -21524,40 +17445,12 @@ export interface operations {
             };
         };
         responses: {
-            /** @description The record. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["SubtaskResponse"];
-                };
-            };
+            200: components["responses"]["SubtaskResponse"];
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            /** @description A request with the same Idempotency-Key is still being processed. */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        message: string;
-                    };
-                };
-            };
-            /** @description If-Match does not name the record's current ETag; nothing was written. */
-            412: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        message: string;
-                    };
-                };
-            };
+            409: components["responses"]["IdempotencyConflict"];
+            412: components["responses"]["PreconditionFailed"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
         };
@@ -21589,28 +17482,8 @@ export interface operations {
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            /** @description A request with the same Idempotency-Key is still being processed. */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        message: string;
-                    };
-                };
-            };
-            /** @description If-Match does not name the record's current ETag; nothing was written. */
-            412: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        message: string;
-                    };
-                };
-            };
+            409: components["responses"]["IdempotencyConflict"];
+            412: components["responses"]["PreconditionFailed"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
         };
@@ -21636,40 +17509,12 @@ export interface operations {
             };
         };
         responses: {
-            /** @description The record. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["SubtaskResponse"];
-                };
-            };
+            200: components["responses"]["SubtaskResponse"];
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            /** @description A request with the same Idempotency-Key is still being processed. */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        message: string;
-                    };
-                };
-            };
-            /** @description If-Match does not name the record's current ETag; nothing was written. */
-            412: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        message: string;
-                    };
-                };
-            };
+            409: components["responses"]["IdempotencyConflict"];
+            412: components["responses"]["PreconditionFailed"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
         };
@@ -21704,7 +17549,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["VehicleListItemPage"];
-                    "text/csv": string;
+                    "text/csv": components["schemas"]["CsvRows"];
                 };
             };
             401: components["responses"]["Unauthenticated"];
@@ -21741,17 +17586,7 @@ export interface operations {
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            /** @description A request with the same Idempotency-Key is still being processed. */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        message: string;
-                    };
-                };
-            };
+            409: components["responses"]["IdempotencyConflict"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
         };
@@ -21770,22 +17605,8 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The record. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["VehicleListResponse"];
-                };
-            };
-            /** @description Not modified (If-None-Match names the current ETag). */
-            304: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
+            200: components["responses"]["VehicleListResponse"];
+            304: components["responses"]["NotModified"];
             401: components["responses"]["Unauthenticated"];
             404: components["responses"]["NotFound"];
             422: components["responses"]["ValidationFailed"];
@@ -21812,40 +17633,12 @@ export interface operations {
             };
         };
         responses: {
-            /** @description The record. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["VehicleListResponse"];
-                };
-            };
+            200: components["responses"]["VehicleListResponse"];
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            /** @description A request with the same Idempotency-Key is still being processed. */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        message: string;
-                    };
-                };
-            };
-            /** @description If-Match does not name the record's current ETag; nothing was written. */
-            412: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        message: string;
-                    };
-                };
-            };
+            409: components["responses"]["IdempotencyConflict"];
+            412: components["responses"]["PreconditionFailed"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
         };
@@ -21876,28 +17669,8 @@ export interface operations {
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            /** @description A request with the same Idempotency-Key is still being processed. */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        message: string;
-                    };
-                };
-            };
-            /** @description If-Match does not name the record's current ETag; nothing was written. */
-            412: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        message: string;
-                    };
-                };
-            };
+            409: components["responses"]["IdempotencyConflict"];
+            412: components["responses"]["PreconditionFailed"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
         };
@@ -21922,40 +17695,12 @@ export interface operations {
             };
         };
         responses: {
-            /** @description The record. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["VehicleListResponse"];
-                };
-            };
+            200: components["responses"]["VehicleListResponse"];
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            /** @description A request with the same Idempotency-Key is still being processed. */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        message: string;
-                    };
-                };
-            };
-            /** @description If-Match does not name the record's current ETag; nothing was written. */
-            412: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        message: string;
-                    };
-                };
-            };
+            409: components["responses"]["IdempotencyConflict"];
+            412: components["responses"]["PreconditionFailed"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
         };
@@ -21992,7 +17737,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["VehiclePage"];
-                    "text/csv": string;
+                    "text/csv": components["schemas"]["CsvRows"];
                 };
             };
             401: components["responses"]["Unauthenticated"];
@@ -22031,7 +17776,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["WebhookPage"];
-                    "text/csv": string;
+                    "text/csv": components["schemas"]["CsvRows"];
                 };
             };
             401: components["responses"]["Unauthenticated"];
@@ -22068,17 +17813,7 @@ export interface operations {
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            /** @description A request with the same Idempotency-Key is still being processed. */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        message: string;
-                    };
-                };
-            };
+            409: components["responses"]["IdempotencyConflict"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
         };
@@ -22097,22 +17832,8 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The record. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["WebhookResponse"];
-                };
-            };
-            /** @description Not modified (If-None-Match names the current ETag). */
-            304: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
+            200: components["responses"]["WebhookResponse"];
+            304: components["responses"]["NotModified"];
             401: components["responses"]["Unauthenticated"];
             404: components["responses"]["NotFound"];
             422: components["responses"]["ValidationFailed"];
@@ -22139,40 +17860,12 @@ export interface operations {
             };
         };
         responses: {
-            /** @description The record. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["WebhookResponse"];
-                };
-            };
+            200: components["responses"]["WebhookResponse"];
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            /** @description A request with the same Idempotency-Key is still being processed. */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        message: string;
-                    };
-                };
-            };
-            /** @description If-Match does not name the record's current ETag; nothing was written. */
-            412: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        message: string;
-                    };
-                };
-            };
+            409: components["responses"]["IdempotencyConflict"];
+            412: components["responses"]["PreconditionFailed"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
         };
@@ -22203,28 +17896,8 @@ export interface operations {
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            /** @description A request with the same Idempotency-Key is still being processed. */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        message: string;
-                    };
-                };
-            };
-            /** @description If-Match does not name the record's current ETag; nothing was written. */
-            412: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        message: string;
-                    };
-                };
-            };
+            409: components["responses"]["IdempotencyConflict"];
+            412: components["responses"]["PreconditionFailed"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
         };
@@ -22249,40 +17922,12 @@ export interface operations {
             };
         };
         responses: {
-            /** @description The record. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["WebhookResponse"];
-                };
-            };
+            200: components["responses"]["WebhookResponse"];
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            /** @description A request with the same Idempotency-Key is still being processed. */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        message: string;
-                    };
-                };
-            };
-            /** @description If-Match does not name the record's current ETag; nothing was written. */
-            412: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        message: string;
-                    };
-                };
-            };
+            409: components["responses"]["IdempotencyConflict"];
+            412: components["responses"]["PreconditionFailed"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
         };
@@ -22319,7 +17964,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["DeliveryPage"];
-                    "text/csv": string;
+                    "text/csv": components["schemas"]["CsvRows"];
                 };
             };
             401: components["responses"]["Unauthenticated"];
@@ -22355,17 +18000,7 @@ export interface operations {
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            /** @description A request with the same Idempotency-Key is still being processed. */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        message: string;
-                    };
-                };
-            };
+            409: components["responses"]["IdempotencyConflict"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
         };
@@ -22396,17 +18031,7 @@ export interface operations {
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            /** @description A request with the same Idempotency-Key is still being processed. */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        message: string;
-                    };
-                };
-            };
+            409: components["responses"]["IdempotencyConflict"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
         };
@@ -22443,7 +18068,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["WorkhourBalancePage"];
-                    "text/csv": string;
+                    "text/csv": components["schemas"]["CsvRows"];
                 };
             };
             401: components["responses"]["Unauthenticated"];
@@ -22475,13 +18100,7 @@ export interface operations {
                     "application/json": components["schemas"]["WorkhourBalanceResponse"];
                 };
             };
-            /** @description Not modified (If-None-Match names the current ETag). */
-            304: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
+            304: components["responses"]["NotModified"];
             401: components["responses"]["Unauthenticated"];
             404: components["responses"]["NotFound"];
             422: components["responses"]["ValidationFailed"];
