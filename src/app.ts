@@ -8,7 +8,7 @@ import { openDatabase, type Database } from './db/connection.js';
 import { clientErrorHandler, frameworkErrors, registerErrorHandler } from './http/errors.js';
 import { registerJsonBodyParser } from './http/json-body.js';
 import { parseFilterTimestamp } from './http/formats.js';
-import { countCache, registerCsv } from './http/list/index.js';
+import { countCache, recordWriteRoute, registerCsv } from './http/list/index.js';
 import { dropUndeclaredProperties } from './http/schemas.js';
 import { registerApiHooks } from './plugins/api.js';
 import { registerWritePath } from './plugins/write-path/index.js';
@@ -84,7 +84,10 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   const registry = new RouteRegistry();
   registerRouting(app, registry);
   registerErrorHandler(app);
-  app.addHook('onRoute', (route) => dropUndeclaredProperties(route.schema?.body));
+  app.addHook('onRoute', (route) => {
+    dropUndeclaredProperties(route.schema?.body);
+    recordWriteRoute(route);
+  });
   registerJsonBodyParser(app);
   await registerOpenApi(app);
   registerMetrics(app, { defaultMetrics: config.nodeEnv === 'production', rateLimiter });

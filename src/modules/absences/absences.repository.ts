@@ -19,6 +19,16 @@ export type ApplicationValues = Omit<Insertable<LeaveApprovalApplicationsTable>,
 const nullable = (column: string) => ({ column, nullable: true });
 export const absenceListSpec: ListSpec = {
   key: ['id'],
+  sortColumns: { comment: nullable('note') }, // the legacy name of `note`
+  unsortable: {
+    type: 'not stored: derived from hours and the half-day flags',
+    planned: 'not stored: derived from `approved` and the leave application',
+    approval_status: 'stored on the leave approval application, not on the absence',
+    status_edited_by: 'stored on the leave approval application, not on the absence',
+    approved_by: 'legacy name of status_edited_by, stored on the leave approval application',
+    status_note: 'stored on the leave approval application, not on the absence',
+    days: 'legacy and ignored: derived from the dates',
+  },
   sortable: {
     id: 'id',
     employee_id: 'employee_id',

@@ -3,10 +3,10 @@ import { labelled } from '../../http/labels.js';
 import type { Insertable, Selectable } from 'kysely';
 import type { AttendancesTable } from './attendances.tables.js';
 import type { Tenant } from '../../tenancy/tenants.js';
-import { sortableFrom, type ListSpec } from '../../http/list/index.js';
+import type { ListSpec } from '../../http/list/index.js';
 import { omitGatedFields } from '../../http/gating.js';
 import { outDate, outTimestamp, toBool } from '../../http/formats.js';
-import { AttendanceCreate, AttendancePatch, PROJECT_RELEASE, type AttendanceT } from './attendances.schemas.js';
+import { PROJECT_RELEASE, type AttendanceT } from './attendances.schemas.js';
 import type { TenantDb, TenantInsert } from '../../db/tenant-scope.js';
 
 /** The columns a response or a rule reads: all but tenant_id and the derived start_at/end_at (issue 14). */
@@ -26,7 +26,6 @@ export type AttendanceRow = Pick<Selectable<AttendancesTable>, (typeof COLUMNS)[
 export const attendanceListSpec: ListSpec = {
   key: ['id'],
   sortable: {
-    ...sortableFrom([AttendanceCreate, AttendancePatch], { columns: { from: 'time_from', to: 'time_to' } }),
     id: 'id',
     date: 'date',
     from: 'time_from',

@@ -2,12 +2,12 @@
 import type { TenantDb } from '../../db/tenant-scope.js';
 import type { Dialect } from '../../db/dialect.js';
 import type { Tenant } from '../../tenancy/tenants.js';
-import { sortableFrom, type ListSpec } from '../../http/list/index.js';
+import type { ListSpec } from '../../http/list/index.js';
 import { nowTimestamp, outDate, outTimestamp } from '../../http/formats.js';
 import { loadCategories } from '../categories/category-links.repository.js';
 import { loadDynamicAttributes } from '../dynamic-attributes/dynamic-attribute-values.repository.js';
 import { languageObject } from './languages.js';
-import { EMPLOYMENTS, EmployeeCreate, EmployeeUpdate, RIGHTS, TEXT_FIELDS, type EmployeeBaseT, type EmployeeT } from './employees.schemas.js';
+import { EMPLOYMENTS, RIGHTS, TEXT_FIELDS, type EmployeeBaseT, type EmployeeT } from './employees.schemas.js';
 
 export async function findEmployeeRow(db: TenantDb, username: string) {
   return db.selectFrom('employees').selectAll().where('username', '=', username).executeTakeFirst();
@@ -36,8 +36,9 @@ export async function updateEmployee(db: TenantDb, id: number, values: Record<st
 
 export const employeeListSpec: ListSpec = {
   key: ['username'],
+  sortColumns: { birth_date: 'birthdate', oauthUsername: 'oauth_username' },
+  unsortable: { password: 'write-only: never stored in a sortable form nor returned' },
   sortable: {
-    ...sortableFrom([EmployeeCreate, EmployeeUpdate], { columns: { password: false, birth_date: 'birthdate', oauthUsername: 'oauth_username' } }),
     username: 'username',
     firstname: 'firstname',
     lastname: 'lastname',

@@ -19,6 +19,7 @@ export const taskListSpec: ListSpec = {
     id: 'id',
     name: 'name',
     billing_type: 'billing_type',
+    status_id: nullable('status'), // the docs' alias of status
     ...Object.fromEntries(['parent_id', 'description', 'status', 'order_number', 'start_date', 'end_date', ...TASK_NUMBER_FIELDS, 'created', 'modified'].map((c) => [c, nullable(c)])),
   },
 };
