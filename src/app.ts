@@ -23,6 +23,7 @@ import { tokenCache } from './tenancy/tokens.js';
 import { WebhookWorker } from './modules/webhooks/webhooks.worker.js';
 import type { ZkApp } from './types.js';
 import './types.js';
+import { LABELS_KEYWORD } from './http/labels.js';
 
 export interface BuildOptions {
   /** Use this database instead of opening one from config (tests, CLI). It is closed with the app unless keepDatabase. */
@@ -58,6 +59,8 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
       customOptions: { allErrors: true, allowUnionTypes: true, coerceTypes: 'array', removeAdditional: true, useDefaults: true },
       plugins: [
         (ajv: any) => ajv.addFormat('filter-timestamp', { type: 'string', validate: (s: string) => parseFilterTimestamp(s) !== null }),
+        // Names the label set an enumerated input also takes names from (http/labels.ts); coerceInput applies it.
+        (ajv: any) => ajv.addKeyword({ keyword: LABELS_KEYWORD, schemaType: 'string' }),
       ],
     },
   }).withTypeProvider<TypeBoxTypeProvider>();

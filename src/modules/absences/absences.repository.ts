@@ -5,11 +5,10 @@ import type { TenantDb } from '../../db/tenant-scope.js';
 import type { Tenant } from '../../tenancy/tenants.js';
 import type { ListSpec } from '../../http/list/index.js';
 import { decimalText, nowTimestamp, outDate, outTime, outTimestamp, toBool } from '../../http/formats.js';
-import { label } from '../employees/employees.repository.js';
+import { labelled } from '../../http/labels.js';
 import { toAbsenceReason } from '../absence-reasons/absence-reasons.repository.js';
 import type { AbsencesTable, LeaveApprovalApplicationsTable } from './absences.tables.js';
 import { AbsenceType, type AbsenceT, type EmployeeAbsenceT } from './absences.schemas.js';
-import { LEAVE_STATUS_NAMES } from './leave-approval.js';
 
 export type AbsenceRow = Selectable<AbsencesTable>;
 export type ApplicationRow = Selectable<LeaveApprovalApplicationsTable>;
@@ -132,7 +131,7 @@ export function toApplication(row: ApplicationRow, tenant: Pick<Tenant, 'languag
     start_date: row.start_date,
     end_date: row.end_date,
     note: row.note,
-    status: { id: status, name: label(tenant, LEAVE_STATUS_NAMES[status], status) },
+    status: labelled(tenant.language, 'leave_status', status)!,
     recipient: row.recipient,
     recipient_cc: row.recipient_cc,
     recipient_bcc: row.recipient_bcc,

@@ -7,7 +7,8 @@ import { fromUnits } from '../../http/money.js';
 import { insertRow, updateRow } from '../crud/index.js';
 import type { OfferItemsTable } from './offers.tables.js';
 import type { OfferItemT } from './offer-items.schemas.js';
-import { EXPENDITURE_BILLING_TYPES, typeById, unitOf } from './offer-items.types.js';
+import { typeById, unitOf } from './offer-items.types.js';
+import { labelled } from '../../http/labels.js';
 import type { TotalsItem } from './offer-totals.js';
 
 export type OfferItemRow = Selectable<OfferItemsTable>;
@@ -71,7 +72,7 @@ export function totalsItem(r: Pick<OfferItemRow, (typeof TOTALS_COLUMNS)[number]
 
 const money = (v: number | null, scale: number) => (v === null ? null : fromUnits(Number(v), scale));
 
-export function toOfferItem(r: OfferItemRow, totalNetCents: bigint): OfferItemT {
+export function toOfferItem(r: OfferItemRow, totalNetCents: bigint, language: string): OfferItemT {
   const type = typeById(r.type);
   const billing = r.expenditure_billing_type;
   return {
@@ -93,7 +94,7 @@ export function toOfferItem(r: OfferItemRow, totalNetCents: bigint): OfferItemT 
     is_alternative: !!toBool(r.is_alternative),
     sort_order: r.sort_order === null ? null : Number(r.sort_order),
     article_id: r.article_id === null ? null : Number(r.article_id),
-    expenditure_billing_type: billing === null ? null : { id: billing, name: EXPENDITURE_BILLING_TYPES[billing] ?? billing },
+    expenditure_billing_type: labelled(language, 'expenditure_billing_type', billing),
     total_net: fromUnits(Number(totalNetCents), 2),
     created: outTimestamp(r.created),
     modified: outTimestamp(r.modified),

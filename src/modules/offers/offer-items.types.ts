@@ -14,7 +14,6 @@ export interface ItemType {
 
 const PRICED: ItemField[] = ['quantity', 'single_price', 'amount_deviating_net', 'vat'];
 
-export const EXPENDITURE_BILLING_TYPES: Readonly<Record<string, string>> = { basehour: 'Stundensatz', tsatz: 'Tagessatz' };
 
 export const ITEM_TYPES: readonly ItemType[] = [
   { id: 'gruppierung', name: 'Gliederung', fields: [], unit: null },
