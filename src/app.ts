@@ -8,7 +8,7 @@ import { openDatabase, type Database } from './db/connection.js';
 import { clientErrorHandler, frameworkErrors, registerErrorHandler } from './http/errors.js';
 import { registerJsonBodyParser } from './http/json-body.js';
 import { parseFilterTimestamp } from './http/formats.js';
-import { countCache, registerCsv } from './http/list/index.js';
+import { countCache, recordWriteRoute, registerCsv } from './http/list/index.js';
 import { dropUndeclaredProperties } from './http/schemas.js';
 import { registerApiHooks } from './plugins/api.js';
 import { registerWritePath } from './plugins/write-path/index.js';
@@ -23,6 +23,7 @@ import { tokenCache } from './tenancy/tokens.js';
 import { WebhookWorker } from './modules/webhooks/webhooks.worker.js';
 import type { ZkApp } from './types.js';
 import './types.js';
+import { LABELS_KEYWORD } from './http/labels.js';
 
 export interface BuildOptions {
   /** Use this database instead of opening one from config (tests, CLI). It is closed with the app unless keepDatabase. */
@@ -58,6 +59,8 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
       customOptions: { allErrors: true, allowUnionTypes: true, coerceTypes: 'array', removeAdditional: true, useDefaults: true },
       plugins: [
         (ajv: any) => ajv.addFormat('filter-timestamp', { type: 'string', validate: (s: string) => parseFilterTimestamp(s) !== null }),
+        // Names the label set an enumerated input also takes names from (http/labels.ts); coerceInput applies it.
+        (ajv: any) => ajv.addKeyword({ keyword: LABELS_KEYWORD, schemaType: 'string' }),
       ],
     },
   }).withTypeProvider<TypeBoxTypeProvider>();
@@ -84,7 +87,10 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   const registry = new RouteRegistry();
   registerRouting(app, registry);
   registerErrorHandler(app);
-  app.addHook('onRoute', (route) => dropUndeclaredProperties(route.schema?.body));
+  app.addHook('onRoute', (route) => {
+    dropUndeclaredProperties(route.schema?.body);
+    recordWriteRoute(route);
+  });
   registerJsonBodyParser(app);
   await registerOpenApi(app);
   registerMetrics(app, { defaultMetrics: config.nodeEnv === 'production', rateLimiter });

@@ -30,6 +30,37 @@ export const LABELS = {
     3: n('Ja, aber nur Reise- oder nicht fakturierbare Zeiten dürfen die Planstunden überschreiten', 'Yes, but only travel or non-billable times can exceed the plan hours'),
     4: n('Ja, aber nur Reisezeiten dürfen die Planstunden überschreiten', 'Yes, but only travel times can exceed the plan hours'),
   },
+  // Projects and tasks (ids chosen, docs/api/projects.md); the contract's names are kept in their language.
+  billing_type: { 1: n('Stundensatz', 'Hourly rate'), 2: n('Tagessatz', 'Daily rate'), 3: n('Pausch', 'Flat rate') },
+  task_billing_type: { 1: n('Wie Projekt', 'Like project'), 2: n('Stundensatz', 'Hourly rate'), 3: n('Tagessatz', 'Daily rate'), 4: n('Pausch', 'Flat rate') },
+  default_billability: {
+    0: n('Fakturierbar, durch den Mitarbeiter änderbar', 'Billable, user can change the flag'),
+    1: n('Fakturierbar, durch den Mitarbeiter nicht änderbar', 'Billable, user can not change the flag'),
+    2: n('Nicht fakturierbar, durch den Mitarbeiter änderbar', 'Not billable, user can change the flag'),
+    3: n('Nicht fakturierbar, durch den Mitarbeiter nicht änderbar', 'Not billable, user can not change the flag'),
+  },
+  receipts_billability: {
+    0: n('Fakturierbaren Betrag separat angeben', 'Specify billable amount apart'),
+    1: n('Vorbelegung identisch weiterfakturieren', 'Bill on as pre-assigned'),
+    2: n('Vorbelegung nicht weiterfakturieren', 'Do not bill on the pre-assignment'),
+    3: n('keine Belegerfassung möglich', 'No receipt entry possible'),
+  },
+  assignment_type: { 0: n('Mitarbeiter', 'Employee'), 1: n('Projektleiter mit Budgetverantwortung', 'Project manager with budget responsibility'), 2: n('Projektleiter ohne Budgetverantwortung', 'Project manager without budget responsibility') },
+  rate_type: { 0: n('keines', 'none'), 1: n('Stundensatz', 'Hourly rate'), 2: n('Tagessatz', 'Daily rate'), 3: n('Monatssatz', 'Monthly rate') },
+  expenditure_billing_type: { basehour: n('Stundensatz', 'Hourly rate'), tsatz: n('Tagessatz', 'Daily rate') },
+  // Bookings: the release state (reference: 1 freigegeben, "released" in English); 0 never released.
+  project_release: { 0: n('unverändert', 'unchanged'), 1: n('freigegeben', 'released'), 2: n('zu prüfen', 'to be checked'), 3: n('abgerechnet', 'billed') },
+  // People (reference §2): rights 0..4, employment 0..2; meals; leave approval states.
+  rights: {
+    0: n('Benutzer', 'User'),
+    1: n('Administrator', 'Administrator'),
+    2: n('Controller', 'Controller'),
+    3: n('Benutzer mit zusätzlichen Berechtigungen', 'User with extended rights'),
+    4: n('Projektcontroller', 'Project Controller'),
+  },
+  employment: { 0: n('Mitarbeiter/in', 'Employee'), 1: n('Freelancer', 'Freelancer'), 2: n('Freelancer mit Gutschrift', 'Freelancer with credit note') },
+  meal_type: { 1: n('Frühstück', 'Breakfast'), 2: n('Mittagessen', 'Lunch'), 3: n('Abendessen', 'Dinner') },
+  leave_status: { 0: n('beantragt', 'requested'), 1: n('genehmigt', 'approved'), 2: n('abgelehnt', 'rejected'), 3: n('widerrufen', 'revoked') },
 } as const satisfies Record<string, LabelSet>;
 
 export type LabelSetName = keyof typeof LABELS;
@@ -43,4 +74,31 @@ export function label(language: string | null | undefined, set: LabelSetName, id
 /** `{id, name}` with the label in the language, or null for a null id. */
 export function labelled<I extends string | number>(language: string | null | undefined, set: LabelSetName, id: I | null | undefined): { id: I; name: string } | null {
   return id === null || id === undefined ? null : { id, name: label(language, set, id) };
+}
+
+/** The ids of a label set, as stored (numbers where the set is numbered). */
+export function labelIds(set: LabelSetName): (string | number)[] {
+  return Object.keys(LABELS[set]).map((k) => (/^[0-9]+$/.test(k) ? Number(k) : k));
+}
+
+/** The id a name stands for, in German or English, ignoring case and surrounding space; undefined when none does. */
+export function idOfLabel(set: LabelSetName, name: string): string | number | undefined {
+  const wanted = name.trim().toLowerCase();
+  for (const [id, names] of Object.entries(LABELS[set] as LabelSet)) {
+    if (names.de.toLowerCase() === wanted || names.en.toLowerCase() === wanted) return /^[0-9]+$/.test(id) ? Number(id) : id;
+  }
+  return undefined;
+}
+
+/** The schema keyword that names a field's label set: its input also takes a label, in German or English (coerceInput). */
+export const LABELS_KEYWORD = 'x-labels';
+
+/**
+ * An enumerated input that also takes the name of an id, in German or English, ignoring case (issue 12 §10):
+ * `rights: "Controller"`, `type: "Vorgang"`. The id and the {id, name} object read with GET are taken as before.
+ */
+export function Labelled<S extends object>(set: LabelSetName, schema: S): S {
+  const description = (schema as { description?: string }).description;
+  const names = `Also the name, German or English (${Object.values(LABELS[set] as LabelSet).map((v) => v.en).join(', ')}).`;
+  return { ...schema, [LABELS_KEYWORD]: set, description: description ? `${description} ${names}` : names };
 }

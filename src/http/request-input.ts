@@ -16,6 +16,7 @@
 import type { FastifyRequest } from 'fastify';
 import { MAX_ID, PLAIN_DATE_PATTERN } from './schemas.js';
 import { label, notFound, validationError, type FieldErrors } from './errors.js';
+import { idOfLabel, LABELS_KEYWORD, type LabelSetName } from './labels.js';
 
 type Props = Record<string, { type?: string | string[]; format?: string; items?: { type?: string | string[] } }>;
 
@@ -95,6 +96,7 @@ const isPlainObject = (v: unknown): v is Record<string, unknown> => typeof v ===
  * - strings trimmed (Laravel's TrimStrings; a key of only spaces becomes empty and fails its minLength: 422);
  * - "1"/"0" where a boolean is expected;
  * - an enumerated `{id, name}` object where the schema takes no object: its id;
+ * - the name of an enumerated value, German or English, where the schema names its label set (`Labelled`): its id;
  * - in bodies, a midnight date-time where a date is expected: the date (except dates declared with PLAIN_DATE_PATTERN;
  *   date filters in the query stay strict, as the contract types them).
  * Objects and arrays are followed; unions (no `type`) are left to the schema.
@@ -107,6 +109,9 @@ export function coerceInput(value: unknown, schema: any, body: boolean, depth = 
     if (!UNTRIMMED.has(name)) value = value.trim();
     if (typeof value !== 'string') return value;
     if (Object.hasOwn(BOOLEAN_STRINGS, value) && t.includes('boolean') && !t.includes('string')) return BOOLEAN_STRINGS[value];
+    const set = schema[LABELS_KEYWORD] as LabelSetName | undefined;
+    const id = set && !/^[0-9]+$/.test(value) ? idOfLabel(set, value) : undefined;
+    if (id !== undefined) return typeof id === 'number' && !t.includes('integer') && !t.includes('number') ? String(id) : id;
     if (body && schema.format === 'date' && schema.pattern !== PLAIN_DATE_PATTERN && MIDNIGHT.test(value)) return value.slice(0, 10);
     return value;
   }

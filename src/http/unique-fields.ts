@@ -41,6 +41,9 @@ export function uniqueFieldErrors(v: UniqueViolation, body: unknown): Record<str
   const column = v.columns?.filter((c) => c !== 'tenant_id').at(-1);
   const known = UNIQUE_FIELDS.find((u) => (v.index !== undefined && u.indexes.includes(v.index)) || (u.table === v.table && u.column === column));
   if (known) return { [known.field ?? known.column]: [messageOf(known, body)] };
+  // A case-insensitive index `<table>_<field>_ci` on (tenant_id, lower(<field>)) names no column (migrations 1200, 2000).
+  const caseless = v.index?.endsWith('_ci') && body && typeof body === 'object' ? Object.keys(body).find((f) => v.index!.endsWith(`_${f}_ci`)) : undefined;
+  if (caseless) return { [caseless]: [taken(caseless)] };
   if (!column || column === 'id') return undefined;
   return { [column]: [taken(column)] };
 }

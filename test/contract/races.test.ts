@@ -113,3 +113,42 @@ forEachDialect('races on uniqueness rules', (t) => {
     });
   }
 });
+
+/** Issue 12 §12: keys that differ only in case are one key, also when created at the same moment (on PostgreSQL only the lowercase unique indexes of migrations 1200 and 2000 can decide that). */
+const CASE_RACES: { name: string; field: string; setup(t: TestContext, c: Client): Promise<{ path: string; body: (key: string) => Record<string, unknown> }> }[] = [
+  { name: 'article number', field: 'article_number', setup: async () => ({ path: '/articles', body: (k) => ({ article_number: k, name: 'Racing article' }) }) },
+  {
+    name: 'invoice number',
+    field: 'invoice_number',
+    setup: async (t, c) => {
+      const k = await seedCustomer(t.database.db, c.tenant.id);
+      return { path: '/invoices', body: (key) => ({ invoice_number: key, customer_number: k.customer_number }) };
+    },
+  },
+  { name: 'customer number', field: 'customer_number', setup: async () => ({ path: '/customers', body: (k) => ({ customer_number: k, name: 'Racer', currency: 'EUR' }) }) },
+  { name: 'employee username', field: 'username', setup: async () => ({ path: '/employees', body: (k) => ({ username: k, firstname: 'A', lastname: 'B' }) }) },
+];
+
+/** N spellings of one key that differ only in case. */
+const spellings = (n: number) => Array.from({ length: n }, (_, i) => [...'race-key'].map((ch, j) => ((i >> j) & 1 ? ch.toUpperCase() : ch)).join(''));
+
+forEachDialect('races on case-insensitive keys', (t) => {
+  for (const race of CASE_RACES) {
+    test(`${race.name}: ${N} parallel creates differing only in case, exactly one wins, the others get the field error`, async () => {
+      const c = await t().tenant();
+      const { path, body } = await race.setup(t(), c);
+      const keys = spellings(N);
+      assert.equal(new Set(keys).size, N);
+      const results = await Promise.all(keys.map((k) => c.post(path, body(k))));
+      assert.equal(results.filter((r) => r.status === 201).length, 1, results.map((r) => r.status).join(','));
+      for (const r of results.filter((r) => r.status !== 201)) {
+        assert.equal(r.status, 422, r.text);
+        assert.deepEqual(Object.keys(r.body.errors), [race.field], r.text);
+        assert.match(r.body.errors[race.field][0], /has already been taken/, r.text);
+      }
+      const stored = await c.get(`${path}?limit=100`);
+      const mine = stored.body.data.filter((x: any) => String(x[race.field]).toLowerCase() === 'race-key');
+      assert.equal(mine.length, 1, JSON.stringify(mine));
+    });
+  }
+});

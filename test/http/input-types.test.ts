@@ -36,7 +36,7 @@ forEachDialect('input types', (t) => {
     const p = await c.post('/projects', { name: uniqueName('rt'), start_date: '2024-01-01T00:00:00.000000Z', billing_type: { id: 2, name: 'Tagessatz' } });
     assert.equal(p.status, 201, p.text);
     assert.equal(p.body.data.start_date, '2024-01-01T00:00:00.000000Z');
-    assert.deepEqual(p.body.data.billing_type, { id: 2, name: 'Tagessatz' });
+    assert.deepEqual(p.body.data.billing_type, { id: 2, name: 'Daily rate' });
     for (const v of ['2024-02-01T00:00:00Z', '2024-02-01T00:00:00+00:00', '2024-02-01 00:00:00', '2024-02-01T00:00']) {
       const r = await c.patch(`/projects/${p.body.data.id}`, { start_date: v });
       assert.equal(r.status, 200, `${v}: ${r.text}`);

@@ -3,7 +3,8 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { forEachDialect } from '../support/app.js';
-import { bookingWorld } from '../support/booking-world.js';
+import { absenceWorld } from '../support/absences.js';
+import { createOffer, addItem } from '../support/commercial.js';
 import { seedPriceGroup } from '../support/seed.js';
 import { LABELS, type LabelSetName } from '../../src/http/labels.js';
 
@@ -12,7 +13,7 @@ const expect = (language: 'de' | 'en', set: LabelSetName, id: string | number) =
 forEachDialect('labels follow the tenant language', (t) => {
   for (const language of ['de', 'en'] as const) {
     test(`every enumeration of the label table, in ${language}`, async () => {
-      const w = await bookingWorld(t(), { language });
+      const w = await absenceWorld(t(), { language, modules: ['project_release'] });
       const c = w.c;
       const seen = new Set<LabelSetName>();
       const check = (set: LabelSetName, got: unknown, id: string | number) => {
@@ -49,6 +50,36 @@ forEachDialect('labels follow the tenant language', (t) => {
       const table = await c.post('/price-tables', { start_date: '2024-01-01', prices: [{ price_group: 'Junior', price: 80, type: 'tsatz' }] });
       assert.equal(table.status, 201, table.text);
       check('price_type', table.body.data.prices[0].type, 'tsatz');
+
+      // Projects, tasks and assignments: billing types, billabilities, assignment and rate types.
+      const billed = await c.post('/projects', { name: 'Billed', billing_type: 2, default_billability: 1, receipts_billability: 2 });
+      assert.equal(billed.status, 201, billed.text);
+      check('billing_type', billed.body.data.billing_type, 2);
+      check('default_billability', billed.body.data.default_billability, 1);
+      check('receipts_billability', billed.body.data.receipts_billability, 2);
+      const task = await c.post(`/projects/${billed.body.data.id}/tasks`, { name: 'T', billing_type: 3 });
+      assert.equal(task.status, 201, task.text);
+      check('task_billing_type', task.body.data.billing_type, 3);
+      const assigned = await c.post(`/projects/${billed.body.data.id}/employees`, { employee_id: w.employee, type: '1', rate_type: 1 });
+      assert.equal(assigned.status, 201, assigned.text);
+      check('assignment_type', assigned.body.data.type, '1');
+      check('rate_type', assigned.body.data.rate_type, 1);
+      const rate = await c.post(`/employees/${w.employee}/internal-rates`, { start_date: '2024-01-01', internal_rate: 50, rate_type: 3 });
+      assert.equal(rate.status, 201, rate.text);
+      check('rate_type', rate.body.data.rate_type, 3);
+      const offer = await createOffer(c);
+      check('expenditure_billing_type', (await addItem(c, offer.id, { type: 'aufwand', quantity: 1, single_price: 1, expenditure_billing_type: 'basehour' })).expenditure_billing_type, 'basehour');
+
+      // Bookings never released; people; meals; leave applications.
+      check('project_release', booking.body.data.project_release, 0);
+      const employee = (await c.get(`/employees/${w.employee}`)).body.data;
+      check('rights', employee.rights, employee.rights.id);
+      check('employment', employee.employment, employee.employment.id);
+      const meal = await c.post(`/employees/${w.employee}/meals`, { date: '2024-01-02', meal_type: 2 });
+      assert.equal(meal.status, 201, meal.text);
+      check('meal_type', meal.body.data.meal_type, 2);
+      const leave = await w.absence({ absence_reason_id: 'UB', start_date: '2026-04-14' });
+      check('leave_status', leave.leaveApprovalApplication.status, 0);
 
       assert.deepEqual([...seen].sort(), Object.keys(LABELS).sort(), 'every label set is exercised');
     });

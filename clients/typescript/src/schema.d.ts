@@ -2590,7 +2590,10 @@ export interface components {
             /** @enum {integer|boolean} */
             inform_employee_upon_approval_or_revocation?: 0 | 1 | true | false;
             name?: string;
-            /** @enum {integer} */
+            /**
+             * @description Also the name, German or English (annual holiday, paid absence, unpaid absence, flexitime).
+             * @enum {integer}
+             */
             type?: 0 | 1 | 2 | 3;
         };
         /** AbsenceResponse */
@@ -2854,7 +2857,7 @@ export interface components {
             note?: string | null;
             /** @description Price group name; default: the employee's. */
             price_group?: string | null;
-            /** @description 0 keines, 1 Stundensatz, 2 Tagessatz. */
+            /** @description 0 keines, 1 Stundensatz, 2 Tagessatz. Also the name, German or English (none, Hourly rate, Daily rate, Monthly rate). */
             rate_type?: number | null;
             /**
              * Format: date
@@ -2863,7 +2866,7 @@ export interface components {
              */
             to?: string | null;
             /**
-             * @description 0 Employee, 1 Project manager with budget responsibility, 2 Project manager without budget responsibility
+             * @description Ids "0", "1", "2". Also the name, German or English (Employee, Project manager with budget responsibility, Project manager without budget responsibility).
              * @enum {string}
              */
             type?: "0" | "1" | "2";
@@ -2961,7 +2964,7 @@ export interface components {
             date?: string;
             destination?: string | null;
             /**
-             * @description 0 outward, 1 continue, 2 return (names accepted).
+             * @description 0 outward, 1 continue, 2 return. Also the name, German or English (outward, continue, return).
              * @enum {integer|string|null}
              */
             direction_of_travel?: 0 | 1 | 2 | "outward" | "outbound" | "continue" | "return" | null;
@@ -3134,7 +3137,7 @@ export interface components {
             } | null;
             name?: string;
             /**
-             * @description Entity kind: customer, contact, employee, project, task, ticket, subtask, device, offer, receipt
+             * @description Entity kind: customer, contact, employee, project, task, ticket, subtask, device, offer, receipt. Also the name, German or English (Customer, Contact, Employee, Project, Task, Ticket, Subtask, Terminal, Offer, Receipt).
              * @enum {string}
              */
             type?: "customer" | "contact" | "employee" | "project" | "task" | "ticket" | "subtask" | "device" | "offer" | "receipt";
@@ -3950,7 +3953,7 @@ export interface components {
             dynamicAttributes?: (Record<string, never> | unknown[])[] | null;
             /** Format: email */
             email?: string | null;
-            /** @description 0 Employee, 1 Freelancer, 2 Freelancer with credit note */
+            /** @description Ids 0..2. Also the name, German or English (Employee, Freelancer, Freelancer with credit note). */
             employment?: number | {
                 id: number;
             };
@@ -3971,7 +3974,7 @@ export interface components {
             /** @description Name of an existing price group. */
             price_group?: string | null;
             private_phone?: string | null;
-            /** @description 0 User, 1 Administrator, 2 Controller, 3 User with extended rights, 4 Project Controller */
+            /** @description Ids 0..4. Also the name, German or English (User, Administrator, Controller, User with extended rights, Project Controller). */
             rights?: number | {
                 id: number;
             };
@@ -4101,7 +4104,7 @@ export interface components {
             dynamicAttributes?: (Record<string, never> | unknown[])[] | null;
             /** Format: email */
             email?: string | null;
-            /** @description 0 Employee, 1 Freelancer, 2 Freelancer with credit note */
+            /** @description Ids 0..2. Also the name, German or English (Employee, Freelancer, Freelancer with credit note). */
             employment?: number | {
                 id: number;
             };
@@ -4122,7 +4125,7 @@ export interface components {
             /** @description Name of an existing price group. */
             price_group?: string | null;
             private_phone?: string | null;
-            /** @description 0 User, 1 Administrator, 2 Controller, 3 User with extended rights, 4 Project Controller */
+            /** @description Ids 0..4. Also the name, German or English (User, Administrator, Controller, User with extended rights, Project Controller). */
             rights?: number | {
                 id: number;
             };
@@ -4414,7 +4417,7 @@ export interface components {
             internal_rate_resets?: boolean | null;
             monthly_rate?: number | null;
             note?: string | null;
-            /** @description 0 keines, 1 Stundensatz, 2 Tagessatz, 3 Monatssatz */
+            /** @description 0 keines, 1 Stundensatz, 2 Tagessatz, 3 Monatssatz. Also the name, German or English (none, Hourly rate, Daily rate, Monthly rate). */
             rate_type?: number | {
                 id: number;
             };
@@ -4853,7 +4856,7 @@ export interface components {
             /** @example 2024-01-01 */
             date?: string;
             employee_id?: string;
-            /** @description 1 breakfast, 2 lunch, 3 dinner */
+            /** @description Ids 1..3. Also the name, German or English (Breakfast, Lunch, Dinner). */
             meal_type?: number | {
                 id: number;
             };
@@ -5023,7 +5026,7 @@ export interface components {
             description?: string | null;
             display_calculation?: boolean;
             display_total?: boolean;
-            /** @description Id or name: basehour (Stundensatz), tsatz (Tagessatz). */
+            /** @description Id or name: basehour (Stundensatz, Hourly rate), tsatz (Tagessatz, Daily rate). Also the name, German or English (Hourly rate, Daily rate). */
             expenditure_billing_type?: string | {
                 id: string;
             } | null;
@@ -5355,7 +5358,7 @@ export interface components {
             /** @description Name of an existing price group. */
             price_group: string;
             /**
-             * @description basehour (default), tsatz or pauschal.
+             * @description basehour (default), tsatz or pauschal. Also the name, German or English (Hourly rate, Daily rate, Flat rate).
              * @enum {string}
              */
             type?: "basehour" | "tsatz" | "pauschal";
@@ -5621,7 +5624,7 @@ export interface components {
         /** ProjectUpdate */
         ProjectUpdate: {
             billing_tasks?: string | null;
-            /** @description 1 Stundensatz, 2 Tagessatz, 3 Pausch; also "hourly", "daily", "flat" or the names. */
+            /** @description 1 Stundensatz, 2 Tagessatz, 3 Pausch; also "hourly", "daily", "flat" or the names. Also the name, German or English (Hourly rate, Daily rate, Flat rate). */
             billing_type?: number | string | null;
             categories?: string[] | null;
             comments?: string | null;
@@ -5634,6 +5637,7 @@ export interface components {
             customer_id?: string | null;
             customer_project_reference?: string | null;
             customer_shipping_address_id?: string | null;
+            /** @description Also the name, German or English (Billable, user can change the flag, Billable, user can not change the flag, Not billable, user can change the flag, Not billable, user can not change the flag). */
             default_billability?: number;
             /** @description Default: the standard department. */
             department_id?: number | null;
@@ -5657,6 +5661,7 @@ export interface components {
             location_country?: string | null;
             location_state?: string | null;
             name?: string;
+            /** @description Also the name, German or English (Yes, all times can exceed the plan hours, Yes, but only non-billable times can exceed the plan hours, No, all times can not exceed the plan hours, Yes, but only travel or non-billable times can exceed the plan hours, Yes, but only travel times can exceed the plan hours). */
             plan_can_exceed?: number | null;
             plan_expenses?: number | null;
             plan_expenses_travel?: number | null;
@@ -5672,6 +5677,7 @@ export interface components {
             plan_warning_percent_3?: number | null;
             /** @description Status short name; default: the first bookable status. */
             project_status_id?: string;
+            /** @description Also the name, German or English (Specify billable amount apart, Bill on as pre-assigned, Do not bill on the pre-assignment, No receipt entry possible). */
             receipts_billability?: number | null;
             reference_commission?: string | null;
             reference_object?: string | null;
@@ -6096,7 +6102,7 @@ export interface components {
              */
             start_date?: string | null;
             /**
-             * @description 1 New, 2 In process, 3 Done, 4 Rejected, 5 Approved, 8 Billed
+             * @description 1 New, 2 In process, 3 Done, 4 Rejected, 5 Approved, 8 Billed Also the name, German or English (New, In process, Done, Rejected, Approved, Billed).
              * @enum {integer}
              */
             status?: 1 | 2 | 3 | 4 | 5 | 8;
@@ -6159,7 +6165,7 @@ export interface components {
         };
         /** TaskUpdate */
         TaskUpdate: {
-            /** @description 1 like the project (default), 2 Stundensatz, 3 Tagessatz, 4 Pausch. */
+            /** @description 1 like the project (default), 2 Stundensatz, 3 Tagessatz, 4 Pausch. Also the name, German or English (Like project, Hourly rate, Daily rate, Flat rate). */
             billing_type?: number | string | null;
             description?: string | null;
             /**
@@ -6321,7 +6327,7 @@ export interface components {
              */
             start_date?: string | null;
             /**
-             * @description 1 New, 2 In process, 3 Done, 4 Rejected, 5 Approved, 8 Billed
+             * @description 1 New, 2 In process, 3 Done, 4 Rejected, 5 Approved, 8 Billed Also the name, German or English (New, In process, Done, Rejected, Approved, Billed).
              * @enum {integer}
              */
             status?: 1 | 2 | 3 | 4 | 5 | 8;
@@ -16992,7 +16998,7 @@ export interface operations {
                 project_task_id?: number;
                 /** @description Tickets whose runtime (start_date..deadline) reaches this date or later; open ends count as open. */
                 start_date?: string;
-                /** @description 1 New, 2 In process, 3 Done, 4 Rejected, 5 Approved, 8 Billed */
+                /** @description 1 New, 2 In process, 3 Done, 4 Rejected, 5 Approved, 8 Billed Also the name, German or English (New, In process, Done, Rejected, Approved, Billed). */
                 status?: 1 | 2 | 3 | 4 | 5 | 8;
             };
             header?: never;
@@ -17339,7 +17345,7 @@ export interface operations {
                 page?: components["parameters"]["page"];
                 /** @description Ignored, whatever its value; use limit. */
                 perPage?: components["parameters"]["perPage"];
-                /** @description 1 New, 2 In process, 3 Done, 4 Rejected, 5 Approved, 8 Billed */
+                /** @description 1 New, 2 In process, 3 Done, 4 Rejected, 5 Approved, 8 Billed Also the name, German or English (New, In process, Done, Rejected, Approved, Billed). */
                 status?: 1 | 2 | 3 | 4 | 5 | 8;
             };
             header?: never;

@@ -21,6 +21,7 @@ import { plannings } from './1700_plannings.js';
 import { offers } from './1800_offers.js';
 import { invoices } from './1801_invoices.js';
 import { writePath } from './1900_write_path.js';
+import { caseInsensitiveNumbers } from './2000_case_insensitive_numbers.js';
 import { folders } from './2300_folders.js';
 
 export const migrations: readonly Migration[] = [
@@ -44,5 +45,6 @@ export const migrations: readonly Migration[] = [
   offers,
   invoices,
   writePath,
+  caseInsensitiveNumbers,
   folders,
 ];

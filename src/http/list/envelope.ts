@@ -6,6 +6,7 @@ import type { ZkApp } from '../../types.js';
 import { rowChunks } from '../../db/stream.js';
 import { columnsOf, csvExport, listItemSchema, wantsCsv } from './csv.js';
 import { orderTerms, paginate, withModifiedFilters, type ListSpec, type Page } from './paging.js';
+import { withWritableSorts } from './sortable.js';
 import type { ListQueryValues } from './query.js';
 
 /** Absolute base URL of the request (scheme and host honour X-Forwarded-* only when TRUST_PROXY is on). */
@@ -72,6 +73,7 @@ export async function listResponse<DB, TB extends keyof DB, Row, Out>(
   spec: ListSpec,
   map: (rows: Row[]) => Out[] | Promise<Out[]>,
 ) {
+  spec = withWritableSorts(spec, req.routeOptions.url);
   if (wantsCsv(req)) {
     let q = withModifiedFilters(qb, spec, req.query as ListQueryValues);
     for (const term of orderTerms(spec, req.query as ListQueryValues)) q = q.orderBy(term);

@@ -16,8 +16,14 @@ export interface SortColumn {
 export interface ListSpec {
   /** Columns of the record key, unique within a tenant; they break ties so paging is stable. */
   key: string[];
-  /** Response field name -> column. */
+  /** Response field name -> column: the key and sorts beyond the write bodies (theirs are added by withWritableSorts). */
   sortable: Record<string, string | SortColumn>;
+  /** Written fields whose column differs from the field name (or false: none). */
+  sortColumns?: Record<string, string | SortColumn | false>;
+  /** Written fields that sort by nothing, each with the reason; listed next to the resource (issue 12 §2). */
+  unsortable?: Record<string, string>;
+  /** Table alias the columns of written fields are qualified with. */
+  sortTable?: string;
   /** Sort field when orderBy is absent or unknown (defaults to the key). */
   defaultSort?: string;
   /** Column of the modification timestamp; false when the resource has none. */

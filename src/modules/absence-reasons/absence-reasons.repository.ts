@@ -4,15 +4,15 @@ import { equalsIgnoringCase } from '../../db/lookup.js';
 import type { Selectable } from 'kysely';
 import type { TenantDb } from '../../db/tenant-scope.js';
 import type { AbsenceReasonsTable } from './absence-reasons.tables.js';
-import { sortableFrom, type ListSpec } from '../../http/list/index.js';
+import type { ListSpec } from '../../http/list/index.js';
 import { nowTimestamp, outTimestamp } from '../../http/formats.js';
-import { AbsenceReasonCreate, AbsenceReasonUpdate, type AbsenceReasonT, type AbsenceReasonUpdateT } from './absence-reasons.schemas.js';
+import type { AbsenceReasonT, AbsenceReasonUpdateT } from './absence-reasons.schemas.js';
 
 export type AbsenceReasonRow = Selectable<AbsenceReasonsTable>;
 
 export const absenceReasonListSpec: ListSpec = {
   key: ['name'],
-  sortable: { ...sortableFrom([AbsenceReasonCreate, AbsenceReasonUpdate]), name: 'name', color: 'color', type: 'type' },
+  sortable: { name: 'name', color: 'color', type: 'type' },
 };
 
 export function listAbsenceReasons(db: TenantDb, filters: { external_id?: string }) {

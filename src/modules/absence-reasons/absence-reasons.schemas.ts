@@ -2,6 +2,7 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { DateTimeOut, IntIdName, Nullable, Opt } from '../../http/schemas.js';
 import { listQuery } from '../../http/list/index.js';
+import { Labelled } from '../../http/labels.js';
 
 /** Reason types (reference §2): 0 annual holiday, 1 paid absence, 2 unpaid absence (our name; no public id), 3 flexitime. */
 
@@ -36,7 +37,7 @@ const writable = {
   allow_hours_of_vacation: Type.Optional(FlagIn),
   anyone_can_see_name: Type.Optional(Nullable(FlagIn)),
   color: Type.Optional(Type.String({ pattern: '^#([0-9a-fA-F]{3}){1,2}$', maxLength: 7 })),
-  type: Type.Optional(Type.Integer({ enum: [0, 1, 2, 3] })),
+  type: Type.Optional(Labelled('absence_reason_type', Type.Integer({ enum: [0, 1, 2, 3] }))),
   client_calendar_category: Opt(Type.String({ maxLength: 255 })),
   inform_employee_upon_approval_or_revocation: Type.Optional(FlagIn),
   external_id: Opt(Type.String({ maxLength: 100 })),

@@ -5,11 +5,10 @@ import type { TenantDb } from '../../db/tenant-scope.js';
 import type { Tenant } from '../../tenancy/tenants.js';
 import type { ListSpec } from '../../http/list/index.js';
 import { decimalText, nowTimestamp, outDate, outTime, outTimestamp, toBool } from '../../http/formats.js';
-import { label } from '../employees/employees.repository.js';
+import { labelled } from '../../http/labels.js';
 import { toAbsenceReason } from '../absence-reasons/absence-reasons.repository.js';
 import type { AbsencesTable, LeaveApprovalApplicationsTable } from './absences.tables.js';
 import { AbsenceType, type AbsenceT, type EmployeeAbsenceT } from './absences.schemas.js';
-import { LEAVE_STATUS_NAMES } from './leave-approval.js';
 
 export type AbsenceRow = Selectable<AbsencesTable>;
 export type ApplicationRow = Selectable<LeaveApprovalApplicationsTable>;
@@ -19,6 +18,16 @@ export type ApplicationValues = Omit<Insertable<LeaveApprovalApplicationsTable>,
 const nullable = (column: string) => ({ column, nullable: true });
 export const absenceListSpec: ListSpec = {
   key: ['id'],
+  sortColumns: { comment: nullable('note') }, // the legacy name of `note`
+  unsortable: {
+    type: 'not stored: derived from hours and the half-day flags',
+    planned: 'not stored: derived from `approved` and the leave application',
+    approval_status: 'stored on the leave approval application, not on the absence',
+    status_edited_by: 'stored on the leave approval application, not on the absence',
+    approved_by: 'legacy name of status_edited_by, stored on the leave approval application',
+    status_note: 'stored on the leave approval application, not on the absence',
+    days: 'legacy and ignored: derived from the dates',
+  },
   sortable: {
     id: 'id',
     employee_id: 'employee_id',
@@ -122,7 +131,7 @@ export function toApplication(row: ApplicationRow, tenant: Pick<Tenant, 'languag
     start_date: row.start_date,
     end_date: row.end_date,
     note: row.note,
-    status: { id: status, name: label(tenant, LEAVE_STATUS_NAMES[status], status) },
+    status: labelled(tenant.language, 'leave_status', status)!,
     recipient: row.recipient,
     recipient_cc: row.recipient_cc,
     recipient_bcc: row.recipient_bcc,

@@ -6,13 +6,6 @@ export const LeaveStatus = { Requested: 0, Approved: 1, Rejected: 2, Revoked: 3 
 export type LeaveStatusId = (typeof LeaveStatus)[keyof typeof LeaveStatus];
 
 /** Names in the tenant's language (German for 'de', English otherwise). */
-export const LEAVE_STATUS_NAMES: Record<number, { de: string; en: string }> = {
-  0: { de: 'beantragt', en: 'requested' },
-  1: { de: 'genehmigt', en: 'approved' },
-  2: { de: 'abgelehnt', en: 'rejected' },
-  3: { de: 'widerrufen', en: 'revoked' },
-};
-
 /** An absence whose application has one of these statuses no longer counts anywhere. */
 export const NO_LONGER_COUNTING: readonly number[] = [LeaveStatus.Rejected, LeaveStatus.Revoked];
 

@@ -3,16 +3,15 @@ import type { Selectable } from 'kysely';
 import type { TenantDb } from '../../db/tenant-scope.js';
 import type { ReferenceCheck } from '../../db/references.js';
 import type { ActivitiesTable } from './activities.tables.js';
-import { sortableFrom, type ListSpec } from '../../http/list/index.js';
+import type { ListSpec } from '../../http/list/index.js';
 import { nowTimestamp, outTimestamp, toBool } from '../../http/formats.js';
-import { ActivityCreate, ActivityUpdate, type ActivityT, type ActivityUpdateT } from './activities.schemas.js';
+import type { ActivityT, ActivityUpdateT } from './activities.schemas.js';
 
 export type ActivityRow = Selectable<ActivitiesTable>;
 
 export const activityListSpec: ListSpec = {
   key: ['name'],
   sortable: {
-    ...sortableFrom([ActivityCreate, ActivityUpdate]),
     name: 'name',
     description: { column: 'description', nullable: true },
     is_travel: 'is_travel',

@@ -2,10 +2,10 @@
 import type { Selectable } from 'kysely';
 import type { TenantDb } from '../../db/tenant-scope.js';
 import type { ReferenceCheck } from '../../db/references.js';
-import { sortableFrom, type ListSpec } from '../../http/list/index.js';
+import type { ListSpec } from '../../http/list/index.js';
 import { outTimestamp, toBool } from '../../http/formats.js';
 import type { ArticlesTable } from './articles.tables.js';
-import { ArticleCreate, ArticleUpdate, type ArticleListQueryT, type ArticleT } from './articles.schemas.js';
+import type { ArticleListQueryT, ArticleT } from './articles.schemas.js';
 
 export type ArticleRow = Selectable<ArticlesTable>;
 
@@ -13,7 +13,6 @@ const optional = (column: string) => ({ column, nullable: true });
 export const articleListSpec: ListSpec = {
   key: ['id'],
   sortable: {
-    ...sortableFrom([ArticleCreate, ArticleUpdate]),
     id: 'id',
     article_number: 'article_number',
     name: 'name',

@@ -3,10 +3,10 @@ import { labelled } from '../../http/labels.js';
 import type { Insertable, Selectable } from 'kysely';
 import type { AttendancesTable } from './attendances.tables.js';
 import type { Tenant } from '../../tenancy/tenants.js';
-import { sortableFrom, type ListSpec } from '../../http/list/index.js';
+import type { ListSpec } from '../../http/list/index.js';
 import { omitGatedFields } from '../../http/gating.js';
 import { outDate, outTimestamp, toBool } from '../../http/formats.js';
-import { AttendanceCreate, AttendancePatch, PROJECT_RELEASE, type AttendanceT } from './attendances.schemas.js';
+import type { AttendanceT } from './attendances.schemas.js';
 import type { TenantDb, TenantInsert } from '../../db/tenant-scope.js';
 
 /** The columns a response or a rule reads: all but tenant_id and the derived start_at/end_at (issue 14). */
@@ -26,7 +26,6 @@ export type AttendanceRow = Pick<Selectable<AttendancesTable>, (typeof COLUMNS)[
 export const attendanceListSpec: ListSpec = {
   key: ['id'],
   sortable: {
-    ...sortableFrom([AttendanceCreate, AttendancePatch], { columns: { from: 'time_from', to: 'time_to' } }),
     id: 'id',
     date: 'date',
     from: 'time_from',
@@ -72,7 +71,6 @@ export async function updateAttendance(db: TenantDb, id: number, values: Partial
 export const deleteAttendance = (db: TenantDb, id: number) =>
   db.deleteFrom('attendances').where('id', '=', id).execute();
 
-const idName = (names: Record<number, string>, id: number | null) => (id === null ? null : { id: Number(id), name: names[id] ?? String(id) });
 const intOrNull = (v: number | null) => (v === null ? null : Number(v));
 
 /** Row -> contract shape; module-gated fields are absent when the module is off. */
@@ -90,7 +88,7 @@ export function toAttendance(row: AttendanceRow, tenant: Pick<Tenant, 'modules' 
       issue_id: row.issue_id,
       department_id: intOrNull(row.department_id),
       // Never released: the state the contract names "unchanged" (id 0), not null.
-      project_release: idName(PROJECT_RELEASE, row.project_release ?? 0),
+      project_release: labelled(tenant.language, 'project_release', Number(row.project_release ?? 0)),
       project_released_at: outTimestamp(row.project_released_at),
       project_released_by: row.project_released_by,
       billable: toBool(row.billable) ?? false,

@@ -2,9 +2,9 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { DateOnly, PLAIN_DATE_PATTERN, DateTimeOut, IntIdName, MAX_ID, Nullable, Opt, TimeOfDay } from '../../http/schemas.js';
 import { listQuery } from '../../http/list/index.js';
+import { Labelled } from '../../http/labels.js';
 
 /** Release states (contract names; reference §2 gives id 1 = freigegeben, the other ids are ours). */
-export const PROJECT_RELEASE: Record<number, string> = { 0: 'unchanged', 1: 'freigegeben', 2: 'zu prüfen', 3: 'abgerechnet' };
 /** Released or billed bookings cannot be changed or deleted. */
 export const LOCKING_RELEASE_STATES = new Set([1, 3]);
 
@@ -66,7 +66,7 @@ const optional = {
   km: Opt(Type.Integer({ minimum: 0, maximum: 1_000_000, description: 'Whole kilometres; a fraction is 422.' })),
   passengers: Opt(Type.Integer({ minimum: 0, maximum: 1000, description: 'A fraction is 422.' })),
   direction_of_travel: Type.Optional(
-    Type.Unsafe<number | string | null>({ type: ['integer', 'string', 'null'], enum: [0, 1, 2, 'outward', 'outbound', 'continue', 'return', null], description: '0 outward, 1 continue, 2 return (names accepted).' }),
+    Type.Unsafe<number | string | null>(Labelled('direction_of_travel', { type: ['integer', 'string', 'null'], enum: [0, 1, 2, 'outward', 'outbound', 'continue', 'return', null], description: '0 outward, 1 continue, 2 return.' })),
   ),
   work_location_id: Opt(Type.String({ maxLength: 255 })),
   note: Opt(Type.String({ maxLength: 4000 })),

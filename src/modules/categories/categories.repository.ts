@@ -3,17 +3,16 @@ import { labelled } from '../../http/labels.js';
 import type { Selectable } from 'kysely';
 import type { TenantDb } from '../../db/tenant-scope.js';
 import type { CategoriesTable } from './categories.tables.js';
-import { sortableFrom, type ListSpec } from '../../http/list/index.js';
+import type { ListSpec } from '../../http/list/index.js';
 import { fromJson, nowTimestamp, outTimestamp } from '../../http/formats.js';
 import { TRANSLATION_KEYS, type TranslationsT } from '../../http/schemas.js';
-import { CategoryCreate, CategoryUpdate, type CategoryT, type CategoryUpdateT } from './categories.schemas.js';
+import type { CategoryT, CategoryUpdateT } from './categories.schemas.js';
 
 export type CategoryRow = Selectable<CategoriesTable>;
 
 export const categoryListSpec: ListSpec = {
   key: ['name'],
   sortable: {
-    ...sortableFrom([CategoryCreate, CategoryUpdate]),
     name: 'name',
     type: 'type',
     created: { column: 'created', nullable: true },

@@ -3,6 +3,7 @@ import { LABELS } from '../../http/labels.js';
 import { Type, type Static } from '@sinclair/typebox';
 import { DateTimeOut, Nullable, StrIdName, Translations } from '../../http/schemas.js';
 import { listQuery } from '../../http/list/index.js';
+import { Labelled } from '../../http/labels.js';
 
 /** The kinds of entity a category attaches to (labels in http/labels.ts). */
 export const CATEGORY_TYPES = Object.keys(LABELS.category_type);
@@ -16,7 +17,7 @@ export const Category = Type.Object({
 });
 export type CategoryT = Static<typeof Category>;
 
-const TypeId = Type.String({ enum: CATEGORY_TYPES, description: 'Entity kind: ' + CATEGORY_TYPES.join(', ') });
+const TypeId = Labelled('category_type', Type.String({ enum: CATEGORY_TYPES, description: 'Entity kind: ' + CATEGORY_TYPES.join(', ') + '.' }));
 
 export const CategoryCreate = Type.Object({
   name: Type.String({ minLength: 1, maxLength: 64 }),

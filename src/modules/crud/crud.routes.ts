@@ -9,7 +9,7 @@ import type { Dialect } from '../../db/dialect.js';
 import type { TenantDb, TenantTable } from '../../db/tenant-scope.js';
 import { assertUnique } from './rows.repository.js';
 import type { Tenant } from '../../tenancy/tenants.js';
-import { listQuery, listResponse, orderTerms, type ListSpec } from '../../http/list/index.js';
+import { listQuery, listResponse, orderTerms, withWritableSorts, type ListSpec } from '../../http/list/index.js';
 import { notFound } from '../../http/errors.js';
 import { DataArray, MAX_ID, Paginated, responses, Single } from '../../http/schemas.js';
 
@@ -132,7 +132,7 @@ export function resourceRoutes<P, Row, Out>(app: ZkApp, def: ResourceDef<P, Row,
         const qb = list.build(s, parent, req.query);
         if (!list.unpaginated) return listResponse(req, qb, list.spec, map);
         let ordered = qb;
-        for (const term of orderTerms(list.spec, req.query as { orderBy?: string; order?: string })) ordered = ordered.orderBy(term);
+        for (const term of orderTerms(withWritableSorts(list.spec, req.routeOptions.url), req.query as { orderBy?: string; order?: string })) ordered = ordered.orderBy(term);
         const rows = (await ordered.execute()) as Row[];
         return { data: await map(rows) };
       },

@@ -4,19 +4,19 @@ import { preparedFirst } from '../../db/prepared.js';
 import type { TenantDb } from '../../db/tenant-scope.js';
 import { findReferences, type ReferenceCheck } from '../../db/references.js';
 import type { CustomersTable } from './customers.tables.js';
-import { sortableFrom, type ListSpec } from '../../http/list/index.js';
+import type { ListSpec } from '../../http/list/index.js';
 import { addDays, decimalText, nowTimestamp, outTimestamp, toBool } from '../../http/formats.js';
 import type { CategoryT } from '../categories/categories.schemas.js';
 import type { DynamicAttributeValueT } from '../dynamic-attributes/dynamic-attributes.schemas.js';
-import { CustomerCreate, CustomerUpdate, type CustomerBaseT } from './customers.schemas.js';
+import type { CustomerBaseT } from './customers.schemas.js';
 
 export type CustomerRow = Selectable<CustomersTable>;
 
 /** Sortable: the key, every writable field and created/modified (contract list conventions). */
 export const customerListSpec: ListSpec = {
   key: ['customer_number'],
+  sortColumns: { status: { column: 'inactive', inverted: true } },
   sortable: {
-    ...sortableFrom([CustomerCreate, CustomerUpdate], { columns: { status: { column: 'inactive', inverted: true } } }),
     customer_number: 'customer_number',
     inactive: 'inactive',
     department_id: 'department_id',

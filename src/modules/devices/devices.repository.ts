@@ -9,7 +9,10 @@ import { countCategories, loadCategories } from '../categories/category-links.re
 
 export type DeviceRow = Selectable<DevicesTable>;
 
-export const deviceListSpec: ListSpec = { key: ['id'], sortable: { id: 'id', name: 'name', type: 'type', status: 'status' } };
+export const deviceListSpec: ListSpec = {
+  key: ['id'],
+  unsortable: { password: 'write-only: stored as a hash and never returned' },
+  sortable: { id: 'id', name: 'name', type: 'type', status: 'status' } };
 
 export function listDevices(db: TenantDb, f: { type?: number; status?: number }) {
   let q = db.selectFrom('devices').selectAll();

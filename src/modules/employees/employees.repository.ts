@@ -2,12 +2,13 @@
 import type { TenantDb } from '../../db/tenant-scope.js';
 import type { Dialect } from '../../db/dialect.js';
 import type { Tenant } from '../../tenancy/tenants.js';
-import { sortableFrom, type ListSpec } from '../../http/list/index.js';
+import type { ListSpec } from '../../http/list/index.js';
 import { nowTimestamp, outDate, outTimestamp } from '../../http/formats.js';
 import { loadCategories } from '../categories/category-links.repository.js';
 import { loadDynamicAttributes } from '../dynamic-attributes/dynamic-attribute-values.repository.js';
 import { languageObject } from './languages.js';
-import { EMPLOYMENTS, EmployeeCreate, EmployeeUpdate, RIGHTS, TEXT_FIELDS, type EmployeeBaseT, type EmployeeT } from './employees.schemas.js';
+import { TEXT_FIELDS, type EmployeeBaseT, type EmployeeT } from './employees.schemas.js';
+import { labelled } from '../../http/labels.js';
 
 export async function findEmployeeRow(db: TenantDb, username: string) {
   return db.selectFrom('employees').selectAll().where('username', '=', username).executeTakeFirst();
@@ -36,8 +37,9 @@ export async function updateEmployee(db: TenantDb, id: number, values: Record<st
 
 export const employeeListSpec: ListSpec = {
   key: ['username'],
+  sortColumns: { birth_date: 'birthdate', oauthUsername: 'oauth_username' },
+  unsortable: { password: 'write-only: never stored in a sortable form nor returned' },
   sortable: {
-    ...sortableFrom([EmployeeCreate, EmployeeUpdate], { columns: { password: false, birth_date: 'birthdate', oauthUsername: 'oauth_username' } }),
     username: 'username',
     firstname: 'firstname',
     lastname: 'lastname',
@@ -58,9 +60,6 @@ export async function absencesCount(db: TenantDb, username: string): Promise<num
   return Number(row?.n ?? 0);
 }
 
-/** Labels of enumerations are delivered in the tenant's language (German for 'de', English otherwise). */
-export const label = (tenant: Pick<Tenant, 'language'>, names: { de: string; en: string } | undefined, id: number) =>
-  names ? (tenant.language === 'de' ? names.de : names.en) : String(id);
 
 export function toEmployeeBase(row: EmployeeRow, tenant: Pick<Tenant, 'language'>): EmployeeBaseT {
   const texts = Object.fromEntries(TEXT_FIELDS.map((f) => [f, row[f]])) as Record<(typeof TEXT_FIELDS)[number], string | null>;
@@ -73,8 +72,8 @@ export function toEmployeeBase(row: EmployeeRow, tenant: Pick<Tenant, 'language'
     birthdate: outDate(row.birthdate),
     approval_date: outDate(row.approval_date),
     price_group: row.price_group,
-    employment: { id: Number(row.employment), name: label(tenant, EMPLOYMENTS[Number(row.employment)], Number(row.employment)) },
-    rights: { id: Number(row.rights), name: label(tenant, RIGHTS[Number(row.rights)], Number(row.rights)) },
+    employment: labelled(tenant.language, 'employment', Number(row.employment))!,
+    rights: labelled(tenant.language, 'rights', Number(row.rights))!,
     department_id: Number(row.department_id),
     language: languageObject(row.language),
     created: outTimestamp(row.created),

@@ -6,24 +6,12 @@ import { listQuery } from '../../http/list/index.js';
 import { Category } from '../categories/categories.schemas.js';
 import { DynamicAttributeValue, DynamicAttributesInput } from '../dynamic-attributes/dynamic-attributes.schemas.js';
 import { DateIn, EnumIn } from '../crud/index.js';
+import { Labelled } from '../../http/labels.js';
 
 /** Usernames may contain dots, dashes, apostrophes (URL-encoded by clients); never a slash. */
 export const USERNAME_PATTERN = "^[^/\\\\?#\\s]+$";
 export const UsernameParam = { username: Type.String({ minLength: 1, maxLength: 255 }) };
 
-/** Reference §2: rights 0..4, employment 0..2 (labels in the tenant's language, German or English). */
-export const RIGHTS: Record<number, { de: string; en: string }> = {
-  0: { de: 'Benutzer', en: 'User' },
-  1: { de: 'Administrator', en: 'Administrator' },
-  2: { de: 'Controller', en: 'Controller' },
-  3: { de: 'Benutzer mit zusätzlichen Berechtigungen', en: 'User with extended rights' },
-  4: { de: 'Projektcontroller', en: 'Project Controller' },
-};
-export const EMPLOYMENTS: Record<number, { de: string; en: string }> = {
-  0: { de: 'Mitarbeiter/in', en: 'Employee' },
-  1: { de: 'Freelancer', en: 'Freelancer' },
-  2: { de: 'Freelancer mit Gutschrift', en: 'Freelancer with credit note' },
-};
 /** Newest docs send `salutation: 1`; the live value is the text itself. */
 export const SALUTATIONS: Record<number, string> = { 1: 'Herr', 2: 'Frau', 3: 'Divers' };
 
@@ -123,8 +111,8 @@ const writable = {
   approval_date: Opt(DateIn({ description: 'Times on or before this date are approved and locked.' })),
   price_group: Opt(Type.String({ minLength: 1, maxLength: 255, description: 'Name of an existing price group.' })),
   department_id: Opt(Type.Integer({ minimum: 1, maximum: MAX_ID })),
-  rights: Type.Optional(EnumIn(0, 4, '0 User, 1 Administrator, 2 Controller, 3 User with extended rights, 4 Project Controller')),
-  employment: Type.Optional(EnumIn(0, 2, '0 Employee, 1 Freelancer, 2 Freelancer with credit note')),
+  rights: Type.Optional(Labelled('rights', EnumIn(0, 4, 'Ids 0..4.'))),
+  employment: Type.Optional(Labelled('employment', EnumIn(0, 2, 'Ids 0..2.'))),
   salutation: Type.Optional(
     Nullable(
       Type.Unsafe<string | number | { id: string | number }>({

@@ -4,7 +4,8 @@ import type { TenantDb } from '../../db/tenant-scope.js';
 import type { ListSpec } from '../../http/list/index.js';
 import { decimalText, outTimestamp, toBool } from '../../http/formats.js';
 import type { InternalRatesTable } from './internal-rates.tables.js';
-import { RATE_SCALE, RATE_TYPES, type InternalRateT } from './internal-rates.schemas.js';
+import { RATE_SCALE, type InternalRateT } from './internal-rates.schemas.js';
+import { labelled } from '../../http/labels.js';
 
 export type InternalRateRow = Selectable<InternalRatesTable>;
 
@@ -14,7 +15,7 @@ export const listInternalRates = (db: TenantDb, username: string) => db.selectFr
 
 export const findInternalRate = (db: TenantDb, username: string, id: number) => listInternalRates(db, username).where('id', '=', id).executeTakeFirst();
 
-export const toInternalRate = (r: InternalRateRow): InternalRateT => ({
+export const toInternalRate = (r: InternalRateRow, language: string): InternalRateT => ({
   id: Number(r.id),
   employee_id: r.employee_id,
   start_date: String(r.start_date).slice(0, 10),
@@ -22,7 +23,7 @@ export const toInternalRate = (r: InternalRateRow): InternalRateT => ({
   note: r.note,
   monthly_rate: r.monthly_rate === null ? null : Number(r.monthly_rate),
   internal_rate_resets: toBool(r.internal_rate_resets),
-  rate_type: { id: Number(r.rate_type), name: RATE_TYPES[Number(r.rate_type)] ?? String(r.rate_type) },
+  rate_type: labelled(language, 'rate_type', Number(r.rate_type))!,
   created: outTimestamp(r.created),
   modified: outTimestamp(r.modified),
 });

@@ -30,7 +30,7 @@ export default async function internalRateRoutes(app: ZkApp) {
     resource: InternalRate,
     list: { build: (s, e) => listInternalRates(s.db, e.username), spec: internalRateListSpec, unpaginated: true },
     find: (s, e, id) => findInternalRate(s.db, e.username, id),
-    show: (_s, _e, row) => toInternalRate(row),
+    show: (s, _e, row) => toInternalRate(row, s.db.language),
     create: { body: InternalRateCreate, run: (s, e, body) => write(s, e, body) },
     update: { body: InternalRateUpdate, run: (s, e, row, body) => write(s, e, body, row) },
   });

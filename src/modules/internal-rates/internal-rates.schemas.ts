@@ -3,9 +3,9 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { DateTimeOut, IntIdName, Nullable, Opt } from '../../http/schemas.js';
 import { DateIn, EnumIn } from '../crud/index.js';
+import { Labelled } from '../../http/labels.js';
 
 /** Rate types: 0 "keines" (reference §2); the other ids are ours. */
-export const RATE_TYPES: Record<number, string> = { 0: 'keines', 1: 'Stundensatz', 2: 'Tagessatz', 3: 'Monatssatz' };
 /** Decimal scale of `internal_rate` on the wire. */
 export const RATE_SCALE = 2;
 
@@ -29,7 +29,7 @@ const writable = {
   note: Opt(Type.String({ maxLength: 1000 })),
   monthly_rate: Opt(Type.Number({ minimum: 0, maximum: 1e9 })),
   internal_rate_resets: Opt(Type.Boolean()),
-  rate_type: Type.Optional(EnumIn(0, 3, '0 keines, 1 Stundensatz, 2 Tagessatz, 3 Monatssatz')),
+  rate_type: Type.Optional(Labelled('rate_type', EnumIn(0, 3, '0 keines, 1 Stundensatz, 2 Tagessatz, 3 Monatssatz.'))),
 };
 export const InternalRateCreate = Type.Object({ start_date: DateIn(), internal_rate: Rate, ...writable });
 export const InternalRateUpdate = Type.Object({ start_date: Type.Optional(DateIn()), internal_rate: Type.Optional(Rate), ...writable });

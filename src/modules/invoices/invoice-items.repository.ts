@@ -16,6 +16,18 @@ export type InvoiceItemRow = Selectable<InvoiceItemsTable> & { invoice_number: s
 const nullable = (column: string) => ({ column: `i.${column}`, nullable: true });
 export const invoiceItemListSpec: ListSpec = {
   key: ['i.id'],
+  sortTable: 'i',
+  unsortable: { invoice_number: 'names the invoice by its number for writing; the item stores (and sorts by) invoice_id' },
+  // Dates and amounts are stored under other names (amounts as fixed-point integers, which order alike).
+  sortColumns: {
+    from: nullable('from_date'),
+    to: nullable('to_date'),
+    quantity: 'i.quantity_e5',
+    unit_price: 'i.unit_price_e4',
+    planned_amount: nullable('planned_amount_cents'),
+    billed_amount: nullable('billed_amount_cents'),
+    vat: nullable('vat_e4'),
+  },
   sortable: {
     id: 'i.id',
     invoice_id: nullable('invoice_id'),

@@ -4,9 +4,9 @@ import type { TenantDb } from '../../db/tenant-scope.js';
 import type { Tenant } from '../../tenancy/tenants.js';
 import type { ListSpec } from '../../http/list/index.js';
 import { outDate, outTimestamp } from '../../http/formats.js';
-import { label } from '../employees/employees.repository.js';
+import { labelled } from '../../http/labels.js';
 import type { MealsTable } from './meals.tables.js';
-import { MEAL_TYPES, type MealT } from './meals.schemas.js';
+import type { MealT } from './meals.schemas.js';
 
 export type MealRow = Selectable<MealsTable>;
 
@@ -29,7 +29,7 @@ export const toMeal = (r: MealRow, tenant: Pick<Tenant, 'language'>): MealT => (
   id: Number(r.id),
   employee_id: r.employee_id,
   date: outDate(r.date)!,
-  meal_type: { id: Number(r.meal_type), name: label(tenant, MEAL_TYPES[Number(r.meal_type)], Number(r.meal_type)) },
+  meal_type: labelled(tenant.language, 'meal_type', Number(r.meal_type))!,
   note: r.note,
   created: outTimestamp(r.created),
   modified: outTimestamp(r.modified),

@@ -4,12 +4,7 @@ import { Type, type Static } from '@sinclair/typebox';
 import { DateOnly, DateTimeOut, IntIdName, Nullable, Opt } from '../../http/schemas.js';
 import { listQuery } from '../../http/list/index.js';
 import { DateIn, EnumIn } from '../crud/index.js';
-
-export const MEAL_TYPES: Record<number, { de: string; en: string }> = {
-  1: { de: 'Frühstück', en: 'Breakfast' },
-  2: { de: 'Mittagessen', en: 'Lunch' },
-  3: { de: 'Abendessen', en: 'Dinner' },
-};
+import { Labelled } from '../../http/labels.js';
 
 export const Meal = Type.Object({
   id: Type.Integer(),
@@ -21,7 +16,7 @@ export const Meal = Type.Object({
   modified: Nullable(DateTimeOut()),
 });
 export type MealT = Static<typeof Meal>;
-const MealType = EnumIn(1, 3, '1 breakfast, 2 lunch, 3 dinner');
+const MealType = Labelled('meal_type', EnumIn(1, 3, 'Ids 1..3.'));
 const writable = { employee_id: Type.Optional(Type.String({ maxLength: 255 })), note: Opt(Type.String({ maxLength: 1000 })) };
 export const MealCreate = Type.Object({ date: DateIn(), meal_type: MealType, ...writable });
 export const MealUpdate = Type.Object({ date: Type.Optional(DateIn()), meal_type: Type.Optional(MealType), ...writable });

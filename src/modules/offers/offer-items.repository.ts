@@ -7,7 +7,8 @@ import { fromUnits } from '../../http/money.js';
 import { insertRow, updateRow } from '../crud/index.js';
 import type { OfferItemsTable } from './offers.tables.js';
 import type { OfferItemT } from './offer-items.schemas.js';
-import { EXPENDITURE_BILLING_TYPES, typeById, unitOf } from './offer-items.types.js';
+import { typeById, unitOf } from './offer-items.types.js';
+import { labelled } from '../../http/labels.js';
 import type { TotalsItem } from './offer-totals.js';
 
 export type OfferItemRow = Selectable<OfferItemsTable>;
@@ -78,7 +79,7 @@ export async function articleUnits(db: TenantDb, articleIds: readonly number[]):
   return new Map(rows.map((r) => [Number(r.id), r.unit]));
 }
 
-export function toOfferItem(r: OfferItemRow, totalNetCents: bigint, articleUnit: string | null = null): OfferItemT {
+export function toOfferItem(r: OfferItemRow, totalNetCents: bigint, language: string, articleUnit: string | null = null): OfferItemT {
   const type = typeById(r.type);
   const billing = r.expenditure_billing_type;
   return {
@@ -100,7 +101,7 @@ export function toOfferItem(r: OfferItemRow, totalNetCents: bigint, articleUnit:
     is_alternative: !!toBool(r.is_alternative),
     sort_order: r.sort_order === null ? null : Number(r.sort_order),
     article_id: r.article_id === null ? null : Number(r.article_id),
-    expenditure_billing_type: billing === null ? null : { id: billing, name: EXPENDITURE_BILLING_TYPES[billing] ?? billing },
+    expenditure_billing_type: labelled(language, 'expenditure_billing_type', billing),
     total_net: fromUnits(Number(totalNetCents), 2),
     created: outTimestamp(r.created),
     modified: outTimestamp(r.modified),

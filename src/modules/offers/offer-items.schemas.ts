@@ -1,7 +1,8 @@
 // Offer item (contract "Offer item") with an additive total_net, and its request bodies.
 import { Type, type Static } from '@sinclair/typebox';
 import { DateTimeOut, MAX_ID, Nullable, Opt, StrIdName } from '../../http/schemas.js';
-import { ITEM_TYPES, EXPENDITURE_BILLING_TYPES } from './offer-items.types.js';
+import { ITEM_TYPES } from './offer-items.types.js';
+import { LABELS, Labelled } from '../../http/labels.js';
 
 export const OfferItem = Type.Object({
   id: Type.Integer(),
@@ -49,7 +50,7 @@ const fields = {
   is_alternative: Type.Optional(Type.Boolean()),
   sort_order: Opt(Type.Integer({ minimum: -2147483648, maximum: 2147483647 })),
   article_id: Opt(Type.Integer({ minimum: 1, maximum: MAX_ID })),
-  expenditure_billing_type: Opt(Named(`Id or name: ${Object.entries(EXPENDITURE_BILLING_TYPES).map(([k, v]) => `${k} (${v})`).join(', ')}.`)),
+  expenditure_billing_type: Opt(Labelled('expenditure_billing_type', Named(`Id or name: ${Object.entries(LABELS.expenditure_billing_type).map(([k, v]) => `${k} (${v.de}, ${v.en})`).join(', ')}.`))),
 };
 const TypeIn = Named(`Id or name: ${ITEM_TYPES.map((t) => `${t.id} (${t.name})`).join(', ')}.`);
 export const OfferItemCreate = Type.Object({ type: TypeIn, ...fields });

@@ -7,7 +7,8 @@ import { ErrorBag, notFound } from '../../http/errors.js';
 import { toUnits } from '../../http/money.js';
 import { pick } from '../crud/index.js';
 import type { OfferItemUpdateT } from './offer-items.schemas.js';
-import { ARTICLE, EXPENDITURE_BILLING_TYPES, itemType, typeById, type ItemField } from './offer-items.types.js';
+import { idOfLabel, LABELS } from '../../http/labels.js';
+import { ARTICLE, itemType, typeById, type ItemField } from './offer-items.types.js';
 import { articleUnits, findOfferItem, insertOfferItem, itemsForTotals, toOfferItem, updateOfferItem, type OfferItemRow } from './offer-items.repository.js';
 import { offerTotals } from './offer-totals.js';
 import type { OfferItemT } from './offer-items.schemas.js';
@@ -58,7 +59,7 @@ async function itemColumns(db: TenantDb, body: OfferItemUpdateT, current?: Offer
       }
     } else if (field === 'expenditure_billing_type') {
       const id = named(value as string | { id: string } | null);
-      const found = id === null || id === undefined ? null : Object.entries(EXPENDITURE_BILLING_TYPES).find(([k, v]) => k === id || v.toLowerCase() === id.toLowerCase())?.[0];
+      const found = id === null || id === undefined ? null : Object.hasOwn(LABELS.expenditure_billing_type, id) ? id : idOfLabel('expenditure_billing_type', id);
       if (found === undefined) errors.add(field, 'The selected expenditure billing type is invalid.');
       else columns[column] = found;
     } else columns[column] = value;
@@ -92,5 +93,5 @@ export async function presentOfferItems(db: TenantDb, offerId: number, rows: Off
   const totals = await itemsForTotals(db, [offerId]);
   const units = await articleUnits(db, rows.flatMap((r) => (r.article_id === null ? [] : [Number(r.article_id)])));
   const { itemNet } = offerTotals(totals.get(offerId) ?? []);
-  return rows.map((r) => toOfferItem(r, itemNet.get(Number(r.id)) ?? 0n, r.article_id === null ? null : (units.get(Number(r.article_id)) ?? null)));
+  return rows.map((r) => toOfferItem(r, itemNet.get(Number(r.id)) ?? 0n, db.language, r.article_id === null ? null : (units.get(Number(r.article_id)) ?? null)));
 }

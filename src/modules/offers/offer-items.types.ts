@@ -24,7 +24,6 @@ export const DEFAULT_ARTICLE_UNIT = 'Stück';
 
 const PRICED: ItemField[] = ['quantity', 'single_price', 'amount_deviating_net', 'vat'];
 
-export const EXPENDITURE_BILLING_TYPES: Readonly<Record<string, string>> = { basehour: 'Stundensatz', tsatz: 'Tagessatz' };
 
 export const ITEM_TYPES: readonly ItemType[] = [
   { id: 'gruppierung', name: 'Gliederung', fields: [], unit: null },

@@ -3,6 +3,7 @@
 import { LABELS } from '../../http/labels.js';
 import { Type, type Static } from '@sinclair/typebox';
 import { DateOnly, DateTimeOut, IntIdName, MAX_ID, Nullable, Opt, StrIdName, TimeOfDay } from '../../http/schemas.js';
+import { Labelled } from '../../http/labels.js';
 
 export const PRICE_TABLE_TYPES = { base: 'Basispreistabelle', customer: 'Customer Price Table', project: 'Project Price Table' } as const;
 export type PriceTableLevel = keyof typeof PRICE_TABLE_TYPES;
@@ -51,7 +52,7 @@ export type PriceTableT = Static<typeof PriceTable>;
 export const PriceInput = Type.Object({
   price_group: Type.String({ minLength: 1, maxLength: 64, description: 'Name of an existing price group.' }),
   price: Type.Number({ minimum: 0, maximum: 1e12 }),
-  type: Type.Optional(Type.String({ enum: PRICE_TYPES, description: 'basehour (default), tsatz or pauschal.' })),
+  type: Type.Optional(Labelled('price_type', Type.String({ enum: PRICE_TYPES, description: 'basehour (default), tsatz or pauschal.' }))),
   activity: Opt(Type.String({ minLength: 1, maxLength: 64, description: 'Name of an existing activity; null = every activity.' })),
   ahr_factor: Opt(Type.Number({ minimum: 0, maximum: 1000, description: 'Stored only on tenants with the ahr module; ignored otherwise.' })),
 });

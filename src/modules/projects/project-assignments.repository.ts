@@ -6,7 +6,7 @@ import type { ListSpec } from '../../http/list/index.js';
 import { fromJson, nowTimestamp, outDate, outTimestamp, toBool } from '../../http/formats.js';
 import type { TranslationsT } from '../../http/schemas.js';
 import { translations } from '../categories/categories.repository.js';
-import { ASSIGNMENT_TYPES, RATE_TYPES, enumObject } from './project-enums.js';
+import { labelled } from '../../http/labels.js';
 import type { AssignmentT } from './project-assignments.schemas.js';
 
 export type AssignmentRow = Selectable<ProjectAssignmentsTable>;
@@ -96,8 +96,8 @@ export async function toAssignments(db: TenantDb, rows: AssignmentRow[]): Promis
       note: r.note,
       availability: r.availability === null ? null : Number(r.availability),
       internal_rate: r.internal_rate === null ? null : Number(r.internal_rate),
-      rate_type: enumObject(RATE_TYPES, r.rate_type),
-      type: { id: r.type, name: ASSIGNMENT_TYPES[r.type] ?? r.type },
+      rate_type: labelled(db.language, 'rate_type', r.rate_type === null ? null : Number(r.rate_type)),
+      type: labelled(db.language, 'assignment_type', r.type)!,
       priceGroup: g
         ? { id: Number(g.id), name: g.name, number: g.number, status: toBool(g.status) ?? true, description: translations(fromJson<TranslationsT | null>(g.description, null)) }
         : null,

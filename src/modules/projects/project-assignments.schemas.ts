@@ -3,7 +3,7 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { DateOnly, DateTimeOut, IntIdName, Nullable, Opt, StrIdName, Translations } from '../../http/schemas.js';
 import { listQuery } from '../../http/list/index.js';
-import { ASSIGNMENT_TYPES } from './project-enums.js';
+import { Labelled, labelIds } from '../../http/labels.js';
 
 export const AssignmentPriceGroup = Type.Object({
   id: Type.Integer(),
@@ -36,8 +36,8 @@ const writable = {
   note: Opt(Type.String({ maxLength: 1000 })),
   availability: Opt(Type.Integer({ minimum: 0, maximum: 100 })),
   internal_rate: Opt(Type.Number({ minimum: 0, maximum: 1e9 })),
-  rate_type: Opt(Type.Integer({ minimum: 0, maximum: 2, description: '0 keines, 1 Stundensatz, 2 Tagessatz.' })),
-  type: Type.Optional(Type.String({ enum: Object.keys(ASSIGNMENT_TYPES), description: Object.entries(ASSIGNMENT_TYPES).map(([k, v]) => `${k} ${v}`).join(', ') })),
+  rate_type: Opt(Labelled('rate_type', Type.Integer({ minimum: 0, maximum: 2, description: '0 keines, 1 Stundensatz, 2 Tagessatz.' }))),
+  type: Type.Optional(Labelled('assignment_type', Type.String({ enum: labelIds('assignment_type').map(String), description: 'Ids "0", "1", "2".' }))),
   price_group: Opt(Type.String({ maxLength: 255, description: "Price group name; default: the employee's." })),
 };
 const Username = Type.String({ minLength: 1, maxLength: 255 });

@@ -6,7 +6,7 @@ import type { ProjectTasksTable } from './projects.tables.js';
 import type { ReferenceCheck } from '../../db/references.js';
 import type { ListSpec } from '../../http/list/index.js';
 import { nowTimestamp, outDate, outTimestamp } from '../../http/formats.js';
-import { TASK_BILLING_TYPES, enumObject } from './project-enums.js';
+import { labelled } from '../../http/labels.js';
 import { TASK_NUMBER_FIELDS, type TaskT } from './project-tasks.schemas.js';
 import { isSelfOrDescendant as isTreeDescendant } from '../../db/tree.js';
 
@@ -20,6 +20,7 @@ export const taskListSpec: ListSpec = {
     id: 'id',
     name: 'name',
     billing_type: 'billing_type',
+    status_id: nullable('status'), // the docs' alias of status
     ...Object.fromEntries(['parent_id', 'description', 'status', 'order_number', 'start_date', 'end_date', ...TASK_NUMBER_FIELDS, 'created', 'modified'].map((c) => [c, nullable(c)])),
   },
 };
@@ -58,7 +59,7 @@ export async function deleteTask(db: TenantDb, id: number) {
 /** Is `candidate` the task itself or below it? (A parent must not create a cycle.) */
 export const isSelfOrDescendant = (db: TenantDb, id: number, candidate: number) => isTreeDescendant(db, 'project_tasks', id, candidate);
 
-export function toTask(r: TaskRow): TaskT {
+export function toTask(r: TaskRow, language: string): TaskT {
   const num = (v: number | null) => (v === null ? null : Number(v));
   return {
     id: Number(r.id),
@@ -71,7 +72,7 @@ export function toTask(r: TaskRow): TaskT {
     order_number: r.order_number,
     start_date: outDate(r.start_date),
     end_date: outDate(r.end_date),
-    billing_type: enumObject(TASK_BILLING_TYPES, r.billing_type)!,
+    billing_type: labelled(language, 'task_billing_type', Number(r.billing_type ?? 1))!,
     ...(Object.fromEntries(TASK_NUMBER_FIELDS.map((k) => [k, num(r[k])])) as Record<(typeof TASK_NUMBER_FIELDS)[number], number | null>),
     created: outTimestamp(r.created),
     modified: outTimestamp(r.modified),

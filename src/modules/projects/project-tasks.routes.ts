@@ -22,7 +22,7 @@ export default async function projectTaskRoutes(app: ZkApp) {
     resource: Task,
     list: { query: TaskListQuery, build: (s, project, q) => listTasks(s.db, Number(project.id), q), spec: taskListSpec },
     find: (s, project, id) => findTask(s.db, Number(project.id), id),
-    show: (_s, _p, row) => toTask(row),
+    show: (s, _p, row) => toTask(row, s.db.language),
     create: { body: TaskCreate, run: (s, project, body) => writeTask(s.db, project, body) },
     update: { body: TaskUpdate, run: (s, project, row, body) => writeTask(s.db, project, body, row) },
     remove: (s, _p, row) => removeTask(s.db, row),

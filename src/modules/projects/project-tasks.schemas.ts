@@ -4,6 +4,7 @@ import { Type, type Static } from '@sinclair/typebox';
 import { DateOnly, DateTimeOut, IntIdName, MAX_ID, Nullable, Opt } from '../../http/schemas.js';
 import { listQuery } from '../../http/list/index.js';
 import { EnumInput } from './projects.schemas.js';
+import { Labelled } from '../../http/labels.js';
 
 export const TASK_NUMBER_FIELDS = ['plan_hours', 'plan_hours_children', 'plan_hours_done', 'plan_hours_invoiced', 'plan_wage', 'plan_wage_children'] as const;
 const numbers = <S>(schema: () => S) => Object.fromEntries(TASK_NUMBER_FIELDS.map((k) => [k, schema()])) as Record<(typeof TASK_NUMBER_FIELDS)[number], S>;
@@ -34,7 +35,7 @@ const writable = {
   start_date: Opt(DateOnly({ description: 'On or after the project start.' })),
   end_date: Opt(DateOnly({ description: 'On or after start_date, on or before the project end.' })),
   parent_id: Opt(Type.Integer({ minimum: 1, maximum: MAX_ID, description: 'A task of the same project.' })),
-  billing_type: Type.Optional(EnumInput('1 like the project (default), 2 Stundensatz, 3 Tagessatz, 4 Pausch.')),
+  billing_type: Type.Optional(Labelled('task_billing_type', EnumInput('1 like the project (default), 2 Stundensatz, 3 Tagessatz, 4 Pausch.'))),
   ...numbers(() => Opt(Type.Number({ minimum: 0, maximum: 1e12 }))),
 };
 const Name = Type.String({ minLength: 1, maxLength: 64 });

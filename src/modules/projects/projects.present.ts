@@ -9,7 +9,6 @@ import { countCategories, loadCategories } from '../categories/category-links.re
 import { countDynamicAttributes, loadDynamicAttributes } from '../dynamic-attributes/dynamic-attribute-values.repository.js';
 import { fallbackTableRows, hydratePriceTables } from '../price-tables/price-tables.repository.js';
 import type { PriceTableT } from '../price-tables/price-tables.schemas.js';
-import { BILLING_TYPES, DEFAULT_BILLABILITY, RECEIPTS_BILLABILITY, enumObject } from './project-enums.js';
 import { statusesByName, toProjectStatus } from './project-statuses.repository.js';
 import { PROJECT_NUMBER_FIELDS, PROJECT_TEXT_FIELDS, type ProjectT } from './projects.schemas.js';
 import { countPerProject, type ProjectRow } from './projects.repository.js';
@@ -74,11 +73,11 @@ export async function toProjects(db: TenantDb, tenant: TenantRef, rows: ProjectR
       customer_id: r.customer_id,
       has_multiple_customers: toBool(r.has_multiple_customers),
       department_id: num(r.department_id),
-      billing_type: enumObject(BILLING_TYPES, r.billing_type),
+      billing_type: labelled(db.language, 'billing_type', r.billing_type === null ? null : Number(r.billing_type)),
       ...(Object.fromEntries(PROJECT_NUMBER_FIELDS.map((k) => [k, num(r[k])])) as Record<(typeof PROJECT_NUMBER_FIELDS)[number], number | null>),
       plan_can_exceed: labelled(db.language, 'plan_can_exceed', r.plan_can_exceed === null ? null : Number(r.plan_can_exceed)),
-      default_billability: enumObject(DEFAULT_BILLABILITY, r.default_billability)!,
-      receipts_billability: enumObject(RECEIPTS_BILLABILITY, r.receipts_billability),
+      default_billability: labelled(db.language, 'default_billability', Number(r.default_billability))!,
+      receipts_billability: labelled(db.language, 'receipts_billability', r.receipts_billability === null ? null : Number(r.receipts_billability)),
       keywords: fromJson<{ name: string }[]>(r.keywords, []),
       categories: categories.get(id) ?? [],
       dynamicAttributes: attributes.get(id) ?? [],

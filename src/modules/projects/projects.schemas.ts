@@ -7,6 +7,7 @@ import { Category } from '../categories/categories.schemas.js';
 import { DynamicAttributeValue, DynamicAttributesInput } from '../dynamic-attributes/dynamic-attributes.schemas.js';
 import { PriceTable } from '../price-tables/price-tables.schemas.js';
 import { ProjectStatus } from './project-statuses.schemas.js';
+import { Labelled } from '../../http/labels.js';
 
 /** Free-text columns with their limits (reference §4.24 where stated). */
 export const PROJECT_TEXT_FIELDS = {
@@ -91,10 +92,10 @@ const writable = {
   customer_id: Opt(Type.String({ maxLength: 64, description: 'Customer number (must exist).' })),
   has_multiple_customers: Opt(Type.Boolean()),
   department_id: Opt(Type.Integer({ minimum: 1, maximum: MAX_ID, description: 'Default: the standard department.' })),
-  billing_type: Type.Optional(EnumInput('1 Stundensatz, 2 Tagessatz, 3 Pausch; also "hourly", "daily", "flat" or the names.')),
-  plan_can_exceed: Opt(Type.Integer({ minimum: 0, maximum: 4 })),
-  default_billability: Type.Optional(Type.Integer({ minimum: 0, maximum: 3 })),
-  receipts_billability: Opt(Type.Integer({ minimum: 0, maximum: 3 })),
+  billing_type: Type.Optional(Labelled('billing_type', EnumInput('1 Stundensatz, 2 Tagessatz, 3 Pausch; also "hourly", "daily", "flat" or the names.'))),
+  plan_can_exceed: Opt(Labelled('plan_can_exceed', Type.Integer({ minimum: 0, maximum: 4 }))),
+  default_billability: Type.Optional(Labelled('default_billability', Type.Integer({ minimum: 0, maximum: 3 }))),
+  receipts_billability: Opt(Labelled('receipts_billability', Type.Integer({ minimum: 0, maximum: 3 }))),
   keywords: Opt(Type.Array(KeywordInput, { maxItems: 100 })),
   categories: Opt(Type.Array(Type.String({ maxLength: 255 }), { maxItems: 200 })),
   dynamicAttributes: Opt(DynamicAttributesInput),

@@ -3,10 +3,10 @@ import type { Selectable } from 'kysely';
 import type { TenantDb } from '../../db/tenant-scope.js';
 import type { TicketSubtasksTable } from './tickets.tables.js';
 import type { ReferenceCheck } from '../../db/references.js';
-import { sortableFrom, type ListSpec } from '../../http/list/index.js';
+import type { ListSpec } from '../../http/list/index.js';
 import { nowTimestamp } from '../../http/formats.js';
 import { commonFields } from './tickets.repository.js';
-import { SubtaskCreate, SubtaskUpdate, type SubtaskT } from './subtasks.schemas.js';
+import type { SubtaskT } from './subtasks.schemas.js';
 
 export type SubtaskRow = Selectable<TicketSubtasksTable>;
 
@@ -14,7 +14,6 @@ const nullable = (column: string) => ({ column, nullable: true });
 export const subtaskListSpec: ListSpec = {
   key: ['id'],
   sortable: {
-    ...sortableFrom([SubtaskCreate, SubtaskUpdate]),
     id: 'id',
     name: 'name',
     subject: 'subject',

@@ -3,12 +3,13 @@
 import { LABELS } from '../../http/labels.js';
 import { Type } from '@sinclair/typebox';
 import { DateOnly, DateTimeOut, IntIdName, Nullable, Opt } from '../../http/schemas.js';
+import { Labelled } from '../../http/labels.js';
 
 /** Ticket and subtask status ids (reference §2; 6 and 7 do not exist). */
 /** Ticket status ids and their (English) names; labels in the tenant's language come from http/labels.ts. */
 const TICKET_STATUSES = Object.fromEntries(Object.entries(LABELS.ticket_status).map(([id, names]) => [id, names.en]));
 
-export const statusSchema = () => Type.Integer({ enum: Object.keys(TICKET_STATUSES).map(Number), description: Object.entries(TICKET_STATUSES).map(([k, v]) => `${k} ${v}`).join(', ') });
+export const statusSchema = () => Labelled('ticket_status', Type.Integer({ enum: Object.keys(TICKET_STATUSES).map(Number), description: Object.entries(TICKET_STATUSES).map(([k, v]) => `${k} ${v}`).join(', ') }));
 const Username = Type.String({ minLength: 1, maxLength: 255 });
 const Text255 = Type.String({ maxLength: 255 });
 /** keywords: an array of strings or one comma-separated string (docs: "string, max 255"). */

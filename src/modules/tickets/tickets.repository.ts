@@ -4,10 +4,10 @@ import type { Selectable } from 'kysely';
 import type { TenantDb } from '../../db/tenant-scope.js';
 import type { TicketsTable } from './tickets.tables.js';
 import type { ReferenceCheck } from '../../db/references.js';
-import { sortableFrom, type ListSpec } from '../../http/list/index.js';
+import type { ListSpec } from '../../http/list/index.js';
 import { fromJson, nowTimestamp, outDate, outTimestamp, toBool } from '../../http/formats.js';
 import { deleteAttachments } from '../attachments/index.js';
-import { TicketCreate, TicketUpdate, type TicketT } from './tickets.schemas.js';
+import type { TicketT } from './tickets.schemas.js';
 
 export type TicketRow = Selectable<TicketsTable>;
 
@@ -15,7 +15,6 @@ const nullable = (column: string) => ({ column, nullable: true });
 export const ticketListSpec: ListSpec = {
   key: ['id'],
   sortable: {
-    ...sortableFrom([TicketCreate, TicketUpdate]),
     id: 'id',
     subject: 'subject',
     priority: 'priority',

@@ -6,6 +6,10 @@ import { forEachDialect, type Client } from '../../support/app.js';
 import { bookingWorld } from '../../support/booking-world.js';
 import { createEmployee } from '../../support/people.js';
 import { seedCustomer } from '../../support/seed.js';
+import { absenceListSpec } from '../../../src/modules/absences/absences.repository.js';
+import { deviceListSpec } from '../../../src/modules/devices/devices.repository.js';
+import { employeeListSpec } from '../../../src/modules/employees/employees.repository.js';
+import { invoiceItemListSpec } from '../../../src/modules/invoices/invoice-items.repository.js';
 import { bodySchema, collectionOf, loadOperations, seedWorld, SWEEP_CONFIG } from '../../contract/support/robustness.js';
 
 /** Keys of the list sorted by `field` in both directions. */
@@ -73,31 +77,85 @@ forEachDialect('sortable fields', (t) => {
   });
 });
 
+/** The value a list row sorts by: an enumerated {id, name} object by its id. */
+const sortValue = (v: unknown) => (v !== null && typeof v === 'object' && 'id' in v ? (v as { id: unknown }).id : v);
+const comparable = (v: unknown) => v === null || typeof v === 'number' || typeof v === 'boolean';
+const rank = (v: unknown) => (typeof v === 'boolean' ? Number(v) : (v as number));
+
+/**
+ * What a list sorted by `field` in both directions must show (docs/api/conventions.md "Sorting"): rows with equal
+ * values keep one order (the key ascending) in both directions, which a dropped orderBy (the key ascending, then
+ * descending) cannot give; numbers and flags ascend and descend, nulls last ascending and first descending.
+ */
+function sortProblems(asc: any[], desc: any[], field: string): string[] {
+  const problems: string[] = [];
+  const at = (rows: any[]) => new Map(rows.map((r, i) => [JSON.stringify(r), i]));
+  const id = at(desc);
+  for (let i = 0; i < asc.length; i++)
+    for (let j = i + 1; j < asc.length; j++) {
+      const [a, b] = [sortValue(asc[i][field]), sortValue(asc[j][field])];
+      if (JSON.stringify(a) !== JSON.stringify(b)) continue;
+      const [x, y] = [JSON.stringify(asc[i]), JSON.stringify(asc[j])];
+      if (!id.has(x) || !id.has(y) || id.get(x)! > id.get(y)!) problems.push(`tie on ${JSON.stringify(a)} not broken by the key in both directions`);
+    }
+  for (const [rows, dir] of [[asc, 1], [desc, -1]] as const)
+    for (let i = 1; i < rows.length; i++) {
+      const [a, b] = [sortValue(rows[i - 1][field]), sortValue(rows[i][field])];
+      if (!comparable(a) || !comparable(b) || a === b) continue;
+      const wrong = a === null ? dir === 1 : b === null ? dir === -1 : (rank(a) - rank(b)) * dir > 0;
+      if (wrong) problems.push(`${dir === 1 ? 'asc' : 'desc'}: ${JSON.stringify(a)} before ${JSON.stringify(b)}`);
+    }
+  return [...new Set(problems)];
+}
+
+/** The documented exclusions (each spec's `unsortable`, with its reason): written fields that sort by nothing. */
+const UNSORTABLE: Record<string, Record<string, string> | undefined> = {
+  '/absences': absenceListSpec.unsortable,
+  '/devices': deviceListSpec.unsortable,
+  '/employees': employeeListSpec.unsortable,
+  '/invoice-items': invoiceItemListSpec.unsortable,
+};
+
 forEachDialect(
   'sortable fields: sweep',
   (t) => {
-    test('every writable field of every list with a write body is accepted as orderBy, both directions', async () => {
+    test('every writable field of every list is honoured as orderBy (both directions, ties by the key, nulls last ascending)', async () => {
       const w = await seedWorld(t());
       const ops = await loadOperations(t());
       const failures: string[] = [];
       const writable = new Map<string, Set<string>>();
       for (const o of ops.filter((x) => x.method === 'POST' || x.method === 'PATCH')) {
         const collection = collectionOf(o.method === 'POST' ? o.template : o.template.replace(/\/\{[^}]+\}$/, ''));
-        const props = Object.entries<any>(bodySchema(o)?.properties ?? {}).filter(([, s]) => !(s.type === 'array' || (Array.isArray(s.type) && s.type.includes('array'))));
+        // Lists and free objects (translations, settings) have no order (sortable.ts); enumerated inputs and scalars do.
+        const compound = (s: any) => [s.type].flat().some((x: string) => x === 'array' || x === 'object');
+        const props = Object.entries<any>(bodySchema(o)?.properties ?? {}).filter(([, s]) => !compound(s));
         for (const [name] of props) (writable.get(collection) ?? writable.set(collection, new Set()).get(collection)!).add(name);
       }
+      // A second record per collection, from a fresh baseline body (same enums and flags, new names): its fields tie with the first's.
+      for (const o of ops.filter((x) => x.method === 'POST')) {
+        const keys = w.keys(o.template);
+        const body = keys && (await w.baseline(o.template).catch(() => undefined));
+        if (keys && body) await w.c.post(w.fill(o.template, keys), body);
+      }
+      let checked = 0;
       for (const o of ops.filter((x) => x.method === 'GET' && (x.op.parameters ?? []).some((p: any) => p.name === 'orderBy'))) {
         const fields = writable.get(collectionOf(o.template));
         const keys = w.keys(o.template);
         if (!fields || !keys) continue;
         for (const field of [...fields, 'created', 'modified']) {
+          const rows: Record<string, any[]> = {};
           for (const order of ['asc', 'desc']) {
-            const r = await w.c.get(`${w.fill(o.template, keys)}?orderBy=${encodeURIComponent(field)}&order=${order}`);
+            const r = await w.c.get(`${w.fill(o.template, keys)}?orderBy=${encodeURIComponent(field)}&order=${order}&limit=200`);
             if (r.status !== 200) failures.push(`${o.template} orderBy=${field}&order=${order}: ${r.status} ${r.text.slice(0, 200)}`);
+            rows[order] = r.body?.data ?? [];
           }
+          if (rows.asc.length < 2 || !(field in rows.asc[0]) || Object.hasOwn(UNSORTABLE[o.template] ?? {}, field)) continue;
+          checked++;
+          for (const p of sortProblems(rows.asc, rows.desc, field)) failures.push(`${o.template} orderBy=${field}: ${p}`);
         }
       }
       assert.deepEqual(failures, []);
+      assert.ok(checked > 100, `only ${checked} (list, field) pairs had two rows to compare`);
     });
   },
   SWEEP_CONFIG,

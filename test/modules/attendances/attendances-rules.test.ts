@@ -154,7 +154,7 @@ forEachDialect('attendances: booking rules', (t) => {
     assert.deepEqual(rules(await w.c.delete(`/attendances/${billed.id}`)), ['billed']);
     const released = (await w.book({ date: '2026-03-11' })).body.data;
     const rel = await w.c.patch(`/attendances/${released.id}/release`, { project_release: 1, project_released_by: w.employee });
-    assert.deepEqual(rel.body.data.project_release, { id: 1, name: 'freigegeben' });
+    assert.deepEqual(rel.body.data.project_release, { id: 1, name: 'released' });
     assert.deepEqual(rules(await w.c.delete(`/attendances/${released.id}`)), ['released']);
     await w.c.patch(`/attendances/${released.id}/release`, { project_release: 0 });
     assert.equal((await w.c.delete(`/attendances/${released.id}`)).status, 204);

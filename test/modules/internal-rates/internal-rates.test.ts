@@ -25,12 +25,12 @@ forEachDialect('internal rates', (t) => {
       note: null,
       monthly_rate: null,
       internal_rate_resets: null,
-      rate_type: { id: 0, name: 'keines' },
+      rate_type: { id: 0, name: 'none' },
       created: null,
       modified: null,
     });
     assert.equal(r.body.data[1].internal_rate, '52.50');
-    assert.deepEqual(r.body.data[1].rate_type, { id: 1, name: 'Stundensatz' });
+    assert.deepEqual(r.body.data[1].rate_type, { id: 1, name: 'Hourly rate' });
     assert.match(r.body.data[1].created, /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.000000Z$/);
     const one = await c.get(`${rates(e.username)}/${later.body.data.id}`);
     assert.equal(one.body.data.start_date, '2025-01-01');

@@ -17,7 +17,7 @@ forEachDialect('offer items', (t) => {
     assert.deepEqual(item.type, { id: 'aufwand', name: 'Expenditure' });
     assert.deepEqual([item.position, item.label, item.description], ['1.1', 'Development', '<p>Work</p>']);
     assert.deepEqual([item.quantity, item.single_price, item.vat, item.unit], [12.5, 95.1234, 19, 'Tage']);
-    assert.deepEqual(item.expenditure_billing_type, { id: 'tsatz', name: 'Tagessatz' });
+    assert.deepEqual(item.expenditure_billing_type, { id: 'tsatz', name: 'Daily rate' });
     assert.deepEqual([item.receipts_mileage_money, item.additional_meal_expenses, item.amount_deviating_net], [10.5, 3, null]);
     assert.deepEqual([item.display_calculation, item.display_total, item.is_alternative, item.sort_order, item.article_id], [false, true, false, 3, null]);
     assert.equal(item.total_net, 1202.54); // 12.5 × 95.1234 = 1189.0425 -> 1189.04, + 10.50 + 3.00

@@ -22,7 +22,7 @@ forEachDialect('project assignments', (t) => {
     assert.equal(a.to, null);
     assert.equal(a.availability, 80);
     assert.deepEqual(a.type, { id: '1', name: 'Project manager with budget responsibility' });
-    assert.deepEqual(a.rate_type, { id: 0, name: 'keines' });
+    assert.deepEqual(a.rate_type, { id: 0, name: 'none' });
     assert.equal(a.priceGroup.name, group);
     assert.equal(a.priceGroup.status, true);
     assert.equal((await c.get(`/projects/${p.id}`)).body.data.employees_count, 1);

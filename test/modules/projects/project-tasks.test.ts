@@ -16,10 +16,10 @@ forEachDialect('project tasks', (t) => {
     assert.equal(task.parent_id, null);
     assert.equal(task.status, 'in Arbeit');
     assert.equal(task.start_date, '2024-02-01T00:00:00.000000Z');
-    assert.deepEqual(task.billing_type, { id: 1, name: 'Wie Projekt' });
+    assert.deepEqual(task.billing_type, { id: 1, name: 'Like project' });
     assert.equal(task.plan_hours, 40);
     assert.equal((await c.get(`/projects/${p.id}`)).body.data.tasks_count, 1);
-    assert.deepEqual((await c.post(`/projects/${p.id}/tasks`, { name: 'X', billing_type: 'daily' })).body.data.billing_type, { id: 3, name: 'Tagessatz' });
+    assert.deepEqual((await c.post(`/projects/${p.id}/tasks`, { name: 'X', billing_type: 'daily' })).body.data.billing_type, { id: 3, name: 'Daily rate' });
   });
 
   test('a description over 255 characters is 422 on description, on create and on update; 255 is accepted', async () => {

@@ -33,10 +33,10 @@ forEachDialect('projects', (t) => {
     assert.equal(p.status.bookable, true);
     assert.equal(typeof p.status.id, 'number');
     assert.equal(typeof p.status.abrechnungsrelevant, 'string');
-    assert.deepEqual(p.billing_type, { id: 1, name: 'Stundensatz' });
+    assert.deepEqual(p.billing_type, { id: 1, name: 'Hourly rate' });
     assert.deepEqual(p.plan_can_exceed, { id: 2, name: 'No, all times can not exceed the plan hours' });
-    assert.deepEqual(p.default_billability, { id: 1, name: 'Fakturierbar, durch den Mitarbeiter nicht änderbar' });
-    assert.deepEqual(p.receipts_billability, { id: 3, name: 'keine Belegerfassung möglich' });
+    assert.deepEqual(p.default_billability, { id: 1, name: 'Billable, user can not change the flag' });
+    assert.deepEqual(p.receipts_billability, { id: 3, name: 'No receipt entry possible' });
     assert.equal(p.plan_hours, 500);
     assert.equal(p.plan_wage, null);
     assert.equal(p.customer_id, customer.customer_number);
@@ -54,8 +54,8 @@ forEachDialect('projects', (t) => {
 
   test('billing_type accepts ids, the docs strings and names; unknown values are 422 on billing_type', async () => {
     const c = await t().tenant();
-    assert.deepEqual((await createProject(c, { billing_type: 2 })).billing_type, { id: 2, name: 'Tagessatz' });
-    assert.deepEqual((await createProject(c, { billing_type: 'Pausch' })).billing_type, { id: 3, name: 'Pausch' });
+    assert.deepEqual((await createProject(c, { billing_type: 2 })).billing_type, { id: 2, name: 'Daily rate' });
+    assert.deepEqual((await createProject(c, { billing_type: 'Pausch' })).billing_type, { id: 3, name: 'Flat rate' });
     const bad = await c.post('/projects', { name: projectName(), billing_type: 'weekly' });
     assert.equal(bad.status, 422);
     assert.deepEqual(Object.keys(bad.body.errors), ['billing_type']);
