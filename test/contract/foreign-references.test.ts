@@ -34,7 +34,8 @@ async function worlds(t: Parameters<Parameters<typeof forEachDialect>[1]>[0]) {
   await withCustomerParts(b);
   const bStrings = stringsOf(b);
   const aStrings = stringsOf(a);
-  const secrets = [...aStrings].filter((s) => !bStrings.has(s));
+  // Dates and times are not A's data: B's records made in the same second carry the same timestamp.
+  const secrets = [...aStrings].filter((s) => !bStrings.has(s) && !/^\d{4}-\d{2}-\d{2}([T ][\d:.]+(Z|[+-]\d{2}:?\d{2})?)?$|^\d{2}:\d{2}(:\d{2})?$/.test(s));
   return { a, b, doc, aStrings, bStrings, secrets, collections: [...a.records.keys()] };
 }
 
