@@ -8,6 +8,7 @@ import { openDatabase, type Database } from './db/connection.js';
 import { clientErrorHandler, frameworkErrors, registerErrorHandler } from './http/errors.js';
 import { registerJsonBodyParser } from './http/json-body.js';
 import { parseFilterTimestamp } from './http/formats.js';
+import { lazySchemaCompilers } from './http/lazy-compilers.js';
 import { countCache, recordWriteRoute, registerCsv } from './http/list/index.js';
 import { dropUndeclaredProperties } from './http/schemas.js';
 import { registerApiHooks } from './plugins/api.js';
@@ -40,6 +41,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   tokenCache.ttlMs = config.tenantCacheMs;
   countCache.ttlMs = config.countCacheMs;
 
+  const schemaController = lazySchemaCompilers();
   const app = Fastify({
     logger: opts.logger ?? loggerOptions(config),
     disableRequestLogging: true,
@@ -55,6 +57,8 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     requestIdHeader: 'x-request-id',
     genReqId: () => randomUUID(),
     frameworkErrors,
+    // Each route's validators and serializers are compiled on its first request, not at start (http/lazy-compilers.ts).
+    schemaController,
     ajv: {
       customOptions: { allErrors: true, allowUnionTypes: true, coerceTypes: 'array', removeAdditional: true, useDefaults: true },
       plugins: [
@@ -70,7 +74,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     available ? app.log.info('rate limiter available again: limits apply') : app.log.warn({ err }, 'rate limiter unavailable: requests pass without limits until it is back');
   await rateLimiter.ready?.(2000);
   const webhooks = new WebhookWorker(database.system, database.dialect, { allowPrivate: config.webhooksAllowPrivate, retryBaseMs: config.webhookRetryBaseMs });
-  app.decorate('zk', { db: database.db, dialect: database.dialect, config, rateLimiter, webhooks });
+  app.decorate('zk', { db: database.db, dialect: database.dialect, config, rateLimiter, webhooks, compileSchemas: schemaController.compileAll });
   app.decorateRequest('tenant', null as any);
   app.decorateRequest('token', null as any);
   app.decorateRequest('db', null as any);

@@ -19,6 +19,8 @@ export interface AppContext {
   rateLimiter: RateLimiter;
   /** Sends the webhook outbox (started by serve; tests run it round by round). */
   webhooks: WebhookWorker;
+  /** Compiles every route's validators and serializers now (they compile on first use otherwise; http/lazy-compilers.ts). */
+  compileSchemas(): number;
 }
 
 declare module 'fastify' {
