@@ -1,13 +1,11 @@
 // Everything the booking rules decide on, loaded inside the write transaction (after the booking locks),
 // tenant-scoped, a handful of indexed queries per booking. The one loader of booking facts: the attendance service
 // uses it for every write and delete; the day's facts come from working-day.repository.ts.
-import { sql } from 'kysely';
 import { prepared, preparedFirst } from '../db/prepared.js';
 import type { TenantDb } from '../db/tenant-scope.js';
 import { addDays, toBool } from '../db/values.js';
 import { closingsOfMonth } from '../modules/month-closings/month-closings.repository.js';
 import { PlanExceed, type Booking, type BookingFacts, type BookingSettings, type PlannedItem } from './facts.js';
-import { mayExceed } from './rules/planned-hours.js';
 import { spanOf } from './time.js';
 import { employmentPeriods, workingDay } from './working-day.repository.js';
 
@@ -24,15 +22,17 @@ export interface TicketFacts {
   deadline: string | null;
   planned_hours: number | null;
   prevent_overbooking: number;
+  /** Hours booked on it (the running sum, migration 2400). */
+  booked: number;
 }
 
 export interface BookingRefs {
   employee: EmployeeFacts | undefined;
   /** A project whose status row is missing counts as not bookable (docs/api/attendances.md). */
   project:
-    | { id: number; start_date: string | null; end_date: string | null; plan_hours: number | null; plan_can_exceed: number | null; default_billability: number; status: string; bookable: boolean }
+    | { id: number; start_date: string | null; end_date: string | null; plan_hours: number | null; plan_can_exceed: number | null; default_billability: number; status: string; bookable: boolean; booked: number }
     | undefined;
-  task: { id: number; project_id: number; start_date: string | null; end_date: string | null; plan_hours: number | null } | undefined;
+  task: { id: number; project_id: number; start_date: string | null; end_date: string | null; plan_hours: number | null; booked: number } | undefined;
   /** The ticket named, or else the ticket of the subtask named. */
   ticket: TicketFacts | undefined;
   subtask: (Omit<TicketFacts, 'project_id'> & { ticket_id: number }) | undefined;
@@ -59,15 +59,32 @@ export interface RefKeys {
 const num = (v: unknown) => (v === null || v === undefined ? null : Number(v));
 const PLAN = ['start_date', 'deadline', 'planned_hours', 'prevent_overbooking'] as const;
 
+/** booked_hours.kind of each column (migration 2400: running sums kept by triggers on attendances). */
+export const BOOKED_KIND = { project_id: 1, project_task_id: 2, ticket_id: 3, subtask_id: 4 } as const;
+
 // Every query here is compiled once (db/prepared.ts): a booking runs about fifteen of them.
 const employeeRow = preparedFirst((db, p: { username: string }) => db.selectFrom('employees').select(['username', 'approval_date', 'department_id']).where('username', '=', p.username));
-const ticketRow = preparedFirst((db, p: { id: number }) => db.selectFrom('tickets').select(['id', 'project_id', ...PLAN]).where('id', '=', p.id));
-const subtaskRow = preparedFirst((db, p: { id: number }) => db.selectFrom('ticket_subtasks').select(['id', 'ticket_id', ...PLAN]).where('id', '=', p.id));
+// Each item's running sum of booked hours comes with its row (issue 14 §3.6): the planned-hours rule adds no query.
+const ticketRow = preparedFirst((db, p: { id: number }) =>
+  db
+    .selectFrom('tickets as t')
+    .leftJoin('booked_hours as bh', (j) => j.onRef('bh.tenant_id', '=', 't.tenant_id').onRef('bh.item_id', '=', 't.id').on('bh.kind', '=', BOOKED_KIND.ticket_id))
+    .select(['t.id', 't.project_id', 't.start_date', 't.deadline', 't.planned_hours', 't.prevent_overbooking', 'bh.hours as booked'])
+    .where('t.id', '=', p.id),
+);
+const subtaskRow = preparedFirst((db, p: { id: number }) =>
+  db
+    .selectFrom('ticket_subtasks as s')
+    .leftJoin('booked_hours as bh', (j) => j.onRef('bh.tenant_id', '=', 's.tenant_id').onRef('bh.item_id', '=', 's.id').on('bh.kind', '=', BOOKED_KIND.subtask_id))
+    .select(['s.id', 's.ticket_id', 's.start_date', 's.deadline', 's.planned_hours', 's.prevent_overbooking', 'bh.hours as booked'])
+    .where('s.id', '=', p.id),
+);
 const projectRow = preparedFirst((db, p: { id: number }) =>
   db
     .selectFrom('projects as p')
     .leftJoin('project_statuses as s', (j) => j.onRef('s.tenant_id', '=', 'p.tenant_id').onRef('s.name', '=', 'p.project_status_id'))
-    .select(['p.id', 'p.start_date', 'p.end_date', 'p.plan_hours', 'p.plan_can_exceed', 'p.default_billability', 'p.project_status_id as status', 's.bookable'])
+    .leftJoin('booked_hours as bh', (j) => j.onRef('bh.tenant_id', '=', 'p.tenant_id').onRef('bh.item_id', '=', 'p.id').on('bh.kind', '=', BOOKED_KIND.project_id))
+    .select(['p.id', 'p.start_date', 'p.end_date', 'p.plan_hours', 'p.plan_can_exceed', 'p.default_billability', 'p.project_status_id as status', 's.bookable', 'bh.hours as booked'])
     .where('p.id', '=', p.id),
 );
 const vehicleRow = preparedFirst((db, p: { code: string; date: string }) =>
@@ -80,7 +97,13 @@ const vehicleRow = preparedFirst((db, p: { code: string; date: string }) =>
       eb.selectFrom('vehicle_lists').select('id').where('tenant_id', '=', db.tenantId).where('start_date', '<=', p.date).orderBy('start_date', 'desc').orderBy('id', 'desc').limit(1),
     ),
 );
-const taskRow = preparedFirst((db, p: { id: number }) => db.selectFrom('project_tasks').select(['id', 'project_id', 'start_date', 'end_date', 'plan_hours']).where('id', '=', p.id));
+const taskRow = preparedFirst((db, p: { id: number }) =>
+  db
+    .selectFrom('project_tasks as t')
+    .leftJoin('booked_hours as bh', (j) => j.onRef('bh.tenant_id', '=', 't.tenant_id').onRef('bh.item_id', '=', 't.id').on('bh.kind', '=', BOOKED_KIND.project_task_id))
+    .select(['t.id', 't.project_id', 't.start_date', 't.end_date', 't.plan_hours', 'bh.hours as booked'])
+    .where('t.id', '=', p.id),
+);
 const activityRow = preparedFirst((db, p: { name: string }) => db.selectFrom('activities').select(['name', 'is_travel']).where('name', '=', p.name));
 const projectActivityNames = prepared((db, p: { project_id: number }) =>
   db
@@ -99,13 +122,13 @@ export async function employeeFacts(db: TenantDb, username: string): Promise<Emp
 async function ticketFacts(db: TenantDb, id: number | null): Promise<TicketFacts | undefined> {
   if (id === null) return undefined;
   const t = await ticketRow(db, { id });
-  return t && { id: Number(t.id), project_id: Number(t.project_id), start_date: t.start_date, deadline: t.deadline, planned_hours: num(t.planned_hours), prevent_overbooking: Number(t.prevent_overbooking) };
+  return t && { id: Number(t.id), project_id: Number(t.project_id), start_date: t.start_date, deadline: t.deadline, planned_hours: num(t.planned_hours), prevent_overbooking: Number(t.prevent_overbooking), booked: Number(t.booked ?? 0) };
 }
 
 async function subtaskFacts(db: TenantDb, id: number | null): Promise<BookingRefs['subtask']> {
   if (id === null) return undefined;
   const s = await subtaskRow(db, { id });
-  return s && { id: Number(s.id), ticket_id: Number(s.ticket_id), start_date: s.start_date, deadline: s.deadline, planned_hours: num(s.planned_hours), prevent_overbooking: Number(s.prevent_overbooking) };
+  return s && { id: Number(s.id), ticket_id: Number(s.ticket_id), start_date: s.start_date, deadline: s.deadline, planned_hours: num(s.planned_hours), prevent_overbooking: Number(s.prevent_overbooking), booked: Number(s.booked ?? 0) };
 }
 
 async function projectFacts(db: TenantDb, id: number): Promise<BookingRefs['project']> {
@@ -120,6 +143,7 @@ async function projectFacts(db: TenantDb, id: number): Promise<BookingRefs['proj
       default_billability: Number(p.default_billability),
       status: p.status,
       bookable: toBool(p.bookable) ?? false,
+      booked: Number(p.booked ?? 0),
     }
   );
 }
@@ -147,7 +171,7 @@ export async function loadRefs(db: TenantDb, k: RefKeys): Promise<BookingRefs> {
   return {
     employee,
     project,
-    task: task && { id: Number(task.id), project_id: Number(task.project_id), start_date: task.start_date, end_date: task.end_date, plan_hours: num(task.plan_hours) },
+    task: task && { id: Number(task.id), project_id: Number(task.project_id), start_date: task.start_date, end_date: task.end_date, plan_hours: num(task.plan_hours), booked: Number(task.booked ?? 0) },
     ticket,
     subtask,
     activity: activity && { name: activity.name, is_travel: toBool(activity.is_travel) ?? false },
@@ -157,35 +181,21 @@ export async function loadRefs(db: TenantDb, k: RefKeys): Promise<BookingRefs> {
   };
 }
 
-type SumColumn = 'project_id' | 'project_task_id' | 'ticket_id' | 'subtask_id';
+type SumColumn = keyof typeof BOOKED_KIND;
 
-/** Hours booked on a project, task, ticket or subtask (without the booking being changed): one query per shape. */
-const bookedHoursQueries = (column: SumColumn) => {
-  const sum = (db: TenantDb, id: number) => db.selectFrom('attendances').select(sql<number>`coalesce(sum(duration), 0)`.as('h')).where(column, '=', id);
-  return {
-    all: preparedFirst((db, p: { id: number }) => sum(db, p.id)),
-    except: preparedFirst((db, p: { id: number; except: number }) => sum(db, p.id).where('id', '<>', p.except)),
-  };
-};
-const BOOKED_HOURS = { project_id: bookedHoursQueries('project_id'), project_task_id: bookedHoursQueries('project_task_id'), ticket_id: bookedHoursQueries('ticket_id'), subtask_id: bookedHoursQueries('subtask_id') };
+/** A changed booking as stored: its own hours are in the running sums until the update replaces them. */
+export type StoredBooking = { duration: number } & Record<SumColumn, number | null>;
 
-async function bookedHours(db: TenantDb, column: SumColumn, id: number, exceptId: number | undefined): Promise<number> {
-  const q = BOOKED_HOURS[column];
-  const row = exceptId === undefined ? await q.all(db, { id }) : await q.except(db, { id, except: exceptId });
-  return Number(row?.h ?? 0);
-}
-
-/** A plan the booking has to respect; hours booked are summed only when the rule can refuse the booking. */
-async function planned(
-  db: TenantDb,
-  booking: Booking,
+/** A plan the booking has to respect: the hours booked on it, without those of the booking being changed. */
+function planned(
+  stored: StoredBooking | undefined,
   column: SumColumn,
-  item: { id: number; start_date: string | null; end_date: string | null; planned_hours: number | null; exceed: PlanExceed } | undefined,
-): Promise<PlannedItem | null> {
+  item: { id: number; start_date: string | null; end_date: string | null; planned_hours: number | null; exceed: PlanExceed; booked: number } | undefined,
+): PlannedItem | null {
   if (!item) return null;
-  const relevant = !!item.planned_hours && !mayExceed(item.exceed, booking);
-  const booked_hours = relevant ? await bookedHours(db, column, item.id, booking.id) : 0;
-  return { ...item, booked_hours };
+  const { booked, ...rest } = item;
+  const own = stored !== undefined && Number(stored[column]) === item.id ? Number(stored.duration) : 0;
+  return { ...rest, booked_hours: booked - own };
 }
 
 interface OverlapParams {
@@ -221,19 +231,19 @@ export async function lockFacts(db: TenantDb, employee: string, date: string): P
   return { closed_months: closed, approval_date: e?.approval_date ?? null };
 }
 
-export async function loadFacts(db: TenantDb, booking: Booking, refs: BookingRefs, settings: BookingSettings, today: string): Promise<BookingFacts> {
+export async function loadFacts(db: TenantDb, booking: Booking, refs: BookingRefs, settings: BookingSettings, today: string, stored?: StoredBooking): Promise<BookingFacts> {
   const projectExceed = (refs.project?.plan_can_exceed ?? PlanExceed.All) as PlanExceed;
-  const plan = <T extends { id: number; start_date: string | null }>(item: T | undefined, end: (i: T) => string | null, hours: (i: T) => number | null, exceed: (i: T) => PlanExceed) =>
-    item && { id: item.id, start_date: item.start_date, end_date: end(item), planned_hours: hours(item), exceed: exceed(item) };
-  const [closed, periods, working_day, others, project, task, ticket, subtask] = await Promise.all([
+  const plan = <T extends { id: number; start_date: string | null; booked: number }>(item: T | undefined, end: (i: T) => string | null, hours: (i: T) => number | null, exceed: (i: T) => PlanExceed) =>
+    item && { id: item.id, start_date: item.start_date, end_date: end(item), planned_hours: hours(item), exceed: exceed(item), booked: item.booked };
+  const project = planned(stored, 'project_id', plan(refs.project, (p) => p.end_date, (p) => p.plan_hours, () => projectExceed));
+  const task = planned(stored, 'project_task_id', plan(refs.task, (t) => t.end_date, (t) => t.plan_hours, () => projectExceed));
+  const ticket = planned(stored, 'ticket_id', plan(refs.ticket, (t) => t.deadline, (t) => t.planned_hours, (t) => t.prevent_overbooking as PlanExceed));
+  const subtask = planned(stored, 'subtask_id', plan(refs.subtask, (t) => t.deadline, (t) => t.planned_hours, (t) => t.prevent_overbooking as PlanExceed));
+  const [closed, periods, working_day, others] = await Promise.all([
     closingsOfMonth(db, { employee: booking.employee_id, month: booking.date.slice(0, 7) }),
     employmentPeriods(db, booking.employee_id),
     workingDay(db, booking.employee_id, booking.date),
     overlapping(db, booking),
-    planned(db, booking, 'project_id', plan(refs.project, (p) => p.end_date, (p) => p.plan_hours, () => projectExceed)),
-    planned(db, booking, 'project_task_id', plan(refs.task, (t) => t.end_date, (t) => t.plan_hours, () => projectExceed)),
-    planned(db, booking, 'ticket_id', plan(refs.ticket, (t) => t.deadline, (t) => t.planned_hours, (t) => t.prevent_overbooking as PlanExceed)),
-    planned(db, booking, 'subtask_id', plan(refs.subtask, (t) => t.deadline, (t) => t.planned_hours, (t) => t.prevent_overbooking as PlanExceed)),
   ]);
   return {
     booking,

@@ -23,6 +23,7 @@ import { invoices } from './1801_invoices.js';
 import { writePath } from './1900_write_path.js';
 import { caseInsensitiveNumbers } from './2000_case_insensitive_numbers.js';
 import { folders } from './2300_folders.js';
+import { bookedHours } from './2400_booked_hours.js';
 
 export const migrations: readonly Migration[] = [
   foundation,
@@ -47,4 +48,5 @@ export const migrations: readonly Migration[] = [
   writePath,
   caseInsensitiveNumbers,
   folders,
+  bookedHours,
 ];

@@ -95,7 +95,7 @@ async function write(s: Scope, input: Input, submittedBillable: boolean | null |
       ticket_id: refs.ticket?.id ?? null,
       subtask_id: input.subtask_id ?? null,
     };
-    const facts = await loadFacts(trx, booking, refs, settings, today());
+    const facts = await loadFacts(trx, booking, refs, settings, today(), current && { duration: Number(current.duration), project_id: current.project_id, project_task_id: current.project_task_id, ticket_id: current.ticket_id, subtask_id: current.subtask_id });
     const violations: Violation[] = [...(current ? await lockViolations(trx, s, current) : []), ...evaluate(facts)];
     if (violations.length) throw violationsError(dedupe(violations));
 

@@ -42,6 +42,15 @@ export interface AttendancesTable {
   modified: string | null;
 }
 
+/** Running sums of booked hours per project (kind 1), task (2), ticket (3) and subtask (4); kept by triggers (migration 2400). */
+export interface BookedHoursTable {
+  tenant_id: number;
+  kind: number;
+  item_id: number;
+  hours: number;
+}
+
 export interface AttendanceTables {
   attendances: AttendancesTable;
+  booked_hours: BookedHoursTable;
 }
