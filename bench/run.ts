@@ -34,6 +34,8 @@ const { values: opts } = parseArgs({
     'server-flags': { type: 'string', default: '--max-old-space-size=160 --max-semi-space-size=16' },
     // A/B of Node flags: the --compare build runs with these instead of --server-flags (e.g. the same dist/ copied).
     'compare-flags': { type: 'string' },
+    // A/B order: measure the --compare build first in every round (the first of a pair tends to be favoured).
+    'b-first': { type: 'boolean', default: false },
   },
 });
 
@@ -173,14 +175,17 @@ async function main() {
         const bound: Window[] = [];
         const b: Window[] = [];
         for (let round = 0; round < (isRead || compare ? rounds : 1); round++) {
-          const w = await measure(server.pid!, { ...job, url: base, startAt: next });
-          next = w.next;
-          app.push(w);
-          if (compare) {
+          const measureB = async () => {
+            if (!compare) return;
             const wb = await measure(compare.child.pid!, { ...job, url: compare.base, startAt: next });
             next = wb.next;
             b.push(wb);
-          }
+          };
+          if (opts['b-first']) await measureB();
+          const w = await measure(server.pid!, { ...job, url: base, startAt: next });
+          next = w.next;
+          app.push(w);
+          if (!opts['b-first']) await measureB();
           if (isRead) bound.push(await measure(dataBound.child.pid!, { ...job, url: dataBound.url }));
         }
         const r = combine(app);
@@ -287,7 +292,8 @@ function combine(ws: Window[]): Window {
 
 const ratio = (a: number, b: number) => (b > 0 ? Math.round((a / b) * 1000) / 1000 : 0);
 
-let ceilingPort = 3990;
+// Random like the servers' ports: several benches may run on one machine at once.
+let ceilingPort = 4000 + Math.floor(Math.random() * 900);
 
 /** Start a ceiling server (bench/<script>) in its own process with its data file. */
 async function startCeiling(script: string, data: unknown, args: string[] = []) {

@@ -91,6 +91,7 @@ export async function buildScenarios(ctx: Ctx): Promise<Scenario[]> {
   const patches: BenchRequest[] = [];
   const wanted = ctx.quick ? 20_000 : 150_000;
   const seenDays = new Set<string>();
+  const byId = new Map<string, { project_id: number; project_task_id: number }>();
   for (let i = 0; i < 2000 && slots.length < wanted; i++) {
     const month = await get(monthPath(pick(employees), pick(months)).replace('limit=100', 'limit=200'));
     if (month.meta.total > month.data.length) continue; // an incomplete month could hide an evening booking
@@ -112,7 +113,24 @@ export async function buildScenarios(ctx: Ctx): Promise<Scenario[]> {
         slots.push({ method: 'POST', path: `${prefix}/attendances`, body: JSON.stringify(body) });
       }
       patches.push({ method: 'PATCH', path: `${prefix}/attendances/${a.id}`, body: JSON.stringify({ note: `bench patch ${a.id}` }) });
+      byId.set(`${prefix}/attendances/${a.id}`, { project_id: a.project_id, project_task_id: a.project_task_id });
     }
+  }
+  // "Every rule on" includes the planned-hours rule (issue 14, third pass): generated projects may exceed their plan
+  // (plan_can_exceed 0), so the rule never sums. Give every project and task the writes book on a plan far above
+  // its hours and forbid exceeding it: each POST and PATCH then checks the project's and the task's booked hours.
+  const plans = new Map<number, Set<number>>();
+  for (const r of [...slots, ...patches.map((p) => ({ body: JSON.stringify(byId.get(p.path) ?? {}) }))]) {
+    const b = JSON.parse(r.body ?? '{}');
+    if (b.project_id !== undefined) (plans.get(b.project_id) ?? plans.set(b.project_id, new Set()).get(b.project_id)!).add(b.project_task_id);
+  }
+  const patchPlan = async (p: string, body: unknown) => {
+    const res = await fetch(`${ctx.api}${p}`, { method: 'PATCH', headers: { ...ctx.headers, 'content-type': 'application/json' }, body: JSON.stringify(body) });
+    if (res.status !== 200) throw new Error(`PATCH ${p} answered ${res.status}: ${(await res.text()).slice(0, 300)}`);
+  };
+  for (const [projectId, tasks] of plans) {
+    await patchPlan(`/projects/${projectId}`, { plan_hours: 1e9, plan_can_exceed: 2 });
+    for (const taskId of tasks) await patchPlan(`/projects/${projectId}/tasks/${taskId}`, { plan_hours: 1e9 });
   }
   if (slots.length < 1000) throw new Error(`only ${slots.length} free evening slots found: regenerate the tenant (another --seed, or delete data/bench)`);
   // Shuffle so consecutive POSTs hit different employees, then split: 4a and 5 never share a slot.
