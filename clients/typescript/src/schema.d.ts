@@ -23,7 +23,9 @@ export interface paths {
         parameters: {
             query?: never;
             header?: never;
-            path?: never;
+            path: {
+                name: components["parameters"]["path.name"];
+            };
             cookie?: never;
         };
         /** Get an absence reason by name */
@@ -61,7 +63,9 @@ export interface paths {
         parameters: {
             query?: never;
             header?: never;
-            path?: never;
+            path: {
+                id: components["parameters"]["path.id"];
+            };
             cookie?: never;
         };
         /** Get an absence */
@@ -99,7 +103,9 @@ export interface paths {
         parameters: {
             query?: never;
             header?: never;
-            path?: never;
+            path: {
+                activity: components["parameters"]["path.activity"];
+            };
             cookie?: never;
         };
         /** Get an activity by name */
@@ -137,7 +143,9 @@ export interface paths {
         parameters: {
             query?: never;
             header?: never;
-            path?: never;
+            path: {
+                id: components["parameters"]["path.id"];
+            };
             cookie?: never;
         };
         /** Get an article */
@@ -166,17 +174,7 @@ export interface paths {
         /**
          * Book time (every booking rule is checked; all violations are reported at once)
          * @description Booking rules are checked before writing, in one locked transaction; every violation is reported at once as
-         *     422 `{message, errors: {field: [...]}, violations: [{field, rule, message}]}`. Rule codes:
-         *     - `closed_month` (date): the month is closed for the tenant or the employee (/month-closings).
-         *     - `approval_date` (date): on or before the employee's approval_date.
-         *     - `recording_period` (date): outside recording_days_back / recording_days_ahead (/booking-settings).
-         *     - `non_working_day` (date): a non-working weekday or full-day holiday of the employee's regular working time (switch: check_non_working_days).
-         *     - `absence` (date): an approved full-day absence of the employee covers the date (switch: check_absences).
-         *     - `employment_period` (date): not inside an employment period (missing start or end = open-ended).
-         *     - `runtime` (project_id, project_task_id, ticket_id, subtask_id): outside the runtime; `project_not_bookable` (project_id): status not bookable.
-         *     - `planned_hours` (same fields): over the planned hours where plan_can_exceed / prevent_overbooking forbids it (0 all may exceed, 1 only non-billable, 2 none, 3 travel or non-billable, 4 only travel).
-         *     - `overlap` (from): intersects another booking of the employee; a booking ending at 00:00 ends at the next day's start, touching bookings do not overlap.
-         *     - `minute_grid` (from, to): not on the tenant's minute grid. `billed` / `released`: a billed or released booking cannot be changed or deleted.
+         *     422 `{message, errors: {field: [...]}, violations: [{field, rule, message}]}`; the rule codes are listed on `Violation.rule`.
          *     References (employee, project, task of the project, one of the project's activities, ticket, subtask, work location, vehicle of the list valid on the date) must exist in the tenant: 422 on the field.
          */
         post: operations["createAttendance"];
@@ -190,7 +188,9 @@ export interface paths {
         parameters: {
             query?: never;
             header?: never;
-            path?: never;
+            path: {
+                id: components["parameters"]["path.id"];
+            };
             cookie?: never;
         };
         /** Get an attendance */
@@ -198,17 +198,7 @@ export interface paths {
         /**
          * Change a booking: only submitted fields change, the rules re-run on the merged record (both editions)
          * @description Booking rules are checked before writing, in one locked transaction; every violation is reported at once as
-         *     422 `{message, errors: {field: [...]}, violations: [{field, rule, message}]}`. Rule codes:
-         *     - `closed_month` (date): the month is closed for the tenant or the employee (/month-closings).
-         *     - `approval_date` (date): on or before the employee's approval_date.
-         *     - `recording_period` (date): outside recording_days_back / recording_days_ahead (/booking-settings).
-         *     - `non_working_day` (date): a non-working weekday or full-day holiday of the employee's regular working time (switch: check_non_working_days).
-         *     - `absence` (date): an approved full-day absence of the employee covers the date (switch: check_absences).
-         *     - `employment_period` (date): not inside an employment period (missing start or end = open-ended).
-         *     - `runtime` (project_id, project_task_id, ticket_id, subtask_id): outside the runtime; `project_not_bookable` (project_id): status not bookable.
-         *     - `planned_hours` (same fields): over the planned hours where plan_can_exceed / prevent_overbooking forbids it (0 all may exceed, 1 only non-billable, 2 none, 3 travel or non-billable, 4 only travel).
-         *     - `overlap` (from): intersects another booking of the employee; a booking ending at 00:00 ends at the next day's start, touching bookings do not overlap.
-         *     - `minute_grid` (from, to): not on the tenant's minute grid. `billed` / `released`: a billed or released booking cannot be changed or deleted.
+         *     422 `{message, errors: {field: [...]}, violations: [{field, rule, message}]}`; the rule codes are listed on `Violation.rule`.
          *     References (employee, project, task of the project, one of the project's activities, ticket, subtask, work location, vehicle of the list valid on the date) must exist in the tenant: 422 on the field.
          */
         put: operations["replaceAttendance"];
@@ -220,17 +210,7 @@ export interface paths {
         /**
          * Change a booking: only submitted fields change, the rules re-run on the merged record (both editions)
          * @description Booking rules are checked before writing, in one locked transaction; every violation is reported at once as
-         *     422 `{message, errors: {field: [...]}, violations: [{field, rule, message}]}`. Rule codes:
-         *     - `closed_month` (date): the month is closed for the tenant or the employee (/month-closings).
-         *     - `approval_date` (date): on or before the employee's approval_date.
-         *     - `recording_period` (date): outside recording_days_back / recording_days_ahead (/booking-settings).
-         *     - `non_working_day` (date): a non-working weekday or full-day holiday of the employee's regular working time (switch: check_non_working_days).
-         *     - `absence` (date): an approved full-day absence of the employee covers the date (switch: check_absences).
-         *     - `employment_period` (date): not inside an employment period (missing start or end = open-ended).
-         *     - `runtime` (project_id, project_task_id, ticket_id, subtask_id): outside the runtime; `project_not_bookable` (project_id): status not bookable.
-         *     - `planned_hours` (same fields): over the planned hours where plan_can_exceed / prevent_overbooking forbids it (0 all may exceed, 1 only non-billable, 2 none, 3 travel or non-billable, 4 only travel).
-         *     - `overlap` (from): intersects another booking of the employee; a booking ending at 00:00 ends at the next day's start, touching bookings do not overlap.
-         *     - `minute_grid` (from, to): not on the tenant's minute grid. `billed` / `released`: a billed or released booking cannot be changed or deleted.
+         *     422 `{message, errors: {field: [...]}, violations: [{field, rule, message}]}`; the rule codes are listed on `Violation.rule`.
          *     References (employee, project, task of the project, one of the project's activities, ticket, subtask, work location, vehicle of the list valid on the date) must exist in the tenant: 422 on the field.
          */
         patch: operations["updateAttendance"];
@@ -240,7 +220,9 @@ export interface paths {
         parameters: {
             query?: never;
             header?: never;
-            path?: never;
+            path: {
+                id: components["parameters"]["path.id"];
+            };
             cookie?: never;
         };
         get?: never;
@@ -315,7 +297,9 @@ export interface paths {
         parameters: {
             query?: never;
             header?: never;
-            path?: never;
+            path: {
+                id: components["parameters"]["path.id"];
+            };
             cookie?: never;
         };
         /** Get a break regulation type */
@@ -353,7 +337,9 @@ export interface paths {
         parameters: {
             query?: never;
             header?: never;
-            path?: never;
+            path: {
+                name: components["parameters"]["path.name"];
+            };
             cookie?: never;
         };
         /** Get a category by name */
@@ -408,7 +394,9 @@ export interface paths {
         parameters: {
             query?: never;
             header?: never;
-            path?: never;
+            path: {
+                customer_number: components["parameters"]["path.customer_number"];
+            };
             cookie?: never;
         };
         /** List a customer's contacts */
@@ -426,7 +414,10 @@ export interface paths {
         parameters: {
             query?: never;
             header?: never;
-            path?: never;
+            path: {
+                customer_number: components["parameters"]["path.customer_number"];
+                id: components["parameters"]["path.id"];
+            };
             cookie?: never;
         };
         /** Get a contact of a customer */
@@ -446,7 +437,10 @@ export interface paths {
         parameters: {
             query?: never;
             header?: never;
-            path?: never;
+            path: {
+                /** @description Customer number */
+                customer: components["parameters"]["path.customer"];
+            };
             cookie?: never;
         };
         /** Get a customer by customer number */
@@ -466,7 +460,10 @@ export interface paths {
         parameters: {
             query?: never;
             header?: never;
-            path?: never;
+            path: {
+                /** @description Customer number */
+                customer: components["parameters"]["path.customer"];
+            };
             cookie?: never;
         };
         /** List customer price tables */
@@ -484,7 +481,11 @@ export interface paths {
         parameters: {
             query?: never;
             header?: never;
-            path?: never;
+            path: {
+                /** @description Customer number */
+                customer: components["parameters"]["path.customer"];
+                id: components["parameters"]["path.id"];
+            };
             cookie?: never;
         };
         /** Get a customer price table */
@@ -522,7 +523,9 @@ export interface paths {
         parameters: {
             query?: never;
             header?: never;
-            path?: never;
+            path: {
+                id: components["parameters"]["path.id"];
+            };
             cookie?: never;
         };
         /** Get a default planning */
@@ -560,7 +563,9 @@ export interface paths {
         parameters: {
             query?: never;
             header?: never;
-            path?: never;
+            path: {
+                id: components["parameters"]["path.id"];
+            };
             cookie?: never;
         };
         /** Get a department with its managers */
@@ -632,7 +637,9 @@ export interface paths {
         parameters: {
             query?: never;
             header?: never;
-            path?: never;
+            path: {
+                id: components["parameters"]["path.id"];
+            };
             cookie?: never;
         };
         /** Get a device */
@@ -670,7 +677,9 @@ export interface paths {
         parameters: {
             query?: never;
             header?: never;
-            path?: never;
+            path: {
+                id: components["parameters"]["path.id"];
+            };
             cookie?: never;
         };
         /** Get a dynamic attribute definition */
@@ -708,7 +717,9 @@ export interface paths {
         parameters: {
             query?: never;
             header?: never;
-            path?: never;
+            path: {
+                username: components["parameters"]["path.username"];
+            };
             cookie?: never;
         };
         /** Get an employee */
@@ -744,7 +755,9 @@ export interface paths {
         parameters: {
             query?: never;
             header?: never;
-            path?: never;
+            path: {
+                username: components["parameters"]["path.username"];
+            };
             cookie?: never;
         };
         /** List employment periods of an employee */
@@ -762,7 +775,10 @@ export interface paths {
         parameters: {
             query?: never;
             header?: never;
-            path?: never;
+            path: {
+                id: components["parameters"]["path.id"];
+                username: components["parameters"]["path.username"];
+            };
             cookie?: never;
         };
         /** Get an employment period */
@@ -782,7 +798,9 @@ export interface paths {
         parameters: {
             query?: never;
             header?: never;
-            path?: never;
+            path: {
+                username: components["parameters"]["path.username"];
+            };
             cookie?: never;
         };
         /** List internal rates of an employee */
@@ -800,7 +818,10 @@ export interface paths {
         parameters: {
             query?: never;
             header?: never;
-            path?: never;
+            path: {
+                id: components["parameters"]["path.id"];
+                username: components["parameters"]["path.username"];
+            };
             cookie?: never;
         };
         /** Get an internal rate */
@@ -820,7 +841,9 @@ export interface paths {
         parameters: {
             query?: never;
             header?: never;
-            path?: never;
+            path: {
+                username: components["parameters"]["path.username"];
+            };
             cookie?: never;
         };
         /** List meals of an employee */
@@ -838,7 +861,10 @@ export interface paths {
         parameters: {
             query?: never;
             header?: never;
-            path?: never;
+            path: {
+                id: components["parameters"]["path.id"];
+                username: components["parameters"]["path.username"];
+            };
             cookie?: never;
         };
         /** Get a meal */
@@ -875,7 +901,9 @@ export interface paths {
         parameters: {
             query?: never;
             header?: never;
-            path?: never;
+            path: {
+                username: components["parameters"]["path.username"];
+            };
             cookie?: never;
         };
         /** List regular working times of an employee */
@@ -893,7 +921,10 @@ export interface paths {
         parameters: {
             query?: never;
             header?: never;
-            path?: never;
+            path: {
+                id: components["parameters"]["path.id"];
+                username: components["parameters"]["path.username"];
+            };
             cookie?: never;
         };
         /** Get a regular working time */
@@ -913,7 +944,9 @@ export interface paths {
         parameters: {
             query?: never;
             header?: never;
-            path?: never;
+            path: {
+                username: components["parameters"]["path.username"];
+            };
             cookie?: never;
         };
         /** List transponders of an employee */
@@ -931,7 +964,10 @@ export interface paths {
         parameters: {
             query?: never;
             header?: never;
-            path?: never;
+            path: {
+                id: components["parameters"]["path.id"];
+                username: components["parameters"]["path.username"];
+            };
             cookie?: never;
         };
         /** Get a transponder */
@@ -969,7 +1005,9 @@ export interface paths {
         parameters: {
             query?: never;
             header?: never;
-            path?: never;
+            path: {
+                id: components["parameters"]["path.id"];
+            };
             cookie?: never;
         };
         /** Get a folder */
@@ -989,7 +1027,9 @@ export interface paths {
         parameters: {
             query?: never;
             header?: never;
-            path?: never;
+            path: {
+                id: components["parameters"]["path.id"];
+            };
             cookie?: never;
         };
         /** List a folder's documents (metadata) */
@@ -1007,7 +1047,10 @@ export interface paths {
         parameters: {
             query?: never;
             header?: never;
-            path?: never;
+            path: {
+                document: components["parameters"]["path.document"];
+                id: components["parameters"]["path.id"];
+            };
             cookie?: never;
         };
         /** Get one document with its base64 contents */
@@ -1060,7 +1103,9 @@ export interface paths {
         parameters: {
             query?: never;
             header?: never;
-            path?: never;
+            path: {
+                calendar_id: components["parameters"]["path.calendar_id"];
+            };
             cookie?: never;
         };
         /** List holidays of a calendar */
@@ -1078,7 +1123,10 @@ export interface paths {
         parameters: {
             query?: never;
             header?: never;
-            path?: never;
+            path: {
+                calendar_id: components["parameters"]["path.calendar_id"];
+                id: components["parameters"]["path.id"];
+            };
             cookie?: never;
         };
         /** Get a holiday */
@@ -1098,7 +1146,9 @@ export interface paths {
         parameters: {
             query?: never;
             header?: never;
-            path?: never;
+            path: {
+                id: components["parameters"]["path.id"];
+            };
             cookie?: never;
         };
         /** Get a holiday calendar */
@@ -1136,7 +1186,9 @@ export interface paths {
         parameters: {
             query?: never;
             header?: never;
-            path?: never;
+            path: {
+                id: components["parameters"]["path.id"];
+            };
             cookie?: never;
         };
         /** Get an invoice item */
@@ -1174,7 +1226,9 @@ export interface paths {
         parameters: {
             query?: never;
             header?: never;
-            path?: never;
+            path: {
+                invoice_number: components["parameters"]["path.invoice_number"];
+            };
             cookie?: never;
         };
         /** Get an invoice by its invoice number */
@@ -1194,7 +1248,9 @@ export interface paths {
         parameters: {
             query?: never;
             header?: never;
-            path?: never;
+            path: {
+                invoice_number: components["parameters"]["path.invoice_number"];
+            };
             cookie?: never;
         };
         /** List an invoice's attachments (metadata) */
@@ -1212,7 +1268,10 @@ export interface paths {
         parameters: {
             query?: never;
             header?: never;
-            path?: never;
+            path: {
+                attachment_id: components["parameters"]["path.attachment_id"];
+                invoice_number: components["parameters"]["path.invoice_number"];
+            };
             cookie?: never;
         };
         /** Get one attachment with its base64 contents */
@@ -1299,7 +1358,9 @@ export interface paths {
         parameters: {
             query?: never;
             header?: never;
-            path?: never;
+            path: {
+                id: components["parameters"]["path.id"];
+            };
             cookie?: never;
         };
         /** Get a location list */
@@ -1354,7 +1415,9 @@ export interface paths {
         parameters: {
             query?: never;
             header?: never;
-            path?: never;
+            path: {
+                id: string;
+            };
             cookie?: never;
         };
         /** Get a location */
@@ -1392,7 +1455,9 @@ export interface paths {
         parameters: {
             query?: never;
             header?: never;
-            path?: never;
+            path: {
+                id: components["parameters"]["path.id"];
+            };
             cookie?: never;
         };
         /** Get a month closing */
@@ -1428,7 +1493,9 @@ export interface paths {
         parameters: {
             query?: never;
             header?: never;
-            path?: never;
+            path: {
+                id: components["parameters"]["path.id"];
+            };
             cookie?: never;
         };
         /** Get an offer */
@@ -1448,7 +1515,9 @@ export interface paths {
         parameters: {
             query?: never;
             header?: never;
-            path?: never;
+            path: {
+                id: components["parameters"]["path.id"];
+            };
             cookie?: never;
         };
         /** List the items of an offer (page only; 15 per page) */
@@ -1466,7 +1535,10 @@ export interface paths {
         parameters: {
             query?: never;
             header?: never;
-            path?: never;
+            path: {
+                id: components["parameters"]["path.id"];
+                item_id: components["parameters"]["path.item_id"];
+            };
             cookie?: never;
         };
         /** Get an offer item */
@@ -1533,7 +1605,9 @@ export interface paths {
         parameters: {
             query?: never;
             header?: never;
-            path?: never;
+            path: {
+                id: components["parameters"]["path.id"];
+            };
             cookie?: never;
         };
         /** Get a planning entry (stored entries; the days of a default planning live in /default-plannings) */
@@ -1571,7 +1645,9 @@ export interface paths {
         parameters: {
             query?: never;
             header?: never;
-            path?: never;
+            path: {
+                id: components["parameters"]["path.id"];
+            };
             cookie?: never;
         };
         /** Get a price group */
@@ -1609,7 +1685,9 @@ export interface paths {
         parameters: {
             query?: never;
             header?: never;
-            path?: never;
+            path: {
+                id: components["parameters"]["path.id"];
+            };
             cookie?: never;
         };
         /** Get a base price table */
@@ -1647,7 +1725,9 @@ export interface paths {
         parameters: {
             query?: never;
             header?: never;
-            path?: never;
+            path: {
+                name: string;
+            };
             cookie?: never;
         };
         /** Get a project status by short name */
@@ -1685,7 +1765,9 @@ export interface paths {
         parameters: {
             query?: never;
             header?: never;
-            path?: never;
+            path: {
+                id: components["parameters"]["path.id"];
+            };
             cookie?: never;
         };
         /** Get a project (?append=priceTables adds its effective price tables) */
@@ -1705,7 +1787,9 @@ export interface paths {
         parameters: {
             query?: never;
             header?: never;
-            path?: never;
+            path: {
+                id: components["parameters"]["path.id"];
+            };
             cookie?: never;
         };
         /** List the activities that may be booked on a project */
@@ -1723,7 +1807,10 @@ export interface paths {
         parameters: {
             query?: never;
             header?: never;
-            path?: never;
+            path: {
+                activity: components["parameters"]["path.activity"];
+                id: components["parameters"]["path.id"];
+            };
             cookie?: never;
         };
         /** Get an allowed activity of a project */
@@ -1743,7 +1830,9 @@ export interface paths {
         parameters: {
             query?: never;
             header?: never;
-            path?: never;
+            path: {
+                id: components["parameters"]["path.id"];
+            };
             cookie?: never;
         };
         /** List the employees assigned to a project (in assignment order) */
@@ -1761,7 +1850,10 @@ export interface paths {
         parameters: {
             query?: never;
             header?: never;
-            path?: never;
+            path: {
+                assignment_id: components["parameters"]["path.assignment_id"];
+                id: components["parameters"]["path.id"];
+            };
             cookie?: never;
         };
         /** Get one assignment of a project */
@@ -1781,7 +1873,9 @@ export interface paths {
         parameters: {
             query?: never;
             header?: never;
-            path?: never;
+            path: {
+                id: components["parameters"]["path.id"];
+            };
             cookie?: never;
         };
         /** List the locations of a project (by name) */
@@ -1799,7 +1893,10 @@ export interface paths {
         parameters: {
             query?: never;
             header?: never;
-            path?: never;
+            path: {
+                id: components["parameters"]["path.id"];
+                name: components["parameters"]["path.name"];
+            };
             cookie?: never;
         };
         /** Get a location of a project */
@@ -1839,7 +1936,9 @@ export interface paths {
         parameters: {
             query?: never;
             header?: never;
-            path?: never;
+            path: {
+                id: components["parameters"]["path.id"];
+            };
             cookie?: never;
         };
         /** List the price tables of a project (no pagination) */
@@ -1857,7 +1956,10 @@ export interface paths {
         parameters: {
             query?: never;
             header?: never;
-            path?: never;
+            path: {
+                id: components["parameters"]["path.id"];
+                price_table_id: components["parameters"]["path.price_table_id"];
+            };
             cookie?: never;
         };
         /** Get one price table of a project: its own, or one it inherits through the fallback chain */
@@ -1877,7 +1979,9 @@ export interface paths {
         parameters: {
             query?: never;
             header?: never;
-            path?: never;
+            path: {
+                id: components["parameters"]["path.id"];
+            };
             cookie?: never;
         };
         /** List the tasks of a project */
@@ -1895,7 +1999,10 @@ export interface paths {
         parameters: {
             query?: never;
             header?: never;
-            path?: never;
+            path: {
+                id: components["parameters"]["path.id"];
+                task_id: components["parameters"]["path.task_id"];
+            };
             cookie?: never;
         };
         /** Get a task of a project */
@@ -1950,7 +2057,9 @@ export interface paths {
         parameters: {
             query?: never;
             header?: never;
-            path?: never;
+            path: {
+                name: components["parameters"]["path.name"];
+            };
             cookie?: never;
         };
         /** Get a receipt type by name */
@@ -1988,7 +2097,9 @@ export interface paths {
         parameters: {
             query?: never;
             header?: never;
-            path?: never;
+            path: {
+                id: components["parameters"]["path.id"];
+            };
             cookie?: never;
         };
         /** Get a receipt (the header only) */
@@ -2008,7 +2119,9 @@ export interface paths {
         parameters: {
             query?: never;
             header?: never;
-            path?: never;
+            path: {
+                id: components["parameters"]["path.id"];
+            };
             cookie?: never;
         };
         /** Get a receipt's file with its base64 contents */
@@ -2096,7 +2209,9 @@ export interface paths {
         parameters: {
             query?: never;
             header?: never;
-            path?: never;
+            path: {
+                id: components["parameters"]["path.id"];
+            };
             cookie?: never;
         };
         /** Get a resource planning */
@@ -2134,7 +2249,9 @@ export interface paths {
         parameters: {
             query?: never;
             header?: never;
-            path?: never;
+            path: {
+                id: components["parameters"]["path.id"];
+            };
             cookie?: never;
         };
         /** Get a ticket (with its categories) */
@@ -2154,7 +2271,9 @@ export interface paths {
         parameters: {
             query?: never;
             header?: never;
-            path?: never;
+            path: {
+                id: components["parameters"]["path.id"];
+            };
             cookie?: never;
         };
         /** List a ticket's attachments (metadata) */
@@ -2206,7 +2325,9 @@ export interface paths {
         parameters: {
             query?: never;
             header?: never;
-            path?: never;
+            path: {
+                id: components["parameters"]["path.id"];
+            };
             cookie?: never;
         };
         /** List the subtasks of a ticket */
@@ -2224,7 +2345,10 @@ export interface paths {
         parameters: {
             query?: never;
             header?: never;
-            path?: never;
+            path: {
+                id: components["parameters"]["path.id"];
+                subtask_id: components["parameters"]["path.subtask_id"];
+            };
             cookie?: never;
         };
         /** Get a subtask */
@@ -2262,7 +2386,9 @@ export interface paths {
         parameters: {
             query?: never;
             header?: never;
-            path?: never;
+            path: {
+                id: components["parameters"]["path.id"];
+            };
             cookie?: never;
         };
         /** Get a vehicle list */
@@ -2317,7 +2443,9 @@ export interface paths {
         parameters: {
             query?: never;
             header?: never;
-            path?: never;
+            path: {
+                id: components["parameters"]["path.id"];
+            };
             cookie?: never;
         };
         /** Get a webhook */
@@ -2447,10 +2575,7 @@ export interface components {
                 requested_at: string;
                 /** @example 2023-08-09 */
                 start_date: string;
-                status: {
-                    id: number;
-                    name: string;
-                };
+                status: components["schemas"]["IntIdName"];
                 status_edited_by: string | null;
                 /** @description 'YYYY-MM-DD HH:MM:SS' (UTC) of the last decision */
                 status_edited_since: string | null;
@@ -2532,24 +2657,13 @@ export interface components {
             client_calendar_category: string | null;
             color: string;
             comment: string | null;
-            /**
-             * Format: date-time
-             * @example 2024-01-01T00:00:00.000000Z
-             */
-            created: string | null;
+            created: components["schemas"]["NullableDateTime"];
             external_id: string | null;
             /** @enum {integer} */
             inform_employee_upon_approval_or_revocation: 0 | 1;
-            /**
-             * Format: date-time
-             * @example 2024-01-01T00:00:00.000000Z
-             */
-            modified: string | null;
+            modified: components["schemas"]["NullableDateTime"];
             name: string;
-            type: {
-                id: number;
-                name: string;
-            };
+            type: components["schemas"]["IntIdName"];
         };
         /**
          * AbsenceReasonCreate
@@ -2658,18 +2772,10 @@ export interface components {
         };
         /** Activity */
         Activity: {
-            /**
-             * Format: date-time
-             * @example 2024-01-01T00:00:00.000000Z
-             */
-            created: string | null;
+            created: components["schemas"]["NullableDateTime"];
             description: string | null;
             is_travel: boolean;
-            /**
-             * Format: date-time
-             * @example 2024-01-01T00:00:00.000000Z
-             */
-            modified: string | null;
+            modified: components["schemas"]["NullableDateTime"];
             name: string;
         };
         /**
@@ -2727,11 +2833,7 @@ export interface components {
         /** Article */
         Article: {
             article_number: string;
-            /**
-             * Format: date-time
-             * @example 2024-01-01T00:00:00.000000Z
-             */
-            created: string | null;
+            created: components["schemas"]["NullableDateTime"];
             currency: string | null;
             description: string | null;
             description_en: string | null;
@@ -2740,11 +2842,7 @@ export interface components {
             description_pl: string | null;
             id: number;
             inactive: boolean;
-            /**
-             * Format: date-time
-             * @example 2024-01-01T00:00:00.000000Z
-             */
-            modified: string | null;
+            modified: components["schemas"]["NullableDateTime"];
             name: string;
             unit: string | null;
             unit_price: number | null;
@@ -2789,25 +2887,13 @@ export interface components {
         Assignment: {
             /** @description Percent. */
             availability: number | null;
-            /**
-             * Format: date-time
-             * @example 2024-01-01T00:00:00.000000Z
-             */
-            created: string | null;
+            created: components["schemas"]["NullableDateTime"];
             /** @description Username. */
             employee_id: string;
-            /**
-             * Format: date-time
-             * @example 2024-01-01T00:00:00.000000Z
-             */
-            from: string | null;
+            from: components["schemas"]["NullableDateTime"];
             id: number;
             internal_rate: number | null;
-            /**
-             * Format: date-time
-             * @example 2024-01-01T00:00:00.000000Z
-             */
-            modified: string | null;
+            modified: components["schemas"]["NullableDateTime"];
             note: string | null;
             priceGroup: {
                 description: components["schemas"]["Translations"];
@@ -2821,11 +2907,7 @@ export interface components {
                 id: number;
                 name: string;
             } | null;
-            /**
-             * Format: date-time
-             * @example 2024-01-01T00:00:00.000000Z
-             */
-            to: string | null;
+            to: components["schemas"]["NullableDateTime"];
             type: {
                 id: string;
                 name: string;
@@ -2876,11 +2958,7 @@ export interface components {
             activity_id: string;
             billable: boolean;
             color: string | null;
-            /**
-             * Format: date-time
-             * @example 2024-01-01T00:00:00.000000Z
-             */
-            created: string | null;
+            created: components["schemas"]["NullableDateTime"];
             /**
              * Format: date-time
              * @example 2024-01-01T00:00:00.000000Z
@@ -2910,11 +2988,7 @@ export interface components {
             issue_id?: string | null;
             km: number | null;
             locked: boolean | null;
-            /**
-             * Format: date-time
-             * @example 2024-01-01T00:00:00.000000Z
-             */
-            modified: string | null;
+            modified: components["schemas"]["NullableDateTime"];
             note: string | null;
             passengers: number | null;
             private: boolean | null;
@@ -2923,11 +2997,7 @@ export interface components {
                 id: number;
                 name: string;
             } | null;
-            /**
-             * Format: date-time
-             * @example 2024-01-01T00:00:00.000000Z
-             */
-            project_released_at?: string | null;
+            project_released_at?: components["schemas"]["NullableDateTime"];
             project_released_by?: string | null;
             project_task_id: number;
             start: string | null;
@@ -2941,6 +3011,26 @@ export interface components {
             vehicle_id: string | null;
             work_location_id: string | null;
             work_location_is_project_relevant: boolean;
+        };
+        /** AttendanceBulkFailure */
+        AttendanceBulkFailure: {
+            message: string;
+            results: components["schemas"]["AttendanceBulkResult"][];
+        };
+        /** AttendanceBulkResult */
+        AttendanceBulkResult: {
+            data?: components["schemas"]["Attendance"];
+            errors?: {
+                [key: string]: string[];
+            };
+            message?: string;
+            /** @description 201 when written, else the status POST /attendances would answer (422 with errors). */
+            status: number;
+            violations?: components["schemas"]["Violation"][];
+        };
+        /** AttendanceBulkResults */
+        AttendanceBulkResults: {
+            results: components["schemas"]["AttendanceBulkResult"][];
         };
         /** AttendanceCreate */
         AttendanceCreate: WithRequired<components["schemas"]["AttendancePatch"], "employee_id" | "date" | "from" | "to" | "project_task_id" | "project_id" | "activity_id">;
@@ -3047,17 +3137,9 @@ export interface components {
         };
         /** BreakRegulationType */
         BreakRegulationType: {
-            /**
-             * Format: date-time
-             * @example 2024-01-01T00:00:00.000000Z
-             */
-            created: string | null;
+            created: components["schemas"]["NullableDateTime"];
             id: number;
-            /**
-             * Format: date-time
-             * @example 2024-01-01T00:00:00.000000Z
-             */
-            modified: string | null;
+            modified: components["schemas"]["NullableDateTime"];
             name: string;
         };
         /**
@@ -3085,17 +3167,9 @@ export interface components {
         };
         /** Category */
         Category: {
-            /**
-             * Format: date-time
-             * @example 2024-01-01T00:00:00.000000Z
-             */
-            created: string | null;
+            created: components["schemas"]["NullableDateTime"];
             description: components["schemas"]["Translations"];
-            /**
-             * Format: date-time
-             * @example 2024-01-01T00:00:00.000000Z
-             */
-            modified: string | null;
+            modified: components["schemas"]["NullableDateTime"];
             name: string;
             type: {
                 id: string;
@@ -3126,15 +3200,7 @@ export interface components {
         };
         /** CategoryUpdate */
         CategoryUpdate: {
-            description?: {
-                de?: string | null;
-                en?: string | null;
-                es?: string | null;
-                fr?: string | null;
-                pl?: string | null;
-                sk?: string | null;
-                tr?: string | null;
-            } | null;
+            description?: components["schemas"]["NullableTranslations"];
             name?: string;
             /**
              * @description Entity kind: customer, contact, employee, project, task, ticket, subtask, device, offer, receipt. Also the name, German or English (Customer, Contact, Employee, Project, Task, Ticket, Subtask, Terminal, Offer, Receipt).
@@ -3170,11 +3236,7 @@ export interface components {
         /** Contact */
         Contact: {
             categories: components["schemas"]["Category"][];
-            /**
-             * Format: date-time
-             * @example 2024-01-01T00:00:00.000000Z
-             */
-            created: string | null;
+            created: components["schemas"]["NullableDateTime"];
             customer_number: string;
             department: {
                 id: number;
@@ -3189,11 +3251,7 @@ export interface components {
             language: string | null;
             last_name: string;
             mobile: string | null;
-            /**
-             * Format: date-time
-             * @example 2024-01-01T00:00:00.000000Z
-             */
-            modified: string | null;
+            modified: components["schemas"]["NullableDateTime"];
             phone: string | null;
             primary: boolean;
             salutation: string | null;
@@ -3245,11 +3303,7 @@ export interface components {
             billing_procedure: boolean | null;
             categories: components["schemas"]["Category"][];
             comments: string | null;
-            /**
-             * Format: date-time
-             * @example 2024-01-01T00:00:00.000000Z
-             */
-            created: string | null;
+            created: components["schemas"]["NullableDateTime"];
             currency: string | null;
             customer_number: string;
             debit_payment: boolean | null;
@@ -3261,11 +3315,7 @@ export interface components {
             inactive: boolean;
             industry: string | null;
             managers: components["schemas"]["Manager"][];
-            /**
-             * Format: date-time
-             * @example 2024-01-01T00:00:00.000000Z
-             */
-            modified: string | null;
+            modified: components["schemas"]["NullableDateTime"];
             name: string | null;
             /** @description Days to pay (contract: string). */
             payment_target: string | null;
@@ -3330,11 +3380,7 @@ export interface components {
             categories_count: number;
             comments: string | null;
             contacts_count: number;
-            /**
-             * Format: date-time
-             * @example 2024-01-01T00:00:00.000000Z
-             */
-            created: string | null;
+            created: components["schemas"]["NullableDateTime"];
             currency: string | null;
             customer_number: string;
             debit_payment: boolean | null;
@@ -3347,11 +3393,7 @@ export interface components {
             inactive: boolean;
             industry: string | null;
             managers_count: number;
-            /**
-             * Format: date-time
-             * @example 2024-01-01T00:00:00.000000Z
-             */
-            modified: string | null;
+            modified: components["schemas"]["NullableDateTime"];
             name: string | null;
             /** @description Days to pay (contract: string). */
             payment_target: string | null;
@@ -3421,11 +3463,7 @@ export interface components {
         };
         /** DefaultPlanning */
         DefaultPlanning: {
-            /**
-             * Format: date-time
-             * @example 2024-01-01T00:00:00.000000Z
-             */
-            created: string | null;
+            created: components["schemas"]["NullableDateTime"];
             employee_id: string;
             /** @example 2026-06-30 */
             end_date: string;
@@ -3435,11 +3473,7 @@ export interface components {
              * @enum {integer}
              */
             kind: 0 | 1 | 2;
-            /**
-             * Format: date-time
-             * @example 2024-01-01T00:00:00.000000Z
-             */
-            modified: string | null;
+            modified: components["schemas"]["NullableDateTime"];
             note: string | null;
             /** @description The amount per working day in the kind's unit. */
             planning: number;
@@ -3493,11 +3527,7 @@ export interface components {
              * @example 2024-01-01T00:00:00.000000Z
              */
             created: string;
-            /**
-             * Format: date-time
-             * @example 2024-01-01T00:00:00.000000Z
-             */
-            delivered_at: string | null;
+            delivered_at: components["schemas"]["NullableDateTime"];
             event: string;
             id: number;
             last_error: string | null;
@@ -3505,11 +3535,7 @@ export interface components {
             last_status: number | null;
             /** @description The webhook-id header: the same for every attempt and redelivery of one event. */
             message_id: string;
-            /**
-             * Format: date-time
-             * @example 2024-01-01T00:00:00.000000Z
-             */
-            next_attempt_at: string | null;
+            next_attempt_at: components["schemas"]["NullableDateTime"];
             /** @description The body POSTed: {type, timestamp, data}. */
             payload: {
                 [key: string]: unknown;
@@ -3531,31 +3557,15 @@ export interface components {
         Department: {
             children_count: number;
             comments: string | null;
-            /**
-             * Format: date-time
-             * @example 2024-01-01T00:00:00.000000Z
-             */
-            created: string | null;
+            created: components["schemas"]["NullableDateTime"];
             description: string | null;
-            /**
-             * Format: date-time
-             * @example 2024-01-01T00:00:00.000000Z
-             */
-            end_date: string | null;
+            end_date: components["schemas"]["NullableDateTime"];
             id: number;
             is_standard: boolean;
-            /**
-             * Format: date-time
-             * @example 2024-01-01T00:00:00.000000Z
-             */
-            modified: string | null;
+            modified: components["schemas"]["NullableDateTime"];
             name: string;
             parent_id: number | null;
-            /**
-             * Format: date-time
-             * @example 2024-01-01T00:00:00.000000Z
-             */
-            start_date: string | null;
+            start_date: components["schemas"]["NullableDateTime"];
             status: number | null;
         };
         /**
@@ -3696,28 +3706,12 @@ export interface components {
         DynamicAttributeCreate: WithRequired<components["schemas"]["DynamicAttributeUpdate"], "name" | "type">;
         /** DynamicAttributeDefinition */
         DynamicAttributeDefinition: {
-            /**
-             * Format: date-time
-             * @example 2024-01-01T00:00:00.000000Z
-             */
-            created: string | null;
+            created: components["schemas"]["NullableDateTime"];
             default_value: unknown;
-            description: {
-                de?: string | null;
-                en?: string | null;
-                es?: string | null;
-                fr?: string | null;
-                pl?: string | null;
-                sk?: string | null;
-                tr?: string | null;
-            } | null;
+            description: components["schemas"]["NullableTranslations"];
             entity_type: string | null;
             id: number;
-            /**
-             * Format: date-time
-             * @example 2024-01-01T00:00:00.000000Z
-             */
-            modified: string | null;
+            modified: components["schemas"]["NullableDateTime"];
             name: string;
             options: string[] | null;
             required: boolean;
@@ -3741,15 +3735,7 @@ export interface components {
         /** DynamicAttributeUpdate */
         DynamicAttributeUpdate: {
             default_value?: unknown;
-            description?: {
-                de?: string | null;
-                en?: string | null;
-                es?: string | null;
-                fr?: string | null;
-                pl?: string | null;
-                sk?: string | null;
-                tr?: string | null;
-            } | null;
+            description?: components["schemas"]["NullableTranslations"];
             /** @enum {string|null} */
             entity_type?: "customer" | "contact" | "employee" | "project" | "task" | "ticket" | null;
             name?: string;
@@ -3765,15 +3751,7 @@ export interface components {
         };
         /** DynamicAttributeValue */
         DynamicAttributeValue: {
-            description: {
-                de?: string | null;
-                en?: string | null;
-                es?: string | null;
-                fr?: string | null;
-                pl?: string | null;
-                sk?: string | null;
-                tr?: string | null;
-            } | null;
+            description: components["schemas"]["NullableTranslations"];
             name: string;
             type: string;
             value: unknown;
@@ -3788,11 +3766,7 @@ export interface components {
             /** @description Name of the absence reason. */
             absence_reason_id: string;
             approved: boolean;
-            /**
-             * Format: date-time
-             * @example 2024-01-01T00:00:00.000000Z
-             */
-            created: string | null;
+            created: components["schemas"]["NullableDateTime"];
             employee_id: string;
             /**
              * Format: date-time
@@ -3811,11 +3785,7 @@ export interface components {
              */
             hours: string | null;
             id: number;
-            /**
-             * Format: date-time
-             * @example 2024-01-01T00:00:00.000000Z
-             */
-            modified: string | null;
+            modified: components["schemas"]["NullableDateTime"];
             note: string | null;
             /**
              * Format: date-time
@@ -3841,35 +3811,20 @@ export interface components {
         EmployeeBase: {
             abbreviation: string | null;
             account_no: string | null;
-            /**
-             * Format: date-time
-             * @example 2024-01-01T00:00:00.000000Z
-             */
-            approval_date: string | null;
+            approval_date: components["schemas"]["NullableDateTime"];
             bank_code: string | null;
             bank_name: string | null;
             bic: string | null;
-            /**
-             * Format: date-time
-             * @example 2024-01-01T00:00:00.000000Z
-             */
-            birthdate: string | null;
+            birthdate: components["schemas"]["NullableDateTime"];
             city: string | null;
             cost_bearer: string | null;
             country: string | null;
-            /**
-             * Format: date-time
-             * @example 2024-01-01T00:00:00.000000Z
-             */
-            created: string | null;
+            created: components["schemas"]["NullableDateTime"];
             creditor_number: string | null;
             currency: string | null;
             department_id: number;
             email: string | null;
-            employment: {
-                id: number;
-                name: string;
-            };
+            employment: components["schemas"]["IntIdName"];
             fax: string | null;
             firstname: string;
             iban: string | null;
@@ -3886,20 +3841,13 @@ export interface components {
             } | null;
             lastname: string;
             mobile: string | null;
-            /**
-             * Format: date-time
-             * @example 2024-01-01T00:00:00.000000Z
-             */
-            modified: string | null;
+            modified: components["schemas"]["NullableDateTime"];
             personal_number: string | null;
             personio_id: string | null;
             phone: string | null;
             price_group: string | null;
             private_phone: string | null;
-            rights: {
-                id: number;
-                name: string;
-            };
+            rights: components["schemas"]["IntIdName"];
             salutation: {
                 id: string;
                 name: string;
@@ -3927,104 +3875,29 @@ export interface components {
          *     }
          */
         EmployeeCreate: {
-            abbreviation?: string | null;
-            account_no?: string | null;
-            /**
-             * @description Times on or before this date are approved and locked.
-             * @example 2024-01-01
-             */
-            approval_date?: string | null;
-            bank_code?: string | null;
-            bank_name?: string | null;
-            bic?: string | null;
-            /** @example 2024-01-01 */
-            birth_date?: string | null;
-            /** @example 2024-01-01 */
-            birthdate?: string | null;
-            categories?: (string | {
-                name: string;
-            })[] | null;
-            city?: string | null;
-            cost_bearer?: string | null;
-            country?: string | null;
-            creditor_number?: string | null;
-            currency?: string | null;
-            department_id?: number | null;
-            dynamicAttributes?: (Record<string, never> | unknown[])[] | null;
-            /** Format: email */
-            email?: string | null;
-            /** @description Ids 0..2. Also the name, German or English (Employee, Freelancer, Freelancer with credit note). */
-            employment?: number | {
-                id: number;
-            };
-            fax?: string | null;
-            firstname: string;
-            iban?: string | null;
-            /** @description Locale code (de, en, fr, es, pl, sk, tr) or the language object. */
-            language?: string | Record<string, never> | null;
-            lastname: string;
-            mobile?: string | null;
-            oauth_username?: string | null;
-            oauthUsername?: string | null;
-            /** @description Stored only as a salted scrypt hash; never returned. */
-            password?: string;
-            personal_number?: string | null;
-            personio_id?: string | null;
-            phone?: string | null;
-            /** @description Name of an existing price group. */
-            price_group?: string | null;
-            private_phone?: string | null;
-            /** @description Ids 0..4. Also the name, German or English (User, Administrator, Controller, User with extended rights, Project Controller). */
-            rights?: number | {
-                id: number;
-            };
-            /** @description Text (e.g. "Herr"), or 1 Herr, 2 Frau, 3 Divers. */
-            salutation?: string | number | {
-                id: string | number;
-            } | null;
-            street?: string | null;
-            tax_id?: string | null;
-            title?: string | null;
             username: string;
-            vat?: string | null;
-            zip?: string | null;
-        };
+        } & WithRequired<components["schemas"]["EmployeeUpdate"], "username" | "firstname" | "lastname">;
         /** EmployeeDetail */
         EmployeeDetail: {
             abbreviation: string | null;
             absences_count: number;
             account_no: string | null;
-            /**
-             * Format: date-time
-             * @example 2024-01-01T00:00:00.000000Z
-             */
-            approval_date: string | null;
+            approval_date: components["schemas"]["NullableDateTime"];
             bank_code: string | null;
             bank_name: string | null;
             bic: string | null;
-            /**
-             * Format: date-time
-             * @example 2024-01-01T00:00:00.000000Z
-             */
-            birthdate: string | null;
+            birthdate: components["schemas"]["NullableDateTime"];
             categories: components["schemas"]["Category"][];
             city: string | null;
             cost_bearer: string | null;
             country: string | null;
-            /**
-             * Format: date-time
-             * @example 2024-01-01T00:00:00.000000Z
-             */
-            created: string | null;
+            created: components["schemas"]["NullableDateTime"];
             creditor_number: string | null;
             currency: string | null;
             department_id: number;
             dynamicAttributes: components["schemas"]["DynamicAttributeValue"][];
             email: string | null;
-            employment: {
-                id: number;
-                name: string;
-            };
+            employment: components["schemas"]["IntIdName"];
             fax: string | null;
             firstname: string;
             iban: string | null;
@@ -4041,20 +3914,13 @@ export interface components {
             } | null;
             lastname: string;
             mobile: string | null;
-            /**
-             * Format: date-time
-             * @example 2024-01-01T00:00:00.000000Z
-             */
-            modified: string | null;
+            modified: components["schemas"]["NullableDateTime"];
             personal_number: string | null;
             personio_id: string | null;
             phone: string | null;
             price_group: string | null;
             private_phone: string | null;
-            rights: {
-                id: number;
-                name: string;
-            };
+            rights: components["schemas"]["IntIdName"];
             salutation: {
                 id: string;
                 name: string;
@@ -4088,10 +3954,8 @@ export interface components {
             bank_code?: string | null;
             bank_name?: string | null;
             bic?: string | null;
-            /** @example 2024-01-01 */
-            birth_date?: string | null;
-            /** @example 2024-01-01 */
-            birthdate?: string | null;
+            birth_date?: components["schemas"]["NullableDateIn"];
+            birthdate?: components["schemas"]["NullableDateIn"];
             categories?: (string | {
                 name: string;
             })[] | null;
@@ -4143,37 +4007,17 @@ export interface components {
         /** EmploymentPeriod */
         EmploymentPeriod: {
             annual_leave_entitlement: number | null;
-            /**
-             * Format: date-time
-             * @example 2024-01-01T00:00:00.000000Z
-             */
-            beginning_of_year: string | null;
-            /**
-             * Format: date-time
-             * @example 2024-01-01T00:00:00.000000Z
-             */
-            created: string | null;
+            beginning_of_year: components["schemas"]["NullableDateTime"];
+            created: components["schemas"]["NullableDateTime"];
             day_absent_in_hours: number | null;
             employee_id: string;
-            /**
-             * Format: date-time
-             * @example 2024-01-01T00:00:00.000000Z
-             */
-            end_date: string | null;
+            end_date: components["schemas"]["NullableDateTime"];
             id: number;
             is_holiday_per_year: boolean | null;
-            /**
-             * Format: date-time
-             * @example 2024-01-01T00:00:00.000000Z
-             */
-            modified: string | null;
+            modified: components["schemas"]["NullableDateTime"];
             note: string | null;
             period_holiday_entitlement: number | null;
-            /**
-             * Format: date-time
-             * @example 2024-01-01T00:00:00.000000Z
-             */
-            start_date: string | null;
+            start_date: components["schemas"]["NullableDateTime"];
         };
         /** EmploymentPeriodPage */
         EmploymentPeriodPage: {
@@ -4188,8 +4032,7 @@ export interface components {
         /** EmploymentPeriodWrite */
         EmploymentPeriodWrite: {
             annual_leave_entitlement?: number | null;
-            /** @example 2024-01-01 */
-            beginning_of_year?: string | null;
+            beginning_of_year?: components["schemas"]["NullableDateIn"];
             day_absent_in_hours?: number | null;
             /** @description Taken from the path; when sent it must name the same employee. */
             employee_id?: string;
@@ -4225,19 +4068,11 @@ export interface components {
         };
         /** Folder */
         Folder: {
-            /**
-             * Format: date-time
-             * @example 2024-01-01T00:00:00.000000Z
-             */
-            created: string | null;
+            created: components["schemas"]["NullableDateTime"];
             /** @description Customer number. */
             customer_id: string | null;
             id: number;
-            /**
-             * Format: date-time
-             * @example 2024-01-01T00:00:00.000000Z
-             */
-            modified: string | null;
+            modified: components["schemas"]["NullableDateTime"];
             name: string;
             /** @description The folder this one lies in; null at the top level. */
             parent_id: number | null;
@@ -4248,11 +4083,7 @@ export interface components {
         /** FolderDocument */
         FolderDocument: {
             content_type: string;
-            /**
-             * Format: date-time
-             * @example 2024-01-01T00:00:00.000000Z
-             */
-            created: string | null;
+            created: components["schemas"]["NullableDateTime"];
             /** @description Base64; single document only. */
             file_contents?: string;
             filename: string;
@@ -4289,11 +4120,7 @@ export interface components {
         };
         /** Holiday */
         Holiday: {
-            /**
-             * Format: date-time
-             * @example 2024-01-01T00:00:00.000000Z
-             */
-            created: string | null;
+            created: components["schemas"]["NullableDateTime"];
             /**
              * Format: date-time
              * @example 2024-01-01T00:00:00.000000Z
@@ -4302,27 +4129,15 @@ export interface components {
             half_day: boolean;
             holiday_calendar_id: number;
             id: number;
-            /**
-             * Format: date-time
-             * @example 2024-01-01T00:00:00.000000Z
-             */
-            modified: string | null;
+            modified: components["schemas"]["NullableDateTime"];
             name: string;
         };
         /** HolidayCalendar */
         HolidayCalendar: {
             country: string | null;
-            /**
-             * Format: date-time
-             * @example 2024-01-01T00:00:00.000000Z
-             */
-            created: string | null;
+            created: components["schemas"]["NullableDateTime"];
             id: number;
-            /**
-             * Format: date-time
-             * @example 2024-01-01T00:00:00.000000Z
-             */
-            modified: string | null;
+            modified: components["schemas"]["NullableDateTime"];
             name: string;
             note: string | null;
             region: string | null;
@@ -4372,27 +4187,16 @@ export interface components {
         };
         /** InternalRate */
         InternalRate: {
-            /**
-             * Format: date-time
-             * @example 2024-01-01T00:00:00.000000Z
-             */
-            created: string | null;
+            created: components["schemas"]["NullableDateTime"];
             employee_id: string;
             id: number;
             /** @example 45.50 */
             internal_rate: string;
             internal_rate_resets: boolean | null;
-            /**
-             * Format: date-time
-             * @example 2024-01-01T00:00:00.000000Z
-             */
-            modified: string | null;
+            modified: components["schemas"]["NullableDateTime"];
             monthly_rate: number | null;
             note: string | null;
-            rate_type: {
-                id: number;
-                name: string;
-            };
+            rate_type: components["schemas"]["IntIdName"];
             /**
              * Format: date
              * @example 2024-01-01
@@ -4424,6 +4228,11 @@ export interface components {
             /** @example 2024-01-01 */
             start_date?: string;
         };
+        /** IntIdName */
+        IntIdName: {
+            id: number;
+            name: string;
+        };
         /** Invoice */
         Invoice: {
             /** @description Lines separated by CR LF. */
@@ -4433,20 +4242,13 @@ export interface components {
              * @example 285.21
              */
             amount: string;
-            billing_kind: {
-                id: number;
-                name: string;
-            };
+            billing_kind: components["schemas"]["IntIdName"];
             /**
              * Format: date
              * @example 2024-05-01
              */
             correction_date: string | null;
-            /**
-             * Format: date-time
-             * @example 2024-01-01T00:00:00.000000Z
-             */
-            created: string | null;
+            created: components["schemas"]["NullableDateTime"];
             /** @description Who created the invoice document; after a correction who corrected it; null while no document is stored. */
             creator_username: string | null;
             currency: string;
@@ -4457,19 +4259,11 @@ export interface components {
              */
             date: string;
             email_recipient: string | null;
-            /**
-             * Format: date-time
-             * @example 2024-01-01T00:00:00.000000Z
-             */
-            email_sent_at: string | null;
+            email_sent_at: components["schemas"]["NullableDateTime"];
             /** @description Additive: the id invoice items name as invoice_id. The path key is invoice_number. */
             id: number;
             invoice_number: string;
-            /**
-             * Format: date-time
-             * @example 2024-01-01T00:00:00.000000Z
-             */
-            modified: string | null;
+            modified: components["schemas"]["NullableDateTime"];
             note: string | null;
             /** @description Days. */
             payment_terms: number | null;
@@ -4478,10 +4272,7 @@ export interface components {
              * @example 2024-05-01
              */
             payment_terms_date: string | null;
-            status: {
-                id: number;
-                name: string;
-            };
+            status: components["schemas"]["IntIdName"];
             title: string | null;
             type: string | null;
         };
@@ -4502,19 +4293,11 @@ export interface components {
             article_id: number | null;
             /** @example 815.00 */
             billed_amount: string | null;
-            /**
-             * Format: date-time
-             * @example 2024-01-01T00:00:00.000000Z
-             */
-            billed_date: string | null;
+            billed_date: components["schemas"]["NullableDateTime"];
             contains_receipts: boolean | null;
             contains_travel_expenses: boolean | null;
             contains_working_hours: boolean | null;
-            /**
-             * Format: date-time
-             * @example 2024-01-01T00:00:00.000000Z
-             */
-            created: string | null;
+            created: components["schemas"]["NullableDateTime"];
             currency: string;
             customer_number: string | null;
             description: string | null;
@@ -4528,34 +4311,20 @@ export interface components {
             invoice_id: number | null;
             invoice_number: string | null;
             invoice_text: string | null;
-            kind: {
-                id: number;
-                name: string;
-            };
+            kind: components["schemas"]["IntIdName"];
             language: string;
-            /**
-             * Format: date-time
-             * @example 2024-01-01T00:00:00.000000Z
-             */
-            modified: string | null;
+            modified: components["schemas"]["NullableDateTime"];
             net_amount: number;
             /** @example 815.00 */
             planned_amount: string | null;
-            /**
-             * Format: date-time
-             * @example 2024-01-01T00:00:00.000000Z
-             */
-            planned_date: string | null;
+            planned_date: components["schemas"]["NullableDateTime"];
             project_id: number | null;
             project_task_id: number | null;
             /** @example 1.00000 */
             quantity: string;
             repetition: string | null;
             sorting: string | null;
-            status: {
-                id: number;
-                name: string;
-            };
+            status: components["schemas"]["IntIdName"];
             tax_amount: number;
             tax_rate: number | null;
             ticket_id: number | null;
@@ -4566,10 +4335,7 @@ export interface components {
             to: string | null;
             /** @description billed_amount, or quantity × unit_price rounded to cents. */
             total_price: number;
-            type: {
-                id: number;
-                name: string;
-            };
+            type: components["schemas"]["IntIdName"];
             unit: string | null;
             /** @example 815.0000 */
             unit_price: string;
@@ -4599,8 +4365,7 @@ export interface components {
             currency?: string;
             customer_number?: string | null;
             description?: string | null;
-            /** @example 2024-01-01 */
-            from?: string | null;
+            from?: components["schemas"]["NullableDateIn"];
             invoice_id?: number | null;
             /** @description The invoice the item belongs to (or invoice_id). */
             invoice_number?: string | null;
@@ -4612,8 +4377,7 @@ export interface components {
             language?: string;
             /** @description At most 2 decimal places; a number or decimal text. */
             planned_amount?: number | string | null;
-            /** @example 2024-01-01 */
-            planned_date?: string | null;
+            planned_date?: components["schemas"]["NullableDateIn"];
             project_id?: number | null;
             project_task_id?: number | null;
             /** @description At most 5 decimal places; a number or decimal text. */
@@ -4625,8 +4389,7 @@ export interface components {
                 id: number;
             };
             ticket_id?: number | null;
-            /** @example 2024-01-01 */
-            to?: string | null;
+            to?: components["schemas"]["NullableDateIn"];
             /** @description 0 Geplante, 1 Ungeplante */
             type?: number | {
                 id: number;
@@ -4668,8 +4431,7 @@ export interface components {
             invoice_number?: string;
             note?: string | null;
             payment_terms?: number | null;
-            /** @example 2024-01-01 */
-            payment_terms_date?: string | null;
+            payment_terms_date?: components["schemas"]["NullableDateIn"];
             /** @description 0 Billed, 1 Draft, 2 Cancelled */
             status?: number | {
                 id: number;
@@ -4705,18 +4467,10 @@ export interface components {
         Location: {
             city: string | null;
             country: string | null;
-            /**
-             * Format: date-time
-             * @example 2024-01-01T00:00:00.000000Z
-             */
-            created: string | null;
+            created: components["schemas"]["NullableDateTime"];
             description: string | null;
             id: string;
-            /**
-             * Format: date-time
-             * @example 2024-01-01T00:00:00.000000Z
-             */
-            modified: string | null;
+            modified: components["schemas"]["NullableDateTime"];
             name: string;
             street: string | null;
             zip: string | null;
@@ -4729,29 +4483,15 @@ export interface components {
          *     }
          */
         LocationCreate: {
-            city?: string | null;
-            country?: string | null;
-            description?: string | null;
             id: string;
-            name: string;
-            street?: string | null;
-            zip?: string | null;
-        };
+        } & WithRequired<components["schemas"]["LocationUpdate"], "id" | "name">;
         /** LocationList */
         LocationList: {
-            /**
-             * Format: date-time
-             * @example 2024-01-01T00:00:00.000000Z
-             */
-            created: string | null;
+            created: components["schemas"]["NullableDateTime"];
             description: string | null;
             id: number;
             locations_count: number;
-            /**
-             * Format: date-time
-             * @example 2024-01-01T00:00:00.000000Z
-             */
-            modified: string | null;
+            modified: components["schemas"]["NullableDateTime"];
             name: string;
         };
         /**
@@ -4816,11 +4556,7 @@ export interface components {
         };
         /** Meal */
         Meal: {
-            /**
-             * Format: date-time
-             * @example 2024-01-01T00:00:00.000000Z
-             */
-            created: string | null;
+            created: components["schemas"]["NullableDateTime"];
             /**
              * Format: date-time
              * @example 2024-01-01T00:00:00.000000Z
@@ -4828,15 +4564,8 @@ export interface components {
             date: string;
             employee_id: string;
             id: number;
-            meal_type: {
-                id: number;
-                name: string;
-            };
-            /**
-             * Format: date-time
-             * @example 2024-01-01T00:00:00.000000Z
-             */
-            modified: string | null;
+            meal_type: components["schemas"]["IntIdName"];
+            modified: components["schemas"]["NullableDateTime"];
             note: string | null;
         };
         /** MealCreate */
@@ -4864,19 +4593,11 @@ export interface components {
         };
         /** MonthClosing */
         MonthClosing: {
-            /**
-             * Format: date-time
-             * @example 2024-01-01T00:00:00.000000Z
-             */
-            created: string | null;
+            created: components["schemas"]["NullableDateTime"];
             /** @description Username; null = closed for the whole tenant. */
             employee_id: string | null;
             id: number;
-            /**
-             * Format: date-time
-             * @example 2024-01-01T00:00:00.000000Z
-             */
-            modified: string | null;
+            modified: components["schemas"]["NullableDateTime"];
             /** @example 2026-03 */
             month: string;
             note: string | null;
@@ -4898,13 +4619,30 @@ export interface components {
         MonthClosingResponse: {
             data: components["schemas"]["MonthClosing"];
         };
+        /**
+         * NullableDateIn
+         * @example 2024-01-01
+         */
+        NullableDateIn: string | null;
+        /**
+         * NullableDateTime
+         * Format: date-time
+         * @example 2024-01-01T00:00:00.000000Z
+         */
+        NullableDateTime: string | null;
+        /** NullableTranslations */
+        NullableTranslations: {
+            de?: string | null;
+            en?: string | null;
+            es?: string | null;
+            fr?: string | null;
+            pl?: string | null;
+            sk?: string | null;
+            tr?: string | null;
+        } | null;
         /** Offer */
         Offer: {
-            /**
-             * Format: date-time
-             * @example 2024-01-01T00:00:00.000000Z
-             */
-            created: string | null;
+            created: components["schemas"]["NullableDateTime"];
             /** @description A contact of the customer (its id, as text). */
             customer_contact_id: string | null;
             /** @description Customer number. */
@@ -4915,38 +4653,15 @@ export interface components {
             id: number;
             is_net: boolean;
             items_count: number;
-            /**
-             * Format: date-time
-             * @example 2024-01-01T00:00:00.000000Z
-             */
-            modified: string | null;
-            /**
-             * Format: date-time
-             * @example 2024-01-01T00:00:00.000000Z
-             */
-            order_date: string | null;
+            modified: components["schemas"]["NullableDateTime"];
+            order_date: components["schemas"]["NullableDateTime"];
             order_probability_percent: number | null;
             processor_username: string | null;
             project_id: number | null;
-            /**
-             * Format: date-time
-             * @example 2024-01-01T00:00:00.000000Z
-             */
-            realization_from: string | null;
-            /**
-             * Format: date-time
-             * @example 2024-01-01T00:00:00.000000Z
-             */
-            realization_until: string | null;
-            status: {
-                id: number;
-                name: string;
-            };
-            /**
-             * Format: date-time
-             * @example 2024-01-01T00:00:00.000000Z
-             */
-            status_since: string | null;
+            realization_from: components["schemas"]["NullableDateTime"];
+            realization_until: components["schemas"]["NullableDateTime"];
+            status: components["schemas"]["IntIdName"];
+            status_since: components["schemas"]["NullableDateTime"];
             ticket_id: number | null;
             title: string | null;
             /** @description Euros with cents, computed in integer cents. */
@@ -4955,11 +4670,7 @@ export interface components {
             total_net: number;
             /** @description Euros with cents, computed in integer cents. */
             total_vat: number;
-            /**
-             * Format: date-time
-             * @example 2024-01-01T00:00:00.000000Z
-             */
-            valid_until: string | null;
+            valid_until: components["schemas"]["NullableDateTime"];
         };
         /** OfferItem */
         OfferItem: {
@@ -4967,11 +4678,7 @@ export interface components {
             /** @description Overrides the calculated total. */
             amount_deviating_net: number | null;
             article_id: number | null;
-            /**
-             * Format: date-time
-             * @example 2024-01-01T00:00:00.000000Z
-             */
-            created: string | null;
+            created: components["schemas"]["NullableDateTime"];
             description: string | null;
             display_calculation: boolean;
             display_total: boolean;
@@ -4982,11 +4689,7 @@ export interface components {
             id: number;
             is_alternative: boolean;
             label: string | null;
-            /**
-             * Format: date-time
-             * @example 2024-01-01T00:00:00.000000Z
-             */
-            modified: string | null;
+            modified: components["schemas"]["NullableDateTime"];
             offer_id: number;
             position: string | null;
             quantity: number;
@@ -5066,23 +4769,19 @@ export interface components {
             default_validity?: number | null;
             department_id?: number | null;
             is_net?: boolean;
-            /** @example 2024-01-01 */
-            order_date?: string | null;
+            order_date?: components["schemas"]["NullableDateIn"];
             order_probability_percent?: number | null;
             processor_username?: string | null;
             project_id?: number | null;
-            /** @example 2024-01-01 */
-            realization_from?: string | null;
-            /** @example 2024-01-01 */
-            realization_until?: string | null;
+            realization_from?: components["schemas"]["NullableDateIn"];
+            realization_until?: components["schemas"]["NullableDateIn"];
             /** @description 1 Draft, 2 Sent, 3 Accepted, 4 Rejected, 5 Cancelled */
             status?: number | {
                 id: number;
             };
             ticket_id?: number | null;
             title?: string | null;
-            /** @example 2024-01-01 */
-            valid_until?: string | null;
+            valid_until?: components["schemas"]["NullableDateIn"];
         };
         /** PageLink */
         PageLink: {
@@ -5092,11 +4791,7 @@ export interface components {
         };
         /** Planning */
         Planning: {
-            /**
-             * Format: date-time
-             * @example 2024-01-01T00:00:00.000000Z
-             */
-            created_at: string | null;
+            created_at: components["schemas"]["NullableDateTime"];
             customer: {
                 customer_number: string;
                 name: string | null;
@@ -5111,11 +4806,7 @@ export interface components {
                 username: string;
             };
             employee_id: string;
-            /**
-             * Format: date-time
-             * @example 2024-01-01T00:00:00.000000Z
-             */
-            from: string | null;
+            from: components["schemas"]["NullableDateTime"];
             /** @description A stored entry's number, or `default-<default planning id>-<YYYYMMDD>` for a day of a default planning (include_defaults). */
             id: string;
             /**
@@ -5140,21 +4831,13 @@ export interface components {
             project_task_id: number | null;
             subtask_id: number | null;
             ticket_id: number | null;
-            /**
-             * Format: date-time
-             * @example 2024-01-01T00:00:00.000000Z
-             */
-            to: string | null;
+            to: components["schemas"]["NullableDateTime"];
             /**
              * @description 0 project, 1 task, 2 ticket, 3 subtask.
              * @enum {integer}
              */
             type: 0 | 1 | 2 | 3;
-            /**
-             * Format: date-time
-             * @example 2024-01-01T00:00:00.000000Z
-             */
-            updated_at: string | null;
+            updated_at: components["schemas"]["NullableDateTime"];
             /**
              * @description 1: target > 0, no full-day public holiday, no approved full-day absence.
              * @enum {integer|null}
@@ -5206,16 +4889,8 @@ export interface components {
         PlanningDetails: {
             /** @description The amount in hours (as planning_in_hours). */
             effective_hours: number | null;
-            /**
-             * Format: date-time
-             * @example 2024-01-01T00:00:00.000000Z
-             */
-            from_time: string | null;
-            /**
-             * Format: date-time
-             * @example 2024-01-01T00:00:00.000000Z
-             */
-            to_time: string | null;
+            from_time: components["schemas"]["NullableDateTime"];
+            to_time: components["schemas"]["NullableDateTime"];
             /** @enum {string} */
             type: "percentage" | "hours" | "day" | "time_range";
             /** @enum {string} */
@@ -5282,10 +4957,7 @@ export interface components {
         /** PriceFactor */
         PriceFactor: {
             activity_id: number | null;
-            day: {
-                id: number;
-                name: string;
-            };
+            day: components["schemas"]["IntIdName"];
             /** @example 06:00:00 */
             end_time: string | null;
             factor: number;
@@ -5296,18 +4968,10 @@ export interface components {
         };
         /** PriceGroup */
         PriceGroup: {
-            /**
-             * Format: date-time
-             * @example 2024-01-01T00:00:00.000000Z
-             */
-            created: string | null;
+            created: components["schemas"]["NullableDateTime"];
             description: components["schemas"]["Translations"];
             id: number;
-            /**
-             * Format: date-time
-             * @example 2024-01-01T00:00:00.000000Z
-             */
-            modified: string | null;
+            modified: components["schemas"]["NullableDateTime"];
             name: string;
             number: string | null;
             status: boolean;
@@ -5335,15 +4999,7 @@ export interface components {
         };
         /** PriceGroupUpdate */
         PriceGroupUpdate: {
-            description?: {
-                de?: string | null;
-                en?: string | null;
-                es?: string | null;
-                fr?: string | null;
-                pl?: string | null;
-                sk?: string | null;
-                tr?: string | null;
-            } | null;
+            description?: components["schemas"]["NullableTranslations"];
             name?: string;
             number?: string | null;
             status?: boolean;
@@ -5370,11 +5026,7 @@ export interface components {
             id: number;
             prices: components["schemas"]["Price"][];
             project_id: number | null;
-            /**
-             * Format: date-time
-             * @example 2024-01-01T00:00:00.000000Z
-             */
-            start_date: string | null;
+            start_date: components["schemas"]["NullableDateTime"];
             type: {
                 id: string;
                 name: string;
@@ -5414,11 +5066,7 @@ export interface components {
             comments: string | null;
             cost_object: string | null;
             cost_object_identifier: string | null;
-            /**
-             * Format: date-time
-             * @example 2024-01-01T00:00:00.000000Z
-             */
-            created: string | null;
+            created: components["schemas"]["NullableDateTime"];
             currency: string | null;
             customer_billing_address_id: string | null;
             customer_contact_id: string | null;
@@ -5426,10 +5074,7 @@ export interface components {
             customer_id: string | null;
             customer_project_reference: string | null;
             customer_shipping_address_id: string | null;
-            default_billability: {
-                id: number;
-                name: string;
-            };
+            default_billability: components["schemas"]["IntIdName"];
             department_id: number | null;
             description: string | null;
             dynamicAttributes: components["schemas"]["DynamicAttributeValue"][];
@@ -5437,11 +5082,7 @@ export interface components {
             employees_count: number;
             /** @description Only on tenants with the end_customer module. */
             end_customer_number?: string | null;
-            /**
-             * Format: date-time
-             * @example 2024-01-01T00:00:00.000000Z
-             */
-            end_date: string | null;
+            end_date: components["schemas"]["NullableDateTime"];
             has_multiple_customers: boolean | null;
             id: number;
             keywords: components["schemas"]["Keyword"][];
@@ -5450,11 +5091,7 @@ export interface components {
             location_city: string | null;
             location_country: string | null;
             location_state: string | null;
-            /**
-             * Format: date-time
-             * @example 2024-01-01T00:00:00.000000Z
-             */
-            modified: string | null;
+            modified: components["schemas"]["NullableDateTime"];
             name: string;
             plan_can_exceed: {
                 id: number;
@@ -5484,11 +5121,7 @@ export interface components {
             reference_order: string | null;
             reference_procurement: string | null;
             revenue_account: string | null;
-            /**
-             * Format: date-time
-             * @example 2024-01-01T00:00:00.000000Z
-             */
-            start_date: string | null;
+            start_date: components["schemas"]["NullableDateTime"];
             status: components["schemas"]["ProjectStatus"];
             tasks_count: number;
             url: string | null;
@@ -5576,18 +5209,10 @@ export interface components {
             bookable: boolean;
             /** @description Hex colour, e.g. #00A000. */
             color: string | null;
-            /**
-             * Format: date-time
-             * @example 2024-01-01T00:00:00.000000Z
-             */
-            created?: string | null;
+            created?: components["schemas"]["NullableDateTime"];
             description: string | null;
             id: number;
-            /**
-             * Format: date-time
-             * @example 2024-01-01T00:00:00.000000Z
-             */
-            modified?: string | null;
+            modified?: components["schemas"]["NullableDateTime"];
             /** @description Short name; the key of the status and the value of project_status_id. */
             name: string;
             order: number;
@@ -5700,11 +5325,7 @@ export interface components {
             /** @example 0.00 */
             breakfast: string;
             client_id: number | null;
-            /**
-             * Format: date-time
-             * @example 2024-01-01T00:00:00.000000Z
-             */
-            created: string | null;
+            created: components["schemas"]["NullableDateTime"];
             currency: string;
             /** @example 2024-11-15 */
             date: string | null;
@@ -5718,11 +5339,7 @@ export interface components {
             location: string | null;
             /** @example 0.00 */
             lunch_or_dinner: string;
-            /**
-             * Format: date-time
-             * @example 2024-01-01T00:00:00.000000Z
-             */
-            modified: string | null;
+            modified: components["schemas"]["NullableDateTime"];
             note: string | null;
             payment_method: string;
             /** @example 2024-11-15 */
@@ -5821,18 +5438,10 @@ export interface components {
         };
         /** ReceiptType */
         ReceiptType: {
-            /**
-             * Format: date-time
-             * @example 2024-01-01T00:00:00.000000Z
-             */
-            created: string | null;
+            created: components["schemas"]["NullableDateTime"];
             default_payment_method: string | null;
             description: string | null;
-            /**
-             * Format: date-time
-             * @example 2024-01-01T00:00:00.000000Z
-             */
-            modified: string | null;
+            modified: components["schemas"]["NullableDateTime"];
             name: string;
             tax_rates: number[];
         };
@@ -5921,22 +5530,14 @@ export interface components {
         };
         /** ResourcePlanning */
         ResourcePlanning: {
-            /**
-             * Format: date-time
-             * @example 2024-01-01T00:00:00.000000Z
-             */
-            created: string | null;
+            created: components["schemas"]["NullableDateTime"];
             /** @description The project's customer. */
             customer_number: string | null;
             employee_id: string;
             /** @example 2026-06-30 */
             end_date: string;
             id: number;
-            /**
-             * Format: date-time
-             * @example 2024-01-01T00:00:00.000000Z
-             */
-            modified: string | null;
+            modified: components["schemas"]["NullableDateTime"];
             note: string | null;
             /**
              * @description Planned hours per calendar month of the whole period ("YYYY-MM": hours, in month order), whatever the list window.
@@ -5997,11 +5598,7 @@ export interface components {
         /** Subtask */
         Subtask: {
             categories?: components["schemas"]["Category"][];
-            /**
-             * Format: date-time
-             * @example 2024-01-01T00:00:00.000000Z
-             */
-            created: string | null;
+            created: components["schemas"]["NullableDateTime"];
             creator_username: string | null;
             customer_contact_person_id: number | null;
             customer_reference: string | null;
@@ -6015,47 +5612,24 @@ export interface components {
              * @example 2024-11-30
              */
             deadline: string | null;
-            /**
-             * Format: date-time
-             * @example 2024-01-01T00:00:00.000000Z
-             */
-            done_date: string | null;
+            done_date: components["schemas"]["NullableDateTime"];
             history_creator_username: string | null;
-            /**
-             * Format: date-time
-             * @example 2024-01-01T00:00:00.000000Z
-             */
-            history_modified: string | null;
+            history_modified: components["schemas"]["NullableDateTime"];
             id: number;
             keywords: string[];
-            /**
-             * Format: date-time
-             * @example 2024-01-01T00:00:00.000000Z
-             */
-            modified: string | null;
+            modified: components["schemas"]["NullableDateTime"];
             name: string;
             planned_hours: number | null;
             prevent_overbooking: number;
-            /**
-             * Format: date-time
-             * @example 2024-01-01T00:00:00.000000Z
-             */
-            processing_date: string | null;
+            processing_date: components["schemas"]["NullableDateTime"];
             processor_username: string | null;
-            /**
-             * Format: date-time
-             * @example 2024-01-01T00:00:00.000000Z
-             */
-            receipt_date: string | null;
+            receipt_date: components["schemas"]["NullableDateTime"];
             /**
              * Format: date
              * @example 2024-11-20
              */
             start_date: string | null;
-            status: {
-                id: number;
-                name: string;
-            };
+            status: components["schemas"]["IntIdName"];
             subject: string;
             ticket_id: number;
         };
@@ -6110,27 +5684,12 @@ export interface components {
         };
         /** Task */
         Task: {
-            billing_type: {
-                id: number;
-                name: string;
-            };
-            /**
-             * Format: date-time
-             * @example 2024-01-01T00:00:00.000000Z
-             */
-            created: string | null;
+            billing_type: components["schemas"]["IntIdName"];
+            created: components["schemas"]["NullableDateTime"];
             description: string | null;
-            /**
-             * Format: date-time
-             * @example 2024-01-01T00:00:00.000000Z
-             */
-            end_date: string | null;
+            end_date: components["schemas"]["NullableDateTime"];
             id: number;
-            /**
-             * Format: date-time
-             * @example 2024-01-01T00:00:00.000000Z
-             */
-            modified: string | null;
+            modified: components["schemas"]["NullableDateTime"];
             name: string;
             order_number: string | null;
             parent_id: number | null;
@@ -6141,11 +5700,7 @@ export interface components {
             plan_wage: number | null;
             plan_wage_children: number | null;
             project_id: number;
-            /**
-             * Format: date-time
-             * @example 2024-01-01T00:00:00.000000Z
-             */
-            start_date: string | null;
+            start_date: components["schemas"]["NullableDateTime"];
             /** @description Task status name. */
             status: string | null;
             /** @description Same value as status (docs spelling). */
@@ -6196,22 +5751,10 @@ export interface components {
         };
         /** Ticket */
         Ticket: {
-            /**
-             * Format: date-time
-             * @example 2024-01-01T00:00:00.000000Z
-             */
-            approved_date: string | null;
-            /**
-             * Format: date-time
-             * @example 2024-01-01T00:00:00.000000Z
-             */
-            billed_date: string | null;
+            approved_date: components["schemas"]["NullableDateTime"];
+            billed_date: components["schemas"]["NullableDateTime"];
             categories?: components["schemas"]["Category"][];
-            /**
-             * Format: date-time
-             * @example 2024-01-01T00:00:00.000000Z
-             */
-            created: string | null;
+            created: components["schemas"]["NullableDateTime"];
             creator_username: string | null;
             customer_contact_person_id: number | null;
             customer_reference: string | null;
@@ -6220,62 +5763,27 @@ export interface components {
              * @example 2024-01-01T00:00:00.000000Z
              */
             date: string;
-            /**
-             * Format: date-time
-             * @example 2024-01-01T00:00:00.000000Z
-             */
-            deadline: string | null;
-            /**
-             * Format: date-time
-             * @example 2024-01-01T00:00:00.000000Z
-             */
-            done_date: string | null;
+            deadline: components["schemas"]["NullableDateTime"];
+            done_date: components["schemas"]["NullableDateTime"];
             external_ticket_number: string | null;
             from_mail: string | null;
             history_creator_username: string | null;
-            /**
-             * Format: date-time
-             * @example 2024-01-01T00:00:00.000000Z
-             */
-            history_modified: string | null;
+            history_modified: components["schemas"]["NullableDateTime"];
             id: number;
             keywords: string[];
-            /**
-             * Format: date-time
-             * @example 2024-01-01T00:00:00.000000Z
-             */
-            modified: string | null;
+            modified: components["schemas"]["NullableDateTime"];
             notify_of_completion: boolean | null;
             planned_hours: number | null;
             prevent_overbooking: number;
             priority: number;
-            /**
-             * Format: date-time
-             * @example 2024-01-01T00:00:00.000000Z
-             */
-            processing_date: string | null;
+            processing_date: components["schemas"]["NullableDateTime"];
             processor_username: string | null;
             project_id: number;
             project_task_id: number;
-            /**
-             * Format: date-time
-             * @example 2024-01-01T00:00:00.000000Z
-             */
-            receipt_date: string | null;
-            /**
-             * Format: date-time
-             * @example 2024-01-01T00:00:00.000000Z
-             */
-            rejected_date: string | null;
-            /**
-             * Format: date-time
-             * @example 2024-01-01T00:00:00.000000Z
-             */
-            start_date: string | null;
-            status: {
-                id: number;
-                name: string;
-            };
+            receipt_date: components["schemas"]["NullableDateTime"];
+            rejected_date: components["schemas"]["NullableDateTime"];
+            start_date: components["schemas"]["NullableDateTime"];
+            status: components["schemas"]["IntIdName"];
             subject: string;
         };
         /** TicketCreate */
@@ -6345,30 +5853,14 @@ export interface components {
         };
         /** Transponder */
         Transponder: {
-            /**
-             * Format: date-time
-             * @example 2024-01-01T00:00:00.000000Z
-             */
-            created: string | null;
+            created: components["schemas"]["NullableDateTime"];
             employee_id: string;
             id: number;
-            /**
-             * Format: date-time
-             * @example 2024-01-01T00:00:00.000000Z
-             */
-            modified: string | null;
+            modified: components["schemas"]["NullableDateTime"];
             note: string | null;
             number: string;
-            /**
-             * Format: date-time
-             * @example 2024-01-01T00:00:00.000000Z
-             */
-            valid_from: string | null;
-            /**
-             * Format: date-time
-             * @example 2024-01-01T00:00:00.000000Z
-             */
-            valid_until: string | null;
+            valid_from: components["schemas"]["NullableDateTime"];
+            valid_until: components["schemas"]["NullableDateTime"];
         };
         /** TransponderCreate */
         TransponderCreate: WithRequired<components["schemas"]["TransponderUpdate"], "number">;
@@ -6387,10 +5879,8 @@ export interface components {
             employee_id?: string;
             note?: string | null;
             number?: string;
-            /** @example 2024-01-01 */
-            valid_from?: string | null;
-            /** @example 2024-01-01 */
-            valid_until?: string | null;
+            valid_from?: components["schemas"]["NullableDateIn"];
+            valid_until?: components["schemas"]["NullableDateIn"];
         };
         /** VacationYear */
         VacationYear: {
@@ -6417,18 +5907,10 @@ export interface components {
         };
         /** Vehicle */
         Vehicle: {
-            /**
-             * Format: date-time
-             * @example 2024-01-01T00:00:00.000000Z
-             */
-            created: string | null;
+            created: components["schemas"]["NullableDateTime"];
             id: string;
             license_plate: string | null;
-            /**
-             * Format: date-time
-             * @example 2024-01-01T00:00:00.000000Z
-             */
-            modified: string | null;
+            modified: components["schemas"]["NullableDateTime"];
             name: string | null;
             note: string | null;
         };
@@ -6438,17 +5920,9 @@ export interface components {
         VehicleListCreate: WithRequired<components["schemas"]["VehicleListUpdate"], "start_date">;
         /** VehicleListItem */
         VehicleListItem: {
-            /**
-             * Format: date-time
-             * @example 2024-01-01T00:00:00.000000Z
-             */
-            created: string | null;
+            created: components["schemas"]["NullableDateTime"];
             id: number;
-            /**
-             * Format: date-time
-             * @example 2024-01-01T00:00:00.000000Z
-             */
-            modified: string | null;
+            modified: components["schemas"]["NullableDateTime"];
             name: string | null;
             /**
              * Format: date-time
@@ -6492,23 +5966,28 @@ export interface components {
         Violation: {
             field: string;
             message: string;
+            /**
+             * @description The rule code:
+             *     - `closed_month` (date): the month is closed for the tenant or the employee (/month-closings).
+             *     - `approval_date` (date): on or before the employee's approval_date.
+             *     - `recording_period` (date): outside recording_days_back / recording_days_ahead (/booking-settings).
+             *     - `non_working_day` (date): a non-working weekday or full-day holiday of the employee's regular working time (switch: check_non_working_days).
+             *     - `absence` (date): an approved full-day absence of the employee covers the date (switch: check_absences).
+             *     - `employment_period` (date): not inside an employment period (missing start or end = open-ended).
+             *     - `runtime` (project_id, project_task_id, ticket_id, subtask_id): outside the runtime; `project_not_bookable` (project_id): status not bookable.
+             *     - `planned_hours` (same fields): over the planned hours where plan_can_exceed / prevent_overbooking forbids it (0 all may exceed, 1 only non-billable, 2 none, 3 travel or non-billable, 4 only travel).
+             *     - `overlap` (from): intersects another booking of the employee; a booking ending at 00:00 ends at the next day's start, touching bookings do not overlap.
+             *     - `minute_grid` (from, to): not on the tenant's minute grid. `billed` / `released`: a billed or released booking cannot be changed or deleted.
+             */
             rule: string;
         };
         /** Webhook */
         Webhook: {
             active: boolean;
-            /**
-             * Format: date-time
-             * @example 2024-01-01T00:00:00.000000Z
-             */
-            created: string | null;
+            created: components["schemas"]["NullableDateTime"];
             events: string[];
             id: number;
-            /**
-             * Format: date-time
-             * @example 2024-01-01T00:00:00.000000Z
-             */
-            modified: string | null;
+            modified: components["schemas"]["NullableDateTime"];
             secret: string;
             url: string;
         };
@@ -6566,40 +6045,20 @@ export interface components {
         /** WorkingTime */
         WorkingTime: {
             breakRegulationType: {
-                /**
-                 * Format: date-time
-                 * @example 2024-01-01T00:00:00.000000Z
-                 */
-                created: string | null;
+                created: components["schemas"]["NullableDateTime"];
                 id: number;
-                /**
-                 * Format: date-time
-                 * @example 2024-01-01T00:00:00.000000Z
-                 */
-                modified: string | null;
+                modified: components["schemas"]["NullableDateTime"];
                 name: string;
             } | null;
-            /**
-             * Format: date-time
-             * @example 2024-01-01T00:00:00.000000Z
-             */
-            created: string | null;
+            created: components["schemas"]["NullableDateTime"];
             employee_id: string;
             friday: number | null;
             friday_workday: boolean | null;
             holidayCalendar: {
                 country: string | null;
-                /**
-                 * Format: date-time
-                 * @example 2024-01-01T00:00:00.000000Z
-                 */
-                created: string | null;
+                created: components["schemas"]["NullableDateTime"];
                 id: number;
-                /**
-                 * Format: date-time
-                 * @example 2024-01-01T00:00:00.000000Z
-                 */
-                modified: string | null;
+                modified: components["schemas"]["NullableDateTime"];
                 name: string;
                 note: string | null;
                 region: string | null;
@@ -6608,21 +6067,13 @@ export interface components {
             is_monthly: boolean | null;
             max_hours_in_month: number | null;
             max_hours_in_week: number | null;
-            /**
-             * Format: date-time
-             * @example 2024-01-01T00:00:00.000000Z
-             */
-            modified: string | null;
+            modified: components["schemas"]["NullableDateTime"];
             monday: number | null;
             monday_workday: boolean | null;
             monthly_hours: number | null;
             saturday: number | null;
             saturday_workday: boolean | null;
-            /**
-             * Format: date-time
-             * @example 2024-01-01T00:00:00.000000Z
-             */
-            start_date: string | null;
+            start_date: components["schemas"]["NullableDateTime"];
             sunday: number | null;
             sunday_workday: boolean | null;
             thursday: number | null;
@@ -7193,11 +6644,11 @@ export interface components {
         /** @description Extension: `csv` answers the whole list (every page, same filters and sort) as CSV; so does `Accept: text/csv`. */
         format: "json" | "csv";
         /** @description Retry safely: a repeated request with this key gets the stored response (Idempotent-Replayed: true) instead of a second write. */
-        "header.Idempotency-Key": string;
+        "Idempotency-Key": string;
         /** @description Write only if the record's ETag is still this one (412 otherwise). */
-        "header.If-Match": string;
+        "If-Match": string;
         /** @description 304 without a body when the record's ETag is still this one. */
-        "header.If-None-Match": string;
+        "If-None-Match": string;
         /** @description Alias of append. */
         include: string;
         invoice_id: number;
@@ -7292,7 +6743,7 @@ export interface operations {
             query?: never;
             header?: {
                 /** @description Retry safely: a repeated request with this key gets the stored response (Idempotent-Replayed: true) instead of a second write. */
-                "Idempotency-Key"?: components["parameters"]["header.Idempotency-Key"];
+                "Idempotency-Key"?: components["parameters"]["Idempotency-Key"];
             };
             path?: never;
             cookie?: never;
@@ -7325,7 +6776,7 @@ export interface operations {
             query?: never;
             header?: {
                 /** @description 304 without a body when the record's ETag is still this one. */
-                "If-None-Match"?: components["parameters"]["header.If-None-Match"];
+                "If-None-Match"?: components["parameters"]["If-None-Match"];
             };
             path: {
                 name: components["parameters"]["path.name"];
@@ -7347,9 +6798,9 @@ export interface operations {
             query?: never;
             header?: {
                 /** @description Retry safely: a repeated request with this key gets the stored response (Idempotent-Replayed: true) instead of a second write. */
-                "Idempotency-Key"?: components["parameters"]["header.Idempotency-Key"];
+                "Idempotency-Key"?: components["parameters"]["Idempotency-Key"];
                 /** @description Write only if the record's ETag is still this one (412 otherwise). */
-                "If-Match"?: components["parameters"]["header.If-Match"];
+                "If-Match"?: components["parameters"]["If-Match"];
             };
             path: {
                 name: components["parameters"]["path.name"];
@@ -7377,9 +6828,9 @@ export interface operations {
             query?: never;
             header?: {
                 /** @description Retry safely: a repeated request with this key gets the stored response (Idempotent-Replayed: true) instead of a second write. */
-                "Idempotency-Key"?: components["parameters"]["header.Idempotency-Key"];
+                "Idempotency-Key"?: components["parameters"]["Idempotency-Key"];
                 /** @description Write only if the record's ETag is still this one (412 otherwise). */
-                "If-Match"?: components["parameters"]["header.If-Match"];
+                "If-Match"?: components["parameters"]["If-Match"];
             };
             path: {
                 name: components["parameters"]["path.name"];
@@ -7409,9 +6860,9 @@ export interface operations {
             query?: never;
             header?: {
                 /** @description Retry safely: a repeated request with this key gets the stored response (Idempotent-Replayed: true) instead of a second write. */
-                "Idempotency-Key"?: components["parameters"]["header.Idempotency-Key"];
+                "Idempotency-Key"?: components["parameters"]["Idempotency-Key"];
                 /** @description Write only if the record's ETag is still this one (412 otherwise). */
-                "If-Match"?: components["parameters"]["header.If-Match"];
+                "If-Match"?: components["parameters"]["If-Match"];
             };
             path: {
                 name: components["parameters"]["path.name"];
@@ -7484,7 +6935,7 @@ export interface operations {
             query?: never;
             header?: {
                 /** @description Retry safely: a repeated request with this key gets the stored response (Idempotent-Replayed: true) instead of a second write. */
-                "Idempotency-Key"?: components["parameters"]["header.Idempotency-Key"];
+                "Idempotency-Key"?: components["parameters"]["Idempotency-Key"];
             };
             path?: never;
             cookie?: never;
@@ -7517,7 +6968,7 @@ export interface operations {
             query?: never;
             header?: {
                 /** @description 304 without a body when the record's ETag is still this one. */
-                "If-None-Match"?: components["parameters"]["header.If-None-Match"];
+                "If-None-Match"?: components["parameters"]["If-None-Match"];
             };
             path: {
                 id: components["parameters"]["path.id"];
@@ -7539,9 +6990,9 @@ export interface operations {
             query?: never;
             header?: {
                 /** @description Retry safely: a repeated request with this key gets the stored response (Idempotent-Replayed: true) instead of a second write. */
-                "Idempotency-Key"?: components["parameters"]["header.Idempotency-Key"];
+                "Idempotency-Key"?: components["parameters"]["Idempotency-Key"];
                 /** @description Write only if the record's ETag is still this one (412 otherwise). */
-                "If-Match"?: components["parameters"]["header.If-Match"];
+                "If-Match"?: components["parameters"]["If-Match"];
             };
             path: {
                 id: components["parameters"]["path.id"];
@@ -7569,9 +7020,9 @@ export interface operations {
             query?: never;
             header?: {
                 /** @description Retry safely: a repeated request with this key gets the stored response (Idempotent-Replayed: true) instead of a second write. */
-                "Idempotency-Key"?: components["parameters"]["header.Idempotency-Key"];
+                "Idempotency-Key"?: components["parameters"]["Idempotency-Key"];
                 /** @description Write only if the record's ETag is still this one (412 otherwise). */
-                "If-Match"?: components["parameters"]["header.If-Match"];
+                "If-Match"?: components["parameters"]["If-Match"];
             };
             path: {
                 id: components["parameters"]["path.id"];
@@ -7601,9 +7052,9 @@ export interface operations {
             query?: never;
             header?: {
                 /** @description Retry safely: a repeated request with this key gets the stored response (Idempotent-Replayed: true) instead of a second write. */
-                "Idempotency-Key"?: components["parameters"]["header.Idempotency-Key"];
+                "Idempotency-Key"?: components["parameters"]["Idempotency-Key"];
                 /** @description Write only if the record's ETag is still this one (412 otherwise). */
-                "If-Match"?: components["parameters"]["header.If-Match"];
+                "If-Match"?: components["parameters"]["If-Match"];
             };
             path: {
                 id: components["parameters"]["path.id"];
@@ -7670,7 +7121,7 @@ export interface operations {
             query?: never;
             header?: {
                 /** @description Retry safely: a repeated request with this key gets the stored response (Idempotent-Replayed: true) instead of a second write. */
-                "Idempotency-Key"?: components["parameters"]["header.Idempotency-Key"];
+                "Idempotency-Key"?: components["parameters"]["Idempotency-Key"];
             };
             path?: never;
             cookie?: never;
@@ -7703,7 +7154,7 @@ export interface operations {
             query?: never;
             header?: {
                 /** @description 304 without a body when the record's ETag is still this one. */
-                "If-None-Match"?: components["parameters"]["header.If-None-Match"];
+                "If-None-Match"?: components["parameters"]["If-None-Match"];
             };
             path: {
                 activity: components["parameters"]["path.activity"];
@@ -7725,9 +7176,9 @@ export interface operations {
             query?: never;
             header?: {
                 /** @description Retry safely: a repeated request with this key gets the stored response (Idempotent-Replayed: true) instead of a second write. */
-                "Idempotency-Key"?: components["parameters"]["header.Idempotency-Key"];
+                "Idempotency-Key"?: components["parameters"]["Idempotency-Key"];
                 /** @description Write only if the record's ETag is still this one (412 otherwise). */
-                "If-Match"?: components["parameters"]["header.If-Match"];
+                "If-Match"?: components["parameters"]["If-Match"];
             };
             path: {
                 activity: components["parameters"]["path.activity"];
@@ -7755,9 +7206,9 @@ export interface operations {
             query?: never;
             header?: {
                 /** @description Retry safely: a repeated request with this key gets the stored response (Idempotent-Replayed: true) instead of a second write. */
-                "Idempotency-Key"?: components["parameters"]["header.Idempotency-Key"];
+                "Idempotency-Key"?: components["parameters"]["Idempotency-Key"];
                 /** @description Write only if the record's ETag is still this one (412 otherwise). */
-                "If-Match"?: components["parameters"]["header.If-Match"];
+                "If-Match"?: components["parameters"]["If-Match"];
             };
             path: {
                 activity: components["parameters"]["path.activity"];
@@ -7787,9 +7238,9 @@ export interface operations {
             query?: never;
             header?: {
                 /** @description Retry safely: a repeated request with this key gets the stored response (Idempotent-Replayed: true) instead of a second write. */
-                "Idempotency-Key"?: components["parameters"]["header.Idempotency-Key"];
+                "Idempotency-Key"?: components["parameters"]["Idempotency-Key"];
                 /** @description Write only if the record's ETag is still this one (412 otherwise). */
-                "If-Match"?: components["parameters"]["header.If-Match"];
+                "If-Match"?: components["parameters"]["If-Match"];
             };
             path: {
                 activity: components["parameters"]["path.activity"];
@@ -7860,7 +7311,7 @@ export interface operations {
             query?: never;
             header?: {
                 /** @description Retry safely: a repeated request with this key gets the stored response (Idempotent-Replayed: true) instead of a second write. */
-                "Idempotency-Key"?: components["parameters"]["header.Idempotency-Key"];
+                "Idempotency-Key"?: components["parameters"]["Idempotency-Key"];
             };
             path?: never;
             cookie?: never;
@@ -7893,7 +7344,7 @@ export interface operations {
             query?: never;
             header?: {
                 /** @description 304 without a body when the record's ETag is still this one. */
-                "If-None-Match"?: components["parameters"]["header.If-None-Match"];
+                "If-None-Match"?: components["parameters"]["If-None-Match"];
             };
             path: {
                 id: components["parameters"]["path.id"];
@@ -7915,9 +7366,9 @@ export interface operations {
             query?: never;
             header?: {
                 /** @description Retry safely: a repeated request with this key gets the stored response (Idempotent-Replayed: true) instead of a second write. */
-                "Idempotency-Key"?: components["parameters"]["header.Idempotency-Key"];
+                "Idempotency-Key"?: components["parameters"]["Idempotency-Key"];
                 /** @description Write only if the record's ETag is still this one (412 otherwise). */
-                "If-Match"?: components["parameters"]["header.If-Match"];
+                "If-Match"?: components["parameters"]["If-Match"];
             };
             path: {
                 id: components["parameters"]["path.id"];
@@ -7945,9 +7396,9 @@ export interface operations {
             query?: never;
             header?: {
                 /** @description Retry safely: a repeated request with this key gets the stored response (Idempotent-Replayed: true) instead of a second write. */
-                "Idempotency-Key"?: components["parameters"]["header.Idempotency-Key"];
+                "Idempotency-Key"?: components["parameters"]["Idempotency-Key"];
                 /** @description Write only if the record's ETag is still this one (412 otherwise). */
-                "If-Match"?: components["parameters"]["header.If-Match"];
+                "If-Match"?: components["parameters"]["If-Match"];
             };
             path: {
                 id: components["parameters"]["path.id"];
@@ -7977,9 +7428,9 @@ export interface operations {
             query?: never;
             header?: {
                 /** @description Retry safely: a repeated request with this key gets the stored response (Idempotent-Replayed: true) instead of a second write. */
-                "Idempotency-Key"?: components["parameters"]["header.Idempotency-Key"];
+                "Idempotency-Key"?: components["parameters"]["Idempotency-Key"];
                 /** @description Write only if the record's ETag is still this one (412 otherwise). */
-                "If-Match"?: components["parameters"]["header.If-Match"];
+                "If-Match"?: components["parameters"]["If-Match"];
             };
             path: {
                 id: components["parameters"]["path.id"];
@@ -8054,7 +7505,7 @@ export interface operations {
             query?: never;
             header?: {
                 /** @description Retry safely: a repeated request with this key gets the stored response (Idempotent-Replayed: true) instead of a second write. */
-                "Idempotency-Key"?: components["parameters"]["header.Idempotency-Key"];
+                "Idempotency-Key"?: components["parameters"]["Idempotency-Key"];
             };
             path?: never;
             cookie?: never;
@@ -8078,27 +7529,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["IdempotencyConflict"];
-            /** @description Invalid input: `errors` lists the messages per field. */
-            422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description Messages per field. */
-                        errors: {
-                            [key: string]: string[];
-                        };
-                        /** @description The first message, and how many more there are. */
-                        message: string;
-                        violations?: components["schemas"]["Violation"][] & {
-                            field: string;
-                            message: string;
-                            rule: string;
-                        }[];
-                    };
-                };
-            };
+            422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
         };
     };
@@ -8107,7 +7538,7 @@ export interface operations {
             query?: never;
             header?: {
                 /** @description 304 without a body when the record's ETag is still this one. */
-                "If-None-Match"?: components["parameters"]["header.If-None-Match"];
+                "If-None-Match"?: components["parameters"]["If-None-Match"];
             };
             path: {
                 id: components["parameters"]["path.id"];
@@ -8129,9 +7560,9 @@ export interface operations {
             query?: never;
             header?: {
                 /** @description Retry safely: a repeated request with this key gets the stored response (Idempotent-Replayed: true) instead of a second write. */
-                "Idempotency-Key"?: components["parameters"]["header.Idempotency-Key"];
+                "Idempotency-Key"?: components["parameters"]["Idempotency-Key"];
                 /** @description Write only if the record's ETag is still this one (412 otherwise). */
-                "If-Match"?: components["parameters"]["header.If-Match"];
+                "If-Match"?: components["parameters"]["If-Match"];
             };
             path: {
                 id: components["parameters"]["path.id"];
@@ -8150,27 +7581,7 @@ export interface operations {
             404: components["responses"]["NotFound"];
             409: components["responses"]["IdempotencyConflict"];
             412: components["responses"]["PreconditionFailed"];
-            /** @description Invalid input: `errors` lists the messages per field. */
-            422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description Messages per field. */
-                        errors: {
-                            [key: string]: string[];
-                        };
-                        /** @description The first message, and how many more there are. */
-                        message: string;
-                        violations?: components["schemas"]["Violation"][] & {
-                            field: string;
-                            message: string;
-                            rule: string;
-                        }[];
-                    };
-                };
-            };
+            422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
         };
     };
@@ -8179,9 +7590,9 @@ export interface operations {
             query?: never;
             header?: {
                 /** @description Retry safely: a repeated request with this key gets the stored response (Idempotent-Replayed: true) instead of a second write. */
-                "Idempotency-Key"?: components["parameters"]["header.Idempotency-Key"];
+                "Idempotency-Key"?: components["parameters"]["Idempotency-Key"];
                 /** @description Write only if the record's ETag is still this one (412 otherwise). */
-                "If-Match"?: components["parameters"]["header.If-Match"];
+                "If-Match"?: components["parameters"]["If-Match"];
             };
             path: {
                 id: components["parameters"]["path.id"];
@@ -8202,27 +7613,7 @@ export interface operations {
             404: components["responses"]["NotFound"];
             409: components["responses"]["IdempotencyConflict"];
             412: components["responses"]["PreconditionFailed"];
-            /** @description Invalid input: `errors` lists the messages per field. */
-            422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description Messages per field. */
-                        errors: {
-                            [key: string]: string[];
-                        };
-                        /** @description The first message, and how many more there are. */
-                        message: string;
-                        violations?: components["schemas"]["Violation"][] & {
-                            field: string;
-                            message: string;
-                            rule: string;
-                        }[];
-                    };
-                };
-            };
+            422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
         };
     };
@@ -8231,9 +7622,9 @@ export interface operations {
             query?: never;
             header?: {
                 /** @description Retry safely: a repeated request with this key gets the stored response (Idempotent-Replayed: true) instead of a second write. */
-                "Idempotency-Key"?: components["parameters"]["header.Idempotency-Key"];
+                "Idempotency-Key"?: components["parameters"]["Idempotency-Key"];
                 /** @description Write only if the record's ETag is still this one (412 otherwise). */
-                "If-Match"?: components["parameters"]["header.If-Match"];
+                "If-Match"?: components["parameters"]["If-Match"];
             };
             path: {
                 id: components["parameters"]["path.id"];
@@ -8252,27 +7643,7 @@ export interface operations {
             404: components["responses"]["NotFound"];
             409: components["responses"]["IdempotencyConflict"];
             412: components["responses"]["PreconditionFailed"];
-            /** @description Invalid input: `errors` lists the messages per field. */
-            422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description Messages per field. */
-                        errors: {
-                            [key: string]: string[];
-                        };
-                        /** @description The first message, and how many more there are. */
-                        message: string;
-                        violations?: components["schemas"]["Violation"][] & {
-                            field: string;
-                            message: string;
-                            rule: string;
-                        }[];
-                    };
-                };
-            };
+            422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
         };
     };
@@ -8281,9 +7652,9 @@ export interface operations {
             query?: never;
             header?: {
                 /** @description Retry safely: a repeated request with this key gets the stored response (Idempotent-Replayed: true) instead of a second write. */
-                "Idempotency-Key"?: components["parameters"]["header.Idempotency-Key"];
+                "Idempotency-Key"?: components["parameters"]["Idempotency-Key"];
                 /** @description Write only if the record's ETag is still this one (412 otherwise). */
-                "If-Match"?: components["parameters"]["header.If-Match"];
+                "If-Match"?: components["parameters"]["If-Match"];
             };
             path: {
                 id: components["parameters"]["path.id"];
@@ -8311,9 +7682,9 @@ export interface operations {
             query?: never;
             header?: {
                 /** @description Retry safely: a repeated request with this key gets the stored response (Idempotent-Replayed: true) instead of a second write. */
-                "Idempotency-Key"?: components["parameters"]["header.Idempotency-Key"];
+                "Idempotency-Key"?: components["parameters"]["Idempotency-Key"];
                 /** @description Write only if the record's ETag is still this one (412 otherwise). */
-                "If-Match"?: components["parameters"]["header.If-Match"];
+                "If-Match"?: components["parameters"]["If-Match"];
             };
             path: {
                 id: components["parameters"]["path.id"];
@@ -8344,7 +7715,7 @@ export interface operations {
             };
             header?: {
                 /** @description Retry safely: a repeated request with this key gets the stored response (Idempotent-Replayed: true) instead of a second write. */
-                "Idempotency-Key"?: components["parameters"]["header.Idempotency-Key"];
+                "Idempotency-Key"?: components["parameters"]["Idempotency-Key"];
             };
             path?: never;
             cookie?: never;
@@ -8363,91 +7734,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        results: {
-                            data?: {
-                                activity_id: string;
-                                billable: boolean;
-                                color: string | null;
-                                /**
-                                 * Format: date-time
-                                 * @example 2024-01-01T00:00:00.000000Z
-                                 */
-                                created: string | null;
-                                /**
-                                 * Format: date-time
-                                 * @example 2024-01-01T00:00:00.000000Z
-                                 */
-                                date: string;
-                                /** @description Only with the departments module. */
-                                department_id?: number | null;
-                                destination: string | null;
-                                direction_of_travel: {
-                                    id: number;
-                                    name: string;
-                                } | null;
-                                /** @description Hours, derived from from/to. */
-                                duration: number;
-                                employee_id: string;
-                                /**
-                                 * @description The calendar day the booking really ends (date + 1 when `to` is 00:00).
-                                 * @example 2024-08-17
-                                 */
-                                end_date: string;
-                                /** @example 09:00:00 */
-                                from: string;
-                                id: number;
-                                invoice_item_id: number | null;
-                                is_travel: boolean;
-                                /** @description Only with the ticket_extension module. */
-                                issue_id?: string | null;
-                                km: number | null;
-                                locked: boolean | null;
-                                /**
-                                 * Format: date-time
-                                 * @example 2024-01-01T00:00:00.000000Z
-                                 */
-                                modified: string | null;
-                                note: string | null;
-                                passengers: number | null;
-                                private: boolean | null;
-                                project_id: number;
-                                project_release?: {
-                                    id: number;
-                                    name: string;
-                                } | null;
-                                /**
-                                 * Format: date-time
-                                 * @example 2024-01-01T00:00:00.000000Z
-                                 */
-                                project_released_at?: string | null;
-                                project_released_by?: string | null;
-                                project_task_id: number;
-                                start: string | null;
-                                subtask_id: number | null;
-                                ticket_id: number | null;
-                                /**
-                                 * @description 00:00:00 = the booking runs until midnight.
-                                 * @example 17:00:00
-                                 */
-                                to: string;
-                                vehicle_id: string | null;
-                                work_location_id: string | null;
-                                work_location_is_project_relevant: boolean;
-                            };
-                            errors?: {
-                                [key: string]: string[];
-                            };
-                            message?: string;
-                            /** @description 201 when written, else the status POST /attendances would answer (422 with errors). */
-                            status: number;
-                            violations?: {
-                                field: string;
-                                message: string;
-                                rule: string;
-                            }[];
-                        }[];
-                    };
+                    "application/json": components["schemas"]["AttendanceBulkResults"];
                 };
             };
             401: components["responses"]["Unauthenticated"];
@@ -8460,92 +7747,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        message: string;
-                        results: {
-                            data?: {
-                                activity_id: string;
-                                billable: boolean;
-                                color: string | null;
-                                /**
-                                 * Format: date-time
-                                 * @example 2024-01-01T00:00:00.000000Z
-                                 */
-                                created: string | null;
-                                /**
-                                 * Format: date-time
-                                 * @example 2024-01-01T00:00:00.000000Z
-                                 */
-                                date: string;
-                                /** @description Only with the departments module. */
-                                department_id?: number | null;
-                                destination: string | null;
-                                direction_of_travel: {
-                                    id: number;
-                                    name: string;
-                                } | null;
-                                /** @description Hours, derived from from/to. */
-                                duration: number;
-                                employee_id: string;
-                                /**
-                                 * @description The calendar day the booking really ends (date + 1 when `to` is 00:00).
-                                 * @example 2024-08-17
-                                 */
-                                end_date: string;
-                                /** @example 09:00:00 */
-                                from: string;
-                                id: number;
-                                invoice_item_id: number | null;
-                                is_travel: boolean;
-                                /** @description Only with the ticket_extension module. */
-                                issue_id?: string | null;
-                                km: number | null;
-                                locked: boolean | null;
-                                /**
-                                 * Format: date-time
-                                 * @example 2024-01-01T00:00:00.000000Z
-                                 */
-                                modified: string | null;
-                                note: string | null;
-                                passengers: number | null;
-                                private: boolean | null;
-                                project_id: number;
-                                project_release?: {
-                                    id: number;
-                                    name: string;
-                                } | null;
-                                /**
-                                 * Format: date-time
-                                 * @example 2024-01-01T00:00:00.000000Z
-                                 */
-                                project_released_at?: string | null;
-                                project_released_by?: string | null;
-                                project_task_id: number;
-                                start: string | null;
-                                subtask_id: number | null;
-                                ticket_id: number | null;
-                                /**
-                                 * @description 00:00:00 = the booking runs until midnight.
-                                 * @example 17:00:00
-                                 */
-                                to: string;
-                                vehicle_id: string | null;
-                                work_location_id: string | null;
-                                work_location_is_project_relevant: boolean;
-                            };
-                            errors?: {
-                                [key: string]: string[];
-                            };
-                            message?: string;
-                            /** @description 201 when written, else the status POST /attendances would answer (422 with errors). */
-                            status: number;
-                            violations?: {
-                                field: string;
-                                message: string;
-                                rule: string;
-                            }[];
-                        }[];
-                    } | components["schemas"]["ValidationError"];
+                    "application/json": components["schemas"]["AttendanceBulkFailure"] | components["schemas"]["ValidationError"];
                 };
             };
             429: components["responses"]["TooManyRequests"];
@@ -8572,9 +7774,9 @@ export interface operations {
             query?: never;
             header?: {
                 /** @description Retry safely: a repeated request with this key gets the stored response (Idempotent-Replayed: true) instead of a second write. */
-                "Idempotency-Key"?: components["parameters"]["header.Idempotency-Key"];
+                "Idempotency-Key"?: components["parameters"]["Idempotency-Key"];
                 /** @description Write only if the record's ETag is still this one (412 otherwise). */
-                "If-Match"?: components["parameters"]["header.If-Match"];
+                "If-Match"?: components["parameters"]["If-Match"];
             };
             path?: never;
             cookie?: never;
@@ -8600,9 +7802,9 @@ export interface operations {
             query?: never;
             header?: {
                 /** @description Retry safely: a repeated request with this key gets the stored response (Idempotent-Replayed: true) instead of a second write. */
-                "Idempotency-Key"?: components["parameters"]["header.Idempotency-Key"];
+                "Idempotency-Key"?: components["parameters"]["Idempotency-Key"];
                 /** @description Write only if the record's ETag is still this one (412 otherwise). */
-                "If-Match"?: components["parameters"]["header.If-Match"];
+                "If-Match"?: components["parameters"]["If-Match"];
             };
             path?: never;
             cookie?: never;
@@ -8667,7 +7869,7 @@ export interface operations {
             query?: never;
             header?: {
                 /** @description Retry safely: a repeated request with this key gets the stored response (Idempotent-Replayed: true) instead of a second write. */
-                "Idempotency-Key"?: components["parameters"]["header.Idempotency-Key"];
+                "Idempotency-Key"?: components["parameters"]["Idempotency-Key"];
             };
             path?: never;
             cookie?: never;
@@ -8700,7 +7902,7 @@ export interface operations {
             query?: never;
             header?: {
                 /** @description 304 without a body when the record's ETag is still this one. */
-                "If-None-Match"?: components["parameters"]["header.If-None-Match"];
+                "If-None-Match"?: components["parameters"]["If-None-Match"];
             };
             path: {
                 id: components["parameters"]["path.id"];
@@ -8722,9 +7924,9 @@ export interface operations {
             query?: never;
             header?: {
                 /** @description Retry safely: a repeated request with this key gets the stored response (Idempotent-Replayed: true) instead of a second write. */
-                "Idempotency-Key"?: components["parameters"]["header.Idempotency-Key"];
+                "Idempotency-Key"?: components["parameters"]["Idempotency-Key"];
                 /** @description Write only if the record's ETag is still this one (412 otherwise). */
-                "If-Match"?: components["parameters"]["header.If-Match"];
+                "If-Match"?: components["parameters"]["If-Match"];
             };
             path: {
                 id: components["parameters"]["path.id"];
@@ -8752,9 +7954,9 @@ export interface operations {
             query?: never;
             header?: {
                 /** @description Retry safely: a repeated request with this key gets the stored response (Idempotent-Replayed: true) instead of a second write. */
-                "Idempotency-Key"?: components["parameters"]["header.Idempotency-Key"];
+                "Idempotency-Key"?: components["parameters"]["Idempotency-Key"];
                 /** @description Write only if the record's ETag is still this one (412 otherwise). */
-                "If-Match"?: components["parameters"]["header.If-Match"];
+                "If-Match"?: components["parameters"]["If-Match"];
             };
             path: {
                 id: components["parameters"]["path.id"];
@@ -8784,9 +7986,9 @@ export interface operations {
             query?: never;
             header?: {
                 /** @description Retry safely: a repeated request with this key gets the stored response (Idempotent-Replayed: true) instead of a second write. */
-                "Idempotency-Key"?: components["parameters"]["header.Idempotency-Key"];
+                "Idempotency-Key"?: components["parameters"]["Idempotency-Key"];
                 /** @description Write only if the record's ETag is still this one (412 otherwise). */
-                "If-Match"?: components["parameters"]["header.If-Match"];
+                "If-Match"?: components["parameters"]["If-Match"];
             };
             path: {
                 id: components["parameters"]["path.id"];
@@ -8855,7 +8057,7 @@ export interface operations {
             query?: never;
             header?: {
                 /** @description Retry safely: a repeated request with this key gets the stored response (Idempotent-Replayed: true) instead of a second write. */
-                "Idempotency-Key"?: components["parameters"]["header.Idempotency-Key"];
+                "Idempotency-Key"?: components["parameters"]["Idempotency-Key"];
             };
             path?: never;
             cookie?: never;
@@ -8888,7 +8090,7 @@ export interface operations {
             query?: never;
             header?: {
                 /** @description 304 without a body when the record's ETag is still this one. */
-                "If-None-Match"?: components["parameters"]["header.If-None-Match"];
+                "If-None-Match"?: components["parameters"]["If-None-Match"];
             };
             path: {
                 name: components["parameters"]["path.name"];
@@ -8910,9 +8112,9 @@ export interface operations {
             query?: never;
             header?: {
                 /** @description Retry safely: a repeated request with this key gets the stored response (Idempotent-Replayed: true) instead of a second write. */
-                "Idempotency-Key"?: components["parameters"]["header.Idempotency-Key"];
+                "Idempotency-Key"?: components["parameters"]["Idempotency-Key"];
                 /** @description Write only if the record's ETag is still this one (412 otherwise). */
-                "If-Match"?: components["parameters"]["header.If-Match"];
+                "If-Match"?: components["parameters"]["If-Match"];
             };
             path: {
                 name: components["parameters"]["path.name"];
@@ -8940,9 +8142,9 @@ export interface operations {
             query?: never;
             header?: {
                 /** @description Retry safely: a repeated request with this key gets the stored response (Idempotent-Replayed: true) instead of a second write. */
-                "Idempotency-Key"?: components["parameters"]["header.Idempotency-Key"];
+                "Idempotency-Key"?: components["parameters"]["Idempotency-Key"];
                 /** @description Write only if the record's ETag is still this one (412 otherwise). */
-                "If-Match"?: components["parameters"]["header.If-Match"];
+                "If-Match"?: components["parameters"]["If-Match"];
             };
             path: {
                 name: components["parameters"]["path.name"];
@@ -8972,9 +8174,9 @@ export interface operations {
             query?: never;
             header?: {
                 /** @description Retry safely: a repeated request with this key gets the stored response (Idempotent-Replayed: true) instead of a second write. */
-                "Idempotency-Key"?: components["parameters"]["header.Idempotency-Key"];
+                "Idempotency-Key"?: components["parameters"]["Idempotency-Key"];
                 /** @description Write only if the record's ETag is still this one (412 otherwise). */
-                "If-Match"?: components["parameters"]["header.If-Match"];
+                "If-Match"?: components["parameters"]["If-Match"];
             };
             path: {
                 name: components["parameters"]["path.name"];
@@ -9090,7 +8292,7 @@ export interface operations {
             query?: never;
             header?: {
                 /** @description Retry safely: a repeated request with this key gets the stored response (Idempotent-Replayed: true) instead of a second write. */
-                "Idempotency-Key"?: components["parameters"]["header.Idempotency-Key"];
+                "Idempotency-Key"?: components["parameters"]["Idempotency-Key"];
             };
             path?: never;
             cookie?: never;
@@ -9164,7 +8366,7 @@ export interface operations {
             query?: never;
             header?: {
                 /** @description Retry safely: a repeated request with this key gets the stored response (Idempotent-Replayed: true) instead of a second write. */
-                "Idempotency-Key"?: components["parameters"]["header.Idempotency-Key"];
+                "Idempotency-Key"?: components["parameters"]["Idempotency-Key"];
             };
             path: {
                 customer_number: components["parameters"]["path.customer_number"];
@@ -9199,7 +8401,7 @@ export interface operations {
             query?: never;
             header?: {
                 /** @description 304 without a body when the record's ETag is still this one. */
-                "If-None-Match"?: components["parameters"]["header.If-None-Match"];
+                "If-None-Match"?: components["parameters"]["If-None-Match"];
             };
             path: {
                 customer_number: components["parameters"]["path.customer_number"];
@@ -9222,9 +8424,9 @@ export interface operations {
             query?: never;
             header?: {
                 /** @description Retry safely: a repeated request with this key gets the stored response (Idempotent-Replayed: true) instead of a second write. */
-                "Idempotency-Key"?: components["parameters"]["header.Idempotency-Key"];
+                "Idempotency-Key"?: components["parameters"]["Idempotency-Key"];
                 /** @description Write only if the record's ETag is still this one (412 otherwise). */
-                "If-Match"?: components["parameters"]["header.If-Match"];
+                "If-Match"?: components["parameters"]["If-Match"];
             };
             path: {
                 customer_number: components["parameters"]["path.customer_number"];
@@ -9253,9 +8455,9 @@ export interface operations {
             query?: never;
             header?: {
                 /** @description Retry safely: a repeated request with this key gets the stored response (Idempotent-Replayed: true) instead of a second write. */
-                "Idempotency-Key"?: components["parameters"]["header.Idempotency-Key"];
+                "Idempotency-Key"?: components["parameters"]["Idempotency-Key"];
                 /** @description Write only if the record's ETag is still this one (412 otherwise). */
-                "If-Match"?: components["parameters"]["header.If-Match"];
+                "If-Match"?: components["parameters"]["If-Match"];
             };
             path: {
                 customer_number: components["parameters"]["path.customer_number"];
@@ -9286,9 +8488,9 @@ export interface operations {
             query?: never;
             header?: {
                 /** @description Retry safely: a repeated request with this key gets the stored response (Idempotent-Replayed: true) instead of a second write. */
-                "Idempotency-Key"?: components["parameters"]["header.Idempotency-Key"];
+                "Idempotency-Key"?: components["parameters"]["Idempotency-Key"];
                 /** @description Write only if the record's ETag is still this one (412 otherwise). */
-                "If-Match"?: components["parameters"]["header.If-Match"];
+                "If-Match"?: components["parameters"]["If-Match"];
             };
             path: {
                 customer_number: components["parameters"]["path.customer_number"];
@@ -9317,7 +8519,7 @@ export interface operations {
             query?: never;
             header?: {
                 /** @description 304 without a body when the record's ETag is still this one. */
-                "If-None-Match"?: components["parameters"]["header.If-None-Match"];
+                "If-None-Match"?: components["parameters"]["If-None-Match"];
             };
             path: {
                 /** @description Customer number */
@@ -9340,9 +8542,9 @@ export interface operations {
             query?: never;
             header?: {
                 /** @description Retry safely: a repeated request with this key gets the stored response (Idempotent-Replayed: true) instead of a second write. */
-                "Idempotency-Key"?: components["parameters"]["header.Idempotency-Key"];
+                "Idempotency-Key"?: components["parameters"]["Idempotency-Key"];
                 /** @description Write only if the record's ETag is still this one (412 otherwise). */
-                "If-Match"?: components["parameters"]["header.If-Match"];
+                "If-Match"?: components["parameters"]["If-Match"];
             };
             path: {
                 /** @description Customer number */
@@ -9371,9 +8573,9 @@ export interface operations {
             query?: never;
             header?: {
                 /** @description Retry safely: a repeated request with this key gets the stored response (Idempotent-Replayed: true) instead of a second write. */
-                "Idempotency-Key"?: components["parameters"]["header.Idempotency-Key"];
+                "Idempotency-Key"?: components["parameters"]["Idempotency-Key"];
                 /** @description Write only if the record's ETag is still this one (412 otherwise). */
-                "If-Match"?: components["parameters"]["header.If-Match"];
+                "If-Match"?: components["parameters"]["If-Match"];
             };
             path: {
                 /** @description Customer number */
@@ -9404,9 +8606,9 @@ export interface operations {
             query?: never;
             header?: {
                 /** @description Retry safely: a repeated request with this key gets the stored response (Idempotent-Replayed: true) instead of a second write. */
-                "Idempotency-Key"?: components["parameters"]["header.Idempotency-Key"];
+                "Idempotency-Key"?: components["parameters"]["Idempotency-Key"];
                 /** @description Write only if the record's ETag is still this one (412 otherwise). */
-                "If-Match"?: components["parameters"]["header.If-Match"];
+                "If-Match"?: components["parameters"]["If-Match"];
             };
             path: {
                 /** @description Customer number */
@@ -9463,7 +8665,7 @@ export interface operations {
             query?: never;
             header?: {
                 /** @description Retry safely: a repeated request with this key gets the stored response (Idempotent-Replayed: true) instead of a second write. */
-                "Idempotency-Key"?: components["parameters"]["header.Idempotency-Key"];
+                "Idempotency-Key"?: components["parameters"]["Idempotency-Key"];
             };
             path: {
                 /** @description Customer number */
@@ -9491,7 +8693,7 @@ export interface operations {
             query?: never;
             header?: {
                 /** @description 304 without a body when the record's ETag is still this one. */
-                "If-None-Match"?: components["parameters"]["header.If-None-Match"];
+                "If-None-Match"?: components["parameters"]["If-None-Match"];
             };
             path: {
                 /** @description Customer number */
@@ -9515,9 +8717,9 @@ export interface operations {
             query?: never;
             header?: {
                 /** @description Retry safely: a repeated request with this key gets the stored response (Idempotent-Replayed: true) instead of a second write. */
-                "Idempotency-Key"?: components["parameters"]["header.Idempotency-Key"];
+                "Idempotency-Key"?: components["parameters"]["Idempotency-Key"];
                 /** @description Write only if the record's ETag is still this one (412 otherwise). */
-                "If-Match"?: components["parameters"]["header.If-Match"];
+                "If-Match"?: components["parameters"]["If-Match"];
             };
             path: {
                 /** @description Customer number */
@@ -9547,9 +8749,9 @@ export interface operations {
             query?: never;
             header?: {
                 /** @description Retry safely: a repeated request with this key gets the stored response (Idempotent-Replayed: true) instead of a second write. */
-                "Idempotency-Key"?: components["parameters"]["header.Idempotency-Key"];
+                "Idempotency-Key"?: components["parameters"]["Idempotency-Key"];
                 /** @description Write only if the record's ETag is still this one (412 otherwise). */
-                "If-Match"?: components["parameters"]["header.If-Match"];
+                "If-Match"?: components["parameters"]["If-Match"];
             };
             path: {
                 /** @description Customer number */
@@ -9581,9 +8783,9 @@ export interface operations {
             query?: never;
             header?: {
                 /** @description Retry safely: a repeated request with this key gets the stored response (Idempotent-Replayed: true) instead of a second write. */
-                "Idempotency-Key"?: components["parameters"]["header.Idempotency-Key"];
+                "Idempotency-Key"?: components["parameters"]["Idempotency-Key"];
                 /** @description Write only if the record's ETag is still this one (412 otherwise). */
-                "If-Match"?: components["parameters"]["header.If-Match"];
+                "If-Match"?: components["parameters"]["If-Match"];
             };
             path: {
                 /** @description Customer number */
@@ -9662,7 +8864,7 @@ export interface operations {
             query?: never;
             header?: {
                 /** @description Retry safely: a repeated request with this key gets the stored response (Idempotent-Replayed: true) instead of a second write. */
-                "Idempotency-Key"?: components["parameters"]["header.Idempotency-Key"];
+                "Idempotency-Key"?: components["parameters"]["Idempotency-Key"];
             };
             path?: never;
             cookie?: never;
@@ -9695,7 +8897,7 @@ export interface operations {
             query?: never;
             header?: {
                 /** @description 304 without a body when the record's ETag is still this one. */
-                "If-None-Match"?: components["parameters"]["header.If-None-Match"];
+                "If-None-Match"?: components["parameters"]["If-None-Match"];
             };
             path: {
                 id: components["parameters"]["path.id"];
@@ -9717,9 +8919,9 @@ export interface operations {
             query?: never;
             header?: {
                 /** @description Retry safely: a repeated request with this key gets the stored response (Idempotent-Replayed: true) instead of a second write. */
-                "Idempotency-Key"?: components["parameters"]["header.Idempotency-Key"];
+                "Idempotency-Key"?: components["parameters"]["Idempotency-Key"];
                 /** @description Write only if the record's ETag is still this one (412 otherwise). */
-                "If-Match"?: components["parameters"]["header.If-Match"];
+                "If-Match"?: components["parameters"]["If-Match"];
             };
             path: {
                 id: components["parameters"]["path.id"];
@@ -9747,9 +8949,9 @@ export interface operations {
             query?: never;
             header?: {
                 /** @description Retry safely: a repeated request with this key gets the stored response (Idempotent-Replayed: true) instead of a second write. */
-                "Idempotency-Key"?: components["parameters"]["header.Idempotency-Key"];
+                "Idempotency-Key"?: components["parameters"]["Idempotency-Key"];
                 /** @description Write only if the record's ETag is still this one (412 otherwise). */
-                "If-Match"?: components["parameters"]["header.If-Match"];
+                "If-Match"?: components["parameters"]["If-Match"];
             };
             path: {
                 id: components["parameters"]["path.id"];
@@ -9779,9 +8981,9 @@ export interface operations {
             query?: never;
             header?: {
                 /** @description Retry safely: a repeated request with this key gets the stored response (Idempotent-Replayed: true) instead of a second write. */
-                "Idempotency-Key"?: components["parameters"]["header.Idempotency-Key"];
+                "Idempotency-Key"?: components["parameters"]["Idempotency-Key"];
                 /** @description Write only if the record's ETag is still this one (412 otherwise). */
-                "If-Match"?: components["parameters"]["header.If-Match"];
+                "If-Match"?: components["parameters"]["If-Match"];
             };
             path: {
                 id: components["parameters"]["path.id"];
@@ -9852,7 +9054,7 @@ export interface operations {
             query?: never;
             header?: {
                 /** @description Retry safely: a repeated request with this key gets the stored response (Idempotent-Replayed: true) instead of a second write. */
-                "Idempotency-Key"?: components["parameters"]["header.Idempotency-Key"];
+                "Idempotency-Key"?: components["parameters"]["Idempotency-Key"];
             };
             path?: never;
             cookie?: never;
@@ -9885,7 +9087,7 @@ export interface operations {
             query?: never;
             header?: {
                 /** @description 304 without a body when the record's ETag is still this one. */
-                "If-None-Match"?: components["parameters"]["header.If-None-Match"];
+                "If-None-Match"?: components["parameters"]["If-None-Match"];
             };
             path: {
                 id: components["parameters"]["path.id"];
@@ -9907,9 +9109,9 @@ export interface operations {
             query?: never;
             header?: {
                 /** @description Retry safely: a repeated request with this key gets the stored response (Idempotent-Replayed: true) instead of a second write. */
-                "Idempotency-Key"?: components["parameters"]["header.Idempotency-Key"];
+                "Idempotency-Key"?: components["parameters"]["Idempotency-Key"];
                 /** @description Write only if the record's ETag is still this one (412 otherwise). */
-                "If-Match"?: components["parameters"]["header.If-Match"];
+                "If-Match"?: components["parameters"]["If-Match"];
             };
             path: {
                 id: components["parameters"]["path.id"];
@@ -9937,9 +9139,9 @@ export interface operations {
             query?: never;
             header?: {
                 /** @description Retry safely: a repeated request with this key gets the stored response (Idempotent-Replayed: true) instead of a second write. */
-                "Idempotency-Key"?: components["parameters"]["header.Idempotency-Key"];
+                "Idempotency-Key"?: components["parameters"]["Idempotency-Key"];
                 /** @description Write only if the record's ETag is still this one (412 otherwise). */
-                "If-Match"?: components["parameters"]["header.If-Match"];
+                "If-Match"?: components["parameters"]["If-Match"];
             };
             path: {
                 id: components["parameters"]["path.id"];
@@ -9969,9 +9171,9 @@ export interface operations {
             query?: never;
             header?: {
                 /** @description Retry safely: a repeated request with this key gets the stored response (Idempotent-Replayed: true) instead of a second write. */
-                "Idempotency-Key"?: components["parameters"]["header.Idempotency-Key"];
+                "Idempotency-Key"?: components["parameters"]["Idempotency-Key"];
                 /** @description Write only if the record's ETag is still this one (412 otherwise). */
-                "If-Match"?: components["parameters"]["header.If-Match"];
+                "If-Match"?: components["parameters"]["If-Match"];
             };
             path: {
                 id: components["parameters"]["path.id"];
@@ -10124,7 +9326,7 @@ export interface operations {
             query?: never;
             header?: {
                 /** @description Retry safely: a repeated request with this key gets the stored response (Idempotent-Replayed: true) instead of a second write. */
-                "Idempotency-Key"?: components["parameters"]["header.Idempotency-Key"];
+                "Idempotency-Key"?: components["parameters"]["Idempotency-Key"];
             };
             path?: never;
             cookie?: never;
@@ -10157,7 +9359,7 @@ export interface operations {
             query?: never;
             header?: {
                 /** @description 304 without a body when the record's ETag is still this one. */
-                "If-None-Match"?: components["parameters"]["header.If-None-Match"];
+                "If-None-Match"?: components["parameters"]["If-None-Match"];
             };
             path: {
                 id: components["parameters"]["path.id"];
@@ -10179,9 +9381,9 @@ export interface operations {
             query?: never;
             header?: {
                 /** @description Retry safely: a repeated request with this key gets the stored response (Idempotent-Replayed: true) instead of a second write. */
-                "Idempotency-Key"?: components["parameters"]["header.Idempotency-Key"];
+                "Idempotency-Key"?: components["parameters"]["Idempotency-Key"];
                 /** @description Write only if the record's ETag is still this one (412 otherwise). */
-                "If-Match"?: components["parameters"]["header.If-Match"];
+                "If-Match"?: components["parameters"]["If-Match"];
             };
             path: {
                 id: components["parameters"]["path.id"];
@@ -10209,9 +9411,9 @@ export interface operations {
             query?: never;
             header?: {
                 /** @description Retry safely: a repeated request with this key gets the stored response (Idempotent-Replayed: true) instead of a second write. */
-                "Idempotency-Key"?: components["parameters"]["header.Idempotency-Key"];
+                "Idempotency-Key"?: components["parameters"]["Idempotency-Key"];
                 /** @description Write only if the record's ETag is still this one (412 otherwise). */
-                "If-Match"?: components["parameters"]["header.If-Match"];
+                "If-Match"?: components["parameters"]["If-Match"];
             };
             path: {
                 id: components["parameters"]["path.id"];
@@ -10241,9 +9443,9 @@ export interface operations {
             query?: never;
             header?: {
                 /** @description Retry safely: a repeated request with this key gets the stored response (Idempotent-Replayed: true) instead of a second write. */
-                "Idempotency-Key"?: components["parameters"]["header.Idempotency-Key"];
+                "Idempotency-Key"?: components["parameters"]["Idempotency-Key"];
                 /** @description Write only if the record's ETag is still this one (412 otherwise). */
-                "If-Match"?: components["parameters"]["header.If-Match"];
+                "If-Match"?: components["parameters"]["If-Match"];
             };
             path: {
                 id: components["parameters"]["path.id"];
@@ -10311,7 +9513,7 @@ export interface operations {
             query?: never;
             header?: {
                 /** @description Retry safely: a repeated request with this key gets the stored response (Idempotent-Replayed: true) instead of a second write. */
-                "Idempotency-Key"?: components["parameters"]["header.Idempotency-Key"];
+                "Idempotency-Key"?: components["parameters"]["Idempotency-Key"];
             };
             path?: never;
             cookie?: never;
@@ -10344,7 +9546,7 @@ export interface operations {
             query?: never;
             header?: {
                 /** @description 304 without a body when the record's ETag is still this one. */
-                "If-None-Match"?: components["parameters"]["header.If-None-Match"];
+                "If-None-Match"?: components["parameters"]["If-None-Match"];
             };
             path: {
                 id: components["parameters"]["path.id"];
@@ -10366,9 +9568,9 @@ export interface operations {
             query?: never;
             header?: {
                 /** @description Retry safely: a repeated request with this key gets the stored response (Idempotent-Replayed: true) instead of a second write. */
-                "Idempotency-Key"?: components["parameters"]["header.Idempotency-Key"];
+                "Idempotency-Key"?: components["parameters"]["Idempotency-Key"];
                 /** @description Write only if the record's ETag is still this one (412 otherwise). */
-                "If-Match"?: components["parameters"]["header.If-Match"];
+                "If-Match"?: components["parameters"]["If-Match"];
             };
             path: {
                 id: components["parameters"]["path.id"];
@@ -10396,9 +9598,9 @@ export interface operations {
             query?: never;
             header?: {
                 /** @description Retry safely: a repeated request with this key gets the stored response (Idempotent-Replayed: true) instead of a second write. */
-                "Idempotency-Key"?: components["parameters"]["header.Idempotency-Key"];
+                "Idempotency-Key"?: components["parameters"]["Idempotency-Key"];
                 /** @description Write only if the record's ETag is still this one (412 otherwise). */
-                "If-Match"?: components["parameters"]["header.If-Match"];
+                "If-Match"?: components["parameters"]["If-Match"];
             };
             path: {
                 id: components["parameters"]["path.id"];
@@ -10428,9 +9630,9 @@ export interface operations {
             query?: never;
             header?: {
                 /** @description Retry safely: a repeated request with this key gets the stored response (Idempotent-Replayed: true) instead of a second write. */
-                "Idempotency-Key"?: components["parameters"]["header.Idempotency-Key"];
+                "Idempotency-Key"?: components["parameters"]["Idempotency-Key"];
                 /** @description Write only if the record's ETag is still this one (412 otherwise). */
-                "If-Match"?: components["parameters"]["header.If-Match"];
+                "If-Match"?: components["parameters"]["If-Match"];
             };
             path: {
                 id: components["parameters"]["path.id"];
@@ -10500,7 +9702,7 @@ export interface operations {
             query?: never;
             header?: {
                 /** @description Retry safely: a repeated request with this key gets the stored response (Idempotent-Replayed: true) instead of a second write. */
-                "Idempotency-Key"?: components["parameters"]["header.Idempotency-Key"];
+                "Idempotency-Key"?: components["parameters"]["Idempotency-Key"];
             };
             path?: never;
             cookie?: never;
@@ -10533,7 +9735,7 @@ export interface operations {
             query?: never;
             header?: {
                 /** @description 304 without a body when the record's ETag is still this one. */
-                "If-None-Match"?: components["parameters"]["header.If-None-Match"];
+                "If-None-Match"?: components["parameters"]["If-None-Match"];
             };
             path: {
                 username: components["parameters"]["path.username"];
@@ -10555,9 +9757,9 @@ export interface operations {
             query?: never;
             header?: {
                 /** @description Retry safely: a repeated request with this key gets the stored response (Idempotent-Replayed: true) instead of a second write. */
-                "Idempotency-Key"?: components["parameters"]["header.Idempotency-Key"];
+                "Idempotency-Key"?: components["parameters"]["Idempotency-Key"];
                 /** @description Write only if the record's ETag is still this one (412 otherwise). */
-                "If-Match"?: components["parameters"]["header.If-Match"];
+                "If-Match"?: components["parameters"]["If-Match"];
             };
             path: {
                 username: components["parameters"]["path.username"];
@@ -10585,9 +9787,9 @@ export interface operations {
             query?: never;
             header?: {
                 /** @description Retry safely: a repeated request with this key gets the stored response (Idempotent-Replayed: true) instead of a second write. */
-                "Idempotency-Key"?: components["parameters"]["header.Idempotency-Key"];
+                "Idempotency-Key"?: components["parameters"]["Idempotency-Key"];
                 /** @description Write only if the record's ETag is still this one (412 otherwise). */
-                "If-Match"?: components["parameters"]["header.If-Match"];
+                "If-Match"?: components["parameters"]["If-Match"];
             };
             path: {
                 username: components["parameters"]["path.username"];
@@ -10697,7 +9899,7 @@ export interface operations {
             query?: never;
             header?: {
                 /** @description Retry safely: a repeated request with this key gets the stored response (Idempotent-Replayed: true) instead of a second write. */
-                "Idempotency-Key"?: components["parameters"]["header.Idempotency-Key"];
+                "Idempotency-Key"?: components["parameters"]["Idempotency-Key"];
             };
             path: {
                 username: components["parameters"]["path.username"];
@@ -10732,7 +9934,7 @@ export interface operations {
             query?: never;
             header?: {
                 /** @description 304 without a body when the record's ETag is still this one. */
-                "If-None-Match"?: components["parameters"]["header.If-None-Match"];
+                "If-None-Match"?: components["parameters"]["If-None-Match"];
             };
             path: {
                 id: components["parameters"]["path.id"];
@@ -10755,9 +9957,9 @@ export interface operations {
             query?: never;
             header?: {
                 /** @description Retry safely: a repeated request with this key gets the stored response (Idempotent-Replayed: true) instead of a second write. */
-                "Idempotency-Key"?: components["parameters"]["header.Idempotency-Key"];
+                "Idempotency-Key"?: components["parameters"]["Idempotency-Key"];
                 /** @description Write only if the record's ETag is still this one (412 otherwise). */
-                "If-Match"?: components["parameters"]["header.If-Match"];
+                "If-Match"?: components["parameters"]["If-Match"];
             };
             path: {
                 id: components["parameters"]["path.id"];
@@ -10786,9 +9988,9 @@ export interface operations {
             query?: never;
             header?: {
                 /** @description Retry safely: a repeated request with this key gets the stored response (Idempotent-Replayed: true) instead of a second write. */
-                "Idempotency-Key"?: components["parameters"]["header.Idempotency-Key"];
+                "Idempotency-Key"?: components["parameters"]["Idempotency-Key"];
                 /** @description Write only if the record's ETag is still this one (412 otherwise). */
-                "If-Match"?: components["parameters"]["header.If-Match"];
+                "If-Match"?: components["parameters"]["If-Match"];
             };
             path: {
                 id: components["parameters"]["path.id"];
@@ -10819,9 +10021,9 @@ export interface operations {
             query?: never;
             header?: {
                 /** @description Retry safely: a repeated request with this key gets the stored response (Idempotent-Replayed: true) instead of a second write. */
-                "Idempotency-Key"?: components["parameters"]["header.Idempotency-Key"];
+                "Idempotency-Key"?: components["parameters"]["Idempotency-Key"];
                 /** @description Write only if the record's ETag is still this one (412 otherwise). */
-                "If-Match"?: components["parameters"]["header.If-Match"];
+                "If-Match"?: components["parameters"]["If-Match"];
             };
             path: {
                 id: components["parameters"]["path.id"];
@@ -10891,7 +10093,7 @@ export interface operations {
             query?: never;
             header?: {
                 /** @description Retry safely: a repeated request with this key gets the stored response (Idempotent-Replayed: true) instead of a second write. */
-                "Idempotency-Key"?: components["parameters"]["header.Idempotency-Key"];
+                "Idempotency-Key"?: components["parameters"]["Idempotency-Key"];
             };
             path: {
                 username: components["parameters"]["path.username"];
@@ -10926,7 +10128,7 @@ export interface operations {
             query?: never;
             header?: {
                 /** @description 304 without a body when the record's ETag is still this one. */
-                "If-None-Match"?: components["parameters"]["header.If-None-Match"];
+                "If-None-Match"?: components["parameters"]["If-None-Match"];
             };
             path: {
                 id: components["parameters"]["path.id"];
@@ -10949,9 +10151,9 @@ export interface operations {
             query?: never;
             header?: {
                 /** @description Retry safely: a repeated request with this key gets the stored response (Idempotent-Replayed: true) instead of a second write. */
-                "Idempotency-Key"?: components["parameters"]["header.Idempotency-Key"];
+                "Idempotency-Key"?: components["parameters"]["Idempotency-Key"];
                 /** @description Write only if the record's ETag is still this one (412 otherwise). */
-                "If-Match"?: components["parameters"]["header.If-Match"];
+                "If-Match"?: components["parameters"]["If-Match"];
             };
             path: {
                 id: components["parameters"]["path.id"];
@@ -10980,9 +10182,9 @@ export interface operations {
             query?: never;
             header?: {
                 /** @description Retry safely: a repeated request with this key gets the stored response (Idempotent-Replayed: true) instead of a second write. */
-                "Idempotency-Key"?: components["parameters"]["header.Idempotency-Key"];
+                "Idempotency-Key"?: components["parameters"]["Idempotency-Key"];
                 /** @description Write only if the record's ETag is still this one (412 otherwise). */
-                "If-Match"?: components["parameters"]["header.If-Match"];
+                "If-Match"?: components["parameters"]["If-Match"];
             };
             path: {
                 id: components["parameters"]["path.id"];
@@ -11013,9 +10215,9 @@ export interface operations {
             query?: never;
             header?: {
                 /** @description Retry safely: a repeated request with this key gets the stored response (Idempotent-Replayed: true) instead of a second write. */
-                "Idempotency-Key"?: components["parameters"]["header.Idempotency-Key"];
+                "Idempotency-Key"?: components["parameters"]["Idempotency-Key"];
                 /** @description Write only if the record's ETag is still this one (412 otherwise). */
-                "If-Match"?: components["parameters"]["header.If-Match"];
+                "If-Match"?: components["parameters"]["If-Match"];
             };
             path: {
                 id: components["parameters"]["path.id"];
@@ -11089,7 +10291,7 @@ export interface operations {
             query?: never;
             header?: {
                 /** @description Retry safely: a repeated request with this key gets the stored response (Idempotent-Replayed: true) instead of a second write. */
-                "Idempotency-Key"?: components["parameters"]["header.Idempotency-Key"];
+                "Idempotency-Key"?: components["parameters"]["Idempotency-Key"];
             };
             path: {
                 username: components["parameters"]["path.username"];
@@ -11124,7 +10326,7 @@ export interface operations {
             query?: never;
             header?: {
                 /** @description 304 without a body when the record's ETag is still this one. */
-                "If-None-Match"?: components["parameters"]["header.If-None-Match"];
+                "If-None-Match"?: components["parameters"]["If-None-Match"];
             };
             path: {
                 id: components["parameters"]["path.id"];
@@ -11147,9 +10349,9 @@ export interface operations {
             query?: never;
             header?: {
                 /** @description Retry safely: a repeated request with this key gets the stored response (Idempotent-Replayed: true) instead of a second write. */
-                "Idempotency-Key"?: components["parameters"]["header.Idempotency-Key"];
+                "Idempotency-Key"?: components["parameters"]["Idempotency-Key"];
                 /** @description Write only if the record's ETag is still this one (412 otherwise). */
-                "If-Match"?: components["parameters"]["header.If-Match"];
+                "If-Match"?: components["parameters"]["If-Match"];
             };
             path: {
                 id: components["parameters"]["path.id"];
@@ -11178,9 +10380,9 @@ export interface operations {
             query?: never;
             header?: {
                 /** @description Retry safely: a repeated request with this key gets the stored response (Idempotent-Replayed: true) instead of a second write. */
-                "Idempotency-Key"?: components["parameters"]["header.Idempotency-Key"];
+                "Idempotency-Key"?: components["parameters"]["Idempotency-Key"];
                 /** @description Write only if the record's ETag is still this one (412 otherwise). */
-                "If-Match"?: components["parameters"]["header.If-Match"];
+                "If-Match"?: components["parameters"]["If-Match"];
             };
             path: {
                 id: components["parameters"]["path.id"];
@@ -11211,9 +10413,9 @@ export interface operations {
             query?: never;
             header?: {
                 /** @description Retry safely: a repeated request with this key gets the stored response (Idempotent-Replayed: true) instead of a second write. */
-                "Idempotency-Key"?: components["parameters"]["header.Idempotency-Key"];
+                "Idempotency-Key"?: components["parameters"]["Idempotency-Key"];
                 /** @description Write only if the record's ETag is still this one (412 otherwise). */
-                "If-Match"?: components["parameters"]["header.If-Match"];
+                "If-Match"?: components["parameters"]["If-Match"];
             };
             path: {
                 id: components["parameters"]["path.id"];
@@ -11330,7 +10532,7 @@ export interface operations {
             query?: never;
             header?: {
                 /** @description Retry safely: a repeated request with this key gets the stored response (Idempotent-Replayed: true) instead of a second write. */
-                "Idempotency-Key"?: components["parameters"]["header.Idempotency-Key"];
+                "Idempotency-Key"?: components["parameters"]["Idempotency-Key"];
             };
             path: {
                 username: components["parameters"]["path.username"];
@@ -11365,7 +10567,7 @@ export interface operations {
             query?: never;
             header?: {
                 /** @description 304 without a body when the record's ETag is still this one. */
-                "If-None-Match"?: components["parameters"]["header.If-None-Match"];
+                "If-None-Match"?: components["parameters"]["If-None-Match"];
             };
             path: {
                 id: components["parameters"]["path.id"];
@@ -11388,9 +10590,9 @@ export interface operations {
             query?: never;
             header?: {
                 /** @description Retry safely: a repeated request with this key gets the stored response (Idempotent-Replayed: true) instead of a second write. */
-                "Idempotency-Key"?: components["parameters"]["header.Idempotency-Key"];
+                "Idempotency-Key"?: components["parameters"]["Idempotency-Key"];
                 /** @description Write only if the record's ETag is still this one (412 otherwise). */
-                "If-Match"?: components["parameters"]["header.If-Match"];
+                "If-Match"?: components["parameters"]["If-Match"];
             };
             path: {
                 id: components["parameters"]["path.id"];
@@ -11419,9 +10621,9 @@ export interface operations {
             query?: never;
             header?: {
                 /** @description Retry safely: a repeated request with this key gets the stored response (Idempotent-Replayed: true) instead of a second write. */
-                "Idempotency-Key"?: components["parameters"]["header.Idempotency-Key"];
+                "Idempotency-Key"?: components["parameters"]["Idempotency-Key"];
                 /** @description Write only if the record's ETag is still this one (412 otherwise). */
-                "If-Match"?: components["parameters"]["header.If-Match"];
+                "If-Match"?: components["parameters"]["If-Match"];
             };
             path: {
                 id: components["parameters"]["path.id"];
@@ -11452,9 +10654,9 @@ export interface operations {
             query?: never;
             header?: {
                 /** @description Retry safely: a repeated request with this key gets the stored response (Idempotent-Replayed: true) instead of a second write. */
-                "Idempotency-Key"?: components["parameters"]["header.Idempotency-Key"];
+                "Idempotency-Key"?: components["parameters"]["Idempotency-Key"];
                 /** @description Write only if the record's ETag is still this one (412 otherwise). */
-                "If-Match"?: components["parameters"]["header.If-Match"];
+                "If-Match"?: components["parameters"]["If-Match"];
             };
             path: {
                 id: components["parameters"]["path.id"];
@@ -11524,7 +10726,7 @@ export interface operations {
             query?: never;
             header?: {
                 /** @description Retry safely: a repeated request with this key gets the stored response (Idempotent-Replayed: true) instead of a second write. */
-                "Idempotency-Key"?: components["parameters"]["header.Idempotency-Key"];
+                "Idempotency-Key"?: components["parameters"]["Idempotency-Key"];
             };
             path: {
                 username: components["parameters"]["path.username"];
@@ -11559,7 +10761,7 @@ export interface operations {
             query?: never;
             header?: {
                 /** @description 304 without a body when the record's ETag is still this one. */
-                "If-None-Match"?: components["parameters"]["header.If-None-Match"];
+                "If-None-Match"?: components["parameters"]["If-None-Match"];
             };
             path: {
                 id: components["parameters"]["path.id"];
@@ -11582,9 +10784,9 @@ export interface operations {
             query?: never;
             header?: {
                 /** @description Retry safely: a repeated request with this key gets the stored response (Idempotent-Replayed: true) instead of a second write. */
-                "Idempotency-Key"?: components["parameters"]["header.Idempotency-Key"];
+                "Idempotency-Key"?: components["parameters"]["Idempotency-Key"];
                 /** @description Write only if the record's ETag is still this one (412 otherwise). */
-                "If-Match"?: components["parameters"]["header.If-Match"];
+                "If-Match"?: components["parameters"]["If-Match"];
             };
             path: {
                 id: components["parameters"]["path.id"];
@@ -11613,9 +10815,9 @@ export interface operations {
             query?: never;
             header?: {
                 /** @description Retry safely: a repeated request with this key gets the stored response (Idempotent-Replayed: true) instead of a second write. */
-                "Idempotency-Key"?: components["parameters"]["header.Idempotency-Key"];
+                "Idempotency-Key"?: components["parameters"]["Idempotency-Key"];
                 /** @description Write only if the record's ETag is still this one (412 otherwise). */
-                "If-Match"?: components["parameters"]["header.If-Match"];
+                "If-Match"?: components["parameters"]["If-Match"];
             };
             path: {
                 id: components["parameters"]["path.id"];
@@ -11646,9 +10848,9 @@ export interface operations {
             query?: never;
             header?: {
                 /** @description Retry safely: a repeated request with this key gets the stored response (Idempotent-Replayed: true) instead of a second write. */
-                "Idempotency-Key"?: components["parameters"]["header.Idempotency-Key"];
+                "Idempotency-Key"?: components["parameters"]["Idempotency-Key"];
                 /** @description Write only if the record's ETag is still this one (412 otherwise). */
-                "If-Match"?: components["parameters"]["header.If-Match"];
+                "If-Match"?: components["parameters"]["If-Match"];
             };
             path: {
                 id: components["parameters"]["path.id"];
@@ -11721,7 +10923,7 @@ export interface operations {
             query?: never;
             header?: {
                 /** @description Retry safely: a repeated request with this key gets the stored response (Idempotent-Replayed: true) instead of a second write. */
-                "Idempotency-Key"?: components["parameters"]["header.Idempotency-Key"];
+                "Idempotency-Key"?: components["parameters"]["Idempotency-Key"];
             };
             path?: never;
             cookie?: never;
@@ -11754,7 +10956,7 @@ export interface operations {
             query?: never;
             header?: {
                 /** @description 304 without a body when the record's ETag is still this one. */
-                "If-None-Match"?: components["parameters"]["header.If-None-Match"];
+                "If-None-Match"?: components["parameters"]["If-None-Match"];
             };
             path: {
                 id: components["parameters"]["path.id"];
@@ -11776,9 +10978,9 @@ export interface operations {
             query?: never;
             header?: {
                 /** @description Retry safely: a repeated request with this key gets the stored response (Idempotent-Replayed: true) instead of a second write. */
-                "Idempotency-Key"?: components["parameters"]["header.Idempotency-Key"];
+                "Idempotency-Key"?: components["parameters"]["Idempotency-Key"];
                 /** @description Write only if the record's ETag is still this one (412 otherwise). */
-                "If-Match"?: components["parameters"]["header.If-Match"];
+                "If-Match"?: components["parameters"]["If-Match"];
             };
             path: {
                 id: components["parameters"]["path.id"];
@@ -11806,9 +11008,9 @@ export interface operations {
             query?: never;
             header?: {
                 /** @description Retry safely: a repeated request with this key gets the stored response (Idempotent-Replayed: true) instead of a second write. */
-                "Idempotency-Key"?: components["parameters"]["header.Idempotency-Key"];
+                "Idempotency-Key"?: components["parameters"]["Idempotency-Key"];
                 /** @description Write only if the record's ETag is still this one (412 otherwise). */
-                "If-Match"?: components["parameters"]["header.If-Match"];
+                "If-Match"?: components["parameters"]["If-Match"];
             };
             path: {
                 id: components["parameters"]["path.id"];
@@ -11838,9 +11040,9 @@ export interface operations {
             query?: never;
             header?: {
                 /** @description Retry safely: a repeated request with this key gets the stored response (Idempotent-Replayed: true) instead of a second write. */
-                "Idempotency-Key"?: components["parameters"]["header.Idempotency-Key"];
+                "Idempotency-Key"?: components["parameters"]["Idempotency-Key"];
                 /** @description Write only if the record's ETag is still this one (412 otherwise). */
-                "If-Match"?: components["parameters"]["header.If-Match"];
+                "If-Match"?: components["parameters"]["If-Match"];
             };
             path: {
                 id: components["parameters"]["path.id"];
@@ -11895,7 +11097,7 @@ export interface operations {
             query?: never;
             header?: {
                 /** @description Retry safely: a repeated request with this key gets the stored response (Idempotent-Replayed: true) instead of a second write. */
-                "Idempotency-Key"?: components["parameters"]["header.Idempotency-Key"];
+                "Idempotency-Key"?: components["parameters"]["Idempotency-Key"];
             };
             path: {
                 id: components["parameters"]["path.id"];
@@ -11939,7 +11141,7 @@ export interface operations {
             query?: never;
             header?: {
                 /** @description 304 without a body when the record's ETag is still this one. */
-                "If-None-Match"?: components["parameters"]["header.If-None-Match"];
+                "If-None-Match"?: components["parameters"]["If-None-Match"];
             };
             path: {
                 document: components["parameters"]["path.document"];
@@ -11970,9 +11172,9 @@ export interface operations {
             query?: never;
             header?: {
                 /** @description Retry safely: a repeated request with this key gets the stored response (Idempotent-Replayed: true) instead of a second write. */
-                "Idempotency-Key"?: components["parameters"]["header.Idempotency-Key"];
+                "Idempotency-Key"?: components["parameters"]["Idempotency-Key"];
                 /** @description Write only if the record's ETag is still this one (412 otherwise). */
-                "If-Match"?: components["parameters"]["header.If-Match"];
+                "If-Match"?: components["parameters"]["If-Match"];
             };
             path: {
                 document: components["parameters"]["path.document"];
@@ -12069,7 +11271,7 @@ export interface operations {
             query?: never;
             header?: {
                 /** @description Retry safely: a repeated request with this key gets the stored response (Idempotent-Replayed: true) instead of a second write. */
-                "Idempotency-Key"?: components["parameters"]["header.Idempotency-Key"];
+                "Idempotency-Key"?: components["parameters"]["Idempotency-Key"];
             };
             path?: never;
             cookie?: never;
@@ -12147,7 +11349,7 @@ export interface operations {
             query?: never;
             header?: {
                 /** @description Retry safely: a repeated request with this key gets the stored response (Idempotent-Replayed: true) instead of a second write. */
-                "Idempotency-Key"?: components["parameters"]["header.Idempotency-Key"];
+                "Idempotency-Key"?: components["parameters"]["Idempotency-Key"];
             };
             path: {
                 calendar_id: components["parameters"]["path.calendar_id"];
@@ -12182,7 +11384,7 @@ export interface operations {
             query?: never;
             header?: {
                 /** @description 304 without a body when the record's ETag is still this one. */
-                "If-None-Match"?: components["parameters"]["header.If-None-Match"];
+                "If-None-Match"?: components["parameters"]["If-None-Match"];
             };
             path: {
                 calendar_id: components["parameters"]["path.calendar_id"];
@@ -12205,9 +11407,9 @@ export interface operations {
             query?: never;
             header?: {
                 /** @description Retry safely: a repeated request with this key gets the stored response (Idempotent-Replayed: true) instead of a second write. */
-                "Idempotency-Key"?: components["parameters"]["header.Idempotency-Key"];
+                "Idempotency-Key"?: components["parameters"]["Idempotency-Key"];
                 /** @description Write only if the record's ETag is still this one (412 otherwise). */
-                "If-Match"?: components["parameters"]["header.If-Match"];
+                "If-Match"?: components["parameters"]["If-Match"];
             };
             path: {
                 calendar_id: components["parameters"]["path.calendar_id"];
@@ -12236,9 +11438,9 @@ export interface operations {
             query?: never;
             header?: {
                 /** @description Retry safely: a repeated request with this key gets the stored response (Idempotent-Replayed: true) instead of a second write. */
-                "Idempotency-Key"?: components["parameters"]["header.Idempotency-Key"];
+                "Idempotency-Key"?: components["parameters"]["Idempotency-Key"];
                 /** @description Write only if the record's ETag is still this one (412 otherwise). */
-                "If-Match"?: components["parameters"]["header.If-Match"];
+                "If-Match"?: components["parameters"]["If-Match"];
             };
             path: {
                 calendar_id: components["parameters"]["path.calendar_id"];
@@ -12269,9 +11471,9 @@ export interface operations {
             query?: never;
             header?: {
                 /** @description Retry safely: a repeated request with this key gets the stored response (Idempotent-Replayed: true) instead of a second write. */
-                "Idempotency-Key"?: components["parameters"]["header.Idempotency-Key"];
+                "Idempotency-Key"?: components["parameters"]["Idempotency-Key"];
                 /** @description Write only if the record's ETag is still this one (412 otherwise). */
-                "If-Match"?: components["parameters"]["header.If-Match"];
+                "If-Match"?: components["parameters"]["If-Match"];
             };
             path: {
                 calendar_id: components["parameters"]["path.calendar_id"];
@@ -12300,7 +11502,7 @@ export interface operations {
             query?: never;
             header?: {
                 /** @description 304 without a body when the record's ETag is still this one. */
-                "If-None-Match"?: components["parameters"]["header.If-None-Match"];
+                "If-None-Match"?: components["parameters"]["If-None-Match"];
             };
             path: {
                 id: components["parameters"]["path.id"];
@@ -12322,9 +11524,9 @@ export interface operations {
             query?: never;
             header?: {
                 /** @description Retry safely: a repeated request with this key gets the stored response (Idempotent-Replayed: true) instead of a second write. */
-                "Idempotency-Key"?: components["parameters"]["header.Idempotency-Key"];
+                "Idempotency-Key"?: components["parameters"]["Idempotency-Key"];
                 /** @description Write only if the record's ETag is still this one (412 otherwise). */
-                "If-Match"?: components["parameters"]["header.If-Match"];
+                "If-Match"?: components["parameters"]["If-Match"];
             };
             path: {
                 id: components["parameters"]["path.id"];
@@ -12352,9 +11554,9 @@ export interface operations {
             query?: never;
             header?: {
                 /** @description Retry safely: a repeated request with this key gets the stored response (Idempotent-Replayed: true) instead of a second write. */
-                "Idempotency-Key"?: components["parameters"]["header.Idempotency-Key"];
+                "Idempotency-Key"?: components["parameters"]["Idempotency-Key"];
                 /** @description Write only if the record's ETag is still this one (412 otherwise). */
-                "If-Match"?: components["parameters"]["header.If-Match"];
+                "If-Match"?: components["parameters"]["If-Match"];
             };
             path: {
                 id: components["parameters"]["path.id"];
@@ -12384,9 +11586,9 @@ export interface operations {
             query?: never;
             header?: {
                 /** @description Retry safely: a repeated request with this key gets the stored response (Idempotent-Replayed: true) instead of a second write. */
-                "Idempotency-Key"?: components["parameters"]["header.Idempotency-Key"];
+                "Idempotency-Key"?: components["parameters"]["Idempotency-Key"];
                 /** @description Write only if the record's ETag is still this one (412 otherwise). */
-                "If-Match"?: components["parameters"]["header.If-Match"];
+                "If-Match"?: components["parameters"]["If-Match"];
             };
             path: {
                 id: components["parameters"]["path.id"];
@@ -12461,7 +11663,7 @@ export interface operations {
             query?: never;
             header?: {
                 /** @description Retry safely: a repeated request with this key gets the stored response (Idempotent-Replayed: true) instead of a second write. */
-                "Idempotency-Key"?: components["parameters"]["header.Idempotency-Key"];
+                "Idempotency-Key"?: components["parameters"]["Idempotency-Key"];
             };
             path?: never;
             cookie?: never;
@@ -12494,7 +11696,7 @@ export interface operations {
             query?: never;
             header?: {
                 /** @description 304 without a body when the record's ETag is still this one. */
-                "If-None-Match"?: components["parameters"]["header.If-None-Match"];
+                "If-None-Match"?: components["parameters"]["If-None-Match"];
             };
             path: {
                 id: components["parameters"]["path.id"];
@@ -12516,9 +11718,9 @@ export interface operations {
             query?: never;
             header?: {
                 /** @description Retry safely: a repeated request with this key gets the stored response (Idempotent-Replayed: true) instead of a second write. */
-                "Idempotency-Key"?: components["parameters"]["header.Idempotency-Key"];
+                "Idempotency-Key"?: components["parameters"]["Idempotency-Key"];
                 /** @description Write only if the record's ETag is still this one (412 otherwise). */
-                "If-Match"?: components["parameters"]["header.If-Match"];
+                "If-Match"?: components["parameters"]["If-Match"];
             };
             path: {
                 id: components["parameters"]["path.id"];
@@ -12546,9 +11748,9 @@ export interface operations {
             query?: never;
             header?: {
                 /** @description Retry safely: a repeated request with this key gets the stored response (Idempotent-Replayed: true) instead of a second write. */
-                "Idempotency-Key"?: components["parameters"]["header.Idempotency-Key"];
+                "Idempotency-Key"?: components["parameters"]["Idempotency-Key"];
                 /** @description Write only if the record's ETag is still this one (412 otherwise). */
-                "If-Match"?: components["parameters"]["header.If-Match"];
+                "If-Match"?: components["parameters"]["If-Match"];
             };
             path: {
                 id: components["parameters"]["path.id"];
@@ -12578,9 +11780,9 @@ export interface operations {
             query?: never;
             header?: {
                 /** @description Retry safely: a repeated request with this key gets the stored response (Idempotent-Replayed: true) instead of a second write. */
-                "Idempotency-Key"?: components["parameters"]["header.Idempotency-Key"];
+                "Idempotency-Key"?: components["parameters"]["Idempotency-Key"];
                 /** @description Write only if the record's ETag is still this one (412 otherwise). */
-                "If-Match"?: components["parameters"]["header.If-Match"];
+                "If-Match"?: components["parameters"]["If-Match"];
             };
             path: {
                 id: components["parameters"]["path.id"];
@@ -12654,7 +11856,7 @@ export interface operations {
             query?: never;
             header?: {
                 /** @description Retry safely: a repeated request with this key gets the stored response (Idempotent-Replayed: true) instead of a second write. */
-                "Idempotency-Key"?: components["parameters"]["header.Idempotency-Key"];
+                "Idempotency-Key"?: components["parameters"]["Idempotency-Key"];
             };
             path?: never;
             cookie?: never;
@@ -12687,7 +11889,7 @@ export interface operations {
             query?: never;
             header?: {
                 /** @description 304 without a body when the record's ETag is still this one. */
-                "If-None-Match"?: components["parameters"]["header.If-None-Match"];
+                "If-None-Match"?: components["parameters"]["If-None-Match"];
             };
             path: {
                 invoice_number: components["parameters"]["path.invoice_number"];
@@ -12709,9 +11911,9 @@ export interface operations {
             query?: never;
             header?: {
                 /** @description Retry safely: a repeated request with this key gets the stored response (Idempotent-Replayed: true) instead of a second write. */
-                "Idempotency-Key"?: components["parameters"]["header.Idempotency-Key"];
+                "Idempotency-Key"?: components["parameters"]["Idempotency-Key"];
                 /** @description Write only if the record's ETag is still this one (412 otherwise). */
-                "If-Match"?: components["parameters"]["header.If-Match"];
+                "If-Match"?: components["parameters"]["If-Match"];
             };
             path: {
                 invoice_number: components["parameters"]["path.invoice_number"];
@@ -12739,9 +11941,9 @@ export interface operations {
             query?: never;
             header?: {
                 /** @description Retry safely: a repeated request with this key gets the stored response (Idempotent-Replayed: true) instead of a second write. */
-                "Idempotency-Key"?: components["parameters"]["header.Idempotency-Key"];
+                "Idempotency-Key"?: components["parameters"]["Idempotency-Key"];
                 /** @description Write only if the record's ETag is still this one (412 otherwise). */
-                "If-Match"?: components["parameters"]["header.If-Match"];
+                "If-Match"?: components["parameters"]["If-Match"];
             };
             path: {
                 invoice_number: components["parameters"]["path.invoice_number"];
@@ -12771,9 +11973,9 @@ export interface operations {
             query?: never;
             header?: {
                 /** @description Retry safely: a repeated request with this key gets the stored response (Idempotent-Replayed: true) instead of a second write. */
-                "Idempotency-Key"?: components["parameters"]["header.Idempotency-Key"];
+                "Idempotency-Key"?: components["parameters"]["Idempotency-Key"];
                 /** @description Write only if the record's ETag is still this one (412 otherwise). */
-                "If-Match"?: components["parameters"]["header.If-Match"];
+                "If-Match"?: components["parameters"]["If-Match"];
             };
             path: {
                 invoice_number: components["parameters"]["path.invoice_number"];
@@ -12816,11 +12018,7 @@ export interface operations {
                     "application/json": {
                         data: {
                             content_type: string;
-                            /**
-                             * Format: date-time
-                             * @example 2024-01-01T00:00:00.000000Z
-                             */
-                            created: string | null;
+                            created: components["schemas"]["NullableDateTime"];
                             /** @description Base64; single attachment only. */
                             file_contents?: string;
                             filename: string;
@@ -12843,7 +12041,7 @@ export interface operations {
             query?: never;
             header?: {
                 /** @description Retry safely: a repeated request with this key gets the stored response (Idempotent-Replayed: true) instead of a second write. */
-                "Idempotency-Key"?: components["parameters"]["header.Idempotency-Key"];
+                "Idempotency-Key"?: components["parameters"]["Idempotency-Key"];
             };
             path: {
                 invoice_number: components["parameters"]["path.invoice_number"];
@@ -12887,7 +12085,7 @@ export interface operations {
             query?: never;
             header?: {
                 /** @description 304 without a body when the record's ETag is still this one. */
-                "If-None-Match"?: components["parameters"]["header.If-None-Match"];
+                "If-None-Match"?: components["parameters"]["If-None-Match"];
             };
             path: {
                 attachment_id: components["parameters"]["path.attachment_id"];
@@ -12906,11 +12104,7 @@ export interface operations {
                     "application/json": {
                         data: {
                             content_type: string;
-                            /**
-                             * Format: date-time
-                             * @example 2024-01-01T00:00:00.000000Z
-                             */
-                            created: string | null;
+                            created: components["schemas"]["NullableDateTime"];
                             /** @description Base64; single attachment only. */
                             file_contents?: string;
                             filename: string;
@@ -12933,9 +12127,9 @@ export interface operations {
             query?: never;
             header?: {
                 /** @description Retry safely: a repeated request with this key gets the stored response (Idempotent-Replayed: true) instead of a second write. */
-                "Idempotency-Key"?: components["parameters"]["header.Idempotency-Key"];
+                "Idempotency-Key"?: components["parameters"]["Idempotency-Key"];
                 /** @description Write only if the record's ETag is still this one (412 otherwise). */
-                "If-Match"?: components["parameters"]["header.If-Match"];
+                "If-Match"?: components["parameters"]["If-Match"];
             };
             path: {
                 attachment_id: components["parameters"]["path.attachment_id"];
@@ -12993,7 +12187,7 @@ export interface operations {
             query?: never;
             header?: {
                 /** @description Retry safely: a repeated request with this key gets the stored response (Idempotent-Replayed: true) instead of a second write. */
-                "Idempotency-Key"?: components["parameters"]["header.Idempotency-Key"];
+                "Idempotency-Key"?: components["parameters"]["Idempotency-Key"];
             };
             path: {
                 invoice_number: components["parameters"]["path.invoice_number"];
@@ -13108,7 +12302,7 @@ export interface operations {
             query?: never;
             header?: {
                 /** @description Retry safely: a repeated request with this key gets the stored response (Idempotent-Replayed: true) instead of a second write. */
-                "Idempotency-Key"?: components["parameters"]["header.Idempotency-Key"];
+                "Idempotency-Key"?: components["parameters"]["Idempotency-Key"];
             };
             path?: never;
             cookie?: never;
@@ -13141,7 +12335,7 @@ export interface operations {
             query?: never;
             header?: {
                 /** @description 304 without a body when the record's ETag is still this one. */
-                "If-None-Match"?: components["parameters"]["header.If-None-Match"];
+                "If-None-Match"?: components["parameters"]["If-None-Match"];
             };
             path: {
                 id: components["parameters"]["path.id"];
@@ -13163,9 +12357,9 @@ export interface operations {
             query?: never;
             header?: {
                 /** @description Retry safely: a repeated request with this key gets the stored response (Idempotent-Replayed: true) instead of a second write. */
-                "Idempotency-Key"?: components["parameters"]["header.Idempotency-Key"];
+                "Idempotency-Key"?: components["parameters"]["Idempotency-Key"];
                 /** @description Write only if the record's ETag is still this one (412 otherwise). */
-                "If-Match"?: components["parameters"]["header.If-Match"];
+                "If-Match"?: components["parameters"]["If-Match"];
             };
             path: {
                 id: components["parameters"]["path.id"];
@@ -13193,9 +12387,9 @@ export interface operations {
             query?: never;
             header?: {
                 /** @description Retry safely: a repeated request with this key gets the stored response (Idempotent-Replayed: true) instead of a second write. */
-                "Idempotency-Key"?: components["parameters"]["header.Idempotency-Key"];
+                "Idempotency-Key"?: components["parameters"]["Idempotency-Key"];
                 /** @description Write only if the record's ETag is still this one (412 otherwise). */
-                "If-Match"?: components["parameters"]["header.If-Match"];
+                "If-Match"?: components["parameters"]["If-Match"];
             };
             path: {
                 id: components["parameters"]["path.id"];
@@ -13225,9 +12419,9 @@ export interface operations {
             query?: never;
             header?: {
                 /** @description Retry safely: a repeated request with this key gets the stored response (Idempotent-Replayed: true) instead of a second write. */
-                "Idempotency-Key"?: components["parameters"]["header.Idempotency-Key"];
+                "Idempotency-Key"?: components["parameters"]["Idempotency-Key"];
                 /** @description Write only if the record's ETag is still this one (412 otherwise). */
-                "If-Match"?: components["parameters"]["header.If-Match"];
+                "If-Match"?: components["parameters"]["If-Match"];
             };
             path: {
                 id: components["parameters"]["path.id"];
@@ -13337,7 +12531,7 @@ export interface operations {
             query?: never;
             header?: {
                 /** @description Retry safely: a repeated request with this key gets the stored response (Idempotent-Replayed: true) instead of a second write. */
-                "Idempotency-Key"?: components["parameters"]["header.Idempotency-Key"];
+                "Idempotency-Key"?: components["parameters"]["Idempotency-Key"];
             };
             path?: never;
             cookie?: never;
@@ -13370,7 +12564,7 @@ export interface operations {
             query?: never;
             header?: {
                 /** @description 304 without a body when the record's ETag is still this one. */
-                "If-None-Match"?: components["parameters"]["header.If-None-Match"];
+                "If-None-Match"?: components["parameters"]["If-None-Match"];
             };
             path: {
                 id: string;
@@ -13392,9 +12586,9 @@ export interface operations {
             query?: never;
             header?: {
                 /** @description Retry safely: a repeated request with this key gets the stored response (Idempotent-Replayed: true) instead of a second write. */
-                "Idempotency-Key"?: components["parameters"]["header.Idempotency-Key"];
+                "Idempotency-Key"?: components["parameters"]["Idempotency-Key"];
                 /** @description Write only if the record's ETag is still this one (412 otherwise). */
-                "If-Match"?: components["parameters"]["header.If-Match"];
+                "If-Match"?: components["parameters"]["If-Match"];
             };
             path: {
                 id: string;
@@ -13422,9 +12616,9 @@ export interface operations {
             query?: never;
             header?: {
                 /** @description Retry safely: a repeated request with this key gets the stored response (Idempotent-Replayed: true) instead of a second write. */
-                "Idempotency-Key"?: components["parameters"]["header.Idempotency-Key"];
+                "Idempotency-Key"?: components["parameters"]["Idempotency-Key"];
                 /** @description Write only if the record's ETag is still this one (412 otherwise). */
-                "If-Match"?: components["parameters"]["header.If-Match"];
+                "If-Match"?: components["parameters"]["If-Match"];
             };
             path: {
                 id: string;
@@ -13454,9 +12648,9 @@ export interface operations {
             query?: never;
             header?: {
                 /** @description Retry safely: a repeated request with this key gets the stored response (Idempotent-Replayed: true) instead of a second write. */
-                "Idempotency-Key"?: components["parameters"]["header.Idempotency-Key"];
+                "Idempotency-Key"?: components["parameters"]["Idempotency-Key"];
                 /** @description Write only if the record's ETag is still this one (412 otherwise). */
-                "If-Match"?: components["parameters"]["header.If-Match"];
+                "If-Match"?: components["parameters"]["If-Match"];
             };
             path: {
                 id: string;
@@ -13525,7 +12719,7 @@ export interface operations {
             query?: never;
             header?: {
                 /** @description Retry safely: a repeated request with this key gets the stored response (Idempotent-Replayed: true) instead of a second write. */
-                "Idempotency-Key"?: components["parameters"]["header.Idempotency-Key"];
+                "Idempotency-Key"?: components["parameters"]["Idempotency-Key"];
             };
             path?: never;
             cookie?: never;
@@ -13558,7 +12752,7 @@ export interface operations {
             query?: never;
             header?: {
                 /** @description 304 without a body when the record's ETag is still this one. */
-                "If-None-Match"?: components["parameters"]["header.If-None-Match"];
+                "If-None-Match"?: components["parameters"]["If-None-Match"];
             };
             path: {
                 id: components["parameters"]["path.id"];
@@ -13588,9 +12782,9 @@ export interface operations {
             query?: never;
             header?: {
                 /** @description Retry safely: a repeated request with this key gets the stored response (Idempotent-Replayed: true) instead of a second write. */
-                "Idempotency-Key"?: components["parameters"]["header.Idempotency-Key"];
+                "Idempotency-Key"?: components["parameters"]["Idempotency-Key"];
                 /** @description Write only if the record's ETag is still this one (412 otherwise). */
-                "If-Match"?: components["parameters"]["header.If-Match"];
+                "If-Match"?: components["parameters"]["If-Match"];
             };
             path: {
                 id: components["parameters"]["path.id"];
@@ -13664,7 +12858,7 @@ export interface operations {
             query?: never;
             header?: {
                 /** @description Retry safely: a repeated request with this key gets the stored response (Idempotent-Replayed: true) instead of a second write. */
-                "Idempotency-Key"?: components["parameters"]["header.Idempotency-Key"];
+                "Idempotency-Key"?: components["parameters"]["Idempotency-Key"];
             };
             path?: never;
             cookie?: never;
@@ -13697,7 +12891,7 @@ export interface operations {
             query?: never;
             header?: {
                 /** @description 304 without a body when the record's ETag is still this one. */
-                "If-None-Match"?: components["parameters"]["header.If-None-Match"];
+                "If-None-Match"?: components["parameters"]["If-None-Match"];
             };
             path: {
                 id: components["parameters"]["path.id"];
@@ -13719,9 +12913,9 @@ export interface operations {
             query?: never;
             header?: {
                 /** @description Retry safely: a repeated request with this key gets the stored response (Idempotent-Replayed: true) instead of a second write. */
-                "Idempotency-Key"?: components["parameters"]["header.Idempotency-Key"];
+                "Idempotency-Key"?: components["parameters"]["Idempotency-Key"];
                 /** @description Write only if the record's ETag is still this one (412 otherwise). */
-                "If-Match"?: components["parameters"]["header.If-Match"];
+                "If-Match"?: components["parameters"]["If-Match"];
             };
             path: {
                 id: components["parameters"]["path.id"];
@@ -13749,9 +12943,9 @@ export interface operations {
             query?: never;
             header?: {
                 /** @description Retry safely: a repeated request with this key gets the stored response (Idempotent-Replayed: true) instead of a second write. */
-                "Idempotency-Key"?: components["parameters"]["header.Idempotency-Key"];
+                "Idempotency-Key"?: components["parameters"]["Idempotency-Key"];
                 /** @description Write only if the record's ETag is still this one (412 otherwise). */
-                "If-Match"?: components["parameters"]["header.If-Match"];
+                "If-Match"?: components["parameters"]["If-Match"];
             };
             path: {
                 id: components["parameters"]["path.id"];
@@ -13781,9 +12975,9 @@ export interface operations {
             query?: never;
             header?: {
                 /** @description Retry safely: a repeated request with this key gets the stored response (Idempotent-Replayed: true) instead of a second write. */
-                "Idempotency-Key"?: components["parameters"]["header.Idempotency-Key"];
+                "Idempotency-Key"?: components["parameters"]["Idempotency-Key"];
                 /** @description Write only if the record's ETag is still this one (412 otherwise). */
-                "If-Match"?: components["parameters"]["header.If-Match"];
+                "If-Match"?: components["parameters"]["If-Match"];
             };
             path: {
                 id: components["parameters"]["path.id"];
@@ -13841,7 +13035,7 @@ export interface operations {
             query?: never;
             header?: {
                 /** @description Retry safely: a repeated request with this key gets the stored response (Idempotent-Replayed: true) instead of a second write. */
-                "Idempotency-Key"?: components["parameters"]["header.Idempotency-Key"];
+                "Idempotency-Key"?: components["parameters"]["Idempotency-Key"];
             };
             path: {
                 id: components["parameters"]["path.id"];
@@ -13876,7 +13070,7 @@ export interface operations {
             query?: never;
             header?: {
                 /** @description 304 without a body when the record's ETag is still this one. */
-                "If-None-Match"?: components["parameters"]["header.If-None-Match"];
+                "If-None-Match"?: components["parameters"]["If-None-Match"];
             };
             path: {
                 id: components["parameters"]["path.id"];
@@ -13899,9 +13093,9 @@ export interface operations {
             query?: never;
             header?: {
                 /** @description Retry safely: a repeated request with this key gets the stored response (Idempotent-Replayed: true) instead of a second write. */
-                "Idempotency-Key"?: components["parameters"]["header.Idempotency-Key"];
+                "Idempotency-Key"?: components["parameters"]["Idempotency-Key"];
                 /** @description Write only if the record's ETag is still this one (412 otherwise). */
-                "If-Match"?: components["parameters"]["header.If-Match"];
+                "If-Match"?: components["parameters"]["If-Match"];
             };
             path: {
                 id: components["parameters"]["path.id"];
@@ -13930,9 +13124,9 @@ export interface operations {
             query?: never;
             header?: {
                 /** @description Retry safely: a repeated request with this key gets the stored response (Idempotent-Replayed: true) instead of a second write. */
-                "Idempotency-Key"?: components["parameters"]["header.Idempotency-Key"];
+                "Idempotency-Key"?: components["parameters"]["Idempotency-Key"];
                 /** @description Write only if the record's ETag is still this one (412 otherwise). */
-                "If-Match"?: components["parameters"]["header.If-Match"];
+                "If-Match"?: components["parameters"]["If-Match"];
             };
             path: {
                 id: components["parameters"]["path.id"];
@@ -13963,9 +13157,9 @@ export interface operations {
             query?: never;
             header?: {
                 /** @description Retry safely: a repeated request with this key gets the stored response (Idempotent-Replayed: true) instead of a second write. */
-                "Idempotency-Key"?: components["parameters"]["header.Idempotency-Key"];
+                "Idempotency-Key"?: components["parameters"]["Idempotency-Key"];
                 /** @description Write only if the record's ETag is still this one (412 otherwise). */
-                "If-Match"?: components["parameters"]["header.If-Match"];
+                "If-Match"?: components["parameters"]["If-Match"];
             };
             path: {
                 id: components["parameters"]["path.id"];
@@ -14067,7 +13261,7 @@ export interface operations {
             query?: never;
             header?: {
                 /** @description Retry safely: a repeated request with this key gets the stored response (Idempotent-Replayed: true) instead of a second write. */
-                "Idempotency-Key"?: components["parameters"]["header.Idempotency-Key"];
+                "Idempotency-Key"?: components["parameters"]["Idempotency-Key"];
             };
             path?: never;
             cookie?: never;
@@ -14104,7 +13298,7 @@ export interface operations {
             query?: never;
             header?: {
                 /** @description 304 without a body when the record's ETag is still this one. */
-                "If-None-Match"?: components["parameters"]["header.If-None-Match"];
+                "If-None-Match"?: components["parameters"]["If-None-Match"];
             };
             path: {
                 id: components["parameters"]["path.id"];
@@ -14126,9 +13320,9 @@ export interface operations {
             query?: never;
             header?: {
                 /** @description Retry safely: a repeated request with this key gets the stored response (Idempotent-Replayed: true) instead of a second write. */
-                "Idempotency-Key"?: components["parameters"]["header.Idempotency-Key"];
+                "Idempotency-Key"?: components["parameters"]["Idempotency-Key"];
                 /** @description Write only if the record's ETag is still this one (412 otherwise). */
-                "If-Match"?: components["parameters"]["header.If-Match"];
+                "If-Match"?: components["parameters"]["If-Match"];
             };
             path: {
                 id: components["parameters"]["path.id"];
@@ -14156,9 +13350,9 @@ export interface operations {
             query?: never;
             header?: {
                 /** @description Retry safely: a repeated request with this key gets the stored response (Idempotent-Replayed: true) instead of a second write. */
-                "Idempotency-Key"?: components["parameters"]["header.Idempotency-Key"];
+                "Idempotency-Key"?: components["parameters"]["Idempotency-Key"];
                 /** @description Write only if the record's ETag is still this one (412 otherwise). */
-                "If-Match"?: components["parameters"]["header.If-Match"];
+                "If-Match"?: components["parameters"]["If-Match"];
             };
             path: {
                 id: components["parameters"]["path.id"];
@@ -14188,9 +13382,9 @@ export interface operations {
             query?: never;
             header?: {
                 /** @description Retry safely: a repeated request with this key gets the stored response (Idempotent-Replayed: true) instead of a second write. */
-                "Idempotency-Key"?: components["parameters"]["header.Idempotency-Key"];
+                "Idempotency-Key"?: components["parameters"]["Idempotency-Key"];
                 /** @description Write only if the record's ETag is still this one (412 otherwise). */
-                "If-Match"?: components["parameters"]["header.If-Match"];
+                "If-Match"?: components["parameters"]["If-Match"];
             };
             path: {
                 id: components["parameters"]["path.id"];
@@ -14257,7 +13451,7 @@ export interface operations {
             query?: never;
             header?: {
                 /** @description Retry safely: a repeated request with this key gets the stored response (Idempotent-Replayed: true) instead of a second write. */
-                "Idempotency-Key"?: components["parameters"]["header.Idempotency-Key"];
+                "Idempotency-Key"?: components["parameters"]["Idempotency-Key"];
             };
             path?: never;
             cookie?: never;
@@ -14290,7 +13484,7 @@ export interface operations {
             query?: never;
             header?: {
                 /** @description 304 without a body when the record's ETag is still this one. */
-                "If-None-Match"?: components["parameters"]["header.If-None-Match"];
+                "If-None-Match"?: components["parameters"]["If-None-Match"];
             };
             path: {
                 id: components["parameters"]["path.id"];
@@ -14312,9 +13506,9 @@ export interface operations {
             query?: never;
             header?: {
                 /** @description Retry safely: a repeated request with this key gets the stored response (Idempotent-Replayed: true) instead of a second write. */
-                "Idempotency-Key"?: components["parameters"]["header.Idempotency-Key"];
+                "Idempotency-Key"?: components["parameters"]["Idempotency-Key"];
                 /** @description Write only if the record's ETag is still this one (412 otherwise). */
-                "If-Match"?: components["parameters"]["header.If-Match"];
+                "If-Match"?: components["parameters"]["If-Match"];
             };
             path: {
                 id: components["parameters"]["path.id"];
@@ -14342,9 +13536,9 @@ export interface operations {
             query?: never;
             header?: {
                 /** @description Retry safely: a repeated request with this key gets the stored response (Idempotent-Replayed: true) instead of a second write. */
-                "Idempotency-Key"?: components["parameters"]["header.Idempotency-Key"];
+                "Idempotency-Key"?: components["parameters"]["Idempotency-Key"];
                 /** @description Write only if the record's ETag is still this one (412 otherwise). */
-                "If-Match"?: components["parameters"]["header.If-Match"];
+                "If-Match"?: components["parameters"]["If-Match"];
             };
             path: {
                 id: components["parameters"]["path.id"];
@@ -14374,9 +13568,9 @@ export interface operations {
             query?: never;
             header?: {
                 /** @description Retry safely: a repeated request with this key gets the stored response (Idempotent-Replayed: true) instead of a second write. */
-                "Idempotency-Key"?: components["parameters"]["header.Idempotency-Key"];
+                "Idempotency-Key"?: components["parameters"]["Idempotency-Key"];
                 /** @description Write only if the record's ETag is still this one (412 otherwise). */
-                "If-Match"?: components["parameters"]["header.If-Match"];
+                "If-Match"?: components["parameters"]["If-Match"];
             };
             path: {
                 id: components["parameters"]["path.id"];
@@ -14429,7 +13623,7 @@ export interface operations {
             query?: never;
             header?: {
                 /** @description Retry safely: a repeated request with this key gets the stored response (Idempotent-Replayed: true) instead of a second write. */
-                "Idempotency-Key"?: components["parameters"]["header.Idempotency-Key"];
+                "Idempotency-Key"?: components["parameters"]["Idempotency-Key"];
             };
             path?: never;
             cookie?: never;
@@ -14454,7 +13648,7 @@ export interface operations {
             query?: never;
             header?: {
                 /** @description 304 without a body when the record's ETag is still this one. */
-                "If-None-Match"?: components["parameters"]["header.If-None-Match"];
+                "If-None-Match"?: components["parameters"]["If-None-Match"];
             };
             path: {
                 id: components["parameters"]["path.id"];
@@ -14476,9 +13670,9 @@ export interface operations {
             query?: never;
             header?: {
                 /** @description Retry safely: a repeated request with this key gets the stored response (Idempotent-Replayed: true) instead of a second write. */
-                "Idempotency-Key"?: components["parameters"]["header.Idempotency-Key"];
+                "Idempotency-Key"?: components["parameters"]["Idempotency-Key"];
                 /** @description Write only if the record's ETag is still this one (412 otherwise). */
-                "If-Match"?: components["parameters"]["header.If-Match"];
+                "If-Match"?: components["parameters"]["If-Match"];
             };
             path: {
                 id: components["parameters"]["path.id"];
@@ -14506,9 +13700,9 @@ export interface operations {
             query?: never;
             header?: {
                 /** @description Retry safely: a repeated request with this key gets the stored response (Idempotent-Replayed: true) instead of a second write. */
-                "Idempotency-Key"?: components["parameters"]["header.Idempotency-Key"];
+                "Idempotency-Key"?: components["parameters"]["Idempotency-Key"];
                 /** @description Write only if the record's ETag is still this one (412 otherwise). */
-                "If-Match"?: components["parameters"]["header.If-Match"];
+                "If-Match"?: components["parameters"]["If-Match"];
             };
             path: {
                 id: components["parameters"]["path.id"];
@@ -14538,9 +13732,9 @@ export interface operations {
             query?: never;
             header?: {
                 /** @description Retry safely: a repeated request with this key gets the stored response (Idempotent-Replayed: true) instead of a second write. */
-                "Idempotency-Key"?: components["parameters"]["header.Idempotency-Key"];
+                "Idempotency-Key"?: components["parameters"]["Idempotency-Key"];
                 /** @description Write only if the record's ETag is still this one (412 otherwise). */
-                "If-Match"?: components["parameters"]["header.If-Match"];
+                "If-Match"?: components["parameters"]["If-Match"];
             };
             path: {
                 id: components["parameters"]["path.id"];
@@ -14609,7 +13803,7 @@ export interface operations {
             query?: never;
             header?: {
                 /** @description Retry safely: a repeated request with this key gets the stored response (Idempotent-Replayed: true) instead of a second write. */
-                "Idempotency-Key"?: components["parameters"]["header.Idempotency-Key"];
+                "Idempotency-Key"?: components["parameters"]["Idempotency-Key"];
             };
             path?: never;
             cookie?: never;
@@ -14642,7 +13836,7 @@ export interface operations {
             query?: never;
             header?: {
                 /** @description 304 without a body when the record's ETag is still this one. */
-                "If-None-Match"?: components["parameters"]["header.If-None-Match"];
+                "If-None-Match"?: components["parameters"]["If-None-Match"];
             };
             path: {
                 name: string;
@@ -14664,9 +13858,9 @@ export interface operations {
             query?: never;
             header?: {
                 /** @description Retry safely: a repeated request with this key gets the stored response (Idempotent-Replayed: true) instead of a second write. */
-                "Idempotency-Key"?: components["parameters"]["header.Idempotency-Key"];
+                "Idempotency-Key"?: components["parameters"]["Idempotency-Key"];
                 /** @description Write only if the record's ETag is still this one (412 otherwise). */
-                "If-Match"?: components["parameters"]["header.If-Match"];
+                "If-Match"?: components["parameters"]["If-Match"];
             };
             path: {
                 name: string;
@@ -14694,9 +13888,9 @@ export interface operations {
             query?: never;
             header?: {
                 /** @description Retry safely: a repeated request with this key gets the stored response (Idempotent-Replayed: true) instead of a second write. */
-                "Idempotency-Key"?: components["parameters"]["header.Idempotency-Key"];
+                "Idempotency-Key"?: components["parameters"]["Idempotency-Key"];
                 /** @description Write only if the record's ETag is still this one (412 otherwise). */
-                "If-Match"?: components["parameters"]["header.If-Match"];
+                "If-Match"?: components["parameters"]["If-Match"];
             };
             path: {
                 name: string;
@@ -14726,9 +13920,9 @@ export interface operations {
             query?: never;
             header?: {
                 /** @description Retry safely: a repeated request with this key gets the stored response (Idempotent-Replayed: true) instead of a second write. */
-                "Idempotency-Key"?: components["parameters"]["header.Idempotency-Key"];
+                "Idempotency-Key"?: components["parameters"]["Idempotency-Key"];
                 /** @description Write only if the record's ETag is still this one (412 otherwise). */
-                "If-Match"?: components["parameters"]["header.If-Match"];
+                "If-Match"?: components["parameters"]["If-Match"];
             };
             path: {
                 name: string;
@@ -14818,7 +14012,7 @@ export interface operations {
             };
             header?: {
                 /** @description Retry safely: a repeated request with this key gets the stored response (Idempotent-Replayed: true) instead of a second write. */
-                "Idempotency-Key"?: components["parameters"]["header.Idempotency-Key"];
+                "Idempotency-Key"?: components["parameters"]["Idempotency-Key"];
             };
             path?: never;
             cookie?: never;
@@ -14856,7 +14050,7 @@ export interface operations {
             };
             header?: {
                 /** @description 304 without a body when the record's ETag is still this one. */
-                "If-None-Match"?: components["parameters"]["header.If-None-Match"];
+                "If-None-Match"?: components["parameters"]["If-None-Match"];
             };
             path: {
                 id: components["parameters"]["path.id"];
@@ -14883,9 +14077,9 @@ export interface operations {
             };
             header?: {
                 /** @description Retry safely: a repeated request with this key gets the stored response (Idempotent-Replayed: true) instead of a second write. */
-                "Idempotency-Key"?: components["parameters"]["header.Idempotency-Key"];
+                "Idempotency-Key"?: components["parameters"]["Idempotency-Key"];
                 /** @description Write only if the record's ETag is still this one (412 otherwise). */
-                "If-Match"?: components["parameters"]["header.If-Match"];
+                "If-Match"?: components["parameters"]["If-Match"];
             };
             path: {
                 id: components["parameters"]["path.id"];
@@ -14913,9 +14107,9 @@ export interface operations {
             query?: never;
             header?: {
                 /** @description Retry safely: a repeated request with this key gets the stored response (Idempotent-Replayed: true) instead of a second write. */
-                "Idempotency-Key"?: components["parameters"]["header.Idempotency-Key"];
+                "Idempotency-Key"?: components["parameters"]["Idempotency-Key"];
                 /** @description Write only if the record's ETag is still this one (412 otherwise). */
-                "If-Match"?: components["parameters"]["header.If-Match"];
+                "If-Match"?: components["parameters"]["If-Match"];
             };
             path: {
                 id: components["parameters"]["path.id"];
@@ -14950,9 +14144,9 @@ export interface operations {
             };
             header?: {
                 /** @description Retry safely: a repeated request with this key gets the stored response (Idempotent-Replayed: true) instead of a second write. */
-                "Idempotency-Key"?: components["parameters"]["header.Idempotency-Key"];
+                "Idempotency-Key"?: components["parameters"]["Idempotency-Key"];
                 /** @description Write only if the record's ETag is still this one (412 otherwise). */
-                "If-Match"?: components["parameters"]["header.If-Match"];
+                "If-Match"?: components["parameters"]["If-Match"];
             };
             path: {
                 id: components["parameters"]["path.id"];
@@ -15021,7 +14215,7 @@ export interface operations {
             query?: never;
             header?: {
                 /** @description Retry safely: a repeated request with this key gets the stored response (Idempotent-Replayed: true) instead of a second write. */
-                "Idempotency-Key"?: components["parameters"]["header.Idempotency-Key"];
+                "Idempotency-Key"?: components["parameters"]["Idempotency-Key"];
             };
             path: {
                 id: components["parameters"]["path.id"];
@@ -15056,7 +14250,7 @@ export interface operations {
             query?: never;
             header?: {
                 /** @description 304 without a body when the record's ETag is still this one. */
-                "If-None-Match"?: components["parameters"]["header.If-None-Match"];
+                "If-None-Match"?: components["parameters"]["If-None-Match"];
             };
             path: {
                 activity: components["parameters"]["path.activity"];
@@ -15079,9 +14273,9 @@ export interface operations {
             query?: never;
             header?: {
                 /** @description Retry safely: a repeated request with this key gets the stored response (Idempotent-Replayed: true) instead of a second write. */
-                "Idempotency-Key"?: components["parameters"]["header.Idempotency-Key"];
+                "Idempotency-Key"?: components["parameters"]["Idempotency-Key"];
                 /** @description Write only if the record's ETag is still this one (412 otherwise). */
-                "If-Match"?: components["parameters"]["header.If-Match"];
+                "If-Match"?: components["parameters"]["If-Match"];
             };
             path: {
                 activity: components["parameters"]["path.activity"];
@@ -15110,9 +14304,9 @@ export interface operations {
             query?: never;
             header?: {
                 /** @description Retry safely: a repeated request with this key gets the stored response (Idempotent-Replayed: true) instead of a second write. */
-                "Idempotency-Key"?: components["parameters"]["header.Idempotency-Key"];
+                "Idempotency-Key"?: components["parameters"]["Idempotency-Key"];
                 /** @description Write only if the record's ETag is still this one (412 otherwise). */
-                "If-Match"?: components["parameters"]["header.If-Match"];
+                "If-Match"?: components["parameters"]["If-Match"];
             };
             path: {
                 activity: components["parameters"]["path.activity"];
@@ -15143,9 +14337,9 @@ export interface operations {
             query?: never;
             header?: {
                 /** @description Retry safely: a repeated request with this key gets the stored response (Idempotent-Replayed: true) instead of a second write. */
-                "Idempotency-Key"?: components["parameters"]["header.Idempotency-Key"];
+                "Idempotency-Key"?: components["parameters"]["Idempotency-Key"];
                 /** @description Write only if the record's ETag is still this one (412 otherwise). */
-                "If-Match"?: components["parameters"]["header.If-Match"];
+                "If-Match"?: components["parameters"]["If-Match"];
             };
             path: {
                 activity: components["parameters"]["path.activity"];
@@ -15215,7 +14409,7 @@ export interface operations {
             query?: never;
             header?: {
                 /** @description Retry safely: a repeated request with this key gets the stored response (Idempotent-Replayed: true) instead of a second write. */
-                "Idempotency-Key"?: components["parameters"]["header.Idempotency-Key"];
+                "Idempotency-Key"?: components["parameters"]["Idempotency-Key"];
             };
             path: {
                 id: components["parameters"]["path.id"];
@@ -15250,7 +14444,7 @@ export interface operations {
             query?: never;
             header?: {
                 /** @description 304 without a body when the record's ETag is still this one. */
-                "If-None-Match"?: components["parameters"]["header.If-None-Match"];
+                "If-None-Match"?: components["parameters"]["If-None-Match"];
             };
             path: {
                 assignment_id: components["parameters"]["path.assignment_id"];
@@ -15273,9 +14467,9 @@ export interface operations {
             query?: never;
             header?: {
                 /** @description Retry safely: a repeated request with this key gets the stored response (Idempotent-Replayed: true) instead of a second write. */
-                "Idempotency-Key"?: components["parameters"]["header.Idempotency-Key"];
+                "Idempotency-Key"?: components["parameters"]["Idempotency-Key"];
                 /** @description Write only if the record's ETag is still this one (412 otherwise). */
-                "If-Match"?: components["parameters"]["header.If-Match"];
+                "If-Match"?: components["parameters"]["If-Match"];
             };
             path: {
                 assignment_id: components["parameters"]["path.assignment_id"];
@@ -15304,9 +14498,9 @@ export interface operations {
             query?: never;
             header?: {
                 /** @description Retry safely: a repeated request with this key gets the stored response (Idempotent-Replayed: true) instead of a second write. */
-                "Idempotency-Key"?: components["parameters"]["header.Idempotency-Key"];
+                "Idempotency-Key"?: components["parameters"]["Idempotency-Key"];
                 /** @description Write only if the record's ETag is still this one (412 otherwise). */
-                "If-Match"?: components["parameters"]["header.If-Match"];
+                "If-Match"?: components["parameters"]["If-Match"];
             };
             path: {
                 assignment_id: components["parameters"]["path.assignment_id"];
@@ -15337,9 +14531,9 @@ export interface operations {
             query?: never;
             header?: {
                 /** @description Retry safely: a repeated request with this key gets the stored response (Idempotent-Replayed: true) instead of a second write. */
-                "Idempotency-Key"?: components["parameters"]["header.Idempotency-Key"];
+                "Idempotency-Key"?: components["parameters"]["Idempotency-Key"];
                 /** @description Write only if the record's ETag is still this one (412 otherwise). */
-                "If-Match"?: components["parameters"]["header.If-Match"];
+                "If-Match"?: components["parameters"]["If-Match"];
             };
             path: {
                 assignment_id: components["parameters"]["path.assignment_id"];
@@ -15409,7 +14603,7 @@ export interface operations {
             query?: never;
             header?: {
                 /** @description Retry safely: a repeated request with this key gets the stored response (Idempotent-Replayed: true) instead of a second write. */
-                "Idempotency-Key"?: components["parameters"]["header.Idempotency-Key"];
+                "Idempotency-Key"?: components["parameters"]["Idempotency-Key"];
             };
             path: {
                 id: components["parameters"]["path.id"];
@@ -15444,7 +14638,7 @@ export interface operations {
             query?: never;
             header?: {
                 /** @description 304 without a body when the record's ETag is still this one. */
-                "If-None-Match"?: components["parameters"]["header.If-None-Match"];
+                "If-None-Match"?: components["parameters"]["If-None-Match"];
             };
             path: {
                 id: components["parameters"]["path.id"];
@@ -15467,9 +14661,9 @@ export interface operations {
             query?: never;
             header?: {
                 /** @description Retry safely: a repeated request with this key gets the stored response (Idempotent-Replayed: true) instead of a second write. */
-                "Idempotency-Key"?: components["parameters"]["header.Idempotency-Key"];
+                "Idempotency-Key"?: components["parameters"]["Idempotency-Key"];
                 /** @description Write only if the record's ETag is still this one (412 otherwise). */
-                "If-Match"?: components["parameters"]["header.If-Match"];
+                "If-Match"?: components["parameters"]["If-Match"];
             };
             path: {
                 id: components["parameters"]["path.id"];
@@ -15498,9 +14692,9 @@ export interface operations {
             query?: never;
             header?: {
                 /** @description Retry safely: a repeated request with this key gets the stored response (Idempotent-Replayed: true) instead of a second write. */
-                "Idempotency-Key"?: components["parameters"]["header.Idempotency-Key"];
+                "Idempotency-Key"?: components["parameters"]["Idempotency-Key"];
                 /** @description Write only if the record's ETag is still this one (412 otherwise). */
-                "If-Match"?: components["parameters"]["header.If-Match"];
+                "If-Match"?: components["parameters"]["If-Match"];
             };
             path: {
                 id: components["parameters"]["path.id"];
@@ -15531,9 +14725,9 @@ export interface operations {
             query?: never;
             header?: {
                 /** @description Retry safely: a repeated request with this key gets the stored response (Idempotent-Replayed: true) instead of a second write. */
-                "Idempotency-Key"?: components["parameters"]["header.Idempotency-Key"];
+                "Idempotency-Key"?: components["parameters"]["Idempotency-Key"];
                 /** @description Write only if the record's ETag is still this one (412 otherwise). */
-                "If-Match"?: components["parameters"]["header.If-Match"];
+                "If-Match"?: components["parameters"]["If-Match"];
             };
             path: {
                 id: components["parameters"]["path.id"];
@@ -15636,7 +14830,7 @@ export interface operations {
             query?: never;
             header?: {
                 /** @description Retry safely: a repeated request with this key gets the stored response (Idempotent-Replayed: true) instead of a second write. */
-                "Idempotency-Key"?: components["parameters"]["header.Idempotency-Key"];
+                "Idempotency-Key"?: components["parameters"]["Idempotency-Key"];
             };
             path: {
                 id: components["parameters"]["path.id"];
@@ -15663,7 +14857,7 @@ export interface operations {
             query?: never;
             header?: {
                 /** @description 304 without a body when the record's ETag is still this one. */
-                "If-None-Match"?: components["parameters"]["header.If-None-Match"];
+                "If-None-Match"?: components["parameters"]["If-None-Match"];
             };
             path: {
                 id: components["parameters"]["path.id"];
@@ -15686,9 +14880,9 @@ export interface operations {
             query?: never;
             header?: {
                 /** @description Retry safely: a repeated request with this key gets the stored response (Idempotent-Replayed: true) instead of a second write. */
-                "Idempotency-Key"?: components["parameters"]["header.Idempotency-Key"];
+                "Idempotency-Key"?: components["parameters"]["Idempotency-Key"];
                 /** @description Write only if the record's ETag is still this one (412 otherwise). */
-                "If-Match"?: components["parameters"]["header.If-Match"];
+                "If-Match"?: components["parameters"]["If-Match"];
             };
             path: {
                 id: components["parameters"]["path.id"];
@@ -15717,9 +14911,9 @@ export interface operations {
             query?: never;
             header?: {
                 /** @description Retry safely: a repeated request with this key gets the stored response (Idempotent-Replayed: true) instead of a second write. */
-                "Idempotency-Key"?: components["parameters"]["header.Idempotency-Key"];
+                "Idempotency-Key"?: components["parameters"]["Idempotency-Key"];
                 /** @description Write only if the record's ETag is still this one (412 otherwise). */
-                "If-Match"?: components["parameters"]["header.If-Match"];
+                "If-Match"?: components["parameters"]["If-Match"];
             };
             path: {
                 id: components["parameters"]["path.id"];
@@ -15750,9 +14944,9 @@ export interface operations {
             query?: never;
             header?: {
                 /** @description Retry safely: a repeated request with this key gets the stored response (Idempotent-Replayed: true) instead of a second write. */
-                "Idempotency-Key"?: components["parameters"]["header.Idempotency-Key"];
+                "Idempotency-Key"?: components["parameters"]["Idempotency-Key"];
                 /** @description Write only if the record's ETag is still this one (412 otherwise). */
-                "If-Match"?: components["parameters"]["header.If-Match"];
+                "If-Match"?: components["parameters"]["If-Match"];
             };
             path: {
                 id: components["parameters"]["path.id"];
@@ -15826,7 +15020,7 @@ export interface operations {
             query?: never;
             header?: {
                 /** @description Retry safely: a repeated request with this key gets the stored response (Idempotent-Replayed: true) instead of a second write. */
-                "Idempotency-Key"?: components["parameters"]["header.Idempotency-Key"];
+                "Idempotency-Key"?: components["parameters"]["Idempotency-Key"];
             };
             path: {
                 id: components["parameters"]["path.id"];
@@ -15861,7 +15055,7 @@ export interface operations {
             query?: never;
             header?: {
                 /** @description 304 without a body when the record's ETag is still this one. */
-                "If-None-Match"?: components["parameters"]["header.If-None-Match"];
+                "If-None-Match"?: components["parameters"]["If-None-Match"];
             };
             path: {
                 id: components["parameters"]["path.id"];
@@ -15884,9 +15078,9 @@ export interface operations {
             query?: never;
             header?: {
                 /** @description Retry safely: a repeated request with this key gets the stored response (Idempotent-Replayed: true) instead of a second write. */
-                "Idempotency-Key"?: components["parameters"]["header.Idempotency-Key"];
+                "Idempotency-Key"?: components["parameters"]["Idempotency-Key"];
                 /** @description Write only if the record's ETag is still this one (412 otherwise). */
-                "If-Match"?: components["parameters"]["header.If-Match"];
+                "If-Match"?: components["parameters"]["If-Match"];
             };
             path: {
                 id: components["parameters"]["path.id"];
@@ -15915,9 +15109,9 @@ export interface operations {
             query?: never;
             header?: {
                 /** @description Retry safely: a repeated request with this key gets the stored response (Idempotent-Replayed: true) instead of a second write. */
-                "Idempotency-Key"?: components["parameters"]["header.Idempotency-Key"];
+                "Idempotency-Key"?: components["parameters"]["Idempotency-Key"];
                 /** @description Write only if the record's ETag is still this one (412 otherwise). */
-                "If-Match"?: components["parameters"]["header.If-Match"];
+                "If-Match"?: components["parameters"]["If-Match"];
             };
             path: {
                 id: components["parameters"]["path.id"];
@@ -15948,9 +15142,9 @@ export interface operations {
             query?: never;
             header?: {
                 /** @description Retry safely: a repeated request with this key gets the stored response (Idempotent-Replayed: true) instead of a second write. */
-                "Idempotency-Key"?: components["parameters"]["header.Idempotency-Key"];
+                "Idempotency-Key"?: components["parameters"]["Idempotency-Key"];
                 /** @description Write only if the record's ETag is still this one (412 otherwise). */
-                "If-Match"?: components["parameters"]["header.If-Match"];
+                "If-Match"?: components["parameters"]["If-Match"];
             };
             path: {
                 id: components["parameters"]["path.id"];
@@ -16067,7 +15261,7 @@ export interface operations {
             query?: never;
             header?: {
                 /** @description Retry safely: a repeated request with this key gets the stored response (Idempotent-Replayed: true) instead of a second write. */
-                "Idempotency-Key"?: components["parameters"]["header.Idempotency-Key"];
+                "Idempotency-Key"?: components["parameters"]["Idempotency-Key"];
             };
             path?: never;
             cookie?: never;
@@ -16100,7 +15294,7 @@ export interface operations {
             query?: never;
             header?: {
                 /** @description 304 without a body when the record's ETag is still this one. */
-                "If-None-Match"?: components["parameters"]["header.If-None-Match"];
+                "If-None-Match"?: components["parameters"]["If-None-Match"];
             };
             path: {
                 name: components["parameters"]["path.name"];
@@ -16122,9 +15316,9 @@ export interface operations {
             query?: never;
             header?: {
                 /** @description Retry safely: a repeated request with this key gets the stored response (Idempotent-Replayed: true) instead of a second write. */
-                "Idempotency-Key"?: components["parameters"]["header.Idempotency-Key"];
+                "Idempotency-Key"?: components["parameters"]["Idempotency-Key"];
                 /** @description Write only if the record's ETag is still this one (412 otherwise). */
-                "If-Match"?: components["parameters"]["header.If-Match"];
+                "If-Match"?: components["parameters"]["If-Match"];
             };
             path: {
                 name: components["parameters"]["path.name"];
@@ -16152,9 +15346,9 @@ export interface operations {
             query?: never;
             header?: {
                 /** @description Retry safely: a repeated request with this key gets the stored response (Idempotent-Replayed: true) instead of a second write. */
-                "Idempotency-Key"?: components["parameters"]["header.Idempotency-Key"];
+                "Idempotency-Key"?: components["parameters"]["Idempotency-Key"];
                 /** @description Write only if the record's ETag is still this one (412 otherwise). */
-                "If-Match"?: components["parameters"]["header.If-Match"];
+                "If-Match"?: components["parameters"]["If-Match"];
             };
             path: {
                 name: components["parameters"]["path.name"];
@@ -16184,9 +15378,9 @@ export interface operations {
             query?: never;
             header?: {
                 /** @description Retry safely: a repeated request with this key gets the stored response (Idempotent-Replayed: true) instead of a second write. */
-                "Idempotency-Key"?: components["parameters"]["header.Idempotency-Key"];
+                "Idempotency-Key"?: components["parameters"]["Idempotency-Key"];
                 /** @description Write only if the record's ETag is still this one (412 otherwise). */
-                "If-Match"?: components["parameters"]["header.If-Match"];
+                "If-Match"?: components["parameters"]["If-Match"];
             };
             path: {
                 name: components["parameters"]["path.name"];
@@ -16260,7 +15454,7 @@ export interface operations {
             query?: never;
             header?: {
                 /** @description Retry safely: a repeated request with this key gets the stored response (Idempotent-Replayed: true) instead of a second write. */
-                "Idempotency-Key"?: components["parameters"]["header.Idempotency-Key"];
+                "Idempotency-Key"?: components["parameters"]["Idempotency-Key"];
             };
             path?: never;
             cookie?: never;
@@ -16294,7 +15488,7 @@ export interface operations {
             query?: never;
             header?: {
                 /** @description 304 without a body when the record's ETag is still this one. */
-                "If-None-Match"?: components["parameters"]["header.If-None-Match"];
+                "If-None-Match"?: components["parameters"]["If-None-Match"];
             };
             path: {
                 id: components["parameters"]["path.id"];
@@ -16316,9 +15510,9 @@ export interface operations {
             query?: never;
             header?: {
                 /** @description Retry safely: a repeated request with this key gets the stored response (Idempotent-Replayed: true) instead of a second write. */
-                "Idempotency-Key"?: components["parameters"]["header.Idempotency-Key"];
+                "Idempotency-Key"?: components["parameters"]["Idempotency-Key"];
                 /** @description Write only if the record's ETag is still this one (412 otherwise). */
-                "If-Match"?: components["parameters"]["header.If-Match"];
+                "If-Match"?: components["parameters"]["If-Match"];
             };
             path: {
                 id: components["parameters"]["path.id"];
@@ -16346,9 +15540,9 @@ export interface operations {
             query?: never;
             header?: {
                 /** @description Retry safely: a repeated request with this key gets the stored response (Idempotent-Replayed: true) instead of a second write. */
-                "Idempotency-Key"?: components["parameters"]["header.Idempotency-Key"];
+                "Idempotency-Key"?: components["parameters"]["Idempotency-Key"];
                 /** @description Write only if the record's ETag is still this one (412 otherwise). */
-                "If-Match"?: components["parameters"]["header.If-Match"];
+                "If-Match"?: components["parameters"]["If-Match"];
             };
             path: {
                 id: components["parameters"]["path.id"];
@@ -16378,9 +15572,9 @@ export interface operations {
             query?: never;
             header?: {
                 /** @description Retry safely: a repeated request with this key gets the stored response (Idempotent-Replayed: true) instead of a second write. */
-                "Idempotency-Key"?: components["parameters"]["header.Idempotency-Key"];
+                "Idempotency-Key"?: components["parameters"]["Idempotency-Key"];
                 /** @description Write only if the record's ETag is still this one (412 otherwise). */
-                "If-Match"?: components["parameters"]["header.If-Match"];
+                "If-Match"?: components["parameters"]["If-Match"];
             };
             path: {
                 id: components["parameters"]["path.id"];
@@ -16423,11 +15617,7 @@ export interface operations {
                     "application/json": {
                         data: {
                             content_type: string;
-                            /**
-                             * Format: date-time
-                             * @example 2024-01-01T00:00:00.000000Z
-                             */
-                            created: string | null;
+                            created: components["schemas"]["NullableDateTime"];
                             /** @description Base64. */
                             file_contents: string;
                             filename: string;
@@ -16447,9 +15637,9 @@ export interface operations {
             query?: never;
             header?: {
                 /** @description Retry safely: a repeated request with this key gets the stored response (Idempotent-Replayed: true) instead of a second write. */
-                "Idempotency-Key"?: components["parameters"]["header.Idempotency-Key"];
+                "Idempotency-Key"?: components["parameters"]["Idempotency-Key"];
                 /** @description Write only if the record's ETag is still this one (412 otherwise). */
-                "If-Match"?: components["parameters"]["header.If-Match"];
+                "If-Match"?: components["parameters"]["If-Match"];
             };
             path: {
                 id: components["parameters"]["path.id"];
@@ -16494,9 +15684,9 @@ export interface operations {
             query?: never;
             header?: {
                 /** @description Retry safely: a repeated request with this key gets the stored response (Idempotent-Replayed: true) instead of a second write. */
-                "Idempotency-Key"?: components["parameters"]["header.Idempotency-Key"];
+                "Idempotency-Key"?: components["parameters"]["Idempotency-Key"];
                 /** @description Write only if the record's ETag is still this one (412 otherwise). */
-                "If-Match"?: components["parameters"]["header.If-Match"];
+                "If-Match"?: components["parameters"]["If-Match"];
             };
             path: {
                 id: components["parameters"]["path.id"];
@@ -16593,7 +15783,7 @@ export interface operations {
             query?: never;
             header?: {
                 /** @description 304 without a body when the record's ETag is still this one. */
-                "If-None-Match"?: components["parameters"]["header.If-None-Match"];
+                "If-None-Match"?: components["parameters"]["If-None-Match"];
             };
             path: {
                 amount_id: number;
@@ -16673,7 +15863,7 @@ export interface operations {
             query?: never;
             header?: {
                 /** @description Retry safely: a repeated request with this key gets the stored response (Idempotent-Replayed: true) instead of a second write. */
-                "Idempotency-Key"?: components["parameters"]["header.Idempotency-Key"];
+                "Idempotency-Key"?: components["parameters"]["Idempotency-Key"];
             };
             path?: never;
             cookie?: never;
@@ -16706,7 +15896,7 @@ export interface operations {
             query?: never;
             header?: {
                 /** @description 304 without a body when the record's ETag is still this one. */
-                "If-None-Match"?: components["parameters"]["header.If-None-Match"];
+                "If-None-Match"?: components["parameters"]["If-None-Match"];
             };
             path: {
                 id: components["parameters"]["path.id"];
@@ -16728,9 +15918,9 @@ export interface operations {
             query?: never;
             header?: {
                 /** @description Retry safely: a repeated request with this key gets the stored response (Idempotent-Replayed: true) instead of a second write. */
-                "Idempotency-Key"?: components["parameters"]["header.Idempotency-Key"];
+                "Idempotency-Key"?: components["parameters"]["Idempotency-Key"];
                 /** @description Write only if the record's ETag is still this one (412 otherwise). */
-                "If-Match"?: components["parameters"]["header.If-Match"];
+                "If-Match"?: components["parameters"]["If-Match"];
             };
             path: {
                 id: components["parameters"]["path.id"];
@@ -16758,9 +15948,9 @@ export interface operations {
             query?: never;
             header?: {
                 /** @description Retry safely: a repeated request with this key gets the stored response (Idempotent-Replayed: true) instead of a second write. */
-                "Idempotency-Key"?: components["parameters"]["header.Idempotency-Key"];
+                "Idempotency-Key"?: components["parameters"]["Idempotency-Key"];
                 /** @description Write only if the record's ETag is still this one (412 otherwise). */
-                "If-Match"?: components["parameters"]["header.If-Match"];
+                "If-Match"?: components["parameters"]["If-Match"];
             };
             path: {
                 id: components["parameters"]["path.id"];
@@ -16790,9 +15980,9 @@ export interface operations {
             query?: never;
             header?: {
                 /** @description Retry safely: a repeated request with this key gets the stored response (Idempotent-Replayed: true) instead of a second write. */
-                "Idempotency-Key"?: components["parameters"]["header.Idempotency-Key"];
+                "Idempotency-Key"?: components["parameters"]["Idempotency-Key"];
                 /** @description Write only if the record's ETag is still this one (412 otherwise). */
-                "If-Match"?: components["parameters"]["header.If-Match"];
+                "If-Match"?: components["parameters"]["If-Match"];
             };
             path: {
                 id: components["parameters"]["path.id"];
@@ -16867,7 +16057,7 @@ export interface operations {
             query?: never;
             header?: {
                 /** @description Retry safely: a repeated request with this key gets the stored response (Idempotent-Replayed: true) instead of a second write. */
-                "Idempotency-Key"?: components["parameters"]["header.Idempotency-Key"];
+                "Idempotency-Key"?: components["parameters"]["Idempotency-Key"];
             };
             path?: never;
             cookie?: never;
@@ -16900,7 +16090,7 @@ export interface operations {
             query?: never;
             header?: {
                 /** @description 304 without a body when the record's ETag is still this one. */
-                "If-None-Match"?: components["parameters"]["header.If-None-Match"];
+                "If-None-Match"?: components["parameters"]["If-None-Match"];
             };
             path: {
                 id: components["parameters"]["path.id"];
@@ -16922,9 +16112,9 @@ export interface operations {
             query?: never;
             header?: {
                 /** @description Retry safely: a repeated request with this key gets the stored response (Idempotent-Replayed: true) instead of a second write. */
-                "Idempotency-Key"?: components["parameters"]["header.Idempotency-Key"];
+                "Idempotency-Key"?: components["parameters"]["Idempotency-Key"];
                 /** @description Write only if the record's ETag is still this one (412 otherwise). */
-                "If-Match"?: components["parameters"]["header.If-Match"];
+                "If-Match"?: components["parameters"]["If-Match"];
             };
             path: {
                 id: components["parameters"]["path.id"];
@@ -16952,9 +16142,9 @@ export interface operations {
             query?: never;
             header?: {
                 /** @description Retry safely: a repeated request with this key gets the stored response (Idempotent-Replayed: true) instead of a second write. */
-                "Idempotency-Key"?: components["parameters"]["header.Idempotency-Key"];
+                "Idempotency-Key"?: components["parameters"]["Idempotency-Key"];
                 /** @description Write only if the record's ETag is still this one (412 otherwise). */
-                "If-Match"?: components["parameters"]["header.If-Match"];
+                "If-Match"?: components["parameters"]["If-Match"];
             };
             path: {
                 id: components["parameters"]["path.id"];
@@ -16984,9 +16174,9 @@ export interface operations {
             query?: never;
             header?: {
                 /** @description Retry safely: a repeated request with this key gets the stored response (Idempotent-Replayed: true) instead of a second write. */
-                "Idempotency-Key"?: components["parameters"]["header.Idempotency-Key"];
+                "Idempotency-Key"?: components["parameters"]["Idempotency-Key"];
                 /** @description Write only if the record's ETag is still this one (412 otherwise). */
-                "If-Match"?: components["parameters"]["header.If-Match"];
+                "If-Match"?: components["parameters"]["If-Match"];
             };
             path: {
                 id: components["parameters"]["path.id"];
@@ -17029,11 +16219,7 @@ export interface operations {
                     "application/json": {
                         data: {
                             content_type: string;
-                            /**
-                             * Format: date-time
-                             * @example 2024-01-01T00:00:00.000000Z
-                             */
-                            created: string | null;
+                            created: components["schemas"]["NullableDateTime"];
                             /** @description Base64; single attachment only. */
                             file_contents?: string;
                             filename: string;
@@ -17056,7 +16242,7 @@ export interface operations {
             query?: never;
             header?: {
                 /** @description Retry safely: a repeated request with this key gets the stored response (Idempotent-Replayed: true) instead of a second write. */
-                "Idempotency-Key"?: components["parameters"]["header.Idempotency-Key"];
+                "Idempotency-Key"?: components["parameters"]["Idempotency-Key"];
             };
             path: {
                 id: components["parameters"]["path.id"];
@@ -17100,7 +16286,7 @@ export interface operations {
             query?: never;
             header?: {
                 /** @description 304 without a body when the record's ETag is still this one. */
-                "If-None-Match"?: components["parameters"]["header.If-None-Match"];
+                "If-None-Match"?: components["parameters"]["If-None-Match"];
             };
             path: {
                 attachment_id: components["parameters"]["path.attachment_id"];
@@ -17119,11 +16305,7 @@ export interface operations {
                     "application/json": {
                         data: {
                             content_type: string;
-                            /**
-                             * Format: date-time
-                             * @example 2024-01-01T00:00:00.000000Z
-                             */
-                            created: string | null;
+                            created: components["schemas"]["NullableDateTime"];
                             /** @description Base64; single attachment only. */
                             file_contents?: string;
                             filename: string;
@@ -17216,7 +16398,7 @@ export interface operations {
             query?: never;
             header?: {
                 /** @description Retry safely: a repeated request with this key gets the stored response (Idempotent-Replayed: true) instead of a second write. */
-                "Idempotency-Key"?: components["parameters"]["header.Idempotency-Key"];
+                "Idempotency-Key"?: components["parameters"]["Idempotency-Key"];
             };
             path: {
                 id: components["parameters"]["path.id"];
@@ -17251,7 +16433,7 @@ export interface operations {
             query?: never;
             header?: {
                 /** @description 304 without a body when the record's ETag is still this one. */
-                "If-None-Match"?: components["parameters"]["header.If-None-Match"];
+                "If-None-Match"?: components["parameters"]["If-None-Match"];
             };
             path: {
                 id: components["parameters"]["path.id"];
@@ -17274,9 +16456,9 @@ export interface operations {
             query?: never;
             header?: {
                 /** @description Retry safely: a repeated request with this key gets the stored response (Idempotent-Replayed: true) instead of a second write. */
-                "Idempotency-Key"?: components["parameters"]["header.Idempotency-Key"];
+                "Idempotency-Key"?: components["parameters"]["Idempotency-Key"];
                 /** @description Write only if the record's ETag is still this one (412 otherwise). */
-                "If-Match"?: components["parameters"]["header.If-Match"];
+                "If-Match"?: components["parameters"]["If-Match"];
             };
             path: {
                 id: components["parameters"]["path.id"];
@@ -17305,9 +16487,9 @@ export interface operations {
             query?: never;
             header?: {
                 /** @description Retry safely: a repeated request with this key gets the stored response (Idempotent-Replayed: true) instead of a second write. */
-                "Idempotency-Key"?: components["parameters"]["header.Idempotency-Key"];
+                "Idempotency-Key"?: components["parameters"]["Idempotency-Key"];
                 /** @description Write only if the record's ETag is still this one (412 otherwise). */
-                "If-Match"?: components["parameters"]["header.If-Match"];
+                "If-Match"?: components["parameters"]["If-Match"];
             };
             path: {
                 id: components["parameters"]["path.id"];
@@ -17338,9 +16520,9 @@ export interface operations {
             query?: never;
             header?: {
                 /** @description Retry safely: a repeated request with this key gets the stored response (Idempotent-Replayed: true) instead of a second write. */
-                "Idempotency-Key"?: components["parameters"]["header.Idempotency-Key"];
+                "Idempotency-Key"?: components["parameters"]["Idempotency-Key"];
                 /** @description Write only if the record's ETag is still this one (412 otherwise). */
-                "If-Match"?: components["parameters"]["header.If-Match"];
+                "If-Match"?: components["parameters"]["If-Match"];
             };
             path: {
                 id: components["parameters"]["path.id"];
@@ -17408,7 +16590,7 @@ export interface operations {
             query?: never;
             header?: {
                 /** @description Retry safely: a repeated request with this key gets the stored response (Idempotent-Replayed: true) instead of a second write. */
-                "Idempotency-Key"?: components["parameters"]["header.Idempotency-Key"];
+                "Idempotency-Key"?: components["parameters"]["Idempotency-Key"];
             };
             path?: never;
             cookie?: never;
@@ -17441,7 +16623,7 @@ export interface operations {
             query?: never;
             header?: {
                 /** @description 304 without a body when the record's ETag is still this one. */
-                "If-None-Match"?: components["parameters"]["header.If-None-Match"];
+                "If-None-Match"?: components["parameters"]["If-None-Match"];
             };
             path: {
                 id: components["parameters"]["path.id"];
@@ -17463,9 +16645,9 @@ export interface operations {
             query?: never;
             header?: {
                 /** @description Retry safely: a repeated request with this key gets the stored response (Idempotent-Replayed: true) instead of a second write. */
-                "Idempotency-Key"?: components["parameters"]["header.Idempotency-Key"];
+                "Idempotency-Key"?: components["parameters"]["Idempotency-Key"];
                 /** @description Write only if the record's ETag is still this one (412 otherwise). */
-                "If-Match"?: components["parameters"]["header.If-Match"];
+                "If-Match"?: components["parameters"]["If-Match"];
             };
             path: {
                 id: components["parameters"]["path.id"];
@@ -17493,9 +16675,9 @@ export interface operations {
             query?: never;
             header?: {
                 /** @description Retry safely: a repeated request with this key gets the stored response (Idempotent-Replayed: true) instead of a second write. */
-                "Idempotency-Key"?: components["parameters"]["header.Idempotency-Key"];
+                "Idempotency-Key"?: components["parameters"]["Idempotency-Key"];
                 /** @description Write only if the record's ETag is still this one (412 otherwise). */
-                "If-Match"?: components["parameters"]["header.If-Match"];
+                "If-Match"?: components["parameters"]["If-Match"];
             };
             path: {
                 id: components["parameters"]["path.id"];
@@ -17525,9 +16707,9 @@ export interface operations {
             query?: never;
             header?: {
                 /** @description Retry safely: a repeated request with this key gets the stored response (Idempotent-Replayed: true) instead of a second write. */
-                "Idempotency-Key"?: components["parameters"]["header.Idempotency-Key"];
+                "Idempotency-Key"?: components["parameters"]["Idempotency-Key"];
                 /** @description Write only if the record's ETag is still this one (412 otherwise). */
-                "If-Match"?: components["parameters"]["header.If-Match"];
+                "If-Match"?: components["parameters"]["If-Match"];
             };
             path: {
                 id: components["parameters"]["path.id"];
@@ -17635,7 +16817,7 @@ export interface operations {
             query?: never;
             header?: {
                 /** @description Retry safely: a repeated request with this key gets the stored response (Idempotent-Replayed: true) instead of a second write. */
-                "Idempotency-Key"?: components["parameters"]["header.Idempotency-Key"];
+                "Idempotency-Key"?: components["parameters"]["Idempotency-Key"];
             };
             path?: never;
             cookie?: never;
@@ -17668,7 +16850,7 @@ export interface operations {
             query?: never;
             header?: {
                 /** @description 304 without a body when the record's ETag is still this one. */
-                "If-None-Match"?: components["parameters"]["header.If-None-Match"];
+                "If-None-Match"?: components["parameters"]["If-None-Match"];
             };
             path: {
                 id: components["parameters"]["path.id"];
@@ -17690,9 +16872,9 @@ export interface operations {
             query?: never;
             header?: {
                 /** @description Retry safely: a repeated request with this key gets the stored response (Idempotent-Replayed: true) instead of a second write. */
-                "Idempotency-Key"?: components["parameters"]["header.Idempotency-Key"];
+                "Idempotency-Key"?: components["parameters"]["Idempotency-Key"];
                 /** @description Write only if the record's ETag is still this one (412 otherwise). */
-                "If-Match"?: components["parameters"]["header.If-Match"];
+                "If-Match"?: components["parameters"]["If-Match"];
             };
             path: {
                 id: components["parameters"]["path.id"];
@@ -17720,9 +16902,9 @@ export interface operations {
             query?: never;
             header?: {
                 /** @description Retry safely: a repeated request with this key gets the stored response (Idempotent-Replayed: true) instead of a second write. */
-                "Idempotency-Key"?: components["parameters"]["header.Idempotency-Key"];
+                "Idempotency-Key"?: components["parameters"]["Idempotency-Key"];
                 /** @description Write only if the record's ETag is still this one (412 otherwise). */
-                "If-Match"?: components["parameters"]["header.If-Match"];
+                "If-Match"?: components["parameters"]["If-Match"];
             };
             path: {
                 id: components["parameters"]["path.id"];
@@ -17752,9 +16934,9 @@ export interface operations {
             query?: never;
             header?: {
                 /** @description Retry safely: a repeated request with this key gets the stored response (Idempotent-Replayed: true) instead of a second write. */
-                "Idempotency-Key"?: components["parameters"]["header.Idempotency-Key"];
+                "Idempotency-Key"?: components["parameters"]["Idempotency-Key"];
                 /** @description Write only if the record's ETag is still this one (412 otherwise). */
-                "If-Match"?: components["parameters"]["header.If-Match"];
+                "If-Match"?: components["parameters"]["If-Match"];
             };
             path: {
                 id: components["parameters"]["path.id"];
@@ -17823,7 +17005,7 @@ export interface operations {
             query?: never;
             header?: {
                 /** @description Retry safely: a repeated request with this key gets the stored response (Idempotent-Replayed: true) instead of a second write. */
-                "Idempotency-Key"?: components["parameters"]["header.Idempotency-Key"];
+                "Idempotency-Key"?: components["parameters"]["Idempotency-Key"];
             };
             path: {
                 delivery_id: number;
@@ -17855,7 +17037,7 @@ export interface operations {
             query?: never;
             header?: {
                 /** @description Retry safely: a repeated request with this key gets the stored response (Idempotent-Replayed: true) instead of a second write. */
-                "Idempotency-Key"?: components["parameters"]["header.Idempotency-Key"];
+                "Idempotency-Key"?: components["parameters"]["Idempotency-Key"];
             };
             path: {
                 id: components["parameters"]["path.id"];
@@ -17927,7 +17109,7 @@ export interface operations {
             query?: never;
             header?: {
                 /** @description 304 without a body when the record's ETag is still this one. */
-                "If-None-Match"?: components["parameters"]["header.If-None-Match"];
+                "If-None-Match"?: components["parameters"]["If-None-Match"];
             };
             path: {
                 id: components["parameters"]["path.id"];
