@@ -51,6 +51,8 @@ export interface Breakdown {
    * components/parameters name one character long.
    */
   pathsFloor: number;
+  /** The named schemas with every description, example and title left out: what their properties and constraints take at least. */
+  schemasFloor: number;
 }
 
 export function breakdown(doc: any, top = 25): Breakdown {
@@ -113,7 +115,21 @@ export function breakdown(doc: any, top = 25): Breakdown {
     .sort((a, b) => b.cost - a.cost)
     .slice(0, top);
   const pathsFloor = Buffer.byteLength(JSON.stringify(doc.paths ?? {}).replace(/"#\/components\/(responses|parameters)\/[^"]+"/g, '"#/components/$1/x"'));
-  return { total, operations, paths: Object.keys(doc.paths ?? {}).length, parts, components, operationParts, keys, refs, repeatedSubtrees, repeatedStrings, pathsFloor };
+  // Annotations out, property names (a property may be called `description`) kept.
+  const ANNOTATIONS = ['description', 'examples', 'example', 'title'];
+  const bareMap = (map: Json): Json => Object.fromEntries(Object.entries(map as object).map(([k, v]) => [k, bare(v)]));
+  const bare = (node: Json): Json =>
+    Array.isArray(node)
+      ? node.map(bare)
+      : node && typeof node === 'object'
+        ? Object.fromEntries(
+            Object.entries(node)
+              .filter(([k]) => !ANNOTATIONS.includes(k))
+              .map(([k, v]) => [k, ['properties', 'patternProperties', '$defs'].includes(k) ? bareMap(v) : bare(v)]),
+          )
+        : node;
+  const schemasFloor = bytes(bareMap(doc.components?.schemas ?? {}));
+  return { total, operations, paths: Object.keys(doc.paths ?? {}).length, parts, components, operationParts, keys, refs, repeatedSubtrees, repeatedStrings, pathsFloor, schemasFloor };
 }
 
 const kb = (n: number) => `${n.toLocaleString('en')} B`.padStart(12);
@@ -141,6 +157,8 @@ export function report(b: Breakdown, top = 25): string {
     '',
     `Floor: the paths with every response and parameter component named by one character: ${b.pathsFloor.toLocaleString('en')} bytes`,
     `(${(b.parts.paths ?? 0) - b.pathsFloor} bytes less than today); 256,000 - that = ${(256_000 - b.pathsFloor).toLocaleString('en')} bytes left for components (today ${(b.parts.components ?? 0).toLocaleString('en')}), tags and info.`,
+    `The named schemas without any description, example or title (their properties and constraints): ${b.schemasFloor.toLocaleString('en')} bytes.`,
+    `Both floors together: ${(b.pathsFloor + b.schemasFloor).toLocaleString('en')} bytes, against 256,000.`,
   );
   return lines.join('\n');
 }

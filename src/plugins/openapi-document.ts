@@ -362,6 +362,8 @@ export function refineDocument(doc: Json): Json {
   extendNamedSchemas(schemas);
   // Request bodies the demo tenant accepts, for "Try it out" (src/demo/examples.ts).
   for (const [name, example] of Object.entries(TRY_IT_OUT_EXAMPLES)) if (schemas[name]) schemas[name] = { ...schemas[name], examples: [example] };
+  // A component's title only repeats its key (readers name a $ref'd schema by the key): said once, not twice.
+  for (const [name, schema] of Object.entries<Json>(schemas)) if (schema.title === name) delete schema.title;
   dropOptionalExamples(doc);
   describeErrors(doc);
   const responses = shareResponses(doc);

@@ -2550,7 +2550,6 @@ export interface paths {
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
-        /** Absence */
         Absence: {
             absenceReason: components["schemas"]["AbsenceReason"];
             leaveApprovalApplication: {
@@ -2582,7 +2581,6 @@ export interface components {
                 status_note: string | null;
             } | null;
         } & WithRequired<components["schemas"]["EmployeeAbsence"], "id" | "employee_id" | "type" | "start_date" | "end_date" | "hours" | "from" | "to" | "note" | "approved" | "timezone" | "created" | "modified" | "absence_reason_id" | "half_day_from" | "half_day_to">;
-        /** AbsenceCreate */
         AbsenceCreate: {
             /** @description Name of the absence reason (e.g. "UB"). */
             absence_reason_id: string;
@@ -2636,13 +2634,11 @@ export interface components {
              */
             type?: 0 | 1 | 2;
         };
-        /** AbsencePage */
         AbsencePage: {
             data: components["schemas"]["Absence"][];
             links: components["schemas"]["ListLinks"];
             meta: components["schemas"]["ListMeta"];
         };
-        /** AbsenceReason */
         AbsenceReason: {
             /** @enum {integer} */
             allow_half_day_holiday: 0 | 1;
@@ -2666,7 +2662,6 @@ export interface components {
             type: components["schemas"]["IntIdName"];
         };
         /**
-         * AbsenceReasonCreate
          * @example {
          *       "name": "Fortbildung",
          *       "comment": "Training days",
@@ -2675,17 +2670,14 @@ export interface components {
          *     }
          */
         AbsenceReasonCreate: WithRequired<components["schemas"]["AbsenceReasonUpdate"], "name">;
-        /** AbsenceReasonPage */
         AbsenceReasonPage: {
             data: components["schemas"]["AbsenceReason"][];
             links: components["schemas"]["ListLinks"];
             meta: components["schemas"]["ListMeta"];
         };
-        /** AbsenceReasonResponse */
         AbsenceReasonResponse: {
             data: components["schemas"]["AbsenceReason"];
         };
-        /** AbsenceReasonUpdate */
         AbsenceReasonUpdate: {
             /** @enum {integer|boolean} */
             allow_half_day_holiday?: 0 | 1 | true | false;
@@ -2710,11 +2702,9 @@ export interface components {
              */
             type?: 0 | 1 | 2 | 3;
         };
-        /** AbsenceResponse */
         AbsenceResponse: {
             data: components["schemas"]["Absence"];
         };
-        /** AbsenceUpdate */
         AbsenceUpdate: {
             /** @description Name of the absence reason (e.g. "UB"). */
             absence_reason_id?: string;
@@ -2770,7 +2760,6 @@ export interface components {
              */
             type?: 0 | 1 | 2;
         };
-        /** Activity */
         Activity: {
             created: components["schemas"]["NullableDateTime"];
             description: string | null;
@@ -2779,7 +2768,6 @@ export interface components {
             name: string;
         };
         /**
-         * ActivityCreate
          * @example {
          *       "name": "Workshop",
          *       "description": "Workshops with the customer",
@@ -2791,23 +2779,19 @@ export interface components {
             is_travel?: boolean;
             name: string;
         };
-        /** ActivityPage */
         ActivityPage: {
             data: components["schemas"]["Activity"][];
             links: components["schemas"]["ListLinks"];
             meta: components["schemas"]["ListMeta"];
         };
-        /** ActivityResponse */
         ActivityResponse: {
             data: components["schemas"]["Activity"];
         };
-        /** ActivityUpdate */
         ActivityUpdate: {
             description?: string | null;
             is_travel?: boolean;
             name?: string;
         };
-        /** AddressInput */
         AddressInput: {
             address?: string | null;
             address_line_2?: string | null;
@@ -2830,7 +2814,6 @@ export interface components {
             name?: string;
             zip_code?: string | null;
         };
-        /** Article */
         Article: {
             article_number: string;
             created: components["schemas"]["NullableDateTime"];
@@ -2848,7 +2831,6 @@ export interface components {
             unit_price: number | null;
         };
         /**
-         * ArticleCreate
          * @example {
          *       "article_number": "ART-2001",
          *       "name": "Wartungspauschale",
@@ -2858,17 +2840,14 @@ export interface components {
          *     }
          */
         ArticleCreate: WithRequired<components["schemas"]["ArticleUpdate"], "article_number" | "name">;
-        /** ArticlePage */
         ArticlePage: {
             data: components["schemas"]["Article"][];
             links: components["schemas"]["ListLinks"];
             meta: components["schemas"]["ListMeta"];
         };
-        /** ArticleResponse */
         ArticleResponse: {
             data: components["schemas"]["Article"];
         };
-        /** ArticleUpdate */
         ArticleUpdate: {
             article_number?: string;
             /** @description Three-letter code. */
@@ -2883,7 +2862,6 @@ export interface components {
             unit?: string | null;
             unit_price?: number | null;
         };
-        /** Assignment */
         Assignment: {
             /** @description Percent. */
             availability: number | null;
@@ -2913,19 +2891,15 @@ export interface components {
                 name: string;
             };
         };
-        /** AssignmentCreate */
         AssignmentCreate: WithRequired<components["schemas"]["AssignmentUpdate"], "employee_id">;
-        /** AssignmentPage */
         AssignmentPage: {
             data: components["schemas"]["Assignment"][];
             links: components["schemas"]["ListLinks"];
             meta: components["schemas"]["ListMeta"];
         };
-        /** AssignmentResponse */
         AssignmentResponse: {
             data: components["schemas"]["Assignment"];
         };
-        /** AssignmentUpdate */
         AssignmentUpdate: {
             availability?: number | null;
             employee_id?: string;
@@ -2953,7 +2927,6 @@ export interface components {
              */
             type?: "0" | "1" | "2";
         };
-        /** Attendance */
         Attendance: {
             activity_id: string;
             billable: boolean;
@@ -3012,12 +2985,10 @@ export interface components {
             work_location_id: string | null;
             work_location_is_project_relevant: boolean;
         };
-        /** AttendanceBulkFailure */
         AttendanceBulkFailure: {
             message: string;
             results: components["schemas"]["AttendanceBulkResult"][];
         };
-        /** AttendanceBulkResult */
         AttendanceBulkResult: {
             data?: components["schemas"]["Attendance"];
             errors?: {
@@ -3028,19 +2999,15 @@ export interface components {
             status: number;
             violations?: components["schemas"]["Violation"][];
         };
-        /** AttendanceBulkResults */
         AttendanceBulkResults: {
             results: components["schemas"]["AttendanceBulkResult"][];
         };
-        /** AttendanceCreate */
         AttendanceCreate: WithRequired<components["schemas"]["AttendancePatch"], "employee_id" | "date" | "from" | "to" | "project_task_id" | "project_id" | "activity_id">;
-        /** AttendancePage */
         AttendancePage: {
             data: components["schemas"]["Attendance"][];
             links: components["schemas"]["ListLinks"];
             meta: components["schemas"]["ListMeta"];
         };
-        /** AttendancePatch */
         AttendancePatch: {
             /** @description Activity name. */
             activity_id?: string;
@@ -3091,11 +3058,9 @@ export interface components {
             work_location_id?: string | null;
             work_location_is_project_relevant?: boolean | null;
         };
-        /** AttendanceResponse */
         AttendanceResponse: {
             data: components["schemas"]["Attendance"];
         };
-        /** BookingSettingsSchema */
         BookingSettingsSchema: {
             /** @description Refuse bookings on days of an approved full-day absence (default true). */
             check_absences: boolean;
@@ -3113,11 +3078,9 @@ export interface components {
             /** @description Days before today that may still be booked; null = unlimited. */
             recording_days_back: number | null;
         };
-        /** BookingSettingsSchemaResponse */
         BookingSettingsSchemaResponse: {
             data: components["schemas"]["BookingSettingsSchema"];
         };
-        /** BookingSettingsUpdate */
         BookingSettingsUpdate: {
             /** @description Refuse bookings on days of an approved full-day absence (default true). */
             check_absences?: boolean;
@@ -3135,7 +3098,6 @@ export interface components {
             /** @description Days before today that may still be booked; null = unlimited. */
             recording_days_back?: number | null;
         };
-        /** BreakRegulationType */
         BreakRegulationType: {
             created: components["schemas"]["NullableDateTime"];
             id: number;
@@ -3143,7 +3105,6 @@ export interface components {
             name: string;
         };
         /**
-         * BreakRegulationTypeCreate
          * @example {
          *       "name": "Mindestpause 6 h"
          *     }
@@ -3151,21 +3112,17 @@ export interface components {
         BreakRegulationTypeCreate: {
             name: string;
         };
-        /** BreakRegulationTypePage */
         BreakRegulationTypePage: {
             data: components["schemas"]["BreakRegulationType"][];
             links: components["schemas"]["ListLinks"];
             meta: components["schemas"]["ListMeta"];
         };
-        /** BreakRegulationTypeResponse */
         BreakRegulationTypeResponse: {
             data: components["schemas"]["BreakRegulationType"];
         };
-        /** BreakRegulationTypeUpdate */
         BreakRegulationTypeUpdate: {
             name?: string;
         };
-        /** Category */
         Category: {
             created: components["schemas"]["NullableDateTime"];
             description: components["schemas"]["Translations"];
@@ -3177,7 +3134,6 @@ export interface components {
             };
         };
         /**
-         * CategoryCreate
          * @example {
          *       "name": "Partner",
          *       "type": "customer",
@@ -3188,17 +3144,14 @@ export interface components {
          *     }
          */
         CategoryCreate: WithRequired<components["schemas"]["CategoryUpdate"], "name" | "type">;
-        /** CategoryPage */
         CategoryPage: {
             data: components["schemas"]["Category"][];
             links: components["schemas"]["ListLinks"];
             meta: components["schemas"]["ListMeta"];
         };
-        /** CategoryResponse */
         CategoryResponse: {
             data: components["schemas"]["Category"];
         };
-        /** CategoryUpdate */
         CategoryUpdate: {
             description?: components["schemas"]["NullableTranslations"];
             name?: string;
@@ -3208,7 +3161,6 @@ export interface components {
              */
             type?: "customer" | "contact" | "employee" | "project" | "task" | "ticket" | "subtask" | "device" | "offer" | "receipt";
         };
-        /** Change */
         Change: {
             /**
              * Format: date-time
@@ -3227,13 +3179,11 @@ export interface components {
             /** @description The record's collection path without keys, e.g. attendances, employees/meals. */
             type: string;
         };
-        /** ChangesPage */
         ChangesPage: {
             data: components["schemas"]["Change"][];
             /** @description Pass as since to read on; equals since when nothing is new. */
             next_cursor: string;
         };
-        /** Contact */
         Contact: {
             categories: components["schemas"]["Category"][];
             created: components["schemas"]["NullableDateTime"];
@@ -3257,19 +3207,15 @@ export interface components {
             salutation: string | null;
             title: string | null;
         };
-        /** ContactCreate */
         ContactCreate: WithRequired<components["schemas"]["ContactUpdate"], "first_name" | "last_name">;
-        /** ContactPage */
         ContactPage: {
             data: components["schemas"]["Contact"][];
             links: components["schemas"]["ListLinks"];
             meta: components["schemas"]["ListMeta"];
         };
-        /** ContactResponse */
         ContactResponse: {
             data: components["schemas"]["Contact"];
         };
-        /** ContactUpdate */
         ContactUpdate: {
             /** @description Category names; replaces the set. */
             categories?: string[] | null;
@@ -3289,12 +3235,8 @@ export interface components {
             salutation?: string | null;
             title?: string | null;
         };
-        /**
-         * CsvRows
-         * @description UTF-8, a header row, then one row per item (nested objects as parent.child columns).
-         */
+        /** @description UTF-8, a header row, then one row per item (nested objects as parent.child columns). */
         CsvRows: string;
-        /** Customer */
         Customer: {
             additional_name: string | null;
             addresses: components["schemas"]["CustomerAddress"][];
@@ -3336,7 +3278,6 @@ export interface components {
             vat: string | null;
             website: string | null;
         };
-        /** CustomerAddress */
         CustomerAddress: {
             address: string | null;
             address_line_2: string | null;
@@ -3360,7 +3301,6 @@ export interface components {
             zip_code: string | null;
         };
         /**
-         * CustomerCreate
          * @example {
          *       "customer_number": "2001",
          *       "name": "Beispiel Bau GmbH",
@@ -3369,7 +3309,6 @@ export interface components {
          *     }
          */
         CustomerCreate: WithRequired<components["schemas"]["CustomerUpdate"], "customer_number" | "name" | "currency">;
-        /** CustomerListItem */
         CustomerListItem: {
             additional_name: string | null;
             addresses_count: number;
@@ -3412,17 +3351,14 @@ export interface components {
             vat: string | null;
             website: string | null;
         };
-        /** CustomerListItemPage */
         CustomerListItemPage: {
             data: components["schemas"]["CustomerListItem"][];
             links: components["schemas"]["ListLinks"];
             meta: components["schemas"]["ListMeta"];
         };
-        /** CustomerResponse */
         CustomerResponse: {
             data: components["schemas"]["Customer"];
         };
-        /** CustomerUpdate */
         CustomerUpdate: {
             additional_name?: string | null;
             /** @description Replaces the set: listed ids are kept and updated, others deleted, items without id created. */
@@ -3461,7 +3397,6 @@ export interface components {
             vat?: number | null;
             website?: string | null;
         };
-        /** DefaultPlanning */
         DefaultPlanning: {
             created: components["schemas"]["NullableDateTime"];
             employee_id: string;
@@ -3481,19 +3416,15 @@ export interface components {
             /** @example 2026-03-01 */
             start_date: string;
         };
-        /** DefaultPlanningCreate */
         DefaultPlanningCreate: WithRequired<components["schemas"]["DefaultPlanningUpdate"], "employee_id" | "project_id" | "kind" | "planning" | "start_date" | "end_date">;
-        /** DefaultPlanningPage */
         DefaultPlanningPage: {
             data: components["schemas"]["DefaultPlanning"][];
             links: components["schemas"]["ListLinks"];
             meta: components["schemas"]["ListMeta"];
         };
-        /** DefaultPlanningResponse */
         DefaultPlanningResponse: {
             data: components["schemas"]["DefaultPlanning"];
         };
-        /** DefaultPlanningUpdate */
         DefaultPlanningUpdate: {
             /** @description Username. */
             employee_id?: string;
@@ -3519,7 +3450,6 @@ export interface components {
              */
             start_date?: string;
         };
-        /** Delivery */
         Delivery: {
             attempts: number;
             /**
@@ -3543,17 +3473,14 @@ export interface components {
             state: "pending" | "delivered" | "failed";
             webhook_id: number;
         };
-        /** DeliveryPage */
         DeliveryPage: {
             data: components["schemas"]["Delivery"][];
             links: components["schemas"]["ListLinks"];
             meta: components["schemas"]["ListMeta"];
         };
-        /** DeliveryResponse */
         DeliveryResponse: {
             data: components["schemas"]["Delivery"];
         };
-        /** Department */
         Department: {
             children_count: number;
             comments: string | null;
@@ -3569,13 +3496,11 @@ export interface components {
             status: number | null;
         };
         /**
-         * DepartmentCreate
          * @example {
          *       "name": "Consulting"
          *     }
          */
         DepartmentCreate: WithRequired<components["schemas"]["DepartmentUpdate"], "name">;
-        /** DepartmentDetail */
         DepartmentDetail: {
             manager: {
                 email: string | null;
@@ -3585,27 +3510,22 @@ export interface components {
                 username: string;
             }[];
         } & WithRequired<components["schemas"]["Department"], "id" | "parent_id" | "name" | "description" | "comments" | "status" | "start_date" | "end_date" | "is_standard" | "children_count" | "created" | "modified">;
-        /** DepartmentDetailResponse */
         DepartmentDetailResponse: {
             data: components["schemas"]["DepartmentDetail"];
         };
-        /** DepartmentListItem */
         DepartmentListItem: {
             manager_count: number;
         } & WithRequired<components["schemas"]["Department"], "id" | "parent_id" | "name" | "description" | "comments" | "status" | "start_date" | "end_date" | "is_standard" | "children_count" | "created" | "modified">;
-        /** DepartmentListItemPage */
         DepartmentListItemPage: {
             data: components["schemas"]["DepartmentListItem"][];
             links: components["schemas"]["ListLinks"];
             meta: components["schemas"]["ListMeta"];
         };
-        /** DepartmentPage */
         DepartmentPage: {
             data: components["schemas"]["Department"][];
             links: components["schemas"]["ListLinks"];
             meta: components["schemas"]["ListMeta"];
         };
-        /** DepartmentUpdate */
         DepartmentUpdate: {
             comments?: string | null;
             description?: string | null;
@@ -3627,7 +3547,6 @@ export interface components {
             start_date?: string | null;
             status?: number | null;
         };
-        /** Device */
         Device: {
             categories: components["schemas"]["Category"][];
             display_config: {
@@ -3647,9 +3566,7 @@ export interface components {
             track: number;
             type: number;
         };
-        /** DeviceCreate */
         DeviceCreate: WithRequired<components["schemas"]["DeviceUpdate"], "name">;
-        /** DeviceListItem */
         DeviceListItem: {
             categories_count: number;
             display_config: {
@@ -3667,17 +3584,14 @@ export interface components {
             track: number;
             type: number;
         };
-        /** DeviceListItemPage */
         DeviceListItemPage: {
             data: components["schemas"]["DeviceListItem"][];
             links: components["schemas"]["ListLinks"];
             meta: components["schemas"]["ListMeta"];
         };
-        /** DeviceResponse */
         DeviceResponse: {
             data: components["schemas"]["Device"];
         };
-        /** DeviceUpdate */
         DeviceUpdate: {
             /** @description Category names (replaces the set). */
             categories?: (string | {
@@ -3702,9 +3616,7 @@ export interface components {
             track?: 0 | 1;
             type?: number;
         };
-        /** DynamicAttributeCreate */
         DynamicAttributeCreate: WithRequired<components["schemas"]["DynamicAttributeUpdate"], "name" | "type">;
-        /** DynamicAttributeDefinition */
         DynamicAttributeDefinition: {
             created: components["schemas"]["NullableDateTime"];
             default_value: unknown;
@@ -3722,17 +3634,14 @@ export interface components {
                 pattern?: string | null;
             } | null;
         };
-        /** DynamicAttributeDefinitionPage */
         DynamicAttributeDefinitionPage: {
             data: components["schemas"]["DynamicAttributeDefinition"][];
             links: components["schemas"]["ListLinks"];
             meta: components["schemas"]["ListMeta"];
         };
-        /** DynamicAttributeDefinitionResponse */
         DynamicAttributeDefinitionResponse: {
             data: components["schemas"]["DynamicAttributeDefinition"];
         };
-        /** DynamicAttributeUpdate */
         DynamicAttributeUpdate: {
             default_value?: unknown;
             description?: components["schemas"]["NullableTranslations"];
@@ -3749,19 +3658,16 @@ export interface components {
                 pattern?: string | null;
             } | null;
         };
-        /** DynamicAttributeValue */
         DynamicAttributeValue: {
             description: components["schemas"]["NullableTranslations"];
             name: string;
             type: string;
             value: unknown;
         };
-        /** Employee */
         Employee: {
             categories: components["schemas"]["Category"][];
             dynamicAttributes: components["schemas"]["DynamicAttributeValue"][];
         } & WithRequired<components["schemas"]["EmployeeBase"], "username" | "firstname" | "lastname" | "personal_number" | "street" | "zip" | "city" | "country" | "abbreviation" | "salutation" | "title" | "email" | "phone" | "mobile" | "fax" | "private_phone" | "birthdate" | "iban" | "bic" | "account_no" | "bank_name" | "bank_code" | "currency" | "approval_date" | "vat" | "price_group" | "employment" | "rights" | "department_id" | "language" | "personio_id" | "cost_bearer" | "tax_id" | "creditor_number" | "created" | "modified">;
-        /** EmployeeAbsence */
         EmployeeAbsence: {
             /** @description Name of the absence reason. */
             absence_reason_id: string;
@@ -3801,13 +3707,11 @@ export interface components {
              */
             type: 0 | 1 | 2;
         };
-        /** EmployeeAbsencePage */
         EmployeeAbsencePage: {
             data: components["schemas"]["EmployeeAbsence"][];
             links: components["schemas"]["ListLinks"];
             meta: components["schemas"]["ListMeta"];
         };
-        /** EmployeeBase */
         EmployeeBase: {
             abbreviation: string | null;
             account_no: string | null;
@@ -3859,14 +3763,12 @@ export interface components {
             vat: string | null;
             zip: string | null;
         };
-        /** EmployeeBasePage */
         EmployeeBasePage: {
             data: components["schemas"]["EmployeeBase"][];
             links: components["schemas"]["ListLinks"];
             meta: components["schemas"]["ListMeta"];
         };
         /**
-         * EmployeeCreate
          * @example {
          *       "username": "erika.beispiel",
          *       "firstname": "Erika",
@@ -3877,7 +3779,6 @@ export interface components {
         EmployeeCreate: {
             username: string;
         } & WithRequired<components["schemas"]["EmployeeUpdate"], "username" | "firstname" | "lastname">;
-        /** EmployeeDetail */
         EmployeeDetail: {
             abbreviation: string | null;
             absences_count: number;
@@ -3932,17 +3833,14 @@ export interface components {
             vat: string | null;
             zip: string | null;
         };
-        /** EmployeeDetailResponse */
         EmployeeDetailResponse: {
             data: components["schemas"]["EmployeeDetail"];
         };
-        /** EmployeePage */
         EmployeePage: {
             data: components["schemas"]["Employee"][];
             links: components["schemas"]["ListLinks"];
             meta: components["schemas"]["ListMeta"];
         };
-        /** EmployeeUpdate */
         EmployeeUpdate: {
             abbreviation?: string | null;
             account_no?: string | null;
@@ -4004,7 +3902,6 @@ export interface components {
             vat?: string | null;
             zip?: string | null;
         };
-        /** EmploymentPeriod */
         EmploymentPeriod: {
             annual_leave_entitlement: number | null;
             beginning_of_year: components["schemas"]["NullableDateTime"];
@@ -4019,17 +3916,14 @@ export interface components {
             period_holiday_entitlement: number | null;
             start_date: components["schemas"]["NullableDateTime"];
         };
-        /** EmploymentPeriodPage */
         EmploymentPeriodPage: {
             data: components["schemas"]["EmploymentPeriod"][];
             links: components["schemas"]["ListLinks"];
             meta: components["schemas"]["ListMeta"];
         };
-        /** EmploymentPeriodResponse */
         EmploymentPeriodResponse: {
             data: components["schemas"]["EmploymentPeriod"];
         };
-        /** EmploymentPeriodWrite */
         EmploymentPeriodWrite: {
             annual_leave_entitlement?: number | null;
             beginning_of_year?: components["schemas"]["NullableDateIn"];
@@ -4050,11 +3944,9 @@ export interface components {
              */
             start_date?: string | null;
         };
-        /** Error */
         Error: {
             message: string;
         };
-        /** FactorInput */
         FactorInput: {
             /** @description Id of an existing activity; null = every activity. */
             activity_id?: number | null;
@@ -4066,7 +3958,6 @@ export interface components {
             /** @example 09:00:00 */
             start_time?: string | null;
         };
-        /** Folder */
         Folder: {
             created: components["schemas"]["NullableDateTime"];
             /** @description Customer number. */
@@ -4078,9 +3969,7 @@ export interface components {
             parent_id: number | null;
             project_id: number | null;
         };
-        /** FolderCreate */
         FolderCreate: WithRequired<components["schemas"]["FolderUpdate"], "name">;
-        /** FolderDocument */
         FolderDocument: {
             content_type: string;
             created: components["schemas"]["NullableDateTime"];
@@ -4091,25 +3980,20 @@ export interface components {
             id: number;
             size: number;
         };
-        /** FolderDocumentCollection */
         FolderDocumentCollection: {
             data: components["schemas"]["FolderDocument"][];
         };
-        /** FolderDocumentResponse */
         FolderDocumentResponse: {
             data: components["schemas"]["FolderDocument"];
         };
-        /** FolderPage */
         FolderPage: {
             data: components["schemas"]["Folder"][];
             links: components["schemas"]["ListLinks"];
             meta: components["schemas"]["ListMeta"];
         };
-        /** FolderResponse */
         FolderResponse: {
             data: components["schemas"]["Folder"];
         };
-        /** FolderUpdate */
         FolderUpdate: {
             /** @description Customer number. */
             customer_id?: string | null;
@@ -4118,7 +4002,6 @@ export interface components {
             parent_id?: number | null;
             project_id?: number | null;
         };
-        /** Holiday */
         Holiday: {
             created: components["schemas"]["NullableDateTime"];
             /**
@@ -4132,7 +4015,6 @@ export interface components {
             modified: components["schemas"]["NullableDateTime"];
             name: string;
         };
-        /** HolidayCalendar */
         HolidayCalendar: {
             country: string | null;
             created: components["schemas"]["NullableDateTime"];
@@ -4143,49 +4025,40 @@ export interface components {
             region: string | null;
         };
         /**
-         * HolidayCalendarCreate
          * @example {
          *       "name": "Österreich"
          *     }
          */
         HolidayCalendarCreate: WithRequired<components["schemas"]["HolidayCalendarUpdate"], "name">;
-        /** HolidayCalendarPage */
         HolidayCalendarPage: {
             data: components["schemas"]["HolidayCalendar"][];
             links: components["schemas"]["ListLinks"];
             meta: components["schemas"]["ListMeta"];
         };
-        /** HolidayCalendarResponse */
         HolidayCalendarResponse: {
             data: components["schemas"]["HolidayCalendar"];
         };
-        /** HolidayCalendarUpdate */
         HolidayCalendarUpdate: {
             country?: string | null;
             name?: string;
             note?: string | null;
             region?: string | null;
         };
-        /** HolidayCreate */
         HolidayCreate: WithRequired<components["schemas"]["HolidayUpdate"], "date" | "name">;
-        /** HolidayPage */
         HolidayPage: {
             data: components["schemas"]["Holiday"][];
             links: components["schemas"]["ListLinks"];
             meta: components["schemas"]["ListMeta"];
         };
-        /** HolidayResponse */
         HolidayResponse: {
             data: components["schemas"]["Holiday"];
         };
-        /** HolidayUpdate */
         HolidayUpdate: {
             /** @example 2024-01-01 */
             date?: string;
             half_day?: boolean;
             name?: string;
         };
-        /** InternalRate */
         InternalRate: {
             created: components["schemas"]["NullableDateTime"];
             employee_id: string;
@@ -4203,17 +4076,13 @@ export interface components {
              */
             start_date: string;
         };
-        /** InternalRateCollection */
         InternalRateCollection: {
             data: components["schemas"]["InternalRate"][];
         };
-        /** InternalRateCreate */
         InternalRateCreate: WithRequired<components["schemas"]["InternalRateUpdate"], "start_date" | "internal_rate">;
-        /** InternalRateResponse */
         InternalRateResponse: {
             data: components["schemas"]["InternalRate"];
         };
-        /** InternalRateUpdate */
         InternalRateUpdate: {
             employee_id?: string;
             /** @description Number or decimal text, e.g. "45.50". */
@@ -4228,12 +4097,10 @@ export interface components {
             /** @example 2024-01-01 */
             start_date?: string;
         };
-        /** IntIdName */
         IntIdName: {
             id: number;
             name: string;
         };
-        /** Invoice */
         Invoice: {
             /** @description Lines separated by CR LF. */
             address: string | null;
@@ -4276,7 +4143,6 @@ export interface components {
             title: string | null;
             type: string | null;
         };
-        /** InvoiceCorrection */
         InvoiceCorrection: {
             /**
              * @description Default today.
@@ -4286,9 +4152,7 @@ export interface components {
             /** @description The correcting employee. */
             creator_username: string;
         };
-        /** InvoiceCreate */
         InvoiceCreate: WithRequired<components["schemas"]["InvoiceUpdate"], "customer_number">;
-        /** InvoiceItem */
         InvoiceItem: {
             article_id: number | null;
             /** @example 815.00 */
@@ -4342,17 +4206,14 @@ export interface components {
             /** @example 19.0000 */
             vat: string | null;
         };
-        /** InvoiceItemPage */
         InvoiceItemPage: {
             data: components["schemas"]["InvoiceItem"][];
             links: components["schemas"]["ListLinks"];
             meta: components["schemas"]["ListMeta"];
         };
-        /** InvoiceItemResponse */
         InvoiceItemResponse: {
             data: components["schemas"]["InvoiceItem"];
         };
-        /** InvoiceItemWrite */
         InvoiceItemWrite: {
             article_id?: number | null;
             /** @description At most 2 decimal places; a number or decimal text. */
@@ -4400,17 +4261,14 @@ export interface components {
             /** @description At most 4 decimal places; a number or decimal text. */
             vat?: number | string | null;
         };
-        /** InvoicePage */
         InvoicePage: {
             data: components["schemas"]["Invoice"][];
             links: components["schemas"]["ListLinks"];
             meta: components["schemas"]["ListMeta"];
         };
-        /** InvoiceResponse */
         InvoiceResponse: {
             data: components["schemas"]["Invoice"];
         };
-        /** InvoiceUpdate */
         InvoiceUpdate: {
             address?: string | null;
             /** @description Euros. At most 2 decimal places; a number or decimal text. */
@@ -4439,20 +4297,17 @@ export interface components {
             title?: string | null;
             type?: string | null;
         };
-        /** Keyword */
         Keyword: {
             name: string;
         } & {
             [key: string]: unknown;
         };
-        /** ListLinks */
         ListLinks: {
             first: string | null;
             last: string | null;
             next: string | null;
             prev: string | null;
         };
-        /** ListMeta */
         ListMeta: {
             current_page: number;
             from: number | null;
@@ -4463,7 +4318,6 @@ export interface components {
             to: number | null;
             total: number;
         };
-        /** Location */
         Location: {
             city: string | null;
             country: string | null;
@@ -4476,7 +4330,6 @@ export interface components {
             zip: string | null;
         };
         /**
-         * LocationCreate
          * @example {
          *       "id": "wien",
          *       "name": "Büro Wien"
@@ -4485,7 +4338,6 @@ export interface components {
         LocationCreate: {
             id: string;
         } & WithRequired<components["schemas"]["LocationUpdate"], "id" | "name">;
-        /** LocationList */
         LocationList: {
             created: components["schemas"]["NullableDateTime"];
             description: string | null;
@@ -4495,23 +4347,19 @@ export interface components {
             name: string;
         };
         /**
-         * LocationListCreate
          * @example {
          *       "name": "Kundenstandorte Süd"
          *     }
          */
         LocationListCreate: WithRequired<components["schemas"]["LocationListUpdate"], "name">;
-        /** LocationListPage */
         LocationListPage: {
             data: components["schemas"]["LocationList"][];
             links: components["schemas"]["ListLinks"];
             meta: components["schemas"]["ListMeta"];
         };
-        /** LocationListResponse */
         LocationListResponse: {
             data: components["schemas"]["LocationList"];
         };
-        /** LocationListUpdate */
         LocationListUpdate: {
             description?: string | null;
             /** @description Location ids of the list (replaces the set). */
@@ -4520,17 +4368,14 @@ export interface components {
             })[] | null;
             name?: string;
         };
-        /** LocationPage */
         LocationPage: {
             data: components["schemas"]["Location"][];
             links: components["schemas"]["ListLinks"];
             meta: components["schemas"]["ListMeta"];
         };
-        /** LocationResponse */
         LocationResponse: {
             data: components["schemas"]["Location"];
         };
-        /** LocationUpdate */
         LocationUpdate: {
             city?: string | null;
             country?: string | null;
@@ -4540,21 +4385,18 @@ export interface components {
             street?: string | null;
             zip?: string | null;
         };
-        /** Manager */
         Manager: {
             has_budget_responsibility_permission: boolean | null;
             has_edit_customer_data_permission: boolean | null;
             is_primary_employee: boolean | null;
             username: string;
         };
-        /** ManagerInput */
         ManagerInput: {
             has_budget_responsibility_permission?: boolean | null;
             has_edit_customer_data_permission?: boolean | null;
             is_primary_employee?: boolean | null;
             username: string;
         };
-        /** Meal */
         Meal: {
             created: components["schemas"]["NullableDateTime"];
             /**
@@ -4568,19 +4410,15 @@ export interface components {
             modified: components["schemas"]["NullableDateTime"];
             note: string | null;
         };
-        /** MealCreate */
         MealCreate: WithRequired<components["schemas"]["MealUpdate"], "date" | "meal_type">;
-        /** MealPage */
         MealPage: {
             data: components["schemas"]["Meal"][];
             links: components["schemas"]["ListLinks"];
             meta: components["schemas"]["ListMeta"];
         };
-        /** MealResponse */
         MealResponse: {
             data: components["schemas"]["Meal"];
         };
-        /** MealUpdate */
         MealUpdate: {
             /** @example 2024-01-01 */
             date?: string;
@@ -4591,7 +4429,6 @@ export interface components {
             };
             note?: string | null;
         };
-        /** MonthClosing */
         MonthClosing: {
             created: components["schemas"]["NullableDateTime"];
             /** @description Username; null = closed for the whole tenant. */
@@ -4602,35 +4439,27 @@ export interface components {
             month: string;
             note: string | null;
         };
-        /** MonthClosingCreate */
         MonthClosingCreate: {
             employee_id?: string | null;
             /** @description 'YYYY-MM' */
             month: string;
             note?: string | null;
         };
-        /** MonthClosingPage */
         MonthClosingPage: {
             data: components["schemas"]["MonthClosing"][];
             links: components["schemas"]["ListLinks"];
             meta: components["schemas"]["ListMeta"];
         };
-        /** MonthClosingResponse */
         MonthClosingResponse: {
             data: components["schemas"]["MonthClosing"];
         };
-        /**
-         * NullableDateIn
-         * @example 2024-01-01
-         */
+        /** @example 2024-01-01 */
         NullableDateIn: string | null;
         /**
-         * NullableDateTime
          * Format: date-time
          * @example 2024-01-01T00:00:00.000000Z
          */
         NullableDateTime: string | null;
-        /** NullableTranslations */
         NullableTranslations: {
             de?: string | null;
             en?: string | null;
@@ -4640,7 +4469,6 @@ export interface components {
             sk?: string | null;
             tr?: string | null;
         } | null;
-        /** Offer */
         Offer: {
             created: components["schemas"]["NullableDateTime"];
             /** @description A contact of the customer (its id, as text). */
@@ -4672,7 +4500,6 @@ export interface components {
             total_vat: number;
             valid_until: components["schemas"]["NullableDateTime"];
         };
-        /** OfferItem */
         OfferItem: {
             additional_meal_expenses: number | null;
             /** @description Overrides the calculated total. */
@@ -4707,19 +4534,15 @@ export interface components {
             /** @description Percent. */
             vat: number | null;
         };
-        /** OfferItemCreate */
         OfferItemCreate: WithRequired<components["schemas"]["OfferItemUpdate"], "type">;
-        /** OfferItemPage */
         OfferItemPage: {
             data: components["schemas"]["OfferItem"][];
             links: components["schemas"]["ListLinks"];
             meta: components["schemas"]["ListMeta"];
         };
-        /** OfferItemResponse */
         OfferItemResponse: {
             data: components["schemas"]["OfferItem"];
         };
-        /** OfferItemUpdate */
         OfferItemUpdate: {
             /** @description Cents at most. */
             additional_meal_expenses?: number | null;
@@ -4750,17 +4573,14 @@ export interface components {
             /** @description Percent, at most 2 decimals. */
             vat?: number | null;
         };
-        /** OfferPage */
         OfferPage: {
             data: components["schemas"]["Offer"][];
             links: components["schemas"]["ListLinks"];
             meta: components["schemas"]["ListMeta"];
         };
-        /** OfferResponse */
         OfferResponse: {
             data: components["schemas"]["Offer"];
         };
-        /** OfferWrite */
         OfferWrite: {
             /** @description A contact of customer_id. */
             customer_contact_id?: string | number | null;
@@ -4783,13 +4603,11 @@ export interface components {
             title?: string | null;
             valid_until?: components["schemas"]["NullableDateIn"];
         };
-        /** PageLink */
         PageLink: {
             active: boolean;
             label: string;
             url: string | null;
         };
-        /** Planning */
         Planning: {
             created_at: components["schemas"]["NullableDateTime"];
             customer: {
@@ -4844,7 +4662,6 @@ export interface components {
              */
             working_day: 0 | 1 | null;
         };
-        /** PlanningCreate */
         PlanningCreate: {
             /**
              * Format: date
@@ -4885,7 +4702,6 @@ export interface components {
              */
             type?: 0 | 1 | 2 | 3 | null;
         };
-        /** PlanningDetails */
         PlanningDetails: {
             /** @description The amount in hours (as planning_in_hours). */
             effective_hours: number | null;
@@ -4898,17 +4714,14 @@ export interface components {
             /** @description The amount in `unit` (the time range in hours). */
             value: number | null;
         };
-        /** PlanningPage */
         PlanningPage: {
             data: components["schemas"]["Planning"][];
             links: components["schemas"]["ListLinks"];
             meta: components["schemas"]["ListMeta"];
         };
-        /** PlanningResponse */
         PlanningResponse: {
             data: components["schemas"]["Planning"];
         };
-        /** PlanningUpdate */
         PlanningUpdate: {
             /**
              * Format: date
@@ -4941,7 +4754,6 @@ export interface components {
              */
             type?: 0 | 1 | 2 | 3 | null;
         };
-        /** Price */
         Price: {
             activity: string | null;
             ahr_factor?: number | null;
@@ -4954,7 +4766,6 @@ export interface components {
                 name: string;
             } | null;
         };
-        /** PriceFactor */
         PriceFactor: {
             activity_id: number | null;
             day: components["schemas"]["IntIdName"];
@@ -4966,7 +4777,6 @@ export interface components {
             /** @example 22:00:00 */
             start_time: string | null;
         };
-        /** PriceGroup */
         PriceGroup: {
             created: components["schemas"]["NullableDateTime"];
             description: components["schemas"]["Translations"];
@@ -4977,7 +4787,6 @@ export interface components {
             status: boolean;
         };
         /**
-         * PriceGroupCreate
          * @example {
          *       "name": "Expert",
          *       "description": {
@@ -4987,24 +4796,20 @@ export interface components {
          *     }
          */
         PriceGroupCreate: WithRequired<components["schemas"]["PriceGroupUpdate"], "name">;
-        /** PriceGroupPage */
         PriceGroupPage: {
             data: components["schemas"]["PriceGroup"][];
             links: components["schemas"]["ListLinks"];
             meta: components["schemas"]["ListMeta"];
         };
-        /** PriceGroupResponse */
         PriceGroupResponse: {
             data: components["schemas"]["PriceGroup"];
         };
-        /** PriceGroupUpdate */
         PriceGroupUpdate: {
             description?: components["schemas"]["NullableTranslations"];
             name?: string;
             number?: string | null;
             status?: boolean;
         };
-        /** PriceInput */
         PriceInput: {
             /** @description Name of an existing activity; null = every activity. */
             activity?: string | null;
@@ -5019,7 +4824,6 @@ export interface components {
              */
             type?: "basehour" | "tsatz" | "pauschal";
         };
-        /** PriceTable */
         PriceTable: {
             customer_number: string | null;
             factors: components["schemas"]["PriceFactor"][];
@@ -5032,11 +4836,9 @@ export interface components {
                 name: string;
             } | null;
         };
-        /** PriceTableCollection */
         PriceTableCollection: {
             data: components["schemas"]["PriceTable"][];
         };
-        /** PriceTableCreate */
         PriceTableCreate: {
             factors?: components["schemas"]["FactorInput"][];
             prices?: components["schemas"]["PriceInput"][];
@@ -5047,13 +4849,10 @@ export interface components {
              */
             start_date?: string | null;
         };
-        /** PriceTableResponse */
         PriceTableResponse: {
             data: components["schemas"]["PriceTable"];
         };
-        /** PriceTableUpdate */
         PriceTableUpdate: components["schemas"]["PriceTableCreate"];
-        /** Project */
         Project: {
             activities_count: number;
             billing_tasks: string | null;
@@ -5126,7 +4925,6 @@ export interface components {
             tasks_count: number;
             url: string | null;
         };
-        /** ProjectActivity */
         ProjectActivity: {
             default_factor: number;
             /** @description Id of the allowance (not of the activity). */
@@ -5134,29 +4932,24 @@ export interface components {
             /** @description Activity name (key of /activities). */
             name: string;
         };
-        /** ProjectActivityCreate */
         ProjectActivityCreate: {
             /** @description Default factor applied to bookings with this activity; default 1. */
             default_factor?: number;
             name: string;
         };
-        /** ProjectActivityPage */
         ProjectActivityPage: {
             data: components["schemas"]["ProjectActivity"][];
             links: components["schemas"]["ListLinks"];
             meta: components["schemas"]["ListMeta"];
         };
-        /** ProjectActivityResponse */
         ProjectActivityResponse: {
             data: components["schemas"]["ProjectActivity"];
         };
-        /** ProjectActivityUpdate */
         ProjectActivityUpdate: {
             /** @description Default factor applied to bookings with this activity; default 1. */
             default_factor?: number;
         };
         /**
-         * ProjectCreate
          * @example {
          *       "name": "Website relaunch",
          *       "description": "New company website",
@@ -5165,43 +4958,35 @@ export interface components {
          *     }
          */
         ProjectCreate: WithRequired<components["schemas"]["ProjectUpdate"], "name">;
-        /** ProjectLocation */
         ProjectLocation: {
             description: string | null;
             name: string;
             project_id: number;
         };
-        /** ProjectLocationCreate */
         ProjectLocationCreate: {
             description?: string | null;
             name: string;
         };
-        /** ProjectLocationPage */
         ProjectLocationPage: {
             data: components["schemas"]["ProjectLocation"][];
             links: components["schemas"]["ListLinks"];
             meta: components["schemas"]["ListMeta"];
         };
-        /** ProjectLocationResponse */
         ProjectLocationResponse: {
             data: components["schemas"]["ProjectLocation"];
         };
-        /** ProjectLocationUpdate */
         ProjectLocationUpdate: {
             description?: string | null;
             name?: string;
         };
-        /** ProjectPage */
         ProjectPage: {
             data: components["schemas"]["Project"][];
             links: components["schemas"]["ListLinks"];
             meta: components["schemas"]["ListMeta"];
         };
-        /** ProjectResponse */
         ProjectResponse: {
             data: components["schemas"]["Project"];
         };
-        /** ProjectStatus */
         ProjectStatus: {
             /** @description '1' when projects in this status are included in billing runs, else '0'. */
             abrechnungsrelevant: string;
@@ -5218,7 +5003,6 @@ export interface components {
             order: number;
         };
         /**
-         * ProjectStatusCreate
          * @example {
          *       "name": "On hold",
          *       "description": "Paused by the customer",
@@ -5226,17 +5010,14 @@ export interface components {
          *     }
          */
         ProjectStatusCreate: WithRequired<components["schemas"]["ProjectStatusUpdate"], "name">;
-        /** ProjectStatusPage */
         ProjectStatusPage: {
             data: components["schemas"]["ProjectStatus"][];
             links: components["schemas"]["ListLinks"];
             meta: components["schemas"]["ListMeta"];
         };
-        /** ProjectStatusResponse */
         ProjectStatusResponse: {
             data: components["schemas"]["ProjectStatus"];
         };
-        /** ProjectStatusUpdate */
         ProjectStatusUpdate: {
             /** @enum {string} */
             abrechnungsrelevant?: "0" | "1";
@@ -5246,7 +5027,6 @@ export interface components {
             name?: string;
             order?: number;
         };
-        /** ProjectUpdate */
         ProjectUpdate: {
             billing_tasks?: string | null;
             /** @description 1 Stundensatz, 2 Tagessatz, 3 Pausch; also "hourly", "daily", "flat" or the names. Also the name, German or English (Hourly rate, Daily rate, Flat rate). */
@@ -5316,7 +5096,6 @@ export interface components {
             start_date?: string | null;
             url?: string | null;
         };
-        /** Receipt */
         Receipt: {
             billing_status: {
                 id: number;
@@ -5350,7 +5129,6 @@ export interface components {
             subtask_id: number | null;
             ticket_id: number | null;
         };
-        /** ReceiptAmount */
         ReceiptAmount: {
             /** @example 70.00 */
             amount: string;
@@ -5367,17 +5145,14 @@ export interface components {
             /** @example 19.0000 */
             tax: string;
         };
-        /** ReceiptAmountPage */
         ReceiptAmountPage: {
             data: components["schemas"]["ReceiptAmount"][];
             links: components["schemas"]["ListLinks"];
             meta: components["schemas"]["ListMeta"];
         };
-        /** ReceiptAmountResponse */
         ReceiptAmountResponse: {
             data: components["schemas"]["ReceiptAmount"];
         };
-        /** ReceiptCreate */
         ReceiptCreate: {
             /** @description 0 beliebig, 1 Not billed (default), 2 Freigegebene, 3 Billed. */
             billing_status?: number | {
@@ -5426,17 +5201,14 @@ export interface components {
             subtask_id?: number | null;
             ticket_id?: number | null;
         };
-        /** ReceiptPage */
         ReceiptPage: {
             data: components["schemas"]["Receipt"][];
             links: components["schemas"]["ListLinks"];
             meta: components["schemas"]["ListMeta"];
         };
-        /** ReceiptResponse */
         ReceiptResponse: {
             data: components["schemas"]["Receipt"];
         };
-        /** ReceiptType */
         ReceiptType: {
             created: components["schemas"]["NullableDateTime"];
             default_payment_method: string | null;
@@ -5446,24 +5218,20 @@ export interface components {
             tax_rates: number[];
         };
         /**
-         * ReceiptTypeCreate
          * @example {
          *       "name": "Parking",
          *       "description": "Parking fees"
          *     }
          */
         ReceiptTypeCreate: WithRequired<components["schemas"]["ReceiptTypeUpdate"], "name">;
-        /** ReceiptTypePage */
         ReceiptTypePage: {
             data: components["schemas"]["ReceiptType"][];
             links: components["schemas"]["ListLinks"];
             meta: components["schemas"]["ListMeta"];
         };
-        /** ReceiptTypeResponse */
         ReceiptTypeResponse: {
             data: components["schemas"]["ReceiptType"];
         };
-        /** ReceiptTypeUpdate */
         ReceiptTypeUpdate: {
             default_payment_method?: string | null;
             description?: string | null;
@@ -5471,7 +5239,6 @@ export interface components {
             /** @description Allowed tax percentages; empty: any rate 0–100. */
             tax_rates?: number[];
         };
-        /** ReceiptUpdate */
         ReceiptUpdate: {
             /** @description 0 beliebig, 1 Not billed (default), 2 Freigegebene, 3 Billed. */
             billing_status?: number | {
@@ -5518,7 +5285,6 @@ export interface components {
             subtask_id?: number | null;
             ticket_id?: number | null;
         };
-        /** ReleaseBody */
         ReleaseBody: {
             /**
              * @description 0 unchanged, 1 freigegeben, 2 zu prüfen, 3 abgerechnet.
@@ -5528,7 +5294,6 @@ export interface components {
             /** @description Username of the releasing employee. */
             project_released_by?: string | null;
         };
-        /** ResourcePlanning */
         ResourcePlanning: {
             created: components["schemas"]["NullableDateTime"];
             /** @description The project's customer. */
@@ -5561,19 +5326,15 @@ export interface components {
             unit: "percent" | "hours_per_day";
             value: number;
         };
-        /** ResourcePlanningCreate */
         ResourcePlanningCreate: WithRequired<components["schemas"]["ResourcePlanningUpdate"], "employee_id" | "project_id" | "start_date" | "end_date" | "unit" | "value">;
-        /** ResourcePlanningPage */
         ResourcePlanningPage: {
             data: components["schemas"]["ResourcePlanning"][];
             links: components["schemas"]["ListLinks"];
             meta: components["schemas"]["ListMeta"];
         };
-        /** ResourcePlanningResponse */
         ResourcePlanningResponse: {
             data: components["schemas"]["ResourcePlanning"];
         };
-        /** ResourcePlanningUpdate */
         ResourcePlanningUpdate: {
             /** @description Username. */
             employee_id?: string;
@@ -5595,7 +5356,6 @@ export interface components {
             /** @description Percent (at most 1000) or hours per day (at most 24). */
             value?: number;
         };
-        /** Subtask */
         Subtask: {
             categories?: components["schemas"]["Category"][];
             created: components["schemas"]["NullableDateTime"];
@@ -5633,19 +5393,15 @@ export interface components {
             subject: string;
             ticket_id: number;
         };
-        /** SubtaskCreate */
         SubtaskCreate: WithRequired<components["schemas"]["SubtaskUpdate"], "subject" | "name" | "status">;
-        /** SubtaskPage */
         SubtaskPage: {
             data: components["schemas"]["Subtask"][];
             links: components["schemas"]["ListLinks"];
             meta: components["schemas"]["ListMeta"];
         };
-        /** SubtaskResponse */
         SubtaskResponse: {
             data: components["schemas"]["Subtask"];
         };
-        /** SubtaskUpdate */
         SubtaskUpdate: {
             categories?: string[] | null;
             creator_username?: string;
@@ -5682,7 +5438,6 @@ export interface components {
             status?: 1 | 2 | 3 | 4 | 5 | 8;
             subject?: string;
         };
-        /** Task */
         Task: {
             billing_type: components["schemas"]["IntIdName"];
             created: components["schemas"]["NullableDateTime"];
@@ -5706,19 +5461,15 @@ export interface components {
             /** @description Same value as status (docs spelling). */
             status_id: string | null;
         };
-        /** TaskCreate */
         TaskCreate: WithRequired<components["schemas"]["TaskUpdate"], "name">;
-        /** TaskPage */
         TaskPage: {
             data: components["schemas"]["Task"][];
             links: components["schemas"]["ListLinks"];
             meta: components["schemas"]["ListMeta"];
         };
-        /** TaskResponse */
         TaskResponse: {
             data: components["schemas"]["Task"];
         };
-        /** TaskUpdate */
         TaskUpdate: {
             /** @description 1 like the project (default), 2 Stundensatz, 3 Tagessatz, 4 Pausch. Also the name, German or English (Like project, Hourly rate, Daily rate, Flat rate). */
             billing_type?: number | string | null;
@@ -5749,7 +5500,6 @@ export interface components {
             /** @description Alias of status. */
             status_id?: string | null;
         };
-        /** Ticket */
         Ticket: {
             approved_date: components["schemas"]["NullableDateTime"];
             billed_date: components["schemas"]["NullableDateTime"];
@@ -5786,19 +5536,15 @@ export interface components {
             status: components["schemas"]["IntIdName"];
             subject: string;
         };
-        /** TicketCreate */
         TicketCreate: WithRequired<components["schemas"]["TicketUpdate"], "subject" | "status" | "priority" | "project_id" | "project_task_id">;
-        /** TicketPage */
         TicketPage: {
             data: components["schemas"]["Ticket"][];
             links: components["schemas"]["ListLinks"];
             meta: components["schemas"]["ListMeta"];
         };
-        /** TicketResponse */
         TicketResponse: {
             data: components["schemas"]["Ticket"];
         };
-        /** TicketUpdate */
         TicketUpdate: {
             categories?: string[] | null;
             creator_username?: string;
@@ -5841,7 +5587,6 @@ export interface components {
             status?: 1 | 2 | 3 | 4 | 5 | 8;
             subject?: string;
         };
-        /** Translations */
         Translations: {
             de?: string | null;
             en?: string | null;
@@ -5851,7 +5596,6 @@ export interface components {
             sk?: string | null;
             tr?: string | null;
         };
-        /** Transponder */
         Transponder: {
             created: components["schemas"]["NullableDateTime"];
             employee_id: string;
@@ -5862,19 +5606,15 @@ export interface components {
             valid_from: components["schemas"]["NullableDateTime"];
             valid_until: components["schemas"]["NullableDateTime"];
         };
-        /** TransponderCreate */
         TransponderCreate: WithRequired<components["schemas"]["TransponderUpdate"], "number">;
-        /** TransponderPage */
         TransponderPage: {
             data: components["schemas"]["Transponder"][];
             links: components["schemas"]["ListLinks"];
             meta: components["schemas"]["ListMeta"];
         };
-        /** TransponderResponse */
         TransponderResponse: {
             data: components["schemas"]["Transponder"];
         };
-        /** TransponderUpdate */
         TransponderUpdate: {
             employee_id?: string;
             note?: string | null;
@@ -5882,7 +5622,6 @@ export interface components {
             valid_from?: components["schemas"]["NullableDateIn"];
             valid_until?: components["schemas"]["NullableDateIn"];
         };
-        /** VacationYear */
         VacationYear: {
             /** @description Days of leave the employment periods grant in the year (prorated). */
             annual_entitlement: number;
@@ -5894,7 +5633,6 @@ export interface components {
             remaining: number;
             year: number;
         };
-        /** ValidationError */
         ValidationError: {
             /** @description Messages per field. */
             errors: {
@@ -5905,7 +5643,6 @@ export interface components {
             /** @description The booking rules the write broke (booking writes only). */
             violations?: components["schemas"]["Violation"][];
         };
-        /** Vehicle */
         Vehicle: {
             created: components["schemas"]["NullableDateTime"];
             id: string;
@@ -5914,11 +5651,8 @@ export interface components {
             name: string | null;
             note: string | null;
         };
-        /** VehicleList */
         VehicleList: WithRequired<components["schemas"]["VehicleListItem"], "id" | "start_date" | "name" | "vehicles_count" | "vehicles" | "created" | "modified">;
-        /** VehicleListCreate */
         VehicleListCreate: WithRequired<components["schemas"]["VehicleListUpdate"], "start_date">;
-        /** VehicleListItem */
         VehicleListItem: {
             created: components["schemas"]["NullableDateTime"];
             id: number;
@@ -5932,17 +5666,14 @@ export interface components {
             vehicles?: components["schemas"]["Vehicle"][];
             vehicles_count: number;
         };
-        /** VehicleListItemPage */
         VehicleListItemPage: {
             data: components["schemas"]["VehicleListItem"][];
             links: components["schemas"]["ListLinks"];
             meta: components["schemas"]["ListMeta"];
         };
-        /** VehicleListResponse */
         VehicleListResponse: {
             data: components["schemas"]["VehicleList"];
         };
-        /** VehicleListUpdate */
         VehicleListUpdate: {
             name?: string | null;
             /** @example 2024-01-01 */
@@ -5956,13 +5687,11 @@ export interface components {
                 note?: string | null;
             }[];
         };
-        /** VehiclePage */
         VehiclePage: {
             data: components["schemas"]["Vehicle"][];
             links: components["schemas"]["ListLinks"];
             meta: components["schemas"]["ListMeta"];
         };
-        /** Violation */
         Violation: {
             field: string;
             message: string;
@@ -5981,7 +5710,6 @@ export interface components {
              */
             rule: string;
         };
-        /** Webhook */
         Webhook: {
             active: boolean;
             created: components["schemas"]["NullableDateTime"];
@@ -5991,19 +5719,15 @@ export interface components {
             secret: string;
             url: string;
         };
-        /** WebhookCreate */
         WebhookCreate: WithRequired<components["schemas"]["WebhookUpdate"], "url" | "events">;
-        /** WebhookPage */
         WebhookPage: {
             data: components["schemas"]["Webhook"][];
             links: components["schemas"]["ListLinks"];
             meta: components["schemas"]["ListMeta"];
         };
-        /** WebhookResponse */
         WebhookResponse: {
             data: components["schemas"]["Webhook"];
         };
-        /** WebhookUpdate */
         WebhookUpdate: {
             active?: boolean;
             /** @description Event names such as attendance.created, absence.updated, customer.deleted, employee.meal.created; '*' for all. */
@@ -6016,7 +5740,6 @@ export interface components {
              */
             url?: string;
         };
-        /** WorkhourBalance */
         WorkhourBalance: {
             /** @description Booked hours − target hours from the first employment day to the end of the previous day (negative allowed). */
             balance: number;
@@ -6032,17 +5755,14 @@ export interface components {
             id: number;
             vacation: components["schemas"]["VacationYear"][];
         };
-        /** WorkhourBalancePage */
         WorkhourBalancePage: {
             data: components["schemas"]["WorkhourBalance"][];
             links: components["schemas"]["ListLinks"];
             meta: components["schemas"]["ListMeta"];
         };
-        /** WorkhourBalanceResponse */
         WorkhourBalanceResponse: {
             data: components["schemas"]["WorkhourBalance"];
         };
-        /** WorkingTime */
         WorkingTime: {
             breakRegulationType: {
                 created: components["schemas"]["NullableDateTime"];
@@ -6083,17 +5803,14 @@ export interface components {
             wednesday: number | null;
             wednesday_workday: boolean | null;
         };
-        /** WorkingTimePage */
         WorkingTimePage: {
             data: components["schemas"]["WorkingTime"][];
             links: components["schemas"]["ListLinks"];
             meta: components["schemas"]["ListMeta"];
         };
-        /** WorkingTimeResponse */
         WorkingTimeResponse: {
             data: components["schemas"]["WorkingTime"];
         };
-        /** WorkingTimeWrite */
         WorkingTimeWrite: {
             break_regulation_type_id?: number | null;
             breakRegulationType?: {
