@@ -303,19 +303,27 @@ function extendNamedSchemas(schemas: Json): void {
     if (same && (a.additionalProperties ?? true) !== (b.additionalProperties ?? true)) return false;
     return (b.required ?? []).every((r: string) => (a.required ?? []).includes(r));
   };
-  const bases = new Map<string, string>();
+  const choices = new Map<string, string[]>();
   for (const [an, a] of entries) {
     const size = (n: string) => Object.keys(props.get(n)!).length;
     const required = (s: Json) => (s.required ?? []).length;
     // Of two with the same properties, the one requiring fewer (then the first name) is the base.
     const before = (bn: string, b: Json) =>
       size(bn) < size(an) ? size(bn) * 4 >= size(an) * 3 : required(b) < required(a) || (required(b) === required(a) && bn < an);
-    const candidates = entries.filter(([bn, b]) => fits(a, an, b, bn) && before(bn, b));
-    const best = candidates.sort(([x], [y]) => size(y) - size(x) || x.localeCompare(y))[0];
-    if (best && JSON.stringify(best[1].properties).length > 200) bases.set(an, best[0]);
+    const candidates = entries.filter(([bn, b]) => fits(a, an, b, bn) && before(bn, b) && JSON.stringify(b.properties).length > 200);
+    const sorted = candidates.sort(([x], [y]) => size(y) - size(x) || x.localeCompare(y)).map(([bn]) => bn);
+    if (sorted.length) choices.set(an, sorted);
+  }
+  // One level: a base stays plain. A schema whose best base is itself derived takes its next best plain one
+  // (EmployeeDetail: EmployeeBase, as Employee is EmployeeBase plus two).
+  const bases = new Map([...choices].map(([an, list]) => [an, list[0]!]));
+  for (const [an, list] of choices) {
+    if (!bases.has(bases.get(an)!)) continue;
+    const plain = list.find((bn) => !bases.has(bn));
+    if (plain) bases.set(an, plain);
   }
   for (const [an, bn] of bases) {
-    if (bases.has(bn)) continue; // one level: the base itself stays plain
+    if (bases.has(bn)) continue;
     const a = schemas[an];
     const base = schemas[bn].properties as Json;
     // New properties whole; a property the base has, only with the keywords that narrow it (username's pattern).

@@ -3780,59 +3780,10 @@ export interface components {
             username: string;
         } & WithRequired<components["schemas"]["EmployeeUpdate"], "username" | "firstname" | "lastname">;
         EmployeeDetail: {
-            abbreviation: string | null;
             absences_count: number;
-            account_no: string | null;
-            approval_date: components["schemas"]["NullableDateTime"];
-            bank_code: string | null;
-            bank_name: string | null;
-            bic: string | null;
-            birthdate: components["schemas"]["NullableDateTime"];
             categories: components["schemas"]["Category"][];
-            city: string | null;
-            cost_bearer: string | null;
-            country: string | null;
-            created: components["schemas"]["NullableDateTime"];
-            creditor_number: string | null;
-            currency: string | null;
-            department_id: number;
             dynamicAttributes: components["schemas"]["DynamicAttributeValue"][];
-            email: string | null;
-            employment: components["schemas"]["IntIdName"];
-            fax: string | null;
-            firstname: string;
-            iban: string | null;
-            language: {
-                dateFormat: string;
-                dateTimeFormat: string;
-                isoCode: string;
-                locale: string;
-                name: string;
-                numberFormat: {
-                    decimalSeparator: string;
-                    thousandsSeparator: string;
-                };
-            } | null;
-            lastname: string;
-            mobile: string | null;
-            modified: components["schemas"]["NullableDateTime"];
-            personal_number: string | null;
-            personio_id: string | null;
-            phone: string | null;
-            price_group: string | null;
-            private_phone: string | null;
-            rights: components["schemas"]["IntIdName"];
-            salutation: {
-                id: string;
-                name: string;
-            } | null;
-            street: string | null;
-            tax_id: string | null;
-            title: string | null;
-            username: string;
-            vat: string | null;
-            zip: string | null;
-        };
+        } & WithRequired<components["schemas"]["EmployeeBase"], "username" | "firstname" | "lastname" | "personal_number" | "street" | "zip" | "city" | "country" | "abbreviation" | "salutation" | "title" | "email" | "phone" | "mobile" | "fax" | "private_phone" | "birthdate" | "iban" | "bic" | "account_no" | "bank_name" | "bank_code" | "currency" | "approval_date" | "vat" | "price_group" | "employment" | "rights" | "department_id" | "language" | "personio_id" | "cost_bearer" | "tax_id" | "creditor_number" | "created" | "modified">;
         EmployeeDetailResponse: {
             data: components["schemas"]["EmployeeDetail"];
         };
