@@ -83,8 +83,20 @@ export const Paginated = <T extends TSchema>(resource: T) =>
 export const DataArray = <T extends TSchema>(resource: T) => Type.Object({ data: Type.Array(resource) });
 
 export const ErrorBody = Type.Object({ message: Type.String() }, { additionalProperties: false, title: 'Error' });
+/** The booking rules' codes, written once in the OpenAPI document (docs/api/attendances.md has the details). */
+const RULE_CODES = `The rule code:
+- \`closed_month\` (date): the month is closed for the tenant or the employee (/month-closings).
+- \`approval_date\` (date): on or before the employee's approval_date.
+- \`recording_period\` (date): outside recording_days_back / recording_days_ahead (/booking-settings).
+- \`non_working_day\` (date): a non-working weekday or full-day holiday of the employee's regular working time (switch: check_non_working_days).
+- \`absence\` (date): an approved full-day absence of the employee covers the date (switch: check_absences).
+- \`employment_period\` (date): not inside an employment period (missing start or end = open-ended).
+- \`runtime\` (project_id, project_task_id, ticket_id, subtask_id): outside the runtime; \`project_not_bookable\` (project_id): status not bookable.
+- \`planned_hours\` (same fields): over the planned hours where plan_can_exceed / prevent_overbooking forbids it (0 all may exceed, 1 only non-billable, 2 none, 3 travel or non-billable, 4 only travel).
+- \`overlap\` (from): intersects another booking of the employee; a booking ending at 00:00 ends at the next day's start, touching bookings do not overlap.
+- \`minute_grid\` (from, to): not on the tenant's minute grid. \`billed\` / \`released\`: a billed or released booking cannot be changed or deleted.`;
 /** A booking rule a write broke (422 of the booking rules). */
-const Violation = Type.Object({ field: Type.String(), rule: Type.String(), message: Type.String() }, { title: 'Violation' });
+export const Violation = Type.Object({ field: Type.String(), rule: Type.String({ description: RULE_CODES }), message: Type.String() }, { title: 'Violation' });
 export const ValidationErrorBody = Type.Object(
   {
     message: Type.String({ description: 'The first message, and how many more there are.' }),

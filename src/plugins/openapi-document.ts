@@ -3,6 +3,8 @@
 // operation gets an operationId and real response descriptions, tags are declared, and optional filters carry
 // no example values (a "Try it out" would send them).
 import { TRY_IT_OUT_EXAMPLES } from '../demo/examples.js';
+import { DateTimeOut, IntIdName, Nullable, Translations } from '../http/schemas.js';
+import { DateIn } from '../modules/crud/inputs.js';
 import { shape } from './openapi-names.js';
 
 type Json = Record<string, any>;
@@ -17,6 +19,20 @@ const CHILD_LISTS = ['anyOf', 'oneOf', 'allOf', 'prefixItems'];
 const CHILD_MAPS = ['properties', 'patternProperties', '$defs'];
 const CHILDREN = ['items', 'additionalProperties', 'not', 'contains'];
 
+/**
+ * Small untitled schemas that many properties repeat, named once because their $ref is shorter than they are
+ * (scripts/openapi-size.ts measures them): `created`/`modified` and every other nullable record date-time (~130
+ * properties), the {id, name} enumeration objects, nullable translations, nullable request dates. Matched by
+ * structure, so a property that differs in anything keeps its own schema.
+ */
+const COMMON_SCHEMAS: Record<string, unknown> = {
+  NullableDateTime: Nullable(DateTimeOut()),
+  IntIdName: IntIdName(),
+  NullableTranslations: Nullable(Translations),
+  NullableDateIn: Nullable(DateIn()),
+};
+const COMMON_BY_SHAPE = new Map(Object.entries(COMMON_SCHEMAS).map(([name, schema]) => [shape(schema), name]));
+
 /** Replace every titled schema below `node` by a $ref to components/schemas (children first). */
 function hoistSchema(node: unknown, schemas: Json): unknown {
   if (!node || typeof node !== 'object' || Array.isArray(node)) return node;
@@ -29,6 +45,11 @@ function hoistSchema(node: unknown, schemas: Json): unknown {
   for (const key of CHILDREN) if (s[key] && typeof s[key] === 'object') s[key] = hoistSchema(s[key], schemas);
   for (const key of CHILD_LISTS) if (Array.isArray(s[key])) s[key] = s[key].map((c: unknown) => hoistSchema(c, schemas));
   for (const key of CHILD_MAPS) if (s[key]) for (const [k, c] of Object.entries(s[key])) s[key][k] = hoistSchema(c, schemas);
+  const common = typeof s.title === 'string' ? undefined : COMMON_BY_SHAPE.get(shape(s));
+  if (common) {
+    schemas[common] ??= { title: common, ...s };
+    return { $ref: `#/components/schemas/${common}` };
+  }
   if (typeof s.title !== 'string') return s;
   const base = s.title.replace(/[^A-Za-z0-9._-]/g, '');
   const structure = shape(s);
@@ -53,13 +74,17 @@ function hoistContent(holder: Json | undefined, schemas: Json): void {
   }
 }
 
-const parameterName = (p: Json) => `${p.in === 'query' ? '' : `${p.in}.`}${String(p.name).replace(/\[\]$/, '.list').replace(/[^A-Za-z0-9._-]/g, '')}`;
+// Query names as they are (`page`), header names too (`If-Match`: no query parameter looks like one), path names with
+// `path.` (`path.id` beside the `id` filter).
+const parameterName = (p: Json) => `${p.in === 'path' ? 'path.' : p.in === 'cookie' ? 'cookie.' : ''}${String(p.name).replace(/\[\]$/, '.list').replace(/[^A-Za-z0-9._-]/g, '')}`;
 
 /** Parameters that several operations share unchanged become components/parameters (the commonest variant per name). */
 function hoistParameters(doc: Json): Json {
   const variants = new Map<string, Map<string, number>>();
   for (const { op } of operationsOf(doc)) {
     for (const p of op.parameters ?? []) {
+      // `required: false` is what OpenAPI assumes for a query or header parameter: said once by the spec, not 1,000 times.
+      if (p.required === false) delete p.required;
       const byShape = variants.get(parameterName(p)) ?? new Map<string, number>();
       byShape.set(JSON.stringify(p), (byShape.get(JSON.stringify(p)) ?? 0) + 1);
       variants.set(parameterName(p), byShape);
@@ -74,6 +99,28 @@ function hoistParameters(doc: Json): Json {
     op.parameters = op.parameters?.map((p: Json) => (shared[parameterName(p)] === JSON.stringify(p) ? { $ref: `#/components/parameters/${parameterName(p)}` } : p));
   }
   return Object.fromEntries(Object.entries(shared).sort(([a], [b]) => a.localeCompare(b)).map(([name, json]) => [name, JSON.parse(json)]));
+}
+
+/**
+ * A path parameter that every operation of a path declares alike is declared once on the path item (OpenAPI: it
+ * applies to each operation there). Readers of the document merge the two lists, as test/contract/support/openapi.ts does.
+ */
+function hoistPathParameters(doc: Json, parameters: Json): void {
+  const resolve = (p: Json): Json => (typeof p.$ref === 'string' ? (parameters[p.$ref.split('/').pop()!] ?? p) : p);
+  for (const [path, item] of Object.entries<Json>(doc.paths ?? {})) {
+    const ops = METHODS.filter((m) => item[m]).map((m) => item[m] as Json);
+    if (ops.length < 2) continue;
+    const common = (ops[0]!.parameters ?? []).filter(
+      (p: Json) => resolve(p).in === 'path' && ops.every((op) => (op.parameters ?? []).some((q: Json) => JSON.stringify(q) === JSON.stringify(p))),
+    );
+    if (!common.length) continue;
+    const moved = new Set(common.map((p: Json) => JSON.stringify(p)));
+    for (const op of ops) {
+      op.parameters = op.parameters.filter((p: Json) => !moved.has(JSON.stringify(p)));
+      if (!op.parameters.length) delete op.parameters;
+    }
+    doc.paths[path] = { parameters: [...(item.parameters ?? []), ...common], ...item };
+  }
 }
 
 const ERROR_RESPONSES: Record<string, { name: string; description: string }> = {
@@ -222,10 +269,26 @@ function describeSuccess(doc: Json): void {
   }
 }
 
+/** Keywords that only narrow a schema, each on its own (so `allOf` of the base and them is the narrower schema). */
+const NARROWING = new Set(['minLength', 'maxLength', 'pattern', 'format', 'minimum', 'maximum', 'exclusiveMinimum', 'exclusiveMaximum', 'multipleOf', 'minItems', 'maxItems', 'enum', 'const', 'description', 'examples']);
+
+/** The keywords `narrow` adds to `wide` when it is `wide` plus narrowing keywords only; otherwise undefined. */
+function refinement(narrow: unknown, wide: unknown): Json | undefined {
+  if (!narrow || !wide || typeof narrow !== 'object' || typeof wide !== 'object') return undefined;
+  const n = narrow as Json;
+  const w = wide as Json;
+  if (!Object.keys(w).every((k) => k in n && JSON.stringify(n[k]) === JSON.stringify(w[k]))) return undefined;
+  const added = Object.keys(n).filter((k) => !(k in w));
+  if (!added.length || !added.every((k) => NARROWING.has(k))) return undefined;
+  // The type again, so that readers typing each part alone (openapi-typescript) still see a string, not unknown.
+  return { ...(n.type !== undefined ? { type: n.type } : {}), ...Object.fromEntries(added.map((k) => [k, n[k]])) };
+}
+
 /**
  * A named object schema that repeats another's properties (ProjectCreate = ProjectUpdate with `name` required;
- * Employee = EmployeeBase with two more) is written as allOf that one plus the difference. The base holds at least
- * three quarters of the properties, so the relation is one a reader would draw.
+ * Employee = EmployeeBase with two more; EmployeeCreate = EmployeeUpdate with a `username` pattern) is written as
+ * allOf that one plus the difference. The base holds at least three quarters of the properties, so the relation
+ * is one a reader would draw.
  */
 function extendNamedSchemas(schemas: Json): void {
   const entries = Object.entries<Json>(schemas).filter(([, s]) => s.type === 'object' && s.properties && !s.allOf);
@@ -234,26 +297,39 @@ function extendNamedSchemas(schemas: Json): void {
     const pa = props.get(an)!;
     const pb = props.get(bn)!;
     const same = Object.keys(pa).length === Object.keys(pb).length;
-    if (a === b || Object.keys(pb).length === 0 || !Object.entries(pb).every(([k, v]) => pa[k] === v)) return false;
+    const alike = (k: string) => pa[k] === pb[k] || refinement(a.properties[k], b.properties[k]) !== undefined;
+    if (a === b || Object.keys(pb).length === 0 || !Object.keys(pb).every((k) => k in pa && alike(k))) return false;
     if (!same && (a.additionalProperties === false || b.additionalProperties === false)) return false;
     if (same && (a.additionalProperties ?? true) !== (b.additionalProperties ?? true)) return false;
     return (b.required ?? []).every((r: string) => (a.required ?? []).includes(r));
   };
-  const bases = new Map<string, string>();
+  const choices = new Map<string, string[]>();
   for (const [an, a] of entries) {
     const size = (n: string) => Object.keys(props.get(n)!).length;
     const required = (s: Json) => (s.required ?? []).length;
     // Of two with the same properties, the one requiring fewer (then the first name) is the base.
     const before = (bn: string, b: Json) =>
       size(bn) < size(an) ? size(bn) * 4 >= size(an) * 3 : required(b) < required(a) || (required(b) === required(a) && bn < an);
-    const candidates = entries.filter(([bn, b]) => fits(a, an, b, bn) && before(bn, b));
-    const best = candidates.sort(([x], [y]) => size(y) - size(x) || x.localeCompare(y))[0];
-    if (best && JSON.stringify(best[1].properties).length > 200) bases.set(an, best[0]);
+    const candidates = entries.filter(([bn, b]) => fits(a, an, b, bn) && before(bn, b) && JSON.stringify(b.properties).length > 200);
+    const sorted = candidates.sort(([x], [y]) => size(y) - size(x) || x.localeCompare(y)).map(([bn]) => bn);
+    if (sorted.length) choices.set(an, sorted);
+  }
+  // One level: a base stays plain. A schema whose best base is itself derived takes its next best plain one
+  // (EmployeeDetail: EmployeeBase, as Employee is EmployeeBase plus two).
+  const bases = new Map([...choices].map(([an, list]) => [an, list[0]!]));
+  for (const [an, list] of choices) {
+    if (!bases.has(bases.get(an)!)) continue;
+    const plain = list.find((bn) => !bases.has(bn));
+    if (plain) bases.set(an, plain);
   }
   for (const [an, bn] of bases) {
-    if (bases.has(bn)) continue; // one level: the base itself stays plain
+    if (bases.has(bn)) continue;
     const a = schemas[an];
-    const extra = Object.fromEntries(Object.entries<Json>(a.properties).filter(([k]) => !(k in schemas[bn].properties)));
+    const base = schemas[bn].properties as Json;
+    // New properties whole; a property the base has, only with the keywords that narrow it (username's pattern).
+    const extra = Object.fromEntries(
+      Object.entries<Json>(a.properties).flatMap(([k, v]) => (!(k in base) ? [[k, v]] : JSON.stringify(v) === JSON.stringify(base[k]) ? [] : [[k, refinement(v, base[k])]])),
+    );
     schemas[an] = {
       title: a.title,
       type: 'object',
@@ -294,10 +370,13 @@ export function refineDocument(doc: Json): Json {
   extendNamedSchemas(schemas);
   // Request bodies the demo tenant accepts, for "Try it out" (src/demo/examples.ts).
   for (const [name, example] of Object.entries(TRY_IT_OUT_EXAMPLES)) if (schemas[name]) schemas[name] = { ...schemas[name], examples: [example] };
+  // A component's title only repeats its key (readers name a $ref'd schema by the key): said once, not twice.
+  for (const [name, schema] of Object.entries<Json>(schemas)) if (schema.title === name) delete schema.title;
   dropOptionalExamples(doc);
   describeErrors(doc);
   const responses = shareResponses(doc);
   const parameters = hoistParameters(doc);
+  hoistPathParameters(doc, parameters);
   const sorted = (o: Json) => Object.fromEntries(Object.entries(o).sort(([a], [b]) => a.localeCompare(b)));
   doc.components = { ...doc.components, schemas: sorted(schemas), parameters, responses: sorted(responses) };
   doc.tags = declareTags(doc);

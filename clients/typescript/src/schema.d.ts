@@ -23,7 +23,9 @@ export interface paths {
         parameters: {
             query?: never;
             header?: never;
-            path?: never;
+            path: {
+                name: components["parameters"]["path.name"];
+            };
             cookie?: never;
         };
         /** Get an absence reason by name */
@@ -61,7 +63,9 @@ export interface paths {
         parameters: {
             query?: never;
             header?: never;
-            path?: never;
+            path: {
+                id: components["parameters"]["path.id"];
+            };
             cookie?: never;
         };
         /** Get an absence */
@@ -99,7 +103,9 @@ export interface paths {
         parameters: {
             query?: never;
             header?: never;
-            path?: never;
+            path: {
+                activity: components["parameters"]["path.activity"];
+            };
             cookie?: never;
         };
         /** Get an activity by name */
@@ -137,7 +143,9 @@ export interface paths {
         parameters: {
             query?: never;
             header?: never;
-            path?: never;
+            path: {
+                id: components["parameters"]["path.id"];
+            };
             cookie?: never;
         };
         /** Get an article */
@@ -166,17 +174,7 @@ export interface paths {
         /**
          * Book time (every booking rule is checked; all violations are reported at once)
          * @description Booking rules are checked before writing, in one locked transaction; every violation is reported at once as
-         *     422 `{message, errors: {field: [...]}, violations: [{field, rule, message}]}`. Rule codes:
-         *     - `closed_month` (date): the month is closed for the tenant or the employee (/month-closings).
-         *     - `approval_date` (date): on or before the employee's approval_date.
-         *     - `recording_period` (date): outside recording_days_back / recording_days_ahead (/booking-settings).
-         *     - `non_working_day` (date): a non-working weekday or full-day holiday of the employee's regular working time (switch: check_non_working_days).
-         *     - `absence` (date): an approved full-day absence of the employee covers the date (switch: check_absences).
-         *     - `employment_period` (date): not inside an employment period (missing start or end = open-ended).
-         *     - `runtime` (project_id, project_task_id, ticket_id, subtask_id): outside the runtime; `project_not_bookable` (project_id): status not bookable.
-         *     - `planned_hours` (same fields): over the planned hours where plan_can_exceed / prevent_overbooking forbids it (0 all may exceed, 1 only non-billable, 2 none, 3 travel or non-billable, 4 only travel).
-         *     - `overlap` (from): intersects another booking of the employee; a booking ending at 00:00 ends at the next day's start, touching bookings do not overlap.
-         *     - `minute_grid` (from, to): not on the tenant's minute grid. `billed` / `released`: a billed or released booking cannot be changed or deleted.
+         *     422 `{message, errors: {field: [...]}, violations: [{field, rule, message}]}`; the rule codes are listed on `Violation.rule`.
          *     References (employee, project, task of the project, one of the project's activities, ticket, subtask, work location, vehicle of the list valid on the date) must exist in the tenant: 422 on the field.
          */
         post: operations["createAttendance"];
@@ -190,7 +188,9 @@ export interface paths {
         parameters: {
             query?: never;
             header?: never;
-            path?: never;
+            path: {
+                id: components["parameters"]["path.id"];
+            };
             cookie?: never;
         };
         /** Get an attendance */
@@ -198,17 +198,7 @@ export interface paths {
         /**
          * Change a booking: only submitted fields change, the rules re-run on the merged record (both editions)
          * @description Booking rules are checked before writing, in one locked transaction; every violation is reported at once as
-         *     422 `{message, errors: {field: [...]}, violations: [{field, rule, message}]}`. Rule codes:
-         *     - `closed_month` (date): the month is closed for the tenant or the employee (/month-closings).
-         *     - `approval_date` (date): on or before the employee's approval_date.
-         *     - `recording_period` (date): outside recording_days_back / recording_days_ahead (/booking-settings).
-         *     - `non_working_day` (date): a non-working weekday or full-day holiday of the employee's regular working time (switch: check_non_working_days).
-         *     - `absence` (date): an approved full-day absence of the employee covers the date (switch: check_absences).
-         *     - `employment_period` (date): not inside an employment period (missing start or end = open-ended).
-         *     - `runtime` (project_id, project_task_id, ticket_id, subtask_id): outside the runtime; `project_not_bookable` (project_id): status not bookable.
-         *     - `planned_hours` (same fields): over the planned hours where plan_can_exceed / prevent_overbooking forbids it (0 all may exceed, 1 only non-billable, 2 none, 3 travel or non-billable, 4 only travel).
-         *     - `overlap` (from): intersects another booking of the employee; a booking ending at 00:00 ends at the next day's start, touching bookings do not overlap.
-         *     - `minute_grid` (from, to): not on the tenant's minute grid. `billed` / `released`: a billed or released booking cannot be changed or deleted.
+         *     422 `{message, errors: {field: [...]}, violations: [{field, rule, message}]}`; the rule codes are listed on `Violation.rule`.
          *     References (employee, project, task of the project, one of the project's activities, ticket, subtask, work location, vehicle of the list valid on the date) must exist in the tenant: 422 on the field.
          */
         put: operations["replaceAttendance"];
@@ -220,17 +210,7 @@ export interface paths {
         /**
          * Change a booking: only submitted fields change, the rules re-run on the merged record (both editions)
          * @description Booking rules are checked before writing, in one locked transaction; every violation is reported at once as
-         *     422 `{message, errors: {field: [...]}, violations: [{field, rule, message}]}`. Rule codes:
-         *     - `closed_month` (date): the month is closed for the tenant or the employee (/month-closings).
-         *     - `approval_date` (date): on or before the employee's approval_date.
-         *     - `recording_period` (date): outside recording_days_back / recording_days_ahead (/booking-settings).
-         *     - `non_working_day` (date): a non-working weekday or full-day holiday of the employee's regular working time (switch: check_non_working_days).
-         *     - `absence` (date): an approved full-day absence of the employee covers the date (switch: check_absences).
-         *     - `employment_period` (date): not inside an employment period (missing start or end = open-ended).
-         *     - `runtime` (project_id, project_task_id, ticket_id, subtask_id): outside the runtime; `project_not_bookable` (project_id): status not bookable.
-         *     - `planned_hours` (same fields): over the planned hours where plan_can_exceed / prevent_overbooking forbids it (0 all may exceed, 1 only non-billable, 2 none, 3 travel or non-billable, 4 only travel).
-         *     - `overlap` (from): intersects another booking of the employee; a booking ending at 00:00 ends at the next day's start, touching bookings do not overlap.
-         *     - `minute_grid` (from, to): not on the tenant's minute grid. `billed` / `released`: a billed or released booking cannot be changed or deleted.
+         *     422 `{message, errors: {field: [...]}, violations: [{field, rule, message}]}`; the rule codes are listed on `Violation.rule`.
          *     References (employee, project, task of the project, one of the project's activities, ticket, subtask, work location, vehicle of the list valid on the date) must exist in the tenant: 422 on the field.
          */
         patch: operations["updateAttendance"];
@@ -240,7 +220,9 @@ export interface paths {
         parameters: {
             query?: never;
             header?: never;
-            path?: never;
+            path: {
+                id: components["parameters"]["path.id"];
+            };
             cookie?: never;
         };
         get?: never;
@@ -315,7 +297,9 @@ export interface paths {
         parameters: {
             query?: never;
             header?: never;
-            path?: never;
+            path: {
+                id: components["parameters"]["path.id"];
+            };
             cookie?: never;
         };
         /** Get a break regulation type */
@@ -353,7 +337,9 @@ export interface paths {
         parameters: {
             query?: never;
             header?: never;
-            path?: never;
+            path: {
+                name: components["parameters"]["path.name"];
+            };
             cookie?: never;
         };
         /** Get a category by name */
@@ -408,7 +394,9 @@ export interface paths {
         parameters: {
             query?: never;
             header?: never;
-            path?: never;
+            path: {
+                customer_number: components["parameters"]["path.customer_number"];
+            };
             cookie?: never;
         };
         /** List a customer's contacts */
@@ -426,7 +414,10 @@ export interface paths {
         parameters: {
             query?: never;
             header?: never;
-            path?: never;
+            path: {
+                customer_number: components["parameters"]["path.customer_number"];
+                id: components["parameters"]["path.id"];
+            };
             cookie?: never;
         };
         /** Get a contact of a customer */
@@ -446,7 +437,10 @@ export interface paths {
         parameters: {
             query?: never;
             header?: never;
-            path?: never;
+            path: {
+                /** @description Customer number */
+                customer: components["parameters"]["path.customer"];
+            };
             cookie?: never;
         };
         /** Get a customer by customer number */
@@ -466,7 +460,10 @@ export interface paths {
         parameters: {
             query?: never;
             header?: never;
-            path?: never;
+            path: {
+                /** @description Customer number */
+                customer: components["parameters"]["path.customer"];
+            };
             cookie?: never;
         };
         /** List customer price tables */
@@ -484,7 +481,11 @@ export interface paths {
         parameters: {
             query?: never;
             header?: never;
-            path?: never;
+            path: {
+                /** @description Customer number */
+                customer: components["parameters"]["path.customer"];
+                id: components["parameters"]["path.id"];
+            };
             cookie?: never;
         };
         /** Get a customer price table */
@@ -522,7 +523,9 @@ export interface paths {
         parameters: {
             query?: never;
             header?: never;
-            path?: never;
+            path: {
+                id: components["parameters"]["path.id"];
+            };
             cookie?: never;
         };
         /** Get a default planning */
@@ -560,7 +563,9 @@ export interface paths {
         parameters: {
             query?: never;
             header?: never;
-            path?: never;
+            path: {
+                id: components["parameters"]["path.id"];
+            };
             cookie?: never;
         };
         /** Get a department with its managers */
@@ -632,7 +637,9 @@ export interface paths {
         parameters: {
             query?: never;
             header?: never;
-            path?: never;
+            path: {
+                id: components["parameters"]["path.id"];
+            };
             cookie?: never;
         };
         /** Get a device */
@@ -670,7 +677,9 @@ export interface paths {
         parameters: {
             query?: never;
             header?: never;
-            path?: never;
+            path: {
+                id: components["parameters"]["path.id"];
+            };
             cookie?: never;
         };
         /** Get a dynamic attribute definition */
@@ -708,7 +717,9 @@ export interface paths {
         parameters: {
             query?: never;
             header?: never;
-            path?: never;
+            path: {
+                username: components["parameters"]["path.username"];
+            };
             cookie?: never;
         };
         /** Get an employee */
@@ -744,7 +755,9 @@ export interface paths {
         parameters: {
             query?: never;
             header?: never;
-            path?: never;
+            path: {
+                username: components["parameters"]["path.username"];
+            };
             cookie?: never;
         };
         /** List employment periods of an employee */
@@ -762,7 +775,10 @@ export interface paths {
         parameters: {
             query?: never;
             header?: never;
-            path?: never;
+            path: {
+                id: components["parameters"]["path.id"];
+                username: components["parameters"]["path.username"];
+            };
             cookie?: never;
         };
         /** Get an employment period */
@@ -782,7 +798,9 @@ export interface paths {
         parameters: {
             query?: never;
             header?: never;
-            path?: never;
+            path: {
+                username: components["parameters"]["path.username"];
+            };
             cookie?: never;
         };
         /** List internal rates of an employee */
@@ -800,7 +818,10 @@ export interface paths {
         parameters: {
             query?: never;
             header?: never;
-            path?: never;
+            path: {
+                id: components["parameters"]["path.id"];
+                username: components["parameters"]["path.username"];
+            };
             cookie?: never;
         };
         /** Get an internal rate */
@@ -820,7 +841,9 @@ export interface paths {
         parameters: {
             query?: never;
             header?: never;
-            path?: never;
+            path: {
+                username: components["parameters"]["path.username"];
+            };
             cookie?: never;
         };
         /** List meals of an employee */
@@ -838,7 +861,10 @@ export interface paths {
         parameters: {
             query?: never;
             header?: never;
-            path?: never;
+            path: {
+                id: components["parameters"]["path.id"];
+                username: components["parameters"]["path.username"];
+            };
             cookie?: never;
         };
         /** Get a meal */
@@ -875,7 +901,9 @@ export interface paths {
         parameters: {
             query?: never;
             header?: never;
-            path?: never;
+            path: {
+                username: components["parameters"]["path.username"];
+            };
             cookie?: never;
         };
         /** List regular working times of an employee */
@@ -893,7 +921,10 @@ export interface paths {
         parameters: {
             query?: never;
             header?: never;
-            path?: never;
+            path: {
+                id: components["parameters"]["path.id"];
+                username: components["parameters"]["path.username"];
+            };
             cookie?: never;
         };
         /** Get a regular working time */
@@ -913,7 +944,9 @@ export interface paths {
         parameters: {
             query?: never;
             header?: never;
-            path?: never;
+            path: {
+                username: components["parameters"]["path.username"];
+            };
             cookie?: never;
         };
         /** List transponders of an employee */
@@ -931,7 +964,10 @@ export interface paths {
         parameters: {
             query?: never;
             header?: never;
-            path?: never;
+            path: {
+                id: components["parameters"]["path.id"];
+                username: components["parameters"]["path.username"];
+            };
             cookie?: never;
         };
         /** Get a transponder */
@@ -969,7 +1005,9 @@ export interface paths {
         parameters: {
             query?: never;
             header?: never;
-            path?: never;
+            path: {
+                id: components["parameters"]["path.id"];
+            };
             cookie?: never;
         };
         /** Get a folder */
@@ -989,7 +1027,9 @@ export interface paths {
         parameters: {
             query?: never;
             header?: never;
-            path?: never;
+            path: {
+                id: components["parameters"]["path.id"];
+            };
             cookie?: never;
         };
         /** List a folder's documents (metadata) */
@@ -1007,7 +1047,10 @@ export interface paths {
         parameters: {
             query?: never;
             header?: never;
-            path?: never;
+            path: {
+                document: components["parameters"]["path.document"];
+                id: components["parameters"]["path.id"];
+            };
             cookie?: never;
         };
         /** Get one document with its base64 contents */
@@ -1060,7 +1103,9 @@ export interface paths {
         parameters: {
             query?: never;
             header?: never;
-            path?: never;
+            path: {
+                calendar_id: components["parameters"]["path.calendar_id"];
+            };
             cookie?: never;
         };
         /** List holidays of a calendar */
@@ -1078,7 +1123,10 @@ export interface paths {
         parameters: {
             query?: never;
             header?: never;
-            path?: never;
+            path: {
+                calendar_id: components["parameters"]["path.calendar_id"];
+                id: components["parameters"]["path.id"];
+            };
             cookie?: never;
         };
         /** Get a holiday */
@@ -1098,7 +1146,9 @@ export interface paths {
         parameters: {
             query?: never;
             header?: never;
-            path?: never;
+            path: {
+                id: components["parameters"]["path.id"];
+            };
             cookie?: never;
         };
         /** Get a holiday calendar */
@@ -1136,7 +1186,9 @@ export interface paths {
         parameters: {
             query?: never;
             header?: never;
-            path?: never;
+            path: {
+                id: components["parameters"]["path.id"];
+            };
             cookie?: never;
         };
         /** Get an invoice item */
@@ -1174,7 +1226,9 @@ export interface paths {
         parameters: {
             query?: never;
             header?: never;
-            path?: never;
+            path: {
+                invoice_number: components["parameters"]["path.invoice_number"];
+            };
             cookie?: never;
         };
         /** Get an invoice by its invoice number */
@@ -1194,7 +1248,9 @@ export interface paths {
         parameters: {
             query?: never;
             header?: never;
-            path?: never;
+            path: {
+                invoice_number: components["parameters"]["path.invoice_number"];
+            };
             cookie?: never;
         };
         /** List an invoice's attachments (metadata) */
@@ -1212,7 +1268,10 @@ export interface paths {
         parameters: {
             query?: never;
             header?: never;
-            path?: never;
+            path: {
+                attachment_id: components["parameters"]["path.attachment_id"];
+                invoice_number: components["parameters"]["path.invoice_number"];
+            };
             cookie?: never;
         };
         /** Get one attachment with its base64 contents */
@@ -1299,7 +1358,9 @@ export interface paths {
         parameters: {
             query?: never;
             header?: never;
-            path?: never;
+            path: {
+                id: components["parameters"]["path.id"];
+            };
             cookie?: never;
         };
         /** Get a location list */
@@ -1354,7 +1415,9 @@ export interface paths {
         parameters: {
             query?: never;
             header?: never;
-            path?: never;
+            path: {
+                id: string;
+            };
             cookie?: never;
         };
         /** Get a location */
@@ -1392,7 +1455,9 @@ export interface paths {
         parameters: {
             query?: never;
             header?: never;
-            path?: never;
+            path: {
+                id: components["parameters"]["path.id"];
+            };
             cookie?: never;
         };
         /** Get a month closing */
@@ -1428,7 +1493,9 @@ export interface paths {
         parameters: {
             query?: never;
             header?: never;
-            path?: never;
+            path: {
+                id: components["parameters"]["path.id"];
+            };
             cookie?: never;
         };
         /** Get an offer */
@@ -1448,7 +1515,9 @@ export interface paths {
         parameters: {
             query?: never;
             header?: never;
-            path?: never;
+            path: {
+                id: components["parameters"]["path.id"];
+            };
             cookie?: never;
         };
         /** List the items of an offer (page only; 15 per page) */
@@ -1466,7 +1535,10 @@ export interface paths {
         parameters: {
             query?: never;
             header?: never;
-            path?: never;
+            path: {
+                id: components["parameters"]["path.id"];
+                item_id: components["parameters"]["path.item_id"];
+            };
             cookie?: never;
         };
         /** Get an offer item */
@@ -1533,7 +1605,9 @@ export interface paths {
         parameters: {
             query?: never;
             header?: never;
-            path?: never;
+            path: {
+                id: components["parameters"]["path.id"];
+            };
             cookie?: never;
         };
         /** Get a planning entry (stored entries; the days of a default planning live in /default-plannings) */
@@ -1571,7 +1645,9 @@ export interface paths {
         parameters: {
             query?: never;
             header?: never;
-            path?: never;
+            path: {
+                id: components["parameters"]["path.id"];
+            };
             cookie?: never;
         };
         /** Get a price group */
@@ -1609,7 +1685,9 @@ export interface paths {
         parameters: {
             query?: never;
             header?: never;
-            path?: never;
+            path: {
+                id: components["parameters"]["path.id"];
+            };
             cookie?: never;
         };
         /** Get a base price table */
@@ -1647,7 +1725,9 @@ export interface paths {
         parameters: {
             query?: never;
             header?: never;
-            path?: never;
+            path: {
+                name: string;
+            };
             cookie?: never;
         };
         /** Get a project status by short name */
@@ -1685,7 +1765,9 @@ export interface paths {
         parameters: {
             query?: never;
             header?: never;
-            path?: never;
+            path: {
+                id: components["parameters"]["path.id"];
+            };
             cookie?: never;
         };
         /** Get a project (?append=priceTables adds its effective price tables) */
@@ -1705,7 +1787,9 @@ export interface paths {
         parameters: {
             query?: never;
             header?: never;
-            path?: never;
+            path: {
+                id: components["parameters"]["path.id"];
+            };
             cookie?: never;
         };
         /** List the activities that may be booked on a project */
@@ -1723,7 +1807,10 @@ export interface paths {
         parameters: {
             query?: never;
             header?: never;
-            path?: never;
+            path: {
+                activity: components["parameters"]["path.activity"];
+                id: components["parameters"]["path.id"];
+            };
             cookie?: never;
         };
         /** Get an allowed activity of a project */
@@ -1743,7 +1830,9 @@ export interface paths {
         parameters: {
             query?: never;
             header?: never;
-            path?: never;
+            path: {
+                id: components["parameters"]["path.id"];
+            };
             cookie?: never;
         };
         /** List the employees assigned to a project (in assignment order) */
@@ -1761,7 +1850,10 @@ export interface paths {
         parameters: {
             query?: never;
             header?: never;
-            path?: never;
+            path: {
+                assignment_id: components["parameters"]["path.assignment_id"];
+                id: components["parameters"]["path.id"];
+            };
             cookie?: never;
         };
         /** Get one assignment of a project */
@@ -1781,7 +1873,9 @@ export interface paths {
         parameters: {
             query?: never;
             header?: never;
-            path?: never;
+            path: {
+                id: components["parameters"]["path.id"];
+            };
             cookie?: never;
         };
         /** List the locations of a project (by name) */
@@ -1799,7 +1893,10 @@ export interface paths {
         parameters: {
             query?: never;
             header?: never;
-            path?: never;
+            path: {
+                id: components["parameters"]["path.id"];
+                name: components["parameters"]["path.name"];
+            };
             cookie?: never;
         };
         /** Get a location of a project */
@@ -1839,7 +1936,9 @@ export interface paths {
         parameters: {
             query?: never;
             header?: never;
-            path?: never;
+            path: {
+                id: components["parameters"]["path.id"];
+            };
             cookie?: never;
         };
         /** List the price tables of a project (no pagination) */
@@ -1857,7 +1956,10 @@ export interface paths {
         parameters: {
             query?: never;
             header?: never;
-            path?: never;
+            path: {
+                id: components["parameters"]["path.id"];
+                price_table_id: components["parameters"]["path.price_table_id"];
+            };
             cookie?: never;
         };
         /** Get one price table of a project: its own, or one it inherits through the fallback chain */
@@ -1877,7 +1979,9 @@ export interface paths {
         parameters: {
             query?: never;
             header?: never;
-            path?: never;
+            path: {
+                id: components["parameters"]["path.id"];
+            };
             cookie?: never;
         };
         /** List the tasks of a project */
@@ -1895,7 +1999,10 @@ export interface paths {
         parameters: {
             query?: never;
             header?: never;
-            path?: never;
+            path: {
+                id: components["parameters"]["path.id"];
+                task_id: components["parameters"]["path.task_id"];
+            };
             cookie?: never;
         };
         /** Get a task of a project */
@@ -1950,7 +2057,9 @@ export interface paths {
         parameters: {
             query?: never;
             header?: never;
-            path?: never;
+            path: {
+                name: components["parameters"]["path.name"];
+            };
             cookie?: never;
         };
         /** Get a receipt type by name */
@@ -1988,7 +2097,9 @@ export interface paths {
         parameters: {
             query?: never;
             header?: never;
-            path?: never;
+            path: {
+                id: components["parameters"]["path.id"];
+            };
             cookie?: never;
         };
         /** Get a receipt (the header only) */
@@ -2008,7 +2119,9 @@ export interface paths {
         parameters: {
             query?: never;
             header?: never;
-            path?: never;
+            path: {
+                id: components["parameters"]["path.id"];
+            };
             cookie?: never;
         };
         /** Get a receipt's file with its base64 contents */
@@ -2096,7 +2209,9 @@ export interface paths {
         parameters: {
             query?: never;
             header?: never;
-            path?: never;
+            path: {
+                id: components["parameters"]["path.id"];
+            };
             cookie?: never;
         };
         /** Get a resource planning */
@@ -2134,7 +2249,9 @@ export interface paths {
         parameters: {
             query?: never;
             header?: never;
-            path?: never;
+            path: {
+                id: components["parameters"]["path.id"];
+            };
             cookie?: never;
         };
         /** Get a ticket (with its categories) */
@@ -2154,7 +2271,9 @@ export interface paths {
         parameters: {
             query?: never;
             header?: never;
-            path?: never;
+            path: {
+                id: components["parameters"]["path.id"];
+            };
             cookie?: never;
         };
         /** List a ticket's attachments (metadata) */
@@ -2206,7 +2325,9 @@ export interface paths {
         parameters: {
             query?: never;
             header?: never;
-            path?: never;
+            path: {
+                id: components["parameters"]["path.id"];
+            };
             cookie?: never;
         };
         /** List the subtasks of a ticket */
@@ -2224,7 +2345,10 @@ export interface paths {
         parameters: {
             query?: never;
             header?: never;
-            path?: never;
+            path: {
+                id: components["parameters"]["path.id"];
+                subtask_id: components["parameters"]["path.subtask_id"];
+            };
             cookie?: never;
         };
         /** Get a subtask */
@@ -2262,7 +2386,9 @@ export interface paths {
         parameters: {
             query?: never;
             header?: never;
-            path?: never;
+            path: {
+                id: components["parameters"]["path.id"];
+            };
             cookie?: never;
         };
         /** Get a vehicle list */
@@ -2317,7 +2443,9 @@ export interface paths {
         parameters: {
             query?: never;
             header?: never;
-            path?: never;
+            path: {
+                id: components["parameters"]["path.id"];
+            };
             cookie?: never;
         };
         /** Get a webhook */
@@ -2422,7 +2550,6 @@ export interface paths {
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
-        /** Absence */
         Absence: {
             absenceReason: components["schemas"]["AbsenceReason"];
             leaveApprovalApplication: {
@@ -2447,17 +2574,13 @@ export interface components {
                 requested_at: string;
                 /** @example 2023-08-09 */
                 start_date: string;
-                status: {
-                    id: number;
-                    name: string;
-                };
+                status: components["schemas"]["IntIdName"];
                 status_edited_by: string | null;
                 /** @description 'YYYY-MM-DD HH:MM:SS' (UTC) of the last decision */
                 status_edited_since: string | null;
                 status_note: string | null;
             } | null;
         } & WithRequired<components["schemas"]["EmployeeAbsence"], "id" | "employee_id" | "type" | "start_date" | "end_date" | "hours" | "from" | "to" | "note" | "approved" | "timezone" | "created" | "modified" | "absence_reason_id" | "half_day_from" | "half_day_to">;
-        /** AbsenceCreate */
         AbsenceCreate: {
             /** @description Name of the absence reason (e.g. "UB"). */
             absence_reason_id: string;
@@ -2511,13 +2634,11 @@ export interface components {
              */
             type?: 0 | 1 | 2;
         };
-        /** AbsencePage */
         AbsencePage: {
             data: components["schemas"]["Absence"][];
             links: components["schemas"]["ListLinks"];
             meta: components["schemas"]["ListMeta"];
         };
-        /** AbsenceReason */
         AbsenceReason: {
             /** @enum {integer} */
             allow_half_day_holiday: 0 | 1;
@@ -2532,27 +2653,15 @@ export interface components {
             client_calendar_category: string | null;
             color: string;
             comment: string | null;
-            /**
-             * Format: date-time
-             * @example 2024-01-01T00:00:00.000000Z
-             */
-            created: string | null;
+            created: components["schemas"]["NullableDateTime"];
             external_id: string | null;
             /** @enum {integer} */
             inform_employee_upon_approval_or_revocation: 0 | 1;
-            /**
-             * Format: date-time
-             * @example 2024-01-01T00:00:00.000000Z
-             */
-            modified: string | null;
+            modified: components["schemas"]["NullableDateTime"];
             name: string;
-            type: {
-                id: number;
-                name: string;
-            };
+            type: components["schemas"]["IntIdName"];
         };
         /**
-         * AbsenceReasonCreate
          * @example {
          *       "name": "Fortbildung",
          *       "comment": "Training days",
@@ -2561,17 +2670,14 @@ export interface components {
          *     }
          */
         AbsenceReasonCreate: WithRequired<components["schemas"]["AbsenceReasonUpdate"], "name">;
-        /** AbsenceReasonPage */
         AbsenceReasonPage: {
             data: components["schemas"]["AbsenceReason"][];
             links: components["schemas"]["ListLinks"];
             meta: components["schemas"]["ListMeta"];
         };
-        /** AbsenceReasonResponse */
         AbsenceReasonResponse: {
             data: components["schemas"]["AbsenceReason"];
         };
-        /** AbsenceReasonUpdate */
         AbsenceReasonUpdate: {
             /** @enum {integer|boolean} */
             allow_half_day_holiday?: 0 | 1 | true | false;
@@ -2596,11 +2702,9 @@ export interface components {
              */
             type?: 0 | 1 | 2 | 3;
         };
-        /** AbsenceResponse */
         AbsenceResponse: {
             data: components["schemas"]["Absence"];
         };
-        /** AbsenceUpdate */
         AbsenceUpdate: {
             /** @description Name of the absence reason (e.g. "UB"). */
             absence_reason_id?: string;
@@ -2656,24 +2760,14 @@ export interface components {
              */
             type?: 0 | 1 | 2;
         };
-        /** Activity */
         Activity: {
-            /**
-             * Format: date-time
-             * @example 2024-01-01T00:00:00.000000Z
-             */
-            created: string | null;
+            created: components["schemas"]["NullableDateTime"];
             description: string | null;
             is_travel: boolean;
-            /**
-             * Format: date-time
-             * @example 2024-01-01T00:00:00.000000Z
-             */
-            modified: string | null;
+            modified: components["schemas"]["NullableDateTime"];
             name: string;
         };
         /**
-         * ActivityCreate
          * @example {
          *       "name": "Workshop",
          *       "description": "Workshops with the customer",
@@ -2685,23 +2779,19 @@ export interface components {
             is_travel?: boolean;
             name: string;
         };
-        /** ActivityPage */
         ActivityPage: {
             data: components["schemas"]["Activity"][];
             links: components["schemas"]["ListLinks"];
             meta: components["schemas"]["ListMeta"];
         };
-        /** ActivityResponse */
         ActivityResponse: {
             data: components["schemas"]["Activity"];
         };
-        /** ActivityUpdate */
         ActivityUpdate: {
             description?: string | null;
             is_travel?: boolean;
             name?: string;
         };
-        /** AddressInput */
         AddressInput: {
             address?: string | null;
             address_line_2?: string | null;
@@ -2724,14 +2814,9 @@ export interface components {
             name?: string;
             zip_code?: string | null;
         };
-        /** Article */
         Article: {
             article_number: string;
-            /**
-             * Format: date-time
-             * @example 2024-01-01T00:00:00.000000Z
-             */
-            created: string | null;
+            created: components["schemas"]["NullableDateTime"];
             currency: string | null;
             description: string | null;
             description_en: string | null;
@@ -2740,17 +2825,12 @@ export interface components {
             description_pl: string | null;
             id: number;
             inactive: boolean;
-            /**
-             * Format: date-time
-             * @example 2024-01-01T00:00:00.000000Z
-             */
-            modified: string | null;
+            modified: components["schemas"]["NullableDateTime"];
             name: string;
             unit: string | null;
             unit_price: number | null;
         };
         /**
-         * ArticleCreate
          * @example {
          *       "article_number": "ART-2001",
          *       "name": "Wartungspauschale",
@@ -2760,17 +2840,14 @@ export interface components {
          *     }
          */
         ArticleCreate: WithRequired<components["schemas"]["ArticleUpdate"], "article_number" | "name">;
-        /** ArticlePage */
         ArticlePage: {
             data: components["schemas"]["Article"][];
             links: components["schemas"]["ListLinks"];
             meta: components["schemas"]["ListMeta"];
         };
-        /** ArticleResponse */
         ArticleResponse: {
             data: components["schemas"]["Article"];
         };
-        /** ArticleUpdate */
         ArticleUpdate: {
             article_number?: string;
             /** @description Three-letter code. */
@@ -2785,29 +2862,16 @@ export interface components {
             unit?: string | null;
             unit_price?: number | null;
         };
-        /** Assignment */
         Assignment: {
             /** @description Percent. */
             availability: number | null;
-            /**
-             * Format: date-time
-             * @example 2024-01-01T00:00:00.000000Z
-             */
-            created: string | null;
+            created: components["schemas"]["NullableDateTime"];
             /** @description Username. */
             employee_id: string;
-            /**
-             * Format: date-time
-             * @example 2024-01-01T00:00:00.000000Z
-             */
-            from: string | null;
+            from: components["schemas"]["NullableDateTime"];
             id: number;
             internal_rate: number | null;
-            /**
-             * Format: date-time
-             * @example 2024-01-01T00:00:00.000000Z
-             */
-            modified: string | null;
+            modified: components["schemas"]["NullableDateTime"];
             note: string | null;
             priceGroup: {
                 description: components["schemas"]["Translations"];
@@ -2821,29 +2885,21 @@ export interface components {
                 id: number;
                 name: string;
             } | null;
-            /**
-             * Format: date-time
-             * @example 2024-01-01T00:00:00.000000Z
-             */
-            to: string | null;
+            to: components["schemas"]["NullableDateTime"];
             type: {
                 id: string;
                 name: string;
             };
         };
-        /** AssignmentCreate */
         AssignmentCreate: WithRequired<components["schemas"]["AssignmentUpdate"], "employee_id">;
-        /** AssignmentPage */
         AssignmentPage: {
             data: components["schemas"]["Assignment"][];
             links: components["schemas"]["ListLinks"];
             meta: components["schemas"]["ListMeta"];
         };
-        /** AssignmentResponse */
         AssignmentResponse: {
             data: components["schemas"]["Assignment"];
         };
-        /** AssignmentUpdate */
         AssignmentUpdate: {
             availability?: number | null;
             employee_id?: string;
@@ -2871,16 +2927,11 @@ export interface components {
              */
             type?: "0" | "1" | "2";
         };
-        /** Attendance */
         Attendance: {
             activity_id: string;
             billable: boolean;
             color: string | null;
-            /**
-             * Format: date-time
-             * @example 2024-01-01T00:00:00.000000Z
-             */
-            created: string | null;
+            created: components["schemas"]["NullableDateTime"];
             /**
              * Format: date-time
              * @example 2024-01-01T00:00:00.000000Z
@@ -2910,11 +2961,7 @@ export interface components {
             issue_id?: string | null;
             km: number | null;
             locked: boolean | null;
-            /**
-             * Format: date-time
-             * @example 2024-01-01T00:00:00.000000Z
-             */
-            modified: string | null;
+            modified: components["schemas"]["NullableDateTime"];
             note: string | null;
             passengers: number | null;
             private: boolean | null;
@@ -2923,11 +2970,7 @@ export interface components {
                 id: number;
                 name: string;
             } | null;
-            /**
-             * Format: date-time
-             * @example 2024-01-01T00:00:00.000000Z
-             */
-            project_released_at?: string | null;
+            project_released_at?: components["schemas"]["NullableDateTime"];
             project_released_by?: string | null;
             project_task_id: number;
             start: string | null;
@@ -2942,15 +2985,29 @@ export interface components {
             work_location_id: string | null;
             work_location_is_project_relevant: boolean;
         };
-        /** AttendanceCreate */
+        AttendanceBulkFailure: {
+            message: string;
+            results: components["schemas"]["AttendanceBulkResult"][];
+        };
+        AttendanceBulkResult: {
+            data?: components["schemas"]["Attendance"];
+            errors?: {
+                [key: string]: string[];
+            };
+            message?: string;
+            /** @description 201 when written, else the status POST /attendances would answer (422 with errors). */
+            status: number;
+            violations?: components["schemas"]["Violation"][];
+        };
+        AttendanceBulkResults: {
+            results: components["schemas"]["AttendanceBulkResult"][];
+        };
         AttendanceCreate: WithRequired<components["schemas"]["AttendancePatch"], "employee_id" | "date" | "from" | "to" | "project_task_id" | "project_id" | "activity_id">;
-        /** AttendancePage */
         AttendancePage: {
             data: components["schemas"]["Attendance"][];
             links: components["schemas"]["ListLinks"];
             meta: components["schemas"]["ListMeta"];
         };
-        /** AttendancePatch */
         AttendancePatch: {
             /** @description Activity name. */
             activity_id?: string;
@@ -3001,11 +3058,9 @@ export interface components {
             work_location_id?: string | null;
             work_location_is_project_relevant?: boolean | null;
         };
-        /** AttendanceResponse */
         AttendanceResponse: {
             data: components["schemas"]["Attendance"];
         };
-        /** BookingSettingsSchema */
         BookingSettingsSchema: {
             /** @description Refuse bookings on days of an approved full-day absence (default true). */
             check_absences: boolean;
@@ -3023,11 +3078,9 @@ export interface components {
             /** @description Days before today that may still be booked; null = unlimited. */
             recording_days_back: number | null;
         };
-        /** BookingSettingsSchemaResponse */
         BookingSettingsSchemaResponse: {
             data: components["schemas"]["BookingSettingsSchema"];
         };
-        /** BookingSettingsUpdate */
         BookingSettingsUpdate: {
             /** @description Refuse bookings on days of an approved full-day absence (default true). */
             check_absences?: boolean;
@@ -3045,23 +3098,13 @@ export interface components {
             /** @description Days before today that may still be booked; null = unlimited. */
             recording_days_back?: number | null;
         };
-        /** BreakRegulationType */
         BreakRegulationType: {
-            /**
-             * Format: date-time
-             * @example 2024-01-01T00:00:00.000000Z
-             */
-            created: string | null;
+            created: components["schemas"]["NullableDateTime"];
             id: number;
-            /**
-             * Format: date-time
-             * @example 2024-01-01T00:00:00.000000Z
-             */
-            modified: string | null;
+            modified: components["schemas"]["NullableDateTime"];
             name: string;
         };
         /**
-         * BreakRegulationTypeCreate
          * @example {
          *       "name": "Mindestpause 6 h"
          *     }
@@ -3069,33 +3112,21 @@ export interface components {
         BreakRegulationTypeCreate: {
             name: string;
         };
-        /** BreakRegulationTypePage */
         BreakRegulationTypePage: {
             data: components["schemas"]["BreakRegulationType"][];
             links: components["schemas"]["ListLinks"];
             meta: components["schemas"]["ListMeta"];
         };
-        /** BreakRegulationTypeResponse */
         BreakRegulationTypeResponse: {
             data: components["schemas"]["BreakRegulationType"];
         };
-        /** BreakRegulationTypeUpdate */
         BreakRegulationTypeUpdate: {
             name?: string;
         };
-        /** Category */
         Category: {
-            /**
-             * Format: date-time
-             * @example 2024-01-01T00:00:00.000000Z
-             */
-            created: string | null;
+            created: components["schemas"]["NullableDateTime"];
             description: components["schemas"]["Translations"];
-            /**
-             * Format: date-time
-             * @example 2024-01-01T00:00:00.000000Z
-             */
-            modified: string | null;
+            modified: components["schemas"]["NullableDateTime"];
             name: string;
             type: {
                 id: string;
@@ -3103,7 +3134,6 @@ export interface components {
             };
         };
         /**
-         * CategoryCreate
          * @example {
          *       "name": "Partner",
          *       "type": "customer",
@@ -3114,27 +3144,16 @@ export interface components {
          *     }
          */
         CategoryCreate: WithRequired<components["schemas"]["CategoryUpdate"], "name" | "type">;
-        /** CategoryPage */
         CategoryPage: {
             data: components["schemas"]["Category"][];
             links: components["schemas"]["ListLinks"];
             meta: components["schemas"]["ListMeta"];
         };
-        /** CategoryResponse */
         CategoryResponse: {
             data: components["schemas"]["Category"];
         };
-        /** CategoryUpdate */
         CategoryUpdate: {
-            description?: {
-                de?: string | null;
-                en?: string | null;
-                es?: string | null;
-                fr?: string | null;
-                pl?: string | null;
-                sk?: string | null;
-                tr?: string | null;
-            } | null;
+            description?: components["schemas"]["NullableTranslations"];
             name?: string;
             /**
              * @description Entity kind: customer, contact, employee, project, task, ticket, subtask, device, offer, receipt. Also the name, German or English (Customer, Contact, Employee, Project, Task, Ticket, Subtask, Terminal, Offer, Receipt).
@@ -3142,7 +3161,6 @@ export interface components {
              */
             type?: "customer" | "contact" | "employee" | "project" | "task" | "ticket" | "subtask" | "device" | "offer" | "receipt";
         };
-        /** Change */
         Change: {
             /**
              * Format: date-time
@@ -3161,20 +3179,14 @@ export interface components {
             /** @description The record's collection path without keys, e.g. attendances, employees/meals. */
             type: string;
         };
-        /** ChangesPage */
         ChangesPage: {
             data: components["schemas"]["Change"][];
             /** @description Pass as since to read on; equals since when nothing is new. */
             next_cursor: string;
         };
-        /** Contact */
         Contact: {
             categories: components["schemas"]["Category"][];
-            /**
-             * Format: date-time
-             * @example 2024-01-01T00:00:00.000000Z
-             */
-            created: string | null;
+            created: components["schemas"]["NullableDateTime"];
             customer_number: string;
             department: {
                 id: number;
@@ -3189,29 +3201,21 @@ export interface components {
             language: string | null;
             last_name: string;
             mobile: string | null;
-            /**
-             * Format: date-time
-             * @example 2024-01-01T00:00:00.000000Z
-             */
-            modified: string | null;
+            modified: components["schemas"]["NullableDateTime"];
             phone: string | null;
             primary: boolean;
             salutation: string | null;
             title: string | null;
         };
-        /** ContactCreate */
         ContactCreate: WithRequired<components["schemas"]["ContactUpdate"], "first_name" | "last_name">;
-        /** ContactPage */
         ContactPage: {
             data: components["schemas"]["Contact"][];
             links: components["schemas"]["ListLinks"];
             meta: components["schemas"]["ListMeta"];
         };
-        /** ContactResponse */
         ContactResponse: {
             data: components["schemas"]["Contact"];
         };
-        /** ContactUpdate */
         ContactUpdate: {
             /** @description Category names; replaces the set. */
             categories?: string[] | null;
@@ -3231,12 +3235,8 @@ export interface components {
             salutation?: string | null;
             title?: string | null;
         };
-        /**
-         * CsvRows
-         * @description UTF-8, a header row, then one row per item (nested objects as parent.child columns).
-         */
+        /** @description UTF-8, a header row, then one row per item (nested objects as parent.child columns). */
         CsvRows: string;
-        /** Customer */
         Customer: {
             additional_name: string | null;
             addresses: components["schemas"]["CustomerAddress"][];
@@ -3245,11 +3245,7 @@ export interface components {
             billing_procedure: boolean | null;
             categories: components["schemas"]["Category"][];
             comments: string | null;
-            /**
-             * Format: date-time
-             * @example 2024-01-01T00:00:00.000000Z
-             */
-            created: string | null;
+            created: components["schemas"]["NullableDateTime"];
             currency: string | null;
             customer_number: string;
             debit_payment: boolean | null;
@@ -3261,11 +3257,7 @@ export interface components {
             inactive: boolean;
             industry: string | null;
             managers: components["schemas"]["Manager"][];
-            /**
-             * Format: date-time
-             * @example 2024-01-01T00:00:00.000000Z
-             */
-            modified: string | null;
+            modified: components["schemas"]["NullableDateTime"];
             name: string | null;
             /** @description Days to pay (contract: string). */
             payment_target: string | null;
@@ -3286,7 +3278,6 @@ export interface components {
             vat: string | null;
             website: string | null;
         };
-        /** CustomerAddress */
         CustomerAddress: {
             address: string | null;
             address_line_2: string | null;
@@ -3310,7 +3301,6 @@ export interface components {
             zip_code: string | null;
         };
         /**
-         * CustomerCreate
          * @example {
          *       "customer_number": "2001",
          *       "name": "Beispiel Bau GmbH",
@@ -3319,7 +3309,6 @@ export interface components {
          *     }
          */
         CustomerCreate: WithRequired<components["schemas"]["CustomerUpdate"], "customer_number" | "name" | "currency">;
-        /** CustomerListItem */
         CustomerListItem: {
             additional_name: string | null;
             addresses_count: number;
@@ -3330,11 +3319,7 @@ export interface components {
             categories_count: number;
             comments: string | null;
             contacts_count: number;
-            /**
-             * Format: date-time
-             * @example 2024-01-01T00:00:00.000000Z
-             */
-            created: string | null;
+            created: components["schemas"]["NullableDateTime"];
             currency: string | null;
             customer_number: string;
             debit_payment: boolean | null;
@@ -3347,11 +3332,7 @@ export interface components {
             inactive: boolean;
             industry: string | null;
             managers_count: number;
-            /**
-             * Format: date-time
-             * @example 2024-01-01T00:00:00.000000Z
-             */
-            modified: string | null;
+            modified: components["schemas"]["NullableDateTime"];
             name: string | null;
             /** @description Days to pay (contract: string). */
             payment_target: string | null;
@@ -3370,17 +3351,14 @@ export interface components {
             vat: string | null;
             website: string | null;
         };
-        /** CustomerListItemPage */
         CustomerListItemPage: {
             data: components["schemas"]["CustomerListItem"][];
             links: components["schemas"]["ListLinks"];
             meta: components["schemas"]["ListMeta"];
         };
-        /** CustomerResponse */
         CustomerResponse: {
             data: components["schemas"]["Customer"];
         };
-        /** CustomerUpdate */
         CustomerUpdate: {
             additional_name?: string | null;
             /** @description Replaces the set: listed ids are kept and updated, others deleted, items without id created. */
@@ -3419,13 +3397,8 @@ export interface components {
             vat?: number | null;
             website?: string | null;
         };
-        /** DefaultPlanning */
         DefaultPlanning: {
-            /**
-             * Format: date-time
-             * @example 2024-01-01T00:00:00.000000Z
-             */
-            created: string | null;
+            created: components["schemas"]["NullableDateTime"];
             employee_id: string;
             /** @example 2026-06-30 */
             end_date: string;
@@ -3435,11 +3408,7 @@ export interface components {
              * @enum {integer}
              */
             kind: 0 | 1 | 2;
-            /**
-             * Format: date-time
-             * @example 2024-01-01T00:00:00.000000Z
-             */
-            modified: string | null;
+            modified: components["schemas"]["NullableDateTime"];
             note: string | null;
             /** @description The amount per working day in the kind's unit. */
             planning: number;
@@ -3447,19 +3416,15 @@ export interface components {
             /** @example 2026-03-01 */
             start_date: string;
         };
-        /** DefaultPlanningCreate */
         DefaultPlanningCreate: WithRequired<components["schemas"]["DefaultPlanningUpdate"], "employee_id" | "project_id" | "kind" | "planning" | "start_date" | "end_date">;
-        /** DefaultPlanningPage */
         DefaultPlanningPage: {
             data: components["schemas"]["DefaultPlanning"][];
             links: components["schemas"]["ListLinks"];
             meta: components["schemas"]["ListMeta"];
         };
-        /** DefaultPlanningResponse */
         DefaultPlanningResponse: {
             data: components["schemas"]["DefaultPlanning"];
         };
-        /** DefaultPlanningUpdate */
         DefaultPlanningUpdate: {
             /** @description Username. */
             employee_id?: string;
@@ -3485,7 +3450,6 @@ export interface components {
              */
             start_date?: string;
         };
-        /** Delivery */
         Delivery: {
             attempts: number;
             /**
@@ -3493,11 +3457,7 @@ export interface components {
              * @example 2024-01-01T00:00:00.000000Z
              */
             created: string;
-            /**
-             * Format: date-time
-             * @example 2024-01-01T00:00:00.000000Z
-             */
-            delivered_at: string | null;
+            delivered_at: components["schemas"]["NullableDateTime"];
             event: string;
             id: number;
             last_error: string | null;
@@ -3505,11 +3465,7 @@ export interface components {
             last_status: number | null;
             /** @description The webhook-id header: the same for every attempt and redelivery of one event. */
             message_id: string;
-            /**
-             * Format: date-time
-             * @example 2024-01-01T00:00:00.000000Z
-             */
-            next_attempt_at: string | null;
+            next_attempt_at: components["schemas"]["NullableDateTime"];
             /** @description The body POSTed: {type, timestamp, data}. */
             payload: {
                 [key: string]: unknown;
@@ -3517,55 +3473,34 @@ export interface components {
             state: "pending" | "delivered" | "failed";
             webhook_id: number;
         };
-        /** DeliveryPage */
         DeliveryPage: {
             data: components["schemas"]["Delivery"][];
             links: components["schemas"]["ListLinks"];
             meta: components["schemas"]["ListMeta"];
         };
-        /** DeliveryResponse */
         DeliveryResponse: {
             data: components["schemas"]["Delivery"];
         };
-        /** Department */
         Department: {
             children_count: number;
             comments: string | null;
-            /**
-             * Format: date-time
-             * @example 2024-01-01T00:00:00.000000Z
-             */
-            created: string | null;
+            created: components["schemas"]["NullableDateTime"];
             description: string | null;
-            /**
-             * Format: date-time
-             * @example 2024-01-01T00:00:00.000000Z
-             */
-            end_date: string | null;
+            end_date: components["schemas"]["NullableDateTime"];
             id: number;
             is_standard: boolean;
-            /**
-             * Format: date-time
-             * @example 2024-01-01T00:00:00.000000Z
-             */
-            modified: string | null;
+            modified: components["schemas"]["NullableDateTime"];
             name: string;
             parent_id: number | null;
-            /**
-             * Format: date-time
-             * @example 2024-01-01T00:00:00.000000Z
-             */
-            start_date: string | null;
+            start_date: components["schemas"]["NullableDateTime"];
             status: number | null;
         };
         /**
-         * DepartmentCreate
          * @example {
          *       "name": "Consulting"
          *     }
          */
         DepartmentCreate: WithRequired<components["schemas"]["DepartmentUpdate"], "name">;
-        /** DepartmentDetail */
         DepartmentDetail: {
             manager: {
                 email: string | null;
@@ -3575,27 +3510,22 @@ export interface components {
                 username: string;
             }[];
         } & WithRequired<components["schemas"]["Department"], "id" | "parent_id" | "name" | "description" | "comments" | "status" | "start_date" | "end_date" | "is_standard" | "children_count" | "created" | "modified">;
-        /** DepartmentDetailResponse */
         DepartmentDetailResponse: {
             data: components["schemas"]["DepartmentDetail"];
         };
-        /** DepartmentListItem */
         DepartmentListItem: {
             manager_count: number;
         } & WithRequired<components["schemas"]["Department"], "id" | "parent_id" | "name" | "description" | "comments" | "status" | "start_date" | "end_date" | "is_standard" | "children_count" | "created" | "modified">;
-        /** DepartmentListItemPage */
         DepartmentListItemPage: {
             data: components["schemas"]["DepartmentListItem"][];
             links: components["schemas"]["ListLinks"];
             meta: components["schemas"]["ListMeta"];
         };
-        /** DepartmentPage */
         DepartmentPage: {
             data: components["schemas"]["Department"][];
             links: components["schemas"]["ListLinks"];
             meta: components["schemas"]["ListMeta"];
         };
-        /** DepartmentUpdate */
         DepartmentUpdate: {
             comments?: string | null;
             description?: string | null;
@@ -3617,7 +3547,6 @@ export interface components {
             start_date?: string | null;
             status?: number | null;
         };
-        /** Device */
         Device: {
             categories: components["schemas"]["Category"][];
             display_config: {
@@ -3637,9 +3566,7 @@ export interface components {
             track: number;
             type: number;
         };
-        /** DeviceCreate */
         DeviceCreate: WithRequired<components["schemas"]["DeviceUpdate"], "name">;
-        /** DeviceListItem */
         DeviceListItem: {
             categories_count: number;
             display_config: {
@@ -3657,17 +3584,14 @@ export interface components {
             track: number;
             type: number;
         };
-        /** DeviceListItemPage */
         DeviceListItemPage: {
             data: components["schemas"]["DeviceListItem"][];
             links: components["schemas"]["ListLinks"];
             meta: components["schemas"]["ListMeta"];
         };
-        /** DeviceResponse */
         DeviceResponse: {
             data: components["schemas"]["Device"];
         };
-        /** DeviceUpdate */
         DeviceUpdate: {
             /** @description Category names (replaces the set). */
             categories?: (string | {
@@ -3692,32 +3616,14 @@ export interface components {
             track?: 0 | 1;
             type?: number;
         };
-        /** DynamicAttributeCreate */
         DynamicAttributeCreate: WithRequired<components["schemas"]["DynamicAttributeUpdate"], "name" | "type">;
-        /** DynamicAttributeDefinition */
         DynamicAttributeDefinition: {
-            /**
-             * Format: date-time
-             * @example 2024-01-01T00:00:00.000000Z
-             */
-            created: string | null;
+            created: components["schemas"]["NullableDateTime"];
             default_value: unknown;
-            description: {
-                de?: string | null;
-                en?: string | null;
-                es?: string | null;
-                fr?: string | null;
-                pl?: string | null;
-                sk?: string | null;
-                tr?: string | null;
-            } | null;
+            description: components["schemas"]["NullableTranslations"];
             entity_type: string | null;
             id: number;
-            /**
-             * Format: date-time
-             * @example 2024-01-01T00:00:00.000000Z
-             */
-            modified: string | null;
+            modified: components["schemas"]["NullableDateTime"];
             name: string;
             options: string[] | null;
             required: boolean;
@@ -3728,28 +3634,17 @@ export interface components {
                 pattern?: string | null;
             } | null;
         };
-        /** DynamicAttributeDefinitionPage */
         DynamicAttributeDefinitionPage: {
             data: components["schemas"]["DynamicAttributeDefinition"][];
             links: components["schemas"]["ListLinks"];
             meta: components["schemas"]["ListMeta"];
         };
-        /** DynamicAttributeDefinitionResponse */
         DynamicAttributeDefinitionResponse: {
             data: components["schemas"]["DynamicAttributeDefinition"];
         };
-        /** DynamicAttributeUpdate */
         DynamicAttributeUpdate: {
             default_value?: unknown;
-            description?: {
-                de?: string | null;
-                en?: string | null;
-                es?: string | null;
-                fr?: string | null;
-                pl?: string | null;
-                sk?: string | null;
-                tr?: string | null;
-            } | null;
+            description?: components["schemas"]["NullableTranslations"];
             /** @enum {string|null} */
             entity_type?: "customer" | "contact" | "employee" | "project" | "task" | "ticket" | null;
             name?: string;
@@ -3763,36 +3658,21 @@ export interface components {
                 pattern?: string | null;
             } | null;
         };
-        /** DynamicAttributeValue */
         DynamicAttributeValue: {
-            description: {
-                de?: string | null;
-                en?: string | null;
-                es?: string | null;
-                fr?: string | null;
-                pl?: string | null;
-                sk?: string | null;
-                tr?: string | null;
-            } | null;
+            description: components["schemas"]["NullableTranslations"];
             name: string;
             type: string;
             value: unknown;
         };
-        /** Employee */
         Employee: {
             categories: components["schemas"]["Category"][];
             dynamicAttributes: components["schemas"]["DynamicAttributeValue"][];
         } & WithRequired<components["schemas"]["EmployeeBase"], "username" | "firstname" | "lastname" | "personal_number" | "street" | "zip" | "city" | "country" | "abbreviation" | "salutation" | "title" | "email" | "phone" | "mobile" | "fax" | "private_phone" | "birthdate" | "iban" | "bic" | "account_no" | "bank_name" | "bank_code" | "currency" | "approval_date" | "vat" | "price_group" | "employment" | "rights" | "department_id" | "language" | "personio_id" | "cost_bearer" | "tax_id" | "creditor_number" | "created" | "modified">;
-        /** EmployeeAbsence */
         EmployeeAbsence: {
             /** @description Name of the absence reason. */
             absence_reason_id: string;
             approved: boolean;
-            /**
-             * Format: date-time
-             * @example 2024-01-01T00:00:00.000000Z
-             */
-            created: string | null;
+            created: components["schemas"]["NullableDateTime"];
             employee_id: string;
             /**
              * Format: date-time
@@ -3811,11 +3691,7 @@ export interface components {
              */
             hours: string | null;
             id: number;
-            /**
-             * Format: date-time
-             * @example 2024-01-01T00:00:00.000000Z
-             */
-            modified: string | null;
+            modified: components["schemas"]["NullableDateTime"];
             note: string | null;
             /**
              * Format: date-time
@@ -3831,45 +3707,28 @@ export interface components {
              */
             type: 0 | 1 | 2;
         };
-        /** EmployeeAbsencePage */
         EmployeeAbsencePage: {
             data: components["schemas"]["EmployeeAbsence"][];
             links: components["schemas"]["ListLinks"];
             meta: components["schemas"]["ListMeta"];
         };
-        /** EmployeeBase */
         EmployeeBase: {
             abbreviation: string | null;
             account_no: string | null;
-            /**
-             * Format: date-time
-             * @example 2024-01-01T00:00:00.000000Z
-             */
-            approval_date: string | null;
+            approval_date: components["schemas"]["NullableDateTime"];
             bank_code: string | null;
             bank_name: string | null;
             bic: string | null;
-            /**
-             * Format: date-time
-             * @example 2024-01-01T00:00:00.000000Z
-             */
-            birthdate: string | null;
+            birthdate: components["schemas"]["NullableDateTime"];
             city: string | null;
             cost_bearer: string | null;
             country: string | null;
-            /**
-             * Format: date-time
-             * @example 2024-01-01T00:00:00.000000Z
-             */
-            created: string | null;
+            created: components["schemas"]["NullableDateTime"];
             creditor_number: string | null;
             currency: string | null;
             department_id: number;
             email: string | null;
-            employment: {
-                id: number;
-                name: string;
-            };
+            employment: components["schemas"]["IntIdName"];
             fax: string | null;
             firstname: string;
             iban: string | null;
@@ -3886,20 +3745,13 @@ export interface components {
             } | null;
             lastname: string;
             mobile: string | null;
-            /**
-             * Format: date-time
-             * @example 2024-01-01T00:00:00.000000Z
-             */
-            modified: string | null;
+            modified: components["schemas"]["NullableDateTime"];
             personal_number: string | null;
             personio_id: string | null;
             phone: string | null;
             price_group: string | null;
             private_phone: string | null;
-            rights: {
-                id: number;
-                name: string;
-            };
+            rights: components["schemas"]["IntIdName"];
             salutation: {
                 id: string;
                 name: string;
@@ -3911,14 +3763,12 @@ export interface components {
             vat: string | null;
             zip: string | null;
         };
-        /** EmployeeBasePage */
         EmployeeBasePage: {
             data: components["schemas"]["EmployeeBase"][];
             links: components["schemas"]["ListLinks"];
             meta: components["schemas"]["ListMeta"];
         };
         /**
-         * EmployeeCreate
          * @example {
          *       "username": "erika.beispiel",
          *       "firstname": "Erika",
@@ -3927,156 +3777,21 @@ export interface components {
          *     }
          */
         EmployeeCreate: {
-            abbreviation?: string | null;
-            account_no?: string | null;
-            /**
-             * @description Times on or before this date are approved and locked.
-             * @example 2024-01-01
-             */
-            approval_date?: string | null;
-            bank_code?: string | null;
-            bank_name?: string | null;
-            bic?: string | null;
-            /** @example 2024-01-01 */
-            birth_date?: string | null;
-            /** @example 2024-01-01 */
-            birthdate?: string | null;
-            categories?: (string | {
-                name: string;
-            })[] | null;
-            city?: string | null;
-            cost_bearer?: string | null;
-            country?: string | null;
-            creditor_number?: string | null;
-            currency?: string | null;
-            department_id?: number | null;
-            dynamicAttributes?: (Record<string, never> | unknown[])[] | null;
-            /** Format: email */
-            email?: string | null;
-            /** @description Ids 0..2. Also the name, German or English (Employee, Freelancer, Freelancer with credit note). */
-            employment?: number | {
-                id: number;
-            };
-            fax?: string | null;
-            firstname: string;
-            iban?: string | null;
-            /** @description Locale code (de, en, fr, es, pl, sk, tr) or the language object. */
-            language?: string | Record<string, never> | null;
-            lastname: string;
-            mobile?: string | null;
-            oauth_username?: string | null;
-            oauthUsername?: string | null;
-            /** @description Stored only as a salted scrypt hash; never returned. */
-            password?: string;
-            personal_number?: string | null;
-            personio_id?: string | null;
-            phone?: string | null;
-            /** @description Name of an existing price group. */
-            price_group?: string | null;
-            private_phone?: string | null;
-            /** @description Ids 0..4. Also the name, German or English (User, Administrator, Controller, User with extended rights, Project Controller). */
-            rights?: number | {
-                id: number;
-            };
-            /** @description Text (e.g. "Herr"), or 1 Herr, 2 Frau, 3 Divers. */
-            salutation?: string | number | {
-                id: string | number;
-            } | null;
-            street?: string | null;
-            tax_id?: string | null;
-            title?: string | null;
             username: string;
-            vat?: string | null;
-            zip?: string | null;
-        };
-        /** EmployeeDetail */
+        } & WithRequired<components["schemas"]["EmployeeUpdate"], "username" | "firstname" | "lastname">;
         EmployeeDetail: {
-            abbreviation: string | null;
             absences_count: number;
-            account_no: string | null;
-            /**
-             * Format: date-time
-             * @example 2024-01-01T00:00:00.000000Z
-             */
-            approval_date: string | null;
-            bank_code: string | null;
-            bank_name: string | null;
-            bic: string | null;
-            /**
-             * Format: date-time
-             * @example 2024-01-01T00:00:00.000000Z
-             */
-            birthdate: string | null;
             categories: components["schemas"]["Category"][];
-            city: string | null;
-            cost_bearer: string | null;
-            country: string | null;
-            /**
-             * Format: date-time
-             * @example 2024-01-01T00:00:00.000000Z
-             */
-            created: string | null;
-            creditor_number: string | null;
-            currency: string | null;
-            department_id: number;
             dynamicAttributes: components["schemas"]["DynamicAttributeValue"][];
-            email: string | null;
-            employment: {
-                id: number;
-                name: string;
-            };
-            fax: string | null;
-            firstname: string;
-            iban: string | null;
-            language: {
-                dateFormat: string;
-                dateTimeFormat: string;
-                isoCode: string;
-                locale: string;
-                name: string;
-                numberFormat: {
-                    decimalSeparator: string;
-                    thousandsSeparator: string;
-                };
-            } | null;
-            lastname: string;
-            mobile: string | null;
-            /**
-             * Format: date-time
-             * @example 2024-01-01T00:00:00.000000Z
-             */
-            modified: string | null;
-            personal_number: string | null;
-            personio_id: string | null;
-            phone: string | null;
-            price_group: string | null;
-            private_phone: string | null;
-            rights: {
-                id: number;
-                name: string;
-            };
-            salutation: {
-                id: string;
-                name: string;
-            } | null;
-            street: string | null;
-            tax_id: string | null;
-            title: string | null;
-            username: string;
-            vat: string | null;
-            zip: string | null;
-        };
-        /** EmployeeDetailResponse */
+        } & WithRequired<components["schemas"]["EmployeeBase"], "username" | "firstname" | "lastname" | "personal_number" | "street" | "zip" | "city" | "country" | "abbreviation" | "salutation" | "title" | "email" | "phone" | "mobile" | "fax" | "private_phone" | "birthdate" | "iban" | "bic" | "account_no" | "bank_name" | "bank_code" | "currency" | "approval_date" | "vat" | "price_group" | "employment" | "rights" | "department_id" | "language" | "personio_id" | "cost_bearer" | "tax_id" | "creditor_number" | "created" | "modified">;
         EmployeeDetailResponse: {
             data: components["schemas"]["EmployeeDetail"];
         };
-        /** EmployeePage */
         EmployeePage: {
             data: components["schemas"]["Employee"][];
             links: components["schemas"]["ListLinks"];
             meta: components["schemas"]["ListMeta"];
         };
-        /** EmployeeUpdate */
         EmployeeUpdate: {
             abbreviation?: string | null;
             account_no?: string | null;
@@ -4088,10 +3803,8 @@ export interface components {
             bank_code?: string | null;
             bank_name?: string | null;
             bic?: string | null;
-            /** @example 2024-01-01 */
-            birth_date?: string | null;
-            /** @example 2024-01-01 */
-            birthdate?: string | null;
+            birth_date?: components["schemas"]["NullableDateIn"];
+            birthdate?: components["schemas"]["NullableDateIn"];
             categories?: (string | {
                 name: string;
             })[] | null;
@@ -4140,56 +3853,31 @@ export interface components {
             vat?: string | null;
             zip?: string | null;
         };
-        /** EmploymentPeriod */
         EmploymentPeriod: {
             annual_leave_entitlement: number | null;
-            /**
-             * Format: date-time
-             * @example 2024-01-01T00:00:00.000000Z
-             */
-            beginning_of_year: string | null;
-            /**
-             * Format: date-time
-             * @example 2024-01-01T00:00:00.000000Z
-             */
-            created: string | null;
+            beginning_of_year: components["schemas"]["NullableDateTime"];
+            created: components["schemas"]["NullableDateTime"];
             day_absent_in_hours: number | null;
             employee_id: string;
-            /**
-             * Format: date-time
-             * @example 2024-01-01T00:00:00.000000Z
-             */
-            end_date: string | null;
+            end_date: components["schemas"]["NullableDateTime"];
             id: number;
             is_holiday_per_year: boolean | null;
-            /**
-             * Format: date-time
-             * @example 2024-01-01T00:00:00.000000Z
-             */
-            modified: string | null;
+            modified: components["schemas"]["NullableDateTime"];
             note: string | null;
             period_holiday_entitlement: number | null;
-            /**
-             * Format: date-time
-             * @example 2024-01-01T00:00:00.000000Z
-             */
-            start_date: string | null;
+            start_date: components["schemas"]["NullableDateTime"];
         };
-        /** EmploymentPeriodPage */
         EmploymentPeriodPage: {
             data: components["schemas"]["EmploymentPeriod"][];
             links: components["schemas"]["ListLinks"];
             meta: components["schemas"]["ListMeta"];
         };
-        /** EmploymentPeriodResponse */
         EmploymentPeriodResponse: {
             data: components["schemas"]["EmploymentPeriod"];
         };
-        /** EmploymentPeriodWrite */
         EmploymentPeriodWrite: {
             annual_leave_entitlement?: number | null;
-            /** @example 2024-01-01 */
-            beginning_of_year?: string | null;
+            beginning_of_year?: components["schemas"]["NullableDateIn"];
             day_absent_in_hours?: number | null;
             /** @description Taken from the path; when sent it must name the same employee. */
             employee_id?: string;
@@ -4207,11 +3895,9 @@ export interface components {
              */
             start_date?: string | null;
         };
-        /** Error */
         Error: {
             message: string;
         };
-        /** FactorInput */
         FactorInput: {
             /** @description Id of an existing activity; null = every activity. */
             activity_id?: number | null;
@@ -4223,36 +3909,21 @@ export interface components {
             /** @example 09:00:00 */
             start_time?: string | null;
         };
-        /** Folder */
         Folder: {
-            /**
-             * Format: date-time
-             * @example 2024-01-01T00:00:00.000000Z
-             */
-            created: string | null;
+            created: components["schemas"]["NullableDateTime"];
             /** @description Customer number. */
             customer_id: string | null;
             id: number;
-            /**
-             * Format: date-time
-             * @example 2024-01-01T00:00:00.000000Z
-             */
-            modified: string | null;
+            modified: components["schemas"]["NullableDateTime"];
             name: string;
             /** @description The folder this one lies in; null at the top level. */
             parent_id: number | null;
             project_id: number | null;
         };
-        /** FolderCreate */
         FolderCreate: WithRequired<components["schemas"]["FolderUpdate"], "name">;
-        /** FolderDocument */
         FolderDocument: {
             content_type: string;
-            /**
-             * Format: date-time
-             * @example 2024-01-01T00:00:00.000000Z
-             */
-            created: string | null;
+            created: components["schemas"]["NullableDateTime"];
             /** @description Base64; single document only. */
             file_contents?: string;
             filename: string;
@@ -4260,25 +3931,20 @@ export interface components {
             id: number;
             size: number;
         };
-        /** FolderDocumentCollection */
         FolderDocumentCollection: {
             data: components["schemas"]["FolderDocument"][];
         };
-        /** FolderDocumentResponse */
         FolderDocumentResponse: {
             data: components["schemas"]["FolderDocument"];
         };
-        /** FolderPage */
         FolderPage: {
             data: components["schemas"]["Folder"][];
             links: components["schemas"]["ListLinks"];
             meta: components["schemas"]["ListMeta"];
         };
-        /** FolderResponse */
         FolderResponse: {
             data: components["schemas"]["Folder"];
         };
-        /** FolderUpdate */
         FolderUpdate: {
             /** @description Customer number. */
             customer_id?: string | null;
@@ -4287,13 +3953,8 @@ export interface components {
             parent_id?: number | null;
             project_id?: number | null;
         };
-        /** Holiday */
         Holiday: {
-            /**
-             * Format: date-time
-             * @example 2024-01-01T00:00:00.000000Z
-             */
-            created: string | null;
+            created: components["schemas"]["NullableDateTime"];
             /**
              * Format: date-time
              * @example 2024-01-01T00:00:00.000000Z
@@ -4302,114 +3963,77 @@ export interface components {
             half_day: boolean;
             holiday_calendar_id: number;
             id: number;
-            /**
-             * Format: date-time
-             * @example 2024-01-01T00:00:00.000000Z
-             */
-            modified: string | null;
+            modified: components["schemas"]["NullableDateTime"];
             name: string;
         };
-        /** HolidayCalendar */
         HolidayCalendar: {
             country: string | null;
-            /**
-             * Format: date-time
-             * @example 2024-01-01T00:00:00.000000Z
-             */
-            created: string | null;
+            created: components["schemas"]["NullableDateTime"];
             id: number;
-            /**
-             * Format: date-time
-             * @example 2024-01-01T00:00:00.000000Z
-             */
-            modified: string | null;
+            modified: components["schemas"]["NullableDateTime"];
             name: string;
             note: string | null;
             region: string | null;
         };
         /**
-         * HolidayCalendarCreate
          * @example {
          *       "name": "Österreich"
          *     }
          */
         HolidayCalendarCreate: WithRequired<components["schemas"]["HolidayCalendarUpdate"], "name">;
-        /** HolidayCalendarPage */
         HolidayCalendarPage: {
             data: components["schemas"]["HolidayCalendar"][];
             links: components["schemas"]["ListLinks"];
             meta: components["schemas"]["ListMeta"];
         };
-        /** HolidayCalendarResponse */
         HolidayCalendarResponse: {
             data: components["schemas"]["HolidayCalendar"];
         };
-        /** HolidayCalendarUpdate */
         HolidayCalendarUpdate: {
             country?: string | null;
             name?: string;
             note?: string | null;
             region?: string | null;
         };
-        /** HolidayCreate */
         HolidayCreate: WithRequired<components["schemas"]["HolidayUpdate"], "date" | "name">;
-        /** HolidayPage */
         HolidayPage: {
             data: components["schemas"]["Holiday"][];
             links: components["schemas"]["ListLinks"];
             meta: components["schemas"]["ListMeta"];
         };
-        /** HolidayResponse */
         HolidayResponse: {
             data: components["schemas"]["Holiday"];
         };
-        /** HolidayUpdate */
         HolidayUpdate: {
             /** @example 2024-01-01 */
             date?: string;
             half_day?: boolean;
             name?: string;
         };
-        /** InternalRate */
         InternalRate: {
-            /**
-             * Format: date-time
-             * @example 2024-01-01T00:00:00.000000Z
-             */
-            created: string | null;
+            created: components["schemas"]["NullableDateTime"];
             employee_id: string;
             id: number;
             /** @example 45.50 */
             internal_rate: string;
             internal_rate_resets: boolean | null;
-            /**
-             * Format: date-time
-             * @example 2024-01-01T00:00:00.000000Z
-             */
-            modified: string | null;
+            modified: components["schemas"]["NullableDateTime"];
             monthly_rate: number | null;
             note: string | null;
-            rate_type: {
-                id: number;
-                name: string;
-            };
+            rate_type: components["schemas"]["IntIdName"];
             /**
              * Format: date
              * @example 2024-01-01
              */
             start_date: string;
         };
-        /** InternalRateCollection */
         InternalRateCollection: {
             data: components["schemas"]["InternalRate"][];
         };
-        /** InternalRateCreate */
         InternalRateCreate: WithRequired<components["schemas"]["InternalRateUpdate"], "start_date" | "internal_rate">;
-        /** InternalRateResponse */
         InternalRateResponse: {
             data: components["schemas"]["InternalRate"];
         };
-        /** InternalRateUpdate */
         InternalRateUpdate: {
             employee_id?: string;
             /** @description Number or decimal text, e.g. "45.50". */
@@ -4424,7 +4048,10 @@ export interface components {
             /** @example 2024-01-01 */
             start_date?: string;
         };
-        /** Invoice */
+        IntIdName: {
+            id: number;
+            name: string;
+        };
         Invoice: {
             /** @description Lines separated by CR LF. */
             address: string | null;
@@ -4433,20 +4060,13 @@ export interface components {
              * @example 285.21
              */
             amount: string;
-            billing_kind: {
-                id: number;
-                name: string;
-            };
+            billing_kind: components["schemas"]["IntIdName"];
             /**
              * Format: date
              * @example 2024-05-01
              */
             correction_date: string | null;
-            /**
-             * Format: date-time
-             * @example 2024-01-01T00:00:00.000000Z
-             */
-            created: string | null;
+            created: components["schemas"]["NullableDateTime"];
             /** @description Who created the invoice document; after a correction who corrected it; null while no document is stored. */
             creator_username: string | null;
             currency: string;
@@ -4457,19 +4077,11 @@ export interface components {
              */
             date: string;
             email_recipient: string | null;
-            /**
-             * Format: date-time
-             * @example 2024-01-01T00:00:00.000000Z
-             */
-            email_sent_at: string | null;
+            email_sent_at: components["schemas"]["NullableDateTime"];
             /** @description Additive: the id invoice items name as invoice_id. The path key is invoice_number. */
             id: number;
             invoice_number: string;
-            /**
-             * Format: date-time
-             * @example 2024-01-01T00:00:00.000000Z
-             */
-            modified: string | null;
+            modified: components["schemas"]["NullableDateTime"];
             note: string | null;
             /** @description Days. */
             payment_terms: number | null;
@@ -4478,14 +4090,10 @@ export interface components {
              * @example 2024-05-01
              */
             payment_terms_date: string | null;
-            status: {
-                id: number;
-                name: string;
-            };
+            status: components["schemas"]["IntIdName"];
             title: string | null;
             type: string | null;
         };
-        /** InvoiceCorrection */
         InvoiceCorrection: {
             /**
              * @description Default today.
@@ -4495,26 +4103,16 @@ export interface components {
             /** @description The correcting employee. */
             creator_username: string;
         };
-        /** InvoiceCreate */
         InvoiceCreate: WithRequired<components["schemas"]["InvoiceUpdate"], "customer_number">;
-        /** InvoiceItem */
         InvoiceItem: {
             article_id: number | null;
             /** @example 815.00 */
             billed_amount: string | null;
-            /**
-             * Format: date-time
-             * @example 2024-01-01T00:00:00.000000Z
-             */
-            billed_date: string | null;
+            billed_date: components["schemas"]["NullableDateTime"];
             contains_receipts: boolean | null;
             contains_travel_expenses: boolean | null;
             contains_working_hours: boolean | null;
-            /**
-             * Format: date-time
-             * @example 2024-01-01T00:00:00.000000Z
-             */
-            created: string | null;
+            created: components["schemas"]["NullableDateTime"];
             currency: string;
             customer_number: string | null;
             description: string | null;
@@ -4528,34 +4126,20 @@ export interface components {
             invoice_id: number | null;
             invoice_number: string | null;
             invoice_text: string | null;
-            kind: {
-                id: number;
-                name: string;
-            };
+            kind: components["schemas"]["IntIdName"];
             language: string;
-            /**
-             * Format: date-time
-             * @example 2024-01-01T00:00:00.000000Z
-             */
-            modified: string | null;
+            modified: components["schemas"]["NullableDateTime"];
             net_amount: number;
             /** @example 815.00 */
             planned_amount: string | null;
-            /**
-             * Format: date-time
-             * @example 2024-01-01T00:00:00.000000Z
-             */
-            planned_date: string | null;
+            planned_date: components["schemas"]["NullableDateTime"];
             project_id: number | null;
             project_task_id: number | null;
             /** @example 1.00000 */
             quantity: string;
             repetition: string | null;
             sorting: string | null;
-            status: {
-                id: number;
-                name: string;
-            };
+            status: components["schemas"]["IntIdName"];
             tax_amount: number;
             tax_rate: number | null;
             ticket_id: number | null;
@@ -4566,27 +4150,21 @@ export interface components {
             to: string | null;
             /** @description billed_amount, or quantity × unit_price rounded to cents. */
             total_price: number;
-            type: {
-                id: number;
-                name: string;
-            };
+            type: components["schemas"]["IntIdName"];
             unit: string | null;
             /** @example 815.0000 */
             unit_price: string;
             /** @example 19.0000 */
             vat: string | null;
         };
-        /** InvoiceItemPage */
         InvoiceItemPage: {
             data: components["schemas"]["InvoiceItem"][];
             links: components["schemas"]["ListLinks"];
             meta: components["schemas"]["ListMeta"];
         };
-        /** InvoiceItemResponse */
         InvoiceItemResponse: {
             data: components["schemas"]["InvoiceItem"];
         };
-        /** InvoiceItemWrite */
         InvoiceItemWrite: {
             article_id?: number | null;
             /** @description At most 2 decimal places; a number or decimal text. */
@@ -4599,8 +4177,7 @@ export interface components {
             currency?: string;
             customer_number?: string | null;
             description?: string | null;
-            /** @example 2024-01-01 */
-            from?: string | null;
+            from?: components["schemas"]["NullableDateIn"];
             invoice_id?: number | null;
             /** @description The invoice the item belongs to (or invoice_id). */
             invoice_number?: string | null;
@@ -4612,8 +4189,7 @@ export interface components {
             language?: string;
             /** @description At most 2 decimal places; a number or decimal text. */
             planned_amount?: number | string | null;
-            /** @example 2024-01-01 */
-            planned_date?: string | null;
+            planned_date?: components["schemas"]["NullableDateIn"];
             project_id?: number | null;
             project_task_id?: number | null;
             /** @description At most 5 decimal places; a number or decimal text. */
@@ -4625,8 +4201,7 @@ export interface components {
                 id: number;
             };
             ticket_id?: number | null;
-            /** @example 2024-01-01 */
-            to?: string | null;
+            to?: components["schemas"]["NullableDateIn"];
             /** @description 0 Geplante, 1 Ungeplante */
             type?: number | {
                 id: number;
@@ -4637,17 +4212,14 @@ export interface components {
             /** @description At most 4 decimal places; a number or decimal text. */
             vat?: number | string | null;
         };
-        /** InvoicePage */
         InvoicePage: {
             data: components["schemas"]["Invoice"][];
             links: components["schemas"]["ListLinks"];
             meta: components["schemas"]["ListMeta"];
         };
-        /** InvoiceResponse */
         InvoiceResponse: {
             data: components["schemas"]["Invoice"];
         };
-        /** InvoiceUpdate */
         InvoiceUpdate: {
             address?: string | null;
             /** @description Euros. At most 2 decimal places; a number or decimal text. */
@@ -4668,8 +4240,7 @@ export interface components {
             invoice_number?: string;
             note?: string | null;
             payment_terms?: number | null;
-            /** @example 2024-01-01 */
-            payment_terms_date?: string | null;
+            payment_terms_date?: components["schemas"]["NullableDateIn"];
             /** @description 0 Billed, 1 Draft, 2 Cancelled */
             status?: number | {
                 id: number;
@@ -4677,20 +4248,17 @@ export interface components {
             title?: string | null;
             type?: string | null;
         };
-        /** Keyword */
         Keyword: {
             name: string;
         } & {
             [key: string]: unknown;
         };
-        /** ListLinks */
         ListLinks: {
             first: string | null;
             last: string | null;
             next: string | null;
             prev: string | null;
         };
-        /** ListMeta */
         ListMeta: {
             current_page: number;
             from: number | null;
@@ -4701,77 +4269,48 @@ export interface components {
             to: number | null;
             total: number;
         };
-        /** Location */
         Location: {
             city: string | null;
             country: string | null;
-            /**
-             * Format: date-time
-             * @example 2024-01-01T00:00:00.000000Z
-             */
-            created: string | null;
+            created: components["schemas"]["NullableDateTime"];
             description: string | null;
             id: string;
-            /**
-             * Format: date-time
-             * @example 2024-01-01T00:00:00.000000Z
-             */
-            modified: string | null;
+            modified: components["schemas"]["NullableDateTime"];
             name: string;
             street: string | null;
             zip: string | null;
         };
         /**
-         * LocationCreate
          * @example {
          *       "id": "wien",
          *       "name": "Büro Wien"
          *     }
          */
         LocationCreate: {
-            city?: string | null;
-            country?: string | null;
-            description?: string | null;
             id: string;
-            name: string;
-            street?: string | null;
-            zip?: string | null;
-        };
-        /** LocationList */
+        } & WithRequired<components["schemas"]["LocationUpdate"], "id" | "name">;
         LocationList: {
-            /**
-             * Format: date-time
-             * @example 2024-01-01T00:00:00.000000Z
-             */
-            created: string | null;
+            created: components["schemas"]["NullableDateTime"];
             description: string | null;
             id: number;
             locations_count: number;
-            /**
-             * Format: date-time
-             * @example 2024-01-01T00:00:00.000000Z
-             */
-            modified: string | null;
+            modified: components["schemas"]["NullableDateTime"];
             name: string;
         };
         /**
-         * LocationListCreate
          * @example {
          *       "name": "Kundenstandorte Süd"
          *     }
          */
         LocationListCreate: WithRequired<components["schemas"]["LocationListUpdate"], "name">;
-        /** LocationListPage */
         LocationListPage: {
             data: components["schemas"]["LocationList"][];
             links: components["schemas"]["ListLinks"];
             meta: components["schemas"]["ListMeta"];
         };
-        /** LocationListResponse */
         LocationListResponse: {
             data: components["schemas"]["LocationList"];
         };
-        /** LocationListUpdate */
         LocationListUpdate: {
             description?: string | null;
             /** @description Location ids of the list (replaces the set). */
@@ -4780,17 +4319,14 @@ export interface components {
             })[] | null;
             name?: string;
         };
-        /** LocationPage */
         LocationPage: {
             data: components["schemas"]["Location"][];
             links: components["schemas"]["ListLinks"];
             meta: components["schemas"]["ListMeta"];
         };
-        /** LocationResponse */
         LocationResponse: {
             data: components["schemas"]["Location"];
         };
-        /** LocationUpdate */
         LocationUpdate: {
             city?: string | null;
             country?: string | null;
@@ -4800,27 +4336,20 @@ export interface components {
             street?: string | null;
             zip?: string | null;
         };
-        /** Manager */
         Manager: {
             has_budget_responsibility_permission: boolean | null;
             has_edit_customer_data_permission: boolean | null;
             is_primary_employee: boolean | null;
             username: string;
         };
-        /** ManagerInput */
         ManagerInput: {
             has_budget_responsibility_permission?: boolean | null;
             has_edit_customer_data_permission?: boolean | null;
             is_primary_employee?: boolean | null;
             username: string;
         };
-        /** Meal */
         Meal: {
-            /**
-             * Format: date-time
-             * @example 2024-01-01T00:00:00.000000Z
-             */
-            created: string | null;
+            created: components["schemas"]["NullableDateTime"];
             /**
              * Format: date-time
              * @example 2024-01-01T00:00:00.000000Z
@@ -4828,30 +4357,19 @@ export interface components {
             date: string;
             employee_id: string;
             id: number;
-            meal_type: {
-                id: number;
-                name: string;
-            };
-            /**
-             * Format: date-time
-             * @example 2024-01-01T00:00:00.000000Z
-             */
-            modified: string | null;
+            meal_type: components["schemas"]["IntIdName"];
+            modified: components["schemas"]["NullableDateTime"];
             note: string | null;
         };
-        /** MealCreate */
         MealCreate: WithRequired<components["schemas"]["MealUpdate"], "date" | "meal_type">;
-        /** MealPage */
         MealPage: {
             data: components["schemas"]["Meal"][];
             links: components["schemas"]["ListLinks"];
             meta: components["schemas"]["ListMeta"];
         };
-        /** MealResponse */
         MealResponse: {
             data: components["schemas"]["Meal"];
         };
-        /** MealUpdate */
         MealUpdate: {
             /** @example 2024-01-01 */
             date?: string;
@@ -4862,49 +4380,48 @@ export interface components {
             };
             note?: string | null;
         };
-        /** MonthClosing */
         MonthClosing: {
-            /**
-             * Format: date-time
-             * @example 2024-01-01T00:00:00.000000Z
-             */
-            created: string | null;
+            created: components["schemas"]["NullableDateTime"];
             /** @description Username; null = closed for the whole tenant. */
             employee_id: string | null;
             id: number;
-            /**
-             * Format: date-time
-             * @example 2024-01-01T00:00:00.000000Z
-             */
-            modified: string | null;
+            modified: components["schemas"]["NullableDateTime"];
             /** @example 2026-03 */
             month: string;
             note: string | null;
         };
-        /** MonthClosingCreate */
         MonthClosingCreate: {
             employee_id?: string | null;
             /** @description 'YYYY-MM' */
             month: string;
             note?: string | null;
         };
-        /** MonthClosingPage */
         MonthClosingPage: {
             data: components["schemas"]["MonthClosing"][];
             links: components["schemas"]["ListLinks"];
             meta: components["schemas"]["ListMeta"];
         };
-        /** MonthClosingResponse */
         MonthClosingResponse: {
             data: components["schemas"]["MonthClosing"];
         };
-        /** Offer */
+        /** @example 2024-01-01 */
+        NullableDateIn: string | null;
+        /**
+         * Format: date-time
+         * @example 2024-01-01T00:00:00.000000Z
+         */
+        NullableDateTime: string | null;
+        NullableTranslations: {
+            de?: string | null;
+            en?: string | null;
+            es?: string | null;
+            fr?: string | null;
+            pl?: string | null;
+            sk?: string | null;
+            tr?: string | null;
+        } | null;
         Offer: {
-            /**
-             * Format: date-time
-             * @example 2024-01-01T00:00:00.000000Z
-             */
-            created: string | null;
+            created: components["schemas"]["NullableDateTime"];
             /** @description A contact of the customer (its id, as text). */
             customer_contact_id: string | null;
             /** @description Customer number. */
@@ -4915,38 +4432,15 @@ export interface components {
             id: number;
             is_net: boolean;
             items_count: number;
-            /**
-             * Format: date-time
-             * @example 2024-01-01T00:00:00.000000Z
-             */
-            modified: string | null;
-            /**
-             * Format: date-time
-             * @example 2024-01-01T00:00:00.000000Z
-             */
-            order_date: string | null;
+            modified: components["schemas"]["NullableDateTime"];
+            order_date: components["schemas"]["NullableDateTime"];
             order_probability_percent: number | null;
             processor_username: string | null;
             project_id: number | null;
-            /**
-             * Format: date-time
-             * @example 2024-01-01T00:00:00.000000Z
-             */
-            realization_from: string | null;
-            /**
-             * Format: date-time
-             * @example 2024-01-01T00:00:00.000000Z
-             */
-            realization_until: string | null;
-            status: {
-                id: number;
-                name: string;
-            };
-            /**
-             * Format: date-time
-             * @example 2024-01-01T00:00:00.000000Z
-             */
-            status_since: string | null;
+            realization_from: components["schemas"]["NullableDateTime"];
+            realization_until: components["schemas"]["NullableDateTime"];
+            status: components["schemas"]["IntIdName"];
+            status_since: components["schemas"]["NullableDateTime"];
             ticket_id: number | null;
             title: string | null;
             /** @description Euros with cents, computed in integer cents. */
@@ -4955,23 +4449,14 @@ export interface components {
             total_net: number;
             /** @description Euros with cents, computed in integer cents. */
             total_vat: number;
-            /**
-             * Format: date-time
-             * @example 2024-01-01T00:00:00.000000Z
-             */
-            valid_until: string | null;
+            valid_until: components["schemas"]["NullableDateTime"];
         };
-        /** OfferItem */
         OfferItem: {
             additional_meal_expenses: number | null;
             /** @description Overrides the calculated total. */
             amount_deviating_net: number | null;
             article_id: number | null;
-            /**
-             * Format: date-time
-             * @example 2024-01-01T00:00:00.000000Z
-             */
-            created: string | null;
+            created: components["schemas"]["NullableDateTime"];
             description: string | null;
             display_calculation: boolean;
             display_total: boolean;
@@ -4982,11 +4467,7 @@ export interface components {
             id: number;
             is_alternative: boolean;
             label: string | null;
-            /**
-             * Format: date-time
-             * @example 2024-01-01T00:00:00.000000Z
-             */
-            modified: string | null;
+            modified: components["schemas"]["NullableDateTime"];
             offer_id: number;
             position: string | null;
             quantity: number;
@@ -5004,19 +4485,15 @@ export interface components {
             /** @description Percent. */
             vat: number | null;
         };
-        /** OfferItemCreate */
         OfferItemCreate: WithRequired<components["schemas"]["OfferItemUpdate"], "type">;
-        /** OfferItemPage */
         OfferItemPage: {
             data: components["schemas"]["OfferItem"][];
             links: components["schemas"]["ListLinks"];
             meta: components["schemas"]["ListMeta"];
         };
-        /** OfferItemResponse */
         OfferItemResponse: {
             data: components["schemas"]["OfferItem"];
         };
-        /** OfferItemUpdate */
         OfferItemUpdate: {
             /** @description Cents at most. */
             additional_meal_expenses?: number | null;
@@ -5047,17 +4524,14 @@ export interface components {
             /** @description Percent, at most 2 decimals. */
             vat?: number | null;
         };
-        /** OfferPage */
         OfferPage: {
             data: components["schemas"]["Offer"][];
             links: components["schemas"]["ListLinks"];
             meta: components["schemas"]["ListMeta"];
         };
-        /** OfferResponse */
         OfferResponse: {
             data: components["schemas"]["Offer"];
         };
-        /** OfferWrite */
         OfferWrite: {
             /** @description A contact of customer_id. */
             customer_contact_id?: string | number | null;
@@ -5066,37 +4540,27 @@ export interface components {
             default_validity?: number | null;
             department_id?: number | null;
             is_net?: boolean;
-            /** @example 2024-01-01 */
-            order_date?: string | null;
+            order_date?: components["schemas"]["NullableDateIn"];
             order_probability_percent?: number | null;
             processor_username?: string | null;
             project_id?: number | null;
-            /** @example 2024-01-01 */
-            realization_from?: string | null;
-            /** @example 2024-01-01 */
-            realization_until?: string | null;
+            realization_from?: components["schemas"]["NullableDateIn"];
+            realization_until?: components["schemas"]["NullableDateIn"];
             /** @description 1 Draft, 2 Sent, 3 Accepted, 4 Rejected, 5 Cancelled */
             status?: number | {
                 id: number;
             };
             ticket_id?: number | null;
             title?: string | null;
-            /** @example 2024-01-01 */
-            valid_until?: string | null;
+            valid_until?: components["schemas"]["NullableDateIn"];
         };
-        /** PageLink */
         PageLink: {
             active: boolean;
             label: string;
             url: string | null;
         };
-        /** Planning */
         Planning: {
-            /**
-             * Format: date-time
-             * @example 2024-01-01T00:00:00.000000Z
-             */
-            created_at: string | null;
+            created_at: components["schemas"]["NullableDateTime"];
             customer: {
                 customer_number: string;
                 name: string | null;
@@ -5111,11 +4575,7 @@ export interface components {
                 username: string;
             };
             employee_id: string;
-            /**
-             * Format: date-time
-             * @example 2024-01-01T00:00:00.000000Z
-             */
-            from: string | null;
+            from: components["schemas"]["NullableDateTime"];
             /** @description A stored entry's number, or `default-<default planning id>-<YYYYMMDD>` for a day of a default planning (include_defaults). */
             id: string;
             /**
@@ -5140,28 +4600,19 @@ export interface components {
             project_task_id: number | null;
             subtask_id: number | null;
             ticket_id: number | null;
-            /**
-             * Format: date-time
-             * @example 2024-01-01T00:00:00.000000Z
-             */
-            to: string | null;
+            to: components["schemas"]["NullableDateTime"];
             /**
              * @description 0 project, 1 task, 2 ticket, 3 subtask.
              * @enum {integer}
              */
             type: 0 | 1 | 2 | 3;
-            /**
-             * Format: date-time
-             * @example 2024-01-01T00:00:00.000000Z
-             */
-            updated_at: string | null;
+            updated_at: components["schemas"]["NullableDateTime"];
             /**
              * @description 1: target > 0, no full-day public holiday, no approved full-day absence.
              * @enum {integer|null}
              */
             working_day: 0 | 1 | null;
         };
-        /** PlanningCreate */
         PlanningCreate: {
             /**
              * Format: date
@@ -5202,20 +4653,11 @@ export interface components {
              */
             type?: 0 | 1 | 2 | 3 | null;
         };
-        /** PlanningDetails */
         PlanningDetails: {
             /** @description The amount in hours (as planning_in_hours). */
             effective_hours: number | null;
-            /**
-             * Format: date-time
-             * @example 2024-01-01T00:00:00.000000Z
-             */
-            from_time: string | null;
-            /**
-             * Format: date-time
-             * @example 2024-01-01T00:00:00.000000Z
-             */
-            to_time: string | null;
+            from_time: components["schemas"]["NullableDateTime"];
+            to_time: components["schemas"]["NullableDateTime"];
             /** @enum {string} */
             type: "percentage" | "hours" | "day" | "time_range";
             /** @enum {string} */
@@ -5223,17 +4665,14 @@ export interface components {
             /** @description The amount in `unit` (the time range in hours). */
             value: number | null;
         };
-        /** PlanningPage */
         PlanningPage: {
             data: components["schemas"]["Planning"][];
             links: components["schemas"]["ListLinks"];
             meta: components["schemas"]["ListMeta"];
         };
-        /** PlanningResponse */
         PlanningResponse: {
             data: components["schemas"]["Planning"];
         };
-        /** PlanningUpdate */
         PlanningUpdate: {
             /**
              * Format: date
@@ -5266,7 +4705,6 @@ export interface components {
              */
             type?: 0 | 1 | 2 | 3 | null;
         };
-        /** Price */
         Price: {
             activity: string | null;
             ahr_factor?: number | null;
@@ -5279,13 +4717,9 @@ export interface components {
                 name: string;
             } | null;
         };
-        /** PriceFactor */
         PriceFactor: {
             activity_id: number | null;
-            day: {
-                id: number;
-                name: string;
-            };
+            day: components["schemas"]["IntIdName"];
             /** @example 06:00:00 */
             end_time: string | null;
             factor: number;
@@ -5294,26 +4728,16 @@ export interface components {
             /** @example 22:00:00 */
             start_time: string | null;
         };
-        /** PriceGroup */
         PriceGroup: {
-            /**
-             * Format: date-time
-             * @example 2024-01-01T00:00:00.000000Z
-             */
-            created: string | null;
+            created: components["schemas"]["NullableDateTime"];
             description: components["schemas"]["Translations"];
             id: number;
-            /**
-             * Format: date-time
-             * @example 2024-01-01T00:00:00.000000Z
-             */
-            modified: string | null;
+            modified: components["schemas"]["NullableDateTime"];
             name: string;
             number: string | null;
             status: boolean;
         };
         /**
-         * PriceGroupCreate
          * @example {
          *       "name": "Expert",
          *       "description": {
@@ -5323,32 +4747,20 @@ export interface components {
          *     }
          */
         PriceGroupCreate: WithRequired<components["schemas"]["PriceGroupUpdate"], "name">;
-        /** PriceGroupPage */
         PriceGroupPage: {
             data: components["schemas"]["PriceGroup"][];
             links: components["schemas"]["ListLinks"];
             meta: components["schemas"]["ListMeta"];
         };
-        /** PriceGroupResponse */
         PriceGroupResponse: {
             data: components["schemas"]["PriceGroup"];
         };
-        /** PriceGroupUpdate */
         PriceGroupUpdate: {
-            description?: {
-                de?: string | null;
-                en?: string | null;
-                es?: string | null;
-                fr?: string | null;
-                pl?: string | null;
-                sk?: string | null;
-                tr?: string | null;
-            } | null;
+            description?: components["schemas"]["NullableTranslations"];
             name?: string;
             number?: string | null;
             status?: boolean;
         };
-        /** PriceInput */
         PriceInput: {
             /** @description Name of an existing activity; null = every activity. */
             activity?: string | null;
@@ -5363,28 +4775,21 @@ export interface components {
              */
             type?: "basehour" | "tsatz" | "pauschal";
         };
-        /** PriceTable */
         PriceTable: {
             customer_number: string | null;
             factors: components["schemas"]["PriceFactor"][];
             id: number;
             prices: components["schemas"]["Price"][];
             project_id: number | null;
-            /**
-             * Format: date-time
-             * @example 2024-01-01T00:00:00.000000Z
-             */
-            start_date: string | null;
+            start_date: components["schemas"]["NullableDateTime"];
             type: {
                 id: string;
                 name: string;
             } | null;
         };
-        /** PriceTableCollection */
         PriceTableCollection: {
             data: components["schemas"]["PriceTable"][];
         };
-        /** PriceTableCreate */
         PriceTableCreate: {
             factors?: components["schemas"]["FactorInput"][];
             prices?: components["schemas"]["PriceInput"][];
@@ -5395,13 +4800,10 @@ export interface components {
              */
             start_date?: string | null;
         };
-        /** PriceTableResponse */
         PriceTableResponse: {
             data: components["schemas"]["PriceTable"];
         };
-        /** PriceTableUpdate */
         PriceTableUpdate: components["schemas"]["PriceTableCreate"];
-        /** Project */
         Project: {
             activities_count: number;
             billing_tasks: string | null;
@@ -5414,11 +4816,7 @@ export interface components {
             comments: string | null;
             cost_object: string | null;
             cost_object_identifier: string | null;
-            /**
-             * Format: date-time
-             * @example 2024-01-01T00:00:00.000000Z
-             */
-            created: string | null;
+            created: components["schemas"]["NullableDateTime"];
             currency: string | null;
             customer_billing_address_id: string | null;
             customer_contact_id: string | null;
@@ -5426,10 +4824,7 @@ export interface components {
             customer_id: string | null;
             customer_project_reference: string | null;
             customer_shipping_address_id: string | null;
-            default_billability: {
-                id: number;
-                name: string;
-            };
+            default_billability: components["schemas"]["IntIdName"];
             department_id: number | null;
             description: string | null;
             dynamicAttributes: components["schemas"]["DynamicAttributeValue"][];
@@ -5437,11 +4832,7 @@ export interface components {
             employees_count: number;
             /** @description Only on tenants with the end_customer module. */
             end_customer_number?: string | null;
-            /**
-             * Format: date-time
-             * @example 2024-01-01T00:00:00.000000Z
-             */
-            end_date: string | null;
+            end_date: components["schemas"]["NullableDateTime"];
             has_multiple_customers: boolean | null;
             id: number;
             keywords: components["schemas"]["Keyword"][];
@@ -5450,11 +4841,7 @@ export interface components {
             location_city: string | null;
             location_country: string | null;
             location_state: string | null;
-            /**
-             * Format: date-time
-             * @example 2024-01-01T00:00:00.000000Z
-             */
-            modified: string | null;
+            modified: components["schemas"]["NullableDateTime"];
             name: string;
             plan_can_exceed: {
                 id: number;
@@ -5484,16 +4871,11 @@ export interface components {
             reference_order: string | null;
             reference_procurement: string | null;
             revenue_account: string | null;
-            /**
-             * Format: date-time
-             * @example 2024-01-01T00:00:00.000000Z
-             */
-            start_date: string | null;
+            start_date: components["schemas"]["NullableDateTime"];
             status: components["schemas"]["ProjectStatus"];
             tasks_count: number;
             url: string | null;
         };
-        /** ProjectActivity */
         ProjectActivity: {
             default_factor: number;
             /** @description Id of the allowance (not of the activity). */
@@ -5501,29 +4883,24 @@ export interface components {
             /** @description Activity name (key of /activities). */
             name: string;
         };
-        /** ProjectActivityCreate */
         ProjectActivityCreate: {
             /** @description Default factor applied to bookings with this activity; default 1. */
             default_factor?: number;
             name: string;
         };
-        /** ProjectActivityPage */
         ProjectActivityPage: {
             data: components["schemas"]["ProjectActivity"][];
             links: components["schemas"]["ListLinks"];
             meta: components["schemas"]["ListMeta"];
         };
-        /** ProjectActivityResponse */
         ProjectActivityResponse: {
             data: components["schemas"]["ProjectActivity"];
         };
-        /** ProjectActivityUpdate */
         ProjectActivityUpdate: {
             /** @description Default factor applied to bookings with this activity; default 1. */
             default_factor?: number;
         };
         /**
-         * ProjectCreate
          * @example {
          *       "name": "Website relaunch",
          *       "description": "New company website",
@@ -5532,43 +4909,35 @@ export interface components {
          *     }
          */
         ProjectCreate: WithRequired<components["schemas"]["ProjectUpdate"], "name">;
-        /** ProjectLocation */
         ProjectLocation: {
             description: string | null;
             name: string;
             project_id: number;
         };
-        /** ProjectLocationCreate */
         ProjectLocationCreate: {
             description?: string | null;
             name: string;
         };
-        /** ProjectLocationPage */
         ProjectLocationPage: {
             data: components["schemas"]["ProjectLocation"][];
             links: components["schemas"]["ListLinks"];
             meta: components["schemas"]["ListMeta"];
         };
-        /** ProjectLocationResponse */
         ProjectLocationResponse: {
             data: components["schemas"]["ProjectLocation"];
         };
-        /** ProjectLocationUpdate */
         ProjectLocationUpdate: {
             description?: string | null;
             name?: string;
         };
-        /** ProjectPage */
         ProjectPage: {
             data: components["schemas"]["Project"][];
             links: components["schemas"]["ListLinks"];
             meta: components["schemas"]["ListMeta"];
         };
-        /** ProjectResponse */
         ProjectResponse: {
             data: components["schemas"]["Project"];
         };
-        /** ProjectStatus */
         ProjectStatus: {
             /** @description '1' when projects in this status are included in billing runs, else '0'. */
             abrechnungsrelevant: string;
@@ -5576,24 +4945,15 @@ export interface components {
             bookable: boolean;
             /** @description Hex colour, e.g. #00A000. */
             color: string | null;
-            /**
-             * Format: date-time
-             * @example 2024-01-01T00:00:00.000000Z
-             */
-            created?: string | null;
+            created?: components["schemas"]["NullableDateTime"];
             description: string | null;
             id: number;
-            /**
-             * Format: date-time
-             * @example 2024-01-01T00:00:00.000000Z
-             */
-            modified?: string | null;
+            modified?: components["schemas"]["NullableDateTime"];
             /** @description Short name; the key of the status and the value of project_status_id. */
             name: string;
             order: number;
         };
         /**
-         * ProjectStatusCreate
          * @example {
          *       "name": "On hold",
          *       "description": "Paused by the customer",
@@ -5601,17 +4961,14 @@ export interface components {
          *     }
          */
         ProjectStatusCreate: WithRequired<components["schemas"]["ProjectStatusUpdate"], "name">;
-        /** ProjectStatusPage */
         ProjectStatusPage: {
             data: components["schemas"]["ProjectStatus"][];
             links: components["schemas"]["ListLinks"];
             meta: components["schemas"]["ListMeta"];
         };
-        /** ProjectStatusResponse */
         ProjectStatusResponse: {
             data: components["schemas"]["ProjectStatus"];
         };
-        /** ProjectStatusUpdate */
         ProjectStatusUpdate: {
             /** @enum {string} */
             abrechnungsrelevant?: "0" | "1";
@@ -5621,7 +4978,6 @@ export interface components {
             name?: string;
             order?: number;
         };
-        /** ProjectUpdate */
         ProjectUpdate: {
             billing_tasks?: string | null;
             /** @description 1 Stundensatz, 2 Tagessatz, 3 Pausch; also "hourly", "daily", "flat" or the names. Also the name, German or English (Hourly rate, Daily rate, Flat rate). */
@@ -5691,7 +5047,6 @@ export interface components {
             start_date?: string | null;
             url?: string | null;
         };
-        /** Receipt */
         Receipt: {
             billing_status: {
                 id: number;
@@ -5700,11 +5055,7 @@ export interface components {
             /** @example 0.00 */
             breakfast: string;
             client_id: number | null;
-            /**
-             * Format: date-time
-             * @example 2024-01-01T00:00:00.000000Z
-             */
-            created: string | null;
+            created: components["schemas"]["NullableDateTime"];
             currency: string;
             /** @example 2024-11-15 */
             date: string | null;
@@ -5718,11 +5069,7 @@ export interface components {
             location: string | null;
             /** @example 0.00 */
             lunch_or_dinner: string;
-            /**
-             * Format: date-time
-             * @example 2024-01-01T00:00:00.000000Z
-             */
-            modified: string | null;
+            modified: components["schemas"]["NullableDateTime"];
             note: string | null;
             payment_method: string;
             /** @example 2024-11-15 */
@@ -5733,7 +5080,6 @@ export interface components {
             subtask_id: number | null;
             ticket_id: number | null;
         };
-        /** ReceiptAmount */
         ReceiptAmount: {
             /** @example 70.00 */
             amount: string;
@@ -5750,17 +5096,14 @@ export interface components {
             /** @example 19.0000 */
             tax: string;
         };
-        /** ReceiptAmountPage */
         ReceiptAmountPage: {
             data: components["schemas"]["ReceiptAmount"][];
             links: components["schemas"]["ListLinks"];
             meta: components["schemas"]["ListMeta"];
         };
-        /** ReceiptAmountResponse */
         ReceiptAmountResponse: {
             data: components["schemas"]["ReceiptAmount"];
         };
-        /** ReceiptCreate */
         ReceiptCreate: {
             /** @description 0 beliebig, 1 Not billed (default), 2 Freigegebene, 3 Billed. */
             billing_status?: number | {
@@ -5809,52 +5152,37 @@ export interface components {
             subtask_id?: number | null;
             ticket_id?: number | null;
         };
-        /** ReceiptPage */
         ReceiptPage: {
             data: components["schemas"]["Receipt"][];
             links: components["schemas"]["ListLinks"];
             meta: components["schemas"]["ListMeta"];
         };
-        /** ReceiptResponse */
         ReceiptResponse: {
             data: components["schemas"]["Receipt"];
         };
-        /** ReceiptType */
         ReceiptType: {
-            /**
-             * Format: date-time
-             * @example 2024-01-01T00:00:00.000000Z
-             */
-            created: string | null;
+            created: components["schemas"]["NullableDateTime"];
             default_payment_method: string | null;
             description: string | null;
-            /**
-             * Format: date-time
-             * @example 2024-01-01T00:00:00.000000Z
-             */
-            modified: string | null;
+            modified: components["schemas"]["NullableDateTime"];
             name: string;
             tax_rates: number[];
         };
         /**
-         * ReceiptTypeCreate
          * @example {
          *       "name": "Parking",
          *       "description": "Parking fees"
          *     }
          */
         ReceiptTypeCreate: WithRequired<components["schemas"]["ReceiptTypeUpdate"], "name">;
-        /** ReceiptTypePage */
         ReceiptTypePage: {
             data: components["schemas"]["ReceiptType"][];
             links: components["schemas"]["ListLinks"];
             meta: components["schemas"]["ListMeta"];
         };
-        /** ReceiptTypeResponse */
         ReceiptTypeResponse: {
             data: components["schemas"]["ReceiptType"];
         };
-        /** ReceiptTypeUpdate */
         ReceiptTypeUpdate: {
             default_payment_method?: string | null;
             description?: string | null;
@@ -5862,7 +5190,6 @@ export interface components {
             /** @description Allowed tax percentages; empty: any rate 0–100. */
             tax_rates?: number[];
         };
-        /** ReceiptUpdate */
         ReceiptUpdate: {
             /** @description 0 beliebig, 1 Not billed (default), 2 Freigegebene, 3 Billed. */
             billing_status?: number | {
@@ -5909,7 +5236,6 @@ export interface components {
             subtask_id?: number | null;
             ticket_id?: number | null;
         };
-        /** ReleaseBody */
         ReleaseBody: {
             /**
              * @description 0 unchanged, 1 freigegeben, 2 zu prüfen, 3 abgerechnet.
@@ -5919,24 +5245,15 @@ export interface components {
             /** @description Username of the releasing employee. */
             project_released_by?: string | null;
         };
-        /** ResourcePlanning */
         ResourcePlanning: {
-            /**
-             * Format: date-time
-             * @example 2024-01-01T00:00:00.000000Z
-             */
-            created: string | null;
+            created: components["schemas"]["NullableDateTime"];
             /** @description The project's customer. */
             customer_number: string | null;
             employee_id: string;
             /** @example 2026-06-30 */
             end_date: string;
             id: number;
-            /**
-             * Format: date-time
-             * @example 2024-01-01T00:00:00.000000Z
-             */
-            modified: string | null;
+            modified: components["schemas"]["NullableDateTime"];
             note: string | null;
             /**
              * @description Planned hours per calendar month of the whole period ("YYYY-MM": hours, in month order), whatever the list window.
@@ -5960,19 +5277,15 @@ export interface components {
             unit: "percent" | "hours_per_day";
             value: number;
         };
-        /** ResourcePlanningCreate */
         ResourcePlanningCreate: WithRequired<components["schemas"]["ResourcePlanningUpdate"], "employee_id" | "project_id" | "start_date" | "end_date" | "unit" | "value">;
-        /** ResourcePlanningPage */
         ResourcePlanningPage: {
             data: components["schemas"]["ResourcePlanning"][];
             links: components["schemas"]["ListLinks"];
             meta: components["schemas"]["ListMeta"];
         };
-        /** ResourcePlanningResponse */
         ResourcePlanningResponse: {
             data: components["schemas"]["ResourcePlanning"];
         };
-        /** ResourcePlanningUpdate */
         ResourcePlanningUpdate: {
             /** @description Username. */
             employee_id?: string;
@@ -5994,14 +5307,9 @@ export interface components {
             /** @description Percent (at most 1000) or hours per day (at most 24). */
             value?: number;
         };
-        /** Subtask */
         Subtask: {
             categories?: components["schemas"]["Category"][];
-            /**
-             * Format: date-time
-             * @example 2024-01-01T00:00:00.000000Z
-             */
-            created: string | null;
+            created: components["schemas"]["NullableDateTime"];
             creator_username: string | null;
             customer_contact_person_id: number | null;
             customer_reference: string | null;
@@ -6015,63 +5323,36 @@ export interface components {
              * @example 2024-11-30
              */
             deadline: string | null;
-            /**
-             * Format: date-time
-             * @example 2024-01-01T00:00:00.000000Z
-             */
-            done_date: string | null;
+            done_date: components["schemas"]["NullableDateTime"];
             history_creator_username: string | null;
-            /**
-             * Format: date-time
-             * @example 2024-01-01T00:00:00.000000Z
-             */
-            history_modified: string | null;
+            history_modified: components["schemas"]["NullableDateTime"];
             id: number;
             keywords: string[];
-            /**
-             * Format: date-time
-             * @example 2024-01-01T00:00:00.000000Z
-             */
-            modified: string | null;
+            modified: components["schemas"]["NullableDateTime"];
             name: string;
             planned_hours: number | null;
             prevent_overbooking: number;
-            /**
-             * Format: date-time
-             * @example 2024-01-01T00:00:00.000000Z
-             */
-            processing_date: string | null;
+            processing_date: components["schemas"]["NullableDateTime"];
             processor_username: string | null;
-            /**
-             * Format: date-time
-             * @example 2024-01-01T00:00:00.000000Z
-             */
-            receipt_date: string | null;
+            receipt_date: components["schemas"]["NullableDateTime"];
             /**
              * Format: date
              * @example 2024-11-20
              */
             start_date: string | null;
-            status: {
-                id: number;
-                name: string;
-            };
+            status: components["schemas"]["IntIdName"];
             subject: string;
             ticket_id: number;
         };
-        /** SubtaskCreate */
         SubtaskCreate: WithRequired<components["schemas"]["SubtaskUpdate"], "subject" | "name" | "status">;
-        /** SubtaskPage */
         SubtaskPage: {
             data: components["schemas"]["Subtask"][];
             links: components["schemas"]["ListLinks"];
             meta: components["schemas"]["ListMeta"];
         };
-        /** SubtaskResponse */
         SubtaskResponse: {
             data: components["schemas"]["Subtask"];
         };
-        /** SubtaskUpdate */
         SubtaskUpdate: {
             categories?: string[] | null;
             creator_username?: string;
@@ -6108,29 +5389,13 @@ export interface components {
             status?: 1 | 2 | 3 | 4 | 5 | 8;
             subject?: string;
         };
-        /** Task */
         Task: {
-            billing_type: {
-                id: number;
-                name: string;
-            };
-            /**
-             * Format: date-time
-             * @example 2024-01-01T00:00:00.000000Z
-             */
-            created: string | null;
+            billing_type: components["schemas"]["IntIdName"];
+            created: components["schemas"]["NullableDateTime"];
             description: string | null;
-            /**
-             * Format: date-time
-             * @example 2024-01-01T00:00:00.000000Z
-             */
-            end_date: string | null;
+            end_date: components["schemas"]["NullableDateTime"];
             id: number;
-            /**
-             * Format: date-time
-             * @example 2024-01-01T00:00:00.000000Z
-             */
-            modified: string | null;
+            modified: components["schemas"]["NullableDateTime"];
             name: string;
             order_number: string | null;
             parent_id: number | null;
@@ -6141,29 +5406,21 @@ export interface components {
             plan_wage: number | null;
             plan_wage_children: number | null;
             project_id: number;
-            /**
-             * Format: date-time
-             * @example 2024-01-01T00:00:00.000000Z
-             */
-            start_date: string | null;
+            start_date: components["schemas"]["NullableDateTime"];
             /** @description Task status name. */
             status: string | null;
             /** @description Same value as status (docs spelling). */
             status_id: string | null;
         };
-        /** TaskCreate */
         TaskCreate: WithRequired<components["schemas"]["TaskUpdate"], "name">;
-        /** TaskPage */
         TaskPage: {
             data: components["schemas"]["Task"][];
             links: components["schemas"]["ListLinks"];
             meta: components["schemas"]["ListMeta"];
         };
-        /** TaskResponse */
         TaskResponse: {
             data: components["schemas"]["Task"];
         };
-        /** TaskUpdate */
         TaskUpdate: {
             /** @description 1 like the project (default), 2 Stundensatz, 3 Tagessatz, 4 Pausch. Also the name, German or English (Like project, Hourly rate, Daily rate, Flat rate). */
             billing_type?: number | string | null;
@@ -6194,24 +5451,11 @@ export interface components {
             /** @description Alias of status. */
             status_id?: string | null;
         };
-        /** Ticket */
         Ticket: {
-            /**
-             * Format: date-time
-             * @example 2024-01-01T00:00:00.000000Z
-             */
-            approved_date: string | null;
-            /**
-             * Format: date-time
-             * @example 2024-01-01T00:00:00.000000Z
-             */
-            billed_date: string | null;
+            approved_date: components["schemas"]["NullableDateTime"];
+            billed_date: components["schemas"]["NullableDateTime"];
             categories?: components["schemas"]["Category"][];
-            /**
-             * Format: date-time
-             * @example 2024-01-01T00:00:00.000000Z
-             */
-            created: string | null;
+            created: components["schemas"]["NullableDateTime"];
             creator_username: string | null;
             customer_contact_person_id: number | null;
             customer_reference: string | null;
@@ -6220,77 +5464,38 @@ export interface components {
              * @example 2024-01-01T00:00:00.000000Z
              */
             date: string;
-            /**
-             * Format: date-time
-             * @example 2024-01-01T00:00:00.000000Z
-             */
-            deadline: string | null;
-            /**
-             * Format: date-time
-             * @example 2024-01-01T00:00:00.000000Z
-             */
-            done_date: string | null;
+            deadline: components["schemas"]["NullableDateTime"];
+            done_date: components["schemas"]["NullableDateTime"];
             external_ticket_number: string | null;
             from_mail: string | null;
             history_creator_username: string | null;
-            /**
-             * Format: date-time
-             * @example 2024-01-01T00:00:00.000000Z
-             */
-            history_modified: string | null;
+            history_modified: components["schemas"]["NullableDateTime"];
             id: number;
             keywords: string[];
-            /**
-             * Format: date-time
-             * @example 2024-01-01T00:00:00.000000Z
-             */
-            modified: string | null;
+            modified: components["schemas"]["NullableDateTime"];
             notify_of_completion: boolean | null;
             planned_hours: number | null;
             prevent_overbooking: number;
             priority: number;
-            /**
-             * Format: date-time
-             * @example 2024-01-01T00:00:00.000000Z
-             */
-            processing_date: string | null;
+            processing_date: components["schemas"]["NullableDateTime"];
             processor_username: string | null;
             project_id: number;
             project_task_id: number;
-            /**
-             * Format: date-time
-             * @example 2024-01-01T00:00:00.000000Z
-             */
-            receipt_date: string | null;
-            /**
-             * Format: date-time
-             * @example 2024-01-01T00:00:00.000000Z
-             */
-            rejected_date: string | null;
-            /**
-             * Format: date-time
-             * @example 2024-01-01T00:00:00.000000Z
-             */
-            start_date: string | null;
-            status: {
-                id: number;
-                name: string;
-            };
+            receipt_date: components["schemas"]["NullableDateTime"];
+            rejected_date: components["schemas"]["NullableDateTime"];
+            start_date: components["schemas"]["NullableDateTime"];
+            status: components["schemas"]["IntIdName"];
             subject: string;
         };
-        /** TicketCreate */
         TicketCreate: WithRequired<components["schemas"]["TicketUpdate"], "subject" | "status" | "priority" | "project_id" | "project_task_id">;
-        /** TicketPage */
         TicketPage: {
             data: components["schemas"]["Ticket"][];
             links: components["schemas"]["ListLinks"];
             meta: components["schemas"]["ListMeta"];
         };
-        /** TicketResponse */
         TicketResponse: {
             data: components["schemas"]["Ticket"];
         };
-        /** TicketUpdate */
         TicketUpdate: {
             categories?: string[] | null;
             creator_username?: string;
@@ -6333,7 +5538,6 @@ export interface components {
             status?: 1 | 2 | 3 | 4 | 5 | 8;
             subject?: string;
         };
-        /** Translations */
         Translations: {
             de?: string | null;
             en?: string | null;
@@ -6343,56 +5547,32 @@ export interface components {
             sk?: string | null;
             tr?: string | null;
         };
-        /** Transponder */
         Transponder: {
-            /**
-             * Format: date-time
-             * @example 2024-01-01T00:00:00.000000Z
-             */
-            created: string | null;
+            created: components["schemas"]["NullableDateTime"];
             employee_id: string;
             id: number;
-            /**
-             * Format: date-time
-             * @example 2024-01-01T00:00:00.000000Z
-             */
-            modified: string | null;
+            modified: components["schemas"]["NullableDateTime"];
             note: string | null;
             number: string;
-            /**
-             * Format: date-time
-             * @example 2024-01-01T00:00:00.000000Z
-             */
-            valid_from: string | null;
-            /**
-             * Format: date-time
-             * @example 2024-01-01T00:00:00.000000Z
-             */
-            valid_until: string | null;
+            valid_from: components["schemas"]["NullableDateTime"];
+            valid_until: components["schemas"]["NullableDateTime"];
         };
-        /** TransponderCreate */
         TransponderCreate: WithRequired<components["schemas"]["TransponderUpdate"], "number">;
-        /** TransponderPage */
         TransponderPage: {
             data: components["schemas"]["Transponder"][];
             links: components["schemas"]["ListLinks"];
             meta: components["schemas"]["ListMeta"];
         };
-        /** TransponderResponse */
         TransponderResponse: {
             data: components["schemas"]["Transponder"];
         };
-        /** TransponderUpdate */
         TransponderUpdate: {
             employee_id?: string;
             note?: string | null;
             number?: string;
-            /** @example 2024-01-01 */
-            valid_from?: string | null;
-            /** @example 2024-01-01 */
-            valid_until?: string | null;
+            valid_from?: components["schemas"]["NullableDateIn"];
+            valid_until?: components["schemas"]["NullableDateIn"];
         };
-        /** VacationYear */
         VacationYear: {
             /** @description Days of leave the employment periods grant in the year (prorated). */
             annual_entitlement: number;
@@ -6404,7 +5584,6 @@ export interface components {
             remaining: number;
             year: number;
         };
-        /** ValidationError */
         ValidationError: {
             /** @description Messages per field. */
             errors: {
@@ -6415,40 +5594,20 @@ export interface components {
             /** @description The booking rules the write broke (booking writes only). */
             violations?: components["schemas"]["Violation"][];
         };
-        /** Vehicle */
         Vehicle: {
-            /**
-             * Format: date-time
-             * @example 2024-01-01T00:00:00.000000Z
-             */
-            created: string | null;
+            created: components["schemas"]["NullableDateTime"];
             id: string;
             license_plate: string | null;
-            /**
-             * Format: date-time
-             * @example 2024-01-01T00:00:00.000000Z
-             */
-            modified: string | null;
+            modified: components["schemas"]["NullableDateTime"];
             name: string | null;
             note: string | null;
         };
-        /** VehicleList */
         VehicleList: WithRequired<components["schemas"]["VehicleListItem"], "id" | "start_date" | "name" | "vehicles_count" | "vehicles" | "created" | "modified">;
-        /** VehicleListCreate */
         VehicleListCreate: WithRequired<components["schemas"]["VehicleListUpdate"], "start_date">;
-        /** VehicleListItem */
         VehicleListItem: {
-            /**
-             * Format: date-time
-             * @example 2024-01-01T00:00:00.000000Z
-             */
-            created: string | null;
+            created: components["schemas"]["NullableDateTime"];
             id: number;
-            /**
-             * Format: date-time
-             * @example 2024-01-01T00:00:00.000000Z
-             */
-            modified: string | null;
+            modified: components["schemas"]["NullableDateTime"];
             name: string | null;
             /**
              * Format: date-time
@@ -6458,17 +5617,14 @@ export interface components {
             vehicles?: components["schemas"]["Vehicle"][];
             vehicles_count: number;
         };
-        /** VehicleListItemPage */
         VehicleListItemPage: {
             data: components["schemas"]["VehicleListItem"][];
             links: components["schemas"]["ListLinks"];
             meta: components["schemas"]["ListMeta"];
         };
-        /** VehicleListResponse */
         VehicleListResponse: {
             data: components["schemas"]["VehicleList"];
         };
-        /** VehicleListUpdate */
         VehicleListUpdate: {
             name?: string | null;
             /** @example 2024-01-01 */
@@ -6482,49 +5638,47 @@ export interface components {
                 note?: string | null;
             }[];
         };
-        /** VehiclePage */
         VehiclePage: {
             data: components["schemas"]["Vehicle"][];
             links: components["schemas"]["ListLinks"];
             meta: components["schemas"]["ListMeta"];
         };
-        /** Violation */
         Violation: {
             field: string;
             message: string;
+            /**
+             * @description The rule code:
+             *     - `closed_month` (date): the month is closed for the tenant or the employee (/month-closings).
+             *     - `approval_date` (date): on or before the employee's approval_date.
+             *     - `recording_period` (date): outside recording_days_back / recording_days_ahead (/booking-settings).
+             *     - `non_working_day` (date): a non-working weekday or full-day holiday of the employee's regular working time (switch: check_non_working_days).
+             *     - `absence` (date): an approved full-day absence of the employee covers the date (switch: check_absences).
+             *     - `employment_period` (date): not inside an employment period (missing start or end = open-ended).
+             *     - `runtime` (project_id, project_task_id, ticket_id, subtask_id): outside the runtime; `project_not_bookable` (project_id): status not bookable.
+             *     - `planned_hours` (same fields): over the planned hours where plan_can_exceed / prevent_overbooking forbids it (0 all may exceed, 1 only non-billable, 2 none, 3 travel or non-billable, 4 only travel).
+             *     - `overlap` (from): intersects another booking of the employee; a booking ending at 00:00 ends at the next day's start, touching bookings do not overlap.
+             *     - `minute_grid` (from, to): not on the tenant's minute grid. `billed` / `released`: a billed or released booking cannot be changed or deleted.
+             */
             rule: string;
         };
-        /** Webhook */
         Webhook: {
             active: boolean;
-            /**
-             * Format: date-time
-             * @example 2024-01-01T00:00:00.000000Z
-             */
-            created: string | null;
+            created: components["schemas"]["NullableDateTime"];
             events: string[];
             id: number;
-            /**
-             * Format: date-time
-             * @example 2024-01-01T00:00:00.000000Z
-             */
-            modified: string | null;
+            modified: components["schemas"]["NullableDateTime"];
             secret: string;
             url: string;
         };
-        /** WebhookCreate */
         WebhookCreate: WithRequired<components["schemas"]["WebhookUpdate"], "url" | "events">;
-        /** WebhookPage */
         WebhookPage: {
             data: components["schemas"]["Webhook"][];
             links: components["schemas"]["ListLinks"];
             meta: components["schemas"]["ListMeta"];
         };
-        /** WebhookResponse */
         WebhookResponse: {
             data: components["schemas"]["Webhook"];
         };
-        /** WebhookUpdate */
         WebhookUpdate: {
             active?: boolean;
             /** @description Event names such as attendance.created, absence.updated, customer.deleted, employee.meal.created; '*' for all. */
@@ -6537,7 +5691,6 @@ export interface components {
              */
             url?: string;
         };
-        /** WorkhourBalance */
         WorkhourBalance: {
             /** @description Booked hours − target hours from the first employment day to the end of the previous day (negative allowed). */
             balance: number;
@@ -6553,53 +5706,30 @@ export interface components {
             id: number;
             vacation: components["schemas"]["VacationYear"][];
         };
-        /** WorkhourBalancePage */
         WorkhourBalancePage: {
             data: components["schemas"]["WorkhourBalance"][];
             links: components["schemas"]["ListLinks"];
             meta: components["schemas"]["ListMeta"];
         };
-        /** WorkhourBalanceResponse */
         WorkhourBalanceResponse: {
             data: components["schemas"]["WorkhourBalance"];
         };
-        /** WorkingTime */
         WorkingTime: {
             breakRegulationType: {
-                /**
-                 * Format: date-time
-                 * @example 2024-01-01T00:00:00.000000Z
-                 */
-                created: string | null;
+                created: components["schemas"]["NullableDateTime"];
                 id: number;
-                /**
-                 * Format: date-time
-                 * @example 2024-01-01T00:00:00.000000Z
-                 */
-                modified: string | null;
+                modified: components["schemas"]["NullableDateTime"];
                 name: string;
             } | null;
-            /**
-             * Format: date-time
-             * @example 2024-01-01T00:00:00.000000Z
-             */
-            created: string | null;
+            created: components["schemas"]["NullableDateTime"];
             employee_id: string;
             friday: number | null;
             friday_workday: boolean | null;
             holidayCalendar: {
                 country: string | null;
-                /**
-                 * Format: date-time
-                 * @example 2024-01-01T00:00:00.000000Z
-                 */
-                created: string | null;
+                created: components["schemas"]["NullableDateTime"];
                 id: number;
-                /**
-                 * Format: date-time
-                 * @example 2024-01-01T00:00:00.000000Z
-                 */
-                modified: string | null;
+                modified: components["schemas"]["NullableDateTime"];
                 name: string;
                 note: string | null;
                 region: string | null;
@@ -6608,21 +5738,13 @@ export interface components {
             is_monthly: boolean | null;
             max_hours_in_month: number | null;
             max_hours_in_week: number | null;
-            /**
-             * Format: date-time
-             * @example 2024-01-01T00:00:00.000000Z
-             */
-            modified: string | null;
+            modified: components["schemas"]["NullableDateTime"];
             monday: number | null;
             monday_workday: boolean | null;
             monthly_hours: number | null;
             saturday: number | null;
             saturday_workday: boolean | null;
-            /**
-             * Format: date-time
-             * @example 2024-01-01T00:00:00.000000Z
-             */
-            start_date: string | null;
+            start_date: components["schemas"]["NullableDateTime"];
             sunday: number | null;
             sunday_workday: boolean | null;
             thursday: number | null;
@@ -6632,17 +5754,14 @@ export interface components {
             wednesday: number | null;
             wednesday_workday: boolean | null;
         };
-        /** WorkingTimePage */
         WorkingTimePage: {
             data: components["schemas"]["WorkingTime"][];
             links: components["schemas"]["ListLinks"];
             meta: components["schemas"]["ListMeta"];
         };
-        /** WorkingTimeResponse */
         WorkingTimeResponse: {
             data: components["schemas"]["WorkingTime"];
         };
-        /** WorkingTimeWrite */
         WorkingTimeWrite: {
             break_regulation_type_id?: number | null;
             breakRegulationType?: {
@@ -7193,11 +6312,11 @@ export interface components {
         /** @description Extension: `csv` answers the whole list (every page, same filters and sort) as CSV; so does `Accept: text/csv`. */
         format: "json" | "csv";
         /** @description Retry safely: a repeated request with this key gets the stored response (Idempotent-Replayed: true) instead of a second write. */
-        "header.Idempotency-Key": string;
+        "Idempotency-Key": string;
         /** @description Write only if the record's ETag is still this one (412 otherwise). */
-        "header.If-Match": string;
+        "If-Match": string;
         /** @description 304 without a body when the record's ETag is still this one. */
-        "header.If-None-Match": string;
+        "If-None-Match": string;
         /** @description Alias of append. */
         include: string;
         invoice_id: number;
@@ -7292,7 +6411,7 @@ export interface operations {
             query?: never;
             header?: {
                 /** @description Retry safely: a repeated request with this key gets the stored response (Idempotent-Replayed: true) instead of a second write. */
-                "Idempotency-Key"?: components["parameters"]["header.Idempotency-Key"];
+                "Idempotency-Key"?: components["parameters"]["Idempotency-Key"];
             };
             path?: never;
             cookie?: never;
@@ -7325,7 +6444,7 @@ export interface operations {
             query?: never;
             header?: {
                 /** @description 304 without a body when the record's ETag is still this one. */
-                "If-None-Match"?: components["parameters"]["header.If-None-Match"];
+                "If-None-Match"?: components["parameters"]["If-None-Match"];
             };
             path: {
                 name: components["parameters"]["path.name"];
@@ -7347,9 +6466,9 @@ export interface operations {
             query?: never;
             header?: {
                 /** @description Retry safely: a repeated request with this key gets the stored response (Idempotent-Replayed: true) instead of a second write. */
-                "Idempotency-Key"?: components["parameters"]["header.Idempotency-Key"];
+                "Idempotency-Key"?: components["parameters"]["Idempotency-Key"];
                 /** @description Write only if the record's ETag is still this one (412 otherwise). */
-                "If-Match"?: components["parameters"]["header.If-Match"];
+                "If-Match"?: components["parameters"]["If-Match"];
             };
             path: {
                 name: components["parameters"]["path.name"];
@@ -7377,9 +6496,9 @@ export interface operations {
             query?: never;
             header?: {
                 /** @description Retry safely: a repeated request with this key gets the stored response (Idempotent-Replayed: true) instead of a second write. */
-                "Idempotency-Key"?: components["parameters"]["header.Idempotency-Key"];
+                "Idempotency-Key"?: components["parameters"]["Idempotency-Key"];
                 /** @description Write only if the record's ETag is still this one (412 otherwise). */
-                "If-Match"?: components["parameters"]["header.If-Match"];
+                "If-Match"?: components["parameters"]["If-Match"];
             };
             path: {
                 name: components["parameters"]["path.name"];
@@ -7409,9 +6528,9 @@ export interface operations {
             query?: never;
             header?: {
                 /** @description Retry safely: a repeated request with this key gets the stored response (Idempotent-Replayed: true) instead of a second write. */
-                "Idempotency-Key"?: components["parameters"]["header.Idempotency-Key"];
+                "Idempotency-Key"?: components["parameters"]["Idempotency-Key"];
                 /** @description Write only if the record's ETag is still this one (412 otherwise). */
-                "If-Match"?: components["parameters"]["header.If-Match"];
+                "If-Match"?: components["parameters"]["If-Match"];
             };
             path: {
                 name: components["parameters"]["path.name"];
@@ -7484,7 +6603,7 @@ export interface operations {
             query?: never;
             header?: {
                 /** @description Retry safely: a repeated request with this key gets the stored response (Idempotent-Replayed: true) instead of a second write. */
-                "Idempotency-Key"?: components["parameters"]["header.Idempotency-Key"];
+                "Idempotency-Key"?: components["parameters"]["Idempotency-Key"];
             };
             path?: never;
             cookie?: never;
@@ -7517,7 +6636,7 @@ export interface operations {
             query?: never;
             header?: {
                 /** @description 304 without a body when the record's ETag is still this one. */
-                "If-None-Match"?: components["parameters"]["header.If-None-Match"];
+                "If-None-Match"?: components["parameters"]["If-None-Match"];
             };
             path: {
                 id: components["parameters"]["path.id"];
@@ -7539,9 +6658,9 @@ export interface operations {
             query?: never;
             header?: {
                 /** @description Retry safely: a repeated request with this key gets the stored response (Idempotent-Replayed: true) instead of a second write. */
-                "Idempotency-Key"?: components["parameters"]["header.Idempotency-Key"];
+                "Idempotency-Key"?: components["parameters"]["Idempotency-Key"];
                 /** @description Write only if the record's ETag is still this one (412 otherwise). */
-                "If-Match"?: components["parameters"]["header.If-Match"];
+                "If-Match"?: components["parameters"]["If-Match"];
             };
             path: {
                 id: components["parameters"]["path.id"];
@@ -7569,9 +6688,9 @@ export interface operations {
             query?: never;
             header?: {
                 /** @description Retry safely: a repeated request with this key gets the stored response (Idempotent-Replayed: true) instead of a second write. */
-                "Idempotency-Key"?: components["parameters"]["header.Idempotency-Key"];
+                "Idempotency-Key"?: components["parameters"]["Idempotency-Key"];
                 /** @description Write only if the record's ETag is still this one (412 otherwise). */
-                "If-Match"?: components["parameters"]["header.If-Match"];
+                "If-Match"?: components["parameters"]["If-Match"];
             };
             path: {
                 id: components["parameters"]["path.id"];
@@ -7601,9 +6720,9 @@ export interface operations {
             query?: never;
             header?: {
                 /** @description Retry safely: a repeated request with this key gets the stored response (Idempotent-Replayed: true) instead of a second write. */
-                "Idempotency-Key"?: components["parameters"]["header.Idempotency-Key"];
+                "Idempotency-Key"?: components["parameters"]["Idempotency-Key"];
                 /** @description Write only if the record's ETag is still this one (412 otherwise). */
-                "If-Match"?: components["parameters"]["header.If-Match"];
+                "If-Match"?: components["parameters"]["If-Match"];
             };
             path: {
                 id: components["parameters"]["path.id"];
@@ -7670,7 +6789,7 @@ export interface operations {
             query?: never;
             header?: {
                 /** @description Retry safely: a repeated request with this key gets the stored response (Idempotent-Replayed: true) instead of a second write. */
-                "Idempotency-Key"?: components["parameters"]["header.Idempotency-Key"];
+                "Idempotency-Key"?: components["parameters"]["Idempotency-Key"];
             };
             path?: never;
             cookie?: never;
@@ -7703,7 +6822,7 @@ export interface operations {
             query?: never;
             header?: {
                 /** @description 304 without a body when the record's ETag is still this one. */
-                "If-None-Match"?: components["parameters"]["header.If-None-Match"];
+                "If-None-Match"?: components["parameters"]["If-None-Match"];
             };
             path: {
                 activity: components["parameters"]["path.activity"];
@@ -7725,9 +6844,9 @@ export interface operations {
             query?: never;
             header?: {
                 /** @description Retry safely: a repeated request with this key gets the stored response (Idempotent-Replayed: true) instead of a second write. */
-                "Idempotency-Key"?: components["parameters"]["header.Idempotency-Key"];
+                "Idempotency-Key"?: components["parameters"]["Idempotency-Key"];
                 /** @description Write only if the record's ETag is still this one (412 otherwise). */
-                "If-Match"?: components["parameters"]["header.If-Match"];
+                "If-Match"?: components["parameters"]["If-Match"];
             };
             path: {
                 activity: components["parameters"]["path.activity"];
@@ -7755,9 +6874,9 @@ export interface operations {
             query?: never;
             header?: {
                 /** @description Retry safely: a repeated request with this key gets the stored response (Idempotent-Replayed: true) instead of a second write. */
-                "Idempotency-Key"?: components["parameters"]["header.Idempotency-Key"];
+                "Idempotency-Key"?: components["parameters"]["Idempotency-Key"];
                 /** @description Write only if the record's ETag is still this one (412 otherwise). */
-                "If-Match"?: components["parameters"]["header.If-Match"];
+                "If-Match"?: components["parameters"]["If-Match"];
             };
             path: {
                 activity: components["parameters"]["path.activity"];
@@ -7787,9 +6906,9 @@ export interface operations {
             query?: never;
             header?: {
                 /** @description Retry safely: a repeated request with this key gets the stored response (Idempotent-Replayed: true) instead of a second write. */
-                "Idempotency-Key"?: components["parameters"]["header.Idempotency-Key"];
+                "Idempotency-Key"?: components["parameters"]["Idempotency-Key"];
                 /** @description Write only if the record's ETag is still this one (412 otherwise). */
-                "If-Match"?: components["parameters"]["header.If-Match"];
+                "If-Match"?: components["parameters"]["If-Match"];
             };
             path: {
                 activity: components["parameters"]["path.activity"];
@@ -7860,7 +6979,7 @@ export interface operations {
             query?: never;
             header?: {
                 /** @description Retry safely: a repeated request with this key gets the stored response (Idempotent-Replayed: true) instead of a second write. */
-                "Idempotency-Key"?: components["parameters"]["header.Idempotency-Key"];
+                "Idempotency-Key"?: components["parameters"]["Idempotency-Key"];
             };
             path?: never;
             cookie?: never;
@@ -7893,7 +7012,7 @@ export interface operations {
             query?: never;
             header?: {
                 /** @description 304 without a body when the record's ETag is still this one. */
-                "If-None-Match"?: components["parameters"]["header.If-None-Match"];
+                "If-None-Match"?: components["parameters"]["If-None-Match"];
             };
             path: {
                 id: components["parameters"]["path.id"];
@@ -7915,9 +7034,9 @@ export interface operations {
             query?: never;
             header?: {
                 /** @description Retry safely: a repeated request with this key gets the stored response (Idempotent-Replayed: true) instead of a second write. */
-                "Idempotency-Key"?: components["parameters"]["header.Idempotency-Key"];
+                "Idempotency-Key"?: components["parameters"]["Idempotency-Key"];
                 /** @description Write only if the record's ETag is still this one (412 otherwise). */
-                "If-Match"?: components["parameters"]["header.If-Match"];
+                "If-Match"?: components["parameters"]["If-Match"];
             };
             path: {
                 id: components["parameters"]["path.id"];
@@ -7945,9 +7064,9 @@ export interface operations {
             query?: never;
             header?: {
                 /** @description Retry safely: a repeated request with this key gets the stored response (Idempotent-Replayed: true) instead of a second write. */
-                "Idempotency-Key"?: components["parameters"]["header.Idempotency-Key"];
+                "Idempotency-Key"?: components["parameters"]["Idempotency-Key"];
                 /** @description Write only if the record's ETag is still this one (412 otherwise). */
-                "If-Match"?: components["parameters"]["header.If-Match"];
+                "If-Match"?: components["parameters"]["If-Match"];
             };
             path: {
                 id: components["parameters"]["path.id"];
@@ -7977,9 +7096,9 @@ export interface operations {
             query?: never;
             header?: {
                 /** @description Retry safely: a repeated request with this key gets the stored response (Idempotent-Replayed: true) instead of a second write. */
-                "Idempotency-Key"?: components["parameters"]["header.Idempotency-Key"];
+                "Idempotency-Key"?: components["parameters"]["Idempotency-Key"];
                 /** @description Write only if the record's ETag is still this one (412 otherwise). */
-                "If-Match"?: components["parameters"]["header.If-Match"];
+                "If-Match"?: components["parameters"]["If-Match"];
             };
             path: {
                 id: components["parameters"]["path.id"];
@@ -8054,7 +7173,7 @@ export interface operations {
             query?: never;
             header?: {
                 /** @description Retry safely: a repeated request with this key gets the stored response (Idempotent-Replayed: true) instead of a second write. */
-                "Idempotency-Key"?: components["parameters"]["header.Idempotency-Key"];
+                "Idempotency-Key"?: components["parameters"]["Idempotency-Key"];
             };
             path?: never;
             cookie?: never;
@@ -8078,27 +7197,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["IdempotencyConflict"];
-            /** @description Invalid input: `errors` lists the messages per field. */
-            422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description Messages per field. */
-                        errors: {
-                            [key: string]: string[];
-                        };
-                        /** @description The first message, and how many more there are. */
-                        message: string;
-                        violations?: components["schemas"]["Violation"][] & {
-                            field: string;
-                            message: string;
-                            rule: string;
-                        }[];
-                    };
-                };
-            };
+            422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
         };
     };
@@ -8107,7 +7206,7 @@ export interface operations {
             query?: never;
             header?: {
                 /** @description 304 without a body when the record's ETag is still this one. */
-                "If-None-Match"?: components["parameters"]["header.If-None-Match"];
+                "If-None-Match"?: components["parameters"]["If-None-Match"];
             };
             path: {
                 id: components["parameters"]["path.id"];
@@ -8129,9 +7228,9 @@ export interface operations {
             query?: never;
             header?: {
                 /** @description Retry safely: a repeated request with this key gets the stored response (Idempotent-Replayed: true) instead of a second write. */
-                "Idempotency-Key"?: components["parameters"]["header.Idempotency-Key"];
+                "Idempotency-Key"?: components["parameters"]["Idempotency-Key"];
                 /** @description Write only if the record's ETag is still this one (412 otherwise). */
-                "If-Match"?: components["parameters"]["header.If-Match"];
+                "If-Match"?: components["parameters"]["If-Match"];
             };
             path: {
                 id: components["parameters"]["path.id"];
@@ -8150,27 +7249,7 @@ export interface operations {
             404: components["responses"]["NotFound"];
             409: components["responses"]["IdempotencyConflict"];
             412: components["responses"]["PreconditionFailed"];
-            /** @description Invalid input: `errors` lists the messages per field. */
-            422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description Messages per field. */
-                        errors: {
-                            [key: string]: string[];
-                        };
-                        /** @description The first message, and how many more there are. */
-                        message: string;
-                        violations?: components["schemas"]["Violation"][] & {
-                            field: string;
-                            message: string;
-                            rule: string;
-                        }[];
-                    };
-                };
-            };
+            422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
         };
     };
@@ -8179,9 +7258,9 @@ export interface operations {
             query?: never;
             header?: {
                 /** @description Retry safely: a repeated request with this key gets the stored response (Idempotent-Replayed: true) instead of a second write. */
-                "Idempotency-Key"?: components["parameters"]["header.Idempotency-Key"];
+                "Idempotency-Key"?: components["parameters"]["Idempotency-Key"];
                 /** @description Write only if the record's ETag is still this one (412 otherwise). */
-                "If-Match"?: components["parameters"]["header.If-Match"];
+                "If-Match"?: components["parameters"]["If-Match"];
             };
             path: {
                 id: components["parameters"]["path.id"];
@@ -8202,27 +7281,7 @@ export interface operations {
             404: components["responses"]["NotFound"];
             409: components["responses"]["IdempotencyConflict"];
             412: components["responses"]["PreconditionFailed"];
-            /** @description Invalid input: `errors` lists the messages per field. */
-            422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description Messages per field. */
-                        errors: {
-                            [key: string]: string[];
-                        };
-                        /** @description The first message, and how many more there are. */
-                        message: string;
-                        violations?: components["schemas"]["Violation"][] & {
-                            field: string;
-                            message: string;
-                            rule: string;
-                        }[];
-                    };
-                };
-            };
+            422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
         };
     };
@@ -8231,9 +7290,9 @@ export interface operations {
             query?: never;
             header?: {
                 /** @description Retry safely: a repeated request with this key gets the stored response (Idempotent-Replayed: true) instead of a second write. */
-                "Idempotency-Key"?: components["parameters"]["header.Idempotency-Key"];
+                "Idempotency-Key"?: components["parameters"]["Idempotency-Key"];
                 /** @description Write only if the record's ETag is still this one (412 otherwise). */
-                "If-Match"?: components["parameters"]["header.If-Match"];
+                "If-Match"?: components["parameters"]["If-Match"];
             };
             path: {
                 id: components["parameters"]["path.id"];
@@ -8252,27 +7311,7 @@ export interface operations {
             404: components["responses"]["NotFound"];
             409: components["responses"]["IdempotencyConflict"];
             412: components["responses"]["PreconditionFailed"];
-            /** @description Invalid input: `errors` lists the messages per field. */
-            422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description Messages per field. */
-                        errors: {
-                            [key: string]: string[];
-                        };
-                        /** @description The first message, and how many more there are. */
-                        message: string;
-                        violations?: components["schemas"]["Violation"][] & {
-                            field: string;
-                            message: string;
-                            rule: string;
-                        }[];
-                    };
-                };
-            };
+            422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
         };
     };
@@ -8281,9 +7320,9 @@ export interface operations {
             query?: never;
             header?: {
                 /** @description Retry safely: a repeated request with this key gets the stored response (Idempotent-Replayed: true) instead of a second write. */
-                "Idempotency-Key"?: components["parameters"]["header.Idempotency-Key"];
+                "Idempotency-Key"?: components["parameters"]["Idempotency-Key"];
                 /** @description Write only if the record's ETag is still this one (412 otherwise). */
-                "If-Match"?: components["parameters"]["header.If-Match"];
+                "If-Match"?: components["parameters"]["If-Match"];
             };
             path: {
                 id: components["parameters"]["path.id"];
@@ -8311,9 +7350,9 @@ export interface operations {
             query?: never;
             header?: {
                 /** @description Retry safely: a repeated request with this key gets the stored response (Idempotent-Replayed: true) instead of a second write. */
-                "Idempotency-Key"?: components["parameters"]["header.Idempotency-Key"];
+                "Idempotency-Key"?: components["parameters"]["Idempotency-Key"];
                 /** @description Write only if the record's ETag is still this one (412 otherwise). */
-                "If-Match"?: components["parameters"]["header.If-Match"];
+                "If-Match"?: components["parameters"]["If-Match"];
             };
             path: {
                 id: components["parameters"]["path.id"];
@@ -8344,7 +7383,7 @@ export interface operations {
             };
             header?: {
                 /** @description Retry safely: a repeated request with this key gets the stored response (Idempotent-Replayed: true) instead of a second write. */
-                "Idempotency-Key"?: components["parameters"]["header.Idempotency-Key"];
+                "Idempotency-Key"?: components["parameters"]["Idempotency-Key"];
             };
             path?: never;
             cookie?: never;
@@ -8363,91 +7402,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        results: {
-                            data?: {
-                                activity_id: string;
-                                billable: boolean;
-                                color: string | null;
-                                /**
-                                 * Format: date-time
-                                 * @example 2024-01-01T00:00:00.000000Z
-                                 */
-                                created: string | null;
-                                /**
-                                 * Format: date-time
-                                 * @example 2024-01-01T00:00:00.000000Z
-                                 */
-                                date: string;
-                                /** @description Only with the departments module. */
-                                department_id?: number | null;
-                                destination: string | null;
-                                direction_of_travel: {
-                                    id: number;
-                                    name: string;
-                                } | null;
-                                /** @description Hours, derived from from/to. */
-                                duration: number;
-                                employee_id: string;
-                                /**
-                                 * @description The calendar day the booking really ends (date + 1 when `to` is 00:00).
-                                 * @example 2024-08-17
-                                 */
-                                end_date: string;
-                                /** @example 09:00:00 */
-                                from: string;
-                                id: number;
-                                invoice_item_id: number | null;
-                                is_travel: boolean;
-                                /** @description Only with the ticket_extension module. */
-                                issue_id?: string | null;
-                                km: number | null;
-                                locked: boolean | null;
-                                /**
-                                 * Format: date-time
-                                 * @example 2024-01-01T00:00:00.000000Z
-                                 */
-                                modified: string | null;
-                                note: string | null;
-                                passengers: number | null;
-                                private: boolean | null;
-                                project_id: number;
-                                project_release?: {
-                                    id: number;
-                                    name: string;
-                                } | null;
-                                /**
-                                 * Format: date-time
-                                 * @example 2024-01-01T00:00:00.000000Z
-                                 */
-                                project_released_at?: string | null;
-                                project_released_by?: string | null;
-                                project_task_id: number;
-                                start: string | null;
-                                subtask_id: number | null;
-                                ticket_id: number | null;
-                                /**
-                                 * @description 00:00:00 = the booking runs until midnight.
-                                 * @example 17:00:00
-                                 */
-                                to: string;
-                                vehicle_id: string | null;
-                                work_location_id: string | null;
-                                work_location_is_project_relevant: boolean;
-                            };
-                            errors?: {
-                                [key: string]: string[];
-                            };
-                            message?: string;
-                            /** @description 201 when written, else the status POST /attendances would answer (422 with errors). */
-                            status: number;
-                            violations?: {
-                                field: string;
-                                message: string;
-                                rule: string;
-                            }[];
-                        }[];
-                    };
+                    "application/json": components["schemas"]["AttendanceBulkResults"];
                 };
             };
             401: components["responses"]["Unauthenticated"];
@@ -8460,92 +7415,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        message: string;
-                        results: {
-                            data?: {
-                                activity_id: string;
-                                billable: boolean;
-                                color: string | null;
-                                /**
-                                 * Format: date-time
-                                 * @example 2024-01-01T00:00:00.000000Z
-                                 */
-                                created: string | null;
-                                /**
-                                 * Format: date-time
-                                 * @example 2024-01-01T00:00:00.000000Z
-                                 */
-                                date: string;
-                                /** @description Only with the departments module. */
-                                department_id?: number | null;
-                                destination: string | null;
-                                direction_of_travel: {
-                                    id: number;
-                                    name: string;
-                                } | null;
-                                /** @description Hours, derived from from/to. */
-                                duration: number;
-                                employee_id: string;
-                                /**
-                                 * @description The calendar day the booking really ends (date + 1 when `to` is 00:00).
-                                 * @example 2024-08-17
-                                 */
-                                end_date: string;
-                                /** @example 09:00:00 */
-                                from: string;
-                                id: number;
-                                invoice_item_id: number | null;
-                                is_travel: boolean;
-                                /** @description Only with the ticket_extension module. */
-                                issue_id?: string | null;
-                                km: number | null;
-                                locked: boolean | null;
-                                /**
-                                 * Format: date-time
-                                 * @example 2024-01-01T00:00:00.000000Z
-                                 */
-                                modified: string | null;
-                                note: string | null;
-                                passengers: number | null;
-                                private: boolean | null;
-                                project_id: number;
-                                project_release?: {
-                                    id: number;
-                                    name: string;
-                                } | null;
-                                /**
-                                 * Format: date-time
-                                 * @example 2024-01-01T00:00:00.000000Z
-                                 */
-                                project_released_at?: string | null;
-                                project_released_by?: string | null;
-                                project_task_id: number;
-                                start: string | null;
-                                subtask_id: number | null;
-                                ticket_id: number | null;
-                                /**
-                                 * @description 00:00:00 = the booking runs until midnight.
-                                 * @example 17:00:00
-                                 */
-                                to: string;
-                                vehicle_id: string | null;
-                                work_location_id: string | null;
-                                work_location_is_project_relevant: boolean;
-                            };
-                            errors?: {
-                                [key: string]: string[];
-                            };
-                            message?: string;
-                            /** @description 201 when written, else the status POST /attendances would answer (422 with errors). */
-                            status: number;
-                            violations?: {
-                                field: string;
-                                message: string;
-                                rule: string;
-                            }[];
-                        }[];
-                    } | components["schemas"]["ValidationError"];
+                    "application/json": components["schemas"]["AttendanceBulkFailure"] | components["schemas"]["ValidationError"];
                 };
             };
             429: components["responses"]["TooManyRequests"];
@@ -8572,9 +7442,9 @@ export interface operations {
             query?: never;
             header?: {
                 /** @description Retry safely: a repeated request with this key gets the stored response (Idempotent-Replayed: true) instead of a second write. */
-                "Idempotency-Key"?: components["parameters"]["header.Idempotency-Key"];
+                "Idempotency-Key"?: components["parameters"]["Idempotency-Key"];
                 /** @description Write only if the record's ETag is still this one (412 otherwise). */
-                "If-Match"?: components["parameters"]["header.If-Match"];
+                "If-Match"?: components["parameters"]["If-Match"];
             };
             path?: never;
             cookie?: never;
@@ -8600,9 +7470,9 @@ export interface operations {
             query?: never;
             header?: {
                 /** @description Retry safely: a repeated request with this key gets the stored response (Idempotent-Replayed: true) instead of a second write. */
-                "Idempotency-Key"?: components["parameters"]["header.Idempotency-Key"];
+                "Idempotency-Key"?: components["parameters"]["Idempotency-Key"];
                 /** @description Write only if the record's ETag is still this one (412 otherwise). */
-                "If-Match"?: components["parameters"]["header.If-Match"];
+                "If-Match"?: components["parameters"]["If-Match"];
             };
             path?: never;
             cookie?: never;
@@ -8667,7 +7537,7 @@ export interface operations {
             query?: never;
             header?: {
                 /** @description Retry safely: a repeated request with this key gets the stored response (Idempotent-Replayed: true) instead of a second write. */
-                "Idempotency-Key"?: components["parameters"]["header.Idempotency-Key"];
+                "Idempotency-Key"?: components["parameters"]["Idempotency-Key"];
             };
             path?: never;
             cookie?: never;
@@ -8700,7 +7570,7 @@ export interface operations {
             query?: never;
             header?: {
                 /** @description 304 without a body when the record's ETag is still this one. */
-                "If-None-Match"?: components["parameters"]["header.If-None-Match"];
+                "If-None-Match"?: components["parameters"]["If-None-Match"];
             };
             path: {
                 id: components["parameters"]["path.id"];
@@ -8722,9 +7592,9 @@ export interface operations {
             query?: never;
             header?: {
                 /** @description Retry safely: a repeated request with this key gets the stored response (Idempotent-Replayed: true) instead of a second write. */
-                "Idempotency-Key"?: components["parameters"]["header.Idempotency-Key"];
+                "Idempotency-Key"?: components["parameters"]["Idempotency-Key"];
                 /** @description Write only if the record's ETag is still this one (412 otherwise). */
-                "If-Match"?: components["parameters"]["header.If-Match"];
+                "If-Match"?: components["parameters"]["If-Match"];
             };
             path: {
                 id: components["parameters"]["path.id"];
@@ -8752,9 +7622,9 @@ export interface operations {
             query?: never;
             header?: {
                 /** @description Retry safely: a repeated request with this key gets the stored response (Idempotent-Replayed: true) instead of a second write. */
-                "Idempotency-Key"?: components["parameters"]["header.Idempotency-Key"];
+                "Idempotency-Key"?: components["parameters"]["Idempotency-Key"];
                 /** @description Write only if the record's ETag is still this one (412 otherwise). */
-                "If-Match"?: components["parameters"]["header.If-Match"];
+                "If-Match"?: components["parameters"]["If-Match"];
             };
             path: {
                 id: components["parameters"]["path.id"];
@@ -8784,9 +7654,9 @@ export interface operations {
             query?: never;
             header?: {
                 /** @description Retry safely: a repeated request with this key gets the stored response (Idempotent-Replayed: true) instead of a second write. */
-                "Idempotency-Key"?: components["parameters"]["header.Idempotency-Key"];
+                "Idempotency-Key"?: components["parameters"]["Idempotency-Key"];
                 /** @description Write only if the record's ETag is still this one (412 otherwise). */
-                "If-Match"?: components["parameters"]["header.If-Match"];
+                "If-Match"?: components["parameters"]["If-Match"];
             };
             path: {
                 id: components["parameters"]["path.id"];
@@ -8855,7 +7725,7 @@ export interface operations {
             query?: never;
             header?: {
                 /** @description Retry safely: a repeated request with this key gets the stored response (Idempotent-Replayed: true) instead of a second write. */
-                "Idempotency-Key"?: components["parameters"]["header.Idempotency-Key"];
+                "Idempotency-Key"?: components["parameters"]["Idempotency-Key"];
             };
             path?: never;
             cookie?: never;
@@ -8888,7 +7758,7 @@ export interface operations {
             query?: never;
             header?: {
                 /** @description 304 without a body when the record's ETag is still this one. */
-                "If-None-Match"?: components["parameters"]["header.If-None-Match"];
+                "If-None-Match"?: components["parameters"]["If-None-Match"];
             };
             path: {
                 name: components["parameters"]["path.name"];
@@ -8910,9 +7780,9 @@ export interface operations {
             query?: never;
             header?: {
                 /** @description Retry safely: a repeated request with this key gets the stored response (Idempotent-Replayed: true) instead of a second write. */
-                "Idempotency-Key"?: components["parameters"]["header.Idempotency-Key"];
+                "Idempotency-Key"?: components["parameters"]["Idempotency-Key"];
                 /** @description Write only if the record's ETag is still this one (412 otherwise). */
-                "If-Match"?: components["parameters"]["header.If-Match"];
+                "If-Match"?: components["parameters"]["If-Match"];
             };
             path: {
                 name: components["parameters"]["path.name"];
@@ -8940,9 +7810,9 @@ export interface operations {
             query?: never;
             header?: {
                 /** @description Retry safely: a repeated request with this key gets the stored response (Idempotent-Replayed: true) instead of a second write. */
-                "Idempotency-Key"?: components["parameters"]["header.Idempotency-Key"];
+                "Idempotency-Key"?: components["parameters"]["Idempotency-Key"];
                 /** @description Write only if the record's ETag is still this one (412 otherwise). */
-                "If-Match"?: components["parameters"]["header.If-Match"];
+                "If-Match"?: components["parameters"]["If-Match"];
             };
             path: {
                 name: components["parameters"]["path.name"];
@@ -8972,9 +7842,9 @@ export interface operations {
             query?: never;
             header?: {
                 /** @description Retry safely: a repeated request with this key gets the stored response (Idempotent-Replayed: true) instead of a second write. */
-                "Idempotency-Key"?: components["parameters"]["header.Idempotency-Key"];
+                "Idempotency-Key"?: components["parameters"]["Idempotency-Key"];
                 /** @description Write only if the record's ETag is still this one (412 otherwise). */
-                "If-Match"?: components["parameters"]["header.If-Match"];
+                "If-Match"?: components["parameters"]["If-Match"];
             };
             path: {
                 name: components["parameters"]["path.name"];
@@ -9090,7 +7960,7 @@ export interface operations {
             query?: never;
             header?: {
                 /** @description Retry safely: a repeated request with this key gets the stored response (Idempotent-Replayed: true) instead of a second write. */
-                "Idempotency-Key"?: components["parameters"]["header.Idempotency-Key"];
+                "Idempotency-Key"?: components["parameters"]["Idempotency-Key"];
             };
             path?: never;
             cookie?: never;
@@ -9164,7 +8034,7 @@ export interface operations {
             query?: never;
             header?: {
                 /** @description Retry safely: a repeated request with this key gets the stored response (Idempotent-Replayed: true) instead of a second write. */
-                "Idempotency-Key"?: components["parameters"]["header.Idempotency-Key"];
+                "Idempotency-Key"?: components["parameters"]["Idempotency-Key"];
             };
             path: {
                 customer_number: components["parameters"]["path.customer_number"];
@@ -9199,7 +8069,7 @@ export interface operations {
             query?: never;
             header?: {
                 /** @description 304 without a body when the record's ETag is still this one. */
-                "If-None-Match"?: components["parameters"]["header.If-None-Match"];
+                "If-None-Match"?: components["parameters"]["If-None-Match"];
             };
             path: {
                 customer_number: components["parameters"]["path.customer_number"];
@@ -9222,9 +8092,9 @@ export interface operations {
             query?: never;
             header?: {
                 /** @description Retry safely: a repeated request with this key gets the stored response (Idempotent-Replayed: true) instead of a second write. */
-                "Idempotency-Key"?: components["parameters"]["header.Idempotency-Key"];
+                "Idempotency-Key"?: components["parameters"]["Idempotency-Key"];
                 /** @description Write only if the record's ETag is still this one (412 otherwise). */
-                "If-Match"?: components["parameters"]["header.If-Match"];
+                "If-Match"?: components["parameters"]["If-Match"];
             };
             path: {
                 customer_number: components["parameters"]["path.customer_number"];
@@ -9253,9 +8123,9 @@ export interface operations {
             query?: never;
             header?: {
                 /** @description Retry safely: a repeated request with this key gets the stored response (Idempotent-Replayed: true) instead of a second write. */
-                "Idempotency-Key"?: components["parameters"]["header.Idempotency-Key"];
+                "Idempotency-Key"?: components["parameters"]["Idempotency-Key"];
                 /** @description Write only if the record's ETag is still this one (412 otherwise). */
-                "If-Match"?: components["parameters"]["header.If-Match"];
+                "If-Match"?: components["parameters"]["If-Match"];
             };
             path: {
                 customer_number: components["parameters"]["path.customer_number"];
@@ -9286,9 +8156,9 @@ export interface operations {
             query?: never;
             header?: {
                 /** @description Retry safely: a repeated request with this key gets the stored response (Idempotent-Replayed: true) instead of a second write. */
-                "Idempotency-Key"?: components["parameters"]["header.Idempotency-Key"];
+                "Idempotency-Key"?: components["parameters"]["Idempotency-Key"];
                 /** @description Write only if the record's ETag is still this one (412 otherwise). */
-                "If-Match"?: components["parameters"]["header.If-Match"];
+                "If-Match"?: components["parameters"]["If-Match"];
             };
             path: {
                 customer_number: components["parameters"]["path.customer_number"];
@@ -9317,7 +8187,7 @@ export interface operations {
             query?: never;
             header?: {
                 /** @description 304 without a body when the record's ETag is still this one. */
-                "If-None-Match"?: components["parameters"]["header.If-None-Match"];
+                "If-None-Match"?: components["parameters"]["If-None-Match"];
             };
             path: {
                 /** @description Customer number */
@@ -9340,9 +8210,9 @@ export interface operations {
             query?: never;
             header?: {
                 /** @description Retry safely: a repeated request with this key gets the stored response (Idempotent-Replayed: true) instead of a second write. */
-                "Idempotency-Key"?: components["parameters"]["header.Idempotency-Key"];
+                "Idempotency-Key"?: components["parameters"]["Idempotency-Key"];
                 /** @description Write only if the record's ETag is still this one (412 otherwise). */
-                "If-Match"?: components["parameters"]["header.If-Match"];
+                "If-Match"?: components["parameters"]["If-Match"];
             };
             path: {
                 /** @description Customer number */
@@ -9371,9 +8241,9 @@ export interface operations {
             query?: never;
             header?: {
                 /** @description Retry safely: a repeated request with this key gets the stored response (Idempotent-Replayed: true) instead of a second write. */
-                "Idempotency-Key"?: components["parameters"]["header.Idempotency-Key"];
+                "Idempotency-Key"?: components["parameters"]["Idempotency-Key"];
                 /** @description Write only if the record's ETag is still this one (412 otherwise). */
-                "If-Match"?: components["parameters"]["header.If-Match"];
+                "If-Match"?: components["parameters"]["If-Match"];
             };
             path: {
                 /** @description Customer number */
@@ -9404,9 +8274,9 @@ export interface operations {
             query?: never;
             header?: {
                 /** @description Retry safely: a repeated request with this key gets the stored response (Idempotent-Replayed: true) instead of a second write. */
-                "Idempotency-Key"?: components["parameters"]["header.Idempotency-Key"];
+                "Idempotency-Key"?: components["parameters"]["Idempotency-Key"];
                 /** @description Write only if the record's ETag is still this one (412 otherwise). */
-                "If-Match"?: components["parameters"]["header.If-Match"];
+                "If-Match"?: components["parameters"]["If-Match"];
             };
             path: {
                 /** @description Customer number */
@@ -9463,7 +8333,7 @@ export interface operations {
             query?: never;
             header?: {
                 /** @description Retry safely: a repeated request with this key gets the stored response (Idempotent-Replayed: true) instead of a second write. */
-                "Idempotency-Key"?: components["parameters"]["header.Idempotency-Key"];
+                "Idempotency-Key"?: components["parameters"]["Idempotency-Key"];
             };
             path: {
                 /** @description Customer number */
@@ -9491,7 +8361,7 @@ export interface operations {
             query?: never;
             header?: {
                 /** @description 304 without a body when the record's ETag is still this one. */
-                "If-None-Match"?: components["parameters"]["header.If-None-Match"];
+                "If-None-Match"?: components["parameters"]["If-None-Match"];
             };
             path: {
                 /** @description Customer number */
@@ -9515,9 +8385,9 @@ export interface operations {
             query?: never;
             header?: {
                 /** @description Retry safely: a repeated request with this key gets the stored response (Idempotent-Replayed: true) instead of a second write. */
-                "Idempotency-Key"?: components["parameters"]["header.Idempotency-Key"];
+                "Idempotency-Key"?: components["parameters"]["Idempotency-Key"];
                 /** @description Write only if the record's ETag is still this one (412 otherwise). */
-                "If-Match"?: components["parameters"]["header.If-Match"];
+                "If-Match"?: components["parameters"]["If-Match"];
             };
             path: {
                 /** @description Customer number */
@@ -9547,9 +8417,9 @@ export interface operations {
             query?: never;
             header?: {
                 /** @description Retry safely: a repeated request with this key gets the stored response (Idempotent-Replayed: true) instead of a second write. */
-                "Idempotency-Key"?: components["parameters"]["header.Idempotency-Key"];
+                "Idempotency-Key"?: components["parameters"]["Idempotency-Key"];
                 /** @description Write only if the record's ETag is still this one (412 otherwise). */
-                "If-Match"?: components["parameters"]["header.If-Match"];
+                "If-Match"?: components["parameters"]["If-Match"];
             };
             path: {
                 /** @description Customer number */
@@ -9581,9 +8451,9 @@ export interface operations {
             query?: never;
             header?: {
                 /** @description Retry safely: a repeated request with this key gets the stored response (Idempotent-Replayed: true) instead of a second write. */
-                "Idempotency-Key"?: components["parameters"]["header.Idempotency-Key"];
+                "Idempotency-Key"?: components["parameters"]["Idempotency-Key"];
                 /** @description Write only if the record's ETag is still this one (412 otherwise). */
-                "If-Match"?: components["parameters"]["header.If-Match"];
+                "If-Match"?: components["parameters"]["If-Match"];
             };
             path: {
                 /** @description Customer number */
@@ -9662,7 +8532,7 @@ export interface operations {
             query?: never;
             header?: {
                 /** @description Retry safely: a repeated request with this key gets the stored response (Idempotent-Replayed: true) instead of a second write. */
-                "Idempotency-Key"?: components["parameters"]["header.Idempotency-Key"];
+                "Idempotency-Key"?: components["parameters"]["Idempotency-Key"];
             };
             path?: never;
             cookie?: never;
@@ -9695,7 +8565,7 @@ export interface operations {
             query?: never;
             header?: {
                 /** @description 304 without a body when the record's ETag is still this one. */
-                "If-None-Match"?: components["parameters"]["header.If-None-Match"];
+                "If-None-Match"?: components["parameters"]["If-None-Match"];
             };
             path: {
                 id: components["parameters"]["path.id"];
@@ -9717,9 +8587,9 @@ export interface operations {
             query?: never;
             header?: {
                 /** @description Retry safely: a repeated request with this key gets the stored response (Idempotent-Replayed: true) instead of a second write. */
-                "Idempotency-Key"?: components["parameters"]["header.Idempotency-Key"];
+                "Idempotency-Key"?: components["parameters"]["Idempotency-Key"];
                 /** @description Write only if the record's ETag is still this one (412 otherwise). */
-                "If-Match"?: components["parameters"]["header.If-Match"];
+                "If-Match"?: components["parameters"]["If-Match"];
             };
             path: {
                 id: components["parameters"]["path.id"];
@@ -9747,9 +8617,9 @@ export interface operations {
             query?: never;
             header?: {
                 /** @description Retry safely: a repeated request with this key gets the stored response (Idempotent-Replayed: true) instead of a second write. */
-                "Idempotency-Key"?: components["parameters"]["header.Idempotency-Key"];
+                "Idempotency-Key"?: components["parameters"]["Idempotency-Key"];
                 /** @description Write only if the record's ETag is still this one (412 otherwise). */
-                "If-Match"?: components["parameters"]["header.If-Match"];
+                "If-Match"?: components["parameters"]["If-Match"];
             };
             path: {
                 id: components["parameters"]["path.id"];
@@ -9779,9 +8649,9 @@ export interface operations {
             query?: never;
             header?: {
                 /** @description Retry safely: a repeated request with this key gets the stored response (Idempotent-Replayed: true) instead of a second write. */
-                "Idempotency-Key"?: components["parameters"]["header.Idempotency-Key"];
+                "Idempotency-Key"?: components["parameters"]["Idempotency-Key"];
                 /** @description Write only if the record's ETag is still this one (412 otherwise). */
-                "If-Match"?: components["parameters"]["header.If-Match"];
+                "If-Match"?: components["parameters"]["If-Match"];
             };
             path: {
                 id: components["parameters"]["path.id"];
@@ -9852,7 +8722,7 @@ export interface operations {
             query?: never;
             header?: {
                 /** @description Retry safely: a repeated request with this key gets the stored response (Idempotent-Replayed: true) instead of a second write. */
-                "Idempotency-Key"?: components["parameters"]["header.Idempotency-Key"];
+                "Idempotency-Key"?: components["parameters"]["Idempotency-Key"];
             };
             path?: never;
             cookie?: never;
@@ -9885,7 +8755,7 @@ export interface operations {
             query?: never;
             header?: {
                 /** @description 304 without a body when the record's ETag is still this one. */
-                "If-None-Match"?: components["parameters"]["header.If-None-Match"];
+                "If-None-Match"?: components["parameters"]["If-None-Match"];
             };
             path: {
                 id: components["parameters"]["path.id"];
@@ -9907,9 +8777,9 @@ export interface operations {
             query?: never;
             header?: {
                 /** @description Retry safely: a repeated request with this key gets the stored response (Idempotent-Replayed: true) instead of a second write. */
-                "Idempotency-Key"?: components["parameters"]["header.Idempotency-Key"];
+                "Idempotency-Key"?: components["parameters"]["Idempotency-Key"];
                 /** @description Write only if the record's ETag is still this one (412 otherwise). */
-                "If-Match"?: components["parameters"]["header.If-Match"];
+                "If-Match"?: components["parameters"]["If-Match"];
             };
             path: {
                 id: components["parameters"]["path.id"];
@@ -9937,9 +8807,9 @@ export interface operations {
             query?: never;
             header?: {
                 /** @description Retry safely: a repeated request with this key gets the stored response (Idempotent-Replayed: true) instead of a second write. */
-                "Idempotency-Key"?: components["parameters"]["header.Idempotency-Key"];
+                "Idempotency-Key"?: components["parameters"]["Idempotency-Key"];
                 /** @description Write only if the record's ETag is still this one (412 otherwise). */
-                "If-Match"?: components["parameters"]["header.If-Match"];
+                "If-Match"?: components["parameters"]["If-Match"];
             };
             path: {
                 id: components["parameters"]["path.id"];
@@ -9969,9 +8839,9 @@ export interface operations {
             query?: never;
             header?: {
                 /** @description Retry safely: a repeated request with this key gets the stored response (Idempotent-Replayed: true) instead of a second write. */
-                "Idempotency-Key"?: components["parameters"]["header.Idempotency-Key"];
+                "Idempotency-Key"?: components["parameters"]["Idempotency-Key"];
                 /** @description Write only if the record's ETag is still this one (412 otherwise). */
-                "If-Match"?: components["parameters"]["header.If-Match"];
+                "If-Match"?: components["parameters"]["If-Match"];
             };
             path: {
                 id: components["parameters"]["path.id"];
@@ -10124,7 +8994,7 @@ export interface operations {
             query?: never;
             header?: {
                 /** @description Retry safely: a repeated request with this key gets the stored response (Idempotent-Replayed: true) instead of a second write. */
-                "Idempotency-Key"?: components["parameters"]["header.Idempotency-Key"];
+                "Idempotency-Key"?: components["parameters"]["Idempotency-Key"];
             };
             path?: never;
             cookie?: never;
@@ -10157,7 +9027,7 @@ export interface operations {
             query?: never;
             header?: {
                 /** @description 304 without a body when the record's ETag is still this one. */
-                "If-None-Match"?: components["parameters"]["header.If-None-Match"];
+                "If-None-Match"?: components["parameters"]["If-None-Match"];
             };
             path: {
                 id: components["parameters"]["path.id"];
@@ -10179,9 +9049,9 @@ export interface operations {
             query?: never;
             header?: {
                 /** @description Retry safely: a repeated request with this key gets the stored response (Idempotent-Replayed: true) instead of a second write. */
-                "Idempotency-Key"?: components["parameters"]["header.Idempotency-Key"];
+                "Idempotency-Key"?: components["parameters"]["Idempotency-Key"];
                 /** @description Write only if the record's ETag is still this one (412 otherwise). */
-                "If-Match"?: components["parameters"]["header.If-Match"];
+                "If-Match"?: components["parameters"]["If-Match"];
             };
             path: {
                 id: components["parameters"]["path.id"];
@@ -10209,9 +9079,9 @@ export interface operations {
             query?: never;
             header?: {
                 /** @description Retry safely: a repeated request with this key gets the stored response (Idempotent-Replayed: true) instead of a second write. */
-                "Idempotency-Key"?: components["parameters"]["header.Idempotency-Key"];
+                "Idempotency-Key"?: components["parameters"]["Idempotency-Key"];
                 /** @description Write only if the record's ETag is still this one (412 otherwise). */
-                "If-Match"?: components["parameters"]["header.If-Match"];
+                "If-Match"?: components["parameters"]["If-Match"];
             };
             path: {
                 id: components["parameters"]["path.id"];
@@ -10241,9 +9111,9 @@ export interface operations {
             query?: never;
             header?: {
                 /** @description Retry safely: a repeated request with this key gets the stored response (Idempotent-Replayed: true) instead of a second write. */
-                "Idempotency-Key"?: components["parameters"]["header.Idempotency-Key"];
+                "Idempotency-Key"?: components["parameters"]["Idempotency-Key"];
                 /** @description Write only if the record's ETag is still this one (412 otherwise). */
-                "If-Match"?: components["parameters"]["header.If-Match"];
+                "If-Match"?: components["parameters"]["If-Match"];
             };
             path: {
                 id: components["parameters"]["path.id"];
@@ -10311,7 +9181,7 @@ export interface operations {
             query?: never;
             header?: {
                 /** @description Retry safely: a repeated request with this key gets the stored response (Idempotent-Replayed: true) instead of a second write. */
-                "Idempotency-Key"?: components["parameters"]["header.Idempotency-Key"];
+                "Idempotency-Key"?: components["parameters"]["Idempotency-Key"];
             };
             path?: never;
             cookie?: never;
@@ -10344,7 +9214,7 @@ export interface operations {
             query?: never;
             header?: {
                 /** @description 304 without a body when the record's ETag is still this one. */
-                "If-None-Match"?: components["parameters"]["header.If-None-Match"];
+                "If-None-Match"?: components["parameters"]["If-None-Match"];
             };
             path: {
                 id: components["parameters"]["path.id"];
@@ -10366,9 +9236,9 @@ export interface operations {
             query?: never;
             header?: {
                 /** @description Retry safely: a repeated request with this key gets the stored response (Idempotent-Replayed: true) instead of a second write. */
-                "Idempotency-Key"?: components["parameters"]["header.Idempotency-Key"];
+                "Idempotency-Key"?: components["parameters"]["Idempotency-Key"];
                 /** @description Write only if the record's ETag is still this one (412 otherwise). */
-                "If-Match"?: components["parameters"]["header.If-Match"];
+                "If-Match"?: components["parameters"]["If-Match"];
             };
             path: {
                 id: components["parameters"]["path.id"];
@@ -10396,9 +9266,9 @@ export interface operations {
             query?: never;
             header?: {
                 /** @description Retry safely: a repeated request with this key gets the stored response (Idempotent-Replayed: true) instead of a second write. */
-                "Idempotency-Key"?: components["parameters"]["header.Idempotency-Key"];
+                "Idempotency-Key"?: components["parameters"]["Idempotency-Key"];
                 /** @description Write only if the record's ETag is still this one (412 otherwise). */
-                "If-Match"?: components["parameters"]["header.If-Match"];
+                "If-Match"?: components["parameters"]["If-Match"];
             };
             path: {
                 id: components["parameters"]["path.id"];
@@ -10428,9 +9298,9 @@ export interface operations {
             query?: never;
             header?: {
                 /** @description Retry safely: a repeated request with this key gets the stored response (Idempotent-Replayed: true) instead of a second write. */
-                "Idempotency-Key"?: components["parameters"]["header.Idempotency-Key"];
+                "Idempotency-Key"?: components["parameters"]["Idempotency-Key"];
                 /** @description Write only if the record's ETag is still this one (412 otherwise). */
-                "If-Match"?: components["parameters"]["header.If-Match"];
+                "If-Match"?: components["parameters"]["If-Match"];
             };
             path: {
                 id: components["parameters"]["path.id"];
@@ -10500,7 +9370,7 @@ export interface operations {
             query?: never;
             header?: {
                 /** @description Retry safely: a repeated request with this key gets the stored response (Idempotent-Replayed: true) instead of a second write. */
-                "Idempotency-Key"?: components["parameters"]["header.Idempotency-Key"];
+                "Idempotency-Key"?: components["parameters"]["Idempotency-Key"];
             };
             path?: never;
             cookie?: never;
@@ -10533,7 +9403,7 @@ export interface operations {
             query?: never;
             header?: {
                 /** @description 304 without a body when the record's ETag is still this one. */
-                "If-None-Match"?: components["parameters"]["header.If-None-Match"];
+                "If-None-Match"?: components["parameters"]["If-None-Match"];
             };
             path: {
                 username: components["parameters"]["path.username"];
@@ -10555,9 +9425,9 @@ export interface operations {
             query?: never;
             header?: {
                 /** @description Retry safely: a repeated request with this key gets the stored response (Idempotent-Replayed: true) instead of a second write. */
-                "Idempotency-Key"?: components["parameters"]["header.Idempotency-Key"];
+                "Idempotency-Key"?: components["parameters"]["Idempotency-Key"];
                 /** @description Write only if the record's ETag is still this one (412 otherwise). */
-                "If-Match"?: components["parameters"]["header.If-Match"];
+                "If-Match"?: components["parameters"]["If-Match"];
             };
             path: {
                 username: components["parameters"]["path.username"];
@@ -10585,9 +9455,9 @@ export interface operations {
             query?: never;
             header?: {
                 /** @description Retry safely: a repeated request with this key gets the stored response (Idempotent-Replayed: true) instead of a second write. */
-                "Idempotency-Key"?: components["parameters"]["header.Idempotency-Key"];
+                "Idempotency-Key"?: components["parameters"]["Idempotency-Key"];
                 /** @description Write only if the record's ETag is still this one (412 otherwise). */
-                "If-Match"?: components["parameters"]["header.If-Match"];
+                "If-Match"?: components["parameters"]["If-Match"];
             };
             path: {
                 username: components["parameters"]["path.username"];
@@ -10697,7 +9567,7 @@ export interface operations {
             query?: never;
             header?: {
                 /** @description Retry safely: a repeated request with this key gets the stored response (Idempotent-Replayed: true) instead of a second write. */
-                "Idempotency-Key"?: components["parameters"]["header.Idempotency-Key"];
+                "Idempotency-Key"?: components["parameters"]["Idempotency-Key"];
             };
             path: {
                 username: components["parameters"]["path.username"];
@@ -10732,7 +9602,7 @@ export interface operations {
             query?: never;
             header?: {
                 /** @description 304 without a body when the record's ETag is still this one. */
-                "If-None-Match"?: components["parameters"]["header.If-None-Match"];
+                "If-None-Match"?: components["parameters"]["If-None-Match"];
             };
             path: {
                 id: components["parameters"]["path.id"];
@@ -10755,9 +9625,9 @@ export interface operations {
             query?: never;
             header?: {
                 /** @description Retry safely: a repeated request with this key gets the stored response (Idempotent-Replayed: true) instead of a second write. */
-                "Idempotency-Key"?: components["parameters"]["header.Idempotency-Key"];
+                "Idempotency-Key"?: components["parameters"]["Idempotency-Key"];
                 /** @description Write only if the record's ETag is still this one (412 otherwise). */
-                "If-Match"?: components["parameters"]["header.If-Match"];
+                "If-Match"?: components["parameters"]["If-Match"];
             };
             path: {
                 id: components["parameters"]["path.id"];
@@ -10786,9 +9656,9 @@ export interface operations {
             query?: never;
             header?: {
                 /** @description Retry safely: a repeated request with this key gets the stored response (Idempotent-Replayed: true) instead of a second write. */
-                "Idempotency-Key"?: components["parameters"]["header.Idempotency-Key"];
+                "Idempotency-Key"?: components["parameters"]["Idempotency-Key"];
                 /** @description Write only if the record's ETag is still this one (412 otherwise). */
-                "If-Match"?: components["parameters"]["header.If-Match"];
+                "If-Match"?: components["parameters"]["If-Match"];
             };
             path: {
                 id: components["parameters"]["path.id"];
@@ -10819,9 +9689,9 @@ export interface operations {
             query?: never;
             header?: {
                 /** @description Retry safely: a repeated request with this key gets the stored response (Idempotent-Replayed: true) instead of a second write. */
-                "Idempotency-Key"?: components["parameters"]["header.Idempotency-Key"];
+                "Idempotency-Key"?: components["parameters"]["Idempotency-Key"];
                 /** @description Write only if the record's ETag is still this one (412 otherwise). */
-                "If-Match"?: components["parameters"]["header.If-Match"];
+                "If-Match"?: components["parameters"]["If-Match"];
             };
             path: {
                 id: components["parameters"]["path.id"];
@@ -10891,7 +9761,7 @@ export interface operations {
             query?: never;
             header?: {
                 /** @description Retry safely: a repeated request with this key gets the stored response (Idempotent-Replayed: true) instead of a second write. */
-                "Idempotency-Key"?: components["parameters"]["header.Idempotency-Key"];
+                "Idempotency-Key"?: components["parameters"]["Idempotency-Key"];
             };
             path: {
                 username: components["parameters"]["path.username"];
@@ -10926,7 +9796,7 @@ export interface operations {
             query?: never;
             header?: {
                 /** @description 304 without a body when the record's ETag is still this one. */
-                "If-None-Match"?: components["parameters"]["header.If-None-Match"];
+                "If-None-Match"?: components["parameters"]["If-None-Match"];
             };
             path: {
                 id: components["parameters"]["path.id"];
@@ -10949,9 +9819,9 @@ export interface operations {
             query?: never;
             header?: {
                 /** @description Retry safely: a repeated request with this key gets the stored response (Idempotent-Replayed: true) instead of a second write. */
-                "Idempotency-Key"?: components["parameters"]["header.Idempotency-Key"];
+                "Idempotency-Key"?: components["parameters"]["Idempotency-Key"];
                 /** @description Write only if the record's ETag is still this one (412 otherwise). */
-                "If-Match"?: components["parameters"]["header.If-Match"];
+                "If-Match"?: components["parameters"]["If-Match"];
             };
             path: {
                 id: components["parameters"]["path.id"];
@@ -10980,9 +9850,9 @@ export interface operations {
             query?: never;
             header?: {
                 /** @description Retry safely: a repeated request with this key gets the stored response (Idempotent-Replayed: true) instead of a second write. */
-                "Idempotency-Key"?: components["parameters"]["header.Idempotency-Key"];
+                "Idempotency-Key"?: components["parameters"]["Idempotency-Key"];
                 /** @description Write only if the record's ETag is still this one (412 otherwise). */
-                "If-Match"?: components["parameters"]["header.If-Match"];
+                "If-Match"?: components["parameters"]["If-Match"];
             };
             path: {
                 id: components["parameters"]["path.id"];
@@ -11013,9 +9883,9 @@ export interface operations {
             query?: never;
             header?: {
                 /** @description Retry safely: a repeated request with this key gets the stored response (Idempotent-Replayed: true) instead of a second write. */
-                "Idempotency-Key"?: components["parameters"]["header.Idempotency-Key"];
+                "Idempotency-Key"?: components["parameters"]["Idempotency-Key"];
                 /** @description Write only if the record's ETag is still this one (412 otherwise). */
-                "If-Match"?: components["parameters"]["header.If-Match"];
+                "If-Match"?: components["parameters"]["If-Match"];
             };
             path: {
                 id: components["parameters"]["path.id"];
@@ -11089,7 +9959,7 @@ export interface operations {
             query?: never;
             header?: {
                 /** @description Retry safely: a repeated request with this key gets the stored response (Idempotent-Replayed: true) instead of a second write. */
-                "Idempotency-Key"?: components["parameters"]["header.Idempotency-Key"];
+                "Idempotency-Key"?: components["parameters"]["Idempotency-Key"];
             };
             path: {
                 username: components["parameters"]["path.username"];
@@ -11124,7 +9994,7 @@ export interface operations {
             query?: never;
             header?: {
                 /** @description 304 without a body when the record's ETag is still this one. */
-                "If-None-Match"?: components["parameters"]["header.If-None-Match"];
+                "If-None-Match"?: components["parameters"]["If-None-Match"];
             };
             path: {
                 id: components["parameters"]["path.id"];
@@ -11147,9 +10017,9 @@ export interface operations {
             query?: never;
             header?: {
                 /** @description Retry safely: a repeated request with this key gets the stored response (Idempotent-Replayed: true) instead of a second write. */
-                "Idempotency-Key"?: components["parameters"]["header.Idempotency-Key"];
+                "Idempotency-Key"?: components["parameters"]["Idempotency-Key"];
                 /** @description Write only if the record's ETag is still this one (412 otherwise). */
-                "If-Match"?: components["parameters"]["header.If-Match"];
+                "If-Match"?: components["parameters"]["If-Match"];
             };
             path: {
                 id: components["parameters"]["path.id"];
@@ -11178,9 +10048,9 @@ export interface operations {
             query?: never;
             header?: {
                 /** @description Retry safely: a repeated request with this key gets the stored response (Idempotent-Replayed: true) instead of a second write. */
-                "Idempotency-Key"?: components["parameters"]["header.Idempotency-Key"];
+                "Idempotency-Key"?: components["parameters"]["Idempotency-Key"];
                 /** @description Write only if the record's ETag is still this one (412 otherwise). */
-                "If-Match"?: components["parameters"]["header.If-Match"];
+                "If-Match"?: components["parameters"]["If-Match"];
             };
             path: {
                 id: components["parameters"]["path.id"];
@@ -11211,9 +10081,9 @@ export interface operations {
             query?: never;
             header?: {
                 /** @description Retry safely: a repeated request with this key gets the stored response (Idempotent-Replayed: true) instead of a second write. */
-                "Idempotency-Key"?: components["parameters"]["header.Idempotency-Key"];
+                "Idempotency-Key"?: components["parameters"]["Idempotency-Key"];
                 /** @description Write only if the record's ETag is still this one (412 otherwise). */
-                "If-Match"?: components["parameters"]["header.If-Match"];
+                "If-Match"?: components["parameters"]["If-Match"];
             };
             path: {
                 id: components["parameters"]["path.id"];
@@ -11330,7 +10200,7 @@ export interface operations {
             query?: never;
             header?: {
                 /** @description Retry safely: a repeated request with this key gets the stored response (Idempotent-Replayed: true) instead of a second write. */
-                "Idempotency-Key"?: components["parameters"]["header.Idempotency-Key"];
+                "Idempotency-Key"?: components["parameters"]["Idempotency-Key"];
             };
             path: {
                 username: components["parameters"]["path.username"];
@@ -11365,7 +10235,7 @@ export interface operations {
             query?: never;
             header?: {
                 /** @description 304 without a body when the record's ETag is still this one. */
-                "If-None-Match"?: components["parameters"]["header.If-None-Match"];
+                "If-None-Match"?: components["parameters"]["If-None-Match"];
             };
             path: {
                 id: components["parameters"]["path.id"];
@@ -11388,9 +10258,9 @@ export interface operations {
             query?: never;
             header?: {
                 /** @description Retry safely: a repeated request with this key gets the stored response (Idempotent-Replayed: true) instead of a second write. */
-                "Idempotency-Key"?: components["parameters"]["header.Idempotency-Key"];
+                "Idempotency-Key"?: components["parameters"]["Idempotency-Key"];
                 /** @description Write only if the record's ETag is still this one (412 otherwise). */
-                "If-Match"?: components["parameters"]["header.If-Match"];
+                "If-Match"?: components["parameters"]["If-Match"];
             };
             path: {
                 id: components["parameters"]["path.id"];
@@ -11419,9 +10289,9 @@ export interface operations {
             query?: never;
             header?: {
                 /** @description Retry safely: a repeated request with this key gets the stored response (Idempotent-Replayed: true) instead of a second write. */
-                "Idempotency-Key"?: components["parameters"]["header.Idempotency-Key"];
+                "Idempotency-Key"?: components["parameters"]["Idempotency-Key"];
                 /** @description Write only if the record's ETag is still this one (412 otherwise). */
-                "If-Match"?: components["parameters"]["header.If-Match"];
+                "If-Match"?: components["parameters"]["If-Match"];
             };
             path: {
                 id: components["parameters"]["path.id"];
@@ -11452,9 +10322,9 @@ export interface operations {
             query?: never;
             header?: {
                 /** @description Retry safely: a repeated request with this key gets the stored response (Idempotent-Replayed: true) instead of a second write. */
-                "Idempotency-Key"?: components["parameters"]["header.Idempotency-Key"];
+                "Idempotency-Key"?: components["parameters"]["Idempotency-Key"];
                 /** @description Write only if the record's ETag is still this one (412 otherwise). */
-                "If-Match"?: components["parameters"]["header.If-Match"];
+                "If-Match"?: components["parameters"]["If-Match"];
             };
             path: {
                 id: components["parameters"]["path.id"];
@@ -11524,7 +10394,7 @@ export interface operations {
             query?: never;
             header?: {
                 /** @description Retry safely: a repeated request with this key gets the stored response (Idempotent-Replayed: true) instead of a second write. */
-                "Idempotency-Key"?: components["parameters"]["header.Idempotency-Key"];
+                "Idempotency-Key"?: components["parameters"]["Idempotency-Key"];
             };
             path: {
                 username: components["parameters"]["path.username"];
@@ -11559,7 +10429,7 @@ export interface operations {
             query?: never;
             header?: {
                 /** @description 304 without a body when the record's ETag is still this one. */
-                "If-None-Match"?: components["parameters"]["header.If-None-Match"];
+                "If-None-Match"?: components["parameters"]["If-None-Match"];
             };
             path: {
                 id: components["parameters"]["path.id"];
@@ -11582,9 +10452,9 @@ export interface operations {
             query?: never;
             header?: {
                 /** @description Retry safely: a repeated request with this key gets the stored response (Idempotent-Replayed: true) instead of a second write. */
-                "Idempotency-Key"?: components["parameters"]["header.Idempotency-Key"];
+                "Idempotency-Key"?: components["parameters"]["Idempotency-Key"];
                 /** @description Write only if the record's ETag is still this one (412 otherwise). */
-                "If-Match"?: components["parameters"]["header.If-Match"];
+                "If-Match"?: components["parameters"]["If-Match"];
             };
             path: {
                 id: components["parameters"]["path.id"];
@@ -11613,9 +10483,9 @@ export interface operations {
             query?: never;
             header?: {
                 /** @description Retry safely: a repeated request with this key gets the stored response (Idempotent-Replayed: true) instead of a second write. */
-                "Idempotency-Key"?: components["parameters"]["header.Idempotency-Key"];
+                "Idempotency-Key"?: components["parameters"]["Idempotency-Key"];
                 /** @description Write only if the record's ETag is still this one (412 otherwise). */
-                "If-Match"?: components["parameters"]["header.If-Match"];
+                "If-Match"?: components["parameters"]["If-Match"];
             };
             path: {
                 id: components["parameters"]["path.id"];
@@ -11646,9 +10516,9 @@ export interface operations {
             query?: never;
             header?: {
                 /** @description Retry safely: a repeated request with this key gets the stored response (Idempotent-Replayed: true) instead of a second write. */
-                "Idempotency-Key"?: components["parameters"]["header.Idempotency-Key"];
+                "Idempotency-Key"?: components["parameters"]["Idempotency-Key"];
                 /** @description Write only if the record's ETag is still this one (412 otherwise). */
-                "If-Match"?: components["parameters"]["header.If-Match"];
+                "If-Match"?: components["parameters"]["If-Match"];
             };
             path: {
                 id: components["parameters"]["path.id"];
@@ -11721,7 +10591,7 @@ export interface operations {
             query?: never;
             header?: {
                 /** @description Retry safely: a repeated request with this key gets the stored response (Idempotent-Replayed: true) instead of a second write. */
-                "Idempotency-Key"?: components["parameters"]["header.Idempotency-Key"];
+                "Idempotency-Key"?: components["parameters"]["Idempotency-Key"];
             };
             path?: never;
             cookie?: never;
@@ -11754,7 +10624,7 @@ export interface operations {
             query?: never;
             header?: {
                 /** @description 304 without a body when the record's ETag is still this one. */
-                "If-None-Match"?: components["parameters"]["header.If-None-Match"];
+                "If-None-Match"?: components["parameters"]["If-None-Match"];
             };
             path: {
                 id: components["parameters"]["path.id"];
@@ -11776,9 +10646,9 @@ export interface operations {
             query?: never;
             header?: {
                 /** @description Retry safely: a repeated request with this key gets the stored response (Idempotent-Replayed: true) instead of a second write. */
-                "Idempotency-Key"?: components["parameters"]["header.Idempotency-Key"];
+                "Idempotency-Key"?: components["parameters"]["Idempotency-Key"];
                 /** @description Write only if the record's ETag is still this one (412 otherwise). */
-                "If-Match"?: components["parameters"]["header.If-Match"];
+                "If-Match"?: components["parameters"]["If-Match"];
             };
             path: {
                 id: components["parameters"]["path.id"];
@@ -11806,9 +10676,9 @@ export interface operations {
             query?: never;
             header?: {
                 /** @description Retry safely: a repeated request with this key gets the stored response (Idempotent-Replayed: true) instead of a second write. */
-                "Idempotency-Key"?: components["parameters"]["header.Idempotency-Key"];
+                "Idempotency-Key"?: components["parameters"]["Idempotency-Key"];
                 /** @description Write only if the record's ETag is still this one (412 otherwise). */
-                "If-Match"?: components["parameters"]["header.If-Match"];
+                "If-Match"?: components["parameters"]["If-Match"];
             };
             path: {
                 id: components["parameters"]["path.id"];
@@ -11838,9 +10708,9 @@ export interface operations {
             query?: never;
             header?: {
                 /** @description Retry safely: a repeated request with this key gets the stored response (Idempotent-Replayed: true) instead of a second write. */
-                "Idempotency-Key"?: components["parameters"]["header.Idempotency-Key"];
+                "Idempotency-Key"?: components["parameters"]["Idempotency-Key"];
                 /** @description Write only if the record's ETag is still this one (412 otherwise). */
-                "If-Match"?: components["parameters"]["header.If-Match"];
+                "If-Match"?: components["parameters"]["If-Match"];
             };
             path: {
                 id: components["parameters"]["path.id"];
@@ -11895,7 +10765,7 @@ export interface operations {
             query?: never;
             header?: {
                 /** @description Retry safely: a repeated request with this key gets the stored response (Idempotent-Replayed: true) instead of a second write. */
-                "Idempotency-Key"?: components["parameters"]["header.Idempotency-Key"];
+                "Idempotency-Key"?: components["parameters"]["Idempotency-Key"];
             };
             path: {
                 id: components["parameters"]["path.id"];
@@ -11939,7 +10809,7 @@ export interface operations {
             query?: never;
             header?: {
                 /** @description 304 without a body when the record's ETag is still this one. */
-                "If-None-Match"?: components["parameters"]["header.If-None-Match"];
+                "If-None-Match"?: components["parameters"]["If-None-Match"];
             };
             path: {
                 document: components["parameters"]["path.document"];
@@ -11970,9 +10840,9 @@ export interface operations {
             query?: never;
             header?: {
                 /** @description Retry safely: a repeated request with this key gets the stored response (Idempotent-Replayed: true) instead of a second write. */
-                "Idempotency-Key"?: components["parameters"]["header.Idempotency-Key"];
+                "Idempotency-Key"?: components["parameters"]["Idempotency-Key"];
                 /** @description Write only if the record's ETag is still this one (412 otherwise). */
-                "If-Match"?: components["parameters"]["header.If-Match"];
+                "If-Match"?: components["parameters"]["If-Match"];
             };
             path: {
                 document: components["parameters"]["path.document"];
@@ -12069,7 +10939,7 @@ export interface operations {
             query?: never;
             header?: {
                 /** @description Retry safely: a repeated request with this key gets the stored response (Idempotent-Replayed: true) instead of a second write. */
-                "Idempotency-Key"?: components["parameters"]["header.Idempotency-Key"];
+                "Idempotency-Key"?: components["parameters"]["Idempotency-Key"];
             };
             path?: never;
             cookie?: never;
@@ -12147,7 +11017,7 @@ export interface operations {
             query?: never;
             header?: {
                 /** @description Retry safely: a repeated request with this key gets the stored response (Idempotent-Replayed: true) instead of a second write. */
-                "Idempotency-Key"?: components["parameters"]["header.Idempotency-Key"];
+                "Idempotency-Key"?: components["parameters"]["Idempotency-Key"];
             };
             path: {
                 calendar_id: components["parameters"]["path.calendar_id"];
@@ -12182,7 +11052,7 @@ export interface operations {
             query?: never;
             header?: {
                 /** @description 304 without a body when the record's ETag is still this one. */
-                "If-None-Match"?: components["parameters"]["header.If-None-Match"];
+                "If-None-Match"?: components["parameters"]["If-None-Match"];
             };
             path: {
                 calendar_id: components["parameters"]["path.calendar_id"];
@@ -12205,9 +11075,9 @@ export interface operations {
             query?: never;
             header?: {
                 /** @description Retry safely: a repeated request with this key gets the stored response (Idempotent-Replayed: true) instead of a second write. */
-                "Idempotency-Key"?: components["parameters"]["header.Idempotency-Key"];
+                "Idempotency-Key"?: components["parameters"]["Idempotency-Key"];
                 /** @description Write only if the record's ETag is still this one (412 otherwise). */
-                "If-Match"?: components["parameters"]["header.If-Match"];
+                "If-Match"?: components["parameters"]["If-Match"];
             };
             path: {
                 calendar_id: components["parameters"]["path.calendar_id"];
@@ -12236,9 +11106,9 @@ export interface operations {
             query?: never;
             header?: {
                 /** @description Retry safely: a repeated request with this key gets the stored response (Idempotent-Replayed: true) instead of a second write. */
-                "Idempotency-Key"?: components["parameters"]["header.Idempotency-Key"];
+                "Idempotency-Key"?: components["parameters"]["Idempotency-Key"];
                 /** @description Write only if the record's ETag is still this one (412 otherwise). */
-                "If-Match"?: components["parameters"]["header.If-Match"];
+                "If-Match"?: components["parameters"]["If-Match"];
             };
             path: {
                 calendar_id: components["parameters"]["path.calendar_id"];
@@ -12269,9 +11139,9 @@ export interface operations {
             query?: never;
             header?: {
                 /** @description Retry safely: a repeated request with this key gets the stored response (Idempotent-Replayed: true) instead of a second write. */
-                "Idempotency-Key"?: components["parameters"]["header.Idempotency-Key"];
+                "Idempotency-Key"?: components["parameters"]["Idempotency-Key"];
                 /** @description Write only if the record's ETag is still this one (412 otherwise). */
-                "If-Match"?: components["parameters"]["header.If-Match"];
+                "If-Match"?: components["parameters"]["If-Match"];
             };
             path: {
                 calendar_id: components["parameters"]["path.calendar_id"];
@@ -12300,7 +11170,7 @@ export interface operations {
             query?: never;
             header?: {
                 /** @description 304 without a body when the record's ETag is still this one. */
-                "If-None-Match"?: components["parameters"]["header.If-None-Match"];
+                "If-None-Match"?: components["parameters"]["If-None-Match"];
             };
             path: {
                 id: components["parameters"]["path.id"];
@@ -12322,9 +11192,9 @@ export interface operations {
             query?: never;
             header?: {
                 /** @description Retry safely: a repeated request with this key gets the stored response (Idempotent-Replayed: true) instead of a second write. */
-                "Idempotency-Key"?: components["parameters"]["header.Idempotency-Key"];
+                "Idempotency-Key"?: components["parameters"]["Idempotency-Key"];
                 /** @description Write only if the record's ETag is still this one (412 otherwise). */
-                "If-Match"?: components["parameters"]["header.If-Match"];
+                "If-Match"?: components["parameters"]["If-Match"];
             };
             path: {
                 id: components["parameters"]["path.id"];
@@ -12352,9 +11222,9 @@ export interface operations {
             query?: never;
             header?: {
                 /** @description Retry safely: a repeated request with this key gets the stored response (Idempotent-Replayed: true) instead of a second write. */
-                "Idempotency-Key"?: components["parameters"]["header.Idempotency-Key"];
+                "Idempotency-Key"?: components["parameters"]["Idempotency-Key"];
                 /** @description Write only if the record's ETag is still this one (412 otherwise). */
-                "If-Match"?: components["parameters"]["header.If-Match"];
+                "If-Match"?: components["parameters"]["If-Match"];
             };
             path: {
                 id: components["parameters"]["path.id"];
@@ -12384,9 +11254,9 @@ export interface operations {
             query?: never;
             header?: {
                 /** @description Retry safely: a repeated request with this key gets the stored response (Idempotent-Replayed: true) instead of a second write. */
-                "Idempotency-Key"?: components["parameters"]["header.Idempotency-Key"];
+                "Idempotency-Key"?: components["parameters"]["Idempotency-Key"];
                 /** @description Write only if the record's ETag is still this one (412 otherwise). */
-                "If-Match"?: components["parameters"]["header.If-Match"];
+                "If-Match"?: components["parameters"]["If-Match"];
             };
             path: {
                 id: components["parameters"]["path.id"];
@@ -12461,7 +11331,7 @@ export interface operations {
             query?: never;
             header?: {
                 /** @description Retry safely: a repeated request with this key gets the stored response (Idempotent-Replayed: true) instead of a second write. */
-                "Idempotency-Key"?: components["parameters"]["header.Idempotency-Key"];
+                "Idempotency-Key"?: components["parameters"]["Idempotency-Key"];
             };
             path?: never;
             cookie?: never;
@@ -12494,7 +11364,7 @@ export interface operations {
             query?: never;
             header?: {
                 /** @description 304 without a body when the record's ETag is still this one. */
-                "If-None-Match"?: components["parameters"]["header.If-None-Match"];
+                "If-None-Match"?: components["parameters"]["If-None-Match"];
             };
             path: {
                 id: components["parameters"]["path.id"];
@@ -12516,9 +11386,9 @@ export interface operations {
             query?: never;
             header?: {
                 /** @description Retry safely: a repeated request with this key gets the stored response (Idempotent-Replayed: true) instead of a second write. */
-                "Idempotency-Key"?: components["parameters"]["header.Idempotency-Key"];
+                "Idempotency-Key"?: components["parameters"]["Idempotency-Key"];
                 /** @description Write only if the record's ETag is still this one (412 otherwise). */
-                "If-Match"?: components["parameters"]["header.If-Match"];
+                "If-Match"?: components["parameters"]["If-Match"];
             };
             path: {
                 id: components["parameters"]["path.id"];
@@ -12546,9 +11416,9 @@ export interface operations {
             query?: never;
             header?: {
                 /** @description Retry safely: a repeated request with this key gets the stored response (Idempotent-Replayed: true) instead of a second write. */
-                "Idempotency-Key"?: components["parameters"]["header.Idempotency-Key"];
+                "Idempotency-Key"?: components["parameters"]["Idempotency-Key"];
                 /** @description Write only if the record's ETag is still this one (412 otherwise). */
-                "If-Match"?: components["parameters"]["header.If-Match"];
+                "If-Match"?: components["parameters"]["If-Match"];
             };
             path: {
                 id: components["parameters"]["path.id"];
@@ -12578,9 +11448,9 @@ export interface operations {
             query?: never;
             header?: {
                 /** @description Retry safely: a repeated request with this key gets the stored response (Idempotent-Replayed: true) instead of a second write. */
-                "Idempotency-Key"?: components["parameters"]["header.Idempotency-Key"];
+                "Idempotency-Key"?: components["parameters"]["Idempotency-Key"];
                 /** @description Write only if the record's ETag is still this one (412 otherwise). */
-                "If-Match"?: components["parameters"]["header.If-Match"];
+                "If-Match"?: components["parameters"]["If-Match"];
             };
             path: {
                 id: components["parameters"]["path.id"];
@@ -12654,7 +11524,7 @@ export interface operations {
             query?: never;
             header?: {
                 /** @description Retry safely: a repeated request with this key gets the stored response (Idempotent-Replayed: true) instead of a second write. */
-                "Idempotency-Key"?: components["parameters"]["header.Idempotency-Key"];
+                "Idempotency-Key"?: components["parameters"]["Idempotency-Key"];
             };
             path?: never;
             cookie?: never;
@@ -12687,7 +11557,7 @@ export interface operations {
             query?: never;
             header?: {
                 /** @description 304 without a body when the record's ETag is still this one. */
-                "If-None-Match"?: components["parameters"]["header.If-None-Match"];
+                "If-None-Match"?: components["parameters"]["If-None-Match"];
             };
             path: {
                 invoice_number: components["parameters"]["path.invoice_number"];
@@ -12709,9 +11579,9 @@ export interface operations {
             query?: never;
             header?: {
                 /** @description Retry safely: a repeated request with this key gets the stored response (Idempotent-Replayed: true) instead of a second write. */
-                "Idempotency-Key"?: components["parameters"]["header.Idempotency-Key"];
+                "Idempotency-Key"?: components["parameters"]["Idempotency-Key"];
                 /** @description Write only if the record's ETag is still this one (412 otherwise). */
-                "If-Match"?: components["parameters"]["header.If-Match"];
+                "If-Match"?: components["parameters"]["If-Match"];
             };
             path: {
                 invoice_number: components["parameters"]["path.invoice_number"];
@@ -12739,9 +11609,9 @@ export interface operations {
             query?: never;
             header?: {
                 /** @description Retry safely: a repeated request with this key gets the stored response (Idempotent-Replayed: true) instead of a second write. */
-                "Idempotency-Key"?: components["parameters"]["header.Idempotency-Key"];
+                "Idempotency-Key"?: components["parameters"]["Idempotency-Key"];
                 /** @description Write only if the record's ETag is still this one (412 otherwise). */
-                "If-Match"?: components["parameters"]["header.If-Match"];
+                "If-Match"?: components["parameters"]["If-Match"];
             };
             path: {
                 invoice_number: components["parameters"]["path.invoice_number"];
@@ -12771,9 +11641,9 @@ export interface operations {
             query?: never;
             header?: {
                 /** @description Retry safely: a repeated request with this key gets the stored response (Idempotent-Replayed: true) instead of a second write. */
-                "Idempotency-Key"?: components["parameters"]["header.Idempotency-Key"];
+                "Idempotency-Key"?: components["parameters"]["Idempotency-Key"];
                 /** @description Write only if the record's ETag is still this one (412 otherwise). */
-                "If-Match"?: components["parameters"]["header.If-Match"];
+                "If-Match"?: components["parameters"]["If-Match"];
             };
             path: {
                 invoice_number: components["parameters"]["path.invoice_number"];
@@ -12816,11 +11686,7 @@ export interface operations {
                     "application/json": {
                         data: {
                             content_type: string;
-                            /**
-                             * Format: date-time
-                             * @example 2024-01-01T00:00:00.000000Z
-                             */
-                            created: string | null;
+                            created: components["schemas"]["NullableDateTime"];
                             /** @description Base64; single attachment only. */
                             file_contents?: string;
                             filename: string;
@@ -12843,7 +11709,7 @@ export interface operations {
             query?: never;
             header?: {
                 /** @description Retry safely: a repeated request with this key gets the stored response (Idempotent-Replayed: true) instead of a second write. */
-                "Idempotency-Key"?: components["parameters"]["header.Idempotency-Key"];
+                "Idempotency-Key"?: components["parameters"]["Idempotency-Key"];
             };
             path: {
                 invoice_number: components["parameters"]["path.invoice_number"];
@@ -12887,7 +11753,7 @@ export interface operations {
             query?: never;
             header?: {
                 /** @description 304 without a body when the record's ETag is still this one. */
-                "If-None-Match"?: components["parameters"]["header.If-None-Match"];
+                "If-None-Match"?: components["parameters"]["If-None-Match"];
             };
             path: {
                 attachment_id: components["parameters"]["path.attachment_id"];
@@ -12906,11 +11772,7 @@ export interface operations {
                     "application/json": {
                         data: {
                             content_type: string;
-                            /**
-                             * Format: date-time
-                             * @example 2024-01-01T00:00:00.000000Z
-                             */
-                            created: string | null;
+                            created: components["schemas"]["NullableDateTime"];
                             /** @description Base64; single attachment only. */
                             file_contents?: string;
                             filename: string;
@@ -12933,9 +11795,9 @@ export interface operations {
             query?: never;
             header?: {
                 /** @description Retry safely: a repeated request with this key gets the stored response (Idempotent-Replayed: true) instead of a second write. */
-                "Idempotency-Key"?: components["parameters"]["header.Idempotency-Key"];
+                "Idempotency-Key"?: components["parameters"]["Idempotency-Key"];
                 /** @description Write only if the record's ETag is still this one (412 otherwise). */
-                "If-Match"?: components["parameters"]["header.If-Match"];
+                "If-Match"?: components["parameters"]["If-Match"];
             };
             path: {
                 attachment_id: components["parameters"]["path.attachment_id"];
@@ -12993,7 +11855,7 @@ export interface operations {
             query?: never;
             header?: {
                 /** @description Retry safely: a repeated request with this key gets the stored response (Idempotent-Replayed: true) instead of a second write. */
-                "Idempotency-Key"?: components["parameters"]["header.Idempotency-Key"];
+                "Idempotency-Key"?: components["parameters"]["Idempotency-Key"];
             };
             path: {
                 invoice_number: components["parameters"]["path.invoice_number"];
@@ -13108,7 +11970,7 @@ export interface operations {
             query?: never;
             header?: {
                 /** @description Retry safely: a repeated request with this key gets the stored response (Idempotent-Replayed: true) instead of a second write. */
-                "Idempotency-Key"?: components["parameters"]["header.Idempotency-Key"];
+                "Idempotency-Key"?: components["parameters"]["Idempotency-Key"];
             };
             path?: never;
             cookie?: never;
@@ -13141,7 +12003,7 @@ export interface operations {
             query?: never;
             header?: {
                 /** @description 304 without a body when the record's ETag is still this one. */
-                "If-None-Match"?: components["parameters"]["header.If-None-Match"];
+                "If-None-Match"?: components["parameters"]["If-None-Match"];
             };
             path: {
                 id: components["parameters"]["path.id"];
@@ -13163,9 +12025,9 @@ export interface operations {
             query?: never;
             header?: {
                 /** @description Retry safely: a repeated request with this key gets the stored response (Idempotent-Replayed: true) instead of a second write. */
-                "Idempotency-Key"?: components["parameters"]["header.Idempotency-Key"];
+                "Idempotency-Key"?: components["parameters"]["Idempotency-Key"];
                 /** @description Write only if the record's ETag is still this one (412 otherwise). */
-                "If-Match"?: components["parameters"]["header.If-Match"];
+                "If-Match"?: components["parameters"]["If-Match"];
             };
             path: {
                 id: components["parameters"]["path.id"];
@@ -13193,9 +12055,9 @@ export interface operations {
             query?: never;
             header?: {
                 /** @description Retry safely: a repeated request with this key gets the stored response (Idempotent-Replayed: true) instead of a second write. */
-                "Idempotency-Key"?: components["parameters"]["header.Idempotency-Key"];
+                "Idempotency-Key"?: components["parameters"]["Idempotency-Key"];
                 /** @description Write only if the record's ETag is still this one (412 otherwise). */
-                "If-Match"?: components["parameters"]["header.If-Match"];
+                "If-Match"?: components["parameters"]["If-Match"];
             };
             path: {
                 id: components["parameters"]["path.id"];
@@ -13225,9 +12087,9 @@ export interface operations {
             query?: never;
             header?: {
                 /** @description Retry safely: a repeated request with this key gets the stored response (Idempotent-Replayed: true) instead of a second write. */
-                "Idempotency-Key"?: components["parameters"]["header.Idempotency-Key"];
+                "Idempotency-Key"?: components["parameters"]["Idempotency-Key"];
                 /** @description Write only if the record's ETag is still this one (412 otherwise). */
-                "If-Match"?: components["parameters"]["header.If-Match"];
+                "If-Match"?: components["parameters"]["If-Match"];
             };
             path: {
                 id: components["parameters"]["path.id"];
@@ -13337,7 +12199,7 @@ export interface operations {
             query?: never;
             header?: {
                 /** @description Retry safely: a repeated request with this key gets the stored response (Idempotent-Replayed: true) instead of a second write. */
-                "Idempotency-Key"?: components["parameters"]["header.Idempotency-Key"];
+                "Idempotency-Key"?: components["parameters"]["Idempotency-Key"];
             };
             path?: never;
             cookie?: never;
@@ -13370,7 +12232,7 @@ export interface operations {
             query?: never;
             header?: {
                 /** @description 304 without a body when the record's ETag is still this one. */
-                "If-None-Match"?: components["parameters"]["header.If-None-Match"];
+                "If-None-Match"?: components["parameters"]["If-None-Match"];
             };
             path: {
                 id: string;
@@ -13392,9 +12254,9 @@ export interface operations {
             query?: never;
             header?: {
                 /** @description Retry safely: a repeated request with this key gets the stored response (Idempotent-Replayed: true) instead of a second write. */
-                "Idempotency-Key"?: components["parameters"]["header.Idempotency-Key"];
+                "Idempotency-Key"?: components["parameters"]["Idempotency-Key"];
                 /** @description Write only if the record's ETag is still this one (412 otherwise). */
-                "If-Match"?: components["parameters"]["header.If-Match"];
+                "If-Match"?: components["parameters"]["If-Match"];
             };
             path: {
                 id: string;
@@ -13422,9 +12284,9 @@ export interface operations {
             query?: never;
             header?: {
                 /** @description Retry safely: a repeated request with this key gets the stored response (Idempotent-Replayed: true) instead of a second write. */
-                "Idempotency-Key"?: components["parameters"]["header.Idempotency-Key"];
+                "Idempotency-Key"?: components["parameters"]["Idempotency-Key"];
                 /** @description Write only if the record's ETag is still this one (412 otherwise). */
-                "If-Match"?: components["parameters"]["header.If-Match"];
+                "If-Match"?: components["parameters"]["If-Match"];
             };
             path: {
                 id: string;
@@ -13454,9 +12316,9 @@ export interface operations {
             query?: never;
             header?: {
                 /** @description Retry safely: a repeated request with this key gets the stored response (Idempotent-Replayed: true) instead of a second write. */
-                "Idempotency-Key"?: components["parameters"]["header.Idempotency-Key"];
+                "Idempotency-Key"?: components["parameters"]["Idempotency-Key"];
                 /** @description Write only if the record's ETag is still this one (412 otherwise). */
-                "If-Match"?: components["parameters"]["header.If-Match"];
+                "If-Match"?: components["parameters"]["If-Match"];
             };
             path: {
                 id: string;
@@ -13525,7 +12387,7 @@ export interface operations {
             query?: never;
             header?: {
                 /** @description Retry safely: a repeated request with this key gets the stored response (Idempotent-Replayed: true) instead of a second write. */
-                "Idempotency-Key"?: components["parameters"]["header.Idempotency-Key"];
+                "Idempotency-Key"?: components["parameters"]["Idempotency-Key"];
             };
             path?: never;
             cookie?: never;
@@ -13558,7 +12420,7 @@ export interface operations {
             query?: never;
             header?: {
                 /** @description 304 without a body when the record's ETag is still this one. */
-                "If-None-Match"?: components["parameters"]["header.If-None-Match"];
+                "If-None-Match"?: components["parameters"]["If-None-Match"];
             };
             path: {
                 id: components["parameters"]["path.id"];
@@ -13588,9 +12450,9 @@ export interface operations {
             query?: never;
             header?: {
                 /** @description Retry safely: a repeated request with this key gets the stored response (Idempotent-Replayed: true) instead of a second write. */
-                "Idempotency-Key"?: components["parameters"]["header.Idempotency-Key"];
+                "Idempotency-Key"?: components["parameters"]["Idempotency-Key"];
                 /** @description Write only if the record's ETag is still this one (412 otherwise). */
-                "If-Match"?: components["parameters"]["header.If-Match"];
+                "If-Match"?: components["parameters"]["If-Match"];
             };
             path: {
                 id: components["parameters"]["path.id"];
@@ -13664,7 +12526,7 @@ export interface operations {
             query?: never;
             header?: {
                 /** @description Retry safely: a repeated request with this key gets the stored response (Idempotent-Replayed: true) instead of a second write. */
-                "Idempotency-Key"?: components["parameters"]["header.Idempotency-Key"];
+                "Idempotency-Key"?: components["parameters"]["Idempotency-Key"];
             };
             path?: never;
             cookie?: never;
@@ -13697,7 +12559,7 @@ export interface operations {
             query?: never;
             header?: {
                 /** @description 304 without a body when the record's ETag is still this one. */
-                "If-None-Match"?: components["parameters"]["header.If-None-Match"];
+                "If-None-Match"?: components["parameters"]["If-None-Match"];
             };
             path: {
                 id: components["parameters"]["path.id"];
@@ -13719,9 +12581,9 @@ export interface operations {
             query?: never;
             header?: {
                 /** @description Retry safely: a repeated request with this key gets the stored response (Idempotent-Replayed: true) instead of a second write. */
-                "Idempotency-Key"?: components["parameters"]["header.Idempotency-Key"];
+                "Idempotency-Key"?: components["parameters"]["Idempotency-Key"];
                 /** @description Write only if the record's ETag is still this one (412 otherwise). */
-                "If-Match"?: components["parameters"]["header.If-Match"];
+                "If-Match"?: components["parameters"]["If-Match"];
             };
             path: {
                 id: components["parameters"]["path.id"];
@@ -13749,9 +12611,9 @@ export interface operations {
             query?: never;
             header?: {
                 /** @description Retry safely: a repeated request with this key gets the stored response (Idempotent-Replayed: true) instead of a second write. */
-                "Idempotency-Key"?: components["parameters"]["header.Idempotency-Key"];
+                "Idempotency-Key"?: components["parameters"]["Idempotency-Key"];
                 /** @description Write only if the record's ETag is still this one (412 otherwise). */
-                "If-Match"?: components["parameters"]["header.If-Match"];
+                "If-Match"?: components["parameters"]["If-Match"];
             };
             path: {
                 id: components["parameters"]["path.id"];
@@ -13781,9 +12643,9 @@ export interface operations {
             query?: never;
             header?: {
                 /** @description Retry safely: a repeated request with this key gets the stored response (Idempotent-Replayed: true) instead of a second write. */
-                "Idempotency-Key"?: components["parameters"]["header.Idempotency-Key"];
+                "Idempotency-Key"?: components["parameters"]["Idempotency-Key"];
                 /** @description Write only if the record's ETag is still this one (412 otherwise). */
-                "If-Match"?: components["parameters"]["header.If-Match"];
+                "If-Match"?: components["parameters"]["If-Match"];
             };
             path: {
                 id: components["parameters"]["path.id"];
@@ -13841,7 +12703,7 @@ export interface operations {
             query?: never;
             header?: {
                 /** @description Retry safely: a repeated request with this key gets the stored response (Idempotent-Replayed: true) instead of a second write. */
-                "Idempotency-Key"?: components["parameters"]["header.Idempotency-Key"];
+                "Idempotency-Key"?: components["parameters"]["Idempotency-Key"];
             };
             path: {
                 id: components["parameters"]["path.id"];
@@ -13876,7 +12738,7 @@ export interface operations {
             query?: never;
             header?: {
                 /** @description 304 without a body when the record's ETag is still this one. */
-                "If-None-Match"?: components["parameters"]["header.If-None-Match"];
+                "If-None-Match"?: components["parameters"]["If-None-Match"];
             };
             path: {
                 id: components["parameters"]["path.id"];
@@ -13899,9 +12761,9 @@ export interface operations {
             query?: never;
             header?: {
                 /** @description Retry safely: a repeated request with this key gets the stored response (Idempotent-Replayed: true) instead of a second write. */
-                "Idempotency-Key"?: components["parameters"]["header.Idempotency-Key"];
+                "Idempotency-Key"?: components["parameters"]["Idempotency-Key"];
                 /** @description Write only if the record's ETag is still this one (412 otherwise). */
-                "If-Match"?: components["parameters"]["header.If-Match"];
+                "If-Match"?: components["parameters"]["If-Match"];
             };
             path: {
                 id: components["parameters"]["path.id"];
@@ -13930,9 +12792,9 @@ export interface operations {
             query?: never;
             header?: {
                 /** @description Retry safely: a repeated request with this key gets the stored response (Idempotent-Replayed: true) instead of a second write. */
-                "Idempotency-Key"?: components["parameters"]["header.Idempotency-Key"];
+                "Idempotency-Key"?: components["parameters"]["Idempotency-Key"];
                 /** @description Write only if the record's ETag is still this one (412 otherwise). */
-                "If-Match"?: components["parameters"]["header.If-Match"];
+                "If-Match"?: components["parameters"]["If-Match"];
             };
             path: {
                 id: components["parameters"]["path.id"];
@@ -13963,9 +12825,9 @@ export interface operations {
             query?: never;
             header?: {
                 /** @description Retry safely: a repeated request with this key gets the stored response (Idempotent-Replayed: true) instead of a second write. */
-                "Idempotency-Key"?: components["parameters"]["header.Idempotency-Key"];
+                "Idempotency-Key"?: components["parameters"]["Idempotency-Key"];
                 /** @description Write only if the record's ETag is still this one (412 otherwise). */
-                "If-Match"?: components["parameters"]["header.If-Match"];
+                "If-Match"?: components["parameters"]["If-Match"];
             };
             path: {
                 id: components["parameters"]["path.id"];
@@ -14067,7 +12929,7 @@ export interface operations {
             query?: never;
             header?: {
                 /** @description Retry safely: a repeated request with this key gets the stored response (Idempotent-Replayed: true) instead of a second write. */
-                "Idempotency-Key"?: components["parameters"]["header.Idempotency-Key"];
+                "Idempotency-Key"?: components["parameters"]["Idempotency-Key"];
             };
             path?: never;
             cookie?: never;
@@ -14104,7 +12966,7 @@ export interface operations {
             query?: never;
             header?: {
                 /** @description 304 without a body when the record's ETag is still this one. */
-                "If-None-Match"?: components["parameters"]["header.If-None-Match"];
+                "If-None-Match"?: components["parameters"]["If-None-Match"];
             };
             path: {
                 id: components["parameters"]["path.id"];
@@ -14126,9 +12988,9 @@ export interface operations {
             query?: never;
             header?: {
                 /** @description Retry safely: a repeated request with this key gets the stored response (Idempotent-Replayed: true) instead of a second write. */
-                "Idempotency-Key"?: components["parameters"]["header.Idempotency-Key"];
+                "Idempotency-Key"?: components["parameters"]["Idempotency-Key"];
                 /** @description Write only if the record's ETag is still this one (412 otherwise). */
-                "If-Match"?: components["parameters"]["header.If-Match"];
+                "If-Match"?: components["parameters"]["If-Match"];
             };
             path: {
                 id: components["parameters"]["path.id"];
@@ -14156,9 +13018,9 @@ export interface operations {
             query?: never;
             header?: {
                 /** @description Retry safely: a repeated request with this key gets the stored response (Idempotent-Replayed: true) instead of a second write. */
-                "Idempotency-Key"?: components["parameters"]["header.Idempotency-Key"];
+                "Idempotency-Key"?: components["parameters"]["Idempotency-Key"];
                 /** @description Write only if the record's ETag is still this one (412 otherwise). */
-                "If-Match"?: components["parameters"]["header.If-Match"];
+                "If-Match"?: components["parameters"]["If-Match"];
             };
             path: {
                 id: components["parameters"]["path.id"];
@@ -14188,9 +13050,9 @@ export interface operations {
             query?: never;
             header?: {
                 /** @description Retry safely: a repeated request with this key gets the stored response (Idempotent-Replayed: true) instead of a second write. */
-                "Idempotency-Key"?: components["parameters"]["header.Idempotency-Key"];
+                "Idempotency-Key"?: components["parameters"]["Idempotency-Key"];
                 /** @description Write only if the record's ETag is still this one (412 otherwise). */
-                "If-Match"?: components["parameters"]["header.If-Match"];
+                "If-Match"?: components["parameters"]["If-Match"];
             };
             path: {
                 id: components["parameters"]["path.id"];
@@ -14257,7 +13119,7 @@ export interface operations {
             query?: never;
             header?: {
                 /** @description Retry safely: a repeated request with this key gets the stored response (Idempotent-Replayed: true) instead of a second write. */
-                "Idempotency-Key"?: components["parameters"]["header.Idempotency-Key"];
+                "Idempotency-Key"?: components["parameters"]["Idempotency-Key"];
             };
             path?: never;
             cookie?: never;
@@ -14290,7 +13152,7 @@ export interface operations {
             query?: never;
             header?: {
                 /** @description 304 without a body when the record's ETag is still this one. */
-                "If-None-Match"?: components["parameters"]["header.If-None-Match"];
+                "If-None-Match"?: components["parameters"]["If-None-Match"];
             };
             path: {
                 id: components["parameters"]["path.id"];
@@ -14312,9 +13174,9 @@ export interface operations {
             query?: never;
             header?: {
                 /** @description Retry safely: a repeated request with this key gets the stored response (Idempotent-Replayed: true) instead of a second write. */
-                "Idempotency-Key"?: components["parameters"]["header.Idempotency-Key"];
+                "Idempotency-Key"?: components["parameters"]["Idempotency-Key"];
                 /** @description Write only if the record's ETag is still this one (412 otherwise). */
-                "If-Match"?: components["parameters"]["header.If-Match"];
+                "If-Match"?: components["parameters"]["If-Match"];
             };
             path: {
                 id: components["parameters"]["path.id"];
@@ -14342,9 +13204,9 @@ export interface operations {
             query?: never;
             header?: {
                 /** @description Retry safely: a repeated request with this key gets the stored response (Idempotent-Replayed: true) instead of a second write. */
-                "Idempotency-Key"?: components["parameters"]["header.Idempotency-Key"];
+                "Idempotency-Key"?: components["parameters"]["Idempotency-Key"];
                 /** @description Write only if the record's ETag is still this one (412 otherwise). */
-                "If-Match"?: components["parameters"]["header.If-Match"];
+                "If-Match"?: components["parameters"]["If-Match"];
             };
             path: {
                 id: components["parameters"]["path.id"];
@@ -14374,9 +13236,9 @@ export interface operations {
             query?: never;
             header?: {
                 /** @description Retry safely: a repeated request with this key gets the stored response (Idempotent-Replayed: true) instead of a second write. */
-                "Idempotency-Key"?: components["parameters"]["header.Idempotency-Key"];
+                "Idempotency-Key"?: components["parameters"]["Idempotency-Key"];
                 /** @description Write only if the record's ETag is still this one (412 otherwise). */
-                "If-Match"?: components["parameters"]["header.If-Match"];
+                "If-Match"?: components["parameters"]["If-Match"];
             };
             path: {
                 id: components["parameters"]["path.id"];
@@ -14429,7 +13291,7 @@ export interface operations {
             query?: never;
             header?: {
                 /** @description Retry safely: a repeated request with this key gets the stored response (Idempotent-Replayed: true) instead of a second write. */
-                "Idempotency-Key"?: components["parameters"]["header.Idempotency-Key"];
+                "Idempotency-Key"?: components["parameters"]["Idempotency-Key"];
             };
             path?: never;
             cookie?: never;
@@ -14454,7 +13316,7 @@ export interface operations {
             query?: never;
             header?: {
                 /** @description 304 without a body when the record's ETag is still this one. */
-                "If-None-Match"?: components["parameters"]["header.If-None-Match"];
+                "If-None-Match"?: components["parameters"]["If-None-Match"];
             };
             path: {
                 id: components["parameters"]["path.id"];
@@ -14476,9 +13338,9 @@ export interface operations {
             query?: never;
             header?: {
                 /** @description Retry safely: a repeated request with this key gets the stored response (Idempotent-Replayed: true) instead of a second write. */
-                "Idempotency-Key"?: components["parameters"]["header.Idempotency-Key"];
+                "Idempotency-Key"?: components["parameters"]["Idempotency-Key"];
                 /** @description Write only if the record's ETag is still this one (412 otherwise). */
-                "If-Match"?: components["parameters"]["header.If-Match"];
+                "If-Match"?: components["parameters"]["If-Match"];
             };
             path: {
                 id: components["parameters"]["path.id"];
@@ -14506,9 +13368,9 @@ export interface operations {
             query?: never;
             header?: {
                 /** @description Retry safely: a repeated request with this key gets the stored response (Idempotent-Replayed: true) instead of a second write. */
-                "Idempotency-Key"?: components["parameters"]["header.Idempotency-Key"];
+                "Idempotency-Key"?: components["parameters"]["Idempotency-Key"];
                 /** @description Write only if the record's ETag is still this one (412 otherwise). */
-                "If-Match"?: components["parameters"]["header.If-Match"];
+                "If-Match"?: components["parameters"]["If-Match"];
             };
             path: {
                 id: components["parameters"]["path.id"];
@@ -14538,9 +13400,9 @@ export interface operations {
             query?: never;
             header?: {
                 /** @description Retry safely: a repeated request with this key gets the stored response (Idempotent-Replayed: true) instead of a second write. */
-                "Idempotency-Key"?: components["parameters"]["header.Idempotency-Key"];
+                "Idempotency-Key"?: components["parameters"]["Idempotency-Key"];
                 /** @description Write only if the record's ETag is still this one (412 otherwise). */
-                "If-Match"?: components["parameters"]["header.If-Match"];
+                "If-Match"?: components["parameters"]["If-Match"];
             };
             path: {
                 id: components["parameters"]["path.id"];
@@ -14609,7 +13471,7 @@ export interface operations {
             query?: never;
             header?: {
                 /** @description Retry safely: a repeated request with this key gets the stored response (Idempotent-Replayed: true) instead of a second write. */
-                "Idempotency-Key"?: components["parameters"]["header.Idempotency-Key"];
+                "Idempotency-Key"?: components["parameters"]["Idempotency-Key"];
             };
             path?: never;
             cookie?: never;
@@ -14642,7 +13504,7 @@ export interface operations {
             query?: never;
             header?: {
                 /** @description 304 without a body when the record's ETag is still this one. */
-                "If-None-Match"?: components["parameters"]["header.If-None-Match"];
+                "If-None-Match"?: components["parameters"]["If-None-Match"];
             };
             path: {
                 name: string;
@@ -14664,9 +13526,9 @@ export interface operations {
             query?: never;
             header?: {
                 /** @description Retry safely: a repeated request with this key gets the stored response (Idempotent-Replayed: true) instead of a second write. */
-                "Idempotency-Key"?: components["parameters"]["header.Idempotency-Key"];
+                "Idempotency-Key"?: components["parameters"]["Idempotency-Key"];
                 /** @description Write only if the record's ETag is still this one (412 otherwise). */
-                "If-Match"?: components["parameters"]["header.If-Match"];
+                "If-Match"?: components["parameters"]["If-Match"];
             };
             path: {
                 name: string;
@@ -14694,9 +13556,9 @@ export interface operations {
             query?: never;
             header?: {
                 /** @description Retry safely: a repeated request with this key gets the stored response (Idempotent-Replayed: true) instead of a second write. */
-                "Idempotency-Key"?: components["parameters"]["header.Idempotency-Key"];
+                "Idempotency-Key"?: components["parameters"]["Idempotency-Key"];
                 /** @description Write only if the record's ETag is still this one (412 otherwise). */
-                "If-Match"?: components["parameters"]["header.If-Match"];
+                "If-Match"?: components["parameters"]["If-Match"];
             };
             path: {
                 name: string;
@@ -14726,9 +13588,9 @@ export interface operations {
             query?: never;
             header?: {
                 /** @description Retry safely: a repeated request with this key gets the stored response (Idempotent-Replayed: true) instead of a second write. */
-                "Idempotency-Key"?: components["parameters"]["header.Idempotency-Key"];
+                "Idempotency-Key"?: components["parameters"]["Idempotency-Key"];
                 /** @description Write only if the record's ETag is still this one (412 otherwise). */
-                "If-Match"?: components["parameters"]["header.If-Match"];
+                "If-Match"?: components["parameters"]["If-Match"];
             };
             path: {
                 name: string;
@@ -14818,7 +13680,7 @@ export interface operations {
             };
             header?: {
                 /** @description Retry safely: a repeated request with this key gets the stored response (Idempotent-Replayed: true) instead of a second write. */
-                "Idempotency-Key"?: components["parameters"]["header.Idempotency-Key"];
+                "Idempotency-Key"?: components["parameters"]["Idempotency-Key"];
             };
             path?: never;
             cookie?: never;
@@ -14856,7 +13718,7 @@ export interface operations {
             };
             header?: {
                 /** @description 304 without a body when the record's ETag is still this one. */
-                "If-None-Match"?: components["parameters"]["header.If-None-Match"];
+                "If-None-Match"?: components["parameters"]["If-None-Match"];
             };
             path: {
                 id: components["parameters"]["path.id"];
@@ -14883,9 +13745,9 @@ export interface operations {
             };
             header?: {
                 /** @description Retry safely: a repeated request with this key gets the stored response (Idempotent-Replayed: true) instead of a second write. */
-                "Idempotency-Key"?: components["parameters"]["header.Idempotency-Key"];
+                "Idempotency-Key"?: components["parameters"]["Idempotency-Key"];
                 /** @description Write only if the record's ETag is still this one (412 otherwise). */
-                "If-Match"?: components["parameters"]["header.If-Match"];
+                "If-Match"?: components["parameters"]["If-Match"];
             };
             path: {
                 id: components["parameters"]["path.id"];
@@ -14913,9 +13775,9 @@ export interface operations {
             query?: never;
             header?: {
                 /** @description Retry safely: a repeated request with this key gets the stored response (Idempotent-Replayed: true) instead of a second write. */
-                "Idempotency-Key"?: components["parameters"]["header.Idempotency-Key"];
+                "Idempotency-Key"?: components["parameters"]["Idempotency-Key"];
                 /** @description Write only if the record's ETag is still this one (412 otherwise). */
-                "If-Match"?: components["parameters"]["header.If-Match"];
+                "If-Match"?: components["parameters"]["If-Match"];
             };
             path: {
                 id: components["parameters"]["path.id"];
@@ -14950,9 +13812,9 @@ export interface operations {
             };
             header?: {
                 /** @description Retry safely: a repeated request with this key gets the stored response (Idempotent-Replayed: true) instead of a second write. */
-                "Idempotency-Key"?: components["parameters"]["header.Idempotency-Key"];
+                "Idempotency-Key"?: components["parameters"]["Idempotency-Key"];
                 /** @description Write only if the record's ETag is still this one (412 otherwise). */
-                "If-Match"?: components["parameters"]["header.If-Match"];
+                "If-Match"?: components["parameters"]["If-Match"];
             };
             path: {
                 id: components["parameters"]["path.id"];
@@ -15021,7 +13883,7 @@ export interface operations {
             query?: never;
             header?: {
                 /** @description Retry safely: a repeated request with this key gets the stored response (Idempotent-Replayed: true) instead of a second write. */
-                "Idempotency-Key"?: components["parameters"]["header.Idempotency-Key"];
+                "Idempotency-Key"?: components["parameters"]["Idempotency-Key"];
             };
             path: {
                 id: components["parameters"]["path.id"];
@@ -15056,7 +13918,7 @@ export interface operations {
             query?: never;
             header?: {
                 /** @description 304 without a body when the record's ETag is still this one. */
-                "If-None-Match"?: components["parameters"]["header.If-None-Match"];
+                "If-None-Match"?: components["parameters"]["If-None-Match"];
             };
             path: {
                 activity: components["parameters"]["path.activity"];
@@ -15079,9 +13941,9 @@ export interface operations {
             query?: never;
             header?: {
                 /** @description Retry safely: a repeated request with this key gets the stored response (Idempotent-Replayed: true) instead of a second write. */
-                "Idempotency-Key"?: components["parameters"]["header.Idempotency-Key"];
+                "Idempotency-Key"?: components["parameters"]["Idempotency-Key"];
                 /** @description Write only if the record's ETag is still this one (412 otherwise). */
-                "If-Match"?: components["parameters"]["header.If-Match"];
+                "If-Match"?: components["parameters"]["If-Match"];
             };
             path: {
                 activity: components["parameters"]["path.activity"];
@@ -15110,9 +13972,9 @@ export interface operations {
             query?: never;
             header?: {
                 /** @description Retry safely: a repeated request with this key gets the stored response (Idempotent-Replayed: true) instead of a second write. */
-                "Idempotency-Key"?: components["parameters"]["header.Idempotency-Key"];
+                "Idempotency-Key"?: components["parameters"]["Idempotency-Key"];
                 /** @description Write only if the record's ETag is still this one (412 otherwise). */
-                "If-Match"?: components["parameters"]["header.If-Match"];
+                "If-Match"?: components["parameters"]["If-Match"];
             };
             path: {
                 activity: components["parameters"]["path.activity"];
@@ -15143,9 +14005,9 @@ export interface operations {
             query?: never;
             header?: {
                 /** @description Retry safely: a repeated request with this key gets the stored response (Idempotent-Replayed: true) instead of a second write. */
-                "Idempotency-Key"?: components["parameters"]["header.Idempotency-Key"];
+                "Idempotency-Key"?: components["parameters"]["Idempotency-Key"];
                 /** @description Write only if the record's ETag is still this one (412 otherwise). */
-                "If-Match"?: components["parameters"]["header.If-Match"];
+                "If-Match"?: components["parameters"]["If-Match"];
             };
             path: {
                 activity: components["parameters"]["path.activity"];
@@ -15215,7 +14077,7 @@ export interface operations {
             query?: never;
             header?: {
                 /** @description Retry safely: a repeated request with this key gets the stored response (Idempotent-Replayed: true) instead of a second write. */
-                "Idempotency-Key"?: components["parameters"]["header.Idempotency-Key"];
+                "Idempotency-Key"?: components["parameters"]["Idempotency-Key"];
             };
             path: {
                 id: components["parameters"]["path.id"];
@@ -15250,7 +14112,7 @@ export interface operations {
             query?: never;
             header?: {
                 /** @description 304 without a body when the record's ETag is still this one. */
-                "If-None-Match"?: components["parameters"]["header.If-None-Match"];
+                "If-None-Match"?: components["parameters"]["If-None-Match"];
             };
             path: {
                 assignment_id: components["parameters"]["path.assignment_id"];
@@ -15273,9 +14135,9 @@ export interface operations {
             query?: never;
             header?: {
                 /** @description Retry safely: a repeated request with this key gets the stored response (Idempotent-Replayed: true) instead of a second write. */
-                "Idempotency-Key"?: components["parameters"]["header.Idempotency-Key"];
+                "Idempotency-Key"?: components["parameters"]["Idempotency-Key"];
                 /** @description Write only if the record's ETag is still this one (412 otherwise). */
-                "If-Match"?: components["parameters"]["header.If-Match"];
+                "If-Match"?: components["parameters"]["If-Match"];
             };
             path: {
                 assignment_id: components["parameters"]["path.assignment_id"];
@@ -15304,9 +14166,9 @@ export interface operations {
             query?: never;
             header?: {
                 /** @description Retry safely: a repeated request with this key gets the stored response (Idempotent-Replayed: true) instead of a second write. */
-                "Idempotency-Key"?: components["parameters"]["header.Idempotency-Key"];
+                "Idempotency-Key"?: components["parameters"]["Idempotency-Key"];
                 /** @description Write only if the record's ETag is still this one (412 otherwise). */
-                "If-Match"?: components["parameters"]["header.If-Match"];
+                "If-Match"?: components["parameters"]["If-Match"];
             };
             path: {
                 assignment_id: components["parameters"]["path.assignment_id"];
@@ -15337,9 +14199,9 @@ export interface operations {
             query?: never;
             header?: {
                 /** @description Retry safely: a repeated request with this key gets the stored response (Idempotent-Replayed: true) instead of a second write. */
-                "Idempotency-Key"?: components["parameters"]["header.Idempotency-Key"];
+                "Idempotency-Key"?: components["parameters"]["Idempotency-Key"];
                 /** @description Write only if the record's ETag is still this one (412 otherwise). */
-                "If-Match"?: components["parameters"]["header.If-Match"];
+                "If-Match"?: components["parameters"]["If-Match"];
             };
             path: {
                 assignment_id: components["parameters"]["path.assignment_id"];
@@ -15409,7 +14271,7 @@ export interface operations {
             query?: never;
             header?: {
                 /** @description Retry safely: a repeated request with this key gets the stored response (Idempotent-Replayed: true) instead of a second write. */
-                "Idempotency-Key"?: components["parameters"]["header.Idempotency-Key"];
+                "Idempotency-Key"?: components["parameters"]["Idempotency-Key"];
             };
             path: {
                 id: components["parameters"]["path.id"];
@@ -15444,7 +14306,7 @@ export interface operations {
             query?: never;
             header?: {
                 /** @description 304 without a body when the record's ETag is still this one. */
-                "If-None-Match"?: components["parameters"]["header.If-None-Match"];
+                "If-None-Match"?: components["parameters"]["If-None-Match"];
             };
             path: {
                 id: components["parameters"]["path.id"];
@@ -15467,9 +14329,9 @@ export interface operations {
             query?: never;
             header?: {
                 /** @description Retry safely: a repeated request with this key gets the stored response (Idempotent-Replayed: true) instead of a second write. */
-                "Idempotency-Key"?: components["parameters"]["header.Idempotency-Key"];
+                "Idempotency-Key"?: components["parameters"]["Idempotency-Key"];
                 /** @description Write only if the record's ETag is still this one (412 otherwise). */
-                "If-Match"?: components["parameters"]["header.If-Match"];
+                "If-Match"?: components["parameters"]["If-Match"];
             };
             path: {
                 id: components["parameters"]["path.id"];
@@ -15498,9 +14360,9 @@ export interface operations {
             query?: never;
             header?: {
                 /** @description Retry safely: a repeated request with this key gets the stored response (Idempotent-Replayed: true) instead of a second write. */
-                "Idempotency-Key"?: components["parameters"]["header.Idempotency-Key"];
+                "Idempotency-Key"?: components["parameters"]["Idempotency-Key"];
                 /** @description Write only if the record's ETag is still this one (412 otherwise). */
-                "If-Match"?: components["parameters"]["header.If-Match"];
+                "If-Match"?: components["parameters"]["If-Match"];
             };
             path: {
                 id: components["parameters"]["path.id"];
@@ -15531,9 +14393,9 @@ export interface operations {
             query?: never;
             header?: {
                 /** @description Retry safely: a repeated request with this key gets the stored response (Idempotent-Replayed: true) instead of a second write. */
-                "Idempotency-Key"?: components["parameters"]["header.Idempotency-Key"];
+                "Idempotency-Key"?: components["parameters"]["Idempotency-Key"];
                 /** @description Write only if the record's ETag is still this one (412 otherwise). */
-                "If-Match"?: components["parameters"]["header.If-Match"];
+                "If-Match"?: components["parameters"]["If-Match"];
             };
             path: {
                 id: components["parameters"]["path.id"];
@@ -15636,7 +14498,7 @@ export interface operations {
             query?: never;
             header?: {
                 /** @description Retry safely: a repeated request with this key gets the stored response (Idempotent-Replayed: true) instead of a second write. */
-                "Idempotency-Key"?: components["parameters"]["header.Idempotency-Key"];
+                "Idempotency-Key"?: components["parameters"]["Idempotency-Key"];
             };
             path: {
                 id: components["parameters"]["path.id"];
@@ -15663,7 +14525,7 @@ export interface operations {
             query?: never;
             header?: {
                 /** @description 304 without a body when the record's ETag is still this one. */
-                "If-None-Match"?: components["parameters"]["header.If-None-Match"];
+                "If-None-Match"?: components["parameters"]["If-None-Match"];
             };
             path: {
                 id: components["parameters"]["path.id"];
@@ -15686,9 +14548,9 @@ export interface operations {
             query?: never;
             header?: {
                 /** @description Retry safely: a repeated request with this key gets the stored response (Idempotent-Replayed: true) instead of a second write. */
-                "Idempotency-Key"?: components["parameters"]["header.Idempotency-Key"];
+                "Idempotency-Key"?: components["parameters"]["Idempotency-Key"];
                 /** @description Write only if the record's ETag is still this one (412 otherwise). */
-                "If-Match"?: components["parameters"]["header.If-Match"];
+                "If-Match"?: components["parameters"]["If-Match"];
             };
             path: {
                 id: components["parameters"]["path.id"];
@@ -15717,9 +14579,9 @@ export interface operations {
             query?: never;
             header?: {
                 /** @description Retry safely: a repeated request with this key gets the stored response (Idempotent-Replayed: true) instead of a second write. */
-                "Idempotency-Key"?: components["parameters"]["header.Idempotency-Key"];
+                "Idempotency-Key"?: components["parameters"]["Idempotency-Key"];
                 /** @description Write only if the record's ETag is still this one (412 otherwise). */
-                "If-Match"?: components["parameters"]["header.If-Match"];
+                "If-Match"?: components["parameters"]["If-Match"];
             };
             path: {
                 id: components["parameters"]["path.id"];
@@ -15750,9 +14612,9 @@ export interface operations {
             query?: never;
             header?: {
                 /** @description Retry safely: a repeated request with this key gets the stored response (Idempotent-Replayed: true) instead of a second write. */
-                "Idempotency-Key"?: components["parameters"]["header.Idempotency-Key"];
+                "Idempotency-Key"?: components["parameters"]["Idempotency-Key"];
                 /** @description Write only if the record's ETag is still this one (412 otherwise). */
-                "If-Match"?: components["parameters"]["header.If-Match"];
+                "If-Match"?: components["parameters"]["If-Match"];
             };
             path: {
                 id: components["parameters"]["path.id"];
@@ -15826,7 +14688,7 @@ export interface operations {
             query?: never;
             header?: {
                 /** @description Retry safely: a repeated request with this key gets the stored response (Idempotent-Replayed: true) instead of a second write. */
-                "Idempotency-Key"?: components["parameters"]["header.Idempotency-Key"];
+                "Idempotency-Key"?: components["parameters"]["Idempotency-Key"];
             };
             path: {
                 id: components["parameters"]["path.id"];
@@ -15861,7 +14723,7 @@ export interface operations {
             query?: never;
             header?: {
                 /** @description 304 without a body when the record's ETag is still this one. */
-                "If-None-Match"?: components["parameters"]["header.If-None-Match"];
+                "If-None-Match"?: components["parameters"]["If-None-Match"];
             };
             path: {
                 id: components["parameters"]["path.id"];
@@ -15884,9 +14746,9 @@ export interface operations {
             query?: never;
             header?: {
                 /** @description Retry safely: a repeated request with this key gets the stored response (Idempotent-Replayed: true) instead of a second write. */
-                "Idempotency-Key"?: components["parameters"]["header.Idempotency-Key"];
+                "Idempotency-Key"?: components["parameters"]["Idempotency-Key"];
                 /** @description Write only if the record's ETag is still this one (412 otherwise). */
-                "If-Match"?: components["parameters"]["header.If-Match"];
+                "If-Match"?: components["parameters"]["If-Match"];
             };
             path: {
                 id: components["parameters"]["path.id"];
@@ -15915,9 +14777,9 @@ export interface operations {
             query?: never;
             header?: {
                 /** @description Retry safely: a repeated request with this key gets the stored response (Idempotent-Replayed: true) instead of a second write. */
-                "Idempotency-Key"?: components["parameters"]["header.Idempotency-Key"];
+                "Idempotency-Key"?: components["parameters"]["Idempotency-Key"];
                 /** @description Write only if the record's ETag is still this one (412 otherwise). */
-                "If-Match"?: components["parameters"]["header.If-Match"];
+                "If-Match"?: components["parameters"]["If-Match"];
             };
             path: {
                 id: components["parameters"]["path.id"];
@@ -15948,9 +14810,9 @@ export interface operations {
             query?: never;
             header?: {
                 /** @description Retry safely: a repeated request with this key gets the stored response (Idempotent-Replayed: true) instead of a second write. */
-                "Idempotency-Key"?: components["parameters"]["header.Idempotency-Key"];
+                "Idempotency-Key"?: components["parameters"]["Idempotency-Key"];
                 /** @description Write only if the record's ETag is still this one (412 otherwise). */
-                "If-Match"?: components["parameters"]["header.If-Match"];
+                "If-Match"?: components["parameters"]["If-Match"];
             };
             path: {
                 id: components["parameters"]["path.id"];
@@ -16067,7 +14929,7 @@ export interface operations {
             query?: never;
             header?: {
                 /** @description Retry safely: a repeated request with this key gets the stored response (Idempotent-Replayed: true) instead of a second write. */
-                "Idempotency-Key"?: components["parameters"]["header.Idempotency-Key"];
+                "Idempotency-Key"?: components["parameters"]["Idempotency-Key"];
             };
             path?: never;
             cookie?: never;
@@ -16100,7 +14962,7 @@ export interface operations {
             query?: never;
             header?: {
                 /** @description 304 without a body when the record's ETag is still this one. */
-                "If-None-Match"?: components["parameters"]["header.If-None-Match"];
+                "If-None-Match"?: components["parameters"]["If-None-Match"];
             };
             path: {
                 name: components["parameters"]["path.name"];
@@ -16122,9 +14984,9 @@ export interface operations {
             query?: never;
             header?: {
                 /** @description Retry safely: a repeated request with this key gets the stored response (Idempotent-Replayed: true) instead of a second write. */
-                "Idempotency-Key"?: components["parameters"]["header.Idempotency-Key"];
+                "Idempotency-Key"?: components["parameters"]["Idempotency-Key"];
                 /** @description Write only if the record's ETag is still this one (412 otherwise). */
-                "If-Match"?: components["parameters"]["header.If-Match"];
+                "If-Match"?: components["parameters"]["If-Match"];
             };
             path: {
                 name: components["parameters"]["path.name"];
@@ -16152,9 +15014,9 @@ export interface operations {
             query?: never;
             header?: {
                 /** @description Retry safely: a repeated request with this key gets the stored response (Idempotent-Replayed: true) instead of a second write. */
-                "Idempotency-Key"?: components["parameters"]["header.Idempotency-Key"];
+                "Idempotency-Key"?: components["parameters"]["Idempotency-Key"];
                 /** @description Write only if the record's ETag is still this one (412 otherwise). */
-                "If-Match"?: components["parameters"]["header.If-Match"];
+                "If-Match"?: components["parameters"]["If-Match"];
             };
             path: {
                 name: components["parameters"]["path.name"];
@@ -16184,9 +15046,9 @@ export interface operations {
             query?: never;
             header?: {
                 /** @description Retry safely: a repeated request with this key gets the stored response (Idempotent-Replayed: true) instead of a second write. */
-                "Idempotency-Key"?: components["parameters"]["header.Idempotency-Key"];
+                "Idempotency-Key"?: components["parameters"]["Idempotency-Key"];
                 /** @description Write only if the record's ETag is still this one (412 otherwise). */
-                "If-Match"?: components["parameters"]["header.If-Match"];
+                "If-Match"?: components["parameters"]["If-Match"];
             };
             path: {
                 name: components["parameters"]["path.name"];
@@ -16260,7 +15122,7 @@ export interface operations {
             query?: never;
             header?: {
                 /** @description Retry safely: a repeated request with this key gets the stored response (Idempotent-Replayed: true) instead of a second write. */
-                "Idempotency-Key"?: components["parameters"]["header.Idempotency-Key"];
+                "Idempotency-Key"?: components["parameters"]["Idempotency-Key"];
             };
             path?: never;
             cookie?: never;
@@ -16294,7 +15156,7 @@ export interface operations {
             query?: never;
             header?: {
                 /** @description 304 without a body when the record's ETag is still this one. */
-                "If-None-Match"?: components["parameters"]["header.If-None-Match"];
+                "If-None-Match"?: components["parameters"]["If-None-Match"];
             };
             path: {
                 id: components["parameters"]["path.id"];
@@ -16316,9 +15178,9 @@ export interface operations {
             query?: never;
             header?: {
                 /** @description Retry safely: a repeated request with this key gets the stored response (Idempotent-Replayed: true) instead of a second write. */
-                "Idempotency-Key"?: components["parameters"]["header.Idempotency-Key"];
+                "Idempotency-Key"?: components["parameters"]["Idempotency-Key"];
                 /** @description Write only if the record's ETag is still this one (412 otherwise). */
-                "If-Match"?: components["parameters"]["header.If-Match"];
+                "If-Match"?: components["parameters"]["If-Match"];
             };
             path: {
                 id: components["parameters"]["path.id"];
@@ -16346,9 +15208,9 @@ export interface operations {
             query?: never;
             header?: {
                 /** @description Retry safely: a repeated request with this key gets the stored response (Idempotent-Replayed: true) instead of a second write. */
-                "Idempotency-Key"?: components["parameters"]["header.Idempotency-Key"];
+                "Idempotency-Key"?: components["parameters"]["Idempotency-Key"];
                 /** @description Write only if the record's ETag is still this one (412 otherwise). */
-                "If-Match"?: components["parameters"]["header.If-Match"];
+                "If-Match"?: components["parameters"]["If-Match"];
             };
             path: {
                 id: components["parameters"]["path.id"];
@@ -16378,9 +15240,9 @@ export interface operations {
             query?: never;
             header?: {
                 /** @description Retry safely: a repeated request with this key gets the stored response (Idempotent-Replayed: true) instead of a second write. */
-                "Idempotency-Key"?: components["parameters"]["header.Idempotency-Key"];
+                "Idempotency-Key"?: components["parameters"]["Idempotency-Key"];
                 /** @description Write only if the record's ETag is still this one (412 otherwise). */
-                "If-Match"?: components["parameters"]["header.If-Match"];
+                "If-Match"?: components["parameters"]["If-Match"];
             };
             path: {
                 id: components["parameters"]["path.id"];
@@ -16423,11 +15285,7 @@ export interface operations {
                     "application/json": {
                         data: {
                             content_type: string;
-                            /**
-                             * Format: date-time
-                             * @example 2024-01-01T00:00:00.000000Z
-                             */
-                            created: string | null;
+                            created: components["schemas"]["NullableDateTime"];
                             /** @description Base64. */
                             file_contents: string;
                             filename: string;
@@ -16447,9 +15305,9 @@ export interface operations {
             query?: never;
             header?: {
                 /** @description Retry safely: a repeated request with this key gets the stored response (Idempotent-Replayed: true) instead of a second write. */
-                "Idempotency-Key"?: components["parameters"]["header.Idempotency-Key"];
+                "Idempotency-Key"?: components["parameters"]["Idempotency-Key"];
                 /** @description Write only if the record's ETag is still this one (412 otherwise). */
-                "If-Match"?: components["parameters"]["header.If-Match"];
+                "If-Match"?: components["parameters"]["If-Match"];
             };
             path: {
                 id: components["parameters"]["path.id"];
@@ -16494,9 +15352,9 @@ export interface operations {
             query?: never;
             header?: {
                 /** @description Retry safely: a repeated request with this key gets the stored response (Idempotent-Replayed: true) instead of a second write. */
-                "Idempotency-Key"?: components["parameters"]["header.Idempotency-Key"];
+                "Idempotency-Key"?: components["parameters"]["Idempotency-Key"];
                 /** @description Write only if the record's ETag is still this one (412 otherwise). */
-                "If-Match"?: components["parameters"]["header.If-Match"];
+                "If-Match"?: components["parameters"]["If-Match"];
             };
             path: {
                 id: components["parameters"]["path.id"];
@@ -16593,7 +15451,7 @@ export interface operations {
             query?: never;
             header?: {
                 /** @description 304 without a body when the record's ETag is still this one. */
-                "If-None-Match"?: components["parameters"]["header.If-None-Match"];
+                "If-None-Match"?: components["parameters"]["If-None-Match"];
             };
             path: {
                 amount_id: number;
@@ -16673,7 +15531,7 @@ export interface operations {
             query?: never;
             header?: {
                 /** @description Retry safely: a repeated request with this key gets the stored response (Idempotent-Replayed: true) instead of a second write. */
-                "Idempotency-Key"?: components["parameters"]["header.Idempotency-Key"];
+                "Idempotency-Key"?: components["parameters"]["Idempotency-Key"];
             };
             path?: never;
             cookie?: never;
@@ -16706,7 +15564,7 @@ export interface operations {
             query?: never;
             header?: {
                 /** @description 304 without a body when the record's ETag is still this one. */
-                "If-None-Match"?: components["parameters"]["header.If-None-Match"];
+                "If-None-Match"?: components["parameters"]["If-None-Match"];
             };
             path: {
                 id: components["parameters"]["path.id"];
@@ -16728,9 +15586,9 @@ export interface operations {
             query?: never;
             header?: {
                 /** @description Retry safely: a repeated request with this key gets the stored response (Idempotent-Replayed: true) instead of a second write. */
-                "Idempotency-Key"?: components["parameters"]["header.Idempotency-Key"];
+                "Idempotency-Key"?: components["parameters"]["Idempotency-Key"];
                 /** @description Write only if the record's ETag is still this one (412 otherwise). */
-                "If-Match"?: components["parameters"]["header.If-Match"];
+                "If-Match"?: components["parameters"]["If-Match"];
             };
             path: {
                 id: components["parameters"]["path.id"];
@@ -16758,9 +15616,9 @@ export interface operations {
             query?: never;
             header?: {
                 /** @description Retry safely: a repeated request with this key gets the stored response (Idempotent-Replayed: true) instead of a second write. */
-                "Idempotency-Key"?: components["parameters"]["header.Idempotency-Key"];
+                "Idempotency-Key"?: components["parameters"]["Idempotency-Key"];
                 /** @description Write only if the record's ETag is still this one (412 otherwise). */
-                "If-Match"?: components["parameters"]["header.If-Match"];
+                "If-Match"?: components["parameters"]["If-Match"];
             };
             path: {
                 id: components["parameters"]["path.id"];
@@ -16790,9 +15648,9 @@ export interface operations {
             query?: never;
             header?: {
                 /** @description Retry safely: a repeated request with this key gets the stored response (Idempotent-Replayed: true) instead of a second write. */
-                "Idempotency-Key"?: components["parameters"]["header.Idempotency-Key"];
+                "Idempotency-Key"?: components["parameters"]["Idempotency-Key"];
                 /** @description Write only if the record's ETag is still this one (412 otherwise). */
-                "If-Match"?: components["parameters"]["header.If-Match"];
+                "If-Match"?: components["parameters"]["If-Match"];
             };
             path: {
                 id: components["parameters"]["path.id"];
@@ -16867,7 +15725,7 @@ export interface operations {
             query?: never;
             header?: {
                 /** @description Retry safely: a repeated request with this key gets the stored response (Idempotent-Replayed: true) instead of a second write. */
-                "Idempotency-Key"?: components["parameters"]["header.Idempotency-Key"];
+                "Idempotency-Key"?: components["parameters"]["Idempotency-Key"];
             };
             path?: never;
             cookie?: never;
@@ -16900,7 +15758,7 @@ export interface operations {
             query?: never;
             header?: {
                 /** @description 304 without a body when the record's ETag is still this one. */
-                "If-None-Match"?: components["parameters"]["header.If-None-Match"];
+                "If-None-Match"?: components["parameters"]["If-None-Match"];
             };
             path: {
                 id: components["parameters"]["path.id"];
@@ -16922,9 +15780,9 @@ export interface operations {
             query?: never;
             header?: {
                 /** @description Retry safely: a repeated request with this key gets the stored response (Idempotent-Replayed: true) instead of a second write. */
-                "Idempotency-Key"?: components["parameters"]["header.Idempotency-Key"];
+                "Idempotency-Key"?: components["parameters"]["Idempotency-Key"];
                 /** @description Write only if the record's ETag is still this one (412 otherwise). */
-                "If-Match"?: components["parameters"]["header.If-Match"];
+                "If-Match"?: components["parameters"]["If-Match"];
             };
             path: {
                 id: components["parameters"]["path.id"];
@@ -16952,9 +15810,9 @@ export interface operations {
             query?: never;
             header?: {
                 /** @description Retry safely: a repeated request with this key gets the stored response (Idempotent-Replayed: true) instead of a second write. */
-                "Idempotency-Key"?: components["parameters"]["header.Idempotency-Key"];
+                "Idempotency-Key"?: components["parameters"]["Idempotency-Key"];
                 /** @description Write only if the record's ETag is still this one (412 otherwise). */
-                "If-Match"?: components["parameters"]["header.If-Match"];
+                "If-Match"?: components["parameters"]["If-Match"];
             };
             path: {
                 id: components["parameters"]["path.id"];
@@ -16984,9 +15842,9 @@ export interface operations {
             query?: never;
             header?: {
                 /** @description Retry safely: a repeated request with this key gets the stored response (Idempotent-Replayed: true) instead of a second write. */
-                "Idempotency-Key"?: components["parameters"]["header.Idempotency-Key"];
+                "Idempotency-Key"?: components["parameters"]["Idempotency-Key"];
                 /** @description Write only if the record's ETag is still this one (412 otherwise). */
-                "If-Match"?: components["parameters"]["header.If-Match"];
+                "If-Match"?: components["parameters"]["If-Match"];
             };
             path: {
                 id: components["parameters"]["path.id"];
@@ -17029,11 +15887,7 @@ export interface operations {
                     "application/json": {
                         data: {
                             content_type: string;
-                            /**
-                             * Format: date-time
-                             * @example 2024-01-01T00:00:00.000000Z
-                             */
-                            created: string | null;
+                            created: components["schemas"]["NullableDateTime"];
                             /** @description Base64; single attachment only. */
                             file_contents?: string;
                             filename: string;
@@ -17056,7 +15910,7 @@ export interface operations {
             query?: never;
             header?: {
                 /** @description Retry safely: a repeated request with this key gets the stored response (Idempotent-Replayed: true) instead of a second write. */
-                "Idempotency-Key"?: components["parameters"]["header.Idempotency-Key"];
+                "Idempotency-Key"?: components["parameters"]["Idempotency-Key"];
             };
             path: {
                 id: components["parameters"]["path.id"];
@@ -17100,7 +15954,7 @@ export interface operations {
             query?: never;
             header?: {
                 /** @description 304 without a body when the record's ETag is still this one. */
-                "If-None-Match"?: components["parameters"]["header.If-None-Match"];
+                "If-None-Match"?: components["parameters"]["If-None-Match"];
             };
             path: {
                 attachment_id: components["parameters"]["path.attachment_id"];
@@ -17119,11 +15973,7 @@ export interface operations {
                     "application/json": {
                         data: {
                             content_type: string;
-                            /**
-                             * Format: date-time
-                             * @example 2024-01-01T00:00:00.000000Z
-                             */
-                            created: string | null;
+                            created: components["schemas"]["NullableDateTime"];
                             /** @description Base64; single attachment only. */
                             file_contents?: string;
                             filename: string;
@@ -17216,7 +16066,7 @@ export interface operations {
             query?: never;
             header?: {
                 /** @description Retry safely: a repeated request with this key gets the stored response (Idempotent-Replayed: true) instead of a second write. */
-                "Idempotency-Key"?: components["parameters"]["header.Idempotency-Key"];
+                "Idempotency-Key"?: components["parameters"]["Idempotency-Key"];
             };
             path: {
                 id: components["parameters"]["path.id"];
@@ -17251,7 +16101,7 @@ export interface operations {
             query?: never;
             header?: {
                 /** @description 304 without a body when the record's ETag is still this one. */
-                "If-None-Match"?: components["parameters"]["header.If-None-Match"];
+                "If-None-Match"?: components["parameters"]["If-None-Match"];
             };
             path: {
                 id: components["parameters"]["path.id"];
@@ -17274,9 +16124,9 @@ export interface operations {
             query?: never;
             header?: {
                 /** @description Retry safely: a repeated request with this key gets the stored response (Idempotent-Replayed: true) instead of a second write. */
-                "Idempotency-Key"?: components["parameters"]["header.Idempotency-Key"];
+                "Idempotency-Key"?: components["parameters"]["Idempotency-Key"];
                 /** @description Write only if the record's ETag is still this one (412 otherwise). */
-                "If-Match"?: components["parameters"]["header.If-Match"];
+                "If-Match"?: components["parameters"]["If-Match"];
             };
             path: {
                 id: components["parameters"]["path.id"];
@@ -17305,9 +16155,9 @@ export interface operations {
             query?: never;
             header?: {
                 /** @description Retry safely: a repeated request with this key gets the stored response (Idempotent-Replayed: true) instead of a second write. */
-                "Idempotency-Key"?: components["parameters"]["header.Idempotency-Key"];
+                "Idempotency-Key"?: components["parameters"]["Idempotency-Key"];
                 /** @description Write only if the record's ETag is still this one (412 otherwise). */
-                "If-Match"?: components["parameters"]["header.If-Match"];
+                "If-Match"?: components["parameters"]["If-Match"];
             };
             path: {
                 id: components["parameters"]["path.id"];
@@ -17338,9 +16188,9 @@ export interface operations {
             query?: never;
             header?: {
                 /** @description Retry safely: a repeated request with this key gets the stored response (Idempotent-Replayed: true) instead of a second write. */
-                "Idempotency-Key"?: components["parameters"]["header.Idempotency-Key"];
+                "Idempotency-Key"?: components["parameters"]["Idempotency-Key"];
                 /** @description Write only if the record's ETag is still this one (412 otherwise). */
-                "If-Match"?: components["parameters"]["header.If-Match"];
+                "If-Match"?: components["parameters"]["If-Match"];
             };
             path: {
                 id: components["parameters"]["path.id"];
@@ -17408,7 +16258,7 @@ export interface operations {
             query?: never;
             header?: {
                 /** @description Retry safely: a repeated request with this key gets the stored response (Idempotent-Replayed: true) instead of a second write. */
-                "Idempotency-Key"?: components["parameters"]["header.Idempotency-Key"];
+                "Idempotency-Key"?: components["parameters"]["Idempotency-Key"];
             };
             path?: never;
             cookie?: never;
@@ -17441,7 +16291,7 @@ export interface operations {
             query?: never;
             header?: {
                 /** @description 304 without a body when the record's ETag is still this one. */
-                "If-None-Match"?: components["parameters"]["header.If-None-Match"];
+                "If-None-Match"?: components["parameters"]["If-None-Match"];
             };
             path: {
                 id: components["parameters"]["path.id"];
@@ -17463,9 +16313,9 @@ export interface operations {
             query?: never;
             header?: {
                 /** @description Retry safely: a repeated request with this key gets the stored response (Idempotent-Replayed: true) instead of a second write. */
-                "Idempotency-Key"?: components["parameters"]["header.Idempotency-Key"];
+                "Idempotency-Key"?: components["parameters"]["Idempotency-Key"];
                 /** @description Write only if the record's ETag is still this one (412 otherwise). */
-                "If-Match"?: components["parameters"]["header.If-Match"];
+                "If-Match"?: components["parameters"]["If-Match"];
             };
             path: {
                 id: components["parameters"]["path.id"];
@@ -17493,9 +16343,9 @@ export interface operations {
             query?: never;
             header?: {
                 /** @description Retry safely: a repeated request with this key gets the stored response (Idempotent-Replayed: true) instead of a second write. */
-                "Idempotency-Key"?: components["parameters"]["header.Idempotency-Key"];
+                "Idempotency-Key"?: components["parameters"]["Idempotency-Key"];
                 /** @description Write only if the record's ETag is still this one (412 otherwise). */
-                "If-Match"?: components["parameters"]["header.If-Match"];
+                "If-Match"?: components["parameters"]["If-Match"];
             };
             path: {
                 id: components["parameters"]["path.id"];
@@ -17525,9 +16375,9 @@ export interface operations {
             query?: never;
             header?: {
                 /** @description Retry safely: a repeated request with this key gets the stored response (Idempotent-Replayed: true) instead of a second write. */
-                "Idempotency-Key"?: components["parameters"]["header.Idempotency-Key"];
+                "Idempotency-Key"?: components["parameters"]["Idempotency-Key"];
                 /** @description Write only if the record's ETag is still this one (412 otherwise). */
-                "If-Match"?: components["parameters"]["header.If-Match"];
+                "If-Match"?: components["parameters"]["If-Match"];
             };
             path: {
                 id: components["parameters"]["path.id"];
@@ -17635,7 +16485,7 @@ export interface operations {
             query?: never;
             header?: {
                 /** @description Retry safely: a repeated request with this key gets the stored response (Idempotent-Replayed: true) instead of a second write. */
-                "Idempotency-Key"?: components["parameters"]["header.Idempotency-Key"];
+                "Idempotency-Key"?: components["parameters"]["Idempotency-Key"];
             };
             path?: never;
             cookie?: never;
@@ -17668,7 +16518,7 @@ export interface operations {
             query?: never;
             header?: {
                 /** @description 304 without a body when the record's ETag is still this one. */
-                "If-None-Match"?: components["parameters"]["header.If-None-Match"];
+                "If-None-Match"?: components["parameters"]["If-None-Match"];
             };
             path: {
                 id: components["parameters"]["path.id"];
@@ -17690,9 +16540,9 @@ export interface operations {
             query?: never;
             header?: {
                 /** @description Retry safely: a repeated request with this key gets the stored response (Idempotent-Replayed: true) instead of a second write. */
-                "Idempotency-Key"?: components["parameters"]["header.Idempotency-Key"];
+                "Idempotency-Key"?: components["parameters"]["Idempotency-Key"];
                 /** @description Write only if the record's ETag is still this one (412 otherwise). */
-                "If-Match"?: components["parameters"]["header.If-Match"];
+                "If-Match"?: components["parameters"]["If-Match"];
             };
             path: {
                 id: components["parameters"]["path.id"];
@@ -17720,9 +16570,9 @@ export interface operations {
             query?: never;
             header?: {
                 /** @description Retry safely: a repeated request with this key gets the stored response (Idempotent-Replayed: true) instead of a second write. */
-                "Idempotency-Key"?: components["parameters"]["header.Idempotency-Key"];
+                "Idempotency-Key"?: components["parameters"]["Idempotency-Key"];
                 /** @description Write only if the record's ETag is still this one (412 otherwise). */
-                "If-Match"?: components["parameters"]["header.If-Match"];
+                "If-Match"?: components["parameters"]["If-Match"];
             };
             path: {
                 id: components["parameters"]["path.id"];
@@ -17752,9 +16602,9 @@ export interface operations {
             query?: never;
             header?: {
                 /** @description Retry safely: a repeated request with this key gets the stored response (Idempotent-Replayed: true) instead of a second write. */
-                "Idempotency-Key"?: components["parameters"]["header.Idempotency-Key"];
+                "Idempotency-Key"?: components["parameters"]["Idempotency-Key"];
                 /** @description Write only if the record's ETag is still this one (412 otherwise). */
-                "If-Match"?: components["parameters"]["header.If-Match"];
+                "If-Match"?: components["parameters"]["If-Match"];
             };
             path: {
                 id: components["parameters"]["path.id"];
@@ -17823,7 +16673,7 @@ export interface operations {
             query?: never;
             header?: {
                 /** @description Retry safely: a repeated request with this key gets the stored response (Idempotent-Replayed: true) instead of a second write. */
-                "Idempotency-Key"?: components["parameters"]["header.Idempotency-Key"];
+                "Idempotency-Key"?: components["parameters"]["Idempotency-Key"];
             };
             path: {
                 delivery_id: number;
@@ -17855,7 +16705,7 @@ export interface operations {
             query?: never;
             header?: {
                 /** @description Retry safely: a repeated request with this key gets the stored response (Idempotent-Replayed: true) instead of a second write. */
-                "Idempotency-Key"?: components["parameters"]["header.Idempotency-Key"];
+                "Idempotency-Key"?: components["parameters"]["Idempotency-Key"];
             };
             path: {
                 id: components["parameters"]["path.id"];
@@ -17927,7 +16777,7 @@ export interface operations {
             query?: never;
             header?: {
                 /** @description 304 without a body when the record's ETag is still this one. */
-                "If-None-Match"?: components["parameters"]["header.If-None-Match"];
+                "If-None-Match"?: components["parameters"]["If-None-Match"];
             };
             path: {
                 id: components["parameters"]["path.id"];

@@ -7,7 +7,7 @@ import { Type, type Static } from '@sinclair/typebox';
 import type { FastifyRequest } from 'fastify';
 import type { ZkApp } from '../../types.js';
 import { ApiError, constraintError, MAX_REPORTED_SCHEMA_ERRORS, schemaErrorsToFields, validationError, type AjvError } from '../../http/errors.js';
-import { ErrorBody, ValidationErrorBody } from '../../http/schemas.js';
+import { ErrorBody, ValidationErrorBody, Violation } from '../../http/schemas.js';
 import { lockedTransaction, lockKeys } from '../../db/transaction.js';
 import { addChange } from '../../plugins/write-path/index.js';
 import { scopeOf } from '../crud/index.js';
@@ -17,17 +17,30 @@ import { createAttendance } from './attendances.service.js';
 
 export const BULK_MAX_ITEMS = 500;
 
-const Result = Type.Object({
-  status: Type.Integer({ description: '201 when written, else the status POST /attendances would answer (422 with errors).' }),
-  data: Type.Optional(Attendance),
-  message: Type.Optional(Type.String()),
-  errors: Type.Optional(Type.Record(Type.String(), Type.Array(Type.String()))),
-  violations: Type.Optional(Type.Array(Type.Object({ field: Type.String(), rule: Type.String(), message: Type.String() }))),
-});
-const Results = Type.Object({ results: Type.Array(Result) });
-const AtomicFailure = Type.Object({ message: Type.String(), results: Type.Array(Result) });
+/**
+ * Built when the routes register, after the modules' schemas got their names (plugins/openapi-names.ts): a copy
+ * TypeBox makes of `Attendance` at import time (Type.Optional) would lack the title, and the document would
+ * repeat the whole record inline instead of a $ref.
+ */
+const bulkSchemas = () => {
+  const Result = Type.Object(
+    {
+      status: Type.Integer({ description: '201 when written, else the status POST /attendances would answer (422 with errors).' }),
+      data: Type.Optional(Attendance),
+      message: Type.Optional(Type.String()),
+      errors: Type.Optional(Type.Record(Type.String(), Type.Array(Type.String()))),
+      violations: Type.Optional(Type.Array(Violation)),
+    },
+    { title: 'AttendanceBulkResult' },
+  );
+  return {
+    Result,
+    Results: Type.Object({ results: Type.Array(Result) }, { title: 'AttendanceBulkResults' }),
+    AtomicFailure: Type.Object({ message: Type.String(), results: Type.Array(Result) }, { title: 'AttendanceBulkFailure' }),
+  };
+};
 
-type ItemResult = Static<typeof Result>;
+type ItemResult = Static<ReturnType<typeof bulkSchemas>['Result']>;
 
 const failure = (e: ApiError): ItemResult => ({ status: e.statusCode, message: e.message, ...(e.errors ? { errors: e.errors } : {}), ...((e.extra ?? {}) as Pick<ItemResult, 'violations'>) });
 
@@ -52,6 +65,7 @@ function itemSchemaErrors(req: FastifyRequest): Map<number, ItemResult> {
 }
 
 export default async function attendanceBulkRoutes(app: ZkApp) {
+  const { Results, AtomicFailure } = bulkSchemas();
   app.post(
     '/attendances/bulk',
     {

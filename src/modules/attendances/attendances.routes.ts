@@ -3,7 +3,7 @@
 // PATCH/PUT /attendances/{id}/release (additive, project_release module).
 import { Type } from '@sinclair/typebox';
 import type { ZkApp } from '../../types.js';
-import { IntKey, Single, Paginated, ValidationErrorBody, responses } from '../../http/schemas.js';
+import { IntKey, Single, Paginated, responses } from '../../http/schemas.js';
 import { listResponse } from '../../http/list/index.js';
 import { Attendance, AttendanceCreate, AttendanceListQuery, AttendancePatch, ReleaseBody } from './attendances.schemas.js';
 import { attendanceListSpec, listAttendances, toAttendance } from './attendances.repository.js';
@@ -12,26 +12,14 @@ import { scopeOf } from '../crud/index.js';
 
 const tags = ['Attendances'];
 const Params = IntKey('id');
-/** 422 bodies of booking-rule violations carry a machine-readable list beside `errors`. */
-const RuleViolationBody = Type.Composite([
-  ValidationErrorBody,
-  Type.Object({ violations: Type.Optional(Type.Array(Type.Object({ field: Type.String(), rule: Type.String(), message: Type.String() }))) }),
-]);
-const writeResponses = (ok: Record<number, any>) => ({ ...responses(ok, { write: true }), 422: RuleViolationBody });
+const writeResponses = (ok: Record<number, any>) => responses(ok, { write: true });
 
-/** The booking rules, for the OpenAPI document (docs/api/attendances.md has the details). */
+/**
+ * The booking rules, for the OpenAPI document (docs/api/attendances.md has the details). The rule codes are
+ * written once, on the `rule` of the shared Violation schema (http/schemas.ts) that every 422 answer carries.
+ */
 const RULES_DESCRIPTION = `Booking rules are checked before writing, in one locked transaction; every violation is reported at once as
-422 \`{message, errors: {field: [...]}, violations: [{field, rule, message}]}\`. Rule codes:
-- \`closed_month\` (date): the month is closed for the tenant or the employee (/month-closings).
-- \`approval_date\` (date): on or before the employee's approval_date.
-- \`recording_period\` (date): outside recording_days_back / recording_days_ahead (/booking-settings).
-- \`non_working_day\` (date): a non-working weekday or full-day holiday of the employee's regular working time (switch: check_non_working_days).
-- \`absence\` (date): an approved full-day absence of the employee covers the date (switch: check_absences).
-- \`employment_period\` (date): not inside an employment period (missing start or end = open-ended).
-- \`runtime\` (project_id, project_task_id, ticket_id, subtask_id): outside the runtime; \`project_not_bookable\` (project_id): status not bookable.
-- \`planned_hours\` (same fields): over the planned hours where plan_can_exceed / prevent_overbooking forbids it (0 all may exceed, 1 only non-billable, 2 none, 3 travel or non-billable, 4 only travel).
-- \`overlap\` (from): intersects another booking of the employee; a booking ending at 00:00 ends at the next day's start, touching bookings do not overlap.
-- \`minute_grid\` (from, to): not on the tenant's minute grid. \`billed\` / \`released\`: a billed or released booking cannot be changed or deleted.
+422 \`{message, errors: {field: [...]}, violations: [{field, rule, message}]}\`; the rule codes are listed on \`Violation.rule\`.
 References (employee, project, task of the project, one of the project's activities, ticket, subtask, work location, vehicle of the list valid on the date) must exist in the tenant: 422 on the field.`;
 
 export default async function attendanceRoutes(app: ZkApp) {
