@@ -7,6 +7,7 @@
 // seen cursor n has seen every change below it. On SQLite the write transaction is serial anyway.
 import { sql } from 'kysely';
 import type { TenantDb } from '../../db/tenant-scope.js';
+import { preparedFirst } from '../../db/prepared.js';
 import { nowTimestamp, outTimestamp } from '../../http/formats.js';
 import type { ChangesTable } from './changes.tables.js';
 
@@ -49,8 +50,13 @@ export async function recordChanges(db: TenantDb, changes: readonly ChangeInput[
 }
 
 /** The record's version: the cursor of its latest change, 0 when it never changed through the API. */
+// Compiled once (db/prepared.ts): every GET of a record runs it for its ETag (issue 14).
+const lastCursor = preparedFirst((db, p: { type: string; key: string }) =>
+  db.selectFrom('changes').select('cursor').where('type', '=', p.type).where('key', '=', p.key).orderBy('cursor', 'desc').limit(1),
+);
+
 export async function recordVersion(db: TenantDb, type: string, key: string): Promise<number> {
-  const row = await db.selectFrom('changes').select('cursor').where('type', '=', type).where('key', '=', key).orderBy('cursor', 'desc').limit(1).executeTakeFirst();
+  const row = await lastCursor(db, { type, key });
   return row ? Number(row.cursor) : 0;
 }
 
