@@ -25,9 +25,14 @@ export function prettyLine(json: string): string {
   return [time, level, String(entry.msg ?? ''), ...id, ...extra].join(' ').trimEnd();
 }
 
-/** Where and how the app logs: JSON lines to stdout, or readable lines through prettyLine. */
+/**
+ * Where and how the app logs: JSON lines to stdout, or readable lines through prettyLine. Always through `out`
+ * itself (process.stdout), the stream the CLI prints its start banner to, so logs and banner appear in the order
+ * they were written: pino's default destination writes to the same file descriptor asynchronously, and its
+ * "Server listening" line came before or after the banner from one start to the next.
+ */
 export function loggerOptions(config: Config, out: NodeJS.WritableStream = process.stdout): FastifyServerOptions['logger'] {
-  if (config.logFormat !== 'pretty') return out === process.stdout ? { level: config.logLevel } : { level: config.logLevel, stream: out };
+  if (config.logFormat !== 'pretty') return { level: config.logLevel, stream: out };
   return { level: config.logLevel, stream: { write: (line: string) => out.write(`${prettyLine(line)}\n`) } };
 }
 
