@@ -3,10 +3,12 @@
 // the process to the first `GET /healthz` 200, then SIGTERM. Prints one JSON line per run with the wall time and
 // CPU time of the process tree up to that answer (from /proc/<pid>/stat, Linux only).
 //
-//   node bench/startup.mjs [--runs N] [--cwd DIR] [--npm]   (DATABASE_URL and the rest of the environment are passed on)
+//   node bench/startup.mjs [--runs N] [--cwd DIR] [--npm] [--vs DIR]
 //
-// Runs against an existing database: the first start on an empty one also creates the demo tenant, so run once
-// before measuring. To compare two builds, alternate them run by run (A B A B ...) and compare medians.
+// DATABASE_URL and the rest of the environment are passed on. Runs against an existing database: the first start
+// on an empty one also creates the demo tenant, so run once before measuring. --vs DIR compares with the checkout
+// in DIR (built, with node_modules): the two alternate run by run (A B A B ..., A = --cwd) and the medians and the
+// median of the pairwise ratios A/B are printed last.
 import { spawn } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
@@ -54,7 +56,7 @@ function cpuSeconds(pids) {
   return ticks / TICKS;
 }
 
-async function once() {
+async function once(cwd) {
   const port = await freePort();
   const started = process.hrtime.bigint();
   const [command, ...commandArgs] = viaNpm
@@ -91,4 +93,30 @@ async function once() {
   return { wall_s: Number(wall.toFixed(3)), cpu_s: Number(cpu.toFixed(2)), exit: code };
 }
 
-for (let i = 0; i < runs; i++) console.log(JSON.stringify(await once()));
+const vs = option('--vs', undefined);
+const median = (values) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
+};
+const results = { A: [], B: [] };
+for (let i = 0; i < runs; i++) {
+  const a = await once(cwd);
+  console.log(JSON.stringify({ run: 'A', ...a }));
+  results.A.push(a);
+  if (vs === undefined) continue;
+  const b = await once(path.resolve(vs));
+  console.log(JSON.stringify({ run: 'B', ...b }));
+  results.B.push(b);
+}
+if (vs !== undefined) {
+  const summary = {};
+  for (const key of ['cpu_s', 'wall_s']) {
+    summary[key] = {
+      A: median(results.A.map((r) => r[key])),
+      B: median(results.B.map((r) => r[key])),
+      'A/B': Number(median(results.A.map((r, i) => r[key] / results.B[i][key])).toFixed(3)),
+    };
+  }
+  console.log(JSON.stringify({ runs, A: cwd, B: path.resolve(vs), medians: summary }));
+}
