@@ -17,7 +17,8 @@ test('serve on an empty SQLite database: demo tenant, printed token, working API
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let out = '';
-  child.stdout!.on('data', (d) => (out += d));
+  let stdout = '';
+  child.stdout!.on('data', (d) => ((out += d), (stdout += d)));
   child.stderr!.on('data', (d) => (out += d));
   const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
   try {
@@ -42,6 +43,18 @@ test('serve on an empty SQLite database: demo tenant, printed token, working API
     child.kill('SIGTERM');
     assert.equal(await exited, 0, out);
     assert.match(out, /shutting down/);
+    // stdout is not a terminal: JSON log lines, and the banner in one piece after the start's log line and before
+    // the request logs (logs and banner share one stream: the order is the order of writing).
+    const lines = stdout.split('\n').filter(Boolean);
+    const banner = lines.findIndex((l) => l.startsWith('Created the demo tenant'));
+    const listening = lines.findIndex((l) => l.startsWith('zeitkonto listening on'));
+    const logs = lines.filter((l) => l.startsWith('{')).map((l) => JSON.parse(l) as { msg: string });
+    assert.ok(banner >= 0 && listening > banner, stdout);
+    assert.ok(lines.slice(banner, listening + 1).every((l) => !l.startsWith('{')), `the banner is not interrupted by logs:\n${stdout}`);
+    assert.deepEqual(lines.slice(0, banner).map((l) => JSON.parse(l).msg), [`Server listening at ${url}`], stdout);
+    const requestLogs = lines.slice(listening + 1).map((l) => JSON.parse(l).msg);
+    assert.ok(requestLogs.some((msg) => msg.startsWith('GET /demo/next/api/v1/employees 200 ')), stdout);
+    assert.equal(logs.filter((l) => l.msg.startsWith('GET /demo/next/api/v1/employees ')).length, 1, 'one line per request');
   } finally {
     child.kill('SIGKILL');
     fs.rmSync(dir, { recursive: true, force: true });

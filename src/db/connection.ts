@@ -1,8 +1,9 @@
 // One connection factory for both databases. Kysely on top; values come back in the same JS types on both.
 import fs from 'node:fs';
+import { createRequire } from 'node:module';
 import path from 'node:path';
-import pg from 'pg';
-import Cursor from 'pg-cursor';
+import type PgModule from 'pg';
+import type PgCursor from 'pg-cursor';
 import {
   CompiledQuery,
   Kysely,
@@ -28,13 +29,25 @@ export interface Database {
   close(): Promise<void>;
 }
 
-// PostgreSQL returns dates, times and timestamps as the same plain strings SQLite stores, and numbers as numbers.
-const { types } = pg;
-types.setTypeParser(20, (v) => Number(v)); // int8 (ids, counts)
-types.setTypeParser(1700, (v) => Number(v)); // numeric
-types.setTypeParser(1082, (v) => v); // date -> 'YYYY-MM-DD'
-types.setTypeParser(1083, (v) => v); // time -> 'HH:MM:SS'
-types.setTypeParser(1114, (v) => v.slice(0, 19)); // timestamp -> 'YYYY-MM-DD HH:MM:SS'
+const require = createRequire(import.meta.url);
+let pgModules: { pg: typeof PgModule; Cursor: typeof PgCursor } | undefined;
+
+/**
+ * pg and pg-cursor, loaded on first use: a server on SQLite never needs them, and loading them cost its start-up
+ * time (issue 20). PostgreSQL then returns dates, times and timestamps as the same plain strings SQLite stores,
+ * and numbers as numbers.
+ */
+export function loadPg(): { pg: typeof PgModule; Cursor: typeof PgCursor } {
+  if (pgModules) return pgModules;
+  const pg = require('pg') as typeof PgModule;
+  const { types } = pg;
+  types.setTypeParser(20, (v) => Number(v)); // int8 (ids, counts)
+  types.setTypeParser(1700, (v) => Number(v)); // numeric
+  types.setTypeParser(1082, (v) => v); // date -> 'YYYY-MM-DD'
+  types.setTypeParser(1083, (v) => v); // time -> 'HH:MM:SS'
+  types.setTypeParser(1114, (v) => v.slice(0, 19)); // timestamp -> 'YYYY-MM-DD HH:MM:SS'
+  return (pgModules = { pg, Cursor: require('pg-cursor') as typeof PgCursor });
+}
 
 /**
  * SQLite transactions begin IMMEDIATE: they take the database write lock at BEGIN (waiting up to busy_timeout),
@@ -86,6 +99,7 @@ export function openDatabase(config: DatabaseConfig, opts: OpenOptions = {}): Da
     const db = new Kysely<DB>({ dialect: new ImmediateSqliteDialect({ database: sqlite }), plugins: [new WriteVersionPlugin()], log });
     return { db, system: db, dialect: 'sqlite', close: () => db.destroy() };
   }
+  const { pg, Cursor } = loadPg();
   const pool = new pg.Pool({ connectionString: config.url, max: opts.poolSize ?? 10 });
   pool.on('error', () => {}); // idle client errors surface on the next query instead of crashing the process
   const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool, cursor: Cursor }), plugins: [new WriteVersionPlugin()], log });

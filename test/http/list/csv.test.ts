@@ -3,30 +3,8 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { forEachDialect, type Client } from '../../support/app.js';
+import { cellOf, parseCsv } from '../../support/csv.js';
 import { createEmployee, userPath } from '../../support/people.js';
-
-/** RFC 4180: quoted fields may hold commas, quotes ("") and line breaks. */
-function parseCsv(text: string): string[][] {
-  const rows: string[][] = [];
-  let row: string[] = [];
-  let field = '';
-  let quoted = false;
-  for (let i = 0; i < text.length; i++) {
-    const ch = text[i]!;
-    if (quoted) {
-      if (ch === '"' && text[i + 1] === '"') (field += '"'), i++;
-      else if (ch === '"') quoted = false;
-      else field += ch;
-    } else if (ch === '"') quoted = true;
-    else if (ch === ',') row.push(field), (field = '');
-    else if (ch === '\r' && text[i + 1] === '\n') row.push(field), rows.push(row), (row = []), (field = ''), i++;
-    else field += ch;
-  }
-  assert.equal(field + row.join(''), '', 'the text ends with a line break');
-  return rows;
-}
-
-const cellOf = (v: unknown) => (v === null || v === undefined ? '' : typeof v === 'object' ? JSON.stringify(v) : String(v));
 
 async function jsonAll(c: Client, path: string): Promise<any[]> {
   const items: any[] = [];
