@@ -25,10 +25,10 @@ forEachDialect('booking facts loader', (t) => {
 
     const refs = await loadRefs(forTenant(t().database.db, c.tenant.id), keys);
     assert.deepEqual(refs.employee, { username: e.username, approval_date: '2024-01-31', department_id: e.department_id });
-    assert.deepEqual(refs.project, { id: p.id, start_date: '2024-01-01', end_date: null, plan_hours: 100, plan_can_exceed: 2, default_billability: 3, status: p.project_status_id, bookable: true });
-    assert.deepEqual(refs.task, { id: task.id, project_id: p.id, start_date: '2024-02-01', end_date: '2024-02-29', plan_hours: 10 });
-    assert.deepEqual(refs.ticket, { id: ticket.id, project_id: p.id, start_date: '2024-02-05', deadline: '2024-02-10', planned_hours: 4, prevent_overbooking: 2 });
-    assert.deepEqual(refs.subtask, { id: subtask.id, ticket_id: ticket.id, start_date: null, deadline: '2024-02-07', planned_hours: 1, prevent_overbooking: 0 });
+    assert.deepEqual(refs.project, { id: p.id, start_date: '2024-01-01', end_date: null, plan_hours: 100, plan_can_exceed: 2, default_billability: 3, status: p.project_status_id, bookable: true, booked: 0 });
+    assert.deepEqual(refs.task, { id: task.id, project_id: p.id, start_date: '2024-02-01', end_date: '2024-02-29', plan_hours: 10, booked: 0 });
+    assert.deepEqual(refs.ticket, { id: ticket.id, project_id: p.id, start_date: '2024-02-05', deadline: '2024-02-10', planned_hours: 4, prevent_overbooking: 2, booked: 0 });
+    assert.deepEqual(refs.subtask, { id: subtask.id, ticket_id: ticket.id, start_date: null, deadline: '2024-02-07', planned_hours: 1, prevent_overbooking: 0, booked: 0 });
     assert.deepEqual([refs.activity, refs.projectActivities, refs.locationExists, refs.vehicleExists], [{ name: 're', is_travel: true }, ['re'], true, true]);
     assert.equal((await loadRefs(forTenant(t().database.db, c.tenant.id), { ...keys, date: '2023-12-31' })).vehicleExists, false, 'no vehicle list before its start');
 
