@@ -6,6 +6,7 @@ import swaggerUi from '@fastify/swagger-ui';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Edition, Tenant } from '../tenancy/tenants.js';
 import { requestBase } from '../http/list/envelope.js';
+import { DOCS_GROUPS, groupDocuments } from './docs-groups.js';
 import { toOpenApi30 } from './openapi-30.js';
 import { refineDocument } from './openapi-document.js';
 import { API_PREFIX, type RouteRegistry } from './routing.js';
@@ -88,13 +89,35 @@ export async function registerDocsRoutes(app: FastifyInstance, registry: RouteRe
   let full30: Record<string, any> | undefined;
   const doc30 = () => (full30 ??= toOpenApi30(doc('full')));
   app.get('/openapi/full-3.0.json', { schema: { hide: true } }, async (req) => withServer(doc30(), req));
+  // The documents /docs loads, one per group of tags (docs-groups.ts).
+  let groups: ReturnType<typeof groupDocuments> | undefined;
+  const groupDocs = () => (groups ??= groupDocuments(doc30()));
+  app.get('/openapi/docs/:group', { schema: { hide: true } }, async (req, reply) => {
+    const group = groupDocs().get((req.params as { group: string }).group.replace(/\.json$/, ''));
+    return group ? withServer(group.doc, req) : reply.code(404).send({ message: 'No such group' });
+  });
   // The operator's guide the reference links to: the README, as text.
   const readme = fs.readFileSync(new URL('../../README.md', import.meta.url), 'utf8');
   app.get('/docs/readme', { schema: { hide: true } }, async (_req, reply) => reply.type('text/markdown; charset=utf-8').send(readme));
+  // The page opens on the first group's document and offers the others, and the whole API, in its top bar: Swagger
+  // UI's first render grows with the document it resolves (docs/benchmarks.md, "The /docs page").
+  const urls = [
+    ...DOCS_GROUPS.map((g) => ({ name: g.name, url: `/openapi/docs/${g.slug}.json` })),
+    { name: 'All operations (slower to open)', url: '/openapi/full-3.0.json' },
+  ];
   await app.register(swaggerUi, {
     routePrefix: '/docs',
     // Collapsed tags and no model list: the page renders at once; an operation expands on click.
-    uiConfig: { docExpansion: 'none', deepLinking: true, defaultModelsExpandDepth: -1, persistAuthorization: true, tryItOutEnabled: false, filter: true },
+    uiConfig: {
+      urls,
+      'urls.primaryName': urls[0]!.name,
+      docExpansion: 'none',
+      deepLinking: true,
+      defaultModelsExpandDepth: -1,
+      persistAuthorization: true,
+      tryItOutEnabled: false,
+      filter: true,
+    } as Record<string, unknown>,
     theme: { title: 'zeitkonto API reference' },
     logo: { type: 'image/svg+xml', content: LOGO, href: '/docs' },
     // The page reads the 3.0 rendition: Swagger UI resolves it ~3x faster than the 3.1 document (docs/benchmarks.md).
