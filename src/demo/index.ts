@@ -43,7 +43,12 @@ export async function demoData(db: Kysely<DB>, tenant: Tenant, dialect: Dialect)
 }
 
 export async function createDemoTenant(db: Kysely<DB>, dialect: Dialect): Promise<{ tenant: Tenant; token: string }> {
-  const tenant = await createTenant(db, { instance: DEMO_INSTANCE, name: 'Demo GmbH', edition: 'full', language: 'en', modules: ['departments', 'resource_planning'] });
+  return createDemoTenantAs(db, dialect, DEMO_INSTANCE);
+}
+
+/** The demo tenant under another instance name (tests of what /docs offers on a fresh demo tenant). */
+export async function createDemoTenantAs(db: Kysely<DB>, dialect: Dialect, instance: string): Promise<{ tenant: Tenant; token: string }> {
+  const tenant = await createTenant(db, { instance, name: 'Demo GmbH', edition: 'full', language: 'en', modules: ['departments', 'resource_planning'] });
   await demoData(db, tenant, dialect);
   const { token } = await createToken(db, tenant.id, { name: 'demo' });
   return { tenant, token };

@@ -7,6 +7,8 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Edition, Tenant } from '../tenancy/tenants.js';
 import { requestBase } from '../http/list/envelope.js';
 import { DOCS_GROUPS, groupDocuments } from './docs-groups.js';
+import { resolveExamples, withExamples, type Examples } from './docs-examples.js';
+import { tenantCache } from '../tenancy/tenants.js';
 import { toOpenApi30 } from './openapi-30.js';
 import { refineDocument } from './openapi-document.js';
 import { API_PREFIX, type RouteRegistry } from './routing.js';
@@ -38,6 +40,9 @@ export async function registerOpenApi(app: FastifyInstance): Promise<void> {
     },
   });
 }
+
+/** How long resolved "Try it out" examples are reused (records the examples name may be deleted meanwhile). */
+const EXAMPLES_TTL_MS = 60_000;
 
 const toOpenApiPath = (url: string) => url.replace(/:([A-Za-z0-9_]+)/g, '{$1}');
 
@@ -89,12 +94,34 @@ export async function registerDocsRoutes(app: FastifyInstance, registry: RouteRe
   let full30: Record<string, any> | undefined;
   const doc30 = () => (full30 ??= toOpenApi30(doc('full')));
   app.get('/openapi/full-3.0.json', { schema: { hide: true } }, async (req) => withServer(doc30(), req));
-  // The documents /docs loads, one per group of tags (docs-groups.ts).
+  // The documents /docs loads: one per group of tags (docs-groups.ts) and `all`, each with the "Try it out"
+  // examples of the demo tenant (docs-examples.ts).
   let groups: ReturnType<typeof groupDocuments> | undefined;
-  const groupDocs = () => (groups ??= groupDocuments(doc30()));
+  const groupDocs = () => (groups ??= new Map([...groupDocuments(doc30()), ['all', { name: 'All operations', doc: doc30() }]]));
+  let examples: { tenantId: number | undefined; at: number; value: Promise<Examples | undefined> } | undefined;
+  const demoExamples = async (): Promise<Examples | undefined> => {
+    const tenant = await tenantCache.get(app.zk.db, app.zk.config.docsInstance);
+    const resolve = () => (tenant ? resolveExamples(app, doc30(), tenant.instance).catch(() => undefined) : Promise.resolve(undefined));
+    // A regenerated demo tenant is a new tenant (new id): its examples are resolved before they are served.
+    if (!examples || examples.tenantId !== tenant?.id) examples = { tenantId: tenant?.id, at: Date.now(), value: resolve() };
+    else if (Date.now() - examples.at > EXAMPLES_TTL_MS) {
+      // Older than EXAMPLES_TTL_MS: served once more while they are resolved anew.
+      const current = examples;
+      current.at = Date.now();
+      const next = resolve();
+      void next.then((value) => {
+        if (examples === current) examples = { ...current, value: Promise.resolve(value) };
+      });
+    }
+    return examples.value;
+  };
+  // Resolved once soon after the server listens (about 1 s of CPU, docs/benchmarks.md), not on the first visit.
+  app.addHook('onListen', async () => {
+    setTimeout(() => void demoExamples().catch(() => undefined), 1000).unref();
+  });
   app.get('/openapi/docs/:group', { schema: { hide: true } }, async (req, reply) => {
     const group = groupDocs().get((req.params as { group: string }).group.replace(/\.json$/, ''));
-    return group ? withServer(group.doc, req) : reply.code(404).send({ message: 'No such group' });
+    return group ? withServer(withExamples(group.doc, await demoExamples()), req) : reply.code(404).send({ message: 'No such group' });
   });
   // The operator's guide the reference links to: the README, as text.
   const readme = fs.readFileSync(new URL('../../README.md', import.meta.url), 'utf8');
@@ -103,7 +130,7 @@ export async function registerDocsRoutes(app: FastifyInstance, registry: RouteRe
   // UI's first render grows with the document it resolves (docs/benchmarks.md, "The /docs page").
   const urls = [
     ...DOCS_GROUPS.map((g) => ({ name: g.name, url: `/openapi/docs/${g.slug}.json` })),
-    { name: 'All operations (slower to open)', url: '/openapi/full-3.0.json' },
+    { name: 'All operations (slower to open)', url: '/openapi/docs/all.json' },
   ];
   await app.register(swaggerUi, {
     routePrefix: '/docs',
@@ -119,6 +146,12 @@ export async function registerDocsRoutes(app: FastifyInstance, registry: RouteRe
       filter: true,
     } as Record<string, unknown>,
     theme: { title: 'zeitkonto API reference' },
+    // The page starts resolving the examples while the browser loads Swagger UI.
+    uiHooks: {
+      onRequest: async (req: FastifyRequest) => {
+        if (!req.url.includes('/static/')) void demoExamples();
+      },
+    },
     logo: { type: 'image/svg+xml', content: LOGO, href: '/docs' },
     // The page reads the 3.0 rendition: Swagger UI resolves it ~3x faster than the 3.1 document (docs/benchmarks.md).
     transformSpecification: (_spec, req) => withServer(doc30(), req as FastifyRequest),
