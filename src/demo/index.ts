@@ -15,6 +15,7 @@ import { demoAbsences } from './absences.js';
 import { demoReceipts } from './receipts.js';
 import { demoCommercial } from './commercial.js';
 import { demoPlannings } from './plannings.js';
+import { demoExtras } from './extras.js';
 import { listCustomers } from '../modules/customers/customers.repository.js';
 import { listEmployees } from '../modules/employees/employees.repository.js';
 
@@ -35,6 +36,7 @@ const steps: ((db: TenantDb, tenant: Tenant, dialect: Dialect) => Promise<unknow
   demoReceipts,
   demoCommercial,
   demoPlannings,
+  demoExtras,
 ];
 
 /** Every demo step for a fresh tenant. */

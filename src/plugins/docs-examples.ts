@@ -126,10 +126,10 @@ export async function resolveExamples(app: FastifyInstance, doc: Json, instance:
     // Records an invoice has billed are locked: the others first.
     const records = [...(await list(collection))].sort((a, b) => Number(Boolean(a.invoice_item_id)) - Number(Boolean(b.invoice_item_id)));
     for (const record of records) {
-      const value = keyOf(record, param);
-      if (value === undefined) continue;
-      const found = await resolvePath(segments.slice(i + 1), `${collection}/${encodeURIComponent(String(value))}`, { ...values, [param]: value }, needRecord);
-      if (found) return found;
+      for (const value of keysOf(record, param)) {
+        const found = await resolvePath(segments.slice(i + 1), `${collection}/${encodeURIComponent(String(value))}`, { ...values, [param]: value }, needRecord);
+        if (found) return found;
+      }
     }
     return undefined;
   };
@@ -190,10 +190,11 @@ function copyThrough(doc: Json, props: Json, source: Json): Json {
   return body;
 }
 
-/** The value a record gives a path parameter: the field of that name, else its id, else its name. */
-function keyOf(record: Json, param: string): string | number | undefined {
-  for (const field of [param, `${param}_number`]) if (isScalar(record[field])) return record[field] as string | number;
-  return (record.id ?? record.name ?? record.username) as string | number | undefined;
+/** The values a record may give a path parameter, most likely first: the field of that name, `<name>_number`, its id,
+ * its name, its username (a project activity's key is its name, not the id of the allowance). */
+function keysOf(record: Json, param: string): (string | number)[] {
+  const fields = [param, `${param}_number`, 'id', 'name', 'username'];
+  return [...new Set(fields.map((f) => record[f]).filter((v) => typeof v === 'string' || typeof v === 'number'))] as (string | number)[];
 }
 
 /** The document with each operation's example: the request body as the media type's `example`, path values as the
