@@ -90,6 +90,8 @@ export const CURATED_BODIES: Record<string, (ctx: ExampleContext) => Promise<unk
   'POST /devices': async () => ({ name: `Terminal ${stamp()}`, status: 1 }),
   'POST /dynamic-attributes': async () => ({ name: `Kostenstelle ${stamp()}`, type: 'Text', entity_type: 'project' }),
   'POST /webhooks': async () => ({ url: 'https://example.org/zeitkonto-events', events: ['customer.created'], active: false }),
+  // A status is answered as {id, name}; the body takes the id.
+  'POST /tickets/{id}/subtasks': async (ctx) => ({ ...(await ctx.copy()), status: 1 }),
   'POST /tickets': async (ctx) => {
     const task = await ctx.first('/attendances', unbilled);
     const creator = await ctx.first('/employees');

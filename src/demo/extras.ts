@@ -1,10 +1,13 @@
 // One record of each resource the other demo steps leave empty (a device, a location list, a break regulation type,
-// a dynamic attribute, a transponder and a meal of the first employee, a location of the first project), so that
+// a dynamic attribute, a transponder and a meal of the first employee, a location of the first project, a ticket on its
+// first task with a subtask), so that
 // every update the /docs page offers under "Try it out" has a demo record to name (docs/api/try-it-out.md).
 // Safe to run twice: nothing is added when the tenant has a device.
 import type { TenantDb } from '../db/tenant-scope.js';
 import { insertRow } from '../modules/crud/index.js';
 import { insertDynamicAttribute } from '../modules/dynamic-attributes/dynamic-attributes.repository.js';
+import { writeTicket } from '../modules/tickets/tickets.service.js';
+import { writeSubtask } from '../modules/tickets/subtasks.service.js';
 import { addDays } from '../http/formats.js';
 import { monthStart } from './dates.js';
 
@@ -21,4 +24,9 @@ export async function demoExtras(db: TenantDb): Promise<void> {
     await insertRow(db, 'meals', { employee_id: employee.username, date: addDays(monthStart(-1), 2), meal_type: 2, note: 'Mittagessen Kantine' });
   }
   if (project) await insertRow(db, 'project_locations', { project_id: Number(project.id), name: 'Werk Süd', description: 'Produktionshalle' });
+  const task = project && (await db.selectFrom('project_tasks').select('id').where('project_id', '=', Number(project.id)).orderBy('id').executeTakeFirst());
+  if (project && task && employee) {
+    const ticket = await writeTicket(db, { subject: 'Zeiterfassung am Terminal einrichten', status: 2, priority: 2, project_id: Number(project.id), project_task_id: Number(task.id), creator_username: employee.username });
+    await writeSubtask(db, ticket, { subject: 'Terminal', name: 'Transponder anlernen', status: 1, creator_username: employee.username });
+  }
 }
