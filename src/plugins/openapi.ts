@@ -115,9 +115,17 @@ export async function registerDocsRoutes(app: FastifyInstance, registry: RouteRe
     }
     return examples.value;
   };
-  // Resolved once soon after the server listens (about 1 s of CPU, docs/benchmarks.md), not on the first visit.
+  // The page's documents and examples are built once soon after the server listens (about 1.5 s of CPU,
+  // docs/benchmarks.md), not on the first visit to /docs.
   app.addHook('onListen', async () => {
-    setTimeout(() => void demoExamples().catch(() => undefined), 1000).unref();
+    setTimeout(() => {
+      try {
+        groupDocs();
+      } catch {
+        // Built again, and the error answered, on the first request.
+      }
+      void demoExamples().catch(() => undefined);
+    }, 1000).unref();
   });
   app.get('/openapi/docs/:group', { schema: { hide: true } }, async (req, reply) => {
     const group = groupDocs().get((req.params as { group: string }).group.replace(/\.json$/, ''));

@@ -6,20 +6,25 @@ import fs from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { test } from 'node:test';
 import puppeteer from 'puppeteer-core';
-import { demoData } from '../../src/demo/index.js';
+import { createDemoTenantAs } from '../../src/demo/index.js';
 import { DOCS_GROUPS } from '../../src/plugins/docs-groups.js';
-import { forEachDialect } from '../support/app.js';
+import { forEachDialect, uniqueName } from '../support/app.js';
 import { treeCpuMs } from '../support/browser.js';
 
 const CHROMIUM = process.env.ZK_CHROMIUM ?? ['/usr/bin/chromium', '/usr/bin/chromium-browser'].find((p) => fs.existsSync(p));
 
+const docsInstance = uniqueName('docspage');
+
 forEachDialect('the /docs page in a browser', (t) => {
   test('renders, authorizes with a token and executes GET /customers through the page', async () => {
     assert.ok(CHROMIUM, 'Chromium is not installed (apt-get install chromium, or set ZK_CHROMIUM)');
-    const c = await t().tenant();
-    await demoData(t().database.db, c.tenant, t().dialect);
+    // A demo tenant the page's "Try it out" examples refer to (DOCS_INSTANCE).
+    const demo = await createDemoTenantAs(t().database.db, t().dialect, docsInstance);
+    const c = t().client(demo.tenant, demo.token);
     await t().app.listen({ port: 0, host: '127.0.0.1' });
     const base = `http://127.0.0.1:${(t().app.server.address() as AddressInfo).port}`;
+    // As a running server does about a second after it listens: the examples are resolved before the page is timed.
+    await (await fetch(`${base}/openapi/docs/all.json`)).arrayBuffer();
     const browser = await puppeteer.launch({ executablePath: CHROMIUM, headless: true, args: ['--no-sandbox', '--disable-dev-shm-usage'] });
     try {
       const page = await browser.newPage();
@@ -69,13 +74,25 @@ forEachDialect('the /docs page in a browser', (t) => {
       assert.match(body, /Müller Maschinenbau GmbH/);
       const requestUrl = await page.$eval('#operations-Customers-listCustomers .request-url pre', (e) => e.textContent ?? '');
       assert.equal(requestUrl.trim(), `${base}/${c.tenant.instance}/next/api/v1/customers`, 'no filters pre-filled');
+      // "Try it out" on an update fills in the demo tenant's own customer and a body it accepts (docs/api/try-it-out.md).
+      const update = '#operations-Customers-updateCustomer';
+      await page.click(`${update} .opblock-summary`);
+      await page.waitForSelector(`${update} .try-out__btn`);
+      await page.click(`${update} .try-out__btn`);
+      const pathValue = await page.waitForSelector(`${update} tr[data-param-name="customer"] input`);
+      const customer = await pathValue!.evaluate((e) => (e as HTMLInputElement).value);
+      const sentBody = await page.$eval(`${update} textarea.body-param__text`, (e) => (e as HTMLTextAreaElement).value);
+      const stored = await c.get(`/customers/${customer}`);
+      assert.equal(stored.status, 200, `the path value names a demo customer: ${customer}`);
+      const patched = await c.patch(`/customers/${customer}`, JSON.parse(sentBody));
+      assert.equal(patched.status, 200, `the body is accepted: ${sentBody} -> ${patched.text}`);
       if (process.env.ZK_DOCS_SCREENSHOT) await page.screenshot({ path: process.env.ZK_DOCS_SCREENSHOT as `${string}.png` });
       process.stderr.write(`[docs page ${t().dialect}] first render ${firstRender} ms (main thread busy ${Math.round(renderTask * 1000)} ms, browser CPU ${renderCpu} ms), opening the Customers tag and an operation ${expand} ms (browser CPU ${expandCpu} ms)\n`);
     } finally {
       await browser.close();
     }
   });
-});
+}, { docsInstance });
 
 const METHODS = ['get', 'post', 'put', 'patch', 'delete'];
 const operationKeys = (doc: any) =>
