@@ -11,6 +11,7 @@
 import type { FastifyInstance } from 'fastify';
 import { CURATED_BODIES, TRY_IT_OUT_EXAMPLES, type ExampleContext } from '../demo/examples.js';
 import { findTenant } from '../tenancy/tenants.js';
+import { INTERNAL_REQUEST } from './logging.js';
 import { createToken, revokeToken } from '../tenancy/tokens.js';
 
 type Json = Record<string, any>;
@@ -102,7 +103,7 @@ export async function resolveExamples(app: FastifyInstance, doc: Json, instance:
     let p = gets.get(url);
     if (!p) {
       p = app
-        .inject({ method: 'GET', url: base + url, headers: { authorization: `Bearer ${token}` } })
+        .inject({ method: 'GET', url: base + url, headers: { authorization: `Bearer ${token}`, [INTERNAL_REQUEST.header]: INTERNAL_REQUEST.value } })
         .then((r) => (r.statusCode === 200 ? r.json() : undefined));
       gets.set(url, p);
     }

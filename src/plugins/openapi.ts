@@ -157,7 +157,7 @@ export async function registerDocsRoutes(app: FastifyInstance, registry: RouteRe
     // The page starts resolving the examples while the browser loads Swagger UI.
     uiHooks: {
       onRequest: async (req: FastifyRequest) => {
-        if (!req.url.includes('/static/')) void demoExamples();
+        if (!req.url.includes('/static/')) void demoExamples().catch(() => undefined);
       },
     },
     logo: { type: 'image/svg+xml', content: LOGO, href: '/docs' },
