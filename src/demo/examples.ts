@@ -29,6 +29,8 @@ export const TRY_IT_OUT_EXAMPLES: Record<string, Record<string, unknown>> = {
  * (URLs relative to the tenant's API base, e.g. `/projects`). */
 export interface ExampleContext {
   path: Record<string, string | number>;
+  /** Makes keys new: taken once per resolution of the examples (src/plugins/docs-examples.ts, newStamp). */
+  stamp: string;
   copy(pick?: (record: Record<string, any>) => boolean): Promise<Record<string, any>>;
   first(url: string, pick?: (record: Record<string, any>) => boolean): Promise<Record<string, any> | undefined>;
   /** One record (its `data`). */
@@ -42,7 +44,6 @@ const FREE_DAY = secondMonday(monthStart(3));
 const FREE_ABSENCE = secondMonday(monthStart(4));
 const FAR_START = monthStart(36);
 const FILE = { filename: 'notiz.txt', content_type: 'text/plain', file_contents: Buffer.from('Notiz aus der API-Referenz\n').toString('base64') };
-const stamp = () => Date.now().toString(36).slice(-6);
 const unbilled = (r: Record<string, any>) => !r.invoice_item_id;
 
 async function booking(ctx: ExampleContext, date: string) {
@@ -60,7 +61,7 @@ export const CURATED_BODIES: Record<string, (ctx: ExampleContext) => Promise<unk
   'POST /employees/{username}/internal-rates': async (ctx) => ({ ...(await ctx.copy()), start_date: FAR_START }),
   'POST /employees/{username}/regular-working-times': async (ctx) => ({ ...(await ctx.copy()), start_date: FAR_START }),
   'POST /employees/{username}/meals': async () => ({ date: FREE_DAY, meal_type: 1, note: 'Try it out' }),
-  'POST /employees/{username}/transponders': async () => ({ number: `T-${stamp()}`, valid_from: '2026-01-01' }),
+  'POST /employees/{username}/transponders': async (ctx) => ({ number: `T-${ctx.stamp}`, valid_from: '2026-01-01' }),
   'POST /holiday-calendars/{calendar_id}/holidays': async () => ({ date: addDays(FAR_START, 3), name: 'Betriebsausflug' }),
   'POST /price-tables': async () => ({ start_date: FAR_START }),
   'POST /projects/{id}/price-tables': async () => ({ start_date: FAR_START }),
@@ -70,6 +71,12 @@ export const CURATED_BODIES: Record<string, (ctx: ExampleContext) => Promise<unk
     const used = new Set((await ctx.all(`/projects/${ctx.path.id}/activities`)).map((a) => a.name ?? a.activity));
     const free = (await ctx.all('/activities')).find((a) => !used.has(a.name));
     return { name: free?.name, default_factor: 1 };
+  },
+  // An employee the project does not have yet (the demo leaves o'brien.j off the first project).
+  'POST /projects/{id}/employees': async (ctx) => {
+    const assigned = new Set((await ctx.all(`/projects/${ctx.path.id}/employees`)).map((a) => a.employee_id));
+    const free = (await ctx.all('/employees')).find((e) => !assigned.has(e.username));
+    return { ...(await ctx.copy()), employee_id: free?.username };
   },
   'POST /projects/{id}/locations': async () => ({ name: 'Baustelle Nord', description: 'Try it out' }),
   'POST /offers/{id}/items': async () => ({ type: 'Pauschal', position: '3', label: 'Dokumentation', quantity: 1, single_price: 400, vat: 19, sort_order: 6 }),
@@ -87,8 +94,8 @@ export const CURATED_BODIES: Record<string, (ctx: ExampleContext) => Promise<unk
   'PUT /receipts/{id}/attachments': async () => FILE,
   // The month before the demo records: closing it locks nothing another example writes.
   'POST /month-closings': async () => ({ month: monthStart(-2).slice(0, 7), note: 'Try it out' }),
-  'POST /devices': async () => ({ name: `Terminal ${stamp()}`, status: 1 }),
-  'POST /dynamic-attributes': async () => ({ name: `Kostenstelle ${stamp()}`, type: 'Text', entity_type: 'project' }),
+  'POST /devices': async (ctx) => ({ name: `Terminal ${ctx.stamp}`, status: 1 }),
+  'POST /dynamic-attributes': async (ctx) => ({ name: `Kostenstelle ${ctx.stamp}`, type: 'Text', entity_type: 'project' }),
   'POST /webhooks': async () => ({ url: 'https://example.org/zeitkonto-events', events: ['customer.created'], active: false }),
   // A status is answered as {id, name}; the body takes the id.
   'POST /tickets/{id}/subtasks': async (ctx) => ({ ...(await ctx.copy()), status: 1 }),

@@ -1,6 +1,6 @@
 // One record of each resource the other demo steps leave empty (a device, a location list, a break regulation type,
 // a dynamic attribute, a transponder and a meal of the first employee, a location of the first project, a ticket on its
-// first task with a subtask), so that
+// first task with a subtask, an inactive webhook: no deliveries are queued for it), so that
 // every update the /docs page offers under "Try it out" has a demo record to name (docs/api/try-it-out.md).
 // Safe to run twice: nothing is added when the tenant has a device.
 import type { TenantDb } from '../db/tenant-scope.js';
@@ -9,6 +9,7 @@ import { insertDynamicAttribute } from '../modules/dynamic-attributes/dynamic-at
 import { writeTicket } from '../modules/tickets/tickets.service.js';
 import { writeSubtask } from '../modules/tickets/subtasks.service.js';
 import { addDays } from '../http/formats.js';
+import { newSecret } from '../modules/webhooks/webhooks.repository.js';
 import { monthStart } from './dates.js';
 
 export async function demoExtras(db: TenantDb): Promise<void> {
@@ -19,6 +20,7 @@ export async function demoExtras(db: TenantDb): Promise<void> {
   await insertRow(db, 'location_lists', { name: 'Standorte Nord', description: 'Hamburg und Bremen' });
   await insertRow(db, 'break_regulation_types', { name: 'Gesetzliche Pause' });
   await insertDynamicAttribute(db, { name: 'Kostenstelle', type: 'Text', entity_type: 'project' });
+  await insertRow(db, 'webhooks', { url: 'https://example.org/zeitkonto-demo', events: JSON.stringify(['customer.created', 'customer.updated']), secret: newSecret(), active: false });
   if (employee) {
     await insertRow(db, 'transponders', { employee_id: employee.username, number: 'T-1001', valid_from: monthStart(-1), valid_until: null, note: null });
     await insertRow(db, 'meals', { employee_id: employee.username, date: addDays(monthStart(-1), 2), meal_type: 2, note: 'Mittagessen Kantine' });

@@ -29,7 +29,8 @@ const steps: ((db: TenantDb, tenant: Tenant, dialect: Dialect) => Promise<unknow
   async (db, tenant) => {
     const customers = await listCustomers(db, {}).orderBy('customer_number').execute();
     const employees = await listEmployees(db, {}).orderBy('username').execute();
-    await demoProjects(db, tenant, { customerNumbers: customers.map((c) => c.customer_number), usernames: employees.map((e) => e.username) });
+    // o'brien.j is not on the first project (he books on the second): /docs offers assigning him.
+    await demoProjects(db, tenant, { customerNumbers: customers.map((c) => c.customer_number), usernames: employees.map((e) => e.username), unassigned: "o'brien.j" });
   },
   demoAbsences,
   demoBookings,

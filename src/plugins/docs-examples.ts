@@ -31,6 +31,9 @@ const NOT_COPIED = ['invoice_item_id', 'invoice_id', 'invoice_number', 'client_i
 /** The field an update example sets (to the value it has), in order of preference. */
 const UPDATE_FIELDS = ['name', 'description', 'comment', 'note', 'subject', 'title'];
 
+/** A record an update is refused on: linked to an invoice item, or a billed invoice or invoice item (its status). */
+const locked = (r: Json) => Boolean(r.invoice_item_id) || r.status?.name === 'Billed';
+
 export const opKey = (method: string, path: string) => `${method.toUpperCase()} ${path}`;
 
 /** The write operations /docs offers "Try it out" on with a JSON body. */
@@ -79,21 +82,45 @@ function fits(doc: Json, propSchema: Json | undefined, value: unknown): boolean 
   return false;
 }
 
-/** A new value for a unique key copied from an existing record. */
-function fresh(field: string, value: string, propSchema: Json | undefined): string {
-  const stamp = Date.now().toString(36).slice(-5);
-  const max = (propSchema?.maxLength as number | undefined) ?? 255;
+/** The stamp that makes keys new, taken once per resolution of the examples: seconds since the epoch, in base 36
+ * (repeats after about 1.9 years) and in digits for numeric keys (repeats after about 28 hours). Examples resolved at
+ * different times therefore carry different keys; one resolution's examples are the same on every click
+ * (docs/api/try-it-out.md, "A second click"). */
+export interface Stamp {
+  text: string;
+  digits: string;
+}
+export function newStamp(now = Date.now()): Stamp {
+  const seconds = Math.floor(now / 1000);
+  return { text: seconds.toString(36).slice(-5), digits: String(seconds % 100_000).padStart(5, '0') };
+}
+
+/** A new value for a unique key (copied from an existing record, or of a fixed example body), or the value as it is
+ * when the stamped value does not fit the property's schema. */
+function fresh(doc: Json, field: string, value: string, propSchema: Json | undefined, stamp: Stamp): string {
+  const s = deref(doc, propSchema);
+  const max = (s?.maxLength as number | undefined) ?? 255;
+  const suffix = /^\d+$/.test(value) ? stamp.digits : field === 'url' || field === 'email' || !/\s/.test(value) ? `-${stamp.text}` : ` (${stamp.text})`;
+  const room = (text: string) => text.slice(0, Math.max(0, max - suffix.length));
   let next: string;
-  if (field === 'email' || field === 'url') next = value.replace(/^([^@:]+)/, `$1-${stamp}`);
-  else if (/^\d+$/.test(value)) next = `${value}${Date.now() % 1000}`;
-  else if (field === 'username' || field === 'id') next = `${value}-${stamp}`.toLowerCase();
-  else next = `${value} (${stamp})`;
-  return next.slice(0, max);
+  if (field === 'email') next = value.replace(/^([^@]*)/, (local) => room(local) + suffix);
+  else if (field === 'username' || field === 'id') next = (room(value) + suffix).toLowerCase();
+  else next = room(value) + suffix;
+  return fits(doc, s, next) ? next : value;
+}
+
+/** String keys of a fixed example body that a second resolution must not repeat. */
+const isKey = (field: string) => UNIQUE.includes(field) || field.endsWith('_number');
+
+/** A fixed example body (TRY_IT_OUT_EXAMPLES) with its keys stamped where the schema allows. */
+function stamped(doc: Json, props: Json, body: Json, stamp: Stamp): Json {
+  return Object.fromEntries(Object.entries(body).map(([field, value]) => [field, isKey(field) && typeof value === 'string' ? fresh(doc, field, value, props[field], stamp) : value]));
 }
 
 /** Resolves examples against one tenant through the API (app.inject). */
-export async function resolveExamples(app: FastifyInstance, doc: Json, instance: string): Promise<Examples | undefined> {
+export async function resolveExamples(app: FastifyInstance, doc: Json, instance: string, now = Date.now()): Promise<Examples | undefined> {
   const { db } = app.zk;
+  const stamp = newStamp(now);
   const tenant = await findTenant(db, instance);
   if (!tenant) return undefined;
   const { token, info } = await createToken(db, tenant.id, { name: 'docs examples (revoked at once)', readOnly: true, expiresInDays: 1 });
@@ -116,7 +143,7 @@ export async function resolveExamples(app: FastifyInstance, doc: Json, instance:
   const first = async (url: string, pick?: (r: Json) => boolean) => (await list(url)).find((r) => !pick || pick(r));
 
   /** Path values: the first record on the way that has what the rest of the path needs. */
-  const resolvePath = async (segments: string[], prefix: string, values: Record<string, string | number>, needRecord: boolean): Promise<Record<string, string | number> | undefined> => {
+  const resolvePath = async (segments: string[], prefix: string, values: Record<string, string | number>, needRecord: boolean, lockedFirst = false): Promise<Record<string, string | number> | undefined> => {
     const i = segments.findIndex((s) => s.startsWith('{'));
     if (i < 0) {
       const url = prefix + segments.map((s) => `/${s}`).join('');
@@ -124,11 +151,12 @@ export async function resolveExamples(app: FastifyInstance, doc: Json, instance:
     }
     const collection = prefix + segments.slice(0, i).map((s) => `/${s}`).join('');
     const param = segments[i]!.slice(1, -1);
-    // Records an invoice has billed are locked: the others first.
-    const records = [...(await list(collection))].sort((a, b) => Number(Boolean(a.invoice_item_id)) - Number(Boolean(b.invoice_item_id)));
+    // Records an invoice has billed, and billed invoices and items, are locked: the others first (a correction is
+    // meant for a billed invoice: locked first).
+    const records = [...(await list(collection))].sort((a, b) => (Number(locked(a)) - Number(locked(b))) * (lockedFirst ? -1 : 1));
     for (const record of records) {
       for (const value of keysOf(record, param)) {
-        const found = await resolvePath(segments.slice(i + 1), `${collection}/${encodeURIComponent(String(value))}`, { ...values, [param]: value }, needRecord);
+        const found = await resolvePath(segments.slice(i + 1), `${collection}/${encodeURIComponent(String(value))}`, { ...values, [param]: value }, needRecord, lockedFirst);
         if (found) return found;
       }
     }
@@ -140,7 +168,7 @@ export async function resolveExamples(app: FastifyInstance, doc: Json, instance:
     for (const { path, method, name, schema } of jsonWrites(doc)) {
       const key = opKey(method, path);
       const segments = path.split('/').filter(Boolean);
-      const pathValues = await resolvePath(segments, '', {}, method !== 'post');
+      const pathValues = await resolvePath(segments, '', {}, method !== 'post', path.endsWith('/correction'));
       if (!pathValues) continue;
       const concrete = path.replace(/\{([^}]+)\}/g, (_m, p: string) => encodeURIComponent(String(pathValues[p])));
       const props = propertiesOf(doc, schema);
@@ -148,20 +176,21 @@ export async function resolveExamples(app: FastifyInstance, doc: Json, instance:
       const curated = CURATED_BODIES[key];
       const ctx: ExampleContext = {
         path: pathValues,
+        stamp: stamp.text,
         first,
         get: async (url) => (await get(url))?.data,
         all: (url) => list(url, 200),
         copy: async (pick) => {
           const source = await first(concrete, (r) => !r.invoice_item_id && (!pick || pick(r)));
-          return source ? copyThrough(doc, props, source) : {};
+          return source ? copyThrough(doc, props, source, stamp) : {};
         },
       };
       if (curated) body = await curated(ctx);
-      else if (method === 'post' && name && TRY_IT_OUT_EXAMPLES[name]) body = TRY_IT_OUT_EXAMPLES[name];
+      else if (method === 'post' && name && TRY_IT_OUT_EXAMPLES[name]) body = stamped(doc, props, TRY_IT_OUT_EXAMPLES[name], stamp);
       else if (method === 'post') {
         const source = (await list(concrete))[0];
         if (!source) continue;
-        body = copyThrough(doc, props, source);
+        body = copyThrough(doc, props, source, stamp);
       } else {
         const record = (await get(concrete))?.data;
         if (!record) continue;
@@ -177,7 +206,7 @@ export async function resolveExamples(app: FastifyInstance, doc: Json, instance:
 }
 
 /** An existing record seen through a Create schema: the fields that fit, with unique keys made new. */
-function copyThrough(doc: Json, props: Json, source: Json): Json {
+function copyThrough(doc: Json, props: Json, source: Json, stamp: Stamp): Json {
   const body: Json = {};
   for (const [field, propSchema] of Object.entries<Json>(props)) {
     if (NOT_COPIED.includes(field)) continue;
@@ -186,7 +215,7 @@ function copyThrough(doc: Json, props: Json, source: Json): Json {
     // A date is answered as midnight UTC; some bodies take the date only.
     if (typeof value === 'string' && /^\d{4}-\d{2}-\d{2}T00:00:00(\.0+)?Z$/.test(value) && !fits(doc, propSchema, value)) value = value.slice(0, 10);
     if (!fits(doc, propSchema, value)) continue;
-    body[field] = UNIQUE.includes(field) && typeof value === 'string' ? fresh(field, value, deref(doc, propSchema)) : value;
+    body[field] = UNIQUE.includes(field) && typeof value === 'string' ? fresh(doc, field, value, propSchema, stamp) : value;
   }
   return body;
 }
