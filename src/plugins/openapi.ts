@@ -116,16 +116,24 @@ export async function registerDocsRoutes(app: FastifyInstance, registry: RouteRe
     return examples.value;
   };
   // The page's documents and examples are built once soon after the server listens (about 1.5 s of CPU,
-  // docs/benchmarks.md), not on the first visit to /docs.
+  // docs/benchmarks.md), not on the first visit to /docs; only when the demo tenant exists (without it there are no
+  // examples, and the group documents are built on the first request). The timer is cleared when the app closes.
+  let warmUp: NodeJS.Timeout | undefined;
+  let closed = false;
   app.addHook('onListen', async () => {
-    setTimeout(() => {
-      try {
+    warmUp = setTimeout(() => {
+      warmUp = undefined;
+      void (async () => {
+        if (!(await tenantCache.get(app.zk.db, app.zk.config.docsInstance)) || closed) return;
         groupDocs();
-      } catch {
-        // Built again, and the error answered, on the first request.
-      }
-      void demoExamples().catch(() => undefined);
+        await demoExamples();
+      })().catch(() => undefined); // built again, and an error answered, on the first request
     }, 1000).unref();
+  });
+  app.addHook('onClose', async () => {
+    closed = true;
+    clearTimeout(warmUp);
+    warmUp = undefined;
   });
   app.get('/openapi/docs/:group', { schema: { hide: true } }, async (req, reply) => {
     const group = groupDocs().get((req.params as { group: string }).group.replace(/\.json$/, ''));
