@@ -1,8 +1,9 @@
 // The request bodies the /docs page offers under "Try it out" (issue 20 §2): each is accepted by a fresh demo
 // tenant (src/demo), so the first click succeeds. Keys are new (customer 2001, employee erika.beispiel, …) and
 // references name demo records. The OpenAPI document puts each on its named schema as `examples` (3.0: `example`);
-// test/docs/try-it-out.test.ts sends every one to a fresh demo tenant. A second click of a create with a unique key
-// is a 422 on that key, as for any duplicate.
+// test/docs/try-it-out.test.ts sends every one to a fresh demo tenant. On /docs their keys carry the stamp of the
+// resolution (src/plugins/docs-examples.ts): a second click of the same body is a 422 on that key, as for any
+// duplicate; examples resolved later carry new keys.
 import { addDays } from '../http/formats.js';
 import { monthStart, secondMonday } from './dates.js';
 
