@@ -34,6 +34,8 @@ export interface Config {
   webhooksAllowPrivate: boolean;
   /** First webhook retry delay (doubling per attempt, up to an hour, for a day). */
   webhookRetryBaseMs: number;
+  /** The tenant whose records the /docs "Try it out" examples refer to (ids, usernames, path values). */
+  docsInstance: string;
 }
 
 export class ConfigError extends Error {}
@@ -118,5 +120,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     changeRetentionDays: int(env, 'CHANGE_RETENTION_DAYS', 90, 1, 3650),
     webhooksAllowPrivate: bool(env, 'WEBHOOKS_ALLOW_PRIVATE', false),
     webhookRetryBaseMs: int(env, 'WEBHOOK_RETRY_BASE_MS', 5000, 0, 3600_000),
+    docsInstance: env.DOCS_INSTANCE || 'demo',
   };
 }

@@ -1,7 +1,7 @@
 // Demo data for the commercial side (issue 18): an offer for the first customer with a heading, priced items, one
 // alternative and a surcharge; a Billed invoice for the first project with one item billing two of its bookings
 // and one of its receipts (all locked once it is billed) and the invoice document stored (so creator_username
-// shows); a folder for the customer with a subfolder for the project holding the offer document. Safe to run twice:
+// shows), and a Draft invoice with one planned item (nothing linked); a folder for the customer with a subfolder for the project holding the offer document. Safe to run twice:
 // nothing is added when offers exist.
 import type { TenantDb } from '../db/tenant-scope.js';
 import { createOffer } from '../modules/offers/offers.service.js';
@@ -44,6 +44,12 @@ export async function demoCommercial(db: TenantDb): Promise<void> {
   if (receipt) await db.updateTable('receipts').set({ invoice_item_id: Number(item.id) }).where('id', '=', Number(receipt.id)).execute();
   await addAttachment(db, { type: 'invoice', id: Number(invoice.id) }, { filename: `${invoice.invoice_number}.txt`, content_type: 'text/plain', content: Buffer.from(`Rechnung ${invoice.invoice_number}\nBeratung 10 h à 120,00 EUR\n`) });
   await changeInvoice(db, invoice, { status: 0 });
+  // A draft invoice with one planned item (no bookings): it may still change, so /docs offers its updates.
+  const draft = await createInvoice(db, { customer_number: project.customer_id, creator_username: processor.username, title: 'Beratung Folgemonat', payment_terms: 30 });
+  await createInvoiceItem(db, {
+    invoice_id: Number(draft.id), project_id: Number(project.id), customer_number: project.customer_id, description: 'Beratung Folgemonat',
+    quantity: 8, unit_price: 120, vat: 19, unit: 'h', status: 0, kind: 0, contains_working_hours: true,
+  });
 
   const customer = await db.selectFrom('customers').select('name').where('customer_number', '=', project.customer_id).executeTakeFirst();
   const customerFolder = await insertRow(db, 'folders', { name: customer?.name ?? project.customer_id, customer_id: project.customer_id });

@@ -15,6 +15,7 @@ import { demoAbsences } from './absences.js';
 import { demoReceipts } from './receipts.js';
 import { demoCommercial } from './commercial.js';
 import { demoPlannings } from './plannings.js';
+import { demoExtras } from './extras.js';
 import { listCustomers } from '../modules/customers/customers.repository.js';
 import { listEmployees } from '../modules/employees/employees.repository.js';
 
@@ -28,13 +29,15 @@ const steps: ((db: TenantDb, tenant: Tenant, dialect: Dialect) => Promise<unknow
   async (db, tenant) => {
     const customers = await listCustomers(db, {}).orderBy('customer_number').execute();
     const employees = await listEmployees(db, {}).orderBy('username').execute();
-    await demoProjects(db, tenant, { customerNumbers: customers.map((c) => c.customer_number), usernames: employees.map((e) => e.username) });
+    // o'brien.j is not on the first project (he books on the second): /docs offers assigning him.
+    await demoProjects(db, tenant, { customerNumbers: customers.map((c) => c.customer_number), usernames: employees.map((e) => e.username), unassigned: "o'brien.j" });
   },
   demoAbsences,
   demoBookings,
   demoReceipts,
   demoCommercial,
   demoPlannings,
+  demoExtras,
 ];
 
 /** Every demo step for a fresh tenant. */
@@ -43,7 +46,12 @@ export async function demoData(db: Kysely<DB>, tenant: Tenant, dialect: Dialect)
 }
 
 export async function createDemoTenant(db: Kysely<DB>, dialect: Dialect): Promise<{ tenant: Tenant; token: string }> {
-  const tenant = await createTenant(db, { instance: DEMO_INSTANCE, name: 'Demo GmbH', edition: 'full', language: 'en', modules: ['departments', 'resource_planning'] });
+  return createDemoTenantAs(db, dialect, DEMO_INSTANCE);
+}
+
+/** The demo tenant under another instance name (tests of what /docs offers on a fresh demo tenant). */
+export async function createDemoTenantAs(db: Kysely<DB>, dialect: Dialect, instance: string): Promise<{ tenant: Tenant; token: string }> {
+  const tenant = await createTenant(db, { instance, name: 'Demo GmbH', edition: 'full', language: 'en', modules: ['departments', 'resource_planning'] });
   await demoData(db, tenant, dialect);
   const { token } = await createToken(db, tenant.id, { name: 'demo' });
   return { tenant, token };

@@ -1,5 +1,6 @@
 // Demo data for projects (issue 5): one project per customer (runtime from 2024-01-01, open-ended, bookable
-// status), two tasks each, the given employees assigned, activities 'be' (Beratung) and 're' (Reise) allowed,
+// status), two tasks each, the given employees assigned (but `unassigned` on the first project, so /docs can offer
+// assigning an employee: docs/api/try-it-out.md), activities 'be' (Beratung) and 're' (Reise) allowed,
 // and a project price table on the first project. Safe to run twice: existing projects are left alone.
 import type { TenantDb } from '../db/tenant-scope.js';
 import type { Tenant } from '../tenancy/tenants.js';
@@ -35,7 +36,7 @@ async function projectPriceTable(db: TenantDb, tenant: Tenant, projectId: number
   });
 }
 
-export async function demoProjects(db: TenantDb, tenant: Tenant, opts: { customerNumbers: string[]; usernames: string[] }): Promise<void> {
+export async function demoProjects(db: TenantDb, tenant: Tenant, opts: { customerNumbers: string[]; usernames: string[]; unassigned?: string }): Promise<void> {
   const activityIds = await ensureActivities(db);
   let first = true;
   for (const [i, customer] of opts.customerNumbers.entries()) {
@@ -54,6 +55,7 @@ export async function demoProjects(db: TenantDb, tenant: Tenant, opts: { custome
     });
     for (const task of ['Konzeption', 'Umsetzung']) await insertTask(db, projectId, { name: task, description: `${task} (${customer})`, plan_hours: 80 });
     for (const username of opts.usernames) {
+      if (first && username === opts.unassigned) continue;
       const price_group = await employeePriceGroup(db, username);
       await insertAssignment(db, projectId, { employee_id: username, from_date: '2024-01-01', availability: 100, price_group });
     }

@@ -1,6 +1,7 @@
 // Logs (issue 20 §5): one line per request (method, URL, status, time), the static assets of /docs only at debug;
 // JSON lines for machines, or readable lines when stdout is a terminal or LOG_FORMAT=pretty.
-import type { FastifyInstance, FastifyServerOptions } from 'fastify';
+import { randomUUID } from 'node:crypto';
+import type { FastifyInstance, FastifyRequest, FastifyServerOptions } from 'fastify';
 import type { Config } from '../config.js';
 
 export type LogFormat = 'json' | 'pretty';
@@ -37,7 +38,12 @@ export function loggerOptions(config: Config, out: NodeJS.WritableStream = proce
   return { level: config.logLevel, stream: { write: (line: string) => out.write(`${prettyLine(line)}\n`) } };
 }
 
-const quietAtInfo = (url: string) => url.startsWith('/docs/static/') || url === '/favicon.ico';
+/** A header the app's own internal requests carry (the /docs examples read the demo tenant through the API): logged
+ * at debug. Its value is random per process, so no client can hide its requests from the log with it. */
+export const INTERNAL_REQUEST = { header: 'x-zeitkonto-internal', value: randomUUID() };
+
+const quietAtInfo = (request: FastifyRequest) =>
+  request.url.startsWith('/docs/static/') || request.url === '/favicon.ico' || request.headers[INTERNAL_REQUEST.header] === INTERNAL_REQUEST.value;
 
 /** One line per answered request, instead of Fastify's two (the app sets disableRequestLogging; the pair cost ~15 % of throughput at info). */
 export function registerRequestLog(app: FastifyInstance): void {
@@ -47,7 +53,7 @@ export function registerRequestLog(app: FastifyInstance): void {
     const line = `${request.method} ${request.url} ${reply.statusCode} ${reply.elapsedTime.toFixed(1)} ms`;
     // The same fields as Fastify's own request logs (req, res, responseTime) for JSON consumers.
     const fields = { req: request, res: reply, responseTime: Math.round(reply.elapsedTime * 10) / 10 };
-    if (quietAtInfo(request.url)) request.log.debug(fields, line);
+    if (quietAtInfo(request)) request.log.debug(fields, line);
     else request.log.info(fields, line);
     done();
   });

@@ -6,6 +6,9 @@ import swaggerUi from '@fastify/swagger-ui';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Edition, Tenant } from '../tenancy/tenants.js';
 import { requestBase } from '../http/list/envelope.js';
+import { DOCS_GROUPS, groupDocuments } from './docs-groups.js';
+import { resolveExamples, withExamples, type Examples } from './docs-examples.js';
+import { tenantCache } from '../tenancy/tenants.js';
 import { toOpenApi30 } from './openapi-30.js';
 import { refineDocument } from './openapi-document.js';
 import { API_PREFIX, type RouteRegistry } from './routing.js';
@@ -37,6 +40,9 @@ export async function registerOpenApi(app: FastifyInstance): Promise<void> {
     },
   });
 }
+
+/** How long resolved "Try it out" examples are reused (records the examples name may be deleted meanwhile). */
+const EXAMPLES_TTL_MS = 60_000;
 
 const toOpenApiPath = (url: string) => url.replace(/:([A-Za-z0-9_]+)/g, '{$1}');
 
@@ -88,14 +94,80 @@ export async function registerDocsRoutes(app: FastifyInstance, registry: RouteRe
   let full30: Record<string, any> | undefined;
   const doc30 = () => (full30 ??= toOpenApi30(doc('full')));
   app.get('/openapi/full-3.0.json', { schema: { hide: true } }, async (req) => withServer(doc30(), req));
+  // The documents /docs loads: one per group of tags (docs-groups.ts) and `all`, each with the "Try it out"
+  // examples of the demo tenant (docs-examples.ts).
+  let groups: ReturnType<typeof groupDocuments> | undefined;
+  const groupDocs = () => (groups ??= new Map([...groupDocuments(doc30()), ['all', { name: 'All operations', doc: doc30() }]]));
+  let examples: { tenantId: number | undefined; at: number; value: Promise<Examples | undefined> } | undefined;
+  const demoExamples = async (): Promise<Examples | undefined> => {
+    const tenant = await tenantCache.get(app.zk.db, app.zk.config.docsInstance);
+    const resolve = () => (tenant ? resolveExamples(app, doc30(), tenant.instance).catch(() => undefined) : Promise.resolve(undefined));
+    // A regenerated demo tenant is a new tenant (new id): its examples are resolved before they are served.
+    if (!examples || examples.tenantId !== tenant?.id) examples = { tenantId: tenant?.id, at: Date.now(), value: resolve() };
+    else if (Date.now() - examples.at > EXAMPLES_TTL_MS) {
+      // Older than EXAMPLES_TTL_MS: served once more while they are resolved anew.
+      const current = examples;
+      current.at = Date.now();
+      const next = resolve();
+      void next.then((value) => {
+        if (examples === current) examples = { ...current, value: Promise.resolve(value) };
+      });
+    }
+    return examples.value;
+  };
+  // The page's documents and examples are built once soon after the server listens (about 1.5 s of CPU,
+  // docs/benchmarks.md), not on the first visit to /docs; only when the demo tenant exists (without it there are no
+  // examples, and the group documents are built on the first request). The timer is cleared when the app closes.
+  let warmUp: NodeJS.Timeout | undefined;
+  let closed = false;
+  app.addHook('onListen', async () => {
+    warmUp = setTimeout(() => {
+      warmUp = undefined;
+      void (async () => {
+        if (!(await tenantCache.get(app.zk.db, app.zk.config.docsInstance)) || closed) return;
+        groupDocs();
+        await demoExamples();
+      })().catch(() => undefined); // built again, and an error answered, on the first request
+    }, 1000).unref();
+  });
+  app.addHook('onClose', async () => {
+    closed = true;
+    clearTimeout(warmUp);
+    warmUp = undefined;
+  });
+  app.get('/openapi/docs/:group', { schema: { hide: true } }, async (req, reply) => {
+    const group = groupDocs().get((req.params as { group: string }).group.replace(/\.json$/, ''));
+    return group ? withServer(withExamples(group.doc, await demoExamples()), req) : reply.code(404).send({ message: 'No such group' });
+  });
   // The operator's guide the reference links to: the README, as text.
   const readme = fs.readFileSync(new URL('../../README.md', import.meta.url), 'utf8');
   app.get('/docs/readme', { schema: { hide: true } }, async (_req, reply) => reply.type('text/markdown; charset=utf-8').send(readme));
+  // The page opens on the first group's document and offers the others, and the whole API, in its top bar: Swagger
+  // UI's first render grows with the document it resolves (docs/benchmarks.md, "The /docs page").
+  const urls = [
+    ...DOCS_GROUPS.map((g) => ({ name: g.name, url: `/openapi/docs/${g.slug}.json` })),
+    { name: 'All operations (slower to open)', url: '/openapi/docs/all.json' },
+  ];
   await app.register(swaggerUi, {
     routePrefix: '/docs',
     // Collapsed tags and no model list: the page renders at once; an operation expands on click.
-    uiConfig: { docExpansion: 'none', deepLinking: true, defaultModelsExpandDepth: -1, persistAuthorization: true, tryItOutEnabled: false, filter: true },
+    uiConfig: {
+      urls,
+      'urls.primaryName': urls[0]!.name,
+      docExpansion: 'none',
+      deepLinking: true,
+      defaultModelsExpandDepth: -1,
+      persistAuthorization: true,
+      tryItOutEnabled: false,
+      filter: true,
+    } as Record<string, unknown>,
     theme: { title: 'zeitkonto API reference' },
+    // The page starts resolving the examples while the browser loads Swagger UI.
+    uiHooks: {
+      onRequest: async (req: FastifyRequest) => {
+        if (!req.url.includes('/static/')) void demoExamples().catch(() => undefined);
+      },
+    },
     logo: { type: 'image/svg+xml', content: LOGO, href: '/docs' },
     // The page reads the 3.0 rendition: Swagger UI resolves it ~3x faster than the 3.1 document (docs/benchmarks.md).
     transformSpecification: (_spec, req) => withServer(doc30(), req as FastifyRequest),

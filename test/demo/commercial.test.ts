@@ -1,5 +1,6 @@
-// The demo's commercial side: an offer with items (one alternative) and totals, and a Billed invoice whose
-// bookings are locked and whose document makes creator_username visible.
+// The demo's commercial side: an offer with items (one alternative) and totals, a Billed invoice whose
+// bookings are locked and whose document makes creator_username visible, and a Draft invoice with one item that
+// may still change.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { demoData } from '../../src/demo/index.js';
@@ -8,7 +9,7 @@ import { forTenant } from '../../src/db/tenant-scope.js';
 import { forEachDialect } from '../support/app.js';
 
 forEachDialect('demo offers and invoices', (t) => {
-  test('the demo has an offer with an alternative item and a billed invoice with locked bookings and a locked receipt', async () => {
+  test('the demo has an offer with an alternative item, a billed invoice with locked bookings and a locked receipt, and a draft invoice', async () => {
     const c = await t().tenant({ language: 'en' });
     await demoData(t().database.db, c.tenant, t().dialect);
     await demoCommercial(forTenant(t().database.db, c.tenant.id)); // a second run adds nothing
@@ -19,8 +20,7 @@ forEachDialect('demo offers and invoices', (t) => {
     // 24 × 120 + 1500 = 4380, +10 % = 438 -> 4818 net, 19 % VAT 915.42
     assert.deepEqual([offers[0].total_net, offers[0].total_vat, offers[0].total_gross], [4818, 915.42, 5733.42]);
     const invoices = (await c.get('/invoices')).body.data;
-    assert.equal(invoices.length, 1);
-    assert.equal(invoices[0].status.name, 'Billed');
+    assert.deepEqual(invoices.map((i: any) => i.status.name), ['Billed', 'Draft']);
     assert.ok(invoices[0].creator_username);
     const [item] = (await c.get(`/invoices/${invoices[0].invoice_number}/items`)).body.data;
     const linked = await t().database.db.selectFrom('attendances').select('id').where('tenant_id', '=', c.tenant.id).where('invoice_item_id', '=', item.id).execute();
@@ -31,6 +31,14 @@ forEachDialect('demo offers and invoices', (t) => {
     const receipt = (await c.get('/receipts')).body.data.find((x: any) => x.invoice_item_id === item.id);
     assert.ok(receipt, 'a receipt billed with the invoice');
     assert.match((await c.delete(`/receipts/${receipt.id}`)).body.message, new RegExp(invoices[0].invoice_number));
+    // The draft invoice and its item may still change; nothing is billed with it.
+    const draft = invoices[1];
+    assert.equal((await c.patch(`/invoices/${draft.invoice_number}`, { title: 'Beratung Dezember' })).status, 200);
+    const draftItems = (await c.get(`/invoices/${draft.invoice_number}/items`)).body.data;
+    assert.equal(draftItems.length, 1);
+    assert.equal((await c.patch(`/invoice-items/${draftItems[0].id}`, { description: 'Beratung Dezember' })).status, 200);
+    const billedWithDraft = await t().database.db.selectFrom('attendances').select('id').where('tenant_id', '=', c.tenant.id).where('invoice_item_id', '=', draftItems[0].id).execute();
+    assert.equal(billedWithDraft.length, 0);
   });
 
   test('the demo has a customer folder with a project subfolder holding the offer document', async () => {

@@ -28,4 +28,15 @@ forEachDialect('demo projects', (t) => {
     assert.equal(tables.length, 1);
     assert.deepEqual(tables[0].prices.map((p: any) => [p.activity, p.price]), [['be', 120], ['re', 60]]);
   });
+
+  test('the employee given as unassigned is left off the first project only', async () => {
+    const c = await t().tenant();
+    const db = t().database.db;
+    const customers = [await seedCustomer(db, c.tenant.id), await seedCustomer(db, c.tenant.id)];
+    const employees = [await seedEmployee(db, c.tenant.id), await seedEmployee(db, c.tenant.id)];
+    await demoProjects(forTenant(db, c.tenant.id), c.tenant, { customerNumbers: customers.map((x) => x.customer_number), usernames: employees.map((e) => e.username), unassigned: employees[1]!.username });
+    const [first, second] = (await c.get('/projects')).body.data;
+    assert.deepEqual([first.employees_count, second.employees_count], [1, 2]);
+    assert.deepEqual((await c.get(`/projects/${first.id}/employees`)).body.data.map((a: any) => a.employee_id), [employees[0]!.username]);
+  });
 });
