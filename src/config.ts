@@ -34,6 +34,8 @@ export interface Config {
   webhooksAllowPrivate: boolean;
   /** First webhook retry delay (doubling per attempt, up to an hour, for a day). */
   webhookRetryBaseMs: number;
+  /** SQLite: bookings share a COMMIT (plugins/write-path/group-commit.ts); maxMembers 1 turns it off. */
+  groupCommit?: { maxMembers: number; maxMs: number };
 }
 
 export class ConfigError extends Error {}
@@ -118,5 +120,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     changeRetentionDays: int(env, 'CHANGE_RETENTION_DAYS', 90, 1, 3650),
     webhooksAllowPrivate: bool(env, 'WEBHOOKS_ALLOW_PRIVATE', false),
     webhookRetryBaseMs: int(env, 'WEBHOOK_RETRY_BASE_MS', 5000, 0, 3600_000),
+    groupCommit: { maxMembers: int(env, 'GROUP_COMMIT_MAX', 32, 1, 1000), maxMs: int(env, 'GROUP_COMMIT_MS', 20, 0, 10_000) },
   };
 }
