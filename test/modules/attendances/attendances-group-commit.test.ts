@@ -5,6 +5,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { DatabaseSync } from 'node:sqlite';
+import { sql } from 'kysely';
 import pg from 'pg';
 import { forEachDialect, type Response, type TestContext } from '../../support/app.js';
 import { bookingWorld } from '../../support/booking-world.js';
@@ -82,6 +83,33 @@ forEachDialect('attendances: group commit', (t) => {
     const dates = ((await w.c.get(`/attendances?employee_id=${w.employee}`)).body.data as { date: string }[]).map((a) => a.date.slice(0, 10)).sort();
     assert.deepEqual(dates, ['2026-03-16', '2026-03-17']);
   });
+  test('a COMMIT that fails fails every booking it would have made durable (500, or its own error alone): each 201 is stored, nothing else is', async () => {
+    const w = await bookingWorld(t());
+    await w.book({ date: '2026-03-02' }); // tenant and token cached before the race
+    // A deferred foreign key (checked only at COMMIT) that a booking noted 'poison' breaks.
+    const db = t().database.db;
+    if (t().dialect === 'sqlite') {
+      await sql`CREATE TABLE IF NOT EXISTS gc_poison_parent (id INTEGER PRIMARY KEY)`.execute(db);
+      await sql`CREATE TABLE IF NOT EXISTS gc_poison (id INTEGER PRIMARY KEY, parent_id INTEGER REFERENCES gc_poison_parent (id) DEFERRABLE INITIALLY DEFERRED)`.execute(db);
+      await sql`CREATE TRIGGER IF NOT EXISTS gc_poison_attendance AFTER INSERT ON attendances WHEN NEW.note = 'poison' BEGIN INSERT INTO gc_poison (parent_id) VALUES (-1); END`.execute(db);
+    } else {
+      await sql`CREATE TABLE IF NOT EXISTS gc_poison_parent (id int PRIMARY KEY)`.execute(db);
+      await sql`CREATE TABLE IF NOT EXISTS gc_poison (id serial PRIMARY KEY, parent_id int REFERENCES gc_poison_parent (id) DEFERRABLE INITIALLY DEFERRED)`.execute(db);
+      await sql`CREATE OR REPLACE FUNCTION gc_poison_fn() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN INSERT INTO gc_poison (parent_id) VALUES (-1); RETURN NEW; END $$`.execute(db);
+      await sql`CREATE OR REPLACE TRIGGER gc_poison_attendance AFTER INSERT ON attendances FOR EACH ROW WHEN (NEW.note = 'poison') EXECUTE FUNCTION gc_poison_fn()`.execute(db);
+    }
+    const slot = (i: number) => ({ from: `${String(8 + i).padStart(2, '0')}:00`, to: `${String(8 + i).padStart(2, '0')}:30` });
+    const replies = await Promise.all(Array.from({ length: 9 }, (_, i) => w.book({ ...slot(i), date: '2026-03-03', note: i === 4 ? 'poison' : null })));
+    assert.ok(replies[4].status >= 400, `the poisoned booking answered ${replies[4].status} ${replies[4].text}`);
+    const stored = ((await w.c.get(`/attendances?employee_id=${w.employee}&date=2026-03-03&limit=100`)).body.data as { from: string; date: string }[])
+      .filter((a) => a.date.startsWith('2026-03-03'))
+      .map((a) => a.from.slice(0, 5))
+      .sort();
+    const acknowledged = replies.flatMap((r, i) => (r.status === 201 ? [slot(i).from] : [])).sort();
+    assert.deepEqual(stored, acknowledged, `statuses ${replies.map((r) => r.status).join(',')}`);
+    for (const [i, r] of replies.entries()) if (i !== 4) assert.ok(r.status === 201 || r.status === 500, `status ${r.status}`);
+  });
+
   // Tenant and token cached (as in production): the parallel requests reach the write path without a query first,
   // so on SQLite they do meet in one group.
 }, { tenantCacheMs: 60_000 });
