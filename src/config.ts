@@ -36,6 +36,8 @@ export interface Config {
   webhookRetryBaseMs: number;
   /** The tenant whose records the /docs "Try it out" examples refer to (ids, usernames, path values). */
   docsInstance: string;
+  /** SQLite: bookings share a COMMIT (plugins/write-path/group-commit.ts); maxMembers 1 turns it off. */
+  groupCommit?: { maxMembers: number; maxMs: number };
 }
 
 export class ConfigError extends Error {}
@@ -121,5 +123,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     webhooksAllowPrivate: bool(env, 'WEBHOOKS_ALLOW_PRIVATE', false),
     webhookRetryBaseMs: int(env, 'WEBHOOK_RETRY_BASE_MS', 5000, 0, 3600_000),
     docsInstance: env.DOCS_INSTANCE || 'demo',
+    groupCommit: { maxMembers: int(env, 'GROUP_COMMIT_MAX', 32, 1, 1000), maxMs: int(env, 'GROUP_COMMIT_MS', 20, 0, 10_000) },
   };
 }

@@ -44,6 +44,8 @@ declare module 'fastify' {
     deprecated?: { since: string; sunset: string };
     /** false: the route's writes do not appear in the change feed (webhook subscriptions, whose data holds secrets). */
     changeFeed?: boolean;
+    /** A booking: on SQLite it shares a COMMIT with the bookings arriving meanwhile (plugins/write-path/group-commit.ts). */
+    groupCommit?: boolean;
     /** Beyond the real API (zeitkonto extension): marked x-zeitkonto-extension in the OpenAPI document. */
     extension?: boolean;
   }

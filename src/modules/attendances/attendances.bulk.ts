@@ -70,7 +70,7 @@ export default async function attendanceBulkRoutes(app: ZkApp) {
     '/attendances/bulk',
     {
       attachValidation: true,
-      config: { extension: true },
+      config: { extension: true, groupCommit: true },
       schema: {
         summary: 'Book up to 500 attendances at once, each by the rules of POST /attendances (zeitkonto extension)',
         description:

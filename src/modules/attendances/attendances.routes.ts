@@ -41,6 +41,7 @@ export default async function attendanceRoutes(app: ZkApp) {
   app.post(
     '/attendances',
     {
+      config: { groupCommit: true },
       schema: {
         summary: 'Book time (every booking rule is checked; all violations are reported at once)',
         description: RULES_DESCRIPTION,
@@ -55,7 +56,7 @@ export default async function attendanceRoutes(app: ZkApp) {
   app.route({
     method: ['PATCH', 'PUT'],
     url: '/attendances/:id',
-    config: { editions: ['full', 'clock'] },
+    config: { editions: ['full', 'clock'], groupCommit: true },
     schema: {
       summary: 'Change a booking: only submitted fields change, the rules re-run on the merged record (both editions)',
       description: RULES_DESCRIPTION,
@@ -69,7 +70,7 @@ export default async function attendanceRoutes(app: ZkApp) {
 
   app.delete(
     '/attendances/:id',
-    { schema: { summary: 'Delete a booking (refused in lock periods and when billed or released)', tags, params: Params, response: writeResponses({ 204: Type.Null() }) } },
+    { config: { groupCommit: true }, schema: { summary: 'Delete a booking (refused in lock periods and when billed or released)', tags, params: Params, response: writeResponses({ 204: Type.Null() }) } },
     async (req, reply) => {
       await removeAttendance(scopeOf(app, req), req.params.id);
       return reply.code(204).send();

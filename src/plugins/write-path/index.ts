@@ -6,6 +6,8 @@
 //     addChange) recorded with their cursors last, and the webhook outbox filled from them
 // SQLite transactions begin IMMEDIATE (db/connection.ts), so a write holds the write lock from its start.
 // A refused or failed request rolls everything back. Clients that send none of these headers see no difference.
+// Bookings on SQLite (routes with config.groupCommit) share one transaction with the bookings that arrive while it
+// is open, each in its own savepoint, and their replies leave after the shared COMMIT (group-commit.ts).
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ControlledTransaction } from 'kysely';
 import { forTenant, type TenantDb } from '../../db/tenant-scope.js';
@@ -15,11 +17,14 @@ import { enqueueDeliveries } from '../../modules/webhooks/webhooks.outbox.js';
 import { claimKey, fingerprintOf, idempotencyKeyOf, releaseKey, storeResponse, type Claim } from './idempotency.js';
 import { checkIfMatch, etagOf, lockRecord, noneMatchHits } from './conditional.js';
 import { describesRecord, keyOf, Targets, type Target } from './targets.js';
+import { GROUP_COMMIT_DEFAULTS, GroupCommit, ownTransaction, type WriteEnd, type WriteTransaction } from './group-commit.js';
 
 const WRITES = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
 export interface WriteState {
   trx: ControlledTransaction<DB>;
+  /** Ends the request's transaction (its own, or its savepoint of a group); commit() resolves once durable. */
+  end: WriteEnd;
   /** The database outside the transaction (idempotency bookkeeping after a rollback). */
   outside: TenantDb;
   target: Target | null;
@@ -58,6 +63,8 @@ function routeChange(request: FastifyRequest, target: Target | null, payload: un
 export function registerWritePath(app: FastifyInstance): void {
   const targets = new Targets();
   const { dialect, config } = app.zk;
+  const { maxMembers, maxMs } = config.groupCommit ?? GROUP_COMMIT_DEFAULTS;
+  const group = dialect === 'sqlite' && maxMembers > 1 ? new GroupCommit({ maxMembers, maxMs }) : null;
   app.addHook('onRoute', (route) => targets.add(route.url));
 
   app.addHook('preHandler', async (request: FastifyRequest, reply: FastifyReply) => {
@@ -73,14 +80,15 @@ export function registerWritePath(app: FastifyInstance): void {
       }
     }
     const target = targets.of(request.method, request.routeOptions.url ?? '');
-    let trx: ControlledTransaction<DB>;
+    let tx: WriteTransaction;
     try {
-      trx = await outside.kysely.startTransaction().execute();
+      tx = group && request.routeOptions.config.groupCommit ? await group.join(outside.kysely) : await ownTransaction(outside.kysely);
     } catch (err) {
       if (claim) await releaseKey(outside, claim);
       throw err;
     }
-    request.write = { trx, outside, target, claim, changes: [], closed: false };
+    const { trx } = tx;
+    request.write = { trx, end: tx, outside, target, claim, changes: [], closed: false };
     request.db = forTenant(trx, outside.tenantId, outside.language);
     if (target && target.op !== 'create') {
       const recordKey = keyOf(target, request.params as Record<string, unknown>);
@@ -122,16 +130,16 @@ async function commit(request: FastifyRequest, reply: FastifyReply, write: Write
     await enqueueDeliveries(request.db, recorded);
     if (own && own.op !== 'delete' && !write.target?.action) reply.header('ETag', etagOf(recorded[0].cursor));
     if (write.claim) await storeResponse(request.db, write.claim, reply.statusCode, reply.getHeaders(), payload);
-    await write.trx.commit().execute();
+    await write.end.commit();
   } catch (err) {
-    await write.trx.rollback().execute().catch(() => {});
+    await write.end.rollback().catch(() => {});
     if (write.claim) await releaseKey(write.outside, write.claim).catch(() => {});
     throw err;
   }
 }
 
 async function rollback(write: WriteState, status: number, reply?: FastifyReply, payload?: unknown): Promise<void> {
-  await write.trx.rollback().execute().catch(() => {});
+  await write.end.rollback().catch(() => {});
   if (!write.claim) return;
   if (status < 500 && reply) await storeResponse(write.outside, write.claim, status, reply.getHeaders(), payload);
   else await releaseKey(write.outside, write.claim);
