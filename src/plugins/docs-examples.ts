@@ -227,6 +227,12 @@ function keysOf(record: Json, param: string): (string | number)[] {
   return [...new Set(fields.map((f) => record[f]).filter((v) => typeof v === 'string' || typeof v === 'number'))] as (string | number)[];
 }
 
+const resolveParam = (doc: Json, p: Json): Json | undefined => (p.$ref ? doc.components?.parameters?.[String(p.$ref).split('/').pop()!] : p);
+const paramKey = (doc: Json, p: Json) => {
+  const param = resolveParam(doc, p);
+  return `${param?.in} ${param?.name}`;
+};
+
 /** The document with each operation's example: the request body as the media type's `example`, path values as the
  * path parameters' `example` (what Swagger UI fills in on "Try it out"). The given document is not changed. */
 export function withExamples(doc: Json, examples: Examples | undefined): Json {
@@ -242,8 +248,10 @@ export function withExamples(doc: Json, examples: Examples | undefined): Json {
       const content = op.requestBody.content;
       copy[method] = {
         ...op,
-        parameters: (op.parameters ?? []).map((p: Json) => {
-          const param = p.$ref ? doc.components?.parameters?.[String(p.$ref).split('/').pop()!] : p;
+        // The path item's own parameters (path parameters shared by its operations) come along as the operation's
+        // (an operation's parameter of the same name and place wins), so each operation can carry its own example.
+        parameters: [...(item.parameters ?? []).filter((p: Json) => !(op.parameters ?? []).some((q: Json) => paramKey(doc, q) === paramKey(doc, p))), ...(op.parameters ?? [])].map((p: Json) => {
+          const param = resolveParam(doc, p);
           return param?.in === 'path' && example.path[param.name] !== undefined ? { ...param, example: example.path[param.name] } : p;
         }),
         requestBody: { ...op.requestBody, content: { ...content, [JSON_TYPE]: { ...content[JSON_TYPE], example: example.body } } },

@@ -38,7 +38,8 @@ forEachDialect(
       for (const { path, method, op } of ordered) {
         const example = op.requestBody.content['application/json'].example;
         const params: Record<string, unknown> = {};
-        for (const p of op.parameters ?? []) {
+        // The path item's parameters first, the operation's own (which carry the examples) override them.
+        for (const p of [...(doc.paths[path].parameters ?? []), ...(op.parameters ?? [])]) {
           const param = p.$ref ? doc.components.parameters[p.$ref.split('/').pop()] : p;
           if (param.in === 'path') params[param.name] = param.example;
         }
