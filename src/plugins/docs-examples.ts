@@ -6,13 +6,14 @@
 // - an update (PUT/PATCH of a record): one writable field of that record, set to the value it has;
 // - a create: an existing record of the same collection seen through the Create schema, with its unique keys
 //   made new; or a curated body from src/demo/examples.ts, whose references are resolved the same way.
-// The records are read through the API itself with a short-lived read-only token, revoked at once. The docs
+// The records are read through the API itself with a short-lived read-only token, deleted at once (a
+// revoked one would stay in the tenant's token list, one per resolution). The docs
 // routes cache the result per demo tenant (a regenerated tenant is a new tenant) for EXAMPLES_TTL_MS.
 import type { FastifyInstance } from 'fastify';
 import { CURATED_BODIES, TRY_IT_OUT_EXAMPLES, type ExampleContext } from '../demo/examples.js';
 import { findTenant } from '../tenancy/tenants.js';
 import { INTERNAL_REQUEST } from './logging.js';
-import { createToken, revokeToken } from '../tenancy/tokens.js';
+import { createToken, deleteToken } from '../tenancy/tokens.js';
 
 type Json = Record<string, any>;
 export interface OperationExample {
@@ -123,7 +124,7 @@ export async function resolveExamples(app: FastifyInstance, doc: Json, instance:
   const stamp = newStamp(now);
   const tenant = await findTenant(db, instance);
   if (!tenant) return undefined;
-  const { token, info } = await createToken(db, tenant.id, { name: 'docs examples (revoked at once)', readOnly: true, expiresInDays: 1 });
+  const { token, info } = await createToken(db, tenant.id, { name: 'docs examples (deleted at once)', readOnly: true, expiresInDays: 1 });
   const base = `/${instance}/next/api/v1`;
   const gets = new Map<string, Promise<any>>();
   const get = (url: string): Promise<any> => {
@@ -200,7 +201,7 @@ export async function resolveExamples(app: FastifyInstance, doc: Json, instance:
       examples.set(key, { path: pathValues, body });
     }
   } finally {
-    await revokeToken(db, tenant.id, info.id);
+    await deleteToken(db, tenant.id, info.id);
   }
   return examples;
 }

@@ -77,6 +77,12 @@ export async function revokeToken(db: Kysely<DB>, tenantId: number, id: number):
   return Number(res.numUpdatedRows) > 0;
 }
 
+/** Removes a token the server made for itself (nothing refers to tokens): it does not stay in `token list`. */
+export async function deleteToken(db: Kysely<DB>, tenantId: number, id: number): Promise<void> {
+  await forTenant(db, tenantId).deleteFrom('api_tokens').where('id', '=', id).execute();
+  tokenCache.clear();
+}
+
 /** Last use is recorded at most once a minute per token, so reads stay reads. */
 const LAST_USED_RESOLUTION_MS = 60_000;
 

@@ -7,6 +7,7 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { createDemoTenantAs } from '../../src/demo/index.js';
 import { jsonWrites, opKey, resolveExamples } from '../../src/plugins/docs-examples.js';
+import { listTokens } from '../../src/tenancy/tokens.js';
 import { forEachDialect, uniqueName } from '../support/app.js';
 
 const instance = uniqueName('docs');
@@ -73,6 +74,8 @@ forEachDialect(
       const doc = (await t().inject({ method: 'GET', url: '/openapi/full-3.0.json' })).body;
       const now = Date.now();
       const [first, second] = [await resolveExamples(t().app, doc, later, now), await resolveExamples(t().app, doc, later, now + 61_000)];
+      // The token each resolution reads with does not stay behind: the tenant lists only its own tokens.
+      assert.deepEqual((await listTokens(t().database.db, tenant.id)).map((k) => k.name).filter((n) => n.startsWith('docs examples')), []);
       const send = (key: string, body: unknown) => {
         const example = first!.get(key)!;
         const url = key.slice(5).replace(/\{([^}]+)\}/g, (_m, name: string) => encodeURIComponent(String(example.path[name])));
