@@ -36,6 +36,9 @@ const { values: opts } = parseArgs({
     'compare-flags': { type: 'string' },
     // A/B order: measure the --compare build first in every round (the first of a pair tends to be favoured).
     'b-first': { type: 'boolean', default: false },
+    // Environment of the --compare build only, KEY=VALUE, repeatable: e.g. PGOPTIONS=-c zk.journal=off for a build
+    // from before the write journal on a PostgreSQL database that has its triggers.
+    'compare-env': { type: 'string', multiple: true },
   },
 });
 
@@ -229,7 +232,8 @@ async function main() {
 async function startCompare(dist: string, flags: string[]) {
   const port = 3900 + Math.floor(Math.random() * 90);
   const start = `import(${JSON.stringify(path.join(dist, 'cli', 'index.js'))}).then((m) => m.main(['serve']))`;
-  const child = spawn(process.execPath, [...flags, '--input-type=module', '-e', start], { env: { ...env, PORT: String(port), HOST: '127.0.0.1' }, stdio: ['ignore', 'ignore', 'inherit'] });
+  const extra = Object.fromEntries((opts['compare-env'] ?? []).map((kv) => [kv.slice(0, kv.indexOf('=')), kv.slice(kv.indexOf('=') + 1)]));
+  const child = spawn(process.execPath, [...flags, '--input-type=module', '-e', start], { env: { ...env, ...extra, PORT: String(port), HOST: '127.0.0.1' }, stdio: ['ignore', 'ignore', 'inherit'] });
   const base = `http://127.0.0.1:${port}`;
   await waitReady(base, child);
   return { child, base, api: `${base}/${instance}/next/api/v1` };

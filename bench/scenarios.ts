@@ -89,7 +89,8 @@ export async function buildScenarios(ctx: Ctx): Promise<Scenario[]> {
   // Evening slots on booked days, from sampled months of sampled employees.
   const slots: BenchRequest[] = [];
   const patches: BenchRequest[] = [];
-  const wanted = ctx.quick ? 20_000 : 150_000;
+  // Enough for both builds of an A/B run (--compare) at --duration 5 --rounds 2: each slot is booked once.
+  const wanted = ctx.quick ? 60_000 : 150_000;
   const seenDays = new Set<string>();
   const byId = new Map<string, { project_id: number; project_task_id: number }>();
   for (let i = 0; i < 2000 && slots.length < wanted; i++) {

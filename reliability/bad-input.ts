@@ -63,11 +63,16 @@ const HOSTILE_STRINGS = [
   '%00',
   'ä😀\u202e',
   'Infinity',
+  '-Infinity',
   'NaN',
   '1e400',
   '-0',
+  '99999999999999999999',
   '2026-02-30',
   '0000-00-00',
+  '0000-01-01',
+  '10000-01-01',
+  '2026-12-09T00:00:00',
   '9999-12-31',
   '25:61:00',
   '2026-01-01T25:00:00Z',
@@ -160,7 +165,7 @@ export function generate(ops: readonly Operation[], base: string, seed: number, 
     case 0:
       return { method: op.method, url, payload: r.pick(['{', '{"a":}', '[1,2', 'null', '"x"', '{"__proto__":{"x":1}}', '{"constructor":{"prototype":{"x":1}}}']), contentType: 'application/json' };
     case 1:
-      return { method: op.method, url, payload: 'name=x&y=z', contentType: r.pick(['text/plain', 'application/x-www-form-urlencoded', 'application/xml', 'multipart/form-data; boundary=x']) };
+      return { method: op.method, url, payload: 'name=x&y=z', contentType: r.pick(['text/plain', 'application/x-www-form-urlencoded', 'application/xml', 'multipart/form-data; boundary=x', 'multipart/form-data']) };
     default:
       return { method: op.method, url, payload: JSON.stringify(valueFor(op.body ?? { type: 'object' }, r)), contentType: 'application/json' };
   }

@@ -72,7 +72,7 @@ export async function durability(target: Target, random: Random, kills = 6, writ
 }
 
 /** SQLite: PRAGMA integrity_check; PostgreSQL: every index of the schema is checked with amcheck when available. */
-async function integrityCheck(target: Target): Promise<string> {
+export async function integrityCheck(target: Target): Promise<string> {
   const opened = openDatabase(target.database);
   try {
     if (target.dialect === 'sqlite') {

@@ -5,7 +5,7 @@
 //   --requests N           bad-input requests per database (default 10000)
 //   --kills N              SIGKILLs per database (default 6)
 //   --redis URL            Redis for the two-process rate-limit check (default REDIS_URL or redis://127.0.0.1:6379)
-//   --only a,b             durability, races, isolation, bad-input, cost, rate-limits, shutdown
+//   --only a,b             durability, bookings, races, isolation, bad-input, cost, rate-limits, shutdown, webhook-targets, feed
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -14,6 +14,7 @@ import { parseArgs } from 'node:util';
 import { MODULES } from '../src/tenancy/tenants.js';
 import { buildTestApp } from '../test/support/app.js';
 import { operationsOf, runBadInput } from './bad-input.js';
+import { bookingDurability, bookingRows } from './bookings.js';
 import { bodyCost } from './cost.js';
 import { durability } from './durability.js';
 import { Random } from './random.js';
@@ -34,7 +35,7 @@ const { values: opts } = parseArgs({
 const seed = Number(opts.seed);
 /** The machine's load average (1, 5, 15 minutes) at the start and end: the figures are wall times on a shared machine. */
 const loadAtStart = os.loadavg();
-const parts = new Set((opts.only ?? 'durability,races,isolation,bad-input,cost,rate-limits,shutdown').split(','));
+const parts = new Set((opts.only ?? 'durability,bookings,races,isolation,bad-input,cost,rate-limits,shutdown,webhook-targets,feed').split(','));
 const log = (m: string) => process.stderr.write(`[reliability] ${m}\n`);
 
 interface Row {
@@ -51,9 +52,9 @@ const add = (check: string, db: string, figure: string, ok: boolean, detail?: un
   log(`${ok ? 'ok  ' : 'FAIL'} ${check} [${db}]: ${figure}`);
 };
 
-/** A test file of the suite on one database: its pass and fail counts are the figure. */
-function suite(file: string, dialect: Dialect): { pass: number; fail: number; figures: Record<string, Record<string, number>> } {
-  const r = spawnSync(process.execPath, [path.join(root, 'scripts', 'test.mjs'), file], { cwd: root, env: { ...process.env, ZK_TEST_DIALECTS: dialect }, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
+/** A test file of the suite on one database (with extra environment): its pass and fail counts are the figure. */
+function suite(file: string, dialect: Dialect, env: Record<string, string> = {}): { pass: number; fail: number; figures: Record<string, Record<string, number>> } {
+  const r = spawnSync(process.execPath, [path.join(root, 'scripts', 'test.mjs'), file], { cwd: root, env: { ...process.env, ...env, ZK_TEST_DIALECTS: dialect }, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
   const output = r.stdout + r.stderr;
   const count = (name: string) => Number(new RegExp(`ℹ ${name} (\\d+)`).exec(output)?.[1] ?? 0);
   const fail = count('fail');
@@ -74,6 +75,20 @@ for (const dialect of opts.db.split(',') as Dialect[]) {
       await target.cleanup();
     }
   }
+  if (parts.has('bookings')) {
+    for (const processes of [1, 2]) {
+      const target = await prepareTarget(dialect);
+      try {
+        log(`bookings on ${dialect}, ${processes} process(es): ${opts.kills} kills under POST, PATCH, DELETE and bulk`);
+        const b = await bookingDurability(target, random, { kills: Number(opts.kills), processes });
+        bookingRows(b).forEach((r, i) => add(r.check, dialect, r.figure, r.ok, i === 0 ? b : undefined));
+      } catch (err) {
+        add(`bookings under kill -9, ${processes} process(es)`, dialect, `the run failed: ${String(err)}`, false);
+      } finally {
+        await target.cleanup();
+      }
+    }
+  }
   if (parts.has('races')) {
     const s = suite('test/contract/races.test.ts', dialect);
     add('races (N parallel creates per rule)', dialect, `${s.pass} rules: exactly one of 12 won, losers got the field error; ${s.fail} failed`, s.fail === 0 && s.pass > 0);
@@ -89,6 +104,18 @@ for (const dialect of opts.db.split(',') as Dialect[]) {
       `${filters.filters} list filters (${filters.requests} requests, ${filters.proven} with a value A's own filter finds): none of A's records; ${bodies.fields} body reference fields (${bodies.requests} writes): all 404/422 on the field, none stored; ${f.fail} failed`,
       f.fail === 0 && f.pass > 0,
       f.figures,
+    );
+  }
+  if (parts.has('webhook-targets')) {
+    // A listener on every interface of this machine counts deliveries that must not arrive (the file's own test).
+    const s = suite('test/modules/webhooks/webhook-targets.test.ts', dialect);
+    const { urls, attempts, arrived } = { urls: 0, attempts: 0, arrived: -1, ...s.figures.targets };
+    add(
+      'webhook targets at delivery (WEBHOOKS_ALLOW_PRIVATE=false)',
+      dialect,
+      `${urls} URLs naming this machine or internal networks (literals in every spelling, names, own interface addresses), stored while allowed: ${attempts} delivery attempts, all refused, ${arrived} arrived at the listener; redirects not followed; ${s.fail} failed`,
+      s.fail === 0 && s.pass > 0 && arrived === 0 && attempts > 0,
+      s.figures,
     );
   }
   if (parts.has('bad-input')) {
@@ -112,6 +139,25 @@ for (const dialect of opts.db.split(',') as Dialect[]) {
     } finally {
       await ctx.close();
     }
+    // Every hostile value of test/contract/support/hostile-values.ts alone in a valid body, for every field of every
+    // write operation (npm test sends a selection): 422 on the field, nothing written.
+    for (const [file, figure, writes] of [
+      ['test/contract/robustness-bodies.test.ts', 'hostilePost', 'POST'],
+      ['test/contract/robustness-updates.test.ts', 'hostileUpdate', 'PATCH and PUT'],
+    ] as const) {
+      const s = suite(file, dialect, { ZK_SWEEP_FULL: '1' });
+      const f = s.figures[figure] ?? {};
+      add(
+        `hostile values alone (${writes})`,
+        dialect,
+        `${f.hostile ?? 0} hostile values, each alone in a valid body of every ${writes} (${f.requests ?? 0} requests with the other bad bodies, ${f.seconds ?? '?'} s): every one a 422 on its field, nothing written; ${s.fail} failed`,
+        s.fail === 0 && s.pass > 0 && (f.hostile ?? 0) > 0,
+        s.figures,
+      );
+    }
+    const lists = suite('test/contract/list-filters.test.ts', dialect);
+    const lf = lists.figures.listFilters ?? {};
+    add('date filters and windows on every list', dialect, `${lf.lists ?? 0} lists × ${lf.dateParameters ?? 0} date parameters (${lf.requests ?? 0} requests): declared ones validated, others not applied, reversed windows 422; ${lists.fail} failed`, lists.fail === 0 && lists.pass > 0, lists.figures);
   }
   if (parts.has('cost')) {
     const ctx = await buildTestApp(dialect);
@@ -130,6 +176,12 @@ for (const dialect of opts.db.split(',') as Dialect[]) {
     } finally {
       await target.cleanup();
     }
+  }
+  if (parts.has('feed')) {
+    // Every write operation of the document (npm test runs a part): exactly the changed records in the feed and outbox.
+    const s = suite('test/contract/feed-completeness.test.ts', dialect, { ZK_FEED_SWEEP: 'all' });
+    const f = { writes: 0, records: 0, seconds: 0, failures: 0, ...s.figures.feed };
+    add('change feed and webhooks over every write', dialect, `${f.writes} writes, ${f.records} changed records in ${f.seconds} s: ${f.failures} records without their one entry, entries without a change or outbox mismatches`, s.fail === 0 && s.pass > 0, f);
   }
   if (parts.has('shutdown')) {
     const target = await prepareTarget(dialect);

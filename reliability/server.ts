@@ -103,8 +103,11 @@ export interface Answer {
 /** Client-side count of TCP connections established (the kernel accepted them; the server may not have). */
 export const connects = { n: 0 };
 
-/** One request on its own connection. Rejects with the socket error's code (ECONNREFUSED: never accepted). */
-export function request(port: number, method: string, pathname: string, opts: { body?: unknown; token?: string; headers?: Record<string, string> } = {}): Promise<Answer> {
+/**
+ * One request on its own connection, or on `agent`'s kept-alive ones. Rejects with the socket error's code
+ * (ECONNREFUSED: never accepted).
+ */
+export function request(port: number, method: string, pathname: string, opts: { body?: unknown; token?: string; headers?: Record<string, string>; agent?: http.Agent } = {}): Promise<Answer> {
   return new Promise((resolve, reject) => {
     const payload = opts.body === undefined ? undefined : typeof opts.body === 'string' ? opts.body : JSON.stringify(opts.body);
     const req = http.request(
@@ -113,7 +116,7 @@ export function request(port: number, method: string, pathname: string, opts: { 
         port,
         method,
         path: pathname,
-        agent: false,
+        agent: opts.agent ?? false,
         headers: {
           accept: 'application/json',
           ...(payload !== undefined ? { 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload) } : {}),
@@ -130,7 +133,8 @@ export function request(port: number, method: string, pathname: string, opts: { 
       },
     );
     req.on('error', reject);
-    req.on('socket', (socket) => socket.once('connect', () => connects.n++));
+    // A kept-alive socket is connected already (and connects only once).
+    req.on('socket', (socket) => socket.connecting && socket.once('connect', () => connects.n++));
     req.end(payload);
   });
 }

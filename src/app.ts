@@ -8,11 +8,13 @@ import { openDatabase, type Database } from './db/connection.js';
 import { clientErrorHandler, frameworkErrors, registerErrorHandler } from './http/errors.js';
 import { registerJsonBodyParser } from './http/json-body.js';
 import { parseFilterTimestamp } from './http/formats.js';
+import { CURRENCY_FORMAT, ISO_CURRENCIES } from './http/money.js';
 import { lazySchemaCompilers } from './http/lazy-compilers.js';
 import { countCache, recordWriteRoute, registerCsv } from './http/list/index.js';
-import { dropUndeclaredProperties } from './http/schemas.js';
+import { dropUndeclaredProperties, requiredUnlessKeyword } from './http/schemas.js';
 import { registerApiHooks } from './plugins/api.js';
 import { registerWritePath } from './plugins/write-path/index.js';
+import { RecordRegistry } from './plugins/write-path/records.js';
 import { registerMetrics } from './plugins/metrics.js';
 import { loggerOptions, registerRequestLog } from './plugins/logging.js';
 import { editionDocument, registerDocsRoutes, registerOpenApi, withServer } from './plugins/openapi.js';
@@ -63,8 +65,10 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
       customOptions: { allErrors: true, allowUnionTypes: true, coerceTypes: 'array', removeAdditional: true, useDefaults: true },
       plugins: [
         (ajv: any) => ajv.addFormat('filter-timestamp', { type: 'string', validate: (s: string) => parseFilterTimestamp(s) !== null }),
+        (ajv: any) => ajv.addFormat(CURRENCY_FORMAT, { type: 'string', validate: (s: string) => ISO_CURRENCIES.has(s) }),
         // Names the label set an enumerated input also takes names from (http/labels.ts); coerceInput applies it.
         (ajv: any) => ajv.addKeyword({ keyword: LABELS_KEYWORD, schemaType: 'string' }),
+        requiredUnlessKeyword,
       ],
     },
   }).withTypeProvider<TypeBoxTypeProvider>();
@@ -73,8 +77,8 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   rateLimiter.onAvailability = (available, err) =>
     available ? app.log.info('rate limiter available again: limits apply') : app.log.warn({ err }, 'rate limiter unavailable: requests pass without limits until it is back');
   await rateLimiter.ready?.(2000);
-  const webhooks = new WebhookWorker(database.system, database.dialect, { allowPrivate: config.webhooksAllowPrivate, retryBaseMs: config.webhookRetryBaseMs });
-  app.decorate('zk', { db: database.db, dialect: database.dialect, config, rateLimiter, webhooks, compileSchemas: schemaController.compileAll });
+  const webhooks = new WebhookWorker(database.system, database.dialect, { allowPrivate: config.webhooksAllowPrivate, retryBaseMs: config.webhookRetryBaseMs, secretKey: config.webhookSecretKey });
+  app.decorate('zk', { db: database.db, dialect: database.dialect, config, rateLimiter, webhooks, records: new RecordRegistry(), compileSchemas: schemaController.compileAll });
   app.decorateRequest('tenant', null as any);
   app.decorateRequest('token', null as any);
   app.decorateRequest('db', null as any);

@@ -34,6 +34,8 @@ export interface Config {
   webhooksAllowPrivate: boolean;
   /** First webhook retry delay (doubling per attempt, up to an hour, for a day). */
   webhookRetryBaseMs: number;
+  /** Encrypts stored webhook signing secrets (AES-256-GCM under its SHA-256); unset: stored as text. */
+  webhookSecretKey?: string;
   /** The tenant whose records the /docs "Try it out" examples refer to (ids, usernames, path values). */
   docsInstance: string;
   /** SQLite: bookings share a COMMIT (plugins/write-path/group-commit.ts); maxMembers 1 turns it off. */
@@ -51,6 +53,12 @@ function int(env: NodeJS.ProcessEnv, name: string, fallback: number, min: number
   const value = Number(raw);
   if (value < min || value > max) throw new ConfigError(`${name} must be between ${min} and ${max}, got ${value}`);
   return value;
+}
+
+function secretKeyText(raw: string | undefined): string | undefined {
+  if (raw === undefined || raw === '') return undefined;
+  if (raw.length < 32) throw new ConfigError('WEBHOOK_SECRET_KEY must be at least 32 characters (e.g. `openssl rand -base64 32`)');
+  return raw;
 }
 
 function bool(env: NodeJS.ProcessEnv, name: string, fallback: boolean): boolean {
@@ -122,6 +130,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     changeRetentionDays: int(env, 'CHANGE_RETENTION_DAYS', 90, 1, 3650),
     webhooksAllowPrivate: bool(env, 'WEBHOOKS_ALLOW_PRIVATE', false),
     webhookRetryBaseMs: int(env, 'WEBHOOK_RETRY_BASE_MS', 5000, 0, 3600_000),
+    webhookSecretKey: secretKeyText(env.WEBHOOK_SECRET_KEY),
     docsInstance: env.DOCS_INSTANCE || 'demo',
     groupCommit: { maxMembers: int(env, 'GROUP_COMMIT_MAX', 32, 1, 1000), maxMs: int(env, 'GROUP_COMMIT_MS', 20, 0, 10_000) },
   };

@@ -10,6 +10,7 @@ import type { Edition, ModuleName, Tenant } from './tenancy/tenants.js';
 import type { TokenInfo } from './tenancy/tokens.js';
 import type { RateLimiter } from './plugins/rate-limit.js';
 import type { WriteState } from './plugins/write-path/index.js';
+import type { RecordRegistry } from './plugins/write-path/records.js';
 import type { WebhookWorker } from './modules/webhooks/webhooks.worker.js';
 
 export interface AppContext {
@@ -19,6 +20,8 @@ export interface AppContext {
   rateLimiter: RateLimiter;
   /** Sends the webhook outbox (started by serve; tests run it round by round). */
   webhooks: WebhookWorker;
+  /** What the change feed shows: each module declares its records here (plugins/write-path/records.ts). */
+  records: RecordRegistry;
   /** Compiles every route's validators and serializers now (they compile on first use otherwise; http/lazy-compilers.ts). */
   compileSchemas(): number;
 }
@@ -42,7 +45,11 @@ declare module 'fastify' {
     module?: ModuleName;
     /** Deprecated route: Deprecation/Sunset/Link headers are added (see http/deprecation.ts). */
     deprecated?: { since: string; sunset: string };
-    /** false: the route's writes do not appear in the change feed (webhook subscriptions, whose data holds secrets). */
+    /**
+     * false: the route's records are not shown by the change feed. What the feed shows is what the modules declare as
+     * records (plugins/write-path/records.ts; `feed: false` there keeps versions without feed entries, as webhook
+     * subscriptions do), so this flag only documents the route.
+     */
     changeFeed?: boolean;
     /** A booking: on SQLite it shares a COMMIT with the bookings arriving meanwhile (plugins/write-path/group-commit.ts). */
     groupCommit?: boolean;

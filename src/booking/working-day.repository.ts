@@ -25,7 +25,7 @@ const absenceRows = prepared((db, p: { usernames: string[]; from: string }) =>
     .selectFrom('absences as a')
     .innerJoin('absence_reasons as r', (j) => j.onRef('r.tenant_id', '=', 'a.tenant_id').onRef('r.name', '=', 'a.absence_reason_id'))
     .leftJoin('leave_approval_applications as l', (j) => j.onRef('l.tenant_id', '=', 'a.tenant_id').onRef('l.id', '=', 'a.leave_approval_application_id'))
-    .select(['a.id', 'a.employee_id', 'a.start_date', 'a.end_date', 'a.half_day_from', 'a.half_day_to', 'a.hours', 'a.time_from', 'a.time_to', 'a.approved', 'r.type'])
+    .select(['a.id', 'a.employee_id', 'a.absence_reason_id', 'a.start_date', 'a.end_date', 'a.half_day_from', 'a.half_day_to', 'a.hours', 'a.time_from', 'a.time_to', 'a.approved', 'r.type'])
     .where('a.employee_id', 'in', p.usernames)
     .where('a.end_date', '>=', p.from)
     .where((eb) => eb.or([eb('l.status', 'is', null), eb('l.status', 'not in', [...NO_LONGER_COUNTING])])),
@@ -33,14 +33,27 @@ const absenceRows = prepared((db, p: { usernames: string[]; from: string }) =>
 const holidayRows = prepared((db, p: { calendarIds: number[]; from: string; to: string }) =>
   db
     .selectFrom('holidays')
-    .select(['holiday_calendar_id', 'date', 'name', 'half_day'])
+    .select(['id', 'holiday_calendar_id', 'date', 'name', 'half_day'])
     .where('holiday_calendar_id', 'in', p.calendarIds)
     .where('date', '>=', p.from)
     .where('date', '<=', p.to),
 );
 
-async function workingTimes(db: TenantDb, usernames: readonly string[]) {
-  const rows = await workingTimeRows(db, { usernames: [...usernames] });
+/**
+ * The rows a calendar is built from, as they were before the running write (plugins/write-path: a change of
+ * absences, working times or holidays compares an answer computed from the calendars before and after it). Each
+ * gets the rows the loader read and returns the rows to build from.
+ */
+export interface CalendarRows {
+  workingTimes(rows: Row[]): Row[];
+  absences(rows: Row[]): Row[] | Promise<Row[]>;
+  holidays(rows: Row[]): Row[];
+}
+type Row = Record<string, any>;
+const asIs: CalendarRows = { workingTimes: (r) => r, absences: (r) => r, holidays: (r) => r };
+
+async function workingTimes(db: TenantDb, usernames: readonly string[], rowsOf: CalendarRows['workingTimes'] = asIs.workingTimes) {
+  const rows = rowsOf(await workingTimeRows(db, { usernames: [...usernames] }));
   return rows.map((r) => ({
     employee_id: r.employee_id,
     record: {
@@ -59,9 +72,9 @@ async function workingTimes(db: TenantDb, usernames: readonly string[]) {
  * only the end (the index is (employee, end_date)); a bound on the start as well would let SQLite, planning
  * without statistics, walk the tenant's absences by start date instead. Later ones are dropped here.
  */
-async function countingAbsences(db: TenantDb, usernames: readonly string[], from: string, to: string) {
-  const rows = await absenceRows(db, { usernames: [...usernames], from });
-  return rows.filter((r) => r.start_date <= to).map((r) => ({
+async function countingAbsences(db: TenantDb, usernames: readonly string[], from: string, to: string, rowsOf: CalendarRows['absences'] = asIs.absences) {
+  const rows = await rowsOf(await absenceRows(db, { usernames: [...usernames], from }));
+  return rows.filter((r) => r.start_date <= to && r.end_date >= from).map((r) => ({
     employee_id: r.employee_id,
     span: {
       id: Number(r.id),
@@ -78,11 +91,11 @@ async function countingAbsences(db: TenantDb, usernames: readonly string[], from
   }));
 }
 
-async function holidays(db: TenantDb, calendarIds: number[], from: string, to: string): Promise<Map<number, Map<string, Holiday>>> {
+async function holidays(db: TenantDb, calendarIds: number[], from: string, to: string, rowsOf: CalendarRows['holidays'] = asIs.holidays): Promise<Map<number, Map<string, Holiday>>> {
   const out = new Map<number, Map<string, Holiday>>(calendarIds.map((id) => [id, new Map()]));
   if (calendarIds.length === 0) return out;
-  const rows = await holidayRows(db, { calendarIds, from, to });
-  for (const h of rows) out.get(Number(h.holiday_calendar_id))!.set(h.date, { name: h.name, half_day: toBool(h.half_day) ?? false });
+  const rows = rowsOf(await holidayRows(db, { calendarIds, from, to }));
+  for (const h of rows) out.get(Number(h.holiday_calendar_id))?.set(h.date, { name: h.name, half_day: toBool(h.half_day) ?? false });
   return out;
 }
 
@@ -97,11 +110,11 @@ function groupBy<T, V>(items: readonly T[], key: (t: T) => string, value: (t: T)
 }
 
 /** The calendars of these employees for [from, to], in three queries whatever their number. */
-export async function employeeCalendars(db: TenantDb, usernames: readonly string[], from: string, to: string): Promise<Map<string, EmployeeCalendar>> {
+export async function employeeCalendars(db: TenantDb, usernames: readonly string[], from: string, to: string, rows: CalendarRows = asIs): Promise<Map<string, EmployeeCalendar>> {
   if (usernames.length === 0) return new Map();
-  const [times, absences] = await Promise.all([workingTimes(db, usernames), countingAbsences(db, usernames, from, to)]);
+  const [times, absences] = await Promise.all([workingTimes(db, usernames, rows.workingTimes), countingAbsences(db, usernames, from, to, rows.absences)]);
   const calendarIds = [...new Set(times.map((t) => t.record.holiday_calendar_id).filter((id): id is number => id !== null))];
-  const days = await holidays(db, calendarIds, from, to);
+  const days = await holidays(db, calendarIds, from, to, rows.holidays);
   const records = groupBy(times, (t) => t.employee_id, (t) => t.record);
   const spans = groupBy(absences, (a) => a.employee_id, (a) => a.span);
   return new Map(usernames.map((u) => [u, new EmployeeCalendar(u, records.get(u) ?? [], days, spans.get(u) ?? [])]));

@@ -44,7 +44,7 @@ export function positiveInt(value: string | undefined, name: string): number | u
 /** Open the configured database (creating a missing PostgreSQL database), apply pending migrations, run `fn`, close. */
 export async function withDatabase<T>(config: Config, fn: (database: Database) => Promise<T>, io: CliIO = defaultIO): Promise<T> {
   if (await ensurePostgresDatabase(config.database)) io.err('zeitkonto: created the PostgreSQL database named in DATABASE_URL');
-  const database = openDatabase(config.database, { poolSize: 2 });
+  const database = openDatabase(config.database, { poolSize: 2, journal: false });
   try {
     await migrate(database.db, database.dialect);
     return await fn(database);

@@ -19,7 +19,10 @@ import { SQLITE_SYNCHRONOUS_DEFAULT, type DatabaseConfig } from '../config.js';
 import type { Dialect } from './dialect.js';
 import type { DB } from './schema.js';
 import { openSqlite } from './sqlite.js';
+import { registerSessionLocks, SessionLocks } from './session-locks.js';
+import { RecordIdPlugin } from './record-ids.js';
 import { WriteVersionPlugin } from './write-version.js';
+import { JOURNAL_OFF_OPTION } from './journal.js';
 
 export interface Database {
   db: Kysely<DB>;
@@ -72,6 +75,11 @@ export interface OpenOptions {
   poolSize?: number;
   /** Called with every executed statement (the query-plan test captures list queries with it). */
   onQuery?: (sql: string, parameters: readonly unknown[]) => void;
+  /**
+   * false: this process's writes stay out of the write journal (PostgreSQL sessions set zk.journal=off): the CLI,
+   * whose writes (tenants, the generator, demo data) are no API changes. SQLite journals only inside API writes.
+   */
+  journal?: boolean;
 }
 
 export function openDatabase(config: DatabaseConfig, opts: OpenOptions = {}): Database {
@@ -96,12 +104,21 @@ export function openDatabase(config: DatabaseConfig, opts: OpenOptions = {}): Da
     // per index: ~2 s once on a cold 1,000,000-booking file, nothing when the statistics are current).
     sqlite.exec('PRAGMA analysis_limit = 400');
     sqlite.exec('PRAGMA optimize = 0x10002');
-    const db = new Kysely<DB>({ dialect: new ImmediateSqliteDialect({ database: sqlite }), plugins: [new WriteVersionPlugin()], log });
+    // Record ids per tenant once migration 2801 made record_ids (looked up until then, then remembered).
+    let numbered = false;
+    const hasRecordIds = () => (numbered ||= sqlite.prepare(`SELECT 1 FROM sqlite_schema WHERE type = 'table' AND name = 'record_ids'`).all([]).length > 0);
+    const db = new Kysely<DB>({ dialect: new ImmediateSqliteDialect({ database: sqlite }), plugins: [new WriteVersionPlugin(), new RecordIdPlugin(hasRecordIds)], log });
     return { db, system: db, dialect: 'sqlite', close: () => db.destroy() };
   }
   const { pg, Cursor } = loadPg();
-  const pool = new pg.Pool({ connectionString: config.url, max: opts.poolSize ?? 10 });
+  const pool = new pg.Pool({ connectionString: config.url, max: opts.poolSize ?? 10, ...(opts.journal === false ? { options: JOURNAL_OFF_OPTION } : {}) });
   pool.on('error', () => {}); // idle client errors surface on the next query instead of crashing the process
   const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool, cursor: Cursor }), plugins: [new WriteVersionPlugin()], log });
-  return { db, system: db, dialect: 'postgres', close: () => db.destroy() };
+  const locks = new SessionLocks(() => new pg.Client({ connectionString: config.url }));
+  registerSessionLocks(db, locks);
+  const close = async () => {
+    await locks.close();
+    await db.destroy();
+  };
+  return { db, system: db, dialect: 'postgres', close };
 }

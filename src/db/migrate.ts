@@ -4,6 +4,7 @@
 import { sql, type Kysely } from 'kysely';
 import type { Dialect } from './dialect.js';
 import type { Migration } from './migration.js';
+import { aroundMigration } from './journal.js';
 import { migrations } from './migrations/index.js';
 
 const nowText = () => new Date().toISOString().slice(0, 19).replace('T', ' ');
@@ -22,16 +23,28 @@ export function pendingMigrations(list: readonly Migration[], applied: ReadonlyS
 
 export async function migrate(db: Kysely<any>, dialect: Dialect, list: readonly Migration[] = migrations): Promise<string[]> {
   const applied: string[] = [];
-  await db.connection().execute(async (conn) => {
+  // Migrations write as they are written: no plugin (record ids, write counting) rewrites their statements.
+  await db.withoutPlugins().connection().execute(async (conn) => {
     if (dialect === 'postgres') await sql`SELECT pg_advisory_lock(7428001)`.execute(conn);
     try {
       await sql.raw('CREATE TABLE IF NOT EXISTS schema_migrations (version TEXT PRIMARY KEY, applied_at TEXT NOT NULL)').execute(conn);
       const done = new Set<string>((await conn.selectFrom('schema_migrations').select('version').execute()).map((r: any) => r.version));
       for (const m of pendingMigrations(list, done)) {
-        await conn.transaction().execute(async (trx) => {
-          await m.up(trx, dialect);
-          await trx.insertInto('schema_migrations').values({ version: m.version, applied_at: nowText() }).execute();
-        });
+        // PRAGMA foreign_keys cannot change inside a transaction.
+        const keysOff = dialect === 'sqlite' && m.foreignKeysOff === true;
+        if (keysOff) await sql`PRAGMA foreign_keys = OFF`.execute(conn);
+        try {
+          await conn.transaction().execute(async (trx) => {
+            // A migration's own row changes are no API changes: they stay out of the write journal (db/journal.ts).
+            if (dialect === 'postgres') {
+              await sql`SET LOCAL zk.journal = 'off'`.execute(trx);
+              await aroundMigration(trx, () => m.up(trx, dialect));
+            } else await m.up(trx, dialect);
+            await trx.insertInto('schema_migrations').values({ version: m.version, applied_at: nowText() }).execute();
+          });
+        } finally {
+          if (keysOff) await sql`PRAGMA foreign_keys = ON`.execute(conn);
+        }
         applied.push(m.version);
       }
     } finally {

@@ -6,6 +6,8 @@ import type { Dialect } from './dialect.js';
 export interface Migration {
   /** 'NNNN_name': recorded in schema_migrations once applied; see migrations/README.md for the numbering rule. */
   version: string;
+  /** SQLite: run with foreign keys off (rebuilding a table others reference); the migration checks them itself. */
+  foreignKeysOff?: boolean;
   up(db: Kysely<any>, dialect: Dialect): Promise<void>;
 }
 

@@ -36,6 +36,13 @@ import type { VehicleTables } from '../modules/vehicles/vehicles.tables.js';
 import type { WebhookTables } from '../modules/webhooks/webhooks.tables.js';
 import type { WorkingTimeTables } from '../modules/working-times/working-times.tables.js';
 
+/** Each tenant's counter of record ids per table (src/db/record-ids.ts, migration 2801). */
+export interface RecordIdsTable {
+  tenant_id: number;
+  table_name: string;
+  last_id: number;
+}
+
 export interface SchemaMigrationsTable {
   version: string;
   applied_at: string;
@@ -77,4 +84,5 @@ export interface DB
     WebhookTables,
     WorkingTimeTables {
   schema_migrations: SchemaMigrationsTable;
+  record_ids: RecordIdsTable;
 }

@@ -14,7 +14,19 @@ export const lockKeys = {
   project: (tenantId: number, projectId: number) => `${tenantId}:p:${projectId}`,
   /** The tenant's folder tree: moves are checked for cycles one at a time. */
   folders: (tenantId: number) => `${tenantId}:folders`,
+  /** A month ('YYYY-MM') of the tenant: closing or reopening it holds the key alone, writes that check it share it. */
+  month: (tenantId: number, month: string) => `${tenantId}:m:${month}`,
 };
+
+/**
+ * Shared locks on the keys for the rest of the write transaction (PostgreSQL, in sorted order): any number of writes
+ * hold them at once, and a transaction that takes one of the keys through lockedTransaction waits for all of them
+ * (and they for it). Take them after the transaction's own exclusive keys. SQLite serialises write transactions.
+ */
+export async function sharedLocks(db: TenantDb, dialect: Dialect, keys: readonly string[]): Promise<void> {
+  if (dialect !== 'postgres') return;
+  for (const key of [...new Set(keys)].sort()) await sql`SELECT pg_advisory_xact_lock_shared(hashtext(${key}))`.execute(db.kysely);
+}
 
 export async function lockedTransaction<T>(db: TenantDb, dialect: Dialect, keys: string[], fn: (trx: TenantDb) => Promise<T>): Promise<T> {
   const lock = async (trx: Kysely<DB>) => {

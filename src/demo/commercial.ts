@@ -1,9 +1,11 @@
 // Demo data for the commercial side (issue 18): an offer for the first customer with a heading, priced items, one
 // alternative and a surcharge; a Billed invoice for the first project with one item billing two of its bookings
-// and one of its receipts (all locked once it is billed) and the invoice document stored (so creator_username
-// shows), and a Draft invoice with one planned item (nothing linked); a folder for the customer with a subfolder for the project holding the offer document. Safe to run twice:
+// and one of its receipts (billed with it: the item and the receipt read Billed, all three are locked) and the invoice
+// document stored (so creator_username shows), and a Draft invoice with one planned item (nothing linked); a folder for the customer with a subfolder for the project holding the offer document. Safe to run twice:
 // nothing is added when offers exist.
 import type { TenantDb } from '../db/tenant-scope.js';
+import type { Dialect } from '../db/dialect.js';
+import type { Tenant } from '../tenancy/tenants.js';
 import { createOffer } from '../modules/offers/offers.service.js';
 import { createOfferItem } from '../modules/offers/offer-items.service.js';
 import { changeInvoice, createInvoice } from '../modules/invoices/invoices.service.js';
@@ -20,7 +22,8 @@ const ITEMS = [
   { type: 'Surcharge in percent', position: '2', label: 'Express-Zuschlag', quantity: 10, vat: 19, sort_order: 5 },
 ];
 
-export async function demoCommercial(db: TenantDb): Promise<void> {
+export async function demoCommercial(db: TenantDb, _tenant: Tenant, dialect: Dialect): Promise<void> {
+  const s = { db, dialect };
   if (await db.selectFrom('offers').select('id').limit(1).executeTakeFirst()) return;
   const project = await db.selectFrom('projects').select(['id', 'customer_id']).where('customer_id', 'is not', null).orderBy('id').executeTakeFirst();
   const processor = await db.selectFrom('employees').select('username').orderBy('username').executeTakeFirst();
@@ -31,22 +34,21 @@ export async function demoCommercial(db: TenantDb): Promise<void> {
   });
   for (const item of ITEMS) await createOfferItem(db, Number(offer.id), item);
 
-  const invoice = await createInvoice(db, {
-    customer_number: project.customer_id, creator_username: processor.username, title: 'Beratung', payment_terms: 30, amount: 1428,
-  });
+  const invoice = await createInvoice(s, { customer_number: project.customer_id, creator_username: processor.username, title: 'Beratung', payment_terms: 30 });
   const bookings = await db.selectFrom('attendances').select('id').where('project_id', '=', Number(project.id)).orderBy('id').limit(2).execute();
-  const item = await createInvoiceItem(db, {
+  const item = await createInvoiceItem(s, {
     invoice_id: Number(invoice.id), project_id: Number(project.id), customer_number: project.customer_id, description: 'Beratung',
-    quantity: 10, unit_price: 120, vat: 19, unit: 'h', status: 2, kind: 0, contains_working_hours: true,
+    quantity: 10, unit_price: 120, vat: 19, unit: 'h', status: 1, kind: 0, contains_working_hours: true,
   });
   if (bookings.length) await db.updateTable('attendances').set({ invoice_item_id: Number(item.id) }).where('id', 'in', bookings.map((b) => Number(b.id))).execute();
   const receipt = await db.selectFrom('receipts').select('id').where('project_id', '=', Number(project.id)).orderBy('id').limit(1).executeTakeFirst();
   if (receipt) await db.updateTable('receipts').set({ invoice_item_id: Number(item.id) }).where('id', '=', Number(receipt.id)).execute();
   await addAttachment(db, { type: 'invoice', id: Number(invoice.id) }, { filename: `${invoice.invoice_number}.txt`, content_type: 'text/plain', content: Buffer.from(`Rechnung ${invoice.invoice_number}\nBeratung 10 h à 120,00 EUR\n`) });
-  await changeInvoice(db, invoice, { status: 0 });
+  // Billing bills the item (Billed, 1200.00) and the receipt (Billed); the amount is the item's gross, 1428.00.
+  await changeInvoice(s, invoice, { status: 0 });
   // A draft invoice with one planned item (no bookings): it may still change, so /docs offers its updates.
-  const draft = await createInvoice(db, { customer_number: project.customer_id, creator_username: processor.username, title: 'Beratung Folgemonat', payment_terms: 30 });
-  await createInvoiceItem(db, {
+  const draft = await createInvoice(s, { customer_number: project.customer_id, creator_username: processor.username, title: 'Beratung Folgemonat', payment_terms: 30 });
+  await createInvoiceItem(s, {
     invoice_id: Number(draft.id), project_id: Number(project.id), customer_number: project.customer_id, description: 'Beratung Folgemonat',
     quantity: 8, unit_price: 120, vat: 19, unit: 'h', status: 0, kind: 0, contains_working_hours: true,
   });

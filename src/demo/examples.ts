@@ -87,7 +87,11 @@ export const CURATED_BODIES: Record<string, (ctx: ExampleContext) => Promise<unk
     const tax = Number(type?.tax_rates?.[0]?.tax ?? type?.tax_rates?.[0] ?? 19);
     return { ...copy, date: FREE_DAY, receiptAmounts: [{ tax, quantity: 1, amount: 42.5 }] };
   },
-  'POST /invoices': (ctx) => ctx.copy(),
+  // The amount is derived from the items (a new invoice has none): the copy leaves it out.
+  'POST /invoices': async (ctx) => {
+    const { amount: _derived, ...copy } = await ctx.copy();
+    return copy;
+  },
   'POST /invoices/{invoice_number}/correction': async (ctx) => ({ creator_username: (await ctx.first('/employees'))?.username }),
   'POST /invoices/{invoice_number}/attachments': async () => FILE,
   'POST /folders/{id}/documents': async () => FILE,
@@ -97,6 +101,11 @@ export const CURATED_BODIES: Record<string, (ctx: ExampleContext) => Promise<unk
   'POST /month-closings': async () => ({ month: monthStart(-2).slice(0, 7), note: 'Try it out' }),
   'POST /devices': async (ctx) => ({ name: `Terminal ${ctx.stamp}`, status: 1 }),
   'POST /dynamic-attributes': async (ctx) => ({ name: `Kostenstelle ${ctx.stamp}`, type: 'Text', entity_type: 'project' }),
+  // A week of plans for the employee and project of the first planning entry (POST /plannings copies one).
+  'POST /plannings/range': async (ctx) => {
+    const p = await ctx.first('/plannings');
+    return p && { employee_id: p.employee_id, project_id: p.project_id, kind: 1, planning: 2, date: FREE_DAY, date_to: addDays(FREE_DAY, 4), note: 'Try it out' };
+  },
   'POST /webhooks': async () => ({ url: 'https://example.org/zeitkonto-events', events: ['customer.created'], active: false }),
   // A status is answered as {id, name}; the body takes the id.
   'POST /tickets/{id}/subtasks': async (ctx) => ({ ...(await ctx.copy()), status: 1 }),

@@ -9,7 +9,7 @@ import { insertDynamicAttribute } from '../modules/dynamic-attributes/dynamic-at
 import { writeTicket } from '../modules/tickets/tickets.service.js';
 import { writeSubtask } from '../modules/tickets/subtasks.service.js';
 import { addDays } from '../http/formats.js';
-import { newSecret } from '../modules/webhooks/webhooks.repository.js';
+import { newSecret } from '../modules/webhooks/webhooks.secrets.js';
 import { monthStart } from './dates.js';
 
 export async function demoExtras(db: TenantDb): Promise<void> {

@@ -41,7 +41,8 @@ type Row = Record<string, unknown>;
 /** Multi-row inserts in chunks that stay under both databases' bind-parameter limits. */
 export async function insertMany(db: Kysely<DB>, table: string, rows: Row[], returning = false): Promise<number[]> {
   if (rows.length === 0) return [];
-  const perChunk = Math.max(1, Math.floor(30_000 / Object.keys(rows[0]).length));
+  // One bound variable per column, and on SQLite one for the tenant's next id (db/record-ids.ts).
+  const perChunk = Math.max(1, Math.floor(30_000 / (Object.keys(rows[0]).length + 1)));
   const ids: number[] = [];
   for (let i = 0; i < rows.length; i += perChunk) {
     const q = (db as Kysely<any>).insertInto(table).values(rows.slice(i, i + perChunk));

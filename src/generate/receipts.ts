@@ -62,8 +62,8 @@ export async function generateReceipts(
           invoice_amount_currency: 'EUR',
           note: random() < 0.5 ? `${type.name} ${date}` : null,
           payment_method: type.default_payment_method,
-          breakfast: 0,
-          lunch_or_dinner: 0,
+          breakfast_cents: 0,
+          lunch_or_dinner_cents: 0,
           is_amount_net: false,
           is_invoice_amount_net: false,
           billing_status: date.startsWith(lastYear) ? 1 : 3,
@@ -74,8 +74,8 @@ export async function generateReceipts(
         });
         amounts.push(
           Array.from({ length: between(random, 1, 3) }, () => {
-            const amount = between(random, 500, 25_000) / 100;
-            return { tax: pick(random, type.tax_rates), quantity: between(random, 1, 3), amount, invoicing_share: random() < 0.5 ? amount : null, private_share: null };
+            const cents = between(random, 500, 25_000);
+            return { tax_e4: pick(random, type.tax_rates) * 10_000, quantity_e4: between(random, 1, 3) * 10_000, amount_cents: cents, invoicing_share_cents: random() < 0.5 ? cents : 0, private_share_cents: 0 };
           }),
         );
         if (headers.length >= BATCH) await flush();

@@ -150,6 +150,8 @@ function formatMessage(f: string, format: string): string {
       return `The ${f} field must be a valid date in the format YYYY-MM-DD.`;
     case 'filter-timestamp':
       return `The ${f} field must be a valid date (ISO 8601 or Y-m-d H:i:s).`;
+    case 'currency':
+      return `The ${f} must be an ISO 4217 currency code (three capital letters, e.g. EUR).`;
     case 'email':
       return `The ${f} field must be a valid email address.`;
     case 'time':

@@ -19,6 +19,15 @@ export function outTimestamp(value: string | null | undefined): string | null {
   return `${value.slice(0, 10)}T${value.slice(11, 19)}.000000Z`;
 }
 
+/**
+ * Record timestamp -> 'YYYY-MM-DDTHH:MM:SS+00:00': the date-time with offset the contract gives planning entries'
+ * `created_at`/`updated_at` and the live system writes for offset timestamps (docs/api/plannings.md).
+ */
+export function outOffsetTimestamp(value: string | null | undefined): string | null {
+  if (value === null || value === undefined || value === '') return null;
+  return `${value.slice(0, 10)}T${value.slice(11, 19)}+00:00`;
+}
+
 /** Date-only value typed date-time by the contract -> 'YYYY-MM-DDT00:00:00.000000Z'. */
 export function outDate(value: string | null | undefined): string | null {
   if (value === null || value === undefined || value === '') return null;

@@ -61,6 +61,23 @@ export const LABELS = {
   employment: { 0: n('Mitarbeiter/in', 'Employee'), 1: n('Freelancer', 'Freelancer'), 2: n('Freelancer mit Gutschrift', 'Freelancer with credit note') },
   meal_type: { 1: n('Frühstück', 'Breakfast'), 2: n('Mittagessen', 'Lunch'), 3: n('Abendessen', 'Dinner') },
   leave_status: { 0: n('beantragt', 'requested'), 1: n('genehmigt', 'approved'), 2: n('abgelehnt', 'rejected'), 3: n('widerrufen', 'revoked') },
+  // The commercial side (docs/api/commercial.md, receipts.md). English keeps the names the API always gave (the
+  // reference's and the contract's, some of them German words); German tenants read German.
+  offer_status: { 1: n('Entwurf', 'Draft'), 2: n('Versendet', 'Sent'), 3: n('Angenommen', 'Accepted'), 4: n('Abgelehnt', 'Rejected'), 5: n('Storniert', 'Cancelled') },
+  offer_item_type: {
+    gruppierung: n('Gliederung', 'Gliederung'),
+    artikel: n('Artikel', 'Artikel'),
+    aufwand: n('Aufwand', 'Expenditure'),
+    pauschal: n('Pauschal', 'Pauschal'),
+    festpreis: n('Festpreis (frei)', 'Fixed price (free)'),
+    zuschlag_prozent: n('Zuschlag in Prozent', 'Surcharge in percent'),
+  },
+  invoice_status: { 0: n('Abgerechnet', 'Billed'), 1: n('Entwurf', 'Draft'), 2: n('Storniert', 'Cancelled') },
+  invoice_billing_kind: { 0: n('Abrechnung', 'Abrechnung'), 1: n('Abschlagsrechnung', 'Abschlagsrechnung'), 2: n('Gutschrift', 'Gutschrift') },
+  invoice_item_status: { 0: n('Geplant', 'Planned'), 1: n('Freigegeben', 'Approved'), 2: n('Abgerechnet', 'Billed'), 3: n('Storniert', 'Canceled') },
+  invoice_item_kind: { 0: n('Nach Aufwand', 'Time and material'), 1: n('Pauschal', 'Flat Rate') },
+  invoice_item_type: { 0: n('Geplante', 'Geplante'), 1: n('Ungeplante', 'Ungeplante') },
+  receipt_billing_status: { 0: n('beliebig', 'beliebig'), 1: n('Nicht abgerechnet', 'Not billed'), 2: n('Freigegebene', 'Freigegebene'), 3: n('Abgerechnet', 'Billed') },
 } as const satisfies Record<string, LabelSet>;
 
 export type LabelSetName = keyof typeof LABELS;

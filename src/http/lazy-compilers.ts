@@ -10,6 +10,11 @@
 // Fastify does for its default compiler, so header schemas behave as before.
 // Not the same as before: a schema Ajv or fast-json-stringify cannot compile now fails that route's requests (500)
 // instead of stopping the start; compileAll() compiles every route at once (a test calls it to catch such a schema).
+//
+// Request bodies are validated without Ajv's type coercion: JSON has types, and a value of the wrong one is a 422 on
+// its field, never turned into text, a number, false or a one-element array. The few conversions a client may rely
+// on are made explicitly, before validation, by coerceInput (http/request-input.ts, docs/api/conventions.md "Types
+// of body values"). Query strings and path parameters are text, so Ajv still coerces them.
 import { createRequire } from 'node:module';
 import type { FastifyServerOptions } from 'fastify';
 
@@ -79,11 +84,12 @@ export function lazySchemaCompilers(): LazySchemaController {
       return todo.length;
     },
     compilersFactory: {
-      buildValidator: (externalSchemas: unknown, options: unknown) => {
+      buildValidator: (externalSchemas: unknown, options: any) => {
         const compile = buildValidator(externalSchemas, options);
+        const compileBody = buildValidator(externalSchemas, { ...options, customOptions: { ...options?.customOptions, coerceTypes: false } });
         return ((input: any) => {
           const routeSchema = input.httpPart === 'headers' ? { ...input, schema: lowerCaseHeaders(input.schema) } : input;
-          return lazyValidator(pending, () => compile(routeSchema));
+          return lazyValidator(pending, () => (input.httpPart === 'body' ? compileBody : compile)(routeSchema));
         }) as any;
       },
       buildSerializer: (externalSchemas: unknown, options: unknown) => {

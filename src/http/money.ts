@@ -46,10 +46,10 @@ export const productCents = (quantityE4: number, priceE4: number): bigint => div
 export const percentOfCents = (cents: bigint, percentE2: number): bigint => divRound(cents * BigInt(percentE2), 10_000n);
 
 /** A request decimal: a JSON number, or the decimal text the API prints (clients send back what they read). */
-export const DecimalIn = (scale: number, max: number, description = '') =>
+export const DecimalIn = (scale: number, max: number, description = '', minimum = -max) =>
   Type.Unsafe<number | string>({
     type: ['number', 'string'],
-    minimum: -max,
+    minimum,
     maximum: max,
     pattern: `^-?[0-9]{1,15}(\\.[0-9]+)?$`,
     maxLength: 24,
@@ -61,3 +61,54 @@ export const decimalToUnits = (value: number | string, scale: number): number | 
   const n = Number(value);
   return Number.isFinite(n) ? toUnits(n, scale) : undefined;
 };
+
+/** ISO 4217 currency codes (as Node's Intl knows them). */
+export const ISO_CURRENCIES: ReadonlySet<string> = new Set(Intl.supportedValuesOf('currency'));
+
+/** The schema format of a currency code: an ISO 4217 code (app.ts registers it with the validator). */
+export const CURRENCY_FORMAT = 'currency';
+
+/**
+ * A currency code in a request, the one schema for every `currency` field (docs/api/conventions.md "Money and
+ * currencies"): three capital letters, and a code of ISO 4217 ("EURO", "e", "eur" and "XYZ" are 422).
+ */
+export const Currency = (opts: { description?: string } = {}) =>
+  Type.String({ maxLength: 3, format: CURRENCY_FORMAT, examples: ['EUR'], description: opts.description ?? 'ISO 4217 code, e.g. EUR.' });
+
+/** The decimals an amount in the currency may have: its ISO 4217 minor units, at most 2 (amounts are stored in cents). */
+export function currencyDecimals(code: string): number {
+  try {
+    return Math.min(2, new Intl.NumberFormat('en', { style: 'currency', currency: code }).resolvedOptions().maximumFractionDigits ?? 2);
+  } catch {
+    return 2;
+  }
+}
+
+export interface DecimalRule {
+  /** Decimal places allowed (for money: currencyDecimals of the currency, named in the message). */
+  places: number;
+  /** Units of the stored value: 10^scale per 1 (scale ≥ places). */
+  scale: number;
+  min: number;
+  max: number;
+  /** The minimum itself is not allowed (amounts > 0). */
+  exclusiveMin?: boolean;
+  currency?: string;
+}
+
+/**
+ * A request decimal (a JSON number or decimal text) as integer units of 1/10^scale, or undefined with a 422 message
+ * for the field: more decimals than `places` allows are refused, never rounded; the range applies to text as well.
+ */
+export function readDecimal(value: number | string, rule: DecimalRule, field: string, fail: (field: string, message: string) => void): number | undefined {
+  const units = decimalToUnits(value, rule.places);
+  if (units === undefined) {
+    fail(field, `The ${field} field must have at most ${rule.places} decimal places${rule.currency ? ` (${rule.currency})` : ''}.`);
+    return undefined;
+  }
+  const n = units / 10 ** rule.places;
+  if (rule.exclusiveMin ? n <= rule.min : n < rule.min) fail(field, `The ${field} field must be ${rule.exclusiveMin ? 'greater than' : 'at least'} ${rule.min}.`);
+  else if (n > rule.max) fail(field, `The ${field} field must not be greater than ${rule.max}.`);
+  else return units * 10 ** (rule.scale - rule.places);
+  return undefined;
+}

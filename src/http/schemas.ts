@@ -17,8 +17,9 @@ export function Nullable<T extends TSchema>(schema: T): TSchema & { static: Stat
 export const Opt = <T extends TSchema>(schema: T) => Type.Optional(Nullable(schema));
 
 /**
- * Request date: 'YYYY-MM-DD', years 1000–9999 (both databases, and a day before). A date-time at midnight (as
- * responses write dates) is taken as its date (http/request-input.ts); other times are 422.
+ * Request date: 'YYYY-MM-DD', years 1000–9999 (both databases, and a day before), the one range of every request
+ * date (docs/api/conventions.md "Dates"). A date-time at midnight UTC with its zone (as responses write dates) is
+ * taken as its date (http/request-input.ts); any other time part, or none, is 422.
  */
 export const DateOnly = (opts: object = {}) => Type.String({ format: 'date', pattern: '^[1-9][0-9]{3}-', examples: ['2024-08-17'], ...opts });
 /** The pattern of a date that must be sent as a plain 'YYYY-MM-DD' (the booking date: contract), midnight date-times included. */
@@ -31,6 +32,8 @@ export const FilterTimestamp = () => Type.String({ format: 'filter-timestamp', m
 
 /** Response date-time strings (already formatted by http/formats.ts). */
 export const DateTimeOut = () => Type.String({ format: 'date-time', examples: ['2024-01-01T00:00:00.000000Z'] });
+/** Response date-time with an offset (planning entries' `created_at`/`updated_at`: contract). */
+export const OffsetDateTimeOut = () => Type.String({ format: 'date-time', examples: ['2024-01-01T09:30:00+00:00'] });
 export const TimeOut = () => Type.String({ examples: ['09:00:00'] });
 
 /** Translation object (contract: de, en, fr, es, pl; sk and tr accepted). */
@@ -122,6 +125,38 @@ export const StringKey = (name: string, opts: object = {}) => Type.Object({ [nam
 /** Largest integer id a request may name (ids are BIGINT; beyond this JavaScript numbers lose precision). */
 export const MAX_ID = Number.MAX_SAFE_INTEGER;
 export const IntKey = (name: string) => Type.Object({ [name]: Type.Integer({ minimum: 1, maximum: MAX_ID }) });
+
+/** The keyword of conditional requirements (`requiredUnless`); app.ts registers it with Ajv. */
+export const REQUIRED_UNLESS_KEYWORD = 'x-required-unless';
+/** A property that, when given (not null), or a set of values that, when all sent, lift a requirement. */
+type Exemption = string | Record<string, unknown>;
+
+/**
+ * Object-schema options for fields a body needs unless another is given: `requiredUnless({start_date: ['from']})`
+ * (start_date, unless from is given), `requiredUnless({planning: [{kind: 3}]})` (planning, unless kind is 3). The
+ * schema checks them, so a body missing them hears so in the same 422 as every other missing field (a check in the
+ * service would only run once the schema passed). The OpenAPI document shows the keyword; the field's description
+ * says it in words.
+ */
+export const requiredUnless = (rules: Record<string, Exemption[]>) => ({ [REQUIRED_UNLESS_KEYWORD]: rules });
+
+const given = (v: unknown) => v !== undefined && v !== null;
+/** Ajv plugin of REQUIRED_UNLESS_KEYWORD: a missing field is Ajv's own `required` error (same message, same field). */
+export function requiredUnlessKeyword(ajv: any): void {
+  ajv.addKeyword({
+    keyword: REQUIRED_UNLESS_KEYWORD,
+    type: 'object',
+    schemaType: 'object',
+    errors: true,
+    validate: function check(rules: Record<string, Exemption[]>, data: Record<string, unknown>) {
+      const missing = Object.entries(rules)
+        .filter(([field, unless]) => !given(data[field]) && !unless.some((e) => (typeof e === 'string' ? given(data[e]) : Object.entries(e).every(([k, v]) => data[k] === v))))
+        .map(([field]) => ({ keyword: 'required', params: { missingProperty: field }, message: `must have required property '${field}'` }));
+      (check as any).errors = missing;
+      return missing.length === 0;
+    },
+  });
+}
 
 /** Merge property maps into one object schema (for list queries with extra filters). */
 export function mergeObjects<A extends TProperties, B extends TProperties>(a: TObject<A>, b: B) {

@@ -102,7 +102,12 @@ function fromJson(body: UploadJsonT): Upload {
   return { filename: body.filename, declaredType, content: Buffer.from(text, 'base64'), field: 'file_contents' };
 }
 
+/** The boundary parameter of a multipart Content-Type, quoted or not; undefined when it is missing or empty. */
+const BOUNDARY = /;\s*boundary\s*=\s*(?:"([^"]+)"|([^\s;"]+))/i;
+
 async function fromMultipart(req: FastifyRequest, limit: number): Promise<Upload> {
+  // Without a boundary the body cannot hold a part (the parser would throw): the same 422 as a body without parts.
+  if (!BOUNDARY.test(req.headers['content-type'] ?? '')) throw fieldError('file', 'The file field is required (the multipart/form-data body has no boundary).');
   const part = await req.file();
   if (!part) throw fieldError('file', 'The file field is required.');
   try {

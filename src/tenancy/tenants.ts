@@ -65,6 +65,22 @@ export interface TenantInput {
 
 export class TenantInputError extends Error {}
 
+/** The tenant's time zone when none is set: the live system's, as its absences show it (docs/api/absences.md). */
+export const DEFAULT_TIMEZONE = 'Europe/Berlin';
+
+/** Is this an IANA time zone the runtime knows? */
+export function isTimezone(zone: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en', { timeZone: zone });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** The tenant's time zone (setting `timezone`, an IANA zone; docs/api/absences.md): what absences without one of their own read. */
+export const tenantTimezone = (tenant: Pick<Tenant, 'settings'>): string => (typeof tenant.settings.timezone === 'string' ? tenant.settings.timezone : DEFAULT_TIMEZONE);
+
 export function checkTenantInput(input: Partial<TenantInput>): void {
   if (input.instance !== undefined && !INSTANCE_PATTERN.test(input.instance)) {
     throw new TenantInputError('instance must be 2-63 characters: lower-case letters, digits, "-" and "_", starting with a letter or digit');
@@ -74,6 +90,8 @@ export function checkTenantInput(input: Partial<TenantInput>): void {
     if (!MODULES.includes(m)) throw new TenantInputError(`unknown module "${m}"; modules: ${MODULES.join(', ')}`);
   }
   if (input.language !== undefined && !LANGUAGES.includes(input.language as any)) throw new TenantInputError(`language must be one of ${LANGUAGES.join(', ')}`);
+  const zone = input.settings?.timezone;
+  if (zone !== undefined && (typeof zone !== 'string' || !isTimezone(zone))) throw new TenantInputError('timezone must be an IANA time zone such as Europe/Berlin');
 }
 
 /** Creates the tenant with its standard department (customers and employees default to it). */

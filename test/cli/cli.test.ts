@@ -74,6 +74,24 @@ for (const dialect of DIALECTS) {
       assert.match(again.err.join('\n'), /already exists/);
     });
 
+    test("tenant create/update --timezone: the zone absences without one of their own read; not a zone: exit 1", async () => {
+      const name = instance();
+      assert.equal((await run('tenant', 'create', name, '--timezone', 'Europe/Vienna')).code, 0);
+      const token = (await run('token', 'create', name)).out[0];
+      const api = (method: string, url: string, payload?: object) =>
+        app.inject({ method: method as 'GET', url: `/${name}/next/api/v1${url}`, headers: { authorization: `Bearer ${token}` }, ...(payload ? { payload } : {}) });
+      assert.equal((await api('POST', '/employees', { username: 'tz.user', firstname: 'T', lastname: 'Z' })).statusCode, 201);
+      assert.equal((await api('POST', '/employees/tz.user/employment-periods', { start_date: '2020-01-01' })).statusCode, 201);
+      assert.equal((await api('POST', '/absence-reasons', { name: 'KR' })).statusCode, 201);
+      const absence = (await api('POST', '/absences', { employee_id: 'tz.user', absence_reason_id: 'KR', start_date: '2026-03-10' })).json().data;
+      assert.equal(absence.timezone, 'Europe/Vienna');
+      assert.equal((await run('tenant', 'update', name, '--timezone', 'America/Chicago')).code, 0);
+      assert.equal((await api('GET', `/absences/${absence.id}`)).json().data.timezone, 'America/Chicago');
+      const bad = await run('tenant', 'update', name, '--timezone', 'Mars/Olympus');
+      assert.equal(bad.code, 1);
+      assert.match(bad.err.join('\n'), /timezone must be an IANA time zone/);
+    });
+
     test('bad tenant values exit 1 with a clear message and change nothing', async () => {
       const name = instance();
       for (const [args, message] of [

@@ -12,7 +12,11 @@ const MASTER_DATA = [
   '/departments', '/departments/{id}', '/departments/{id}/children', '/dynamic-attributes', '/dynamic-attributes/{id}',
 ];
 
-const DOCUMENT_CEILING = 462_000;
+// Raised from 462,000 for POST /plannings/range (a range of plannings is its own operation), the list parameters
+// and pages of the three file lists (folder documents, invoice and ticket attachments follow the list conventions),
+// the webhook event catalogue (the EventName enum, ~3.7 KB, once as a component), the change entry's previous_key,
+// the rotate-secret operation and the shared Currency format.
+const DOCUMENT_CEILING = 472_000;
 const get = async (t: () => TestContext, url: string) => t().inject({ method: 'GET', url });
 const operations = (doc: any) =>
   Object.entries(doc.paths as Record<string, any>).flatMap(([path, ops]) => Object.entries(ops).filter(([m]) => METHODS.includes(m)).map(([method, op]) => ({ path, method, op: op as any })));

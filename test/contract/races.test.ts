@@ -114,7 +114,7 @@ forEachDialect('races on uniqueness rules', (t) => {
   }
 });
 
-/** Issue 12 §12: keys that differ only in case are one key, also when created at the same moment (on PostgreSQL only the lowercase unique indexes of migrations 1200 and 2000 can decide that). */
+/** Issue 12 §12: keys that differ only in case are one key, also when created at the same moment (on PostgreSQL only the lowercase unique indexes of migrations 1200, 2000 and 2900 can decide that). */
 const CASE_RACES: { name: string; field: string; setup(t: TestContext, c: Client): Promise<{ path: string; body: (key: string) => Record<string, unknown> }> }[] = [
   { name: 'article number', field: 'article_number', setup: async () => ({ path: '/articles', body: (k) => ({ article_number: k, name: 'Racing article' }) }) },
   {
@@ -127,6 +127,7 @@ const CASE_RACES: { name: string; field: string; setup(t: TestContext, c: Client
   },
   { name: 'customer number', field: 'customer_number', setup: async () => ({ path: '/customers', body: (k) => ({ customer_number: k, name: 'Racer', currency: 'EUR' }) }) },
   { name: 'employee username', field: 'username', setup: async () => ({ path: '/employees', body: (k) => ({ username: k, firstname: 'A', lastname: 'B' }) }) },
+  { name: 'absence reason external_id', field: 'external_id', setup: async () => ({ path: '/absence-reasons', body: (k) => ({ name: `R-${[...k].map((ch) => Number(ch !== ch.toLowerCase())).join('')}`, external_id: k }) }) }, // names that differ in more than case
 ];
 
 /** N spellings of one key that differ only in case. */

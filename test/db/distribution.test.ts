@@ -13,6 +13,7 @@ import { forEachDialect } from '../support/app.js';
 const NOT_DISTRIBUTED: Record<string, string> = {
   tenants: 'reference table (replicated to every node; tenant tables refer to it by tenant_id)',
   schema_migrations: 'local table of the coordinator',
+  write_journal: 'local table of each node (PostgreSQL): rows live only inside the writing transaction',
 };
 
 interface Schema {

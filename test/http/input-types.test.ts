@@ -37,12 +37,13 @@ forEachDialect('input types', (t) => {
     assert.equal(p.status, 201, p.text);
     assert.equal(p.body.data.start_date, '2024-01-01T00:00:00.000000Z');
     assert.deepEqual(p.body.data.billing_type, { id: 2, name: 'Daily rate' });
-    for (const v of ['2024-02-01T00:00:00Z', '2024-02-01T00:00:00+00:00', '2024-02-01 00:00:00', '2024-02-01T00:00']) {
+    for (const v of ['2024-02-01T00:00:00Z', '2024-02-01T00:00:00+00:00', '2024-02-01T00:00:00.000000Z', '2024-02-01T00:00Z']) {
       const r = await c.patch(`/projects/${p.body.data.id}`, { start_date: v });
       assert.equal(r.status, 200, `${v}: ${r.text}`);
       assert.equal(r.body.data.start_date, '2024-02-01T00:00:00.000000Z');
     }
-    for (const v of ['2024-02-01T10:00:00Z', '2024-02-01T00:00:00+02:00']) {
+    // Without a zone a midnight is a date with a time part (docs/api/conventions.md, "Dates").
+    for (const v of ['2024-02-01T10:00:00Z', '2024-02-01T00:00:00+02:00', '2024-02-01 00:00:00', '2024-02-01T00:00', '2024-02-01T00:00:00']) {
       const r = await c.patch(`/projects/${p.body.data.id}`, { start_date: v });
       assert.equal(r.status, 422, `${v}: ${r.text}`);
       assert.deepEqual(Object.keys(r.body.errors), ['start_date']);

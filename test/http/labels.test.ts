@@ -1,10 +1,10 @@
-// Issue 12 §11: labels of enumerated objects follow the tenant's language, from one table (http/labels.ts): every
-// enumeration of that table is read through the API on a 'de' and an 'en' tenant.
+// Labels of enumerated objects follow the tenant's language, from one table (http/labels.ts): every enumeration of
+// that table is read through the API on a 'de' and an 'en' tenant (offers, invoices and receipts included).
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { forEachDialect } from '../support/app.js';
 import { absenceWorld } from '../support/absences.js';
-import { createOffer, addItem } from '../support/commercial.js';
+import { createOffer, addItem, createCustomer } from '../support/commercial.js';
 import { seedPriceGroup } from '../support/seed.js';
 import { LABELS, type LabelSetName } from '../../src/http/labels.js';
 
@@ -80,6 +80,32 @@ forEachDialect('labels follow the tenant language', (t) => {
       check('meal_type', meal.body.data.meal_type, 2);
       const leave = await w.absence({ absence_reason_id: 'UB', start_date: '2026-04-14' });
       check('leave_status', leave.leaveApprovalApplication.status, 0);
+
+      // The commercial side: offers, offer item types, invoices and their items, receipts' billing status.
+      const sent = await createOffer(c, { status: 2 });
+      check('offer_status', sent.status, 2);
+      check('offer_status', (await c.get(`/offers/${sent.id}`)).body.data.status, 2);
+      check('offer_item_type', (await addItem(c, sent.id, { type: 'zuschlag_prozent', quantity: 5 })).type, 'zuschlag_prozent');
+      const customer = await createCustomer(c);
+      const invoice = (await c.post('/invoices', { customer_number: customer, billing_kind: 1 })).body.data;
+      check('invoice_billing_kind', invoice.billing_kind, 1);
+      check('invoice_status', invoice.status, 1);
+      const invoiceItem = (await c.post('/invoice-items', { invoice_id: invoice.id, status: 1, kind: 1, type: 1, project_id: w.projectId })).body.data;
+      check('invoice_item_status', invoiceItem.status, 1);
+      check('invoice_item_kind', invoiceItem.kind, 1);
+      check('invoice_item_type', invoiceItem.type, 1);
+      assert.equal((await c.post('/receipt-types', { name: 'Taxi', tax_rates: [] })).status, 201);
+      const receipt = await c.post('/receipts', {
+        employee_id: w.employee, date: '2026-03-10', receipt_type_id: 'Taxi', project_id: w.projectId, currency: 'EUR', payment_method: 'privat', is_amount_net: false,
+        receiptAmounts: [{ tax: 19, quantity: 1, amount: 10 }], invoice_item_id: invoiceItem.id,
+      });
+      assert.equal(receipt.status, 201, receipt.text);
+      check('receipt_billing_status', receipt.body.data.billing_status, 1);
+      const billing = await c.patch(`/invoices/${invoice.invoice_number}`, { status: 0 });
+      check('invoice_status', billing.body.data.status, 0);
+      check('invoice_item_status', (await c.get(`/invoice-items/${invoiceItem.id}`)).body.data.status, 2);
+      check('receipt_billing_status', (await c.get(`/receipts/${receipt.body.data.id}`)).body.data.billing_status, 3);
+      check('invoice_billing_kind', (await c.get(`/invoices?limit=1`)).body.data[0].billing_kind, 1);
 
       assert.deepEqual([...seen].sort(), Object.keys(LABELS).sort(), 'every label set is exercised');
     });

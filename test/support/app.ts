@@ -7,8 +7,12 @@ import { loadConfig, type Config } from '../../src/config.js';
 import { openDatabase, type Database, type OpenOptions } from '../../src/db/connection.js';
 import { migrate } from '../../src/db/migrate.js';
 import { guardTenantScope, type TenantScopeGuard } from '../../src/db/tenant-scope-guard.js';
-import { createTenant, updateTenant, type Edition, type ModuleName, type Tenant, type TenantSettings } from '../../src/tenancy/tenants.js';
-import { createToken } from '../../src/tenancy/tokens.js';
+import { createTenant, tenantCache, updateTenant, type Edition, type ModuleName, type Tenant, type TenantSettings } from '../../src/tenancy/tenants.js';
+import { createToken, tokenCache } from '../../src/tenancy/tokens.js';
+import { RECORD_ID_TABLES } from '../../src/db/record-ids.js';
+import { forTenant } from '../../src/db/tenant-scope.js';
+import type { DB } from '../../src/db/schema.js';
+import type { Kysely } from 'kysely';
 import type { ZkApp } from '../../src/types.js';
 import { testDatabaseConfig, type TestDialect } from './db.js';
 
@@ -44,14 +48,36 @@ export interface TestContext {
   app: ZkApp;
   database: Database;
   config: Config;
-  /** A fresh tenant with its own token (each test makes its own data). */
-  tenant(opts?: { edition?: Edition; modules?: ModuleName[]; settings?: TenantSettings; language?: string; readOnly?: boolean }): Promise<Client>;
+  /**
+   * A fresh tenant with its own token (each test makes its own data). Its record ids start at a point of their own
+   * (startRecordIds), so one tenant's ids name nothing in another's unless a test wants that; `naturalIds` keeps the
+   * production numbering from 1.
+   */
+  tenant(opts?: { edition?: Edition; modules?: ModuleName[]; settings?: TenantSettings; language?: string; readOnly?: boolean; naturalIds?: boolean }): Promise<Client>;
   /** A client for an existing tenant and one of its tokens (e.g. a generated tenant). */
   client(tenant: Tenant, token: string): Client;
   inject(opts: InjectOptions): Promise<Response>;
 }
 
 export const uniqueName = (prefix = 't') => `${prefix}${crypto.randomBytes(5).toString('hex')}`;
+
+/**
+ * Test tenants number their records from 100,000 × (1 + their id mod 20,000) on (src/db/record-ids.ts numbers per
+ * tenant): the tenant-isolation sweeps and every "another tenant's id is 404" check then name ids the other tenant
+ * does not have, as they did while ids were shared. The standard department the tenant was created with moves
+ * into that range too (nothing refers to it yet).
+ */
+export async function startRecordIds(db: Kysely<DB>, tenantId: number): Promise<void> {
+  const start = ((tenantId % 20_000) + 1) * 100_000;
+  await forTenant(db, tenantId).updateTable('departments').set({ id: start }).where('id', '<', start).where('is_standard', '=', true).execute();
+  await db
+    .insertInto('record_ids')
+    .values([...RECORD_ID_TABLES].map((table_name) => ({ tenant_id: tenantId, table_name, last_id: start })))
+    .onConflict((oc) =>
+      oc.columns(['tenant_id', 'table_name']).doUpdateSet({ last_id: (eb) => eb.case().when('record_ids.last_id', '<', start).then(start).else(eb.ref('record_ids.last_id')).end() }),
+    )
+    .execute();
+}
 
 function toResponse(res: { statusCode: number; headers: any; body: string; rawPayload: Buffer }): Response {
   let body: any = undefined;
@@ -99,6 +125,7 @@ export async function buildTestApp(
         settings: opts.settings,
         language: opts.language,
       });
+      if (!opts.naturalIds) await startRecordIds(database.db, tenant.id);
       const { token } = await createToken(database.db, tenant.id, { readOnly: opts.readOnly });
       return ctx.client(tenant, token);
     },
@@ -132,6 +159,10 @@ export async function buildTestApp(
     async close() {
       await app.close();
       await cleanup();
+      // The tenant and token caches are per process: the next app of this process (the other dialect's database,
+      // where the same instance name may be another tenant) must not find this one's entries.
+      tenantCache.invalidate();
+      tokenCache.clear();
     },
   };
 }

@@ -1233,14 +1233,14 @@ export interface paths {
         };
         /** Get an invoice by its invoice number */
         get: operations["getInvoice"];
-        /** Update an invoice while it is not billed (only submitted fields change; PUT is an alias) */
+        /** Update an invoice while it is not billed (only submitted fields change; PUT is an alias); status 0 bills its items and their receipts */
         put: operations["replaceInvoice"];
         post?: never;
         /** Delete an invoice while it is not billed (its items stay, detached) */
         delete: operations["deleteInvoice"];
         options?: never;
         head?: never;
-        /** Update an invoice while it is not billed (only submitted fields change; PUT is an alias) */
+        /** Update an invoice while it is not billed (only submitted fields change; PUT is an alias); status 0 bills its items and their receipts */
         patch: operations["updateInvoice"];
         trace?: never;
     };
@@ -1311,7 +1311,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Correct a billed invoice: sets correction_date and the correcting employee (creator_username) */
+        /** Correct an invoice: sets correction_date and the correcting employee (creator_username); a Billed invoice becomes a Draft again and its billing is undone */
         post: operations["correctionInvoice"];
         delete?: never;
         options?: never;
@@ -1593,7 +1593,7 @@ export interface paths {
          */
         get: operations["listPlannings"];
         put?: never;
-        /** Plan a day, or with date_to every working day of a range (the answer is then a list) */
+        /** Plan a day (a range of days: POST /plannings/range) */
         post: operations["createPlanning"];
         delete?: never;
         options?: never;
@@ -1621,6 +1621,23 @@ export interface paths {
         head?: never;
         /** Change a planning entry (only submitted fields change; PUT is an alias) */
         patch: operations["updatePlanning"];
+        trace?: never;
+    };
+    "/plannings/range": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Plan every working day of the employee from date to date_to (all or nothing; the answer lists the entries) */
+        post: operations["rangePlanning"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
         trace?: never;
     };
     "/price-groups": {
@@ -2431,7 +2448,7 @@ export interface paths {
         /** List webhooks */
         get: operations["listWebhooks"];
         put?: never;
-        /** Subscribe a URL to events (zeitkonto extension) */
+        /** Subscribe a URL to events (zeitkonto extension); the answer shows the signing secret, once */
         post: operations["createWebhook"];
         delete?: never;
         options?: never;
@@ -2495,6 +2512,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/webhooks/{id}/rotate-secret": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Replace the signing secret with a new one, shown once in this answer (zeitkonto extension) */
+        post: operations["rotateSecretWebhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/webhooks/{id}/test": {
         parameters: {
             query?: never;
@@ -2551,7 +2585,29 @@ export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
         Absence: {
+            /** @description Name of the absence reason. */
+            absence_reason_id: string;
             absenceReason: components["schemas"]["AbsenceReason"];
+            approved: boolean;
+            created: components["schemas"]["NullableDateTime"];
+            employee_id: string;
+            /**
+             * Format: date-time
+             * @example 2024-01-01T00:00:00.000000Z
+             */
+            end_date: string;
+            /** @example 09:00:00 */
+            from: string | null;
+            /** @description Additive: the first day is a half day. */
+            half_day_from: boolean;
+            /** @description Additive: the last day is a half day. */
+            half_day_to: boolean;
+            /**
+             * @description Hours on each day of an hourly absence, 10 decimals; null otherwise.
+             * @example 2.5000000000
+             */
+            hours: string | null;
+            id: number;
             leaveApprovalApplication: {
                 absence_text: string | null;
                 employee_id: string;
@@ -2580,7 +2636,26 @@ export interface components {
                 status_edited_since: string | null;
                 status_note: string | null;
             } | null;
-        } & WithRequired<components["schemas"]["EmployeeAbsence"], "id" | "employee_id" | "type" | "start_date" | "end_date" | "hours" | "from" | "to" | "note" | "approved" | "timezone" | "created" | "modified" | "absence_reason_id" | "half_day_from" | "half_day_to">;
+            modified: components["schemas"]["NullableDateTime"];
+            note: string | null;
+            /**
+             * Format: date-time
+             * @example 2024-01-01T00:00:00.000000Z
+             */
+            start_date: string;
+            /**
+             * @description IANA zone: the absence's own, else the tenant's (default Europe/Berlin).
+             * @example Europe/Berlin
+             */
+            timezone: string;
+            /** @example 09:00:00 */
+            to: string | null;
+            /**
+             * @description 0 full day, 1 half day, 2 hourly.
+             * @enum {integer}
+             */
+            type: 0 | 1 | 2;
+        };
         AbsenceCreate: {
             /** @description Name of the absence reason (e.g. "UB"). */
             absence_reason_id: string;
@@ -2713,7 +2788,7 @@ export interface components {
              * @enum {string|null}
              */
             approval_status?: "pending" | "approved" | "rejected" | null;
-            /** @description true approves, false rejects a request, revokes an approval or makes an approved absence without application planned again. */
+            /** @description true approves; false revokes or un-plans. The value read is no change (a request is rejected by approval_status "rejected"). */
             approved?: boolean | null;
             /** @description Legacy name of `status_edited_by`. */
             approved_by?: string | null;
@@ -2850,7 +2925,11 @@ export interface components {
         };
         ArticleUpdate: {
             article_number?: string;
-            /** @description Three-letter code. */
+            /**
+             * Format: currency
+             * @description ISO 4217 code, e.g. EUR.
+             * @example EUR
+             */
             currency?: string | null;
             description?: string | null;
             description_en?: string | null;
@@ -2995,7 +3074,7 @@ export interface components {
                 [key: string]: string[];
             };
             message?: string;
-            /** @description 201 when written, else the status POST /attendances would answer (422 with errors). */
+            /** @description 201 when written, else the status POST /attendances would answer (422 with errors). With atomic=true and a refused item, the items that passed the rules are 424: not written (no data, no id). */
             status: number;
             violations?: components["schemas"]["Violation"][];
         };
@@ -3169,13 +3248,15 @@ export interface components {
             changed_at: string;
             /** @description Position in the feed; increases in commit order. */
             cursor: string;
-            /** @description The record as the API showed it after the change; null for deletions. */
+            /** @description The record as its GET answers it after the change (attachments: their metadata); null for deletions. */
             data: {
                 [key: string]: unknown;
             } | null;
-            /** @description The record's path key, e.g. 42 or max/3. */
+            /** @description The record's path key, e.g. 42 or max/3: after a rename the new one. */
             key: string;
             op: "create" | "update" | "delete";
+            /** @description Only when the write changed the key (a rename): the key the record had before. The record is no longer found under it. */
+            previous_key?: string;
             /** @description The record's collection path without keys, e.g. attendances, employees/meals. */
             type: string;
         };
@@ -3369,7 +3450,11 @@ export interface components {
             /** @description Category names. */
             categories?: string[] | null;
             comments?: string | null;
-            /** @description ISO 4217 code, e.g. EUR. */
+            /**
+             * Format: currency
+             * @description ISO 4217 code, e.g. EUR.
+             * @example EUR
+             */
             currency?: string;
             customer_number?: string;
             debit_payment?: boolean | null;
@@ -3466,7 +3551,7 @@ export interface components {
             /** @description The webhook-id header: the same for every attempt and redelivery of one event. */
             message_id: string;
             next_attempt_at: components["schemas"]["NullableDateTime"];
-            /** @description The body POSTed: {type, timestamp, data}. */
+            /** @description The body POSTed: {type, timestamp, data: the change-feed entry (with previous_key after a rename)}. */
             payload: {
                 [key: string]: unknown;
             };
@@ -3685,20 +3770,22 @@ export interface components {
             half_day_from: boolean;
             /** @description Additive: the last day is a half day. */
             half_day_to: boolean;
-            /**
-             * @description Hours on each day of an hourly absence, 10 decimals; null otherwise.
-             * @example 2.5000000000
-             */
-            hours: string | null;
+            /** @example 2.5 */
+            hours: number | null;
             id: number;
             modified: components["schemas"]["NullableDateTime"];
-            note: string | null;
+            /** @description "" when none. */
+            note: string;
             /**
              * Format: date-time
              * @example 2024-01-01T00:00:00.000000Z
              */
             start_date: string;
-            timezone: string | null;
+            /**
+             * @description IANA zone: the absence's own, else the tenant's (default Europe/Berlin).
+             * @example Europe/Berlin
+             */
+            timezone: string;
             /** @example 09:00:00 */
             to: string | null;
             /**
@@ -3796,6 +3883,7 @@ export interface components {
             abbreviation?: string | null;
             account_no?: string | null;
             /**
+             * Format: date
              * @description Times on or before this date are approved and locked.
              * @example 2024-01-01
              */
@@ -3812,6 +3900,11 @@ export interface components {
             cost_bearer?: string | null;
             country?: string | null;
             creditor_number?: string | null;
+            /**
+             * Format: currency
+             * @description ISO 4217 code, e.g. EUR.
+             * @example EUR
+             */
             currency?: string | null;
             department_id?: number | null;
             dynamicAttributes?: (Record<string, never> | unknown[])[] | null;
@@ -3882,6 +3975,7 @@ export interface components {
             /** @description Taken from the path; when sent it must name the same employee. */
             employee_id?: string;
             /**
+             * Format: date
              * @description Last day (inclusive); null or missing = indefinite.
              * @example 2024-01-01
              */
@@ -3890,6 +3984,7 @@ export interface components {
             note?: string | null;
             period_holiday_entitlement?: number | null;
             /**
+             * Format: date
              * @description First day; null or missing = open start (employed since ever).
              * @example 2024-01-01
              */
@@ -3898,6 +3993,11 @@ export interface components {
         Error: {
             message: string;
         };
+        /**
+         * @description An event of the catalogue (docs/api/integration.md), or '*' for all.
+         * @enum {string}
+         */
+        EventName: "*" | "absence-reason.created" | "absence-reason.updated" | "absence-reason.deleted" | "absence.created" | "absence.updated" | "absence.deleted" | "activity.created" | "activity.updated" | "activity.deleted" | "article.created" | "article.updated" | "article.deleted" | "attendance.created" | "attendance.updated" | "attendance.deleted" | "break-regulation-type.created" | "break-regulation-type.updated" | "break-regulation-type.deleted" | "category.created" | "category.updated" | "category.deleted" | "customer.created" | "customer.updated" | "customer.deleted" | "customer.contact.created" | "customer.contact.updated" | "customer.contact.deleted" | "customer.price-table.created" | "customer.price-table.updated" | "customer.price-table.deleted" | "default-planning.created" | "default-planning.updated" | "default-planning.deleted" | "department.created" | "department.updated" | "department.deleted" | "device.created" | "device.updated" | "device.deleted" | "dynamic-attribute.created" | "dynamic-attribute.updated" | "dynamic-attribute.deleted" | "employee.created" | "employee.updated" | "employee.deleted" | "employee.employment-period.created" | "employee.employment-period.updated" | "employee.employment-period.deleted" | "employee.internal-rate.created" | "employee.internal-rate.updated" | "employee.internal-rate.deleted" | "employee.meal.created" | "employee.meal.updated" | "employee.meal.deleted" | "employee.regular-working-time.created" | "employee.regular-working-time.updated" | "employee.regular-working-time.deleted" | "employee.transponder.created" | "employee.transponder.updated" | "employee.transponder.deleted" | "folder.created" | "folder.updated" | "folder.deleted" | "folder.document.created" | "folder.document.updated" | "folder.document.deleted" | "holiday-calendar.created" | "holiday-calendar.updated" | "holiday-calendar.deleted" | "holiday-calendar.holiday.created" | "holiday-calendar.holiday.updated" | "holiday-calendar.holiday.deleted" | "invoice-item.created" | "invoice-item.updated" | "invoice-item.deleted" | "invoice.created" | "invoice.updated" | "invoice.deleted" | "invoice.attachment.created" | "invoice.attachment.updated" | "invoice.attachment.deleted" | "location-list.created" | "location-list.updated" | "location-list.deleted" | "location.created" | "location.updated" | "location.deleted" | "month-closing.created" | "month-closing.updated" | "month-closing.deleted" | "offer.created" | "offer.updated" | "offer.deleted" | "offer.item.created" | "offer.item.updated" | "offer.item.deleted" | "planning.created" | "planning.updated" | "planning.deleted" | "price-group.created" | "price-group.updated" | "price-group.deleted" | "price-table.created" | "price-table.updated" | "price-table.deleted" | "project-status.created" | "project-status.updated" | "project-status.deleted" | "project.created" | "project.updated" | "project.deleted" | "project.activity.created" | "project.activity.updated" | "project.activity.deleted" | "project.employee.created" | "project.employee.updated" | "project.employee.deleted" | "project.location.created" | "project.location.updated" | "project.location.deleted" | "project.price-table.created" | "project.price-table.updated" | "project.price-table.deleted" | "project.task.created" | "project.task.updated" | "project.task.deleted" | "receipt-type.created" | "receipt-type.updated" | "receipt-type.deleted" | "receipt.created" | "receipt.updated" | "receipt.deleted" | "resource-planning.created" | "resource-planning.updated" | "resource-planning.deleted" | "ticket.created" | "ticket.updated" | "ticket.deleted" | "ticket.attachment.created" | "ticket.attachment.updated" | "ticket.attachment.deleted" | "ticket.subtask.created" | "ticket.subtask.updated" | "ticket.subtask.deleted" | "vehicle-list.created" | "vehicle-list.updated" | "vehicle-list.deleted";
         FactorInput: {
             /** @description Id of an existing activity; null = every activity. */
             activity_id?: number | null;
@@ -3929,10 +4029,13 @@ export interface components {
             filename: string;
             folder_id: number;
             id: number;
+            modified: components["schemas"]["NullableDateTime"];
             size: number;
         };
-        FolderDocumentCollection: {
+        FolderDocumentPage: {
             data: components["schemas"]["FolderDocument"][];
+            links: components["schemas"]["ListLinks"];
+            meta: components["schemas"]["ListMeta"];
         };
         FolderDocumentResponse: {
             data: components["schemas"]["FolderDocument"];
@@ -3995,7 +4098,15 @@ export interface components {
             note?: string | null;
             region?: string | null;
         };
-        HolidayCreate: WithRequired<components["schemas"]["HolidayUpdate"], "date" | "name">;
+        HolidayCreate: {
+            /**
+             * Format: date
+             * @example 2024-01-01
+             */
+            date: string;
+            half_day?: boolean;
+            name: string;
+        };
         HolidayPage: {
             data: components["schemas"]["Holiday"][];
             links: components["schemas"]["ListLinks"];
@@ -4005,7 +4116,10 @@ export interface components {
             data: components["schemas"]["Holiday"];
         };
         HolidayUpdate: {
-            /** @example 2024-01-01 */
+            /**
+             * Format: date
+             * @example 2024-01-01
+             */
             date?: string;
             half_day?: boolean;
             name?: string;
@@ -4045,7 +4159,10 @@ export interface components {
             rate_type?: number | {
                 id: number;
             };
-            /** @example 2024-01-01 */
+            /**
+             * Format: date
+             * @example 2024-01-01
+             */
             start_date?: string;
         };
         IntIdName: {
@@ -4096,6 +4213,7 @@ export interface components {
         };
         InvoiceCorrection: {
             /**
+             * Format: date
              * @description Default today.
              * @example 2024-01-01
              */
@@ -4174,6 +4292,11 @@ export interface components {
             contains_receipts?: boolean | null;
             contains_travel_expenses?: boolean | null;
             contains_working_hours?: boolean | null;
+            /**
+             * Format: currency
+             * @description ISO 4217 code, e.g. EUR.
+             * @example EUR
+             */
             currency?: string;
             customer_number?: string | null;
             description?: string | null;
@@ -4182,7 +4305,7 @@ export interface components {
             /** @description The invoice the item belongs to (or invoice_id). */
             invoice_number?: string | null;
             invoice_text?: string | null;
-            /** @description 0 Time and material, 1 Flat Rate */
+            /** @description 0 Time and material, 1 Flat Rate Also the name, German or English (Time and material, Flat Rate). */
             kind?: number | {
                 id: number;
             };
@@ -4196,13 +4319,13 @@ export interface components {
             quantity?: number | string;
             repetition?: string | null;
             sorting?: string | null;
-            /** @description 0 Planned, 1 Approved, 2 Billed, 3 Canceled */
+            /** @description 0 Planned, 1 Approved, 2 Billed, 3 Canceled Also the name, German or English (Planned, Approved, Billed, Canceled). */
             status?: number | {
                 id: number;
             };
             ticket_id?: number | null;
             to?: components["schemas"]["NullableDateIn"];
-            /** @description 0 Geplante, 1 Ungeplante */
+            /** @description 0 Geplante, 1 Ungeplante Also the name, German or English (Geplante, Ungeplante). */
             type?: number | {
                 id: number;
             };
@@ -4224,14 +4347,22 @@ export interface components {
             address?: string | null;
             /** @description Euros. At most 2 decimal places; a number or decimal text. */
             amount?: number | string | null;
-            /** @description 0 Abrechnung, 1 Abschlagsrechnung, 2 Gutschrift */
+            /** @description 0 Abrechnung, 1 Abschlagsrechnung, 2 Gutschrift Also the name, German or English (Abrechnung, Abschlagsrechnung, Gutschrift). */
             billing_kind?: number | {
                 id: number;
             };
             creator_username?: string | null;
+            /**
+             * Format: currency
+             * @description ISO 4217 code, e.g. EUR.
+             * @example EUR
+             */
             currency?: string;
             customer_number?: string;
-            /** @example 2024-01-01 */
+            /**
+             * Format: date
+             * @example 2024-01-01
+             */
             date?: string;
             email_recipient?: string | null;
             /** Format: filter-timestamp */
@@ -4241,7 +4372,7 @@ export interface components {
             note?: string | null;
             payment_terms?: number | null;
             payment_terms_date?: components["schemas"]["NullableDateIn"];
-            /** @description 0 Billed, 1 Draft, 2 Cancelled */
+            /** @description 0 Billed, 1 Draft, 2 Cancelled Also the name, German or English (Billed, Draft, Cancelled). */
             status?: number | {
                 id: number;
             };
@@ -4371,7 +4502,10 @@ export interface components {
             data: components["schemas"]["Meal"];
         };
         MealUpdate: {
-            /** @example 2024-01-01 */
+            /**
+             * Format: date
+             * @example 2024-01-01
+             */
             date?: string;
             employee_id?: string;
             /** @description Ids 1..3. Also the name, German or English (Breakfast, Lunch, Dinner). */
@@ -4404,7 +4538,10 @@ export interface components {
         MonthClosingResponse: {
             data: components["schemas"]["MonthClosing"];
         };
-        /** @example 2024-01-01 */
+        /**
+         * Format: date
+         * @example 2024-01-01
+         */
         NullableDateIn: string | null;
         /**
          * Format: date-time
@@ -4517,7 +4654,7 @@ export interface components {
             /** @description At most 4 decimals. */
             single_price?: number | null;
             sort_order?: number | null;
-            /** @description Id or name: gruppierung (Gliederung), artikel (Artikel), aufwand (Expenditure), pauschal (Pauschal), festpreis (Fixed price (free)), zuschlag_prozent (Surcharge in percent). */
+            /** @description Id or name, German or English: gruppierung (Gliederung, Gliederung), artikel (Artikel, Artikel), aufwand (Aufwand, Expenditure), pauschal (Pauschal, Pauschal), festpreis (Festpreis (frei), Fixed price (free)), zuschlag_prozent (Zuschlag in Prozent, Surcharge in percent). */
             type?: string | {
                 id: string;
             };
@@ -4546,7 +4683,7 @@ export interface components {
             project_id?: number | null;
             realization_from?: components["schemas"]["NullableDateIn"];
             realization_until?: components["schemas"]["NullableDateIn"];
-            /** @description 1 Draft, 2 Sent, 3 Accepted, 4 Rejected, 5 Cancelled */
+            /** @description 1 Draft, 2 Sent, 3 Accepted, 4 Rejected, 5 Cancelled Also the name, German or English (Draft, Sent, Accepted, Rejected, Cancelled). */
             status?: number | {
                 id: number;
             };
@@ -4560,7 +4697,11 @@ export interface components {
             url: string | null;
         };
         Planning: {
-            created_at: components["schemas"]["NullableDateTime"];
+            /**
+             * Format: date-time
+             * @example 2024-01-01T09:30:00+00:00
+             */
+            created_at: string | null;
             customer: {
                 customer_number: string;
                 name: string | null;
@@ -4606,23 +4747,30 @@ export interface components {
              * @enum {integer}
              */
             type: 0 | 1 | 2 | 3;
-            updated_at: components["schemas"]["NullableDateTime"];
+            /**
+             * Format: date-time
+             * @example 2024-01-01T09:30:00+00:00
+             */
+            updated_at: string | null;
             /**
              * @description 1: target > 0, no full-day public holiday, no approved full-day absence.
              * @enum {integer|null}
              */
             working_day: 0 | 1 | null;
         };
+        PlanningCollection: {
+            data: components["schemas"]["Planning"][];
+        };
         PlanningCreate: {
             /**
              * Format: date
-             * @description The planned day; with date_to the first day of a range.
+             * @description The planned day (the first of a range).
              * @example 2024-08-17
              */
             date: string;
             /**
              * Format: date
-             * @description Last day of a range: one entry per working day of the employee from date to date_to (at most 366 days); the answer is then a list.
+             * @description Last day of POST /plannings/range (at most 366 days on); POST /plannings: 422 unless null.
              * @example 2024-08-17
              */
             date_to?: string | null;
@@ -4670,6 +4818,7 @@ export interface components {
             links: components["schemas"]["ListLinks"];
             meta: components["schemas"]["ListMeta"];
         };
+        PlanningRangeCreate: WithRequired<components["schemas"]["PlanningCreate"], "employee_id" | "project_id" | "date" | "date_to">;
         PlanningResponse: {
             data: components["schemas"]["Planning"];
         };
@@ -4986,6 +5135,11 @@ export interface components {
             comments?: string | null;
             cost_object?: string | null;
             cost_object_identifier?: string | null;
+            /**
+             * Format: currency
+             * @description ISO 4217 code, e.g. EUR.
+             * @example EUR
+             */
             currency?: string | null;
             customer_billing_address_id?: string | null;
             customer_contact_id?: string | null;
@@ -5052,7 +5206,10 @@ export interface components {
                 id: number;
                 name: string;
             } | null;
-            /** @example 0.00 */
+            /**
+             * @description Per-diem deduction: "0" if none, else the amount with 2 decimals.
+             * @example 0
+             */
             breakfast: string;
             client_id: number | null;
             created: components["schemas"]["NullableDateTime"];
@@ -5067,7 +5224,10 @@ export interface components {
             is_amount_net: boolean;
             is_invoice_amount_net: boolean;
             location: string | null;
-            /** @example 0.00 */
+            /**
+             * @description Per-diem deduction: "0" if none, else the amount with 2 decimals.
+             * @example 0
+             */
             lunch_or_dinner: string;
             modified: components["schemas"]["NullableDateTime"];
             note: string | null;
@@ -5084,17 +5244,35 @@ export interface components {
             /** @example 70.00 */
             amount: string;
             id: number;
-            /** @example 70.00 */
-            invoicing_share: string | null;
+            /**
+             * @description "0.00" when none.
+             * @example 70.00
+             */
+            invoicing_share: string;
             is_amount_net: boolean;
             is_invoice_amount_net: boolean;
-            /** @example 0.00 */
-            private_share: string | null;
+            /**
+             * @description "0.00" when none.
+             * @example 0.00
+             */
+            private_share: string;
             /** @example 1.0000 */
             quantity: string;
             receipt_id: number;
             /** @example 19.0000 */
             tax: string;
+        };
+        ReceiptAmountLine: {
+            /** @description > 0 on create, ≥ 0 on update. At most 2 decimal places; a number or decimal text. */
+            amount: number | string;
+            /** @description ≥ 0, in invoice_amount_currency. At most 2 decimal places; a number or decimal text. */
+            invoicing_share?: number | string | null;
+            /** @description ≥ 0. At most 2 decimal places; a number or decimal text. */
+            private_share?: number | string | null;
+            /** @description ≥ 1. At most 4 decimal places; a number or decimal text. */
+            quantity: number | string;
+            /** @description Percent, 0–100; must be one of the receipt type's tax_rates. At most 4 decimal places; a number or decimal text. */
+            tax: number | string;
         };
         ReceiptAmountPage: {
             data: components["schemas"]["ReceiptAmount"][];
@@ -5105,14 +5283,19 @@ export interface components {
             data: components["schemas"]["ReceiptAmount"];
         };
         ReceiptCreate: {
-            /** @description 0 beliebig, 1 Not billed (default), 2 Freigegebene, 3 Billed. */
+            /** @description Also the name, German or English (beliebig, Not billed, Freigegebene, Billed). */
             billing_status?: number | {
                 id: number;
             } | null;
-            /** @description Amount ≥ 0. */
+            /** @description Amount ≥ 0. At most 2 decimal places; a number or decimal text. */
             breakfast?: number | string;
             /** @description Id assigned offline by a mobile app: a second POST with it returns the stored receipt (200). */
             client_id?: number | null;
+            /**
+             * Format: currency
+             * @description ISO 4217 code, e.g. EUR.
+             * @example EUR
+             */
             currency: string;
             /**
              * Format: date
@@ -5120,7 +5303,11 @@ export interface components {
              */
             date: string;
             employee_id: string;
-            /** @description Default: currency. */
+            /**
+             * Format: currency
+             * @description ISO 4217 code; default: currency.
+             * @example EUR
+             */
             invoice_amount_currency?: string;
             /** @description The invoice item that bills the receipt (must bill its project). Once that invoice is Billed the receipt is locked. */
             invoice_item_id?: number | null;
@@ -5128,7 +5315,7 @@ export interface components {
             /** @description Required when a line has an invoicing share. */
             is_invoice_amount_net?: boolean | null;
             location?: string | null;
-            /** @description Amount ≥ 0. */
+            /** @description Amount ≥ 0. At most 2 decimal places; a number or decimal text. */
             lunch_or_dinner?: number | string;
             note?: string | null;
             /** @description Default: the receipt type's default_payment_method. */
@@ -5141,14 +5328,7 @@ export interface components {
             project_id: number;
             project_task_id?: number | null;
             receipt_type_id: string;
-            receiptAmounts: {
-                amount: number;
-                invoicing_share?: number | null;
-                private_share?: number | null;
-                quantity: number;
-                /** @description Percent; must be one of the receipt type's tax_rates. */
-                tax: number;
-            }[];
+            receiptAmounts: components["schemas"]["ReceiptAmountLine"][];
             subtask_id?: number | null;
             ticket_id?: number | null;
         };
@@ -5191,12 +5371,17 @@ export interface components {
             tax_rates?: number[];
         };
         ReceiptUpdate: {
-            /** @description 0 beliebig, 1 Not billed (default), 2 Freigegebene, 3 Billed. */
+            /** @description Also the name, German or English (beliebig, Not billed, Freigegebene, Billed). */
             billing_status?: number | {
                 id: number;
             } | null;
-            /** @description Amount ≥ 0. */
+            /** @description Amount ≥ 0. At most 2 decimal places; a number or decimal text. */
             breakfast?: number | string;
+            /**
+             * Format: currency
+             * @description ISO 4217 code, e.g. EUR.
+             * @example EUR
+             */
             currency?: string;
             /**
              * Format: date
@@ -5204,7 +5389,11 @@ export interface components {
              */
             date?: string;
             employee_id?: string;
-            /** @description Default: currency. */
+            /**
+             * Format: currency
+             * @description ISO 4217 code; default: currency.
+             * @example EUR
+             */
             invoice_amount_currency?: string;
             /** @description The invoice item that bills the receipt (must bill its project). Once that invoice is Billed the receipt is locked. */
             invoice_item_id?: number | null;
@@ -5212,7 +5401,7 @@ export interface components {
             /** @description Required when a line has an invoicing share. */
             is_invoice_amount_net?: boolean | null;
             location?: string | null;
-            /** @description Amount ≥ 0. */
+            /** @description Amount ≥ 0. At most 2 decimal places; a number or decimal text. */
             lunch_or_dinner?: number | string;
             note?: string | null;
             /** @description Default: the receipt type's default_payment_method. */
@@ -5225,14 +5414,7 @@ export interface components {
             project_id?: number;
             project_task_id?: number | null;
             receipt_type_id?: string;
-            receiptAmounts?: {
-                amount: number;
-                invoicing_share?: number | null;
-                private_share?: number | null;
-                quantity: number;
-                /** @description Percent; must be one of the receipt type's tax_rates. */
-                tax: number;
-            }[];
+            receiptAmounts?: components["schemas"]["ReceiptAmountLine"][];
             subtask_id?: number | null;
             ticket_id?: number | null;
         };
@@ -5627,7 +5809,10 @@ export interface components {
         };
         VehicleListUpdate: {
             name?: string | null;
-            /** @example 2024-01-01 */
+            /**
+             * Format: date
+             * @example 2024-01-01
+             */
             start_date?: string;
             /** @description The vehicles of the list (replaces the set). */
             vehicles?: {
@@ -5667,7 +5852,6 @@ export interface components {
             events: string[];
             id: number;
             modified: components["schemas"]["NullableDateTime"];
-            secret: string;
             url: string;
         };
         WebhookCreate: WithRequired<components["schemas"]["WebhookUpdate"], "url" | "events">;
@@ -5682,7 +5866,7 @@ export interface components {
         WebhookUpdate: {
             active?: boolean;
             /** @description Event names such as attendance.created, absence.updated, customer.deleted, employee.meal.created; '*' for all. */
-            events?: string[];
+            events?: components["schemas"]["EventName"][];
             /** @description Signing secret (Standard Webhooks): whsec_ followed by base64 bytes, or any other text used as its UTF-8 bytes. Generated when omitted. */
             secret?: string;
             /**
@@ -5690,6 +5874,13 @@ export interface components {
              * @description http(s) URL the events are POSTed to.
              */
             url?: string;
+        };
+        WebhookWithSecret: {
+            /** @description The signing secret, shown only in this answer: store it now. POST /webhooks/{id}/rotate-secret makes a new one. */
+            secret: string;
+        } & WithRequired<components["schemas"]["Webhook"], "id" | "url" | "events" | "active" | "created" | "modified">;
+        WebhookWithSecretResponse: {
+            data: components["schemas"]["WebhookWithSecret"];
         };
         WorkhourBalance: {
             /** @description Booked hours − target hours from the first employment day to the end of the previous day (negative allowed). */
@@ -5700,10 +5891,20 @@ export interface components {
              * @example 2026-06-21T23:59:59+00:00
              */
             calculated_at: string;
+            /**
+             * Format: date-time
+             * @description The employee's creation.
+             */
+            created: string | null;
             /** @description Username. */
             employee_id: string;
             /** @description The employee's numeric id. */
             id: number;
+            /**
+             * Format: date-time
+             * @description When the answer last changed: calculated_at, or a later change of what it is computed from (the employee, its bookings, absences, employment periods, regular working times). A deletion does not move it; the ETag, a hash of the answer, always moves.
+             */
+            modified: string | null;
             vacation: components["schemas"]["VacationYear"][];
         };
         WorkhourBalancePage: {
@@ -5783,6 +5984,7 @@ export interface components {
             saturday?: number | null;
             saturday_workday?: boolean | null;
             /**
+             * Format: date
              * @description Valid from this date; null = from the beginning.
              * @example 2024-01-01
              */
@@ -10735,7 +10937,21 @@ export interface operations {
     };
     listFolderDocuments: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description Extension: `csv` answers the whole list (every page, same filters and sort) as CSV; so does `Accept: text/csv`. */
+                format?: components["parameters"]["format"];
+                /** @description Records per page, default 15. */
+                limit?: components["parameters"]["limit"];
+                modified_after?: components["parameters"]["modified_after"];
+                modified_before?: components["parameters"]["modified_before"];
+                order?: components["parameters"]["order"];
+                /** @description Field to sort by; unknown fields sort by the default. */
+                orderBy?: components["parameters"]["orderBy"];
+                /** @description Page to return, counting from 1. */
+                page?: components["parameters"]["page"];
+                /** @description Ignored, whatever its value; use limit. */
+                perPage?: components["parameters"]["perPage"];
+            };
             header?: never;
             path: {
                 id: components["parameters"]["path.id"];
@@ -10744,13 +10960,13 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The whole list. */
+            /** @description One page of the list, with links and meta. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["FolderDocumentCollection"];
+                    "application/json": components["schemas"]["FolderDocumentPage"];
                     "text/csv": components["schemas"]["CsvRows"];
                 };
             };
@@ -11668,7 +11884,21 @@ export interface operations {
     };
     listInvoiceAttachments: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description Extension: `csv` answers the whole list (every page, same filters and sort) as CSV; so does `Accept: text/csv`. */
+                format?: components["parameters"]["format"];
+                /** @description Records per page, default 15. */
+                limit?: components["parameters"]["limit"];
+                modified_after?: components["parameters"]["modified_after"];
+                modified_before?: components["parameters"]["modified_before"];
+                order?: components["parameters"]["order"];
+                /** @description Field to sort by; unknown fields sort by the default. */
+                orderBy?: components["parameters"]["orderBy"];
+                /** @description Page to return, counting from 1. */
+                page?: components["parameters"]["page"];
+                /** @description Ignored, whatever its value; use limit. */
+                perPage?: components["parameters"]["perPage"];
+            };
             header?: never;
             path: {
                 invoice_number: components["parameters"]["path.invoice_number"];
@@ -11677,7 +11907,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The whole list. */
+            /** @description One page of the list, with links and meta. */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -11692,8 +11922,11 @@ export interface operations {
                             filename: string;
                             id: number;
                             invoice_number: string;
+                            modified: components["schemas"]["NullableDateTime"];
                             size: number;
                         }[];
+                        links: components["schemas"]["ListLinks"];
+                        meta: components["schemas"]["ListMeta"];
                     };
                     "text/csv": components["schemas"]["CsvRows"];
                 };
@@ -11778,6 +12011,7 @@ export interface operations {
                             filename: string;
                             id: number;
                             invoice_number: string;
+                            modified: components["schemas"]["NullableDateTime"];
                             size: number;
                         };
                     };
@@ -12886,7 +13120,7 @@ export interface operations {
                 "employee_ids[]"?: components["parameters"]["employee_ids.list"];
                 /** @description Extension: `csv` answers the whole list (every page, same filters and sort) as CSV; so does `Accept: text/csv`. */
                 format?: components["parameters"]["format"];
-                /** @description Add a synthetic entry per working day of the window from the default plannings where no explicit entry exists for the same employee and project (date_from and date_to are then required, at most 366 days apart). */
+                /** @description Add a synthetic entry per working day of the window from the default plannings where no explicit entry exists for the same employee and project (a window of at most 366 days; a missing bound: the calendar year of the other, or the current year). */
                 include_defaults?: boolean | null;
                 /** @description Records per page, default 15. */
                 limit?: components["parameters"]["limit"];
@@ -12946,11 +13180,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        data: components["schemas"]["Planning"];
-                    } | {
-                        data: components["schemas"]["Planning"][];
-                    };
+                    "application/json": components["schemas"]["PlanningResponse"];
                 };
             };
             401: components["responses"]["Unauthenticated"];
@@ -13071,6 +13301,39 @@ export interface operations {
             404: components["responses"]["NotFound"];
             409: components["responses"]["IdempotencyConflict"];
             412: components["responses"]["PreconditionFailed"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    rangePlanning: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Retry safely: a repeated request with this key gets the stored response (Idempotent-Replayed: true) instead of a second write. */
+                "Idempotency-Key"?: components["parameters"]["Idempotency-Key"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PlanningRangeCreate"];
+            };
+        };
+        responses: {
+            /** @description Created: the new record. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PlanningCollection"];
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["IdempotencyConflict"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["TooManyRequests"];
         };
@@ -15289,6 +15552,7 @@ export interface operations {
                             /** @description Base64. */
                             file_contents: string;
                             filename: string;
+                            modified: components["schemas"]["NullableDateTime"];
                             size: number;
                         };
                     };
@@ -15869,7 +16133,21 @@ export interface operations {
     };
     listTicketAttachments: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description Extension: `csv` answers the whole list (every page, same filters and sort) as CSV; so does `Accept: text/csv`. */
+                format?: components["parameters"]["format"];
+                /** @description Records per page, default 15. */
+                limit?: components["parameters"]["limit"];
+                modified_after?: components["parameters"]["modified_after"];
+                modified_before?: components["parameters"]["modified_before"];
+                order?: components["parameters"]["order"];
+                /** @description Field to sort by; unknown fields sort by the default. */
+                orderBy?: components["parameters"]["orderBy"];
+                /** @description Page to return, counting from 1. */
+                page?: components["parameters"]["page"];
+                /** @description Ignored, whatever its value; use limit. */
+                perPage?: components["parameters"]["perPage"];
+            };
             header?: never;
             path: {
                 id: components["parameters"]["path.id"];
@@ -15878,7 +16156,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The whole list. */
+            /** @description One page of the list, with links and meta. */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -15892,9 +16170,12 @@ export interface operations {
                             file_contents?: string;
                             filename: string;
                             id: number;
+                            modified: components["schemas"]["NullableDateTime"];
                             size: number;
                             ticket_id: number;
                         }[];
+                        links: components["schemas"]["ListLinks"];
+                        meta: components["schemas"]["ListMeta"];
                     };
                     "text/csv": components["schemas"]["CsvRows"];
                 };
@@ -15978,6 +16259,7 @@ export interface operations {
                             file_contents?: string;
                             filename: string;
                             id: number;
+                            modified: components["schemas"]["NullableDateTime"];
                             size: number;
                             ticket_id: number;
                         };
@@ -16502,7 +16784,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["WebhookResponse"];
+                    "application/json": components["schemas"]["WebhookWithSecretResponse"];
                 };
             };
             401: components["responses"]["Unauthenticated"];
@@ -16690,6 +16972,37 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["DeliveryResponse"];
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["IdempotencyConflict"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    rotateSecretWebhook: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Retry safely: a repeated request with this key gets the stored response (Idempotent-Replayed: true) instead of a second write. */
+                "Idempotency-Key"?: components["parameters"]["Idempotency-Key"];
+            };
+            path: {
+                id: components["parameters"]["path.id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The record. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookWithSecretResponse"];
                 };
             };
             401: components["responses"]["Unauthenticated"];

@@ -7,7 +7,11 @@ const tenantOptions = {
   edition: { type: 'string' },
   modules: { type: 'string' },
   language: { type: 'string' },
+  timezone: { type: 'string' },
 } as const;
+
+/** The settings the options name (the tenant's time zone). */
+const settingsOption = (timezone: string | undefined) => (timezone === undefined ? undefined : { timezone });
 
 function modulesOption(value: string | undefined): ModuleName[] | undefined {
   if (value === undefined) return undefined;
@@ -23,8 +27,8 @@ const describe = (tenant: Tenant) =>
 export const tenantCommand: Command = {
   name: 'tenant',
   usage: [
-    'tenant create <instance> [--name N] [--edition full|clock] [--modules a,b] [--language de|en|...]',
-    'tenant update <instance> [--name N] [--edition full|clock] [--modules a,b] [--language L]',
+    'tenant create <instance> [--name N] [--edition full|clock] [--modules a,b] [--language de|en|...] [--timezone Europe/Berlin]',
+    'tenant update <instance> [--name N] [--edition full|clock] [--modules a,b] [--language L] [--timezone Z]',
     'tenant list [--json]',
     'tenant delete <instance> --yes          Delete the tenant and all its data (one transaction; no undo).',
   ],
@@ -39,6 +43,7 @@ export const tenantCommand: Command = {
             edition: values.edition as Edition | undefined,
             modules: modulesOption(values.modules),
             language: values.language,
+            settings: settingsOption(values.timezone),
           });
           io.out(`Created tenant ${describe(tenant)}.`);
           return 0;
@@ -46,13 +51,14 @@ export const tenantCommand: Command = {
       }
       case 'update': {
         const { values, positionals } = parse(args, tenantOptions, 1);
-        if (Object.values(values).every((v) => v === undefined)) throw new UsageError('tenant update needs at least one of --name, --edition, --modules, --language');
+        if (Object.values(values).every((v) => v === undefined)) throw new UsageError('tenant update needs at least one of --name, --edition, --modules, --language, --timezone');
         return withDatabase(config, async (database) => {
           const tenant = await updateTenant(database.db, positionals[0], {
             name: values.name,
             edition: values.edition as Edition | undefined,
             modules: modulesOption(values.modules),
             language: values.language,
+            settings: settingsOption(values.timezone),
           });
           io.out(`Updated tenant ${describe(tenant)}.`);
           return 0;

@@ -24,6 +24,15 @@ import { writePath } from './1900_write_path.js';
 import { caseInsensitiveNumbers } from './2000_case_insensitive_numbers.js';
 import { folders } from './2300_folders.js';
 import { bookedHours } from './2400_booked_hours.js';
+import { writeJournal } from './2500_write_journal.js';
+import { invoiceBilling } from './2600_invoice_billing.js';
+import { invoiceNumberOrder } from './2601_invoice_number_order.js';
+import { receiptMoney } from './2602_receipt_money.js';
+import { currencyCodes } from './2603_currency_codes.js';
+import { idempotencyOwner } from './2800_idempotency_owner.js';
+import { recordIds } from './2801_record_ids.js';
+import { absenceReasonExternalId } from './2900_absence_reason_external_id.js';
+import { journalWebhooks } from './2901_journal_webhooks.js';
 
 export const migrations: readonly Migration[] = [
   foundation,
@@ -49,4 +58,13 @@ export const migrations: readonly Migration[] = [
   caseInsensitiveNumbers,
   folders,
   bookedHours,
+  writeJournal,
+  invoiceBilling,
+  invoiceNumberOrder,
+  receiptMoney,
+  currencyCodes,
+  idempotencyOwner,
+  recordIds,
+  absenceReasonExternalId,
+  journalWebhooks,
 ];

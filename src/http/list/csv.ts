@@ -8,9 +8,13 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 
 export const CSV_TYPE = 'text/csv; charset=utf-8';
 
-/** `?format=csv`, or an Accept header that asks for CSV and not for JSON. */
+/**
+ * `?format=csv`, or an Accept header that asks for CSV and not for JSON. Read from the URL: `format` belongs to this
+ * mechanism, which every list has, also those whose query schema does not declare it (their handlers never see
+ * an undeclared parameter: http/request-input.ts); where a schema declares it, it has been validated.
+ */
 export function wantsCsv(req: FastifyRequest): boolean {
-  const format = (req.query as Record<string, unknown> | undefined)?.format;
+  const format = new URL(req.url, 'http://x').searchParams.get('format')?.trim() || undefined;
   if (format !== undefined) return format === 'csv';
   const accept = String(req.headers.accept ?? '');
   return /\btext\/csv\b/i.test(accept) && !/\bapplication\/json\b/i.test(accept);

@@ -1,12 +1,17 @@
 // Paging in SQL: a resource's list spec (key, sortable fields, filters on `modified`), the count and the page,
 // with the key as tie-breaker so paging is stable.
-import { sql, type SelectQueryBuilder } from 'kysely';
+import { sql, type RawBuilder, type SelectQueryBuilder } from 'kysely';
 import { parseFilterTimestamp } from '../formats.js';
 import { countCache, seekTables } from './caches.js';
 import { DEFAULT_LIMIT, type ListQueryValues } from './query.js';
 
 export interface SortColumn {
   column: string;
+  /**
+   * A field derived from stored values sorts by its derivation in SQL, written for both databases (an absence's
+   * `type` from its hours and half days); `column` then only names it. Subqueries scope their tables by tenant.
+   */
+  expression?: RawBuilder<unknown>;
   /** Nullable columns get an explicit NULLS placement so both databases order them alike. */
   nullable?: boolean;
   /** The column runs the other way round from the field (customers' `status` 1 active is `inactive` false). */
@@ -106,7 +111,7 @@ export function orderTerms(spec: ListSpec, query: Pick<ListQueryValues, 'orderBy
     const col: SortColumn = typeof s === 'string' ? { column: s } : s;
     const columnDirection = col.inverted ? (direction === 'asc' ? 'desc' : 'asc') : direction;
     // PostgreSQL's default placement (NULLS LAST ascending), made explicit so SQLite orders alike.
-    terms.push(sql`${sql.ref(col.column)} ${sql.raw(columnDirection + nullsPlacement(col.nullable, columnDirection))}`);
+    terms.push(sql`${col.expression ?? sql.ref(col.column)} ${sql.raw(columnDirection + nullsPlacement(col.nullable, columnDirection))}`);
     used.add(col.column);
   }
   // With no explicit field, the key itself is the sort and takes the requested direction.

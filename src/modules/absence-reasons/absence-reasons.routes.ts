@@ -21,8 +21,13 @@ export default async function absenceReasonRoutes(app: ZkApp) {
     plural: 'absence reasons',
     tags: ['Absence reasons'],
     path: '/absence-reasons',
+    records: { table: 'absence_reasons', key: ['name'] },
     key: { name: 'name', schema: Type.String({ minLength: 1, maxLength: 255 }) },
-    unique: { table: 'absence_reasons', field: 'name' },
+    // external_id maps one reason to an outside system: `?external_id=` finds at most one (migration 2900).
+    unique: [
+      { table: 'absence_reasons', field: 'name' },
+      { table: 'absence_reasons', field: 'external_id' },
+    ],
     resource: AbsenceReason,
     list: { query: AbsenceReasonListQuery, build: (s, _p, q) => listAbsenceReasons(s.db, q), spec: absenceReasonListSpec },
     find: (s, _p, name) => findAbsenceReason(s.db, name),

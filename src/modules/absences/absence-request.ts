@@ -8,6 +8,7 @@ import { daysIn } from '../../booking/dates.js';
 import type { AbsenceRow } from './absences.repository.js';
 import type { AbsenceBody } from './absences.schemas.js';
 import { LeaveStatus } from './leave-approval.js';
+import { isTimezone } from '../../tenancy/tenants.js';
 
 /** The longest absence: ten years (longer ones are entered in parts). */
 export const MAX_ABSENCE_DAYS = 3660;
@@ -37,15 +38,6 @@ export function rowToShape(row: AbsenceRow): AbsenceShape {
 }
 
 const isDate = (v: unknown): v is string => typeof v === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(v);
-
-function validTimezone(zone: string): boolean {
-  try {
-    new Intl.DateTimeFormat('en', { timeZone: zone });
-    return true;
-  } catch {
-    return false;
-  }
-}
 
 /** Start and end: start_date/end_date, or the legacy dates in from/to; on create the end defaults to the start. */
 function dates(body: AbsenceBody, base: AbsenceShape | undefined, errors: ErrorBag) {
@@ -79,7 +71,13 @@ function hourly(body: AbsenceBody, base: AbsenceShape | undefined, errors: Error
   const time_to = times.to !== undefined ? times.to : (base?.time_to ?? null);
   if (time_from && time_to && time_to <= time_from) errors.add('to', 'The to time must be after the from time.');
   let hours = body.hours !== undefined ? body.hours : (base?.hours ?? null);
-  if (!hours && time_from && time_to && time_to > time_from) hours = durationHours(time_from, time_to);
+  if (time_from && time_to && time_to > time_from) {
+    // With both times the hours follow from them, as a booking's duration does (docs/api/absences.md): a sent
+    // value that disagrees by more than a second is 422, an unsent one is derived.
+    const span = durationHours(time_from, time_to);
+    if (body.hours && Math.abs(body.hours - span) > 1 / 3600) errors.add('hours', `The hours must agree with from and to (${span} hours), or be left out.`);
+    hours = span;
+  }
   if (!hours) errors.add('hours', 'The hours field is required for an hourly absence (type 2) and must be greater than 0.');
   return { hours: hours || null, time_from, time_to };
 }
@@ -98,7 +96,7 @@ export function shapeOf(body: AbsenceBody, base: AbsenceShape | undefined, error
   // A single day is one half day, whichever end the request named.
   const half_day_to = half('half_day_to') && !(start === end && half_day_from);
   const timezone = body.timezone !== undefined ? body.timezone : (base?.timezone ?? null);
-  if (timezone !== null && !validTimezone(timezone)) errors.add('timezone', 'The timezone must be an IANA time zone such as Europe/Berlin.');
+  if (timezone !== null && !isTimezone(timezone)) errors.add('timezone', 'The timezone must be an IANA time zone such as Europe/Berlin.');
   return {
     employee_id: base?.employee_id ?? body.employee_id ?? '',
     absence_reason_id: body.absence_reason_id ?? base?.absence_reason_id ?? '',

@@ -1,8 +1,8 @@
 // SQL for absences and their leave approval applications; every query is scoped by tenant. Rows map to the live
 // read shape (reference §4.1); a page loads its reasons and applications in one query each.
-import type { Insertable, Selectable } from 'kysely';
+import { sql, type Insertable, type Selectable } from 'kysely';
 import type { TenantDb } from '../../db/tenant-scope.js';
-import type { Tenant } from '../../tenancy/tenants.js';
+import { tenantTimezone, type Tenant } from '../../tenancy/tenants.js';
 import type { ListSpec } from '../../http/list/index.js';
 import { decimalText, nowTimestamp, outDate, outTime, outTimestamp, toBool } from '../../http/formats.js';
 import { labelled } from '../../http/labels.js';
@@ -16,19 +16,29 @@ export type AbsenceValues = Omit<Insertable<AbsencesTable>, 'tenant_id' | 'id' |
 export type ApplicationValues = Omit<Insertable<LeaveApprovalApplicationsTable>, 'tenant_id' | 'id' | 'created' | 'modified'>;
 
 const nullable = (column: string) => ({ column, nullable: true });
+/** A field stored on the absence's leave application sorts by that value (null without an application). */
+const onApplication = (column: string) => ({
+  column: `application.${column}`,
+  nullable: true,
+  expression: sql`(SELECT ${sql.ref(`a.${column}`)} FROM leave_approval_applications a WHERE a.tenant_id = absences.tenant_id AND a.id = absences.leave_approval_application_id)`,
+});
+/** Every written field sorts (docs/api/conventions.md "Sorting"); derived ones by their derivation, in SQL. */
 export const absenceListSpec: ListSpec = {
   key: ['id'],
   sortColumns: { comment: nullable('note') }, // the legacy name of `note`
-  unsortable: {
-    type: 'not stored: derived from hours and the half-day flags',
-    planned: 'not stored: derived from `approved` and the leave application',
-    approval_status: 'stored on the leave approval application, not on the absence',
-    status_edited_by: 'stored on the leave approval application, not on the absence',
-    approved_by: 'legacy name of status_edited_by, stored on the leave approval application',
-    status_note: 'stored on the leave approval application, not on the absence',
-    days: 'legacy and ignored: derived from the dates',
-  },
   sortable: {
+    // The read `type` (absenceType): 2 hourly, 1 a single half day, 0 otherwise.
+    type: {
+      column: 'type',
+      expression: sql`CASE WHEN absences.hours IS NOT NULL THEN 2 WHEN absences.start_date = absences.end_date AND (absences.half_day_from OR absences.half_day_to) THEN 1 ELSE 0 END`,
+    },
+    // Only planned: not approved and without a leave application (false before true).
+    planned: { column: 'planned', expression: sql`CASE WHEN NOT absences.approved AND absences.leave_approval_application_id IS NULL THEN 1 ELSE 0 END` },
+    approval_status: onApplication('status'), // 0 requested, 1 approved, 2 rejected, 3 revoked
+    status_edited_by: onApplication('status_edited_by'),
+    approved_by: onApplication('status_edited_by'),
+    status_note: onApplication('status_note'),
+    days: onApplication('number_of_days'), // the legacy day count is the application's number_of_days
     id: 'id',
     employee_id: 'employee_id',
     start_date: 'start_date',
@@ -100,25 +110,32 @@ export function absenceType(row: Pick<AbsenceRow, 'hours' | 'start_date' | 'end_
   return half && row.start_date === row.end_date ? AbsenceType.Half : AbsenceType.Full;
 }
 
-export function toEmployeeAbsence(row: AbsenceRow): EmployeeAbsenceT {
+/** The read fields in the live order, with the shape's `hours` and `note` (toEmployeeAbsence, toAbsences). */
+function readFields<H, N>(row: AbsenceRow, tenant: Pick<Tenant, 'settings'>, hours: H, note: N) {
   return {
     id: Number(row.id),
     employee_id: row.employee_id,
     type: absenceType(row),
     start_date: outDate(row.start_date)!,
     end_date: outDate(row.end_date)!,
-    hours: decimalText(row.hours, 10),
+    hours,
     from: outTime(row.time_from),
     to: outTime(row.time_to),
-    note: row.note,
+    note,
     approved: toBool(row.approved) ?? false,
-    timezone: row.timezone,
+    // An absence without a zone of its own lies in the tenant's (the live system shows a zone on every absence).
+    timezone: row.timezone ?? tenantTimezone(tenant),
     created: outTimestamp(row.created),
     modified: outTimestamp(row.modified),
     absence_reason_id: row.absence_reason_id,
     half_day_from: toBool(row.half_day_from) ?? false,
     half_day_to: toBool(row.half_day_to) ?? false,
   };
+}
+
+/** GET /employees/{username}/absences: hours a number, note "" when none (OpenAPI 7.4.0 EmployeeAbsence, live). */
+export function toEmployeeAbsence(row: AbsenceRow, tenant: Pick<Tenant, 'settings'>): EmployeeAbsenceT {
+  return readFields(row, tenant, row.hours === null ? null : Number(row.hours), row.note ?? '');
 }
 
 export function toApplication(row: ApplicationRow, tenant: Pick<Tenant, 'language'>): NonNullable<AbsenceT['leaveApprovalApplication']> {
@@ -153,7 +170,7 @@ export async function toAbsences(db: TenantDb, tenant: Tenant, rows: AbsenceRow[
   const reasonByName = new Map(reasons.map((r) => [r.name, toAbsenceReason(r, db.language)]));
   const applicationById = new Map(applications.map((a) => [Number(a.id), toApplication(a, tenant)]));
   return rows.map((r) => ({
-    ...toEmployeeAbsence(r),
+    ...readFields(r, tenant, decimalText(r.hours, 10), r.note),
     absenceReason: reasonByName.get(r.absence_reason_id)!,
     leaveApprovalApplication: r.leave_approval_application_id === null ? null : (applicationById.get(Number(r.leave_approval_application_id)) ?? null),
   }));

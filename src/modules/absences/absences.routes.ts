@@ -19,6 +19,14 @@ export default async function absenceRoutes(app: ZkApp) {
     plural: 'absences',
     tags,
     path: '/absences',
+    records: {
+      table: 'absences',
+      derivations: [
+        { table: 'absence_reasons', match: { absence_reason_id: 'name' } },
+        { table: 'leave_approval_applications', match: { leave_approval_application_id: 'id' } },
+      ],
+      showMany: (s, _p, rows) => toAbsences(s.db, s.tenant, rows),
+    },
     resource: Absence,
     list: { query: AbsenceListQuery, build: (s, _p, q) => listAbsences(s.db, q), spec: absenceListSpec, map: (s, _p, rows) => toAbsences(s.db, s.tenant, rows) },
     find: (s, _p, id) => findAbsence(s.db, id),
@@ -45,6 +53,6 @@ export default async function absenceRoutes(app: ZkApp) {
     detail: false,
     list: { query: listQuery(), build: (s, e) => listAbsences(s.db, { employee_id: e.username }), spec: absenceListSpec },
     find: (s, _e, id) => findAbsence(s.db, id),
-    show: (_s, _e, row) => toEmployeeAbsence(row),
+    show: (s, _e, row) => toEmployeeAbsence(row, s.tenant),
   });
 }

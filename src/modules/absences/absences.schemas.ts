@@ -1,8 +1,8 @@
 // Absences (reference §4.1) with their reason and leave approval application, and the request body in both
 // variants real clients send (current: start_date/end_date/type/hours; legacy: from/to as dates, comment,
 // half_day_from/half_day_to, approval_status). docs/api/absences.md has the semantics.
-import { Type, type Static } from '@sinclair/typebox';
-import { DateOnly, DateTimeOut, IntIdName, Nullable, Opt, TimeOut } from '../../http/schemas.js';
+import { Type, type Static, type TSchema } from '@sinclair/typebox';
+import { DateOnly, DateTimeOut, IntIdName, Nullable, Opt, requiredUnless, TimeOut } from '../../http/schemas.js';
 import { listQuery } from '../../http/list/index.js';
 import { AbsenceReason } from '../absence-reasons/absence-reasons.schemas.js';
 
@@ -27,28 +27,39 @@ export const LeaveApprovalApplication = Type.Object({
   absence_text: Nullable(Type.String()),
 });
 
-const fields = {
+/** The read fields in the live order; `hours` and `note` differ between the two read shapes. */
+const fields = (hours: TSchema, note: TSchema) => ({
   id: Type.Integer(),
   employee_id: Type.String(),
   type: Type.Integer({ enum: [0, 1, 2], description: '0 full day, 1 half day, 2 hourly.' }),
   start_date: DateTimeOut(),
   end_date: DateTimeOut(),
-  hours: Nullable(Type.String({ description: 'Hours on each day of an hourly absence, 10 decimals; null otherwise.', examples: ['2.5000000000'] })),
+  hours,
   from: Nullable(TimeOut()),
   to: Nullable(TimeOut()),
-  note: Nullable(Type.String()),
+  note,
   approved: Type.Boolean(),
-  timezone: Nullable(Type.String()),
+  timezone: Type.String({ description: "IANA zone: the absence's own, else the tenant's (default Europe/Berlin).", examples: ['Europe/Berlin'] }),
   created: Nullable(DateTimeOut()),
   modified: Nullable(DateTimeOut()),
   absence_reason_id: Type.String({ description: 'Name of the absence reason.' }),
   half_day_from: Type.Boolean({ description: 'Additive: the first day is a half day.' }),
   half_day_to: Type.Boolean({ description: 'Additive: the last day is a half day.' }),
-};
+});
 
-/** GET /employees/{username}/absences items: without the embedded reason and application. */
-export const EmployeeAbsence = Type.Object(fields);
-export const Absence = Type.Object({ ...fields, absenceReason: AbsenceReason, leaveApprovalApplication: Nullable(LeaveApprovalApplication) });
+/**
+ * GET /employees/{username}/absences items (OpenAPI 7.4.0 EmployeeAbsence and the live capture): without the embedded
+ * reason and application, `hours` a number, `note` "" when there is none.
+ */
+export const EmployeeAbsence = Type.Object(
+  fields(Nullable(Type.Number({ examples: [2.5] })), Type.String({ description: '"" when none.' })),
+);
+/** /absences items, detail and write answers: `hours` a decimal string (OpenAPI 7.4.0 Absence), `note` null when none (live). */
+export const Absence = Type.Object({
+  ...fields(Nullable(Type.String({ description: 'Hours on each day of an hourly absence, 10 decimals; null otherwise.', examples: ['2.5000000000'] })), Nullable(Type.String())),
+  absenceReason: AbsenceReason,
+  leaveApprovalApplication: Nullable(LeaveApprovalApplication),
+});
 export type EmployeeAbsenceT = Static<typeof EmployeeAbsence>;
 export type AbsenceT = Static<typeof Absence>;
 
@@ -77,13 +88,18 @@ const writable = {
 };
 
 /** Create: `start_date` (or a legacy date in `from`) is required too; the service says so on start_date. */
-export const AbsenceCreate = Type.Object({ employee_id: username('Username of the absent employee.'), absence_reason_id: reason(), ...writable });
+export const AbsenceCreate = Type.Object({ employee_id: username('Username of the absent employee.'), absence_reason_id: reason(), ...writable }, requiredUnless({ start_date: ['from'] }));
 
 export const AbsenceUpdate = Type.Object({
   employee_id: Type.Optional(username('Cannot change; when sent it must be the absence\'s employee.')),
   absence_reason_id: Type.Optional(reason()),
   ...writable,
-  approved: Opt(Type.Boolean({ description: 'true approves, false rejects a request, revokes an approval or makes an approved absence without application planned again.' })),
+  approved: Opt(
+    Type.Boolean({
+      description:
+        'true approves; false revokes or un-plans. The value read is no change (a request is rejected by approval_status "rejected").',
+    }),
+  ),
 });
 export type AbsenceCreateT = Static<typeof AbsenceCreate>;
 export type AbsenceUpdateT = Static<typeof AbsenceUpdate>;

@@ -8,7 +8,7 @@ import { lockedTransaction, lockKeys } from '../../db/transaction.js';
 import { ErrorBag, notFound, violationsError } from '../../http/errors.js';
 import { nowTimestamp } from '../../http/formats.js';
 import { employeeCalendars, employmentPeriods } from '../../booking/working-day.repository.js';
-import { closingsFor } from '../month-closings/month-closings.repository.js';
+import { closingsFor, holdMonths } from '../month-closings/month-closings.repository.js';
 import { findAbsenceReason, type AbsenceReasonRow } from '../absence-reasons/absence-reasons.repository.js';
 import type { Scope } from '../crud/index.js';
 import type { AbsenceBody } from './absences.schemas.js';
@@ -49,7 +49,7 @@ function approvalChange(body: AbsenceBody, current: AbsenceRow, application: App
   }
   if (body.approval_status === 'pending' && state !== 'requested') errors.add('approval_status', 'An absence cannot return to pending.');
   if (wanted === undefined) return { approved: !!Number(current.approved), status, changed: false };
-  const decision = decide(state, wanted);
+  const decision = decide(state, wanted, body.approval_status === 'rejected');
   if ('refused' in decision) {
     errors.add('approved', decision.refused);
     return { approved: !!Number(current.approved), status, changed: false };
@@ -67,6 +67,7 @@ async function write(s: Scope, body: AbsenceBody, stored?: AbsenceRow): Promise<
     errors.throwIfAny();
     const editor = editorOf(body);
     const months = [...new Set([...monthsOf(shape.start_date, shape.end_date), ...(current ? monthsOf(current.start_date, current.end_date) : [])])];
+    await holdMonths(trx, s.dialect, months);
     const [employeeExists, reason, editorExists, periods, closed, application] = await Promise.all([
       existsInTenant(trx, 'employees', 'username', employee),
       findAbsenceReason(trx, shape.absence_reason_id),
@@ -118,6 +119,8 @@ export const changeAbsence = (s: Scope, current: AbsenceRow, body: AbsenceBody):
 export async function removeAbsence(s: Scope, stored: AbsenceRow): Promise<void> {
   await lockedTransaction(s.db, s.dialect, employeeLock(s, stored.employee_id), async (trx: TenantDb) => {
     const current = await requireAbsence(trx, Number(stored.id));
+    const months = monthsOf(current.start_date, current.end_date);
+    await holdMonths(trx, s.dialect, months);
     const closed = await closingsFor(trx, current.employee_id, monthsOf(current.start_date, current.end_date));
     const violations = closedMonths(current.employee_id, current, closed, true);
     if (violations.length) throw violationsError(violations);

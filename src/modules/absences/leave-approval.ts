@@ -22,16 +22,18 @@ export type Decision = { approved: boolean; status: number | null; changed: bool
 
 /**
  * `approved: true` approves a planned or requested absence; `approved: false` makes an approved absence without
- * application planned again, rejects a requested one and revokes a granted one. Asking for the present state
- * changes nothing. Rejected and revoked applications are final.
+ * application planned again and revokes a granted one. `approved` is the value the absence reads, so asking for the
+ * present value changes nothing — a requested absence reads `approved: false`, and only an explicit rejection
+ * (`reject`: the legacy `approval_status: "rejected"`) rejects it. Rejected and revoked applications are final.
  */
-export function decide(state: AbsenceState, approved: boolean): Decision {
+export function decide(state: AbsenceState, approved: boolean, reject = false): Decision {
   switch (state) {
     case 'planned':
       return approved ? { approved: true, status: null, changed: true } : { approved: false, status: null, changed: false };
     case 'approved':
       return approved ? { approved: true, status: null, changed: false } : { approved: false, status: null, changed: true };
     case 'requested':
+      if (!approved && !reject) return { approved: false, status: LeaveStatus.Requested, changed: false };
       return { approved, status: approved ? LeaveStatus.Approved : LeaveStatus.Rejected, changed: true };
     case 'granted':
       return approved ? { approved: true, status: LeaveStatus.Approved, changed: false } : { approved: false, status: LeaveStatus.Revoked, changed: true };

@@ -14,6 +14,7 @@ export default async function activityRoutes(app: ZkApp) {
     plural: 'activities',
     tags: ['Activities'],
     path: '/activities',
+    records: { table: 'activities', key: ['name'] },
     key: { name: 'activity', schema: Type.String({ minLength: 1, maxLength: 255 }) },
     unique: { table: 'activities', field: 'name' },
     resource: Activity,

@@ -20,11 +20,7 @@ async function numbered<T>(write: Promise<T>): Promise<T> {
   }
 }
 
-function columns(body: ArticleWriteT) {
-  const values = pick(body, COLUMNS);
-  if (typeof values.currency === 'string') values.currency = values.currency.toUpperCase();
-  return values;
-}
+const columns = (body: ArticleWriteT) => pick(body, COLUMNS);
 
 export default async function articleRoutes(app: ZkApp) {
   resourceRoutes<undefined, ArticleRow, ArticleT>(app, {
@@ -32,6 +28,7 @@ export default async function articleRoutes(app: ZkApp) {
     plural: 'articles',
     tags: ['Articles'],
     path: '/articles',
+    records: { table: 'articles' },
     unique: { table: 'articles', field: 'article_number' },
     resource: Article,
     list: { query: ArticleListQuery, build: (s, _p, q) => listArticles(s.db, q), spec: articleListSpec },

@@ -3,6 +3,7 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { DateTimeOut, Nullable, Opt } from '../../http/schemas.js';
 import { listQuery } from '../../http/list/index.js';
+import { Currency } from '../../http/money.js';
 
 export const DESCRIPTION_LANGUAGES = ['description_en', 'description_fr', 'description_es', 'description_pl'] as const;
 
@@ -30,7 +31,7 @@ const Description = Opt(Type.String({ maxLength: 5000 }));
 const writable = {
   unit: Opt(Type.String({ maxLength: 64 })),
   unit_price: Opt(Type.Number({ minimum: -999999999, maximum: 999999999 })),
-  currency: Opt(Type.String({ pattern: '^[A-Za-z]{3}$', maxLength: 3, description: 'Three-letter code.' })),
+  currency: Opt(Currency()),
   description: Description,
   inactive: Type.Optional(Type.Boolean()),
   description_en: Description,

@@ -5,12 +5,15 @@
 import { Type, type TProperties, type TSchema } from '@sinclair/typebox';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { ZkApp } from '../../types.js';
-import { DataArray, DateTimeOut, MAX_ID, Nullable, responses, Single } from '../../http/schemas.js';
+import { DateTimeOut, MAX_ID, Nullable, Paginated, responses, Single } from '../../http/schemas.js';
+import { listQuery, listResponse } from '../../http/list/index.js';
 import { notFound } from '../../http/errors.js';
 import { outTimestamp } from '../../http/formats.js';
+import { contentDisposition } from '../../http/downloads.js';
 import { readUpload, registerMultipart, uploadBodyLimit, UploadJson, type UploadedFile } from '../../http/uploads.js';
 import type { TenantDb } from '../../db/tenant-scope.js';
-import { addAttachment, attachmentContent, deleteAttachment, findAttachment, listAttachments, type AttachmentMeta, type AttachmentOwner } from './attachments.repository.js';
+import type { KeyPart } from '../../plugins/write-path/records.js';
+import { addAttachment, attachmentContent, attachmentListQuery, attachmentListSpec, deleteAttachment, findAttachment, type AttachmentMeta, type AttachmentOwner } from './attachments.repository.js';
 
 /** Metadata of a file as every owner shows it (plus its owner key, e.g. ticket_id). */
 export const attachmentFields = {
@@ -18,6 +21,7 @@ export const attachmentFields = {
   content_type: Type.String(),
   size: Type.Integer(),
   created: Nullable(DateTimeOut()),
+  modified: Nullable(DateTimeOut()),
 };
 
 export const attachmentMeta = (r: AttachmentMeta) => ({
@@ -25,6 +29,8 @@ export const attachmentMeta = (r: AttachmentMeta) => ({
   content_type: r.content_type,
   size: Number(r.size),
   created: outTimestamp(r.created),
+  // Files stored before migration 2500 have no modified of their own: their upload time.
+  modified: outTimestamp(r.modified ?? r.created),
 });
 
 /** {"success": true}, the answer of an upload (reference §1.6). */
@@ -46,12 +52,6 @@ export async function uploads(app: ZkApp) {
 
 /** The bytes of an attachment as base64 (the JSON read of the real system). */
 export const base64Content = async (db: TenantDb, meta: AttachmentMeta) => (await attachmentContent(db, Number(meta.id))).toString('base64');
-
-/** RFC 6266 Content-Disposition: an ASCII fallback and the UTF-8 name. */
-export function contentDisposition(filename: string): string {
-  const fallback = filename.replace(/[^\x20-\x7e]|["\\]/g, '_');
-  return `attachment; filename="${fallback}"; filename*=UTF-8''${encodeURIComponent(filename).replace(/['()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`)}`;
-}
 
 export interface ContentRoute {
   /** e.g. '/tickets/:id/attachments/:attachment_id/content' */
@@ -103,9 +103,12 @@ export interface FileRoutesDef {
   ownerNoun: string;
   /** The shown file: metadata, the owner key (extra) and file_contents optional. */
   schema: TSchema;
-  /** The owner named by the path (404 when unknown in the tenant), the fields every file shows besides its metadata
+  /** The owner the path values name (404 when unknown in the tenant), the fields every file shows besides its metadata
    * (e.g. {folder_id}), and — when files may be deleted — a check that throws while they may not (e.g. billed). */
-  owner: (req: FastifyRequest) => Promise<{ owner: AttachmentOwner; shows: Record<string, unknown>; refuseDelete?: () => void }>;
+  owner: (db: TenantDb, params: Record<string, unknown>) => Promise<{ owner: AttachmentOwner; shows: Record<string, unknown>; refuseDelete?: () => void }>;
+  /** The files as change-feed records (type: the file route's static segments): the row's owner in the key, e.g.
+   * 'owner_id' or the owner's invoice number (plugins/write-path/records.ts). They show their metadata. */
+  records: { ownerType: AttachmentOwner['type']; ownerKey: KeyPart };
   /** Register DELETE of one file. */
   deletable: boolean;
   summaries?: { remove?: string };
@@ -126,24 +129,50 @@ export async function fileRoutes(app: ZkApp, def: FileRoutesDef): Promise<void> 
   const fileId = (req: FastifyRequest) => (req.params as Record<string, number>)[def.key];
   const notFoundFile = () => notFound(def.noun.charAt(0).toUpperCase() + def.noun.slice(1));
   const show = (shows: Record<string, unknown>) => (r: AttachmentMeta) => ({ id: Number(r.id), ...shows, ...attachmentMeta(r) });
+  const ownerOf = (req: FastifyRequest) => def.owner(req.db, req.params as Record<string, unknown>);
+  const ownerNames = Object.keys(def.ownerParams);
+  app.zk.records.add({
+    type: one.split('/').filter((p) => p && !p.startsWith(':')).join('/'),
+    table: 'attachments',
+    where: { owner_type: def.records.ownerType },
+    key: [def.records.ownerKey, 'id'],
+    load: async (s, keys) => {
+      const out = new Map<string, unknown>();
+      for (const parts of keys) {
+        const params = Object.fromEntries(ownerNames.map((n, i) => [n, (def.ownerParams[n] as { type?: string }).type === 'integer' ? Number(parts[i]) : parts[i]]));
+        const found = await def.owner(s.db, params).catch((err) => {
+          if ((err as { statusCode?: number }).statusCode === 404) return undefined;
+          throw err;
+        });
+        const row = found && (await findAttachment(s.db, found.owner, Number(parts.at(-1))));
+        if (row) out.set(parts.join('/'), show(found.shows)(row));
+      }
+      return out;
+    },
+  });
 
   app.post(
     def.url,
     { bodyLimit: upload.route.bodyLimit, schema: { summary: `Upload ${an(def.noun)} to ${an(def.ownerNoun)} (JSON base64 or multipart/form-data)`, tags, params, body: upload.route.body, response: upload.responses } },
     async (req) => {
-      const { owner } = await def.owner(req);
+      const { owner } = await ownerOf(req);
       await addAttachment(req.db, owner, await upload.read(req));
       return { success: true };
     },
   );
 
-  app.get(def.url, { schema: { summary: `List ${an(def.ownerNoun)}'s ${def.noun}s (metadata)`, tags, params, response: responses({ 200: DataArray(def.schema) }) } }, async (req) => {
-    const { owner, shows } = await def.owner(req);
-    return { data: (await listAttachments(req.db, owner)).map(show(shows)) };
-  });
+  // A list like every other (docs/api/conventions.md "Lists"): envelope, paging, sort, 422 on bad values.
+  app.get(
+    def.url,
+    { schema: { summary: `List ${an(def.ownerNoun)}'s ${def.noun}s (metadata)`, tags, params, querystring: listQuery(), response: responses({ 200: Paginated(def.schema) }) } },
+    async (req) => {
+      const { owner, shows } = await ownerOf(req);
+      return listResponse(req, attachmentListQuery(req.db, owner), attachmentListSpec, (rows) => rows.map(show(shows)));
+    },
+  );
 
   app.get(one, { schema: { summary: `Get one ${def.noun} with its base64 contents`, tags, params: fileParams, response: responses({ 200: Single(def.schema) }) } }, async (req) => {
-    const { owner, shows } = await def.owner(req);
+    const { owner, shows } = await ownerOf(req);
     const row = await findAttachment(req.db, owner, fileId(req));
     if (!row) throw notFoundFile();
     return { data: { ...show(shows)(row), file_contents: await base64Content(req.db, row) } };
@@ -154,7 +183,7 @@ export async function fileRoutes(app: ZkApp, def: FileRoutesDef): Promise<void> 
       one,
       { schema: { summary: def.summaries?.remove ?? `Delete ${an(def.noun)}`, tags, params: fileParams, response: responses({ 204: Type.Null() }, { write: true }) } },
       async (req, reply) => {
-        const { owner, refuseDelete } = await def.owner(req);
+        const { owner, refuseDelete } = await ownerOf(req);
         if (!(await findAttachment(req.db, owner, fileId(req)))) throw notFoundFile();
         refuseDelete?.();
         await deleteAttachment(req.db, owner, fileId(req));
@@ -163,5 +192,5 @@ export async function fileRoutes(app: ZkApp, def: FileRoutesDef): Promise<void> 
     );
   }
 
-  contentRoute(app, { url: `${one}/content`, tags, params: fileParams, target: async (req) => ({ owner: (await def.owner(req)).owner, attachmentId: fileId(req) }) });
+  contentRoute(app, { url: `${one}/content`, tags, params: fileParams, target: async (req) => ({ owner: (await ownerOf(req)).owner, attachmentId: fileId(req) }) });
 }

@@ -6,6 +6,7 @@ import type { TenantDb } from '../../db/tenant-scope.js';
 import { nowTimestamp } from '../../http/formats.js';
 import type { UploadedFile } from '../../http/uploads.js';
 import type { AttachmentsTable } from './attachments.tables.js';
+import type { ListSpec } from '../../http/list/index.js';
 
 /** Owners whose files live here; 'receipt' owners have at most one (the partial unique index of migration 1601). */
 export type AttachmentOwnerType = 'ticket' | 'receipt' | 'invoice' | 'folder';
@@ -14,12 +15,27 @@ export interface AttachmentOwner {
   id: number;
 }
 
-const META = ['id', 'owner_id', 'filename', 'content_type', 'size', 'created'] as const;
+const META = ['id', 'owner_id', 'filename', 'content_type', 'size', 'created', 'modified'] as const;
 export type AttachmentMeta = Pick<Selectable<AttachmentsTable>, (typeof META)[number]>;
 
 const ofOwner = (db: TenantDb, owner: AttachmentOwner) => db.selectFrom('attachments').where('owner_type', '=', owner.type).where('owner_id', '=', owner.id);
 
-export const listAttachments = (db: TenantDb, owner: AttachmentOwner): Promise<AttachmentMeta[]> => ofOwner(db, owner).select(META).orderBy('id').execute();
+/** The owner's files as a list query (the list conventions page and sort it: attachmentListSpec). */
+export const attachmentListQuery = (db: TenantDb, owner: AttachmentOwner) => ofOwner(db, owner).select(META);
+
+/**
+ * Files sort by every field of their upload — `file_contents` by the bytes (byte order) — and their metadata; a file
+ * never changes once stored, so `modified_after`/`before` filter and `orderBy=modified` sorts on `created`.
+ */
+export const attachmentListSpec: ListSpec = {
+  key: ['id'],
+  sortable: {
+    id: 'id', filename: 'filename', content_type: 'content_type', file_contents: 'content', size: 'size',
+    created: { column: 'created', nullable: true },
+    modified: { column: 'created', nullable: true },
+  },
+  modified: 'created',
+};
 
 /** One attachment of the owner by id, or (without an id) its only one. */
 export function findAttachment(db: TenantDb, owner: AttachmentOwner, id?: number): Promise<AttachmentMeta | undefined> {
@@ -34,15 +50,10 @@ export async function attachmentContent(db: TenantDb, id: number): Promise<Buffe
   return row.content;
 }
 
-const values = (owner: AttachmentOwner, file: UploadedFile) => ({
-  owner_type: owner.type,
-  owner_id: owner.id,
-  filename: file.filename,
-  content_type: file.content_type,
-  size: file.content.length,
-  content: file.content,
-  created: nowTimestamp(),
-});
+const values = (owner: AttachmentOwner, file: UploadedFile) => {
+  const now = nowTimestamp();
+  return { owner_type: owner.type, owner_id: owner.id, filename: file.filename, content_type: file.content_type, size: file.content.length, content: file.content, created: now, modified: now };
+};
 
 /** Add a file to an owner with many. */
 export async function addAttachment(db: TenantDb, owner: AttachmentOwner, file: UploadedFile): Promise<void> {
@@ -58,7 +69,7 @@ export async function putSingleAttachment(db: TenantDb, owner: AttachmentOwner, 
       oc
         .columns(['tenant_id', 'owner_type', 'owner_id'])
         .where(sql<boolean>`owner_type = 'receipt'`)
-        .doUpdateSet({ filename: row.filename, content_type: row.content_type, size: row.size, content: row.content, created: row.created }),
+        .doUpdateSet({ filename: row.filename, content_type: row.content_type, size: row.size, content: row.content, created: row.created, modified: row.modified }),
     )
     .execute();
 }

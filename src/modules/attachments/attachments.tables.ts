@@ -10,6 +10,8 @@ export interface AttachmentsTable extends Owned {
   size: number;
   content: Buffer;
   created: string | null;
+  /** When the file was stored or replaced (migration 2500). */
+  modified: string | null;
 }
 
 export interface AttachmentTables {

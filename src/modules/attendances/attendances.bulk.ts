@@ -9,7 +9,6 @@ import type { ZkApp } from '../../types.js';
 import { ApiError, constraintError, MAX_REPORTED_SCHEMA_ERRORS, schemaErrorsToFields, validationError, type AjvError } from '../../http/errors.js';
 import { ErrorBody, ValidationErrorBody, Violation } from '../../http/schemas.js';
 import { lockedTransaction, lockKeys } from '../../db/transaction.js';
-import { addChange } from '../../plugins/write-path/index.js';
 import { scopeOf } from '../crud/index.js';
 import { Attendance, AttendanceCreate, type AttendanceCreateT } from './attendances.schemas.js';
 import { toAttendance } from './attendances.repository.js';
@@ -25,7 +24,10 @@ export const BULK_MAX_ITEMS = 500;
 const bulkSchemas = () => {
   const Result = Type.Object(
     {
-      status: Type.Integer({ description: '201 when written, else the status POST /attendances would answer (422 with errors).' }),
+      status: Type.Integer({
+        description:
+          '201 when written, else the status POST /attendances would answer (422 with errors). With atomic=true and a refused item, the items that passed the rules are 424: not written (no data, no id).',
+      }),
       data: Type.Optional(Attendance),
       message: Type.Optional(Type.String()),
       errors: Type.Optional(Type.Record(Type.String(), Type.Array(Type.String()))),
@@ -100,7 +102,6 @@ export default async function attendanceBulkRoutes(app: ZkApp) {
           try {
             const data = toAttendance(await createAttendance({ ...s, db }, item), req.tenant);
             await savepoint.releaseSavepoint('bulk_item').execute();
-            addChange(req, { type: 'attendances', key: String(data.id), op: 'create', data });
             out.push({ status: 201, data });
           } catch (err) {
             await savepoint.rollbackToSavepoint('bulk_item').execute();
@@ -114,7 +115,9 @@ export default async function attendanceBulkRoutes(app: ZkApp) {
       });
       const failed = results.filter((r) => r.status !== 201).length;
       if (req.query.atomic && failed > 0) {
-        return reply.code(422).send({ message: `${failed} of ${items.length} bookings were refused; nothing was written (atomic).`, results });
+        // Nothing was written: an item that passed reports so (424) instead of the id of a row that was rolled back.
+        const unwritten = results.map((r) => (r.status === 201 ? { status: 424, message: 'Not written: another item was refused, and atomic=true writes all items or none.' } : r));
+        return reply.code(422).send({ message: `${failed} of ${items.length} bookings were refused; nothing was written (atomic).`, results: unwritten });
       }
       return { results };
     },

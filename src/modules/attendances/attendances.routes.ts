@@ -9,6 +9,7 @@ import { Attendance, AttendanceCreate, AttendanceListQuery, AttendancePatch, Rel
 import { attendanceListSpec, listAttendances, toAttendance } from './attendances.repository.js';
 import { changeAttendance, createAttendance, releaseAttendance, removeAttendance, requireAttendance } from './attendances.service.js';
 import { scopeOf } from '../crud/index.js';
+import { requestedChanges } from '../../http/round-trip.js';
 
 const tags = ['Attendances'];
 const Params = IntKey('id');
@@ -23,6 +24,14 @@ const RULES_DESCRIPTION = `Booking rules are checked before writing, in one lock
 References (employee, project, task of the project, one of the project's activities, ticket, subtask, work location, vehicle of the list valid on the date) must exist in the tenant: 422 on the field.`;
 
 export default async function attendanceRoutes(app: ZkApp) {
+  app.zk.records.add({
+    type: 'attendances',
+    table: 'attendances',
+    load: async (s, keys) => {
+      const rows = keys.length ? await s.db.selectFrom('attendances').selectAll().where('id', 'in', keys.map((k) => Number(k[0]))).execute() : [];
+      return new Map(rows.map((r) => [String(r.id), toAttendance(r, s.tenant)]));
+    },
+  });
 
   app.get(
     '/attendances',
@@ -65,7 +74,13 @@ export default async function attendanceRoutes(app: ZkApp) {
       body: AttendancePatch,
       response: writeResponses({ 200: Single(Attendance) }),
     },
-    handler: async (req) => ({ data: toAttendance(await changeAttendance(scopeOf(app, req), req.params.id, req.body), req.tenant) }),
+    handler: async (req) => {
+      // Fields sent as the booking reads them change nothing (http/round-trip.ts).
+      const current = toAttendance(await requireAttendance(req.db, req.params.id), req.tenant);
+      const changes = requestedChanges<typeof req.body>(req, current, AttendancePatch);
+      if (!changes) return { data: current };
+      return { data: toAttendance(await changeAttendance(scopeOf(app, req), req.params.id, changes), req.tenant) };
+    },
   });
 
   app.delete(

@@ -11,6 +11,7 @@ import type { Booking, BookingFacts, Violation } from '../../booking/facts.js';
 import { bookingSettings } from '../../booking/settings.js';
 import { employeeFacts, loadFacts, loadRefs, lockFacts, type BookingRefs } from '../../booking/booking-facts.repository.js';
 import { endDateOf, spanOf } from '../../booking/time.js';
+import { holdMonths } from '../month-closings/month-closings.repository.js';
 import type { Scope } from '../crud/index.js';
 import type { AttendancesTable } from './attendances.tables.js';
 import type { AttendanceCreateT, AttendancePatchT } from './attendances.schemas.js';
@@ -38,8 +39,11 @@ export async function changeAttendance(s: Scope, id: number, patch: AttendancePa
 }
 
 export async function removeAttendance(s: Scope, id: number): Promise<void> {
-  await lockedTransaction(s.db, s.dialect, [], async (trx) => {
+  const stored = await requireAttendance(s.db, id);
+  // The employee's lock: a change of the approval date or the employment waits for the delete, or the delete for it.
+  await lockedTransaction(s.db, s.dialect, [lockKeys.employee(s.tenant.id, stored.employee_id)], async (trx) => {
     const current = await requireAttendance(trx, id);
+    await holdMonths(trx, s.dialect, [current.date]);
     const violations = [...immutable(current, s.tenant), ...(await billedLock(trx, s.dialect, current)), ...(await lockViolations(trx, s, current))];
     if (violations.length) throw violationsError(violations);
     await deleteAttendance(trx, id);
@@ -61,7 +65,7 @@ async function write(s: Scope, input: Input, submittedBillable: boolean | null |
   const errors = new ErrorBag();
   const shape = checkShape(input, settings.duration_only, errors);
   errors.throwIfAny();
-  const keys = [lockKeys.project(tenant.id, input.project_id), lockKeys.employee(tenant.id, input.employee_id)];
+  const keys = [lockKeys.project(tenant.id, input.project_id), lockKeys.employee(tenant.id, input.employee_id), ...(current ? [lockKeys.employee(tenant.id, current.employee_id)] : [])];
   return lockedTransaction(s.db, s.dialect, keys, async (trx) => {
     const refs = await loadRefs(trx, {
       employee_id: input.employee_id,
@@ -95,6 +99,7 @@ async function write(s: Scope, input: Input, submittedBillable: boolean | null |
       ticket_id: refs.ticket?.id ?? null,
       subtask_id: input.subtask_id ?? null,
     };
+    await holdMonths(trx, s.dialect, [booking.date, current?.date]);
     const facts = await loadFacts(trx, booking, refs, settings, today(), current && { duration: Number(current.duration), project_id: current.project_id, project_task_id: current.project_task_id, ticket_id: current.ticket_id, subtask_id: current.subtask_id });
     const violations: Violation[] = [...(current ? await lockViolations(trx, s, current) : []), ...evaluate(facts)];
     if (violations.length) throw violationsError(dedupe(violations));

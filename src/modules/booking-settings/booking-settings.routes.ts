@@ -4,6 +4,7 @@ import { Single, responses } from '../../http/schemas.js';
 import { bookingSettings } from '../../booking/settings.js';
 import { BookingSettingsSchema, BookingSettingsUpdate } from './booking-settings.schemas.js';
 import { updateBookingSettings } from './booking-settings.service.js';
+import { requestedChanges } from '../../http/round-trip.js';
 
 const tags = ['Booking settings'];
 
@@ -17,6 +18,10 @@ export default async function bookingSettingsRoutes(app: ZkApp) {
     method: ['PATCH', 'PUT'],
     url: '/booking-settings',
     schema: { summary: 'Change booking rule settings (only submitted fields change)', tags, body: BookingSettingsUpdate, response: responses({ 200: Single(BookingSettingsSchema) }, { write: true }) },
-    handler: async (req) => ({ data: await updateBookingSettings(req.db.kysely, req.tenant, req.body) }),
+    handler: async (req) => {
+      // Fields sent as the settings read change nothing (http/round-trip.ts).
+      const changes = requestedChanges<typeof req.body>(req, bookingSettings(req.tenant), BookingSettingsUpdate);
+      return { data: changes ? await updateBookingSettings(req.db.kysely, req.tenant, changes) : bookingSettings(req.tenant) };
+    },
   });
 }

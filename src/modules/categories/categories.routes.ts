@@ -11,6 +11,7 @@ export default async function categoryRoutes(app: ZkApp) {
     plural: 'categories',
     tags: ['Categories'],
     path: '/categories',
+    records: { table: 'categories', key: ['name'] },
     key: { name: 'name', schema: Type.String({ minLength: 1, maxLength: 255 }) },
     unique: { table: 'categories', field: 'name' },
     resource: Category,

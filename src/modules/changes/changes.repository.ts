@@ -7,6 +7,7 @@
 // seen cursor n has seen every change below it. On SQLite the write transaction is serial anyway.
 import { sql } from 'kysely';
 import type { TenantDb } from '../../db/tenant-scope.js';
+import type { Dialect } from '../../db/dialect.js';
 import { preparedFirst } from '../../db/prepared.js';
 import { nowTimestamp, outTimestamp } from '../../http/formats.js';
 import type { ChangesTable } from './changes.tables.js';
@@ -15,8 +16,10 @@ export interface ChangeInput {
   type: string;
   key: string;
   op: ChangesTable['op'];
-  /** The record as the API shows it (null for deletions). */
-  data: unknown;
+  /** The record's key before the write, when the write changed it (a rename). */
+  previous_key?: string | null;
+  /** The record as the API shows it, as JSON text (null for deletions). */
+  data: string | null;
 }
 
 export interface RecordedChange extends ChangeInput {
@@ -24,15 +27,49 @@ export interface RecordedChange extends ChangeInput {
   changed_at: string;
 }
 
-/** A feed entry as the API shows it (GET /changes and webhook payloads alike). */
-export function changeView(c: { cursor: number; type: string; key: string; op: string; changed_at: string; data: unknown }) {
-  return { cursor: String(c.cursor), type: c.type, key: c.key, op: c.op, changed_at: outTimestamp(c.changed_at), data: c.data ?? null };
+/** A feed entry as the API shows it (GET /changes and webhook payloads alike); previous_key only on a rename. */
+export function changeView(c: { cursor: number; type: string; key: string; op: string; changed_at: string; previous_key?: string | null; data: unknown }) {
+  return {
+    cursor: String(c.cursor),
+    type: c.type,
+    key: c.key,
+    ...(c.previous_key ? { previous_key: c.previous_key } : {}),
+    op: c.op,
+    changed_at: outTimestamp(c.changed_at),
+    data: c.data ?? null,
+  };
 }
 
-/** Append changes with the next cursors of the tenant; call last in the write transaction. */
-export async function recordChanges(db: TenantDb, changes: readonly ChangeInput[]): Promise<RecordedChange[]> {
+/** The same entry as JSON text, its data embedded as recorded (webhook payloads: no parse and stringify again). */
+export function changeText(c: RecordedChange): string {
+  const { data, ...rest } = changeView({ ...c, data: null });
+  return `${JSON.stringify(rest).slice(0, -1)},"data":${c.data ?? 'null'}}`;
+}
+
+/**
+ * Append changes with the next cursors of the tenant; call last in the write transaction. On PostgreSQL the counter
+ * and the entries are written in one statement (one round trip per write).
+ */
+export async function recordChanges(db: TenantDb, changes: readonly ChangeInput[], dialect?: Dialect): Promise<RecordedChange[]> {
   if (changes.length === 0) return [];
   const n = changes.length;
+  if (dialect === 'postgres') {
+    const changed_at = nowTimestamp();
+    const values = JSON.stringify(changes.map((c, i) => ({ i, type: c.type, key: c.key, op: c.op, previous_key: c.previous_key ?? null, data: c.data })));
+    const { rows } = await sql<{ last: number }>`
+      WITH c AS (
+        INSERT INTO change_counters (tenant_id, last_cursor, pruned_through) VALUES (${db.tenantId}, ${n}, 0)
+        ON CONFLICT (tenant_id) DO UPDATE SET last_cursor = change_counters.last_cursor + ${n} WHERE change_counters.tenant_id = ${db.tenantId}
+        RETURNING last_cursor
+      ), entries AS (
+        INSERT INTO changes (tenant_id, cursor, type, key, op, changed_at, previous_key, data)
+        SELECT ${db.tenantId}, c.last_cursor - ${n} + 1 + v.i, v.type, v.key, v.op, ${changed_at}::timestamp, v.previous_key, v.data
+        FROM c, jsonb_to_recordset(${values}::jsonb) AS v (i int, type text, key text, op text, previous_key text, data text)
+      )
+      SELECT last_cursor AS last FROM c`.execute(db.kysely);
+    const last = Number(rows[0].last);
+    return changes.map((c, i) => ({ ...c, cursor: last - n + 1 + i, changed_at }));
+  }
   const { last_cursor } = await db
     .insertInto('change_counters', { last_cursor: n, pruned_through: 0 })
     .onConflict((oc) => oc.column('tenant_id').doUpdateSet({ last_cursor: sql`change_counters.last_cursor + ${n}` }))
@@ -43,7 +80,7 @@ export async function recordChanges(db: TenantDb, changes: readonly ChangeInput[
   await db
     .insertInto(
       'changes',
-      recorded.map((c) => ({ cursor: c.cursor, type: c.type, key: c.key, op: c.op, changed_at, data: c.data === null || c.data === undefined ? null : JSON.stringify(c.data) })),
+      recorded.map((c) => ({ cursor: c.cursor, type: c.type, key: c.key, op: c.op, changed_at, previous_key: c.previous_key ?? null, data: c.data })),
     )
     .execute();
   return recorded;
@@ -60,10 +97,11 @@ export async function recordVersion(db: TenantDb, type: string, key: string): Pr
   return row ? Number(row.cursor) : 0;
 }
 
-/** The tenant's feed after `since`: changes in cursor order, optionally of some types. */
-export async function listChanges(db: TenantDb, since: number, types: readonly string[] | undefined, limit: number) {
-  let q = db.selectFrom('changes').select(['cursor', 'type', 'key', 'op', 'changed_at', 'data']).where('cursor', '>', since);
+/** The tenant's feed after `since`: changes in cursor order, optionally of some types, never of the hidden ones. */
+export async function listChanges(db: TenantDb, since: number, types: readonly string[] | undefined, hidden: readonly string[], limit: number) {
+  let q = db.selectFrom('changes').select(['cursor', 'type', 'key', 'op', 'changed_at', 'previous_key', 'data']).where('cursor', '>', since);
   if (types?.length) q = q.where('type', 'in', types);
+  if (hidden.length) q = q.where('type', 'not in', hidden);
   const rows = await q.orderBy('cursor').limit(limit).execute();
   return rows.map((r) => changeView({ ...r, cursor: Number(r.cursor), data: r.data === null ? null : JSON.parse(r.data) }));
 }

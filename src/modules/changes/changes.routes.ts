@@ -8,6 +8,8 @@ import { feedBounds, listChanges } from './changes.repository.js';
 import { ChangesPage, ChangesQuery, FEED_DEFAULT_LIMIT } from './changes.schemas.js';
 
 export default async function changeRoutes(app: ZkApp) {
+  // Record types with versions but no place in the feed (webhook subscriptions), known once every module declared.
+  let hidden: string[] | undefined;
   app.get(
     '/changes',
     {
@@ -29,7 +31,8 @@ export default async function changeRoutes(app: ZkApp) {
       if (since > bounds.last) {
         throw new ApiError(410, `Cursor ${since} is ahead of this feed (last cursor ${bounds.last}; was the database restored?). Read the records again, then follow the feed from next_cursor ${bounds.last}.`, undefined, { next_cursor: String(bounds.last) });
       }
-      const data = await listChanges(req.db, since, types, req.query.limit ?? FEED_DEFAULT_LIMIT);
+      hidden ??= app.zk.records.types.filter((t) => t.feed === false).map((t) => t.type);
+      const data = await listChanges(req.db, since, types, hidden, req.query.limit ?? FEED_DEFAULT_LIMIT);
       return { data, next_cursor: data.at(-1)?.cursor ?? String(since) };
     },
   );

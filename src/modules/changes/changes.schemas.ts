@@ -17,10 +17,11 @@ export const ChangesQuery = Type.Object(
 export const Change = Type.Object({
   cursor: Type.String({ description: 'Position in the feed; increases in commit order.' }),
   type: Type.String({ description: "The record's collection path without keys, e.g. attendances, employees/meals." }),
-  key: Type.String({ description: "The record's path key, e.g. 42 or max/3." }),
+  key: Type.String({ description: "The record's path key, e.g. 42 or max/3: after a rename the new one." }),
+  previous_key: Type.Optional(Type.String({ description: 'Only when the write changed the key (a rename): the key the record had before. The record is no longer found under it.' })),
   op: Type.Union([Type.Literal('create'), Type.Literal('update'), Type.Literal('delete')]),
   changed_at: DateTimeOut(),
-  data: Nullable(Type.Object({}, { additionalProperties: true, description: 'The record as the API showed it after the change; null for deletions.' })),
+  data: Nullable(Type.Object({}, { additionalProperties: true, description: 'The record as its GET answers it after the change (attachments: their metadata); null for deletions.' })),
 });
 
 export const ChangesPage = Type.Object({

@@ -7,6 +7,8 @@ export interface ChangesTable {
   key: string;
   op: 'create' | 'update' | 'delete';
   changed_at: string;
+  /** The record's key before a rename (migration 2501); null otherwise. */
+  previous_key: string | null;
   data: string | null; // JSON of the record as the API shows it; null for deletions
 }
 
@@ -28,6 +30,8 @@ export interface IdempotencyKeysTable {
   body: string | null;
   created: string;
   expires_at: string;
+  /** The claiming process, 'pid:boot' (migration 2800; null on rows claimed before it). */
+  owner: string | null;
 }
 
 export interface ChangeTables {

@@ -7,10 +7,12 @@ import type { SelectQueryBuilder } from 'kysely';
 import type { ZkApp } from '../../types.js';
 import type { Dialect } from '../../db/dialect.js';
 import type { TenantDb, TenantTable } from '../../db/tenant-scope.js';
-import { assertUnique } from './rows.repository.js';
+import { checkUnique } from './rows.repository.js';
 import type { Tenant } from '../../tenancy/tenants.js';
 import { listQuery, listResponse, orderTerms, withWritableSorts, type ListSpec } from '../../http/list/index.js';
-import { notFound } from '../../http/errors.js';
+import { ApiError, ErrorBag, notFound } from '../../http/errors.js';
+import { requestedChanges } from '../../http/round-trip.js';
+import type { Derivation, KeyPart, RecordType, RowFilter } from '../../plugins/write-path/records.js';
 import { DataArray, MAX_ID, Paginated, responses, Single } from '../../http/schemas.js';
 
 /** What every repository call needs: the tenant's view of the database, the dialect and the tenant. */
@@ -61,14 +63,71 @@ export interface ResourceDef<P, Row, Out> {
   detail?: false;
   find: (s: Scope, parent: P, key: any) => Promise<Row | undefined>;
   show: (s: Scope, parent: P, row: Row) => Out | Promise<Out>;
-  create?: { body: TSchema; run: (s: Scope, parent: P, body: any) => Promise<Row> };
+  /** `answer`: the 201 shows more than a read does (a webhook's secret, shown once), with this schema and mapping. */
+  create?: { body: TSchema; run: (s: Scope, parent: P, body: any) => Promise<Row>; answer?: { schema: TSchema; show: (s: Scope, parent: P, row: Row) => unknown } };
   update?: { body: TSchema; run: (s: Scope, parent: P, row: Row, body: any) => Promise<Row> };
   remove?: (s: Scope, parent: P, row: Row) => Promise<void>;
-  /** A field unique in the tenant: create and update answer 422 "The <field> has already been taken." first. */
-  unique?: { table: TenantTable; field: string };
+  /** Fields unique in the tenant: create and update answer 422 "The <field> has already been taken." first (all at once). */
+  unique?: { table: TenantTable; field: string } | { table: TenantTable; field: string }[];
   /** OpenAPI summaries where the generated ones ("Get a transponder") do not fit. */
   summaries?: Partial<Record<Verb, string>>;
   config?: FastifyContextConfig;
+  /**
+   * The records as the change feed sees them (plugins/write-path/records.ts): their table, how a row names its record
+   * (default: its id; nested resources name their parent's key first), the tables their answers derive from. The
+   * kit shows a record as its detail route does. Without it the resource takes no part in the feed.
+   */
+  records?: {
+    table: TenantTable;
+    key?: readonly KeyPart[];
+    where?: RowFilter;
+    derivations?: readonly Derivation[];
+    internal?: readonly string[];
+    feed?: false;
+    load?: RecordType['load'];
+    /** Many rows of one parent shown at once, exactly as `show` shows each (default: `show` per row). */
+    showMany?: (s: Scope, parent: P, rows: Row[]) => Promise<Out[]>;
+  };
+}
+
+/** A path value from its text (a record key part) as the route's schema types it. */
+const typed = (schema: TSchema | undefined, text: string): unknown => (schema && ['integer', 'number'].includes((schema as { type?: string }).type ?? '') ? Number(text) : text);
+
+/**
+ * The records of a resource with these keys, as its detail route shows them: each parent loaded once, each row found
+ * as the route finds it, and a parent's rows shown together when the resource says how (records.showMany: a
+ * renamed absence reason changes all its absences — two queries for them, not two per absence).
+ */
+function kitLoader<P, Row, Out>(def: ResourceDef<P, Row, Out>, keyName: string, keySchema: TSchema): RecordType['load'] {
+  const schemas: Record<string, TSchema> = { ...(def.parentParams ?? {}), [keyName]: keySchema };
+  const names = Object.keys(schemas);
+  const batch = def.records?.showMany;
+  return async (s, keys) => {
+    const out = new Map<string, unknown>();
+    const groups = new Map<string, { params: Record<string, unknown>; found: { key: string; row: Row }[]; keys: (readonly string[])[] }>();
+    for (const parts of keys) {
+      if (parts.length !== names.length) continue;
+      const parentKey = JSON.stringify(parts.slice(0, -1));
+      const group = groups.get(parentKey) ?? groups.set(parentKey, { params: Object.fromEntries(names.map((n, i) => [n, typed(schemas[n], parts[i])])), found: [], keys: [] }).get(parentKey)!;
+      group.keys.push(parts);
+    }
+    for (const group of groups.values()) {
+      let parent: P;
+      try {
+        parent = def.parent ? await def.parent(s, group.params) : (undefined as P);
+      } catch (err) {
+        if (!(err instanceof ApiError) || err.statusCode !== 404) throw err;
+        continue;
+      }
+      for (const parts of group.keys) {
+        const row = await def.find(s, parent, typed(schemas[keyName], parts.at(-1)!));
+        if (row) group.found.push({ key: parts.join('/'), row });
+      }
+      const shown = batch ? await batch(s, parent, group.found.map((f) => f.row)) : await Promise.all(group.found.map((f) => def.show(s, parent, f.row)));
+      group.found.forEach((f, i) => out.set(f.key, shown[i]));
+    }
+    return out;
+  };
 }
 
 const article = (word: string) => (/^[aeiou]/i.test(word) ? 'an' : 'a');
@@ -84,6 +143,11 @@ export function resourceRoutes<P, Row, Out>(app: ZkApp, def: ResourceDef<P, Row,
   const summary = (verb: Verb, generated: string) => def.summaries?.[verb] ?? generated;
   const tags = def.tags;
   const config = def.config ?? {};
+  if (def.records) {
+    const { load, showMany: _showMany, ...declared } = def.records;
+    const type = itemPath.split('/').filter((p) => p && !p.startsWith(':')).join('/');
+    app.zk.records.add({ type, ...declared, load: load ?? kitLoader(def, keyName, keySchema) });
+  }
 
   const parentOf = async (req: FastifyRequest) => {
     const s = scopeOf(app, req);
@@ -97,8 +161,12 @@ export function resourceRoutes<P, Row, Out>(app: ZkApp, def: ResourceDef<P, Row,
     return { s, parent, row };
   };
   const single = async (s: Scope, parent: P, row: Row) => ({ data: await def.show(s, parent, row) });
+  const uniques = def.unique === undefined ? [] : Array.isArray(def.unique) ? def.unique : [def.unique];
   const unique = async (s: Scope, body: any, row?: Row) => {
-    if (def.unique) await assertUnique(s.db, def.unique.table, def.unique.field, body[def.unique.field], { exceptId: row === undefined ? undefined : Number((row as { id: number }).id) });
+    const errors = new ErrorBag();
+    const exceptId = row === undefined ? undefined : Number((row as { id: number }).id);
+    for (const u of uniques) await checkUnique(s.db, errors, u.table, u.field, body[u.field], { exceptId });
+    errors.throwIfAny();
   };
 
   if (def.list && 'load' in def.list) {
@@ -161,14 +229,14 @@ export function resourceRoutes<P, Row, Out>(app: ZkApp, def: ResourceDef<P, Row,
           tags,
           ...collectionParams,
           body: create.body,
-          response: responses({ 201: Single(def.resource) }, { write: true }),
+          response: responses({ 201: Single(create.answer?.schema ?? def.resource) }, { write: true }),
         },
       },
       async (req, reply) => {
         const { s, parent } = await parentOf(req);
         await unique(s, req.body);
         const row = await create.run(s, parent, req.body);
-        return reply.code(201).send(await single(s, parent, row));
+        return reply.code(201).send(create.answer ? { data: await create.answer.show(s, parent, row) } : await single(s, parent, row));
       },
     );
   }
@@ -188,8 +256,12 @@ export function resourceRoutes<P, Row, Out>(app: ZkApp, def: ResourceDef<P, Row,
       },
       handler: async (req) => {
         const { s, parent, row } = await load(req);
-        await unique(s, req.body, row);
-        return single(s, parent, await update.run(s, parent, row, req.body));
+        // Fields sent as the record reads them change nothing (http/round-trip.ts).
+        const current = await def.show(s, parent, row);
+        const changes = requestedChanges(req, current as object, update.body);
+        if (!changes) return { data: current };
+        await unique(s, changes, row);
+        return single(s, parent, await update.run(s, parent, row, changes));
       },
     });
   }

@@ -2,12 +2,15 @@
 // so dates accept the read form 'YYYY-MM-DDT00:00:00.000000Z' as well as 'YYYY-MM-DD', and enumerations accept
 // the read object {id, name} as well as the bare id.
 import { Type } from '@sinclair/typebox';
+import { DateOnly } from '../../http/schemas.js';
 import { ErrorBag } from '../../http/errors.js';
 import { isValidDate, nowTimestamp } from '../../http/formats.js';
 
-/** A request date: 'YYYY-MM-DD', or the same date at midnight as the API prints it. Normalise with dateValues(). */
-export const DateIn = (opts: object = {}) =>
-  Type.String({ pattern: '^\\d{4}-\\d{2}-\\d{2}(T00:00:00(\\.0{1,6})?Z)?$', maxLength: 27, examples: ['2024-01-01'], ...opts });
+/**
+ * A request date: every body date follows one rule (DateOnly: 'YYYY-MM-DD' in the accepted range, or the same date
+ * at midnight UTC as the API prints it). Normalise with dateValues().
+ */
+export const DateIn = (opts: object = {}) => DateOnly({ examples: ['2024-01-01'], ...opts });
 
 /**
  * Normalise the named date fields of a body in place to 'YYYY-MM-DD'; impossible dates (2024-02-30) are a

@@ -11,6 +11,8 @@ export default async function customerPriceTableRoutes(app: ZkApp) {
     tags: ['Customers', 'Price tables'],
     ownerParams: { customer: Type.String({ minLength: 1, maxLength: 255, description: 'Customer number' }) },
     what: 'customer price table',
+    level: 'customer',
+    ownerKey: ['customer_number'],
     owner: async (s, params) => ({ level: 'customer', customer_number: (await requireCustomer(s.db, String(params.customer))).customer_number }),
   });
 }

@@ -5,10 +5,12 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { ZkApp } from '../../types.js';
 import { Paginated, Single, StringKey, responses } from '../../http/schemas.js';
 import { arrayParam, listResponse } from '../../http/list/index.js';
+import { requestedChanges } from '../../http/round-trip.js';
 import { CUSTOMER_STATUS_DEPRECATION, markDeprecated } from '../../http/deprecation.js';
 import { Customer, CustomerCreate, CustomerListItem, CustomerListQuery, CustomerUpdate } from './customers.schemas.js';
-import { customerListSpec, listCustomers, type CustomerFilters } from './customers.repository.js';
+import { customerListSpec, findCustomer, listCustomers, type CustomerFilters } from './customers.repository.js';
 import { changeCustomer, createCustomer, customerDetail, customerListItems, parseStatus, removeCustomer, requireCustomer } from './customers.service.js';
+import { customerDerivations } from './customers.records.js';
 
 const tags = ['Customers'];
 const Params = StringKey('customer', { description: 'Customer number' });
@@ -27,6 +29,20 @@ function filters(query: Record<string, unknown>): CustomerFilters {
 const deprecated = (req: FastifyRequest, reply: FastifyReply) => markDeprecated(req, reply, CUSTOMER_STATUS_DEPRECATION);
 
 export default async function customerRoutes(app: ZkApp) {
+  app.zk.records.add({
+    type: 'customers',
+    table: 'customers',
+    key: ['customer_number'],
+    load: async (s, keys) => {
+      const out = new Map<string, unknown>();
+      for (const [number] of keys) {
+        const row = await findCustomer(s.db, number);
+        if (row) out.set(number, await customerDetail(s.db, s.tenant, row));
+      }
+      return out;
+    },
+    derivations: customerDerivations,
+  });
 
   app.get(
     '/customers',
@@ -63,8 +79,12 @@ export default async function customerRoutes(app: ZkApp) {
     schema: { summary: 'Update a customer (only submitted fields change; may rename the customer number)', tags, params: Params, body: CustomerUpdate, response: responses({ 200: Single(Customer) }, { write: true }) },
     handler: async (req, reply) => {
       const current = await requireCustomer(req.db, req.params.customer);
-      await changeCustomer(req.db, current, req.body);
       deprecated(req, reply);
+      // Fields sent as the customer reads them change nothing (http/round-trip.ts).
+      const read = await customerDetail(req.db, req.tenant, current);
+      const changes = requestedChanges<typeof req.body>(req, read, CustomerUpdate);
+      if (!changes) return { data: read };
+      await changeCustomer(req.db, current, changes);
       return { data: await customerDetail(req.db, req.tenant, Number(current.id)) };
     },
   });

@@ -6,6 +6,7 @@ import { listQuery } from '../../http/list/index.js';
 import { Category } from '../categories/categories.schemas.js';
 import { DynamicAttributeValue, DynamicAttributesInput } from '../dynamic-attributes/dynamic-attributes.schemas.js';
 import { PriceTable } from '../price-tables/price-tables.schemas.js';
+import { Currency } from '../../http/money.js';
 
 /** E-invoicing formats of an address (our ids; the contract names ZUGFeRD1 as an example). */
 export const INVOICE_VERSIONS: Record<number, string> = { 1: 'ZUGFeRD1', 2: 'ZUGFeRD2', 3: 'XRechnung' };
@@ -155,13 +156,12 @@ const writable = {
 };
 
 const CustomerNumber = Type.String({ minLength: 1, maxLength: 32 });
-const Currency = Type.String({ pattern: '^[A-Z]{3}$', maxLength: 3, description: 'ISO 4217 code, e.g. EUR.' });
 
-export const CustomerCreate = Type.Object({ customer_number: CustomerNumber, name: Type.String({ minLength: 1, maxLength: 120 }), currency: Currency, ...writable });
+export const CustomerCreate = Type.Object({ customer_number: CustomerNumber, name: Type.String({ minLength: 1, maxLength: 120 }), currency: Currency(), ...writable });
 export const CustomerUpdate = Type.Object({
   customer_number: Type.Optional(CustomerNumber),
   name: Type.Optional(Type.String({ minLength: 1, maxLength: 120 })),
-  currency: Type.Optional(Currency),
+  currency: Type.Optional(Currency()),
   ...writable,
 });
 export type CustomerCreateT = Static<typeof CustomerCreate>;

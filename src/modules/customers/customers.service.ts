@@ -15,7 +15,6 @@ import { customerReferences, deleteCustomerRow, findCustomer, findCustomerById, 
 import { addressIds, countOwned, deleteAddressesAndManagers, loadAddresses, loadManagers, replaceAddresses, replaceManagers } from './customer-relations.repository.js';
 import { deleteContactsOf } from './contacts.repository.js';
 
-const CURRENCIES = new Set(Intl.supportedValuesOf('currency'));
 
 /** The customer of this tenant with this number, or 404. */
 export async function requireCustomer(db: TenantDb, customerNumber: string) {
@@ -58,7 +57,6 @@ async function resolveBody(db: TenantDb, body: CustomerUpdateT, current?: Custom
   if (body.customer_number !== undefined && body.customer_number !== current?.customer_number) {
     await checkUnique(db, errors, 'customers', 'customer_number', body.customer_number);
   }
-  if (body.currency !== undefined && !CURRENCIES.has(body.currency)) errors.add('currency', 'The currency must be an ISO 4217 currency code.');
   if (body.department_id !== undefined) {
     if (body.department_id === null) columns.department_id = await standardDepartmentId(db);
     else if (!(await existsInTenant(db, 'departments', 'id', body.department_id))) errors.add('department_id', 'The selected department id is invalid.');

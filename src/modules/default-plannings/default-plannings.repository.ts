@@ -60,17 +60,27 @@ export const toDefaultPlanning = (row: DefaultPlanningRow): DefaultPlanningT => 
 /** The id of a default planning's day: never a stored entry's number, the same on every request. */
 export const defaultDayId = (defaultId: number, date: string) => `default-${defaultId}-${date.replaceAll('-', '')}`;
 
+/** The default days of a window: counted per date, built as entries only for the dates asked for. */
+export interface DefaultDays {
+  /** How many default days fall on each date (dates without any are absent). */
+  perDate: Map<string, number>;
+  /** The entries of the dates `wanted` accepts (all without it), unordered. */
+  entries(wanted?: (date: string) => boolean): PlanEntry[];
+}
+
 /**
  * The days the default plannings matching the filters add to [from, to]: working days of the employee inside the
  * period without an explicit entry of the employee for the project. `modified` narrows the defaults like the
- * list's modified_after/modified_before narrow stored entries.
+ * list's modified_after/modified_before narrow stored entries. Counting needs every day's working-day check;
+ * building the entries is left to `entries`, so a page builds only its own.
  */
-export async function defaultDays(db: TenantDb, f: PlanFilters & { date_from: string; date_to: string }, modified: { after?: string | null; before?: string | null }): Promise<PlanEntry[]> {
+export async function defaultDaysOf(db: TenantDb, f: PlanFilters & { date_from: string; date_to: string }, modified: { after?: string | null; before?: string | null }): Promise<DefaultDays> {
   let q = listDefaultPlannings(db, f);
   if (modified.after) q = q.where('modified', '>', modified.after);
   if (modified.before) q = q.where('modified', '<=', modified.before);
   const defaults = await q.execute();
-  if (defaults.length === 0) return [];
+  const perDate = new Map<string, number>();
+  if (defaults.length === 0) return { perDate, entries: () => [] };
   const employees = [...new Set(defaults.map((d) => d.employee_id))];
   const projects = [...new Set(defaults.map((d) => Number(d.project_id)))];
   const [explicit, calendars] = await Promise.all([
@@ -85,31 +95,54 @@ export async function defaultDays(db: TenantDb, f: PlanFilters & { date_from: st
       .execute(),
     employeeCalendars(db, employees, f.date_from, f.date_to),
   ]);
-  const planned = new Set(explicit.map((e) => `${e.employee_id}|${Number(e.project_id)}|${e.date}`));
-  const out: PlanEntry[] = [];
-  for (const d of defaults) {
-    const calendar = calendars.get(d.employee_id)!;
-    const projectId = Number(d.project_id);
-    for (const date of datesOf(maxDate(d.start_date, f.date_from), minDate(d.end_date, f.date_to))) {
-      if (planned.has(`${d.employee_id}|${projectId}|${date}`) || !isWorkingDay(calendar, date)) continue;
-      out.push({
-        id: defaultDayId(Number(d.id), date),
-        employee_id: d.employee_id,
-        date,
-        project_id: projectId,
-        project_task_id: null,
-        ticket_id: null,
-        subtask_id: null,
-        type: PlanningType.Project,
-        kind: Number(d.kind),
-        planning: Number(d.planning),
-        time_from: null,
-        time_to: null,
-        note: d.note,
-        created: d.created,
-        modified: d.modified,
-      });
-    }
+  // The explicit days per employee and project, and each employee's working days (asked once per date).
+  const planned = new Map<string, Set<string>>();
+  for (const e of explicit) {
+    const key = `${e.employee_id}|${Number(e.project_id)}`;
+    (planned.get(key) ?? planned.set(key, new Set()).get(key)!).add(e.date);
   }
-  return out;
+  const working = new Map<string, Map<string, boolean>>();
+  const days = defaults.map((d) => {
+    const calendar = calendars.get(d.employee_id)!;
+    const known = working.get(d.employee_id) ?? working.set(d.employee_id, new Map()).get(d.employee_id)!;
+    const skip = planned.get(`${d.employee_id}|${Number(d.project_id)}`);
+    const dates: string[] = [];
+    for (const date of datesOf(maxDate(d.start_date, f.date_from), minDate(d.end_date, f.date_to))) {
+      if (skip?.has(date)) continue;
+      let works = known.get(date);
+      if (works === undefined) known.set(date, (works = isWorkingDay(calendar, date)));
+      if (!works) continue;
+      dates.push(date);
+      perDate.set(date, (perDate.get(date) ?? 0) + 1);
+    }
+    return { d, dates };
+  });
+  const entries = (wanted?: (date: string) => boolean) =>
+    days.flatMap(({ d, dates }) => (wanted ? dates.filter(wanted) : dates).map((date) => defaultDay(d, date)));
+  return { perDate, entries };
+}
+
+/** Every day the default plannings add to the window (plan versus actual). */
+export const defaultDays = async (db: TenantDb, f: PlanFilters & { date_from: string; date_to: string }, modified: { after?: string | null; before?: string | null }): Promise<PlanEntry[]> =>
+  (await defaultDaysOf(db, f, modified)).entries();
+
+/** A default planning's day, read like a stored entry of type project. */
+function defaultDay(d: DefaultPlanningRow, date: string): PlanEntry {
+  return {
+    id: defaultDayId(Number(d.id), date),
+    employee_id: d.employee_id,
+    date,
+    project_id: Number(d.project_id),
+    project_task_id: null,
+    ticket_id: null,
+    subtask_id: null,
+    type: PlanningType.Project,
+    kind: Number(d.kind),
+    planning: Number(d.planning),
+    time_from: null,
+    time_to: null,
+    note: d.note,
+    created: d.created,
+    modified: d.modified,
+  };
 }

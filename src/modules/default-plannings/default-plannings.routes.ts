@@ -13,6 +13,7 @@ export default async function defaultPlanningRoutes(app: ZkApp) {
     plural: 'default plannings (standing plans of an employee for a project over a period)',
     tags: ['Plannings'],
     path: '/default-plannings',
+    records: { table: 'default_plannings' },
     resource: DefaultPlanning,
     list: { query: DefaultPlanningListQuery, build: (s, _p, q) => listDefaultPlannings(s.db, planFiltersOf(q)), spec: defaultPlanningListSpec },
     find: (s, _p, id) => findDefaultPlanning(s.db, id),

@@ -5,6 +5,7 @@ import type { ZkApp } from '../../types.js';
 import type { TenantDb } from '../../db/tenant-scope.js';
 import { IntKey, Paginated, Single, responses } from '../../http/schemas.js';
 import { listQuery, listResponse } from '../../http/list/index.js';
+import { requestedChanges } from '../../http/round-trip.js';
 import { notFound } from '../../http/errors.js';
 import { Department, DepartmentCreate, DepartmentDetail, DepartmentListItem, DepartmentListQuery, DepartmentUpdate } from './departments.schemas.js';
 import { departmentListSpec, findDepartment, listDepartments, toDepartment, type DepartmentRow } from './departments.repository.js';
@@ -28,6 +29,19 @@ async function requireDepartment(db: TenantDb, id: number): Promise<DepartmentRo
 }
 
 export default async function departmentRoutes(app: ZkApp) {
+  app.zk.records.add({
+    type: 'departments',
+    table: 'departments',
+    load: async (s, keys) => {
+      const out = new Map<string, unknown>();
+      for (const [id] of keys) {
+        const row = await findDepartment(s.db, Number(id));
+        if (row) out.set(id, (await detail(s.db, row)).data);
+      }
+      return out;
+    },
+    derivations: [{ table: 'department_managers', match: { id: 'department_id' } }],
+  });
   app.get(
     '/departments',
     { schema: { summary: 'List departments', tags, querystring: DepartmentListQuery, response: responses({ 200: Paginated(DepartmentListItem) }) } },
@@ -59,7 +73,14 @@ export default async function departmentRoutes(app: ZkApp) {
     method: ['PATCH', 'PUT'],
     url: '/departments/:id',
     schema: { summary: 'Update a department (only submitted fields change)', tags, params: Params, body: DepartmentUpdate, response: responses({ 200: Single(DepartmentDetail) }, { write: true }) },
-    handler: async (req) => detail(req.db, await writeDepartment(req.db, req.body, await requireDepartment(req.db, req.params.id))),
+    handler: async (req) => {
+      const current = await requireDepartment(req.db, req.params.id);
+      // Fields sent as the department reads them change nothing (http/round-trip.ts).
+      const read = await detail(req.db, current);
+      const changes = requestedChanges<typeof req.body>(req, read.data, DepartmentUpdate);
+      if (!changes) return read;
+      return detail(req.db, await writeDepartment(req.db, changes, current));
+    },
   });
 
   app.delete(

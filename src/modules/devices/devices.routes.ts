@@ -7,6 +7,7 @@ import { clearCategories, resolveCategoryIds, setCategories } from '../categorie
 import { hashPassword } from '../employees/password.js';
 import { Device, DeviceCreate, DeviceListItem, DeviceListQuery, DeviceUpdate, type DeviceWriteT } from './devices.schemas.js';
 import { deviceListSpec, listDevices, resolveDeviceEmployees, setDeviceEmployees, toDevice, toDeviceListItems, type DeviceRow } from './devices.repository.js';
+import { categoryDerivations } from '../categories/categories.records.js';
 
 async function write(s: Scope, body: DeviceWriteT, current?: DeviceRow) {
   const employees = body.employees != null ? await resolveDeviceEmployees(s.db, body.employees) : body.employees === null ? [] : undefined;
@@ -29,6 +30,7 @@ export default async function deviceRoutes(app: ZkApp) {
     plural: 'devices (terminals)',
     tags: ['Devices'],
     path: '/devices',
+    records: { table: 'devices', internal: ['password_hash'], derivations: [...categoryDerivations('device'), { table: 'device_employees', match: { id: 'device_id' } }] },
     resource: Device,
     listItem: DeviceListItem,
     list: { query: DeviceListQuery, build: (s, _p, q) => listDevices(s.db, q), spec: { ...deviceListSpec, modified: 'modified' }, map: (s, _p, rows) => toDeviceListItems(s.db, rows) },

@@ -20,6 +20,7 @@ export default async function dynamicAttributeRoutes(app: ZkApp) {
     plural: 'dynamic attribute definitions',
     tags: ['Dynamic attributes'],
     path: '/dynamic-attributes',
+    records: { table: 'dynamic_attributes' },
     unique: { table: 'dynamic_attributes', field: 'name' },
     resource: DynamicAttributeDefinition,
     list: { query: DynamicAttributeListQuery, build: (s, _p, q) => listDynamicAttributes(s.db, q), spec: dynamicAttributeListSpec },

@@ -20,5 +20,6 @@ export function employeeChildRoutes<Row extends { id: number }, Out>(
     parentParams: UsernameParam,
     parent: requireEmployee,
     remove: (s, _employee, row) => deleteChild(s, table, Number(row.id)),
+    records: { table, key: ['employee_id', 'id'], ...def.records },
   });
 }

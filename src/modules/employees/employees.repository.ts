@@ -1,5 +1,7 @@
 // SQL for employees; every query is scoped by tenant. Rows map to the live read shape (reference §4.11).
+import { sql } from 'kysely';
 import type { TenantDb } from '../../db/tenant-scope.js';
+import { lockKeys } from '../../db/transaction.js';
 import type { Dialect } from '../../db/dialect.js';
 import type { Tenant } from '../../tenancy/tenants.js';
 import type { ListSpec } from '../../http/list/index.js';
@@ -17,12 +19,14 @@ export async function findEmployeeRow(db: TenantDb, username: string) {
 export type EmployeeRow = NonNullable<Awaited<ReturnType<typeof findEmployeeRow>>>;
 
 /**
- * Serialise writes that check rules across an employee's rows (overlapping periods, duplicate start dates):
- * PostgreSQL locks the employee row; SQLite already serialises write transactions.
+ * Serialise writes that change what an employee's bookings, absences and receipts are checked against (employment
+ * periods, working times, the approval date) with those writes and with each other (overlapping periods, duplicate
+ * start dates): on PostgreSQL the employee's lock, the one every booking, absence and receipt write of the employee
+ * takes first (db/transaction.ts lockKeys.employee); SQLite already serialises write transactions.
  */
 export async function lockEmployee(trx: TenantDb, dialect: Dialect, username: string): Promise<void> {
   if (dialect !== 'postgres') return;
-  await trx.selectFrom('employees').select('id').where('username', '=', username).forUpdate().execute();
+  await sql`SELECT pg_advisory_xact_lock(hashtext(${lockKeys.employee(trx.tenantId, username)}))`.execute(trx.kysely);
 }
 
 export async function insertEmployee(db: TenantDb, values: Record<string, unknown>): Promise<number> {

@@ -11,6 +11,8 @@ import { resourceRoutes, scopeOf } from '../crud/index.js';
 import { absencesCount, employeeListSpec, findEmployeeRow, listEmployees, toEmployeeBase, toEmployees, type EmployeeRow } from './employees.repository.js';
 import { writeEmployee } from './employees.service.js';
 import { Employee, EmployeeBase, EmployeeCreate, EmployeeDetail, EmployeeListQuery, EmployeeUpdate } from './employees.schemas.js';
+import { categoryDerivations } from '../categories/categories.records.js';
+import { attributeDerivations } from '../dynamic-attributes/dynamic-attributes.records.js';
 
 export default async function employeeRoutes(app: ZkApp) {
   resourceRoutes<undefined, EmployeeRow, unknown>(app, {
@@ -18,6 +20,13 @@ export default async function employeeRoutes(app: ZkApp) {
     plural: 'employees',
     tags: ['Employees'],
     path: '/employees',
+    records: {
+      table: 'employees',
+      key: ['username'],
+      internal: ['password_hash'],
+      // absences_count: an absence added, removed or moved to another employee
+      derivations: [...categoryDerivations('employee'), ...attributeDerivations('employee'), { table: 'absences', columns: ['employee_id'], match: { username: 'employee_id' } }],
+    },
     key: { name: 'username', schema: Type.String({ minLength: 1, maxLength: 255 }) },
     resource: EmployeeDetail,
     listItem: Employee,

@@ -7,6 +7,7 @@ import { Category } from '../categories/categories.schemas.js';
 import { DynamicAttributeValue, DynamicAttributesInput } from '../dynamic-attributes/dynamic-attributes.schemas.js';
 import { DateIn, EnumIn } from '../crud/index.js';
 import { Labelled } from '../../http/labels.js';
+import { Currency } from '../../http/money.js';
 
 /** Usernames may contain dots, dashes, apostrophes (URL-encoded by clients); never a slash. */
 export const USERNAME_PATTERN = "^[^/\\\\?#\\s]+$";
@@ -98,7 +99,7 @@ const writable = {
   account_no: str(64),
   bank_name: str(255),
   bank_code: str(64),
-  currency: str(3),
+  currency: Opt(Currency()),
   vat: str(32),
   personio_id: str(64),
   cost_bearer: str(255),

@@ -8,7 +8,7 @@ import { setDynamicAttributes } from '../dynamic-attributes/dynamic-attribute-va
 import { resolveDynamicAttributes } from '../dynamic-attributes/dynamic-attribute-values.service.js';
 import { standardDepartmentId } from '../departments/departments.repository.js';
 import { checkUnique, dateValues, enumId, pick, type Scope } from '../crud/index.js';
-import { findEmployeeRow, insertEmployee, updateEmployee, type EmployeeRow } from './employees.repository.js';
+import { findEmployeeRow, insertEmployee, lockEmployee, updateEmployee, type EmployeeRow } from './employees.repository.js';
 import { LANGUAGE_ERROR, languageCode } from './languages.js';
 import { hashPassword } from './password.js';
 import { SALUTATIONS, TEXT_FIELDS, type EmployeeUpdateT } from './employees.schemas.js';
@@ -78,6 +78,7 @@ export async function writeEmployee(s: Scope, body: Body, current?: EmployeeRow)
     let id: number;
     if (current) {
       id = Number(current.id);
+      await lockEmployee(trx, s.dialect, current.username);
       await updateEmployee(trx, id, values);
     } else {
       id = await insertEmployee(trx, {

@@ -20,9 +20,10 @@ export default async function folderDocumentRoutes(app: ZkApp) {
     ownerNoun: 'folder',
     schema: FolderDocument,
     deletable: true,
-    owner: async (req) => {
-      const id = (req.params as { id: number }).id;
-      if (!(await findRow(req.db, 'folders', 'id', id))) throw notFound('Folder');
+    records: { ownerType: 'folder', ownerKey: 'owner_id' },
+    owner: async (db, params) => {
+      const id = Number(params.id);
+      if (!(await findRow(db, 'folders', 'id', id))) throw notFound('Folder');
       return { owner: folderOwner(id), shows: { folder_id: id } };
     },
   });

@@ -12,6 +12,7 @@ export default async function folderRoutes(app: ZkApp) {
     plural: 'folders',
     tags: ['Folders'],
     path: '/folders',
+    records: { table: 'folders' },
     resource: Folder,
     list: { query: FolderListQuery, build: (s, _p, q) => listFolders(s.db, q), spec: folderListSpec },
     find: (s, _p, id) => findRow(s.db, 'folders', 'id', id),

@@ -59,6 +59,7 @@ export default async function holidayCalendarRoutes(app: ZkApp) {
     plural: 'holiday calendars',
     tags: ['Holiday calendars'],
     path: '/holiday-calendars',
+    records: { table: 'holiday_calendars' },
     resource: HolidayCalendar,
     list: { build: (s) => listHolidayCalendars(s.db), spec: namedListSpec },
     find: (s, _p, id) => findRow(s.db, 'holiday_calendars', 'id', id),
@@ -76,6 +77,7 @@ export default async function holidayCalendarRoutes(app: ZkApp) {
     plural: 'holidays of a calendar',
     tags: ['Holiday calendars'],
     path: '/holiday-calendars/:calendar_id/holidays',
+    records: { table: 'holidays', key: ['holiday_calendar_id', 'id'] },
     parentParams: { calendar_id: Type.Integer({ minimum: 1, maximum: MAX_ID }) },
     parent: async (s, params) => {
       const calendar = await findRow(s.db, 'holiday_calendars', 'id', params.calendar_id);
@@ -96,6 +98,7 @@ export default async function holidayCalendarRoutes(app: ZkApp) {
     plural: 'break regulation types',
     tags: ['Holiday calendars'],
     path: '/break-regulation-types',
+    records: { table: 'break_regulation_types' },
     resource: BreakRegulationType,
     list: { build: (s) => listBreakRegulationTypes(s.db), spec: namedListSpec },
     find: (s, _p, id) => findRow(s.db, 'break_regulation_types', 'id', id),

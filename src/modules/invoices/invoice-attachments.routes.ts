@@ -26,8 +26,9 @@ export default async function invoiceAttachmentRoutes(app: ZkApp) {
     schema: InvoiceAttachment,
     deletable: true,
     summaries: { remove: 'Delete an invoice attachment (not while the invoice is billed)' },
-    owner: async (req) => {
-      const invoice = await requireInvoice(req.db, (req.params as { invoice_number: string }).invoice_number);
+    records: { ownerType: 'invoice', ownerKey: { column: 'owner_id', table: 'invoices', field: 'invoice_number' } },
+    owner: async (db, params) => {
+      const invoice = await requireInvoice(db, String(params.invoice_number));
       return { owner: { type: 'invoice', id: Number(invoice.id) }, shows: { invoice_number: invoice.invoice_number }, refuseDelete: () => refuseWhileBilled(invoice) };
     },
   });

@@ -9,7 +9,7 @@ import { decimalUnits, fromUnits, divRound } from '../../http/money.js';
 import { insertRow, updateRow } from '../crud/index.js';
 import type { InvoiceItemsTable } from './invoices.tables.js';
 import type { InvoiceItemT } from './invoice-items.schemas.js';
-import { idName, ITEM_KINDS, ITEM_STATUSES, ITEM_TYPES } from './invoice-enums.js';
+import { labelled } from '../../http/labels.js';
 
 export type InvoiceItemRow = Selectable<InvoiceItemsTable> & { invoice_number: string | null };
 
@@ -17,9 +17,10 @@ const nullable = (column: string) => ({ column: `i.${column}`, nullable: true })
 export const invoiceItemListSpec: ListSpec = {
   key: ['i.id'],
   sortTable: 'i',
-  unsortable: { invoice_number: 'names the invoice by its number for writing; the item stores (and sorts by) invoice_id' },
-  // Dates and amounts are stored under other names (amounts as fixed-point integers, which order alike).
+  // Dates and amounts are stored under other names (amounts as fixed-point integers, which order alike); the
+  // invoice's number comes from the joined invoice.
   sortColumns: {
+    invoice_number: { column: 'v.invoice_number', nullable: true },
     from: nullable('from_date'),
     to: nullable('to_date'),
     quantity: 'i.quantity_e5',
@@ -80,10 +81,19 @@ export const INVOICE_ITEM_REFERENCES: ReferenceCheck[] = [
 const decimal = (v: number | null, scale: number) => (v === null ? null : decimalUnits(Number(v), scale));
 const bool = (v: unknown) => (v === null ? null : toBool(v));
 
-export function toInvoiceItem(r: InvoiceItemRow): InvoiceItemT {
+/**
+ * An item's amounts in cents: net is billed_amount when set, otherwise quantity × unit_price rounded once; tax is
+ * net × vat rounded once; gross = net + tax (docs/api/commercial.md "Invoice items").
+ */
+export function itemAmounts(r: Pick<InvoiceItemsTable, 'billed_amount_cents' | 'quantity_e5' | 'unit_price_e4' | 'vat_e4'>): { net: bigint; tax: bigint; gross: bigint } {
   const net = r.billed_amount_cents !== null ? BigInt(r.billed_amount_cents) : divRound(BigInt(r.quantity_e5) * BigInt(r.unit_price_e4), 10_000_000n);
   // VAT in 1/10^4 percent: cents × vat_e4 / 10^6.
   const tax = r.vat_e4 === null ? 0n : divRound(net * BigInt(r.vat_e4), 1_000_000n);
+  return { net, tax, gross: net + tax };
+}
+
+export function toInvoiceItem(r: InvoiceItemRow, language: string): InvoiceItemT {
+  const { net, tax } = itemAmounts(r);
   const cents = (v: bigint) => fromUnits(Number(v), 2);
   return {
     id: Number(r.id),
@@ -103,9 +113,9 @@ export function toInvoiceItem(r: InvoiceItemRow): InvoiceItemT {
     unit: r.unit,
     currency: r.currency,
     language: r.language,
-    status: idName(ITEM_STATUSES, r.status),
-    kind: idName(ITEM_KINDS, r.kind),
-    type: idName(ITEM_TYPES, r.type),
+    status: labelled(language, 'invoice_item_status', Number(r.status))!,
+    kind: labelled(language, 'invoice_item_kind', Number(r.kind))!,
+    type: labelled(language, 'invoice_item_type', Number(r.type))!,
     invoice_text: r.invoice_text,
     sorting: r.sorting,
     contains_working_hours: bool(r.contains_working_hours),

@@ -24,7 +24,7 @@ const list = (scope: (parent: any) => InvoiceItemFilters) => ({
   query: InvoiceItemListQuery,
   build: (s: { db: any }, parent: any, q: any) => listInvoiceItems(s.db, filters(q, scope(parent))),
   spec: invoiceItemListSpec,
-  map: async (_s: unknown, _p: unknown, rows: InvoiceItemRow[]) => rows.map(toInvoiceItem),
+  map: async (s: { db: { language: string } }, _p: unknown, rows: InvoiceItemRow[]) => rows.map((r) => toInvoiceItem(r, s.db.language)),
 });
 
 export default async function invoiceItemRoutes(app: ZkApp) {
@@ -33,13 +33,15 @@ export default async function invoiceItemRoutes(app: ZkApp) {
     plural: 'invoice items',
     tags,
     path: '/invoice-items',
+    // invoice_number: the invoice's
+    records: { table: 'invoice_items', derivations: [{ table: 'invoices', columns: ['invoice_number'], match: { invoice_id: 'id' } }] },
     resource: InvoiceItem,
     list: list(() => ({})),
     find: (s, _p, id) => findInvoiceItem(s.db, id),
-    show: (_s, _p, row) => toInvoiceItem(row),
-    create: { body: InvoiceItemWrite, run: (s, _p, body) => createInvoiceItem(s.db, body) },
-    update: { body: InvoiceItemWrite, run: (s, _p, row, body) => changeInvoiceItem(s.db, row, body) },
-    remove: (s, _p, row) => removeInvoiceItem(s.db, row),
+    show: (s, _p, row) => toInvoiceItem(row, s.db.language),
+    create: { body: InvoiceItemWrite, run: (s, _p, body) => createInvoiceItem(s, body) },
+    update: { body: InvoiceItemWrite, run: (s, _p, row, body) => changeInvoiceItem(s, row, body) },
+    remove: (s, _p, row) => removeInvoiceItem(s, row),
     summaries: {
       list: 'List invoice items (invoice_id, status[] or status, planned_from, planned_to)',
       update: 'Update an invoice item unless its invoice is billed (only submitted fields change; PUT is an alias)',
@@ -58,7 +60,7 @@ export default async function invoiceItemRoutes(app: ZkApp) {
     list: list((invoice) => ({ invoice_id: Number(invoice.id) })),
     detail: false,
     find: (s, invoice, id) => findInvoiceItem(s.db, id, { invoice_id: Number(invoice.id) }),
-    show: (_s, _p, row) => toInvoiceItem(row),
+    show: (s, _p, row) => toInvoiceItem(row, s.db.language),
     summaries: { list: 'List the items of an invoice (the invoice item filters apply)' },
   });
 
@@ -73,7 +75,7 @@ export default async function invoiceItemRoutes(app: ZkApp) {
     list: list((project) => ({ project_id: Number(project.id) })),
     detail: false,
     find: (s, project, id) => findInvoiceItem(s.db, id, { project_id: Number(project.id) }),
-    show: (_s, _p, row) => toInvoiceItem(row),
+    show: (s, _p, row) => toInvoiceItem(row, s.db.language),
     summaries: { list: 'List the invoice items of a project (the invoice item filters apply)' },
   });
 }

@@ -4,9 +4,10 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { DateOnly, DateTimeOut, IntIdName, MAX_ID, Nullable, Opt } from '../../http/schemas.js';
 import { listQuery } from '../../http/list/index.js';
-import { DecimalIn } from '../../http/money.js';
+import { Currency, DecimalIn } from '../../http/money.js';
 import { DateIn, EnumIn } from '../crud/index.js';
-import { describe, ITEM_KINDS, ITEM_STATUSES, ITEM_TYPES } from './invoice-enums.js';
+import { describe } from './invoice-enums.js';
+import { Labelled } from '../../http/labels.js';
 
 const Day = () => Type.String({ format: 'date', examples: ['2024-05-01'] });
 const Decimal = (example: string) => Type.String({ examples: [example] });
@@ -69,11 +70,11 @@ const fields = {
   quantity: Type.Optional(DecimalIn(5, 1e9)),
   unit_price: Type.Optional(DecimalIn(4, 1e9)),
   unit: Opt(Text(64)),
-  currency: Type.Optional(Type.String({ pattern: '^[A-Z]{3}$', maxLength: 3 })),
+  currency: Type.Optional(Currency()),
   language: Type.Optional(Type.String({ pattern: '^[a-z]{2}$', maxLength: 2 })),
-  status: Type.Optional(EnumIn(0, 3, describe(ITEM_STATUSES))),
-  kind: Type.Optional(EnumIn(0, 1, describe(ITEM_KINDS))),
-  type: Type.Optional(EnumIn(0, 1, describe(ITEM_TYPES))),
+  status: Type.Optional(Labelled('invoice_item_status', EnumIn(0, 3, describe('invoice_item_status')))),
+  kind: Type.Optional(Labelled('invoice_item_kind', EnumIn(0, 1, describe('invoice_item_kind')))),
+  type: Type.Optional(Labelled('invoice_item_type', EnumIn(0, 1, describe('invoice_item_type')))),
   invoice_text: Opt(Text(65535)),
   sorting: Opt(Text(32)),
   contains_working_hours: Opt(Type.Boolean()),
@@ -90,7 +91,7 @@ export type InvoiceItemWriteT = Static<typeof InvoiceItemWrite>;
 
 export const InvoiceItemListQuery = listQuery({
   invoice_id: Type.Optional(Id()),
-  'status[]': Type.Optional(Type.Array(Type.Integer({ minimum: 0, maximum: 3 }), { maxItems: 4, description: describe(ITEM_STATUSES) })),
+  'status[]': Type.Optional(Type.Array(Type.Integer({ minimum: 0, maximum: 3 }), { maxItems: 4, description: describe('invoice_item_status') })),
   status: Type.Optional(Type.Integer({ minimum: 0, maximum: 3 })),
   planned_from: Type.Optional(DateOnly({ description: 'Items planned on or after this day.' })),
   planned_to: Type.Optional(DateOnly({ description: 'Items planned on or before this day.' })),

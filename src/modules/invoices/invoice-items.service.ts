@@ -1,6 +1,8 @@
 // Invoice item rules: the invoice is named by invoice_number or invoice_id (both must agree); references exist in
 // the tenant (a task of another project is 422); decimals keep their scale; nothing changes on a Billed invoice
-// (422 naming it), and an item is not deleted while bookings are linked to it.
+// (422 naming it), and an item is not deleted while bookings are linked to it. Every write locks the invoice rows it
+// touches (the item's invoice and, for a move, the new one: billing.service.ts lockInvoices) before it checks them,
+// so it commits before a billing of either or is refused; it then stores their new amounts.
 import type { TenantDb } from '../../db/tenant-scope.js';
 import type { Dialect } from '../../db/dialect.js';
 import { existsInTenant } from '../../db/lookup.js';
@@ -13,7 +15,8 @@ import { findTask } from '../projects/project-tasks.repository.js';
 import type { InvoiceItemWriteT } from './invoice-items.schemas.js';
 import { deleteInvoiceItem, findInvoiceItem, INVOICE_ITEM_REFERENCES, insertInvoiceItem, updateInvoiceItem, type InvoiceItemRow } from './invoice-items.repository.js';
 import { findInvoice, findInvoiceById, type InvoiceRow } from './invoices.repository.js';
-import { refuseWhileBilled } from './invoices.service.js';
+import { refuseWhileBilled, type InvoiceScope } from './invoices.service.js';
+import { lockInvoices, refreshAmounts } from './billing.service.js';
 import { BILLED } from './invoice-enums.js';
 
 const PLAIN = ['project_id', 'project_task_id', 'ticket_id', 'article_id', 'customer_number', 'description', 'repetition', 'unit', 'currency', 'language', 'invoice_text', 'sorting', 'contains_working_hours', 'contains_receipts', 'contains_travel_expenses', 'planned_date'] as const;
@@ -52,7 +55,6 @@ async function itemColumns(db: TenantDb, body: InvoiceItemWriteT, current?: Invo
   const columns: Record<string, unknown> = pick(body, PLAIN);
   const invoice = await namedInvoice(db, body, errors);
   if (invoice !== undefined) columns.invoice_id = invoice === null ? null : Number(invoice.id);
-  if (invoice) refuseWhileBilled(invoice);
   if (body.from !== undefined) columns.from_date = body.from;
   if (body.to !== undefined) columns.to_date = body.to;
   const from = merged(body.from, current?.from_date ?? null);
@@ -91,29 +93,58 @@ async function itemColumns(db: TenantDb, body: InvoiceItemWriteT, current?: Invo
   return columns;
 }
 
-/** 422 when the item's current invoice is Billed. */
+/** 422 when the item's current invoice is Billed (a first look, before the body is checked). */
 async function refuseOnBilledInvoice(db: TenantDb, row: InvoiceItemRow): Promise<void> {
   if (row.invoice_id === null) return;
   const invoice = await findInvoiceById(db, Number(row.invoice_id));
   if (invoice) refuseWhileBilled(invoice);
 }
 
-export async function createInvoiceItem(db: TenantDb, body: InvoiceItemWriteT): Promise<InvoiceItemRow> {
-  const columns = await itemColumns(db, body);
-  const row = await insertInvoiceItem(db, { quantity_e5: 100_000, unit_price_e4: 0, currency: 'EUR', language: 'de', status: 0, kind: 0, type: 0, ...columns });
-  return requireInvoiceItem(db, Number(row.id));
+/**
+ * Lock the invoices an item write touches (its current one and the one it moves to) and refuse the write when either
+ * is Billed, as they are now: a billing that committed first is seen, one that comes later waits for this write.
+ */
+async function lockTouchedInvoices(s: InvoiceScope, trx: TenantDb, current: number | null, target: unknown): Promise<void> {
+  const touched = [current, typeof target === 'number' ? target : null];
+  const rows = await lockInvoices(trx, s.dialect, touched);
+  for (const id of touched) {
+    const invoice = id === null ? undefined : rows.get(Number(id));
+    if (invoice) refuseWhileBilled(invoice);
+  }
 }
 
-export async function changeInvoiceItem(db: TenantDb, row: InvoiceItemRow, body: InvoiceItemWriteT): Promise<InvoiceItemRow> {
-  await refuseOnBilledInvoice(db, row);
-  await updateInvoiceItem(db, Number(row.id), await itemColumns(db, body, row));
-  return requireInvoiceItem(db, Number(row.id));
+export async function createInvoiceItem(s: InvoiceScope, body: InvoiceItemWriteT): Promise<InvoiceItemRow> {
+  return s.db.transaction(async (trx) => {
+    const columns = await itemColumns(trx, body);
+    await lockTouchedInvoices(s, trx, null, columns.invoice_id);
+    const row = await insertInvoiceItem(trx, { quantity_e5: 100_000, unit_price_e4: 0, currency: 'EUR', language: 'de', status: 0, kind: 0, type: 0, ...columns });
+    await refreshAmounts(trx, [row.invoice_id]);
+    return requireInvoiceItem(trx, Number(row.id));
+  });
 }
 
-export async function removeInvoiceItem(db: TenantDb, row: InvoiceItemRow): Promise<void> {
-  await refuseOnBilledInvoice(db, row);
-  await refuseWhileUsed(db, INVOICE_ITEM_REFERENCES, Number(row.id), (what) => `The invoice item still bills ${what}.`);
-  await deleteInvoiceItem(db, Number(row.id));
+export async function changeInvoiceItem(s: InvoiceScope, stored: InvoiceItemRow, body: InvoiceItemWriteT): Promise<InvoiceItemRow> {
+  await refuseOnBilledInvoice(s.db, stored);
+  return s.db.transaction(async (trx) => {
+    const columns = await itemColumns(trx, body, stored);
+    await lockTouchedInvoices(s, trx, stored.invoice_id === null ? null : Number(stored.invoice_id), columns.invoice_id);
+    // Read again under the locks: an invoice deleted meanwhile has detached the item.
+    const row = await requireInvoiceItem(trx, Number(stored.id));
+    const updated = await updateInvoiceItem(trx, Number(row.id), columns);
+    await refreshAmounts(trx, [row.invoice_id, updated.invoice_id]);
+    return requireInvoiceItem(trx, Number(row.id));
+  });
+}
+
+export async function removeInvoiceItem(s: InvoiceScope, stored: InvoiceItemRow): Promise<void> {
+  await refuseOnBilledInvoice(s.db, stored);
+  await s.db.transaction(async (trx) => {
+    await lockTouchedInvoices(s, trx, stored.invoice_id === null ? null : Number(stored.invoice_id), null);
+    const row = await requireInvoiceItem(trx, Number(stored.id));
+    await refuseWhileUsed(trx, INVOICE_ITEM_REFERENCES, Number(row.id), (what) => `The invoice item still bills ${what}.`);
+    await deleteInvoiceItem(trx, Number(row.id));
+    await refreshAmounts(trx, [row.invoice_id]);
+  });
 }
 
 /**

@@ -1,13 +1,14 @@
 // SQL for invoices (key: invoice_number), the tenant's invoice number sequence, and the read shape.
 import { sql, type Selectable } from 'kysely';
-import type { TenantDb } from '../../db/tenant-scope.js';
+import { untyped, type TenantDb } from '../../db/tenant-scope.js';
 import type { ListSpec } from '../../http/list/index.js';
-import { outTimestamp } from '../../http/formats.js';
+import { nowTimestamp, outTimestamp } from '../../http/formats.js';
 import { decimalUnits } from '../../http/money.js';
 import { insertRow, updateRow } from '../crud/index.js';
 import type { InvoicesTable } from './invoices.tables.js';
 import type { InvoiceT } from './invoices.schemas.js';
-import { idName, INVOICE_BILLING_KINDS, INVOICE_STATUSES } from './invoice-enums.js';
+import { labelled } from '../../http/labels.js';
+import { invoiceNumberSortKey } from './invoice-number-order.js';
 
 export type InvoiceRow = Selectable<InvoicesTable>;
 
@@ -16,9 +17,11 @@ const SORTABLE: Record<string, string> = {
   payment_terms_date: 'payment_terms_date', payment_terms: 'payment_terms', email_sent_at: 'email_sent_at', customer_number: 'customer_number',
   title: 'title', type: 'type', created: 'created', modified: 'modified',
 };
+/** Default order: invoice numbers in natural order (number_sort, invoice-number-order.ts), ties by the number itself. */
 export const invoiceListSpec: ListSpec = {
   key: ['invoice_number'],
-  sortable: { invoice_number: 'invoice_number', ...Object.fromEntries(Object.entries(SORTABLE).map(([f, c]) => [f, { column: c, nullable: true }])) },
+  defaultSort: 'invoice_number',
+  sortable: { invoice_number: 'number_sort', ...Object.fromEntries(Object.entries(SORTABLE).map(([f, c]) => [f, { column: c, nullable: true }])) },
 };
 
 export interface InvoiceFilters {
@@ -41,42 +44,55 @@ export const findInvoice = (db: TenantDb, invoiceNumber: string) =>
   db.selectFrom('invoices').selectAll().where('invoice_number', '=', invoiceNumber).executeTakeFirst();
 export const findInvoiceById = (db: TenantDb, id: number) => db.selectFrom('invoices').selectAll().where('id', '=', id).executeTakeFirst();
 
-export const insertInvoice = (db: TenantDb, values: Record<string, unknown>) => insertRow(db, 'invoices', values);
-export const updateInvoice = (db: TenantDb, id: number, values: Record<string, unknown>) => updateRow(db, 'invoices', id, values);
+/** The stored columns of a write: the natural-order key follows the invoice number. */
+const withSortKey = (values: Record<string, unknown>) =>
+  typeof values.invoice_number === 'string' ? { ...values, number_sort: invoiceNumberSortKey(values.invoice_number) } : values;
+
+export const insertInvoice = (db: TenantDb, values: Record<string, unknown>) => insertRow(db, 'invoices', withSortKey(values));
+export const updateInvoice = (db: TenantDb, id: number, values: Record<string, unknown>) => updateRow(db, 'invoices', id, withSortKey(values));
 export const deleteInvoice = (db: TenantDb, id: number) => db.deleteFrom('invoices').where('id', '=', id).execute();
 
 /**
- * The next free number of the tenant's sequence. The counter row is incremented in place (UPDATE … RETURNING holds
- * its row lock until the caller's transaction ends), so concurrent creates never draw the same number; numbers a
- * client chose itself are skipped.
+ * Insert an invoice under the next free number of the tenant's sequence. The counter row is incremented in place
+ * (UPDATE … RETURNING holds its row lock until the caller's transaction ends), so concurrent creates never draw the
+ * same number; numbers clients chose themselves are skipped — also one a concurrent request is inserting at this
+ * moment: the insert does nothing on any unique conflict (PostgreSQL waits for the other transaction first), and the
+ * next number is drawn. A client that sent no number never gets "already taken".
  */
-export async function nextInvoiceNumber(db: TenantDb): Promise<string> {
+export async function insertNumberedInvoice(db: TenantDb, values: Record<string, unknown>): Promise<InvoiceRow> {
   await db
     .insertInto('invoice_number_counters', { last_number: 0 })
     .onConflict((oc) => oc.column('tenant_id').doNothing())
     .execute();
   for (;;) {
-    const row = await db
+    const counter = await db
       .updateTable('invoice_number_counters')
       .set({ last_number: sql`last_number + 1` })
       .returning('last_number')
       .executeTakeFirstOrThrow();
-    const number = String(row.last_number);
-    if (!(await findInvoice(db, number))) return number;
+    const invoice_number = String(counter.last_number);
+    if (await findInvoice(db, invoice_number)) continue;
+    const now = nowTimestamp();
+    const row = await untyped(db)
+      .insertInto('invoices', withSortKey({ ...values, invoice_number, created: now, modified: now }))
+      .onConflict((oc) => oc.doNothing())
+      .returningAll()
+      .executeTakeFirst();
+    if (row) return row as InvoiceRow;
   }
 }
 
 const day = (v: string | null) => (v === null ? null : String(v).slice(0, 10));
 
 /** The read shape; creator_username only while a document is stored (the corrector once corrected). */
-export function toInvoice(r: InvoiceRow, hasDocument: boolean): InvoiceT {
+export function toInvoice(r: InvoiceRow, hasDocument: boolean, language: string): InvoiceT {
   return {
     id: Number(r.id),
     invoice_number: r.invoice_number,
-    billing_kind: idName(INVOICE_BILLING_KINDS, r.billing_kind),
+    billing_kind: labelled(language, 'invoice_billing_kind', Number(r.billing_kind))!,
     date: day(r.date)!,
     amount: decimalUnits(Number(r.amount_cents), 2),
-    status: idName(INVOICE_STATUSES, r.status),
+    status: labelled(language, 'invoice_status', Number(r.status))!,
     currency: r.currency,
     correction_date: day(r.correction_date),
     payment_terms_date: day(r.payment_terms_date),

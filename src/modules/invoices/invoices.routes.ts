@@ -9,12 +9,13 @@ import { findInvoice, invoiceListSpec, listInvoices, toInvoice, type InvoiceRow 
 import { changeInvoice, correctInvoice, createInvoice, removeInvoice, requireInvoice } from './invoices.service.js';
 import { ownersWithFiles } from '../attachments/index.js';
 import type { TenantDb } from '../../db/tenant-scope.js';
+import { invoiceDerivations } from './invoices.records.js';
 
 const tags = ['Invoices'];
 
 export async function presentInvoices(db: TenantDb, rows: InvoiceRow[]): Promise<InvoiceT[]> {
   const documents = await ownersWithFiles(db, 'invoice', rows.map((r) => Number(r.id)));
-  return rows.map((r) => toInvoice(r, documents.has(Number(r.id))));
+  return rows.map((r) => toInvoice(r, documents.has(Number(r.id)), db.language));
 }
 
 export default async function invoiceRoutes(app: ZkApp) {
@@ -23,19 +24,25 @@ export default async function invoiceRoutes(app: ZkApp) {
     plural: 'invoices',
     tags,
     path: '/invoices',
+    records: {
+      table: 'invoices',
+      key: ['invoice_number'],
+      derivations: invoiceDerivations,
+      showMany: (s, _p, rows) => presentInvoices(s.db, rows),
+    },
     key: { name: 'invoice_number', schema: InvoiceNumberParam },
     resource: Invoice,
     list: { query: InvoiceListQuery, build: (s, _p, q) => listInvoices(s.db, q), spec: invoiceListSpec, map: (s, _p, rows) => presentInvoices(s.db, rows) },
     find: (s, _p, number) => findInvoice(s.db, String(number)),
     show: async (s, _p, row) => (await presentInvoices(s.db, [row]))[0],
-    create: { body: InvoiceCreate, run: (s, _p, body) => createInvoice(s.db, body) },
-    update: { body: InvoiceUpdate, run: (s, _p, row, body) => changeInvoice(s.db, row, body) },
-    remove: (s, _p, row) => removeInvoice(s.db, row),
+    create: { body: InvoiceCreate, run: (s, _p, body) => createInvoice(s, body) },
+    update: { body: InvoiceUpdate, run: (s, _p, row, body) => changeInvoice(s, row, body) },
+    remove: (s, _p, row) => removeInvoice(s, row),
     unique: { table: 'invoices', field: 'invoice_number' },
     summaries: {
       list: 'List invoices (customer_number, date_from, date_to, status)',
       get: 'Get an invoice by its invoice number',
-      update: 'Update an invoice while it is not billed (only submitted fields change; PUT is an alias)',
+      update: 'Update an invoice while it is not billed (only submitted fields change; PUT is an alias); status 0 bills its items and their receipts',
       remove: 'Delete an invoice while it is not billed (its items stay, detached)',
     },
   });
@@ -44,7 +51,7 @@ export default async function invoiceRoutes(app: ZkApp) {
     '/invoices/:invoice_number/correction',
     {
       schema: {
-        summary: 'Correct a billed invoice: sets correction_date and the correcting employee (creator_username)',
+        summary: 'Correct an invoice: sets correction_date and the correcting employee (creator_username); a Billed invoice becomes a Draft again and its billing is undone',
         tags,
         params: Type.Object({ invoice_number: InvoiceNumberParam }),
         body: InvoiceCorrection,
@@ -53,7 +60,7 @@ export default async function invoiceRoutes(app: ZkApp) {
     },
     async (req) => {
       const row = await requireInvoice(req.db, req.params.invoice_number);
-      const [invoice] = await presentInvoices(req.db, [await correctInvoice(req.db, row, req.body)]);
+      const [invoice] = await presentInvoices(req.db, [await correctInvoice({ db: req.db, dialect: app.zk.dialect }, row, req.body)]);
       return { data: invoice };
     },
   );

@@ -2,9 +2,10 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { DateOnly, DateTimeOut, IntIdName, Nullable, Opt } from '../../http/schemas.js';
 import { listQuery } from '../../http/list/index.js';
-import { DecimalIn } from '../../http/money.js';
+import { Currency, DecimalIn } from '../../http/money.js';
 import { DateIn, EnumIn } from '../crud/index.js';
-import { describe, INVOICE_BILLING_KINDS, INVOICE_STATUSES } from './invoice-enums.js';
+import { describe } from './invoice-enums.js';
+import { Labelled } from '../../http/labels.js';
 
 /** The path key. */
 export const InvoiceNumberParam = Type.String({ minLength: 1, maxLength: 64 });
@@ -37,11 +38,11 @@ export type InvoiceT = Static<typeof Invoice>;
 
 const Text = (max = 255) => Type.String({ maxLength: max });
 const writable = {
-  billing_kind: Type.Optional(EnumIn(0, 2, describe(INVOICE_BILLING_KINDS))),
+  billing_kind: Type.Optional(Labelled('invoice_billing_kind', EnumIn(0, 2, describe('invoice_billing_kind')))),
   date: Type.Optional(DateIn()),
   amount: Opt(DecimalIn(2, 1e11, 'Euros.')),
-  status: Type.Optional(EnumIn(0, 2, describe(INVOICE_STATUSES))),
-  currency: Type.Optional(Type.String({ pattern: '^[A-Z]{3}$', maxLength: 3 })),
+  status: Type.Optional(Labelled('invoice_status', EnumIn(0, 2, describe('invoice_status')))),
+  currency: Type.Optional(Currency()),
   payment_terms_date: Opt(DateIn()),
   payment_terms: Opt(Type.Integer({ minimum: 0, maximum: 3650 })),
   address: Opt(Text(2000)),
@@ -68,5 +69,5 @@ export const InvoiceListQuery = listQuery({
   customer_number: Type.Optional(Type.String({ maxLength: 64 })),
   date_from: Type.Optional(DateOnly({ description: 'Invoices dated on or after this day.' })),
   date_to: Type.Optional(DateOnly({ description: 'Invoices dated on or before this day.' })),
-  status: Type.Optional(Type.Integer({ minimum: 0, maximum: 2, description: describe(INVOICE_STATUSES) })),
+  status: Type.Optional(Type.Integer({ minimum: 0, maximum: 2, description: describe('invoice_status') })),
 });

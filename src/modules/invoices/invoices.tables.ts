@@ -4,6 +4,8 @@ import type { DbBool, Owned, Stamps } from '../../db/columns.js';
 
 export interface InvoicesTable extends Owned, Stamps {
   invoice_number: string;
+  /** The natural-order key of invoice_number: each run of digits as its length and digits (invoice-number-order.ts). */
+  number_sort: string;
   billing_kind: number;
   date: string;
   amount_cents: number;
@@ -54,6 +56,8 @@ export interface InvoiceItemsTable extends Owned, Stamps {
   billed_amount_cents: number | null;
   billed_date: string | null;
   vat_e4: number | null;
+  /** What billing the invoice changed ({status, billed_amount_cents, billed_date} before), JSON; a correction restores it. */
+  billing_undo: string | null;
 }
 
 export interface InvoiceNumberCountersTable {

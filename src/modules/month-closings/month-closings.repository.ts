@@ -1,6 +1,8 @@
 // SQL for closed months; every query is scoped by tenant.
 import type { Selectable } from 'kysely';
 import { prepared } from '../../db/prepared.js';
+import type { Dialect } from '../../db/dialect.js';
+import { lockKeys, sharedLocks } from '../../db/transaction.js';
 import type { TenantDb } from '../../db/tenant-scope.js';
 import type { ListSpec } from '../../http/list/index.js';
 import { nowTimestamp, outTimestamp } from '../../http/formats.js';
@@ -22,6 +24,17 @@ export function listMonthClosings(db: TenantDb, f: { month?: string; employee_id
 }
 
 export const findMonthClosing = (db: TenantDb, id: number) => db.selectFrom('month_closings').selectAll().where('id', '=', id).executeTakeFirst();
+
+/**
+ * Hold the months of a write that checks closings (bookings, absences, receipts) against a concurrent closing or
+ * reopening, until the write transaction ends: on PostgreSQL shared locks on the months' keys, which closing and
+ * reopening take alone. So a write either commits before a closing of its month or waits for it and then sees it
+ * (docs/api/booking.md "Closed months"). Call before reading the closings.
+ */
+export async function holdMonths(db: TenantDb, dialect: Dialect, dates: readonly (string | null | undefined)[]): Promise<void> {
+  const months = dates.filter((d): d is string => !!d).map((d) => d.slice(0, 7));
+  await sharedLocks(db, dialect, months.map((m) => lockKeys.month(db.tenantId, m)));
+}
 
 /** Closings that concern one employee's bookings in the given months (the tenant's and the employee's own). */
 export function closingsFor(db: TenantDb, employee: string, months: string[]) {

@@ -2,20 +2,30 @@
 // Additive endpoints behind booking rule 1 (issue 6).
 import type { ZkApp } from '../../types.js';
 import { existsInTenant } from '../../db/lookup.js';
+import { lockedTransaction, lockKeys } from '../../db/transaction.js';
 import { ErrorBag } from '../../http/errors.js';
 import { checkUnique, resourceRoutes, type Scope } from '../crud/index.js';
 import { MonthClosing, MonthClosingCreate, MonthClosingListQuery, type MonthClosingCreateT, type MonthClosingT } from './month-closings.schemas.js';
 import { deleteMonthClosing, findMonthClosing, insertMonthClosing, listMonthClosings, monthClosingListSpec, toMonthClosing, type MonthClosingRow } from './month-closings.repository.js';
 
-/** The employee must exist; a month is closed once for the tenant and once per employee. */
+/**
+ * The employee must exist; a month is closed once for the tenant and once per employee. Closing and reopening hold
+ * the month's lock alone, so they wait for the writes in that month that are checking closings and those wait for
+ * them (holdMonths).
+ */
 async function closeMonth(s: Scope, body: MonthClosingCreateT): Promise<MonthClosingRow> {
   const { month, employee_id = null, note = null } = body;
-  const errors = new ErrorBag();
-  if (employee_id !== null && !(await existsInTenant(s.db, 'employees', 'username', employee_id))) errors.add('employee_id', 'The selected employee id is invalid.');
-  await checkUnique(s.db, errors, 'month_closings', 'month', month, { where: { employee_id }, message: `The month ${month} is already closed${employee_id ? ` for ${employee_id}` : ''}.` });
-  errors.throwIfAny();
-  return insertMonthClosing(s.db, { month, employee_id, note });
+  return lockedTransaction(s.db, s.dialect, [lockKeys.month(s.tenant.id, month)], async (trx) => {
+    const errors = new ErrorBag();
+    if (employee_id !== null && !(await existsInTenant(trx, 'employees', 'username', employee_id))) errors.add('employee_id', 'The selected employee id is invalid.');
+    await checkUnique(trx, errors, 'month_closings', 'month', month, { where: { employee_id }, message: `The month ${month} is already closed${employee_id ? ` for ${employee_id}` : ''}.` });
+    errors.throwIfAny();
+    return insertMonthClosing(trx, { month, employee_id, note });
+  });
 }
+
+const reopenMonth = (s: Scope, row: MonthClosingRow) =>
+  lockedTransaction(s.db, s.dialect, [lockKeys.month(s.tenant.id, row.month)], (trx) => deleteMonthClosing(trx, Number(row.id)));
 
 export default async function monthClosingRoutes(app: ZkApp) {
   resourceRoutes<undefined, MonthClosingRow, MonthClosingT>(app, {
@@ -23,12 +33,13 @@ export default async function monthClosingRoutes(app: ZkApp) {
     plural: 'closed months',
     tags: ['Month closings'],
     path: '/month-closings',
+    records: { table: 'month_closings' },
     resource: MonthClosing,
     list: { query: MonthClosingListQuery, build: (s, _p, q) => listMonthClosings(s.db, q), spec: monthClosingListSpec },
     find: (s, _p, id) => findMonthClosing(s.db, id),
     show: (_s, _p, row) => toMonthClosing(row),
     create: { body: MonthClosingCreate, run: (s, _p, body) => closeMonth(s, body) },
-    remove: (s, _p, row) => deleteMonthClosing(s.db, Number(row.id)),
+    remove: (s, _p, row) => reopenMonth(s, row),
     summaries: { create: 'Close a month for the whole tenant or for one employee', remove: 'Reopen a closed month' },
   });
 }

@@ -13,7 +13,7 @@ export const MonthClosing = Type.Object({
 });
 export type MonthClosingT = Static<typeof MonthClosing>;
 
-const MonthPattern = '^\\d{4}-(0[1-9]|1[0-2])$';
+const MonthPattern = '^[1-9][0-9]{3}-(0[1-9]|1[0-2])$';
 export const MonthClosingCreate = Type.Object({
   month: Type.String({ pattern: MonthPattern, maxLength: 7, description: "'YYYY-MM'" }),
   employee_id: Opt(Type.String({ minLength: 1, maxLength: 255 })),

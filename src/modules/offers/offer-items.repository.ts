@@ -88,7 +88,7 @@ export function toOfferItem(r: OfferItemRow, totalNetCents: bigint, language: st
     position: r.position,
     label: r.label,
     description: r.description,
-    type: { id: type.id, name: type.name },
+    type: labelled(language, 'offer_item_type', type.id)!,
     quantity: fromUnits(Number(r.quantity_e4), 4),
     single_price: fromUnits(Number(r.single_price_e4), 4),
     unit: unitOf({ ...r, article_unit: articleUnit }),

@@ -10,6 +10,7 @@ import { deleteOfferItem, findOfferItem, listOfferItems, offerItemListSpec, type
 import { changeOfferItem, createOfferItem, presentOfferItems } from './offer-items.service.js';
 import { requireOffer } from './offers.service.js';
 import type { OfferRow } from './offers.repository.js';
+import { offerItemDerivations } from './offers.records.js';
 
 const Id = () => Type.Integer({ minimum: 1, maximum: MAX_ID });
 
@@ -19,6 +20,7 @@ export default async function offerItemRoutes(app: ZkApp) {
     plural: 'items of an offer',
     tags: ['Offer items'],
     path: '/offers/:id/items',
+    records: { table: 'offer_items', key: ['offer_id', 'id'], derivations: offerItemDerivations, showMany: (s, offer, rows) => presentOfferItems(s.db, Number(offer.id), rows) },
     parentParams: { id: Id() },
     key: { name: 'item_id', schema: Id() },
     parent: (s, params) => requireOffer(s.db, Number(params.id)),

@@ -52,7 +52,7 @@ const fields = {
   article_id: Opt(Type.Integer({ minimum: 1, maximum: MAX_ID })),
   expenditure_billing_type: Opt(Labelled('expenditure_billing_type', Named(`Id or name: ${Object.entries(LABELS.expenditure_billing_type).map(([k, v]) => `${k} (${v.de}, ${v.en})`).join(', ')}.`))),
 };
-const TypeIn = Named(`Id or name: ${ITEM_TYPES.map((t) => `${t.id} (${t.name})`).join(', ')}.`);
+const TypeIn = Named(`Id or name, German or English: ${ITEM_TYPES.map((t) => `${t.id} (${LABELS.offer_item_type[t.id as keyof typeof LABELS.offer_item_type].de}, ${t.name})`).join(', ')}.`);
 export const OfferItemCreate = Type.Object({ type: TypeIn, ...fields });
 export const OfferItemUpdate = Type.Object({ type: Type.Optional(TypeIn), ...fields });
 export type OfferItemUpdateT = Static<typeof OfferItemUpdate>;

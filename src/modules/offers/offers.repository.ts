@@ -6,7 +6,8 @@ import { outDate, outTimestamp, toBool } from '../../http/formats.js';
 import { fromUnits } from '../../http/money.js';
 import { insertRow, updateRow } from '../crud/index.js';
 import type { OffersTable } from './offers.tables.js';
-import { OFFER_STATUSES, type OfferT } from './offers.schemas.js';
+import type { OfferT } from './offers.schemas.js';
+import { labelled } from '../../http/labels.js';
 import { offerTotals, type Totals } from './offer-totals.js';
 import { itemsForTotals } from './offer-items.repository.js';
 
@@ -50,15 +51,15 @@ export async function toOffers(db: TenantDb, rows: OfferRow[]): Promise<OfferT[]
   const items = await itemsForTotals(db, rows.map((r) => Number(r.id)));
   return rows.map((r) => {
     const own = items.get(Number(r.id)) ?? [];
-    return toOffer(r, own.length, offerTotals(own));
+    return toOffer(r, own.length, offerTotals(own), db.language);
   });
 }
 
-function toOffer(r: OfferRow, itemsCount: number, totals: Totals): OfferT {
+function toOffer(r: OfferRow, itemsCount: number, totals: Totals, language: string): OfferT {
   return {
     id: Number(r.id),
     title: r.title,
-    status: { id: Number(r.status), name: OFFER_STATUSES[Number(r.status)] ?? String(r.status) },
+    status: labelled(language, 'offer_status', Number(r.status))!,
     status_since: outTimestamp(r.status_since),
     valid_until: outDate(r.valid_until),
     order_date: outDate(r.order_date),

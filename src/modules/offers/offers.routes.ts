@@ -6,6 +6,7 @@ import { resourceRoutes } from '../crud/index.js';
 import { Offer, OfferListQuery, OfferWrite, type OfferT } from './offers.schemas.js';
 import { findOffer, listOffers, offerListSpec, toOffers, type OfferFilters, type OfferRow } from './offers.repository.js';
 import { changeOffer, createOffer, removeOffer } from './offers.service.js';
+import { offerTotalsDerivation } from './offers.records.js';
 
 function filters(query: Record<string, unknown>): OfferFilters {
   const q = query as OfferFilters;
@@ -18,6 +19,7 @@ export default async function offerRoutes(app: ZkApp) {
     plural: 'offers',
     tags: ['Offers'],
     path: '/offers',
+    records: { table: 'offers', derivations: [offerTotalsDerivation], showMany: (s, _p, rows) => toOffers(s.db, rows) },
     resource: Offer,
     list: { query: OfferListQuery, build: (s, _p, q) => listOffers(s.db, filters(q)), spec: offerListSpec, map: (s, _p, rows) => toOffers(s.db, rows) },
     find: (s, _p, id) => findOffer(s.db, id),

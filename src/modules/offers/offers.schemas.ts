@@ -3,9 +3,9 @@ import { Type, type Static } from '@sinclair/typebox';
 import { DateTimeOut, IntIdName, MAX_ID, Nullable, Opt } from '../../http/schemas.js';
 import { listQuery } from '../../http/list/index.js';
 import { DateIn, EnumIn } from '../crud/index.js';
+import { LABELS, Labelled } from '../../http/labels.js';
 
 /** Offer status ids (no public source names them; chosen here, docs/api/commercial.md). */
-export const OFFER_STATUSES: Readonly<Record<number, string>> = { 1: 'Draft', 2: 'Sent', 3: 'Accepted', 4: 'Rejected', 5: 'Cancelled' };
 
 const Money = () => Type.Number({ description: 'Euros with cents, computed in integer cents.' });
 const DateOut = () => Nullable(DateTimeOut());
@@ -42,7 +42,7 @@ const ContactId = Type.Unsafe<string | number>({ type: ['string', 'integer'], pa
 
 const writable = {
   title: Opt(Type.String({ maxLength: 255 })),
-  status: Type.Optional(EnumIn(1, 5, Object.entries(OFFER_STATUSES).map(([k, v]) => `${k} ${v}`).join(', '))),
+  status: Type.Optional(Labelled('offer_status', EnumIn(1, 5, Object.entries(LABELS.offer_status).map(([k, v]) => `${k} ${v.en}`).join(', ')))),
   valid_until: Opt(DateIn()),
   order_date: Opt(DateIn()),
   realization_from: Opt(DateIn()),

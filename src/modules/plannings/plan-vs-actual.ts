@@ -5,7 +5,6 @@
 import { Type, type Static } from '@sinclair/typebox';
 import type { TenantDb } from '../../db/tenant-scope.js';
 import { ErrorBag } from '../../http/errors.js';
-import { today } from '../../http/formats.js';
 import { DateOnly } from '../../http/schemas.js';
 import { daysIn } from '../../booking/dates.js';
 import { employeeCalendars } from '../../booking/working-day.repository.js';
@@ -13,7 +12,7 @@ import { defaultDays } from '../default-plannings/default-plannings.repository.j
 import { dailyTarget, planHours } from './plan-amounts.js';
 import { planFilters } from './plannings.schemas.js';
 import { listPlannings, storedEntry } from './plannings.repository.js';
-import { MAX_RANGE_DAYS } from './plannings.service.js';
+import { MAX_RANGE_DAYS, planWindow } from './plannings.service.js';
 
 export const PlanVsActualQuery = Type.Object(
   {
@@ -36,8 +35,7 @@ export type PlanVsActualRowT = Static<typeof PlanVsActualRow>;
 const round = (n: number) => Math.round(n * 1e6) / 1e6;
 
 export async function planVsActual(db: TenantDb, projectId: number, query: PlanVsActualQueryT): Promise<PlanVsActualRowT[]> {
-  const date_from = query.date_from ?? `${(query.date_to ?? today()).slice(0, 4)}-01-01`;
-  const q = { ...query, date_from, date_to: query.date_to ?? `${date_from.slice(0, 4)}-12-31` };
+  const q = { ...query, ...planWindow(query.date_from, query.date_to) };
   const errors = new ErrorBag();
   if (q.date_to < q.date_from) errors.add('date_to', 'The date to must be a date after or equal to date from.');
   else if (daysIn(q.date_from, q.date_to) > MAX_RANGE_DAYS) errors.add('date_to', `The window may span at most ${MAX_RANGE_DAYS} days.`);

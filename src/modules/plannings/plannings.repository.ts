@@ -3,7 +3,7 @@
 import type { Insertable, Selectable, SelectQueryBuilder } from 'kysely';
 import type { TenantDb } from '../../db/tenant-scope.js';
 import type { ListSpec } from '../../http/list/index.js';
-import { nowTimestamp, outTimestamp } from '../../http/formats.js';
+import { nowTimestamp, outOffsetTimestamp } from '../../http/formats.js';
 import { employeeCalendars } from '../../booking/working-day.repository.js';
 import { maxDate, minDate } from '../../booking/dates.js';
 import { convert, dailyTarget, isWorkingDay } from './plan-amounts.js';
@@ -158,8 +158,8 @@ export async function toPlannings(db: TenantDb, entries: PlanEntry[]): Promise<P
       planning_in_percent: amounts.percent,
       working_day: isWorkingDay(calendar, e.date) ? 1 : 0,
       note: e.note,
-      created_at: outTimestamp(e.created),
-      updated_at: outTimestamp(e.modified),
+      created_at: outOffsetTimestamp(e.created),
+      updated_at: outOffsetTimestamp(e.modified),
       planning_details: {
         type: details.type,
         value: e.kind === PlanningKind.TimeRange ? amounts.hours : e.planning,

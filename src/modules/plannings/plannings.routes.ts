@@ -10,9 +10,10 @@ import { DataArray, IntKey, Paginated, responses, Single } from '../../http/sche
 import { requireProject } from '../projects/projects.service.js';
 import { planVsActual, PlanVsActualQuery, PlanVsActualRow, type PlanVsActualQueryT } from './plan-vs-actual.js';
 import { resourceRoutes, scopeOf } from '../crud/index.js';
-import { Planning, PlanningCreate, PlanningListQuery, PlanningUpdate, type PlanningCreateT, type PlanningT } from './plannings.schemas.js';
+import { Planning, PlanningCreate, PlanningListQuery, PlanningRangeCreate, PlanningUpdate, type PlanningCreateT, type PlanningRangeCreateT, type PlanningT } from './plannings.schemas.js';
 import { deletePlanning, findPlanning, listPlannings, planFiltersOf, planningListSpec, storedEntry, toPlannings, type PlanningRow } from './plannings.repository.js';
 import { changePlanning, createPlannings } from './plannings.service.js';
+import { planningDerivations } from './plannings.records.js';
 
 const tags = ['Plannings'];
 
@@ -61,21 +62,31 @@ export default async function planningRoutes(app: ZkApp) {
     },
   );
 
+  // One day is one resource ({data: entry}); a range of days is its own operation answering the list of entries.
   app.post(
     '/plannings',
+    { schema: { summary: 'Plan a day (a range of days: POST /plannings/range)', tags, body: PlanningCreate, response: responses({ 201: Single(Planning) }, { write: true }) } },
+    async (req, reply) => {
+      const s = scopeOf(app, req);
+      const [entry] = await toPlannings(s.db, (await createPlannings(s.db, req.body as PlanningCreateT, false)).map(storedEntry));
+      return reply.code(201).send({ data: entry });
+    },
+  );
+
+  app.post(
+    '/plannings/range',
     {
       schema: {
-        summary: 'Plan a day, or with date_to every working day of a range (the answer is then a list)',
+        summary: 'Plan every working day of the employee from date to date_to (all or nothing; the answer lists the entries)',
         tags,
-        body: PlanningCreate,
-        response: responses({ 201: Type.Union([Single(Planning), DataArray(Planning)]) }, { write: true }),
+        body: PlanningRangeCreate,
+        response: responses({ 201: DataArray(Planning) }, { write: true }),
       },
     },
     async (req, reply) => {
       const s = scopeOf(app, req);
-      const body = req.body as PlanningCreateT;
-      const entries = await toPlannings(s.db, (await createPlannings(s.db, body)).map(storedEntry));
-      return reply.code(201).send(body.date_to == null ? { data: entries[0] } : { data: entries });
+      const entries = await toPlannings(s.db, (await createPlannings(s.db, req.body as PlanningRangeCreateT, true)).map(storedEntry));
+      return reply.code(201).send({ data: entries });
     },
   );
 
@@ -103,6 +114,7 @@ export default async function planningRoutes(app: ZkApp) {
     plural: 'planning entries',
     tags,
     path: '/plannings',
+    records: { table: 'plannings', derivations: planningDerivations, showMany: (s, _p, rows) => toPlannings(s.db, rows.map(storedEntry)) },
     resource: Planning,
     find: (s, _p, id) => findPlanning(s.db, id),
     show: async (s, _p, row) => (await toPlannings(s.db, [storedEntry(row)]))[0],

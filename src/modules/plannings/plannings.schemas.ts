@@ -2,7 +2,7 @@
 // and customer, the write bodies (additive) and the list query. The numbering of `type` and `kind` is ours (no
 // public ids exist): docs/api/plannings.md.
 import { Type, type Static } from '@sinclair/typebox';
-import { DateOnly, DateTimeOut, MAX_ID, Nullable, Opt } from '../../http/schemas.js';
+import { DateOnly, DateTimeOut, MAX_ID, Nullable, OffsetDateTimeOut, Opt, requiredUnless } from '../../http/schemas.js';
 import { listQuery } from '../../http/list/index.js';
 
 /** What is planned. */
@@ -38,8 +38,8 @@ export const Planning = Type.Object({
   planning_in_percent: Nullable(Type.Number({ description: 'Hours / daily target × 100 (null where the target is 0).' })),
   working_day: Nullable(Type.Integer({ enum: [0, 1], description: '1: target > 0, no full-day public holiday, no approved full-day absence.' })),
   note: Nullable(Type.String()),
-  created_at: Nullable(DateTimeOut()),
-  updated_at: Nullable(DateTimeOut()),
+  created_at: Nullable(OffsetDateTimeOut()),
+  updated_at: Nullable(OffsetDateTimeOut()),
   planning_details: PlanningDetails,
   employee: Type.Object({ username: Type.String(), firstname: Type.String(), lastname: Type.String(), email: Nullable(Type.String()) }),
   project: Type.Object({ id: Type.Integer(), name: Nullable(Type.String()) }),
@@ -64,13 +64,18 @@ const writable = {
   note: Opt(Type.String({ maxLength: 4000 })),
 };
 
-export const PlanningCreate = Type.Object({
+const created = {
   employee_id: Type.String({ minLength: 1, maxLength: 255, description: 'Username.' }),
-  date: DateOnly({ description: 'The planned day; with date_to the first day of a range.' }),
-  date_to: Opt(DateOnly({ description: 'Last day of a range: one entry per working day of the employee from date to date_to (at most 366 days); the answer is then a list.' })),
   project_id: Type.Integer({ minimum: 1, maximum: MAX_ID }),
   ...writable,
-});
+};
+const date = DateOnly({ description: 'The planned day (the first of a range).' });
+const dateTo = Nullable(DateOnly({ description: 'Last day of POST /plannings/range (at most 366 days on); POST /plannings: 422 unless null.' }));
+/** POST /plannings: one day, one entry. */
+export const PlanningCreate = Type.Object({ ...created, date, date_to: Type.Optional(dateTo) }, requiredUnless({ planning: [{ kind: 3 }] }));
+/** POST /plannings/range: one entry per working day of the employee from date to date_to (required; the same schema otherwise). */
+export const PlanningRangeCreate = Type.Object({ ...created, date, date_to: dateTo }, requiredUnless({ planning: [{ kind: 3 }] }));
+export type PlanningRangeCreateT = Static<typeof PlanningRangeCreate>;
 export const PlanningUpdate = Type.Object({
   employee_id: Type.Optional(Type.String({ minLength: 1, maxLength: 255 })),
   date: Type.Optional(DateOnly()),
@@ -93,5 +98,5 @@ export const planFilters = {
 
 export const PlanningListQuery = listQuery({
   ...planFilters,
-  include_defaults: Type.Optional(Nullable(Type.Boolean({ description: 'Add a synthetic entry per working day of the window from the default plannings where no explicit entry exists for the same employee and project (date_from and date_to are then required, at most 366 days apart).' }))),
+  include_defaults: Type.Optional(Nullable(Type.Boolean({ description: 'Add a synthetic entry per working day of the window from the default plannings where no explicit entry exists for the same employee and project (a window of at most 366 days; a missing bound: the calendar year of the other, or the current year).' }))),
 });

@@ -2,14 +2,24 @@
 // and belong together, and a date range that becomes one entry per working day of the employee (all or nothing).
 import type { TenantDb } from '../../db/tenant-scope.js';
 import { ErrorBag, notFound } from '../../http/errors.js';
+import { today } from '../../http/formats.js';
 import { employeeCalendars } from '../../booking/working-day.repository.js';
 import { datesOf, daysIn } from '../../booking/dates.js';
 import { isWorkingDay } from './plan-amounts.js';
-import { PlanningKind, PlanningType, type PlanningCreateT, type PlanningUpdateT } from './plannings.schemas.js';
+import { PlanningKind, PlanningType, type PlanningCreateT, type PlanningRangeCreateT, type PlanningUpdateT } from './plannings.schemas.js';
 import { insertPlannings, updatePlanning, type PlanningRow, type PlanningValues } from './plannings.repository.js';
 
 /** The longest range POST /plannings (date … date_to) and a window with include_defaults may span. */
 export const MAX_RANGE_DAYS = 366;
+
+/**
+ * The window of plan versus actual and of include_defaults with a bound missing (docs/api/plannings.md): from
+ * 1 January of date_to's year (of the current year, UTC, without either) to 31 December of date_from's year.
+ */
+export function planWindow(date_from: string | undefined, date_to: string | undefined): { date_from: string; date_to: string } {
+  const from = date_from ?? `${(date_to ?? today()).slice(0, 4)}-01-01`;
+  return { date_from: from, date_to: date_to ?? `${from.slice(0, 4)}-12-31` };
+}
 const MAX_HOURS = 24;
 
 type Body = Partial<PlanningCreateT> & Partial<PlanningUpdateT>;
@@ -118,11 +128,16 @@ function valuesOf(body: Body, current: PlanningRow | undefined, errors: ErrorBag
   };
 }
 
-/** POST /plannings: one entry, or with date_to one entry per working day of the employee in [date, date_to]. */
-export async function createPlannings(db: TenantDb, body: PlanningCreateT): Promise<PlanningRow[]> {
+/**
+ * POST /plannings (`range` false): one entry — a `date_to` is 422, a range being its own operation so each answers
+ * one shape (docs/api/plannings.md); POST /plannings/range: one entry per working day of the employee in [date, date_to].
+ */
+export async function createPlannings(db: TenantDb, body: PlanningCreateT | PlanningRangeCreateT, range: boolean): Promise<PlanningRow[]> {
   const errors = new ErrorBag();
+  if (!range && body.date_to != null) errors.add('date_to', 'POST /plannings plans one day; a range of days is POST /plannings/range.');
+  if (range && body.date_to == null) errors.add('date_to', 'The date to field is required.');
   const values = valuesOf(body, undefined, errors);
-  const last = body.date_to ?? undefined;
+  const last = range ? (body.date_to ?? undefined) : undefined;
   if (last !== undefined && last < body.date) errors.add('date_to', 'The date to must be a date after or equal to date.');
   else if (last !== undefined && daysIn(body.date, last) > MAX_RANGE_DAYS) errors.add('date_to', `A range may span at most ${MAX_RANGE_DAYS} days.`);
   errors.throwIfAny();

@@ -19,6 +19,7 @@ export default async function priceGroupRoutes(app: ZkApp) {
     plural: 'price groups',
     tags: ['Price groups'],
     path: '/price-groups',
+    records: { table: 'price_groups' },
     resource: PriceGroup,
     list: { build: (s) => listPriceGroups(s.db), spec: priceGroupListSpec },
     find: (s, _p, id) => findRow(s.db, 'price_groups', 'id', id),

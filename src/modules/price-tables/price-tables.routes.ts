@@ -24,6 +24,9 @@ export interface PriceTableOwnerRoutes {
   itemParam?: string;
   /** Register the GET routes too (default true; projects serve their own reads with fallback). */
   reads?: boolean;
+  /** The owner's level, and the row's columns naming the owner in the record key (e.g. ['customer_number']). */
+  level: PriceTableOwner['level'];
+  ownerKey: readonly string[];
 }
 
 /** List, create, read, update (PATCH/PUT) and delete of one owner's price tables. */
@@ -38,6 +41,15 @@ export function priceTableRoutes(app: ZkApp, o: PriceTableOwnerRoutes): void {
     key: { name: o.itemParam ?? 'id', schema: Type.Integer({ minimum: 1, maximum: MAX_ID }) },
     parent: o.owner,
     resource: PriceTable,
+    records: {
+      table: 'price_tables',
+      where: { level: o.level },
+      key: [...o.ownerKey, 'id'],
+      derivations: [
+        { table: 'prices', match: { id: 'price_table_id' } },
+        { table: 'price_factors', match: { id: 'price_table_id' } },
+      ],
+    },
     ...(reads ? { list: { load: (s: Scope, owner: PriceTableOwner) => loadPriceTables(s.db, s.tenant, owner) } } : { detail: false as const }),
     find: (s, owner, id) => loadOwnedPriceTable(s.db, s.tenant, owner, id),
     show: (_s, _owner, table) => table,
@@ -56,5 +68,5 @@ export function priceTableRoutes(app: ZkApp, o: PriceTableOwnerRoutes): void {
 
 /** The tenant's base price tables (Basispreistabelle). */
 export default async function basePriceTableRoutes(app: ZkApp) {
-  priceTableRoutes(app, { path: '/price-tables', tags: ['Price tables'], ownerParams: {}, what: 'base price table', owner: async () => ({ level: 'base' }) });
+  priceTableRoutes(app, { path: '/price-tables', tags: ['Price tables'], ownerParams: {}, what: 'base price table', owner: async () => ({ level: 'base' }), level: 'base', ownerKey: [] });
 }

@@ -30,6 +30,7 @@ export default async function projectAssignmentRoutes(app: ZkApp) {
     plural: 'employees assigned to a project',
     tags,
     path: '/projects/:id/employees',
+    records: { table: 'project_assignments', key: ['project_id', 'id'] },
     parentParams: { id: Type.Integer({ minimum: 1, maximum: MAX_ID }) },
     key: { name: 'assignment_id', schema: Type.Integer({ minimum: 1, maximum: MAX_ID }) },
     parent: (s, params) => requireProject(s.db, Number(params.id)),

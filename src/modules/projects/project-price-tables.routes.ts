@@ -36,6 +36,8 @@ export default async function projectPriceTableRoutes(app: ZkApp) {
     ownerParams: { id: Type.Integer({ minimum: 1, maximum: MAX_ID }) },
     itemParam: 'price_table_id',
     reads: false,
+    level: 'project',
+    ownerKey: ['project_id'],
     what: 'project price table',
     owner: async (s, params) => ({ level: 'project', project_id: Number((await requireProject(s.db, Number(params.id))).id) }),
   });

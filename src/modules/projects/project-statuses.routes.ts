@@ -24,6 +24,7 @@ export default async function projectStatusRoutes(app: ZkApp) {
     plural: 'project statuses',
     tags: ['Project statuses'],
     path: '/project-statuses',
+    records: { table: 'project_statuses', key: ['name'] },
     key: { name: 'name', schema: Type.String({ minLength: 1, maxLength: 32 }) },
     parent: (s) => ensureDefaultStatuses(s.db),
     unique: { table: 'project_statuses', field: 'name' },

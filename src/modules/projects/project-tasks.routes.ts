@@ -16,6 +16,7 @@ export default async function projectTaskRoutes(app: ZkApp) {
     plural: 'tasks of a project',
     tags: ['Project tasks'],
     path: '/projects/:id/tasks',
+    records: { table: 'project_tasks', key: ['project_id', 'id'] },
     parentParams: { id: Type.Integer({ minimum: 1, maximum: MAX_ID }) },
     key: { name: 'task_id', schema: Type.Integer({ minimum: 1, maximum: MAX_ID }) },
     parent: (s, params) => requireProject(s.db, Number(params.id)),

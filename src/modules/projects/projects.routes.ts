@@ -5,10 +5,12 @@ import type { ZkApp } from '../../types.js';
 import { IntKey, Paginated, Single, responses } from '../../http/schemas.js';
 import { arrayParam, listResponse } from '../../http/list/index.js';
 import { fieldError, notFound } from '../../http/errors.js';
+import { requestedChanges } from '../../http/round-trip.js';
 import { Project, ProjectCreate, ProjectDetailQuery, ProjectListQuery, ProjectUpdate } from './projects.schemas.js';
 import { findProject, listProjects, projectListSpec, type ProjectFilters } from './projects.repository.js';
 import { toProjects, wantsPriceTables } from './projects.present.js';
 import { changeProject, createProject, removeProject, requireProject } from './projects.service.js';
+import { projectDerivations } from './projects.records.js';
 
 const tags = ['Projects'];
 const Params = IntKey('id');
@@ -29,6 +31,15 @@ function filters(query: Record<string, unknown>): ProjectFilters {
 }
 
 export default async function projectRoutes(app: ZkApp) {
+  app.zk.records.add({
+    type: 'projects',
+    table: 'projects',
+    load: async (s, keys) => {
+      const rows = keys.length ? await s.db.selectFrom('projects').selectAll().where('id', 'in', keys.map((k) => Number(k[0]))).execute() : [];
+      return new Map((await toProjects(s.db, s.tenant, rows)).map((p) => [String(p.id), p]));
+    },
+    derivations: projectDerivations,
+  });
 
   async function present(req: FastifyRequest, id: number) {
     const row = await findProject(req.db, id);
@@ -65,7 +76,11 @@ export default async function projectRoutes(app: ZkApp) {
     handler: async (req) => {
       const current = await findProject(req.db, req.params.id);
       if (!current) throw notFound('Project');
-      await changeProject(req.db, req.tenant, current, req.body);
+      // Fields sent as the project reads them change nothing (http/round-trip.ts).
+      const read = await present(req, Number(current.id));
+      const changes = requestedChanges<typeof req.body>(req, read.data, ProjectUpdate);
+      if (!changes) return read;
+      await changeProject(req.db, req.tenant, current, changes);
       return present(req, Number(current.id));
     },
   });

@@ -8,6 +8,7 @@ import { DynamicAttributeValue, DynamicAttributesInput } from '../dynamic-attrib
 import { PriceTable } from '../price-tables/price-tables.schemas.js';
 import { ProjectStatus } from './project-statuses.schemas.js';
 import { Labelled } from '../../http/labels.js';
+import { Currency } from '../../http/money.js';
 
 /** Free-text columns with their limits (reference §4.24 where stated). */
 export const PROJECT_TEXT_FIELDS = {
@@ -85,6 +86,7 @@ const KeywordInput = Type.Union([Type.String({ maxLength: 255 }), Type.Object({ 
 
 const writable = {
   ...mapFields(textKeys, (k) => Opt(Type.String({ maxLength: PROJECT_TEXT_FIELDS[k] }))),
+  currency: Opt(Currency()),
   ...mapFields(PROJECT_NUMBER_FIELDS as readonly NumberField[], () => Opt(Type.Number({ minimum: 0, maximum: 1e12 }))),
   start_date: Opt(DateOnly()),
   end_date: Opt(DateOnly({ description: 'On or after start_date.' })),

@@ -19,6 +19,7 @@ export default async function receiptTypeRoutes(app: ZkApp) {
     plural: 'receipt types',
     tags: ['Receipt types'],
     path: '/receipt-types',
+    records: { table: 'receipt_types', key: ['name'] },
     key: { name: 'name', schema: Type.String({ minLength: 1, maxLength: 255 }) },
     unique: { table: 'receipt_types', field: 'name' },
     resource: ReceiptType,

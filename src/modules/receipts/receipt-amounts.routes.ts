@@ -14,6 +14,7 @@ export default async function receiptAmountRoutes(app: ZkApp) {
     plural: 'receipt amounts',
     tags: ['Receipts'],
     path: '/receipts/:receipt/amounts',
+    records: { table: 'receipt_amounts', key: ['receipt_id', 'id'] },
     parentParams: { receipt: Type.Integer({ minimum: 1, maximum: MAX_ID }) },
     key: { name: 'amount_id', schema: Type.Integer({ minimum: 1, maximum: MAX_ID }) },
     resource: ReceiptAmount,

@@ -3,15 +3,19 @@
 import type { Selectable } from 'kysely';
 import type { TenantDb } from '../../db/tenant-scope.js';
 import type { ListSpec } from '../../http/list/index.js';
-import { decimalText, nowTimestamp, outTimestamp, toBool } from '../../http/formats.js';
+import { nowTimestamp, outTimestamp, toBool } from '../../http/formats.js';
+import { decimalUnits } from '../../http/money.js';
 import { deleteAttachments, filenamesOf } from '../attachments/index.js';
 import type { ReceiptAmountsTable, ReceiptsTable } from './receipts.tables.js';
-import { BILLING_STATUSES, type ReceiptAmountT, type ReceiptLineT, type ReceiptListQueryT, type ReceiptT } from './receipts.schemas.js';
+import type { ReceiptAmountT, ReceiptListQueryT, ReceiptT } from './receipts.schemas.js';
+import { labelled } from '../../http/labels.js';
 
 export type ReceiptRow = Selectable<ReceiptsTable>;
 export type ReceiptAmountRow = Selectable<ReceiptAmountsTable>;
+/** An amount line as stored: scaled integers (tax and quantity in 1/10^4, money in cents). */
+export type ReceiptLine = Omit<ReceiptAmountRow, 'tenant_id' | 'id' | 'receipt_id'>;
 /** Column values of a receipt header (what a write stores). */
-export type ReceiptValues = Omit<ReceiptRow, 'tenant_id' | 'id' | 'created' | 'modified'>;
+export type ReceiptValues = Omit<ReceiptRow, 'tenant_id' | 'id' | 'created' | 'modified' | 'billing_undo'>;
 
 const nullable = (column: string) => ({ column, nullable: true });
 export const receiptListSpec: ListSpec = {
@@ -25,8 +29,8 @@ export const receiptListSpec: ListSpec = {
     invoice_amount_currency: 'invoice_amount_currency',
     note: nullable('note'),
     payment_method: 'payment_method',
-    breakfast: 'breakfast',
-    lunch_or_dinner: 'lunch_or_dinner',
+    breakfast: 'breakfast_cents',
+    lunch_or_dinner: 'lunch_or_dinner_cents',
     location: nullable('location'),
     is_amount_net: 'is_amount_net',
     is_invoice_amount_net: nullable('is_invoice_amount_net'),
@@ -45,7 +49,7 @@ export const receiptListSpec: ListSpec = {
 
 export const receiptAmountListSpec: ListSpec = {
   key: ['id'],
-  sortable: { id: 'id', tax: 'tax', quantity: 'quantity', amount: 'amount', invoicing_share: nullable('invoicing_share'), private_share: nullable('private_share') },
+  sortable: { id: 'id', tax: 'tax_e4', quantity: 'quantity_e4', amount: 'amount_cents', invoicing_share: 'invoicing_share_cents', private_share: 'private_share_cents' },
   modified: false,
 };
 
@@ -70,32 +74,25 @@ export const listAmounts = (db: TenantDb, receiptId: number) => db.selectFrom('r
 export const findAmount = (db: TenantDb, receiptId: number, id: number) =>
   db.selectFrom('receipt_amounts').selectAll().where('receipt_id', '=', receiptId).where('id', '=', Number(id)).executeTakeFirst();
 
-export const amountsOf = (db: TenantDb, receiptId: number) => listAmounts(db, receiptId).orderBy('id').execute();
+/** The stored lines of a receipt, in order. */
+export const amountsOf = async (db: TenantDb, receiptId: number): Promise<ReceiptLine[]> =>
+  (await listAmounts(db, receiptId).orderBy('id').execute()).map((l) => ({
+    tax_e4: Number(l.tax_e4),
+    quantity_e4: Number(l.quantity_e4),
+    amount_cents: Number(l.amount_cents),
+    invoicing_share_cents: Number(l.invoicing_share_cents),
+    private_share_cents: Number(l.private_share_cents),
+  }));
 
-const round = (value: number, places: number) => Math.round(value * 10 ** places) / 10 ** places;
-const share = (v: number | null | undefined) => (v === null || v === undefined ? null : round(v, 2));
-
-async function insertLines(db: TenantDb, receiptId: number, lines: readonly ReceiptLineT[]) {
-  await db
-    .insertInto(
-      'receipt_amounts',
-      lines.map((l) => ({
-        receipt_id: receiptId,
-        tax: round(l.tax, 4),
-        quantity: round(l.quantity, 4),
-        amount: round(l.amount, 2),
-        invoicing_share: share(l.invoicing_share),
-        private_share: share(l.private_share),
-      })),
-    )
-    .execute();
+async function insertLines(db: TenantDb, receiptId: number, lines: readonly ReceiptLine[]) {
+  await db.insertInto('receipt_amounts', lines.map((l) => ({ receipt_id: receiptId, ...l }))).execute();
 }
 
 /**
  * Insert a header with its lines (inside the caller's transaction). With a client_id the employee already used,
  * nothing is written and undefined comes back: the unique index decides, also between concurrent requests.
  */
-export async function insertReceipt(db: TenantDb, values: ReceiptValues, lines: readonly ReceiptLineT[]): Promise<ReceiptRow | undefined> {
+export async function insertReceipt(db: TenantDb, values: ReceiptValues, lines: readonly ReceiptLine[]): Promise<ReceiptRow | undefined> {
   const now = nowTimestamp();
   const row = await db
     .insertInto('receipts', { ...values, created: now, modified: now })
@@ -107,7 +104,7 @@ export async function insertReceipt(db: TenantDb, values: ReceiptValues, lines: 
 }
 
 /** Update the header; `lines` (when given) replace the stored ones. Inside the caller's transaction. */
-export async function updateReceipt(db: TenantDb, id: number, values: Partial<ReceiptValues>, lines?: readonly ReceiptLineT[]): Promise<ReceiptRow> {
+export async function updateReceipt(db: TenantDb, id: number, values: Partial<ReceiptValues>, lines?: readonly ReceiptLine[]): Promise<ReceiptRow> {
   const row = await db.updateTable('receipts').set({ ...values, modified: nowTimestamp() }).where('id', '=', id).returningAll().executeTakeFirstOrThrow();
   if (lines) {
     await db.deleteFrom('receipt_amounts').where('receipt_id', '=', id).execute();
@@ -123,10 +120,12 @@ export async function deleteReceipt(db: TenantDb, id: number): Promise<void> {
   await db.deleteFrom('receipts').where('id', '=', id).execute();
 }
 
-const money = (v: number | null) => decimalText(v, 2);
+const money = (cents: number) => decimalUnits(Number(cents), 2);
 const optionalId = (v: number | null) => (v === null ? null : Number(v));
+/** A per-diem deduction: "0" when there is none (contract: a string, 0 if none), else its decimal text. */
+const deduction = (v: number | null) => (v === null || Number(v) === 0 ? '0' : money(v)!);
 
-export function toReceipt(r: ReceiptRow, filename: string | null): ReceiptT {
+export function toReceipt(r: ReceiptRow, filename: string | null, language: string): ReceiptT {
   const status = r.billing_status === null ? null : Number(r.billing_status);
   return {
     id: Number(r.id),
@@ -137,12 +136,12 @@ export function toReceipt(r: ReceiptRow, filename: string | null): ReceiptT {
     invoice_amount_currency: r.invoice_amount_currency,
     note: r.note,
     payment_method: r.payment_method,
-    breakfast: money(r.breakfast)!,
-    lunch_or_dinner: money(r.lunch_or_dinner)!,
+    breakfast: deduction(r.breakfast_cents),
+    lunch_or_dinner: deduction(r.lunch_or_dinner_cents),
     location: r.location,
     is_amount_net: toBool(r.is_amount_net) ?? false,
     is_invoice_amount_net: toBool(r.is_invoice_amount_net) ?? false,
-    billing_status: status === null ? null : { id: status, name: BILLING_STATUSES[status] ?? String(status) },
+    billing_status: labelled(language, 'receipt_billing_status', status),
     performance_date: r.performance_date,
     client_id: optionalId(r.client_id),
     created: outTimestamp(r.created),
@@ -159,17 +158,17 @@ export function toReceipt(r: ReceiptRow, filename: string | null): ReceiptT {
 /** A page of receipts with their filenames (one query for the page). */
 export async function toReceipts(db: TenantDb, rows: ReceiptRow[]): Promise<ReceiptT[]> {
   const names = await filenamesOf(db, 'receipt', rows.map((r) => Number(r.id)));
-  return rows.map((r) => toReceipt(r, names.get(Number(r.id)) ?? null));
+  return rows.map((r) => toReceipt(r, names.get(Number(r.id)) ?? null, db.language));
 }
 
 export const toAmount = (r: ReceiptAmountRow, header: Pick<ReceiptRow, 'is_amount_net' | 'is_invoice_amount_net'>): ReceiptAmountT => ({
   id: Number(r.id),
   receipt_id: Number(r.receipt_id),
-  tax: decimalText(r.tax, 4)!,
-  quantity: decimalText(r.quantity, 4)!,
-  amount: money(r.amount)!,
-  invoicing_share: money(r.invoicing_share),
-  private_share: money(r.private_share),
+  tax: decimalUnits(Number(r.tax_e4), 4),
+  quantity: decimalUnits(Number(r.quantity_e4), 4),
+  amount: money(r.amount_cents),
+  invoicing_share: money(r.invoicing_share_cents),
+  private_share: money(r.private_share_cents),
   is_amount_net: toBool(header.is_amount_net) ?? false,
   is_invoice_amount_net: toBool(header.is_invoice_amount_net) ?? false,
 });

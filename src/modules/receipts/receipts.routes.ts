@@ -16,6 +16,15 @@ export default async function receiptRoutes(app: ZkApp) {
     plural: 'receipts',
     tags,
     path: '/receipts',
+    records: {
+      table: 'receipts',
+      derivations: [
+        { table: 'receipt_amounts', match: { id: 'receipt_id' } },
+        // the file's name
+        { table: 'attachments', where: { owner_type: 'receipt' }, columns: ['owner_id', 'filename'], match: { id: 'owner_id' } },
+      ],
+      showMany: (s, _p, rows) => toReceipts(s.db, rows),
+    },
     resource: Receipt,
     list: { query: ReceiptListQuery, build: (s, _p, q) => listReceipts(s.db, q), spec: receiptListSpec, map: (s, _p, rows) => toReceipts(s.db, rows) },
     find: (s, _p, id) => findReceipt(s.db, id),

@@ -1,13 +1,16 @@
 // Receipts (contract "Receipt (header)", reference §4.25). The header only on reads; the amount lines under
 // /receipts/{receipt}/amounts as decimal strings (tax and quantity 4 places, money 2); `breakfast` and
-// `lunch_or_dinner` are the per-diem deductions as decimal strings; dates are 'YYYY-MM-DD'.
+// `lunch_or_dinner` are the per-diem deductions as decimal strings; dates are 'YYYY-MM-DD'. Requests send numbers or
+// the decimal text read back; they are stored as scaled integers (http/money.ts) and more decimals than the field
+// (or, for money, the currency) allows are 422 (receipts.service.ts).
 import { Type, type Static } from '@sinclair/typebox';
 import { DateOnly, DateTimeOut, IntIdName, MAX_ID, Nullable, Opt } from '../../http/schemas.js';
 import { listQuery } from '../../http/list/index.js';
 import { EnumIn } from '../crud/index.js';
+import { Currency, DecimalIn } from '../../http/money.js';
+import { Labelled } from '../../http/labels.js';
 
-/** Billing status ids (issue 16; the contract names them in this order). */
-export const BILLING_STATUSES: Readonly<Record<number, string>> = { 0: 'beliebig', 1: 'Not billed', 2: 'Freigegebene', 3: 'Billed' };
+/** Billing status ids (the contract names them in this order; names: http/labels.ts receipt_billing_status). */
 export const BILLED = 3;
 /** A new receipt is not billed yet. */
 export const DEFAULT_BILLING_STATUS = 1;
@@ -21,8 +24,8 @@ export const Receipt = Type.Object({
   invoice_amount_currency: Type.String(),
   note: Nullable(Type.String()),
   payment_method: Type.String(),
-  breakfast: Type.String({ examples: ['0.00'] }),
-  lunch_or_dinner: Type.String({ examples: ['0.00'] }),
+  breakfast: Type.String({ description: 'Per-diem deduction: "0" if none, else the amount with 2 decimals.', examples: ['0', '5.60'] }),
+  lunch_or_dinner: Type.String({ description: 'Per-diem deduction: "0" if none, else the amount with 2 decimals.', examples: ['0', '11.20'] }),
   location: Nullable(Type.String()),
   is_amount_net: Type.Boolean(),
   is_invoice_amount_net: Type.Boolean(),
@@ -46,30 +49,33 @@ export const ReceiptAmount = Type.Object({
   tax: Type.String({ examples: ['19.0000'] }),
   quantity: Type.String({ examples: ['1.0000'] }),
   amount: Type.String({ examples: ['70.00'] }),
-  invoicing_share: Nullable(Type.String({ examples: ['70.00'] })),
-  private_share: Nullable(Type.String({ examples: ['0.00'] })),
+  invoicing_share: Type.String({ examples: ['70.00'], description: '"0.00" when none.' }),
+  private_share: Type.String({ examples: ['0.00'], description: '"0.00" when none.' }),
   is_amount_net: Type.Boolean(),
   is_invoice_amount_net: Type.Boolean(),
 });
 export type ReceiptAmountT = Static<typeof ReceiptAmount>;
 
-const MONEY = 999_999_999;
-const Money = (opts: object = {}) => Type.Number({ minimum: 0, maximum: MONEY, ...opts });
-/** An amount line; `amount` > 0 on create, ≥ 0 on update (reference §4.25). */
-const Line = (amountLimits: object) =>
-  Type.Object({
-    tax: Type.Number({ minimum: 0, maximum: 100, description: 'Percent; must be one of the receipt type\'s tax_rates.' }),
-    quantity: Type.Number({ minimum: 1, maximum: 1_000_000 }),
-    amount: Type.Number({ maximum: MONEY, ...amountLimits }),
-    private_share: Opt(Money()),
-    invoicing_share: Opt(Money()),
-  });
+/** The largest amount of a line or deduction. */
+export const MONEY_MAX = 999_999_999;
+export const QUANTITY_MAX = 1_000_000;
+/** Money: no more decimals than its currency has (EUR 2, JPY 0; receipts.service.ts). */
+const Money = (description: string) => DecimalIn(2, MONEY_MAX, description, 0);
+/** An amount line of a request; `amount` > 0 on create, ≥ 0 on update (reference §4.25). */
+export const ReceiptAmountLine = Type.Object({
+  tax: DecimalIn(4, 100, "Percent, 0–100; must be one of the receipt type's tax_rates.", 0),
+  quantity: DecimalIn(4, QUANTITY_MAX, '≥ 1.', 1),
+  amount: Money('> 0 on create, ≥ 0 on update.'),
+  private_share: Opt(Money('≥ 0.')),
+  invoicing_share: Opt(Money('≥ 0, in invoice_amount_currency.')),
+});
 export const MAX_LINES = 100;
-const Lines = (amountLimits: object) => Type.Array(Line(amountLimits), { minItems: 1, maxItems: MAX_LINES });
-export type ReceiptLineT = { tax: number; quantity: number; amount: number; private_share?: number | null; invoicing_share?: number | null };
+const Lines = Type.Array(ReceiptAmountLine, { minItems: 1, maxItems: MAX_LINES });
+/** An amount line as a request sends it. */
+export type ReceiptLineIn = Static<typeof ReceiptAmountLine>;
 
-/** A deduction: a number or the decimal string the API returns. */
-const Deduction = Type.Unsafe<number | string>({ type: ['number', 'string'], minimum: 0, maximum: MONEY, pattern: '^[0-9]{1,9}(\\.[0-9]{1,2})?$', maxLength: 12, description: 'Amount ≥ 0.' });
+/** A per-diem deduction: a number or the decimal string the API returns. */
+const Deduction = Money('Amount ≥ 0.');
 const Id = Type.Integer({ minimum: 1, maximum: MAX_ID });
 
 const optional = {
@@ -80,11 +86,11 @@ const optional = {
   invoice_item_id: Opt(Type.Integer({ minimum: 1, maximum: MAX_ID, description: 'The invoice item that bills the receipt (must bill its project). Once that invoice is Billed the receipt is locked.' })),
   is_invoice_amount_net: Opt(Type.Boolean({ description: 'Required when a line has an invoicing share.' })),
   note: Opt(Type.String({ maxLength: 255 })),
-  invoice_amount_currency: Type.Optional(Type.String({ minLength: 1, maxLength: 32, description: 'Default: currency.' })),
+  invoice_amount_currency: Type.Optional(Currency({ description: 'ISO 4217 code; default: currency.' })),
   location: Opt(Type.String({ maxLength: 255 })),
   breakfast: Type.Optional(Deduction),
   lunch_or_dinner: Type.Optional(Deduction),
-  billing_status: Type.Optional(Nullable(EnumIn(0, 3, '0 beliebig, 1 Not billed (default), 2 Freigegebene, 3 Billed.'))),
+  billing_status: Type.Optional(Nullable(Labelled('receipt_billing_status', EnumIn(0, 3, '')))),
   payment_method: Type.Optional(Type.String({ minLength: 1, maxLength: 255, description: 'Default: the receipt type\'s default_payment_method.' })),
 };
 
@@ -93,9 +99,9 @@ export const ReceiptCreate = Type.Object({
   date: DateOnly(),
   receipt_type_id: Type.String({ minLength: 1, maxLength: 255 }),
   project_id: Id,
-  currency: Type.String({ minLength: 1, maxLength: 32 }),
+  currency: Currency(),
   is_amount_net: Type.Boolean(),
-  receiptAmounts: Lines({ exclusiveMinimum: 0 }),
+  receiptAmounts: Lines,
   client_id: Opt(Type.Integer({ minimum: -MAX_ID, maximum: MAX_ID, description: 'Id assigned offline by a mobile app: a second POST with it returns the stored receipt (200).' })),
   ...optional,
 });
@@ -106,9 +112,9 @@ export const ReceiptUpdate = Type.Object({
   date: Type.Optional(DateOnly()),
   receipt_type_id: Type.Optional(Type.String({ minLength: 1, maxLength: 255 })),
   project_id: Type.Optional(Id),
-  currency: Type.Optional(Type.String({ minLength: 1, maxLength: 32 })),
+  currency: Type.Optional(Currency()),
   is_amount_net: Type.Optional(Type.Boolean()),
-  receiptAmounts: Type.Optional(Lines({ minimum: 0 })),
+  receiptAmounts: Type.Optional(Lines),
   ...optional,
 });
 export type ReceiptUpdateT = Static<typeof ReceiptUpdate>;

@@ -16,9 +16,10 @@ import { ErrorBag, notFound, validationError } from '../../http/errors.js';
 import { CLOSED_MONTH, closedFor, closingOf } from '../../booking/rules/closed-month.js';
 import { violationsError } from '../../http/errors.js';
 import { billedLinkViolations, checkInvoiceItemLink } from '../invoices/invoice-items.service.js';
-import { closingsFor } from '../month-closings/month-closings.repository.js';
+import { closingsFor, holdMonths } from '../month-closings/month-closings.repository.js';
 import { findReceiptType, taxRatesOf } from '../receipt-types/receipt-types.repository.js';
-import { BILLED, DEFAULT_BILLING_STATUS, type ReceiptCreateT, type ReceiptLineT, type ReceiptUpdateT } from './receipts.schemas.js';
+import { BILLED, DEFAULT_BILLING_STATUS, MONEY_MAX, QUANTITY_MAX, type ReceiptCreateT, type ReceiptLineIn, type ReceiptUpdateT } from './receipts.schemas.js';
+import { currencyDecimals, decimalUnits, readDecimal, toUnits, type DecimalRule } from '../../http/money.js';
 import {
   amountsOf,
   deleteReceipt,
@@ -26,13 +27,12 @@ import {
   findReceiptByClientId,
   insertReceipt,
   updateReceipt,
+  type ReceiptLine,
   type ReceiptRow,
   type ReceiptValues,
 } from './receipts.repository.js';
 
 const locks = (s: Scope, ...employees: (string | undefined)[]) => [...new Set(employees.filter((e): e is string => !!e))].map((e) => lockKeys.employee(s.tenant.id, e));
-
-const deduction = (v: number | string | undefined, current: number) => (v === undefined ? current : Number(v));
 
 /** Body -> stored values over the current ones (PATCH) or the defaults (POST); the type's payment method fills in. */
 function valuesOf(body: ReceiptUpdateT & { client_id?: number | null }, current: ReceiptValues | undefined): Omit<ReceiptValues, 'payment_method'> & { payment_method: string | undefined } {
@@ -46,8 +46,8 @@ function valuesOf(body: ReceiptUpdateT & { client_id?: number | null }, current:
     invoice_amount_currency: merged(body.invoice_amount_currency, current?.invoice_amount_currency ?? currency),
     note: pick('note', null),
     payment_method: body.payment_method ?? current?.payment_method,
-    breakfast: deduction(body.breakfast, current?.breakfast ?? 0),
-    lunch_or_dinner: deduction(body.lunch_or_dinner, current?.lunch_or_dinner ?? 0),
+    breakfast_cents: current?.breakfast_cents ?? 0,
+    lunch_or_dinner_cents: current?.lunch_or_dinner_cents ?? 0,
     location: pick('location', null),
     is_amount_net: pick('is_amount_net', false),
     is_invoice_amount_net: pick('is_invoice_amount_net', null),
@@ -62,9 +62,37 @@ function valuesOf(body: ReceiptUpdateT & { client_id?: number | null }, current:
   };
 }
 
+type Values = ReturnType<typeof valuesOf>;
+
+/**
+ * The body's amounts in stored units (docs/api/receipts.md "Money"): tax and quantity with at most 4 decimals, money
+ * with no more decimals than its currency has (EUR 2, JPY 0; amounts and deductions in `currency`, the invoicing
+ * share in `invoice_amount_currency`). More is 422 on the field, never rounded. Deductions go into `v`; the lines
+ * come back when the body has them.
+ */
+function bodyAmounts(body: ReceiptUpdateT, v: Values, create: boolean, errors: ErrorBag): ReceiptLine[] | undefined {
+  const fail = (field: string, message: string) => errors.add(field, message);
+  const money = (currency: string, min = 0, exclusiveMin = false): DecimalRule => ({ places: currencyDecimals(currency), scale: 2, min, max: MONEY_MAX, exclusiveMin, currency });
+  for (const field of ['breakfast', 'lunch_or_dinner'] as const) {
+    const value = body[field];
+    const cents = value === undefined ? undefined : readDecimal(value, money(v.currency), field, fail);
+    if (cents !== undefined) v[`${field}_cents`] = cents;
+  }
+  return body.receiptAmounts?.map((l: ReceiptLineIn, i) => {
+    const at = (f: string) => `receiptAmounts.${i}.${f}`;
+    const share = (value: number | string | null | undefined, currency: string, f: string) => (value === null || value === undefined ? 0 : readDecimal(value, money(currency), at(f), fail));
+    return {
+      tax_e4: readDecimal(l.tax, { places: 4, scale: 4, min: 0, max: 100 }, at('tax'), fail) ?? 0,
+      quantity_e4: readDecimal(l.quantity, { places: 4, scale: 4, min: 1, max: QUANTITY_MAX }, at('quantity'), fail) ?? 0,
+      amount_cents: readDecimal(l.amount, money(v.currency, 0, create), at('amount'), fail) ?? 0,
+      private_share_cents: share(l.private_share, v.currency, 'private_share') ?? 0,
+      invoicing_share_cents: share(l.invoicing_share, v.invoice_amount_currency, 'invoicing_share') ?? 0,
+    };
+  });
+}
+
 /** References, tax rates, the invoicing-share rule and the payment method default; 422 on the fields. */
-async function checked(db: TenantDb, v: ReturnType<typeof valuesOf>, lines: readonly ReceiptLineT[]): Promise<ReceiptValues> {
-  const errors = new ErrorBag();
+async function checked(db: TenantDb, v: Values, lines: readonly ReceiptLine[], errors: ErrorBag): Promise<ReceiptValues> {
   const [employee, type, project, task, ticket, subtask] = await Promise.all([
     existsInTenant(db, 'employees', 'username', v.employee_id),
     findReceiptType(db, v.receipt_type_id),
@@ -91,10 +119,13 @@ async function checked(db: TenantDb, v: ReturnType<typeof valuesOf>, lines: read
   if (type) {
     const rates = taxRatesOf(type);
     lines.forEach((l, i) => {
-      if (rates.length && !rates.includes(l.tax)) errors.add(`receiptAmounts.${i}.tax`, `The tax rate ${l.tax} is not allowed for the receipt type ${type.name} (allowed: ${rates.join(', ')}).`);
+      const tax = Number(decimalUnits(l.tax_e4, 4));
+      if (rates.length && !errors.errors[`receiptAmounts.${i}.tax`] && !rates.some((r) => toUnits(r, 4) === l.tax_e4)) {
+        errors.add(`receiptAmounts.${i}.tax`, `The tax rate ${tax} is not allowed for the receipt type ${type.name} (allowed: ${rates.join(', ')}).`);
+      }
     });
   }
-  if (v.is_invoice_amount_net === null && lines.some((l) => (l.invoicing_share ?? 0) > 0)) {
+  if (v.is_invoice_amount_net === null && lines.some((l) => l.invoicing_share_cents > 0)) {
     errors.add('is_invoice_amount_net', 'The is invoice amount net field is required when a line has an invoicing share.');
   }
   const payment = v.payment_method ?? type?.default_payment_method ?? undefined;
@@ -119,7 +150,8 @@ async function checkLink(s: Scope, trx: TenantDb, v: ReceiptValues, current: Rec
 }
 
 /** The month-closing rule of bookings: no receipt entered, changed or deleted in a closed month. */
-async function assertOpenMonths(db: TenantDb, receipts: readonly Pick<ReceiptValues, 'employee_id' | 'date'>[], storedToo: boolean): Promise<void> {
+async function assertOpenMonths(s: Scope, db: TenantDb, receipts: readonly Pick<ReceiptValues, 'employee_id' | 'date'>[], storedToo: boolean): Promise<void> {
+  await holdMonths(db, s.dialect, receipts.map((r) => r.date));
   for (const [i, r] of receipts.entries()) {
     const month = r.date.slice(0, 7);
     const hit = closingOf(await closingsFor(db, r.employee_id, [month]), r.employee_id, month);
@@ -137,10 +169,12 @@ export async function createReceipt(s: Scope, body: ReceiptCreateT): Promise<{ r
   const before = await stored();
   if (before) return { row: before, created: false };
   const row = await lockedTransaction(s.db, s.dialect, locks(s, body.employee_id), async (trx) => {
-    const lines = body.receiptAmounts;
-    const values = await checked(trx, valuesOf(body, undefined), lines);
+    const errors = new ErrorBag();
+    const base = valuesOf(body, undefined);
+    const lines = bodyAmounts(body, base, true, errors)!;
+    const values = await checked(trx, base, lines, errors);
     await checkLink(s, trx, values, undefined);
-    await assertOpenMonths(trx, [values], false);
+    await assertOpenMonths(s, trx, [values], false);
     return insertReceipt(trx, values, lines);
   });
   if (row) return { row, created: true };
@@ -153,11 +187,13 @@ export async function changeReceipt(s: Scope, stored: ReceiptRow, body: ReceiptU
     const current = await findReceipt(trx, Number(stored.id));
     if (!current) throw notFound('Receipt');
     await assertChangeable(s, trx, current);
-    const lines = body.receiptAmounts ?? (await amountsOf(trx, Number(current.id))).map((l) => ({ ...l, tax: Number(l.tax), quantity: Number(l.quantity), amount: Number(l.amount) }));
-    const values = await checked(trx, valuesOf(body, current), lines);
+    const errors = new ErrorBag();
+    const base = valuesOf(body, current);
+    const sent = bodyAmounts(body, base, false, errors);
+    const values = await checked(trx, base, sent ?? (await amountsOf(trx, Number(current.id))), errors);
     await checkLink(s, trx, values, current);
-    await assertOpenMonths(trx, [values, current], true);
-    return updateReceipt(trx, Number(current.id), values, body.receiptAmounts);
+    await assertOpenMonths(s, trx, [values, current], true);
+    return updateReceipt(trx, Number(current.id), values, sent);
   });
 }
 
@@ -171,7 +207,7 @@ export async function whileChangeable<T>(s: Scope, id: number, fn: (trx: TenantD
     const current = await findReceipt(trx, id);
     if (!current) throw notFound('Receipt');
     await assertChangeable(s, trx, current);
-    await assertOpenMonths(trx, [current], false);
+    await assertOpenMonths(s, trx, [current], false);
     return fn(trx, current);
   });
 }

@@ -1,4 +1,4 @@
-// Receipts and their amount lines (migration 1602). The file of a receipt lives in the one
+// Receipts and their amount lines (migrations 1602, 2602). The file of a receipt lives in the one
 // attachment store (modules/attachments, owner 'receipt').
 import type { DbBool, Owned, Stamps } from '../../db/columns.js';
 
@@ -10,8 +10,9 @@ export interface ReceiptsTable extends Owned, Stamps {
   invoice_amount_currency: string;
   note: string | null;
   payment_method: string;
-  breakfast: number;
-  lunch_or_dinner: number;
+  /** The per-diem deductions in cents (http/money.ts; migration 2602). */
+  breakfast_cents: number;
+  lunch_or_dinner_cents: number;
   location: string | null;
   is_amount_net: DbBool;
   is_invoice_amount_net: DbBool | null;
@@ -23,15 +24,18 @@ export interface ReceiptsTable extends Owned, Stamps {
   project_task_id: number | null;
   ticket_id: number | null;
   subtask_id: number | null;
+  /** The billing status before billing an invoice set it to Billed ({billing_status}), JSON; a correction restores it. */
+  billing_undo: string | null;
 }
 
+/** Amount lines as scaled integers (http/money.ts; migration 2602): tax and quantity in 1/10^4, money in cents. */
 export interface ReceiptAmountsTable extends Owned {
   receipt_id: number;
-  tax: number;
-  quantity: number;
-  amount: number;
-  invoicing_share: number | null;
-  private_share: number | null;
+  tax_e4: number;
+  quantity_e4: number;
+  amount_cents: number;
+  invoicing_share_cents: number;
+  private_share_cents: number;
 }
 
 export interface ReceiptTables {

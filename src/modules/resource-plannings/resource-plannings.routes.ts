@@ -7,6 +7,7 @@ import { planFiltersOf } from '../plannings/plannings.repository.js';
 import { ResourcePlanning, ResourcePlanningCreate, ResourcePlanningListQuery, ResourcePlanningUpdate, type ResourcePlanningT } from './resource-plannings.schemas.js';
 import { deleteResourcePlanning, findResourcePlanning, listResourcePlannings, resourcePlanningListSpec, toResourcePlannings, type ResourcePlanningRow } from './resource-plannings.repository.js';
 import { changeResourcePlanning, createResourcePlanning } from './resource-plannings.service.js';
+import { resourcePlanningDerivations } from '../plannings/plannings.records.js';
 
 export default async function resourcePlanningRoutes(app: ZkApp) {
   resourceRoutes<undefined, ResourcePlanningRow, ResourcePlanningT>(app, {
@@ -14,6 +15,7 @@ export default async function resourcePlanningRoutes(app: ZkApp) {
     plural: 'resource planning periods with planned hours per month (module resource_planning)',
     tags: ['Plannings'],
     path: '/resource-plannings',
+    records: { table: 'resource_plannings', derivations: resourcePlanningDerivations, showMany: (s, _p, rows) => toResourcePlannings(s.db, rows) },
     config: { module: 'resource_planning' },
     resource: ResourcePlanning,
     list: { query: ResourcePlanningListQuery, build: (s, _p, q) => listResourcePlannings(s.db, planFiltersOf(q)), spec: resourcePlanningListSpec, map: (s, _p, rows) => toResourcePlannings(s.db, rows) },

@@ -8,6 +8,7 @@ import { findSubtask, listSubtasks, subtaskListSpec, toSubtask, type SubtaskRow 
 import { removeSubtask, subtaskDetail, writeSubtask } from './subtasks.service.js';
 import type { TicketRow } from './tickets.repository.js';
 import { requireTicket } from './tickets.service.js';
+import { categoryDerivations } from '../categories/categories.records.js';
 
 export default async function subtaskRoutes(app: ZkApp) {
   resourceRoutes<TicketRow, SubtaskRow, SubtaskT>(app, {
@@ -15,6 +16,7 @@ export default async function subtaskRoutes(app: ZkApp) {
     plural: 'subtasks of a ticket',
     tags: ['Ticket subtasks'],
     path: '/tickets/:id/subtasks',
+    records: { table: 'ticket_subtasks', key: ['ticket_id', 'id'], derivations: [...categoryDerivations('subtask')] },
     parentParams: { id: Type.Integer({ minimum: 1, maximum: MAX_ID }) },
     key: { name: 'subtask_id', schema: Type.Integer({ minimum: 1, maximum: MAX_ID }) },
     parent: (s, params) => requireTicket(s.db, Number(params.id)),

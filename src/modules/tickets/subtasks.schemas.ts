@@ -1,6 +1,6 @@
 // Subtask read shape and bodies (reference §4.26): runtime start_date..deadline as plain dates, planned hours.
 import { Type, type Static } from '@sinclair/typebox';
-import { Nullable } from '../../http/schemas.js';
+import { Nullable, requiredUnless } from '../../http/schemas.js';
 import { listQuery } from '../../http/list/index.js';
 import { Category } from '../categories/categories.schemas.js';
 import { commonOutput, commonWritable, statusSchema } from './ticket-common.schemas.js';
@@ -17,7 +17,7 @@ export const Subtask = Type.Object({
 export type SubtaskT = Static<typeof Subtask>;
 
 const Text = Type.String({ minLength: 1, maxLength: 255 });
-export const SubtaskCreate = Type.Object({ subject: Text, name: Text, status: statusSchema(), ...commonWritable });
+export const SubtaskCreate = Type.Object({ subject: Text, name: Text, status: statusSchema(), ...commonWritable }, requiredUnless({ creator_username: ['customer_contact_person'] }));
 export const SubtaskUpdate = Type.Object({ subject: Type.Optional(Text), name: Type.Optional(Text), status: Type.Optional(statusSchema()), ...commonWritable });
 export type SubtaskUpdateT = Static<typeof SubtaskUpdate>;
 

@@ -26,9 +26,10 @@ export default async function ticketAttachmentRoutes(app: ZkApp) {
     ownerNoun: 'ticket',
     schema: Attachment,
     deletable: false,
-    owner: async (req) => {
-      const id = (req.params as { id: number }).id;
-      await requireTicket(req.db, id);
+    records: { ownerType: 'ticket', ownerKey: 'owner_id' },
+    owner: async (db, params) => {
+      const id = Number(params.id);
+      await requireTicket(db, id);
       return { owner: { type: 'ticket', id }, shows: { ticket_id: id } };
     },
   });

@@ -5,6 +5,7 @@ import { resourceRoutes } from '../crud/index.js';
 import { Ticket, TicketCreate, TicketListQuery, TicketUpdate, type TicketT } from './tickets.schemas.js';
 import { findTicket, listTickets, ticketListSpec, toTicket, type TicketRow } from './tickets.repository.js';
 import { removeTicket, ticketDetail, writeTicket } from './tickets.service.js';
+import { categoryDerivations } from '../categories/categories.records.js';
 
 export default async function ticketRoutes(app: ZkApp) {
   resourceRoutes<undefined, TicketRow, TicketT>(app, {
@@ -12,6 +13,7 @@ export default async function ticketRoutes(app: ZkApp) {
     plural: 'tickets',
     tags: ['Tickets'],
     path: '/tickets',
+    records: { table: 'tickets', derivations: [...categoryDerivations('ticket')] },
     resource: Ticket,
     list: { query: TicketListQuery, build: (s, _p, q) => listTickets(s.db, q), spec: ticketListSpec, map: async (s, _p, rows) => rows.map((r) => toTicket(r, s.db.language)) },
     find: (s, _p, id) => findTicket(s.db, id),

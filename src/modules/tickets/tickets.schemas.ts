@@ -1,6 +1,6 @@
 // Ticket read shape and request bodies (reference §4.26). Runtime: start_date..deadline; planned_hours.
 import { Type, type Static } from '@sinclair/typebox';
-import { DateOnly, DateTimeOut, MAX_ID, Nullable, Opt } from '../../http/schemas.js';
+import { DateOnly, DateTimeOut, MAX_ID, Nullable, Opt, requiredUnless } from '../../http/schemas.js';
 import { listQuery } from '../../http/list/index.js';
 import { Category } from '../categories/categories.schemas.js';
 import { commonOutput, commonWritable, statusSchema } from './ticket-common.schemas.js';
@@ -39,7 +39,7 @@ export const TicketCreate = Type.Object({
   project_id: Type.Integer({ minimum: 1, maximum: MAX_ID }),
   project_task_id: TaskId,
   ...writable,
-});
+}, requiredUnless({ creator_username: ['customer_contact_person'] }));
 export const TicketUpdate = Type.Object({
   subject: Type.Optional(Type.String({ minLength: 1, maxLength: 255 })),
   status: Type.Optional(statusSchema()),

@@ -40,6 +40,7 @@ export default async function vehicleRoutes(app: ZkApp) {
     plural: 'dated vehicle lists',
     tags: ['Vehicles'],
     path: '/vehicle-lists',
+    records: { table: 'vehicle_lists', derivations: [{ table: 'vehicles', match: { id: 'vehicle_list_id' } }] },
     resource: VehicleList,
     listItem: VehicleListItem,
     list: { build: (s) => listVehicleLists(s.db), spec: vehicleListSpec, map: (s, _p, rows) => toVehicleLists(s.db, rows, false) },

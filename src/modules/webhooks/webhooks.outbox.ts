@@ -4,27 +4,35 @@
 import crypto from 'node:crypto';
 import type { TenantDb } from '../../db/tenant-scope.js';
 import { fromJson, nowTimestamp } from '../../http/formats.js';
-import { changeView, type RecordedChange } from '../changes/changes.repository.js';
+import { changeText, type RecordedChange } from '../changes/changes.repository.js';
 
 const PAST = { create: 'created', update: 'updated', delete: 'deleted' } as const;
 
-/** 'categories' -> 'category', 'employees/meals' -> 'employee.meal'. */
-const singular = (word: string) => (word.endsWith('ies') ? `${word.slice(0, -3)}y` : word.endsWith('sses') ? word.slice(0, -2) : word.endsWith('s') ? word.slice(0, -1) : word);
+/** 'categories' -> 'category', 'project-statuses' -> 'project-status', 'employees/meals' -> 'employee.meal'. */
+function singular(word: string): string {
+  if (word.endsWith('ies')) return `${word.slice(0, -3)}y`;
+  if (word.endsWith('sses') || word.endsWith('uses')) return word.slice(0, -2);
+  return word.endsWith('s') ? word.slice(0, -1) : word;
+}
 
 /** The event name of a change: 'attendance.created', 'employee.meal.deleted'. */
 export const eventName = (type: string, op: keyof typeof PAST) => `${type.split('/').map(singular).join('.')}.${PAST[op]}`;
 
 export const subscribes = (events: readonly string[], event: string) => events.includes('*') || events.includes(event);
 
-export async function enqueueDeliveries(db: TenantDb, changes: readonly RecordedChange[]): Promise<void> {
+/** The tenant's active subscriptions (id, events as JSON text). */
+export type Subscriptions = readonly { id: number; events: string }[];
+
+/** `hooks`: the tenant's active subscriptions when the caller read them already (the write path, with its journal). */
+export async function enqueueDeliveries(db: TenantDb, changes: readonly RecordedChange[], hooks?: Subscriptions): Promise<void> {
   if (changes.length === 0) return;
-  const hooks = await db.selectFrom('webhooks').select(['id', 'events']).where('active', '=', true).execute();
+  hooks ??= await db.selectFrom('webhooks').select(['id', 'events']).where('active', '=', true).execute();
   if (hooks.length === 0) return;
   const now = nowTimestamp();
   const rows = [];
   for (const change of changes) {
     const event = eventName(change.type, change.op);
-    const payload = JSON.stringify({ type: event, timestamp: new Date().toISOString(), data: changeView(change) });
+    const payload = `{"type":${JSON.stringify(event)},"timestamp":"${new Date().toISOString()}","data":${changeText(change)}}`;
     for (const hook of hooks) {
       if (!subscribes(fromJson<string[]>(hook.events, []), event)) continue;
       rows.push({ webhook_id: Number(hook.id), event, message_id: `msg_${crypto.randomUUID()}`, payload, state: 'pending' as const, attempts: 0, next_attempt_at: now, created: now });

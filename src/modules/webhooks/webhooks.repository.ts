@@ -1,5 +1,4 @@
 // SQL for webhook subscriptions and their delivery log, tenant-scoped.
-import crypto from 'node:crypto';
 import type { Selectable } from 'kysely';
 import type { TenantDb } from '../../db/tenant-scope.js';
 import type { ListSpec } from '../../http/list/index.js';
@@ -10,16 +9,16 @@ import type { WebhookT } from './webhooks.schemas.js';
 export type WebhookRow = Selectable<WebhooksTable>;
 export type DeliveryRow = Selectable<WebhookDeliveriesTable>;
 
-export const webhookListSpec: ListSpec = { key: ['id'], sortable: { id: 'id', url: 'url', created: { column: 'created', nullable: true }, modified: { column: 'modified', nullable: true } } };
+export const webhookListSpec: ListSpec = {
+  key: ['id'],
+  unsortable: { secret: 'write-only: shown once, at creation and rotation, never read' },
+  sortable: { id: 'id', url: 'url', created: { column: 'created', nullable: true }, modified: { column: 'modified', nullable: true } } };
 export const deliveryListSpec: ListSpec = { key: ['id'], sortable: { id: 'id' }, defaultSort: 'id', modified: false };
-
-export const newSecret = () => `whsec_${crypto.randomBytes(24).toString('base64')}`;
 
 export const toWebhook = (r: WebhookRow): WebhookT => ({
   id: Number(r.id),
   url: r.url,
   events: fromJson<string[]>(r.events, []),
-  secret: r.secret,
   active: toBool(r.active) ?? true,
   created: outTimestamp(r.created),
   modified: outTimestamp(r.modified),

@@ -1,29 +1,53 @@
-// /webhooks (zeitkonto extension, issue 19 §4): subscriptions (CRUD kit), a test event, the delivery log and
-// manual redelivery. Subscriptions stay out of the change feed (their data holds the signing secret).
+// /webhooks (zeitkonto extension, docs/api/integration.md §4): subscriptions (CRUD kit), a test event, the delivery
+// log, manual redelivery and secret rotation. A subscription's signing secret is shown in the 201 of its creation
+// and in the answer of a rotation only, never by a read (webhooks.secrets.ts stores it). Subscriptions stay out of
+// the change feed.
 import crypto from 'node:crypto';
 import { Type } from '@sinclair/typebox';
-import type { FastifyContextConfig } from 'fastify';
+import type { FastifyContextConfig, FastifyRequest } from 'fastify';
 import type { ZkApp } from '../../types.js';
 import { fieldError, notFound } from '../../http/errors.js';
 import { listQuery, listResponse } from '../../http/list/index.js';
 import { MAX_ID, Paginated, Single, responses } from '../../http/schemas.js';
 import { deleteRow, findRow, insertRow, pick, resourceRoutes, scopeOf, updateRow, type Scope } from '../crud/index.js';
 import { urlProblem } from './webhooks.addresses.js';
-import { Delivery, Webhook, WebhookCreate, WebhookUpdate, type WebhookT, type WebhookWriteT } from './webhooks.schemas.js';
-import { deliveryListSpec, findDelivery, listDeliveries, newSecret, queueDelivery, toDelivery, toWebhook, webhookListSpec, type WebhookRow } from './webhooks.repository.js';
+import { SUBSCRIBABLE } from './webhooks.events.js';
+import { Delivery, Webhook, WebhookCreate, WebhookUpdate, WebhookWithSecret, type WebhookT, type WebhookWriteT } from './webhooks.schemas.js';
+import { deliveryListSpec, findDelivery, listDeliveries, queueDelivery, toDelivery, toWebhook, webhookListSpec, type WebhookRow } from './webhooks.repository.js';
+import { newSecret, openSecret, sealSecret, secretKeyOf } from './webhooks.secrets.js';
 
 const tags = ['Webhooks'];
 const config: FastifyContextConfig = { extension: true, changeFeed: false };
 const Id = Type.Integer({ minimum: 1, maximum: MAX_ID });
+const catalogue = new Set(SUBSCRIBABLE);
+
+/**
+ * Events outside the catalogue, named in the 422 (the schema's enum refuses them as well, but only by position).
+ * Runs before validation; bodies of other shapes are left to the schema.
+ */
+function checkEvents(req: FastifyRequest): void {
+  const events = (req.body as { events?: unknown } | null)?.events;
+  if (!Array.isArray(events)) return;
+  const unknown = [...new Set(events.filter((e): e is string => typeof e === 'string' && !catalogue.has(e)))];
+  if (unknown.length === 0) return;
+  const names = unknown.slice(0, 5).map((e) => JSON.stringify(e.slice(0, 100))).join(', ');
+  throw fieldError('events', `${unknown.length === 1 ? 'The event' : 'The events'} ${names}${unknown.length > 5 ? ', …' : ''} ${unknown.length === 1 ? 'is' : 'are'} not in the event catalogue (docs/api/integration.md).`);
+}
 
 export default async function webhookRoutes(app: ZkApp) {
+  const key = secretKeyOf(app.zk.config.webhookSecretKey);
+  const withSecret = (s: Scope, row: WebhookRow) => ({ ...toWebhook(row), secret: openSecret(row.secret, s.db.tenantId, key) });
   const write = (s: Scope, body: WebhookWriteT, current?: WebhookRow) => {
     const problem = body.url === undefined ? null : urlProblem(body.url, app.zk.config.webhooksAllowPrivate);
     if (problem) throw fieldError('url', problem);
-    const values: Record<string, unknown> = pick(body, ['url', 'secret', 'active']);
+    const values: Record<string, unknown> = pick(body, ['url', 'active']);
+    if (body.secret !== undefined) values.secret = sealSecret(body.secret, s.db.tenantId, key);
     if (body.events) values.events = JSON.stringify([...new Set(body.events)]);
-    return current ? updateRow(s.db, 'webhooks', Number(current.id), values) : insertRow(s.db, 'webhooks', { secret: newSecret(), active: true, ...values });
+    return current ? updateRow(s.db, 'webhooks', Number(current.id), values) : insertRow(s.db, 'webhooks', { secret: sealSecret(newSecret(), s.db.tenantId, key), active: true, ...values });
   };
+  app.addHook('preValidation', async (req) => {
+    if (req.method === 'POST' || req.method === 'PATCH' || req.method === 'PUT') checkEvents(req);
+  });
 
   resourceRoutes<undefined, WebhookRow, WebhookT>(app, {
     name: 'Webhook',
@@ -34,11 +58,12 @@ export default async function webhookRoutes(app: ZkApp) {
     list: { build: (s) => s.db.selectFrom('webhooks').selectAll(), spec: webhookListSpec },
     find: (s, _p, id) => findRow(s.db, 'webhooks', 'id', id),
     show: (_s, _p, row) => toWebhook(row),
-    create: { body: WebhookCreate, run: (s, _p, body) => write(s, body) },
+    create: { body: WebhookCreate, run: (s, _p, body) => write(s, body), answer: { schema: WebhookWithSecret, show: (s, _p, row) => withSecret(s, row) } },
     update: { body: WebhookUpdate, run: (s, _p, row, body) => write(s, body, row) },
     remove: (s, _p, row) => deleteRow(s.db, 'webhooks', Number(row.id)),
-    summaries: { create: 'Subscribe a URL to events (zeitkonto extension)' },
+    summaries: { create: 'Subscribe a URL to events (zeitkonto extension); the answer shows the signing secret, once' },
     config,
+    records: { table: 'webhooks', internal: ['secret'], feed: false },
   });
 
   const webhookOf = async (s: Scope, id: number) => {
@@ -46,6 +71,26 @@ export default async function webhookRoutes(app: ZkApp) {
     if (!row) throw notFound('Webhook');
     return row;
   };
+
+  app.post(
+    '/webhooks/:id/rotate-secret',
+    {
+      config,
+      schema: {
+        summary: 'Replace the signing secret with a new one, shown once in this answer (zeitkonto extension)',
+        tags,
+        params: Type.Object({ id: Id }),
+        response: responses({ 200: Single(WebhookWithSecret) }, { write: true }),
+      },
+    },
+    async (req) => {
+      const s = scopeOf(app, req);
+      const hook = await webhookOf(s, req.params.id);
+      // The secret is internal: no change of the subscription as the API shows it, so `modified` stays.
+      const row = await s.db.updateTable('webhooks').set({ secret: sealSecret(newSecret(), s.db.tenantId, key) }).where('id', '=', Number(hook.id)).returningAll().executeTakeFirstOrThrow();
+      return { data: withSecret(s, row) };
+    },
+  );
 
   app.post(
     '/webhooks/:id/test',

@@ -1,9 +1,12 @@
 // Webhook subscriptions and their delivery log (zeitkonto extension, issue 19 §4).
 import { Type, type Static } from '@sinclair/typebox';
 import { DateTimeOut, Nullable } from '../../http/schemas.js';
+import { SUBSCRIBABLE } from './webhooks.events.js';
 
 const Url = Type.String({ format: 'uri', minLength: 1, maxLength: 2000, description: 'http(s) URL the events are POSTed to.' });
-const Events = Type.Array(Type.String({ minLength: 1, maxLength: 100, pattern: '^(\\*|[a-z_]+(\\.[a-z_]+)*)$' }), {
+/** An event of the published catalogue (webhooks.events.ts), or '*' for all. */
+export const EventName = Type.String({ enum: [...SUBSCRIBABLE], description: "An event of the catalogue (docs/api/integration.md), or '*' for all." });
+const Events = Type.Array(EventName, {
   minItems: 1,
   maxItems: 100,
   description: "Event names such as attendance.created, absence.updated, customer.deleted, employee.meal.created; '*' for all.",
@@ -14,16 +17,24 @@ const Secret = Type.String({
   description: 'Signing secret (Standard Webhooks): whsec_ followed by base64 bytes, or any other text used as its UTF-8 bytes. Generated when omitted.',
 });
 
-export const Webhook = Type.Object({
+const webhookFields = {
   id: Type.Integer(),
   url: Type.String(),
   events: Type.Array(Type.String()),
-  secret: Type.String(),
   active: Type.Boolean(),
   created: Nullable(DateTimeOut()),
   modified: Nullable(DateTimeOut()),
-});
+};
+/** A subscription as every read shows it: without its signing secret. */
+export const Webhook = Type.Object(webhookFields);
 export type WebhookT = Static<typeof Webhook>;
+
+/** The answer of a subscription's creation and of a rotation: the only places its secret is shown. */
+export const WebhookWithSecret = Type.Object({
+  ...webhookFields,
+  secret: Type.String({ description: 'The signing secret, shown only in this answer: store it now. POST /webhooks/{id}/rotate-secret makes a new one.' }),
+});
+export type WebhookWithSecretT = Static<typeof WebhookWithSecret>;
 
 export const WebhookCreate = Type.Object({ url: Url, events: Events, secret: Type.Optional(Secret), active: Type.Optional(Type.Boolean()) });
 export const WebhookUpdate = Type.Object({ url: Type.Optional(Url), events: Type.Optional(Events), secret: Type.Optional(Secret), active: Type.Optional(Type.Boolean()) });
@@ -41,5 +52,5 @@ export const Delivery = Type.Object({
   last_error: Nullable(Type.String()),
   delivered_at: Nullable(DateTimeOut()),
   created: DateTimeOut(),
-  payload: Type.Object({}, { additionalProperties: true, description: 'The body POSTed: {type, timestamp, data}.' }),
+  payload: Type.Object({}, { additionalProperties: true, description: 'The body POSTed: {type, timestamp, data: the change-feed entry (with previous_key after a rename)}.' }),
 });

@@ -8,12 +8,12 @@ import { toBool } from '../../http/formats.js';
 export const balanceListSpec: ListSpec = { key: ['id'], sortable: { id: 'id', employee_id: 'username' }, modified: false };
 
 export function listBalanceEmployees(db: TenantDb, f: { employee_id?: string }) {
-  let q = db.selectFrom('employees').select(['id', 'username', 'created']);
+  let q = db.selectFrom('employees').select(['id', 'username', 'created', 'modified']);
   if (f.employee_id !== undefined) q = q.where('username', '=', f.employee_id);
   return q;
 }
 
-export type BalanceEmployee = { id: number; username: string; created: string | null };
+export type BalanceEmployee = { id: number; username: string; created: string | null; modified: string | null };
 
 export const findBalanceEmployee = (db: TenantDb, id: number) => listBalanceEmployees(db, {}).where('id', '=', id).executeTakeFirst();
 
@@ -58,4 +58,24 @@ export async function bookedBefore(db: TenantDb, usernames: string[], day: strin
     .groupBy('employee_id')
     .execute();
   return new Map(rows.map((r) => [r.employee_id, { hours: Number(r.hours), first: String(r.first).slice(0, 10) }]));
+}
+
+/**
+ * The latest change after `since` ('YYYY-MM-DD HH:MM:SS') of the employees' bookings, absences, employment periods
+ * and regular working times, per employee (bookings through their (tenant, modified) index: only recent ones).
+ */
+export async function inputsModifiedSince(db: TenantDb, usernames: string[], since: string): Promise<Map<string, string>> {
+  const out = new Map<string, string>();
+  if (usernames.length === 0) return out;
+  for (const table of ['attendances', 'absences', 'employment_periods', 'regular_working_times'] as const) {
+    const rows = await db
+      .selectFrom(table)
+      .select(['employee_id', sql<string | null>`max(modified)`.as('modified')])
+      .where('modified', '>', since)
+      .where('employee_id', 'in', usernames)
+      .groupBy('employee_id')
+      .execute();
+    for (const r of rows) if (r.modified !== null && String(r.modified) > (out.get(r.employee_id) ?? '')) out.set(r.employee_id, String(r.modified));
+  }
+  return out;
 }

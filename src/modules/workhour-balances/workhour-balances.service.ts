@@ -1,12 +1,12 @@
 // Working-time balances, computed for a page of employees at once: booked hours (one grouped query), target hours
 // and leave from the employees' calendars (the one working-day loader: three queries for the whole page), the
 // employment periods (one query). docs/api/absences.md ("Working-time balances") explains every rule.
-import { addDays, today } from '../../http/formats.js';
+import { addDays, outTimestamp, today } from '../../http/formats.js';
 import { ANNUAL_HOLIDAY, type EmployeeCalendar } from '../../booking/calendar.js';
 import { employeeCalendars } from '../../booking/working-day.repository.js';
 import type { TenantDb } from '../../db/tenant-scope.js';
 import { entitlement } from './vacation.js';
-import { bookedBefore, periodsOf, type BalanceEmployee, type PeriodFacts } from './workhour-balances.repository.js';
+import { bookedBefore, inputsModifiedSince, periodsOf, type BalanceEmployee, type PeriodFacts } from './workhour-balances.repository.js';
 import type { VacationYearT, WorkhourBalanceT } from './workhour-balances.schemas.js';
 
 const round = (n: number) => Math.round(n * 1e10) / 1e10;
@@ -56,7 +56,8 @@ function target(periods: readonly PeriodFacts[], first: string, calendar: Employ
 export async function balancesOf(db: TenantDb, employees: readonly BalanceEmployee[], now = today()): Promise<WorkhourBalanceT[]> {
   const usernames = employees.map((e) => e.username);
   const yesterday = addDays(now, -1);
-  const [periods, booked] = await Promise.all([periodsOf(db, usernames), bookedBefore(db, usernames, now)]);
+  const asOf = `${yesterday} 23:59:59`;
+  const [periods, booked, inputs] = await Promise.all([periodsOf(db, usernames), bookedBefore(db, usernames, now), inputsModifiedSince(db, usernames, asOf)]);
   const firsts = new Map(employees.map((e) => [e.username, firstDayOf(periods.get(e.username)!, booked.get(e.username)?.first, e.created)]));
   const from = [...firsts.values()].filter((d): d is string => d !== undefined).sort()[0] ?? now;
   const calendars = await employeeCalendars(db, usernames, from < now ? from : now, `${yearOf(now) + 1}-12-31`);
@@ -71,6 +72,9 @@ export async function balancesOf(db: TenantDb, employees: readonly BalanceEmploy
       balance: round(hours - (first === undefined ? 0 : target(mine, first, calendar, yesterday))),
       calculated_at: `${yesterday}T23:59:59+00:00`,
       vacation: first === undefined ? [] : vacation(mine, first, calendar, now),
+      created: outTimestamp(e.created),
+      // The answer changes at every day's end (calculated_at) and with its inputs after that.
+      modified: outTimestamp([asOf, e.modified, inputs.get(e.username)].filter((m): m is string => !!m).sort().at(-1)),
     };
   });
 }

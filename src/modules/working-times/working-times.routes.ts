@@ -38,6 +38,14 @@ export default async function workingTimeRoutes(app: ZkApp) {
     plural: 'regular working times of an employee',
     tags: ['Regular working times'],
     resource: WorkingTime,
+    // the embedded holiday calendar and break regulation type
+    records: {
+      table: 'regular_working_times',
+      derivations: [
+        { table: 'holiday_calendars', match: { holiday_calendar_id: 'id' } },
+        { table: 'break_regulation_types', match: { break_regulation_type_id: 'id' } },
+      ],
+    },
     list: { build: (s, e) => listWorkingTimes(s.db, e.username), spec: workingTimeListSpec, map: (s, _e, rows) => toWorkingTimes(s.db, rows) },
     find: (s, e, id) => listWorkingTimes(s.db, e.username).where('id', '=', id).executeTakeFirst(),
     show: async (s, _e, row) => (await toWorkingTimes(s.db, [row]))[0],

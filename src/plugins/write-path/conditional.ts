@@ -1,8 +1,10 @@
 // ETags and conditional requests (RFC 9110 §8.8.3, §13). A record's strong ETag is its version: the cursor of
-// its latest change in the change feed ("0" while it never changed through the API), never a hash of the body.
+// its latest change in the change feed ("0" while it never changed through the API), never a hash of the body —
+// except for computed views, which have no changes of their own (workhour balances): a hash of their answer.
 // GET answers 304 to a matching If-None-Match; PATCH/PUT/DELETE with a stale If-Match answer 412 before anything
 // is written. The check runs in the write transaction after the record's lock (PostgreSQL: an advisory lock per
 // record; SQLite: the write lock), so two clients holding the same tag cannot both write.
+import crypto from 'node:crypto';
 import { sql } from 'kysely';
 import type { Dialect } from '../../db/dialect.js';
 import type { TenantDb } from '../../db/tenant-scope.js';
@@ -10,6 +12,9 @@ import { ApiError } from '../../http/errors.js';
 import { recordVersion } from '../../modules/changes/changes.repository.js';
 
 export const etagOf = (version: number) => `"${version}"`;
+
+/** A computed view's strong ETag: a hash of its serialised answer. */
+export const hashTag = (payload: unknown) => `"h${crypto.createHash('sha256').update(typeof payload === 'string' ? payload : String(payload)).digest('base64url').slice(0, 22)}"`;
 
 /** The entity tags of an If-Match / If-None-Match header ('*' stays '*'); weak tags are kept with their W/. */
 function tagsOf(header: string | string[] | undefined): string[] {

@@ -4,9 +4,16 @@
 // it exists exactly when the write committed; a retry with the same payload gets it back with
 // `Idempotent-Replayed: true`, one with another payload 422. Responses the handler refused (4xx) are stored
 // too (nothing was written); a 5xx releases the key so the client may retry.
+// A claim belongs to the live process that made it, and a retry takes over the claim of a process that died
+// (docs/api/integration.md §1): on PostgreSQL the claimer holds a session-level advisory lock on the key in its
+// own database session (db/session-locks.ts) until the response is stored, and a server whose process died has
+// lost its session and with it the lock; on SQLite, which only processes of one machine share, the row names
+// its process (pid and a per-process boot id) and a retry asks the operating system whether that process lives.
+// Claims of no known owner are taken over after 10 minutes, as before.
 import crypto from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
 import type { TenantDb } from '../../db/tenant-scope.js';
+import { lockKeyOf, sessionLocksOf } from '../../db/session-locks.js';
 import { ApiError } from '../../http/errors.js';
 import { nowTimestamp } from '../../http/formats.js';
 
@@ -52,30 +59,84 @@ export function fingerprintOf(request: FastifyRequest): string {
 
 const later = (ms: number) => nowTimestamp(new Date(Date.now() + ms));
 
+/** This process, as claims record it: a restarted server reusing the pid (pid 1 in a container) is another boot. */
+const BOOT = crypto.randomBytes(6).toString('hex');
+const OWNER = `${process.pid}:${BOOT}`;
+/** The claims this process holds now: a session lock cannot tell them apart from another process's (it is re-entrant). */
+const held = new Set<string>();
+const heldId = (db: TenantDb, claim: Claim) => `${db.tenantId}:${claim.tokenId}:${claim.key}`;
+
+/** Whether the process named by a claim's owner has died (false when unknown or alive). SQLite only. */
+function ownerDied(owner: string | null): boolean {
+  if (!owner) return false;
+  const [pid, boot] = owner.split(':');
+  if (Number(pid) === process.pid) return boot !== BOOT; // an earlier process under this pid; this one's claims are `held`
+  try {
+    process.kill(Number(pid), 0);
+    return false;
+  } catch (err) {
+    return (err as NodeJS.ErrnoException).code === 'ESRCH';
+  }
+}
+
+const STILL_RUNNING = 'A request with this Idempotency-Key is still being processed. Retry later.';
+const OTHER_REQUEST = 'This Idempotency-Key was already used for a different request.';
+
 /** Claim the key, or answer: the stored response to replay, 409 while the first request runs, 422 on another payload. */
 export async function claimKey(db: TenantDb, claim: Claim, ttlHours: number): Promise<StoredResponse | undefined> {
-  for (let attempt = 0; attempt < 3; attempt++) {
-    const now = nowTimestamp();
-    const inserted = await db
-      .insertInto('idempotency_keys', { token_id: claim.tokenId, key: claim.key, fingerprint: claim.fingerprint, state: 'running', created: now, expires_at: later(ttlHours * 3600_000) })
-      .onConflict((oc) => oc.columns(['tenant_id', 'token_id', 'key']).doNothing())
-      .returning('key')
-      .executeTakeFirst();
-    if (inserted) return undefined;
-    const row = await db.selectFrom('idempotency_keys').selectAll().where('token_id', '=', claim.tokenId).where('key', '=', claim.key).executeTakeFirst();
-    if (!row) continue;
-    const abandoned = row.state === 'running' && row.created < nowTimestamp(new Date(Date.now() - ABANDONED_AFTER_MS));
-    if (row.expires_at <= now || abandoned) {
-      await db.deleteFrom('idempotency_keys').where('token_id', '=', claim.tokenId).where('key', '=', claim.key).where('created', '=', row.created).execute();
-      continue;
+  const id = heldId(db, claim);
+  const locks = sessionLocksOf(db.kysely);
+  const lockKey = lockKeyOf(id);
+  // Reserved at once: another request of this process with the key finds it held (and answers 409 or waits).
+  const mine = !held.has(id);
+  if (mine) held.add(id);
+  let owned = false;
+  // PostgreSQL: the lock first. Held by another session, the key's owner lives (it may be storing its answer).
+  const locked = mine && locks !== undefined && (await locks.tryLock(lockKey).catch((err) => (held.delete(id), Promise.reject(err))));
+  try {
+    for (let attempt = 0; attempt < 3; attempt++) {
+      const now = nowTimestamp();
+      if (mine && (locks === undefined || locked)) {
+        const inserted = await db
+          .insertInto('idempotency_keys', { token_id: claim.tokenId, key: claim.key, fingerprint: claim.fingerprint, state: 'running', created: now, expires_at: later(ttlHours * 3600_000), owner: OWNER })
+          .onConflict((oc) => oc.columns(['tenant_id', 'token_id', 'key']).doNothing())
+          .returning('key')
+          .executeTakeFirst();
+        if (inserted) {
+          owned = true;
+          return undefined;
+        }
+      }
+      const row = await db.selectFrom('idempotency_keys').selectAll().where('token_id', '=', claim.tokenId).where('key', '=', claim.key).executeTakeFirst();
+      if (!row) continue;
+      const running = row.state === 'running';
+      const ownerGone = mine && (locks ? locked : ownerDied(row.owner));
+      const abandoned = running && (ownerGone || row.created < nowTimestamp(new Date(Date.now() - ABANDONED_AFTER_MS)));
+      if (row.expires_at <= now || abandoned) {
+        // Only the row read, and a running one only while it still runs (its owner may have just stored its answer).
+        let gone = db.deleteFrom('idempotency_keys').where('token_id', '=', claim.tokenId).where('key', '=', claim.key).where('created', '=', row.created);
+        if (abandoned) gone = gone.where('state', '=', 'running');
+        await gone.execute();
+        continue;
+      }
+      if (row.fingerprint !== claim.fingerprint) throw new ApiError(422, OTHER_REQUEST, { 'Idempotency-Key': [OTHER_REQUEST] });
+      if (running) throw new ApiError(409, STILL_RUNNING);
+      return { status: Number(row.status), headers: JSON.parse(row.headers ?? '{}'), body: row.body ?? '' };
     }
-    if (row.fingerprint !== claim.fingerprint) {
-      throw new ApiError(422, 'This Idempotency-Key was already used for a different request.', { 'Idempotency-Key': ['This Idempotency-Key was already used for a different request.'] });
+    throw new ApiError(409, STILL_RUNNING);
+  } finally {
+    if (mine && !owned) {
+      held.delete(id);
+      if (locked) await locks!.unlock(lockKey);
     }
-    if (row.state === 'running') throw new ApiError(409, 'A request with this Idempotency-Key is still being processed. Retry later.');
-    return { status: Number(row.status), headers: JSON.parse(row.headers ?? '{}'), body: row.body ?? '' };
   }
-  throw new ApiError(409, 'A request with this Idempotency-Key is still being processed. Retry later.');
+}
+
+/** The claim is settled (its answer stored, or the key given up): this process no longer owns it. */
+async function settle(db: TenantDb, claim: Claim): Promise<void> {
+  const id = heldId(db, claim);
+  if (!held.delete(id)) return;
+  await sessionLocksOf(db.kysely)?.unlock(lockKeyOf(id));
 }
 
 /** Store the response in the claimed row (inside the write transaction, or alone after a refused request). */
@@ -88,11 +149,15 @@ export async function storeResponse(db: TenantDb, claim: Claim, status: number, 
     .where('token_id', '=', claim.tokenId)
     .where('key', '=', claim.key)
     .execute();
+  // Inside the write transaction the lock goes before the COMMIT: a retry that finds the lock free meanwhile deletes
+  // the claim only while it is 'running', which it no longer is once the COMMIT it waits for is through.
+  await settle(db, claim);
 }
 
 /** Give the key up (the request failed on the server side; a retry may run it again). */
 export async function releaseKey(db: TenantDb, claim: Claim): Promise<void> {
   await db.deleteFrom('idempotency_keys').where('token_id', '=', claim.tokenId).where('key', '=', claim.key).where('state', '=', 'running').execute();
+  await settle(db, claim);
 }
 
 /** Drop the tenant's expired keys. */

@@ -2,8 +2,10 @@
 // request is validated and committed just before the response leaves. Inside it, shared for every route:
 //   - Idempotency-Key: claimed before, the response stored in the transaction (idempotency.ts)
 //   - If-Match: the record locked and its version compared before the handler runs (conditional.ts)
-//   - the change feed: the request's changes (derived from the route, targets.ts, or added by the handler with
-//     addChange) recorded with their cursors last, and the webhook outbox filled from them
+//   - the change feed: every record the write changed — its own, those changed by foreign-key actions, by other
+//     statements of the handler and through derived fields — read from the write journal the database's triggers
+//     fill (journal.ts, collect.ts, declared per module in records.ts), recorded with their cursors last, and the
+//     webhook outbox filled from them
 // SQLite transactions begin IMMEDIATE (db/connection.ts), so a write holds the write lock from its start.
 // A refused or failed request rolls everything back. Clients that send none of these headers see no difference.
 // Bookings on SQLite (routes with config.groupCommit) share one transaction with the bookings that arrive while it
@@ -11,13 +13,18 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ControlledTransaction } from 'kysely';
 import { forTenant, type TenantDb } from '../../db/tenant-scope.js';
+import { nowTimestamp } from '../../http/formats.js';
 import type { DB } from '../../db/schema.js';
-import { recordChanges, recordVersion, type ChangeInput } from '../../modules/changes/changes.repository.js';
+import { recordChanges, recordVersion } from '../../modules/changes/changes.repository.js';
 import { enqueueDeliveries } from '../../modules/webhooks/webhooks.outbox.js';
+import type { Scope } from '../../modules/crud/crud.routes.js';
 import { claimKey, fingerprintOf, idempotencyKeyOf, releaseKey, storeResponse, type Claim } from './idempotency.js';
-import { checkIfMatch, etagOf, lockRecord, noneMatchHits } from './conditional.js';
-import { describesRecord, keyOf, Targets, type Target } from './targets.js';
+import { checkIfMatch, etagOf, hashTag, lockRecord, noneMatchHits } from './conditional.js';
+import { keyOf, Targets, type Target } from './targets.js';
 import { GROUP_COMMIT_DEFAULTS, GroupCommit, ownTransaction, type WriteEnd, type WriteTransaction } from './group-commit.js';
+import { WriteJournal } from './journal.js';
+import { collectChanges, type RecordChange } from './collect.js';
+import { Presenter } from './present.js';
 
 const WRITES = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
@@ -29,43 +36,44 @@ export interface WriteState {
   outside: TenantDb;
   target: Target | null;
   claim?: Claim;
-  /** Changes the handler reports itself (bulk, actions); the route's own change is derived. */
-  changes: ChangeInput[];
+  /** The response object before serialisation (the route's own record, when it answers with it). */
+  answer?: unknown;
+  /** When the write began ('YYYY-MM-DD HH:MM:SS'). */
+  began: string;
   closed: boolean;
-}
-
-/** Report a change the route does not imply (e.g. each record a bulk request creates). */
-export function addChange(request: FastifyRequest, change: ChangeInput): void {
-  request.write?.changes.push(change);
-}
-
-function parsedData(payload: unknown): Record<string, unknown> | null {
-  if (typeof payload !== 'string' || payload === '') return null;
-  try {
-    const data = (JSON.parse(payload) as { data?: unknown }).data;
-    return data && typeof data === 'object' && !Array.isArray(data) ? (data as Record<string, unknown>) : null;
-  } catch {
-    return null;
-  }
-}
-
-/** The change the route itself implies (create/update/delete of its record), if it is recorded at all. */
-function routeChange(request: FastifyRequest, target: Target | null, payload: unknown): ChangeInput | null {
-  if (!target || target.op === 'read' || request.routeOptions.config.changeFeed === false) return null;
-  const data = target.op === 'delete' ? null : parsedData(payload);
-  const key = keyOf(target, request.params as Record<string, unknown>, data);
-  if (key === null) return null;
-  // An action's response need not be the record: it is the record's data only when it carries the record's key.
-  const isRecord = !target.action || describesRecord(target, request.params as Record<string, unknown>, data);
-  return { type: target.type, key, op: target.op, data: isRecord ? data : null };
 }
 
 export function registerWritePath(app: FastifyInstance): void {
   const targets = new Targets();
-  const { dialect, config } = app.zk;
+  const { dialect, config, records } = app.zk;
   const { maxMembers, maxMs } = config.groupCommit ?? GROUP_COMMIT_DEFAULTS;
   const group = dialect === 'sqlite' && maxMembers > 1 ? new GroupCommit({ maxMembers, maxMs }) : null;
-  app.addHook('onRoute', (route) => targets.add(route.url));
+  const presenter = new Presenter();
+  let journal: WriteJournal | undefined;
+  const writeRoutes: [string, string][] = [];
+  let writable: Set<string> | undefined;
+  // The answer object of a write, before serialisation (only write routes carry the hook: reads pay nothing).
+  const keepAnswer = (request: FastifyRequest, _reply: FastifyReply, payload: unknown, done: (err: null, payload: unknown) => void) => {
+    if (request.write && !request.write.closed) request.write.answer = payload;
+    done(null, payload);
+  };
+  app.addHook('onRoute', (route) => {
+    targets.add(route.url);
+    presenter.route(route, targets);
+    const writes = [route.method].flat().filter((m) => WRITES.has(m));
+    for (const m of writes) writeRoutes.push([m, route.url]);
+    if (writes.length) route.preSerialization = [...[route.preSerialization ?? []].flat(), keepAnswer as never];
+  });
+  /** A computed view: a record type no write changes directly and the feed does not show (its ETag hashes the answer). */
+  const computed = (type: string) => {
+    writable ??= new Set(writeRoutes.flatMap(([m, url]) => targets.of(m, url)?.type ?? []));
+    return !writable.has(type) && !records.get(type);
+  };
+  // The modules have declared their records by now: watch their tables (SQLite: this connection's TEMP triggers).
+  app.addHook('onReady', async () => {
+    journal = new WriteJournal(dialect, records.tables());
+    await journal.start(app.zk.db);
+  });
 
   app.addHook('preHandler', async (request: FastifyRequest, reply: FastifyReply) => {
     if (!WRITES.has(request.method) || !request.db) return;
@@ -88,8 +96,9 @@ export function registerWritePath(app: FastifyInstance): void {
       throw err;
     }
     const { trx } = tx;
-    request.write = { trx, end: tx, outside, target, claim, changes: [], closed: false };
+    request.write = { trx, end: tx, outside, target, claim, began: nowTimestamp(), closed: false };
     request.db = forTenant(trx, outside.tenantId, outside.language);
+    await journal!.open(trx);
     if (target && target.op !== 'create') {
       const recordKey = keyOf(target, request.params as Record<string, unknown>);
       if (recordKey !== null) {
@@ -103,12 +112,12 @@ export function registerWritePath(app: FastifyInstance): void {
     const write = request.write;
     if (write && !write.closed) {
       write.closed = true;
-      if (reply.statusCode < 400) await commit(request, reply, write, payload);
-      else await rollback(write, reply.statusCode, reply, payload);
+      if (reply.statusCode < 400) return commit(request, reply, write, payload);
+      await rollback(write, reply.statusCode, reply, payload);
       return payload;
     }
     if (!write && (request.method === 'GET' || request.method === 'HEAD') && reply.statusCode === 200 && request.db) {
-      return conditionalRead(request, reply, targets.of('GET', request.routeOptions.url ?? ''), payload);
+      return conditionalRead(request, reply, targets.of('GET', request.routeOptions.url ?? ''), payload, computed);
     }
     return payload;
   });
@@ -121,21 +130,57 @@ export function registerWritePath(app: FastifyInstance): void {
       await rollback(write, 500);
     }
   });
+
+  /**
+   * The write's changes from its journal: feed entries (the route's own record from its answer when that is the
+   * record as its GET shows it, the others loaded), the webhook outbox, the ETag, the stored idempotent response;
+   * then the commit. When the write path stamped `modified` on the route's own record, the answer is that record
+   * as it now is.
+   */
+  async function commit(request: FastifyRequest, reply: FastifyReply, write: WriteState, payload: unknown): Promise<unknown> {
+    try {
+      const scope: Scope = { db: request.db, dialect, tenant: request.tenant };
+      const drained = await journal!.drain(write.trx, request.db.tenantId);
+      const changes = await collectChanges(scope, records, journal!, drained.rows, write.began);
+      const own = ownChange(changes, write.target, request.params as Record<string, unknown>, write.answer);
+      const answersRecord = own !== undefined && presenter.answersRecord(request, own.type.type, reply.statusCode);
+      const ownData = answersRecord && !own.derived && !own.stampedHere ? presenter.dataOf(payload) : undefined;
+      const entries = await presenter.entries(reply, scope, changes, own, ownData);
+      const recorded = await recordChanges(request.db, entries.map((e) => e.input), dialect);
+      await enqueueDeliveries(request.db, recorded.filter((c) => records.get(c.type)?.feed !== false), drained.hooks);
+      const ownEntry = entries.findIndex((e) => e.change === own);
+      if (answersRecord && ownEntry >= 0 && entries[ownEntry].input.data !== null && ownData === undefined) payload = `{"data":${entries[ownEntry].input.data}}`;
+      const target = write.target;
+      if (target && target.op !== 'delete' && !target.action && reply.statusCode < 300) {
+        if (ownEntry >= 0 && entries[ownEntry].input.op !== 'delete') reply.header('ETag', etagOf(recorded[ownEntry].cursor));
+        else if (ownEntry < 0 && target.op === 'update') {
+          const key = keyOf(target, request.params as Record<string, unknown>);
+          if (key !== null) reply.header('ETag', etagOf(await recordVersion(request.db, target.type, key)));
+        }
+      }
+      if (write.claim) await storeResponse(request.db, write.claim, reply.statusCode, reply.getHeaders(), payload);
+      await write.end.commit();
+      return payload;
+    } catch (err) {
+      await write.end.rollback().catch(() => {});
+      if (write.claim) await releaseKey(write.outside, write.claim).catch(() => {});
+      throw err;
+    }
+  }
 }
 
-async function commit(request: FastifyRequest, reply: FastifyReply, write: WriteState, payload: unknown): Promise<void> {
-  try {
-    const own = routeChange(request, write.target, payload);
-    const recorded = await recordChanges(request.db, own ? [own, ...write.changes] : write.changes);
-    await enqueueDeliveries(request.db, recorded);
-    if (own && own.op !== 'delete' && !write.target?.action) reply.header('ETag', etagOf(recorded[0].cursor));
-    if (write.claim) await storeResponse(request.db, write.claim, reply.statusCode, reply.getHeaders(), payload);
-    await write.end.commit();
-  } catch (err) {
-    await write.end.rollback().catch(() => {});
-    if (write.claim) await releaseKey(write.outside, write.claim).catch(() => {});
-    throw err;
-  }
+/** The change of the record the route names (its path, or for a create the key its answer carries). */
+function ownChange(changes: readonly RecordChange[], target: Target | null, params: Record<string, unknown>, answer: unknown): RecordChange | undefined {
+  if (!target || target.op === 'read') return undefined;
+  const data = (answer as { data?: unknown } | null | undefined)?.data;
+  const key = keyOf(target, params, data && typeof data === 'object' && !Array.isArray(data) ? (data as Record<string, unknown>) : null);
+  if (key === null) return undefined;
+  const mine = changes.filter((c) => c.type.type === target.type);
+  const named = (k: string[] | null, exact: boolean) => k !== null && (exact ? k.join('/') === key : k.join('/').toLowerCase() === key.toLowerCase());
+  return (
+    mine.find((c) => named(c.afterKey, true) || named(c.beforeKey, true)) ??
+    mine.find((c) => named(c.afterKey, false) || named(c.beforeKey, false))
+  );
 }
 
 async function rollback(write: WriteState, status: number, reply?: FastifyReply, payload?: unknown): Promise<void> {
@@ -145,12 +190,15 @@ async function rollback(write: WriteState, status: number, reply?: FastifyReply,
   else await releaseKey(write.outside, write.claim);
 }
 
-/** GET of a record: its ETag, and 304 without a body when If-None-Match names it. */
-async function conditionalRead(request: FastifyRequest, reply: FastifyReply, target: Target | null, payload: unknown): Promise<unknown> {
+/**
+ * GET of a record: its ETag, and 304 without a body when If-None-Match names it. A record's ETag is its version in
+ * the change feed; a computed view's (workhour balances: no write and no feed entry of its own) a hash of its answer.
+ */
+async function conditionalRead(request: FastifyRequest, reply: FastifyReply, target: Target | null, payload: unknown, computed: (type: string) => boolean): Promise<unknown> {
   if (!target || target.op !== 'read') return payload;
   const key = keyOf(target, request.params as Record<string, unknown>);
   if (key === null) return payload;
-  const etag = etagOf(await recordVersion(request.db, target.type, key));
+  const etag = computed(target.type) ? hashTag(payload) : etagOf(await recordVersion(request.db, target.type, key));
   reply.header('ETag', etag);
   if (!noneMatchHits(request.headers['if-none-match'], etag)) return payload;
   reply.code(304).removeHeader('content-type').removeHeader('content-length');

@@ -1,5 +1,6 @@
 // Which record a request reads or writes, derived from the route's URL alone, so every resource (the CRUD kit's
-// and hand-written ones, present and future) takes part in ETags and the change feed without declaring anything:
+// and hand-written ones, present and future) takes part in ETags and If-Match without declaring anything (what a
+// write changed, for the change feed, comes from the write journal: collect.ts):
 //   GET    /things/:id            read    of things/<id>      (ETag)
 //   PATCH|PUT /things/:id         update  of things/<id>
 //   DELETE /things/:id            delete  of things/<id>
@@ -84,10 +85,4 @@ export function keyOf(target: Target, params: Record<string, unknown>, data?: Re
   if (target.createdKey) parts.push(createdKeyValue(target.createdKey, data));
   if (parts.some((p) => p === undefined || p === null || p === '')) return null;
   return parts.map(String).join('/');
-}
-
-/** The response data carries the key the path names (an action answering with its record). */
-export function describesRecord(target: Target, params: Record<string, unknown>, data: Record<string, unknown> | null): boolean {
-  const last = target.params.at(-1);
-  return data !== null && last !== undefined && String(createdKeyValue(last, data)) === String(params[last]);
 }

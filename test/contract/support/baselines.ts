@@ -89,6 +89,10 @@ export const EXPLICIT_BASELINES: Record<string, Baseline> = {
   '/attendances/bulk': (w) => ({ items: [w.booking.body({ date: uniqueWorkday() })] }),
   '/webhooks': () => ({ url: 'https://example.com/hook', events: ['*'], active: false }), // inactive: no deliveries to a host the tests cannot reach
   '/plannings': (w) => ({ employee_id: w.booking.employee, date: uniqueWorkday(), project_id: w.booking.projectId, planning: 4 }),
+  '/plannings/range': (w) => {
+    const date = uniqueWorkday();
+    return { employee_id: w.booking.employee, date, date_to: date, project_id: w.booking.projectId, planning: 4 };
+  },
   '/default-plannings': (w) => ({ employee_id: w.booking.employee, project_id: w.booking.projectId, kind: 0, planning: 50, start_date: '2026-03-02', end_date: '2026-03-13' }),
   '/resource-plannings': (w) => ({ employee_id: w.booking.employee, project_id: w.booking.projectId, start_date: '2026-03-02', end_date: '2026-03-13', unit: 'percent', value: 50 }),
   '/absences': (w) => ({ employee_id: w.booking.employee, absence_reason_id: need(w, '/absence-reasons').name, start_date: uniqueWorkday() }),

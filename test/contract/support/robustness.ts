@@ -7,6 +7,7 @@ import type { Client, Response, TestContext } from '../../support/app.js';
 import { EXPLICIT_BASELINES, fromSchema, MissingRecord, RECORDED_AS, SEEDING_PUTS } from './baselines.js';
 import { bookingWorld, type World as BookingWorld } from '../../support/booking-world.js';
 import { dereference } from './openapi.js';
+import { bodyText, hostileValues, refusedOn } from './hostile-values.js';
 
 /**
  * Config of the sweep's apps: thousands of requests per token, so no rate limit may hide a response; the tenant
@@ -164,9 +165,48 @@ export class Findings {
     if (problem) this.failures.push(`${label} -> ${r.status} (${problem}) ${r.text.slice(0, 300)}`);
     return r;
   }
+  /** A hostile value: besides the rules of check, the answer must be a 422 that names `field`. */
+  refused(label: string, r: Response, field: string): Response {
+    const before = this.failures.length;
+    this.check(label, r);
+    if (this.failures.length === before && !refusedOn(r, field)) this.failures.push(`${label} -> ${r.status}, not a 422 on ${field}: ${r.text.slice(0, 300)}`);
+    this.hostile++;
+    return r;
+  }
+  /** Hostile values sent (a figure of the run). */
+  hostile = 0;
   message(): string {
     return `${this.failures.length} of ${this.count} requests failed:\n${this.failures.join('\n')}`;
   }
+}
+
+/** The change feed's position now: what a refused write must leave unchanged. */
+export async function feedCursor(c: Client): Promise<string> {
+  let cursor = '0';
+  for (;;) {
+    const page = await c.get(`/changes?since=${cursor}&limit=1000`);
+    if (page.status !== 200) throw new Error(`GET /changes: ${page.status} ${page.text.slice(0, 200)}`);
+    if (page.body.data.length === 0) return page.body.next_cursor;
+    cursor = page.body.next_cursor;
+  }
+}
+
+/** The feed's changes after `cursor` (none after refused writes), as "op type/key" lines. */
+export async function changesSince(c: Client, cursor: string): Promise<string[]> {
+  const page = await c.get(`/changes?since=${cursor}&limit=20`);
+  return (page.body?.data ?? []).map((x: any) => `${x.op} ${x.type}/${x.key}`);
+}
+
+/** Multipart bodies the upload routes must refuse with a 4xx in the envelope: no boundary, an empty one. */
+const BOUNDARYLESS_MULTIPART = ['multipart/form-data', 'multipart/form-data; boundary=', 'multipart/form-data; charset=utf-8'];
+/** Upload routes: their JSON body carries `file_contents` (src/http/uploads.ts); they take multipart/form-data too. */
+const takesMultipart = (o: Operation) => Boolean(bodySchema(o)?.properties?.file_contents);
+const MULTIPART_FILE = '--x\r\nContent-Disposition: form-data; name="file"; filename="a.txt"\r\n\r\nhello\r\n--x--\r\n';
+
+/** On an upload route, a multipart body without a boundary is the 422 on `file` of a body without parts. */
+export async function checkBoundaryless(findings: Findings, c: Client, o: Operation, path: string): Promise<void> {
+  if (!takesMultipart(o)) return;
+  for (const type of BOUNDARYLESS_MULTIPART) findings.refused(`${o.method} ${o.template} content-type: ${type}`, await send(c, o.method, path, MULTIPART_FILE, { 'content-type': type }), 'file');
 }
 
 /** Send a request whose body is exactly `payload` (JSON text), or none. */
@@ -218,24 +258,35 @@ export function badValues(schema: any): unknown[] {
 /** Whole bodies that are not an object. */
 export const NON_OBJECT_BODIES = ['[]', '"text"', '123', 'null', 'true', '', '{', '[{"a":1}]'];
 
+/** A variant of a body: its label, the properties to set, and the field that must refuse it (a hostile value). */
+export type BodyVariant = [label: string, changes: Record<string, unknown>, refusedBy?: string];
+
 /**
- * [label, changes] variants: each property of the schema wrong in turn, to merge into a valid body (POST) or to
- * send alone (PATCH). Objects in arrays are varied on top of the item `base` holds for that property.
+ * Variants: each property of the schema wrong in turn, to merge into a valid body (POST) or to send alone (PATCH).
+ * Objects in arrays are varied on top of the item `base` holds for that property. Hostile values
+ * (hostile-values.ts) come first and name the field that must answer 422; the other bad values only must not
+ * break the route (a 4xx in the envelope, or the record written when the value is fine).
  */
-export function bodyVariants(schema: any, base: Record<string, unknown> = {}): [string, Record<string, unknown>][] {
-  const out: [string, Record<string, unknown>][] = [[`unknown property`, { zz_unknown_property: LONG }]];
+export function bodyVariants(schema: any, base: Record<string, unknown> = {}): BodyVariant[] {
+  const out: BodyVariant[] = [[`unknown property`, { zz_unknown_property: LONG }]];
+  const vary = (field: string, propSchema: any, wrap: (v: unknown) => Record<string, unknown>) => {
+    const hostile = hostileValues(propSchema);
+    const seen = new Set(hostile.map((v) => bodyText(v)));
+    for (const v of hostile) out.push([`${field}=${describe(v)}`, wrap(v), field]);
+    for (const v of badValues(propSchema)) if (!seen.has(bodyText(v))) out.push([`${field}=${describe(v)}`, wrap(v)]);
+  };
   for (const [prop, propSchema] of Object.entries<any>(schema?.properties ?? {})) {
-    for (const v of badValues(propSchema)) out.push([`${prop}=${describe(v)}`, { [prop]: v }]);
+    vary(prop, propSchema, (v) => ({ [prop]: v }));
     const nested = propSchema.items?.properties ? propSchema.items : propSchema.properties ? propSchema : null;
     if (!nested) continue;
     const inArray = nested === propSchema.items;
     const current = base[prop] as any;
     const nestedBase = (inArray ? current?.[0] : current) ?? {};
     for (const [np, npSchema] of Object.entries<any>(nested.properties)) {
-      for (const v of badValues(npSchema)) {
+      vary(`${prop}.${np}`, npSchema, (v) => {
         const item = { ...nestedBase, [np]: v };
-        out.push([`${prop}.${np}=${describe(v)}`, { [prop]: inArray ? [item] : item }]);
-      }
+        return { [prop]: inArray ? [item] : item };
+      });
     }
   }
   return out;

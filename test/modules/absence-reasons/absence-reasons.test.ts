@@ -66,6 +66,23 @@ forEachDialect('absence reasons', (t) => {
     assert.deepEqual(Object.keys(dup.body.errors), ['name']);
   });
 
+  test('external_id is unique in the tenant regardless of case; null may repeat; another tenant may use it', async () => {
+    const c = await t().tenant();
+    const other = await t().tenant();
+    assert.equal((await c.post('/absence-reasons', { name: 'A', external_id: 'EXT-1' })).status, 201);
+    for (const [name, value] of [['B', 'EXT-1'], ['C', 'ext-1']]) {
+      const dup = await c.post('/absence-reasons', { name, external_id: value });
+      assert.deepEqual([dup.status, dup.body.errors], [422, { external_id: ['The external id has already been taken.'] }], dup.text);
+    }
+    assert.equal((await c.post('/absence-reasons', { name: 'B' })).status, 201);
+    assert.equal((await c.post('/absence-reasons', { name: 'C', external_id: null })).status, 201);
+    const moved = await c.patch('/absence-reasons/B', { external_id: 'Ext-1' });
+    assert.deepEqual([moved.status, Object.keys(moved.body.errors ?? {})], [422, ['external_id']], moved.text);
+    assert.equal((await c.patch('/absence-reasons/A', { external_id: 'ext-1', color: '#123456' })).status, 200, 'a reason keeps its own value in another case');
+    assert.deepEqual((await c.get('/absence-reasons?external_id=EXT-1')).body.data.map((r: any) => r.name), ['A']);
+    assert.equal((await other.post('/absence-reasons', { name: 'A', external_id: 'EXT-1' })).status, 201);
+  });
+
   test('DELETE removes the reason; a second delete is 404', async () => {
     const c = await t().tenant();
     await c.post('/absence-reasons', { name: 'A' });

@@ -33,7 +33,9 @@ forEachDialect('absences: leave approval', (t) => {
   test('requested -> rejected (abgelehnt) is final; approved -> revoked (widerrufen) is final', async () => {
     const w = await absenceWorld(t());
     const a = await request(w, '2026-03-10');
-    const rejected = await patch(w, a.id, { approved: false, status_note: 'Busy' });
+    // A request reads approved: false; sending that value is no decision (docs/api/absences.md "Leave approval").
+    assert.equal((await patch(w, a.id, { approved: false, status_note: 'Busy' })).leaveApprovalApplication.status.id, 0, 'approved: false leaves a request pending');
+    const rejected = await patch(w, a.id, { approval_status: 'rejected', status_note: 'Busy' });
     assert.deepEqual([rejected.approved, rejected.leaveApprovalApplication.status, rejected.leaveApprovalApplication.status_note], [false, { id: 2, name: 'abgelehnt' }, 'Busy']);
     assert.deepEqual(await field422(w, a.id, { approved: true }), ['approved']);
     assert.equal((await patch(w, a.id, { approved: false })).leaveApprovalApplication.status.id, 2, 'rejecting again changes nothing');
@@ -52,10 +54,12 @@ forEachDialect('absences: leave approval', (t) => {
     assert.equal((await patch(w, a.id, { approval_status: 'approved' })).approved, true);
     assert.equal((await patch(w, a.id, { approval_status: 'rejected' })).leaveApprovalApplication, null);
     const requested = await request(w, '2026-03-12');
+    assert.deepEqual(await field422(w, requested.id, { approved: true, approval_status: 'rejected' }), ['approval_status']);
     assert.equal((await patch(w, requested.id, { approval_status: 'approved' })).leaveApprovalApplication.status.id, 1);
     assert.deepEqual(await field422(w, requested.id, { approval_status: 'pending' }), ['approval_status']);
     assert.deepEqual(await field422(w, requested.id, { planned: true }), ['planned']);
-    assert.deepEqual(await field422(w, requested.id, { approved: true, approval_status: 'rejected' }), ['approval_status']);
+    // The approval as read, sent back beside the legacy rejection: only the rejection asks for a change (it revokes).
+    assert.equal((await patch(w, requested.id, { approved: true, approval_status: 'rejected' })).leaveApprovalApplication.status.id, 3);
   });
 
   test('a decision names an existing employee and obeys closed months', async () => {
@@ -75,7 +79,7 @@ forEachDialect('absences: leave approval', (t) => {
     assert.equal((await patch(w, a.id, { approved: true })).leaveApprovalApplication.status.name, 'approved');
     assert.equal((await patch(w, a.id, { approved: false })).leaveApprovalApplication.status.name, 'revoked');
     const b = await request(w, '2026-03-11');
-    assert.equal((await patch(w, b.id, { approved: false })).leaveApprovalApplication.status.name, 'rejected');
+    assert.equal((await patch(w, b.id, { approval_status: 'rejected' })).leaveApprovalApplication.status.name, 'rejected');
   });
 
   test('a legacy rejected request is created rejected and does not count', async () => {

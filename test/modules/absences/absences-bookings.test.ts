@@ -25,7 +25,7 @@ forEachDialect('absences: bookings', (t) => {
     await w.absence({ start_date: '2026-03-10', type: 2, hours: 4 });
     const requested = await w.absence({ absence_reason_id: 'UB', start_date: '2026-03-11' });
     const rejected = await w.absence({ absence_reason_id: 'UB', start_date: '2026-03-12' });
-    await w.c.patch(`/absences/${rejected.id}`, { approved: false });
+    await w.c.patch(`/absences/${rejected.id}`, { approval_status: 'rejected' });
     await w.absence({ start_date: '2026-03-13', planned: true });
     for (const date of ['2026-03-09', '2026-03-10', '2026-03-11', '2026-03-12', '2026-03-13']) assert.equal((await w.book({ date, from: '07:00', to: '08:00' })).status, 201, date);
     await w.c.patch(`/absences/${requested.id}`, { approved: true });

@@ -98,7 +98,7 @@ forEachDialect('absences: records', (t) => {
 
   test('GET /employees/{username}/absences: the same records without reason and application; unknown username 404', async () => {
     const w = await absenceWorld(t());
-    const a = await w.absence({ absence_reason_id: 'UB' });
+    const a = await w.absence({ absence_reason_id: 'UB', note: 'Ski' });
     const r = await w.c.get(`/employees/${encodeURIComponent(w.employee)}/absences`);
     assert.equal(r.status, 200);
     const { absenceReason, leaveApprovalApplication, ...plain } = a;
@@ -106,6 +106,22 @@ forEachDialect('absences: records', (t) => {
     assert.deepEqual(r.body.data, [plain]);
     assert.equal(r.body.meta.total, 1);
     assert.equal((await w.c.get('/employees/nobody/absences')).status, 404);
+  });
+
+  test("GET /employees/{username}/absences as OpenAPI 7.4.0 and the live capture: note \"\" when none, the tenant's zone, hours a number", async () => {
+    const w = await absenceWorld(t());
+    const full = await w.absence({ start_date: '2026-03-10' });
+    const hourly = await w.absence({ start_date: '2026-03-11', type: 2, from: '09:00', to: '11:30', timezone: 'America/New_York' });
+    const list = async () => (await w.c.get(`/employees/${encodeURIComponent(w.employee)}/absences`)).body.data.map((x: any) => [x.id, x.note, x.timezone, x.hours]);
+    assert.deepEqual(await list(), [
+      [full.id, '', 'Europe/Berlin', null],
+      [hourly.id, '', 'America/New_York', 2.5],
+    ]);
+    // /absences keeps its own formats (a decimal string, null for no note) and shows the same zone.
+    const detail = (await w.c.get(`/absences/${full.id}`)).body.data;
+    assert.deepEqual([detail.note, detail.timezone, (await w.c.get(`/absences/${hourly.id}`)).body.data.hours], [null, 'Europe/Berlin', '2.5000000000']);
+    await w.c.update({ settings: { timezone: 'Europe/Vienna' } });
+    assert.deepEqual((await list()).map((x: unknown[]) => x[2]), ['Europe/Vienna', 'America/New_York'], "the tenant's zone, where the absence has none");
   });
 
   test('the employee detail carries absences_count, the list items do not', async () => {

@@ -77,7 +77,7 @@ forEachDialect('absences: rules', (t) => {
     await w.absence({ employee_id: other, start_date: '2026-03-10' });
     assert.equal((await w.c.patch(`/absences/${a.id}`, { end_date: '2026-03-11' })).status, 200);
     const request = await w.absence({ absence_reason_id: 'UB', start_date: '2026-03-12' });
-    assert.equal((await w.c.patch(`/absences/${request.id}`, { approved: false })).status, 200);
+    assert.equal((await w.c.patch(`/absences/${request.id}`, { approval_status: 'rejected' })).status, 200);
     await w.absence({ start_date: '2026-03-12' });
     const granted = await w.absence({ absence_reason_id: 'UB', start_date: '2026-03-13', approval_status: 'approved' });
     assert.equal((await w.c.patch(`/absences/${granted.id}`, { approved: false })).status, 200);
@@ -121,5 +121,29 @@ forEachDialect('absences: rules', (t) => {
     assert.deepEqual(refusal(await w.c.patch(`/absences/${a.id}`, { absence_reason_id: 'SU' })).fields, ['hours']);
     const full = await w.c.patch(`/absences/${a.id}`, { type: 1 });
     assert.deepEqual([full.status, full.body.data.type, full.body.data.hours, full.body.data.from], [200, 0, null, null]);
+  });
+
+  test("an hourly absence's hours agree with from/to (to the second, as a booking's duration): 422 on hours otherwise", async () => {
+    const w = await absenceWorld(t());
+    const hours = (r: { body: any }) => [r.body.data.hours, r.body.data.from, r.body.data.to];
+    assert.deepEqual(refusal(await w.absent({ start_date: '2026-03-10', type: 2, hours: 5, from: '09:00', to: '10:00' })), { fields: ['hours'], rules: [] });
+    assert.equal((await w.c.get('/absences')).body.meta.total, 0, 'nothing written');
+    const agreeing = await w.absent({ start_date: '2026-03-10', type: 2, hours: 2.5, from: '09:00', to: '11:30' });
+    assert.deepEqual([agreeing.status, ...hours(agreeing)], [201, '2.5000000000', '09:00:00', '11:30:00'], agreeing.text);
+    const id = agreeing.body.data.id;
+    for (const method of ['patch', 'put'] as const) {
+      assert.deepEqual(refusal(await w.c[method](`/absences/${id}`, { hours: 3 })), { fields: ['hours'], rules: [] }, method);
+      assert.deepEqual(refusal(await w.c[method](`/absences/${id}`, { to: '10:00', hours: 2 })), { fields: ['hours'], rules: [] }, method);
+    }
+    // The record read and sent back with a new end: its read hours are no change, so they follow the times.
+    const read = (await w.c.get(`/absences/${id}`)).body.data;
+    assert.deepEqual(hours(await w.c.put(`/absences/${id}`, { ...read, to: '11:00' })), ['2.0000000000', '09:00:00', '11:00:00']);
+    // Times alone: the hours follow them; times and agreeing hours together are fine.
+    assert.deepEqual(hours(await w.c.patch(`/absences/${id}`, { to: '10:00' })), ['1.0000000000', '09:00:00', '10:00:00']);
+    assert.deepEqual(hours(await w.c.put(`/absences/${id}`, { from: '08:00', to: '12:00', hours: 4 })), ['4.0000000000', '08:00:00', '12:00:00']);
+    // Without times, hours stand alone.
+    const bare = await w.absent({ start_date: '2026-03-11', type: 2, hours: 5 });
+    assert.deepEqual([bare.status, ...hours(bare)], [201, '5.0000000000', null, null], bare.text);
+    assert.equal((await w.c.patch(`/absences/${bare.body.data.id}`, { hours: 3 })).body.data.hours, '3.0000000000');
   });
 });

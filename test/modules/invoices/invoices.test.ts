@@ -14,7 +14,7 @@ forEachDialect('invoices', (t) => {
     const c = await t().tenant();
     const customer = await createCustomer(c);
     const r = await c.post('/invoices', {
-      invoice_number: 'R-2024-0001', customer_number: customer, date: '2024-05-01', amount: '285.21', payment_terms: 30, payment_terms_date: '2024-05-31',
+      invoice_number: 'R-2024-0001', customer_number: customer, date: '2024-05-01', amount: '0.00', payment_terms: 30, payment_terms_date: '2024-05-31',
       address: 'Musterfirma\r\nMusterstraße 1\r\n00000 Musterstadt', title: 'May', currency: 'EUR',
     });
     assert.equal(r.status, 201, r.text);
@@ -22,7 +22,7 @@ forEachDialect('invoices', (t) => {
     assert.equal(inv.invoice_number, 'R-2024-0001');
     assert.deepEqual(inv.billing_kind, { id: 0, name: 'Abrechnung' });
     assert.deepEqual(inv.status, { id: 1, name: 'Draft' });
-    assert.deepEqual([inv.date, inv.amount, inv.currency, inv.payment_terms, inv.payment_terms_date, inv.correction_date], ['2024-05-01', '285.21', 'EUR', 30, '2024-05-31', null]);
+    assert.deepEqual([inv.date, inv.amount, inv.currency, inv.payment_terms, inv.payment_terms_date, inv.correction_date], ['2024-05-01', '0.00', 'EUR', 30, '2024-05-31', null]);
     assert.equal(inv.address, 'Musterfirma\r\nMusterstraße 1\r\n00000 Musterstadt');
     assert.deepEqual([inv.customer_number, inv.creator_username, inv.email_sent_at], [customer, null, null]);
     assert.deepEqual((await c.get('/invoices/R-2024-0001')).body.data, inv);
@@ -76,6 +76,22 @@ forEachDialect('invoices', (t) => {
     assert.deepEqual(numbers((await c.get('/invoices?orderBy=date&order=desc')).body), ['C', 'A', 'B']);
     assert.equal((await c.get('/invoices?date_from=')).status, 422);
     assert.equal((await c.get('/invoices?status=7')).status, 422);
+  });
+
+  test('invoice numbers sort naturally, numeric parts as numbers, by default and with orderBy, across pages', async () => {
+    const c = await t().tenant();
+    const customer = await createCustomer(c);
+    const all = ['10', 'INV-10', '2', 'INV-9', '1', '3', 'A2B10', 'A2B9', '007', '7', 'a-1', '100'];
+    for (const n of all) await createInvoice(c, { invoice_number: n, customer_number: customer });
+    const natural = ['1', '2', '3', '007', '7', '10', '100', 'A2B9', 'A2B10', 'INV-9', 'INV-10', 'a-1'];
+    assert.deepEqual(numbers((await c.get('/invoices?limit=100')).body), natural);
+    assert.deepEqual(numbers((await c.get('/invoices?orderBy=invoice_number&order=desc&limit=100')).body), ['a-1', 'INV-10', 'INV-9', 'A2B10', 'A2B9', '100', '10', '007', '7', '3', '2', '1'], 'ties (007, 7) stay in key order');
+    const pages = [];
+    for (let page = 1; page <= 3; page++) pages.push(...numbers((await c.get(`/invoices?limit=5&page=${page}`)).body));
+    assert.deepEqual(pages, natural);
+    const renamed = await c.patch('/invoices/INV-10', { invoice_number: 'INV-8' });
+    assert.equal(renamed.status, 200, renamed.text);
+    assert.deepEqual(numbers((await c.get('/invoices?limit=100')).body).slice(-3), ['INV-8', 'INV-9', 'a-1']);
   });
 
   test('a Billed invoice cannot be changed or deleted (422 naming it); a draft can; a correction sets date and corrector', async () => {

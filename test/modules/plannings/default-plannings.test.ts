@@ -61,7 +61,7 @@ forEachDialect('plannings: default plannings', (t) => {
     assert.deepEqual(without.body.data.map((p: any) => p.id), [explicit.id, elsewhere.id]);
   });
 
-  test('paging over the merged list, filters on the defaults too, and a required bounded window', async () => {
+  test('paging over the merged list, filters on the defaults too, and a bounded window', async () => {
     const w = await planWorld(t());
     await standing(w); // ten working days
     await standing(w, { employee_id: w.halfTime, kind: 1, planning: 2 });
@@ -76,10 +76,48 @@ forEachDialect('plannings: default plannings', (t) => {
     const half = await w.c.get(`/plannings?include_defaults=true&date_from=2026-03-01&date_to=2026-03-31&employee_ids[]=${w.halfTime}`);
     assert.deepEqual([half.body.meta.total, half.body.data[0].planning_in_hours, half.body.data[0].planning_in_days], [10, 2, 0.5]);
     assert.equal((await w.c.get(`/plannings?include_defaults=true&date_from=2026-03-01&date_to=2026-03-31&customer_numbers[]=nope`)).body.meta.total, 0);
-    for (const [q, field] of [['include_defaults=true', 'date_from'], ['include_defaults=true&date_from=2026-01-01', 'date_to'], ['include_defaults=true&date_from=2026-01-01&date_to=2027-01-02', 'date_to']]) {
-      const r = await w.c.get(`/plannings?${q}`);
-      assert.equal(r.status, 422, q);
-      assert.ok(r.body.errors[field], `${q}: ${r.text}`);
+    const r = await w.c.get('/plannings?include_defaults=true&date_from=2026-01-01&date_to=2027-01-02');
+    assert.equal(r.status, 422, r.text);
+    assert.ok(r.body.errors.date_to, r.text);
+  });
+
+  test('include_defaults without both dates lists a default window: the calendar year of the bound given (the current year without either)', async () => {
+    const w = await planWorld(t());
+    const year = new Date().getUTCFullYear();
+    await standing(w, { start_date: `${year - 1}-12-28`, end_date: `${year}-01-09` });
+    await standing(w, { employee_id: w.halfTime, start_date: '2025-12-29', end_date: '2026-01-02' });
+    const dates = async (q: string) => {
+      const r = await w.c.get(`/plannings?include_defaults=true&limit=200${q}`);
+      assert.equal(r.status, 200, `${q}: ${r.text}`);
+      return r.body.data.map((p: any) => p.date);
+    };
+    const thisYear = (await dates('')).filter((d: string) => !d.startsWith(String(year)));
+    assert.deepEqual(thisYear, [], 'no dates: the current year only');
+    assert.ok((await dates('')).length > 0);
+    assert.deepEqual(await dates('&date_from=2025-12-30&employee_ids[]=' + w.halfTime), ['2025-12-30', '2025-12-31'], 'date_from alone: to the end of its year');
+    assert.deepEqual(await dates('&date_to=2026-01-01&employee_ids[]=' + w.halfTime), ['2026-01-01'], "date_to alone: from 1 January of its year");
+  });
+
+  test('a page of include_defaults is the same slice of the merged list, whatever the page size (stored and default entries interleaved)', async () => {
+    const w = await planWorld(t());
+    await standing(w, { start_date: '2026-03-02', end_date: '2026-03-27' });
+    await standing(w, { employee_id: w.halfTime, kind: 1, planning: 2, start_date: '2026-03-02', end_date: '2026-03-27' });
+    const other = await w.addProject();
+    for (const date of ['2026-03-03', '2026-03-10', '2026-03-11', '2026-03-24']) await w.planned({ date, planning: 1 }); // replaces the default that day
+    for (const date of ['2026-03-04', '2026-03-10', '2026-03-26']) await w.planned({ date, project_id: other.projectId, planning: 1 }); // beside it
+    const query = '/plannings?include_defaults=true&date_from=2026-03-01&date_to=2026-03-31';
+    const whole = (await w.c.get(`${query}&limit=200`)).body;
+    assert.equal(whole.meta.total, whole.data.length);
+    assert.equal(whole.meta.total, 2 * 20 - 4 + 4 + 3, 'two defaults of 20 working days, four replaced by explicit entries, seven explicit entries');
+    for (const limit of [1, 3, 7, 15, 40]) {
+      const pages: string[] = [];
+      for (let page = 1; page <= Math.ceil(whole.meta.total / limit) + 1; page++) {
+        const r = await w.c.get(`${query}&limit=${limit}&page=${page}`);
+        assert.equal(r.body.meta.total, whole.meta.total);
+        pages.push(...r.body.data.map((p: any) => p.id));
+      }
+      assert.deepEqual(pages, whole.data.map((p: any) => p.id), `limit ${limit}`);
     }
+    assert.deepEqual((await w.c.get(`${query}&limit=15&page=99`)).body.data, [], 'a page past the end is empty');
   });
 });

@@ -23,7 +23,9 @@ forEachDialect('plannings: entries', (t) => {
     assert.match(p.id, /^\d+$/);
     assert.deepEqual([p.date, p.employee_id, p.project_id, p.project_task_id, p.customer_number, p.type, p.kind, p.from, p.to, p.note], ['2026-03-10', w.employee, w.projectId, null, w.customer, 0, 1, null, null, 'Kick-off']);
     assert.deepEqual(amounts(p), [8, 8, 1, 100, 1]);
-    assert.match(p.created_at, /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.000000Z$/);
+    // The contract's date-time with offset (the offset form the API writes, as for calculated_at).
+    assert.match(p.created_at, /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\+00:00$/);
+    assert.match(p.updated_at, /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\+00:00$/);
     assert.deepEqual(p.planning_details, { type: 'hours', value: 8, unit: 'hours', effective_hours: 8, from_time: null, to_time: null });
     assert.deepEqual(p.employee, { username: w.employee, firstname: 'Max', lastname: 'Mustermann', email: null });
     assert.equal(p.project.id, w.projectId);
@@ -125,15 +127,30 @@ forEachDialect('plannings: entries', (t) => {
     const w = await planWorld(t());
     await addHoliday(w, '2026-04-06', 'Ostermontag');
     await w.absence({ absence_reason_id: 'KR', start_date: '2026-04-08' });
-    const r = await w.plan({ date: '2026-04-03', date_to: '2026-04-12', kind: 0, planning: 50 });
+    const r = await w.c.post('/plannings/range', { employee_id: w.employee, project_id: w.projectId, date: '2026-04-03', date_to: '2026-04-12', kind: 0, planning: 50 });
     assert.equal(r.status, 201, r.text);
     assert.deepEqual(r.body.data.map((p: any) => p.date), ['2026-04-03', '2026-04-07', '2026-04-09', '2026-04-10']);
     assert.ok(r.body.data.every((p: any) => p.planning_in_hours === 4 && p.working_day === 1));
-    await expectFieldErrors(w.c, 'POST', '/plannings', [
+    // Each entry is reported to the change feed.
+    const feed = (await w.c.get('/changes?limit=200')).body.data.filter((ch: any) => ch.type === 'plannings' && ch.op === 'create');
+    assert.deepEqual(feed.map((ch: any) => ch.key), r.body.data.map((p: any) => String(p.id)));
+    await expectFieldErrors(w.c, 'POST', '/plannings/range', [
       [{ employee_id: w.employee, project_id: w.projectId, planning: 1, date: '2026-04-11', date_to: '2026-04-12' }, 'date_to'],
       [{ employee_id: w.employee, project_id: w.projectId, planning: 1, date: '2026-04-11', date_to: '2026-04-10' }, 'date_to'],
       [{ employee_id: w.employee, project_id: w.projectId, planning: 1, date: '2026-01-01', date_to: '2027-01-02' }, 'date_to'],
     ]);
+  });
+
+  test('one shape per operation: POST /plannings answers {data: entry}; a date_to there is 422 (a range is POST /plannings/range)', async () => {
+    const w = await planWorld(t());
+    const one = await w.plan({ date: '2026-04-07' });
+    assert.equal(one.status, 201, one.text);
+    assert.ok(!Array.isArray(one.body.data) && one.body.data.date === '2026-04-07');
+    await expectFieldErrors(w.c, 'POST', '/plannings', [[{ employee_id: w.employee, project_id: w.projectId, planning: 1, date: '2026-04-07', date_to: '2026-04-09' }, 'date_to']]);
+    assert.equal((await w.c.get('/plannings')).body.meta.total, 1, 'nothing written by the refused range');
+    const range = await w.c.post('/plannings/range', { employee_id: w.employee, project_id: w.projectId, planning: 1, date: '2026-04-08', date_to: '2026-04-08' });
+    assert.deepEqual([range.status, Array.isArray(range.body.data), range.body.data.length], [201, true, 1], 'a one-day range is still a list');
+    await expectFieldErrors(w.c, 'POST', '/plannings/range', [[{ employee_id: w.employee, project_id: w.projectId, planning: 1, date: '2026-04-08' }, 'date_to']]);
   });
 
   test('PATCH changes only what is sent (PUT too), switches kinds and re-checks; DELETE answers 204 then 404', async () => {

@@ -24,8 +24,9 @@ forEachDialect(
       assert.equal((await w.c.get('/receipts')).body.data[0].filename, 'hotel.pdf');
       const got = await w.c.get(`/receipts/${receipt.id}/attachments`);
       assert.equal(got.status, 200, got.text);
-      const { created, ...data } = got.body.data;
+      const { created, modified, ...data } = got.body.data;
       assert.deepEqual(data, { filename: 'hotel.pdf', content_type: 'application/pdf', size: PDF.length, file_contents: PDF.toString('base64') });
+      assert.equal(modified, created);
     });
 
     test('a second PUT replaces the file; concurrent PUTs leave one file', async () => {

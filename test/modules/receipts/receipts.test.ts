@@ -29,7 +29,7 @@ forEachDialect('receipts', (t) => {
       note: 'Hotel Post',
       payment_method: 'privat',
       breakfast: '5.60',
-      lunch_or_dinner: '0.00',
+      lunch_or_dinner: '0', // contract: a string, 0 if none
       location: 'D',
       is_amount_net: false,
       is_invoice_amount_net: false,
@@ -53,7 +53,7 @@ forEachDialect('receipts', (t) => {
     assert.equal(list.status, 200, list.text);
     assert.equal(list.body.meta.total, 3);
     const lines = list.body.data.map(({ id, ...l }: any) => l);
-    assert.deepEqual(lines[0], { receipt_id: receipt.id, tax: '7.0000', quantity: '2.0000', amount: '89.50', invoicing_share: null, private_share: null, is_amount_net: true, is_invoice_amount_net: false });
+    assert.deepEqual(lines[0], { receipt_id: receipt.id, tax: '7.0000', quantity: '2.0000', amount: '89.50', invoicing_share: '0.00', private_share: '0.00', is_amount_net: true, is_invoice_amount_net: false });
     assert.deepEqual(lines[1], { receipt_id: receipt.id, tax: '19.0000', quantity: '1.0000', amount: '12.30', invoicing_share: '12.30', private_share: '0.00', is_amount_net: true, is_invoice_amount_net: false });
     const one = await w.c.get(`/receipts/${receipt.id}/amounts/${list.body.data[1].id}`);
     assert.deepEqual(one.body.data, list.body.data[1]);
@@ -85,6 +85,21 @@ forEachDialect('receipts', (t) => {
       [{ date: '2026-03-10 12:00:00' }, 'date'],
       [{ date: '' }, 'date'],
       [{ currency: 'x'.repeat(33) }, 'currency'],
+      [{ currency: 'EURO' }, 'currency'],
+      [{ currency: 'e' }, 'currency'],
+      [{ currency: 'eur' }, 'currency'],
+      [{ currency: 'XYZ' }, 'currency'],
+      [{ invoice_amount_currency: 'EURO' }, 'invoice_amount_currency'],
+      [{ receiptAmounts: [{ tax: 19, quantity: 1, amount: 10.005 }] }, 'receiptAmounts.0.amount'],
+      [{ receiptAmounts: [{ tax: 19, quantity: 1, amount: '10.005' }] }, 'receiptAmounts.0.amount'],
+      [{ receiptAmounts: [{ tax: 19, quantity: 1, amount: '-1' }] }, 'receiptAmounts.0.amount'],
+      [{ receiptAmounts: [{ tax: 19, quantity: 1, amount: 10, private_share: 0.001 }] }, 'receiptAmounts.0.private_share'],
+      [{ receiptAmounts: [{ tax: 19, quantity: 1, amount: 10, invoicing_share: 1.111 }] }, 'receiptAmounts.0.invoicing_share'],
+      [{ receiptAmounts: [{ tax: 19.00001, quantity: 1, amount: 10 }] }, 'receiptAmounts.0.tax'],
+      [{ receiptAmounts: [{ tax: 19, quantity: 1.00001, amount: 10 }] }, 'receiptAmounts.0.quantity'],
+      [{ currency: 'JPY', receiptAmounts: [{ tax: 19, quantity: 1, amount: 10.5 }] }, 'receiptAmounts.0.amount'],
+      [{ breakfast: 5.555 }, 'breakfast'],
+      [{ lunch_or_dinner: '1.001' }, 'lunch_or_dinner'],
       [{ note: 'x'.repeat(256) }, 'note'],
       [{ is_amount_net: undefined }, 'is_amount_net'],
       [{ billing_status: 4 }, 'billing_status'],
@@ -99,6 +114,25 @@ forEachDialect('receipts', (t) => {
     assert.equal((await w.c.get('/receipts')).body.meta.total, 0);
     const rows = await t().database.db.selectFrom('receipt_amounts').select('id').where('tenant_id', '=', w.c.tenant.id).execute();
     assert.deepEqual(rows, []);
+  });
+
+  test("money is exact: decimal text or numbers, the currency's decimals, no rounding; lines print non-null shares", async () => {
+    const w = await receiptWorld(t());
+    const r = await createReceipt(w, {
+      breakfast: '5.60', lunch_or_dinner: 0.1,
+      receiptAmounts: [{ tax: '19.0000', quantity: '2.0000', amount: '0.10', invoicing_share: 0.2, private_share: null }, { tax: 7, quantity: 1.2345, amount: 999999999 }],
+    });
+    assert.deepEqual([r.breakfast, r.lunch_or_dinner], ['5.60', '0.10']);
+    const lines = (await w.c.get(`/receipts/${r.id}/amounts?orderBy=id`)).body.data.map((l: any) => [l.tax, l.quantity, l.amount, l.invoicing_share, l.private_share]);
+    assert.deepEqual(lines, [['19.0000', '2.0000', '0.10', '0.20', '0.00'], ['7.0000', '1.2345', '999999999.00', '0.00', '0.00']]);
+    const yen = await w.c.post('/receipts', w.body({ currency: 'JPY', invoice_amount_currency: 'EUR', receiptAmounts: [{ tax: 19, quantity: 1, amount: 1500, invoicing_share: 9.99 }] }));
+    assert.equal(yen.status, 201, yen.text);
+    assert.match((await w.c.post('/receipts', w.body({ currency: 'JPY', receiptAmounts: [{ tax: 19, quantity: 1, amount: 0.5 }] }))).body.errors['receiptAmounts.0.amount'][0], /at most 0 decimal places \(JPY\)/);
+    // The lines as read go back as a body unchanged.
+    const read = (await w.c.get(`/receipts/${r.id}/amounts?orderBy=id`)).body.data.map(({ tax, quantity, amount, invoicing_share, private_share }: any) => ({ tax, quantity, amount, invoicing_share, private_share }));
+    const back = await w.c.patch(`/receipts/${r.id}`, { receiptAmounts: read });
+    assert.equal(back.status, 200, back.text);
+    assert.deepEqual((await w.c.get(`/receipts/${r.id}/amounts?orderBy=id`)).body.data.map((l: any) => [l.tax, l.quantity, l.amount, l.invoicing_share, l.private_share]), lines);
   });
 
   test('a type without default payment method needs payment_method; a type without tax rates takes any rate', async () => {
@@ -143,11 +177,11 @@ forEachDialect('receipts', (t) => {
   test('a write that fails in the middle of the lines leaves neither header nor lines (one transaction)', async () => {
     const w = await receiptWorld(t());
     const db = t().database.db;
-    // A trigger makes the database itself refuse the third line of this test's receipts (amount 13.13).
+    // A trigger makes the database itself refuse the third line of this test's receipts (amount 13.13, in cents).
     if (t().dialect === 'sqlite') {
-      await sql`CREATE TRIGGER IF NOT EXISTS refuse_1313 BEFORE INSERT ON receipt_amounts WHEN NEW.amount = 13.13 BEGIN SELECT RAISE(ABORT, 'refused'); END`.execute(db);
+      await sql`CREATE TRIGGER IF NOT EXISTS refuse_1313 BEFORE INSERT ON receipt_amounts WHEN NEW.amount_cents = 1313 BEGIN SELECT RAISE(ABORT, 'refused'); END`.execute(db);
     } else {
-      await sql`CREATE OR REPLACE FUNCTION refuse_1313() RETURNS trigger AS $$ BEGIN IF NEW.amount = 13.13 THEN RAISE EXCEPTION 'refused'; END IF; RETURN NEW; END $$ LANGUAGE plpgsql`.execute(db);
+      await sql`CREATE OR REPLACE FUNCTION refuse_1313() RETURNS trigger AS $$ BEGIN IF NEW.amount_cents = 1313 THEN RAISE EXCEPTION 'refused'; END IF; RETURN NEW; END $$ LANGUAGE plpgsql`.execute(db);
       await sql`CREATE OR REPLACE TRIGGER refuse_1313 BEFORE INSERT ON receipt_amounts FOR EACH ROW EXECUTE FUNCTION refuse_1313()`.execute(db);
     }
     const lines = [{ tax: 19, quantity: 1, amount: 1 }, { tax: 7, quantity: 1, amount: 2 }, { tax: 19, quantity: 1, amount: 13.13 }];

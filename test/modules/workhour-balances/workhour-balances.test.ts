@@ -3,6 +3,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { addDays, today } from '../../../src/http/formats.js';
+import { forTenant } from '../../../src/db/tenant-scope.js';
 import { forEachDialect } from '../../support/app.js';
 import { absenceWorld, type AbsenceWorld } from '../../support/absences.js';
 
@@ -60,6 +61,28 @@ forEachDialect('working-time balances', (t) => {
     assert.equal((await balanceOf(w, e)).balance, -8 * days);
     assert.equal((await w.book({ employee_id: e, date: '2026-01-06', from: '08:00', to: '12:30' })).status, 201);
     assert.equal((await balanceOf(w, e)).balance, -8 * days + 4.5);
+  });
+
+  test('a computed view: its ETag hashes the answer and moves with it (304 while unchanged); created and modified', async () => {
+    const w = await absenceWorld(t());
+    const e = await employeeWith(w, { start_date: '2026-01-05', annual_leave_entitlement: 30 });
+    const b = await balanceOf(w, e);
+    const first = await w.c.get(`/workhour-balances/${b.id}`);
+    assert.match(String(first.headers.etag), /^"h[\w-]{22}"$/);
+    assert.equal((await w.c.get(`/workhour-balances/${b.id}`, { headers: { 'if-none-match': String(first.headers.etag) } })).status, 304);
+    const employee = (await w.c.get(user(e))).body.data;
+    assert.equal(first.body.data.created, employee.created);
+    assert.equal(first.body.data.modified, employee.modified, 'the employee and its period were entered today');
+    // Inputs changed long ago: the answer last changed at the end of yesterday (calculated_at).
+    const db = forTenant(t().database.db, w.c.tenant.id);
+    for (const table of ['employees', 'employment_periods', 'regular_working_times', 'absences', 'attendances'] as const) await db.updateTable(table).set({ modified: '2000-01-01 00:00:00' }).execute();
+    const old = await w.c.get(`/workhour-balances/${b.id}`);
+    assert.equal(old.body.data.modified, `${addDays(today(), -1)}T23:59:59.000000Z`);
+    assert.equal((await w.book({ employee_id: e, date: '2026-01-06', from: '08:00', to: '12:30' })).status, 201);
+    const after = await w.c.get(`/workhour-balances/${b.id}`, { headers: { 'if-none-match': String(first.headers.etag) } });
+    assert.equal(after.status, 200);
+    assert.notEqual(after.headers.etag, first.headers.etag);
+    assert.ok(after.body.data.modified > old.body.data.modified, `${after.body.data.modified}: a booking entered today`);
   });
 
   test('leave per year: prorated entitlement, absences split at the year boundary, next year listed once leave is entered', async () => {
