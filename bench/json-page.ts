@@ -11,7 +11,7 @@ import { openDatabase } from '../src/db/connection.js';
 import { forTenant } from '../src/db/tenant-scope.js';
 import { listAttendances, toAttendance } from '../src/modules/attendances/attendances.repository.js';
 import { Attendance } from '../src/modules/attendances/attendances.schemas.js';
-import { label, labelIds } from '../src/http/labels.js';
+import { label, labelIds } from '../src/values/labels.js';
 import { sql } from 'kysely';
 
 const file = process.argv[2];

@@ -7,11 +7,11 @@ import type { Config } from './config.js';
 import { openDatabase, type Database } from './db/connection.js';
 import { clientErrorHandler, frameworkErrors, registerErrorHandler } from './http/errors.js';
 import { registerJsonBodyParser } from './http/json-body.js';
-import { parseFilterTimestamp } from './http/formats.js';
-import { CURRENCY_FORMAT, ISO_CURRENCIES } from './http/money.js';
+import { parseFilterTimestamp } from './values/formats.js';
+import { CURRENCY_FORMAT, dropUndeclaredProperties, requiredUnlessKeyword, LABELS_KEYWORD } from './http/schemas.js';
+import { ISO_CURRENCIES } from './values/money.js';
 import { lazySchemaCompilers } from './http/lazy-compilers.js';
 import { countCache, recordWriteRoute, registerCsv } from './http/list/index.js';
-import { dropUndeclaredProperties, requiredUnlessKeyword } from './http/schemas.js';
 import { registerApiHooks } from './plugins/api.js';
 import { registerWritePath } from './plugins/write-path/index.js';
 import { RecordRegistry } from './plugins/write-path/records.js';
@@ -26,7 +26,6 @@ import { tokenCache } from './tenancy/tokens.js';
 import { WebhookWorker } from './modules/webhooks/webhooks.worker.js';
 import type { ZkApp } from './types.js';
 import './types.js';
-import { LABELS_KEYWORD } from './http/labels.js';
 
 export interface BuildOptions {
   /** Use this database instead of opening one from config (tests, CLI). It is closed with the app unless keepDatabase. */
@@ -66,7 +65,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
       plugins: [
         (ajv: any) => ajv.addFormat('filter-timestamp', { type: 'string', validate: (s: string) => parseFilterTimestamp(s) !== null }),
         (ajv: any) => ajv.addFormat(CURRENCY_FORMAT, { type: 'string', validate: (s: string) => ISO_CURRENCIES.has(s) }),
-        // Names the label set an enumerated input also takes names from (http/labels.ts); coerceInput applies it.
+        // Names the label set an enumerated input also takes names from (values/labels.ts); coerceInput applies it.
         (ajv: any) => ajv.addKeyword({ keyword: LABELS_KEYWORD, schemaType: 'string' }),
         requiredUnlessKeyword,
       ],

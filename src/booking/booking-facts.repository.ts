@@ -3,7 +3,7 @@
 // uses it for every write and delete; the day's facts come from working-day.repository.ts.
 import { prepared, preparedFirst } from '../db/prepared.js';
 import type { TenantDb } from '../db/tenant-scope.js';
-import { addDays, toBool } from '../db/values.js';
+import { addDays, toBool } from '../values/formats.js';
 import { closingsOfMonth } from '../modules/month-closings/month-closings.repository.js';
 import { PlanExceed, type Booking, type BookingFacts, type BookingSettings, type PlannedItem } from './facts.js';
 import { spanOf } from './time.js';

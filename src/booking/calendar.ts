@@ -3,7 +3,7 @@
 // booking rules ask it for one day, absences for the working days of a range, balances for the target hours of a
 // range, plannings for the regular hours, working days and targets of their days. Pure: no SQL. Decisions:
 // docs/api/absences.md ("Working days and targets").
-import { addDays } from '../db/values.js';
+import { addDays } from '../values/formats.js';
 import { datesOf, maxDate, minDate, monthEnd, monthsOf, weekdayCounts, weekdayOf } from './dates.js';
 import { WEEKDAYS, type Weekday } from '../modules/working-times/working-times.tables.js';
 import type { DayAbsence, WorkingDay } from './facts.js';

@@ -1,5 +1,5 @@
 // Time arithmetic of bookings. A booking ending at 00:00 ends at the start of the next day (contract rule 5).
-import { addDays } from '../db/values.js';
+import { addDays } from '../values/formats.js';
 
 export const MIDNIGHT = '00:00:00';
 

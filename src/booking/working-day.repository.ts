@@ -6,7 +6,7 @@
 // docs/api/absences.md ("Working days and targets") record the decisions.
 import { prepared } from '../db/prepared.js';
 import type { TenantDb } from '../db/tenant-scope.js';
-import { toBool } from '../db/values.js';
+import { toBool } from '../values/formats.js';
 import { WEEKDAYS, type Weekday } from '../modules/working-times/working-times.tables.js';
 import { NO_LONGER_COUNTING } from '../modules/absences/leave-approval.js';
 import { EmployeeCalendar, type AbsenceSpan, type Holiday, type WorkingTimeRecord } from './calendar.js';

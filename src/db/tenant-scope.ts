@@ -14,7 +14,7 @@ export type TenantInsert<T extends TenantTable> = Omit<Insertable<DB[T]>, 'tenan
 
 export interface TenantDb {
   readonly tenantId: number;
-  /** The tenant's language: labels of enumerated objects read from this view follow it (http/labels.ts). */
+  /** The tenant's language: labels of enumerated objects read from this view follow it (values/labels.ts). */
   readonly language: string;
   /** The unscoped database, for locks and for queries on tables that belong to no tenant. */
   readonly kysely: Kysely<DB>;

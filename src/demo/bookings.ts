@@ -4,8 +4,8 @@
 import type { TenantDb } from '../db/tenant-scope.js';
 import type { Dialect } from '../db/dialect.js';
 import type { Tenant } from '../tenancy/tenants.js';
-import { ApiError } from '../http/errors.js';
-import { addDays, today } from '../http/formats.js';
+import { ApiError } from '../values/errors.js';
+import { addDays, today } from '../values/formats.js';
 import { createAttendance } from '../modules/attendances/attendances.service.js';
 import { bookableAssignments } from '../modules/projects/project-assignments.repository.js';
 import { monthStart } from './dates.js';

@@ -1,6 +1,6 @@
 // Dates the demo data is placed at, relative to today: the demo company's records begin on the first day of the
 // previous month.
-import { addDays, today } from '../http/formats.js';
+import { addDays, today } from '../values/formats.js';
 
 /** The first day of the month `offset` months from today's. */
 export function monthStart(offset: number, now = today()): string {

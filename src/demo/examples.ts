@@ -4,7 +4,7 @@
 // test/docs/try-it-out.test.ts sends every one to a fresh demo tenant. On /docs their keys carry the stamp of the
 // resolution (src/plugins/docs-examples.ts): a second click of the same body is a 422 on that key, as for any
 // duplicate; examples resolved later carry new keys.
-import { addDays } from '../http/formats.js';
+import { addDays } from '../values/formats.js';
 import { monthStart, secondMonday } from './dates.js';
 
 export const TRY_IT_OUT_EXAMPLES: Record<string, Record<string, unknown>> = {

@@ -8,7 +8,7 @@ import { insertRow } from '../modules/crud/index.js';
 import { insertDynamicAttribute } from '../modules/dynamic-attributes/dynamic-attributes.repository.js';
 import { writeTicket } from '../modules/tickets/tickets.service.js';
 import { writeSubtask } from '../modules/tickets/subtasks.service.js';
-import { addDays } from '../http/formats.js';
+import { addDays } from '../values/formats.js';
 import { newSecret } from '../modules/webhooks/webhooks.secrets.js';
 import { monthStart } from './dates.js';
 

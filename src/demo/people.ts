@@ -4,7 +4,7 @@
 // two work locations and a vehicle list with two vehicles. Idempotent: what exists already is left as it is.
 import type { TenantDb } from '../db/tenant-scope.js';
 import type { Tenant } from '../tenancy/tenants.js';
-import { addDays } from '../http/formats.js';
+import { addDays } from '../values/formats.js';
 import { standardDepartmentId } from '../modules/departments/departments.repository.js';
 import { findRow, insertRow } from '../modules/crud/index.js';
 import { hashPassword } from '../modules/employees/password.js';

@@ -2,7 +2,7 @@
 // (a range of 50 % days, a range of 4-hour days, a time range), a default planning of 20 % over next month, and one
 // resource planning period (the demo tenant has the resource_planning module).
 import type { TenantDb } from '../db/tenant-scope.js';
-import { addDays, today } from '../http/formats.js';
+import { addDays, today } from '../values/formats.js';
 import { weekdayIndex } from '../booking/dates.js';
 import { monthStart } from './dates.js';
 import { createPlannings } from '../modules/plannings/plannings.service.js';

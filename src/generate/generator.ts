@@ -8,7 +8,7 @@
 import { sql, type Kysely } from 'kysely';
 import type { Dialect } from '../db/dialect.js';
 import type { DB } from '../db/schema.js';
-import { addDays, nowTimestamp } from '../http/formats.js';
+import { addDays, nowTimestamp } from '../values/formats.js';
 import { createTenant, type Tenant } from '../tenancy/tenants.js';
 import { standardDepartmentId } from '../modules/departments/departments.repository.js';
 import { between, pick, seededRandom, type Random } from './random.js';

@@ -1,70 +1,10 @@
-// Errors are mapped once. Handlers and services throw ApiError (or its helpers); everything else becomes
-// "Server Error." with the details only in the log (issue 2 §6).
+// Errors are mapped once. Handlers and services throw ApiError (values/errors.ts); this maps it, the framework's
+// and the databases' errors to responses, and everything else becomes "Server Error." with the details only in
+// the log (docs/api/conventions.md "Errors").
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { constraintKind, uniqueViolation } from '../db/dialect.js';
 import { uniqueFieldErrors } from './unique-fields.js';
-
-export type FieldErrors = Record<string, string[]>;
-
-export class ApiError extends Error {
-  constructor(
-    readonly statusCode: number,
-    message: string,
-    readonly errors?: FieldErrors,
-    readonly extra?: Record<string, unknown>,
-  ) {
-    super(message);
-  }
-}
-
-export const notFound = (what = 'Record') => new ApiError(404, `${what} not found.`);
-export const forbidden = () => new ApiError(403, 'This action is unauthorized.');
-export const unauthenticated = () => new ApiError(401, 'Unauthenticated.');
-
-/** 422 with per-field messages; the message is the first one plus a count, as Laravel phrases it. */
-export function validationError(errors: FieldErrors, extra?: Record<string, unknown>): ApiError {
-  const all = Object.values(errors).flat();
-  const more = all.length - 1;
-  const message = more > 0 ? `${all[0]} (and ${more} more error${more > 1 ? 's' : ''})` : (all[0] ?? 'The given data was invalid.');
-  return new ApiError(422, message, errors, extra);
-}
-
-/** Throw a 422 for a single field. */
-export function fieldError(field: string, message: string): ApiError {
-  return validationError({ [field]: [message] });
-}
-
-/** 422 for rule violations (booking rules): {message, errors: {field: [...]}, violations: [{field, rule, message}]}. */
-export function violationsError(violations: readonly { field: string; rule: string; message: string }[]): ApiError {
-  const errors: FieldErrors = {};
-  for (const v of violations) (errors[v.field] ??= []).push(v.message);
-  return validationError(errors, { violations });
-}
-
-/** Collects field errors and throws them all at once. */
-export class ErrorBag {
-  readonly errors: FieldErrors = {};
-  add(field: string, message: string): this {
-    (this.errors[field] ??= []).push(message);
-    return this;
-  }
-  get empty(): boolean {
-    return Object.keys(this.errors).length === 0;
-  }
-  throwIfAny(): void {
-    if (!this.empty) throw validationError(this.errors);
-  }
-  /** Run a check that may throw a 422 (e.g. resolveCategoryIds) and keep its field errors instead of stopping. */
-  async collect<T>(check: () => Promise<T>): Promise<T | undefined> {
-    try {
-      return await check();
-    } catch (e) {
-      if (!(e instanceof ApiError) || e.statusCode !== 422 || !e.errors) throw e;
-      for (const [field, messages] of Object.entries(e.errors)) for (const m of messages) this.add(field, m);
-      return undefined;
-    }
-  }
-}
+import { ApiError, validationError, type FieldErrors } from '../values/errors.js';
 
 /** 'customer_number[]' -> 'customer number': the field as messages name it. */
 export const label = (field: string) => field.replace(/\[\]$/, '').replace(/_/g, ' ');

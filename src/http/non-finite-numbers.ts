@@ -6,7 +6,8 @@
 // object of a body (a device's display_config) has no schema for its values: a JSON number too large for a double
 // there would be stored as null, so it is a 422 too. Only a body whose text holds such a number is walked.
 import type { FastifyRequest } from 'fastify';
-import { label, validationError } from './errors.js';
+import { label } from './errors.js';
+import { validationError } from '../values/errors.js';
 
 /** Text of a JSON number beyond a double: an exponent of three digits or more, or 309 digits in a row. */
 const HUGE_NUMBER = /[0-9][eE]\+?[0-9]{3}|[0-9]{309}/;

@@ -17,10 +17,11 @@
 // - A record read with GET can be sent back: {id, name} objects and midnight date-times are taken (coerceInput).
 // - Body values of a wrong JSON type are not coerced, except the few conversions conventions.md lists (coerceInput).
 import type { FastifyRequest } from 'fastify';
-import { MAX_ID, PLAIN_DATE_PATTERN } from './schemas.js';
-import { label, notFound, validationError, type FieldErrors } from './errors.js';
-import { idOfLabel, LABELS_KEYWORD, type LabelSetName } from './labels.js';
-import { parseFilterTimestamp } from './formats.js';
+import { MAX_ID, PLAIN_DATE_PATTERN, LABELS_KEYWORD } from './schemas.js';
+import { label } from './errors.js';
+import { notFound, validationError, type FieldErrors } from '../values/errors.js';
+import { idOfLabel, type LabelSetName } from '../values/labels.js';
+import { parseFilterTimestamp } from '../values/formats.js';
 
 type Props = Record<string, { type?: string | string[]; format?: string; items?: { type?: string | string[] } }>;
 

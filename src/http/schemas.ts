@@ -1,5 +1,6 @@
 // Common TypeBox pieces. A schema is at once validator, serializer, TypeScript type and OpenAPI document.
 import { Type, type Static, type TSchema, type TObject, type TProperties } from '@sinclair/typebox';
+import { LABELS, type LabelSet, type LabelSetName } from '../values/labels.js';
 
 /**
  * `T | null` as a JSON-schema type array. Ajv coerces type arrays correctly (an anyOf would coerce null to
@@ -30,7 +31,7 @@ export const TimeOfDay = (opts: object = {}) =>
 /** List filter timestamp: ISO 8601 or 'Y-m-d H:i:s'. */
 export const FilterTimestamp = () => Type.String({ format: 'filter-timestamp', maxLength: 64, examples: ['2024-01-01 00:00:00'] });
 
-/** Response date-time strings (already formatted by http/formats.ts). */
+/** Response date-time strings (already formatted by values/formats.ts). */
 export const DateTimeOut = () => Type.String({ format: 'date-time', examples: ['2024-01-01T00:00:00.000000Z'] });
 /** Response date-time with an offset (planning entries' `created_at`/`updated_at`: contract). */
 export const OffsetDateTimeOut = () => Type.String({ format: 'date-time', examples: ['2024-01-01T09:30:00+00:00'] });
@@ -49,8 +50,6 @@ export const Translations = Type.Object(
   },
   { additionalProperties: false, title: 'Translations' },
 );
-export type TranslationsT = Static<typeof Translations>;
-export const TRANSLATION_KEYS = ['de', 'en', 'fr', 'es', 'pl', 'sk', 'tr'] as const;
 
 /** Enumerated object {id, name}. */
 export const IdName = <T extends TSchema>(id: T) => Type.Object({ id, name: Type.String() });
@@ -180,4 +179,38 @@ export function dropUndeclaredProperties(schema: unknown): void {
   for (const child of Object.values<any>(s.properties ?? {})) dropUndeclaredProperties(child);
   if (s.items) dropUndeclaredProperties(s.items);
   // Unions are left alone: Ajv would strip properties while trying a branch that then fails.
+}
+
+/** A request decimal: a JSON number, or the decimal text the API prints (clients send back what they read). */
+export const DecimalIn = (scale: number, max: number, description = '', minimum = -max) =>
+  Type.Unsafe<number | string>({
+    type: ['number', 'string'],
+    minimum,
+    maximum: max,
+    pattern: `^-?[0-9]{1,15}(\\.[0-9]+)?$`,
+    maxLength: 24,
+    description: `${description} At most ${scale} decimal places; a number or decimal text.`.trim(),
+  });
+
+/** The schema format of a currency code: an ISO 4217 code (app.ts registers it with the validator). */
+export const CURRENCY_FORMAT = 'currency';
+
+/**
+ * A currency code in a request, the one schema for every `currency` field (docs/api/conventions.md "Money and
+ * currencies"): three capital letters, and a code of ISO 4217 ("EURO", "e", "eur" and "XYZ" are 422).
+ */
+export const Currency = (opts: { description?: string } = {}) =>
+  Type.String({ maxLength: 3, format: CURRENCY_FORMAT, examples: ['EUR'], description: opts.description ?? 'ISO 4217 code, e.g. EUR.' });
+
+/** The schema keyword that names a field's label set: its input also takes a label, in German or English (coerceInput). */
+export const LABELS_KEYWORD = 'x-labels';
+
+/**
+ * An enumerated input that also takes the name of an id, in German or English, ignoring case (docs/api/conventions.md "Labels"):
+ * `rights: "Controller"`, `type: "Vorgang"`. The id and the {id, name} object read with GET are taken as before.
+ */
+export function Labelled<S extends object>(set: LabelSetName, schema: S): S {
+  const description = (schema as { description?: string }).description;
+  const names = `Also the name, German or English (${Object.values(LABELS[set] as LabelSet).map((v) => v.en).join(', ')}).`;
+  return { ...schema, [LABELS_KEYWORD]: set, description: description ? `${description} ${names}` : names };
 }

@@ -7,7 +7,8 @@
 // the raw text once (registerJsonBodyParser) and a body without such an escape is not walked at all. A walk
 // builds a field's path only for a string that is refused, never one per element.
 import type { FastifyRequest } from 'fastify';
-import { label, validationError } from './errors.js';
+import { label } from './errors.js';
+import { validationError } from '../values/errors.js';
 
 const MAX_DEPTH = 32;
 /** Enough fields for a client to see what is wrong; the walk stops there. */

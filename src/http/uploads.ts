@@ -6,7 +6,8 @@ import { Type, type Static } from '@sinclair/typebox';
 import multipart from '@fastify/multipart';
 import type { FastifyRequest } from 'fastify';
 import type { ZkApp } from '../types.js';
-import { ApiError, fieldError } from './errors.js';
+import { ApiError, fieldError } from '../values/errors.js';
+import type { UploadedFile } from '../values/files.js';
 
 const BY_EXTENSION: Readonly<Record<string, string>> = {
   pdf: 'application/pdf',
@@ -74,12 +75,6 @@ type UploadJsonT = Static<ReturnType<typeof UploadJson>>;
 
 /** Multipart bodies for the upload routes of this plugin scope: one file of at most `limit` bytes. */
 export const registerMultipart = (app: ZkApp, limit: number) => app.register(multipart, { limits: { fileSize: limit, files: 1, fields: 10, parts: 11 } });
-
-export interface UploadedFile {
-  filename: string;
-  content_type: string;
-  content: Buffer;
-}
 
 interface Upload {
   filename: string;

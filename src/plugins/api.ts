@@ -2,7 +2,7 @@
 // An instance name that cannot exist is the route-not-found 404 (it names no tenant).
 // Gating is declared once per route (config.editions / config.module), never re-coded in handlers.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { ApiError, forbidden } from '../http/errors.js';
+import { ApiError, forbidden } from '../values/errors.js';
 import { INSTANCE_PATTERN, tenantCache } from '../tenancy/tenants.js';
 import { authenticate } from '../tenancy/tokens.js';
 import { forTenant } from '../db/tenant-scope.js';

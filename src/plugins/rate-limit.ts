@@ -3,7 +3,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { createRequire } from 'node:module';
 import type { Redis, RedisOptions } from 'ioredis';
-import { ApiError } from '../http/errors.js';
+import { ApiError } from '../values/errors.js';
 
 export interface Window {
   limit: number;

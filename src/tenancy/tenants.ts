@@ -2,7 +2,7 @@
 import type { Kysely, Selectable } from 'kysely';
 import type { DB } from '../db/schema.js';
 import type { TenantsTable } from './tenancy.tables.js';
-import { nowTimestamp } from '../http/formats.js';
+import { nowTimestamp } from '../values/formats.js';
 
 export const EDITIONS = ['full', 'clock'] as const;
 export type Edition = (typeof EDITIONS)[number];

@@ -3,7 +3,7 @@ import crypto from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { DB } from '../db/schema.js';
 import { forTenant } from '../db/tenant-scope.js';
-import { nowTimestamp, toBool } from '../http/formats.js';
+import { nowTimestamp, toBool } from '../values/formats.js';
 
 export interface TokenInfo {
   id: number;

@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { overlap } from '../../src/booking/rules/overlap.js';
 import { evaluate } from '../../src/booking/engine.js';
-import { violationsError } from '../../src/http/errors.js';
+import { violationsError } from '../../src/values/errors.js';
 import { facts } from './facts.js';
 
 test('22:00-00:00 next to 00:00-01:00 the next day does not overlap', () => {

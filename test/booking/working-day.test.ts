@@ -4,7 +4,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { forTenant } from '../../src/db/tenant-scope.js';
-import { nowTimestamp } from '../../src/http/formats.js';
+import { nowTimestamp } from '../../src/values/formats.js';
 import { employmentPeriods, workingDay } from '../../src/booking/working-day.repository.js';
 import { weekdayOf } from '../../src/booking/dates.js';
 import { forEachDialect } from '../support/app.js';

@@ -8,8 +8,7 @@
 import assert from 'node:assert/strict';
 import { before, test } from 'node:test';
 import { createDemoTenantAs } from '../../src/demo/index.js';
-import { forTenant } from '../../src/db/tenant-scope.js';
-import { untyped } from '../../src/db/tenant-scope.js';
+import { forTenant, untyped } from '../../src/db/tenant-scope.js';
 import { forEachDialect, uniqueName, type Client, type TestContext } from '../support/app.js';
 
 type Json = Record<string, any>;

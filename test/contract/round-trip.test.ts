@@ -5,7 +5,8 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { forEachDialect } from '../support/app.js';
 import { bodySchema, loadOperations, seedWorld, SWEEP_CONFIG } from './support/robustness.js';
-import { LABELS, LABELS_KEYWORD, type LabelSetName } from '../../src/http/labels.js';
+import { LABELS, type LabelSetName } from '../../src/values/labels.js';
+import { LABELS_KEYWORD } from '../../src/http/schemas.js';
 import { STATES, valueAt } from './support/states.js';
 
 /** Fields that change by themselves on every write. */

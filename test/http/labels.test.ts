@@ -1,4 +1,4 @@
-// Labels of enumerated objects follow the tenant's language, from one table (http/labels.ts): every enumeration of
+// Labels of enumerated objects follow the tenant's language, from one table (values/labels.ts): every enumeration of
 // that table is read through the API on a 'de' and an 'en' tenant (offers, invoices and receipts included).
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
@@ -6,7 +6,7 @@ import { forEachDialect } from '../support/app.js';
 import { absenceWorld } from '../support/absences.js';
 import { createOffer, addItem, createCustomer } from '../support/commercial.js';
 import { seedPriceGroup } from '../support/seed.js';
-import { LABELS, type LabelSetName } from '../../src/http/labels.js';
+import { LABELS, type LabelSetName } from '../../src/values/labels.js';
 
 const expect = (language: 'de' | 'en', set: LabelSetName, id: string | number) => ({ id, name: (LABELS[set] as any)[id][language] });
 

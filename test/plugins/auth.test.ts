@@ -4,7 +4,7 @@ import assert from 'node:assert/strict';
 import crypto from 'node:crypto';
 import { test } from 'node:test';
 import { forEachDialect } from '../support/app.js';
-import { nowTimestamp } from '../../src/http/formats.js';
+import { nowTimestamp } from '../../src/values/formats.js';
 import { createToken, generateToken, revokeToken } from '../../src/tenancy/tokens.js';
 
 const UNAUTHENTICATED = { message: 'Unauthenticated.' };

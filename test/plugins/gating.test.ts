@@ -4,7 +4,7 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { Type } from '@sinclair/typebox';
 import { forEachDialect, type Client, type TestContext } from '../support/app.js';
-import { omitGatedFields } from '../../src/http/gating.js';
+import { omitGatedFields } from '../../src/tenancy/gating.js';
 import { registerApiHooks } from '../../src/plugins/api.js';
 import { API_PREFIX } from '../../src/plugins/routing.js';
 import type { ZkApp } from '../../src/types.js';

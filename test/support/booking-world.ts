@@ -2,7 +2,7 @@
 // with a task, and an activity. Prerequisites are seeded directly; behaviour is asserted through HTTP.
 import type { Kysely } from 'kysely';
 import type { DB } from '../../src/db/schema.js';
-import { nowTimestamp } from '../../src/http/formats.js';
+import { nowTimestamp } from '../../src/values/formats.js';
 import type { Client, TestContext } from './app.js';
 import { seedEmployee } from './seed.js';
 import type { ModuleName, Edition, TenantSettings } from '../../src/tenancy/tenants.js';

@@ -1,7 +1,7 @@
 // Helpers for tests of the list conventions: bulk rows inserted directly, and following `links` like a client.
 import type { Kysely } from 'kysely';
 import type { DB } from '../../src/db/schema.js';
-import { nowTimestamp } from '../../src/http/formats.js';
+import { nowTimestamp } from '../../src/values/formats.js';
 import type { Client, Response, TestContext } from './app.js';
 
 /** Activities with these names (and optional per-row columns) in the tenant, in one insert. */

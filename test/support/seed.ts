@@ -3,7 +3,7 @@
 import crypto from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { DB } from '../../src/db/schema.js';
-import { nowTimestamp } from '../../src/http/formats.js';
+import { nowTimestamp } from '../../src/values/formats.js';
 import { forTenant } from '../../src/db/tenant-scope.js';
 import { standardDepartmentId } from '../../src/modules/departments/departments.repository.js';
 

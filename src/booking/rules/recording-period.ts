@@ -1,5 +1,5 @@
 // Rule 3: bookings only within the tenant's recording period (days back and ahead of today).
-import { addDays } from '../../db/values.js';
+import { addDays } from '../../values/formats.js';
 import type { Rule } from '../facts.js';
 
 export const RECORDING_PERIOD = 'recording_period';

@@ -1,4 +1,4 @@
-// Every `currency` field takes the one currency schema now (http/money.ts Currency: an ISO 4217 code in capitals).
+// Every `currency` field takes the one currency schema now (http/schemas.ts Currency: an ISO 4217 code in capitals).
 // Articles accepted lower case and receipts, employees and projects any short text; stored three-letter codes in
 // lower or mixed case are written in capitals, so a record sent back as read passes. Anything else stored stays
 // as it is (a client has to send a valid code when it changes such a record's currency).

@@ -5,7 +5,8 @@ import type { SelectQueryBuilder } from 'kysely';
 import type { ZkApp } from '../../types.js';
 import { rowChunks } from '../../db/stream.js';
 import { columnsOf, csvExport, listItemSchema, wantsCsv } from './csv.js';
-import { orderTerms, paginate, withModifiedFilters, type ListSpec, type Page } from './paging.js';
+import { orderTerms, paginate, withModifiedFilters, type Page } from './paging.js';
+import { type ListSpec } from '../../db/list-spec.js';
 import { withWritableSorts } from './sortable.js';
 import type { ListQueryValues } from './query.js';
 

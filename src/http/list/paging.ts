@@ -1,43 +1,10 @@
-// Paging in SQL: a resource's list spec (key, sortable fields, filters on `modified`), the count and the page,
+// Paging in SQL: a resource's list spec (db/list-spec.ts) applied (sort, filters on `modified`), the count and the page,
 // with the key as tie-breaker so paging is stable.
 import { sql, type RawBuilder, type SelectQueryBuilder } from 'kysely';
-import { parseFilterTimestamp } from '../formats.js';
+import { parseFilterTimestamp } from '../../values/formats.js';
 import { countCache, seekTables } from './caches.js';
 import { DEFAULT_LIMIT, type ListQueryValues } from './query.js';
-
-export interface SortColumn {
-  column: string;
-  /**
-   * A field derived from stored values sorts by its derivation in SQL, written for both databases (an absence's
-   * `type` from its hours and half days); `column` then only names it. Subqueries scope their tables by tenant.
-   */
-  expression?: RawBuilder<unknown>;
-  /** Nullable columns get an explicit NULLS placement so both databases order them alike. */
-  nullable?: boolean;
-  /** The column runs the other way round from the field (customers' `status` 1 active is `inactive` false). */
-  inverted?: boolean;
-}
-
-export interface ListSpec {
-  /** Columns of the record key, unique within a tenant; they break ties so paging is stable. */
-  key: string[];
-  /** Response field name -> column: the key and sorts beyond the write bodies (theirs are added by withWritableSorts). */
-  sortable: Record<string, string | SortColumn>;
-  /** Written fields whose column differs from the field name (or false: none). */
-  sortColumns?: Record<string, string | SortColumn | false>;
-  /** Written fields that sort by nothing, each with the reason; listed next to the resource (issue 12 §2). */
-  unsortable?: Record<string, string>;
-  /** Table alias the columns of written fields are qualified with. */
-  sortTable?: string;
-  /** Sort field when orderBy is absent or unknown (defaults to the key). */
-  defaultSort?: string;
-  /** Column of the modification timestamp; false when the resource has none. */
-  modified?: string | false;
-  /** Fixed order that ignores orderBy/order (e.g. GET /projects/{id}/employees keeps its own order). */
-  fixedOrder?: { column: string; direction: 'asc' | 'desc'; nullable?: boolean }[];
-  /** Fixed page size that ignores `limit` (e.g. GET /offers/{id}/items takes `page` only). */
-  pageSize?: number;
-}
+import type { ListSpec, SortColumn } from '../../db/list-spec.js';
 
 export interface Page<Row> {
   rows: Row[];

@@ -1,46 +1,8 @@
-// The sortable fields of a resource, derived from its writable schema (contract list conventions: "Sortable: the
-// record key, its writable fields, created, modified"), so a field added to a write body sorts without anyone
-// remembering to list it. docs/api/conventions.md "Sorting" states the rules.
 import type { TObject } from '@sinclair/typebox';
-import type { ListSpec, SortColumn } from './paging.js';
+import { sortableFrom, type ListSpec } from '../../db/list-spec.js';
 
-export interface SortableOptions {
-  /** Field -> column where they differ (an alias, a joined table's column), or false: nothing to sort by (a write-only password). */
-  columns?: Record<string, string | SortColumn | false>;
-  /** Written fields that sort by nothing, each with the reason (a write-only password, a value stored elsewhere). */
-  unsortable?: Record<string, string>;
-  /** Table alias the derived columns are qualified with (`p` -> `p.name`). */
-  table?: string;
-}
-
-const typesOf = (schema: any): string[] => (schema?.type === undefined ? [] : Array.isArray(schema.type) ? schema.type : [schema.type]);
-/** Lists (nested arrays, keyword lists) and free objects (translations) have no order; enumerated inputs do. */
-const isCompound = (schema: any) => {
-  const t = typesOf(schema);
-  return t.includes('array') || (t.includes('object') && t.every((x) => x === 'object' || x === 'null')) || (t.length === 0 && schema?.properties !== undefined);
-};
-
-/**
- * Every top-level property of the write bodies (create and update) as a sort field, plus `created` and `modified`;
- * lists and free objects (translations) are not sortable. Columns sort nulls last ascending and first descending on both databases.
- * Spread the key and any explicit columns after it: `{ ...sortableFrom([Create, Update]), id: 'id' }`.
- */
-export function sortableFrom(writable: TObject[], opts: SortableOptions = {}): Record<string, string | SortColumn> {
-  const qualify = (column: string) => (opts.table && !column.includes('.') ? `${opts.table}.${column}` : column);
-  const out: Record<string, string | SortColumn> = {};
-  const fields = new Set(['created', 'modified']);
-  for (const schema of writable) for (const [field, prop] of Object.entries(schema.properties)) if (!isCompound(prop)) fields.add(field);
-  for (const field of fields) {
-    const mapped = opts.columns?.[field];
-    if (mapped === false || (opts.unsortable && Object.hasOwn(opts.unsortable, field))) continue;
-    const col: SortColumn = mapped === undefined ? { column: field, nullable: true } : typeof mapped === 'string' ? { column: mapped, nullable: true } : mapped;
-    out[field] = { ...col, column: qualify(col.column) };
-  }
-  return out;
-}
-
-// The kit's half (issue 12 §2): every list gets the fields of the write bodies of its own path as sort fields,
-// whatever module serves it. The app records each route's body as it is registered (`recordWriteRoute`, an
+// Sorting by the writable fields (db/list-spec.ts `sortableFrom` derives them from a schema): every list gets the
+// fields of the write bodies of its own path as sort fields, whatever module serves it. The app records each route's body as it is registered (`recordWriteRoute`, an
 // onRoute hook); `listResponse` and the CRUD kit ask `withWritableSorts` with the list's route, so a new resource
 // sorts by its writable fields without declaring anything. A field whose column is not the field's name is mapped
 // in the list spec (`sortColumns`), one that sorts by nothing is listed in `unsortable` with the reason; fields the

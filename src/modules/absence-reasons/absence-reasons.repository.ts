@@ -1,11 +1,11 @@
 // SQL for absence reasons; every query is scoped by tenant.
-import { labelled } from '../../http/labels.js';
+import { labelled } from '../../values/labels.js';
 import { equalsIgnoringCase } from '../../db/lookup.js';
 import type { Selectable } from 'kysely';
 import type { TenantDb } from '../../db/tenant-scope.js';
 import type { AbsenceReasonsTable } from './absence-reasons.tables.js';
-import type { ListSpec } from '../../http/list/index.js';
-import { nowTimestamp, outTimestamp } from '../../http/formats.js';
+import type { ListSpec } from '../../db/list-spec.js';
+import { nowTimestamp, outTimestamp } from '../../values/formats.js';
 import type { AbsenceReasonT, AbsenceReasonUpdateT } from './absence-reasons.schemas.js';
 
 export type AbsenceReasonRow = Selectable<AbsenceReasonsTable>;

@@ -1,7 +1,7 @@
 // An absence request body -> the absence as it will be stored (merged with the stored one on PATCH), and the
 // approval it asks for. Both variants of the body (reference §4.1) end up in the same shape; no database here.
-import { ErrorBag } from '../../http/errors.js';
-import { inTime, isValidDate, toBool } from '../../http/formats.js';
+import { ErrorBag } from '../../values/errors.js';
+import { inTime, isValidDate, toBool } from '../../values/formats.js';
 import { durationHours } from '../../booking/time.js';
 import type { AbsenceSpan } from '../../booking/calendar.js';
 import { daysIn } from '../../booking/dates.js';

@@ -3,9 +3,9 @@
 import { sql, type Insertable, type Selectable } from 'kysely';
 import type { TenantDb } from '../../db/tenant-scope.js';
 import { tenantTimezone, type Tenant } from '../../tenancy/tenants.js';
-import type { ListSpec } from '../../http/list/index.js';
-import { decimalText, nowTimestamp, outDate, outTime, outTimestamp, toBool } from '../../http/formats.js';
-import { labelled } from '../../http/labels.js';
+import type { ListSpec } from '../../db/list-spec.js';
+import { decimalText, nowTimestamp, outDate, outTime, outTimestamp, toBool } from '../../values/formats.js';
+import { labelled } from '../../values/labels.js';
 import { toAbsenceReason } from '../absence-reasons/absence-reasons.repository.js';
 import type { AbsencesTable, LeaveApprovalApplicationsTable } from './absences.tables.js';
 import { AbsenceType, type AbsenceT, type EmployeeAbsenceT } from './absences.schemas.js';

@@ -5,8 +5,8 @@
 import { existsInTenant } from '../../db/lookup.js';
 import type { TenantDb } from '../../db/tenant-scope.js';
 import { lockedTransaction, lockKeys } from '../../db/transaction.js';
-import { ErrorBag, notFound, violationsError } from '../../http/errors.js';
-import { nowTimestamp } from '../../http/formats.js';
+import { ErrorBag, notFound, violationsError } from '../../values/errors.js';
+import { nowTimestamp } from '../../values/formats.js';
 import { employeeCalendars, employmentPeriods } from '../../booking/working-day.repository.js';
 import { closingsFor, holdMonths } from '../month-closings/month-closings.repository.js';
 import { findAbsenceReason, type AbsenceReasonRow } from '../absence-reasons/absence-reasons.repository.js';

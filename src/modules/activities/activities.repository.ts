@@ -3,8 +3,8 @@ import type { Selectable } from 'kysely';
 import type { TenantDb } from '../../db/tenant-scope.js';
 import type { ReferenceCheck } from '../../db/references.js';
 import type { ActivitiesTable } from './activities.tables.js';
-import type { ListSpec } from '../../http/list/index.js';
-import { nowTimestamp, outTimestamp, toBool } from '../../http/formats.js';
+import type { ListSpec } from '../../db/list-spec.js';
+import { nowTimestamp, outTimestamp, toBool } from '../../values/formats.js';
 import type { ActivityT, ActivityUpdateT } from './activities.schemas.js';
 
 export type ActivityRow = Selectable<ActivitiesTable>;

@@ -4,7 +4,7 @@ import { Type } from '@sinclair/typebox';
 import type { ZkApp } from '../../types.js';
 import { resourceRoutes } from '../crud/index.js';
 import { findReferences } from '../../db/references.js';
-import { validationError } from '../../http/errors.js';
+import { validationError } from '../../values/errors.js';
 import { Activity, ActivityCreate, ActivityListQuery, ActivityUpdate, type ActivityT } from './activities.schemas.js';
 import { ACTIVITY_ID_REFERENCES, ACTIVITY_NAME_REFERENCES, activityListSpec, deleteActivity, findActivity, insertActivity, listActivities, toActivity, updateActivity, type ActivityRow } from './activities.repository.js';
 

@@ -2,8 +2,8 @@
 import type { Selectable } from 'kysely';
 import type { TenantDb } from '../../db/tenant-scope.js';
 import type { ReferenceCheck } from '../../db/references.js';
-import type { ListSpec } from '../../http/list/index.js';
-import { outTimestamp, toBool } from '../../http/formats.js';
+import type { ListSpec } from '../../db/list-spec.js';
+import { outTimestamp, toBool } from '../../values/formats.js';
 import type { ArticlesTable } from './articles.tables.js';
 import type { ArticleListQueryT, ArticleT } from './articles.schemas.js';
 

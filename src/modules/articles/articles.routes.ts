@@ -3,7 +3,7 @@
 // tenant; an article still used (ARTICLE_REFERENCES) cannot be deleted.
 import type { ZkApp } from '../../types.js';
 import { constraintKind } from '../../db/dialect.js';
-import { fieldError } from '../../http/errors.js';
+import { fieldError } from '../../values/errors.js';
 import { deleteRow, findRow, insertRow, pick, refuseWhileUsed, resourceRoutes, updateRow } from '../crud/index.js';
 import { Article, ArticleCreate, ArticleListQuery, ArticleUpdate, DESCRIPTION_LANGUAGES, type ArticleT, type ArticleWriteT } from './articles.schemas.js';
 import { ARTICLE_REFERENCES, articleListSpec, listArticles, toArticle, type ArticleRow } from './articles.repository.js';

@@ -1,9 +1,8 @@
 // Articles (reference §4.4; contract: `created`/`modified`, not `created_at`/`updated_at`). The description comes
 // in German (`description`) and per language (`description_en`, …).
 import { Type, type Static } from '@sinclair/typebox';
-import { DateTimeOut, Nullable, Opt } from '../../http/schemas.js';
+import { DateTimeOut, Nullable, Opt, Currency } from '../../http/schemas.js';
 import { listQuery } from '../../http/list/index.js';
-import { Currency } from '../../http/money.js';
 
 export const DESCRIPTION_LANGUAGES = ['description_en', 'description_fr', 'description_es', 'description_pl'] as const;
 

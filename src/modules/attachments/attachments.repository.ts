@@ -3,10 +3,10 @@
 // store later changes this file only (docs/api/attachments.md).
 import { sql, type Selectable } from 'kysely';
 import type { TenantDb } from '../../db/tenant-scope.js';
-import { nowTimestamp } from '../../http/formats.js';
-import type { UploadedFile } from '../../http/uploads.js';
+import { nowTimestamp } from '../../values/formats.js';
+import type { UploadedFile } from '../../values/files.js';
 import type { AttachmentsTable } from './attachments.tables.js';
-import type { ListSpec } from '../../http/list/index.js';
+import type { ListSpec } from '../../db/list-spec.js';
 
 /** Owners whose files live here; 'receipt' owners have at most one (the partial unique index of migration 1601). */
 export type AttachmentOwnerType = 'ticket' | 'receipt' | 'invoice' | 'folder';

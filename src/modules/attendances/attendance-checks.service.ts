@@ -1,8 +1,8 @@
 // What a booking request must be before the booking rules run: normalised times and values (no database),
 // references that exist and fit together, the billable flag the project allows, the invoice item that bills it,
 // and stored bookings that are billed (their invoice is Billed) or released (locked for good).
-import { ErrorBag } from '../../http/errors.js';
-import { inTime } from '../../http/formats.js';
+import { ErrorBag } from '../../values/errors.js';
+import { inTime } from '../../values/formats.js';
 import type { Violation } from '../../booking/facts.js';
 import type { BookingRefs } from '../../booking/booking-facts.repository.js';
 import { durationHours, endsAfterStart } from '../../booking/time.js';

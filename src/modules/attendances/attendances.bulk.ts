@@ -6,7 +6,8 @@
 import { Type, type Static } from '@sinclair/typebox';
 import type { FastifyRequest } from 'fastify';
 import type { ZkApp } from '../../types.js';
-import { ApiError, constraintError, MAX_REPORTED_SCHEMA_ERRORS, schemaErrorsToFields, validationError, type AjvError } from '../../http/errors.js';
+import { ApiError, validationError } from '../../values/errors.js';
+import { constraintError, MAX_REPORTED_SCHEMA_ERRORS, schemaErrorsToFields, type AjvError } from '../../http/errors.js';
 import { ErrorBody, ValidationErrorBody, Violation } from '../../http/schemas.js';
 import { lockedTransaction, lockKeys } from '../../db/transaction.js';
 import { scopeOf } from '../crud/index.js';

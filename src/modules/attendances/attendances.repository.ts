@@ -1,11 +1,11 @@
 // SQL for attendances; every query is scoped by tenant.
-import { labelled } from '../../http/labels.js';
+import { labelled } from '../../values/labels.js';
 import type { Insertable, Selectable } from 'kysely';
 import type { AttendancesTable } from './attendances.tables.js';
 import type { Tenant } from '../../tenancy/tenants.js';
-import type { ListSpec } from '../../http/list/index.js';
-import { omitGatedFields } from '../../http/gating.js';
-import { outDate, outTimestamp, toBool } from '../../http/formats.js';
+import type { ListSpec } from '../../db/list-spec.js';
+import { omitGatedFields } from '../../tenancy/gating.js';
+import { outDate, outTimestamp, toBool } from '../../values/formats.js';
 import type { AttendanceT } from './attendances.schemas.js';
 import type { TenantDb, TenantInsert } from '../../db/tenant-scope.js';
 

@@ -1,8 +1,7 @@
 // Attendance (project time booking) as the contract states it, the POST/PATCH bodies and the list query.
 import { Type, type Static } from '@sinclair/typebox';
-import { DateOnly, PLAIN_DATE_PATTERN, DateTimeOut, IntIdName, MAX_ID, Nullable, Opt, TimeOfDay } from '../../http/schemas.js';
+import { DateOnly, PLAIN_DATE_PATTERN, DateTimeOut, IntIdName, MAX_ID, Nullable, Opt, TimeOfDay, Labelled } from '../../http/schemas.js';
 import { listQuery } from '../../http/list/index.js';
-import { Labelled } from '../../http/labels.js';
 
 /** Release states (contract names; reference §2 gives id 1 = freigegeben, the other ids are ours). */
 /** Released or billed bookings cannot be changed or deleted. */

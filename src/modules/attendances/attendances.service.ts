@@ -4,8 +4,8 @@
 import type { Insertable } from 'kysely';
 import type { TenantDb } from '../../db/tenant-scope.js';
 import { lockedTransaction, lockKeys } from '../../db/transaction.js';
-import { ErrorBag, notFound, violationsError } from '../../http/errors.js';
-import { nowTimestamp, today } from '../../http/formats.js';
+import { ErrorBag, notFound, violationsError } from '../../values/errors.js';
+import { nowTimestamp, today } from '../../values/formats.js';
 import { evaluate, LOCK_RULES } from '../../booking/engine.js';
 import type { Booking, BookingFacts, Violation } from '../../booking/facts.js';
 import { bookingSettings } from '../../booking/settings.js';

@@ -1,11 +1,10 @@
 // SQL for categories; every query is scoped by tenant. Other resources attach categories by name.
-import { labelled } from '../../http/labels.js';
+import { labelled, TRANSLATION_KEYS, type TranslationsT } from '../../values/labels.js';
 import type { Selectable } from 'kysely';
 import type { TenantDb } from '../../db/tenant-scope.js';
 import type { CategoriesTable } from './categories.tables.js';
-import type { ListSpec } from '../../http/list/index.js';
-import { fromJson, nowTimestamp, outTimestamp } from '../../http/formats.js';
-import { TRANSLATION_KEYS, type TranslationsT } from '../../http/schemas.js';
+import type { ListSpec } from '../../db/list-spec.js';
+import { fromJson, nowTimestamp, outTimestamp } from '../../values/formats.js';
 import type { CategoryT, CategoryUpdateT } from './categories.schemas.js';
 
 export type CategoryRow = Selectable<CategoriesTable>;

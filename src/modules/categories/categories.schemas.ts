@@ -1,11 +1,10 @@
 // Categories (contract Category shape, reference §4.6). Key: the name (numeric ids do not work).
-import { LABELS } from '../../http/labels.js';
+import { LABELS } from '../../values/labels.js';
 import { Type, type Static } from '@sinclair/typebox';
-import { DateTimeOut, Nullable, StrIdName, Translations } from '../../http/schemas.js';
+import { DateTimeOut, Nullable, StrIdName, Translations, Labelled } from '../../http/schemas.js';
 import { listQuery } from '../../http/list/index.js';
-import { Labelled } from '../../http/labels.js';
 
-/** The kinds of entity a category attaches to (labels in http/labels.ts). */
+/** The kinds of entity a category attaches to (labels in values/labels.ts). */
 export const CATEGORY_TYPES = Object.keys(LABELS.category_type);
 
 export const Category = Type.Object({

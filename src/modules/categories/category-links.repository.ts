@@ -2,7 +2,7 @@
 // for all: batch loading (no N+1), replacing a record's set, and 422 on unknown names.
 import { prepared } from '../../db/prepared.js';
 import type { TenantDb } from '../../db/tenant-scope.js';
-import { fieldError } from '../../http/errors.js';
+import { fieldError } from '../../values/errors.js';
 import { countPerOwner } from '../../db/lookup.js';
 import type { CategoryT } from './categories.schemas.js';
 import { toCategory } from './categories.repository.js';

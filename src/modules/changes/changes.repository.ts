@@ -9,7 +9,7 @@ import { sql } from 'kysely';
 import type { TenantDb } from '../../db/tenant-scope.js';
 import type { Dialect } from '../../db/dialect.js';
 import { preparedFirst } from '../../db/prepared.js';
-import { nowTimestamp, outTimestamp } from '../../http/formats.js';
+import { nowTimestamp, outTimestamp } from '../../values/formats.js';
 import type { ChangesTable } from './changes.tables.js';
 
 export interface ChangeInput {

@@ -1,7 +1,7 @@
 // GET /changes?since=<cursor>&types[]=…&limit=: every create, update and delete of the tenant's records in commit
 // order, deletions as tombstones (zeitkonto extension). 410 when the cursor is behind what retention kept.
 import type { ZkApp } from '../../types.js';
-import { ApiError } from '../../http/errors.js';
+import { ApiError } from '../../values/errors.js';
 import { arrayParam } from '../../http/list/index.js';
 import { ErrorBody, responses } from '../../http/schemas.js';
 import { feedBounds, listChanges } from './changes.repository.js';

@@ -3,8 +3,8 @@
 // the read object {id, name} as well as the bare id.
 import { Type } from '@sinclair/typebox';
 import { DateOnly } from '../../http/schemas.js';
-import { ErrorBag } from '../../http/errors.js';
-import { isValidDate, nowTimestamp } from '../../http/formats.js';
+import { ErrorBag } from '../../values/errors.js';
+import { isValidDate, nowTimestamp } from '../../values/formats.js';
 
 /**
  * A request date: every body date follows one rule (DateOnly: 'YYYY-MM-DD' in the accepted range, or the same date

@@ -2,7 +2,7 @@
 // page, resolve requested member keys (unknown ones are a 422 on the field), replace an owner's members.
 import { untyped, type TenantDb, type TenantTable } from '../../db/tenant-scope.js';
 import { countPerOwner, existingValues } from '../../db/lookup.js';
-import { fieldError } from '../../http/errors.js';
+import { fieldError } from '../../values/errors.js';
 
 export type LinkTable = 'department_managers' | 'device_employees' | 'location_list_items';
 interface Link {

@@ -5,8 +5,8 @@ import type { DB } from '../../db/schema.js';
 import { untyped, type TenantDb, type TenantTable } from '../../db/tenant-scope.js';
 import { findReferences, type ReferenceCheck } from '../../db/references.js';
 import { equalsIgnoringCase } from '../../db/lookup.js';
-import { ErrorBag, validationError } from '../../http/errors.js';
-import { nowTimestamp } from '../../http/formats.js';
+import { ErrorBag, validationError } from '../../values/errors.js';
+import { nowTimestamp } from '../../values/formats.js';
 
 export type Row<T extends TenantTable> = Selectable<DB[T]>;
 

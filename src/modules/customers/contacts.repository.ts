@@ -1,7 +1,7 @@
 // SQL for customer contacts; every query is scoped by tenant and customer.
 import type { TenantDb } from '../../db/tenant-scope.js';
-import type { ListSpec } from '../../http/list/index.js';
-import { nowTimestamp, outTimestamp, toBool } from '../../http/formats.js';
+import type { ListSpec } from '../../db/list-spec.js';
+import { nowTimestamp, outTimestamp, toBool } from '../../values/formats.js';
 import type { CategoryT } from '../categories/categories.schemas.js';
 import type { ContactT, ContactUpdateT } from './contacts.schemas.js';
 

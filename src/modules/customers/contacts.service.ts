@@ -2,7 +2,7 @@
 // tenant (422 on the field), and a contact is written with its categories in one transaction.
 import type { TenantDb } from '../../db/tenant-scope.js';
 import { existsInTenant } from '../../db/lookup.js';
-import { ErrorBag, notFound } from '../../http/errors.js';
+import { ErrorBag, notFound } from '../../values/errors.js';
 import { loadCategories, resolveCategoryIds, setCategories } from '../categories/category-links.repository.js';
 import type { ContactT, ContactUpdateT } from './contacts.schemas.js';
 import { deleteContact, findContact, insertContact, toContact, updateContact, type ContactRow } from './contacts.repository.js';

@@ -4,7 +4,7 @@ import type { Selectable } from 'kysely';
 import { prepared } from '../../db/prepared.js';
 import type { TenantDb } from '../../db/tenant-scope.js';
 import type { CustomerAddressesTable } from './customers.tables.js';
-import { toBool } from '../../http/formats.js';
+import { toBool } from '../../values/formats.js';
 import { countPerOwner } from '../../db/lookup.js';
 import { INVOICE_VERSIONS, type AddressInputT, type CustomerAddressT, type ManagerInputT, type ManagerT } from './customers.schemas.js';
 

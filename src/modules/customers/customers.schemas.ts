@@ -1,12 +1,11 @@
 // Customer (contract "Customer", POST /customers body; reference §4.7 for limits and the update body).
 // Addresses and managers are managed nested in the customer body: a submitted array replaces the set.
 import { Type, type Static } from '@sinclair/typebox';
-import { DateOnly, DateTimeOut, IntIdName, MAX_ID, Nullable, Opt } from '../../http/schemas.js';
+import { DateOnly, DateTimeOut, IntIdName, MAX_ID, Nullable, Opt, Currency } from '../../http/schemas.js';
 import { listQuery } from '../../http/list/index.js';
 import { Category } from '../categories/categories.schemas.js';
 import { DynamicAttributeValue, DynamicAttributesInput } from '../dynamic-attributes/dynamic-attributes.schemas.js';
 import { PriceTable } from '../price-tables/price-tables.schemas.js';
-import { Currency } from '../../http/money.js';
 
 /** E-invoicing formats of an address (our ids; the contract names ZUGFeRD1 as an example). */
 export const INVOICE_VERSIONS: Record<number, string> = { 1: 'ZUGFeRD1', 2: 'ZUGFeRD2', 3: 'XRechnung' };

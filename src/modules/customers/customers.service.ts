@@ -2,7 +2,7 @@
 // field), the deprecated `status` alias, the nested address/manager sets, and loading relations per page.
 import type { TenantDb } from '../../db/tenant-scope.js';
 import type { Tenant } from '../../tenancy/tenants.js';
-import { ErrorBag, notFound, validationError } from '../../http/errors.js';
+import { ErrorBag, notFound, validationError } from '../../values/errors.js';
 import { existingValues, existsInTenant } from '../../db/lookup.js';
 import { checkUnique } from '../crud/index.js';
 import { clearCategories, loadCategories, resolveCategoryIds, setCategories } from '../categories/category-links.repository.js';

@@ -1,6 +1,6 @@
 // Writing default plannings: the employee and the project exist, the period is ordered, hours fit a day.
 import type { TenantDb } from '../../db/tenant-scope.js';
-import { ErrorBag, notFound } from '../../http/errors.js';
+import { ErrorBag, notFound } from '../../values/errors.js';
 import { checkOwner } from '../plannings/plannings.service.js';
 import { PlanningKind } from '../plannings/plannings.schemas.js';
 import type { DefaultPlanningBody } from './default-plannings.schemas.js';

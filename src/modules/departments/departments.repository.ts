@@ -1,8 +1,8 @@
 // SQL for departments; every query is scoped by tenant.
 import { sql, type Selectable } from 'kysely';
 import type { DepartmentsTable } from './departments.tables.js';
-import type { ListSpec } from '../../http/list/index.js';
-import { nowTimestamp, outDate, outTimestamp, toBool } from '../../http/formats.js';
+import type { ListSpec } from '../../db/list-spec.js';
+import { nowTimestamp, outDate, outTimestamp, toBool } from '../../values/formats.js';
 import type { DepartmentT, DepartmentUpdateT } from './departments.schemas.js';
 import type { ReferenceCheck } from '../../db/references.js';
 import type { TenantDb } from '../../db/tenant-scope.js';

@@ -6,7 +6,7 @@ import type { TenantDb } from '../../db/tenant-scope.js';
 import { IntKey, Paginated, Single, responses } from '../../http/schemas.js';
 import { listQuery, listResponse } from '../../http/list/index.js';
 import { requestedChanges } from '../../http/round-trip.js';
-import { notFound } from '../../http/errors.js';
+import { notFound } from '../../values/errors.js';
 import { Department, DepartmentCreate, DepartmentDetail, DepartmentListItem, DepartmentListQuery, DepartmentUpdate } from './departments.schemas.js';
 import { departmentListSpec, findDepartment, listDepartments, toDepartment, type DepartmentRow } from './departments.repository.js';
 import { countManagers, loadManagers } from './department-managers.repository.js';

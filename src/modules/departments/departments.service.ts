@@ -4,8 +4,8 @@
 import { findReferences } from '../../db/references.js';
 import type { TenantDb } from '../../db/tenant-scope.js';
 import { existsInTenant } from '../../db/lookup.js';
-import { ErrorBag, validationError } from '../../http/errors.js';
-import { toBool } from '../../http/formats.js';
+import { ErrorBag, validationError } from '../../values/errors.js';
+import { toBool } from '../../values/formats.js';
 import type { DepartmentUpdateT } from './departments.schemas.js';
 import { DEPARTMENT_REFERENCES, deleteDepartment, insertDepartment, isSelfOrDescendant, updateDepartment, type DepartmentRow } from './departments.repository.js';
 import { resolveManagers, setManagers } from './department-managers.repository.js';

@@ -2,8 +2,8 @@
 import type { Selectable } from 'kysely';
 import type { TenantDb } from '../../db/tenant-scope.js';
 import type { DevicesTable } from './devices.tables.js';
-import type { ListSpec } from '../../http/list/index.js';
-import { fromJson, outTime } from '../../http/formats.js';
+import type { ListSpec } from '../../db/list-spec.js';
+import { fromJson, outTime } from '../../values/formats.js';
 import { countLinks, DEVICE_EMPLOYEES, replaceLinks, resolveExisting } from '../crud/index.js';
 import { countCategories, loadCategories } from '../categories/category-links.repository.js';
 

@@ -1,7 +1,7 @@
 // GET /devices[/{id}] (terminals, reference §4.9: list has employees_count/categories_count, detail has
 // employees[] and categories[]), POST, PATCH/PUT, DELETE (additive).
 import type { ZkApp } from '../../types.js';
-import { inTime } from '../../http/formats.js';
+import { inTime } from '../../values/formats.js';
 import { deleteRow, findRow, insertRow, pick, resourceRoutes, updateRow, type Scope } from '../crud/index.js';
 import { clearCategories, resolveCategoryIds, setCategories } from '../categories/category-links.repository.js';
 import { hashPassword } from '../employees/password.js';

@@ -3,8 +3,8 @@
 import { prepared } from '../../db/prepared.js';
 import type { TenantDb } from '../../db/tenant-scope.js';
 import { countPerOwner } from '../../db/lookup.js';
-import { fromJson } from '../../http/formats.js';
-import type { TranslationsT } from '../../http/schemas.js';
+import { fromJson } from '../../values/formats.js';
+import type { TranslationsT } from '../../values/labels.js';
 import { translations } from '../categories/categories.repository.js';
 import type { DynamicAttributeValueT } from './dynamic-attributes.schemas.js';
 

@@ -1,8 +1,8 @@
 // Dynamic attribute values in requests: the accepted forms, validation by the attribute's type, and unknown names
 // (all as 422 on `dynamicAttributes`). The records' services write what resolveDynamicAttributes returns.
 import type { TenantDb } from '../../db/tenant-scope.js';
-import { ErrorBag } from '../../http/errors.js';
-import { fromJson, isValidDate } from '../../http/formats.js';
+import { ErrorBag } from '../../values/errors.js';
+import { fromJson, isValidDate } from '../../values/formats.js';
 import { attributeDefinitions, type AttributeEntity, type ResolvedAttributes } from './dynamic-attribute-values.repository.js';
 
 const FIELD = 'dynamicAttributes';

@@ -3,8 +3,8 @@
 import type { Selectable } from 'kysely';
 import type { TenantDb } from '../../db/tenant-scope.js';
 import type { DynamicAttributesTable } from './dynamic-attributes.tables.js';
-import type { ListSpec } from '../../http/list/index.js';
-import { fromJson, nowTimestamp, outTimestamp, toBool } from '../../http/formats.js';
+import type { ListSpec } from '../../db/list-spec.js';
+import { fromJson, nowTimestamp, outTimestamp, toBool } from '../../values/formats.js';
 import { translations } from '../categories/categories.repository.js';
 import type { DynamicAttributeDefinitionT, DynamicAttributeUpdateT } from './dynamic-attributes.schemas.js';
 

@@ -2,7 +2,7 @@
 // meals): the body's employee_id must match the path, the employee is locked while cross-row rules run, and
 // the row is inserted or updated in the same transaction.
 import type { TenantDb } from '../../db/tenant-scope.js';
-import { ErrorBag } from '../../http/errors.js';
+import { ErrorBag } from '../../values/errors.js';
 import { deleteRow, insertRow, pick, updateRow, type Scope } from '../crud/index.js';
 import { lockEmployee, type EmployeeRow } from './employees.repository.js';
 

@@ -4,13 +4,13 @@ import type { TenantDb } from '../../db/tenant-scope.js';
 import { lockKeys } from '../../db/transaction.js';
 import type { Dialect } from '../../db/dialect.js';
 import type { Tenant } from '../../tenancy/tenants.js';
-import type { ListSpec } from '../../http/list/index.js';
-import { nowTimestamp, outDate, outTimestamp } from '../../http/formats.js';
+import type { ListSpec } from '../../db/list-spec.js';
+import { nowTimestamp, outDate, outTimestamp } from '../../values/formats.js';
 import { loadCategories } from '../categories/category-links.repository.js';
 import { loadDynamicAttributes } from '../dynamic-attributes/dynamic-attribute-values.repository.js';
 import { languageObject } from './languages.js';
 import { TEXT_FIELDS, type EmployeeBaseT, type EmployeeT } from './employees.schemas.js';
-import { labelled } from '../../http/labels.js';
+import { labelled } from '../../values/labels.js';
 
 export async function findEmployeeRow(db: TenantDb, username: string) {
   return db.selectFrom('employees').selectAll().where('username', '=', username).executeTakeFirst();

@@ -5,7 +5,7 @@ import { Type } from '@sinclair/typebox';
 import type { ZkApp } from '../../types.js';
 import { arrayParam, listQuery, listResponse } from '../../http/list/index.js';
 import { IntKey, Paginated, responses } from '../../http/schemas.js';
-import { notFound } from '../../http/errors.js';
+import { notFound } from '../../values/errors.js';
 import { existsInTenant } from '../../db/lookup.js';
 import { resourceRoutes, scopeOf } from '../crud/index.js';
 import { absencesCount, employeeListSpec, findEmployeeRow, listEmployees, toEmployeeBase, toEmployees, type EmployeeRow } from './employees.repository.js';

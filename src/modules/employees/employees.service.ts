@@ -1,7 +1,7 @@
 // Employees beyond plain SQL: create and update — request -> columns, the 422 checks (unique username/email/personal number,
 // existing department and price group, fixed username), password hashing, categories and dynamic attributes
 // written in one transaction with the row.
-import { ErrorBag, notFound } from '../../http/errors.js';
+import { ErrorBag, notFound } from '../../values/errors.js';
 import { existsInTenant } from '../../db/lookup.js';
 import { resolveCategoryIds, setCategories } from '../categories/category-links.repository.js';
 import { setDynamicAttributes } from '../dynamic-attributes/dynamic-attribute-values.repository.js';

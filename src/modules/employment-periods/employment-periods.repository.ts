@@ -2,8 +2,8 @@
 import type { Selectable } from 'kysely';
 import type { TenantDb } from '../../db/tenant-scope.js';
 import type { EmploymentPeriodsTable } from './employment-periods.tables.js';
-import type { ListSpec } from '../../http/list/index.js';
-import { outDate, outTimestamp, toBool } from '../../http/formats.js';
+import type { ListSpec } from '../../db/list-spec.js';
+import { outDate, outTimestamp, toBool } from '../../values/formats.js';
 import type { EmploymentPeriodT } from './employment-periods.schemas.js';
 
 export type EmploymentPeriodRow = Selectable<EmploymentPeriodsTable>;

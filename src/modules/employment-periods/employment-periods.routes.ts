@@ -2,8 +2,8 @@
 // Rules: end_date >= start_date; no two periods of one employee overlap (closed intervals, open ends).
 import type { ZkApp } from '../../types.js';
 import type { TenantDb } from '../../db/tenant-scope.js';
-import { ErrorBag } from '../../http/errors.js';
-import { outDate } from '../../http/formats.js';
+import { ErrorBag } from '../../values/errors.js';
+import { outDate } from '../../values/formats.js';
 import { dateValues, intervalsOverlap, type Scope } from '../crud/index.js';
 import type { EmployeeRow } from '../employees/employees.repository.js';
 import { childColumns, writeChild } from '../employees/employee-children.service.js';

@@ -4,7 +4,7 @@
 import { Type } from '@sinclair/typebox';
 import type { ZkApp } from '../../types.js';
 import { MAX_ID } from '../../http/schemas.js';
-import { notFound } from '../../http/errors.js';
+import { notFound } from '../../values/errors.js';
 import { findRow } from '../crud/index.js';
 import { fileRoutes } from '../attachments/index.js';
 import { folderOwner } from './folders.repository.js';

@@ -2,8 +2,8 @@
 import type { Selectable } from 'kysely';
 import type { TenantDb } from '../../db/tenant-scope.js';
 import type { ReferenceCheck } from '../../db/references.js';
-import { sortableFrom, type ListSpec } from '../../http/list/index.js';
-import { outTimestamp } from '../../http/formats.js';
+import { sortableFrom, type ListSpec } from '../../db/list-spec.js';
+import { outTimestamp } from '../../values/formats.js';
 import type { FoldersTable } from './folders.tables.js';
 import { FolderCreate, FolderUpdate, type FolderListQueryT, type FolderT } from './folders.schemas.js';
 

@@ -8,7 +8,7 @@ import { lockedTransaction, lockKeys } from '../../db/transaction.js';
 import { existsInTenant } from '../../db/lookup.js';
 import { isSelfOrDescendant } from '../../db/tree.js';
 import type { TenantDb } from '../../db/tenant-scope.js';
-import { ErrorBag } from '../../http/errors.js';
+import { ErrorBag } from '../../values/errors.js';
 import { deleteAttachments } from '../attachments/index.js';
 import { FOLDER_REFERENCES, folderOwner, type FolderRow } from './folders.repository.js';
 import type { FolderWriteT } from './folders.schemas.js';

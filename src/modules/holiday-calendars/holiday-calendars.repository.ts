@@ -3,8 +3,8 @@ import type { Selectable } from 'kysely';
 import type { TenantDb } from '../../db/tenant-scope.js';
 import type { ReferenceCheck } from '../../db/references.js';
 import type { BreakRegulationTypesTable, HolidayCalendarsTable, HolidaysTable } from './holiday-calendars.tables.js';
-import type { ListSpec } from '../../http/list/index.js';
-import { outDate, outTimestamp, toBool } from '../../http/formats.js';
+import type { ListSpec } from '../../db/list-spec.js';
+import { outDate, outTimestamp, toBool } from '../../values/formats.js';
 import type { BreakRegulationTypeT, HolidayCalendarT, HolidayT } from './holiday-calendars.schemas.js';
 
 export type HolidayCalendarRow = Selectable<HolidayCalendarsTable>;

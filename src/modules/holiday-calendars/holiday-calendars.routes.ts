@@ -4,7 +4,7 @@
 import { Type } from '@sinclair/typebox';
 import type { ZkApp } from '../../types.js';
 import type { TenantTable } from '../../db/tenant-scope.js';
-import { notFound } from '../../http/errors.js';
+import { notFound } from '../../values/errors.js';
 import { MAX_ID } from '../../http/schemas.js';
 import { assertUnique, dateValues, deleteRow, findRow, insertRow, pick, refuseWhileUsed, resourceRoutes, updateRow, type Row, type Scope } from '../crud/index.js';
 import {

@@ -1,11 +1,11 @@
 // SQL for internal rates; every query is scoped by tenant and employee.
 import type { Selectable } from 'kysely';
 import type { TenantDb } from '../../db/tenant-scope.js';
-import type { ListSpec } from '../../http/list/index.js';
-import { decimalText, outTimestamp, toBool } from '../../http/formats.js';
+import type { ListSpec } from '../../db/list-spec.js';
+import { decimalText, outTimestamp, toBool } from '../../values/formats.js';
 import type { InternalRatesTable } from './internal-rates.tables.js';
 import { RATE_SCALE, type InternalRateT } from './internal-rates.schemas.js';
-import { labelled } from '../../http/labels.js';
+import { labelled } from '../../values/labels.js';
 
 export type InternalRateRow = Selectable<InternalRatesTable>;
 

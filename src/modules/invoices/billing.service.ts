@@ -10,7 +10,7 @@
 // write either commits before the billing or sees the invoice Billed. SQLite serialises write transactions.
 import type { Dialect } from '../../db/dialect.js';
 import type { TenantDb } from '../../db/tenant-scope.js';
-import { nowTimestamp } from '../../http/formats.js';
+import { nowTimestamp } from '../../values/formats.js';
 import { itemAmounts } from './invoice-items.repository.js';
 import type { InvoiceRow } from './invoices.repository.js';
 import { ITEM_BILLED, ITEM_CANCELED } from './invoice-enums.js';

@@ -1,15 +1,15 @@
 // SQL for invoice items: one list query for the three item routes (by invoice, project or all), with the item's
-// invoice number joined in, and the read shape with its computed amounts (integer cents, http/money.ts).
+// invoice number joined in, and the read shape with its computed amounts (integer cents, values/money.ts).
 import type { Selectable } from 'kysely';
 import type { TenantDb } from '../../db/tenant-scope.js';
 import type { ReferenceCheck } from '../../db/references.js';
-import type { ListSpec } from '../../http/list/index.js';
-import { outDate, outTimestamp, toBool } from '../../http/formats.js';
-import { decimalUnits, fromUnits, divRound } from '../../http/money.js';
+import type { ListSpec } from '../../db/list-spec.js';
+import { outDate, outTimestamp, toBool } from '../../values/formats.js';
+import { decimalUnits, fromUnits, divRound } from '../../values/money.js';
 import { insertRow, updateRow } from '../crud/index.js';
 import type { InvoiceItemsTable } from './invoices.tables.js';
 import type { InvoiceItemT } from './invoice-items.schemas.js';
-import { labelled } from '../../http/labels.js';
+import { labelled } from '../../values/labels.js';
 
 export type InvoiceItemRow = Selectable<InvoiceItemsTable> & { invoice_number: string | null };
 

@@ -2,12 +2,10 @@
 // of reference §4.19 (per-invoice names and decimal strings, plus the global list's invoice_id, description and
 // computed numbers). Bodies name the invoice by invoice_number or invoice_id.
 import { Type, type Static } from '@sinclair/typebox';
-import { DateOnly, DateTimeOut, IntIdName, MAX_ID, Nullable, Opt } from '../../http/schemas.js';
+import { DateOnly, DateTimeOut, IntIdName, MAX_ID, Nullable, Opt, Currency, DecimalIn, Labelled } from '../../http/schemas.js';
 import { listQuery } from '../../http/list/index.js';
-import { Currency, DecimalIn } from '../../http/money.js';
 import { DateIn, EnumIn } from '../crud/index.js';
 import { describe } from './invoice-enums.js';
-import { Labelled } from '../../http/labels.js';
 
 const Day = () => Type.String({ format: 'date', examples: ['2024-05-01'] });
 const Decimal = (example: string) => Type.String({ examples: [example] });

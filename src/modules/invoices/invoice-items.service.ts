@@ -6,10 +6,10 @@
 import type { TenantDb } from '../../db/tenant-scope.js';
 import type { Dialect } from '../../db/dialect.js';
 import { existsInTenant } from '../../db/lookup.js';
-import { ErrorBag, notFound } from '../../http/errors.js';
+import { ErrorBag, notFound } from '../../values/errors.js';
 import type { Violation } from '../../booking/facts.js';
-import { parseFilterTimestamp } from '../../http/formats.js';
-import { decimalToUnits } from '../../http/money.js';
+import { parseFilterTimestamp } from '../../values/formats.js';
+import { decimalToUnits } from '../../values/money.js';
 import { dateValues, enumId, merged, pick, refuseWhileUsed } from '../crud/index.js';
 import { findTask } from '../projects/project-tasks.repository.js';
 import type { InvoiceItemWriteT } from './invoice-items.schemas.js';

@@ -1,13 +1,13 @@
 // SQL for invoices (key: invoice_number), the tenant's invoice number sequence, and the read shape.
 import { sql, type Selectable } from 'kysely';
 import { untyped, type TenantDb } from '../../db/tenant-scope.js';
-import type { ListSpec } from '../../http/list/index.js';
-import { nowTimestamp, outTimestamp } from '../../http/formats.js';
-import { decimalUnits } from '../../http/money.js';
+import type { ListSpec } from '../../db/list-spec.js';
+import { nowTimestamp, outTimestamp } from '../../values/formats.js';
+import { decimalUnits } from '../../values/money.js';
 import { insertRow, updateRow } from '../crud/index.js';
 import type { InvoicesTable } from './invoices.tables.js';
 import type { InvoiceT } from './invoices.schemas.js';
-import { labelled } from '../../http/labels.js';
+import { labelled } from '../../values/labels.js';
 import { invoiceNumberSortKey } from './invoice-number-order.js';
 
 export type InvoiceRow = Selectable<InvoicesTable>;

@@ -1,11 +1,9 @@
 // Invoice (reference §4.19 plus the contract's creator_username and an additive id), bodies and list query.
 import { Type, type Static } from '@sinclair/typebox';
-import { DateOnly, DateTimeOut, IntIdName, Nullable, Opt } from '../../http/schemas.js';
+import { DateOnly, DateTimeOut, IntIdName, Nullable, Opt, Currency, DecimalIn, Labelled } from '../../http/schemas.js';
 import { listQuery } from '../../http/list/index.js';
-import { Currency, DecimalIn } from '../../http/money.js';
 import { DateIn, EnumIn } from '../crud/index.js';
 import { describe } from './invoice-enums.js';
-import { Labelled } from '../../http/labels.js';
 
 /** The path key. */
 export const InvoiceNumberParam = Type.String({ minLength: 1, maxLength: 64 });

@@ -7,9 +7,9 @@
 import type { TenantDb } from '../../db/tenant-scope.js';
 import type { Dialect } from '../../db/dialect.js';
 import { existsInTenant } from '../../db/lookup.js';
-import { ErrorBag, fieldError, notFound } from '../../http/errors.js';
-import { parseFilterTimestamp, today } from '../../http/formats.js';
-import { decimalToUnits, decimalUnits } from '../../http/money.js';
+import { ErrorBag, fieldError, notFound } from '../../values/errors.js';
+import { parseFilterTimestamp, today } from '../../values/formats.js';
+import { decimalToUnits, decimalUnits } from '../../values/money.js';
 import { dateValues, enumId, pick } from '../crud/index.js';
 import { BILLED, DRAFT } from './invoice-enums.js';
 import { deleteAttachments } from '../attachments/index.js';

@@ -1,5 +1,5 @@
 // Invoices, invoice items and the invoice number sequence (migration 1801). Money columns are scaled integers
-// (http/money.ts).
+// (values/money.ts).
 import type { DbBool, Owned, Stamps } from '../../db/columns.js';
 
 export interface InvoicesTable extends Owned, Stamps {

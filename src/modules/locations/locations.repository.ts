@@ -3,8 +3,8 @@ import type { Selectable } from 'kysely';
 import type { TenantDb } from '../../db/tenant-scope.js';
 import type { LocationListsTable, LocationsTable } from './locations.tables.js';
 import type { ReferenceCheck } from '../../db/references.js';
-import type { ListSpec } from '../../http/list/index.js';
-import { outTimestamp } from '../../http/formats.js';
+import type { ListSpec } from '../../db/list-spec.js';
+import { outTimestamp } from '../../values/formats.js';
 import { countLinks, LOCATION_LIST_ITEMS, replaceLinks, resolveExisting } from '../crud/index.js';
 import type { LocationT } from './locations.schemas.js';
 

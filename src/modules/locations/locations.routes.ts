@@ -3,7 +3,7 @@
 import { Type } from '@sinclair/typebox';
 import type { ZkApp } from '../../types.js';
 import { IntKey, Paginated, responses } from '../../http/schemas.js';
-import { ErrorBag, notFound } from '../../http/errors.js';
+import { ErrorBag, notFound } from '../../values/errors.js';
 import { listQuery, listResponse } from '../../http/list/index.js';
 import { checkUnique, deleteRow, findRow, insertRow, pick, refuseWhileUsed, resourceRoutes, scopeOf, updateRow, type Scope } from '../crud/index.js';
 import { LOCATION_COLUMNS, Location, LocationCreate, LocationList, LocationListCreate, LocationListQuery, LocationListUpdate, LocationUpdate, type LocationListWriteT } from './locations.schemas.js';

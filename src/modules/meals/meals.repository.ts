@@ -2,9 +2,9 @@
 import type { Selectable } from 'kysely';
 import type { TenantDb } from '../../db/tenant-scope.js';
 import type { Tenant } from '../../tenancy/tenants.js';
-import type { ListSpec } from '../../http/list/index.js';
-import { outDate, outTimestamp } from '../../http/formats.js';
-import { labelled } from '../../http/labels.js';
+import type { ListSpec } from '../../db/list-spec.js';
+import { outDate, outTimestamp } from '../../values/formats.js';
+import { labelled } from '../../values/labels.js';
 import type { MealsTable } from './meals.tables.js';
 import type { MealT } from './meals.schemas.js';
 

@@ -4,8 +4,8 @@ import { prepared } from '../../db/prepared.js';
 import type { Dialect } from '../../db/dialect.js';
 import { lockKeys, sharedLocks } from '../../db/transaction.js';
 import type { TenantDb } from '../../db/tenant-scope.js';
-import type { ListSpec } from '../../http/list/index.js';
-import { nowTimestamp, outTimestamp } from '../../http/formats.js';
+import type { ListSpec } from '../../db/list-spec.js';
+import { nowTimestamp, outTimestamp } from '../../values/formats.js';
 import type { MonthClosingsTable } from './month-closings.tables.js';
 import type { MonthClosingT } from './month-closings.schemas.js';
 

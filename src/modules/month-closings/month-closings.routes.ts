@@ -3,7 +3,7 @@
 import type { ZkApp } from '../../types.js';
 import { existsInTenant } from '../../db/lookup.js';
 import { lockedTransaction, lockKeys } from '../../db/transaction.js';
-import { ErrorBag } from '../../http/errors.js';
+import { ErrorBag } from '../../values/errors.js';
 import { checkUnique, resourceRoutes, type Scope } from '../crud/index.js';
 import { MonthClosing, MonthClosingCreate, MonthClosingListQuery, type MonthClosingCreateT, type MonthClosingT } from './month-closings.schemas.js';
 import { deleteMonthClosing, findMonthClosing, insertMonthClosing, listMonthClosings, monthClosingListSpec, toMonthClosing, type MonthClosingRow } from './month-closings.repository.js';

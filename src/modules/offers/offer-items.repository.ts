@@ -1,14 +1,14 @@
 // SQL for offer items, always within one offer, in offer order (sort_order, then id).
 import { sql, type Selectable } from 'kysely';
 import type { TenantDb } from '../../db/tenant-scope.js';
-import type { ListSpec } from '../../http/list/index.js';
-import { outTimestamp, toBool } from '../../http/formats.js';
-import { fromUnits } from '../../http/money.js';
+import type { ListSpec } from '../../db/list-spec.js';
+import { outTimestamp, toBool } from '../../values/formats.js';
+import { fromUnits } from '../../values/money.js';
 import { insertRow, updateRow } from '../crud/index.js';
 import type { OfferItemsTable } from './offers.tables.js';
 import type { OfferItemT } from './offer-items.schemas.js';
 import { typeById, unitOf } from './offer-items.types.js';
-import { labelled } from '../../http/labels.js';
+import { labelled } from '../../values/labels.js';
 import type { TotalsItem } from './offer-totals.js';
 
 export type OfferItemRow = Selectable<OfferItemsTable>;

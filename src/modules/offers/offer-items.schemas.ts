@@ -1,8 +1,8 @@
 // Offer item (contract "Offer item") with an additive total_net, and its request bodies.
 import { Type, type Static } from '@sinclair/typebox';
-import { DateTimeOut, MAX_ID, Nullable, Opt, StrIdName } from '../../http/schemas.js';
+import { DateTimeOut, MAX_ID, Nullable, Opt, StrIdName, Labelled } from '../../http/schemas.js';
 import { ITEM_TYPES } from './offer-items.types.js';
-import { LABELS, Labelled } from '../../http/labels.js';
+import { LABELS } from '../../values/labels.js';
 
 export const OfferItem = Type.Object({
   id: Type.Integer(),

@@ -1,17 +1,16 @@
 // Offer item rules: the type (id or name) decides which fields apply (others sent non-null are a 422, and are
 // cleared when the type changes); an Artikel item needs an existing article; numbers become scaled integers with
-// their scale checked (http/money.ts); a Gliederung item carries no price.
+// their scale checked (values/money.ts); a Gliederung item carries no price.
 import type { TenantDb } from '../../db/tenant-scope.js';
 import { existsInTenant } from '../../db/lookup.js';
-import { ErrorBag, notFound } from '../../http/errors.js';
-import { toUnits } from '../../http/money.js';
+import { ErrorBag, notFound } from '../../values/errors.js';
+import { toUnits } from '../../values/money.js';
 import { pick } from '../crud/index.js';
-import type { OfferItemUpdateT } from './offer-items.schemas.js';
-import { idOfLabel, LABELS } from '../../http/labels.js';
+import type { OfferItemUpdateT, OfferItemT } from './offer-items.schemas.js';
+import { idOfLabel, LABELS } from '../../values/labels.js';
 import { ARTICLE, itemType, typeById, type ItemField } from './offer-items.types.js';
 import { articleUnits, findOfferItem, insertOfferItem, itemsForTotals, toOfferItem, updateOfferItem, type OfferItemRow } from './offer-items.repository.js';
 import { offerTotals } from './offer-totals.js';
-import type { OfferItemT } from './offer-items.schemas.js';
 
 /** Request field -> column and scale (10^scale units). */
 const SCALED: Partial<Record<ItemField, { column: string; scale: number; words: string }>> = {

@@ -1,13 +1,13 @@
 // Offer item types (contract "Offer item"; ids of reference §2 where known, the others chosen here): which fields
 // each type uses, and the unit it derives.
 
-import { idOfLabel, LABELS } from '../../http/labels.js';
+import { idOfLabel, LABELS } from '../../values/labels.js';
 
 export type ItemField = 'quantity' | 'single_price' | 'amount_deviating_net' | 'vat' | 'article_id' | 'expenditure_billing_type' | 'receipts_mileage_money' | 'additional_meal_expenses';
 
 export interface ItemType {
   id: string;
-  /** The English name (the contract's); responses name the type in the tenant's language (http/labels.ts offer_item_type). */
+  /** The English name (the contract's); responses name the type in the tenant's language (values/labels.ts offer_item_type). */
   name: string;
   /** Fields an item of this type may carry; any other of ItemField sent non-null is a 422. */
   fields: readonly ItemField[];

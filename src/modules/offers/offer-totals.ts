@@ -1,7 +1,7 @@
-// An offer's totals from its items, in integer cents (http/money.ts): quantity × single_price rounded to cents,
+// An offer's totals from its items, in integer cents (values/money.ts): quantity × single_price rounded to cents,
 // amount_deviating_net instead where given, a surcharge in percent (its quantity) of the net total of the items
 // before it, alternative items left out of every sum, VAT summed per rate and rounded once per rate.
-import { productCents, percentOfCents, divRound } from '../../http/money.js';
+import { productCents, percentOfCents, divRound } from '../../values/money.js';
 import { GROUPING, SURCHARGE } from './offer-items.types.js';
 import type { OfferItemsTable } from './offers.tables.js';
 

@@ -1,13 +1,13 @@
 // SQL for offers; a page's items are read in one query for the totals and counts (offer-totals.ts).
 import type { Selectable } from 'kysely';
 import type { TenantDb } from '../../db/tenant-scope.js';
-import type { ListSpec } from '../../http/list/index.js';
-import { outDate, outTimestamp, toBool } from '../../http/formats.js';
-import { fromUnits } from '../../http/money.js';
+import type { ListSpec } from '../../db/list-spec.js';
+import { outDate, outTimestamp, toBool } from '../../values/formats.js';
+import { fromUnits } from '../../values/money.js';
 import { insertRow, updateRow } from '../crud/index.js';
 import type { OffersTable } from './offers.tables.js';
 import type { OfferT } from './offers.schemas.js';
-import { labelled } from '../../http/labels.js';
+import { labelled } from '../../values/labels.js';
 import { offerTotals, type Totals } from './offer-totals.js';
 import { itemsForTotals } from './offer-items.repository.js';
 

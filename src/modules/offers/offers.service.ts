@@ -2,8 +2,8 @@
 // 422 on customer_contact_id otherwise), realization dates in order, status_since set when the status changes.
 import type { TenantDb } from '../../db/tenant-scope.js';
 import { existsInTenant } from '../../db/lookup.js';
-import { ErrorBag, notFound } from '../../http/errors.js';
-import { nowTimestamp } from '../../http/formats.js';
+import { ErrorBag, notFound } from '../../values/errors.js';
+import { nowTimestamp } from '../../values/formats.js';
 import { dateValues, enumId, merged, pick } from '../crud/index.js';
 import { findContact } from '../customers/contacts.repository.js';
 import { OFFER_DATES, type OfferWriteT } from './offers.schemas.js';

@@ -1,4 +1,4 @@
-// Offers and their items (migration 1800). Money columns are scaled integers (http/money.ts).
+// Offers and their items (migration 1800). Money columns are scaled integers (values/money.ts).
 import type { DbBool, Owned, Stamps } from '../../db/columns.js';
 
 export interface OffersTable extends Owned, Stamps {

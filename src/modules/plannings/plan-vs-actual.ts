@@ -4,7 +4,7 @@
 // the calendars (the one loader), and the bookings grouped by employee and day — none per employee or month.
 import { Type, type Static } from '@sinclair/typebox';
 import type { TenantDb } from '../../db/tenant-scope.js';
-import { ErrorBag } from '../../http/errors.js';
+import { ErrorBag } from '../../values/errors.js';
 import { DateOnly } from '../../http/schemas.js';
 import { daysIn } from '../../booking/dates.js';
 import { employeeCalendars } from '../../booking/working-day.repository.js';

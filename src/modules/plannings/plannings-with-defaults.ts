@@ -4,8 +4,8 @@
 // entries are counted per date in SQL and default days per date in memory; the walk over the dates finds the dates
 // the page covers, and only their rows are read and their default days built (docs/api/plannings.md).
 import { sql } from 'kysely';
-import { ErrorBag } from '../../http/errors.js';
-import { parseFilterTimestamp } from '../../http/formats.js';
+import { ErrorBag } from '../../values/errors.js';
+import { parseFilterTimestamp } from '../../values/formats.js';
 import { DEFAULT_LIMIT, type ListQueryValues, type Page } from '../../http/list/index.js';
 import type { TenantDb } from '../../db/tenant-scope.js';
 import { daysIn } from '../../booking/dates.js';

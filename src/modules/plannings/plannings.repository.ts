@@ -2,8 +2,8 @@
 // and the employees' calendars (the one loader) once, whatever its length.
 import type { Insertable, Selectable, SelectQueryBuilder } from 'kysely';
 import type { TenantDb } from '../../db/tenant-scope.js';
-import type { ListSpec } from '../../http/list/index.js';
-import { nowTimestamp, outOffsetTimestamp } from '../../http/formats.js';
+import type { ListSpec } from '../../db/list-spec.js';
+import { nowTimestamp, outOffsetTimestamp } from '../../values/formats.js';
 import { employeeCalendars } from '../../booking/working-day.repository.js';
 import { maxDate, minDate } from '../../booking/dates.js';
 import { convert, dailyTarget, isWorkingDay } from './plan-amounts.js';

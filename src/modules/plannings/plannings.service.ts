@@ -1,8 +1,8 @@
 // Writing planning entries (additive): the request's shape (type, kind, amount, time range), references that exist
 // and belong together, and a date range that becomes one entry per working day of the employee (all or nothing).
 import type { TenantDb } from '../../db/tenant-scope.js';
-import { ErrorBag, notFound } from '../../http/errors.js';
-import { today } from '../../http/formats.js';
+import { ErrorBag, notFound } from '../../values/errors.js';
+import { today } from '../../values/formats.js';
 import { employeeCalendars } from '../../booking/working-day.repository.js';
 import { datesOf, daysIn } from '../../booking/dates.js';
 import { isWorkingDay } from './plan-amounts.js';

@@ -3,9 +3,9 @@
 import type { Selectable } from 'kysely';
 import type { TenantDb } from '../../db/tenant-scope.js';
 import type { ReferenceCheck } from '../../db/references.js';
-import type { ListSpec } from '../../http/list/index.js';
-import { fromJson, outTimestamp, toBool } from '../../http/formats.js';
-import type { TranslationsT } from '../../http/schemas.js';
+import type { ListSpec } from '../../db/list-spec.js';
+import { fromJson, outTimestamp, toBool } from '../../values/formats.js';
+import type { TranslationsT } from '../../values/labels.js';
 import { translations } from '../categories/categories.repository.js';
 import type { PriceGroupsTable } from './price-groups.tables.js';
 import type { PriceGroupT } from './price-groups.schemas.js';

@@ -1,12 +1,12 @@
 // SQL for price tables of every owner (the tenant's base tables, a customer's, a project's) with their prices and
 // factors: loading in three queries whatever the number of tables, and writing a table with its sets.
-import { labelled } from '../../http/labels.js';
+import { labelled } from '../../values/labels.js';
 import { sql, type Selectable } from 'kysely';
 import { prepared } from '../../db/prepared.js';
 import type { TenantDb } from '../../db/tenant-scope.js';
 import type { Tenant } from '../../tenancy/tenants.js';
-import { omitGatedFields } from '../../http/gating.js';
-import { inTime, nowTimestamp, outDate, outTime } from '../../http/formats.js';
+import { omitGatedFields } from '../../tenancy/gating.js';
+import { inTime, nowTimestamp, outDate, outTime } from '../../values/formats.js';
 import type { PriceTablesTable } from './price-tables.tables.js';
 import { FACTOR_DAYS, PRICE_TABLE_TYPES, type FactorInputT, type PriceInputT, type PriceTableLevel, type PriceTableT } from './price-tables.schemas.js';
 

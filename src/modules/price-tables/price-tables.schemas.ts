@@ -1,15 +1,14 @@
 // PriceTable, Price, PriceFactor as the contract states them, and the request bodies of the (additive) writes,
 // which are the same for every owner (base, customer, project).
-import { LABELS } from '../../http/labels.js';
+import { LABELS } from '../../values/labels.js';
 import { Type, type Static } from '@sinclair/typebox';
-import { DateOnly, DateTimeOut, IntIdName, MAX_ID, Nullable, Opt, StrIdName, TimeOfDay } from '../../http/schemas.js';
-import { Labelled } from '../../http/labels.js';
+import { DateOnly, DateTimeOut, IntIdName, MAX_ID, Nullable, Opt, StrIdName, TimeOfDay, Labelled } from '../../http/schemas.js';
 
 export const PRICE_TABLE_TYPES = { base: 'Basispreistabelle', customer: 'Customer Price Table', project: 'Project Price Table' } as const;
 export type PriceTableLevel = keyof typeof PRICE_TABLE_TYPES;
 
 /** Price types (reference §2): basehour = Stundensatz, tsatz = Tagessatz, pauschal = Pauschal (flat rate). */
-/** Price type ids (labels in http/labels.ts). */
+/** Price type ids (labels in values/labels.ts). */
 export const PRICE_TYPES = Object.keys(LABELS.price_type);
 
 /** Factor days: 0 So … 6 Sa as PHP's date('w'), 7 = public holiday. */

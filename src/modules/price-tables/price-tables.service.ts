@@ -4,7 +4,7 @@
 import type { TenantDb } from '../../db/tenant-scope.js';
 import type { Tenant } from '../../tenancy/tenants.js';
 import { existingValues } from '../../db/lookup.js';
-import { ErrorBag } from '../../http/errors.js';
+import { ErrorBag } from '../../values/errors.js';
 import { checkUnique } from '../crud/index.js';
 import type { PriceTableT, PriceTableWriteT } from './price-tables.schemas.js';
 import {

@@ -2,8 +2,8 @@
 import type { Selectable } from 'kysely';
 import type { TenantDb } from '../../db/tenant-scope.js';
 import type { ProjectLocationsTable } from './projects.tables.js';
-import type { ListSpec } from '../../http/list/index.js';
-import { nowTimestamp } from '../../http/formats.js';
+import type { ListSpec } from '../../db/list-spec.js';
+import { nowTimestamp } from '../../values/formats.js';
 import type { ProjectActivityT, ProjectLocationT, ProjectLocationUpdateT } from './project-activities.schemas.js';
 
 export const projectActivitySpec: ListSpec = {

@@ -3,7 +3,7 @@
 // GET/POST /projects/{id}/locations, GET/PATCH/PUT/DELETE /projects/{id}/locations/{name}.
 import { Type } from '@sinclair/typebox';
 import type { ZkApp } from '../../types.js';
-import { fieldError } from '../../http/errors.js';
+import { fieldError } from '../../values/errors.js';
 import { MAX_ID } from '../../http/schemas.js';
 import { listQuery } from '../../http/list/index.js';
 import { assertUnique, resourceRoutes, type Scope } from '../crud/index.js';

@@ -2,11 +2,11 @@
 import type { Selectable } from 'kysely';
 import type { TenantDb } from '../../db/tenant-scope.js';
 import type { ProjectAssignmentsTable } from './projects.tables.js';
-import type { ListSpec } from '../../http/list/index.js';
-import { fromJson, nowTimestamp, outDate, outTimestamp, toBool } from '../../http/formats.js';
-import type { TranslationsT } from '../../http/schemas.js';
+import type { ListSpec } from '../../db/list-spec.js';
+import { fromJson, nowTimestamp, outDate, outTimestamp, toBool } from '../../values/formats.js';
+import type { TranslationsT } from '../../values/labels.js';
 import { translations } from '../categories/categories.repository.js';
-import { labelled } from '../../http/labels.js';
+import { labelled } from '../../values/labels.js';
 import type { AssignmentT } from './project-assignments.schemas.js';
 
 export type AssignmentRow = Selectable<ProjectAssignmentsTable>;

@@ -4,7 +4,7 @@ import { Type } from '@sinclair/typebox';
 import type { ZkApp } from '../../types.js';
 import { MAX_ID, Paginated, responses, StringKey } from '../../http/schemas.js';
 import { arrayParam, listQuery, listResponse } from '../../http/list/index.js';
-import { fieldError, notFound } from '../../http/errors.js';
+import { fieldError, notFound } from '../../values/errors.js';
 import { existsInTenant } from '../../db/lookup.js';
 import { resourceRoutes } from '../crud/index.js';
 import { Assignment, AssignmentCreate, AssignmentUpdate, EmployeeProjectsQuery } from './project-assignments.schemas.js';

@@ -1,9 +1,9 @@
 // Employee assignments of a project (reference §4.17): GET /projects/{id}/employees and
 // GET /employees/{username}/projects share the item shape; from/to bound the assignment (null = open).
 import { Type, type Static } from '@sinclair/typebox';
-import { DateOnly, DateTimeOut, IntIdName, Nullable, Opt, StrIdName, Translations } from '../../http/schemas.js';
+import { DateOnly, DateTimeOut, IntIdName, Nullable, Opt, StrIdName, Translations, Labelled } from '../../http/schemas.js';
 import { listQuery } from '../../http/list/index.js';
-import { Labelled, labelIds } from '../../http/labels.js';
+import { labelIds } from '../../values/labels.js';
 
 export const AssignmentPriceGroup = Type.Object({
   id: Type.Integer(),

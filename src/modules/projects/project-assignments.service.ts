@@ -4,7 +4,7 @@ import type { TenantDb } from '../../db/tenant-scope.js';
 import { lockKeys, lockedTransaction } from '../../db/transaction.js';
 import type { Scope } from '../crud/index.js';
 import { existsInTenant } from '../../db/lookup.js';
-import { ErrorBag } from '../../http/errors.js';
+import { ErrorBag } from '../../values/errors.js';
 import type { AssignmentUpdateT } from './project-assignments.schemas.js';
 import { employeePriceGroup, findAssignment, insertAssignment, overlappingAssignment, updateAssignment, type AssignmentColumns, type AssignmentRow } from './project-assignments.repository.js';
 

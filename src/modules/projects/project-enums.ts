@@ -1,8 +1,8 @@
 // Enumerated project fields as {id, name} (contract "Project", reference §2). Where no public source gives the
 // numeric ids, they are chosen here and documented in docs/api/projects.md. Their names, in German and English,
-// are in the one label table (http/labels.ts): billing types, task billing types, plan_can_exceed,
+// are in the one label table (values/labels.ts): billing types, task billing types, plan_can_exceed,
 // default_billability, receipts_billability, assignment and rate types.
-import { idOfLabel, LABELS, type LabelSetName } from '../../http/labels.js';
+import { idOfLabel, LABELS, type LabelSetName } from '../../values/labels.js';
 
 /** Project billing type (ids chosen: 1..3). Requests also take the docs' strings and the names. */
 const BILLING_TYPE_ALIASES: Record<string, number> = {

@@ -3,7 +3,7 @@
 import { Type } from '@sinclair/typebox';
 import type { ZkApp } from '../../types.js';
 import { DataArray, MAX_ID, responses, Single } from '../../http/schemas.js';
-import { notFound } from '../../http/errors.js';
+import { notFound } from '../../values/errors.js';
 import { loadPriceTable, loadPriceTables } from '../price-tables/price-tables.repository.js';
 import { PriceTable } from '../price-tables/price-tables.schemas.js';
 import { effectivePriceTables } from './projects.present.js';

@@ -4,8 +4,8 @@ import type { Selectable } from 'kysely';
 import type { TenantDb } from '../../db/tenant-scope.js';
 import type { ReferenceCheck } from '../../db/references.js';
 import type { ProjectStatusesTable } from './projects.tables.js';
-import type { ListSpec } from '../../http/list/index.js';
-import { nowTimestamp, outTimestamp, toBool } from '../../http/formats.js';
+import type { ListSpec } from '../../db/list-spec.js';
+import { nowTimestamp, outTimestamp, toBool } from '../../values/formats.js';
 import type { ProjectStatusT, ProjectStatusUpdateT } from './project-statuses.schemas.js';
 
 export type ProjectStatusRow = Selectable<ProjectStatusesTable>;

@@ -4,9 +4,9 @@ import type { Selectable } from 'kysely';
 import type { TenantDb } from '../../db/tenant-scope.js';
 import type { ProjectTasksTable } from './projects.tables.js';
 import type { ReferenceCheck } from '../../db/references.js';
-import type { ListSpec } from '../../http/list/index.js';
-import { nowTimestamp, outDate, outTimestamp } from '../../http/formats.js';
-import { labelled } from '../../http/labels.js';
+import type { ListSpec } from '../../db/list-spec.js';
+import { nowTimestamp, outDate, outTimestamp } from '../../values/formats.js';
+import { labelled } from '../../values/labels.js';
 import { TASK_NUMBER_FIELDS, type TaskT } from './project-tasks.schemas.js';
 import { isSelfOrDescendant as isTreeDescendant } from '../../db/tree.js';
 

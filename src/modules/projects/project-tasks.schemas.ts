@@ -1,10 +1,9 @@
 // Project task (reference §4.24): own runtime within the project's, status, parent task, planned figures and
 // billing type. Contract: `description` at most 255 characters (422 on `description`).
 import { Type, type Static } from '@sinclair/typebox';
-import { DateOnly, DateTimeOut, IntIdName, MAX_ID, Nullable, Opt } from '../../http/schemas.js';
+import { DateOnly, DateTimeOut, IntIdName, MAX_ID, Nullable, Opt, Labelled } from '../../http/schemas.js';
 import { listQuery } from '../../http/list/index.js';
 import { EnumInput } from './projects.schemas.js';
-import { Labelled } from '../../http/labels.js';
 
 export const TASK_NUMBER_FIELDS = ['plan_hours', 'plan_hours_children', 'plan_hours_done', 'plan_hours_invoiced', 'plan_wage', 'plan_wage_children'] as const;
 const numbers = <S>(schema: () => S) => Object.fromEntries(TASK_NUMBER_FIELDS.map((k) => [k, schema()])) as Record<(typeof TASK_NUMBER_FIELDS)[number], S>;

@@ -1,7 +1,7 @@
 // Task rules beyond plain SQL: the parent must be a task of the same project and not the task itself or one
 // below it; the runtime lies within the project's and ends after it starts; billing types are parsed.
 import type { TenantDb } from '../../db/tenant-scope.js';
-import { ErrorBag } from '../../http/errors.js';
+import { ErrorBag } from '../../values/errors.js';
 import { refuseWhileUsed } from '../crud/index.js';
 import { parseTaskBillingType } from './project-enums.js';
 import type { TaskUpdateT } from './project-tasks.schemas.js';

@@ -1,10 +1,10 @@
 // Row -> Project for a whole page at once: statuses, counts, categories, dynamic attributes and (when
 // appended) price tables are batch-loaded, so a page costs a fixed number of queries.
-import { labelled } from '../../http/labels.js';
+import { labelled } from '../../values/labels.js';
 import type { TenantDb } from '../../db/tenant-scope.js';
 import type { Tenant } from '../../tenancy/tenants.js';
-import { fromJson, outDate, outTimestamp, toBool } from '../../http/formats.js';
-import { omitGatedFields } from '../../http/gating.js';
+import { fromJson, outDate, outTimestamp, toBool } from '../../values/formats.js';
+import { omitGatedFields } from '../../tenancy/gating.js';
 import { countCategories, loadCategories } from '../categories/category-links.repository.js';
 import { countDynamicAttributes, loadDynamicAttributes } from '../dynamic-attributes/dynamic-attribute-values.repository.js';
 import { fallbackTableRows, hydratePriceTables } from '../price-tables/price-tables.repository.js';

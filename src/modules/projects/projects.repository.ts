@@ -4,8 +4,8 @@ import { deletePriceTablesOf } from '../price-tables/price-tables.repository.js'
 import { countPerOwner, equalsIgnoringCase } from '../../db/lookup.js';
 import type { ProjectsTable } from './projects.tables.js';
 import type { ReferenceCheck } from '../../db/references.js';
-import type { ListSpec, SortColumn } from '../../http/list/index.js';
-import { nowTimestamp } from '../../http/formats.js';
+import type { ListSpec, SortColumn } from '../../db/list-spec.js';
+import { nowTimestamp } from '../../values/formats.js';
 import { PROJECT_NUMBER_FIELDS, PROJECT_TEXT_FIELDS } from './projects.schemas.js';
 import type { TenantDb } from '../../db/tenant-scope.js';
 

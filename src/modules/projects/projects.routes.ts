@@ -4,7 +4,7 @@ import type { FastifyRequest } from 'fastify';
 import type { ZkApp } from '../../types.js';
 import { IntKey, Paginated, Single, responses } from '../../http/schemas.js';
 import { arrayParam, listResponse } from '../../http/list/index.js';
-import { fieldError, notFound } from '../../http/errors.js';
+import { fieldError, notFound } from '../../values/errors.js';
 import { requestedChanges } from '../../http/round-trip.js';
 import { Project, ProjectCreate, ProjectDetailQuery, ProjectListQuery, ProjectUpdate } from './projects.schemas.js';
 import { findProject, listProjects, projectListSpec, type ProjectFilters } from './projects.repository.js';

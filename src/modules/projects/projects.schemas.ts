@@ -1,14 +1,12 @@
 // Project (contract "Project" table) and its request bodies (reference §4.24). Enumerations are {id, name}
 // objects in responses and ids (or the docs' strings for billing_type) in requests.
 import { Type, type Static, type TSchema } from '@sinclair/typebox';
-import { DateOnly, DateTimeOut, IntIdName, MAX_ID, Nullable, Opt } from '../../http/schemas.js';
+import { DateOnly, DateTimeOut, IntIdName, MAX_ID, Nullable, Opt, Labelled, Currency } from '../../http/schemas.js';
 import { listQuery } from '../../http/list/index.js';
 import { Category } from '../categories/categories.schemas.js';
 import { DynamicAttributeValue, DynamicAttributesInput } from '../dynamic-attributes/dynamic-attributes.schemas.js';
 import { PriceTable } from '../price-tables/price-tables.schemas.js';
 import { ProjectStatus } from './project-statuses.schemas.js';
-import { Labelled } from '../../http/labels.js';
-import { Currency } from '../../http/money.js';
 
 /** Free-text columns with their limits (reference §4.24 where stated). */
 export const PROJECT_TEXT_FIELDS = {

@@ -2,7 +2,7 @@
 // row, its categories and dynamic attributes are written in one transaction.
 import { untyped, type TenantDb } from '../../db/tenant-scope.js';
 import type { Tenant } from '../../tenancy/tenants.js';
-import { ErrorBag, notFound } from '../../http/errors.js';
+import { ErrorBag, notFound } from '../../values/errors.js';
 import { checkUnique, refuseWhileUsed } from '../crud/index.js';
 import { existsInTenant } from '../../db/lookup.js';
 import { resolveCategoryIds, setCategories } from '../categories/category-links.repository.js';

@@ -2,8 +2,8 @@
 import type { Selectable } from 'kysely';
 import type { TenantDb } from '../../db/tenant-scope.js';
 import type { ReferenceCheck } from '../../db/references.js';
-import type { ListSpec } from '../../http/list/index.js';
-import { fromJson, outTimestamp } from '../../http/formats.js';
+import type { ListSpec } from '../../db/list-spec.js';
+import { fromJson, outTimestamp } from '../../values/formats.js';
 import type { ReceiptTypesTable } from './receipt-types.tables.js';
 import type { ReceiptTypeT } from './receipt-types.schemas.js';
 

@@ -5,7 +5,7 @@
 import { Type } from '@sinclair/typebox';
 import type { ZkApp } from '../../types.js';
 import { MAX_ID, responses, Single } from '../../http/schemas.js';
-import { notFound } from '../../http/errors.js';
+import { notFound } from '../../values/errors.js';
 import { scopeOf } from '../crud/index.js';
 import { attachmentFields, attachmentMeta, base64Content, contentRoute, deleteAttachments, findAttachment, putSingleAttachment, uploads } from '../attachments/index.js';
 import { requireReceipt, whileChangeable } from './receipts.service.js';

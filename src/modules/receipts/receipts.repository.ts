@@ -2,13 +2,13 @@
 // filenames in one query; a page of lines reads the header's net flags once.
 import type { Selectable } from 'kysely';
 import type { TenantDb } from '../../db/tenant-scope.js';
-import type { ListSpec } from '../../http/list/index.js';
-import { nowTimestamp, outTimestamp, toBool } from '../../http/formats.js';
-import { decimalUnits } from '../../http/money.js';
+import type { ListSpec } from '../../db/list-spec.js';
+import { nowTimestamp, outTimestamp, toBool } from '../../values/formats.js';
+import { decimalUnits } from '../../values/money.js';
 import { deleteAttachments, filenamesOf } from '../attachments/index.js';
 import type { ReceiptAmountsTable, ReceiptsTable } from './receipts.tables.js';
 import type { ReceiptAmountT, ReceiptListQueryT, ReceiptT } from './receipts.schemas.js';
-import { labelled } from '../../http/labels.js';
+import { labelled } from '../../values/labels.js';
 
 export type ReceiptRow = Selectable<ReceiptsTable>;
 export type ReceiptAmountRow = Selectable<ReceiptAmountsTable>;

@@ -1,16 +1,14 @@
 // Receipts (contract "Receipt (header)", reference §4.25). The header only on reads; the amount lines under
 // /receipts/{receipt}/amounts as decimal strings (tax and quantity 4 places, money 2); `breakfast` and
 // `lunch_or_dinner` are the per-diem deductions as decimal strings; dates are 'YYYY-MM-DD'. Requests send numbers or
-// the decimal text read back; they are stored as scaled integers (http/money.ts) and more decimals than the field
+// the decimal text read back; they are stored as scaled integers (values/money.ts) and more decimals than the field
 // (or, for money, the currency) allows are 422 (receipts.service.ts).
 import { Type, type Static } from '@sinclair/typebox';
-import { DateOnly, DateTimeOut, IntIdName, MAX_ID, Nullable, Opt } from '../../http/schemas.js';
+import { DateOnly, DateTimeOut, IntIdName, MAX_ID, Nullable, Opt, Currency, DecimalIn, Labelled } from '../../http/schemas.js';
 import { listQuery } from '../../http/list/index.js';
 import { EnumIn } from '../crud/index.js';
-import { Currency, DecimalIn } from '../../http/money.js';
-import { Labelled } from '../../http/labels.js';
 
-/** Billing status ids (the contract names them in this order; names: http/labels.ts receipt_billing_status). */
+/** Billing status ids (the contract names them in this order; names: values/labels.ts receipt_billing_status). */
 export const BILLED = 3;
 /** A new receipt is not billed yet. */
 export const DEFAULT_BILLING_STATUS = 1;

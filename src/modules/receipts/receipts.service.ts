@@ -12,14 +12,13 @@ import { enumId, merged } from '../crud/index.js';
 import { lockedTransaction, lockKeys } from '../../db/transaction.js';
 import type { TenantDb } from '../../db/tenant-scope.js';
 import { existsInTenant } from '../../db/lookup.js';
-import { ErrorBag, notFound, validationError } from '../../http/errors.js';
+import { ErrorBag, notFound, validationError, violationsError } from '../../values/errors.js';
 import { CLOSED_MONTH, closedFor, closingOf } from '../../booking/rules/closed-month.js';
-import { violationsError } from '../../http/errors.js';
 import { billedLinkViolations, checkInvoiceItemLink } from '../invoices/invoice-items.service.js';
 import { closingsFor, holdMonths } from '../month-closings/month-closings.repository.js';
 import { findReceiptType, taxRatesOf } from '../receipt-types/receipt-types.repository.js';
 import { BILLED, DEFAULT_BILLING_STATUS, MONEY_MAX, QUANTITY_MAX, type ReceiptCreateT, type ReceiptLineIn, type ReceiptUpdateT } from './receipts.schemas.js';
-import { currencyDecimals, decimalUnits, readDecimal, toUnits, type DecimalRule } from '../../http/money.js';
+import { currencyDecimals, decimalUnits, readDecimal, toUnits, type DecimalRule } from '../../values/money.js';
 import {
   amountsOf,
   deleteReceipt,

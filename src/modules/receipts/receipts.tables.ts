@@ -10,7 +10,7 @@ export interface ReceiptsTable extends Owned, Stamps {
   invoice_amount_currency: string;
   note: string | null;
   payment_method: string;
-  /** The per-diem deductions in cents (http/money.ts; migration 2602). */
+  /** The per-diem deductions in cents (values/money.ts; migration 2602). */
   breakfast_cents: number;
   lunch_or_dinner_cents: number;
   location: string | null;
@@ -28,7 +28,7 @@ export interface ReceiptsTable extends Owned, Stamps {
   billing_undo: string | null;
 }
 
-/** Amount lines as scaled integers (http/money.ts; migration 2602): tax and quantity in 1/10^4, money in cents. */
+/** Amount lines as scaled integers (values/money.ts; migration 2602): tax and quantity in 1/10^4, money in cents. */
 export interface ReceiptAmountsTable extends Owned {
   receipt_id: number;
   tax_e4: number;

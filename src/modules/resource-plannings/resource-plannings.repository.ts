@@ -3,8 +3,8 @@
 import type { Insertable, Selectable } from 'kysely';
 import type { TenantDb } from '../../db/tenant-scope.js';
 import { deleteRow, findRow, insertRow } from '../crud/index.js';
-import type { ListSpec } from '../../http/list/index.js';
-import { nowTimestamp, outTimestamp } from '../../http/formats.js';
+import type { ListSpec } from '../../db/list-spec.js';
+import { nowTimestamp, outTimestamp } from '../../values/formats.js';
 import { datesOf, maxDate, minDate } from '../../booking/dates.js';
 import type { EmployeeCalendar } from '../../booking/calendar.js';
 import { employeeCalendars } from '../../booking/working-day.repository.js';

@@ -1,7 +1,7 @@
 // Writing resource planning periods: the employee and the project exist, the period is ordered and at most five
 // years long (its hours are computed day by day on every read), the value fits its unit.
 import type { TenantDb } from '../../db/tenant-scope.js';
-import { ErrorBag, notFound } from '../../http/errors.js';
+import { ErrorBag, notFound } from '../../values/errors.js';
 import { daysIn } from '../../booking/dates.js';
 import { checkOwner } from '../plannings/plannings.service.js';
 import type { ResourcePlanningBody } from './resource-plannings.schemas.js';

@@ -3,8 +3,8 @@ import type { Selectable } from 'kysely';
 import type { TenantDb } from '../../db/tenant-scope.js';
 import type { TicketSubtasksTable } from './tickets.tables.js';
 import type { ReferenceCheck } from '../../db/references.js';
-import type { ListSpec } from '../../http/list/index.js';
-import { nowTimestamp } from '../../http/formats.js';
+import type { ListSpec } from '../../db/list-spec.js';
+import { nowTimestamp } from '../../values/formats.js';
 import { commonFields } from './tickets.repository.js';
 import type { SubtaskT } from './subtasks.schemas.js';
 

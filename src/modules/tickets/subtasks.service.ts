@@ -1,7 +1,7 @@
 // Subtask rules beyond plain SQL: the checks tickets and subtasks share, categories looked up inside the tenant;
 // a subtask is written with its categories in one transaction, and not deleted while bookings refer to it.
 import type { TenantDb } from '../../db/tenant-scope.js';
-import { ErrorBag } from '../../http/errors.js';
+import { ErrorBag } from '../../values/errors.js';
 import { refuseWhileUsed } from '../crud/index.js';
 import { loadCategories, resolveCategoryIds, setCategories } from '../categories/category-links.repository.js';
 import { commonColumns } from './ticket-common.service.js';

@@ -1,12 +1,11 @@
 // Request and response pieces tickets and subtasks share (reference §4.26): status ids, prevent_overbooking 0..4,
 // usernames, runtime (start_date..deadline), planned hours, keywords and the common output fields.
-import { LABELS } from '../../http/labels.js';
+import { LABELS } from '../../values/labels.js';
 import { Type } from '@sinclair/typebox';
-import { DateOnly, DateTimeOut, IntIdName, Nullable, Opt } from '../../http/schemas.js';
-import { Labelled } from '../../http/labels.js';
+import { DateOnly, DateTimeOut, IntIdName, Nullable, Opt, Labelled } from '../../http/schemas.js';
 
 /** Ticket and subtask status ids (reference §2; 6 and 7 do not exist). */
-/** Ticket status ids and their (English) names; labels in the tenant's language come from http/labels.ts. */
+/** Ticket status ids and their (English) names; labels in the tenant's language come from values/labels.ts. */
 const TICKET_STATUSES = Object.fromEntries(Object.entries(LABELS.ticket_status).map(([id, names]) => [id, names.en]));
 
 export const statusSchema = () => Labelled('ticket_status', Type.Integer({ enum: Object.keys(TICKET_STATUSES).map(Number), description: Object.entries(TICKET_STATUSES).map(([k, v]) => `${k} ${v}`).join(', ') }));

@@ -2,8 +2,8 @@
 // not before the start, keywords, and the timestamps a status change sets.
 import type { TenantDb } from '../../db/tenant-scope.js';
 import { existingValues } from '../../db/lookup.js';
-import { ErrorBag } from '../../http/errors.js';
-import { nowTimestamp } from '../../http/formats.js';
+import { ErrorBag } from '../../values/errors.js';
+import { nowTimestamp } from '../../values/formats.js';
 
 /** The timestamp a status change into this status sets (once). */
 const STATUS_DATES: Readonly<Record<number, 'processing_date' | 'done_date' | 'rejected_date' | 'approved_date' | 'billed_date'>> = {

@@ -1,11 +1,11 @@
 // SQL for tickets; every query is scoped by tenant.
-import { labelled } from '../../http/labels.js';
+import { labelled } from '../../values/labels.js';
 import type { Selectable } from 'kysely';
 import type { TenantDb } from '../../db/tenant-scope.js';
 import type { TicketsTable } from './tickets.tables.js';
 import type { ReferenceCheck } from '../../db/references.js';
-import type { ListSpec } from '../../http/list/index.js';
-import { fromJson, nowTimestamp, outDate, outTimestamp, toBool } from '../../http/formats.js';
+import type { ListSpec } from '../../db/list-spec.js';
+import { fromJson, nowTimestamp, outDate, outTimestamp, toBool } from '../../values/formats.js';
 import { deleteAttachments } from '../attachments/index.js';
 import type { TicketT } from './tickets.schemas.js';
 

@@ -3,7 +3,7 @@
 // categories in one transaction, and deleted with its subtasks and attachments unless bookings refer to it.
 import type { TenantDb } from '../../db/tenant-scope.js';
 import { existsInTenant } from '../../db/lookup.js';
-import { ErrorBag, notFound } from '../../http/errors.js';
+import { ErrorBag, notFound } from '../../values/errors.js';
 import { refuseWhileUsed } from '../crud/index.js';
 import { loadCategories, resolveCategoryIds, setCategories } from '../categories/category-links.repository.js';
 import { findTask } from '../projects/project-tasks.repository.js';

@@ -1,8 +1,8 @@
 // SQL for transponders; every query is scoped by tenant and employee.
 import type { Selectable } from 'kysely';
 import type { TenantDb } from '../../db/tenant-scope.js';
-import type { ListSpec } from '../../http/list/index.js';
-import { outDate, outTimestamp } from '../../http/formats.js';
+import type { ListSpec } from '../../db/list-spec.js';
+import { outDate, outTimestamp } from '../../values/formats.js';
 import type { TranspondersTable } from './transponders.tables.js';
 import type { TransponderT } from './transponders.schemas.js';
 

@@ -1,7 +1,7 @@
 // GET/POST /employees/{username}/transponders, GET/PATCH/PUT/DELETE …/{id}: a transponder number is unique in the
 // tenant; valid_until >= valid_from.
 import type { ZkApp } from '../../types.js';
-import { ErrorBag } from '../../http/errors.js';
+import { ErrorBag } from '../../values/errors.js';
 import { checkUnique, dateValues, type Scope } from '../crud/index.js';
 import type { EmployeeRow } from '../employees/employees.repository.js';
 import { childColumns, writeChild } from '../employees/employee-children.service.js';

@@ -2,8 +2,8 @@
 import type { Selectable } from 'kysely';
 import type { TenantDb } from '../../db/tenant-scope.js';
 import type { VehicleListsTable, VehiclesTable } from './vehicles.tables.js';
-import type { ListSpec } from '../../http/list/index.js';
-import { outDate, outTimestamp } from '../../http/formats.js';
+import type { ListSpec } from '../../db/list-spec.js';
+import { outDate, outTimestamp } from '../../values/formats.js';
 import { newStamps } from '../crud/index.js';
 import type { VehicleInT, VehicleT } from './vehicles.schemas.js';
 

@@ -2,8 +2,8 @@
 // dated lists: GET/POST /vehicle-lists, GET/PATCH/PUT/DELETE /vehicle-lists/{id} (additive admin endpoints).
 import type { ZkApp } from '../../types.js';
 import { Paginated, responses } from '../../http/schemas.js';
-import { ErrorBag } from '../../http/errors.js';
-import { today } from '../../http/formats.js';
+import { ErrorBag } from '../../values/errors.js';
+import { today } from '../../values/formats.js';
 import { listResponse } from '../../http/list/index.js';
 import { checkUnique, dateValues, deleteRow, findRow, insertRow, pick, resourceRoutes, scopeOf, updateRow, type Scope } from '../crud/index.js';
 import { Vehicle, VehicleList, VehicleListCreate, VehicleListItem, VehicleListUpdate, VehicleQuery, type VehicleListWriteT } from './vehicles.schemas.js';

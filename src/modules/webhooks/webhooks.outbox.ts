@@ -3,7 +3,7 @@
 // sends them.
 import crypto from 'node:crypto';
 import type { TenantDb } from '../../db/tenant-scope.js';
-import { fromJson, nowTimestamp } from '../../http/formats.js';
+import { fromJson, nowTimestamp } from '../../values/formats.js';
 import { changeText, type RecordedChange } from '../changes/changes.repository.js';
 
 const PAST = { create: 'created', update: 'updated', delete: 'deleted' } as const;

@@ -1,8 +1,8 @@
 // SQL for webhook subscriptions and their delivery log, tenant-scoped.
 import type { Selectable } from 'kysely';
 import type { TenantDb } from '../../db/tenant-scope.js';
-import type { ListSpec } from '../../http/list/index.js';
-import { fromJson, nowTimestamp, outTimestamp, toBool } from '../../http/formats.js';
+import type { ListSpec } from '../../db/list-spec.js';
+import { fromJson, nowTimestamp, outTimestamp, toBool } from '../../values/formats.js';
 import type { WebhookDeliveriesTable, WebhooksTable } from './webhooks.tables.js';
 import type { WebhookT } from './webhooks.schemas.js';
 

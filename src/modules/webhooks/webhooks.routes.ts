@@ -6,7 +6,7 @@ import crypto from 'node:crypto';
 import { Type } from '@sinclair/typebox';
 import type { FastifyContextConfig, FastifyRequest } from 'fastify';
 import type { ZkApp } from '../../types.js';
-import { fieldError, notFound } from '../../http/errors.js';
+import { fieldError, notFound } from '../../values/errors.js';
 import { listQuery, listResponse } from '../../http/list/index.js';
 import { MAX_ID, Paginated, Single, responses } from '../../http/schemas.js';
 import { deleteRow, findRow, insertRow, pick, resourceRoutes, scopeOf, updateRow, type Scope } from '../crud/index.js';

@@ -11,7 +11,7 @@ import https from 'node:https';
 import { sql, type Kysely } from 'kysely';
 import type { DB } from '../../db/schema.js';
 import type { Dialect } from '../../db/dialect.js';
-import { nowTimestamp, toBool } from '../../http/formats.js';
+import { nowTimestamp, toBool } from '../../values/formats.js';
 import { forTenant } from '../../db/tenant-scope.js';
 import { connectTo } from './webhooks.addresses.js';
 import { openSecret, sealSecret, secretKeyOf } from './webhooks.secrets.js';

@@ -2,8 +2,8 @@
 // — one grouped query over the page's employees, read by the (employee, date) index, never the tenant's bookings.
 import { sql } from 'kysely';
 import type { TenantDb } from '../../db/tenant-scope.js';
-import type { ListSpec } from '../../http/list/index.js';
-import { toBool } from '../../http/formats.js';
+import type { ListSpec } from '../../db/list-spec.js';
+import { toBool } from '../../values/formats.js';
 
 export const balanceListSpec: ListSpec = { key: ['id'], sortable: { id: 'id', employee_id: 'username' }, modified: false };
 

@@ -1,7 +1,7 @@
 // Working-time balances, computed for a page of employees at once: booked hours (one grouped query), target hours
 // and leave from the employees' calendars (the one working-day loader: three queries for the whole page), the
 // employment periods (one query). docs/api/absences.md ("Working-time balances") explains every rule.
-import { addDays, outTimestamp, today } from '../../http/formats.js';
+import { addDays, outTimestamp, today } from '../../values/formats.js';
 import { ANNUAL_HOLIDAY, type EmployeeCalendar } from '../../booking/calendar.js';
 import { employeeCalendars } from '../../booking/working-day.repository.js';
 import type { TenantDb } from '../../db/tenant-scope.js';

@@ -3,8 +3,8 @@
 import type { Selectable } from 'kysely';
 import type { TenantDb } from '../../db/tenant-scope.js';
 import { WEEKDAYS, type RegularWorkingTimesTable } from './working-times.tables.js';
-import type { ListSpec } from '../../http/list/index.js';
-import { outDate, outTimestamp, toBool } from '../../http/formats.js';
+import type { ListSpec } from '../../db/list-spec.js';
+import { outDate, outTimestamp, toBool } from '../../values/formats.js';
 import { toBreakRegulationType, toHolidayCalendar, type HolidayCalendarRow } from '../holiday-calendars/holiday-calendars.repository.js';
 
 export type WorkingTimeRow = Selectable<RegularWorkingTimesTable>;

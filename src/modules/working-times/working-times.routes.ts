@@ -1,7 +1,7 @@
 // GET/POST /employees/{username}/regular-working-times, GET/PATCH/PUT/DELETE …/{id} (reference §4.13; writes
 // are additive). One record per start date (null counts as a date): a duplicate is 422 on start_date.
 import type { ZkApp } from '../../types.js';
-import { ErrorBag } from '../../http/errors.js';
+import { ErrorBag } from '../../values/errors.js';
 import { existsInTenant } from '../../db/lookup.js';
 import { dateValues, type Scope } from '../crud/index.js';
 import type { EmployeeRow } from '../employees/employees.repository.js';

@@ -4,7 +4,7 @@
 // shows as both), and `modified` stamped — one timestamp per write — on each changed record whose writer did not
 // stamp it. docs/api/integration.md, "What counts as a change".
 import { untyped } from '../../db/tenant-scope.js';
-import { nowTimestamp } from '../../http/formats.js';
+import { nowTimestamp } from '../../values/formats.js';
 import type { Scope } from '../../modules/crud/crud.routes.js';
 import type { JournalRow, WriteJournal } from './journal.js';
 import { passes, type DeriveContext, type Derivation, type KeyPart, type RecordRegistry, type RecordType, type Row, type RowChange } from './records.js';

@@ -8,7 +8,7 @@ import crypto from 'node:crypto';
 import { sql } from 'kysely';
 import type { Dialect } from '../../db/dialect.js';
 import type { TenantDb } from '../../db/tenant-scope.js';
-import { ApiError } from '../../http/errors.js';
+import { ApiError } from '../../values/errors.js';
 import { recordVersion } from '../../modules/changes/changes.repository.js';
 
 export const etagOf = (version: number) => `"${version}"`;

@@ -14,8 +14,8 @@ import crypto from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
 import type { TenantDb } from '../../db/tenant-scope.js';
 import { lockKeyOf, sessionLocksOf } from '../../db/session-locks.js';
-import { ApiError } from '../../http/errors.js';
-import { nowTimestamp } from '../../http/formats.js';
+import { ApiError } from '../../values/errors.js';
+import { nowTimestamp } from '../../values/formats.js';
 
 export const IDEMPOTENCY_HEADER = 'idempotency-key';
 /** A claim whose request never finished (its process died) may be taken over after this long. */

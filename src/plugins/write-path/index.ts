@@ -13,7 +13,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ControlledTransaction } from 'kysely';
 import { forTenant, type TenantDb } from '../../db/tenant-scope.js';
-import { nowTimestamp } from '../../http/formats.js';
+import { nowTimestamp } from '../../values/formats.js';
 import type { DB } from '../../db/schema.js';
 import { recordChanges, recordVersion } from '../../modules/changes/changes.repository.js';
 import { enqueueDeliveries } from '../../modules/webhooks/webhooks.outbox.js';

@@ -7,7 +7,7 @@ import type { DB } from '../../db/schema.js';
 import type { Dialect } from '../../db/dialect.js';
 import { purgeJournal } from '../../db/journal.js';
 import { forTenant } from '../../db/tenant-scope.js';
-import { nowTimestamp } from '../../http/formats.js';
+import { nowTimestamp } from '../../values/formats.js';
 import { pruneChanges } from '../../modules/changes/changes.repository.js';
 import { pruneKeys } from './idempotency.js';
 

@@ -2,7 +2,7 @@
 // them (paths, query parameters, legacy body), asserting the fields it reads.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { addDays } from '../../../src/http/formats.js';
+import { addDays } from '../../../src/values/formats.js';
 import { forEachDialect } from '../../support/app.js';
 import { absenceWorld } from '../../support/absences.js';
 

@@ -4,7 +4,7 @@ import { test } from 'node:test';
 import { forEachDialect } from '../../support/app.js';
 import { createInvoice } from '../../support/commercial.js';
 import { addHoliday, bookingWorld } from '../../support/booking-world.js';
-import { addDays, today } from '../../../src/http/formats.js';
+import { addDays, today } from '../../../src/values/formats.js';
 
 const rules = (r: { body: any }) => (r.body.violations ?? []).map((v: any) => v.rule).sort();
 

@@ -3,7 +3,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { forEachDialect } from '../../support/app.js';
-import { today } from '../../../src/http/formats.js';
+import { today } from '../../../src/values/formats.js';
 
 forEachDialect('vehicles', (t) => {
   async function twoLists(c: Awaited<ReturnType<ReturnType<typeof t>['tenant']>>) {

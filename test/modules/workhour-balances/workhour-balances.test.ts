@@ -2,7 +2,7 @@
 // employment periods), leave per year, list conventions.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { addDays, today } from '../../../src/http/formats.js';
+import { addDays, today } from '../../../src/values/formats.js';
 import { forTenant } from '../../../src/db/tenant-scope.js';
 import { forEachDialect } from '../../support/app.js';
 import { absenceWorld, type AbsenceWorld } from '../../support/absences.js';

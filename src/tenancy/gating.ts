@@ -1,6 +1,6 @@
 // Field-level module gating (issue 2 §3, reference §1.4): a field whose module is off is absent from the
 // response, not null. Resources declare { field: module } once and call omitGatedFields in their mapper.
-import type { ModuleName, Tenant } from '../tenancy/tenants.js';
+import type { ModuleName, Tenant } from './tenants.js';
 
 export type FieldModules = Readonly<Record<string, ModuleName>>;
 

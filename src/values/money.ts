@@ -1,7 +1,6 @@
 // Money and quantities as scaled integers (never binary floating point): a request number becomes an integer count
 // of 1/10^scale units by its decimal text, products and percentages are rounded once, half away from zero, in
 // integer arithmetic, and responses print the exact decimal (docs/api/commercial.md).
-import { Type } from '@sinclair/typebox';
 
 /** Request number -> integer units of 1/10^scale, or undefined when it has more decimals than the scale allows. */
 export function toUnits(value: number, scale: number): number | undefined {
@@ -45,17 +44,6 @@ export const productCents = (quantityE4: number, priceE4: number): bigint => div
 /** Cents of a percentage (in 1/100 percent) of an amount in cents. */
 export const percentOfCents = (cents: bigint, percentE2: number): bigint => divRound(cents * BigInt(percentE2), 10_000n);
 
-/** A request decimal: a JSON number, or the decimal text the API prints (clients send back what they read). */
-export const DecimalIn = (scale: number, max: number, description = '', minimum = -max) =>
-  Type.Unsafe<number | string>({
-    type: ['number', 'string'],
-    minimum,
-    maximum: max,
-    pattern: `^-?[0-9]{1,15}(\\.[0-9]+)?$`,
-    maxLength: 24,
-    description: `${description} At most ${scale} decimal places; a number or decimal text.`.trim(),
-  });
-
 /** A DecimalIn value -> integer units of 1/10^scale (undefined: too many decimals or out of range). */
 export const decimalToUnits = (value: number | string, scale: number): number | undefined => {
   const n = Number(value);
@@ -64,16 +52,6 @@ export const decimalToUnits = (value: number | string, scale: number): number | 
 
 /** ISO 4217 currency codes (as Node's Intl knows them). */
 export const ISO_CURRENCIES: ReadonlySet<string> = new Set(Intl.supportedValuesOf('currency'));
-
-/** The schema format of a currency code: an ISO 4217 code (app.ts registers it with the validator). */
-export const CURRENCY_FORMAT = 'currency';
-
-/**
- * A currency code in a request, the one schema for every `currency` field (docs/api/conventions.md "Money and
- * currencies"): three capital letters, and a code of ISO 4217 ("EURO", "e", "eur" and "XYZ" are 422).
- */
-export const Currency = (opts: { description?: string } = {}) =>
-  Type.String({ maxLength: 3, format: CURRENCY_FORMAT, examples: ['EUR'], description: opts.description ?? 'ISO 4217 code, e.g. EUR.' });
 
 /** The decimals an amount in the currency may have: its ISO 4217 minor units, at most 2 (amounts are stored in cents). */
 export function currencyDecimals(code: string): number {

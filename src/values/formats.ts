@@ -1,7 +1,19 @@
-// Wire formats of the real system (reference §1.1), in one place. Storage uses plain text forms:
-// dates 'YYYY-MM-DD', times 'HH:MM:SS', timestamps 'YYYY-MM-DD HH:MM:SS' (UTC).
+// Plain values in their wire and storage forms, in one place (docs/api/conventions.md). Storage uses plain text
+// forms: dates 'YYYY-MM-DD', times 'HH:MM:SS', timestamps 'YYYY-MM-DD HH:MM:SS' (UTC); booleans are true/false on
+// PostgreSQL and 1/0 on SQLite. Shared by repositories, the booking rules and the HTTP layer alike.
 
-export { addDays, toBool } from '../db/values.js';
+/** DB boolean (true/false or 1/0) -> boolean, keeping null. */
+export function toBool(value: unknown): boolean | null {
+  if (value === null || value === undefined) return null;
+  return value === true || value === 1 || value === '1';
+}
+
+/** Add days to a 'YYYY-MM-DD' date. */
+export function addDays(date: string, days: number): string {
+  const d = new Date(`${date}T00:00:00Z`);
+  d.setUTCDate(d.getUTCDate() + days);
+  return d.toISOString().slice(0, 10);
+}
 
 /** Current UTC timestamp in storage form. */
 export function nowTimestamp(date: Date = new Date()): string {

@@ -1,7 +1,7 @@
-// Wire formats (reference §1.1) and the list filter timestamp parser, edge cases.
+// Wire and storage forms of plain values (src/values/formats.ts) and the list filter timestamp parser, edge cases.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { addDays, decimalText, inTime, isValidDate, nowTimestamp, outDate, outTime, outTimestamp, parseFilterTimestamp, toBool, today } from '../../src/http/formats.js';
+import { addDays, decimalText, inTime, isValidDate, nowTimestamp, outDate, outTime, outTimestamp, parseFilterTimestamp, toBool, today } from '../../src/values/formats.js';
 
 test('outTimestamp: storage timestamp -> YYYY-MM-DDTHH:MM:SS.000000Z; empty -> null', () => {
   assert.equal(outTimestamp('2023-07-31 15:39:38'), '2023-07-31T15:39:38.000000Z');

@@ -107,15 +107,6 @@ export function idOfLabel(set: LabelSetName, name: string): string | number | un
   return undefined;
 }
 
-/** The schema keyword that names a field's label set: its input also takes a label, in German or English (coerceInput). */
-export const LABELS_KEYWORD = 'x-labels';
-
-/**
- * An enumerated input that also takes the name of an id, in German or English, ignoring case (issue 12 §10):
- * `rights: "Controller"`, `type: "Vorgang"`. The id and the {id, name} object read with GET are taken as before.
- */
-export function Labelled<S extends object>(set: LabelSetName, schema: S): S {
-  const description = (schema as { description?: string }).description;
-  const names = `Also the name, German or English (${Object.values(LABELS[set] as LabelSet).map((v) => v.en).join(', ')}).`;
-  return { ...schema, [LABELS_KEYWORD]: set, description: description ? `${description} ${names}` : names };
-}
+/** The languages of a translation object (contract: de, en, fr, es, pl; sk and tr accepted; http/schemas.ts `Translations`). */
+export const TRANSLATION_KEYS = ['de', 'en', 'fr', 'es', 'pl', 'sk', 'tr'] as const;
+export type TranslationsT = { [K in (typeof TRANSLATION_KEYS)[number]]?: string | null };
