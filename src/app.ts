@@ -15,6 +15,7 @@ import { countCache, recordWriteRoute, registerCsv } from './http/list/index.js'
 import { registerApiHooks } from './plugins/api.js';
 import { registerWritePath } from './plugins/write-path/index.js';
 import { RecordRegistry } from './plugins/write-path/records.js';
+import { ChangeLog } from './plugins/write-path/change-log.js';
 import { registerMetrics } from './plugins/metrics.js';
 import { loggerOptions, registerRequestLog } from './plugins/logging.js';
 import { editionDocument, registerDocsRoutes, registerOpenApi, withServer } from './plugins/openapi.js';
@@ -77,7 +78,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     available ? app.log.info('rate limiter available again: limits apply') : app.log.warn({ err }, 'rate limiter unavailable: requests pass without limits until it is back');
   await rateLimiter.ready?.(2000);
   const webhooks = new WebhookWorker(database.system, database.dialect, { allowPrivate: config.webhooksAllowPrivate, retryBaseMs: config.webhookRetryBaseMs, secretKey: config.webhookSecretKey });
-  app.decorate('zk', { db: database.db, dialect: database.dialect, config, rateLimiter, webhooks, records: new RecordRegistry(), compileSchemas: schemaController.compileAll });
+  app.decorate('zk', { db: database.db, dialect: database.dialect, config, rateLimiter, webhooks, records: new RecordRegistry(), changeLog: new ChangeLog(), compileSchemas: schemaController.compileAll });
   app.decorateRequest('tenant', null as any);
   app.decorateRequest('token', null as any);
   app.decorateRequest('db', null as any);

@@ -17,7 +17,7 @@ export async function serve(config: Config, opts: { onListening?: (url: string) 
   const idle = trackIdleSockets(app.server);
   const logError = (err: unknown) => app.log.error({ err }, 'background work failed');
   app.zk.webhooks.start(1000, logError);
-  const stopMaintenance = startMaintenance(database.db, database.dialect, config.changeRetentionDays, logError);
+  const stopMaintenance = startMaintenance(database.db, database.dialect, app.zk.changeLog, config.changeRetentionDays, logError);
   app.addHook('onClose', async () => stopMaintenance());
   const address = await app.listen({ port: config.port, host: config.host });
   opts.onListening?.(address);

@@ -11,6 +11,7 @@ import type { TokenInfo } from './tenancy/tokens.js';
 import type { RateLimiter } from './plugins/rate-limit.js';
 import type { WriteState } from './plugins/write-path/index.js';
 import type { RecordRegistry } from './plugins/write-path/records.js';
+import type { ChangeLog } from './plugins/write-path/change-log.js';
 import type { WebhookWorker } from './modules/webhooks/webhooks.worker.js';
 
 export interface AppContext {
@@ -22,6 +23,8 @@ export interface AppContext {
   webhooks: WebhookWorker;
   /** What the change feed shows: each module declares its records here (plugins/write-path/records.ts). */
   records: RecordRegistry;
+  /** Where the write path records the changes and who hears of them: the modules register (plugins/write-path/change-log.ts). */
+  changeLog: ChangeLog;
   /** Compiles every route's validators and serializers now (they compile on first use otherwise; http/lazy-compilers.ts). */
   compileSchemas(): number;
 }

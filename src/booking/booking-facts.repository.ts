@@ -4,7 +4,6 @@
 import { prepared, preparedFirst } from '../db/prepared.js';
 import type { TenantDb } from '../db/tenant-scope.js';
 import { addDays, toBool } from '../values/formats.js';
-import { closingsOfMonth } from '../modules/month-closings/month-closings.repository.js';
 import { PlanExceed, type Booking, type BookingFacts, type BookingSettings, type PlannedItem } from './facts.js';
 import { spanOf } from './time.js';
 import { employmentPeriods, workingDay } from './working-day.repository.js';
@@ -63,6 +62,16 @@ const PLAN = ['start_date', 'deadline', 'planned_hours', 'prevent_overbooking'] 
 export const BOOKED_KIND = { project_id: 1, project_task_id: 2, ticket_id: 3, subtask_id: 4 } as const;
 
 // Every query here is compiled once (db/prepared.ts): a booking runs about fifteen of them.
+
+/** The closings of one month (month-closings.repository.ts closingsFor), compiled once: a booking looks it up on every write. */
+const closingsOfMonth = prepared((db, p: { employee: string; month: string }) =>
+  db
+    .selectFrom('month_closings')
+    .select(['month', 'employee_id'])
+    .where('month', '=', p.month)
+    .where((eb) => eb.or([eb('employee_id', 'is', null), eb('employee_id', '=', p.employee)])),
+);
+
 const employeeRow = preparedFirst((db, p: { username: string }) => db.selectFrom('employees').select(['username', 'approval_date', 'department_id']).where('username', '=', p.username));
 // Each item's running sum of booked hours comes with its row (issue 14 §3.6): the planned-hours rule adds no query.
 const ticketRow = preparedFirst((db, p: { id: number }) =>

@@ -4,8 +4,7 @@
 // range, plannings for the regular hours, working days and targets of their days. Pure: no SQL. Decisions:
 // docs/api/absences.md ("Working days and targets").
 import { addDays } from '../values/formats.js';
-import { datesOf, maxDate, minDate, monthEnd, monthsOf, weekdayCounts, weekdayOf } from './dates.js';
-import { WEEKDAYS, type Weekday } from '../modules/working-times/working-times.tables.js';
+import { datesOf, maxDate, minDate, monthEnd, monthsOf, weekdayCounts, weekdayOf, WEEKDAYS, type Weekday } from '../values/dates.js';
 import type { DayAbsence, WorkingDay } from './facts.js';
 
 export interface WorkingTimeRecord {

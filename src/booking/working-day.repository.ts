@@ -7,8 +7,8 @@
 import { prepared } from '../db/prepared.js';
 import type { TenantDb } from '../db/tenant-scope.js';
 import { toBool } from '../values/formats.js';
-import { WEEKDAYS, type Weekday } from '../modules/working-times/working-times.tables.js';
-import { NO_LONGER_COUNTING } from '../modules/absences/leave-approval.js';
+import { WEEKDAYS, type Weekday } from '../values/dates.js';
+import { NO_LONGER_COUNTING } from './leave-approval.js';
 import { EmployeeCalendar, type AbsenceSpan, type Holiday, type WorkingTimeRecord } from './calendar.js';
 import type { Runtime, WorkingDay } from './facts.js';
 

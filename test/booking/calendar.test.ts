@@ -3,7 +3,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { EmployeeCalendar, type AbsenceSpan, type WorkingTimeRecord } from '../../src/booking/calendar.js';
-import { datesOf, monthsOf, weekdayCounts } from '../../src/booking/dates.js';
+import { datesOf, monthsOf, weekdayCounts } from '../../src/values/dates.js';
 
 const week = (hours: number[], start_date: string | null = null, over: Partial<WorkingTimeRecord> = {}): WorkingTimeRecord => {
   const days = ['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday'] as const;

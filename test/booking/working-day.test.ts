@@ -6,7 +6,7 @@ import { test } from 'node:test';
 import { forTenant } from '../../src/db/tenant-scope.js';
 import { nowTimestamp } from '../../src/values/formats.js';
 import { employmentPeriods, workingDay } from '../../src/booking/working-day.repository.js';
-import { weekdayOf } from '../../src/booking/dates.js';
+import { weekdayOf } from '../../src/values/dates.js';
 import { forEachDialect } from '../support/app.js';
 import { createEmployee, userPath } from '../support/people.js';
 

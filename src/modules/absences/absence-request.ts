@@ -4,10 +4,10 @@ import { ErrorBag } from '../../values/errors.js';
 import { inTime, isValidDate, toBool } from '../../values/formats.js';
 import { durationHours } from '../../booking/time.js';
 import type { AbsenceSpan } from '../../booking/calendar.js';
-import { daysIn } from '../../booking/dates.js';
+import { daysIn } from '../../values/dates.js';
 import type { AbsenceRow } from './absences.repository.js';
 import type { AbsenceBody } from './absences.schemas.js';
-import { LeaveStatus } from './leave-approval.js';
+import { LeaveStatus } from '../../booking/leave-approval.js';
 import { isTimezone } from '../../tenancy/tenants.js';
 
 /** The longest absence: ten years (longer ones are entered in parts). */

@@ -2,7 +2,7 @@
 // months, the employee's other absences that still count). Each returns violations {field, rule, message}, which
 // the service turns into one 422 with the booking rules' codes where the rule is the same.
 import { portionOn, type AbsenceSpan, type Portion } from '../../booking/calendar.js';
-import { datesOf, monthsOf } from '../../booking/dates.js';
+import { datesOf, monthsOf } from '../../values/dates.js';
 import type { Runtime, Violation } from '../../booking/facts.js';
 import { CLOSED_MONTH, closedFor, closingOf } from '../../booking/rules/closed-month.js';
 import { EMPLOYMENT_PERIOD } from '../../booking/rules/employment-period.js';

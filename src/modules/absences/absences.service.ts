@@ -1,5 +1,5 @@
 // Creating, changing and deleting absences: the request's shape (absence-request.ts), references inside the tenant,
-// the reason's rules, the approval workflow (leave-approval.ts), the absence rules (absence-rules.ts) on the facts
+// the reason's rules, the approval workflow (booking/leave-approval.ts), the absence rules (absence-rules.ts) on the facts
 // of the one loader, and the write of the absence with its leave application — in one transaction locked on the
 // employee, the same lock the booking rules take, so racing absences and bookings cannot both pass their checks.
 import { existsInTenant } from '../../db/lookup.js';
@@ -10,12 +10,12 @@ import { nowTimestamp } from '../../values/formats.js';
 import { employeeCalendars, employmentPeriods } from '../../booking/working-day.repository.js';
 import { closingsFor, holdMonths } from '../month-closings/month-closings.repository.js';
 import { findAbsenceReason, type AbsenceReasonRow } from '../absence-reasons/absence-reasons.repository.js';
-import type { Scope } from '../crud/index.js';
+import type { Scope } from '../../tenancy/scope.js';
 import type { AbsenceBody } from './absences.schemas.js';
-import { monthsOf } from '../../booking/dates.js';
+import { monthsOf } from '../../values/dates.js';
 import { closedMonths, employment, overlap } from './absence-rules.js';
 import { editorOf, initialApproval, requestedApproval, rowToShape, shapeOf, type AbsenceShape } from './absence-request.js';
-import { decide, LeaveStatus, NO_LONGER_COUNTING, stateOf } from './leave-approval.js';
+import { decide, LeaveStatus, NO_LONGER_COUNTING, stateOf } from '../../booking/leave-approval.js';
 import { deleteAbsence, findAbsence, findApplication, insertAbsence, insertApplication, updateAbsence, updateApplication, type AbsenceRow, type ApplicationRow } from './absences.repository.js';
 
 async function requireAbsence(db: TenantDb, id: number): Promise<AbsenceRow> {

@@ -12,7 +12,7 @@ import { bookingSettings } from '../../booking/settings.js';
 import { employeeFacts, loadFacts, loadRefs, lockFacts, type BookingRefs } from '../../booking/booking-facts.repository.js';
 import { endDateOf, spanOf } from '../../booking/time.js';
 import { holdMonths } from '../month-closings/month-closings.repository.js';
-import type { Scope } from '../crud/index.js';
+import type { Scope } from '../../tenancy/scope.js';
 import type { AttendancesTable } from './attendances.tables.js';
 import type { AttendanceCreateT, AttendancePatchT } from './attendances.schemas.js';
 import { deleteAttendance, findAttendance, insertAttendance, updateAttendance, type AttendanceRow } from './attendances.repository.js';

@@ -10,22 +10,7 @@ import type { TenantDb } from '../../db/tenant-scope.js';
 import type { Dialect } from '../../db/dialect.js';
 import { preparedFirst } from '../../db/prepared.js';
 import { nowTimestamp, outTimestamp } from '../../values/formats.js';
-import type { ChangesTable } from './changes.tables.js';
-
-export interface ChangeInput {
-  type: string;
-  key: string;
-  op: ChangesTable['op'];
-  /** The record's key before the write, when the write changed it (a rename). */
-  previous_key?: string | null;
-  /** The record as the API shows it, as JSON text (null for deletions). */
-  data: string | null;
-}
-
-export interface RecordedChange extends ChangeInput {
-  cursor: number;
-  changed_at: string;
-}
+import type { ChangeInput, RecordedChange } from '../../plugins/write-path/change-log.js';
 
 /** A feed entry as the API shows it (GET /changes and webhook payloads alike); previous_key only on a rename. */
 export function changeView(c: { cursor: number; type: string; key: string; op: string; changed_at: string; previous_key?: string | null; data: unknown }) {

@@ -5,23 +5,15 @@ import { Type, type TProperties, type TSchema } from '@sinclair/typebox';
 import type { FastifyContextConfig, FastifyRequest } from 'fastify';
 import type { SelectQueryBuilder } from 'kysely';
 import type { ZkApp } from '../../types.js';
-import type { Dialect } from '../../db/dialect.js';
-import type { TenantDb, TenantTable } from '../../db/tenant-scope.js';
+import type { TenantTable } from '../../db/tenant-scope.js';
 import { checkUnique } from './rows.repository.js';
-import type { Tenant } from '../../tenancy/tenants.js';
+import type { Scope } from '../../tenancy/scope.js';
 import { listQuery, listResponse, orderTerms, withWritableSorts } from '../../http/list/index.js';
 import { type ListSpec } from '../../db/list-spec.js';
 import { ApiError, ErrorBag, notFound } from '../../values/errors.js';
 import { requestedChanges } from '../../http/round-trip.js';
 import type { Derivation, KeyPart, RecordType, RowFilter } from '../../plugins/write-path/records.js';
 import { DataArray, MAX_ID, Paginated, responses, Single } from '../../http/schemas.js';
-
-/** What every repository call needs: the tenant's view of the database, the dialect and the tenant. */
-export interface Scope {
-  db: TenantDb;
-  dialect: Dialect;
-  tenant: Tenant;
-}
 
 export const scopeOf = (app: ZkApp, req: FastifyRequest): Scope => ({ db: req.db, dialect: app.zk.dialect, tenant: req.tenant });
 

@@ -2,7 +2,8 @@
 // employees[] and categories[]), POST, PATCH/PUT, DELETE (additive).
 import type { ZkApp } from '../../types.js';
 import { inTime } from '../../values/formats.js';
-import { deleteRow, findRow, insertRow, pick, resourceRoutes, updateRow, type Scope } from '../crud/index.js';
+import { deleteRow, findRow, insertRow, pick, resourceRoutes, updateRow } from '../crud/index.js';
+import { type Scope } from '../../tenancy/scope.js';
 import { clearCategories, resolveCategoryIds, setCategories } from '../categories/category-links.repository.js';
 import { hashPassword } from '../employees/password.js';
 import { Device, DeviceCreate, DeviceListItem, DeviceListQuery, DeviceUpdate, type DeviceWriteT } from './devices.schemas.js';

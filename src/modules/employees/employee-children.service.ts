@@ -3,7 +3,8 @@
 // the row is inserted or updated in the same transaction.
 import type { TenantDb } from '../../db/tenant-scope.js';
 import { ErrorBag } from '../../values/errors.js';
-import { deleteRow, insertRow, pick, updateRow, type Scope } from '../crud/index.js';
+import { deleteRow, insertRow, pick, updateRow } from '../crud/index.js';
+import { type Scope } from '../../tenancy/scope.js';
 import { lockEmployee, type EmployeeRow } from './employees.repository.js';
 
 export type ChildTable = 'employment_periods' | 'regular_working_times' | 'internal_rates' | 'transponders' | 'meals';

@@ -7,7 +7,8 @@ import { resolveCategoryIds, setCategories } from '../categories/category-links.
 import { setDynamicAttributes } from '../dynamic-attributes/dynamic-attribute-values.repository.js';
 import { resolveDynamicAttributes } from '../dynamic-attributes/dynamic-attribute-values.service.js';
 import { standardDepartmentId } from '../departments/departments.repository.js';
-import { checkUnique, dateValues, enumId, pick, type Scope } from '../crud/index.js';
+import { checkUnique, dateValues, enumId, pick } from '../crud/index.js';
+import { type Scope } from '../../tenancy/scope.js';
 import { findEmployeeRow, insertEmployee, lockEmployee, updateEmployee, type EmployeeRow } from './employees.repository.js';
 import { LANGUAGE_ERROR, languageCode } from './languages.js';
 import { hashPassword } from './password.js';

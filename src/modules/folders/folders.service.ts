@@ -2,7 +2,7 @@
 // tenant's is as unknown as a missing one: 422); a new parent is not the folder itself or one below it, checked
 // under the tenant's folder-tree lock so two concurrent moves cannot close a cycle (PostgreSQL; SQLite writes are
 // serial); a folder with subfolders is not deleted, its documents go with it.
-import type { Scope } from '../crud/index.js';
+import type { Scope } from '../../tenancy/scope.js';
 import { deleteRow, insertRow, pick, refuseWhileUsed, updateRow } from '../crud/index.js';
 import { lockedTransaction, lockKeys } from '../../db/transaction.js';
 import { existsInTenant } from '../../db/lookup.js';

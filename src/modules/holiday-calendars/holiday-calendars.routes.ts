@@ -6,7 +6,8 @@ import type { ZkApp } from '../../types.js';
 import type { TenantTable } from '../../db/tenant-scope.js';
 import { notFound } from '../../values/errors.js';
 import { MAX_ID } from '../../http/schemas.js';
-import { assertUnique, dateValues, deleteRow, findRow, insertRow, pick, refuseWhileUsed, resourceRoutes, updateRow, type Row, type Scope } from '../crud/index.js';
+import { assertUnique, dateValues, deleteRow, findRow, insertRow, pick, refuseWhileUsed, resourceRoutes, updateRow, type Row } from '../crud/index.js';
+import { type Scope } from '../../tenancy/scope.js';
 import {
   BreakRegulationType,
   BreakRegulationTypeCreate,

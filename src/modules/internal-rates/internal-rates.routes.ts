@@ -1,7 +1,8 @@
 // GET /employees/{username}/internal-rates ({data: [...]}, oldest start first), GET …/{id}, POST, PATCH/PUT,
 // DELETE. One rate per start date and employee (422 on start_date).
 import type { ZkApp } from '../../types.js';
-import { assertUnique, dateValues, enumId, type Scope } from '../crud/index.js';
+import { assertUnique, dateValues, enumId } from '../crud/index.js';
+import { type Scope } from '../../tenancy/scope.js';
 import type { EmployeeRow } from '../employees/employees.repository.js';
 import { childColumns, writeChild } from '../employees/employee-children.service.js';
 import { employeeChildRoutes } from '../employees/employee-children.routes.js';

@@ -5,7 +5,8 @@ import type { ZkApp } from '../../types.js';
 import { IntKey, Paginated, responses } from '../../http/schemas.js';
 import { ErrorBag, notFound } from '../../values/errors.js';
 import { listQuery, listResponse } from '../../http/list/index.js';
-import { checkUnique, deleteRow, findRow, insertRow, pick, refuseWhileUsed, resourceRoutes, scopeOf, updateRow, type Scope } from '../crud/index.js';
+import { checkUnique, deleteRow, findRow, insertRow, pick, refuseWhileUsed, resourceRoutes, scopeOf, updateRow } from '../crud/index.js';
+import { type Scope } from '../../tenancy/scope.js';
 import { LOCATION_COLUMNS, Location, LocationCreate, LocationList, LocationListCreate, LocationListQuery, LocationListUpdate, LocationUpdate, type LocationListWriteT } from './locations.schemas.js';
 import {
   LOCATION_REFERENCES,

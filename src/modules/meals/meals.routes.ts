@@ -1,7 +1,8 @@
 // GET/POST /employees/{username}/meals, GET/PATCH/PUT/DELETE …/{id}: one meal of a type per employee and day.
 // Filters start_date/end_date (inclusive).
 import type { ZkApp } from '../../types.js';
-import { assertUnique, dateValues, enumId, type Scope } from '../crud/index.js';
+import { assertUnique, dateValues, enumId } from '../crud/index.js';
+import { type Scope } from '../../tenancy/scope.js';
 import type { EmployeeRow } from '../employees/employees.repository.js';
 import { childColumns, writeChild } from '../employees/employee-children.service.js';
 import { employeeChildRoutes } from '../employees/employee-children.routes.js';

@@ -1,6 +1,5 @@
 // SQL for closed months; every query is scoped by tenant.
 import type { Selectable } from 'kysely';
-import { prepared } from '../../db/prepared.js';
 import type { Dialect } from '../../db/dialect.js';
 import { lockKeys, sharedLocks } from '../../db/transaction.js';
 import type { TenantDb } from '../../db/tenant-scope.js';
@@ -45,15 +44,6 @@ export function closingsFor(db: TenantDb, employee: string, months: string[]) {
     .where((eb) => eb.or([eb('employee_id', 'is', null), eb('employee_id', '=', employee)]))
     .execute();
 }
-
-/** closingsFor one month, compiled once (a booking looks it up on every write). */
-export const closingsOfMonth = prepared((db, p: { employee: string; month: string }) =>
-  db
-    .selectFrom('month_closings')
-    .select(['month', 'employee_id'])
-    .where('month', '=', p.month)
-    .where((eb) => eb.or([eb('employee_id', 'is', null), eb('employee_id', '=', p.employee)])),
-);
 
 export function insertMonthClosing(db: TenantDb, values: { month: string; employee_id: string | null; note: string | null }) {
   const now = nowTimestamp();

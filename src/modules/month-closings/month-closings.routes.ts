@@ -4,7 +4,8 @@ import type { ZkApp } from '../../types.js';
 import { existsInTenant } from '../../db/lookup.js';
 import { lockedTransaction, lockKeys } from '../../db/transaction.js';
 import { ErrorBag } from '../../values/errors.js';
-import { checkUnique, resourceRoutes, type Scope } from '../crud/index.js';
+import { checkUnique, resourceRoutes } from '../crud/index.js';
+import { type Scope } from '../../tenancy/scope.js';
 import { MonthClosing, MonthClosingCreate, MonthClosingListQuery, type MonthClosingCreateT, type MonthClosingT } from './month-closings.schemas.js';
 import { deleteMonthClosing, findMonthClosing, insertMonthClosing, listMonthClosings, monthClosingListSpec, toMonthClosing, type MonthClosingRow } from './month-closings.repository.js';
 

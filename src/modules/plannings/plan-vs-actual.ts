@@ -6,7 +6,7 @@ import { Type, type Static } from '@sinclair/typebox';
 import type { TenantDb } from '../../db/tenant-scope.js';
 import { ErrorBag } from '../../values/errors.js';
 import { DateOnly } from '../../http/schemas.js';
-import { daysIn } from '../../booking/dates.js';
+import { daysIn } from '../../values/dates.js';
 import { employeeCalendars } from '../../booking/working-day.repository.js';
 import { defaultDays } from '../default-plannings/default-plannings.repository.js';
 import { dailyTarget, planHours } from './plan-amounts.js';

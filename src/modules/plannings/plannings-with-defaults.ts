@@ -8,7 +8,7 @@ import { ErrorBag } from '../../values/errors.js';
 import { parseFilterTimestamp } from '../../values/formats.js';
 import { DEFAULT_LIMIT, type ListQueryValues, type Page } from '../../http/list/index.js';
 import type { TenantDb } from '../../db/tenant-scope.js';
-import { daysIn } from '../../booking/dates.js';
+import { daysIn } from '../../values/dates.js';
 import { defaultDaysOf } from '../default-plannings/default-plannings.repository.js';
 import { listPlannings, storedEntry, type PlanEntry, type PlanFilters } from './plannings.repository.js';
 import { MAX_RANGE_DAYS, planWindow } from './plannings.service.js';

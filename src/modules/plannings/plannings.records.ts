@@ -6,7 +6,7 @@
 import type { DeriveContext, Derivation, Row, RowChange } from '../../plugins/write-path/records.js';
 import { employeeCalendars } from '../../booking/working-day.repository.js';
 import type { EmployeeCalendar } from '../../booking/calendar.js';
-import { maxDate, minDate } from '../../booking/dates.js';
+import { maxDate, minDate } from '../../values/dates.js';
 import { dailyTarget, isWorkingDay } from './plan-amounts.js';
 import { plannedHours } from '../resource-plannings/resource-plannings.repository.js';
 

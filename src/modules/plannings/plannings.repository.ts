@@ -5,7 +5,7 @@ import type { TenantDb } from '../../db/tenant-scope.js';
 import type { ListSpec } from '../../db/list-spec.js';
 import { nowTimestamp, outOffsetTimestamp } from '../../values/formats.js';
 import { employeeCalendars } from '../../booking/working-day.repository.js';
-import { maxDate, minDate } from '../../booking/dates.js';
+import { maxDate, minDate } from '../../values/dates.js';
 import { convert, dailyTarget, isWorkingDay } from './plan-amounts.js';
 import type { PlanningsTable } from './plannings.tables.js';
 import { PlanningKind, type PlanningT } from './plannings.schemas.js';

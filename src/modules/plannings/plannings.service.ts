@@ -4,7 +4,7 @@ import type { TenantDb } from '../../db/tenant-scope.js';
 import { ErrorBag, notFound } from '../../values/errors.js';
 import { today } from '../../values/formats.js';
 import { employeeCalendars } from '../../booking/working-day.repository.js';
-import { datesOf, daysIn } from '../../booking/dates.js';
+import { datesOf, daysIn } from '../../values/dates.js';
 import { isWorkingDay } from './plan-amounts.js';
 import { PlanningKind, PlanningType, type PlanningCreateT, type PlanningRangeCreateT, type PlanningUpdateT } from './plannings.schemas.js';
 import { insertPlannings, updatePlanning, type PlanningRow, type PlanningValues } from './plannings.repository.js';

@@ -1,7 +1,8 @@
 // GET /price-groups[/{id}], POST, PATCH/PUT, DELETE. Names are unique in the tenant; a group in use (employees,
 // prices) cannot be deleted.
 import type { ZkApp } from '../../types.js';
-import { assertUnique, deleteRow, findRow, insertRow, pick, refuseWhileUsed, resourceRoutes, updateRow, type Scope } from '../crud/index.js';
+import { assertUnique, deleteRow, findRow, insertRow, pick, refuseWhileUsed, resourceRoutes, updateRow } from '../crud/index.js';
+import { type Scope } from '../../tenancy/scope.js';
 import { translations } from '../categories/categories.repository.js';
 import { PriceGroup, PriceGroupCreate, PriceGroupUpdate, type PriceGroupT, type PriceGroupWriteT } from './price-groups.schemas.js';
 import { listPriceGroups, PRICE_GROUP_REFERENCES, priceGroupListSpec, toPriceGroup, type PriceGroupRow } from './price-groups.repository.js';

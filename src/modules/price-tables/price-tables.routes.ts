@@ -5,7 +5,8 @@
 import { Type, type TProperties } from '@sinclair/typebox';
 import type { ZkApp } from '../../types.js';
 import { MAX_ID } from '../../http/schemas.js';
-import { resourceRoutes, type Scope } from '../crud/index.js';
+import { resourceRoutes } from '../crud/index.js';
+import { type Scope } from '../../tenancy/scope.js';
 import { PriceTable, PriceTableCreate, PriceTableUpdate, type PriceTableT } from './price-tables.schemas.js';
 import { loadOwnedPriceTable, loadPriceTables, type PriceTableOwner } from './price-tables.repository.js';
 import { createPriceTable, removePriceTable, updatePriceTable } from './price-tables.service.js';

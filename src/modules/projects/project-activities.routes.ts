@@ -6,7 +6,8 @@ import type { ZkApp } from '../../types.js';
 import { fieldError } from '../../values/errors.js';
 import { MAX_ID } from '../../http/schemas.js';
 import { listQuery } from '../../http/list/index.js';
-import { assertUnique, resourceRoutes, type Scope } from '../crud/index.js';
+import { assertUnique, resourceRoutes } from '../crud/index.js';
+import { type Scope } from '../../tenancy/scope.js';
 import { findActivity } from '../activities/activities.repository.js';
 import {
   ProjectActivity,

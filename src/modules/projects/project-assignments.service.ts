@@ -2,7 +2,7 @@
 // to the employee's), `to` is not before `from`, and one employee's assignments to a project do not overlap.
 import type { TenantDb } from '../../db/tenant-scope.js';
 import { lockKeys, lockedTransaction } from '../../db/transaction.js';
-import type { Scope } from '../crud/index.js';
+import type { Scope } from '../../tenancy/scope.js';
 import { existsInTenant } from '../../db/lookup.js';
 import { ErrorBag } from '../../values/errors.js';
 import type { AssignmentUpdateT } from './project-assignments.schemas.js';

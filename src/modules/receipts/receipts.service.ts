@@ -7,7 +7,7 @@
 //   cannot be changed or deleted (422 naming the invoice), as bookings; a receipt that is Billed itself neither;
 // - a receipt in a month closed for the tenant or its employee cannot be entered, changed or deleted (as bookings);
 // - a client_id the employee already used returns the stored receipt instead of a second one.
-import type { Scope } from '../crud/index.js';
+import type { Scope } from '../../tenancy/scope.js';
 import { enumId, merged } from '../crud/index.js';
 import { lockedTransaction, lockKeys } from '../../db/transaction.js';
 import type { TenantDb } from '../../db/tenant-scope.js';

@@ -5,7 +5,7 @@ import type { TenantDb } from '../../db/tenant-scope.js';
 import { deleteRow, findRow, insertRow } from '../crud/index.js';
 import type { ListSpec } from '../../db/list-spec.js';
 import { nowTimestamp, outTimestamp } from '../../values/formats.js';
-import { datesOf, maxDate, minDate } from '../../booking/dates.js';
+import { datesOf, maxDate, minDate } from '../../values/dates.js';
 import type { EmployeeCalendar } from '../../booking/calendar.js';
 import { employeeCalendars } from '../../booking/working-day.repository.js';
 import { isWorkingDay } from '../plannings/plan-amounts.js';

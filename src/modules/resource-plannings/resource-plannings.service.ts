@@ -2,7 +2,7 @@
 // years long (its hours are computed day by day on every read), the value fits its unit.
 import type { TenantDb } from '../../db/tenant-scope.js';
 import { ErrorBag, notFound } from '../../values/errors.js';
-import { daysIn } from '../../booking/dates.js';
+import { daysIn } from '../../values/dates.js';
 import { checkOwner } from '../plannings/plannings.service.js';
 import type { ResourcePlanningBody } from './resource-plannings.schemas.js';
 import { insertResourcePlanning, updateResourcePlanning, type ResourcePlanningRow, type ResourcePlanningValues } from './resource-plannings.repository.js';

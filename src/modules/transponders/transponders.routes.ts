@@ -2,7 +2,8 @@
 // tenant; valid_until >= valid_from.
 import type { ZkApp } from '../../types.js';
 import { ErrorBag } from '../../values/errors.js';
-import { checkUnique, dateValues, type Scope } from '../crud/index.js';
+import { checkUnique, dateValues } from '../crud/index.js';
+import { type Scope } from '../../tenancy/scope.js';
 import type { EmployeeRow } from '../employees/employees.repository.js';
 import { childColumns, writeChild } from '../employees/employee-children.service.js';
 import { employeeChildRoutes } from '../employees/employee-children.routes.js';

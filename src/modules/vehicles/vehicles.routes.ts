@@ -5,7 +5,8 @@ import { Paginated, responses } from '../../http/schemas.js';
 import { ErrorBag } from '../../values/errors.js';
 import { today } from '../../values/formats.js';
 import { listResponse } from '../../http/list/index.js';
-import { checkUnique, dateValues, deleteRow, findRow, insertRow, pick, resourceRoutes, scopeOf, updateRow, type Scope } from '../crud/index.js';
+import { checkUnique, dateValues, deleteRow, findRow, insertRow, pick, resourceRoutes, scopeOf, updateRow } from '../crud/index.js';
+import { type Scope } from '../../tenancy/scope.js';
 import { Vehicle, VehicleList, VehicleListCreate, VehicleListItem, VehicleListUpdate, VehicleQuery, type VehicleListWriteT } from './vehicles.schemas.js';
 import { listVehicleLists, setVehicles, toVehicle, toVehicleLists, vehicleListOnDate, vehicleListSpec, vehicleSpec, vehiclesOfList, type VehicleListRow } from './vehicles.repository.js';
 

@@ -4,7 +4,8 @@
 import crypto from 'node:crypto';
 import type { TenantDb } from '../../db/tenant-scope.js';
 import { fromJson, nowTimestamp } from '../../values/formats.js';
-import { changeText, type RecordedChange } from '../changes/changes.repository.js';
+import { changeText } from '../changes/changes.repository.js';
+import type { RecordedChange, Subscriptions } from '../../plugins/write-path/change-log.js';
 
 const PAST = { create: 'created', update: 'updated', delete: 'deleted' } as const;
 
@@ -19,9 +20,6 @@ function singular(word: string): string {
 export const eventName = (type: string, op: keyof typeof PAST) => `${type.split('/').map(singular).join('.')}.${PAST[op]}`;
 
 export const subscribes = (events: readonly string[], event: string) => events.includes('*') || events.includes(event);
-
-/** The tenant's active subscriptions (id, events as JSON text). */
-export type Subscriptions = readonly { id: number; events: string }[];
 
 /** `hooks`: the tenant's active subscriptions when the caller read them already (the write path, with its journal). */
 export async function enqueueDeliveries(db: TenantDb, changes: readonly RecordedChange[], hooks?: Subscriptions): Promise<void> {

@@ -2,7 +2,8 @@
 // regulations of a page are loaded in one query each.
 import type { Selectable } from 'kysely';
 import type { TenantDb } from '../../db/tenant-scope.js';
-import { WEEKDAYS, type RegularWorkingTimesTable } from './working-times.tables.js';
+import { WEEKDAYS } from '../../values/dates.js';
+import { type RegularWorkingTimesTable } from './working-times.tables.js';
 import type { ListSpec } from '../../db/list-spec.js';
 import { outDate, outTimestamp, toBool } from '../../values/formats.js';
 import { toBreakRegulationType, toHolidayCalendar, type HolidayCalendarRow } from '../holiday-calendars/holiday-calendars.repository.js';

@@ -3,7 +3,8 @@
 import type { ZkApp } from '../../types.js';
 import { ErrorBag } from '../../values/errors.js';
 import { existsInTenant } from '../../db/lookup.js';
-import { dateValues, type Scope } from '../crud/index.js';
+import { dateValues } from '../crud/index.js';
+import { type Scope } from '../../tenancy/scope.js';
 import type { EmployeeRow } from '../employees/employees.repository.js';
 import { childColumns, writeChild } from '../employees/employee-children.service.js';
 import { employeeChildRoutes } from '../employees/employee-children.routes.js';

@@ -3,7 +3,7 @@
 import { Type, type Static, type TSchema } from '@sinclair/typebox';
 import { DateTimeOut, MAX_ID, Nullable, Opt } from '../../http/schemas.js';
 import { DateIn } from '../crud/index.js';
-import { WEEKDAYS } from './working-times.tables.js';
+import { WEEKDAYS } from '../../values/dates.js';
 import { BreakRegulationType, HolidayCalendar } from '../holiday-calendars/holiday-calendars.schemas.js';
 
 const weekly = (hours: TSchema, workday: TSchema) => Object.fromEntries(WEEKDAYS.flatMap((d) => [[d, hours], [`${d}_workday`, workday]]));

@@ -1,9 +1,6 @@
 // Regular working times (migration 0200): hours and a working-day flag per weekday.
 import type { DbBool, Owned, Stamps } from '../../db/columns.js';
-
-export const WEEKDAYS = ['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday'] as const;
-
-export type Weekday = (typeof WEEKDAYS)[number];
+import type { Weekday } from '../../values/dates.js';
 
 export type WeeklyColumns = { [D in Weekday]: number | null } & { [D in Weekday as `${D}_workday`]: DbBool | null };
 

@@ -5,7 +5,7 @@
 // stamp it. docs/api/integration.md, "What counts as a change".
 import { untyped } from '../../db/tenant-scope.js';
 import { nowTimestamp } from '../../values/formats.js';
-import type { Scope } from '../../modules/crud/crud.routes.js';
+import type { Scope } from '../../tenancy/scope.js';
 import type { JournalRow, WriteJournal } from './journal.js';
 import { passes, type DeriveContext, type Derivation, type KeyPart, type RecordRegistry, type RecordType, type Row, type RowChange } from './records.js';
 

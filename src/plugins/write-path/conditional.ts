@@ -9,7 +9,7 @@ import { sql } from 'kysely';
 import type { Dialect } from '../../db/dialect.js';
 import type { TenantDb } from '../../db/tenant-scope.js';
 import { ApiError } from '../../values/errors.js';
-import { recordVersion } from '../../modules/changes/changes.repository.js';
+import type { ChangeStore } from './change-log.js';
 
 export const etagOf = (version: number) => `"${version}"`;
 
@@ -32,11 +32,11 @@ export async function lockRecord(db: TenantDb, dialect: Dialect, type: string, k
 }
 
 /** 412 unless If-Match names the record's current tag (strong comparison) or is '*'. */
-export async function checkIfMatch(db: TenantDb, header: string | string[] | undefined, type: string, key: string): Promise<void> {
+export async function checkIfMatch(store: ChangeStore, db: TenantDb, header: string | string[] | undefined, type: string, key: string): Promise<void> {
   if (header === undefined) return;
   const tags = tagsOf(header);
   if (tags.includes('*')) return;
-  const current = etagOf(await recordVersion(db, type, key));
+  const current = etagOf(await store.version(db, type, key));
   if (!tags.includes(current)) {
     throw new ApiError(412, 'The record changed since it was read (If-Match does not name its current ETag). Read it again and retry.');
   }

@@ -15,9 +15,7 @@ import type { ControlledTransaction } from 'kysely';
 import { forTenant, type TenantDb } from '../../db/tenant-scope.js';
 import { nowTimestamp } from '../../values/formats.js';
 import type { DB } from '../../db/schema.js';
-import { recordChanges, recordVersion } from '../../modules/changes/changes.repository.js';
-import { enqueueDeliveries } from '../../modules/webhooks/webhooks.outbox.js';
-import type { Scope } from '../../modules/crud/crud.routes.js';
+import type { Scope } from '../../tenancy/scope.js';
 import { claimKey, fingerprintOf, idempotencyKeyOf, releaseKey, storeResponse, type Claim } from './idempotency.js';
 import { checkIfMatch, etagOf, hashTag, lockRecord, noneMatchHits } from './conditional.js';
 import { keyOf, Targets, type Target } from './targets.js';
@@ -25,6 +23,7 @@ import { GROUP_COMMIT_DEFAULTS, GroupCommit, ownTransaction, type WriteEnd, type
 import { WriteJournal } from './journal.js';
 import { collectChanges, type RecordChange } from './collect.js';
 import { Presenter } from './present.js';
+import type { ChangeStore } from './change-log.js';
 
 const WRITES = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
@@ -45,7 +44,7 @@ export interface WriteState {
 
 export function registerWritePath(app: FastifyInstance): void {
   const targets = new Targets();
-  const { dialect, config, records } = app.zk;
+  const { dialect, config, records, changeLog } = app.zk;
   const { maxMembers, maxMs } = config.groupCommit ?? GROUP_COMMIT_DEFAULTS;
   const group = dialect === 'sqlite' && maxMembers > 1 ? new GroupCommit({ maxMembers, maxMs }) : null;
   const presenter = new Presenter();
@@ -103,7 +102,7 @@ export function registerWritePath(app: FastifyInstance): void {
       const recordKey = keyOf(target, request.params as Record<string, unknown>);
       if (recordKey !== null) {
         await lockRecord(request.db, dialect, target.type, recordKey);
-        await checkIfMatch(request.db, request.headers['if-match'], target.type, recordKey);
+        await checkIfMatch(changeLog.store, request.db, request.headers['if-match'], target.type, recordKey);
       }
     }
   });
@@ -117,7 +116,7 @@ export function registerWritePath(app: FastifyInstance): void {
       return payload;
     }
     if (!write && (request.method === 'GET' || request.method === 'HEAD') && reply.statusCode === 200 && request.db) {
-      return conditionalRead(request, reply, targets.of('GET', request.routeOptions.url ?? ''), payload, computed);
+      return conditionalRead(changeLog.store, request, reply, targets.of('GET', request.routeOptions.url ?? ''), payload, computed);
     }
     return payload;
   });
@@ -146,8 +145,8 @@ export function registerWritePath(app: FastifyInstance): void {
       const answersRecord = own !== undefined && presenter.answersRecord(request, own.type.type, reply.statusCode);
       const ownData = answersRecord && !own.derived && !own.stampedHere ? presenter.dataOf(payload) : undefined;
       const entries = await presenter.entries(reply, scope, changes, own, ownData);
-      const recorded = await recordChanges(request.db, entries.map((e) => e.input), dialect);
-      await enqueueDeliveries(request.db, recorded.filter((c) => records.get(c.type)?.feed !== false), drained.hooks);
+      const recorded = await changeLog.store.record(request.db, entries.map((e) => e.input), dialect);
+      await changeLog.heard(request.db, recorded.filter((c) => records.get(c.type)?.feed !== false), drained.hooks);
       const ownEntry = entries.findIndex((e) => e.change === own);
       if (answersRecord && ownEntry >= 0 && entries[ownEntry].input.data !== null && ownData === undefined) payload = `{"data":${entries[ownEntry].input.data}}`;
       const target = write.target;
@@ -155,7 +154,7 @@ export function registerWritePath(app: FastifyInstance): void {
         if (ownEntry >= 0 && entries[ownEntry].input.op !== 'delete') reply.header('ETag', etagOf(recorded[ownEntry].cursor));
         else if (ownEntry < 0 && target.op === 'update') {
           const key = keyOf(target, request.params as Record<string, unknown>);
-          if (key !== null) reply.header('ETag', etagOf(await recordVersion(request.db, target.type, key)));
+          if (key !== null) reply.header('ETag', etagOf(await changeLog.store.version(request.db, target.type, key)));
         }
       }
       if (write.claim) await storeResponse(request.db, write.claim, reply.statusCode, reply.getHeaders(), payload);
@@ -194,11 +193,11 @@ async function rollback(write: WriteState, status: number, reply?: FastifyReply,
  * GET of a record: its ETag, and 304 without a body when If-None-Match names it. A record's ETag is its version in
  * the change feed; a computed view's (workhour balances: no write and no feed entry of its own) a hash of its answer.
  */
-async function conditionalRead(request: FastifyRequest, reply: FastifyReply, target: Target | null, payload: unknown, computed: (type: string) => boolean): Promise<unknown> {
+async function conditionalRead(store: ChangeStore, request: FastifyRequest, reply: FastifyReply, target: Target | null, payload: unknown, computed: (type: string) => boolean): Promise<unknown> {
   if (!target || target.op !== 'read') return payload;
   const key = keyOf(target, request.params as Record<string, unknown>);
   if (key === null) return payload;
-  const etag = computed(target.type) ? hashTag(payload) : etagOf(await recordVersion(request.db, target.type, key));
+  const etag = computed(target.type) ? hashTag(payload) : etagOf(await store.version(request.db, target.type, key));
   reply.header('ETag', etag);
   if (!noneMatchHits(request.headers['if-none-match'], etag)) return payload;
   reply.code(304).removeHeader('content-type').removeHeader('content-length');

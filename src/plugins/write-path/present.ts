@@ -4,8 +4,8 @@
 // through their type's loader (records.ts).
 import type { TSchema } from '@sinclair/typebox';
 import type { FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
-import type { ChangeInput } from '../../modules/changes/changes.repository.js';
-import type { Scope } from '../../modules/crud/crud.routes.js';
+import type { ChangeInput } from './change-log.js';
+import type { Scope } from '../../tenancy/scope.js';
 import type { RecordChange } from './collect.js';
 import type { RecordType } from './records.js';
 import type { Targets } from './targets.js';

@@ -4,7 +4,7 @@
 // an absence's embedded reason, a customer's addresses). The write path reads the database's write journal at the
 // end of every API write and turns it into feed entries through this registry (docs/architecture.md, "Records and
 // derivations"; docs/api/integration.md, "What counts as a change").
-import type { Scope } from '../../modules/crud/crud.routes.js';
+import type { Scope } from '../../tenancy/scope.js';
 import { untyped } from '../../db/tenant-scope.js';
 
 /** A table row as the journal or a query returns it (column → value). */

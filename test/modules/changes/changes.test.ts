@@ -108,7 +108,7 @@ forEachDialect('changes: the change feed', (t) => {
     const gone = (await c.post('/departments', { name: 'Gone' })).body.data.id;
     await c.delete(`/departments/${gone}`);
     const before = await drain(c);
-    await pruneWritePath(ctx.database.db, 90, new Date(Date.now() + 91 * 86_400_000));
+    await pruneWritePath(ctx.database.db, ctx.app.zk.changeLog, 90, new Date(Date.now() + 91 * 86_400_000));
     const old = await c.get('/changes?since=0');
     assert.equal(old.status, 410, old.text);
     assert.match(old.body.message, /no longer kept/);

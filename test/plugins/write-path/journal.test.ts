@@ -42,7 +42,7 @@ forEachDialect('write journal', (t) => {
     assert.deepEqual(feed.map((e: any) => [e.type, e.key, e.op]), [['categories', 'Inside', 'create']]);
     if (t().dialect === 'postgres') {
       // Left behind by the session above (its transaction never drained them): purged by the maintenance.
-      await pruneWritePath(t().database.db, 90, new Date(), 'postgres');
+      await pruneWritePath(t().database.db, t().app.zk.changeLog, 90, new Date(), 'postgres');
       const mine = String(c.tenant.id);
       const left = (await sql<{ n: number }>`SELECT count(*)::int AS n FROM write_journal WHERE coalesce(new, old) ->> 'tenant_id' = ${mine}`.execute(t().database.db)).rows[0].n;
       assert.equal(left, 0);

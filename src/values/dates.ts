@@ -1,6 +1,9 @@
 // Calendar dates as 'YYYY-MM-DD' text: day numbers, weekdays, months and ranges, computed without a Date per day
 // (and so that 9999-12-31 ends a range like any other day). Shared by the calendar, absences and balances.
-import { WEEKDAYS, type Weekday } from '../modules/working-times/working-times.tables.js';
+
+/** The weekdays, Monday first, as the working-time columns name them. */
+export const WEEKDAYS = ['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday'] as const;
+export type Weekday = (typeof WEEKDAYS)[number];
 
 const DAY_MS = 86_400_000;
 /** Days since 1970-01-01. */
