@@ -16,6 +16,7 @@ import { registerApiHooks } from './plugins/api.js';
 import { registerWritePath } from './plugins/write-path/index.js';
 import { RecordRegistry } from './plugins/write-path/records.js';
 import { ChangeLog } from './plugins/write-path/change-log.js';
+import { CURATED_BODIES, TRY_IT_OUT_EXAMPLES } from './demo/examples.js';
 import { registerMetrics } from './plugins/metrics.js';
 import { loggerOptions, registerRequestLog } from './plugins/logging.js';
 import { editionDocument, registerDocsRoutes, registerOpenApi, withServer } from './plugins/openapi.js';
@@ -78,7 +79,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     available ? app.log.info('rate limiter available again: limits apply') : app.log.warn({ err }, 'rate limiter unavailable: requests pass without limits until it is back');
   await rateLimiter.ready?.(2000);
   const webhooks = new WebhookWorker(database.system, database.dialect, { allowPrivate: config.webhooksAllowPrivate, retryBaseMs: config.webhookRetryBaseMs, secretKey: config.webhookSecretKey });
-  app.decorate('zk', { db: database.db, dialect: database.dialect, config, rateLimiter, webhooks, records: new RecordRegistry(), changeLog: new ChangeLog(), compileSchemas: schemaController.compileAll });
+  app.decorate('zk', { db: database.db, dialect: database.dialect, config, rateLimiter, webhooks, records: new RecordRegistry(), changeLog: new ChangeLog(), examples: { bodies: TRY_IT_OUT_EXAMPLES, curated: CURATED_BODIES }, compileSchemas: schemaController.compileAll });
   app.decorateRequest('tenant', null as any);
   app.decorateRequest('token', null as any);
   app.decorateRequest('db', null as any);

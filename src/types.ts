@@ -12,6 +12,7 @@ import type { RateLimiter } from './plugins/rate-limit.js';
 import type { WriteState } from './plugins/write-path/index.js';
 import type { RecordRegistry } from './plugins/write-path/records.js';
 import type { ChangeLog } from './plugins/write-path/change-log.js';
+import type { TryItOutExamples } from './plugins/docs-examples.js';
 import type { WebhookWorker } from './modules/webhooks/webhooks.worker.js';
 
 export interface AppContext {
@@ -25,6 +26,8 @@ export interface AppContext {
   records: RecordRegistry;
   /** Where the write path records the changes and who hears of them: the modules register (plugins/write-path/change-log.ts). */
   changeLog: ChangeLog;
+  /** The "Try it out" bodies of /docs and the OpenAPI document's schema examples (the demo's: src/demo/examples.ts). */
+  examples: TryItOutExamples;
   /** Compiles every route's validators and serializers now (they compile on first use otherwise; http/lazy-compilers.ts). */
   compileSchemas(): number;
 }

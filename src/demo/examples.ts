@@ -5,6 +5,7 @@
 // resolution (src/plugins/docs-examples.ts): a second click of the same body is a 422 on that key, as for any
 // duplicate; examples resolved later carry new keys.
 import { addDays } from '../values/formats.js';
+import type { ExampleContext } from '../plugins/docs-examples.js';
 import { monthStart, secondMonday } from './dates.js';
 
 export const TRY_IT_OUT_EXAMPLES: Record<string, Record<string, unknown>> = {
@@ -24,20 +25,6 @@ export const TRY_IT_OUT_EXAMPLES: Record<string, Record<string, unknown>> = {
   ProjectStatusCreate: { name: 'On hold', description: 'Paused by the customer', bookable: false },
   ReceiptTypeCreate: { name: 'Parking', description: 'Parking fees' },
 };
-
-/** What a curated body may use: the operation's resolved path values, a copy of the first record of its own collection
- * seen through its body schema (`copy`, unique keys made new, billed records skipped), and the demo tenant's lists
- * (URLs relative to the tenant's API base, e.g. `/projects`). */
-export interface ExampleContext {
-  path: Record<string, string | number>;
-  /** Makes keys new: taken once per resolution of the examples (src/plugins/docs-examples.ts, newStamp). */
-  stamp: string;
-  copy(pick?: (record: Record<string, any>) => boolean): Promise<Record<string, any>>;
-  first(url: string, pick?: (record: Record<string, any>) => boolean): Promise<Record<string, any> | undefined>;
-  /** One record (its `data`). */
-  get(url: string): Promise<Record<string, any> | undefined>;
-  all(url: string): Promise<Record<string, any>[]>;
-}
 
 /** Dates no demo record uses (the demo data spans the previous month to the next one, src/demo/dates.ts): a copied
  * booking, absence or meal moved there does not overlap its original. */

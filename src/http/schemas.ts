@@ -23,6 +23,13 @@ export const Opt = <T extends TSchema>(schema: T) => Type.Optional(Nullable(sche
  * taken as its date (http/request-input.ts); any other time part, or none, is 422.
  */
 export const DateOnly = (opts: object = {}) => Type.String({ format: 'date', pattern: '^[1-9][0-9]{3}-', examples: ['2024-08-17'], ...opts });
+
+/**
+ * A request date: every body date follows one rule (DateOnly: 'YYYY-MM-DD' in the accepted range, or the same date
+ * at midnight UTC as the API prints it). Normalise with dateValues().
+ */
+export const DateIn = (opts: object = {}) => DateOnly({ examples: ['2024-01-01'], ...opts });
+
 /** The pattern of a date that must be sent as a plain 'YYYY-MM-DD' (the booking date: contract), midnight date-times included. */
 export const PLAIN_DATE_PATTERN = '^[1-9][0-9]{3}-[0-9]{2}-[0-9]{2}$';
 /** Request time: 'HH:MM' or 'HH:MM:SS'. */

@@ -10,12 +10,35 @@
 // revoked one would stay in the tenant's token list, one per resolution). The docs
 // routes cache the result per demo tenant (a regenerated tenant is a new tenant) for EXAMPLES_TTL_MS.
 import type { FastifyInstance } from 'fastify';
-import { CURATED_BODIES, TRY_IT_OUT_EXAMPLES, type ExampleContext } from '../demo/examples.js';
 import { findTenant } from '../tenancy/tenants.js';
 import { INTERNAL_REQUEST } from './logging.js';
 import { createToken, deleteToken } from '../tenancy/tokens.js';
 
 type Json = Record<string, any>;
+
+/**
+ * The bodies "Try it out" offers beyond copies of existing records: fixed ones by schema name (the OpenAPI document
+ * shows them as the schema's `examples`) and curated ones by operation ("POST /attendances"). The demo provides them
+ * (src/demo/examples.ts); app.ts hands them to the app (app.zk.examples).
+ */
+export interface TryItOutExamples {
+  bodies: Readonly<Record<string, Record<string, unknown>>>;
+  curated: Readonly<Record<string, (ctx: ExampleContext) => Promise<unknown>>>;
+}
+
+/** What a curated body may use: the operation's resolved path values, a copy of the first record of its own collection
+ * seen through its body schema (`copy`, unique keys made new, billed records skipped), and the demo tenant's lists
+ * (URLs relative to the tenant's API base, e.g. `/projects`). */
+export interface ExampleContext {
+  path: Record<string, string | number>;
+  /** Makes keys new: taken once per resolution of the examples (src/plugins/docs-examples.ts, newStamp). */
+  stamp: string;
+  copy(pick?: (record: Record<string, any>) => boolean): Promise<Record<string, any>>;
+  first(url: string, pick?: (record: Record<string, any>) => boolean): Promise<Record<string, any> | undefined>;
+  /** One record (its `data`). */
+  get(url: string): Promise<Record<string, any> | undefined>;
+  all(url: string): Promise<Record<string, any>[]>;
+}
 export interface OperationExample {
   path: Record<string, string | number>;
   body: unknown;
@@ -113,7 +136,7 @@ function fresh(doc: Json, field: string, value: string, propSchema: Json | undef
 /** String keys of a fixed example body that a second resolution must not repeat. */
 const isKey = (field: string) => UNIQUE.includes(field) || field.endsWith('_number');
 
-/** A fixed example body (TRY_IT_OUT_EXAMPLES) with its keys stamped where the schema allows. */
+/** A fixed example body (TryItOutExamples.bodies) with its keys stamped where the schema allows. */
 function stamped(doc: Json, props: Json, body: Json, stamp: Stamp): Json {
   return Object.fromEntries(Object.entries(body).map(([field, value]) => [field, isKey(field) && typeof value === 'string' ? fresh(doc, field, value, props[field], stamp) : value]));
 }
@@ -121,6 +144,7 @@ function stamped(doc: Json, props: Json, body: Json, stamp: Stamp): Json {
 /** Resolves examples against one tenant through the API (app.inject). */
 export async function resolveExamples(app: FastifyInstance, doc: Json, instance: string, now = Date.now()): Promise<Examples | undefined> {
   const { db } = app.zk;
+  const { bodies, curated: curatedBodies } = app.zk.examples;
   const stamp = newStamp(now);
   const tenant = await findTenant(db, instance);
   if (!tenant) return undefined;
@@ -174,7 +198,7 @@ export async function resolveExamples(app: FastifyInstance, doc: Json, instance:
       const concrete = path.replace(/\{([^}]+)\}/g, (_m, p: string) => encodeURIComponent(String(pathValues[p])));
       const props = propertiesOf(doc, schema);
       let body: unknown;
-      const curated = CURATED_BODIES[key];
+      const curated = curatedBodies[key];
       const ctx: ExampleContext = {
         path: pathValues,
         stamp: stamp.text,
@@ -187,7 +211,7 @@ export async function resolveExamples(app: FastifyInstance, doc: Json, instance:
         },
       };
       if (curated) body = await curated(ctx);
-      else if (method === 'post' && name && TRY_IT_OUT_EXAMPLES[name]) body = stamped(doc, props, TRY_IT_OUT_EXAMPLES[name], stamp);
+      else if (method === 'post' && name && bodies[name]) body = stamped(doc, props, bodies[name], stamp);
       else if (method === 'post') {
         const source = (await list(concrete))[0];
         if (!source) continue;

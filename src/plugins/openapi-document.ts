@@ -2,9 +2,7 @@
 // become components/schemas with $ref, shared parameters and error responses become components, every
 // operation gets an operationId and real response descriptions, tags are declared, and optional filters carry
 // no example values (a "Try it out" would send them).
-import { TRY_IT_OUT_EXAMPLES } from '../demo/examples.js';
-import { DateTimeOut, IntIdName, Nullable, Translations } from '../http/schemas.js';
-import { DateIn } from '../modules/crud/inputs.js';
+import { DateTimeOut, IntIdName, Nullable, Translations, DateIn } from '../http/schemas.js';
 import { shape } from './openapi-names.js';
 
 type Json = Record<string, any>;
@@ -353,7 +351,7 @@ function dropOptionalExamples(doc: Json): void {
 }
 
 /** Apply every step to a document whose paths are final (it is changed in place and returned). */
-export function refineDocument(doc: Json): Json {
+export function refineDocument(doc: Json, examples: Readonly<Record<string, Record<string, unknown>>>): Json {
   // PATCH and PUT of one route arrive as one object: each operation gets its own.
   const seen = new Set<Json>();
   for (const { path, method, op } of operationsOf(doc)) {
@@ -368,8 +366,8 @@ export function refineDocument(doc: Json): Json {
     for (const response of Object.values<Json>(op.responses ?? {})) hoistContent(response, schemas);
   }
   extendNamedSchemas(schemas);
-  // Request bodies the demo tenant accepts, for "Try it out" (src/demo/examples.ts).
-  for (const [name, example] of Object.entries(TRY_IT_OUT_EXAMPLES)) if (schemas[name]) schemas[name] = { ...schemas[name], examples: [example] };
+  // Request bodies the demo tenant accepts, for "Try it out" (src/demo/examples.ts, handed in by app.ts).
+  for (const [name, example] of Object.entries(examples)) if (schemas[name]) schemas[name] = { ...schemas[name], examples: [example] };
   // A component's title only repeats its key (readers name a $ref'd schema by the key): said once, not twice.
   for (const [name, schema] of Object.entries<Json>(schemas)) if (schema.title === name) delete schema.title;
   dropOptionalExamples(doc);

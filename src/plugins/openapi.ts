@@ -74,7 +74,7 @@ export function editionDocument(app: FastifyInstance, registry: RouteRegistry, e
       ? { url: `/${tenant.instance}/next/api/v1`, description: `Tenant ${tenant.instance}` }
       : { url: '/{instance}/next/api/v1', variables: { instance: { default: 'demo', description: 'Tenant instance name' } } },
   ];
-  return refineDocument(full);
+  return refineDocument(full, app.zk.examples.bodies);
 }
 
 /** The document as served: its server URL absolute for the host that serves it. */

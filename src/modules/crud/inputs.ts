@@ -2,15 +2,8 @@
 // so dates accept the read form 'YYYY-MM-DDT00:00:00.000000Z' as well as 'YYYY-MM-DD', and enumerations accept
 // the read object {id, name} as well as the bare id.
 import { Type } from '@sinclair/typebox';
-import { DateOnly } from '../../http/schemas.js';
 import { ErrorBag } from '../../values/errors.js';
 import { isValidDate, nowTimestamp } from '../../values/formats.js';
-
-/**
- * A request date: every body date follows one rule (DateOnly: 'YYYY-MM-DD' in the accepted range, or the same date
- * at midnight UTC as the API prints it). Normalise with dateValues().
- */
-export const DateIn = (opts: object = {}) => DateOnly({ examples: ['2024-01-01'], ...opts });
 
 /**
  * Normalise the named date fields of a body in place to 'YYYY-MM-DD'; impossible dates (2024-02-30) are a

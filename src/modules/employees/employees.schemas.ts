@@ -1,11 +1,11 @@
 // Employees (reference §4.11). Key: the username (dots, dashes, apostrophes allowed). Read shape as on the live
 // system; requests accept the union of the documented forms and ignore read-only keys (GET-merge-PUT).
 import { Type, type Static } from '@sinclair/typebox';
-import { DateTimeOut, IdName, IntIdName, MAX_ID, Nullable, Opt, Labelled, Currency } from '../../http/schemas.js';
+import { DateTimeOut, IdName, IntIdName, MAX_ID, Nullable, Opt, Labelled, Currency, DateIn } from '../../http/schemas.js';
 import { listQuery } from '../../http/list/index.js';
 import { Category } from '../categories/categories.schemas.js';
 import { DynamicAttributeValue, DynamicAttributesInput } from '../dynamic-attributes/dynamic-attributes.schemas.js';
-import { DateIn, EnumIn } from '../crud/index.js';
+import { EnumIn } from '../crud/index.js';
 
 /** Usernames may contain dots, dashes, apostrophes (URL-encoded by clients); never a slash. */
 export const USERNAME_PATTERN = "^[^/\\\\?#\\s]+$";

@@ -1,8 +1,7 @@
 // Employment periods (reference §4.12). A missing start or end is open-ended (contract, attendances rule 4);
 // periods of one employee must not overlap (closed intervals).
 import { Type, type Static } from '@sinclair/typebox';
-import { DateTimeOut, Nullable, Opt } from '../../http/schemas.js';
-import { DateIn } from '../crud/index.js';
+import { DateTimeOut, Nullable, Opt, DateIn } from '../../http/schemas.js';
 
 const num = Nullable(Type.Number());
 export const EmploymentPeriod = Type.Object({

@@ -1,9 +1,8 @@
 // Holiday calendars and their holidays, break regulation types (additive endpoints; the calendar and break
 // regulation objects embedded in regular working times, reference §4.13).
 import { Type, type Static } from '@sinclair/typebox';
-import { DateOnly, DateTimeOut, Nullable, Opt } from '../../http/schemas.js';
+import { DateOnly, DateTimeOut, Nullable, Opt, DateIn } from '../../http/schemas.js';
 import { listQuery } from '../../http/list/index.js';
-import { DateIn } from '../crud/index.js';
 
 export const HolidayCalendar = Type.Object({
   id: Type.Integer(),

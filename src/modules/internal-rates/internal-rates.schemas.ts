@@ -1,8 +1,8 @@
 // Employee internal rates (contract "Employee internal rate", reference §4.14): `internal_rate` decimal text,
 // `start_date` YYYY-MM-DD, `rate_type` {id, name}; the list is {data: [...]} without pagination.
 import { Type, type Static } from '@sinclair/typebox';
-import { DateTimeOut, IntIdName, Nullable, Opt, Labelled } from '../../http/schemas.js';
-import { DateIn, EnumIn } from '../crud/index.js';
+import { DateTimeOut, IntIdName, Nullable, Opt, Labelled, DateIn } from '../../http/schemas.js';
+import { EnumIn } from '../crud/index.js';
 
 /** Rate types: 0 "keines" (reference §2); the other ids are ours. */
 /** Decimal scale of `internal_rate` on the wire. */

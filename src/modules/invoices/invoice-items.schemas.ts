@@ -2,9 +2,9 @@
 // of reference §4.19 (per-invoice names and decimal strings, plus the global list's invoice_id, description and
 // computed numbers). Bodies name the invoice by invoice_number or invoice_id.
 import { Type, type Static } from '@sinclair/typebox';
-import { DateOnly, DateTimeOut, IntIdName, MAX_ID, Nullable, Opt, Currency, DecimalIn, Labelled } from '../../http/schemas.js';
+import { DateOnly, DateTimeOut, IntIdName, MAX_ID, Nullable, Opt, Currency, DecimalIn, Labelled, DateIn } from '../../http/schemas.js';
 import { listQuery } from '../../http/list/index.js';
-import { DateIn, EnumIn } from '../crud/index.js';
+import { EnumIn } from '../crud/index.js';
 import { describe } from './invoice-enums.js';
 
 const Day = () => Type.String({ format: 'date', examples: ['2024-05-01'] });

@@ -1,8 +1,8 @@
 // Invoice (reference §4.19 plus the contract's creator_username and an additive id), bodies and list query.
 import { Type, type Static } from '@sinclair/typebox';
-import { DateOnly, DateTimeOut, IntIdName, Nullable, Opt, Currency, DecimalIn, Labelled } from '../../http/schemas.js';
+import { DateOnly, DateTimeOut, IntIdName, Nullable, Opt, Currency, DecimalIn, Labelled, DateIn } from '../../http/schemas.js';
 import { listQuery } from '../../http/list/index.js';
-import { DateIn, EnumIn } from '../crud/index.js';
+import { EnumIn } from '../crud/index.js';
 import { describe } from './invoice-enums.js';
 
 /** The path key. */

@@ -1,9 +1,9 @@
 // Meals of an employee (reference §4.16 names list and detail; the fields are ours): one meal of a type per
 // employee and day.
 import { Type, type Static } from '@sinclair/typebox';
-import { DateOnly, DateTimeOut, IntIdName, Nullable, Opt, Labelled } from '../../http/schemas.js';
+import { DateOnly, DateTimeOut, IntIdName, Nullable, Opt, Labelled, DateIn } from '../../http/schemas.js';
 import { listQuery } from '../../http/list/index.js';
-import { DateIn, EnumIn } from '../crud/index.js';
+import { EnumIn } from '../crud/index.js';
 
 export const Meal = Type.Object({
   id: Type.Integer(),

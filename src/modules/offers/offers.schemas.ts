@@ -1,8 +1,8 @@
 // Offer header (reference §4.21) with additive totals, its request bodies and list query.
 import { Type, type Static } from '@sinclair/typebox';
-import { DateTimeOut, IntIdName, MAX_ID, Nullable, Opt, Labelled } from '../../http/schemas.js';
+import { DateTimeOut, IntIdName, MAX_ID, Nullable, Opt, Labelled, DateIn } from '../../http/schemas.js';
 import { listQuery } from '../../http/list/index.js';
-import { DateIn, EnumIn } from '../crud/index.js';
+import { EnumIn } from '../crud/index.js';
 import { LABELS } from '../../values/labels.js';
 
 /** Offer status ids (no public source names them; chosen here, docs/api/commercial.md). */

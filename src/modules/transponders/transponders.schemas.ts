@@ -1,7 +1,6 @@
 // Transponders of an employee (reference §4.15 names the list only; the fields are ours).
 import { Type, type Static } from '@sinclair/typebox';
-import { DateTimeOut, Nullable, Opt } from '../../http/schemas.js';
-import { DateIn } from '../crud/index.js';
+import { DateTimeOut, Nullable, Opt, DateIn } from '../../http/schemas.js';
 
 export const Transponder = Type.Object({
   id: Type.Integer(),

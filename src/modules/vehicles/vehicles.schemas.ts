@@ -1,9 +1,8 @@
 // Vehicles (contract "Vehicle", "GET /vehicles"; reference §4.27). Vehicles sit in dated lists: the list with the
 // latest start_date on or before the asked date applies. `id` is the short code attendances carry as vehicle_id.
 import { Type, type Static } from '@sinclair/typebox';
-import { DateOnly, DateTimeOut, Nullable, Opt } from '../../http/schemas.js';
+import { DateOnly, DateTimeOut, Nullable, Opt, DateIn } from '../../http/schemas.js';
 import { listQuery } from '../../http/list/index.js';
-import { DateIn } from '../crud/index.js';
 
 export const Vehicle = Type.Object({
   id: Type.String({ maxLength: 32 }),

@@ -1,8 +1,7 @@
 // Regular working times (reference §4.13): hours per weekday, which weekdays are working days, a holiday
 // calendar and a break regulation, valid from `start_date` (null = from the beginning).
 import { Type, type Static, type TSchema } from '@sinclair/typebox';
-import { DateTimeOut, MAX_ID, Nullable, Opt } from '../../http/schemas.js';
-import { DateIn } from '../crud/index.js';
+import { DateTimeOut, MAX_ID, Nullable, Opt, DateIn } from '../../http/schemas.js';
 import { WEEKDAYS } from '../../values/dates.js';
 import { BreakRegulationType, HolidayCalendar } from '../holiday-calendars/holiday-calendars.schemas.js';
 
