@@ -10,7 +10,7 @@ import type { TenantDb } from '../../db/tenant-scope.js';
 import type { Dialect } from '../../db/dialect.js';
 import { preparedFirst } from '../../db/prepared.js';
 import { nowTimestamp, outTimestamp } from '../../values/formats.js';
-import type { ChangeInput, RecordedChange } from '../../plugins/write-path/change-log.js';
+import type { ChangeInput, RecordedChange } from '../../values/changes.js';
 
 /** A feed entry as the API shows it (GET /changes and webhook payloads alike); previous_key only on a rename. */
 export function changeView(c: { cursor: number; type: string; key: string; op: string; changed_at: string; previous_key?: string | null; data: unknown }) {

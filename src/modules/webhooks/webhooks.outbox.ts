@@ -5,7 +5,7 @@ import crypto from 'node:crypto';
 import type { TenantDb } from '../../db/tenant-scope.js';
 import { fromJson, nowTimestamp } from '../../values/formats.js';
 import { changeText } from '../changes/changes.repository.js';
-import type { RecordedChange, Subscriptions } from '../../plugins/write-path/change-log.js';
+import type { RecordedChange, Subscriptions } from '../../values/changes.js';
 
 const PAST = { create: 'created', update: 'updated', delete: 'deleted' } as const;
 

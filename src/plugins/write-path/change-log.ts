@@ -3,25 +3,7 @@
 // registered, so the write path imports no module.
 import type { Dialect } from '../../db/dialect.js';
 import type { TenantDb } from '../../db/tenant-scope.js';
-
-/** A change as the write path hands it to the store. */
-export interface ChangeInput {
-  type: string;
-  key: string;
-  op: 'create' | 'update' | 'delete';
-  /** The record's key before the write, when the write changed it (a rename). */
-  previous_key?: string | null;
-  /** The record as the API shows it, as JSON text (null for deletions). */
-  data: string | null;
-}
-
-export interface RecordedChange extends ChangeInput {
-  cursor: number;
-  changed_at: string;
-}
-
-/** The tenant's active webhook subscriptions (id, events as JSON text), as the journal drained them with the write. */
-export type Subscriptions = readonly { id: number; events: string }[];
+import type { ChangeInput, RecordedChange, Subscriptions } from '../../values/changes.js';
 
 export interface ChangeStore {
   /** Append the changes with the tenant's next cursors; called last in the write transaction. */

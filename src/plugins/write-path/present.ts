@@ -4,7 +4,7 @@
 // through their type's loader (records.ts).
 import type { TSchema } from '@sinclair/typebox';
 import type { FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
-import type { ChangeInput } from './change-log.js';
+import type { ChangeInput } from '../../values/changes.js';
 import type { Scope } from '../../tenancy/scope.js';
 import type { RecordChange } from './collect.js';
 import type { RecordType } from './records.js';
