@@ -45,11 +45,7 @@ const BUILDS_SQL = /\.(selectFrom|insertInto|updateTable|deleteFrom)\(|\bsql`|^i
 const SQL_IN_SERVICES_LEFT = new Set([
   'modules/invoices/billing.service.ts',
   'modules/invoices/invoice-items.service.ts',
-  'modules/invoices/invoices.service.ts',
-  'modules/offers/offers.service.ts',
-  'modules/plannings/plannings.service.ts',
   'modules/projects/projects.service.ts',
-  'modules/receipts/receipts.service.ts',
 ]);
 
 const src = path.resolve(import.meta.dirname, '../../src');

@@ -109,3 +109,8 @@ export function toInvoice(r: InvoiceRow, hasDocument: boolean, language: string)
     modified: outTimestamp(r.modified),
   };
 }
+
+/** Detach the invoice's items (they stay with their projects). */
+export async function detachItems(db: TenantDb, invoiceId: number): Promise<void> {
+  await db.updateTable('invoice_items').set({ invoice_id: null }).where('invoice_id', '=', invoiceId).execute();
+}

@@ -14,7 +14,7 @@ import { dateValues, enumId, pick } from '../crud/index.js';
 import { BILLED, DRAFT } from './invoice-enums.js';
 import { deleteAttachments } from '../attachments/index.js';
 import { INVOICE_DATES, type InvoiceUpdateT } from './invoices.schemas.js';
-import { deleteInvoice, findInvoice, insertInvoice, insertNumberedInvoice, updateInvoice, type InvoiceRow } from './invoices.repository.js';
+import { deleteInvoice, detachItems, findInvoice, insertInvoice, insertNumberedInvoice, updateInvoice, type InvoiceRow } from './invoices.repository.js';
 import { billInvoiceItems, lockInvoices, refreshAmounts, unbillInvoiceItems } from './billing.service.js';
 
 /** What an invoice write needs: the tenant's database view and the dialect (for the row lock). */
@@ -94,7 +94,7 @@ export async function removeInvoice(s: InvoiceScope, stored: InvoiceRow): Promis
   await s.db.transaction(async (trx) => {
     const row = await lockedInvoice({ db: trx, dialect: s.dialect }, Number(stored.id));
     refuseWhileBilled(row, 'status');
-    await trx.updateTable('invoice_items').set({ invoice_id: null }).where('invoice_id', '=', Number(row.id)).execute();
+    await detachItems(trx, Number(row.id));
     await deleteAttachments(trx, { type: 'invoice', id: Number(row.id) });
     await deleteInvoice(trx, Number(row.id));
   });

@@ -82,3 +82,6 @@ function toOffer(r: OfferRow, itemsCount: number, totals: Totals, language: stri
     modified: outTimestamp(r.modified),
   };
 }
+
+/** The id of the customer an offer names by number (undefined: none such). */
+export const customerIdOf = (db: TenantDb, customerNumber: string) => db.selectFrom('customers').select('id').where('customer_number', '=', customerNumber).executeTakeFirst();

@@ -7,7 +7,7 @@ import { nowTimestamp } from '../../values/formats.js';
 import { dateValues, enumId, merged, pick } from '../crud/index.js';
 import { findContact } from '../customers/contacts.repository.js';
 import { OFFER_DATES, type OfferWriteT } from './offers.schemas.js';
-import { deleteOffer, findOffer, insertOffer, updateOffer, type OfferRow } from './offers.repository.js';
+import { customerIdOf, deleteOffer, findOffer, insertOffer, updateOffer, type OfferRow } from './offers.repository.js';
 
 const COLUMNS = [
   'title', 'valid_until', 'order_date', 'realization_from', 'realization_until', 'processor_username', 'customer_id',
@@ -27,7 +27,7 @@ async function offerColumns(db: TenantDb, body: OfferWriteT, current?: OfferRow)
   const customer = merged(body.customer_id, current?.customer_id ?? null);
   const contact = merged(body.customer_contact_id === undefined ? undefined : body.customer_contact_id === null ? null : Number(body.customer_contact_id), current?.customer_contact_id ?? null);
   if (body.customer_contact_id !== undefined) columns.customer_contact_id = contact;
-  const customerRow = customer === null ? undefined : await db.selectFrom('customers').select('id').where('customer_number', '=', customer).executeTakeFirst();
+  const customerRow = customer === null ? undefined : await customerIdOf(db, customer);
   if (body.customer_id != null && !customerRow) errors.add('customer_id', 'The selected customer id is invalid.');
   else if (contact !== null && (body.customer_id !== undefined || body.customer_contact_id !== undefined)) {
     if (!customerRow) errors.add('customer_contact_id', 'A contact needs the customer it belongs to (customer_id).');

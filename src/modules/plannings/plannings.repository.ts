@@ -174,3 +174,27 @@ export async function toPlannings(db: TenantDb, entries: PlanEntry[]): Promise<P
     };
   });
 }
+
+/** The employee and the project a plan names, each undefined when the tenant has none such. */
+export function findOwner(db: TenantDb, employee: string, projectId: number) {
+  return Promise.all([
+    db.selectFrom('employees').select('username').where('username', '=', employee).executeTakeFirst(),
+    db.selectFrom('projects').select('id').where('id', '=', projectId).executeTakeFirst(),
+  ]);
+}
+
+/** The project of the plan's task and ticket, and the ticket and project of its subtask (undefined: none named, or none such). */
+export function findItems(db: TenantDb, v: Pick<PlanningValues, 'project_task_id' | 'ticket_id' | 'subtask_id'>) {
+  return Promise.all([
+    v.project_task_id == null ? undefined : db.selectFrom('project_tasks').select('project_id').where('id', '=', v.project_task_id).executeTakeFirst(),
+    v.ticket_id == null ? undefined : db.selectFrom('tickets').select('project_id').where('id', '=', v.ticket_id).executeTakeFirst(),
+    v.subtask_id == null
+      ? undefined
+      : db
+          .selectFrom('ticket_subtasks as s')
+          .innerJoin('tickets as t', (j) => j.onRef('t.tenant_id', '=', 's.tenant_id').onRef('t.id', '=', 's.ticket_id'))
+          .select(['s.ticket_id', 't.project_id'])
+          .where('s.id', '=', v.subtask_id)
+          .executeTakeFirst(),
+  ]);
+}

@@ -7,7 +7,7 @@ import { employeeCalendars } from '../../booking/working-day.repository.js';
 import { datesOf, daysIn } from '../../values/dates.js';
 import { isWorkingDay } from './plan-amounts.js';
 import { PlanningKind, PlanningType, type PlanningCreateT, type PlanningRangeCreateT, type PlanningUpdateT } from './plannings.schemas.js';
-import { insertPlannings, updatePlanning, type PlanningRow, type PlanningValues } from './plannings.repository.js';
+import { findItems, findOwner, insertPlannings, updatePlanning, type PlanningRow, type PlanningValues } from './plannings.repository.js';
 
 /** The longest range POST /plannings (date … date_to) and a window with include_defaults may span. */
 export const MAX_RANGE_DAYS = 366;
@@ -26,28 +26,14 @@ type Body = Partial<PlanningCreateT> & Partial<PlanningUpdateT>;
 
 /** The employee and the project exist in the tenant (every kind of plan names both). */
 export async function checkOwner(db: TenantDb, employee: string, projectId: number, errors: ErrorBag): Promise<void> {
-  const [e, p] = await Promise.all([
-    db.selectFrom('employees').select('username').where('username', '=', employee).executeTakeFirst(),
-    db.selectFrom('projects').select('id').where('id', '=', projectId).executeTakeFirst(),
-  ]);
+  const [e, p] = await findOwner(db, employee, projectId);
   if (!e) errors.add('employee_id', 'The selected employee id is invalid.');
   if (!p) errors.add('project_id', 'The selected project id is invalid.');
 }
 
 /** Task, ticket and subtask exist and belong to the project (the subtask to the ticket, or its ticket to the project). */
 async function checkItems(db: TenantDb, v: PlanningValues, errors: ErrorBag): Promise<void> {
-  const [task, ticket, subtask] = await Promise.all([
-    v.project_task_id == null ? undefined : db.selectFrom('project_tasks').select('project_id').where('id', '=', v.project_task_id).executeTakeFirst(),
-    v.ticket_id == null ? undefined : db.selectFrom('tickets').select('project_id').where('id', '=', v.ticket_id).executeTakeFirst(),
-    v.subtask_id == null
-      ? undefined
-      : db
-          .selectFrom('ticket_subtasks as s')
-          .innerJoin('tickets as t', (j) => j.onRef('t.tenant_id', '=', 's.tenant_id').onRef('t.id', '=', 's.ticket_id'))
-          .select(['s.ticket_id', 't.project_id'])
-          .where('s.id', '=', v.subtask_id)
-          .executeTakeFirst(),
-  ]);
+  const [task, ticket, subtask] = await findItems(db, v);
   if (v.project_task_id != null) {
     if (!task) errors.add('project_task_id', 'The selected project task id is invalid.');
     else if (Number(task.project_id) !== v.project_id) errors.add('project_task_id', 'The task does not belong to the project.');

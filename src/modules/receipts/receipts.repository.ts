@@ -172,3 +172,8 @@ export const toAmount = (r: ReceiptAmountRow, header: Pick<ReceiptRow, 'is_amoun
   is_amount_net: toBool(header.is_amount_net) ?? false,
   is_invoice_amount_net: toBool(header.is_invoice_amount_net) ?? false,
 });
+
+/** The project of a task, ticket, and the ticket of a subtask a receipt names (undefined: none such). */
+export const projectOfTask = (db: TenantDb, id: number) => db.selectFrom('project_tasks').select('project_id').where('id', '=', id).executeTakeFirst();
+export const projectOfTicket = (db: TenantDb, id: number) => db.selectFrom('tickets').select('project_id').where('id', '=', id).executeTakeFirst();
+export const ticketOfSubtask = (db: TenantDb, id: number) => db.selectFrom('ticket_subtasks').select('ticket_id').where('id', '=', id).executeTakeFirst();

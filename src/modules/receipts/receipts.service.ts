@@ -25,6 +25,9 @@ import {
   findReceipt,
   findReceiptByClientId,
   insertReceipt,
+  projectOfTask,
+  projectOfTicket,
+  ticketOfSubtask,
   updateReceipt,
   type ReceiptLine,
   type ReceiptRow,
@@ -96,9 +99,9 @@ async function checked(db: TenantDb, v: Values, lines: readonly ReceiptLine[], e
     existsInTenant(db, 'employees', 'username', v.employee_id),
     findReceiptType(db, v.receipt_type_id),
     existsInTenant(db, 'projects', 'id', v.project_id),
-    v.project_task_id === null ? undefined : (db.selectFrom('project_tasks').select('project_id').where('id', '=', v.project_task_id).executeTakeFirst()),
-    v.ticket_id === null ? undefined : (db.selectFrom('tickets').select('project_id').where('id', '=', v.ticket_id).executeTakeFirst()),
-    v.subtask_id === null ? undefined : (db.selectFrom('ticket_subtasks').select('ticket_id').where('id', '=', v.subtask_id).executeTakeFirst()),
+    v.project_task_id === null ? undefined : projectOfTask(db, v.project_task_id),
+    v.ticket_id === null ? undefined : projectOfTicket(db, v.ticket_id),
+    v.subtask_id === null ? undefined : ticketOfSubtask(db, v.subtask_id),
   ]);
   if (!employee) errors.add('employee_id', 'The selected employee id is invalid.');
   if (!type) errors.add('receipt_type_id', 'The selected receipt type id is invalid.');
