@@ -7,7 +7,7 @@
 //   node --import tsx scripts/openapi-size.ts some.json            # a saved document
 //   … --json                                                       # the figures as JSON (to compare two runs)
 //
-// Figures in docs/benchmarks.md ("Issue 20 — OpenAPI size, third pass").
+// Figures in docs/performance-archive.md ("Issue 20 — OpenAPI size, third pass").
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
