@@ -57,7 +57,7 @@ function bindable(params: ReadonlyArray<unknown>): unknown[] {
     const p = params[i];
     if (typeof p === 'boolean' || p === undefined) {
       out ??= [...params];
-      out[i] = p === undefined ? null : p ? 1 : 0;
+      out[i] = p === undefined ? null : Number(p);
     }
   }
   return (out ?? params) as unknown[];

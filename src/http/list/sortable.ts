@@ -13,7 +13,10 @@ export interface SortableOptions {
   table?: string;
 }
 
-const typesOf = (schema: any): string[] => (schema?.type === undefined ? [] : Array.isArray(schema.type) ? schema.type : [schema.type]);
+const typesOf = (schema: any): string[] => {
+  if (schema?.type === undefined) return [];
+  return Array.isArray(schema.type) ? schema.type : [schema.type];
+};
 /** Lists (nested arrays, keyword lists) and free objects (translations) have no order; enumerated inputs do. */
 const isCompound = (schema: any) => {
   const t = typesOf(schema);
@@ -33,7 +36,7 @@ export function sortableFrom(writable: TObject[], opts: SortableOptions = {}): R
   for (const field of fields) {
     const mapped = opts.columns?.[field];
     if (mapped === false || (opts.unsortable && Object.hasOwn(opts.unsortable, field))) continue;
-    const col: SortColumn = mapped === undefined ? { column: field, nullable: true } : typeof mapped === 'string' ? { column: mapped, nullable: true } : mapped;
+    const col: SortColumn = typeof mapped === 'object' ? mapped : { column: mapped ?? field, nullable: true };
     out[field] = { ...col, column: qualify(col.column) };
   }
   return out;
@@ -54,7 +57,9 @@ export function recordWriteRoute(route: { method: string | string[]; url: string
   const body = route.schema?.body as TObject | undefined;
   if (!body || typeof body !== 'object' || !body.properties) return;
   const methods = Array.isArray(route.method) ? route.method : [route.method];
-  const collection = methods.includes('POST') ? route.url : methods.some((m) => m === 'PATCH' || m === 'PUT') ? /^(.*)\/:[^/]+$/.exec(route.url)?.[1] : undefined;
+  let collection: string | undefined;
+  if (methods.includes('POST')) collection = route.url;
+  else if (methods.some((m) => m === 'PATCH' || m === 'PUT')) collection = /^(.*)\/:[^/]+$/.exec(route.url)?.[1];
   if (collection === undefined) return;
   (writeBodies.get(collection) ?? writeBodies.set(collection, new Set()).get(collection)!).add(body);
 }
