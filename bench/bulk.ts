@@ -1,7 +1,7 @@
 // `node --import tsx bench/bulk.ts [--db postgres://…] [--count 2000]`: bookings per second through
 // POST /attendances/bulk (chunks of 500) against one POST /attendances per booking, in one process through
 // app.inject (no network: the server's own cost). Each run books `count` distinct non-overlapping bookings of
-// 50 employees on a fresh tenant. Results go to docs/benchmarks.md by hand.
+// 50 employees on a fresh tenant. Results go to docs/performance.md by hand.
 import { parseArgs } from 'node:util';
 import { buildApp } from '../src/app.js';
 import { loadConfig, parseDatabaseUrl } from '../src/config.js';

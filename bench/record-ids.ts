@@ -5,7 +5,7 @@
 // request), the same count 8 at a time (throughput, where concurrent inserts of one tenant queue on its counter
 // row), `count` GETs of a booking by id, and 2,000 single-row INSERTs in one transaction (the insert alone). After a
 // warm-up pass of each, variants alternate (A B, B A, …) so load drift on the shared machine hits both. Results go
-// to docs/benchmarks.md by hand.
+// to docs/performance.md by hand.
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';

@@ -109,7 +109,7 @@ export const connects = { n: 0 };
  */
 export function request(port: number, method: string, pathname: string, opts: { body?: unknown; token?: string; headers?: Record<string, string>; agent?: http.Agent } = {}): Promise<Answer> {
   return new Promise((resolve, reject) => {
-    const payload = opts.body === undefined ? undefined : typeof opts.body === 'string' ? opts.body : JSON.stringify(opts.body);
+    const payload = opts.body === undefined || typeof opts.body === 'string' ? opts.body : JSON.stringify(opts.body);
     const req = http.request(
       {
         host: '127.0.0.1',

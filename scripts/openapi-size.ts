@@ -7,7 +7,7 @@
 //   node --import tsx scripts/openapi-size.ts some.json            # a saved document
 //   … --json                                                       # the figures as JSON (to compare two runs)
 //
-// Figures in docs/benchmarks.md ("Issue 20 — OpenAPI size, third pass").
+// Figures in docs/performance-archive.md ("Issue 20 — OpenAPI size, third pass").
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -88,7 +88,11 @@ export function breakdown(doc: any, top = 25): Breakdown {
     if (json.length >= 40) subtrees.set(json, (subtrees.get(json) ?? 0) + 1);
     const entries = Object.entries<Json>(node);
     for (const [k, v] of entries) {
-      const own = Buffer.byteLength(JSON.stringify(k)) + 2 + (v && typeof v === 'object' ? (Array.isArray(v) ? Math.max(0, v.length - 1) + 2 : 2) : bytes(v));
+      // An object's or array's own bytes are its brackets and, for an array, the commas between items.
+      let valueBytes: number;
+      if (!v || typeof v !== 'object') valueBytes = bytes(v);
+      else valueBytes = Array.isArray(v) ? Math.max(0, v.length - 1) + 2 : 2;
+      const own = Buffer.byteLength(JSON.stringify(k)) + 2 + valueBytes;
       const slot = (keys[k] ??= { bytes: 0, count: 0 });
       slot.bytes += own;
       slot.count++;
@@ -118,16 +122,15 @@ export function breakdown(doc: any, top = 25): Breakdown {
   // Annotations out, property names (a property may be called `description`) kept.
   const ANNOTATIONS = ['description', 'examples', 'example', 'title'];
   const bareMap = (map: Json): Json => Object.fromEntries(Object.entries(map as object).map(([k, v]) => [k, bare(v)]));
-  const bare = (node: Json): Json =>
-    Array.isArray(node)
-      ? node.map(bare)
-      : node && typeof node === 'object'
-        ? Object.fromEntries(
-            Object.entries(node)
-              .filter(([k]) => !ANNOTATIONS.includes(k))
-              .map(([k, v]) => [k, ['properties', 'patternProperties', '$defs'].includes(k) ? bareMap(v) : bare(v)]),
-          )
-        : node;
+  const bare = (node: Json): Json => {
+    if (Array.isArray(node)) return node.map(bare);
+    if (!node || typeof node !== 'object') return node;
+    return Object.fromEntries(
+      Object.entries(node)
+        .filter(([k]) => !ANNOTATIONS.includes(k))
+        .map(([k, v]) => [k, ['properties', 'patternProperties', '$defs'].includes(k) ? bareMap(v) : bare(v)]),
+    );
+  };
   const schemasFloor = bytes(bareMap(doc.components?.schemas ?? {}));
   return { total, operations, paths: Object.keys(doc.paths ?? {}).length, parts, components, operationParts, keys, refs, repeatedSubtrees, repeatedStrings, pathsFloor, schemasFloor };
 }

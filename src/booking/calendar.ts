@@ -151,7 +151,8 @@ export class EmployeeCalendar {
   targetOn(date: string, scheduled = this.scheduledHours(date)): number {
     if (scheduled === 0) return 0;
     const holiday = this.holidayOn(date);
-    let left = holiday ? (holiday.half_day ? scheduled / 2 : 0) : scheduled;
+    let left = scheduled;
+    if (holiday) left = holiday.half_day ? scheduled / 2 : 0;
     const absence = this.absenceOn(date, true);
     if (absence) left = absence.full ? 0 : left - (absence.half_days * scheduled) / 2 - absence.hours;
     return Math.max(0, left);
@@ -185,7 +186,8 @@ export class EmployeeCalendar {
       const record = this.recordOn(date);
       if (record && workdayFlag(record, weekdayOf(date)) === false) continue;
       const holiday = this.holidayOn(date);
-      const value = holiday ? (holiday.half_day ? 0.5 : 0) : 1;
+      let value = 1;
+    if (holiday) value = holiday.half_day ? 0.5 : 0;
       const p = portionOn(a, date)!;
       if (value === 0) continue;
       if (p.kind === 'full') days += value;

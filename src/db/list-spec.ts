@@ -50,7 +50,10 @@ export interface SortableOptions {
   table?: string;
 }
 
-const typesOf = (schema: any): string[] => (schema?.type === undefined ? [] : Array.isArray(schema.type) ? schema.type : [schema.type]);
+const typesOf = (schema: any): string[] => {
+  if (schema?.type === undefined) return [];
+  return Array.isArray(schema.type) ? schema.type : [schema.type];
+};
 /** Lists (nested arrays, keyword lists) and free objects (translations) have no order; enumerated inputs do. */
 const isCompound = (schema: any) => {
   const t = typesOf(schema);
@@ -70,7 +73,7 @@ export function sortableFrom(writable: TObject[], opts: SortableOptions = {}): R
   for (const field of fields) {
     const mapped = opts.columns?.[field];
     if (mapped === false || (opts.unsortable && Object.hasOwn(opts.unsortable, field))) continue;
-    const col: SortColumn = mapped === undefined ? { column: field, nullable: true } : typeof mapped === 'string' ? { column: mapped, nullable: true } : mapped;
+    const col: SortColumn = typeof mapped === 'object' ? mapped : { column: mapped ?? field, nullable: true };
     out[field] = { ...col, column: qualify(col.column) };
   }
   return out;

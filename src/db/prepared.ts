@@ -33,7 +33,10 @@ function shapeKey(kysely: Kysely<DB>, params: Record<string, unknown>): string {
   let key = '';
   for (const name in params) {
     const v = params[name];
-    key += `${name}${v === undefined ? '?' : v === null ? '0' : Array.isArray(v) ? `[${v.length}]` : '='}`;
+    if (v === undefined) key += `${name}?`;
+    else if (v === null) key += `${name}0`;
+    else if (Array.isArray(v)) key += `${name}[${v.length}]`;
+    else key += `${name}=`;
   }
   return kysely.getExecutor().adapter.constructor.name + key;
 }
@@ -42,7 +45,8 @@ function placeholders(params: Record<string, unknown>): Record<string, unknown> 
   const out: Record<string, unknown> = {};
   for (const name in params) {
     const v = params[name];
-    out[name] = v === undefined || v === null ? v : Array.isArray(v) ? v.map((_, i) => new Slot(name, i)) : new Slot(name);
+    if (v === undefined || v === null) out[name] = v;
+    else out[name] = Array.isArray(v) ? v.map((_, i) => new Slot(name, i)) : new Slot(name);
   }
   return out;
 }

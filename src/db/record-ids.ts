@@ -29,7 +29,7 @@ export const RECORD_ID_TABLES: ReadonlySet<string> = new Set([
  * further ids come from a transaction-local setting, and the last of them is written back once, at COMMIT, by a
  * deferred constraint trigger. Updating the counter row per insert instead would grow one row's version chain inside the
  * transaction, which costs time in proportion to the inserts before (measured: 13 µs an insert at 5,000 in one
- * transaction became 56 µs, 300 µs at 20,000; docs/benchmarks.md).
+ * transaction became 56 µs, 300 µs at 20,000; docs/performance.md).
  */
 export const PG_RECORD_ID_FUNCTIONS = [
   `CREATE OR REPLACE FUNCTION record_id() RETURNS trigger LANGUAGE plpgsql AS $$

@@ -1,7 +1,7 @@
 // The embedded SQLite driver: Node's built-in node:sqlite (Node 22.16+ and 24), adapted to the interface Kysely's
 // SqliteDialect expects. No native addon: nothing to compile at install, nothing tied to one Node ABI (the
 // better-sqlite3 12.x addon aborted Node 24 when the garbage collector finalised its statements; see
-// docs/benchmarks.md for the measured choice).
+// docs/performance.md for the measured choice).
 import { createRequire } from 'node:module';
 import type { DatabaseSync, StatementSync } from 'node:sqlite';
 import type { SqliteDatabase, SqliteStatement } from 'kysely';
@@ -57,7 +57,7 @@ function bindable(params: ReadonlyArray<unknown>): unknown[] {
     const p = params[i];
     if (typeof p === 'boolean' || p === undefined) {
       out ??= [...params];
-      out[i] = p === undefined ? null : p ? 1 : 0;
+      out[i] = p === undefined ? null : Number(p);
     }
   }
   return (out ?? params) as unknown[];

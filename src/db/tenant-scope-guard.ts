@@ -13,7 +13,10 @@ const CONDITIONS = new Set(['WhereNode', 'OnNode']);
 const SCOPING = new Set(['=', 'in']);
 
 const nameOf = (n: any): string | undefined => n?.table?.identifier?.name ?? n?.identifier?.name ?? n?.name;
-const columnName = (n: any): string | undefined => (n?.kind === 'ColumnNode' ? n.column?.name : n?.kind === 'ReferenceNode' ? n.column?.column?.name : undefined);
+const columnName = (n: any): string | undefined => {
+  if (n?.kind === 'ColumnNode') return n.column?.name;
+  return n?.kind === 'ReferenceNode' ? n.column?.column?.name : undefined;
+};
 const isTenantColumn = (n: any) => columnName(n) === 'tenant_id';
 const qualifier = (n: any): string | undefined => (n?.kind === 'ReferenceNode' && n.table ? nameOf(n.table) : undefined);
 
@@ -55,7 +58,7 @@ export function unscopedTables(root: Node, tenantTables: ReadonlySet<string>): s
       case 'BinaryOperationNode': {
         if (!inCondition) break;
         const [left, right] = [n.leftOperand as Node, n.rightOperand as Node];
-        const tenantSide = isTenantColumn(left) ? left : isTenantColumn(right) ? right : undefined;
+        const tenantSide = [left, right].find(isTenantColumn);
         if (tenantSide) {
           const other = tenantSide === left ? right : left;
           if (isTenantColumn(other)) {
@@ -98,7 +101,11 @@ export function unscopedTables(root: Node, tenantTables: ReadonlySet<string>): s
 function unscopedRaw(root: Node, tenantTables: ReadonlySet<string>): string[] {
   const text = (root.sqlFragments as string[]).join(' ? ');
   const named = [...text.matchAll(/\b(?:from|join|update|into)\s+"?(\w+)"?/gi)].map((m) => m[1]);
-  const tableNodes = (nodes: Node[]): string[] => nodes.flatMap((p) => (p.kind === 'TableNode' ? [nameOf(p)!] : p.kind === 'RawNode' ? tableNodes(p.parameters as Node[]) : []));
+  const tableNodes = (nodes: Node[]): string[] =>
+    nodes.flatMap((p) => {
+      if (p.kind === 'TableNode') return [nameOf(p)!];
+      return p.kind === 'RawNode' ? tableNodes(p.parameters as Node[]) : [];
+    });
   const params = tableNodes(root.parameters as Node[]);
   const tables = [...named, ...params].filter((t) => tenantTables.has(t));
   return tables.length > 0 && !/\btenant_id\s*=/i.test(text) ? tables : [];

@@ -117,14 +117,13 @@ export function frameworkErrors(error: FastifyError, request: FastifyRequest, re
  * Errors Node's HTTP parser raises before Fastify sees a request (a URL or headers over 16 KB, a request that
  * took too long, malformed HTTP): the API's {message} envelope instead of Node's or Fastify's own bodies.
  */
+const CLIENT_ERRORS = new Map<string | undefined, [number, string, string]>([
+  ['HPE_HEADER_OVERFLOW', [431, 'Request Header Fields Too Large', 'The request URL or headers are too large.']],
+  ['ERR_HTTP_REQUEST_TIMEOUT', [408, 'Request Timeout', 'The request took too long to arrive.']],
+]);
 export function clientErrorHandler(this: FastifyInstance, err: NodeJS.ErrnoException, socket: import('node:net').Socket): void {
   if (err.code === 'ECONNRESET' || socket.destroyed) return;
-  const [status, reason, message] =
-    err.code === 'HPE_HEADER_OVERFLOW'
-      ? [431, 'Request Header Fields Too Large', 'The request URL or headers are too large.']
-      : err.code === 'ERR_HTTP_REQUEST_TIMEOUT'
-        ? [408, 'Request Timeout', 'The request took too long to arrive.']
-        : [400, 'Bad Request', 'The request is malformed.'];
+  const [status, reason, message] = CLIENT_ERRORS.get(err.code) ?? [400, 'Bad Request', 'The request is malformed.'];
   const body = JSON.stringify({ message });
   if (socket.writable) {
     socket.write(`HTTP/1.1 ${status} ${reason}\r\nConnection: close\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`);

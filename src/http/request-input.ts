@@ -31,7 +31,14 @@ const INTEGER = /^-?[0-9]+$/;
 const DECIMAL = /^-?[0-9]+(\.[0-9]+)?$/;
 const ISO_DATE = /^[0-9]{4}-[0-9]{2}-[0-9]{2}$/;
 
-const types = (schema: { type?: string | string[] } | undefined) => (schema?.type === undefined ? [] : Array.isArray(schema.type) ? schema.type : [schema.type]);
+const numberPattern = (types: string[]) => {
+  if (types.includes('integer')) return INTEGER;
+  return types.includes('number') ? DECIMAL : undefined;
+};
+const types = (schema: { type?: string | string[] } | undefined) => {
+  if (schema?.type === undefined) return [];
+  return Array.isArray(schema.type) ? schema.type : [schema.type];
+};
 const isArraySchema = (schema: Props[string] | undefined) => types(schema).includes('array');
 const propertiesOf = (schema: unknown): Props => ((schema as { properties?: Props } | undefined)?.properties ?? {});
 
@@ -93,7 +100,7 @@ export function normalizeQuery(query: Record<string, unknown>, props: Props): { 
     if (!schema) continue;
     const numeric = isArraySchema(schema) ? types(schema.items) : types(schema);
     // Only where the parameter takes no text; one that is a boolean or an integer (`fallback`) also takes true/false.
-    const pattern = numeric.includes('string') ? undefined : numeric.includes('integer') ? INTEGER : numeric.includes('number') ? DECIMAL : undefined;
+    const pattern = numeric.includes('string') ? undefined : numberPattern(numeric);
     const other = (v: string) => numeric.includes('boolean') && (v === 'true' || v === 'false');
     if (pattern && (Array.isArray(value) ? value : [value]).some((v) => typeof v === 'string' && v !== '' && !pattern.test(v) && !other(v))) {
       const f = key.replace(/\[\]$/, '');
@@ -101,7 +108,11 @@ export function normalizeQuery(query: Record<string, unknown>, props: Props): { 
     }
   }
   for (const [start, end] of windows(props)) {
-    const [from, to] = [out[start], out[end]].map((v) => (typeof v !== 'string' ? null : props[start].format === 'filter-timestamp' ? parseFilterTimestamp(v) : ISO_DATE.test(v) ? v : null));
+    const [from, to] = [out[start], out[end]].map((v) => {
+      if (typeof v !== 'string') return null;
+      if (props[start].format === 'filter-timestamp') return parseFilterTimestamp(v);
+      return ISO_DATE.test(v) ? v : null;
+    });
     if (from && to && from > to) errors[end] ??= [`The ${label(end)} field must be a date after or equal to ${label(start)}.`];
   }
   return { query: out, errors };

@@ -16,7 +16,10 @@ type Schema = Record<string, any> | undefined;
 const MIDNIGHT = /^([0-9]{4}-[0-9]{2}-[0-9]{2})[T ]00:00(:00(\.0+)?)?(Z|[+-]00:?00)?$/;
 const NUMERIC = /^-?[0-9]+(\.[0-9]+)?$/;
 const isPlainObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
-const typesOf = (schema: Schema): string[] => (schema?.type === undefined ? [] : Array.isArray(schema.type) ? schema.type : [schema.type]);
+const typesOf = (schema: Schema): string[] => {
+  if (schema?.type === undefined) return [];
+  return Array.isArray(schema.type) ? schema.type : [schema.type];
+};
 /** The branches a value may take: the schema itself, or each branch of a union. */
 const branchesOf = (schema: Schema): Schema[] => (schema?.anyOf ?? schema?.oneOf ?? [schema]) as Schema[];
 

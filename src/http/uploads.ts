@@ -52,7 +52,8 @@ const SIGNATURES: Readonly<Record<string, number[]>> = {
 export function checkedContentType(filename: string, declared: string | undefined, content: Buffer): string {
   const extension = /\.([A-Za-z0-9]+)$/.exec(filename)?.[1]?.toLowerCase();
   const given = declared?.split(';')[0].trim().toLowerCase();
-  const type = given && given !== 'application/octet-stream' ? given : extension ? BY_EXTENSION[extension] : undefined;
+  const byExtension = extension ? BY_EXTENSION[extension] : undefined;
+  const type = given && given !== 'application/octet-stream' ? given : byExtension;
   if (!type || !ALLOWED_CONTENT_TYPES.has(type)) {
     throw fieldError('content_type', `The file type is not allowed. Allowed: ${[...ALLOWED_CONTENT_TYPES].join(', ')}.`);
   }

@@ -124,7 +124,8 @@ export function newStamp(now = Date.now()): Stamp {
 function fresh(doc: Json, field: string, value: string, propSchema: Json | undefined, stamp: Stamp): string {
   const s = deref(doc, propSchema);
   const max = (s?.maxLength as number | undefined) ?? 255;
-  const suffix = /^\d+$/.test(value) ? stamp.digits : field === 'url' || field === 'email' || !/\s/.test(value) ? `-${stamp.text}` : ` (${stamp.text})`;
+  const textSuffix = field === 'url' || field === 'email' || !/\s/.test(value) ? `-${stamp.text}` : ` (${stamp.text})`;
+  const suffix = /^\d+$/.test(value) ? stamp.digits : textSuffix;
   const room = (text: string) => text.slice(0, Math.max(0, max - suffix.length));
   let next: string;
   if (field === 'email') next = value.replace(/^([^@]*)/, (local) => room(local) + suffix);

@@ -62,7 +62,8 @@ function nameEnvelope(schema: Json | undefined): void {
   const data = schema?.properties?.data;
   const inner = data?.type === 'array' ? data.items : data;
   if (!data || schema!.title !== undefined || typeof inner?.title !== 'string') return;
-  schema!.title = `${inner.title}${data.type !== 'array' ? 'Response' : schema!.properties.meta ? 'Page' : 'Collection'}`;
+  const listKind = schema!.properties.meta ? 'Page' : 'Collection';
+  schema!.title = `${inner.title}${data.type !== 'array' ? 'Response' : listKind}`;
 }
 
 function hoistContent(holder: Json | undefined, schemas: Json): void {
@@ -74,7 +75,8 @@ function hoistContent(holder: Json | undefined, schemas: Json): void {
 
 // Query names as they are (`page`), header names too (`If-Match`: no query parameter looks like one), path names with
 // `path.` (`path.id` beside the `id` filter).
-const parameterName = (p: Json) => `${p.in === 'path' ? 'path.' : p.in === 'cookie' ? 'cookie.' : ''}${String(p.name).replace(/\[\]$/, '.list').replace(/[^A-Za-z0-9._-]/g, '')}`;
+const parameterName = (p: Json) => `${PARAMETER_PREFIX[p.in] ?? ''}${String(p.name).replace(/\[\]$/, '.list').replace(/[^A-Za-z0-9._-]/g, '')}`;
+const PARAMETER_PREFIX: Record<string, string> = { path: 'path.', cookie: 'cookie.' };
 
 /** Parameters that several operations share unchanged become components/parameters (the commonest variant per name). */
 function hoistParameters(doc: Json): Json {
@@ -167,7 +169,8 @@ function responseName(status: string, response: Json): string | undefined {
   const ref: unknown = response.content?.['application/json']?.schema?.$ref;
   const schema = typeof ref === 'string' ? ref.slice('#/components/schemas/'.length) : undefined;
   if (!schema || Object.keys(response.content).length !== 1) return undefined;
-  return status === '201' ? `${schema.replace(/Response$/, '')}Created` : status === '200' ? schema : undefined;
+  if (status === '201') return `${schema.replace(/Response$/, '')}Created`;
+  return status === '200' ? schema : undefined;
 }
 
 /**
@@ -225,8 +228,8 @@ export function operationIdFor(method: string, path: string, op: Json): string {
   const isList = op.responses?.['200']?.content?.['application/json']?.schema?.properties?.data?.type === 'array';
   const plural = statics.length > 0 && /s$|children$/.test(statics.at(-1)!);
   if (method === 'post' && !onItem && !plural) return camel([...last, ...nouns.slice(0, -1).flat()]);
-  const verb =
-    method === 'get' ? (onItem || !isList ? 'get' : 'list') : { post: 'create', patch: 'update', put: 'replace', delete: 'delete' }[method]!;
+  const getVerb = onItem || !isList ? 'get' : 'list';
+  const verb = method === 'get' ? getVerb : { post: 'create', patch: 'update', put: 'replace', delete: 'delete' }[method]!;
   const objectWords = method === 'post' && !onItem ? [...nouns.slice(0, -1).flat(), ...last.slice(0, -1), singular(last.at(-1)!)] : nouns.flat();
   return camel([verb, ...objectWords]);
 }
@@ -326,7 +329,10 @@ function extendNamedSchemas(schemas: Json): void {
     const base = schemas[bn].properties as Json;
     // New properties whole; a property the base has, only with the keywords that narrow it (username's pattern).
     const extra = Object.fromEntries(
-      Object.entries<Json>(a.properties).flatMap(([k, v]) => (!(k in base) ? [[k, v]] : JSON.stringify(v) === JSON.stringify(base[k]) ? [] : [[k, refinement(v, base[k])]])),
+      Object.entries<Json>(a.properties).flatMap(([k, v]) => {
+        if (!(k in base)) return [[k, v]];
+        return JSON.stringify(v) === JSON.stringify(base[k]) ? [] : [[k, refinement(v, base[k])]];
+      }),
     );
     schemas[an] = {
       title: a.title,

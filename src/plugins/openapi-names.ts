@@ -9,9 +9,10 @@ const isSchema = (value: unknown): value is Record<string, unknown> => typeof va
 const pascal = (folder: string) => folder.replace(/(^|-)([a-z])/g, (_m, _d, c: string) => c.toUpperCase());
 /** Structure without titles, keys in order: the same schema exported by two modules is one component. */
 export const shape = (schema: unknown) =>
-  JSON.stringify(schema, (key, value) =>
-    key === 'title' ? undefined : value && typeof value === 'object' && !Array.isArray(value) ? Object.fromEntries(Object.entries(value).sort(([a], [b]) => a.localeCompare(b))) : value,
-  );
+  JSON.stringify(schema, (key, value) => {
+    if (key === 'title') return undefined;
+    return value && typeof value === 'object' && !Array.isArray(value) ? Object.fromEntries(Object.entries(value).sort(([a], [b]) => a.localeCompare(b))) : value;
+  });
 
 /** Title the schemas `exports` holds; a name another module already gave to a different schema gets the folder as prefix. */
 export function nameSchemas(exports: Record<string, unknown>, folder: string, taken: Map<string, string>): void {

@@ -116,7 +116,7 @@ export async function registerDocsRoutes(app: FastifyInstance, registry: RouteRe
     return examples.value;
   };
   // The page's documents and examples are built once soon after the server listens (about 1.5 s of CPU,
-  // docs/benchmarks.md), not on the first visit to /docs; only when the demo tenant exists (without it there are no
+  // docs/performance.md), not on the first visit to /docs; only when the demo tenant exists (without it there are no
   // examples, and the group documents are built on the first request). The timer is cleared when the app closes.
   let warmUp: NodeJS.Timeout | undefined;
   let closed = false;
@@ -143,7 +143,7 @@ export async function registerDocsRoutes(app: FastifyInstance, registry: RouteRe
   const readme = fs.readFileSync(new URL('../../README.md', import.meta.url), 'utf8');
   app.get('/docs/readme', { schema: { hide: true } }, async (_req, reply) => reply.type('text/markdown; charset=utf-8').send(readme));
   // The page opens on the first group's document and offers the others, and the whole API, in its top bar: Swagger
-  // UI's first render grows with the document it resolves (docs/benchmarks.md, "The /docs page").
+  // UI's first render grows with the document it resolves (docs/performance-archive.md, "The /docs page").
   const urls = [
     ...DOCS_GROUPS.map((g) => ({ name: g.name, url: `/openapi/docs/${g.slug}.json` })),
     { name: 'All operations (slower to open)', url: '/openapi/docs/all.json' },
@@ -169,7 +169,7 @@ export async function registerDocsRoutes(app: FastifyInstance, registry: RouteRe
       },
     },
     logo: { type: 'image/svg+xml', content: LOGO, href: '/docs' },
-    // The page reads the 3.0 rendition: Swagger UI resolves it ~3x faster than the 3.1 document (docs/benchmarks.md).
+    // The page reads the 3.0 rendition: Swagger UI resolves it ~3x faster than the 3.1 document (docs/performance.md).
     transformSpecification: (_spec, req) => withServer(doc30(), req as FastifyRequest),
     transformSpecificationClone: false,
   });

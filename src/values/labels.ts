@@ -85,7 +85,8 @@ export type LabelSetName = keyof typeof LABELS;
 /** The label of `id` in the language ('de' German, anything else English); the id as text when it is unknown. */
 export function label(language: string | null | undefined, set: LabelSetName, id: string | number): string {
   const names = (LABELS[set] as LabelSet)[id];
-  return names ? (language === 'de' ? names.de : names.en) : String(id);
+  if (!names) return String(id);
+  return language === 'de' ? names.de : names.en;
 }
 
 /** `{id, name}` with the label in the language, or null for a null id. */

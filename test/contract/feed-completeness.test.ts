@@ -208,7 +208,12 @@ async function compare(label: string, before: Snapshot, after: Snapshot, entries
     if (differs.length) fail(`the entry of ${k} is not the record as GET answers it: ${differs.join('; ')}`);
     await checkRecord(now, e, t0, fail, c);
   }
-  for (const k of changed) if (!explained.has(k)) fail(`${k} changed (${!before.has(k) ? 'new' : !after.has(k) ? 'gone' : diffOf(before.get(k)!, after.get(k)!)}) without a feed entry`);
+  for (const k of changed) {
+    if (explained.has(k)) continue;
+    let how = 'new';
+    if (before.has(k)) how = after.has(k) ? diffOf(before.get(k)!, after.get(k)!) : 'gone';
+    fail(`${k} changed (${how}) without a feed entry`);
+  }
   return changed.size;
 }
 

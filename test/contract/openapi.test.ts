@@ -183,7 +183,7 @@ forEachDialect('openapi: named schemas, operationIds, tags', (t) => {
     assert.ok(repeated.length <= 12, `long descriptions repeated: ${[...new Set(repeated)].slice(0, 5).join(' | ')}`);
     // Issue 20 asks for under 250 KB; with 322 operations the document is 458,581 bytes, and cannot reach 256,000
     // without dropping answers or parameters: the paths alone, with every response and parameter component named
-    // by one character, would be ~237 KB (scripts/openapi-size.ts; docs/benchmarks.md, "OpenAPI size, third pass").
+    // by one character, would be ~237 KB (scripts/openapi-size.ts; docs/performance-archive.md, "OpenAPI size, third pass").
     // The ceiling keeps it from growing back. The repeated long descriptions are properties a Create and an Update
     // body both carry (issue 12's "also the name" enumerations, absence and planning times).
     assert.ok(Buffer.byteLength(r.text) < DOCUMENT_CEILING, `full document ${Buffer.byteLength(r.text)} bytes`);

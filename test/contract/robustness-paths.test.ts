@@ -19,7 +19,9 @@ forEachDialect('robustness: path parameters', (t) => {
       const keys = w.keys(o.template);
       assert.ok(keys, `no record for the keys of ${o.template}`);
       const encoded = Object.fromEntries(Object.entries(keys).map(([k, v]) => [k, encodeURIComponent(v)]));
-      const body = o.method === 'POST' ? JSON.stringify((await w.baseline(o.template)) ?? {}) : o.op.requestBody ? '{}' : undefined;
+      let body: string | undefined;
+      if (o.method === 'POST') body = JSON.stringify((await w.baseline(o.template)) ?? {});
+      else if (o.op.requestBody) body = '{}';
       for (const param of pathParams(o.template)) {
         const values = isInteger(paramSchema(o, param)) ? BAD_INT_PARAMS : BAD_STRING_PARAMS;
         // PUT is the same route as PATCH (same parameter schema and handler): a few values stand for the rest.

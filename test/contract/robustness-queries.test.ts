@@ -15,7 +15,9 @@ forEachDialect('robustness: query parameters', (t) => {
       const keys = w.keys(o.template);
       assert.ok(keys, `no record for the keys of ${o.template}`);
       const path = w.fill(o.template, keys);
-      const body = o.method === 'POST' ? JSON.stringify((await w.baseline(o.template)) ?? {}) : o.op.requestBody ? '{}' : undefined;
+      let body: string | undefined;
+      if (o.method === 'POST') body = JSON.stringify((await w.baseline(o.template)) ?? {});
+      else if (o.op.requestBody) body = '{}';
       const variants: string[] = ['zz_unknown=1'];
       for (const { name } of queryParams(o)) {
         const key = encodeURIComponent(name);

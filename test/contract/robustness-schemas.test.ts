@@ -6,7 +6,7 @@ import { test } from 'node:test';
 import { forEachDialect } from '../support/app.js';
 import { bodySchema, loadOperations, SWEEP_CONFIG } from './support/robustness.js';
 
-const types = (s: any): string[] => (Array.isArray(s.type) ? s.type : s.type ? [s.type] : []);
+const types = (s: any): string[] => (Array.isArray(s.type) ? s.type : [s.type].filter(Boolean));
 
 /** Problems of one schema and its children, as "where: what" lines. */
 function limitProblems(s: any, where: string, out: string[]): string[] {

@@ -56,7 +56,9 @@ forEachDialect('tenant isolation', (t) => {
     ops.sort((x, y) => Number(x.method === 'DELETE') - Number(y.method === 'DELETE'));
     for (const o of ops) {
       const path = a.fill(o.template, a.keys(o.template)!);
-      const body = o.method === 'POST' ? JSON.stringify(await b.baseline(o.template)) : o.op.requestBody ? JSON.stringify(minimalBody(bodySchema(o))) : undefined;
+      let body: string | undefined;
+      if (o.method === 'POST') body = JSON.stringify(await b.baseline(o.template));
+      else if (o.op.requestBody) body = JSON.stringify(minimalBody(bodySchema(o)));
       const r = await send(b.c, o.method, path, body);
       if (r.status !== 404 || typeof r.body?.message !== 'string') leaks.push(`${o.method} ${path} body=${describe(body)} -> ${r.status} ${r.text.slice(0, 200)}`);
     }

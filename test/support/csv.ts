@@ -23,4 +23,7 @@ export function parseCsv(text: string): string[][] {
 }
 
 /** A JSON value as its CSV cell: empty for null, JSON for objects and arrays, else its text. */
-export const cellOf = (v: unknown) => (v === null || v === undefined ? '' : typeof v === 'object' ? JSON.stringify(v) : String(v));
+export const cellOf = (v: unknown) => {
+  if (v === null || v === undefined) return '';
+  return typeof v === 'object' ? JSON.stringify(v) : String(v);
+};

@@ -59,13 +59,15 @@ const isDescending = (query: Pick<ListQueryValues, 'order'>) => String(query.ord
 function sortsByKeyOnly(spec: ListSpec, query: Pick<ListQueryValues, 'orderBy'>): boolean {
   const key = spec.key[0];
   const field = query.orderBy && Object.hasOwn(spec.sortable, query.orderBy) ? query.orderBy : spec.defaultSort;
-  const sorted = field === undefined ? key : typeof spec.sortable[field] === 'string' ? spec.sortable[field] : (spec.sortable[field] as SortColumn).column;
+  if (field === undefined) return !spec.fixedOrder && spec.key.length === 1;
+  const s = spec.sortable[field];
+  const sorted = typeof s === 'string' ? s : s.column;
   return !spec.fixedOrder && spec.key.length === 1 && sorted === key;
 }
 
 /** ORDER BY terms: the requested (or default) field, then the key columns ascending as tie-breaker. */
 export function orderTerms(spec: ListSpec, query: Pick<ListQueryValues, 'orderBy' | 'order'>, reverse = false) {
-  const flip = (d: 'asc' | 'desc') => (reverse ? (d === 'asc' ? 'desc' : 'asc') : d);
+  const flip = (d: 'asc' | 'desc') => (reverse ? OPPOSITE[d] : d);
   if (spec.fixedOrder) return spec.fixedOrder.map((o) => sql`${sql.ref(o.column)} ${sql.raw(flip(o.direction) + nullsPlacement(o.nullable, flip(o.direction)))}`);
   const requestedDirection = String(query.order ?? 'asc').toLowerCase() === 'desc' ? 'desc' : 'asc';
   const direction = flip(requestedDirection);
@@ -76,7 +78,7 @@ export function orderTerms(spec: ListSpec, query: Pick<ListQueryValues, 'orderBy
   if (field !== undefined) {
     const s = spec.sortable[field];
     const col: SortColumn = typeof s === 'string' ? { column: s } : s;
-    const columnDirection = col.inverted ? (direction === 'asc' ? 'desc' : 'asc') : direction;
+    const columnDirection = col.inverted ? OPPOSITE[direction] : direction;
     // PostgreSQL's default placement (NULLS LAST ascending), made explicit so SQLite orders alike.
     terms.push(sql`${col.expression ?? sql.ref(col.column)} ${sql.raw(columnDirection + nullsPlacement(col.nullable, columnDirection))}`);
     used.add(col.column);
@@ -88,4 +90,6 @@ export function orderTerms(spec: ListSpec, query: Pick<ListQueryValues, 'orderBy
 }
 
 /** PostgreSQL's default placement (NULLS LAST ascending), made explicit so SQLite orders alike. */
-const nullsPlacement = (nullable: boolean | undefined, direction: 'asc' | 'desc') => (nullable ? (direction === 'asc' ? ' nulls last' : ' nulls first') : '');
+const nullsPlacement = (nullable: boolean | undefined, direction: 'asc' | 'desc') => (nullable ? NULLS_PLACEMENT[direction] : '');
+const NULLS_PLACEMENT = { asc: ' nulls last', desc: ' nulls first' } as const;
+const OPPOSITE = { asc: 'desc', desc: 'asc' } as const;

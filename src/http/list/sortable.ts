@@ -16,7 +16,9 @@ export function recordWriteRoute(route: { method: string | string[]; url: string
   const body = route.schema?.body as TObject | undefined;
   if (!body || typeof body !== 'object' || !body.properties) return;
   const methods = Array.isArray(route.method) ? route.method : [route.method];
-  const collection = methods.includes('POST') ? route.url : methods.some((m) => m === 'PATCH' || m === 'PUT') ? /^(.*)\/:[^/]+$/.exec(route.url)?.[1] : undefined;
+  let collection: string | undefined;
+  if (methods.includes('POST')) collection = route.url;
+  else if (methods.some((m) => m === 'PATCH' || m === 'PUT')) collection = /^(.*)\/:[^/]+$/.exec(route.url)?.[1];
   if (collection === undefined) return;
   (writeBodies.get(collection) ?? writeBodies.set(collection, new Set()).get(collection)!).add(body);
 }

@@ -57,7 +57,10 @@ function dates(body: AbsenceBody, base: AbsenceShape | undefined, errors: ErrorB
 
 /** Hourly absences: hours (from from/to when absent) and times; other absences take neither. */
 function hourly(body: AbsenceBody, base: AbsenceShape | undefined, errors: ErrorBag) {
-  const time = (v: string | null | undefined) => (v === undefined || isDate(v) ? undefined : v === null ? null : inTime(v));
+  const time = (v: string | null | undefined) => {
+    if (v === undefined || isDate(v)) return undefined;
+    return v === null ? null : inTime(v);
+  };
   const times = { from: time(body.from), to: time(body.to) };
   // Without `type`, hours or times make the absence hourly; otherwise it keeps its kind (full day on create).
   const asksHourly = (body.hours != null && body.hours > 0) || !!times.from || !!times.to;
@@ -97,6 +100,7 @@ export function shapeOf(body: AbsenceBody, base: AbsenceShape | undefined, error
   const half_day_to = half('half_day_to') && !(start === end && half_day_from);
   const timezone = body.timezone !== undefined ? body.timezone : (base?.timezone ?? null);
   if (timezone !== null && !isTimezone(timezone)) errors.add('timezone', 'The timezone must be an IANA time zone such as Europe/Berlin.');
+  const noteOrComment = body.comment !== undefined ? body.comment : (base?.note ?? null);
   return {
     employee_id: base?.employee_id ?? body.employee_id ?? '',
     absence_reason_id: body.absence_reason_id ?? base?.absence_reason_id ?? '',
@@ -105,7 +109,7 @@ export function shapeOf(body: AbsenceBody, base: AbsenceShape | undefined, error
     half_day_from,
     half_day_to,
     ...hours,
-    note: body.note !== undefined ? body.note : body.comment !== undefined ? body.comment : (base?.note ?? null),
+    note: body.note !== undefined ? body.note : noteOrComment,
     timezone,
   };
 }
@@ -133,7 +137,9 @@ export function initialApproval(body: AbsenceBody, reasonApproves: boolean, erro
 
 /** The `approved` a PATCH asks for: `approved`, or the legacy approval_status; undefined when it asks for none. */
 export function requestedApproval(body: AbsenceBody, errors: ErrorBag): boolean | undefined {
-  const legacy = body.approval_status === 'approved' ? true : body.approval_status === 'rejected' ? false : undefined;
+  let legacy: boolean | undefined;
+  if (body.approval_status === 'approved') legacy = true;
+  else if (body.approval_status === 'rejected') legacy = false;
   if (body.approved != null && legacy !== undefined && body.approved !== legacy) errors.add('approval_status', 'approval_status contradicts approved; send one of them.');
   return body.approved ?? legacy;
 }

@@ -33,7 +33,7 @@ function checkReason(shape: AbsenceShape, reason: AbsenceReasonRow | undefined, 
     errors.add('absence_reason_id', 'The selected absence reason id is invalid.');
     return;
   }
-  const half = shape.half_day_from ? 'half_day_from' : shape.half_day_to ? 'half_day_to' : undefined;
+  const half = (['half_day_from', 'half_day_to'] as const).find((f) => shape[f]);
   if (half && !Number(reason.allow_half_day_holiday)) errors.add(half, `The absence reason ${reason.name} does not allow half days.`);
   if (shape.hours !== null && !Number(reason.allow_hours_of_vacation)) errors.add('hours', `The absence reason ${reason.name} does not allow hourly absences.`);
 }

@@ -58,7 +58,8 @@ export function checkShape(input: Input, durationOnly: boolean, errors: ErrorBag
   if (!endsAfterStart(from, to)) errors.add('to', 'The to time must be after the from time (00:00 ends the booking at midnight).');
   const vehicle = input.vehicle_id === null || input.vehicle_id === undefined ? null : String(input.vehicle_id);
   if (vehicle !== null && vehicle.length > 32) errors.add('vehicle_id', 'The vehicle id field must not be greater than 32 characters.');
-  const direction = input.direction_of_travel === null || input.direction_of_travel === undefined ? null : typeof input.direction_of_travel === 'string' ? DIRECTION_ALIASES[input.direction_of_travel] : input.direction_of_travel;
+  let direction = input.direction_of_travel ?? null;
+  if (typeof direction === 'string') direction = DIRECTION_ALIASES[direction];
   if (durationOnly && (input.duration === null || input.duration === undefined)) errors.add('duration', 'The duration field is required when the tenant records durations only.');
   const duration = durationOnly && typeof input.duration === 'number' ? input.duration : durationHours(from, to);
   // A duration sent along with times must agree with them (to the second), rather than be silently replaced.

@@ -31,7 +31,9 @@ export async function changeAttendance(s: Scope, id: number, patch: AttendancePa
   const defined = Object.fromEntries(Object.entries(patch).filter(([, v]) => v !== undefined));
   const merged = { ...rowToInput(current), ...defined } as Input;
   // A billable flag only changes when submitted; a project change re-derives it from the new project.
-  const billable = patch.billable !== undefined ? patch.billable : patch.project_id !== undefined && patch.project_id !== Number(current.project_id) ? undefined : !!current.billable;
+  const projectChanged = patch.project_id !== undefined && patch.project_id !== Number(current.project_id);
+  let billable = patch.billable;
+  if (billable === undefined && !projectChanged) billable = !!current.billable;
   if (billable === undefined) delete merged.billable;
   // Where times are recorded the duration follows from/to: only a submitted one is checked against them.
   if (patch.duration === undefined && !bookingSettings(s.tenant).duration_only) delete merged.duration;

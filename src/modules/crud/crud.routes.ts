@@ -154,7 +154,7 @@ export function resourceRoutes<P, Row, Out>(app: ZkApp, def: ResourceDef<P, Row,
     return { s, parent, row };
   };
   const single = async (s: Scope, parent: P, row: Row) => ({ data: await def.show(s, parent, row) });
-  const uniques = def.unique === undefined ? [] : Array.isArray(def.unique) ? def.unique : [def.unique];
+  const uniques = def.unique === undefined ? [] : [def.unique].flat();
   const unique = async (s: Scope, body: any, row?: Row) => {
     const errors = new ErrorBag();
     const exceptId = row === undefined ? undefined : Number((row as { id: number }).id);

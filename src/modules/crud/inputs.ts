@@ -36,7 +36,7 @@ export const EnumIn = (min: number, max: number, description: string) =>
 
 /** The id of an EnumIn value. */
 export const enumId = (v: number | { id: number } | null | undefined): number | null | undefined =>
-  v === null || v === undefined ? v : typeof v === 'object' ? v.id : v;
+  typeof v === 'object' && v !== null ? v.id : v;
 
 /** created/modified for a new row. */
 export const newStamps = () => {

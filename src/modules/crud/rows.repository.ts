@@ -58,7 +58,8 @@ export async function checkUnique(db: TenantDb, errors: ErrorBag, table: TenantT
   // A value without cased letters (a date, a number as text) compares exactly, which is the same and keeps the
   // column's type (PostgreSQL has no lower(date)).
   const cased = typeof value === 'string' && value.toLowerCase() !== value.toUpperCase();
-  q = value === null ? q.where(column, 'is', null) : cased ? q.where(equalsIgnoringCase(column, value as string)) : q.where(column, '=', value);
+  if (value === null) q = q.where(column, 'is', null);
+  else q = cased ? q.where(equalsIgnoringCase(column, value as string)) : q.where(column, '=', value);
   for (const [column, v] of Object.entries(opts.where ?? {})) q = v === null ? q.where(column, 'is', null) : q.where(column, '=', v);
   if (opts.exceptId !== undefined) q = q.where('id', '<>', Number(opts.exceptId));
   if (await q.limit(1).executeTakeFirst()) errors.add(field, opts.message ?? `The ${opts.words ?? field.replace(/_/g, ' ')} has already been taken.`);

@@ -34,7 +34,8 @@ async function checkBody(db: TenantDb, body: DepartmentUpdateT, current?: Depart
 /** Create (no current row) or update a department and, when `manager` is submitted, its managers in one transaction. */
 export async function writeDepartment(db: TenantDb, body: DepartmentUpdateT, current?: DepartmentRow): Promise<DepartmentRow> {
   await checkBody(db, body, current);
-  const managers = body.manager != null ? await resolveManagers(db, body.manager) : body.manager === null ? [] : undefined;
+  let managers: Awaited<ReturnType<typeof resolveManagers>> | undefined = body.manager === null ? [] : undefined;
+  if (body.manager != null) managers = await resolveManagers(db, body.manager);
   return db.transaction(async (trx) => {
     const row = current ? await updateDepartment(trx, Number(current.id), ownColumns(body)) : await insertDepartment(trx, ownColumns(body) as DepartmentUpdateT & { name: string });
     if (managers) await setManagers(trx, Number(row.id), managers);

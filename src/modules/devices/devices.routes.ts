@@ -11,8 +11,10 @@ import { deviceListSpec, listDevices, resolveDeviceEmployees, setDeviceEmployees
 import { categoryDerivations } from '../categories/categories.records.js';
 
 async function write(s: Scope, body: DeviceWriteT, current?: DeviceRow) {
-  const employees = body.employees != null ? await resolveDeviceEmployees(s.db, body.employees) : body.employees === null ? [] : undefined;
-  const categories = body.categories != null ? await resolveCategoryIds(s.db, body.categories.map((c) => (typeof c === 'string' ? c : c.name))) : body.categories === null ? [] : undefined;
+  let employees: Awaited<ReturnType<typeof resolveDeviceEmployees>> | undefined = body.employees === null ? [] : undefined;
+  if (body.employees != null) employees = await resolveDeviceEmployees(s.db, body.employees);
+  let categories: number[] | undefined = body.categories === null ? [] : undefined;
+  if (body.categories != null) categories = await resolveCategoryIds(s.db, body.categories.map((c) => (typeof c === 'string' ? c : c.name)));
   const values: Record<string, unknown> = pick(body, ['name', 'type', 'status', 'track']);
   for (const f of ['min_time', 'max_time'] as const) if (body[f] !== undefined) values[f] = body[f] === null ? null : inTime(body[f]!);
   if (body.display_config !== undefined) values.display_config = body.display_config === null ? null : JSON.stringify(body.display_config);

@@ -22,7 +22,7 @@ function columns(body: DynamicAttributeUpdateT) {
   const out: Record<string, unknown> = {};
   for (const [k, v] of Object.entries(body)) {
     if (v === undefined) continue;
-    out[k] = JSON_COLUMNS.includes(k) ? (v === null ? null : JSON.stringify(v)) : v;
+    out[k] = JSON_COLUMNS.includes(k) && v !== null ? JSON.stringify(v) : v;
   }
   return out;
 }

@@ -36,8 +36,11 @@ export async function requireInvoiceItem(db: TenantDb, id: number): Promise<Invo
 
 /** The invoice a body names (by number or id), undefined when it names none, null when it detaches the item. */
 async function namedInvoice(db: TenantDb, body: InvoiceItemWriteT, errors: ErrorBag): Promise<InvoiceRow | null | undefined> {
-  const byNumber = body.invoice_number === undefined ? undefined : body.invoice_number === null ? null : ((await findInvoice(db, body.invoice_number)) ?? false);
-  const byId = body.invoice_id === undefined ? undefined : body.invoice_id === null ? null : ((await findInvoiceById(db, body.invoice_id)) ?? false);
+  // undefined: not sent; null: sent as null; false: no such invoice.
+  let byNumber: InvoiceRow | null | undefined | false = body.invoice_number === null ? null : undefined;
+  if (body.invoice_number != null) byNumber = (await findInvoice(db, body.invoice_number)) ?? false;
+  let byId: InvoiceRow | null | undefined | false = body.invoice_id === null ? null : undefined;
+  if (body.invoice_id != null) byId = (await findInvoiceById(db, body.invoice_id)) ?? false;
   if (byNumber === false) errors.add('invoice_number', 'The selected invoice number is invalid.');
   if (byId === false) errors.add('invoice_id', 'The selected invoice id is invalid.');
   if (byNumber === false || byId === false) return undefined;

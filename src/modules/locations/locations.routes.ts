@@ -35,7 +35,8 @@ async function writeList(s: Scope, body: LocationListWriteT, current?: LocationL
   const errors = new ErrorBag();
   await checkUnique(s.db, errors, 'location_lists', 'name', body.name, { exceptId: current ? Number(current.id) : undefined });
   errors.throwIfAny();
-  const codes = body.locations != null ? await resolveLocations(s.db, body.locations) : body.locations === null ? [] : undefined;
+  let codes: Awaited<ReturnType<typeof resolveLocations>> | undefined = body.locations === null ? [] : undefined;
+  if (body.locations != null) codes = await resolveLocations(s.db, body.locations);
   return s.db.transaction(async (trx) => {
     const values = pick(body, ['name', 'description']);
     const row = current ? await updateRow(trx, 'location_lists', Number(current.id), values) : await insertRow(trx, 'location_lists', values);

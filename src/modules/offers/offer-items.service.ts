@@ -24,7 +24,7 @@ const SCALED: Partial<Record<ItemField, { column: string; scale: number; words: 
 const ALL_FIELDS: ItemField[] = ['quantity', 'single_price', 'amount_deviating_net', 'vat', 'article_id', 'expenditure_billing_type', 'receipts_mileage_money', 'additional_meal_expenses'];
 const PLAIN = ['position', 'label', 'description', 'display_calculation', 'display_total', 'is_alternative', 'sort_order'] as const;
 
-const named = (v: string | { id: string } | null | undefined) => (v === null || v === undefined ? v : typeof v === 'object' ? v.id : v);
+const named = (v: string | { id: string } | null | undefined) => (typeof v === 'object' && v !== null ? v.id : v);
 
 async function itemColumns(db: TenantDb, body: OfferItemUpdateT, current?: OfferItemRow): Promise<Record<string, unknown>> {
   const errors = new ErrorBag();
@@ -58,13 +58,15 @@ async function itemColumns(db: TenantDb, body: OfferItemUpdateT, current?: Offer
       }
     } else if (field === 'expenditure_billing_type') {
       const id = named(value as string | { id: string } | null);
-      const found = id === null || id === undefined ? null : Object.hasOwn(LABELS.expenditure_billing_type, id) ? id : idOfLabel('expenditure_billing_type', id);
+      let found: string | number | null | undefined = null;
+      if (id !== null && id !== undefined) found = Object.hasOwn(LABELS.expenditure_billing_type, id) ? id : idOfLabel('expenditure_billing_type', id);
       if (found === undefined) errors.add(field, 'The selected expenditure billing type is invalid.');
       else columns[column] = found;
     } else columns[column] = value;
   }
   if (type.id === ARTICLE) {
-    const article = body.article_id !== undefined ? body.article_id : changed ? null : (current?.article_id ?? null);
+    const kept = changed ? null : (current?.article_id ?? null);
+    const article = body.article_id !== undefined ? body.article_id : kept;
     if (article === null || article === undefined) errors.add('article_id', 'The article id field is required for items of type Artikel.');
     else if (!(await existsInTenant(db, 'articles', 'id', Number(article)))) errors.add('article_id', 'The selected article id is invalid.');
   }

@@ -29,12 +29,10 @@ export function offerTotals(items: readonly TotalsItem[]): Totals {
       itemNet.set(item.id, 0n);
       continue;
     }
-    const net =
-      item.amount_deviating_net_cents !== null
-        ? BigInt(item.amount_deviating_net_cents)
-        : item.type === SURCHARGE
-          ? divRound(running * BigInt(item.quantity_e4), 1_000_000n)
-          : productCents(item.quantity_e4, item.single_price_e4) + BigInt(item.receipts_mileage_money_cents ?? 0) + BigInt(item.additional_meal_expenses_cents ?? 0);
+    let net: bigint;
+    if (item.amount_deviating_net_cents !== null) net = BigInt(item.amount_deviating_net_cents);
+    else if (item.type === SURCHARGE) net = divRound(running * BigInt(item.quantity_e4), 1_000_000n);
+    else net = productCents(item.quantity_e4, item.single_price_e4) + BigInt(item.receipts_mileage_money_cents ?? 0) + BigInt(item.additional_meal_expenses_cents ?? 0);
     itemNet.set(item.id, net);
     if (item.is_alternative) continue;
     running += net;

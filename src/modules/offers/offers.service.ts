@@ -25,7 +25,8 @@ async function offerColumns(db: TenantDb, body: OfferWriteT, current?: OfferRow)
   const errors = new ErrorBag();
   const columns: Record<string, unknown> = pick(body, COLUMNS);
   const customer = merged(body.customer_id, current?.customer_id ?? null);
-  const contact = merged(body.customer_contact_id === undefined ? undefined : body.customer_contact_id === null ? null : Number(body.customer_contact_id), current?.customer_contact_id ?? null);
+  const sentContact = body.customer_contact_id == null ? body.customer_contact_id : Number(body.customer_contact_id);
+  const contact = merged(sentContact, current?.customer_contact_id ?? null);
   if (body.customer_contact_id !== undefined) columns.customer_contact_id = contact;
   const customerRow = customer === null ? undefined : await customerIdOf(db, customer);
   if (body.customer_id != null && !customerRow) errors.add('customer_id', 'The selected customer id is invalid.');

@@ -65,5 +65,10 @@ export async function planVsActual(db: TenantDb, projectId: number, query: PlanV
   for (const b of bookings) row(b.employee_id, b.date).booked_hours += Number(b.hours);
   return [...rows.values()]
     .map((r) => ({ ...r, planned_hours: round(r.planned_hours), booked_hours: round(r.booked_hours) }))
-    .sort((a, b) => (a.employee_id < b.employee_id ? -1 : a.employee_id > b.employee_id ? 1 : a.month < b.month ? -1 : a.month > b.month ? 1 : 0));
+    .sort((a, b) => order(a.employee_id, b.employee_id) || order(a.month, b.month));
+}
+
+/** -1, 0 or 1 as `a` sorts before, with or after `b`. */
+function order<T>(a: T, b: T): number {
+  return Number(a > b) - Number(a < b);
 }

@@ -20,7 +20,7 @@ function byListOrder(a: PlanEntry, b: PlanEntry): number {
   const [m, n] = [/^[0-9]+$/.test(a.id) ? Number(a.id) : null, /^[0-9]+$/.test(b.id) ? Number(b.id) : null];
   if (m !== null && n !== null) return m - n;
   if (m !== null || n !== null) return m !== null ? -1 : 1;
-  return a.id < b.id ? -1 : a.id > b.id ? 1 : 0;
+  return Number(a.id > b.id) - Number(a.id < b.id);
 }
 
 /** The window include_defaults lists: the sent bounds, a missing one defaulted; at most MAX_RANGE_DAYS days. */

@@ -71,7 +71,10 @@ function valuesOf(body: Body, current: PlanningRow | undefined, errors: ErrorBag
     ticket_id: num(pick('ticket_id')),
     subtask_id: num(pick('subtask_id')),
   };
-  const derived = ids.subtask_id !== null ? PlanningType.Subtask : ids.ticket_id !== null ? PlanningType.Ticket : ids.project_task_id !== null ? PlanningType.Task : PlanningType.Project;
+  let derived: (typeof PlanningType)[keyof typeof PlanningType] = PlanningType.Project;
+  if (ids.subtask_id !== null) derived = PlanningType.Subtask;
+  else if (ids.ticket_id !== null) derived = PlanningType.Ticket;
+  else if (ids.project_task_id !== null) derived = PlanningType.Task;
   const type = body.type ?? (current && body.project_task_id === undefined && body.ticket_id === undefined && body.subtask_id === undefined ? Number(current.type) : derived);
   if (type !== PlanningType.Project) {
     const field = REQUIRED_ID[type as keyof typeof REQUIRED_ID];

@@ -38,7 +38,7 @@ export async function effectivePriceTables(db: TenantDb, tenant: TenantRef, proj
   for (const p of projects) {
     const mine = own.filter((r) => Number(r.project_id) === Number(p.id));
     const customer = p.customer_id === null ? [] : ofCustomers.filter((r) => r.customer_number === p.customer_id);
-    out.set(Number(p.id), pick(mine.length ? mine : customer.length ? customer : baseRows));
+    out.set(Number(p.id), pick([mine, customer].find((rows) => rows.length) ?? baseRows));
   }
   return out;
 }

@@ -77,7 +77,8 @@ async function checkCustomerParts(db: TenantDb, errors: ErrorBag, body: ProjectU
   const customer = body.customer_id !== undefined ? body.customer_id : (current?.customer_id ?? null);
   let customerId: number | undefined | null = null;
   for (const [field, table, what] of CUSTOMER_PARTS) {
-    const value = body[field] !== undefined ? body[field] : customerChanged ? current[field] : undefined;
+    const kept = customerChanged ? current[field] : undefined;
+    const value = body[field] !== undefined ? body[field] : kept;
     if (value === undefined || value === null) continue;
     if (customer === null) {
       errors.add(field, `The ${field.replace(/_/g, ' ')} needs a customer: set customer_id first.`);

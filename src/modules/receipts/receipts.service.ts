@@ -40,6 +40,7 @@ const locks = (s: Scope, ...employees: (string | undefined)[]) => [...new Set(em
 function valuesOf(body: ReceiptUpdateT & { client_id?: number | null }, current: ReceiptValues | undefined): Omit<ReceiptValues, 'payment_method'> & { payment_method: string | undefined } {
   const pick = <K extends keyof ReceiptValues>(k: K, fallback: ReceiptValues[K]) => merged((body as Record<string, unknown>)[k] as ReceiptValues[K] | undefined, current ? current[k] : fallback);
   const currency = pick('currency', '');
+  const keptBillingStatus = current ? current.billing_status : DEFAULT_BILLING_STATUS;
   return {
     employee_id: pick('employee_id', ''),
     date: pick('date', ''),
@@ -53,7 +54,7 @@ function valuesOf(body: ReceiptUpdateT & { client_id?: number | null }, current:
     location: pick('location', null),
     is_amount_net: pick('is_amount_net', false),
     is_invoice_amount_net: pick('is_invoice_amount_net', null),
-    billing_status: body.billing_status === undefined ? (current ? current.billing_status : DEFAULT_BILLING_STATUS) : (enumId(body.billing_status) ?? null),
+    billing_status: body.billing_status === undefined ? keptBillingStatus : (enumId(body.billing_status) ?? null),
     performance_date: pick('performance_date', null),
     client_id: current ? current.client_id : (body.client_id ?? null),
     invoice_item_id: pick('invoice_item_id', null),

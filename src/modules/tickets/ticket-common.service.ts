@@ -44,7 +44,8 @@ export async function commonColumns(db: TenantDb, body: CommonBody, errors: Erro
   const end = body.deadline !== undefined ? body.deadline : (current?.deadline ?? null);
   if (start && end && end < start) errors.add('deadline', 'The deadline must be a date after or equal to start date.');
   if (keywords !== undefined) {
-    const list = keywords === null ? [] : Array.isArray(keywords) ? keywords : keywords.split(',');
+    let list: string[] = [];
+    if (keywords !== null) list = Array.isArray(keywords) ? keywords : keywords.split(',');
     columns.keywords = JSON.stringify(list.map((k) => k.trim()).filter(Boolean));
   }
   const now = nowTimestamp();

@@ -142,10 +142,11 @@ export class WebhookWorker {
     const next = new Date(now.getTime() + retryDelayMs(Number(d.attempts), this.opts.retryBaseMs ?? 5_000));
     const expired = !hook?.active || next.getTime() - Date.parse(`${d.created.replace(' ', 'T')}Z`) > (this.opts.giveUpAfterMs ?? 86_400_000);
     const error = ok ? null : (outcome.error ?? `HTTP ${outcome.status}`);
+    const failedOrPending = expired ? 'failed' : 'pending';
     await forTenant(this.db, Number(d.tenant_id))
       .updateTable('webhook_deliveries')
       .set({
-        state: ok ? 'delivered' : expired ? 'failed' : 'pending',
+        state: ok ? 'delivered' : failedOrPending,
         last_status: outcome.status,
         last_error: error,
         delivered_at: ok ? nowTimestamp(now) : null,

@@ -145,7 +145,7 @@ export async function storeResponse(db: TenantDb, claim: Claim, status: number, 
   for (const name of REPLAYED_HEADERS) if (headers[name] !== undefined) kept[name] = String(headers[name]);
   await db
     .updateTable('idempotency_keys')
-    .set({ state: 'done', status, headers: JSON.stringify(kept), body: typeof body === 'string' ? body : body == null ? '' : String(body) })
+    .set({ state: 'done', status, headers: JSON.stringify(kept), body: typeof body === 'string' ? body : String(body ?? '') })
     .where('token_id', '=', claim.tokenId)
     .where('key', '=', claim.key)
     .execute();

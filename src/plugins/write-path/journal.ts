@@ -26,7 +26,10 @@ const DRAIN_POSTGRES = (tenantId: number) =>
     [tenantId],
   );
 
-const parse = (v: unknown): Row | null => (v === null || v === undefined ? null : typeof v === 'string' ? (JSON.parse(v) as Row) : (v as Row));
+const parse = (v: unknown): Row | null => {
+  if (v === null || v === undefined) return null;
+  return typeof v === 'string' ? (JSON.parse(v) as Row) : (v as Row);
+};
 
 export class WriteJournal {
   /** Per table: the columns naming a row (its primary key without tenant_id), and whether it has `modified`. */
@@ -55,7 +58,8 @@ export class WriteJournal {
       // A row's identity: its key without the tenant. A numbered table's key is (tenant_id, id) — on SQLite a unique
       // index rather than a PRIMARY KEY (migration 2801) — so `id` alone when the table declares no primary key.
       const pk = columns.filter((c) => c.pk && c.name !== 'tenant_id').map((c) => c.name);
-      const identity = pk.length ? pk : columns.some((c) => c.name === 'id') ? ['id'] : columns.map((c) => c.name);
+      const withoutKey = columns.some((c) => c.name === 'id') ? ['id'] : columns.map((c) => c.name);
+      const identity = pk.length ? pk : withoutKey;
       this.#tables.set(t.table, {
         identity,
         modified: columns.some((c) => c.name === 'modified'),

@@ -17,12 +17,15 @@ export const bodyText = (body: unknown) => JSON.stringify(body).replace(RAW, '$1
 /** The JSON types a schema takes, union branches included; empty when it takes anything. */
 export function acceptedTypes(s: any): string[] {
   if (!s || typeof s !== 'object') return [];
-  const own = Array.isArray(s.type) ? s.type : s.type ? [s.type] : [];
+  const own = Array.isArray(s.type) ? s.type : [s.type].filter(Boolean);
   const branches = [...(s.anyOf ?? []), ...(s.oneOf ?? [])].flatMap((b: any) => acceptedTypes(b));
   return [...new Set<string>([...own, ...branches])];
 }
 
-const jsonType = (v: unknown) => (v === null ? 'null' : Array.isArray(v) ? 'array' : typeof v);
+const jsonType = (v: unknown) => {
+  if (v === null) return 'null';
+  return Array.isArray(v) ? 'array' : typeof v;
+};
 /** Would a value of this JSON type be taken as it is, or by one of the documented conversions? */
 function typeTaken(types: string[], v: unknown): boolean {
   const t = jsonType(v);

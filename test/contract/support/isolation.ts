@@ -95,8 +95,11 @@ const OWN_KEYS: Record<string, string[]> = {
 const isEnumObjectId = (path: string) => /^[a-z_A-Z]+\.id$/.test(path);
 
 /** categories → category, addresses → address, statuses → status, tasks → task; a singular stays as it is. */
-const singular = (word: string) =>
-  /ies$/.test(word) ? word.replace(/ies$/, 'y') : /(ss|us)es$/.test(word) ? word.replace(/es$/, '') : /(ss|us)$/.test(word) ? word : word.replace(/s$/, '');
+const singular = (word: string) => {
+  if (/ies$/.test(word)) return word.replace(/ies$/, 'y');
+  if (/(ss|us)es$/.test(word)) return word.replace(/es$/, '');
+  return /(ss|us)$/.test(word) ? word : word.replace(/s$/, '');
+};
 const kebab = (snake: string) => snake.replace(/([a-z])([A-Z])/g, '$1-$2').replace(/_/g, '-').toLowerCase();
 /** The last named segment of a collection key: /projects/*\/tasks → tasks. */
 const lastSegment = (collection: string) => collection.split('/').filter((s) => s && s !== '*').pop() ?? '';

@@ -152,16 +152,11 @@ export class Findings {
   check(label: string, r: Response): Response {
     this.count++;
     const type = String(r.headers['content-type'] ?? '');
-    const problem =
-      r.status === 429
-        ? 'rate limited: build the app with SWEEP_CONFIG'
-        : r.status >= 500
-        ? 'server error'
-        : r.status >= 300 && r.status < 400 && !r.headers.location
-          ? 'redirect without a Location (a declared redirect such as GET /planning carries one)'
-          : r.status >= 400 && (!type.startsWith('application/json') || typeof r.body?.message !== 'string')
-            ? 'error without a JSON message'
-            : null;
+    let problem: string | null = null;
+    if (r.status === 429) problem = 'rate limited: build the app with SWEEP_CONFIG';
+    else if (r.status >= 500) problem = 'server error';
+    else if (r.status >= 300 && r.status < 400 && !r.headers.location) problem = 'redirect without a Location (a declared redirect such as GET /planning carries one)';
+    else if (r.status >= 400 && (!type.startsWith('application/json') || typeof r.body?.message !== 'string')) problem = 'error without a JSON message';
     if (problem) this.failures.push(`${label} -> ${r.status} (${problem}) ${r.text.slice(0, 300)}`);
     return r;
   }
@@ -244,7 +239,10 @@ const BAD_BY_TYPE: Record<string, unknown[]> = {
 /** Extra values for date-like strings. */
 export const BAD_DATE_VALUES = ['2024-02-30', '9999-12-31', '0001-01-01', '2024-1-1'];
 const isDateLike = (s: any) => s?.format === 'date' || (typeof s?.pattern === 'string' && s.pattern.includes('\\d{4}-\\d{2}-\\d{2}'));
-const typesOf = (s: any): string[] => (Array.isArray(s?.type) ? s.type : s?.type ? [s.type] : ['string', 'number', 'array', 'object']);
+const typesOf = (s: any): string[] => {
+  if (Array.isArray(s?.type)) return s.type;
+  return s?.type ? [s.type] : ['string', 'number', 'array', 'object'];
+};
 
 /** Bad values for one property schema: null and an object always, then by type, enum and date format. */
 export function badValues(schema: any): unknown[] {
@@ -277,7 +275,8 @@ export function bodyVariants(schema: any, base: Record<string, unknown> = {}): B
   };
   for (const [prop, propSchema] of Object.entries<any>(schema?.properties ?? {})) {
     vary(prop, propSchema, (v) => ({ [prop]: v }));
-    const nested = propSchema.items?.properties ? propSchema.items : propSchema.properties ? propSchema : null;
+    let nested = propSchema.properties ? propSchema : null;
+    if (propSchema.items?.properties) nested = propSchema.items;
     if (!nested) continue;
     const inArray = nested === propSchema.items;
     const current = base[prop] as any;

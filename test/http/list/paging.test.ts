@@ -119,7 +119,7 @@ forEachDialect('list paging', (t) => {
               if (x === y) return a.id - b.id;
               return (x === null ? 1 : -1) * (order === 'asc' ? 1 : -1);
             }
-            const cmp = x < y ? -1 : x > y ? 1 : 0;
+            const cmp = Number(x > y) - Number(x < y);
             return (order === 'asc' ? cmp : -cmp) || (field === 'id' ? 0 : a.id - b.id);
           })
           .map((d) => d.id);

@@ -144,7 +144,8 @@ function sortProblems(asc: any[], desc: any[], field: string): string[] {
     for (let i = 1; i < rows.length; i++) {
       const [a, b] = [sortValue(rows[i - 1][field]), sortValue(rows[i][field])];
       if (!comparable(a) || !comparable(b) || a === b) continue;
-      const wrong = a === null ? dir === 1 : b === null ? dir === -1 : (rank(a) - rank(b)) * dir > 0;
+      let wrong = dir === 1;
+      if (a !== null) wrong = b === null ? dir === -1 : (rank(a) - rank(b)) * dir > 0;
       if (wrong) problems.push(`${dir === 1 ? 'asc' : 'desc'}: ${JSON.stringify(a)} before ${JSON.stringify(b)}`);
     }
   return [...new Set(problems)];

@@ -25,7 +25,7 @@ forEachDialect('plannings: plan versus actual', (t) => {
       { employee_id: w.employee, month: '2026-03', planned_hours: 20, booked_hours: 3 },
       { employee_id: w.employee, month: '2026-04', planned_hours: 6, booked_hours: 3 },
       { employee_id: w.halfTime, month: '2026-03', planned_hours: 4, booked_hours: 0 },
-    ].sort((a, b) => (a.employee_id < b.employee_id ? -1 : a.employee_id > b.employee_id ? 1 : a.month < b.month ? -1 : 1));
+    ].sort((a, b) => Number(a.employee_id > b.employee_id) - Number(a.employee_id < b.employee_id) || (a.month < b.month ? -1 : 1));
     assert.deepEqual(r.body.data, expected);
     const mine = await w.c.get(`/projects/${w.projectId}/plan-vs-actual?date_from=2026-04-01&date_to=2026-04-02&employee_ids[]=${w.employee}`);
     assert.deepEqual(mine.body.data, [{ employee_id: w.employee, month: '2026-04', planned_hours: 4, booked_hours: 3 }]);

@@ -53,7 +53,7 @@ forEachDialect('plannings: resource plannings', (t) => {
     const b = await period(w, { employee_id: w.halfTime, start_date: '2026-03-01', end_date: '2026-03-31' });
     const c = await period(w, { project_id: other.projectId, start_date: '2026-03-01', end_date: '2026-04-30' });
     const ids = async (q: string) => (await w.c.get(`/resource-plannings?${q}`)).body.data.map((x: any) => x.id);
-    const expectedMarch = [b, c].sort((x, y) => (x.employee_id < y.employee_id ? -1 : x.employee_id > y.employee_id ? 1 : x.id - y.id)).map((x) => x.id);
+    const expectedMarch = [b, c].sort((x, y) => Number(x.employee_id > y.employee_id) - Number(x.employee_id < y.employee_id) || x.id - y.id).map((x) => x.id);
     assert.deepEqual(await ids(''), [...expectedMarch, a.id]);
     const june = await w.c.get('/resource-plannings?date_from=2026-06-01&date_to=2026-06-30');
     assert.deepEqual(june.body.data.map((x: any) => x.id), [a.id]);
