@@ -1,5 +1,5 @@
 // The ceiling: a bare node:http server in its own process that answers with identical response bytes captured
-// from the real server (issue 7). Usage: node --import tsx bench/ceiling.ts <captured.json> <port>
+// from the real server. Usage: node --import tsx bench/ceiling.ts <captured.json> <port>
 import fs from 'node:fs';
 import http from 'node:http';
 

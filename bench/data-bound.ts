@@ -1,4 +1,4 @@
-// The data-bound ceiling (issue 14): what a read costs when the application adds nothing on top of its data.
+// The data-bound ceiling: what a read costs when the application adds nothing on top of its data.
 // captureReplays() runs the app in this process on the same database and records, per request, the SQL statements
 // it executes (with their parameters) and the response bytes. bench/data-ceiling.ts then answers each request by
 // running exactly those statements and sending those bytes, from a minimal Fastify process (no auth, no hooks).

@@ -1,4 +1,4 @@
-// The data-bound ceiling server (issue 14): a minimal Fastify process — no auth, no hooks, no validation, no
+// The data-bound ceiling server: a minimal Fastify process — no auth, no hooks, no validation, no
 // logging — that answers each recorded request by running the statements the app ran for it (bench/data-bound.ts)
 // on the same database and sending the app's response bytes. The app's distance to it is what the application
 // adds on top of reading its data. Usage: node --import tsx bench/data-ceiling.ts <replays.json> <port> <DATABASE_URL>

@@ -1,4 +1,4 @@
-// Issue 20 §2: first render of candidate /docs pages in headless Chromium, interleaved, with wall time, the browser
+// First render of candidate /docs pages in headless Chromium, interleaved, with wall time, the browser
 // tree's CPU time and the main thread's busy time per load. Each candidate is a page this harness serves beside the
 // app (same server, same demo tenant, same documents); each load gets a fresh browser context (empty cache).
 //

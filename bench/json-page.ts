@@ -1,4 +1,4 @@
-// Issue 14 §3.2, measured and not kept (docs/performance-archive.md, "Issue 14, third pass — reads"): the data array of a
+// Measured and not kept (docs/performance-archive.md, "Issue 14, third pass — reads"): the data array of a
 // month-of-one-employee page built in JavaScript as the app does (compiled row query -> toAttendance ->
 // fast-json-stringify of the response schema) against built as JSON text inside SQLite
 // (json_group_array(json_object(…)) over the same rows). Checks byte identity on every page, then CPU per page,

@@ -1,4 +1,4 @@
-// Issue 14 §3.3, measured and not kept (docs/performance-archive.md, "Issue 14, third pass — reads"): what one read
+// Measured and not kept (docs/performance-archive.md, "Issue 14, third pass — reads"): what one read
 // transaction saves at the driver itself. Eight small prepared SELECTs (a customer detail runs 8–9) in autocommit,
 // each taking and dropping SQLite's WAL read lock, against the same eight inside BEGIN … COMMIT. CPU per request.
 //

@@ -1,12 +1,12 @@
-// The benchmark scenarios of issue 7, built by reading the generated tenant through the API itself.
+// The benchmark scenarios (docs/performance.md), built by reading the generated tenant through the API itself.
 //   1  a month of one employee (random employee and month per request, limit=100)
 //   2a GET /attendances default page      2b the last page      2c the middle page of the unfiltered list
 //   3a GET /projects?limit=200 with a filter   3b GET /customers/{customer} detail
 //   4a POST /attendances (valid new bookings, every rule on)   4b PATCH of existing bookings
 //   5  90/10 read/write mix (scenario 1 reads, 4a-style writes)
-//   6  GET /workhour-balances?limit=200: a page of 200 working-time balances (issue 15)
-//   7a POST /receipts with three amount lines (issue 16)   7b GET /receipts of one employee and month
-//   8  GET /projects/{id}/plan-vs-actual over the last booked year (issue 17): plans made here through the API
+//   6  GET /workhour-balances?limit=200: a page of 200 working-time balances
+//   7a POST /receipts with three amount lines   7b GET /receipts of one employee and month
+//   8  GET /projects/{id}/plan-vs-actual over the last booked year: plans made here through the API
 // POST slots are evening quarter-hours (18:00-24:00) on days the employee already booked, which the
 // generator leaves free, so every POST is a valid booking.
 
@@ -117,7 +117,7 @@ export async function buildScenarios(ctx: Ctx): Promise<Scenario[]> {
       byId.set(`${prefix}/attendances/${a.id}`, { project_id: a.project_id, project_task_id: a.project_task_id });
     }
   }
-  // "Every rule on" includes the planned-hours rule (issue 14, third pass): generated projects may exceed their plan
+  // "Every rule on" includes the planned-hours rule (third pass): generated projects may exceed their plan
   // (plan_can_exceed 0), so the rule never sums. Give every project and task the writes book on a plan far above
   // its hours and forbid exceeding it: each POST and PATCH then checks the project's and the task's booked hours.
   const plans = new Map<number, Set<number>>();
@@ -150,7 +150,7 @@ export async function buildScenarios(ctx: Ctx): Promise<Scenario[]> {
   const balancesPath = '/workhour-balances?limit=200';
   const balancePages = Math.max(1, Math.floor(employees.length / 200));
 
-  // Receipts (issue 16): a type with the rates the POSTs use (tenants generated before receipts existed lack it).
+  // Receipts: a type with the rates the POSTs use (tenants generated before receipts existed lack it).
   await fetch(`${ctx.api}/receipt-types`, { method: 'POST', headers: { ...ctx.headers, 'content-type': 'application/json' }, body: JSON.stringify({ name: 'Fahrkarte', tax_rates: [7, 19], default_payment_method: 'privat' }) });
   const projectIds = (await get('/projects?limit=200')).data.map((p: any) => p.id);
   const receiptMonth = months[months.length - 1];

@@ -1,4 +1,4 @@
-// Where the bytes of the OpenAPI document are (issue 20, "OpenAPI size"). Prints a byte breakdown of the served
+// Where the bytes of the OpenAPI document are ("OpenAPI size"). Prints a byte breakdown of the served
 // compact JSON: by top-level part, by part of an operation, by key name (each byte counted once, at the key that
 // owns it), $ref targets, and the most repeated subtrees and strings with what their repetition costs.
 //

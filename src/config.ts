@@ -1,4 +1,4 @@
-// Environment -> typed configuration, validated once at start (issue 2 §1).
+// Environment -> typed configuration, validated once at start.
 import path from 'node:path';
 
 /** SQLite's synchronous setting (WAL mode): FULL syncs every commit, NORMAL only at checkpoints (README). */

@@ -1,4 +1,4 @@
-// Issue 20 §5: `npm start` compiles only when a source changed since the last build.
+// `npm start` compiles only when a source changed since the last build.
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';

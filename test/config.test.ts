@@ -1,4 +1,4 @@
-// loadConfig (issue 2 §1): defaults, and a clear error naming the variable for every bad value.
+// loadConfig: defaults, and a clear error naming the variable for every bad value.
 import assert from 'node:assert/strict';
 import path from 'node:path';
 import { test } from 'node:test';

@@ -1,4 +1,4 @@
-// Issue 21: zeitkonto runs on every supported Node line. The built `zeitkonto serve` (bin/zeitkonto.js, as operators
+// Zeitkonto runs on every supported Node line. The built `zeitkonto serve` (bin/zeitkonto.js, as operators
 // start it) as a real process on each Node the run knows (this one, plus ZK_TEST_NODES), on an empty database (the
 // first start migrates and creates the demo tenant), with extra full garbage collections: load with many distinct
 // statements (more than the prepared-statement cache keeps, so the collector finalises evicted ones) and writes,
@@ -90,7 +90,7 @@ async function load(server: Server, token: string, round: string) {
   const bookings = await call('GET', '/attendances?limit=20');
   assert.equal(bookings.status, 200);
   assert.ok(bookings.body.data.length > 0, 'the demo tenant has bookings');
-  // (Bookings on the demo's Billed invoice are locked: issue 18.)
+  // (Bookings on the demo's Billed invoice are locked: docs/api/commercial.md.)
   for (const booking of bookings.body.data.filter((b: { invoice_item_id?: unknown }) => b.invoice_item_id == null)) {
     assert.equal((await call('PATCH', `/attendances/${booking.id}`, { note: `runtime test ${round}` })).status, 200);
   }

@@ -73,7 +73,7 @@ const closingsOfMonth = prepared((db, p: { employee: string; month: string }) =>
 );
 
 const employeeRow = preparedFirst((db, p: { username: string }) => db.selectFrom('employees').select(['username', 'approval_date', 'department_id']).where('username', '=', p.username));
-// Each item's running sum of booked hours comes with its row (issue 14 §3.6): the planned-hours rule adds no query.
+// Each item's running sum of booked hours comes with its row: the planned-hours rule adds no query.
 const ticketRow = preparedFirst((db, p: { id: number }) =>
   db
     .selectFrom('tickets as t')

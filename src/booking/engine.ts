@@ -1,4 +1,4 @@
-// The booking rules engine: runs every rule and returns ALL violations at once (issue 6, contract rule 3); the
+// The booking rules engine: runs every rule and returns ALL violations at once (contract rule 3); the
 // service that asked turns them into its error (this package knows nothing of HTTP).
 import type { BookingFacts, Rule, Violation } from './facts.js';
 import { closedMonth } from './rules/closed-month.js';

@@ -23,7 +23,7 @@ export interface Runtime {
   end_date: string | null;
 }
 
-/** plan_can_exceed / prevent_overbooking (reference §2): who may exceed the planned hours. */
+/** plan_can_exceed / prevent_overbooking (docs/api/conventions.md): who may exceed the planned hours. */
 export enum PlanExceed {
   All = 0,
   OnlyNonBillable = 1,

@@ -1,5 +1,5 @@
-// Tenant booking settings (issue 6): recording period, non-working-day check, minute grid, duration-only mode,
-// absence check (issue 15).
+// Tenant booking settings: recording period, non-working-day check, minute grid, duration-only mode,
+// absence check.
 // Stored in tenants.settings.booking; readable and writable through the API (/booking-settings) and the CLI.
 import type { Tenant } from '../tenancy/tenants.js';
 import { DEFAULT_BOOKING_SETTINGS, type BookingSettings } from './facts.js';

@@ -1,4 +1,4 @@
-// The zeitkonto command for operators (issue 2 §2): dispatches to one file per command under commands/.
+// The zeitkonto command for operators: dispatches to one file per command under commands/.
 // Every command honours DATABASE_URL; bad arguments print usage and exit non-zero.
 import { ConfigError, loadConfig } from '../config.js';
 import { DatabaseSetupError } from '../db/create-database.js';

@@ -37,7 +37,7 @@ let pgModules: { pg: typeof PgModule; Cursor: typeof PgCursor } | undefined;
 
 /**
  * pg and pg-cursor, loaded on first use: a server on SQLite never needs them, and loading them cost its start-up
- * time (issue 20). PostgreSQL then returns dates, times and timestamps as the same plain strings SQLite stores,
+ * time. PostgreSQL then returns dates, times and timestamps as the same plain strings SQLite stores,
  * and numbers as numbers.
  */
 export function loadPg(): { pg: typeof PgModule; Cursor: typeof PgCursor } {
@@ -98,7 +98,7 @@ export function openDatabase(config: DatabaseConfig, opts: OpenOptions = {}): Da
     sqlite.exec('PRAGMA busy_timeout = 5000');
     sqlite.exec('PRAGMA cache_size = -16384'); // 16 MB of pages per process; the OS page cache holds the rest outside our RSS
     sqlite.exec('PRAGMA temp_store = MEMORY');
-    // Planner statistics (issue 14): without them SQLite ranks a narrow index above a more selective wide one, and
+    // Planner statistics: without them SQLite ranks a narrow index above a more selective wide one, and
     // a month of one employee read the whole tenant's month by (tenant, date): 5–20 ms instead of 0.3–1 ms. At
     // open, analyse the tables that have no statistics or whose size changed a lot since (a sample of 400 rows
     // per index: ~2 s once on a cold 1,000,000-booking file, nothing when the statistics are current).

@@ -4,7 +4,7 @@ import { sql } from 'kysely';
 import { untyped, type TenantDb, type TenantTable } from './tenant-scope.js';
 
 /**
- * `column = value` ignoring case (keys' uniqueness, name filters; issue 12 §12). lower() on both sides, so each
+ * `column = value` ignoring case (keys' uniqueness, name filters). lower() on both sides, so each
  * database folds both alike (ASCII on SQLite, Unicode on PostgreSQL); the (tenant_id, lower(column)) indexes of
  * migration 1200 serve it.
  */

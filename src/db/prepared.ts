@@ -1,4 +1,4 @@
-// Compiled queries (issue 14): a query is built and compiled to SQL once per shape, then only its parameters
+// Compiled queries: a query is built and compiled to SQL once per shape, then only its parameters
 // change. Kysely otherwise builds, freezes, transforms and compiles the whole query tree on every call, which cost
 // more CPU than SQLite itself on a customer detail. The SQL text is the same each time, so the driver's statement
 // cache hits as well.

@@ -1,4 +1,4 @@
-// Demo data for the commercial side (issue 18): an offer for the first customer with a heading, priced items, one
+// Demo data for the commercial side: an offer for the first customer with a heading, priced items, one
 // alternative and a surcharge; a Billed invoice for the first project with one item billing two of its bookings
 // and one of its receipts (billed with it: the item and the receipt read Billed, all three are locked) and the invoice
 // document stored (so creator_username shows), and a Draft invoice with one planned item (nothing linked); a folder for the customer with a subfolder for the project holding the offer document. Safe to run twice:

@@ -1,4 +1,4 @@
-// The request bodies the /docs page offers under "Try it out" (issue 20 §2): each is accepted by a fresh demo
+// The request bodies the /docs page offers under "Try it out": each is accepted by a fresh demo
 // tenant (src/demo), so the first click succeeds. Keys are new (customer 2001, employee erika.beispiel, …) and
 // references name demo records. The OpenAPI document puts each on its named schema as `examples` (3.0: `example`);
 // test/docs/try-it-out.test.ts sends every one to a fresh demo tenant. On /docs their keys carry the stamp of the

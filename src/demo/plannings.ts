@@ -1,4 +1,4 @@
-// Demo plans (issue 17), through the planning services: next week planned for two employees on the first project
+// Demo plans, through the planning services: next week planned for two employees on the first project
 // (a range of 50 % days, a range of 4-hour days, a time range), a default planning of 20 % over next month, and one
 // resource planning period (the demo tenant has the resource_planning module).
 import type { TenantDb } from '../db/tenant-scope.js';

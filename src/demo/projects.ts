@@ -1,4 +1,4 @@
-// Demo data for projects (issue 5): one project per customer (runtime from 2024-01-01, open-ended, bookable
+// Demo data for projects: one project per customer (runtime from 2024-01-01, open-ended, bookable
 // status), two tasks each, the given employees assigned (but `unassigned` on the first project, so /docs can offer
 // assigning an employee: docs/api/try-it-out.md), activities 'be' (Beratung) and 're' (Reise) allowed,
 // and a project price table on the first project. Safe to run twice: existing projects are left alone.

@@ -1,4 +1,4 @@
-// Demo receipts (issue 16): the usual receipt types, two articles, and last month's expenses of two employees
+// Demo receipts: the usual receipt types, two articles, and last month's expenses of two employees
 // with their amount lines — a train ticket, a hotel stay with breakfast and a business meal — the hotel bill
 // with a scanned PDF attached. Entered through the receipt service, so every rule applies.
 import type { TenantDb } from '../db/tenant-scope.js';

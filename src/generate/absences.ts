@@ -1,4 +1,4 @@
-// Generated absences (issue 15): two absence reasons and, per employee and year, three blocks of approved leave
+// Generated absences: two absence reasons and, per employee and year, three blocks of approved leave
 // (5, 5 and 3 working days, each with its approved leave application) and two sick days. The bookings skip these
 // days, so the generated tenant keeps the booking rules.
 import type { Kysely } from 'kysely';

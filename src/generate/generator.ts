@@ -1,5 +1,5 @@
 // `zeitkonto generate <instance> [--scale small|medium|large] [--seed N]`: a deterministic, realistic tenant for
-// benchmarks and demos (issue 7). medium ≈ 500 employees, 2,000 projects, 20,000 tasks, 1,000,000 bookings over
+// benchmarks and demos. medium ≈ 500 employees, 2,000 projects, 20,000 tasks, 1,000,000 bookings over
 // five years (2021–2025); small ≈ 1 % of that; large ≈ 10,000,000 bookings. Bulk multi-row inserts in one
 // transaction per table. Bookings obey the booking rules: working days only (Mon–Fri, no holidays, no absence),
 // inside the employment period and the project's runtime, no overlaps, between 08:00 and 17:00 (evenings stay

@@ -1,4 +1,4 @@
-// Generated receipts (issue 16): the four usual receipt types and, per employee and month of employment, two
+// Generated receipts: the four usual receipt types and, per employee and month of employment, two
 // receipts with 1–3 amount lines on one of the employee's projects open that day. Receipts of past years are
 // billed, the latest year's are not yet.
 import type { Kysely } from 'kysely';

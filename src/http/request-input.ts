@@ -179,7 +179,7 @@ function convertScalar(value: unknown, accepted: readonly string[]): unknown {
 }
 
 /**
- * Input as a client that read the record sends it back (issue 12 §10), made into what the schema expects:
+ * Input as a client that read the record sends it back, made into what the schema expects:
  * - strings trimmed (Laravel's TrimStrings; a key of only spaces becomes empty and fails its minLength: 422);
  * - "1"/"0" where a boolean is expected;
  * - an enumerated `{id, name}` object where the schema takes no object: its id;

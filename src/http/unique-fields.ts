@@ -1,4 +1,4 @@
-// A unique index the database enforces, turned into the field error a sequential duplicate gets (issue 13): the
+// A unique index the database enforces, turned into the field error a sequential duplicate gets: the
 // loser of a race reads the same 422 as a client that sends the duplicate later. Only indexes whose field or
 // message differs from the default need an entry; any other unique index reports "The <column> has already been
 // taken." on its last column, so a new resource's unique index maps without touching this file.

@@ -1,4 +1,4 @@
-// "Try it out" examples for every write operation of /docs (issue 20 §2), derived from the demo tenant's own
+// "Try it out" examples for every write operation of /docs, derived from the demo tenant's own
 // records, so that ids (global per table: a fixed id matches only the first tenant of a database) and keys are
 // that tenant's:
 // - path values: the first record of each collection on the way (e.g. /projects/{id}/tasks/{task_id}: a project

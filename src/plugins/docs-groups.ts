@@ -1,4 +1,4 @@
-// The /docs page loads one small document per group of tags instead of the whole API (issue 20 §2): Swagger UI's
+// The /docs page loads one small document per group of tags instead of the whole API: Swagger UI's
 // first render costs about as much as the document it resolves, so the page opens on one group (Customers and
 // projects) and the definition selector in its top bar switches to another group or to all operations. Every
 // group document is derived here, in one place, from the 3.0 rendition the page reads: the group's operations,

@@ -1,4 +1,4 @@
-// Logs (issue 20 §5): one line per request (method, URL, status, time), the static assets of /docs only at debug;
+// Logs: one line per request (method, URL, status, time), the static assets of /docs only at debug;
 // JSON lines for machines, or readable lines when stdout is a terminal or LOG_FORMAT=pretty.
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest, FastifyServerOptions } from 'fastify';

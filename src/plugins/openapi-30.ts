@@ -1,4 +1,4 @@
-// The OpenAPI 3.0 rendition of a 3.1 document (/openapi/full-3.0.json) for older client generators (issue 20).
+// The OpenAPI 3.0 rendition of a 3.1 document (/openapi/full-3.0.json) for older client generators.
 // The documents use few 3.1 features and each has a 3.0 form with the same meaning: type arrays become `type` +
 // `nullable` (or `anyOf` single types for mixed types), `examples` arrays `example`, numeric exclusive bounds the
 // boolean form, `const` a one-value enum.

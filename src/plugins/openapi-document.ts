@@ -1,4 +1,4 @@
-// What turns @fastify/swagger's raw output into a document integrators can use (issue 20): titled schemas
+// What turns @fastify/swagger's raw output into a document integrators can use: titled schemas
 // become components/schemas with $ref, shared parameters and error responses become components, every
 // operation gets an operationId and real response descriptions, tags are declared, and optional filters carry
 // no example values (a "Try it out" would send them).

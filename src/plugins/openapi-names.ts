@@ -1,4 +1,4 @@
-// Named component schemas (issue 20). Every TypeBox schema a module exports from its <r>.schemas.ts is titled
+// Named component schemas. Every TypeBox schema a module exports from its <r>.schemas.ts is titled
 // with its export name (`Customer`, `CustomerCreate`, …); the OpenAPI document then shows each titled schema
 // once under components/schemas and refers to it by $ref (openapi-document.ts). A new module gets its names by
 // the file convention alone. Titles change neither validation nor serialisation.

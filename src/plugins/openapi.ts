@@ -1,4 +1,4 @@
-// OpenAPI 3.1 generated from the route schemas, one document per edition (issue 2 §8):
+// OpenAPI 3.1 generated from the route schemas, one document per edition:
 // /openapi/full.json, /openapi/clock.json, /:instance/next/api/v1/openapi.json, and the reference page /docs.
 import fs from 'node:fs';
 import swagger from '@fastify/swagger';

@@ -1,4 +1,4 @@
-// Per-token rate limits (issue 2 §7): 1000 requests per 5 minutes and 12000 per hour, fixed windows.
+// Per-token rate limits: 1000 requests per 5 minutes and 12000 per hour, fixed windows.
 // In memory by default; in Redis when REDIS_URL is set, so several processes share one count.
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { createRequire } from 'node:module';
@@ -114,7 +114,7 @@ export class RedisRateLimiter implements RateLimiter {
     options: RedisOptions = {},
   ) {
     // A command waits at most a second: when Redis hangs, that request goes through unlimited and opens the breaker.
-    // ioredis is loaded here, on first use: without REDIS_URL it is never needed (start-up time, issue 20).
+    // ioredis is loaded here, on first use: without REDIS_URL it is never needed (start-up time).
     const { Redis } = createRequire(import.meta.url)('ioredis') as typeof import('ioredis');
     this.#redis = new Redis(url, { maxRetriesPerRequest: 0, enableOfflineQueue: false, commandTimeout: 1000, retryStrategy: (n) => Math.min(n * 200, 2000), ...options });
     this.#redis.on('error', () => {}); // surfaced through availability

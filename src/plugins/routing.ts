@@ -20,7 +20,7 @@ const METHODS = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'] as const;
 export class RouteRegistry {
   readonly routes: RegisteredRoute[] = [];
   // A router of the recorded routes, for 405 answers: built on its first use (a request for an unknown route), not
-  // route by route at start, where filling a second router cost ~10 % of the start-up time (issue 20).
+  // route by route at start, where filling a second router cost ~10 % of the start-up time.
   #router: ReturnType<typeof FindMyWay> | undefined;
   #routed = 0;
 

@@ -1,4 +1,4 @@
-// Field-level module gating (issue 2 §3, reference §1.4): a field whose module is off is absent from the
+// Field-level module gating (docs/api/conventions.md): a field whose module is off is absent from the
 // response, not null. Resources declare { field: module } once and call omitGatedFields in their mapper.
 import type { ModuleName, Tenant } from './tenants.js';
 

@@ -7,13 +7,13 @@ import { nowTimestamp } from '../values/formats.js';
 export const EDITIONS = ['full', 'clock'] as const;
 export type Edition = (typeof EDITIONS)[number];
 
-/** Optional modules, each on or off per tenant (issue 2 §3). */
+/** Optional modules, each on or off per tenant. */
 export const MODULES = ['resource_planning', 'departments', 'project_release', 'ticket_extension', 'ahr', 'end_customer'] as const;
 export type ModuleName = (typeof MODULES)[number];
 
 export const LANGUAGES = ['de', 'en', 'fr', 'es', 'pl', 'sk', 'tr'] as const;
 
-/** Tenant settings; the booking rules (issue 6) add theirs here with defaults. */
+/** Tenant settings; the booking rules add theirs here with defaults. */
 export type TenantSettings = Record<string, unknown>;
 
 export interface Tenant {

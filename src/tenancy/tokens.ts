@@ -1,4 +1,4 @@
-// API tokens: 256 random bits, shown once, stored only as a SHA-256 hash, owned by one tenant (issue 2 §4).
+// API tokens: 256 random bits, shown once, stored only as a SHA-256 hash, owned by one tenant.
 import crypto from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { DB } from '../db/schema.js';

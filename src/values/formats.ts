@@ -57,7 +57,7 @@ export function inTime(value: string): string {
   return value.length === 5 ? `${value}:00` : value;
 }
 
-/** Decimal text with a fixed scale, e.g. 19 -> "19.0000" (reference §1.2). */
+/** Decimal text with a fixed scale, e.g. 19 -> "19.0000" (docs/api/conventions.md). */
 export function decimalText(value: number | null | undefined, scale: number): string | null {
   if (value === null || value === undefined) return null;
   return Number(value).toFixed(scale);

@@ -50,7 +50,7 @@ export const LABELS = {
   expenditure_billing_type: { basehour: n('Stundensatz', 'Hourly rate'), tsatz: n('Tagessatz', 'Daily rate') },
   // Bookings: the release state (reference: 1 freigegeben, "released" in English); 0 never released.
   project_release: { 0: n('unverändert', 'unchanged'), 1: n('freigegeben', 'released'), 2: n('zu prüfen', 'to be checked'), 3: n('abgerechnet', 'billed') },
-  // People (reference §2): rights 0..4, employment 0..2; meals; leave approval states.
+  // People (docs/api/conventions.md): rights 0..4, employment 0..2; meals; leave approval states.
   rights: {
     0: n('Benutzer', 'User'),
     1: n('Administrator', 'Administrator'),

@@ -1,4 +1,4 @@
-// Issue 2 §2: the zeitkonto command in-process (main with captured output) on a SQLite file and on a PostgreSQL
+// The zeitkonto command in-process (main with captured output) on a SQLite file and on a PostgreSQL
 // database of its own: migrate, demo (idempotent), tenant create/update/list, token create/list/revoke, settings,
 // usage errors.
 import assert from 'node:assert/strict';

@@ -1,4 +1,4 @@
-// Issue 20 §5: the zeitkonto command for operators — --help per command, --json lists, tenant delete (all data,
+// The zeitkonto command for operators — --help per command, --json lists, tenant delete (all data,
 // one transaction), backup (SQLite online copy; PostgreSQL points to pg_dump), generate prints a token, and a
 // missing PostgreSQL database is created by migrate, or migrate and serve say how when the user may not.
 import assert from 'node:assert/strict';

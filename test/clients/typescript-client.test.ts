@@ -1,4 +1,4 @@
-// Issue 20 §3: @zeitkonto/client (clients/typescript) against a live server: typed requests and named types,
+// @zeitkonto/client (clients/typescript) against a live server: typed requests and named types,
 // paging through a list, 429 waits for Retry-After; and its generated schema.d.ts is not stale.
 import assert from 'node:assert/strict';
 import fs from 'node:fs';

@@ -1,4 +1,4 @@
-// The fast part of the reliability run's bad-input sweep (issue 13): requests generated from the OpenAPI document
+// The fast part of the reliability run's bad-input sweep: requests generated from the OpenAPI document
 // with a fixed seed (reliability/bad-input.ts); `npm run reliability` sends 10,000 and more per database.
 // Every answer is below 500, in the {message} envelope, and shows no stack, SQL or file path.
 import assert from 'node:assert/strict';

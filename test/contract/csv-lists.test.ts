@@ -1,4 +1,4 @@
-// Issue 20 §4, generic over the OpenAPI document: every list endpoint it declares (a GET whose 200 answer holds a
+// Generic over the OpenAPI document: every list endpoint it declares (a GET whose 200 answer holds a
 // `data` array) answers `?format=csv` and `Accept: text/csv` with the same items as its JSON pages, in the same
 // order, with a header row; and the document declares text/csv for each. A new list route is covered without edits.
 import assert from 'node:assert/strict';

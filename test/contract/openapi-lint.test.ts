@@ -1,4 +1,4 @@
-// Issue 20: the served OpenAPI documents pass Spectral's OpenAPI ruleset without errors and Redocly's
+// The served OpenAPI documents pass Spectral's OpenAPI ruleset without errors and Redocly's
 // recommended rules without warnings (both linters are devDependencies and run offline); so does the 3.0 rendition.
 import assert from 'node:assert/strict';
 import { execFile } from 'node:child_process';

@@ -1,4 +1,4 @@
-// Issue 2 §8: OpenAPI 3.1 generated from the route schemas, one document per edition, the tenant's own document,
+// OpenAPI 3.1 generated from the route schemas, one document per edition, the tenant's own document,
 // and the interactive reference at /docs.
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
@@ -115,7 +115,7 @@ forEachDialect('openapi', (t) => {
   });
 });
 
-// Issue 20: a document integrators can use.
+// A document integrators can use.
 forEachDialect('openapi: named schemas, operationIds, tags', (t) => {
   test('resources are named component schemas referenced by $ref; every $ref resolves', async () => {
     const doc = (await get(t, '/openapi/full.json')).body;
@@ -181,11 +181,11 @@ forEachDialect('openapi: named schemas, operationIds, tags', (t) => {
     const descriptions = [...r.text.matchAll(/"description":"((?:[^"\\]|\\.){60,})"/g)].map((m) => m[1]);
     const repeated = descriptions.filter((d, i) => descriptions.indexOf(d) !== i && d.length > 80);
     assert.ok(repeated.length <= 12, `long descriptions repeated: ${[...new Set(repeated)].slice(0, 5).join(' | ')}`);
-    // Issue 20 asks for under 250 KB; with 322 operations the document is 458,581 bytes, and cannot reach 256,000
+    // Asks for under 250 KB; with 322 operations the document is 458,581 bytes, and cannot reach 256,000
     // without dropping answers or parameters: the paths alone, with every response and parameter component named
     // by one character, would be ~237 KB (scripts/openapi-size.ts; docs/performance-archive.md, "OpenAPI size, third pass").
     // The ceiling keeps it from growing back. The repeated long descriptions are properties a Create and an Update
-    // body both carry (issue 12's "also the name" enumerations, absence and planning times).
+    // body both carry (enumerations that also take the name, absence and planning times).
     assert.ok(Buffer.byteLength(r.text) < DOCUMENT_CEILING, `full document ${Buffer.byteLength(r.text)} bytes`);
   });
 

@@ -1,4 +1,4 @@
-// Issue 7: every list endpoint's queries, with each filter, each pair of filters and each sort it offers, explained
+// Every list endpoint's queries, with each filter, each pair of filters and each sort it offers, explained
 // against a generated small tenant (≈10,000 bookings) on SQLite and PostgreSQL. Fails on any table access that is
 // not bound by tenant_id (a full table or index scan), and, on SQLite, on a filter of a large table whose count or
 // page still reads every row of the tenant: that list needs an index.

@@ -1,4 +1,4 @@
-// Uniqueness and non-overlap rules under racing creates (issue 13): N parallel POSTs of the same record, exactly
+// Uniqueness and non-overlap rules under racing creates: N parallel POSTs of the same record, exactly
 // one wins, every loser gets the same field error a sequential duplicate gets, and exactly one row is stored.
 // The rules are enforced by the database (unique indexes) or by the booking engine's lock, so they hold on
 // PostgreSQL as on SQLite.
@@ -114,7 +114,7 @@ forEachDialect('races on uniqueness rules', (t) => {
   }
 });
 
-/** Issue 12 §12: keys that differ only in case are one key, also when created at the same moment (on PostgreSQL only the lowercase unique indexes of migrations 1200, 2000 and 2900 can decide that). */
+/** keys that differ only in case are one key, also when created at the same moment (on PostgreSQL only the lowercase unique indexes of migrations 1200, 2000 and 2900 can decide that). */
 const CASE_RACES: { name: string; field: string; setup(t: TestContext, c: Client): Promise<{ path: string; body: (key: string) => Record<string, unknown> }> }[] = [
   { name: 'article number', field: 'article_number', setup: async () => ({ path: '/articles', body: (k) => ({ article_number: k, name: 'Racing article' }) }) },
   {

@@ -1,4 +1,4 @@
-// Issue 12 §10: a record read with GET and sent back whole with PUT (one field changed) is accepted by every
+// A record read with GET and sent back whole with PUT (one field changed) is accepted by every
 // resource with a PATCH route, and a GET afterwards shows exactly that change. Read-only fields are ignored,
 // enumerated {id, name} objects and midnight date-times are taken as input.
 import assert from 'node:assert/strict';
@@ -153,7 +153,7 @@ function labelledFields(schema: any): [field: string, set: LabelSetName, allows:
 forEachDialect(
   'enumerations by name',
   (t) => {
-    test('every enumerated field of every PATCH body takes the name of a value, in German and in English (issue 12 §10)', async () => {
+    test('every enumerated field of every PATCH body takes the name of a value, in German and in English', async () => {
       const w = await seedWorld(t());
       const failures: string[] = [];
       let checked = 0;

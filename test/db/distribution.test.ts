@@ -1,4 +1,4 @@
-// Distributable by tenant (issue 14, docs/scaling.md): for PostgreSQL with Citus, tables distributed by tenant_id
+// Distributable by tenant (docs/scaling.md): for PostgreSQL with Citus, tables distributed by tenant_id
 // need every primary key and unique index to contain tenant_id, and every foreign key between them to join on it.
 // The house rule is stricter (tenant first, which also serves every tenant-scoped query); this test holds every
 // table of the migrated schema to it, so a new table, unique index or foreign key that is not fails here.

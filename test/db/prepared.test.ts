@@ -1,4 +1,4 @@
-// Compiled queries (src/db/prepared.ts, issue 14): built and compiled once per dialect, then run with each call's
+// Compiled queries (src/db/prepared.ts): built and compiled once per dialect, then run with each call's
 // parameters and the caller's tenant — the same rows as the query built afresh, never another tenant's.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';

@@ -1,4 +1,4 @@
-// SQLite planner statistics (issue 14): opening a database file analyses tables that have rows but no statistics,
+// SQLite planner statistics: opening a database file analyses tables that have rows but no statistics,
 // so the planner picks the selective index (a month of one employee by (tenant, employee, date), not the tenant's
 // whole month by (tenant, date)). PostgreSQL keeps its own statistics (autovacuum; the generator runs ANALYZE).
 import assert from 'node:assert/strict';

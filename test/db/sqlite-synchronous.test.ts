@@ -1,4 +1,4 @@
-// SQLite's durability setting (issue 13 §11): FULL by default (an acknowledged commit survives a power loss),
+// SQLite's durability setting: FULL by default (an acknowledged commit survives a power loss),
 // NORMAL only when SQLITE_SYNCHRONOUS asks for it, anything else refused at start. SQLite-only by nature:
 // PostgreSQL's durability is its own fsync.
 import assert from 'node:assert/strict';

@@ -1,4 +1,4 @@
-// Migration 1300_uniqueness on a database that races already filled with duplicates (issue 13): the duplicates
+// Migration 1300_uniqueness on a database that races already filled with duplicates: the duplicates
 // go (the oldest row stays, with its prices), the unique indexes are created, and the upgrade succeeds.
 import assert from 'node:assert/strict';
 import { after, test } from 'node:test';

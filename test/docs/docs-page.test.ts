@@ -1,4 +1,4 @@
-// Issue 20 §2: /docs in a real browser (headless Chromium, Debian's `chromium`; .ci/run installs it). The page
+// /docs in a real browser (headless Chromium, Debian's `chromium`; .ci/run installs it). The page
 // renders with a zeitkonto title, authorizes with a token, executes GET /customers through the page and shows the
 // demo customers. ZK_DOCS_SCREENSHOT=<file.png> also saves a screenshot (docs/images/docs-page.png is one).
 import assert from 'node:assert/strict';

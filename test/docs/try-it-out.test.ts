@@ -1,4 +1,4 @@
-// Issue 20 §2: every "Try it out" example /docs offers is accepted by a fresh demo tenant. The page's documents
+// Every "Try it out" example /docs offers is accepted by a fresh demo tenant. The page's documents
 // (/openapi/docs/<group>.json, and all.json with every operation) carry, on each write operation with a JSON body, a
 // request-body example and the path values, resolved against the tenant DOCS_INSTANCE names
 // (src/plugins/docs-examples.ts). This test sends each, with its path values, as the page would, and expects 2xx; it

@@ -1,4 +1,4 @@
-// Issue 2 §8 / contract Versioning 4: deprecated routes (config.deprecated) and deprecated fields (markDeprecated)
+// Contract Versioning 4: deprecated routes (config.deprecated) and deprecated fields (markDeprecated)
 // carry Deprecation, Sunset and Link headers; other responses do not.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';

@@ -1,4 +1,4 @@
-// Issue 2 §6, reference §1.8: one error handler — JSON 404 route-not-found, 405 with Allow, 400/413/415 for bad
+// One error handler (docs/api/conventions.md) — JSON 404 route-not-found, 405 with Allow, 400/413/415 for bad
 // bodies, 422 {message, errors}, 500 "Server Error." without internals; every error is application/json.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';

@@ -1,4 +1,4 @@
-// Hostile input a fault-injection run found (issue 13): every answer is a 4xx in the API's {message} envelope,
+// Hostile input a fault-injection run found: every answer is a 4xx in the API's {message} envelope,
 // never a 500 or Node's bare default, and nothing is stored.
 import assert from 'node:assert/strict';
 import net from 'node:net';

@@ -1,4 +1,4 @@
-// Issue 12 §9: behaviour and docs agree on media types and lenient booleans (http/errors.ts, http/request-input.ts).
+// Behaviour and docs agree on media types and lenient booleans (http/errors.ts, http/request-input.ts).
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { forEachDialect, uniqueName } from '../support/app.js';

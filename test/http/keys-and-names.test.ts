@@ -1,4 +1,4 @@
-// Issue 12 §12: keys are trimmed (only spaces is 422), unique regardless of case on both databases (also under
+// Keys are trimmed (only spaces is 422), unique regardless of case on both databases (also under
 // concurrent requests), and name filters match regardless of case.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';

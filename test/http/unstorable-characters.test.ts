@@ -1,4 +1,4 @@
-// The cost side of the NUL/surrogate refusal (issue 13 §3): a JSON body whose raw text holds no \u0000 or
+// The cost side of the NUL/surrogate refusal: a JSON body whose raw text holds no \u0000 or
 // surrogate escape cannot hold those characters, so it is not walked at all (a 1 MB body of 500,000 elements
 // cost 0.4–1 s of event loop when every element was visited). Time is not asserted (it is measured by
 // `npm run reliability`, part cost); what is asserted is that the clean body's elements are never read, counted

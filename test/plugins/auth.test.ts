@@ -1,4 +1,4 @@
-// Issue 2 §4: bearer tokens — 401 for missing/malformed/unknown/expired/revoked, tenant-bound, read-only -> 403,
+// Bearer tokens — 401 for missing/malformed/unknown/expired/revoked, tenant-bound, read-only -> 403,
 // stored only as SHA-256, at least 256 random bits, last use recorded.
 import assert from 'node:assert/strict';
 import crypto from 'node:crypto';

@@ -1,4 +1,4 @@
-// Issue 2 §3: editions and modules. A clock tenant gets 404 (route-not-found) on every full-only route; a route
+// Editions and modules. A clock tenant gets 404 (route-not-found) on every full-only route; a route
 // declared with config.module exists only for tenants with that module; gated fields are absent, not null.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';

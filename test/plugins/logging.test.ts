@@ -1,4 +1,4 @@
-// Issue 20 §5: one log line per request, static /docs assets only at debug, JSON or readable lines.
+// One log line per request, static /docs assets only at debug, JSON or readable lines.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { buildApp } from '../../src/app.js';

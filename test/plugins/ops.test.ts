@@ -1,4 +1,4 @@
-// Issue 2 §8 operations: /healthz, /readyz (database reachable), /metrics (Prometheus, by route and status),
+// Operations: /healthz, /readyz (database reachable), /metrics (Prometheus, by route and status),
 // X-Request-Id echoed or generated, JSON logs carrying the request id.
 import assert from 'node:assert/strict';
 import { Writable } from 'node:stream';
@@ -87,7 +87,7 @@ forEachDialect('operations', (t) => {
     try {
       await app.inject({ method: 'GET', url: '/healthz', headers: { 'x-request-id': 'log-test-1' } });
       const mine = lines.filter((l) => l.reqId === 'log-test-1');
-      assert.equal(mine.length, 1, JSON.stringify(lines)); // one line per request (issue 14)
+      assert.equal(mine.length, 1, JSON.stringify(lines)); // one line per request
       assert.deepEqual([mine[0].req?.method, mine[0].req?.url, mine[0].res?.statusCode, typeof mine[0].responseTime], ['GET', '/healthz', 200, 'number']);
       const r = await app.inject({ method: 'GET', url: '/test/throws', headers: { 'x-request-id': 'log-test-2' } });
       assert.equal(JSON.parse(r.body).message, 'Server Error.');

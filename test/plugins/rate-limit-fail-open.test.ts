@@ -39,7 +39,7 @@ forEachDialect('rate limit without Redis', (t) => {
       const created = await app.inject({ method: 'POST', url, headers, payload: { name: 'fo1' } });
       assert.equal(created.statusCode, 201, created.body);
       const warnings = log.lines.filter((l) => l.level === 40 && /rate limiter unavailable/.test(l.msg));
-      // One line per change of state (issue 13 §4: the circuit opens once), not one per request.
+      // One line per change of state (the circuit opens once), not one per request.
       assert.equal(warnings.length, 1);
       assert.ok(warnings[0].err, 'the cause is logged');
     } finally {

@@ -1,4 +1,4 @@
-// Redis outages (issue 13): the limiter fails fast while Redis is unreachable or hanging (a circuit breaker, no
+// Redis outages: the limiter fails fast while Redis is unreachable or hanging (a circuit breaker, no
 // per-request wait), /readyz says "degraded" and /metrics zeitkonto_rate_limiter_up 0, and the change of state
 // is logged once, not per request.
 import assert from 'node:assert/strict';

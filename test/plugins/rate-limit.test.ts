@@ -1,4 +1,4 @@
-// Issue 2 §7: per-token rate limits (5-minute and hourly fixed windows), 429 with Retry-After, RateLimit-Policy /
+// Per-token rate limits (5-minute and hourly fixed windows), 429 with Retry-After, RateLimit-Policy /
 // RateLimit and X-RateLimit-* headers; in memory, and shared through Redis by several processes.
 // The clock is frozen at the start of an hour so window boundaries never fall inside a test.
 import assert from 'node:assert/strict';

@@ -1,4 +1,4 @@
-// Reading CSV answers in tests (issue 20 §4).
+// Reading CSV answers in tests.
 import assert from 'node:assert/strict';
 
 /** RFC 4180: quoted fields may hold commas, quotes ("") and line breaks. */

@@ -1,4 +1,4 @@
-// Rule: no booking on a day an approved full-day absence of the employee covers (issue 15). Half days, hourly
+// Rule: no booking on a day an approved full-day absence of the employee covers. Half days, hourly
 // absences and absences not (yet) approved do not block. Switchable per tenant (check_absences, on by default).
 import type { Rule } from '../facts.js';
 

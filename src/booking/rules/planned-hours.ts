@@ -1,5 +1,5 @@
 // Rule 7: the booking must not push booked hours over the planned hours of the project, task, ticket or subtask
-// where its setting forbids it (plan_can_exceed / prevent_overbooking, ids 0..4 as in reference §2):
+// where its setting forbids it (plan_can_exceed / prevent_overbooking, ids 0..4 as in docs/api/conventions.md):
 //   0 all may exceed · 1 only non-billable may exceed · 2 none may exceed ·
 //   3 only travel or non-billable may exceed · 4 only travel may exceed.
 // Planned hours of null or 0 mean "no plan".

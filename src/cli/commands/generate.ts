@@ -1,4 +1,4 @@
-// `zeitkonto generate <instance> [--scale small|medium|large] [--seed N]`: a generated tenant (issue 7).
+// `zeitkonto generate <instance> [--scale small|medium|large] [--seed N]`: a generated tenant.
 import { parseArgs } from 'node:util';
 import { generate, SCALES, type Scale } from '../../generate/generator.js';
 import { findTenant } from '../../tenancy/tenants.js';

@@ -1,4 +1,4 @@
-// Tenants, API tokens and the small master data of issue 2: departments, absence reasons, activities, categories.
+// Tenants, API tokens and the small master data: departments, absence reasons, activities, categories.
 import type { Migration } from '../migration.js';
 import { execScript } from '../migration.js';
 import { ddl } from '../dialect.js';

@@ -1,4 +1,4 @@
-// People and organisation (issue 4): department managers, employment periods, holiday calendars and holidays,
+// People and organisation: department managers, employment periods, holiday calendars and holidays,
 // break regulation types, regular working times, internal rates; unique employee keys on the spine's table.
 // Child rows of an employee reference its username (the contract's key; it never changes) and go with it.
 import type { Migration } from '../migration.js';

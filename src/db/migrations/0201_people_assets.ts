@@ -1,4 +1,4 @@
-// People and organisation (issue 4), part 2: work locations and location lists, dated vehicle lists,
+// People and organisation, part 2: work locations and location lists, dated vehicle lists,
 // terminals (devices) with their employees, transponders and employee meals.
 import type { Migration } from '../migration.js';
 import { execScript } from '../migration.js';

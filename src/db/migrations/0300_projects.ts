@@ -1,4 +1,4 @@
-// Projects and what hangs on them (issue 5): project statuses, projects, tasks, employee assignments,
+// Projects and what hangs on them: project statuses, projects, tasks, employee assignments,
 // allowed activities and project locations. Project price tables live in the spine's price_tables
 // (level 'project', project_id). Keys follow the contract: customer_id is the customer number, employee_id
 // the username, project_status_id the status short name, all with ON UPDATE CASCADE.

@@ -1,4 +1,4 @@
-// Tickets, their subtasks and attachments (issue 5, reference §4.26). A ticket belongs to a project and one
+// Tickets, their subtasks and attachments (docs/api/projects.md). A ticket belongs to a project and one
 // of its tasks; tickets and subtasks carry a runtime (start_date..deadline) and planned hours that bookings
 // are checked against.
 import type { Migration } from '../migration.js';

@@ -1,4 +1,4 @@
-// Absences and leave approval applications (issue 15). An absence belongs to one employee and names its reason by
+// Absences and leave approval applications. An absence belongs to one employee and names its reason by
 // name (the JSON key); an approval workflow leaves one leave approval application the absence points at.
 // Working-time balances sum an employee's booked hours before a day: the (employee, date) index of attendances
 // carries the duration, so that sum reads the index alone (a page of 200 balances on medium data: 52 instead of

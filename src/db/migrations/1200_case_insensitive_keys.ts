@@ -1,4 +1,4 @@
-// Issue 12 §12: keys are unique regardless of case on both databases ("K-1" takes "k-1"), as the real system's
+// Keys are unique regardless of case on both databases ("K-1" takes "k-1"), as the real system's
 // MySQL collation has it. The application checks first (checkUnique compares lower() on both sides); these
 // indexes make the rule hold under concurrent requests on PostgreSQL too, and serve the case-insensitive name
 // filters (projects and tasks by name, absence reasons by external_id). The existing case-sensitive unique

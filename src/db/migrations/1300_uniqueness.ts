@@ -1,4 +1,4 @@
-// Uniqueness rules the database enforces (issue 13): a check-then-insert alone lets racing creates through on
+// Uniqueness rules the database enforces: a check-then-insert alone lets racing creates through on
 // PostgreSQL. A month is closed once for the tenant and once per employee (two partial unique indexes: the
 // tenant-wide closing has no employee); an owner's price tables have distinct start dates, one without a start
 // date at most (an expression index: base and customer tables have NULL owner columns, and NULL is never equal

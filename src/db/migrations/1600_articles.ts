@@ -1,4 +1,4 @@
-// Articles (issue 16, reference §4.4): the catalogue offers and invoices draw items from. The article number is
+// Articles (docs/api/masterdata.md): the catalogue offers and invoices draw items from. The article number is
 // unique in the tenant (a unique index, so two concurrent creates cannot both pass the check).
 import type { Migration } from '../migration.js';
 import { execScript } from '../migration.js';

@@ -1,4 +1,4 @@
-// Receipts (expenses, issue 16, reference §4.25): receipt types (master data, keyed by name), the receipt header
+// Receipts (expenses, docs/api/receipts.md): receipt types (master data, keyed by name), the receipt header
 // and its amount lines. A client_id is unique per employee (the offline de-duplication), the lines go with their
 // receipt; indexes for the list filters (date range, employee and month, project, billing status).
 import type { Migration } from '../migration.js';

@@ -1,4 +1,4 @@
-// Plannings (issue 17): explicit planning entries (one employee, one day, a project or one of its tasks, tickets or
+// Plannings: explicit planning entries (one employee, one day, a project or one of its tasks, tickets or
 // subtasks), default plannings (a standing plan of an employee for a project over a period) and resource planning
 // periods (the resource_planning module). A plan goes with what it plans: deleting the employee, project, task,
 // ticket or subtask deletes its plans (ON DELETE CASCADE), nothing else refers to a plan.

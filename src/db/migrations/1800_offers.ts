@@ -1,4 +1,4 @@
-// Offers and their items (issue 18, reference §4.21). Money and quantities are scaled integers, never binary
+// Offers and their items (docs/api/commercial.md). Money and quantities are scaled integers, never binary
 // floating point: quantity and single_price in 1/10000, amounts in cents, VAT percentages in 1/100 percent
 // (docs/api/commercial.md). An offer names its customer by number and a contact of that customer by id.
 import type { Migration } from '../migration.js';

@@ -1,4 +1,4 @@
-// Invoices and invoice items (issue 18, reference §4.19), the tenant's invoice number sequence, and the index by
+// Invoices and invoice items (docs/api/commercial.md), the tenant's invoice number sequence, and the index by
 // which an invoice item finds the bookings it bills. Money is stored in scaled integers (values/money.ts): amounts in
 // cents, quantities in 1/10^5, unit prices and VAT percentages in 1/10^4 (the scales the reference prints).
 import type { Migration } from '../migration.js';

@@ -1,4 +1,4 @@
-// The write path's own tables (issue 19): idempotency keys, the change feed with its per-tenant cursor counter,
+// The write path's own tables: idempotency keys, the change feed with its per-tenant cursor counter,
 // webhooks with their outbox of deliveries. The change feed's cursor is assigned from change_counters under the
 // counter row's lock at the end of each write transaction, so cursor order is commit order (see
 // docs/api/integration.md). Expiry and retention sweeps go tenant by tenant, hence (tenant_id, time) indexes.

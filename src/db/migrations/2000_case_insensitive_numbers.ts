@@ -1,4 +1,4 @@
-// Issue 12 §12: article and invoice numbers are unique regardless of case ("A-1" takes "a-1"), like the keys of
+// Article and invoice numbers are unique regardless of case ("A-1" takes "a-1"), like the keys of
 // migration 1200 (articles and invoices came later). The application checks first (checkUnique compares lower()
 // on both sides); these indexes make the rule hold under concurrent creates on PostgreSQL too. The case-sensitive unique indexes stay (invoice items reference them).
 // Numbers that differ only in case, stored before this rule, cannot be merged without losing a record: the

@@ -1,4 +1,4 @@
-// Folders (issue 18 §3): a tree of named folders per tenant, each optionally referring to a project and/or a
+// Folders: a tree of named folders per tenant, each optionally referring to a project and/or a
 // customer (by customer number). Their documents live in the one attachment store (owner type 'folder').
 // Also the index the invoice-item delete refusal reads for linked receipts (receipts.invoice_item_id).
 import type { Migration } from '../migration.js';

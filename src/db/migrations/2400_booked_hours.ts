@@ -1,4 +1,4 @@
-// Running planned-hours sums (issue 14 §3.6): the hours booked on each project, task, ticket and subtask, kept in
+// Running planned-hours sums: the hours booked on each project, task, ticket and subtask, kept in
 // booked_hours by triggers on attendances in the same transaction as every booking insert, update (of its duration
 // or of what it is booked on: a move) and delete — also bulk bookings, savepoints rolled back, cascades and direct
 // SQL. The planned-hours rule reads one row instead of summing every booking of the item. Backfilled here.

@@ -1,4 +1,4 @@
-// CSV for spreadsheets (issue 20 §4), an extension of the contract: every list answers `Accept: text/csv` or
+// CSV for spreadsheets, an extension of the contract: every list answers `Accept: text/csv` or
 // `?format=csv` with the same filters and sort. Paginated lists stream every page (listResponse hands back a
 // stream read in chunks, constant memory); the short unpaginated lists are converted from their JSON answer.
 // UTF-8 with a header row; columns are the list item's fields (nested objects as `parent.child`, arrays as JSON),

@@ -34,7 +34,7 @@ function pageUrls(req: FastifyRequest): { path: string; at(page: number): string
   return { path, at: (page) => `${head}${page}${tail}` };
 }
 
-/** Laravel's paginator window (reference §1.7): up to 13 pages in full, otherwise sliders with '...'. */
+/** Laravel's paginator window (docs/api/conventions.md): up to 13 pages in full, otherwise sliders with '...'. */
 export function pageWindow(current: number, last: number): (number | '...')[] {
   const range = (a: number, b: number) => Array.from({ length: Math.max(0, b - a + 1) }, (_, i) => a + i);
   const onEachSide = 3;

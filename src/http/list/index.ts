@@ -1,4 +1,4 @@
-// The contract's list conventions, implemented once (issue 2 §5). A resource declares its key, its sortable
+// The contract's list conventions, implemented once. A resource declares its key, its sortable
 // fields and its filters; it never parses `page` itself.
 export * from './query.js';
 export * from './paging.js';

@@ -1,9 +1,9 @@
-// Absence reasons (reference §4.2). Key: the unique short name. Flags are 0/1 integers as on the live system.
+// Absence reasons (docs/api/absences.md). Key: the unique short name. Flags are 0/1 integers as on the live system.
 import { Type, type Static } from '@sinclair/typebox';
 import { DateTimeOut, IntIdName, Nullable, Opt, Labelled } from '../../http/schemas.js';
 import { listQuery } from '../../http/list/index.js';
 
-/** Reason types (reference §2): 0 annual holiday, 1 paid absence, 2 unpaid absence (our name; no public id), 3 flexitime. */
+/** Reason types (docs/api/conventions.md): 0 annual holiday, 1 paid absence, 2 unpaid absence (our name; no public id), 3 flexitime. */
 
 const Flag = Type.Integer({ enum: [0, 1] });
 

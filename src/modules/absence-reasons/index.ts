@@ -1,4 +1,4 @@
-// Absence reasons (reference §4.2): read per contract, writes additive.
+// Absence reasons (docs/api/absences.md): read per contract, writes additive.
 import type { ZkApp } from '../../types.js';
 import absenceReasonRoutes from './absence-reasons.routes.js';
 

@@ -1,5 +1,5 @@
 // An absence request body -> the absence as it will be stored (merged with the stored one on PATCH), and the
-// approval it asks for. Both variants of the body (reference §4.1) end up in the same shape; no database here.
+// approval it asks for. Both variants of the body (docs/api/absences.md) end up in the same shape; no database here.
 import { ErrorBag } from '../../values/errors.js';
 import { inTime, isValidDate, toBool } from '../../values/formats.js';
 import { durationHours } from '../../booking/time.js';

@@ -1,5 +1,5 @@
 // SQL for absences and their leave approval applications; every query is scoped by tenant. Rows map to the live
-// read shape (reference §4.1); a page loads its reasons and applications in one query each.
+// read shape (docs/api/absences.md); a page loads its reasons and applications in one query each.
 import { sql, type Insertable, type Selectable } from 'kysely';
 import type { TenantDb } from '../../db/tenant-scope.js';
 import { tenantTimezone, type Tenant } from '../../tenancy/tenants.js';
@@ -61,7 +61,7 @@ export interface AbsenceFilters {
   end_date?: string;
 }
 
-/** The window filters keep absences that lie entirely inside it (reference §5, measured on the live system). */
+/** The window filters keep absences that lie entirely inside it (docs/api/conventions.md, measured on the live system). */
 export function listAbsences(db: TenantDb, f: AbsenceFilters) {
   let q = db.selectFrom('absences').selectAll();
   if (f.employee_id !== undefined) q = q.where('employee_id', '=', f.employee_id);

@@ -1,4 +1,4 @@
-// Absences (reference §4.1) with their reason and leave approval application, and the request body in both
+// Absences (docs/api/absences.md) with their reason and leave approval application, and the request body in both
 // variants real clients send (current: start_date/end_date/type/hours; legacy: from/to as dates, comment,
 // half_day_from/half_day_to, approval_status). docs/api/absences.md has the semantics.
 import { Type, type Static, type TSchema } from '@sinclair/typebox';
@@ -6,7 +6,7 @@ import { DateOnly, DateTimeOut, IntIdName, Nullable, Opt, requiredUnless, TimeOu
 import { listQuery } from '../../http/list/index.js';
 import { AbsenceReason } from '../absence-reasons/absence-reasons.schemas.js';
 
-/** Response `type` (reference §2): 0 full day, 1 half day, 2 hourly. */
+/** Response `type` (docs/api/conventions.md): 0 full day, 1 half day, 2 hourly. */
 export const AbsenceType = { Full: 0, Half: 1, Hourly: 2 } as const;
 
 export const LeaveApprovalApplication = Type.Object({

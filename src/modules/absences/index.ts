@@ -1,4 +1,4 @@
-// Absences with leave approval (reference §4.1, issue 15).
+// Absences with leave approval (docs/api/absences.md).
 import type { ZkApp } from '../../types.js';
 import absenceRoutes from './absences.routes.js';
 

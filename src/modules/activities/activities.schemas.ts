@@ -1,4 +1,4 @@
-// Activities (reference §4.3). Key: the name, which attendances carry as `activity_id`.
+// Activities (docs/api/masterdata.md). Key: the name, which attendances carry as `activity_id`.
 import { Type, type Static } from '@sinclair/typebox';
 import { DateTimeOut, Nullable, Opt } from '../../http/schemas.js';
 import { listQuery } from '../../http/list/index.js';

@@ -1,4 +1,4 @@
-// Activities (reference §4.3): read per contract, writes additive.
+// Activities (docs/api/masterdata.md): read per contract, writes additive.
 import type { ZkApp } from '../../types.js';
 import activityRoutes from './activities.routes.js';
 

@@ -1,4 +1,4 @@
-// Articles (reference §4.4; contract: `created`/`modified`, not `created_at`/`updated_at`). The description comes
+// Articles (docs/api/masterdata.md; contract: `created`/`modified`, not `created_at`/`updated_at`). The description comes
 // in German (`description`) and per language (`description_en`, …).
 import { Type, type Static } from '@sinclair/typebox';
 import { DateTimeOut, Nullable, Opt, Currency } from '../../http/schemas.js';

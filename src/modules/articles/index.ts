@@ -1,4 +1,4 @@
-// Articles (contract "Masterdata", reference §4.4): read per contract, writes additive.
+// Articles (contract "Masterdata", docs/api/masterdata.md): read per contract, writes additive.
 import type { ZkApp } from '../../types.js';
 import articleRoutes from './articles.routes.js';
 

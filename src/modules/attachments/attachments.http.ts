@@ -34,7 +34,7 @@ export const attachmentMeta = (r: AttachmentMeta) => ({
   modified: outTimestamp(r.modified ?? r.created),
 });
 
-/** {"success": true}, the answer of an upload (reference §1.6). */
+/** {"success": true}, the answer of an upload (docs/api/conventions.md). */
 export const Success = Type.Object({ success: Type.Boolean() });
 
 /** Upload routes of one plugin scope: multipart registered once, the JSON body schema and limits. */

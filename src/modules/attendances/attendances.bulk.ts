@@ -1,4 +1,4 @@
-// POST /attendances/bulk (zeitkonto extension, issue 19 §5): up to 500 bookings in one request, each validated
+// POST /attendances/bulk (zeitkonto extension): up to 500 bookings in one request, each validated
 // and checked by the same rules as POST /attendances, in request order, within the request's one transaction.
 // Each item runs under a savepoint, so a refused item leaves no trace; ?atomic=true writes all or none.
 // The locks of every item's employee and project are taken first, in sorted order, so two bulk requests (or a

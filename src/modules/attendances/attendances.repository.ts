@@ -9,7 +9,7 @@ import { outDate, outTimestamp, toBool } from '../../values/formats.js';
 import type { AttendanceT } from './attendances.schemas.js';
 import type { TenantDb, TenantInsert } from '../../db/tenant-scope.js';
 
-/** The columns a response or a rule reads: all but tenant_id and the derived start_at/end_at (issue 14). */
+/** The columns a response or a rule reads: all but tenant_id and the derived start_at/end_at. */
 const COLUMNS = [
   'id', 'employee_id', 'date', 'time_from', 'time_to', 'end_date', 'duration', 'note', 'issue_id', 'department_id', 'project_release',
   'project_released_at', 'project_released_by', 'billable', 'work_location_id', 'activity_id', 'start', 'destination', 'vehicle_id', 'private',

@@ -3,7 +3,7 @@ import { Type, type Static } from '@sinclair/typebox';
 import { DateOnly, PLAIN_DATE_PATTERN, DateTimeOut, IntIdName, MAX_ID, Nullable, Opt, TimeOfDay, Labelled } from '../../http/schemas.js';
 import { listQuery } from '../../http/list/index.js';
 
-/** Release states (contract names; reference §2 gives id 1 = freigegeben, the other ids are ours). */
+/** Release states (contract names; docs/api/conventions.md gives id 1 = freigegeben, the other ids are ours). */
 /** Released or billed bookings cannot be changed or deleted. */
 export const LOCKING_RELEASE_STATES = new Set([1, 3]);
 

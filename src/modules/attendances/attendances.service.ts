@@ -1,6 +1,6 @@
 // Creating, changing, releasing and deleting bookings: input checks, references inside the tenant, every booking
 // rule on the facts the one loader brings (booking/booking-facts.repository.ts), all violations turned into one
-// 422, and the write — in one locked transaction (issue 6).
+// 422, and the write — in one locked transaction.
 import type { Insertable } from 'kysely';
 import type { TenantDb } from '../../db/tenant-scope.js';
 import { lockedTransaction, lockKeys } from '../../db/transaction.js';

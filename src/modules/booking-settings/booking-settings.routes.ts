@@ -1,4 +1,4 @@
-// GET /booking-settings, PATCH/PUT /booking-settings: the tenant's booking rule settings (additive, issue 6).
+// GET /booking-settings, PATCH/PUT /booking-settings: the tenant's booking rule settings (additive).
 import type { ZkApp } from '../../types.js';
 import { Single, responses } from '../../http/schemas.js';
 import { bookingSettings } from '../../booking/settings.js';

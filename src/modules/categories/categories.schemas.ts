@@ -1,4 +1,4 @@
-// Categories (contract Category shape, reference §4.6). Key: the name (numeric ids do not work).
+// Categories (contract Category shape, docs/api/masterdata.md). Key: the name (numeric ids do not work).
 import { LABELS } from '../../values/labels.js';
 import { Type, type Static } from '@sinclair/typebox';
 import { DateTimeOut, Nullable, StrIdName, Translations, Labelled } from '../../http/schemas.js';

@@ -1,4 +1,4 @@
-// Categories (reference §4.6) and the category links other records carry.
+// Categories (docs/api/masterdata.md) and the category links other records carry.
 import type { ZkApp } from '../../types.js';
 import categoryRoutes from './categories.routes.js';
 

@@ -72,7 +72,7 @@ export async function recordChanges(db: TenantDb, changes: readonly ChangeInput[
 }
 
 /** The record's version: the cursor of its latest change, 0 when it never changed through the API. */
-// Compiled once (db/prepared.ts): every GET of a record runs it for its ETag (issue 14).
+// Compiled once (db/prepared.ts): every GET of a record runs it for its ETag.
 const lastCursor = preparedFirst((db, p: { type: string; key: string }) =>
   db.selectFrom('changes').select('cursor').where('type', '=', p.type).where('key', '=', p.key).orderBy('cursor', 'desc').limit(1),
 );

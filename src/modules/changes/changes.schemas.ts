@@ -1,4 +1,4 @@
-// GET /changes (zeitkonto extension, issue 19 §3): the tenant's change feed after a cursor.
+// GET /changes (zeitkonto extension): the tenant's change feed after a cursor.
 import { Type } from '@sinclair/typebox';
 import { DateTimeOut, Nullable } from '../../http/schemas.js';
 

@@ -1,4 +1,4 @@
-// The change feed (issue 19 §3). What writes into it: plugins/write-path.
+// The change feed. What writes into it: plugins/write-path.
 import type { ZkApp } from '../../types.js';
 import changeRoutes from './changes.routes.js';
 import { pruneChanges, recordChanges, recordVersion } from './changes.repository.js';

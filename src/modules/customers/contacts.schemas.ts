@@ -1,4 +1,4 @@
-// Customer contacts (reference §4.7 read shape; request bodies inferred from it). Responses carry
+// Customer contacts (docs/api/customers.md read shape; request bodies inferred from it). Responses carry
 // `department` ({id, name} or null) and `categories` (contract).
 import { Type, type Static } from '@sinclair/typebox';
 import { DateTimeOut, IntIdName, MAX_ID, Nullable, Opt } from '../../http/schemas.js';

@@ -1,4 +1,4 @@
-// Customer (contract "Customer", POST /customers body; reference §4.7 for limits and the update body).
+// Customer (contract "Customer", POST /customers body; docs/api/customers.md for limits and the update body).
 // Addresses and managers are managed nested in the customer body: a submitted array replaces the set.
 import { Type, type Static } from '@sinclair/typebox';
 import { DateOnly, DateTimeOut, IntIdName, MAX_ID, Nullable, Opt, Currency } from '../../http/schemas.js';

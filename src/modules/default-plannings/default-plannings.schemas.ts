@@ -1,4 +1,4 @@
-// Default plannings (additive, issue 17 §2): a standing plan of an employee for a project over a period, in percent
+// Default plannings (additive): a standing plan of an employee for a project over a period, in percent
 // of the day, hours or days per working day. GET /plannings?include_defaults=true shows its days.
 import { Type, type Static } from '@sinclair/typebox';
 import { DateOnly, DateTimeOut, MAX_ID, Nullable, Opt } from '../../http/schemas.js';

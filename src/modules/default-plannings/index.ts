@@ -1,4 +1,4 @@
-// Default plannings (issue 17 §2): standing plans whose days GET /plannings?include_defaults=true adds.
+// Default plannings: standing plans whose days GET /plannings?include_defaults=true adds.
 import type { ZkApp } from '../../types.js';
 import defaultPlanningRoutes from './default-plannings.routes.js';
 

@@ -1,4 +1,4 @@
-// Department managers (reference §4.8): `manager_count` on list items, `manager[]` on the detail; written
+// Department managers (docs/api/people.md): `manager_count` on list items, `manager[]` on the detail; written
 // through the department's `manager` field (usernames, or the objects the detail returns).
 import type { TenantDb } from '../../db/tenant-scope.js';
 import { countLinks, DEPARTMENT_MANAGERS, replaceLinks, resolveExisting } from '../crud/index.js';

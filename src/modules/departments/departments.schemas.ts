@@ -1,4 +1,4 @@
-// Departments (reference §4.8). `start_date`/`end_date` on the list select departments active in the range.
+// Departments (docs/api/people.md). `start_date`/`end_date` on the list select departments active in the range.
 import { Type, type Static } from '@sinclair/typebox';
 import { DateOnly, DateTimeOut, MAX_ID, Nullable, Opt } from '../../http/schemas.js';
 import { listQuery } from '../../http/list/index.js';
@@ -20,7 +20,7 @@ export const Department = Type.Object({
 export type DepartmentT = Static<typeof Department>;
 
 const Manager = Type.Object({ username: Type.String(), firstname: Type.String(), lastname: Type.String(), personal_number: Nullable(Type.String()), email: Nullable(Type.String()) });
-/** List items carry `manager_count`; the detail carries `manager[]` (reference §4.8). */
+/** List items carry `manager_count`; the detail carries `manager[]` (docs/api/people.md). */
 export const DepartmentListItem = Type.Object({ ...Department.properties, manager_count: Type.Integer() });
 export const DepartmentDetail = Type.Object({ ...Department.properties, manager: Type.Array(Manager) });
 

@@ -1,4 +1,4 @@
-// Departments (reference §4.8) with their managers and child departments.
+// Departments (docs/api/people.md) with their managers and child departments.
 import type { ZkApp } from '../../types.js';
 import departmentRoutes from './departments.routes.js';
 

@@ -1,4 +1,4 @@
-// GET /devices[/{id}] (terminals, reference §4.9: list has employees_count/categories_count, detail has
+// GET /devices[/{id}] (terminals, docs/api/people.md: list has employees_count/categories_count, detail has
 // employees[] and categories[]), POST, PATCH/PUT, DELETE (additive).
 import type { ZkApp } from '../../types.js';
 import { inTime } from '../../values/formats.js';

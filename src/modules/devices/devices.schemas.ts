@@ -1,4 +1,4 @@
-// Terminals ("devices", reference §4.9). The live shape has no created/modified. `password` is write-only here:
+// Terminals ("devices", docs/api/people.md). The live shape has no created/modified. `password` is write-only here:
 // it is stored as a hash and the response always carries null.
 import { Type, type Static } from '@sinclair/typebox';
 import { Nullable, Opt, TimeOfDay, TimeOut } from '../../http/schemas.js';

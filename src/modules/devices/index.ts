@@ -1,4 +1,4 @@
-// Terminals (devices, reference §4.9).
+// Terminals (devices, docs/api/people.md).
 import type { ZkApp } from '../../types.js';
 import deviceRoutes from './devices.routes.js';
 

@@ -1,4 +1,4 @@
-// Dynamic attribute definitions (reference §4.10) and the values attached to records (contract DynamicAttribute).
+// Dynamic attribute definitions (docs/api/masterdata.md) and the values attached to records (contract DynamicAttribute).
 import { Type, type Static } from '@sinclair/typebox';
 import { DateTimeOut, Nullable, Opt, Translations } from '../../http/schemas.js';
 import { listQuery } from '../../http/list/index.js';

@@ -1,4 +1,4 @@
-// Dynamic attribute definitions (reference §4.10) and the values records carry.
+// Dynamic attribute definitions (docs/api/masterdata.md) and the values records carry.
 import type { ZkApp } from '../../types.js';
 import dynamicAttributeRoutes from './dynamic-attributes.routes.js';
 

@@ -1,4 +1,4 @@
-// SQL for employees; every query is scoped by tenant. Rows map to the live read shape (reference §4.11).
+// SQL for employees; every query is scoped by tenant. Rows map to the live read shape (docs/api/people.md).
 import { sql } from 'kysely';
 import type { TenantDb } from '../../db/tenant-scope.js';
 import { lockKeys } from '../../db/transaction.js';

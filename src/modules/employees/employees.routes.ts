@@ -1,6 +1,6 @@
 // GET /employees (personal_number[] / personal_number, department_id), GET /employees/{username} (adds
 // absences_count), POST,
-// PATCH/PUT (reference §4.11; no delete route exists anywhere), GET /departments/{id}/employees (§4.8).
+// PATCH/PUT (docs/api/people.md; no delete route exists anywhere), GET /departments/{id}/employees.
 import { Type } from '@sinclair/typebox';
 import type { ZkApp } from '../../types.js';
 import { arrayParam, listQuery, listResponse } from '../../http/list/index.js';

@@ -1,4 +1,4 @@
-// Employees (reference §4.11). Key: the username (dots, dashes, apostrophes allowed). Read shape as on the live
+// Employees (docs/api/people.md). Key: the username (dots, dashes, apostrophes allowed). Read shape as on the live
 // system; requests accept the union of the documented forms and ignore read-only keys (GET-merge-PUT).
 import { Type, type Static } from '@sinclair/typebox';
 import { DateTimeOut, IdName, IntIdName, MAX_ID, Nullable, Opt, Labelled, Currency, DateIn } from '../../http/schemas.js';

@@ -1,4 +1,4 @@
-// Employees (reference §4.11) and the employees of a department.
+// Employees (docs/api/people.md) and the employees of a department.
 import type { ZkApp } from '../../types.js';
 import employeeRoutes from './employees.routes.js';
 

@@ -1,4 +1,4 @@
-// Employee language (reference §4.11): stored as a locale code, returned as the live object.
+// Employee language (docs/api/people.md): stored as a locale code, returned as the live object.
 export interface LanguageT {
   locale: string;
   isoCode: string;

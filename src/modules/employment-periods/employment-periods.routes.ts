@@ -1,4 +1,4 @@
-// GET/POST /employees/{username}/employment-periods, GET/PATCH/PUT/DELETE …/{id} (reference §4.12).
+// GET/POST /employees/{username}/employment-periods, GET/PATCH/PUT/DELETE …/{id} (docs/api/people.md).
 // Rules: end_date >= start_date; no two periods of one employee overlap (closed intervals, open ends).
 import type { ZkApp } from '../../types.js';
 import type { TenantDb } from '../../db/tenant-scope.js';

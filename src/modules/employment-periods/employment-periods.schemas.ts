@@ -1,4 +1,4 @@
-// Employment periods (reference §4.12). A missing start or end is open-ended (contract, attendances rule 4);
+// Employment periods (docs/api/people.md). A missing start or end is open-ended (contract, attendances rule 4);
 // periods of one employee must not overlap (closed intervals).
 import { Type, type Static } from '@sinclair/typebox';
 import { DateTimeOut, Nullable, Opt, DateIn } from '../../http/schemas.js';

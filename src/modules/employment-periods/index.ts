@@ -1,4 +1,4 @@
-// Employment periods of employees (reference §4.12).
+// Employment periods of employees (docs/api/people.md).
 import type { ZkApp } from '../../types.js';
 import employmentPeriodRoutes from './employment-periods.routes.js';
 

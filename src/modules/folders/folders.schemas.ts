@@ -1,5 +1,5 @@
-// Folders and folder documents (issue 18 §3). The contract names the paths only and no public source shows the
-// fields (reference §4.18), so the shape is this project's, documented in docs/api/commercial.md: a folder has a
+// Folders and folder documents. The contract names the paths only and no public source shows the
+// fields (docs/api/commercial.md), so the shape is this project's, documented in docs/api/commercial.md: a folder has a
 // name, an optional parent folder (a tree), and may refer to a project and/or a customer; its documents are files.
 import { Type, type Static } from '@sinclair/typebox';
 import { DateTimeOut, MAX_ID, Nullable, Opt } from '../../http/schemas.js';

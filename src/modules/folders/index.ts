@@ -1,4 +1,4 @@
-// Folders and their documents (issue 18 §3): a tree of folders, the documents in the one attachment store.
+// Folders and their documents: a tree of folders, the documents in the one attachment store.
 import type { ZkApp } from '../../types.js';
 import folders from './folders.routes.js';
 import documents from './folder-documents.routes.js';

@@ -1,5 +1,5 @@
 // Holiday calendars and their holidays, break regulation types (additive endpoints; the calendar and break
-// regulation objects embedded in regular working times, reference §4.13).
+// regulation objects embedded in regular working times, docs/api/people.md).
 import { Type, type Static } from '@sinclair/typebox';
 import { DateOnly, DateTimeOut, Nullable, Opt, DateIn } from '../../http/schemas.js';
 import { listQuery } from '../../http/list/index.js';

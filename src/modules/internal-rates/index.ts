@@ -1,4 +1,4 @@
-// Internal rates of employees (reference §4.14).
+// Internal rates of employees (docs/api/people.md).
 import type { ZkApp } from '../../types.js';
 import internalRateRoutes from './internal-rates.routes.js';
 

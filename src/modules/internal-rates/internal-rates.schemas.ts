@@ -1,10 +1,10 @@
-// Employee internal rates (contract "Employee internal rate", reference §4.14): `internal_rate` decimal text,
+// Employee internal rates (contract "Employee internal rate", docs/api/people.md): `internal_rate` decimal text,
 // `start_date` YYYY-MM-DD, `rate_type` {id, name}; the list is {data: [...]} without pagination.
 import { Type, type Static } from '@sinclair/typebox';
 import { DateTimeOut, IntIdName, Nullable, Opt, Labelled, DateIn } from '../../http/schemas.js';
 import { EnumIn } from '../crud/index.js';
 
-/** Rate types: 0 "keines" (reference §2); the other ids are ours. */
+/** Rate types: 0 "keines" (docs/api/conventions.md); the other ids are ours. */
 /** Decimal scale of `internal_rate` on the wire. */
 export const RATE_SCALE = 2;
 

@@ -1,4 +1,4 @@
-// Invoices, their items and attachments (issue 18).
+// Invoices, their items and attachments.
 import type { ZkApp } from '../../types.js';
 import invoices from './invoices.routes.js';
 import items from './invoice-items.routes.js';

@@ -1,4 +1,4 @@
-// Invoice and invoice item enumerations (reference §2: item status 0–3, item kind 1, item type 0, invoice
+// Invoice and invoice item enumerations (docs/api/conventions.md: item status 0–3, item kind 1, item type 0, invoice
 // billing kind 0 and status 0 are attested; the other ids are chosen here, docs/api/commercial.md). Their names
 // are in the one label table (values/labels.ts) and follow the tenant's language.
 import { LABELS, type LabelSetName } from '../../values/labels.js';

@@ -1,6 +1,6 @@
 // Invoice items in one shape on three lists: GET /invoices/{invoice_number}/items, GET /projects/{project}/invoice-items
 // and GET /invoice-items (filters invoice_id, status[] or status, planned_from, planned_to), plus GET/POST/PATCH/PUT/
-// DELETE /invoice-items/{id} (reference §4.19).
+// DELETE /invoice-items/{id} (docs/api/commercial.md).
 import { Type } from '@sinclair/typebox';
 import type { ZkApp } from '../../types.js';
 import { MAX_ID } from '../../http/schemas.js';

@@ -1,5 +1,5 @@
 // Invoice item: one shape for /invoices/{n}/items, /invoice-items and /projects/{project}/invoice-items, the union
-// of reference §4.19 (per-invoice names and decimal strings, plus the global list's invoice_id, description and
+// of docs/api/commercial.md (per-invoice names and decimal strings, plus the global list's invoice_id, description and
 // computed numbers). Bodies name the invoice by invoice_number or invoice_id.
 import { Type, type Static } from '@sinclair/typebox';
 import { DateOnly, DateTimeOut, IntIdName, MAX_ID, Nullable, Opt, Currency, DecimalIn, Labelled, DateIn } from '../../http/schemas.js';

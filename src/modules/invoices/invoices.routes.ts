@@ -1,5 +1,5 @@
 // GET/POST /invoices, GET/PATCH/PUT/DELETE /invoices/{invoice_number} (the key is the invoice number; a numeric
-// database id is 404), POST /invoices/{invoice_number}/correction (reference §4.19, contract creator_username).
+// database id is 404), POST /invoices/{invoice_number}/correction (docs/api/commercial.md, contract creator_username).
 import { Type } from '@sinclair/typebox';
 import type { ZkApp } from '../../types.js';
 import { responses, Single } from '../../http/schemas.js';

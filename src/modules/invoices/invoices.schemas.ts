@@ -1,4 +1,4 @@
-// Invoice (reference §4.19 plus the contract's creator_username and an additive id), bodies and list query.
+// Invoice (docs/api/commercial.md plus the contract's creator_username and an additive id), bodies and list query.
 import { Type, type Static } from '@sinclair/typebox';
 import { DateOnly, DateTimeOut, IntIdName, Nullable, Opt, Currency, DecimalIn, Labelled, DateIn } from '../../http/schemas.js';
 import { listQuery } from '../../http/list/index.js';

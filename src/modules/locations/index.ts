@@ -1,4 +1,4 @@
-// Work locations and location lists (reference §4.20).
+// Work locations and location lists (docs/api/people.md).
 import type { ZkApp } from '../../types.js';
 import locationRoutes from './locations.routes.js';
 

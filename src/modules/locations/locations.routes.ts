@@ -1,5 +1,5 @@
 // GET /locations[/{id}] (string key, sorted by name), POST, PATCH/PUT, DELETE; GET /location-lists[/{id}],
-// GET /location-lists/{id}/locations, POST, PATCH/PUT, DELETE (reference §4.20; writes additive).
+// GET /location-lists/{id}/locations, POST, PATCH/PUT, DELETE (docs/api/people.md; writes additive).
 import { Type } from '@sinclair/typebox';
 import type { ZkApp } from '../../types.js';
 import { IntKey, Paginated, responses } from '../../http/schemas.js';

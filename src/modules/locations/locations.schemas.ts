@@ -1,4 +1,4 @@
-// Work locations (reference §4.20): the key `id` is a string (what attendances carry as work_location_id);
+// Work locations (docs/api/people.md): the key `id` is a string (what attendances carry as work_location_id);
 // lists sort by name by default (contract). Location lists group locations.
 import { Type, type Static } from '@sinclair/typebox';
 import { DateTimeOut, Nullable, Opt } from '../../http/schemas.js';

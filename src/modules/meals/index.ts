@@ -1,4 +1,4 @@
-// Meals of employees (reference §4.16).
+// Meals of employees (docs/api/people.md).
 import type { ZkApp } from '../../types.js';
 import mealRoutes from './meals.routes.js';
 

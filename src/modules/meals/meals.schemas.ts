@@ -1,4 +1,4 @@
-// Meals of an employee (reference §4.16 names list and detail; the fields are ours): one meal of a type per
+// Meals of an employee (docs/api/people.md names list and detail; the fields are ours): one meal of a type per
 // employee and day.
 import { Type, type Static } from '@sinclair/typebox';
 import { DateOnly, DateTimeOut, IntIdName, Nullable, Opt, Labelled, DateIn } from '../../http/schemas.js';

@@ -1,5 +1,5 @@
 // /month-closings: close a month for the whole tenant or one employee (POST), reopen it (DELETE), list them.
-// Additive endpoints behind booking rule 1 (issue 6).
+// Additive endpoints behind booking rule 1.
 import type { ZkApp } from '../../types.js';
 import { existsInTenant } from '../../db/lookup.js';
 import { lockedTransaction, lockKeys } from '../../db/transaction.js';

@@ -1,4 +1,4 @@
-// Offers and their items (issue 18).
+// Offers and their items.
 import type { ZkApp } from '../../types.js';
 import offers from './offers.routes.js';
 import items from './offer-items.routes.js';

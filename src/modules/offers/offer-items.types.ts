@@ -1,4 +1,4 @@
-// Offer item types (contract "Offer item"; ids of reference §2 where known, the others chosen here): which fields
+// Offer item types (contract "Offer item"; ids of docs/api/conventions.md where known, the others chosen here): which fields
 // each type uses, and the unit it derives.
 
 import { idOfLabel, LABELS } from '../../values/labels.js';

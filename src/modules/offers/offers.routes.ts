@@ -1,4 +1,4 @@
-// GET/POST /offers, GET/PATCH/PUT/DELETE /offers/{id} (reference §4.21): list conventions (sort honoured, unlike
+// GET/POST /offers, GET/PATCH/PUT/DELETE /offers/{id} (docs/api/commercial.md): list conventions (sort honoured, unlike
 // the real system), id[] (up to 100), customer_id, status; additive totals from the items.
 import type { ZkApp } from '../../types.js';
 import { arrayParam } from '../../http/list/index.js';

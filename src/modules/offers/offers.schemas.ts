@@ -1,4 +1,4 @@
-// Offer header (reference §4.21) with additive totals, its request bodies and list query.
+// Offer header (docs/api/commercial.md) with additive totals, its request bodies and list query.
 import { Type, type Static } from '@sinclair/typebox';
 import { DateTimeOut, IntIdName, MAX_ID, Nullable, Opt, Labelled, DateIn } from '../../http/schemas.js';
 import { listQuery } from '../../http/list/index.js';

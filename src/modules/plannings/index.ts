@@ -1,4 +1,4 @@
-// Plannings, default plannings, resource plannings and the deprecated /planning alias (issue 17, reference §4.22).
+// Plannings, default plannings, resource plannings and the deprecated /planning alias (docs/api/plannings.md).
 import type { ZkApp } from '../../types.js';
 import planningRoutes from './plannings.routes.js';
 

@@ -1,4 +1,4 @@
-// GET /projects/{id}/plan-vs-actual (additive, issue 17 §5): per employee and month of the window, the hours
+// GET /projects/{id}/plan-vs-actual (additive): per employee and month of the window, the hours
 // planned on the project (explicit entries of any type, converted as in /plannings, plus the days of default
 // plannings) and the hours booked on it. Queries: the plans of the window, the defaults with their explicit days,
 // the calendars (the one loader), and the bookings grouped by employee and day — none per employee or month.

@@ -1,4 +1,4 @@
-// Planning entries (contract "Planning entry", reference §4.22): the read shape with the loaded employee, project
+// Planning entries (contract "Planning entry", docs/api/plannings.md): the read shape with the loaded employee, project
 // and customer, the write bodies (additive) and the list query. The numbering of `type` and `kind` is ours (no
 // public ids exist): docs/api/plannings.md.
 import { Type, type Static } from '@sinclair/typebox';

@@ -1,4 +1,4 @@
-// Price groups (reference §4.23).
+// Price groups (docs/api/people.md).
 import type { ZkApp } from '../../types.js';
 import priceGroupRoutes from './price-groups.routes.js';
 

@@ -1,4 +1,4 @@
-// Price groups (reference §4.23: {id, name, number, status, description}). Employees and prices reference a
+// Price groups (docs/api/people.md: {id, name, number, status, description}). Employees and prices reference a
 // group by name.
 import { Type, type Static } from '@sinclair/typebox';
 import { DateTimeOut, Nullable, Opt, Translations } from '../../http/schemas.js';

@@ -7,7 +7,7 @@ import { DateOnly, DateTimeOut, IntIdName, MAX_ID, Nullable, Opt, StrIdName, Tim
 export const PRICE_TABLE_TYPES = { base: 'Basispreistabelle', customer: 'Customer Price Table', project: 'Project Price Table' } as const;
 export type PriceTableLevel = keyof typeof PRICE_TABLE_TYPES;
 
-/** Price types (reference §2): basehour = Stundensatz, tsatz = Tagessatz, pauschal = Pauschal (flat rate). */
+/** Price types (docs/api/conventions.md): basehour = Stundensatz, tsatz = Tagessatz, pauschal = Pauschal (flat rate). */
 /** Price type ids (labels in values/labels.ts). */
 export const PRICE_TYPES = Object.keys(LABELS.price_type);
 

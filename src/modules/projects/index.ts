@@ -1,4 +1,4 @@
-// Projects (issue 5): statuses, projects, tasks, assignments, activities and price tables with fallback.
+// Projects: statuses, projects, tasks, assignments, activities and price tables with fallback.
 import type { ZkApp } from '../../types.js';
 import projectStatuses from './project-statuses.routes.js';
 import projects from './projects.routes.js';

@@ -1,4 +1,4 @@
-// Activities allowed on a project (reference §4.24: items {id, name, default_factor}). Only listed activities
+// Activities allowed on a project (docs/api/projects.md: items {id, name, default_factor}). Only listed activities
 // may be booked on the project; `name` is an activity of /activities.
 import { Type, type Static } from '@sinclair/typebox';
 import { listQuery } from '../../http/list/index.js';
@@ -16,7 +16,7 @@ export const ProjectActivityCreate = Type.Object({ name: Type.String({ minLength
 export const ProjectActivityUpdate = Type.Object({ default_factor: Type.Optional(Factor) });
 export const ProjectActivityListQuery = listQuery();
 
-// Project locations (reference §4.20: items {name, description, project_id}); the name is the key within the project.
+// Project locations (docs/api/people.md: items {name, description, project_id}); the name is the key within the project.
 export const ProjectLocation = Type.Object({
   name: Type.String(),
   description: Nullable(Type.String()),

@@ -39,7 +39,7 @@ export interface EmployeeProjectFilters {
   project_end_date?: string;
 }
 
-/** Assignments of one employee, filtered by their project's status and runtime (reference §4.17). */
+/** Assignments of one employee, filtered by their project's status and runtime (docs/api/projects.md). */
 export function listEmployeeProjects(db: TenantDb, username: string, f: EmployeeProjectFilters) {
   let q = base(db)
     .innerJoin('projects as p', (j) => j.onRef('p.tenant_id', '=', 'a.tenant_id').onRef('p.id', '=', 'a.project_id'))

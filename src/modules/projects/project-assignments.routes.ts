@@ -1,5 +1,5 @@
 // GET/POST /projects/{id}/employees, GET/PATCH/PUT/DELETE /projects/{id}/employees/{assignment_id} and
-// GET /employees/{username}/projects (reference §4.17).
+// GET /employees/{username}/projects (docs/api/projects.md).
 import { Type } from '@sinclair/typebox';
 import type { ZkApp } from '../../types.js';
 import { MAX_ID, Paginated, responses, StringKey } from '../../http/schemas.js';

@@ -1,4 +1,4 @@
-// Employee assignments of a project (reference §4.17): GET /projects/{id}/employees and
+// Employee assignments of a project (docs/api/projects.md): GET /projects/{id}/employees and
 // GET /employees/{username}/projects share the item shape; from/to bound the assignment (null = open).
 import { Type, type Static } from '@sinclair/typebox';
 import { DateOnly, DateTimeOut, IntIdName, Nullable, Opt, StrIdName, Translations, Labelled } from '../../http/schemas.js';

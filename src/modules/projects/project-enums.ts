@@ -1,4 +1,4 @@
-// Enumerated project fields as {id, name} (contract "Project", reference §2). Where no public source gives the
+// Enumerated project fields as {id, name} (contract "Project", docs/api/conventions.md). Where no public source gives the
 // numeric ids, they are chosen here and documented in docs/api/projects.md. Their names, in German and English,
 // are in the one label table (values/labels.ts): billing types, task billing types, plan_can_exceed,
 // default_billability, receipts_billability, assignment and rate types.
@@ -11,7 +11,7 @@ const BILLING_TYPE_ALIASES: Record<string, number> = {
   flat: 3, flat_rate: 3, pausch: 3, pauschal: 3,
 };
 
-/** Task billing type: 1 = like the project (reference §2, the default), then the project's three types. */
+/** Task billing type: 1 = like the project (docs/api/conventions.md, the default), then the project's three types. */
 const TASK_BILLING_TYPE_ALIASES: Record<string, number> = {
   like_project: 1, 'wie projekt': 1,
   hourly: 2, stundensatz: 2, daily: 3, tagessatz: 3, flat: 4, flat_rate: 4, pausch: 4, pauschal: 4,

@@ -1,4 +1,4 @@
-// GET/POST /projects/{id}/tasks, GET/PATCH/PUT/DELETE /projects/{id}/tasks/{task_id} (contract, reference §4.24).
+// GET/POST /projects/{id}/tasks, GET/PATCH/PUT/DELETE /projects/{id}/tasks/{task_id} (contract, docs/api/projects.md).
 // A task of another project is 404 on the path and 422 as a parent reference.
 import { Type } from '@sinclair/typebox';
 import type { ZkApp } from '../../types.js';

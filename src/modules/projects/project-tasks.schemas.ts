@@ -1,4 +1,4 @@
-// Project task (reference §4.24): own runtime within the project's, status, parent task, planned figures and
+// Project task (docs/api/projects.md): own runtime within the project's, status, parent task, planned figures and
 // billing type. Contract: `description` at most 255 characters (422 on `description`).
 import { Type, type Static } from '@sinclair/typebox';
 import { DateOnly, DateTimeOut, IntIdName, MAX_ID, Nullable, Opt, Labelled } from '../../http/schemas.js';

@@ -1,4 +1,4 @@
-// GET/POST /projects, GET/PATCH/PUT/DELETE /projects/{id} (contract "Projects", reference §4.24).
+// GET/POST /projects, GET/PATCH/PUT/DELETE /projects/{id} (contract "Projects", docs/api/projects.md).
 import { Type } from '@sinclair/typebox';
 import type { FastifyRequest } from 'fastify';
 import type { ZkApp } from '../../types.js';

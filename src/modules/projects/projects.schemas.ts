@@ -1,4 +1,4 @@
-// Project (contract "Project" table) and its request bodies (reference §4.24). Enumerations are {id, name}
+// Project (contract "Project" table) and its request bodies (docs/api/projects.md). Enumerations are {id, name}
 // objects in responses and ids (or the docs' strings for billing_type) in requests.
 import { Type, type Static, type TSchema } from '@sinclair/typebox';
 import { DateOnly, DateTimeOut, IntIdName, MAX_ID, Nullable, Opt, Labelled, Currency } from '../../http/schemas.js';
@@ -8,7 +8,7 @@ import { DynamicAttributeValue, DynamicAttributesInput } from '../dynamic-attrib
 import { PriceTable } from '../price-tables/price-tables.schemas.js';
 import { ProjectStatus } from './project-statuses.schemas.js';
 
-/** Free-text columns with their limits (reference §4.24 where stated). */
+/** Free-text columns with their limits (docs/api/projects.md where stated). */
 export const PROJECT_TEXT_FIELDS = {
   description: 255,
   comments: 5000,

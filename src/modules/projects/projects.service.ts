@@ -70,7 +70,7 @@ const CUSTOMER_PARTS = [
 
 /**
  * Each submitted contact/address field (and, when the customer changes, each stored one) must name a record of the
- * project's customer in the tenant: 422 on the field otherwise (issue 12 §3).
+ * project's customer in the tenant: 422 on the field otherwise.
  */
 async function checkCustomerParts(db: TenantDb, errors: ErrorBag, body: ProjectUpdateT, current?: ProjectRow): Promise<void> {
   const customerChanged = current !== undefined && body.customer_id !== undefined && body.customer_id !== current.customer_id;

@@ -1,4 +1,4 @@
-// Receipt types (issue 16): master data for receipts, additive in v1.
+// Receipt types: master data for receipts, additive in v1.
 import type { ZkApp } from '../../types.js';
 import receiptTypeRoutes from './receipt-types.routes.js';
 

@@ -1,4 +1,4 @@
-// Receipt types (additive master data, issue 16): the name is the key that receipts carry as receipt_type_id;
+// Receipt types (additive master data): the name is the key that receipts carry as receipt_type_id;
 // `tax_rates` are the tax percentages a receipt line of this type may use; `default_payment_method` fills a
 // receipt's payment method when the request leaves it out.
 import { Type, type Static } from '@sinclair/typebox';

@@ -1,4 +1,4 @@
-// Receipts (issue 16): the header with its amount lines and its file.
+// Receipts: the header with its amount lines and its file.
 import type { ZkApp } from '../../types.js';
 import receiptRoutes from './receipts.routes.js';
 import receiptAmountRoutes from './receipt-amounts.routes.js';

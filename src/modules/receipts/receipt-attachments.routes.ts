@@ -1,4 +1,4 @@
-// The file of a receipt (reference §4.25), in the one attachment store: PUT /receipts/{id}/attachments
+// The file of a receipt (docs/api/receipts.md), in the one attachment store: PUT /receipts/{id}/attachments
 // {filename, file_contents (base64)} or multipart -> {"success": true} (a second PUT replaces the file);
 // GET -> {data: {filename, content_type, size, file_contents}}; DELETE -> 204; GET …/attachments/content the raw
 // file. Uploading and deleting change the receipt: refused while it is billed, invoiced or in a closed month.

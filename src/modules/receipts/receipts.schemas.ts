@@ -1,4 +1,4 @@
-// Receipts (contract "Receipt (header)", reference §4.25). The header only on reads; the amount lines under
+// Receipts (contract "Receipt (header)", docs/api/receipts.md). The header only on reads; the amount lines under
 // /receipts/{receipt}/amounts as decimal strings (tax and quantity 4 places, money 2); `breakfast` and
 // `lunch_or_dinner` are the per-diem deductions as decimal strings; dates are 'YYYY-MM-DD'. Requests send numbers or
 // the decimal text read back; they are stored as scaled integers (values/money.ts) and more decimals than the field
@@ -59,7 +59,7 @@ export const MONEY_MAX = 999_999_999;
 export const QUANTITY_MAX = 1_000_000;
 /** Money: no more decimals than its currency has (EUR 2, JPY 0; receipts.service.ts). */
 const Money = (description: string) => DecimalIn(2, MONEY_MAX, description, 0);
-/** An amount line of a request; `amount` > 0 on create, ≥ 0 on update (reference §4.25). */
+/** An amount line of a request; `amount` > 0 on create, ≥ 0 on update (docs/api/receipts.md). */
 export const ReceiptAmountLine = Type.Object({
   tax: DecimalIn(4, 100, "Percent, 0–100; must be one of the receipt type's tax_rates.", 0),
   quantity: DecimalIn(4, QUANTITY_MAX, '≥ 1.', 1),

@@ -1,4 +1,4 @@
-// The rules of receipts beyond CRUD (issue 16, reference §4.25). Every write runs under the employee's lock
+// The rules of receipts beyond CRUD (docs/api/receipts.md). Every write runs under the employee's lock
 // (db/transaction.ts), re-reads what it changes and writes header and lines in one transaction:
 // - references exist and fit together (task and ticket of the project, subtask of the ticket);
 // - a line's tax is one of the receipt type's tax_rates; is_invoice_amount_net is required once a line has an

@@ -1,4 +1,4 @@
-// Resource planning periods (issue 17 §4), only with the resource_planning module.
+// Resource planning periods, only with the resource_planning module.
 import type { ZkApp } from '../../types.js';
 import resourcePlanningRoutes from './resource-plannings.routes.js';
 

@@ -1,5 +1,5 @@
 // Resource planning periods (contract: GET /resource-plannings, module resource_planning; field names are ours —
-// no public source names them, reference §4.22). Each record carries the planned hours per calendar month and in
+// no public source names them, docs/api/plannings.md). Each record carries the planned hours per calendar month and in
 // total, computed from the employee's working days in the period.
 import { Type, type Static } from '@sinclair/typebox';
 import { DateOnly, DateTimeOut, MAX_ID, Nullable, Opt } from '../../http/schemas.js';

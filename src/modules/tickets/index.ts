@@ -1,4 +1,4 @@
-// Tickets (issue 5) with their subtasks and attachments.
+// Tickets with their subtasks and attachments.
 import type { ZkApp } from '../../types.js';
 import tickets from './tickets.routes.js';
 import subtasks from './subtasks.routes.js';

@@ -1,4 +1,4 @@
-// GET/POST /tickets/{id}/subtasks, GET/PATCH/PUT/DELETE /tickets/{id}/subtasks/{subtask_id} (reference §4.26).
+// GET/POST /tickets/{id}/subtasks, GET/PATCH/PUT/DELETE /tickets/{id}/subtasks/{subtask_id} (docs/api/projects.md).
 import { Type } from '@sinclair/typebox';
 import type { ZkApp } from '../../types.js';
 import { MAX_ID } from '../../http/schemas.js';

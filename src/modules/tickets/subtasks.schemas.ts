@@ -1,4 +1,4 @@
-// Subtask read shape and bodies (reference §4.26): runtime start_date..deadline as plain dates, planned hours.
+// Subtask read shape and bodies (docs/api/projects.md): runtime start_date..deadline as plain dates, planned hours.
 import { Type, type Static } from '@sinclair/typebox';
 import { Nullable, requiredUnless } from '../../http/schemas.js';
 import { listQuery } from '../../http/list/index.js';

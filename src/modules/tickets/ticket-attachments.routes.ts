@@ -1,4 +1,4 @@
-// POST /tickets/{id}/attachments (reference §4.26): JSON {filename, file_contents (base64)} as documented, or
+// POST /tickets/{id}/attachments (docs/api/projects.md): JSON {filename, file_contents (base64)} as documented, or
 // multipart/form-data with one file (http/uploads.ts: size limit UPLOAD_LIMIT_BYTES -> 413, content type checked
 // against an allow-list and, for common binary formats, the file's signature -> 422). Answers {"success": true}.
 // GET lists the attachments' metadata; GET .../{attachment_id} returns one with its base64 contents, and

@@ -1,10 +1,10 @@
-// Request and response pieces tickets and subtasks share (reference §4.26): status ids, prevent_overbooking 0..4,
+// Request and response pieces tickets and subtasks share (docs/api/projects.md): status ids, prevent_overbooking 0..4,
 // usernames, runtime (start_date..deadline), planned hours, keywords and the common output fields.
 import { LABELS } from '../../values/labels.js';
 import { Type } from '@sinclair/typebox';
 import { DateOnly, DateTimeOut, IntIdName, Nullable, Opt, Labelled } from '../../http/schemas.js';
 
-/** Ticket and subtask status ids (reference §2; 6 and 7 do not exist). */
+/** Ticket and subtask status ids (docs/api/conventions.md; 6 and 7 do not exist). */
 /** Ticket status ids and their (English) names; labels in the tenant's language come from values/labels.ts. */
 const TICKET_STATUSES = Object.fromEntries(Object.entries(LABELS.ticket_status).map(([id, names]) => [id, names.en]));
 

@@ -1,4 +1,4 @@
-// GET/POST /tickets, GET/PATCH/PUT/DELETE /tickets/{id} (reference §4.26). A ticket belongs to a project and
+// GET/POST /tickets, GET/PATCH/PUT/DELETE /tickets/{id} (docs/api/projects.md). A ticket belongs to a project and
 // one of its tasks (a task of another project is 422 on project_task_id).
 import type { ZkApp } from '../../types.js';
 import { resourceRoutes } from '../crud/index.js';

@@ -1,4 +1,4 @@
-// Ticket read shape and request bodies (reference §4.26). Runtime: start_date..deadline; planned_hours.
+// Ticket read shape and request bodies (docs/api/projects.md). Runtime: start_date..deadline; planned_hours.
 import { Type, type Static } from '@sinclair/typebox';
 import { DateOnly, DateTimeOut, MAX_ID, Nullable, Opt, requiredUnless } from '../../http/schemas.js';
 import { listQuery } from '../../http/list/index.js';

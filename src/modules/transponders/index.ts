@@ -1,4 +1,4 @@
-// Transponders of employees (reference §4.15).
+// Transponders of employees (docs/api/people.md).
 import type { ZkApp } from '../../types.js';
 import transponderRoutes from './transponders.routes.js';
 

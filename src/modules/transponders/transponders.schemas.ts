@@ -1,4 +1,4 @@
-// Transponders of an employee (reference §4.15 names the list only; the fields are ours).
+// Transponders of an employee (docs/api/people.md names the list only; the fields are ours).
 import { Type, type Static } from '@sinclair/typebox';
 import { DateTimeOut, Nullable, Opt, DateIn } from '../../http/schemas.js';
 

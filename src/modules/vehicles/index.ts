@@ -1,4 +1,4 @@
-// Vehicles by date and the dated vehicle lists (reference §4.27).
+// Vehicles by date and the dated vehicle lists (docs/api/people.md).
 import type { ZkApp } from '../../types.js';
 import vehicleRoutes from './vehicles.routes.js';
 

@@ -1,4 +1,4 @@
-// Vehicles (contract "Vehicle", "GET /vehicles"; reference §4.27). Vehicles sit in dated lists: the list with the
+// Vehicles (contract "Vehicle", "GET /vehicles"; docs/api/people.md). Vehicles sit in dated lists: the list with the
 // latest start_date on or before the asked date applies. `id` is the short code attendances carry as vehicle_id.
 import { Type, type Static } from '@sinclair/typebox';
 import { DateOnly, DateTimeOut, Nullable, Opt, DateIn } from '../../http/schemas.js';

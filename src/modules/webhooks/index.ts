@@ -1,4 +1,4 @@
-// Webhooks (issue 19 §4): subscriptions, the outbox the write path fills, the delivery worker.
+// Webhooks: subscriptions, the outbox the write path fills, the delivery worker.
 import type { ZkApp } from '../../types.js';
 import webhookRoutes from './webhooks.routes.js';
 import { enqueueDeliveries } from './webhooks.outbox.js';

@@ -1,4 +1,4 @@
-// Webhook subscriptions and their delivery log (zeitkonto extension, issue 19 §4).
+// Webhook subscriptions and their delivery log (zeitkonto extension).
 import { Type, type Static } from '@sinclair/typebox';
 import { DateTimeOut, Nullable } from '../../http/schemas.js';
 import { SUBSCRIBABLE } from './webhooks.events.js';

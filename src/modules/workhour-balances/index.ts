@@ -1,4 +1,4 @@
-// Working-time balances (reference §4.28, issue 15): hours booked against target hours, and leave per year.
+// Working-time balances (docs/api/absences.md): hours booked against target hours, and leave per year.
 import type { ZkApp } from '../../types.js';
 import workhourBalanceRoutes from './workhour-balances.routes.js';
 

@@ -1,4 +1,4 @@
-// Leave entitlement per calendar year from employment periods (reference §4.12), pure. A period with
+// Leave entitlement per calendar year from employment periods (docs/api/people.md), pure. A period with
 // is_holiday_per_year false grants its period_holiday_entitlement once, in the year it starts; any other grants
 // annual_leave_entitlement per year, prorated by the share of the year's days it covers (two decimals).
 import { daysIn } from '../../values/dates.js';

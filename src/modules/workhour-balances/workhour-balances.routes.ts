@@ -1,4 +1,4 @@
-// GET /workhour-balances (employee_id, list conventions) and GET /workhour-balances/{id} (reference §4.28): one
+// GET /workhour-balances (employee_id, list conventions) and GET /workhour-balances/{id} (docs/api/absences.md): one
 // record per employee, its key the employee's numeric id; read-only, computed per request.
 import type { ZkApp } from '../../types.js';
 import { resourceRoutes } from '../crud/index.js';

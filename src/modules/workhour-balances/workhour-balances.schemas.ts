@@ -1,4 +1,4 @@
-// Working-time balances (reference §4.28): one record per employee, computed on request as a snapshot as of the end
+// Working-time balances (docs/api/absences.md): one record per employee, computed on request as a snapshot as of the end
 // of the previous day. docs/api/absences.md ("Working-time balances") has the rules.
 import { Type, type Static } from '@sinclair/typebox';
 import { listQuery } from '../../http/list/index.js';

@@ -1,4 +1,4 @@
-// Regular working times of employees (reference §4.13).
+// Regular working times of employees (docs/api/people.md).
 import type { ZkApp } from '../../types.js';
 import workingTimeRoutes from './working-times.routes.js';
 

@@ -1,4 +1,4 @@
-// GET/POST /employees/{username}/regular-working-times, GET/PATCH/PUT/DELETE …/{id} (reference §4.13; writes
+// GET/POST /employees/{username}/regular-working-times, GET/PATCH/PUT/DELETE …/{id} (docs/api/people.md; writes
 // are additive). One record per start date (null counts as a date): a duplicate is 422 on start_date.
 import type { ZkApp } from '../../types.js';
 import { ErrorBag } from '../../values/errors.js';

@@ -1,4 +1,4 @@
-// Regular working times (reference §4.13): hours per weekday, which weekdays are working days, a holiday
+// Regular working times (docs/api/people.md): hours per weekday, which weekdays are working days, a holiday
 // calendar and a break regulation, valid from `start_date` (null = from the beginning).
 import { Type, type Static, type TSchema } from '@sinclair/typebox';
 import { DateTimeOut, MAX_ID, Nullable, Opt, DateIn } from '../../http/schemas.js';

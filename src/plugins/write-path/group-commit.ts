@@ -1,4 +1,4 @@
-// Group commit for bookings on SQLite (issue 14 §3.7). With synchronous=FULL every COMMIT waits 7–10 ms for its
+// Group commit for bookings on SQLite. With synchronous=FULL every COMMIT waits 7–10 ms for its
 // fsync, and node:sqlite does that on the one JavaScript thread: one commit per booking caps a process at ~100
 // bookings/s whatever the CPU. Here the bookings that arrive while a booking transaction is open share ONE
 // transaction (BEGIN IMMEDIATE … COMMIT), each in its own SAVEPOINT:

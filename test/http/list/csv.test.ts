@@ -1,4 +1,4 @@
-// Issue 20 §4: every list answers CSV (`?format=csv` or `Accept: text/csv`) with the same filters and sort, all
+// Every list answers CSV (`?format=csv` or `Accept: text/csv`) with the same filters and sort, all
 // pages, UTF-8 with a header row, values as in JSON; nested objects as parent.child columns.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';

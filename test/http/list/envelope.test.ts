@@ -1,4 +1,4 @@
-// Issue 2 §5 envelope, reference §1.7: data/links/meta exactly typed, links are absolute and keep every query
+// The list envelope (docs/api/conventions.md): data/links/meta exactly typed, links are absolute and keep every query
 // parameter (page replaced), past-the-end and empty pages, meta.links shaped like Laravel's paginator.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';

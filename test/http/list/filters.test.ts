@@ -1,4 +1,4 @@
-// Issue 2 §5 filters: modified_after (>) / modified_before (<=) in ISO 8601 or 'Y-m-d H:i:s', empty or
+// List filters: modified_after (>) / modified_before (<=) in ISO 8601 or 'Y-m-d H:i:s', empty or
 // unparseable -> 422; unknown parameters ignored; `key[]=v` array filters; X-Forwarded-* only with TRUST_PROXY.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';

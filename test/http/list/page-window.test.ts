@@ -1,4 +1,4 @@
-// pageWindow(): Laravel's paginator URL window (reference §1.7), 3 pages on each side of the current one.
+// pageWindow(): Laravel's paginator URL window (docs/api/conventions.md), 3 pages on each side of the current one.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { pageWindow } from '../../../src/http/list/index.js';

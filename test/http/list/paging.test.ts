@@ -1,4 +1,4 @@
-// Issue 2 §5, contract "Conventions for list endpoints": page/limit/perPage/order validation, orderBy with the key
+// Contract "Conventions for list endpoints": page/limit/perPage/order validation, orderBy with the key
 // as tie-breaker (stable paging), unknown orderBy -> default order.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';

@@ -1,4 +1,4 @@
-// Issue 12 §1, §4, §5, §6, §14: query strings and path keys as clients send them (http/request-input.ts):
+// Query strings and path keys as clients send them (http/request-input.ts):
 // every array syntax, array-for-scalar 422, empty means not given (dates excepted), perPage ignored, strict
 // integers, inverted date ranges, impossible integer keys 404.
 import assert from 'node:assert/strict';

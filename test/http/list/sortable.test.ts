@@ -1,4 +1,4 @@
-// Issue 12 §2: the sortable set is derived from the writable schema (http/list/sortable.ts): the key, every writable
+// The sortable set is derived from the writable schema (http/list/sortable.ts): the key, every writable
 // field, created, modified. Nulls sort last ascending and first descending; ties by the key.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';

@@ -1,4 +1,4 @@
-// POST/GET/PATCH/DELETE /absences and GET /employees/{username}/absences: shapes (reference §4.1), both request
+// POST/GET/PATCH/DELETE /absences and GET /employees/{username}/absences: shapes (docs/api/absences.md), both request
 // variants, the list window, the employee's list and absences_count.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';

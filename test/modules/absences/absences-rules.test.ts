@@ -1,4 +1,4 @@
-// Every absence rule is a 422 on its field (reference §4.1, issue 15): references, dates, the reason's half-day and
+// Every absence rule is a 422 on its field (docs/api/absences.md): references, dates, the reason's half-day and
 // hour flags, overlaps with the employee's other absences, employment periods, closed months.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
@@ -19,7 +19,7 @@ forEachDialect('absences: rules', (t) => {
       [{ absence_reason_id: 'XX' }, 'absence_reason_id'],
       [{ start_date: '2026-03-10', end_date: '2026-03-09' }, 'end_date'],
       [{ start_date: '2026-03-10T08:00:00' }, 'start_date'],
-      // A midnight date-time is the date (what GET answers can be sent back: conventions.md, issue 12 §10); any other time is 422.
+      // A midnight date-time is the date (what GET answers can be sent back: conventions.md); any other time is 422.
       [{ end_date: '2026-03-11 12:30:00' }, 'end_date'],
       [{ start_date: '2026-02-30' }, 'start_date'],
       [{ start_date: undefined }, 'start_date'],

@@ -1,4 +1,4 @@
-// Issue 12 §15: a refused delete names what still refers to the record, with counts, on the key field.
+// A refused delete names what still refers to the record, with counts, on the key field.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { forEachDialect } from '../../support/app.js';

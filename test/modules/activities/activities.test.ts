@@ -1,4 +1,4 @@
-// GET/POST/PATCH/PUT/DELETE /activities (reference §4.3): the name is the key; tenant isolation; 422 on bad input.
+// GET/POST/PATCH/PUT/DELETE /activities (docs/api/masterdata.md): the name is the key; tenant isolation; 422 on bad input.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { expectFieldErrors } from '../../support/expect.js';

@@ -1,5 +1,5 @@
 // GET /articles (inactive included unless inactive=false; filters inactive, article_number), GET /articles/{id}
-// with the fields of reference §4.4, POST/PATCH/PUT/DELETE, unique article numbers (also under concurrency).
+// with the fields of docs/api/masterdata.md, POST/PATCH/PUT/DELETE, unique article numbers (also under concurrency).
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { sql, type Kysely } from 'kysely';
@@ -8,7 +8,7 @@ import { forEachDialect } from '../../support/app.js';
 const ARTICLE = { article_number: 'A-1', name: 'Beratung', unit: 'Hour', unit_price: 120, currency: 'EUR', description: 'Beratung je Stunde', description_en: 'Consulting per hour' };
 
 forEachDialect('articles', (t) => {
-  test('create answers 201 with the fields of reference §4.4 (created/modified, not created_at)', async () => {
+  test('create answers 201 with the fields of docs/api/masterdata.md (created/modified, not created_at)', async () => {
     const c = await t().tenant();
     const r = await c.post('/articles', ARTICLE);
     assert.equal(r.status, 201, r.text);

@@ -1,4 +1,4 @@
-// Running planned-hours sums (issue 14 §3.6, migration 2400): the planned-hours rule reads a sum kept by triggers
+// Running planned-hours sums (migration 2400): the planned-hours rule reads a sum kept by triggers
 // in the booking's own transaction. Under parallel creates, moves, changes and deletes the rule must still hold,
 // and afterwards the sum it uses must equal the real sum: booking exactly the hours left is accepted, a quarter
 // hour more is refused (a sum too high would refuse the first, one too low accept the second).

@@ -1,4 +1,4 @@
-// POST /attendances/bulk (issue 19 §5): per-item results in request order by the same rules, atomic all-or-none,
+// POST /attendances/bulk: per-item results in request order by the same rules, atomic all-or-none,
 // changes in the feed per booking, idempotent retries, envelope limits.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';

@@ -1,4 +1,4 @@
-// Issue 12 §7 §8 §15 §16: what the audit and a real client found in bookings.
+// What the audit and a real client found in bookings.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { forEachDialect } from '../../support/app.js';

@@ -1,4 +1,4 @@
-// Group commit (issue 14 §3.7): on SQLite, bookings arriving together share one COMMIT, each in its own savepoint.
+// Group commit: on SQLite, bookings arriving together share one COMMIT, each in its own savepoint.
 // Seen by a client: a refused booking among parallel ones is a 422 and absent while the others are stored, and no
 // booking is acknowledged before it is committed — each reply is checked, the moment it arrives, against a second
 // connection that sees only committed rows. The same holds on PostgreSQL (one transaction per booking there).

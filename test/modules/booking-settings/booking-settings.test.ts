@@ -1,4 +1,4 @@
-// /booking-settings (issue 6: the tenant's booking rule settings through the API).
+// /booking-settings (the tenant's booking rule settings through the API).
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { forEachDialect } from '../../support/app.js';

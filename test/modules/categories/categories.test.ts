@@ -1,4 +1,4 @@
-// GET/POST/PATCH/PUT/DELETE /categories (contract Category, reference §4.6): the name is the key (numeric ids do
+// GET/POST/PATCH/PUT/DELETE /categories (contract Category, docs/api/masterdata.md): the name is the key (numeric ids do
 // not work), translations object, type {id, name}, `type` filter, tenant isolation.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';

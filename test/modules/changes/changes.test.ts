@@ -1,4 +1,4 @@
-// GET /changes (issue 19 §3): creates, updates and deletions in commit order with tombstones, types filter,
+// GET /changes: creates, updates and deletions in commit order with tombstones, types filter,
 // paging by cursor, rolled-back writes absent, concurrent writers never skipped or repeated, 410 past retention.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';

@@ -1,4 +1,4 @@
-// Departments and people (reference §4.8): manager_count on list items, manager[] on the detail, writing the
+// Departments and people (docs/api/people.md): manager_count on list items, manager[] on the detail, writing the
 // managers, 422 for unknown managers, delete refused while employees belong to the department.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';

@@ -1,4 +1,4 @@
-// GET/POST/PATCH/PUT/DELETE /departments (reference §4.8): shape and formats, tenant isolation, parent rules (exists
+// GET/POST/PATCH/PUT/DELETE /departments (docs/api/people.md): shape and formats, tenant isolation, parent rules (exists
 // in the tenant, no cycles), deletes refused for the standard department and for parents.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';

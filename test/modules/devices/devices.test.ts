@@ -1,4 +1,4 @@
-// /devices (terminals, reference §4.9): list counts, detail employees[] and categories[], writes, password never
+// /devices (terminals, docs/api/people.md): list counts, detail employees[] and categories[], writes, password never
 // returned, 422 for unknown employees, tenant isolation.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';

@@ -1,4 +1,4 @@
-// GET/POST/PATCH/PUT/DELETE /dynamic-attributes (definitions, reference §4.10): shape, entity_type filter,
+// GET/POST/PATCH/PUT/DELETE /dynamic-attributes (definitions, docs/api/masterdata.md): shape, entity_type filter,
 // tenant isolation, 422 on bad input.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';

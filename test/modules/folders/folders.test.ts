@@ -1,4 +1,4 @@
-// /folders (issue 18 §3): a tree of folders per tenant with project/customer references, list conventions and
+// /folders: a tree of folders per tenant with project/customer references, list conventions and
 // filters, validation (unknown or foreign references 422, parent cycles refused, also when two moves race), the
 // delete rules; the documents below /folders/{id}/documents in the one attachment store; full edition only.
 import assert from 'node:assert/strict';

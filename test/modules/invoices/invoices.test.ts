@@ -1,5 +1,5 @@
 // /invoices: the invoice number is the key (a numeric database id is 404), the tenant sequence for omitted numbers
-// (also under concurrent creates), fields of reference §4.19, filters, Billed invoices final, corrections and
+// (also under concurrent creates), fields of docs/api/commercial.md, filters, Billed invoices final, corrections and
 // creator_username.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';

@@ -1,4 +1,4 @@
-// /month-closings (issue 6: closed months through the API).
+// /month-closings (closed months through the API).
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { forEachDialect } from '../../support/app.js';

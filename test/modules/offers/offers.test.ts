@@ -1,4 +1,4 @@
-// /offers: header fields (reference §4.21), references (a contact of another customer is 422), list filters
+// /offers: header fields (docs/api/commercial.md), references (a contact of another customer is 422), list filters
 // (id[], customer_id, status) and sorting, totals on the header, delete with items, tenant isolation.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';

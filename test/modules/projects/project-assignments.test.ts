@@ -1,5 +1,5 @@
 // /projects/{id}/employees (own order, writes with from/to) and /employees/{username}/projects (filters per
-// reference §4.17).
+// docs/api/projects.md).
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { forEachDialect } from '../../support/app.js';

@@ -1,4 +1,4 @@
-// Issue 12 §3: a project's contact and address fields name a contact or address of the project's customer, in the
+// A project's contact and address fields name a contact or address of the project's customer, in the
 // tenant, on POST and PATCH (422 on the field otherwise; nothing is written).
 import assert from 'node:assert/strict';
 import { test } from 'node:test';

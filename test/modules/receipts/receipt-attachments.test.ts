@@ -1,4 +1,4 @@
-// The file of a receipt (issue 16 §2): PUT {filename, file_contents} -> {"success": true} (a second PUT replaces
+// The file of a receipt: PUT {filename, file_contents} -> {"success": true} (a second PUT replaces
 // it), GET with base64, the raw download, DELETE -> 204 and filename null; multipart, 413 and type checks as for
 // tickets; billed receipts refuse file changes.
 import assert from 'node:assert/strict';

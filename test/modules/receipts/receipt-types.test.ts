@@ -1,4 +1,4 @@
-// /receipt-types (issue 16, additive master data): name as key, tax_rates, default_payment_method; renames follow
+// /receipt-types (additive master data): name as key, tax_rates, default_payment_method; renames follow
 // into receipts; a type in use cannot be deleted.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';

@@ -1,4 +1,4 @@
-// /receipts (issue 16, reference §4.25): the header's exact fields and types, create with amount lines and every
+// /receipts (docs/api/receipts.md): the header's exact fields and types, create with amount lines and every
 // rule, PATCH/PUT (lines replaced as a whole), DELETE with lines and file, the list filters, billing status and
 // month-closing locks, and the client_id de-duplication (also for concurrent requests).
 import assert from 'node:assert/strict';

@@ -1,4 +1,4 @@
-// /tickets: shape per reference §4.26, references (project, task of that project, usernames), runtime,
+// /tickets: shape per docs/api/projects.md, references (project, task of that project, usernames), runtime,
 // status timestamps, filters, delete with subtasks, and the project delete refusal while tickets exist.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';

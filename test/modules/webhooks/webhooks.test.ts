@@ -1,4 +1,4 @@
-// Webhooks (issue 19 §4) against a local receiver: every committed change delivered with a verifiable Standard
+// Webhooks against a local receiver: every committed change delivered with a verifiable Standard
 // Webhooks signature, event filters, retries until a failing receiver recovers, nothing for refused writes,
 // test events, the delivery log and redelivery, subscription rules.
 import assert from 'node:assert/strict';

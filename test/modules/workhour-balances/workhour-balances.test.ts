@@ -125,7 +125,7 @@ forEachDialect('working-time balances', (t) => {
     assert.equal(page.body.data[0].employee_id, [w.employee, none].sort().at(-1));
     assert.equal((await w.c.get('/workhour-balances?employee_id=nobody')).body.meta.total, 0);
     assert.equal((await w.c.get('/workhour-balances/999999999')).status, 404);
-    // An empty filter value means "not given" (conventions.md, issue 12).
+    // An empty filter value means "not given" (conventions.md).
     assert.equal((await w.c.get('/workhour-balances?employee_id=')).body.meta.total, 2);
   });
 });

@@ -1,4 +1,4 @@
-// ETags and conditional requests (issue 19 §2): a record's ETag is its version, 304 on If-None-Match, 412 on a
+// ETags and conditional requests: a record's ETag is its version, 304 on If-None-Match, 412 on a
 // stale If-Match with nothing written — the lost update of two clients prevented, also when they race.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';

@@ -1,4 +1,4 @@
-// A retry while the first request with the same Idempotency-Key still runs (issue 19 §1). A barrier in a hook
+// A retry while the first request with the same Idempotency-Key still runs. A barrier in a hook
 // that runs after the write path claimed the key holds the first request open; the retry arrives meanwhile.
 // PostgreSQL: the retry sees the claimed key and gets 409 at once. SQLite: the first request holds the one write
 // connection, so the retry waits for it and then gets the stored response (a replay), never a second write.

@@ -1,4 +1,4 @@
-// Idempotency-Key on every write (issue 19 §1): replay with Idempotent-Replayed, no second write, 422 for another
+// Idempotency-Key on every write: replay with Idempotent-Replayed, no second write, 422 for another
 // payload, 409 while the first request runs, scoped per token, refused requests replayed, across two app processes.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';

@@ -1,4 +1,4 @@
-// The write path in the OpenAPI document (issue 19): extensions marked, the headers declared where they apply.
+// The write path in the OpenAPI document: extensions marked, the headers declared where they apply.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { forEachDialect } from '../../support/app.js';
