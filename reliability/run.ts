@@ -1,4 +1,4 @@
-// `npm run reliability [-- options]`: the fault-injection run (issue 13) on SQLite and PostgreSQL. Prints a table
+// `npm run reliability [-- options]`: the fault-injection run on SQLite and PostgreSQL. Prints a table
 // of figures and writes reliability/results/latest.json and latest.md (docs/reliability.md quotes them).
 //   --db sqlite,postgres   databases (default both)
 //   --seed N               seed of the generated load and bad input (default 13)
@@ -33,6 +33,7 @@ const { values: opts } = parseArgs({
   },
 });
 const seed = Number(opts.seed);
+const RACE_ROUNDS = 40;
 /** The machine's load average (1, 5, 15 minutes) at the start and end: the figures are wall times on a shared machine. */
 const loadAtStart = os.loadavg();
 const parts = new Set((opts.only ?? 'durability,bookings,races,isolation,bad-input,cost,rate-limits,shutdown,webhook-targets,feed').split(','));
@@ -92,6 +93,10 @@ for (const dialect of opts.db.split(',') as Dialect[]) {
   if (parts.has('races')) {
     const s = suite('test/contract/races.test.ts', dialect);
     add('races (N parallel creates per rule)', dialect, `${s.pass} rules: exactly one of 12 won, losers got the field error; ${s.fail} failed`, s.fail === 0 && s.pass > 0);
+    // A state change (billing, closing a month, ending an employment, the invoice counter) against the writes that
+    // depend on it, RACE_ROUNDS rounds each (npm test runs 10).
+    const r = suite('test/contract/state-races.test.ts', dialect, { ZK_RACE_ROUNDS: String(RACE_ROUNDS) });
+    add('state changes racing dependent writes', dialect, `${r.pass} races × ${RACE_ROUNDS} rounds (billing vs items, bookings and receipts; closing a month vs bookings and receipts; ending an employment vs bookings; invoice counter vs explicit numbers): no write accepted against the new state; ${r.fail} failed`, r.fail === 0 && r.pass > 0);
   }
   if (parts.has('isolation')) {
     const s = suite('test/contract/tenant-isolation.test.ts', dialect);
