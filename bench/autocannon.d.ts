@@ -17,6 +17,9 @@ declare module 'autocannon' {
       non2xx: number;
     }
   }
-  function autocannon(opts: Record<string, unknown>, cb: (err: Error | null, result: autocannon.Result) => void): unknown;
+  function autocannon(
+    opts: Record<string, unknown>,
+    cb: (err: Error | null, result: autocannon.Result) => void,
+  ): unknown;
   export default autocannon;
 }

@@ -12,9 +12,14 @@ import { createToken } from '../src/tenancy/tokens.js';
 import { bookingWorld } from '../test/support/booking-world.js';
 import type { TestContext } from '../test/support/app.js';
 
-const { values: opts } = parseArgs({ options: { db: { type: 'string', default: 'file::memory:' }, count: { type: 'string', default: '2000' } } });
+const { values: opts } = parseArgs({
+  options: { db: { type: 'string', default: 'file::memory:' }, count: { type: 'string', default: '2000' } },
+});
 const count = Number(opts.count);
-const config = { ...loadConfig({ LOG_LEVEL: 'silent', RATE_LIMIT_5MIN: '1000000000', RATE_LIMIT_HOUR: '1000000000' }), database: parseDatabaseUrl(opts.db) };
+const config = {
+  ...loadConfig({ LOG_LEVEL: 'silent', RATE_LIMIT_5MIN: '1000000000', RATE_LIMIT_HOUR: '1000000000' }),
+  database: parseDatabaseUrl(opts.db),
+};
 const database = openDatabase(config.database);
 await migrate(database.db, database.dialect);
 const app = await buildApp(config, { database, logger: false });
@@ -24,10 +29,17 @@ async function world() {
   const ctx = {
     database,
     async tenant() {
-      const tenant = await createTenant(database.db, { instance: `bulk${Date.now()}${Math.floor(Math.random() * 1e6)}` });
+      const tenant = await createTenant(database.db, {
+        instance: `bulk${Date.now()}${Math.floor(Math.random() * 1e6)}`,
+      });
       const { token } = await createToken(database.db, tenant.id);
       const post = async (path: string, body: unknown) => {
-        const r = await app.inject({ method: 'POST', url: `/${tenant.instance}/next/api/v1${path}`, headers: { authorization: `Bearer ${token}` }, payload: body as object });
+        const r = await app.inject({
+          method: 'POST',
+          url: `/${tenant.instance}/next/api/v1${path}`,
+          headers: { authorization: `Bearer ${token}` },
+          payload: body as object,
+        });
         return { status: r.statusCode, body: r.json(), headers: r.headers, text: r.body };
       };
       return { tenant, token, post } as any;
@@ -39,8 +51,15 @@ async function world() {
   const bodies = Array.from({ length: count }, (_, i) => {
     const slot = i % 8;
     const day = Math.floor(i / 8 / employees.length);
-    const date = new Date(Date.UTC(2025, 0, 6) + (Math.floor(day / 5) * 7 + (day % 5)) * 86_400_000).toISOString().slice(0, 10);
-    return w.body({ employee_id: employees[Math.floor(i / 8) % employees.length], date, from: `${String(8 + slot).padStart(2, '0')}:00`, to: `${String(9 + slot).padStart(2, '0')}:00` });
+    const date = new Date(Date.UTC(2025, 0, 6) + (Math.floor(day / 5) * 7 + (day % 5)) * 86_400_000)
+      .toISOString()
+      .slice(0, 10);
+    return w.body({
+      employee_id: employees[Math.floor(i / 8) % employees.length],
+      date,
+      from: `${String(8 + slot).padStart(2, '0')}:00`,
+      to: `${String(9 + slot).padStart(2, '0')}:00`,
+    });
   });
   return { w, bodies };
 }
@@ -50,7 +69,9 @@ async function timed(label: string, run: () => Promise<number>) {
   const booked = await run();
   const seconds = Number(process.hrtime.bigint() - start) / 1e9;
   if (booked !== count) throw new Error(`${label}: booked ${booked} of ${count}`);
-  console.log(`${label.padEnd(28)} ${count} bookings in ${seconds.toFixed(2)} s = ${Math.round(count / seconds)} bookings/s`);
+  console.log(
+    `${label.padEnd(28)} ${count} bookings in ${seconds.toFixed(2)} s = ${Math.round(count / seconds)} bookings/s`,
+  );
 }
 
 const single = await world();
@@ -64,7 +85,9 @@ for (const atomic of [false, true]) {
   await timed(`bulk of 500${atomic ? ' (atomic)' : ''}`, async () => {
     let ok = 0;
     for (let i = 0; i < count; i += 500) {
-      const r = await bulk.w.c.post(`/attendances/bulk${atomic ? '?atomic=true' : ''}`, { items: bulk.bodies.slice(i, i + 500) });
+      const r = await bulk.w.c.post(`/attendances/bulk${atomic ? '?atomic=true' : ''}`, {
+        items: bulk.bodies.slice(i, i + 500),
+      });
       ok += r.body.results.filter((x: { status: number }) => x.status === 201).length;
     }
     return ok;

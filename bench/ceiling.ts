@@ -10,7 +10,12 @@ interface Captured {
 
 const [file, portText] = process.argv.slice(2);
 const captured = JSON.parse(fs.readFileSync(file, 'utf8')) as Captured;
-const routes = Object.entries(captured).map(([prefix, r]) => ({ prefix, status: r.status, headers: { 'content-type': r.contentType, 'content-length': Buffer.byteLength(r.body) }, body: Buffer.from(r.body) }));
+const routes = Object.entries(captured).map(([prefix, r]) => ({
+  prefix,
+  status: r.status,
+  headers: { 'content-type': r.contentType, 'content-length': Buffer.byteLength(r.body) },
+  body: Buffer.from(r.body),
+}));
 
 const server = http.createServer((req, res) => {
   const route = routes.find((r) => req.url!.startsWith(r.prefix)) ?? routes[0];

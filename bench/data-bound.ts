@@ -18,10 +18,17 @@ export interface Replay {
 /** path -> what the app ran and answered for it. */
 export type Replays = Record<string, Replay>;
 
-export async function captureReplays(env: NodeJS.ProcessEnv, paths: string[], headers: Record<string, string>): Promise<Replays> {
+export async function captureReplays(
+  env: NodeJS.ProcessEnv,
+  paths: string[],
+  headers: Record<string, string>,
+): Promise<Replays> {
   const config = loadConfig(env);
   let statements: Replay['statements'] | undefined;
-  const database = openDatabase(config.database, { poolSize: 2, onQuery: (sql, parameters) => statements?.push({ sql, parameters: [...parameters] }) });
+  const database = openDatabase(config.database, {
+    poolSize: 2,
+    onQuery: (sql, parameters) => statements?.push({ sql, parameters: [...parameters] }),
+  });
   const app = await buildApp(config, { database, logger: false });
   await app.ready();
   const out: Replays = {};
@@ -31,7 +38,12 @@ export async function captureReplays(env: NodeJS.ProcessEnv, paths: string[], he
       for (let i = 0; i < 2; i++) await app.inject({ method: 'GET', url: path, headers });
       statements = [];
       const res = await app.inject({ method: 'GET', url: path, headers });
-      out[path] = { statements, status: res.statusCode, contentType: String(res.headers['content-type'] ?? 'application/json'), body: res.body };
+      out[path] = {
+        statements,
+        status: res.statusCode,
+        contentType: String(res.headers['content-type'] ?? 'application/json'),
+        body: res.body,
+      };
       statements = undefined;
     }
   } finally {

@@ -20,7 +20,14 @@ async function openRunner(url: string): Promise<Run> {
   }
   const { DatabaseSync } = await import('node:sqlite');
   const db = new DatabaseSync(url.replace(/^file:/, ''));
-  for (const p of ['journal_mode = WAL', 'synchronous = NORMAL', 'busy_timeout = 5000', 'cache_size = -16384', 'temp_store = MEMORY']) db.exec(`PRAGMA ${p}`);
+  for (const p of [
+    'journal_mode = WAL',
+    'synchronous = NORMAL',
+    'busy_timeout = 5000',
+    'cache_size = -16384',
+    'temp_store = MEMORY',
+  ])
+    db.exec(`PRAGMA ${p}`);
   const prepared = new Map<string, ReturnType<typeof db.prepare>>();
   return (sql, parameters) => {
     let s = prepared.get(sql);

@@ -23,9 +23,12 @@ const opt = (name: string, fallback: string) => {
 };
 const ROUNDS = Number(opt('rounds', '5'));
 const RENDERERS = process.env.ZK_RENDERERS;
-const CHROMIUM = process.env.ZK_CHROMIUM ?? ['/usr/bin/chromium', '/usr/bin/chromium-browser'].find((p) => fs.existsSync(p))!;
+const CHROMIUM =
+  process.env.ZK_CHROMIUM ?? ['/usr/bin/chromium', '/usr/bin/chromium-browser'].find((p) => fs.existsSync(p))!;
 
-const swaggerPage = (config: string) => `<!DOCTYPE html><html><head><meta charset="UTF-8"><title>zeitkonto API reference</title>
+const swaggerPage = (
+  config: string,
+) => `<!DOCTYPE html><html><head><meta charset="UTF-8"><title>zeitkonto API reference</title>
 <link rel="stylesheet" href="/docs/static/swagger-ui.css"></head><body><div id="swagger-ui"></div>
 <script src="/docs/static/swagger-ui-bundle.js"></script><script src="/docs/static/swagger-ui-standalone-preset.js"></script>
 <script>window.ui = SwaggerUIBundle(Object.assign({ dom_id: '#swagger-ui', presets: [SwaggerUIBundle.presets.apis, SwaggerUIStandalonePreset],
@@ -56,7 +59,9 @@ const VARIANTS: Record<string, Variant> = {
   },
   // One document per tag group; the page opens on the first.
   'swagger-group': {
-    html: swaggerPage(`{ urls: [{ name: 'Customers and projects', url: '/openapi/docs/customers-projects.json' }, { name: 'All', url: '/openapi/full-3.0.json' }], 'urls.primaryName': 'Customers and projects' }`),
+    html: swaggerPage(
+      `{ urls: [{ name: 'Customers and projects', url: '/openapi/docs/customers-projects.json' }, { name: 'All', url: '/openapi/full-3.0.json' }], 'urls.primaryName': 'Customers and projects' }`,
+    ),
     rendered: `document.querySelector('.opblock-tag')`,
     expand: swaggerExpand,
   },
@@ -113,16 +118,28 @@ await createDemoTenantAs(t.database.db, t.dialect, INSTANCE);
 await t.app.listen({ port: 0, host: '127.0.0.1' });
 const base = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
 // The first group document resolves the "Try it out" examples against the demo tenant (src/plugins/docs-examples.ts).
-for (const url of ['/openapi/full.json', '/openapi/full-3.0.json', '/openapi/docs/customers-projects.json', '/openapi/docs/customers-projects.json', '/openapi/docs/all.json']) {
+for (const url of [
+  '/openapi/full.json',
+  '/openapi/full-3.0.json',
+  '/openapi/docs/customers-projects.json',
+  '/openapi/docs/customers-projects.json',
+  '/openapi/docs/all.json',
+]) {
   const started = process.hrtime.bigint();
   const cpu = process.cpuUsage();
   const r = await fetch(base + url);
   const size = (await r.text()).length;
   const used = process.cpuUsage(cpu);
-  process.stdout.write(`${url}: ${r.status} ${size} bytes, ${Number(process.hrtime.bigint() - started) / 1e6} ms wall, server CPU ${Math.round((used.user + used.system) / 1000)} ms\n`);
+  process.stdout.write(
+    `${url}: ${r.status} ${size} bytes, ${Number(process.hrtime.bigint() - started) / 1e6} ms wall, server CPU ${Math.round((used.user + used.system) / 1000)} ms\n`,
+  );
 }
 
-const browser = await puppeteer.launch({ executablePath: CHROMIUM, headless: true, args: ['--no-sandbox', '--disable-dev-shm-usage'] });
+const browser = await puppeteer.launch({
+  executablePath: CHROMIUM,
+  headless: true,
+  args: ['--no-sandbox', '--disable-dev-shm-usage'],
+});
 const pid = browser.process()!.pid!;
 const results: Record<string, { wall: number; cpu: number; task: number; expand?: number; expandCpu?: number }[]> = {};
 try {
@@ -158,7 +175,9 @@ try {
         row.expandCpu = treeCpuMs(pid) - ec0;
       }
       (results[name] ??= []).push(row);
-      process.stdout.write(`round ${round + 1} ${name}: first render ${wall} ms wall, browser CPU ${cpu} ms, main thread ${task} ms${row.expand !== undefined ? `; open tag + operation ${row.expand} ms (CPU ${row.expandCpu} ms)` : ''}; load ${os.loadavg()[0]!.toFixed(1)}\n`);
+      process.stdout.write(
+        `round ${round + 1} ${name}: first render ${wall} ms wall, browser CPU ${cpu} ms, main thread ${task} ms${row.expand !== undefined ? `; open tag + operation ${row.expand} ms (CPU ${row.expandCpu} ms)` : ''}; load ${os.loadavg()[0]!.toFixed(1)}\n`,
+      );
       await context.close();
     }
   }
@@ -167,8 +186,12 @@ try {
   await t.close();
 }
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
-process.stdout.write('\nmedians (ms): variant | first render wall | browser CPU | main thread | open tag + operation wall | its CPU\n');
+process.stdout.write(
+  '\nmedians (ms): variant | first render wall | browser CPU | main thread | open tag + operation wall | its CPU\n',
+);
 for (const [name, rows] of Object.entries(results)) {
   const ex = rows.filter((r) => r.expand !== undefined);
-  process.stdout.write(`${name} | ${median(rows.map((r) => r.wall))} | ${median(rows.map((r) => r.cpu))} | ${median(rows.map((r) => r.task))} | ${ex.length ? median(ex.map((r) => r.expand!)) : '-'} | ${ex.length ? median(ex.map((r) => r.expandCpu!)) : '-'}\n`);
+  process.stdout.write(
+    `${name} | ${median(rows.map((r) => r.wall))} | ${median(rows.map((r) => r.cpu))} | ${median(rows.map((r) => r.task))} | ${ex.length ? median(ex.map((r) => r.expand!)) : '-'} | ${ex.length ? median(ex.map((r) => r.expandCpu!)) : '-'}\n`,
+  );
 }

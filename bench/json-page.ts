@@ -17,13 +17,33 @@ import { sql } from 'kysely';
 const file = process.argv[2];
 const database = openDatabase({ dialect: 'sqlite', file } as any);
 const k = database.db;
-const tenantRow = await k.selectFrom('tenants').selectAll().where('instance' as any, 'like', 'bench%').executeTakeFirstOrThrow() as any;
+const tenantRow = (await k
+  .selectFrom('tenants')
+  .selectAll()
+  .where('instance' as any, 'like', 'bench%')
+  .executeTakeFirstOrThrow()) as any;
 const tenant = { id: tenantRow.id, modules: new Set<string>(), language: 'en' } as any;
 const db = forTenant(k, tenant.id, 'en');
-const months = (await sql<{ employee_id: string; m: string }>`select distinct employee_id, substr(date,1,7) as m from attendances where tenant_id = ${tenant.id} limit 200`.execute(k)).rows;
+const months = (
+  await sql<{
+    employee_id: string;
+    m: string;
+  }>`select distinct employee_id, substr(date,1,7) as m from attendances where tenant_id = ${tenant.id} limit 200`.execute(
+    k,
+  )
+).rows;
 const stringify = fjs(Type.Array(Attendance) as any);
-const cases = (set: any, col: string) => `CASE ${col} ${labelIds(set).map((id) => `WHEN ${id} THEN ${JSON.stringify(label('en', set, id as any)).replace(/'/g, "''").replace(/^"|"$/g, "'")}`).join(' ')} END`;
-const ts = (c: string) => `CASE WHEN ${c} IS NULL OR ${c} = '' THEN NULL ELSE substr(${c},1,10) || 'T' || substr(${c},12,8) || '.000000Z' END`;
+const cases = (set: any, col: string) =>
+  `CASE ${col} ${labelIds(set)
+    .map(
+      (id) =>
+        `WHEN ${id} THEN ${JSON.stringify(label('en', set, id as any))
+          .replace(/'/g, "''")
+          .replace(/^"|"$/g, "'")}`,
+    )
+    .join(' ')} END`;
+const ts = (c: string) =>
+  `CASE WHEN ${c} IS NULL OR ${c} = '' THEN NULL ELSE substr(${c},1,10) || 'T' || substr(${c},12,8) || '.000000Z' END`;
 const bool = (c: string) => `CASE WHEN ${c} IS NULL THEN NULL WHEN ${c} THEN json('true') ELSE json('false') END`;
 const obj = `json_object('id', id, 'date', substr(date,1,10) || 'T00:00:00.000000Z', 'from', time_from, 'to', time_to, 'end_date', end_date,
  'employee_id', employee_id, 'duration', CASE WHEN duration = CAST(duration AS INTEGER) THEN CAST(duration AS INTEGER) ELSE duration END, 'note', note,
@@ -35,7 +55,10 @@ const obj = `json_object('id', id, 'date', substr(date,1,10) || 'T00:00:00.00000
  'color', color, 'created', ${ts('created')}, 'modified', ${ts('modified')})`;
 const jsonSql = `select json_group_array(json(j)) as data from (select ${obj} as j from attendances where tenant_id = ? and employee_id = ? and date >= ? and date <= ? order by id limit 100)`;
 const bounds = (m: string) => [`${m}-01`, `${m}-31`];
-const rowsQuery = listAttendances(db, { employee_id: 'x', start_date: 'a', end_date: 'b' }).orderBy('id').limit(100).compile();
+const rowsQuery = listAttendances(db, { employee_id: 'x', start_date: 'a', end_date: 'b' })
+  .orderBy('id')
+  .limit(100)
+  .compile();
 async function viaJs(e: string, m: string) {
   const [a, b] = bounds(m);
   const rows = (await k.executeQuery<any>({ ...rowsQuery, parameters: [tenant.id, e, a, b, 100] })).rows;
@@ -43,13 +66,29 @@ async function viaJs(e: string, m: string) {
 }
 async function viaDb(e: string, m: string) {
   const [a, b] = bounds(m);
-  const r = await k.executeQuery<{ data: string }>({ sql: jsonSql, parameters: [tenant.id, e, a, b], query: { kind: 'RawNode' } as any, queryId: { queryId: 'j' } as any });
+  const r = await k.executeQuery<{ data: string }>({
+    sql: jsonSql,
+    parameters: [tenant.id, e, a, b],
+    query: { kind: 'RawNode' } as any,
+    queryId: { queryId: 'j' } as any,
+  });
   return r.rows[0].data;
 }
-let same = 0, diff = 0;
+let same = 0,
+  diff = 0;
 for (const { employee_id, m } of months) {
-  const x = await viaJs(employee_id, m), y = await viaDb(employee_id, m);
-  if (x === y) same++; else { if (diff++ === 0) { for (let i = 0; i < x.length; i++) if (x[i] !== y[i]) { console.log('first diff at', i, '\nJS:', x.slice(i - 80, i + 80), '\nDB:', y.slice(i - 80, i + 80)); break; } } }
+  const x = await viaJs(employee_id, m),
+    y = await viaDb(employee_id, m);
+  if (x === y) same++;
+  else {
+    if (diff++ === 0) {
+      for (let i = 0; i < x.length; i++)
+        if (x[i] !== y[i]) {
+          console.log('first diff at', i, '\nJS:', x.slice(i - 80, i + 80), '\nDB:', y.slice(i - 80, i + 80));
+          break;
+        }
+    }
+  }
 }
 console.log(`byte-identical: ${same} of ${months.length} pages`);
 // Why byte identity cannot hold in general: SQLite writes a REAL in JSON with 17 significant digits, JavaScript
@@ -57,6 +96,20 @@ console.log(`byte-identical: ${same} of ${months.length} pages`);
 const third = (await sql<{ j: string }>`select json_object('duration', 20.0 / 60) as j`.execute(k)).rows[0].j;
 console.log(`a 20-minute duration: SQLite ${third}, JavaScript ${JSON.stringify({ duration: 20 / 60 })}`);
 const N = Number(process.argv[3] ?? 3000);
-async function run(fn: typeof viaJs) { const t = process.cpuUsage(); for (let i = 0; i < N; i++) { const { employee_id, m } = months[i % months.length]; await fn(employee_id, m); } const u = process.cpuUsage(t); return (u.user + u.system) / N; }
-for (let r = 0; r < Number(process.argv[4] ?? 3); r++) { const first = r % 2 === 0; const dbj0 = first ? 0 : await run(viaDb); const js = await run(viaJs); const dbj = first ? await run(viaDb) : dbj0; console.log(`round ${r + 1}: JS ${js.toFixed(0)} µs, in-database ${dbj.toFixed(0)} µs per page`); }
+async function run(fn: typeof viaJs) {
+  const t = process.cpuUsage();
+  for (let i = 0; i < N; i++) {
+    const { employee_id, m } = months[i % months.length];
+    await fn(employee_id, m);
+  }
+  const u = process.cpuUsage(t);
+  return (u.user + u.system) / N;
+}
+for (let r = 0; r < Number(process.argv[4] ?? 3); r++) {
+  const first = r % 2 === 0;
+  const dbj0 = first ? 0 : await run(viaDb);
+  const js = await run(viaJs);
+  const dbj = first ? await run(viaDb) : dbj0;
+  console.log(`round ${r + 1}: JS ${js.toFixed(0)} µs, in-database ${dbj.toFixed(0)} µs per page`);
+}
 await database.close();

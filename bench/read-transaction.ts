@@ -28,7 +28,10 @@ const oneTransaction = () => {
   commit.run();
 };
 for (let round = 0; round < 3; round++) {
-  for (const [name, request] of [['autocommit', autocommit], ['one transaction', oneTransaction]] as const) {
+  for (const [name, request] of [
+    ['autocommit', autocommit],
+    ['one transaction', oneTransaction],
+  ] as const) {
     const start = process.cpuUsage();
     for (let i = 0; i < N; i++) request();
     const used = process.cpuUsage(start);

@@ -22,38 +22,67 @@ import { bookingWorld } from '../test/support/booking-world.js';
 import { createPgDatabase, dropPgDatabase } from '../test/support/db.js';
 import type { TestContext } from '../test/support/app.js';
 
-const { values: opts } = parseArgs({ options: { db: { type: 'string', default: 'sqlite' }, count: { type: 'string', default: '600' }, rounds: { type: 'string', default: '2' } } });
+const { values: opts } = parseArgs({
+  options: {
+    db: { type: 'string', default: 'sqlite' },
+    count: { type: 'string', default: '600' },
+    rounds: { type: 'string', default: '2' },
+  },
+});
 const count = Number(opts.count);
 
 async function database(name: string): Promise<{ config: DatabaseConfig; drop: () => Promise<void> }> {
   if (opts.db === 'sqlite') {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'zk-bench-ids-'));
-    return { config: parseDatabaseUrl(`file:${path.join(dir, 'db.sqlite')}`), drop: async () => fs.rmSync(dir, { recursive: true, force: true }) };
+    return {
+      config: parseDatabaseUrl(`file:${path.join(dir, 'db.sqlite')}`),
+      drop: async () => fs.rmSync(dir, { recursive: true, force: true }),
+    };
   }
   const db = `zk_bench_ids_${name}_${process.pid}`;
   return { config: parseDatabaseUrl(await createPgDatabase(db)), drop: () => dropPgDatabase(db) };
 }
 
-const pct = (xs: number[], p: number) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(p * xs.length))];
+const pct = (xs: number[], p: number) =>
+  [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(p * xs.length))];
 
 async function measure(variant: 'shared' | 'per tenant', round: number) {
   const { config: dbConfig, drop } = await database(`${variant === 'shared' ? 'a' : 'b'}${round}`);
-  const config = { ...loadConfig({ LOG_LEVEL: 'silent', RATE_LIMIT_5MIN: '1000000000', RATE_LIMIT_HOUR: '1000000000' }), database: dbConfig };
+  const config = {
+    ...loadConfig({ LOG_LEVEL: 'silent', RATE_LIMIT_5MIN: '1000000000', RATE_LIMIT_HOUR: '1000000000' }),
+    database: dbConfig,
+  };
   const opened = openDatabase(dbConfig);
-  await migrate(opened.db, opened.dialect, variant === 'shared' ? migrations.filter((m) => m.version < '2801') : migrations);
+  await migrate(
+    opened.db,
+    opened.dialect,
+    variant === 'shared' ? migrations.filter((m) => m.version < '2801') : migrations,
+  );
   const app = await buildApp(config, { database: opened, logger: false });
   await app.ready();
   try {
     const ctx = {
       database: opened,
       async tenant() {
-        const tenant = await createTenant(opened.db, { instance: `ids${Date.now()}${Math.floor(Math.random() * 1e6)}` });
+        const tenant = await createTenant(opened.db, {
+          instance: `ids${Date.now()}${Math.floor(Math.random() * 1e6)}`,
+        });
         const { token } = await createToken(opened.db, tenant.id);
         const request = async (method: string, path: string, body?: unknown) => {
-          const r = await app.inject({ method: method as 'GET', url: `/${tenant.instance}/next/api/v1${path}`, headers: { authorization: `Bearer ${token}` }, ...(body ? { payload: body as object } : {}) });
+          const r = await app.inject({
+            method: method as 'GET',
+            url: `/${tenant.instance}/next/api/v1${path}`,
+            headers: { authorization: `Bearer ${token}` },
+            ...(body ? { payload: body as object } : {}),
+          });
           return { status: r.statusCode, body: r.json(), headers: r.headers, text: r.body };
         };
-        return { tenant, token, post: (p: string, b: unknown) => request('POST', p, b), get: (p: string) => request('GET', p) } as any;
+        return {
+          tenant,
+          token,
+          post: (p: string, b: unknown) => request('POST', p, b),
+          get: (p: string) => request('GET', p),
+        } as any;
       },
     } as unknown as TestContext;
     const w = await bookingWorld(ctx);
@@ -61,8 +90,15 @@ async function measure(variant: 'shared' | 'per tenant', round: number) {
     const bodies = Array.from({ length: 2 * count }, (_, i) => {
       const slot = i % 8;
       const day = Math.floor(i / 8 / employees.length);
-      const date = new Date(Date.UTC(2025, 0, 6) + (Math.floor(day / 5) * 7 + (day % 5)) * 86_400_000).toISOString().slice(0, 10);
-      return w.body({ employee_id: employees[Math.floor(i / 8) % employees.length], date, from: `${String(8 + slot).padStart(2, '0')}:00`, to: `${String(9 + slot).padStart(2, '0')}:00` });
+      const date = new Date(Date.UTC(2025, 0, 6) + (Math.floor(day / 5) * 7 + (day % 5)) * 86_400_000)
+        .toISOString()
+        .slice(0, 10);
+      return w.body({
+        employee_id: employees[Math.floor(i / 8) % employees.length],
+        date,
+        from: `${String(8 + slot).padStart(2, '0')}:00`,
+        to: `${String(9 + slot).padStart(2, '0')}:00`,
+      });
     });
     // Warm-up: compile the routes' validators and the statements.
     for (const body of bodies.slice(0, 20)) await w.c.post('/attendances', body);
@@ -99,10 +135,29 @@ async function measure(variant: 'shared' | 'per tenant', round: number) {
     const inserts = 2000;
     const t2 = performance.now();
     await forTenant(opened.db, w.c.tenant.id).transaction(async (db) => {
-      for (let i = 0; i < inserts; i++) await db.insertInto('departments', { name: `Bench ${i}`, is_standard: false, parent_id: null, created: null, modified: null }).returning('id').executeTakeFirstOrThrow();
+      for (let i = 0; i < inserts; i++)
+        await db
+          .insertInto('departments', {
+            name: `Bench ${i}`,
+            is_standard: false,
+            parent_id: null,
+            created: null,
+            modified: null,
+          })
+          .returning('id')
+          .executeTakeFirstOrThrow();
     });
     const insertUs = ((performance.now() - t2) * 1000) / inserts;
-    return { variant, round, postP50: pct(latencies, 0.5), postP95: pct(latencies, 0.95), cpuPerPost, parallelPerSecond: perSecond, getP50: pct(reads, 0.5), insertUs };
+    return {
+      variant,
+      round,
+      postP50: pct(latencies, 0.5),
+      postP95: pct(latencies, 0.95),
+      cpuPerPost,
+      parallelPerSecond: perSecond,
+      getP50: pct(reads, 0.5),
+      insertUs,
+    };
   } finally {
     await app.close();
     await drop();

@@ -52,11 +52,23 @@ const instance = `bench_${scale}_${opts.seed}`;
 const dataDir = path.join(root, 'data', 'bench');
 fs.mkdirSync(dataDir, { recursive: true });
 const databaseUrl = opts.db ?? `file:${path.join(dataDir, `${instance}.db`)}`;
-const env = { ...process.env, DATABASE_URL: databaseUrl, LOG_LEVEL: 'warn', NODE_ENV: 'production', RATE_LIMIT_5MIN: '1000000000', RATE_LIMIT_HOUR: '1000000000', TENANT_CACHE_MS: '5000' };
+const env = {
+  ...process.env,
+  DATABASE_URL: databaseUrl,
+  LOG_LEVEL: 'warn',
+  NODE_ENV: 'production',
+  RATE_LIMIT_5MIN: '1000000000',
+  RATE_LIMIT_HOUR: '1000000000',
+  TENANT_CACHE_MS: '5000',
+};
 const log = (m: string) => process.stderr.write(`[bench] ${m}\n`);
 
 function cli(args: string[]): string {
-  const r = spawnSync(process.execPath, [path.join(root, 'bin', 'zeitkonto.js'), ...args], { env, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
+  const r = spawnSync(process.execPath, [path.join(root, 'bin', 'zeitkonto.js'), ...args], {
+    env,
+    encoding: 'utf8',
+    maxBuffer: 64 * 1024 * 1024,
+  });
   if (r.status !== 0) throw new Error(`zeitkonto ${args.join(' ')} failed:\n${r.stderr}${r.stdout}`);
   return r.stdout.trim();
 }
@@ -77,7 +89,12 @@ async function waitReady(base: string, child: ChildProcess) {
 /** A process and its descendants (the workers of `--processes N`). */
 function family(pid: number): number[] {
   try {
-    const children = fs.readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8').trim().split(/\s+/).filter(Boolean).map(Number);
+    const children = fs
+      .readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8')
+      .trim()
+      .split(/\s+/)
+      .filter(Boolean)
+      .map(Number);
     return [pid, ...children.flatMap(family)];
   } catch {
     return [pid];
@@ -105,7 +122,10 @@ function runLoad(job: LoadJob): Promise<LoadResult> {
   const file = path.join(os.tmpdir(), `zk-bench-job-${process.pid}-${Math.random().toString(36).slice(2)}.json`);
   fs.writeFileSync(file, JSON.stringify(job));
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'bench', 'load-worker.ts'), file], { stdio: ['ignore', 'pipe', 'inherit'], cwd: root });
+    const child = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'bench', 'load-worker.ts'), file], {
+      stdio: ['ignore', 'pipe', 'inherit'],
+      cwd: root,
+    });
     let out = '';
     child.stdout!.on('data', (d) => (out += d));
     child.on('exit', (code) => {
@@ -126,7 +146,9 @@ async function main() {
   if (!exists || !opts.reuse) {
     if (exists) log(`reusing generated tenant ${instance} (pass a new --seed or delete ${dataDir} to regenerate)`);
     else {
-      log(`generating ${scale} data as tenant ${instance} (seed ${opts.seed}) into ${opts.db ? 'PostgreSQL' : databaseUrl}`);
+      log(
+        `generating ${scale} data as tenant ${instance} (seed ${opts.seed}) into ${opts.db ? 'PostgreSQL' : databaseUrl}`,
+      );
       const started = Date.now();
       cli(['generate', instance, '--scale', scale, '--seed', String(opts.seed)]);
       log(`generated in ${((Date.now() - started) / 1000).toFixed(1)} s`);
@@ -137,11 +159,26 @@ async function main() {
   const port = 3900 + Math.floor(Math.random() * 90);
   const base = `http://127.0.0.1:${port}`;
   // --profile writes a V8 CPU profile of the server to bench/results/profiles/ (open it in Chrome DevTools).
-  const profileArgs = opts.profile ? ['--cpu-prof', `--cpu-prof-dir=${path.join(root, 'bench', 'results', 'profiles')}`] : [];
+  const profileArgs = opts.profile
+    ? ['--cpu-prof', `--cpu-prof-dir=${path.join(root, 'bench', 'results', 'profiles')}`]
+    : [];
   const serverFlags = (opts['server-flags'] ?? '').split(/\s+/).filter(Boolean);
-  const serverArgs = processes > 1 ? [path.join(root, 'bench', 'cluster.mjs'), String(processes), path.join(root, 'dist', 'cli', 'index.js'), ...serverFlags, ...profileArgs] : [...serverFlags, ...profileArgs, path.join(root, 'bin', 'zeitkonto.js'), 'serve'];
-  const server = spawn(process.execPath, serverArgs, { env: { ...env, PORT: String(port), HOST: '127.0.0.1' }, stdio: ['ignore', 'ignore', 'inherit'] });
-  const compareFlags = opts['compare-flags'] === undefined ? serverFlags : opts['compare-flags'].split(/\s+/).filter(Boolean);
+  const serverArgs =
+    processes > 1
+      ? [
+          path.join(root, 'bench', 'cluster.mjs'),
+          String(processes),
+          path.join(root, 'dist', 'cli', 'index.js'),
+          ...serverFlags,
+          ...profileArgs,
+        ]
+      : [...serverFlags, ...profileArgs, path.join(root, 'bin', 'zeitkonto.js'), 'serve'];
+  const server = spawn(process.execPath, serverArgs, {
+    env: { ...env, PORT: String(port), HOST: '127.0.0.1' },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  const compareFlags =
+    opts['compare-flags'] === undefined ? serverFlags : opts['compare-flags'].split(/\s+/).filter(Boolean);
   const compare = opts.compare ? await startCompare(path.resolve(opts.compare), compareFlags) : undefined;
   let peakRss = 0;
   let peakRssB = 0;
@@ -152,15 +189,25 @@ async function main() {
   try {
     await waitReady(base, server);
     const api = `${base}/${instance}/next/api/v1`;
-    const headers = { authorization: `Bearer ${token}`, accept: 'application/json', 'content-type': 'application/json' };
+    const headers = {
+      authorization: `Bearer ${token}`,
+      accept: 'application/json',
+      'content-type': 'application/json',
+    };
     const scenarios = await buildScenarios({ api, headers, seed: Number(opts.seed), quick: opts.quick ?? false });
     const selected = opts.only ? scenarios.filter((s) => opts.only!.split(',').includes(s.id)) : scenarios;
 
     // The data-bound ceiling: the statements the app runs per read request and its bytes, replayed by a minimal
     // Fastify process on the same database (bench/data-bound.ts), measured alternately with the app.
     const reads = selected.filter((s) => s.requests.every((r) => r.method === 'GET'));
-    log(`recording the statements of ${new Set(reads.flatMap((s) => s.requests.map((r) => r.path))).size} read requests for the data-bound ceiling`);
-    const replays = await captureReplays(env, reads.flatMap((s) => s.requests.map((r) => r.path)), headers);
+    log(
+      `recording the statements of ${new Set(reads.flatMap((s) => s.requests.map((r) => r.path))).size} read requests for the data-bound ceiling`,
+    );
+    const replays = await captureReplays(
+      env,
+      reads.flatMap((s) => s.requests.map((r) => r.path)),
+      headers,
+    );
     const dataBound = await startCeiling('data-ceiling.ts', replays, [databaseUrl]);
 
     const results: Record<string, any>[] = [];
@@ -173,7 +220,10 @@ async function main() {
         const isRead = reads.includes(s);
         let next = (await runLoad({ ...job, url: base, warmupSeconds: 0, durationSeconds: warmup })).next;
         if (isRead) await runLoad({ ...job, url: dataBound.url, warmupSeconds: 0, durationSeconds: warmup });
-        if (compare) next = (await runLoad({ ...job, url: compare.base, warmupSeconds: 0, durationSeconds: warmup, startAt: next })).next;
+        if (compare)
+          next = (
+            await runLoad({ ...job, url: compare.base, warmupSeconds: 0, durationSeconds: warmup, startAt: next })
+          ).next;
         const app: Window[] = [];
         const bound: Window[] = [];
         const b: Window[] = [];
@@ -199,13 +249,28 @@ async function main() {
           ...r,
           peakRssMB: Math.round(peakRss / 1048576),
           ceilingOf: s.ceilingOf,
-          dataBound: db && { rps: db.rps, cpuUs: db.cpuUs, p50: db.p50, p99: db.p99, non2xx: db.non2xx, errors: db.errors },
+          dataBound: db && {
+            rps: db.rps,
+            cpuUs: db.cpuUs,
+            p50: db.p50,
+            p99: db.p99,
+            non2xx: db.non2xx,
+            errors: db.errors,
+          },
           dataBoundRatio: db && ratio(r.rps, db.rps),
           dataBoundCpuRatio: db && ratio(db.cpuUs, r.cpuUs),
         });
         if (compare) {
           const rb = combine(b);
-          results.push({ id: `${s.id} B`, title: `(${opts.compare}${opts['compare-flags'] === undefined ? '' : ` ${opts['compare-flags']}`})`, ...rb, peakRssMB: Math.round(peakRssB / 1048576), ceilingOf: s.ceilingOf, dataBoundRatio: db && ratio(rb.rps, db.rps), dataBoundCpuRatio: db && ratio(db.cpuUs, rb.cpuUs) });
+          results.push({
+            id: `${s.id} B`,
+            title: `(${opts.compare}${opts['compare-flags'] === undefined ? '' : ` ${opts['compare-flags']}`})`,
+            ...rb,
+            peakRssMB: Math.round(peakRssB / 1048576),
+            ceilingOf: s.ceilingOf,
+            dataBoundRatio: db && ratio(rb.rps, db.rps),
+            dataBoundCpuRatio: db && ratio(db.cpuUs, rb.cpuUs),
+          });
         }
         peakRss = Math.max(before, peakRss);
       }
@@ -232,8 +297,13 @@ async function main() {
 async function startCompare(dist: string, flags: string[]) {
   const port = 3900 + Math.floor(Math.random() * 90);
   const start = `import(${JSON.stringify(path.join(dist, 'cli', 'index.js'))}).then((m) => m.main(['serve']))`;
-  const extra = Object.fromEntries((opts['compare-env'] ?? []).map((kv) => [kv.slice(0, kv.indexOf('=')), kv.slice(kv.indexOf('=') + 1)]));
-  const child = spawn(process.execPath, [...flags, '--input-type=module', '-e', start], { env: { ...env, ...extra, PORT: String(port), HOST: '127.0.0.1' }, stdio: ['ignore', 'ignore', 'inherit'] });
+  const extra = Object.fromEntries(
+    (opts['compare-env'] ?? []).map((kv) => [kv.slice(0, kv.indexOf('=')), kv.slice(kv.indexOf('=') + 1)]),
+  );
+  const child = spawn(process.execPath, [...flags, '--input-type=module', '-e', start], {
+    env: { ...env, ...extra, PORT: String(port), HOST: '127.0.0.1' },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
   const base = `http://127.0.0.1:${port}`;
   await waitReady(base, child);
   return { child, base, api: `${base}/${instance}/next/api/v1` };
@@ -304,7 +374,11 @@ async function startCeiling(script: string, data: unknown, args: string[] = []) 
   const file = path.join(os.tmpdir(), `zk-bench-${script}-${process.pid}-${ceilingPort}.json`);
   fs.writeFileSync(file, JSON.stringify(data));
   const port = ceilingPort++;
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'bench', script), file, String(port), ...args], { stdio: ['ignore', 'ignore', 'inherit', 'ipc'], cwd: root });
+  const child = spawn(
+    process.execPath,
+    ['--import', 'tsx', path.join(root, 'bench', script), file, String(port), ...args],
+    { stdio: ['ignore', 'ignore', 'inherit', 'ipc'], cwd: root },
+  );
   child.once('exit', () => fs.rmSync(file, { force: true }));
   await new Promise((resolve, reject) => {
     child.once('message', resolve);
@@ -319,7 +393,12 @@ async function measureCeilings(scenarios: Scenario[], headers: Record<string, st
     const ceiling = await startCeiling('ceiling.ts', { '/': s.capture });
     try {
       log(`ceiling for scenario ${s.id}`);
-      const job = { url: ceiling.url, connections: s.connections ?? connections, headers, requests: s.requests.slice(0, 1000) };
+      const job = {
+        url: ceiling.url,
+        connections: s.connections ?? connections,
+        headers,
+        requests: s.requests.slice(0, 1000),
+      };
       await runLoad({ ...job, warmupSeconds: 0, durationSeconds: warmup });
       out[s.id] = await measure(ceiling.child.pid!, job);
     } finally {
@@ -330,7 +409,20 @@ async function measureCeilings(scenarios: Scenario[], headers: Record<string, st
 }
 
 function report(data: { results: Record<string, any>[]; ceilings: Record<string, Window>; serverPeakRssMB: number }) {
-  const meta = { date: new Date().toISOString(), scale, seed: Number(opts.seed), database: opts.db ? 'postgres' : 'sqlite', connections, durationSeconds: duration, warmupSeconds: warmup, rounds, processes, node: process.version, cpus: os.cpus().length, loadAverage: os.loadavg().map((l) => Math.round(l * 10) / 10) };
+  const meta = {
+    date: new Date().toISOString(),
+    scale,
+    seed: Number(opts.seed),
+    database: opts.db ? 'postgres' : 'sqlite',
+    connections,
+    durationSeconds: duration,
+    warmupSeconds: warmup,
+    rounds,
+    processes,
+    node: process.version,
+    cpus: os.cpus().length,
+    loadAverage: os.loadavg().map((l) => Math.round(l * 10) / 10),
+  };
   const json = { meta, ...data };
   const lines = [
     `# zeitkonto benchmark — ${meta.date}`,
@@ -346,7 +438,10 @@ function report(data: { results: Record<string, any>[]; ceilings: Record<string,
       (r) =>
         `| ${r.id} ${r.title} | ${r.rps} | ${r.cpuUs} | ${r.ceilingRatio ?? '—'} | ${r.dataBound?.rps ?? '—'} | ${r.dataBound?.cpuUs ?? '—'} | ${r.dataBoundRatio ?? '—'} | ${r.dataBoundCpuRatio ?? '—'} | ${r.p50} | ${r.p99} | ${r.max} | ${r.non2xx} | ${r.errors} | ${r.peakRssMB} |`,
     ),
-    ...Object.entries(data.ceilings).map(([id, c]) => `| bare ceiling of ${id} (node:http, same bytes) | ${c.rps} | ${c.cpuUs} | 1 | — | — | — | — | ${c.p50} | ${c.p99} | ${c.max} | ${c.non2xx} | ${c.errors} | — |`),
+    ...Object.entries(data.ceilings).map(
+      ([id, c]) =>
+        `| bare ceiling of ${id} (node:http, same bytes) | ${c.rps} | ${c.cpuUs} | 1 | — | — | — | — | ${c.p50} | ${c.p99} | ${c.max} | ${c.non2xx} | ${c.errors} | — |`,
+    ),
     '',
     `Server peak RSS over the run: ${data.serverPeakRssMB} MB.`,
   ];
@@ -357,7 +452,12 @@ function report(data: { results: Record<string, any>[]; ceilings: Record<string,
   fs.writeFileSync(path.join(dir, 'latest.json'), JSON.stringify(json, null, 2));
   fs.writeFileSync(path.join(dir, 'latest.md'), lines.join('\n') + '\n');
   process.stdout.write(lines.join('\n') + '\n');
-  const failed = data.results.filter((r) => r.errors > 0 || r.non2xx > r.requests * 0.01 || (r.dataBound && (r.dataBound.errors > 0 || r.dataBound.non2xx > 0)));
+  const failed = data.results.filter(
+    (r) =>
+      r.errors > 0 ||
+      r.non2xx > r.requests * 0.01 ||
+      (r.dataBound && (r.dataBound.errors > 0 || r.dataBound.non2xx > 0)),
+  );
   if (failed.length) {
     log(`scenarios with errors or more than 1% non-2xx: ${failed.map((r) => r.id).join(', ')}`);
     process.exitCode = 1;

@@ -37,8 +37,8 @@ interface Ctx {
   quick: boolean;
 }
 
-
-const lastDay = (month: string) => new Date(Date.UTC(Number(month.slice(0, 4)), Number(month.slice(5, 7)), 0)).toISOString().slice(0, 10);
+const lastDay = (month: string) =>
+  new Date(Date.UTC(Number(month.slice(0, 4)), Number(month.slice(5, 7)), 0)).toISOString().slice(0, 10);
 
 function monthsBetween(first: string, last: string): string[] {
   const out: string[] = [];
@@ -50,7 +50,7 @@ function monthsBetween(first: string, last: string): string[] {
     out.push(month);
     if (month >= end) break;
     m++;
-    if (m > 12) (m = 1), y++;
+    if (m > 12) ((m = 1), y++);
   }
   return out;
 }
@@ -63,7 +63,11 @@ export async function buildScenarios(ctx: Ctx): Promise<Scenario[]> {
   const pick = <T>(xs: T[]) => xs[Math.floor(random() * xs.length)];
   const raw = async (p: string) => {
     const res = await fetch(`${ctx.api}${p}`, { headers: ctx.headers });
-    return { status: res.status, contentType: res.headers.get('content-type') ?? 'application/json', body: await res.text() };
+    return {
+      status: res.status,
+      contentType: res.headers.get('content-type') ?? 'application/json',
+      body: await res.text(),
+    };
   };
   const get = async (p: string) => {
     const r = await raw(p);
@@ -79,12 +83,17 @@ export async function buildScenarios(ctx: Ctx): Promise<Scenario[]> {
   }
   const first = (await get('/attendances?limit=1&orderBy=date&order=asc')).data[0]?.date?.slice(0, 10);
   const last = (await get('/attendances?limit=1&orderBy=date&order=desc')).data[0]?.date?.slice(0, 10);
-  if (!first || !last || employees.length === 0) throw new Error('the tenant has no employees or bookings: run zeitkonto generate first');
+  if (!first || !last || employees.length === 0)
+    throw new Error('the tenant has no employees or bookings: run zeitkonto generate first');
   const months = monthsBetween(first, last);
-  const monthPath = (u: string, m: string) => `/attendances?employee_id=${encodeURIComponent(u)}&start_date=${m}-01&end_date=${lastDay(m)}&limit=100`;
+  const monthPath = (u: string, m: string) =>
+    `/attendances?employee_id=${encodeURIComponent(u)}&start_date=${m}-01&end_date=${lastDay(m)}&limit=100`;
 
   // A pool of months (not one per request): the data-bound ceiling replays what the app ran for each of them.
-  const s1: BenchRequest[] = Array.from({ length: ctx.quick ? 200 : 500 }, () => ({ method: 'GET', path: prefix + monthPath(pick(employees), pick(months)) }));
+  const s1: BenchRequest[] = Array.from({ length: ctx.quick ? 200 : 500 }, () => ({
+    method: 'GET',
+    path: prefix + monthPath(pick(employees), pick(months)),
+  }));
 
   // Evening slots on booked days, from sampled months of sampled employees.
   const slots: BenchRequest[] = [];
@@ -109,11 +118,27 @@ export async function buildScenarios(ctx: Ctx): Promise<Scenario[]> {
       seenDays.add(day);
       for (let q = 0; q < 24; q++) {
         const from = 18 * 60 + q * 15;
-        const hm = (min: number) => (min >= 24 * 60 ? '00:00:00' : `${String(Math.floor(min / 60)).padStart(2, '0')}:${String(min % 60).padStart(2, '0')}:00`);
-        const body = { employee_id: a.employee_id, date: a.date.slice(0, 10), from: hm(from), to: hm(from + 15), project_id: a.project_id, project_task_id: a.project_task_id, activity_id: a.activity_id, note: 'bench' };
+        const hm = (min: number) =>
+          min >= 24 * 60
+            ? '00:00:00'
+            : `${String(Math.floor(min / 60)).padStart(2, '0')}:${String(min % 60).padStart(2, '0')}:00`;
+        const body = {
+          employee_id: a.employee_id,
+          date: a.date.slice(0, 10),
+          from: hm(from),
+          to: hm(from + 15),
+          project_id: a.project_id,
+          project_task_id: a.project_task_id,
+          activity_id: a.activity_id,
+          note: 'bench',
+        };
         slots.push({ method: 'POST', path: `${prefix}/attendances`, body: JSON.stringify(body) });
       }
-      patches.push({ method: 'PATCH', path: `${prefix}/attendances/${a.id}`, body: JSON.stringify({ note: `bench patch ${a.id}` }) });
+      patches.push({
+        method: 'PATCH',
+        path: `${prefix}/attendances/${a.id}`,
+        body: JSON.stringify({ note: `bench patch ${a.id}` }),
+      });
       byId.set(`${prefix}/attendances/${a.id}`, { project_id: a.project_id, project_task_id: a.project_task_id });
     }
   }
@@ -123,17 +148,25 @@ export async function buildScenarios(ctx: Ctx): Promise<Scenario[]> {
   const plans = new Map<number, Set<number>>();
   for (const r of [...slots, ...patches.map((p) => ({ body: JSON.stringify(byId.get(p.path) ?? {}) }))]) {
     const b = JSON.parse(r.body ?? '{}');
-    if (b.project_id !== undefined) (plans.get(b.project_id) ?? plans.set(b.project_id, new Set()).get(b.project_id)!).add(b.project_task_id);
+    if (b.project_id !== undefined)
+      (plans.get(b.project_id) ?? plans.set(b.project_id, new Set()).get(b.project_id)!).add(b.project_task_id);
   }
   const patchPlan = async (p: string, body: unknown) => {
-    const res = await fetch(`${ctx.api}${p}`, { method: 'PATCH', headers: { ...ctx.headers, 'content-type': 'application/json' }, body: JSON.stringify(body) });
+    const res = await fetch(`${ctx.api}${p}`, {
+      method: 'PATCH',
+      headers: { ...ctx.headers, 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    });
     if (res.status !== 200) throw new Error(`PATCH ${p} answered ${res.status}: ${(await res.text()).slice(0, 300)}`);
   };
   for (const [projectId, tasks] of plans) {
     await patchPlan(`/projects/${projectId}`, { plan_hours: 1e9, plan_can_exceed: 2 });
     for (const taskId of tasks) await patchPlan(`/projects/${projectId}/tasks/${taskId}`, { plan_hours: 1e9 });
   }
-  if (slots.length < 1000) throw new Error(`only ${slots.length} free evening slots found: regenerate the tenant (another --seed, or delete data/bench)`);
+  if (slots.length < 1000)
+    throw new Error(
+      `only ${slots.length} free evening slots found: regenerate the tenant (another --seed, or delete data/bench)`,
+    );
   // Shuffle so consecutive POSTs hit different employees, then split: 4a and 5 never share a slot.
   for (let i = slots.length - 1; i > 0; i--) {
     const j = Math.floor(random() * (i + 1));
@@ -151,7 +184,11 @@ export async function buildScenarios(ctx: Ctx): Promise<Scenario[]> {
   const balancePages = Math.max(1, Math.floor(employees.length / 200));
 
   // Receipts: a type with the rates the POSTs use (tenants generated before receipts existed lack it).
-  await fetch(`${ctx.api}/receipt-types`, { method: 'POST', headers: { ...ctx.headers, 'content-type': 'application/json' }, body: JSON.stringify({ name: 'Fahrkarte', tax_rates: [7, 19], default_payment_method: 'privat' }) });
+  await fetch(`${ctx.api}/receipt-types`, {
+    method: 'POST',
+    headers: { ...ctx.headers, 'content-type': 'application/json' },
+    body: JSON.stringify({ name: 'Fahrkarte', tax_rates: [7, 19], default_payment_method: 'privat' }),
+  });
   const projectIds = (await get('/projects?limit=200')).data.map((p: any) => p.id);
   const receiptMonth = months[months.length - 1];
   const receiptBody = () => ({
@@ -169,12 +206,29 @@ export async function buildScenarios(ctx: Ctx): Promise<Scenario[]> {
       { tax: 19, quantity: 1, amount: 3.2 },
     ],
   });
-  const receiptPosts: BenchRequest[] = Array.from({ length: 5000 }, () => ({ method: 'POST', path: `${prefix}/receipts`, body: JSON.stringify(receiptBody()) }));
-  const postedReceipt = await fetch(`${ctx.api}/receipts`, { method: 'POST', headers: { ...ctx.headers, 'content-type': 'application/json' }, body: JSON.stringify(receiptBody()) });
-  const receiptCapture = { status: postedReceipt.status, contentType: postedReceipt.headers.get('content-type') ?? 'application/json', body: await postedReceipt.text() };
-  if (receiptCapture.status !== 201) throw new Error(`POST /receipts answered ${receiptCapture.status}: ${receiptCapture.body.slice(0, 300)}`);
-  const receiptsPath = (u: string, m: string) => `/receipts?employee_id=${encodeURIComponent(u)}&start_date=${m}-01&end_date=${lastDay(m)}`;
-  const receiptReads: BenchRequest[] = Array.from({ length: 5000 }, () => ({ method: 'GET', path: prefix + receiptsPath(pick(employees), pick(months)) }));
+  const receiptPosts: BenchRequest[] = Array.from({ length: 5000 }, () => ({
+    method: 'POST',
+    path: `${prefix}/receipts`,
+    body: JSON.stringify(receiptBody()),
+  }));
+  const postedReceipt = await fetch(`${ctx.api}/receipts`, {
+    method: 'POST',
+    headers: { ...ctx.headers, 'content-type': 'application/json' },
+    body: JSON.stringify(receiptBody()),
+  });
+  const receiptCapture = {
+    status: postedReceipt.status,
+    contentType: postedReceipt.headers.get('content-type') ?? 'application/json',
+    body: await postedReceipt.text(),
+  };
+  if (receiptCapture.status !== 201)
+    throw new Error(`POST /receipts answered ${receiptCapture.status}: ${receiptCapture.body.slice(0, 300)}`);
+  const receiptsPath = (u: string, m: string) =>
+    `/receipts?employee_id=${encodeURIComponent(u)}&start_date=${m}-01&end_date=${lastDay(m)}`;
+  const receiptReads: BenchRequest[] = Array.from({ length: 5000 }, () => ({
+    method: 'GET',
+    path: prefix + receiptsPath(pick(employees), pick(months)),
+  }));
   // Scenario 8: the generated tenant has no plans, so each run makes some through the API for the projects of the
   // latest bookings: a default planning of 20 % over the year for each of their employees (up to 10) and a week of
   // explicit hours; then plan versus actual over that year, which also sums the year's bookings on the project.
@@ -182,32 +236,83 @@ export async function buildScenarios(ctx: Ctx): Promise<Scenario[]> {
   const recent = (await get('/attendances?limit=200&orderBy=date&order=desc')).data as any[];
   const planned = [...new Set(recent.map((a) => a.project_id as number))].slice(0, ctx.quick ? 3 : 10);
   const post = async (p: string, body: unknown) => {
-    const res = await fetch(`${ctx.api}${p}`, { method: 'POST', headers: { ...ctx.headers, 'content-type': 'application/json' }, body: JSON.stringify(body) });
+    const res = await fetch(`${ctx.api}${p}`, {
+      method: 'POST',
+      headers: { ...ctx.headers, 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    });
     if (res.status !== 201) throw new Error(`POST ${p} answered ${res.status}: ${(await res.text()).slice(0, 300)}`);
   };
   for (const projectId of planned) {
-    const staff = [...new Set(recent.filter((a) => a.project_id === projectId).map((a) => a.employee_id as string))].slice(0, 10);
+    const staff = [
+      ...new Set(recent.filter((a) => a.project_id === projectId).map((a) => a.employee_id as string)),
+    ].slice(0, 10);
     for (const employee_id of staff) {
-      await post('/default-plannings', { employee_id, project_id: projectId, kind: 0, planning: 20, start_date: `${year}-01-01`, end_date: `${year}-12-31` });
-      await post('/plannings', { employee_id, project_id: projectId, date: `${year}-03-02`, date_to: `${year}-03-08`, kind: 1, planning: 2 });
+      await post('/default-plannings', {
+        employee_id,
+        project_id: projectId,
+        kind: 0,
+        planning: 20,
+        start_date: `${year}-01-01`,
+        end_date: `${year}-12-31`,
+      });
+      await post('/plannings', {
+        employee_id,
+        project_id: projectId,
+        date: `${year}-03-02`,
+        date_to: `${year}-03-08`,
+        kind: 1,
+        planning: 2,
+      });
     }
   }
   const planVsActual = (id: number) => `/projects/${id}/plan-vs-actual?date_from=${year}-01-01&date_to=${year}-12-31`;
 
   const mix: BenchRequest[] = [];
   // Long enough that a run never wraps around to a slot it already booked (each write is used once).
-  for (let i = 0, w = 0; i < 300_000 && w < writesMix.length; i++) mix.push(i % 10 === 9 ? writesMix[w++] : s1[i % s1.length]);
+  for (let i = 0, w = 0; i < 300_000 && w < writesMix.length; i++)
+    mix.push(i % 10 === 9 ? writesMix[w++] : s1[i % s1.length]);
 
   return [
-    { id: '1', title: 'month of one employee', requests: s1, ceilingOf: '1', capture: await raw(monthPath(employees[0], months[Math.floor(months.length / 2)])) },
-    { id: '2a', title: 'GET /attendances default page', requests: [{ method: 'GET', path: `${prefix}/attendances` }], ceilingOf: '1' },
-    { id: '2b', title: 'GET /attendances last page', requests: [{ method: 'GET', path: `${prefix}/attendances?page=${defaultPage.meta.last_page}` }], ceilingOf: '1' },
-    { id: '2c', title: 'GET /attendances middle page', requests: [{ method: 'GET', path: `${prefix}/attendances?page=${Math.ceil(defaultPage.meta.last_page / 2)}` }], ceilingOf: '1' },
-    { id: '3a', title: 'GET /projects?limit=200 with a filter', requests: [{ method: 'GET', path: prefix + projectsPath }], ceilingOf: '3a', capture: await raw(projectsPath) },
+    {
+      id: '1',
+      title: 'month of one employee',
+      requests: s1,
+      ceilingOf: '1',
+      capture: await raw(monthPath(employees[0], months[Math.floor(months.length / 2)])),
+    },
+    {
+      id: '2a',
+      title: 'GET /attendances default page',
+      requests: [{ method: 'GET', path: `${prefix}/attendances` }],
+      ceilingOf: '1',
+    },
+    {
+      id: '2b',
+      title: 'GET /attendances last page',
+      requests: [{ method: 'GET', path: `${prefix}/attendances?page=${defaultPage.meta.last_page}` }],
+      ceilingOf: '1',
+    },
+    {
+      id: '2c',
+      title: 'GET /attendances middle page',
+      requests: [{ method: 'GET', path: `${prefix}/attendances?page=${Math.ceil(defaultPage.meta.last_page / 2)}` }],
+      ceilingOf: '1',
+    },
+    {
+      id: '3a',
+      title: 'GET /projects?limit=200 with a filter',
+      requests: [{ method: 'GET', path: prefix + projectsPath }],
+      ceilingOf: '3a',
+      capture: await raw(projectsPath),
+    },
     {
       id: '3b',
       title: 'GET /customers/{customer}',
-      requests: Array.from({ length: 2000 }, () => ({ method: 'GET', path: `${prefix}/customers/${encodeURIComponent(pick(customers))}` })),
+      requests: Array.from({ length: 2000 }, () => ({
+        method: 'GET',
+        path: `${prefix}/customers/${encodeURIComponent(pick(customers))}`,
+      })),
       ceilingOf: '3b',
       capture: await raw(`/customers/${encodeURIComponent(customers[0])}`),
     },
@@ -217,13 +322,28 @@ export async function buildScenarios(ctx: Ctx): Promise<Scenario[]> {
     {
       id: '6',
       title: 'GET /workhour-balances?limit=200 (full pages)',
-      requests: Array.from({ length: balancePages }, (_, i) => ({ method: 'GET', path: `${prefix}${balancesPath}&page=${i + 1}` })),
+      requests: Array.from({ length: balancePages }, (_, i) => ({
+        method: 'GET',
+        path: `${prefix}${balancesPath}&page=${i + 1}`,
+      })),
       ceilingOf: '6',
       capture: await raw(balancesPath),
       connections: 4,
     },
-    { id: '7a', title: 'POST /receipts (three lines)', requests: receiptPosts, ceilingOf: '7a', capture: receiptCapture },
-    { id: '7b', title: 'GET /receipts of one employee and month', requests: receiptReads, ceilingOf: '7b', capture: await raw(receiptsPath(employees[0], months[Math.floor(months.length / 2)])) },
+    {
+      id: '7a',
+      title: 'POST /receipts (three lines)',
+      requests: receiptPosts,
+      ceilingOf: '7a',
+      capture: receiptCapture,
+    },
+    {
+      id: '7b',
+      title: 'GET /receipts of one employee and month',
+      requests: receiptReads,
+      ceilingOf: '7b',
+      capture: await raw(receiptsPath(employees[0], months[Math.floor(months.length / 2)])),
+    },
     {
       id: '8',
       title: 'GET /projects/{id}/plan-vs-actual over a year',

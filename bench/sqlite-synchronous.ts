@@ -5,7 +5,13 @@
 import { parseArgs } from 'node:util';
 import { apiPath, prepareTarget, request, startServer } from '../reliability/server.js';
 
-const { values: opts } = parseArgs({ options: { seconds: { type: 'string', default: '5' }, rounds: { type: 'string', default: '3' }, writers: { type: 'string', default: '16' } } });
+const { values: opts } = parseArgs({
+  options: {
+    seconds: { type: 'string', default: '5' },
+    rounds: { type: 'string', default: '3' },
+    writers: { type: 'string', default: '16' },
+  },
+});
 const seconds = Number(opts.seconds);
 
 async function round(synchronous: 'FULL' | 'NORMAL') {
@@ -19,7 +25,10 @@ async function round(synchronous: 'FULL' | 'NORMAL') {
       Array.from({ length: Number(opts.writers) }, async () => {
         while (Date.now() < end) {
           const t0 = performance.now();
-          const r = await request(server.port, 'POST', apiPath(target, '/activities'), { body: { name: `w${seq++}`, description: 'x' }, token: target.token });
+          const r = await request(server.port, 'POST', apiPath(target, '/activities'), {
+            body: { name: `w${seq++}`, description: 'x' },
+            token: target.token,
+          });
           if (r.status === 201) latencies.push(performance.now() - t0);
         }
       }),
@@ -38,12 +47,16 @@ const results: Record<string, { writesPerSecond: number; p50: number; p99: numbe
 for (let i = 0; i < Number(opts.rounds); i++) {
   for (const s of ['NORMAL', 'FULL'] as const) {
     results[s].push(await round(s));
-    process.stderr.write(`[sqlite-sync] ${s} round ${i + 1}: ${Math.round(results[s].at(-1)!.writesPerSecond)} writes/s\n`);
+    process.stderr.write(
+      `[sqlite-sync] ${s} round ${i + 1}: ${Math.round(results[s].at(-1)!.writesPerSecond)} writes/s\n`,
+    );
   }
 }
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 const lines = ['| synchronous | writes/s (median of rounds) | p50 ms | p99 ms |', '|---|---|---|---|'];
 for (const [s, rs] of Object.entries(results)) {
-  lines.push(`| ${s} | ${Math.round(median(rs.map((r) => r.writesPerSecond)))} | ${median(rs.map((r) => r.p50)).toFixed(1)} | ${median(rs.map((r) => r.p99)).toFixed(1)} |`);
+  lines.push(
+    `| ${s} | ${Math.round(median(rs.map((r) => r.writesPerSecond)))} | ${median(rs.map((r) => r.p50)).toFixed(1)} | ${median(rs.map((r) => r.p99)).toFixed(1)} |`,
+  );
 }
 process.stdout.write(`${lines.join('\n')}\n`);

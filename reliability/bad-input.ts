@@ -79,9 +79,50 @@ const HOSTILE_STRINGS = [
   'x'.repeat(300),
   'y'.repeat(70_000),
 ];
-const HOSTILE_NUMBERS = [0, -1, 1.5, -0.5, 2 ** 53, 2 ** 63, -(2 ** 63), 1e308, -1e308, 5e-324, Number.MAX_SAFE_INTEGER + 2];
-const HOSTILE_PATH = ['0', '-1', '1', '99999999999999999999', 'Infinity', '1e400', '%00', '%ED%A0%80', '..%2F..%2Fx', '%27%20OR%201%3D1', 'a'.repeat(600), '%F0%9F%98%80', '1.5', 'null'];
-const HOSTILE_QUERY = ['Infinity', '-Infinity', '1e400', 'NaN', '-1', '0', '%00', '%ED%A0%80', '2026-13-45', 'a'.repeat(2000), '%27%3B--', '', '1,2,3'];
+const HOSTILE_NUMBERS = [
+  0,
+  -1,
+  1.5,
+  -0.5,
+  2 ** 53,
+  2 ** 63,
+  -(2 ** 63),
+  1e308,
+  -1e308,
+  5e-324,
+  Number.MAX_SAFE_INTEGER + 2,
+];
+const HOSTILE_PATH = [
+  '0',
+  '-1',
+  '1',
+  '99999999999999999999',
+  'Infinity',
+  '1e400',
+  '%00',
+  '%ED%A0%80',
+  '..%2F..%2Fx',
+  '%27%20OR%201%3D1',
+  'a'.repeat(600),
+  '%F0%9F%98%80',
+  '1.5',
+  'null',
+];
+const HOSTILE_QUERY = [
+  'Infinity',
+  '-Infinity',
+  '1e400',
+  'NaN',
+  '-1',
+  '0',
+  '%00',
+  '%ED%A0%80',
+  '2026-13-45',
+  'a'.repeat(2000),
+  '%27%3B--',
+  '',
+  '1,2,3',
+];
 
 function hostileValue(r: Random, depth: number): unknown {
   switch (r.int(9)) {
@@ -118,7 +159,8 @@ function valueFor(schema: Schema | undefined, r: Random, depth = 0): unknown {
   switch (type) {
     case 'object': {
       const out: Record<string, unknown> = {};
-      for (const [k, s] of Object.entries<Schema>(schema.properties ?? {})) if (r.int(3) > 0) out[k] = valueFor(s, r, depth + 1);
+      for (const [k, s] of Object.entries<Schema>(schema.properties ?? {}))
+        if (r.int(3) > 0) out[k] = valueFor(s, r, depth + 1);
       return out;
     }
     case 'array':
@@ -155,7 +197,8 @@ export function generate(ops: readonly Operation[], base: string, seed: number, 
   const r = new Random(seed * 1_000_003 + i);
   const op = r.pick(ops);
   let path = op.path;
-  for (const p of op.pathParams) path = path.replace(`{${p}}`, r.int(3) === 0 ? String(1 + r.int(5)) : r.pick(HOSTILE_PATH));
+  for (const p of op.pathParams)
+    path = path.replace(`{${p}}`, r.int(3) === 0 ? String(1 + r.int(5)) : r.pick(HOSTILE_PATH));
   const query: string[] = [];
   for (const q of op.queryParams) if (r.int(3) === 0) query.push(`${q.name}=${queryValue(q, r)}`);
   if (r.int(6) === 0) query.push(`${r.pick(['page', 'limit', 'orderBy', 'x[]', 'order'])}=${r.pick(HOSTILE_QUERY)}`);
@@ -163,18 +206,52 @@ export function generate(ops: readonly Operation[], base: string, seed: number, 
   if (op.method === 'GET' || op.method === 'DELETE') return { method: op.method, url };
   switch (r.int(12)) {
     case 0:
-      return { method: op.method, url, payload: r.pick(['{', '{"a":}', '[1,2', 'null', '"x"', '{"__proto__":{"x":1}}', '{"constructor":{"prototype":{"x":1}}}']), contentType: 'application/json' };
+      return {
+        method: op.method,
+        url,
+        payload: r.pick([
+          '{',
+          '{"a":}',
+          '[1,2',
+          'null',
+          '"x"',
+          '{"__proto__":{"x":1}}',
+          '{"constructor":{"prototype":{"x":1}}}',
+        ]),
+        contentType: 'application/json',
+      };
     case 1:
-      return { method: op.method, url, payload: 'name=x&y=z', contentType: r.pick(['text/plain', 'application/x-www-form-urlencoded', 'application/xml', 'multipart/form-data; boundary=x', 'multipart/form-data']) };
+      return {
+        method: op.method,
+        url,
+        payload: 'name=x&y=z',
+        contentType: r.pick([
+          'text/plain',
+          'application/x-www-form-urlencoded',
+          'application/xml',
+          'multipart/form-data; boundary=x',
+          'multipart/form-data',
+        ]),
+      };
     default:
-      return { method: op.method, url, payload: JSON.stringify(valueFor(op.body ?? { type: 'object' }, r)), contentType: 'application/json' };
+      return {
+        method: op.method,
+        url,
+        payload: JSON.stringify(valueFor(op.body ?? { type: 'object' }, r)),
+        contentType: 'application/json',
+      };
   }
 }
 
-const LEAK = /\n\s+at \S|\.[jt]s:\d+|node_modules|\/work\/|\/home\/|SQLITE_|syntax error|violates|relation "|duplicate key|ECONN|Kysely/i;
+const LEAK =
+  /\n\s+at \S|\.[jt]s:\d+|node_modules|\/work\/|\/home\/|SQLITE_|syntax error|violates|relation "|duplicate key|ECONN|Kysely/i;
 
 /** Judges one answer; returns a problem description or undefined. */
-export function judge(status: number, contentType: string | undefined, body: string): { serverError: boolean; notEnvelope: boolean; leak: boolean } {
+export function judge(
+  status: number,
+  contentType: string | undefined,
+  body: string,
+): { serverError: boolean; notEnvelope: boolean; leak: boolean } {
   let parsed: unknown;
   try {
     parsed = body === '' ? undefined : JSON.parse(body);
@@ -182,7 +259,12 @@ export function judge(status: number, contentType: string | undefined, body: str
     parsed = undefined;
   }
   const isError = status >= 400;
-  const envelope = !isError || (typeof parsed === 'object' && parsed !== null && typeof (parsed as { message?: unknown }).message === 'string' && /json/.test(contentType ?? ''));
+  const envelope =
+    !isError ||
+    (typeof parsed === 'object' &&
+      parsed !== null &&
+      typeof (parsed as { message?: unknown }).message === 'string' &&
+      /json/.test(contentType ?? ''));
   return { serverError: status >= 500, notEnvelope: !envelope, leak: isError && LEAK.test(body) };
 }
 
@@ -194,7 +276,16 @@ export async function runBadInput(
   count: number,
   send: (s: Sent) => Promise<{ status: number; contentType?: string; body: string }>,
 ): Promise<BadInputResult> {
-  const result: BadInputResult = { seed, requests: 0, operations: ops.length, byStatus: {}, serverErrors: 0, notEnvelope: 0, leaks: 0, examples: [] };
+  const result: BadInputResult = {
+    seed,
+    requests: 0,
+    operations: ops.length,
+    byStatus: {},
+    serverErrors: 0,
+    notEnvelope: 0,
+    leaks: 0,
+    examples: [],
+  };
   for (let i = 0; i < count; i++) {
     const s = generate(ops, base, seed, i);
     const a = await send(s);
@@ -205,7 +296,9 @@ export async function runBadInput(
     if (j.notEnvelope) result.notEnvelope++;
     if (j.leak) result.leaks++;
     if ((j.serverError || j.notEnvelope || j.leak) && result.examples.length < 10) {
-      result.examples.push(`#${i} ${s.method} ${s.url.slice(0, 200)} ${s.contentType ?? ''} ${String(s.payload ?? '').slice(0, 200)} -> ${a.status} ${a.body.slice(0, 200)}`);
+      result.examples.push(
+        `#${i} ${s.method} ${s.url.slice(0, 200)} ${s.contentType ?? ''} ${String(s.payload ?? '').slice(0, 200)} -> ${a.status} ${a.body.slice(0, 200)}`,
+      );
     }
   }
   return result;

@@ -53,7 +53,14 @@ export interface BookingLoadResult {
   writers: number;
   kills: number;
   /** Acknowledged writes by kind (bulk: items created). */
-  acknowledged: { created: number; bulkCreated: number; atomicCreated: number; updated: number; deleted: number; total: number };
+  acknowledged: {
+    created: number;
+    bulkCreated: number;
+    atomicCreated: number;
+    updated: number;
+    deleted: number;
+    total: number;
+  };
   requests: { post: number; patch: number; delete: number; bulk: number; atomicBulk: number };
   /** Answers other than 2xx: meant to be refused (a held slot), and the others (5xx among them). */
   refused: { intended: number; unexpected: number; serverErrors: number };
@@ -107,7 +114,8 @@ class Proc {
    */
   async kill(afterAnswer: boolean): Promise<void> {
     const old = await this.current;
-    if (afterAnswer) await new Promise<void>((resolve) => (this.#onAnswer = () => resolve(void old.child.kill('SIGKILL'))));
+    if (afterAnswer)
+      await new Promise<void>((resolve) => (this.#onAnswer = () => resolve(void old.child.kill('SIGKILL'))));
     else old.child.kill('SIGKILL');
     this.current = this.#start(old.exited);
     await this.current;
@@ -135,7 +143,19 @@ class Run {
   readonly bookings = new Map<number, Booking>();
   /** Creates not acknowledged, by their note: refused or in doubt. */
   readonly unacknowledged = new Map<string, 'refused' | 'doubt'>();
-  readonly r: Omit<BookingLoadResult, 'present' | 'lost' | 'mismatched' | 'resurrected' | 'refusedPresent' | 'unexplained' | 'doubtCommitted' | 'feed' | 'integrity' | 'seconds'>;
+  readonly r: Omit<
+    BookingLoadResult,
+    | 'present'
+    | 'lost'
+    | 'mismatched'
+    | 'resurrected'
+    | 'refusedPresent'
+    | 'unexplained'
+    | 'doubtCommitted'
+    | 'feed'
+    | 'integrity'
+    | 'seconds'
+  >;
   stopped = false;
   constructor(
     readonly target: Target,
@@ -205,17 +225,32 @@ class Writer {
   }
   note = (kind: string) => `${kind}${this.n}.${this.#seq++}`;
   body(slot: { date: string; from: string; to: string }): Rec {
-    return { employee_id: this.employee, ...slot, project_id: this.world.projectId, project_task_id: this.world.taskId, activity_id: 'be', billable: this.random.int(2) === 1, note: this.note('c') };
+    return {
+      employee_id: this.employee,
+      ...slot,
+      project_id: this.world.projectId,
+      project_task_id: this.world.taskId,
+      activity_id: 'be',
+      billable: this.random.int(2) === 1,
+      note: this.note('c'),
+    };
   }
 
   async send(method: string, pathname: string, body?: unknown): Promise<Outcome> {
     const server = await this.proc.current;
     let timer: NodeJS.Timeout | undefined;
     try {
-      const sent = request(server.port, method, apiPath(this.run.target, pathname), { body, token: this.run.target.token, agent: this.agent });
+      const sent = request(server.port, method, apiPath(this.run.target, pathname), {
+        body,
+        token: this.run.target.token,
+        agent: this.agent,
+      });
       sent.catch(() => {}); // settled after a timeout: its socket is destroyed below
       // A request unanswered for 30 s while its process lives is a finding, and must not stall the run.
-      const timeout = new Promise<never>((_, reject) => (timer = setTimeout(() => reject(Object.assign(new Error('timeout'), { code: 'TIMEOUT' })), 30_000)));
+      const timeout = new Promise<never>(
+        (_, reject) =>
+          (timer = setTimeout(() => reject(Object.assign(new Error('timeout'), { code: 'TIMEOUT' })), 30_000)),
+      );
       const answer = await Promise.race([sent, timeout]);
       if (answer.status < 300) this.proc.answered();
       return { kind: 'answered', answer };
@@ -227,7 +262,7 @@ class Writer {
         this.agent.destroy();
         this.agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
       }
-      if (code !== 'ECONNREFUSED') return this.run.r.inDoubt++, { kind: 'doubt' };
+      if (code !== 'ECONNREFUSED') return (this.run.r.inDoubt++, { kind: 'doubt' });
       this.run.r.unsent++;
       // The process is gone and its restart not yet begun: wait for it instead of spinning.
       if ((await this.proc.current) === server) await sleep(20);
@@ -261,22 +296,30 @@ class Writer {
   createOutcome(o: Outcome, bodies: Rec[], conflict: number, kind: 'created' | 'bulkCreated' | 'atomicCreated') {
     const notes = bodies.map((b) => String(b.note));
     if (o.kind === 'doubt') this.run.r.inDoubtWrites += notes.length;
-    if (o.kind !== 'answered') return notes.forEach((n) => this.run.unacknowledged.set(n, o.kind === 'doubt' ? 'doubt' : 'refused'));
+    if (o.kind !== 'answered')
+      return notes.forEach((n) => this.run.unacknowledged.set(n, o.kind === 'doubt' ? 'doubt' : 'refused'));
     const { status, body } = o.answer;
     let results: { status: number; data?: Rec; message?: string }[];
     if (kind === 'created') results = [{ status, data: status === 201 ? JSON.parse(body).data : undefined }];
     else results = status === 200 ? JSON.parse(body).results : bodies.map(() => ({ status }));
     results.forEach((res, i) => {
       if (res.status === 201 && res.data) {
-        if (i === conflict) this.run.r.wronglyAccepted++, this.run.sample(`accepted overlap: ${JSON.stringify(res.data)}`);
+        if (i === conflict)
+          (this.run.r.wronglyAccepted++, this.run.sample(`accepted overlap: ${JSON.stringify(res.data)}`));
         this.run.created(res.data, kind);
         this.live.set(Number(res.data.id), res.data);
       } else {
         this.run.unacknowledged.set(notes[i], 'refused');
         // An atomic bulk refuses every item for the one meant to fail.
         const intended = conflict >= 0 && (i === conflict || kind === 'atomicCreated');
-        if (kind === 'created' || status !== 200) this.run.refusal(o.answer, intended, `${kind === 'created' ? 'POST' : 'bulk'} ${JSON.stringify(bodies[i])}`);
-        else if (!intended) this.run.refusal({ status: res.status, body: JSON.stringify(res) }, false, `bulk item ${JSON.stringify(bodies[i])}`);
+        if (kind === 'created' || status !== 200)
+          this.run.refusal(o.answer, intended, `${kind === 'created' ? 'POST' : 'bulk'} ${JSON.stringify(bodies[i])}`);
+        else if (!intended)
+          this.run.refusal(
+            { status: res.status, body: JSON.stringify(res) },
+            false,
+            `bulk item ${JSON.stringify(bodies[i])}`,
+          );
         else this.run.r.refused.intended++;
       }
     });
@@ -302,7 +345,11 @@ class Writer {
       const others = [...this.live.entries()].filter(([other]) => other !== id);
       if (others.length === 0) return;
       const d = this.random.pick(others)[1];
-      Object.assign(patch, { date: String(d.date).slice(0, 10), from: String(d.from).slice(0, 5), to: String(d.to).slice(0, 5) });
+      Object.assign(patch, {
+        date: String(d.date).slice(0, 10),
+        from: String(d.from).slice(0, 5),
+        to: String(d.to).slice(0, 5),
+      });
     } else {
       if (this.random.int(3) === 0) Object.assign(patch, this.fresh());
       if (this.random.int(2) === 0) patch.billable = !current.billable;
@@ -316,7 +363,8 @@ class Writer {
       this.live.delete(id);
     } else if (o.kind === 'answered' && o.answer.status === 200) {
       const data = JSON.parse(o.answer.body).data as Rec;
-      if (conflict) this.run.r.wronglyAccepted++, this.run.sample(`accepted overlap: PATCH ${id} ${JSON.stringify(patch)}`);
+      if (conflict)
+        (this.run.r.wronglyAccepted++, this.run.sample(`accepted overlap: PATCH ${id} ${JSON.stringify(patch)}`));
       booking.acked.push({ op: 'update', data });
       this.live.set(id, data);
       this.run.r.acknowledged.updated++;
@@ -354,7 +402,11 @@ class Writer {
 async function seedWorld(target: Target, employees: number) {
   const opened = openDatabase(target.database);
   try {
-    const tenant = await opened.db.selectFrom('tenants').selectAll().where('instance', '=', target.instance).executeTakeFirstOrThrow();
+    const tenant = await opened.db
+      .selectFrom('tenants')
+      .selectAll()
+      .where('instance', '=', target.instance)
+      .executeTakeFirstOrThrow();
     const w = await bookingWorld({ database: opened, tenant: async () => ({ tenant }) } as unknown as TestContext);
     const usernames = [w.employee];
     const projects = [{ projectId: w.projectId, taskId: w.taskId }];
@@ -386,7 +438,9 @@ export async function bookingDurability(
   const procs = Array.from({ length: opts.processes }, () => new Proc(target, {}));
   try {
     await Promise.all(procs.map((p) => p.current));
-    const writers = world.map((w, i) => new Writer(run, i, w.username, w, procs[i % procs.length], new Random(random.int(2 ** 31))));
+    const writers = world.map(
+      (w, i) => new Writer(run, i, w.username, w, procs[i % procs.length], new Random(random.int(2 ** 31))),
+    );
     const load = Promise.all(writers.map((w) => w.loop()));
     load.catch(() => {});
     for (let k = 0; k < opts.kills; k++) {
@@ -404,7 +458,12 @@ export async function bookingDurability(
     await Promise.all(procs.map((p) => p.stop('SIGKILL')));
   }
   const final = await readBack(run);
-  return { ...run.r, ...final, integrity: await integrityCheck(target), seconds: Math.round((Date.now() - started) / 1000) };
+  return {
+    ...run.r,
+    ...final,
+    integrity: await integrityCheck(target),
+    seconds: Math.round((Date.now() - started) / 1000),
+  };
 }
 
 /** One fresh process reads every booking, every feed entry and every id the ledger or the feed names. */
@@ -426,9 +485,10 @@ async function readBack(run: Run) {
     }
     const feed = new Map<number, FeedEntry[]>();
     let entries = 0;
-    for (let since = '0'; ; ) {
+    for (let since = '0'; ;) {
       const r = await get(`/changes?since=${since}&types%5B%5D=attendances&limit=1000`);
-      for (const e of r.data as FeedEntry[]) (feed.get(Number(e.key)) ?? feed.set(Number(e.key), []).get(Number(e.key))!).push(e);
+      for (const e of r.data as FeedEntry[])
+        (feed.get(Number(e.key)) ?? feed.set(Number(e.key), []).get(Number(e.key))!).push(e);
       entries += r.data.length;
       if (r.next_cursor === since) break;
       since = r.next_cursor;
@@ -436,7 +496,9 @@ async function readBack(run: Run) {
     const ids = [...new Set([...run.bookings.keys(), ...listed.keys(), ...feed.keys()])];
     const read = new Map<number, Rec | null>();
     for (let i = 0; i < ids.length; i += 32) {
-      await Promise.all(ids.slice(i, i + 32).map(async (id) => read.set(id, (await get(`/attendances/${id}`))?.data ?? null)));
+      await Promise.all(
+        ids.slice(i, i + 32).map(async (id) => read.set(id, (await get(`/attendances/${id}`))?.data ?? null)),
+      );
     }
     return { ...judge(run, listed, read), feed: { entries, ...judgeFeed(run, read, feed) } };
   } finally {
@@ -451,30 +513,48 @@ const show = (d: Rec | null | undefined) => (d ? JSON.stringify(d) : 'absent');
 
 /** Final state against the ledger. */
 function judge(run: Run, listed: Map<number, Rec>, read: Map<number, Rec | null>) {
-  const f = { present: 0, lost: 0, mismatched: 0, resurrected: 0, refusedPresent: 0, unexplained: 0, doubtCommitted: 0 };
+  const f = {
+    present: 0,
+    lost: 0,
+    mismatched: 0,
+    resurrected: 0,
+    refusedPresent: 0,
+    unexplained: 0,
+    doubtCommitted: 0,
+  };
   for (const [id, data] of read) {
     if (data) f.present++;
-    if (Boolean(data) !== listed.has(id)) run.sample(`list: booking ${id} is ${data ? '' : 'not '}readable but ${listed.has(id) ? '' : 'not '}listed`), f.mismatched++;
+    if (Boolean(data) !== listed.has(id))
+      (run.sample(`list: booking ${id} is ${data ? '' : 'not '}readable but ${listed.has(id) ? '' : 'not '}listed`),
+        f.mismatched++);
   }
   for (const b of run.bookings.values()) {
     const now = read.get(b.id) ?? null;
     const expected = last(b.acked).data;
     const asAcked = isDeepStrictEqual(now, expected);
     if (b.doubt) {
-      const applied = b.doubt.op === 'delete' ? now === null : now !== null && Object.entries(b.doubt.patch).every(([k, v]) => storedAsSent(now, k) === v);
+      const applied =
+        b.doubt.op === 'delete'
+          ? now === null
+          : now !== null && Object.entries(b.doubt.patch).every(([k, v]) => storedAsSent(now, k) === v);
       if (applied) f.doubtCommitted++;
       if (applied || asAcked) continue;
     } else if (asAcked) continue;
-    if (expected && !now) f.lost++, run.sample(`lost: booking ${b.id} acknowledged as ${show(expected)}, now absent`);
-    else if (!expected && now) f.resurrected++, run.sample(`resurrected: booking ${b.id} acknowledged deleted, now ${show(now)}`);
-    else f.mismatched++, run.sample(`changed: booking ${b.id} acknowledged as ${show(expected)}${b.doubt ? ` (then in doubt: ${JSON.stringify(b.doubt)})` : ''}, now ${show(now)}`);
+    if (expected && !now) (f.lost++, run.sample(`lost: booking ${b.id} acknowledged as ${show(expected)}, now absent`));
+    else if (!expected && now)
+      (f.resurrected++, run.sample(`resurrected: booking ${b.id} acknowledged deleted, now ${show(now)}`));
+    else
+      (f.mismatched++,
+        run.sample(
+          `changed: booking ${b.id} acknowledged as ${show(expected)}${b.doubt ? ` (then in doubt: ${JSON.stringify(b.doubt)})` : ''}, now ${show(now)}`,
+        ));
   }
   for (const [id, data] of read) {
     if (!data || run.bookings.has(id)) continue;
     const state = run.unacknowledged.get(String(data.note));
     if (state === 'doubt') f.doubtCommitted++;
-    else if (state === 'refused') f.refusedPresent++, run.sample(`refused but present: ${show(data)}`);
-    else f.unexplained++, run.sample(`unexplained: ${show(data)}`);
+    else if (state === 'refused') (f.refusedPresent++, run.sample(`refused but present: ${show(data)}`));
+    else (f.unexplained++, run.sample(`unexplained: ${show(data)}`));
   }
   return f;
 }
@@ -490,22 +570,28 @@ function judgeFeed(run: Run, read: Map<number, Rec | null>, feed: Map<number, Fe
     const entries = feed.get(id) ?? [];
     const booking = run.bookings.get(id);
     if (!booking && !now) {
-      if (entries.length) f.orphans++, run.sample(`orphan entries: booking ${id} never acknowledged and absent, feed ${JSON.stringify(entries)}`);
+      if (entries.length)
+        (f.orphans++,
+          run.sample(`orphan entries: booking ${id} never acknowledged and absent, feed ${JSON.stringify(entries)}`));
       continue;
     }
     let unmatched = [...entries];
     for (const a of booking?.acked ?? []) {
       const at = unmatched.findIndex((e) => e.op === a.op && isDeepStrictEqual(e.data, a.data));
-      if (at < 0) f.gaps++, run.sample(`feed gap: booking ${id} ${a.op} ${show(a.data)} acknowledged, no entry`);
+      if (at < 0) (f.gaps++, run.sample(`feed gap: booking ${id} ${a.op} ${show(a.data)} acknowledged, no entry`));
       else unmatched = unmatched.slice(at + 1);
     }
     // Left over: only the write in doubt (of an acknowledged booking) or the create in doubt (of an unknown one).
     const allowed = !booking || booking.doubt ? 1 : 0;
-    if (unmatched.length > allowed) f.extra += unmatched.length - allowed, run.sample(`extra entries: booking ${id} ${JSON.stringify(unmatched)}`);
+    if (unmatched.length > allowed)
+      ((f.extra += unmatched.length - allowed),
+        run.sample(`extra entries: booking ${id} ${JSON.stringify(unmatched)}`));
     const tail = last(entries);
     if (!tail ? now !== null : !isDeepStrictEqual(tail.op === 'delete' ? null : tail.data, now)) {
       f.finalMismatched++;
-      run.sample(`feed final: booking ${id} is ${show(now)}, last entry ${tail ? `${tail.op} ${show(tail.data)}` : 'none'}`);
+      run.sample(
+        `feed final: booking ${id} is ${show(now)}, last entry ${tail ? `${tail.op} ${show(tail.data)}` : 'none'}`,
+      );
     }
   }
   return f;
@@ -523,7 +609,11 @@ export function bookingRows(b: BookingLoadResult): { check: string; figure: stri
         `${b.kills} kills, ${b.writers} writers, ${b.seconds} s; ${a.total} acknowledged writes: ${a.created} POST, ${a.bulkCreated + a.atomicCreated} bulk items (${a.atomicCreated} atomic), ${a.updated} PATCH, ${a.deleted} DELETE; ` +
         `${b.refused.intended} refused as meant, ${b.refused.unexpected} otherwise (${b.refused.serverErrors} 5xx), ${b.unsent} never accepted, ${doubt}, ${b.timeouts} unanswered after 30 s; ` +
         `${b.lost} lost, ${b.mismatched} changed, ${b.resurrected} deleted but present, ${b.refusedPresent} refused but present, ${b.unexplained} unexplained, ${b.wronglyAccepted} overlaps accepted; integrity: ${b.integrity}`,
-      ok: b.lost + b.mismatched + b.resurrected + b.refusedPresent + b.unexplained + b.wronglyAccepted === 0 && b.refused.serverErrors + b.timeouts === 0 && /^ok/.test(b.integrity) && a.total > 0,
+      ok:
+        b.lost + b.mismatched + b.resurrected + b.refusedPresent + b.unexplained + b.wronglyAccepted === 0 &&
+        b.refused.serverErrors + b.timeouts === 0 &&
+        /^ok/.test(b.integrity) &&
+        a.total > 0,
     },
     {
       check: `change feed after kill -9 (bookings), ${on}`,
@@ -532,4 +622,3 @@ export function bookingRows(b: BookingLoadResult): { check: string; figure: stri
     },
   ];
 }
-

@@ -13,7 +13,8 @@ export interface CostResult {
 
 export async function bodyCost(ctx: TestContext): Promise<CostResult> {
   const c = await ctx.tenant();
-  const send = (payload: string) => c.request('POST', '/customers', undefined, { payload, headers: { 'content-type': 'application/json' } });
+  const send = (payload: string) =>
+    c.request('POST', '/customers', undefined, { payload, headers: { 'content-type': 'application/json' } });
   const clean = `{"name":"big","keywords":[${Array(500_000).fill('1').join(',')}]}`;
   const nul = `{"name":"x\\u0000","keywords":[${Array(500_000).fill('1').join(',')}]}`;
   const time = async (payload: string) => {

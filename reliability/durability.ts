@@ -21,12 +21,22 @@ export interface DurabilityResult {
 }
 
 /** Writers POST /activities until the server goes away; returns the acknowledged entries. */
-async function writeUntilGone(target: Target, port: number, writers: number, random: Random, seq: { n: number }): Promise<Entry[]> {
+async function writeUntilGone(
+  target: Target,
+  port: number,
+  writers: number,
+  random: Random,
+  seq: { n: number },
+): Promise<Entry[]> {
   const ledger: Entry[] = [];
   await Promise.all(
     Array.from({ length: writers }, async () => {
       for (;;) {
-        const entry = { name: `d${seq.n++}`, description: `note ${random.string(8, 40)}`, is_travel: random.int(2) === 1 };
+        const entry = {
+          name: `d${seq.n++}`,
+          description: `note ${random.string(8, 40)}`,
+          is_travel: random.int(2) === 1,
+        };
         try {
           const r = await request(port, 'POST', apiPath(target, '/activities'), { body: entry, token: target.token });
           if (r.status === 201) ledger.push(entry);
@@ -57,7 +67,9 @@ export async function durability(target: Target, random: Random, kills = 6, writ
     for (let i = 0; i < ledger.length; i += 16) {
       await Promise.all(
         ledger.slice(i, i + 16).map(async (e) => {
-          const r = await request(server.port, 'GET', apiPath(target, `/activities/${e.name}`), { token: target.token });
+          const r = await request(server.port, 'GET', apiPath(target, `/activities/${e.name}`), {
+            token: target.token,
+          });
           if (r.status !== 200) return void lost++;
           const d = JSON.parse(r.body).data;
           if (d.name !== e.name || d.description !== e.description || d.is_travel !== e.is_travel) mismatched++;
@@ -84,7 +96,11 @@ export async function integrityCheck(target: Target): Promise<string> {
     } catch {
       return 'amcheck unavailable';
     }
-    const indexes = await sql<{ name: string }>`SELECT c.relname AS name FROM pg_index i JOIN pg_class c ON c.oid = i.indexrelid JOIN pg_namespace n ON n.oid = c.relnamespace JOIN pg_am a ON a.oid = c.relam WHERE n.nspname = 'public' AND a.amname = 'btree'`.execute(opened.db);
+    const indexes = await sql<{
+      name: string;
+    }>`SELECT c.relname AS name FROM pg_index i JOIN pg_class c ON c.oid = i.indexrelid JOIN pg_namespace n ON n.oid = c.relnamespace JOIN pg_am a ON a.oid = c.relam WHERE n.nspname = 'public' AND a.amname = 'btree'`.execute(
+      opened.db,
+    );
     for (const { name } of indexes.rows) await sql`SELECT bt_index_check(${name}::regclass, true)`.execute(opened.db);
     return `ok (${indexes.rows.length} indexes checked)`;
   } finally {

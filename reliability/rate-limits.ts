@@ -29,7 +29,9 @@ export async function rateLimits(target: Target, redisUrl: string, limit = 1000)
       Array.from({ length: 20 }, async () => {
         while (next < sent) {
           const i = next++;
-          const r = await request(servers[i % 2].port, 'GET', apiPath(target, '/activities?limit=1'), { token: target.token });
+          const r = await request(servers[i % 2].port, 'GET', apiPath(target, '/activities?limit=1'), {
+            token: target.token,
+          });
           if (r.status === 200) counts.admitted++;
           else if (r.status === 429) counts.refused++;
           else counts.other++;

@@ -36,7 +36,11 @@ const seed = Number(opts.seed);
 const RACE_ROUNDS = 40;
 /** The machine's load average (1, 5, 15 minutes) at the start and end: the figures are wall times on a shared machine. */
 const loadAtStart = os.loadavg();
-const parts = new Set((opts.only ?? 'durability,bookings,races,isolation,bad-input,cost,rate-limits,shutdown,webhook-targets,feed').split(','));
+const parts = new Set(
+  (opts.only ?? 'durability,bookings,races,isolation,bad-input,cost,rate-limits,shutdown,webhook-targets,feed').split(
+    ',',
+  ),
+);
 const log = (m: string) => process.stderr.write(`[reliability] ${m}\n`);
 
 interface Row {
@@ -54,13 +58,24 @@ const add = (check: string, db: string, figure: string, ok: boolean, detail?: un
 };
 
 /** A test file of the suite on one database (with extra environment): its pass and fail counts are the figure. */
-function suite(file: string, dialect: Dialect, env: Record<string, string> = {}): { pass: number; fail: number; figures: Record<string, Record<string, number>> } {
-  const r = spawnSync(process.execPath, [path.join(root, 'scripts', 'test.mjs'), file], { cwd: root, env: { ...process.env, ...env, ZK_TEST_DIALECTS: dialect }, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
+function suite(
+  file: string,
+  dialect: Dialect,
+  env: Record<string, string> = {},
+): { pass: number; fail: number; figures: Record<string, Record<string, number>> } {
+  const r = spawnSync(process.execPath, [path.join(root, 'scripts', 'test.mjs'), file], {
+    cwd: root,
+    env: { ...process.env, ...env, ZK_TEST_DIALECTS: dialect },
+    encoding: 'utf8',
+    maxBuffer: 64 * 1024 * 1024,
+  });
   const output = r.stdout + r.stderr;
   const count = (name: string) => Number(new RegExp(`ℹ ${name} (\\d+)`).exec(output)?.[1] ?? 0);
   const fail = count('fail');
   // Figures a test prints as `# figure <label>: {json}`.
-  const figures = Object.fromEntries([...output.matchAll(/# figure (\w+): (\{.*\})/g)].map((m) => [m[1], JSON.parse(m[2])]));
+  const figures = Object.fromEntries(
+    [...output.matchAll(/# figure (\w+): (\{.*\})/g)].map((m) => [m[1], JSON.parse(m[2])]),
+  );
   return { pass: count('pass'), fail: r.status !== 0 && fail === 0 ? 1 : fail, figures };
 }
 
@@ -71,7 +86,13 @@ for (const dialect of opts.db.split(',') as Dialect[]) {
     try {
       log(`durability on ${dialect}: ${opts.kills} SIGKILLs under a write load`);
       const d = await durability(target, random, Number(opts.kills));
-      add('durability (kill -9)', dialect, `${d.kills} kills, ${d.acknowledged} acknowledged writes, ${d.lost} lost, ${d.mismatched} changed; integrity: ${d.integrity}`, d.lost === 0 && d.mismatched === 0 && /^ok/.test(d.integrity), d);
+      add(
+        'durability (kill -9)',
+        dialect,
+        `${d.kills} kills, ${d.acknowledged} acknowledged writes, ${d.lost} lost, ${d.mismatched} changed; integrity: ${d.integrity}`,
+        d.lost === 0 && d.mismatched === 0 && /^ok/.test(d.integrity),
+        d,
+      );
     } finally {
       await target.cleanup();
     }
@@ -92,17 +113,36 @@ for (const dialect of opts.db.split(',') as Dialect[]) {
   }
   if (parts.has('races')) {
     const s = suite('test/contract/races.test.ts', dialect);
-    add('races (N parallel creates per rule)', dialect, `${s.pass} rules: exactly one of 12 won, losers got the field error; ${s.fail} failed`, s.fail === 0 && s.pass > 0);
+    add(
+      'races (N parallel creates per rule)',
+      dialect,
+      `${s.pass} rules: exactly one of 12 won, losers got the field error; ${s.fail} failed`,
+      s.fail === 0 && s.pass > 0,
+    );
     // A state change (billing, closing a month, ending an employment, the invoice counter) against the writes that
     // depend on it, RACE_ROUNDS rounds each (npm test runs 10).
     const r = suite('test/contract/state-races.test.ts', dialect, { ZK_RACE_ROUNDS: String(RACE_ROUNDS) });
-    add('state changes racing dependent writes', dialect, `${r.pass} races × ${RACE_ROUNDS} rounds (billing vs items, bookings and receipts; closing a month vs bookings and receipts; ending an employment vs bookings; invoice counter vs explicit numbers): no write accepted against the new state; ${r.fail} failed`, r.fail === 0 && r.pass > 0);
+    add(
+      'state changes racing dependent writes',
+      dialect,
+      `${r.pass} races × ${RACE_ROUNDS} rounds (billing vs items, bookings and receipts; closing a month vs bookings and receipts; ending an employment vs bookings; invoice counter vs explicit numbers): no write accepted against the new state; ${r.fail} failed`,
+      r.fail === 0 && r.pass > 0,
+    );
   }
   if (parts.has('isolation')) {
     const s = suite('test/contract/tenant-isolation.test.ts', dialect);
-    add('tenant isolation: paths and lists', dialect, `${s.pass} sweeps over every operation passed, ${s.fail} failed`, s.fail === 0 && s.pass > 0);
+    add(
+      'tenant isolation: paths and lists',
+      dialect,
+      `${s.pass} sweeps over every operation passed, ${s.fail} failed`,
+      s.fail === 0 && s.pass > 0,
+    );
     const f = suite('test/contract/foreign-references.test.ts', dialect);
-    const { filters, bodies } = { filters: { filters: 0, requests: 0, proven: 0 }, bodies: { fields: 0, requests: 0 }, ...f.figures };
+    const { filters, bodies } = {
+      filters: { filters: 0, requests: 0, proven: 0 },
+      bodies: { fields: 0, requests: 0 },
+      ...f.figures,
+    };
     add(
       'tenant isolation: ids in filters and body references',
       dialect,
@@ -130,17 +170,35 @@ for (const dialect of opts.db.split(',') as Dialect[]) {
       const c = await ctx.tenant({ modules: [...MODULES] });
       const doc = (await c.get('/openapi.json')).body;
       const started = Date.now();
-      const b = await runBadInput(operationsOf(doc), `/${c.tenant.instance}/next/api/v1`, seed, Number(opts.requests), async (s) => {
-        const r = await ctx.inject({
-          method: s.method as any,
-          url: s.url,
-          headers: { authorization: `Bearer ${c.token}`, accept: 'application/json', ...(s.contentType ? { 'content-type': s.contentType } : {}) },
-          ...(s.payload !== undefined ? { payload: s.payload } : {}),
-        });
-        return { status: r.status, contentType: r.headers['content-type'] as string | undefined, body: r.text };
-      });
-      const statuses = Object.entries(b.byStatus).map(([k, v]) => `${k}×${v}`).join(' ');
-      add('bad input (generated, seeded)', dialect, `${b.requests} requests over ${b.operations} operations (seed ${seed}, ${Math.round((Date.now() - started) / 1000)} s): ${b.serverErrors} 5xx, ${b.notEnvelope} outside the envelope, ${b.leaks} leaks; ${statuses}`, b.serverErrors + b.notEnvelope + b.leaks === 0, b);
+      const b = await runBadInput(
+        operationsOf(doc),
+        `/${c.tenant.instance}/next/api/v1`,
+        seed,
+        Number(opts.requests),
+        async (s) => {
+          const r = await ctx.inject({
+            method: s.method as any,
+            url: s.url,
+            headers: {
+              authorization: `Bearer ${c.token}`,
+              accept: 'application/json',
+              ...(s.contentType ? { 'content-type': s.contentType } : {}),
+            },
+            ...(s.payload !== undefined ? { payload: s.payload } : {}),
+          });
+          return { status: r.status, contentType: r.headers['content-type'] as string | undefined, body: r.text };
+        },
+      );
+      const statuses = Object.entries(b.byStatus)
+        .map(([k, v]) => `${k}×${v}`)
+        .join(' ');
+      add(
+        'bad input (generated, seeded)',
+        dialect,
+        `${b.requests} requests over ${b.operations} operations (seed ${seed}, ${Math.round((Date.now() - started) / 1000)} s): ${b.serverErrors} 5xx, ${b.notEnvelope} outside the envelope, ${b.leaks} leaks; ${statuses}`,
+        b.serverErrors + b.notEnvelope + b.leaks === 0,
+        b,
+      );
     } finally {
       await ctx.close();
     }
@@ -162,13 +220,25 @@ for (const dialect of opts.db.split(',') as Dialect[]) {
     }
     const lists = suite('test/contract/list-filters.test.ts', dialect);
     const lf = lists.figures.listFilters ?? {};
-    add('date filters and windows on every list', dialect, `${lf.lists ?? 0} lists × ${lf.dateParameters ?? 0} date parameters (${lf.requests ?? 0} requests): declared ones validated, others not applied, reversed windows 422; ${lists.fail} failed`, lists.fail === 0 && lists.pass > 0, lists.figures);
+    add(
+      'date filters and windows on every list',
+      dialect,
+      `${lf.lists ?? 0} lists × ${lf.dateParameters ?? 0} date parameters (${lf.requests ?? 0} requests): declared ones validated, others not applied, reversed windows 422; ${lists.fail} failed`,
+      lists.fail === 0 && lists.pass > 0,
+      lists.figures,
+    );
   }
   if (parts.has('cost')) {
     const ctx = await buildTestApp(dialect);
     try {
       const k = await bodyCost(ctx);
-      add('1 MB body of 500,000 elements', dialect, `refused in ${k.cleanMs.toFixed(0)} ms (with a NUL escape: ${k.nulMs.toFixed(0)} ms); /healthz behind four of them: ${k.healthzMs.toFixed(0)} ms`, true, k);
+      add(
+        '1 MB body of 500,000 elements',
+        dialect,
+        `refused in ${k.cleanMs.toFixed(0)} ms (with a NUL escape: ${k.nulMs.toFixed(0)} ms); /healthz behind four of them: ${k.healthzMs.toFixed(0)} ms`,
+        true,
+        k,
+      );
     } finally {
       await ctx.close();
     }
@@ -177,7 +247,13 @@ for (const dialect of opts.db.split(',') as Dialect[]) {
     const target = await prepareTarget(dialect);
     try {
       const r = await rateLimits(target, opts.redis);
-      add('rate limit, two processes, one Redis', dialect, `${r.admitted} of ${r.sent} admitted (limit ${r.limit}), ${r.refused} refused, ${r.other} other`, r.admitted === r.limit && r.other === 0, r);
+      add(
+        'rate limit, two processes, one Redis',
+        dialect,
+        `${r.admitted} of ${r.sent} admitted (limit ${r.limit}), ${r.refused} refused, ${r.other} other`,
+        r.admitted === r.limit && r.other === 0,
+        r,
+      );
     } finally {
       await target.cleanup();
     }
@@ -186,7 +262,13 @@ for (const dialect of opts.db.split(',') as Dialect[]) {
     // Every write operation of the document (npm test runs a part): exactly the changed records in the feed and outbox.
     const s = suite('test/contract/feed-completeness.test.ts', dialect, { ZK_FEED_SWEEP: 'all' });
     const f = { writes: 0, records: 0, seconds: 0, failures: 0, ...s.figures.feed };
-    add('change feed and webhooks over every write', dialect, `${f.writes} writes, ${f.records} changed records in ${f.seconds} s: ${f.failures} records without their one entry, entries without a change or outbox mismatches`, s.fail === 0 && s.pass > 0, f);
+    add(
+      'change feed and webhooks over every write',
+      dialect,
+      `${f.writes} writes, ${f.records} changed records in ${f.seconds} s: ${f.failures} records without their one entry, entries without a change or outbox mismatches`,
+      s.fail === 0 && s.pass > 0,
+      f,
+    );
   }
   if (parts.has('shutdown')) {
     const target = await prepareTarget(dialect);
@@ -208,10 +290,18 @@ for (const dialect of opts.db.split(',') as Dialect[]) {
 }
 
 const when = new Date().toISOString();
-const table = ['| Check | DB | Figure | |', '|---|---|---|---|', ...rows.map((r) => `| ${r.check} | ${r.db} | ${r.figure} | ${r.ok ? 'ok' : '**FAIL**'} |`)].join('\n');
+const table = [
+  '| Check | DB | Figure | |',
+  '|---|---|---|---|',
+  ...rows.map((r) => `| ${r.check} | ${r.db} | ${r.figure} | ${r.ok ? 'ok' : '**FAIL**'} |`),
+].join('\n');
 const dir = path.join(root, 'reliability', 'results');
 fs.mkdirSync(dir, { recursive: true });
-const load = { start: loadAtStart.map((x) => Number(x.toFixed(2))), end: os.loadavg().map((x) => Number(x.toFixed(2))), cores: os.cpus().length };
+const load = {
+  start: loadAtStart.map((x) => Number(x.toFixed(2))),
+  end: os.loadavg().map((x) => Number(x.toFixed(2))),
+  cores: os.cpus().length,
+};
 fs.writeFileSync(path.join(dir, 'latest.json'), JSON.stringify({ when, seed, load, rows, details }, null, 2));
 const loadLine = `Load average (1/5/15 min) at start ${load.start.join(' / ')}, at end ${load.end.join(' / ')}, on ${load.cores} cores.`;
 fs.writeFileSync(path.join(dir, 'latest.md'), `# Reliability run ${when} (seed ${seed})\n\n${loadLine}\n\n${table}\n`);

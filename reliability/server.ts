@@ -74,7 +74,17 @@ export async function startServer(target: Target, env: Record<string, string> = 
   const port = await freePort();
   const child = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'reliability', 'serve.ts')], {
     cwd: root,
-    env: { ...process.env, DATABASE_URL: target.databaseUrl, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'error', NODE_ENV: 'production', RATE_LIMIT_5MIN: '1000000000', RATE_LIMIT_HOUR: '1000000000', ...env },
+    env: {
+      ...process.env,
+      DATABASE_URL: target.databaseUrl,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      LOG_LEVEL: 'error',
+      NODE_ENV: 'production',
+      RATE_LIMIT_5MIN: '1000000000',
+      RATE_LIMIT_HOUR: '1000000000',
+      ...env,
+    },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   const lines: string[] = [];
@@ -107,7 +117,12 @@ export const connects = { n: 0 };
  * One request on its own connection, or on `agent`'s kept-alive ones. Rejects with the socket error's code
  * (ECONNREFUSED: never accepted).
  */
-export function request(port: number, method: string, pathname: string, opts: { body?: unknown; token?: string; headers?: Record<string, string>; agent?: http.Agent } = {}): Promise<Answer> {
+export function request(
+  port: number,
+  method: string,
+  pathname: string,
+  opts: { body?: unknown; token?: string; headers?: Record<string, string>; agent?: http.Agent } = {},
+): Promise<Answer> {
   return new Promise((resolve, reject) => {
     const payload = opts.body === undefined || typeof opts.body === 'string' ? opts.body : JSON.stringify(opts.body);
     const req = http.request(
@@ -119,7 +134,9 @@ export function request(port: number, method: string, pathname: string, opts: { 
         agent: opts.agent ?? false,
         headers: {
           accept: 'application/json',
-          ...(payload !== undefined ? { 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload) } : {}),
+          ...(payload !== undefined
+            ? { 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload) }
+            : {}),
           ...(opts.token ? { authorization: `Bearer ${opts.token}` } : {}),
           ...opts.headers,
         },

@@ -32,7 +32,10 @@ export async function gracefulShutdown(target: Target, random: Random, writers =
       while (!stopped) {
         const name = `s${seq++}`;
         try {
-          const r = await request(server.port, 'POST', apiPath(target, '/activities'), { body: { name, description: random.string(5, 20) }, token: target.token });
+          const r = await request(server.port, 'POST', apiPath(target, '/activities'), {
+            body: { name, description: random.string(5, 20) },
+            token: target.token,
+          });
           counts.answered++;
           if (r.status === 201) acked.push(name);
         } catch (err) {
@@ -53,7 +56,11 @@ export async function gracefulShutdown(target: Target, random: Random, writers =
   stopped = true;
   await load;
   const connected = connects.n - connectsBefore;
-  const served = JSON.parse(server.lines.find((l) => l.includes('"shut down"')) ?? '{}') as { connections?: number; requests?: number; answered?: number };
+  const served = JSON.parse(server.lines.find((l) => l.includes('"shut down"')) ?? '{}') as {
+    connections?: number;
+    requests?: number;
+    answered?: number;
+  };
   const after = await startServer(target);
   let lost = 0;
   try {

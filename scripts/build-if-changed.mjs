@@ -26,7 +26,9 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
   const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
   if (needsBuild(root)) {
     const tsc = path.join(root, 'node_modules', 'typescript', 'bin', 'tsc');
-    const result = spawnSync(process.execPath, [tsc, '-p', path.join(root, 'tsconfig.build.json')], { stdio: 'inherit' });
+    const result = spawnSync(process.execPath, [tsc, '-p', path.join(root, 'tsconfig.build.json')], {
+      stdio: 'inherit',
+    });
     if (result.status !== 0) process.exit(result.status ?? 1);
     // tsc leaves .tsbuildinfo alone when its content does not change: mark the build as done now.
     const info = path.join(root, 'dist', '.tsbuildinfo');

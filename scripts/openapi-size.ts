@@ -60,18 +60,21 @@ export function breakdown(doc: any, top = 25): Breakdown {
   const parts: Record<string, number> = {};
   for (const [k, v] of Object.entries<Json>(doc)) parts[k] = bytes(v);
   const components: Breakdown['components'] = {};
-  for (const [k, v] of Object.entries<any>(doc.components ?? {})) components[k] = { bytes: bytes(v), entries: Object.keys(v).length };
+  for (const [k, v] of Object.entries<any>(doc.components ?? {}))
+    components[k] = { bytes: bytes(v), entries: Object.keys(v).length };
 
   let operations = 0;
   const operationParts: Record<string, number> = {};
   for (const item of Object.values<any>(doc.paths ?? {})) {
     for (const [m, op] of Object.entries<any>(item)) {
       if (!METHODS.includes(m)) {
-        operationParts[`(path item) ${m}`] = (operationParts[`(path item) ${m}`] ?? 0) + bytes(op) + Buffer.byteLength(m) + 4;
+        operationParts[`(path item) ${m}`] =
+          (operationParts[`(path item) ${m}`] ?? 0) + bytes(op) + Buffer.byteLength(m) + 4;
         continue;
       }
       operations++;
-      for (const [k, v] of Object.entries<Json>(op)) operationParts[k] = (operationParts[k] ?? 0) + bytes(v) + Buffer.byteLength(k) + 4;
+      for (const [k, v] of Object.entries<Json>(op))
+        operationParts[k] = (operationParts[k] ?? 0) + bytes(v) + Buffer.byteLength(k) + 4;
     }
   }
 
@@ -110,7 +113,12 @@ export function breakdown(doc: any, top = 25): Breakdown {
   walk(doc);
   const repeatedSubtrees = [...subtrees]
     .filter(([, n]) => n > 1)
-    .map(([json, count]) => ({ json, size: Buffer.byteLength(json), count, cost: Buffer.byteLength(json) * (count - 1) }))
+    .map(([json, count]) => ({
+      json,
+      size: Buffer.byteLength(json),
+      count,
+      cost: Buffer.byteLength(json) * (count - 1),
+    }))
     .sort((a, b) => b.cost - a.cost)
     .slice(0, top);
   const repeatedStrings = [...strings]
@@ -118,7 +126,9 @@ export function breakdown(doc: any, top = 25): Breakdown {
     .map(([text, count]) => ({ text, size: bytes(text), count, cost: bytes(text) * (count - 1) }))
     .sort((a, b) => b.cost - a.cost)
     .slice(0, top);
-  const pathsFloor = Buffer.byteLength(JSON.stringify(doc.paths ?? {}).replace(/"#\/components\/(responses|parameters)\/[^"]+"/g, '"#/components/$1/x"'));
+  const pathsFloor = Buffer.byteLength(
+    JSON.stringify(doc.paths ?? {}).replace(/"#\/components\/(responses|parameters)\/[^"]+"/g, '"#/components/$1/x"'),
+  );
   // Annotations out, property names (a property may be called `description`) kept.
   const ANNOTATIONS = ['description', 'examples', 'example', 'title'];
   const bareMap = (map: Json): Json => Object.fromEntries(Object.entries(map as object).map(([k, v]) => [k, bare(v)]));
@@ -132,7 +142,20 @@ export function breakdown(doc: any, top = 25): Breakdown {
     );
   };
   const schemasFloor = bytes(bareMap(doc.components?.schemas ?? {}));
-  return { total, operations, paths: Object.keys(doc.paths ?? {}).length, parts, components, operationParts, keys, refs, repeatedSubtrees, repeatedStrings, pathsFloor, schemasFloor };
+  return {
+    total,
+    operations,
+    paths: Object.keys(doc.paths ?? {}).length,
+    parts,
+    components,
+    operationParts,
+    keys,
+    refs,
+    repeatedSubtrees,
+    repeatedStrings,
+    pathsFloor,
+    schemasFloor,
+  };
 }
 
 const kb = (n: number) => `${n.toLocaleString('en')} B`.padStart(12);
@@ -142,20 +165,36 @@ const cut = (s: string, n = 110) => (s.length > n ? `${s.slice(0, n - 1)}…` : 
 export function report(b: Breakdown, top = 25): string {
   const lines: string[] = [];
   const row = (name: string, n: number, extra = '') => lines.push(`${kb(n)} ${pct(n, b.total)}  ${name}${extra}`);
-  lines.push(`total ${b.total.toLocaleString('en')} bytes, ${b.operations} operations on ${b.paths} paths (${Math.round(b.total / b.operations)} bytes per operation)`, '', 'Top-level parts:');
+  lines.push(
+    `total ${b.total.toLocaleString('en')} bytes, ${b.operations} operations on ${b.paths} paths (${Math.round(b.total / b.operations)} bytes per operation)`,
+    '',
+    'Top-level parts:',
+  );
   for (const [k, v] of Object.entries(b.parts).sort((x, y) => y[1] - x[1])) row(k, v);
   lines.push('', 'components:');
-  for (const [k, v] of Object.entries(b.components).sort((x, y) => y[1].bytes - x[1].bytes)) row(k, v.bytes, ` (${v.entries} entries)`);
+  for (const [k, v] of Object.entries(b.components).sort((x, y) => y[1].bytes - x[1].bytes))
+    row(k, v.bytes, ` (${v.entries} entries)`);
   lines.push('', 'Operations (paths), by part:');
   for (const [k, v] of Object.entries(b.operationParts).sort((x, y) => y[1] - x[1])) row(k, v);
   lines.push('', `Key names (self bytes: key, punctuation, scalar value), top ${top}:`);
-  for (const [k, v] of Object.entries(b.keys).sort((x, y) => y[1].bytes - x[1].bytes).slice(0, top)) row(k, v.bytes, ` ×${v.count}`);
-  lines.push('', `$ref objects: ${b.refs.count}, ${b.refs.bytes.toLocaleString('en')} bytes (the {"$ref":…} objects themselves)`);
-  for (const [k, v] of Object.entries(b.refs.byTarget).sort((x, y) => y[1].bytes - x[1].bytes)) row(k, v.bytes, ` ×${v.count}`);
-  lines.push('', 'Most repeated subtrees (cost = size × (count − 1); nested repeats are counted in each enclosing one):');
+  for (const [k, v] of Object.entries(b.keys)
+    .sort((x, y) => y[1].bytes - x[1].bytes)
+    .slice(0, top))
+    row(k, v.bytes, ` ×${v.count}`);
+  lines.push(
+    '',
+    `$ref objects: ${b.refs.count}, ${b.refs.bytes.toLocaleString('en')} bytes (the {"$ref":…} objects themselves)`,
+  );
+  for (const [k, v] of Object.entries(b.refs.byTarget).sort((x, y) => y[1].bytes - x[1].bytes))
+    row(k, v.bytes, ` ×${v.count}`);
+  lines.push(
+    '',
+    'Most repeated subtrees (cost = size × (count − 1); nested repeats are counted in each enclosing one):',
+  );
   for (const s of b.repeatedSubtrees.slice(0, top)) row(`${s.size} B ×${s.count}  ${cut(s.json)}`, s.cost);
   lines.push('', 'Most repeated strings (≥ 12 characters):');
-  for (const s of b.repeatedStrings.slice(0, top)) row(`${s.size} B ×${s.count}  ${cut(JSON.stringify(s.text))}`, s.cost);
+  for (const s of b.repeatedStrings.slice(0, top))
+    row(`${s.size} B ×${s.count}  ${cut(JSON.stringify(s.text))}`, s.cost);
   lines.push(
     '',
     `Floor: the paths with every response and parameter component named by one character: ${b.pathsFloor.toLocaleString('en')} bytes`,
@@ -172,6 +211,7 @@ if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.me
   const source = args.find((a) => a !== '--json') ?? 'full';
   const text = /\.json$/.test(source) ? fs.readFileSync(source, 'utf8') : await served(source);
   const b = breakdown(JSON.parse(text));
-  if (Buffer.byteLength(text) !== b.total) process.stdout.write(`note: the file is ${Buffer.byteLength(text)} bytes, ${b.total} as compact JSON\n`);
+  if (Buffer.byteLength(text) !== b.total)
+    process.stdout.write(`note: the file is ${Buffer.byteLength(text)} bytes, ${b.total} as compact JSON\n`);
   process.stdout.write(asJson ? `${JSON.stringify(b, null, 1)}\n` : `${report(b)}\n`);
 }

@@ -37,7 +37,9 @@ async function admin(sqlText) {
 
 const node = process.env.ZK_TEST_NODE || findNode();
 if (!node) {
-  console.error(`The tests need ${SUPPORTED_TEXT}; this is Node ${process.version}. Run \`npm install\` (it fetches Node 24 from the npm registry into .runtime/) or set ZK_TEST_NODE.`);
+  console.error(
+    `The tests need ${SUPPORTED_TEXT}; this is Node ${process.version}. Run \`npm install\` (it fetches Node 24 from the npm registry into .runtime/) or set ZK_TEST_NODE.`,
+  );
   process.exit(1);
 }
 
@@ -53,7 +55,14 @@ if (dialects.includes('postgres') && !env.ZK_TEST_PG_URL) {
   env.ZK_TEST_PG_URL = url.toString();
 }
 
-const child = spawn(node, ['--import', 'tsx', '--test', '--test-concurrency=2', ...files], { stdio: 'inherit', env, cwd: root });
+const child = spawn(node, ['--import', 'tsx', '--test', '--test-concurrency=2', ...files], {
+  stdio: 'inherit',
+  env,
+  cwd: root,
+});
 const code = await new Promise((resolve) => child.on('exit', (c, signal) => resolve(c ?? (signal ? 1 : 0))));
-if (dbName) await admin(`DROP DATABASE IF EXISTS "${dbName}" WITH (FORCE)`).catch((e) => console.error(`could not drop ${dbName}: ${e.message}`));
+if (dbName)
+  await admin(`DROP DATABASE IF EXISTS "${dbName}" WITH (FORCE)`).catch((e) =>
+    console.error(`could not drop ${dbName}: ${e.message}`),
+  );
 process.exit(code);

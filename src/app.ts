@@ -63,10 +63,21 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     // Each route's validators and serializers are compiled on its first request, not at start (http/lazy-compilers.ts).
     schemaController,
     ajv: {
-      customOptions: { allErrors: true, allowUnionTypes: true, coerceTypes: 'array', removeAdditional: true, useDefaults: true },
+      customOptions: {
+        allErrors: true,
+        allowUnionTypes: true,
+        coerceTypes: 'array',
+        removeAdditional: true,
+        useDefaults: true,
+      },
       plugins: [
-        (ajv: any) => ajv.addFormat('filter-timestamp', { type: 'string', validate: (s: string) => parseFilterTimestamp(s) !== null }),
-        (ajv: any) => ajv.addFormat(CURRENCY_FORMAT, { type: 'string', validate: (s: string) => ISO_CURRENCIES.has(s) }),
+        (ajv: any) =>
+          ajv.addFormat('filter-timestamp', {
+            type: 'string',
+            validate: (s: string) => parseFilterTimestamp(s) !== null,
+          }),
+        (ajv: any) =>
+          ajv.addFormat(CURRENCY_FORMAT, { type: 'string', validate: (s: string) => ISO_CURRENCIES.has(s) }),
         // Names the label set an enumerated input also takes names from (values/labels.ts); coerceInput applies it.
         (ajv: any) => ajv.addKeyword({ keyword: LABELS_KEYWORD, schemaType: 'string' }),
         requiredUnlessKeyword,
@@ -76,10 +87,26 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
 
   // Redis going away or coming back is logged once per change; requests then pass unlimited without waiting.
   rateLimiter.onAvailability = (available, err) =>
-    available ? app.log.info('rate limiter available again: limits apply') : app.log.warn({ err }, 'rate limiter unavailable: requests pass without limits until it is back');
+    available
+      ? app.log.info('rate limiter available again: limits apply')
+      : app.log.warn({ err }, 'rate limiter unavailable: requests pass without limits until it is back');
   await rateLimiter.ready?.(2000);
-  const webhooks = new WebhookWorker(database.system, database.dialect, { allowPrivate: config.webhooksAllowPrivate, retryBaseMs: config.webhookRetryBaseMs, secretKey: config.webhookSecretKey });
-  app.decorate('zk', { db: database.db, dialect: database.dialect, config, rateLimiter, webhooks, records: new RecordRegistry(), changeLog: new ChangeLog(), examples: { bodies: TRY_IT_OUT_EXAMPLES, curated: CURATED_BODIES }, compileSchemas: schemaController.compileAll });
+  const webhooks = new WebhookWorker(database.system, database.dialect, {
+    allowPrivate: config.webhooksAllowPrivate,
+    retryBaseMs: config.webhookRetryBaseMs,
+    secretKey: config.webhookSecretKey,
+  });
+  app.decorate('zk', {
+    db: database.db,
+    dialect: database.dialect,
+    config,
+    rateLimiter,
+    webhooks,
+    records: new RecordRegistry(),
+    changeLog: new ChangeLog(),
+    examples: { bodies: TRY_IT_OUT_EXAMPLES, curated: CURATED_BODIES },
+    compileSchemas: schemaController.compileAll,
+  });
   app.decorateRequest('tenant', null as any);
   app.decorateRequest('token', null as any);
   app.decorateRequest('db', null as any);
@@ -111,7 +138,8 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     try {
       await sql`SELECT 1`.execute(database.db);
       // Serving without rate limits is degraded, not unready: the process answers (200) and says so.
-      if (!rateLimiter.available) return { status: 'degraded', database: database.dialect, rate_limiter: 'unavailable' };
+      if (!rateLimiter.available)
+        return { status: 'degraded', database: database.dialect, rate_limiter: 'unavailable' };
       return { status: 'ok', database: database.dialect };
     } catch {
       return reply.code(503).send({ status: 'unavailable', database: database.dialect });
@@ -122,10 +150,8 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     async (api) => {
       registerApiHooks(api);
       registerWritePath(api);
-      api.get(
-        '/openapi.json',
-        { schema: { hide: true }, config: { editions: ['full', 'clock'] } },
-        async (request) => withServer(editionDocument(app, registry, request.tenant.edition, request.tenant), request),
+      api.get('/openapi.json', { schema: { hide: true }, config: { editions: ['full', 'clock'] } }, async (request) =>
+        withServer(editionDocument(app, registry, request.tenant.edition, request.tenant), request),
       );
       await registerModules(api as ZkApp);
     },

@@ -6,8 +6,7 @@ export type SqliteSynchronous = 'FULL' | 'NORMAL';
 export const SQLITE_SYNCHRONOUS_DEFAULT: SqliteSynchronous = 'FULL';
 
 export type DatabaseConfig =
-  | { dialect: 'sqlite'; file: string; synchronous?: SqliteSynchronous }
-  | { dialect: 'postgres'; url: string };
+  { dialect: 'sqlite'; file: string; synchronous?: SqliteSynchronous } | { dialect: 'postgres'; url: string };
 
 export interface Config {
   port: number;
@@ -57,7 +56,8 @@ function int(env: NodeJS.ProcessEnv, name: string, fallback: number, min: number
 
 function secretKeyText(raw: string | undefined): string | undefined {
   if (raw === undefined || raw === '') return undefined;
-  if (raw.length < 32) throw new ConfigError('WEBHOOK_SECRET_KEY must be at least 32 characters (e.g. `openssl rand -base64 32`)');
+  if (raw.length < 32)
+    throw new ConfigError('WEBHOOK_SECRET_KEY must be at least 32 characters (e.g. `openssl rand -base64 32`)');
   return raw;
 }
 
@@ -90,7 +90,8 @@ export function parseDatabaseUrl(raw: string | undefined, cwd = process.cwd()): 
 function withSynchronous(database: DatabaseConfig, raw: string | undefined): DatabaseConfig {
   if (raw === undefined || raw === '') return database;
   const value = raw.toUpperCase();
-  if (value !== 'FULL' && value !== 'NORMAL') throw new ConfigError(`SQLITE_SYNCHRONOUS must be FULL or NORMAL, got "${raw}"`);
+  if (value !== 'FULL' && value !== 'NORMAL')
+    throw new ConfigError(`SQLITE_SYNCHRONOUS must be FULL or NORMAL, got "${raw}"`);
   return database.dialect === 'sqlite' ? { ...database, synchronous: value } : database;
 }
 
@@ -104,7 +105,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const logLevel = env.LOG_LEVEL || 'info';
   if (!LOG_LEVELS.includes(logLevel)) throw new ConfigError(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}`);
   const redisUrl = env.REDIS_URL || null;
-  if (redisUrl && !/^rediss?:\/\//.test(redisUrl)) throw new ConfigError('REDIS_URL must start with redis:// or rediss://');
+  if (redisUrl && !/^rediss?:\/\//.test(redisUrl))
+    throw new ConfigError('REDIS_URL must start with redis:// or rediss://');
   return {
     port: int(env, 'PORT', 3000, 0, 65535),
     host: env.HOST || '127.0.0.1',
@@ -132,6 +134,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     webhookRetryBaseMs: int(env, 'WEBHOOK_RETRY_BASE_MS', 5000, 0, 3600_000),
     webhookSecretKey: secretKeyText(env.WEBHOOK_SECRET_KEY),
     docsInstance: env.DOCS_INSTANCE || 'demo',
-    groupCommit: { maxMembers: int(env, 'GROUP_COMMIT_MAX', 32, 1, 1000), maxMs: int(env, 'GROUP_COMMIT_MS', 20, 0, 10_000) },
+    groupCommit: {
+      maxMembers: int(env, 'GROUP_COMMIT_MAX', 32, 1, 1000),
+      maxMs: int(env, 'GROUP_COMMIT_MS', 20, 0, 10_000),
+    },
   };
 }

@@ -17,7 +17,13 @@ export async function serve(config: Config, opts: { onListening?: (url: string) 
   const idle = trackIdleSockets(app.server);
   const logError = (err: unknown) => app.log.error({ err }, 'background work failed');
   app.zk.webhooks.start(1000, logError);
-  const stopMaintenance = startMaintenance(database.db, database.dialect, app.zk.changeLog, config.changeRetentionDays, logError);
+  const stopMaintenance = startMaintenance(
+    database.db,
+    database.dialect,
+    app.zk.changeLog,
+    config.changeRetentionDays,
+    logError,
+  );
   app.addHook('onClose', async () => stopMaintenance());
   const address = await app.listen({ port: config.port, host: config.host });
   opts.onListening?.(address);
@@ -72,7 +78,8 @@ function trackIdleSockets(server: Server) {
     counts,
     closeIdle(afterMs: number) {
       const now = Date.now();
-      for (const [socket, state] of sockets) if (state.active === 0 && now - state.idleSince >= afterMs) socket.destroy();
+      for (const [socket, state] of sockets)
+        if (state.active === 0 && now - state.idleSince >= afterMs) socket.destroy();
     },
   };
 }

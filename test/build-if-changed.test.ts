@@ -18,7 +18,13 @@ test('a build is needed without output, not after it, and again when a source fi
     const source = path.join(root, 'src', 'modules', 'a.ts');
     fs.writeFileSync(source, 'export {};');
     fs.writeFileSync(path.join(root, 'tsconfig.json'), '{}');
-    for (const p of [source, path.join(root, 'src', 'modules'), path.join(root, 'src'), path.join(root, 'tsconfig.json')]) at(p, 1000);
+    for (const p of [
+      source,
+      path.join(root, 'src', 'modules'),
+      path.join(root, 'src'),
+      path.join(root, 'tsconfig.json'),
+    ])
+      at(p, 1000);
     assert.equal(needsBuild(root), true, 'no dist yet');
     fs.mkdirSync(path.join(root, 'dist'));
     const info = path.join(root, 'dist', '.tsbuildinfo');
@@ -42,17 +48,32 @@ test('`npm start` (its prestart script) compiles a changed checkout and does not
   const root = fs.mkdtempSync(path.join(os.tmpdir(), 'zk-prestart-'));
   try {
     const { scripts } = JSON.parse(fs.readFileSync(path.join(repo, 'package.json'), 'utf8'));
-    fs.writeFileSync(path.join(root, 'package.json'), JSON.stringify({ name: 'zk-prestart', type: 'module', scripts: { prestart: scripts.prestart } }));
+    fs.writeFileSync(
+      path.join(root, 'package.json'),
+      JSON.stringify({ name: 'zk-prestart', type: 'module', scripts: { prestart: scripts.prestart } }),
+    );
     fs.mkdirSync(path.join(root, 'scripts'));
-    fs.copyFileSync(path.join(repo, 'scripts', 'build-if-changed.mjs'), path.join(root, 'scripts', 'build-if-changed.mjs'));
+    fs.copyFileSync(
+      path.join(repo, 'scripts', 'build-if-changed.mjs'),
+      path.join(root, 'scripts', 'build-if-changed.mjs'),
+    );
     fs.copyFileSync(path.join(repo, 'tsconfig.build.json'), path.join(root, 'tsconfig.build.json'));
-    fs.writeFileSync(path.join(root, 'tsconfig.json'), JSON.stringify({ compilerOptions: { target: 'ES2022', module: 'NodeNext', moduleResolution: 'NodeNext', types: [] } }));
+    fs.writeFileSync(
+      path.join(root, 'tsconfig.json'),
+      JSON.stringify({
+        compilerOptions: { target: 'ES2022', module: 'NodeNext', moduleResolution: 'NodeNext', types: [] },
+      }),
+    );
     const runs = path.join(root, 'tsc-runs.log');
     const tsc = path.join(root, 'node_modules', 'typescript', 'bin', 'tsc');
     fs.mkdirSync(path.dirname(tsc), { recursive: true });
     fs.writeFileSync(path.join(root, 'node_modules', 'typescript', 'package.json'), '{"name":"typescript"}');
-    fs.writeFileSync(tsc, `require('fs').appendFileSync(${JSON.stringify(runs)}, 'tsc\\n');\nrequire(${JSON.stringify(path.join(repo, 'node_modules', 'typescript', 'lib', 'tsc.js'))});\n`);
-    const compilerRuns = () => (fs.existsSync(runs) ? fs.readFileSync(runs, 'utf8').split('\n').filter(Boolean).length : 0);
+    fs.writeFileSync(
+      tsc,
+      `require('fs').appendFileSync(${JSON.stringify(runs)}, 'tsc\\n');\nrequire(${JSON.stringify(path.join(repo, 'node_modules', 'typescript', 'lib', 'tsc.js'))});\n`,
+    );
+    const compilerRuns = () =>
+      fs.existsSync(runs) ? fs.readFileSync(runs, 'utf8').split('\n').filter(Boolean).length : 0;
     fs.mkdirSync(path.join(root, 'src'));
     const source = path.join(root, 'src', 'a.ts');
     const built = path.join(root, 'dist', 'a.js');

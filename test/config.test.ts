@@ -5,7 +5,11 @@ import { test } from 'node:test';
 import { ConfigError, loadConfig } from '../src/config.js';
 
 const fails = (env: NodeJS.ProcessEnv, pattern: RegExp) =>
-  assert.throws(() => loadConfig(env), (e: unknown) => e instanceof ConfigError && pattern.test((e as Error).message), JSON.stringify(env));
+  assert.throws(
+    () => loadConfig(env),
+    (e: unknown) => e instanceof ConfigError && pattern.test((e as Error).message),
+    JSON.stringify(env),
+  );
 
 test('defaults: 127.0.0.1:3000, ./data/zeitkonto.db, no Redis, info logs, no proxy trust, 1000/5 min and 12000/h', () => {
   const c = loadConfig({});
@@ -21,14 +25,31 @@ test('defaults: 127.0.0.1:3000, ./data/zeitkonto.db, no Redis, info logs, no pro
 
 test('values are read from the environment', () => {
   const c = loadConfig({
-    PORT: '8080', HOST: '0.0.0.0', DATABASE_URL: 'postgres://u:p@db:5432/zk', REDIS_URL: 'redis://cache:6379', LOG_LEVEL: 'debug', TRUST_PROXY: 'true',
-    RATE_LIMIT_5MIN: '10', RATE_LIMIT_HOUR: '100',
+    PORT: '8080',
+    HOST: '0.0.0.0',
+    DATABASE_URL: 'postgres://u:p@db:5432/zk',
+    REDIS_URL: 'redis://cache:6379',
+    LOG_LEVEL: 'debug',
+    TRUST_PROXY: 'true',
+    RATE_LIMIT_5MIN: '10',
+    RATE_LIMIT_HOUR: '100',
   });
   assert.deepEqual(
     [c.port, c.host, c.database, c.redisUrl, c.logLevel, c.trustProxy, c.rateLimit],
-    [8080, '0.0.0.0', { dialect: 'postgres', url: 'postgres://u:p@db:5432/zk' }, 'redis://cache:6379', 'debug', true, { perFiveMinutes: 10, perHour: 100 }],
+    [
+      8080,
+      '0.0.0.0',
+      { dialect: 'postgres', url: 'postgres://u:p@db:5432/zk' },
+      'redis://cache:6379',
+      'debug',
+      true,
+      { perFiveMinutes: 10, perHour: 100 },
+    ],
   );
-  assert.deepEqual(loadConfig({ DATABASE_URL: 'file:./tmp/x.db' }).database, { dialect: 'sqlite', file: path.resolve('tmp/x.db') });
+  assert.deepEqual(loadConfig({ DATABASE_URL: 'file:./tmp/x.db' }).database, {
+    dialect: 'sqlite',
+    file: path.resolve('tmp/x.db'),
+  });
   assert.equal(loadConfig({ DATABASE_URL: 'postgresql://h/db' }).database.dialect, 'postgres');
   assert.equal(loadConfig({ TRUST_PROXY: 'off' }).trustProxy, false);
   assert.equal(loadConfig({ TRUST_PROXY: '1' }).trustProxy, true);

@@ -18,7 +18,11 @@ const forceGc = pathToFileURL(path.join(root, 'test', 'support', 'force-gc.mjs')
 
 // The test runs what operators run: the compiled server. Build it first (incremental: quick when nothing changed).
 before(() => {
-  const r = spawnSync(process.execPath, [path.join(root, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', 'tsconfig.build.json'], { cwd: root, encoding: 'utf8' });
+  const r = spawnSync(
+    process.execPath,
+    [path.join(root, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', 'tsconfig.build.json'],
+    { cwd: root, encoding: 'utf8' },
+  );
   assert.equal(r.status, 0, `npm run build:\n${r.stdout}${r.stderr}`);
 });
 
@@ -33,13 +37,23 @@ function nodeVersion(node: string): string {
 async function serve(node: string, dir: string) {
   const child = spawn(node, ['--expose-gc', '--import', forceGc, path.join(root, 'bin', 'zeitkonto.js'), 'serve'], {
     cwd: root,
-    env: { ...process.env, PORT: '0', HOST: '127.0.0.1', DATABASE_URL: `file:${path.join(dir, 'zk.db')}`, LOG_LEVEL: 'info', RATE_LIMIT_5MIN: '100000', RATE_LIMIT_HOUR: '100000' },
+    env: {
+      ...process.env,
+      PORT: '0',
+      HOST: '127.0.0.1',
+      DATABASE_URL: `file:${path.join(dir, 'zk.db')}`,
+      LOG_LEVEL: 'info',
+      RATE_LIMIT_5MIN: '100000',
+      RATE_LIMIT_HOUR: '100000',
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let out = '';
   child.stdout!.on('data', (d) => (out += d));
   child.stderr!.on('data', (d) => (out += d));
-  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) => child.on('exit', (code, signal) => resolve({ code, signal })));
+  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
+    child.on('exit', (code, signal) => resolve({ code, signal })),
+  );
   const url = await new Promise<string>((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`server did not start:\n${out}`)), 90_000);
     const look = () => {
@@ -51,7 +65,9 @@ async function serve(node: string, dir: string) {
     };
     child.stdout!.on('data', look);
     child.stderr!.on('data', look);
-    void exited.then(({ code, signal }) => reject(new Error(`server ended before listening (code ${code}, signal ${signal}):\n${out}`)));
+    void exited.then(({ code, signal }) =>
+      reject(new Error(`server ended before listening (code ${code}, signal ${signal}):\n${out}`)),
+    );
   });
   return { child, api: `${url}/demo/next/api/v1`, exited, output: () => out };
 }
@@ -63,7 +79,10 @@ async function load(server: Server, token: string, round: string) {
   const call = async (method: string, p: string, body?: unknown) => {
     const res = await fetch(`${server.api}${p}`, {
       method,
-      headers: { authorization: `Bearer ${token}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+      headers: {
+        authorization: `Bearer ${token}`,
+        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+      },
       body: body === undefined ? undefined : JSON.stringify(body),
     });
     const text = await res.text();
@@ -73,7 +92,11 @@ async function load(server: Server, token: string, round: string) {
   const reads: string[] = [];
   for (let n = 1; n <= 200; n++) {
     const list = (key: string) => Array.from({ length: n }, (_, i) => `${key}[]=${i + 1}`).join('&');
-    reads.push(`/projects?${list('id')}`, `/customers?${list('customer_number')}`, `/employees?${list('personal_number')}`);
+    reads.push(
+      `/projects?${list('id')}`,
+      `/customers?${list('customer_number')}`,
+      `/employees?${list('personal_number')}`,
+    );
   }
   for (let i = 0; i < reads.length; i += 20) {
     for (const r of await Promise.all(reads.slice(i, i + 20).map((p) => call('GET', p)))) assert.equal(r.status, 200);
@@ -82,7 +105,10 @@ async function load(server: Server, token: string, round: string) {
   await Promise.all(
     Array.from({ length: 40 }, async (_, i) => {
       const number = `${round}-${i}`;
-      assert.equal((await call('POST', '/customers', { customer_number: number, name: `Runtime ${i}`, currency: 'EUR' })).status, 201);
+      assert.equal(
+        (await call('POST', '/customers', { customer_number: number, name: `Runtime ${i}`, currency: 'EUR' })).status,
+        201,
+      );
       assert.equal((await call('PATCH', `/customers/${number}`, { name: `Runtime ${i} changed` })).status, 200);
       if (i % 4 === 0) assert.equal((await call('DELETE', `/customers/${number}`)).status, 204);
     }),
@@ -108,28 +134,32 @@ async function stop(server: Server) {
 
 for (const node of nodes) {
   const version = nodeVersion(node);
-  test(`Node ${version}: three starts under garbage-collection pressure, load with writes, graceful exits`, { skip: !isSupported(version) && `Node ${version} is not supported` }, async () => {
-    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'zk-runtime-'));
-    let server: Server | undefined;
-    try {
-      // The first start migrates an empty database and creates the demo tenant; it prints the token.
-      server = await serve(node, dir);
-      const token = /^\s+(zk_[A-Za-z0-9_-]{43})$/m.exec(server.output())?.[1];
-      assert.ok(token, `serve prints the demo token:\n${server.output()}`);
-      await load(server, token, 'r1');
-      await stop(server);
-      // Restarts on the same file: what was acknowledged before is there.
-      for (const round of ['r2', 'r3']) {
+  test(
+    `Node ${version}: three starts under garbage-collection pressure, load with writes, graceful exits`,
+    { skip: !isSupported(version) && `Node ${version} is not supported` },
+    async () => {
+      const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'zk-runtime-'));
+      let server: Server | undefined;
+      try {
+        // The first start migrates an empty database and creates the demo tenant; it prints the token.
         server = await serve(node, dir);
-        const call = await load(server, token, round);
-        const earlier = await call('GET', '/customers/r1-1');
-        assert.equal(earlier.status, 200);
-        assert.equal(earlier.body.data.name, 'Runtime 1 changed');
+        const token = /^\s+(zk_[A-Za-z0-9_-]{43})$/m.exec(server.output())?.[1];
+        assert.ok(token, `serve prints the demo token:\n${server.output()}`);
+        await load(server, token, 'r1');
         await stop(server);
+        // Restarts on the same file: what was acknowledged before is there.
+        for (const round of ['r2', 'r3']) {
+          server = await serve(node, dir);
+          const call = await load(server, token, round);
+          const earlier = await call('GET', '/customers/r1-1');
+          assert.equal(earlier.status, 200);
+          assert.equal(earlier.body.data.name, 'Runtime 1 changed');
+          await stop(server);
+        }
+      } finally {
+        server?.child.kill('SIGKILL');
+        fs.rmSync(dir, { recursive: true, force: true });
       }
-    } finally {
-      server?.child.kill('SIGKILL');
-      fs.rmSync(dir, { recursive: true, force: true });
-    }
-  });
+    },
+  );
 }

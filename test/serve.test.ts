@@ -11,11 +11,27 @@ const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..')
 
 test('serve on an empty SQLite database: demo tenant, printed token, working API, graceful SIGTERM', async () => {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'zk-serve-'));
-  const child = spawn(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', "const { main } = await import('./src/cli/index.ts'); process.exitCode = await main(['serve']);"], {
-    cwd: root,
-    env: { ...process.env, PORT: '0', HOST: '127.0.0.1', DATABASE_URL: `file:${path.join(dir, 'zk.db')}`, LOG_LEVEL: 'info' },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+  const child = spawn(
+    process.execPath,
+    [
+      '--import',
+      'tsx',
+      '--input-type=module',
+      '-e',
+      "const { main } = await import('./src/cli/index.ts'); process.exitCode = await main(['serve']);",
+    ],
+    {
+      cwd: root,
+      env: {
+        ...process.env,
+        PORT: '0',
+        HOST: '127.0.0.1',
+        DATABASE_URL: `file:${path.join(dir, 'zk.db')}`,
+        LOG_LEVEL: 'info',
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
+  );
   let out = '';
   let stdout = '';
   child.stdout!.on('data', (d) => ((out += d), (stdout += d)));
@@ -35,10 +51,14 @@ test('serve on an empty SQLite database: demo tenant, printed token, working API
     const token = /^\s+(zk_[A-Za-z0-9_-]{43})$/m.exec(out)?.[1];
     assert.ok(token, `a token is printed:\n${out}`);
     assert.ok(out.includes(`curl -H "Authorization: Bearer ${token}" ${url}/demo/next/api/v1/employees`), out);
-    const employees = await fetch(`${url}/demo/next/api/v1/employees`, { headers: { authorization: `Bearer ${token}` } });
+    const employees = await fetch(`${url}/demo/next/api/v1/employees`, {
+      headers: { authorization: `Bearer ${token}` },
+    });
     assert.equal(employees.status, 200);
     assert.ok(((await employees.json()) as any).meta.total > 0, 'the demo tenant has employees');
-    const bookings = await fetch(`${url}/demo/next/api/v1/attendances?limit=1`, { headers: { authorization: `Bearer ${token}` } });
+    const bookings = await fetch(`${url}/demo/next/api/v1/attendances?limit=1`, {
+      headers: { authorization: `Bearer ${token}` },
+    });
     assert.ok(((await bookings.json()) as any).meta.total > 0, 'the demo tenant has a month of bookings');
     child.kill('SIGTERM');
     assert.equal(await exited, 0, out);
@@ -50,11 +70,25 @@ test('serve on an empty SQLite database: demo tenant, printed token, working API
     const listening = lines.findIndex((l) => l.startsWith('zeitkonto listening on'));
     const logs = lines.filter((l) => l.startsWith('{')).map((l) => JSON.parse(l) as { msg: string });
     assert.ok(banner >= 0 && listening > banner, stdout);
-    assert.ok(lines.slice(banner, listening + 1).every((l) => !l.startsWith('{')), `the banner is not interrupted by logs:\n${stdout}`);
-    assert.deepEqual(lines.slice(0, banner).map((l) => JSON.parse(l).msg), [`Server listening at ${url}`], stdout);
+    assert.ok(
+      lines.slice(banner, listening + 1).every((l) => !l.startsWith('{')),
+      `the banner is not interrupted by logs:\n${stdout}`,
+    );
+    assert.deepEqual(
+      lines.slice(0, banner).map((l) => JSON.parse(l).msg),
+      [`Server listening at ${url}`],
+      stdout,
+    );
     const requestLogs = lines.slice(listening + 1).map((l) => JSON.parse(l).msg);
-    assert.ok(requestLogs.some((msg) => msg.startsWith('GET /demo/next/api/v1/employees 200 ')), stdout);
-    assert.equal(logs.filter((l) => l.msg.startsWith('GET /demo/next/api/v1/employees ')).length, 1, 'one line per request');
+    assert.ok(
+      requestLogs.some((msg) => msg.startsWith('GET /demo/next/api/v1/employees 200 ')),
+      stdout,
+    );
+    assert.equal(
+      logs.filter((l) => l.msg.startsWith('GET /demo/next/api/v1/employees ')).length,
+      1,
+      'one line per request',
+    );
   } finally {
     child.kill('SIGKILL');
     fs.rmSync(dir, { recursive: true, force: true });

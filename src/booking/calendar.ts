@@ -4,7 +4,17 @@
 // range, plannings for the regular hours, working days and targets of their days. Pure: no SQL. Decisions:
 // docs/api/absences.md ("Working days and targets").
 import { addDays } from '../values/formats.js';
-import { datesOf, maxDate, minDate, monthEnd, monthsOf, weekdayCounts, weekdayOf, WEEKDAYS, type Weekday } from '../values/dates.js';
+import {
+  datesOf,
+  maxDate,
+  minDate,
+  monthEnd,
+  monthsOf,
+  weekdayCounts,
+  weekdayOf,
+  WEEKDAYS,
+  type Weekday,
+} from '../values/dates.js';
 import type { DayAbsence, WorkingDay } from './facts.js';
 
 export interface WorkingTimeRecord {
@@ -40,7 +50,8 @@ export interface AbsenceSpan {
 }
 
 /** What an absence takes of one of its days. */
-export type Portion = { kind: 'full' } | { kind: 'half' } | { kind: 'hourly'; hours: number; from: string | null; to: string | null };
+export type Portion =
+  { kind: 'full' } | { kind: 'half' } | { kind: 'hourly'; hours: number; from: string | null; to: string | null };
 
 export const ANNUAL_HOLIDAY = 0;
 /** A flexitime day off is taken from the balance: it does not lower the target hours. */
@@ -108,7 +119,12 @@ export class EmployeeCalendar {
     const record = this.recordOn(date);
     if (!record) return { weekday_is_workday: null, hours: null, holiday: null, absence: this.absenceOn(date) };
     const wd = weekdayOf(date);
-    return { weekday_is_workday: workdayFlag(record, wd), hours: record.hours[wd], holiday: this.holidayOn(date), absence: this.absenceOn(date) };
+    return {
+      weekday_is_workday: workdayFlag(record, wd),
+      hours: record.hours[wd],
+      holiday: this.holidayOn(date),
+      absence: this.absenceOn(date),
+    };
   }
 
   /** Approved absences on `date` (what makes the employee away); `credited` keeps only those that lower the target. */
@@ -134,7 +150,8 @@ export class EmployeeCalendar {
   /** Approved absences per day in [from, to] (days without one are left out): the days the employee is away. */
   absencesIn(from: string, to: string): Map<string, DayAbsence> {
     const out = new Map<string, DayAbsence>();
-    for (const date of this.#approvedDays().keys()) if (date >= from && date <= to) out.set(date, this.absenceOn(date)!);
+    for (const date of this.#approvedDays().keys())
+      if (date >= from && date <= to) out.set(date, this.absenceOn(date)!);
     return new Map([...out].sort(([a], [b]) => a.localeCompare(b)));
   }
 
@@ -187,7 +204,7 @@ export class EmployeeCalendar {
       if (record && workdayFlag(record, weekdayOf(date)) === false) continue;
       const holiday = this.holidayOn(date);
       let value = 1;
-    if (holiday) value = holiday.half_day ? 0.5 : 0;
+      if (holiday) value = holiday.half_day ? 0.5 : 0;
       const p = portionOn(a, date)!;
       if (value === 0) continue;
       if (p.kind === 'full') days += value;
@@ -209,7 +226,9 @@ export class EmployeeCalendar {
     for (const month of monthsOf(from, to)) {
       const start = maxDate(from, `${month}-01`);
       const counts = weekdayCounts(start, minDate(to, monthEnd(start)));
-      hours += WEEKDAYS.reduce((n, wd, i) => n + (this.#monthlyWorkday(r, wd) ? counts[i] : 0), 0) * this.#perMonthlyDay(r, start);
+      hours +=
+        WEEKDAYS.reduce((n, wd, i) => n + (this.#monthlyWorkday(r, wd) ? counts[i] : 0), 0) *
+        this.#perMonthlyDay(r, start);
     }
     return hours;
   }
@@ -230,9 +249,11 @@ export class EmployeeCalendar {
   #specialDates(from: string, to: string): Set<string> {
     const dates = new Set<string>();
     for (const [calendar, days] of this.holidays) {
-      for (const date of days.keys()) if (date >= from && date <= to && this.recordOn(date)?.holiday_calendar_id === calendar) dates.add(date);
+      for (const date of days.keys())
+        if (date >= from && date <= to && this.recordOn(date)?.holiday_calendar_id === calendar) dates.add(date);
     }
-    for (const [date, day] of this.#approvedDays()) if (date >= from && date <= to && day.some((d) => d.span.reason_type !== FLEXITIME)) dates.add(date);
+    for (const [date, day] of this.#approvedDays())
+      if (date >= from && date <= to && day.some((d) => d.span.reason_type !== FLEXITIME)) dates.add(date);
     return dates;
   }
 }

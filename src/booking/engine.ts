@@ -13,7 +13,19 @@ import { minuteGrid } from './rules/minute-grid.js';
 import { absence } from './rules/absence.js';
 
 /** Every rule, in the order their messages are reported. */
-export const RULES: readonly Rule[] = [closedMonth, approvalDate, recordingPeriod, nonWorkingDay, absence, employmentPeriod, runtime, projectBookable, plannedHours, overlap, minuteGrid];
+export const RULES: readonly Rule[] = [
+  closedMonth,
+  approvalDate,
+  recordingPeriod,
+  nonWorkingDay,
+  absence,
+  employmentPeriod,
+  runtime,
+  projectBookable,
+  plannedHours,
+  overlap,
+  minuteGrid,
+];
 
 /** The lock rules, which also guard DELETE and changes to an existing booking's original date. */
 export const LOCK_RULES: readonly Rule[] = [closedMonth, approvalDate, recordingPeriod];

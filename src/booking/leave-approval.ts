@@ -14,7 +14,16 @@ export type AbsenceState = 'planned' | 'approved' | 'requested' | 'granted' | 'r
 
 export function stateOf(approved: boolean, applicationStatus: number | null): AbsenceState {
   if (applicationStatus === null) return approved ? 'approved' : 'planned';
-  return ({ [LeaveStatus.Requested]: 'requested', [LeaveStatus.Approved]: 'granted', [LeaveStatus.Rejected]: 'rejected', [LeaveStatus.Revoked]: 'revoked' } as const)[applicationStatus as LeaveStatusId] ?? 'requested';
+  return (
+    (
+      {
+        [LeaveStatus.Requested]: 'requested',
+        [LeaveStatus.Approved]: 'granted',
+        [LeaveStatus.Rejected]: 'rejected',
+        [LeaveStatus.Revoked]: 'revoked',
+      } as const
+    )[applicationStatus as LeaveStatusId] ?? 'requested'
+  );
 }
 
 /** The result of asking for `approved`: the new flag and, where an application exists, its new status. */
@@ -29,18 +38,30 @@ export type Decision = { approved: boolean; status: number | null; changed: bool
 export function decide(state: AbsenceState, approved: boolean, reject = false): Decision {
   switch (state) {
     case 'planned':
-      return approved ? { approved: true, status: null, changed: true } : { approved: false, status: null, changed: false };
+      return approved
+        ? { approved: true, status: null, changed: true }
+        : { approved: false, status: null, changed: false };
     case 'approved':
-      return approved ? { approved: true, status: null, changed: false } : { approved: false, status: null, changed: true };
+      return approved
+        ? { approved: true, status: null, changed: false }
+        : { approved: false, status: null, changed: true };
     case 'requested':
       if (!approved && !reject) return { approved: false, status: LeaveStatus.Requested, changed: false };
       return { approved, status: approved ? LeaveStatus.Approved : LeaveStatus.Rejected, changed: true };
     case 'granted':
-      return approved ? { approved: true, status: LeaveStatus.Approved, changed: false } : { approved: false, status: LeaveStatus.Revoked, changed: true };
+      return approved
+        ? { approved: true, status: LeaveStatus.Approved, changed: false }
+        : { approved: false, status: LeaveStatus.Revoked, changed: true };
     case 'rejected':
     case 'revoked':
       return approved
-        ? { refused: `The leave application was ${state === 'rejected' ? 'rejected' : 'revoked'}; it cannot be approved any more. Request the absence anew.` }
-        : { approved: false, status: state === 'rejected' ? LeaveStatus.Rejected : LeaveStatus.Revoked, changed: false };
+        ? {
+            refused: `The leave application was ${state === 'rejected' ? 'rejected' : 'revoked'}; it cannot be approved any more. Request the absence anew.`,
+          }
+        : {
+            approved: false,
+            status: state === 'rejected' ? LeaveStatus.Rejected : LeaveStatus.Revoked,
+            changed: false,
+          };
   }
 }

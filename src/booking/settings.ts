@@ -8,7 +8,9 @@ import { DEFAULT_BOOKING_SETTINGS, type BookingSettings } from './facts.js';
 export type BookingSettingsChanges = Partial<BookingSettings>;
 
 const MINUTE_GRIDS = [1, 5, 6, 10, 15, 20, 30, 60];
-const BOOLEAN_SETTINGS = Object.keys(DEFAULT_BOOKING_SETTINGS).filter((k) => typeof DEFAULT_BOOKING_SETTINGS[k as keyof BookingSettings] === 'boolean');
+const BOOLEAN_SETTINGS = Object.keys(DEFAULT_BOOKING_SETTINGS).filter(
+  (k) => typeof DEFAULT_BOOKING_SETTINGS[k as keyof BookingSettings] === 'boolean',
+);
 
 export function bookingSettings(tenant: Pick<Tenant, 'settings'>): BookingSettings {
   return { ...DEFAULT_BOOKING_SETTINGS, ...((tenant.settings.booking as Partial<BookingSettings>) ?? {}) };
@@ -22,7 +24,8 @@ export function parseSettingAssignments(pairs: string[]): BookingSettingsChanges
     if (eq < 1) throw new Error(`expected key=value, got "${pair}"`);
     const key = pair.slice(0, eq);
     const raw = pair.slice(eq + 1);
-    if (!(key in DEFAULT_BOOKING_SETTINGS)) throw new Error(`unknown setting "${key}"; settings: ${Object.keys(DEFAULT_BOOKING_SETTINGS).join(', ')}`);
+    if (!(key in DEFAULT_BOOKING_SETTINGS))
+      throw new Error(`unknown setting "${key}"; settings: ${Object.keys(DEFAULT_BOOKING_SETTINGS).join(', ')}`);
     if (BOOLEAN_SETTINGS.includes(key)) {
       if (!/^(true|false)$/.test(raw)) throw new Error(`${key} must be true or false`);
       out[key] = raw === 'true';

@@ -16,7 +16,8 @@ export function spanOf(date: string, from: string, to: string): { start: string;
 /** Hours between from and to (to = 00:00 counts as 24:00), to 10 decimals as the live system prints them. */
 export function durationHours(from: string, to: string): number {
   const end = to === MIDNIGHT ? 24 * 60 : minutesOf(to);
-  const seconds = (end - minutesOf(from)) * 60 + (to === MIDNIGHT ? 0 : Number(to.slice(6, 8))) - Number(from.slice(6, 8));
+  const seconds =
+    (end - minutesOf(from)) * 60 + (to === MIDNIGHT ? 0 : Number(to.slice(6, 8))) - Number(from.slice(6, 8));
   return Math.round((seconds / 3600) * 1e10) / 1e10;
 }
 

@@ -15,7 +15,16 @@ import { backupCommand } from './commands/backup.js';
 
 export type { CliIO } from './io.js';
 
-const COMMANDS: readonly Command[] = [serveCommand, migrateCommand, demoCommand, tenantCommand, tokenCommand, settingsCommand, generateCommand, backupCommand];
+const COMMANDS: readonly Command[] = [
+  serveCommand,
+  migrateCommand,
+  demoCommand,
+  tenantCommand,
+  tokenCommand,
+  settingsCommand,
+  generateCommand,
+  backupCommand,
+];
 
 export const USAGE = `Usage: zeitkonto <command> [options]
 
@@ -24,7 +33,11 @@ ${COMMANDS.flatMap((c) => c.usage.map((line) => `  ${line}`)).join('\n')}
 Modules: ${MODULES.join(', ')}
 Environment: DATABASE_URL (unset = ./data/zeitkonto.db; file:<path>; postgres://...), see README.`;
 
-export async function main(argv: string[], io: CliIO = defaultIO, env: NodeJS.ProcessEnv = process.env): Promise<number> {
+export async function main(
+  argv: string[],
+  io: CliIO = defaultIO,
+  env: NodeJS.ProcessEnv = process.env,
+): Promise<number> {
   const [name, ...args] = argv;
   try {
     if (name === undefined || name === 'help' || name === '--help' || name === '-h') {

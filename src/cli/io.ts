@@ -12,7 +12,10 @@ export interface CliIO {
   err(line: string): void;
 }
 
-export const defaultIO: CliIO = { out: (l) => process.stdout.write(`${l}\n`), err: (l) => process.stderr.write(`${l}\n`) };
+export const defaultIO: CliIO = {
+  out: (l) => process.stdout.write(`${l}\n`),
+  err: (l) => process.stderr.write(`${l}\n`),
+};
 
 /** One command of `zeitkonto`: its name, its usage lines, and what it does with the arguments after the name. */
 export interface Command {
@@ -31,7 +34,8 @@ export function parse(args: string[], options: ParseArgsConfig['options'], posit
   } catch (e) {
     throw new UsageError((e as Error).message);
   }
-  if (parsed.positionals.length !== positionals) throw new UsageError(`expected ${positionals} argument(s), got ${parsed.positionals.length}`);
+  if (parsed.positionals.length !== positionals)
+    throw new UsageError(`expected ${positionals} argument(s), got ${parsed.positionals.length}`);
   return parsed as { values: Record<string, any>; positionals: string[] };
 }
 
@@ -42,8 +46,13 @@ export function positiveInt(value: string | undefined, name: string): number | u
 }
 
 /** Open the configured database (creating a missing PostgreSQL database), apply pending migrations, run `fn`, close. */
-export async function withDatabase<T>(config: Config, fn: (database: Database) => Promise<T>, io: CliIO = defaultIO): Promise<T> {
-  if (await ensurePostgresDatabase(config.database)) io.err('zeitkonto: created the PostgreSQL database named in DATABASE_URL');
+export async function withDatabase<T>(
+  config: Config,
+  fn: (database: Database) => Promise<T>,
+  io: CliIO = defaultIO,
+): Promise<T> {
+  if (await ensurePostgresDatabase(config.database))
+    io.err('zeitkonto: created the PostgreSQL database named in DATABASE_URL');
   const database = openDatabase(config.database, { poolSize: 2, journal: false });
   try {
     await migrate(database.db, database.dialect);
@@ -54,13 +63,23 @@ export async function withDatabase<T>(config: Config, fn: (database: Database) =
 }
 
 /** A list as tab-separated columns with a header line (null shows as '-'), or with --json as one JSON array. */
-export function printTable<T extends object>(io: CliIO, rows: T[], json: boolean | undefined, columns: Record<string, keyof T | ((row: T) => unknown)>): void {
+export function printTable<T extends object>(
+  io: CliIO,
+  rows: T[],
+  json: boolean | undefined,
+  columns: Record<string, keyof T | ((row: T) => unknown)>,
+): void {
   if (json) {
     io.out(JSON.stringify(rows, null, 2));
     return;
   }
   io.out(Object.keys(columns).join('\t'));
-  for (const row of rows) io.out(Object.values(columns).map((c) => (typeof c === 'function' ? c(row) : row[c]) ?? '-').join('\t'));
+  for (const row of rows)
+    io.out(
+      Object.values(columns)
+        .map((c) => (typeof c === 'function' ? c(row) : row[c]) ?? '-')
+        .join('\t'),
+    );
 }
 
 export async function requireTenant(database: Database, instance: string) {

@@ -106,14 +106,28 @@ export function openDatabase(config: DatabaseConfig, opts: OpenOptions = {}): Da
     sqlite.exec('PRAGMA optimize = 0x10002');
     // Record ids per tenant once migration 2801 made record_ids (looked up until then, then remembered).
     let numbered = false;
-    const hasRecordIds = () => (numbered ||= sqlite.prepare(`SELECT 1 FROM sqlite_schema WHERE type = 'table' AND name = 'record_ids'`).all([]).length > 0);
-    const db = new Kysely<DB>({ dialect: new ImmediateSqliteDialect({ database: sqlite }), plugins: [new WriteVersionPlugin(), new RecordIdPlugin(hasRecordIds)], log });
+    const hasRecordIds = () =>
+      (numbered ||=
+        sqlite.prepare(`SELECT 1 FROM sqlite_schema WHERE type = 'table' AND name = 'record_ids'`).all([]).length > 0);
+    const db = new Kysely<DB>({
+      dialect: new ImmediateSqliteDialect({ database: sqlite }),
+      plugins: [new WriteVersionPlugin(), new RecordIdPlugin(hasRecordIds)],
+      log,
+    });
     return { db, system: db, dialect: 'sqlite', close: () => db.destroy() };
   }
   const { pg, Cursor } = loadPg();
-  const pool = new pg.Pool({ connectionString: config.url, max: opts.poolSize ?? 10, ...(opts.journal === false ? { options: JOURNAL_OFF_OPTION } : {}) });
+  const pool = new pg.Pool({
+    connectionString: config.url,
+    max: opts.poolSize ?? 10,
+    ...(opts.journal === false ? { options: JOURNAL_OFF_OPTION } : {}),
+  });
   pool.on('error', () => {}); // idle client errors surface on the next query instead of crashing the process
-  const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool, cursor: Cursor }), plugins: [new WriteVersionPlugin()], log });
+  const db = new Kysely<DB>({
+    dialect: new PostgresDialect({ pool, cursor: Cursor }),
+    plugins: [new WriteVersionPlugin()],
+    log,
+  });
   const locks = new SessionLocks(() => new pg.Client({ connectionString: config.url }));
   registerSessionLocks(db, locks);
   const close = async () => {

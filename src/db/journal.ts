@@ -30,7 +30,13 @@ export interface ColumnInfo {
 /** The columns of a table, in order. */
 export async function tableColumns(db: Kysely<any>, dialect: Dialect, table: string): Promise<ColumnInfo[]> {
   if (dialect === 'sqlite') {
-    const rows = (await sql<{ name: string; type: string; pk: number }>`SELECT name, type, pk FROM pragma_table_info(${table})`.execute(db)).rows;
+    const rows = (
+      await sql<{
+        name: string;
+        type: string;
+        pk: number;
+      }>`SELECT name, type, pk FROM pragma_table_info(${table})`.execute(db)
+    ).rows;
     return rows.map((r) => ({ name: r.name, blob: /^blob$/i.test(r.type), pk: Number(r.pk) > 0 }));
   }
   const rows = (
@@ -45,7 +51,8 @@ export async function tableColumns(db: Kysely<any>, dialect: Dialect, table: str
 }
 
 /** The columns an UPDATE must change to be journalled. */
-export const watchedColumns = (columns: readonly ColumnInfo[], ignored: readonly string[]) => columns.filter((c) => !c.blob && !ignored.includes(c.name)).map((c) => c.name);
+export const watchedColumns = (columns: readonly ColumnInfo[], ignored: readonly string[]) =>
+  columns.filter((c) => !c.blob && !ignored.includes(c.name)).map((c) => c.name);
 
 /** The columns left out of the journalled rows: raw bytes and internal columns (`modified` stays in). */
 export const unjournalledColumns = (columns: readonly ColumnInfo[], ignored: readonly string[]) =>
@@ -56,7 +63,9 @@ const lit = (text: string) => `'${text.replace(/'/g, "''")}'`;
 
 /** PostgreSQL: the journal table and the one trigger function (migration 2500). */
 export async function createPostgresJournal(db: Kysely<any>): Promise<void> {
-  await sql.raw(`
+  await sql
+    .raw(
+      `
 CREATE UNLOGGED TABLE write_journal (
   txid BIGINT NOT NULL DEFAULT txid_current(),
   seq BIGINT GENERATED ALWAYS AS IDENTITY,
@@ -64,11 +73,15 @@ CREATE UNLOGGED TABLE write_journal (
   op TEXT NOT NULL,
   old JSONB,
   new JSONB
-)`).execute(db);
+)`,
+    )
+    .execute(db);
   await sql.raw('CREATE INDEX write_journal_txid ON write_journal (txid)').execute(db);
   // The trigger's arguments name the columns left out of the JSON: they are blanked first (jsonb_populate_record),
   // so a file's bytes are never turned into JSON at all.
-  await sql.raw(`
+  await sql
+    .raw(
+      `
 CREATE FUNCTION write_journal_row() RETURNS trigger LANGUAGE plpgsql AS $$
 DECLARE
   blank jsonb;
@@ -89,7 +102,9 @@ BEGIN
   INSERT INTO write_journal (tbl, op, old, new) VALUES (TG_TABLE_NAME, left(TG_OP, 1), o, n);
   RETURN NULL;
 END
-$$`).execute(db);
+$$`,
+    )
+    .execute(db);
 }
 
 /**
@@ -98,7 +113,12 @@ $$`).execute(db);
  * (`modified` always; internal ones such as password hashes). test/plugins/write-path/journal.test.ts fails when a
  * table the records registry names lacks its triggers or they miss a column.
  */
-export async function journalTable(db: Kysely<any>, dialect: Dialect, table: string, ignored: readonly string[] = ['modified']): Promise<void> {
+export async function journalTable(
+  db: Kysely<any>,
+  dialect: Dialect,
+  table: string,
+  ignored: readonly string[] = ['modified'],
+): Promise<void> {
   if (dialect !== 'postgres') return; // SQLite: created per connection (sqliteJournalScript)
   const all = [...new Set(['modified', ...ignored])];
   const columns = await tableColumns(db, dialect, table);
@@ -107,7 +127,11 @@ export async function journalTable(db: Kysely<any>, dialect: Dialect, table: str
   const args = unjournalledColumns(columns, all).map(lit).join(', ');
   await sql.raw(`DROP TRIGGER IF EXISTS ${q(`${table}_journal`)} ON ${q(table)}`).execute(db);
   await sql.raw(`DROP TRIGGER IF EXISTS ${q(`${table}_journal_update`)} ON ${q(table)}`).execute(db);
-  await sql.raw(`CREATE TRIGGER ${q(`${table}_journal`)} AFTER INSERT OR DELETE ON ${q(table)} FOR EACH ROW EXECUTE FUNCTION write_journal_row(${args})`).execute(db);
+  await sql
+    .raw(
+      `CREATE TRIGGER ${q(`${table}_journal`)} AFTER INSERT OR DELETE ON ${q(table)} FOR EACH ROW EXECUTE FUNCTION write_journal_row(${args})`,
+    )
+    .execute(db);
   const cols = watched.map(q);
   await sql
     .raw(
@@ -140,7 +164,10 @@ export async function aroundMigration(db: Kysely<any>, run: () => Promise<void>)
   const before = new Map<string, string[]>();
   for (const [table, watched] of await journalledTables(db)) {
     const columns = await tableColumns(db, 'postgres', table);
-    before.set(table, columns.filter((c) => !c.blob && !watched.includes(c.name)).map((c) => c.name));
+    before.set(
+      table,
+      columns.filter((c) => !c.blob && !watched.includes(c.name)).map((c) => c.name),
+    );
     await sql.raw(`DROP TRIGGER IF EXISTS ${q(`${table}_journal`)} ON ${q(table)}`).execute(db);
     await sql.raw(`DROP TRIGGER IF EXISTS ${q(`${table}_journal_update`)} ON ${q(table)}`).execute(db);
   }
@@ -160,18 +187,30 @@ export async function purgeJournal(db: Kysely<any>): Promise<void> {
  * SQLite: the statements creating the TEMP journal of one connection: the table and three triggers per table, which
  * journal while the table holds a row (the one an API write starts with: plugins/write-path/journal.ts).
  */
-export function sqliteJournalScript(tables: readonly { table: string; ignored: readonly string[]; columns: readonly ColumnInfo[] }[]): string[] {
-  const out = ['CREATE TEMP TABLE IF NOT EXISTS write_journal (seq INTEGER PRIMARY KEY, tbl TEXT NOT NULL, op TEXT NOT NULL, old TEXT, new TEXT)'];
+export function sqliteJournalScript(
+  tables: readonly { table: string; ignored: readonly string[]; columns: readonly ColumnInfo[] }[],
+): string[] {
+  const out = [
+    'CREATE TEMP TABLE IF NOT EXISTS write_journal (seq INTEGER PRIMARY KEY, tbl TEXT NOT NULL, op TEXT NOT NULL, old TEXT, new TEXT)',
+  ];
   const on = 'EXISTS (SELECT 1 FROM write_journal)';
   for (const { table, ignored, columns } of tables) {
     const all = [...new Set(['modified', ...ignored])];
     const skipped = new Set(unjournalledColumns(columns, all));
-    const json = (row: 'OLD' | 'NEW') => `json_object(${columns.filter((c) => !skipped.has(c.name)).map((c) => `${lit(c.name)}, ${row}.${q(c.name)}`).join(', ')})`;
+    const json = (row: 'OLD' | 'NEW') =>
+      `json_object(${columns
+        .filter((c) => !skipped.has(c.name))
+        .map((c) => `${lit(c.name)}, ${row}.${q(c.name)}`)
+        .join(', ')})`;
     const cols = watchedColumns(columns, all).map(q);
     const name = (suffix: string) => q(`write_journal_${table}_${suffix}`);
     for (const s of ['i', 'd', 'u']) out.push(`DROP TRIGGER IF EXISTS temp.${name(s)}`);
-    out.push(`CREATE TEMP TRIGGER ${name('i')} AFTER INSERT ON main.${q(table)} WHEN ${on} BEGIN INSERT INTO write_journal (tbl, op, new) VALUES (${lit(table)}, 'I', ${json('NEW')}); END`);
-    out.push(`CREATE TEMP TRIGGER ${name('d')} AFTER DELETE ON main.${q(table)} WHEN ${on} BEGIN INSERT INTO write_journal (tbl, op, old) VALUES (${lit(table)}, 'D', ${json('OLD')}); END`);
+    out.push(
+      `CREATE TEMP TRIGGER ${name('i')} AFTER INSERT ON main.${q(table)} WHEN ${on} BEGIN INSERT INTO write_journal (tbl, op, new) VALUES (${lit(table)}, 'I', ${json('NEW')}); END`,
+    );
+    out.push(
+      `CREATE TEMP TRIGGER ${name('d')} AFTER DELETE ON main.${q(table)} WHEN ${on} BEGIN INSERT INTO write_journal (tbl, op, old) VALUES (${lit(table)}, 'D', ${json('OLD')}); END`,
+    );
     out.push(
       `CREATE TEMP TRIGGER ${name('u')} AFTER UPDATE OF ${cols.join(', ')} ON main.${q(table)} WHEN ${on} AND (${cols.map((c) => `OLD.${c}`).join(', ')}) IS NOT (${cols.map((c) => `NEW.${c}`).join(', ')}) ` +
         `BEGIN INSERT INTO write_journal (tbl, op, old, new) VALUES (${lit(table)}, 'U', ${json('OLD')}, ${json('NEW')}); END`,

@@ -57,7 +57,11 @@ const typesOf = (schema: any): string[] => {
 /** Lists (nested arrays, keyword lists) and free objects (translations) have no order; enumerated inputs do. */
 const isCompound = (schema: any) => {
   const t = typesOf(schema);
-  return t.includes('array') || (t.includes('object') && t.every((x) => x === 'object' || x === 'null')) || (t.length === 0 && schema?.properties !== undefined);
+  return (
+    t.includes('array') ||
+    (t.includes('object') && t.every((x) => x === 'object' || x === 'null')) ||
+    (t.length === 0 && schema?.properties !== undefined)
+  );
 };
 
 /**
@@ -69,7 +73,8 @@ export function sortableFrom(writable: TObject[], opts: SortableOptions = {}): R
   const qualify = (column: string) => (opts.table && !column.includes('.') ? `${opts.table}.${column}` : column);
   const out: Record<string, string | SortColumn> = {};
   const fields = new Set(['created', 'modified']);
-  for (const schema of writable) for (const [field, prop] of Object.entries(schema.properties)) if (!isCompound(prop)) fields.add(field);
+  for (const schema of writable)
+    for (const [field, prop] of Object.entries(schema.properties)) if (!isCompound(prop)) fields.add(field);
   for (const field of fields) {
     const mapped = opts.columns?.[field];
     if (mapped === false || (opts.unsortable && Object.hasOwn(opts.unsortable, field))) continue;

@@ -13,7 +13,10 @@ export interface Migration {
 
 /** Execute a script of ';'-separated statements (no ';' inside string literals in migrations). */
 export async function execScript(db: Kysely<any>, script: string): Promise<void> {
-  for (const statement of script.split(';').map((s) => s.trim()).filter(Boolean)) {
+  for (const statement of script
+    .split(';')
+    .map((s) => s.trim())
+    .filter(Boolean)) {
     await sql.raw(statement).execute(db);
   }
 }

@@ -51,7 +51,9 @@ function placeholders(params: Record<string, unknown>): Record<string, unknown> 
   return out;
 }
 
-export function prepared<P extends object, O>(build: (db: TenantDb, p: P) => Compilable<O>): (db: TenantDb, params: P) => Promise<O[]> {
+export function prepared<P extends object, O>(
+  build: (db: TenantDb, p: P) => Compilable<O>,
+): (db: TenantDb, params: P) => Promise<O[]> {
   const shapes = new Map<string, CompiledQuery<O>>();
   return async (db, params) => {
     const values = params as Record<string, unknown>;
@@ -72,7 +74,9 @@ export function prepared<P extends object, O>(build: (db: TenantDb, p: P) => Com
 }
 
 /** The first row of a prepared query, or undefined. */
-export function preparedFirst<P extends object, O>(build: (db: TenantDb, p: P) => Compilable<O>): (db: TenantDb, params: P) => Promise<O | undefined> {
+export function preparedFirst<P extends object, O>(
+  build: (db: TenantDb, p: P) => Compilable<O>,
+): (db: TenantDb, params: P) => Promise<O | undefined> {
   const all = prepared(build);
   return async (db, params) => (await all(db, params))[0];
 }

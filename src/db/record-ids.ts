@@ -8,19 +8,79 @@
 //   - SQLite (which runs one writer at a time): RecordIdPlugin adds `id = the counter + n` to every INSERT that
 //     names no id, and an AFTER INSERT trigger moves the counter past it.
 // An insert that names its id (imports, migrations) keeps it, and the counter moves past it on both databases.
-import { ColumnNode, PrimitiveValueListNode, sql, ValueListNode, ValueNode, ValuesNode, type KyselyPlugin, type OperationNode, type PluginTransformQueryArgs, type PluginTransformResultArgs, type QueryResult, type RootOperationNode, type UnknownRow } from 'kysely';
+import {
+  ColumnNode,
+  PrimitiveValueListNode,
+  sql,
+  ValueListNode,
+  ValueNode,
+  ValuesNode,
+  type KyselyPlugin,
+  type OperationNode,
+  type PluginTransformQueryArgs,
+  type PluginTransformResultArgs,
+  type QueryResult,
+  type RootOperationNode,
+  type UnknownRow,
+} from 'kysely';
 import type { Dialect } from './dialect.js';
 
 /** Tenant tables whose records have an id; every one of them is numbered per tenant (test/db/record-ids.test.ts). */
 export const RECORD_ID_TABLES: ReadonlySet<string> = new Set([
-  'absence_reasons', 'absences', 'activities', 'api_tokens', 'articles', 'attachments', 'attendances', 'break_regulation_types',
-  'categories', 'customer_addresses', 'customer_contacts', 'customers', 'default_plannings', 'departments', 'devices',
-  'dynamic_attributes', 'employees', 'employment_periods', 'folders', 'holiday_calendars', 'holidays', 'internal_rates',
-  'invoice_items', 'invoices', 'leave_approval_applications', 'location_lists', 'locations', 'meals', 'month_closings',
-  'offer_items', 'offers', 'plannings', 'price_factors', 'price_groups', 'price_tables', 'prices', 'project_activities',
-  'project_assignments', 'project_locations', 'project_statuses', 'project_tasks', 'projects', 'receipt_amounts',
-  'receipt_types', 'receipts', 'regular_working_times', 'resource_plannings', 'ticket_subtasks', 'tickets', 'transponders',
-  'vehicle_lists', 'vehicles', 'webhook_deliveries', 'webhooks',
+  'absence_reasons',
+  'absences',
+  'activities',
+  'api_tokens',
+  'articles',
+  'attachments',
+  'attendances',
+  'break_regulation_types',
+  'categories',
+  'customer_addresses',
+  'customer_contacts',
+  'customers',
+  'default_plannings',
+  'departments',
+  'devices',
+  'dynamic_attributes',
+  'employees',
+  'employment_periods',
+  'folders',
+  'holiday_calendars',
+  'holidays',
+  'internal_rates',
+  'invoice_items',
+  'invoices',
+  'leave_approval_applications',
+  'location_lists',
+  'locations',
+  'meals',
+  'month_closings',
+  'offer_items',
+  'offers',
+  'plannings',
+  'price_factors',
+  'price_groups',
+  'price_tables',
+  'prices',
+  'project_activities',
+  'project_assignments',
+  'project_locations',
+  'project_statuses',
+  'project_tasks',
+  'projects',
+  'receipt_amounts',
+  'receipt_types',
+  'receipts',
+  'regular_working_times',
+  'resource_plannings',
+  'ticket_subtasks',
+  'tickets',
+  'transponders',
+  'vehicle_lists',
+  'vehicles',
+  'webhook_deliveries',
+  'webhooks',
 ]);
 
 /**
@@ -108,7 +168,14 @@ export class RecordIdPlugin implements KyselyPlugin {
   transformQuery({ node }: PluginTransformQueryArgs): RootOperationNode {
     if (node.kind !== 'InsertQueryNode') return node;
     const table = node.into?.table.identifier.name;
-    if (!table || !RECORD_ID_TABLES.has(table) || !node.columns || node.values?.kind !== 'ValuesNode' || !this.numbered()) return node;
+    if (
+      !table ||
+      !RECORD_ID_TABLES.has(table) ||
+      !node.columns ||
+      node.values?.kind !== 'ValuesNode' ||
+      !this.numbered()
+    )
+      return node;
     const columns = node.columns.map((c) => c.column.name);
     const tenantAt = columns.indexOf('tenant_id');
     if (columns.includes('id') || tenantAt < 0) return node;

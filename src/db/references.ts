@@ -14,10 +14,18 @@ export interface ReferenceCheck {
  * The checks that still find rows of this tenant pointing at `value`, each described with its count so a refusal
  * says what to clear first: `bookings (12)`. Each count reads the referencing table's (tenant, column) index.
  */
-export async function findReferences(db: TenantDb, checks: readonly ReferenceCheck[], value: number | string): Promise<string[]> {
+export async function findReferences(
+  db: TenantDb,
+  checks: readonly ReferenceCheck[],
+  value: number | string,
+): Promise<string[]> {
   const found: string[] = [];
   for (const c of checks) {
-    const row = await untyped(db).selectFrom(c.table).select((eb: any) => eb.fn.countAll().as('n')).where(c.column, '=', value).executeTakeFirst();
+    const row = await untyped(db)
+      .selectFrom(c.table)
+      .select((eb: any) => eb.fn.countAll().as('n'))
+      .where(c.column, '=', value)
+      .executeTakeFirst();
     const n = Number((row as { n?: unknown } | undefined)?.n ?? 0);
     if (n > 0) found.push(`${c.what} (${n})`);
   }

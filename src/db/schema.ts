@@ -49,7 +49,8 @@ export interface SchemaMigrationsTable {
 }
 
 export interface DB
-  extends TenancyTables,
+  extends
+    TenancyTables,
     AbsenceReasonTables,
     AbsenceTables,
     ActivityTables,

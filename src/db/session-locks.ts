@@ -9,7 +9,8 @@ import type PgModule from 'pg';
 import type { Kysely } from 'kysely';
 
 /** The 64-bit advisory lock key of a text, as a decimal string (bound as ::bigint). */
-export const lockKeyOf = (text: string) => crypto.createHash('sha256').update(text).digest().readBigInt64BE(0).toString();
+export const lockKeyOf = (text: string) =>
+  crypto.createHash('sha256').update(text).digest().readBigInt64BE(0).toString();
 
 export class SessionLocks {
   #client: Promise<PgModule.Client> | undefined;

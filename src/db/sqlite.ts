@@ -72,7 +72,10 @@ function rowFactory(statement: StatementSync): ((r: unknown[]) => unknown) | nul
   const columns = statement.columns();
   if (columns.length === 0) return null;
   const fields = columns.map((c, i) => {
-    const value = c.type?.toUpperCase() === 'BLOB' ? `(r[${i}] == null ? r[${i}] : Buffer.from(r[${i}].buffer, r[${i}].byteOffset, r[${i}].byteLength))` : `r[${i}]`;
+    const value =
+      c.type?.toUpperCase() === 'BLOB'
+        ? `(r[${i}] == null ? r[${i}] : Buffer.from(r[${i}].buffer, r[${i}].byteOffset, r[${i}].byteLength))`
+        : `r[${i}]`;
     return `${JSON.stringify(c.name)}: ${value}`; // duplicates keep the last value, as SQL drivers do
   });
   statement.setReturnArrays(true);
@@ -81,13 +84,18 @@ function rowFactory(statement: StatementSync): ((r: unknown[]) => unknown) | nul
 
 function adapt(statement: StatementSync): SqliteStatement {
   const toRow = rowFactory(statement);
-  const s = statement as unknown as { all(...p: unknown[]): unknown[][]; run(...p: unknown[]): { changes: number | bigint; lastInsertRowid: number | bigint } };
+  const s = statement as unknown as {
+    all(...p: unknown[]): unknown[][];
+    run(...p: unknown[]): { changes: number | bigint; lastInsertRowid: number | bigint };
+  };
   return {
     reader: toRow !== null,
     all: (params) => named(() => s.all(...bindable(params)).map(toRow!)),
     run: (params) => named(() => s.run(...bindable(params))),
     iterate: (params) => {
-      const rows = named(() => (statement as unknown as { iterate(...p: unknown[]): Iterable<unknown[]> }).iterate(...bindable(params)));
+      const rows = named(() =>
+        (statement as unknown as { iterate(...p: unknown[]): Iterable<unknown[]> }).iterate(...bindable(params)),
+      );
       return (function* () {
         for (const r of rows) yield toRow!(r);
       })();

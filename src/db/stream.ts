@@ -10,7 +10,11 @@ export interface RowSource {
   database: DatabaseConfig;
 }
 
-export async function* rowChunks<Row>(source: RowSource, qb: SelectQueryBuilder<any, any, Row>, size = 500): AsyncGenerator<Row[]> {
+export async function* rowChunks<Row>(
+  source: RowSource,
+  qb: SelectQueryBuilder<any, any, Row>,
+  size = 500,
+): AsyncGenerator<Row[]> {
   let chunk: Row[] = [];
   const rows = rowsOf(source, qb, size);
   for await (const row of rows) {
@@ -23,7 +27,11 @@ export async function* rowChunks<Row>(source: RowSource, qb: SelectQueryBuilder<
   if (chunk.length > 0) yield chunk;
 }
 
-async function* rowsOf<Row>(source: RowSource, qb: SelectQueryBuilder<any, any, Row>, size: number): AsyncGenerator<Row> {
+async function* rowsOf<Row>(
+  source: RowSource,
+  qb: SelectQueryBuilder<any, any, Row>,
+  size: number,
+): AsyncGenerator<Row> {
   const { database } = source;
   if (database.dialect === 'postgres' || database.file === ':memory:') {
     yield* qb.stream(size);

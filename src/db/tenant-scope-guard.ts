@@ -2,7 +2,18 @@
 // with `tenant_id = <value>` (SELECT, UPDATE, DELETE), a tenant_id value (INSERT), or a join on tenant_id to a
 // table that is scoped so. Anything else throws before it reaches the database and is recorded, so a forgotten
 // scope fails the suite instead of leaking another tenant's rows. Production does not install it.
-import { PostgresQueryCompiler, SqliteQueryCompiler, sql, type Kysely, type KyselyPlugin, type PluginTransformQueryArgs, type PluginTransformResultArgs, type QueryResult, type RootOperationNode, type UnknownRow } from 'kysely';
+import {
+  PostgresQueryCompiler,
+  SqliteQueryCompiler,
+  sql,
+  type Kysely,
+  type KyselyPlugin,
+  type PluginTransformQueryArgs,
+  type PluginTransformResultArgs,
+  type QueryResult,
+  type RootOperationNode,
+  type UnknownRow,
+} from 'kysely';
 import type { Dialect } from './dialect.js';
 
 type Node = { kind?: string; [key: string]: unknown };
@@ -18,7 +29,8 @@ const columnName = (n: any): string | undefined => {
   return n?.kind === 'ReferenceNode' ? n.column?.column?.name : undefined;
 };
 const isTenantColumn = (n: any) => columnName(n) === 'tenant_id';
-const qualifier = (n: any): string | undefined => (n?.kind === 'ReferenceNode' && n.table ? nameOf(n.table) : undefined);
+const qualifier = (n: any): string | undefined =>
+  n?.kind === 'ReferenceNode' && n.table ? nameOf(n.table) : undefined;
 
 interface Scope {
   tables: { table: string; alias: string; joined: boolean }[];
@@ -79,13 +91,18 @@ export function unscopedTables(root: Node, tenantTables: ReadonlySet<string>): s
         if ((child as unknown[] | undefined)?.some(isTenantColumn) && scope) scope.anchored = true;
         continue;
       }
-      visit(child, scope, inCondition || (n.kind !== undefined && CONDITIONS.has(n.kind)), joined || n.kind === 'JoinNode');
+      visit(
+        child,
+        scope,
+        inCondition || (n.kind !== undefined && CONDITIONS.has(n.kind)),
+        joined || n.kind === 'JoinNode',
+      );
     }
   };
   visit(root, undefined, false, false);
 
   for (const s of scopes) if (s.anchored) for (const t of s.tables) if (!t.joined) anchors.add(t.alias);
-  for (let grew = true; grew; ) {
+  for (let grew = true; grew;) {
     grew = false;
     for (const [a, b] of links) {
       if (anchors.has(a) !== anchors.has(b)) {
@@ -94,7 +111,9 @@ export function unscopedTables(root: Node, tenantTables: ReadonlySet<string>): s
       }
     }
   }
-  return scopes.flatMap((s) => s.tables.filter((t) => tenantTables.has(t.table) && !anchors.has(t.alias)).map((t) => t.table));
+  return scopes.flatMap((s) =>
+    s.tables.filter((t) => tenantTables.has(t.table) && !anchors.has(t.alias)).map((t) => t.table),
+  );
 }
 
 /** Raw SQL (sql`…`): the tables it names must come with a `tenant_id =` condition in the text. */
@@ -136,14 +155,28 @@ export class TenantScopeGuard implements KyselyPlugin {
 export async function tenantTables(db: Kysely<any>, dialect: Dialect): Promise<Set<string>> {
   const rows =
     dialect === 'postgres'
-      ? await sql<{ name: string }>`SELECT table_name AS name FROM information_schema.columns WHERE column_name = 'tenant_id' AND table_schema = current_schema()`.execute(db)
-      : await sql<{ name: string }>`SELECT m.name AS name FROM sqlite_master m JOIN pragma_table_info(m.name) p WHERE m.type = 'table' AND p.name = 'tenant_id'`.execute(db);
+      ? await sql<{
+          name: string;
+        }>`SELECT table_name AS name FROM information_schema.columns WHERE column_name = 'tenant_id' AND table_schema = current_schema()`.execute(
+          db,
+        )
+      : await sql<{
+          name: string;
+        }>`SELECT m.name AS name FROM sqlite_master m JOIN pragma_table_info(m.name) p WHERE m.type = 'table' AND p.name = 'tenant_id'`.execute(
+          db,
+        );
   return new Set(rows.rows.map((r) => r.name));
 }
 
 /** The database with the guard installed (same connections; statements through it are checked). */
-export async function guardTenantScope<D>(db: Kysely<D>, dialect: Dialect): Promise<{ db: Kysely<D>; guard: TenantScopeGuard }> {
+export async function guardTenantScope<D>(
+  db: Kysely<D>,
+  dialect: Dialect,
+): Promise<{ db: Kysely<D>; guard: TenantScopeGuard }> {
   const compiler = dialect === 'postgres' ? new PostgresQueryCompiler() : new SqliteQueryCompiler();
-  const guard = new TenantScopeGuard(await tenantTables(db, dialect), (node) => compiler.compileQuery(node, { queryId: '' } as any).sql);
+  const guard = new TenantScopeGuard(
+    await tenantTables(db, dialect),
+    (node) => compiler.compileQuery(node, { queryId: '' } as any).sql,
+  );
   return { db: db.withPlugin(guard), guard };
 }

@@ -3,7 +3,17 @@
 // a query can only reach another tenant's rows through the unscoped `kysely` it also carries (for locks and
 // transactions). The test app installs a guard (tenant-scope-guard.ts) that fails any statement on a tenant
 // table without a tenant condition, so a forgotten scope fails the suite.
-import type { DeleteQueryBuilder, DeleteResult, Insertable, InsertQueryBuilder, InsertResult, Kysely, SelectQueryBuilder, UpdateQueryBuilder, UpdateResult } from 'kysely';
+import type {
+  DeleteQueryBuilder,
+  DeleteResult,
+  Insertable,
+  InsertQueryBuilder,
+  InsertResult,
+  Kysely,
+  SelectQueryBuilder,
+  UpdateQueryBuilder,
+  UpdateResult,
+} from 'kysely';
 import type { DB } from './schema.js';
 
 /** Tables whose rows belong to one tenant (they carry tenant_id). */
@@ -20,9 +30,14 @@ export interface TenantDb {
   readonly kysely: Kysely<DB>;
   /** SELECT … FROM table WHERE table.tenant_id = tenantId (the alias of 'table as t' carries the condition). */
   selectFrom<T extends TenantTable>(table: T): SelectQueryBuilder<DB, T, {}>;
-  selectFrom<T extends TenantTable, A extends string>(table: `${T} as ${A}`): SelectQueryBuilder<DB & { [K in A]: DB[T] }, A, {}>;
+  selectFrom<T extends TenantTable, A extends string>(
+    table: `${T} as ${A}`,
+  ): SelectQueryBuilder<DB & { [K in A]: DB[T] }, A, {}>;
   /** INSERT INTO table with tenant_id set on every row. */
-  insertInto<T extends TenantTable>(table: T, values: TenantInsert<T> | readonly TenantInsert<T>[]): InsertQueryBuilder<DB, T, InsertResult>;
+  insertInto<T extends TenantTable>(
+    table: T,
+    values: TenantInsert<T> | readonly TenantInsert<T>[],
+  ): InsertQueryBuilder<DB, T, InsertResult>;
   /** UPDATE table … WHERE tenant_id = tenantId. */
   updateTable<T extends TenantTable>(table: T): UpdateQueryBuilder<DB, T, T, UpdateResult>;
   /** DELETE FROM table WHERE tenant_id = tenantId. */
@@ -42,7 +57,11 @@ export interface UntypedTenantDb {
 export const untyped = (db: TenantDb) => db as unknown as UntypedTenantDb;
 
 /** 'projects as p' -> 'p', 'projects' -> 'projects'. */
-const aliasOf = (from: string) => from.split(/\s+as\s+/i).at(-1)!.trim();
+const aliasOf = (from: string) =>
+  from
+    .split(/\s+as\s+/i)
+    .at(-1)!
+    .trim();
 
 export function forTenant(kysely: Kysely<DB>, tenantId: number, language = 'en'): TenantDb {
   const any = kysely as Kysely<any>;
@@ -57,7 +76,10 @@ export function forTenant(kysely: Kysely<DB>, tenantId: number, language = 'en')
     updateTable: (table: string) => any.updateTable(table).where('tenant_id', '=', tenantId),
     deleteFrom: (table: string) => any.deleteFrom(table).where('tenant_id', '=', tenantId),
     // Inside a transaction already (a write request runs in one, see plugins/write-path), the work joins it.
-    transaction: <R>(fn: (trx: TenantDb) => Promise<R>) => (kysely.isTransaction ? fn(db as unknown as TenantDb) : kysely.transaction().execute((trx) => fn(forTenant(trx, tenantId, language)))),
+    transaction: <R>(fn: (trx: TenantDb) => Promise<R>) =>
+      kysely.isTransaction
+        ? fn(db as unknown as TenantDb)
+        : kysely.transaction().execute((trx) => fn(forTenant(trx, tenantId, language))),
   };
   return db as unknown as TenantDb;
 }

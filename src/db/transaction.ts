@@ -25,10 +25,16 @@ export const lockKeys = {
  */
 export async function sharedLocks(db: TenantDb, dialect: Dialect, keys: readonly string[]): Promise<void> {
   if (dialect !== 'postgres') return;
-  for (const key of [...new Set(keys)].sort()) await sql`SELECT pg_advisory_xact_lock_shared(hashtext(${key}))`.execute(db.kysely);
+  for (const key of [...new Set(keys)].sort())
+    await sql`SELECT pg_advisory_xact_lock_shared(hashtext(${key}))`.execute(db.kysely);
 }
 
-export async function lockedTransaction<T>(db: TenantDb, dialect: Dialect, keys: string[], fn: (trx: TenantDb) => Promise<T>): Promise<T> {
+export async function lockedTransaction<T>(
+  db: TenantDb,
+  dialect: Dialect,
+  keys: string[],
+  fn: (trx: TenantDb) => Promise<T>,
+): Promise<T> {
   const lock = async (trx: Kysely<DB>) => {
     for (const key of [...new Set(keys)].sort()) await sql`SELECT pg_advisory_xact_lock(hashtext(${key}))`.execute(trx);
   };

@@ -1,6 +1,13 @@
 // A process-wide counter of executed writes (INSERT/UPDATE/DELETE through Kysely). Caches of derived values
 // (list totals) remember the version they were computed at and are void as soon as anything was written.
-import type { KyselyPlugin, PluginTransformQueryArgs, PluginTransformResultArgs, QueryResult, RootOperationNode, UnknownRow } from 'kysely';
+import type {
+  KyselyPlugin,
+  PluginTransformQueryArgs,
+  PluginTransformResultArgs,
+  QueryResult,
+  RootOperationNode,
+  UnknownRow,
+} from 'kysely';
 
 let version = 0;
 

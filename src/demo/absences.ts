@@ -12,8 +12,34 @@ export async function demoAbsences(db: TenantDb, tenant: Tenant, dialect: Dialec
   const s = { db, dialect, tenant };
   const last = secondMonday(monthStart(-1));
   const next = secondMonday(monthStart(1));
-  await createAbsence(s, { employee_id: 'anna.schmidt', absence_reason_id: 'UB', start_date: last, end_date: addDays(last, 4), note: 'Sommerurlaub', approval_status: 'approved', status_edited_by: 'jean-luc.picard' });
-  await createAbsence(s, { employee_id: 'max.mustermann', absence_reason_id: 'KR', start_date: addDays(last, 2), note: 'Erkältung' });
-  await createAbsence(s, { employee_id: 'jean-luc.picard', absence_reason_id: 'UB', start_date: addDays(last, 8), half_day_from: true, approval_status: 'approved', status_edited_by: 'anna.schmidt' });
-  await createAbsence(s, { employee_id: "o'brien.j", absence_reason_id: 'UB', start_date: next, end_date: addDays(next, 2), note: 'Family visit' });
+  await createAbsence(s, {
+    employee_id: 'anna.schmidt',
+    absence_reason_id: 'UB',
+    start_date: last,
+    end_date: addDays(last, 4),
+    note: 'Sommerurlaub',
+    approval_status: 'approved',
+    status_edited_by: 'jean-luc.picard',
+  });
+  await createAbsence(s, {
+    employee_id: 'max.mustermann',
+    absence_reason_id: 'KR',
+    start_date: addDays(last, 2),
+    note: 'Erkältung',
+  });
+  await createAbsence(s, {
+    employee_id: 'jean-luc.picard',
+    absence_reason_id: 'UB',
+    start_date: addDays(last, 8),
+    half_day_from: true,
+    approval_status: 'approved',
+    status_edited_by: 'anna.schmidt',
+  });
+  await createAbsence(s, {
+    employee_id: "o'brien.j",
+    absence_reason_id: 'UB',
+    start_date: next,
+    end_date: addDays(next, 2),
+    note: 'Family visit',
+  });
 }

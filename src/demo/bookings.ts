@@ -20,10 +20,26 @@ export async function demoBookings(db: TenantDb, tenant: Tenant, dialect: Dialec
   for (const a of byEmployee.values()) {
     for (let date = monthStart(-1); date < end; date = addDays(date, 1)) {
       const overtime = a.employee_id === 'anna.schmidt' && [2, 4].includes(new Date(`${date}T00:00:00Z`).getUTCDay());
-      const blocks = [['09:00', '12:30', 'Workshop preparation'], ['13:00', '17:00', 'Implementation'], ...(overtime ? [['17:00', '19:00', 'Release']] : [])];
+      const blocks = [
+        ['09:00', '12:30', 'Workshop preparation'],
+        ['13:00', '17:00', 'Implementation'],
+        ...(overtime ? [['17:00', '19:00', 'Release']] : []),
+      ];
       for (const [from, to, note] of blocks) {
         try {
-          await createAttendance({ db, dialect, tenant }, { employee_id: a.employee_id, date, from, to, project_id: Number(a.project_id), project_task_id: Number(a.task_id), activity_id: a.activity, note });
+          await createAttendance(
+            { db, dialect, tenant },
+            {
+              employee_id: a.employee_id,
+              date,
+              from,
+              to,
+              project_id: Number(a.project_id),
+              project_task_id: Number(a.task_id),
+              activity_id: a.activity,
+              note,
+            },
+          );
           made++;
         } catch (e) {
           if (!(e instanceof ApiError && e.statusCode === 422)) throw e; // a non-working day or similar: skip

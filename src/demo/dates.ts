@@ -10,4 +10,5 @@ export function monthStart(offset: number, now = today()): string {
 }
 
 /** The second Monday of the month starting at `first`. */
-export const secondMonday = (first: string) => addDays(first, ((8 - new Date(`${first}T00:00:00Z`).getUTCDay()) % 7) + 7);
+export const secondMonday = (first: string) =>
+  addDays(first, ((8 - new Date(`${first}T00:00:00Z`).getUTCDay()) % 7) + 7);

@@ -30,7 +30,11 @@ const steps: ((db: TenantDb, tenant: Tenant, dialect: Dialect) => Promise<unknow
     const customers = await listCustomers(db, {}).orderBy('customer_number').execute();
     const employees = await listEmployees(db, {}).orderBy('username').execute();
     // o'brien.j is not on the first project (he books on the second): /docs offers assigning him.
-    await demoProjects(db, tenant, { customerNumbers: customers.map((c) => c.customer_number), usernames: employees.map((e) => e.username), unassigned: "o'brien.j" });
+    await demoProjects(db, tenant, {
+      customerNumbers: customers.map((c) => c.customer_number),
+      usernames: employees.map((e) => e.username),
+      unassigned: "o'brien.j",
+    });
   },
   demoAbsences,
   demoBookings,
@@ -50,8 +54,18 @@ export async function createDemoTenant(db: Kysely<DB>, dialect: Dialect): Promis
 }
 
 /** The demo tenant under another instance name (tests of what /docs offers on a fresh demo tenant). */
-export async function createDemoTenantAs(db: Kysely<DB>, dialect: Dialect, instance: string): Promise<{ tenant: Tenant; token: string }> {
-  const tenant = await createTenant(db, { instance, name: 'Demo GmbH', edition: 'full', language: 'en', modules: ['departments', 'resource_planning'] });
+export async function createDemoTenantAs(
+  db: Kysely<DB>,
+  dialect: Dialect,
+  instance: string,
+): Promise<{ tenant: Tenant; token: string }> {
+  const tenant = await createTenant(db, {
+    instance,
+    name: 'Demo GmbH',
+    edition: 'full',
+    language: 'en',
+    modules: ['departments', 'resource_planning'],
+  });
   await demoData(db, tenant, dialect);
   const { token } = await createToken(db, tenant.id, { name: 'demo' });
   return { tenant, token };

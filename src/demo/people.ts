@@ -16,10 +16,20 @@ const CALENDAR = 'Deutschland (bundesweit)';
 
 /** Easter Sunday (Gregorian, anonymous algorithm) as 'YYYY-MM-DD'. */
 export function easterSunday(year: number): string {
-  const a = year % 19, b = Math.floor(year / 100), c = year % 100, d = Math.floor(b / 4), e = b % 4;
-  const f = Math.floor((b + 8) / 25), g = Math.floor((b - f + 1) / 3), h = (19 * a + b - d - g + 15) % 30;
-  const i = Math.floor(c / 4), k = c % 4, l = (32 + 2 * e + 2 * i - h - k) % 7, m = Math.floor((a + 11 * h + 22 * l) / 451);
-  const month = Math.floor((h + l - 7 * m + 114) / 31), day = ((h + l - 7 * m + 114) % 31) + 1;
+  const a = year % 19,
+    b = Math.floor(year / 100),
+    c = year % 100,
+    d = Math.floor(b / 4),
+    e = b % 4;
+  const f = Math.floor((b + 8) / 25),
+    g = Math.floor((b - f + 1) / 3),
+    h = (19 * a + b - d - g + 15) % 30;
+  const i = Math.floor(c / 4),
+    k = c % 4,
+    l = (32 + 2 * e + 2 * i - h - k) % 7,
+    m = Math.floor((a + 11 * h + 22 * l) / 451);
+  const month = Math.floor((h + l - 7 * m + 114) / 31),
+    day = ((h + l - 7 * m + 114) % 31) + 1;
   return `${year}-${String(month).padStart(2, '0')}-${String(day).padStart(2, '0')}`;
 }
 
@@ -43,34 +53,107 @@ export function germanHolidays(year: number): { date: string; name: string; half
 }
 
 const EMPLOYEES = [
-  { username: 'anna.schmidt', firstname: 'Anna', lastname: 'Schmidt', personal_number: '1001', price_group: 'Senior', rights: 1, salutation: 'Frau' },
-  { username: 'max.mustermann', firstname: 'Max', lastname: 'Mustermann', personal_number: '1002', price_group: 'Junior', rights: 0, salutation: 'Herr' },
-  { username: "o'brien.j", firstname: 'Jack', lastname: "O'Brien", personal_number: '1003', price_group: 'Senior', rights: 0, salutation: 'Herr' },
-  { username: 'jean-luc.picard', firstname: 'Jean-Luc', lastname: 'Picard', personal_number: '1004', price_group: 'Senior', rights: 2, salutation: 'Herr' },
+  {
+    username: 'anna.schmidt',
+    firstname: 'Anna',
+    lastname: 'Schmidt',
+    personal_number: '1001',
+    price_group: 'Senior',
+    rights: 1,
+    salutation: 'Frau',
+  },
+  {
+    username: 'max.mustermann',
+    firstname: 'Max',
+    lastname: 'Mustermann',
+    personal_number: '1002',
+    price_group: 'Junior',
+    rights: 0,
+    salutation: 'Herr',
+  },
+  {
+    username: "o'brien.j",
+    firstname: 'Jack',
+    lastname: "O'Brien",
+    personal_number: '1003',
+    price_group: 'Senior',
+    rights: 0,
+    salutation: 'Herr',
+  },
+  {
+    username: 'jean-luc.picard',
+    firstname: 'Jean-Luc',
+    lastname: 'Picard',
+    personal_number: '1004',
+    price_group: 'Senior',
+    rights: 2,
+    salutation: 'Herr',
+  },
 ];
 
 export async function demoPeople(db: TenantDb, tenant: Tenant): Promise<void> {
   for (const name of ['Junior', 'Senior']) {
-    if (!(await findRow(db, 'price_groups', 'name', name))) await insertRow(db, 'price_groups', { name, status: true, description: JSON.stringify({ de: name, en: name }) });
+    if (!(await findRow(db, 'price_groups', 'name', name)))
+      await insertRow(db, 'price_groups', { name, status: true, description: JSON.stringify({ de: name, en: name }) });
   }
 
   let calendar = await findRow(db, 'holiday_calendars', 'name', CALENDAR);
   if (!calendar) {
-    calendar = await insertRow(db, 'holiday_calendars', { name: CALENDAR, note: '', country: 'Deutschland', region: null });
+    calendar = await insertRow(db, 'holiday_calendars', {
+      name: CALENDAR,
+      note: '',
+      country: 'Deutschland',
+      region: null,
+    });
     const year = new Date().getUTCFullYear();
-    for (const h of [year - 1, year, year + 1].flatMap(germanHolidays)) await insertRow(db, 'holidays', { ...h, holiday_calendar_id: calendar.id });
+    for (const h of [year - 1, year, year + 1].flatMap(germanHolidays))
+      await insertRow(db, 'holidays', { ...h, holiday_calendar_id: calendar.id });
   }
 
   const department = await standardDepartmentId(db);
   for (const e of EMPLOYEES) {
     if (await findEmployeeRow(db, e.username)) continue;
     await db.transaction(async (trx) => {
-      await insertEmployee(trx, { ...e, email: `${e.username.replace(/'/g, '')}@example.com`, employment: 0, department_id: department, language: tenant.language, password_hash: await hashPassword('demo-password') });
-      await insertRow(trx, 'employment_periods', { employee_id: e.username, start_date: monthStart(-1), end_date: null, annual_leave_entitlement: 30, is_holiday_per_year: true });
+      await insertEmployee(trx, {
+        ...e,
+        email: `${e.username.replace(/'/g, '')}@example.com`,
+        employment: 0,
+        department_id: department,
+        language: tenant.language,
+        password_hash: await hashPassword('demo-password'),
+      });
+      await insertRow(trx, 'employment_periods', {
+        employee_id: e.username,
+        start_date: monthStart(-1),
+        end_date: null,
+        annual_leave_entitlement: 30,
+        is_holiday_per_year: true,
+      });
       const week = { monday: 8, tuesday: 8, wednesday: 8, thursday: 8, friday: 8, saturday: 0, sunday: 0 };
-      const workdays = { monday_workday: true, tuesday_workday: true, wednesday_workday: true, thursday_workday: true, friday_workday: true, saturday_workday: false, sunday_workday: false };
-      await insertRow(trx, 'regular_working_times', { employee_id: e.username, start_date: '2024-01-01', ...week, ...workdays, is_monthly: false, max_hours_in_week: 40, holiday_calendar_id: calendar!.id });
-      await insertRow(trx, 'internal_rates', { employee_id: e.username, start_date: '2024-01-01', internal_rate: e.price_group === 'Senior' ? 65 : 45, rate_type: 1 });
+      const workdays = {
+        monday_workday: true,
+        tuesday_workday: true,
+        wednesday_workday: true,
+        thursday_workday: true,
+        friday_workday: true,
+        saturday_workday: false,
+        sunday_workday: false,
+      };
+      await insertRow(trx, 'regular_working_times', {
+        employee_id: e.username,
+        start_date: '2024-01-01',
+        ...week,
+        ...workdays,
+        is_monthly: false,
+        max_hours_in_week: 40,
+        holiday_calendar_id: calendar!.id,
+      });
+      await insertRow(trx, 'internal_rates', {
+        employee_id: e.username,
+        start_date: '2024-01-01',
+        internal_rate: e.price_group === 'Senior' ? 65 : 45,
+        rate_type: 1,
+      });
     });
   }
 

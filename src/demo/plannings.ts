@@ -15,10 +15,54 @@ export async function demoPlannings(db: TenantDb): Promise<void> {
   const project_id = Number(project.id);
   const monday = addDays(today(), 7 - weekdayIndex(today()));
   const friday = addDays(monday, 4);
-  await createPlannings(db, { employee_id: 'anna.schmidt', project_id, date: monday, date_to: friday, kind: 0, planning: 50, note: 'Konzeption' }, true);
-  await createPlannings(db, { employee_id: 'max.mustermann', project_id, date: monday, date_to: friday, kind: 1, planning: 4 }, true);
-  await createPlannings(db, { employee_id: 'jean-luc.picard', project_id, date: addDays(monday, 2), kind: 3, from: '09:00', to: '12:30', note: 'Workshop' }, false);
+  await createPlannings(
+    db,
+    {
+      employee_id: 'anna.schmidt',
+      project_id,
+      date: monday,
+      date_to: friday,
+      kind: 0,
+      planning: 50,
+      note: 'Konzeption',
+    },
+    true,
+  );
+  await createPlannings(
+    db,
+    { employee_id: 'max.mustermann', project_id, date: monday, date_to: friday, kind: 1, planning: 4 },
+    true,
+  );
+  await createPlannings(
+    db,
+    {
+      employee_id: 'jean-luc.picard',
+      project_id,
+      date: addDays(monday, 2),
+      kind: 3,
+      from: '09:00',
+      to: '12:30',
+      note: 'Workshop',
+    },
+    false,
+  );
   const next = monthStart(1);
-  await createDefaultPlanning(db, { employee_id: 'jean-luc.picard', project_id, kind: 0, planning: 20, start_date: next, end_date: addDays(monthStart(2), -1), note: 'Betreuung' });
-  await createResourcePlanning(db, { employee_id: 'anna.schmidt', project_id, start_date: monthStart(0), end_date: addDays(monthStart(3), -1), unit: 'percent', value: 40, note: 'Relaunch' });
+  await createDefaultPlanning(db, {
+    employee_id: 'jean-luc.picard',
+    project_id,
+    kind: 0,
+    planning: 20,
+    start_date: next,
+    end_date: addDays(monthStart(2), -1),
+    note: 'Betreuung',
+  });
+  await createResourcePlanning(db, {
+    employee_id: 'anna.schmidt',
+    project_id,
+    start_date: monthStart(0),
+    end_date: addDays(monthStart(3), -1),
+    unit: 'percent',
+    value: 40,
+    note: 'Relaunch',
+  });
 }

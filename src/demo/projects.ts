@@ -21,22 +21,33 @@ const PRICE_GROUP = 'Standard';
 
 async function ensureActivities(db: TenantDb): Promise<number[]> {
   const ids: number[] = [];
-  for (const a of ACTIVITIES) ids.push(Number((await findActivity(db, a.name))?.id ?? (await insertActivity(db, a)).id));
+  for (const a of ACTIVITIES)
+    ids.push(Number((await findActivity(db, a.name))?.id ?? (await insertActivity(db, a)).id));
   return ids;
 }
 
 async function projectPriceTable(db: TenantDb, tenant: Tenant, projectId: number) {
-  if (!(await findRow(db, 'price_groups', 'name', PRICE_GROUP))) await insertRow(db, 'price_groups', { name: PRICE_GROUP, number: '01', status: true, description: null });
-  await createPriceTable(db, tenant, { level: 'project', project_id: projectId }, {
-    start_date: '2024-01-01',
-    prices: [
-      { price_group: PRICE_GROUP, price: 120, type: 'basehour', activity: 'be' },
-      { price_group: PRICE_GROUP, price: 60, type: 'basehour', activity: 're' },
-    ],
-  });
+  if (!(await findRow(db, 'price_groups', 'name', PRICE_GROUP)))
+    await insertRow(db, 'price_groups', { name: PRICE_GROUP, number: '01', status: true, description: null });
+  await createPriceTable(
+    db,
+    tenant,
+    { level: 'project', project_id: projectId },
+    {
+      start_date: '2024-01-01',
+      prices: [
+        { price_group: PRICE_GROUP, price: 120, type: 'basehour', activity: 'be' },
+        { price_group: PRICE_GROUP, price: 60, type: 'basehour', activity: 're' },
+      ],
+    },
+  );
 }
 
-export async function demoProjects(db: TenantDb, tenant: Tenant, opts: { customerNumbers: string[]; usernames: string[]; unassigned?: string }): Promise<void> {
+export async function demoProjects(
+  db: TenantDb,
+  tenant: Tenant,
+  opts: { customerNumbers: string[]; usernames: string[]; unassigned?: string },
+): Promise<void> {
   const activityIds = await ensureActivities(db);
   let first = true;
   for (const [i, customer] of opts.customerNumbers.entries()) {
@@ -53,11 +64,17 @@ export async function demoProjects(db: TenantDb, tenant: Tenant, opts: { custome
       plan_can_exceed: 0,
       default_billability: 0,
     });
-    for (const task of ['Konzeption', 'Umsetzung']) await insertTask(db, projectId, { name: task, description: `${task} (${customer})`, plan_hours: 80 });
+    for (const task of ['Konzeption', 'Umsetzung'])
+      await insertTask(db, projectId, { name: task, description: `${task} (${customer})`, plan_hours: 80 });
     for (const username of opts.usernames) {
       if (first && username === opts.unassigned) continue;
       const price_group = await employeePriceGroup(db, username);
-      await insertAssignment(db, projectId, { employee_id: username, from_date: '2024-01-01', availability: 100, price_group });
+      await insertAssignment(db, projectId, {
+        employee_id: username,
+        from_date: '2024-01-01',
+        availability: 100,
+        price_group,
+      });
     }
     for (const activityId of activityIds) await insertProjectActivity(db, projectId, activityId, 1);
     if (first) await projectPriceTable(db, tenant, projectId);

@@ -22,8 +22,32 @@ export async function generateAbsences(
   stamp: { created: string; modified: string },
 ): Promise<{ away: Set<string>; count: number }> {
   await insertMany(db, 'absence_reasons', [
-    { tenant_id, name: LEAVE, comment: 'Urlaub|en:Vacation', type: 0, approve: 1, allow_self_entry: 1, allow_half_day_holiday: 1, allow_hours_of_vacation: 0, color: '#FF8800', inform_employee_upon_approval_or_revocation: 1, ...stamp },
-    { tenant_id, name: SICK, comment: 'Krank|en:Sick', type: 1, approve: 0, allow_self_entry: 1, allow_half_day_holiday: 1, allow_hours_of_vacation: 1, color: '#91300E', inform_employee_upon_approval_or_revocation: 0, ...stamp },
+    {
+      tenant_id,
+      name: LEAVE,
+      comment: 'Urlaub|en:Vacation',
+      type: 0,
+      approve: 1,
+      allow_self_entry: 1,
+      allow_half_day_holiday: 1,
+      allow_hours_of_vacation: 0,
+      color: '#FF8800',
+      inform_employee_upon_approval_or_revocation: 1,
+      ...stamp,
+    },
+    {
+      tenant_id,
+      name: SICK,
+      comment: 'Krank|en:Sick',
+      type: 1,
+      approve: 0,
+      allow_self_entry: 1,
+      allow_half_day_holiday: 1,
+      allow_hours_of_vacation: 1,
+      color: '#91300E',
+      inform_employee_upon_approval_or_revocation: 0,
+      ...stamp,
+    },
   ]);
   const away = new Set<string>();
   const leave: { username: string; from: number; length: number }[] = [];
@@ -31,7 +55,10 @@ export async function generateAbsences(
   const years = [...new Set(days.map((d) => d.slice(0, 4)))];
   for (const e of employees) {
     const taken = new Set<number>();
-    const free = (from: number, length: number) => Array.from({ length }, (_, k) => from + k).every((i) => i < days.length && !taken.has(i) && days[i] >= e.firstDay);
+    const free = (from: number, length: number) =>
+      Array.from({ length }, (_, k) => from + k).every(
+        (i) => i < days.length && !taken.has(i) && days[i] >= e.firstDay,
+      );
     for (const year of years) {
       const first = days.findIndex((d) => d.startsWith(year));
       const last = first + days.filter((d) => d.startsWith(year)).length - 1;
@@ -39,7 +66,7 @@ export async function generateAbsences(
         for (let attempt = 0; attempt < 10; attempt++) {
           const from = between(random, first, last - length + 1);
           if (!free(from, length)) continue;
-          for (let k = 0; k < length; k++) taken.add(from + k), away.add(`${e.username}|${days[from + k]}`);
+          for (let k = 0; k < length; k++) (taken.add(from + k), away.add(`${e.username}|${days[from + k]}`));
           if (length === 1) sick.push({ username: e.username, day: from });
           else leave.push({ username: e.username, from, length });
           break;

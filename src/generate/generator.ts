@@ -25,9 +25,49 @@ export type Scale = keyof typeof SCALES;
 
 export const FIRST_DAY = '2021-01-01';
 export const LAST_DAY = '2025-12-31';
-const FIXED_HOLIDAYS = [['01-01', 'Neujahr'], ['05-01', 'Tag der Arbeit'], ['10-03', 'Tag der Deutschen Einheit'], ['12-25', '1. Weihnachtstag'], ['12-26', '2. Weihnachtstag']] as const;
-const FIRST_NAMES = ['Anna', 'Max', 'Lena', 'Paul', 'Mia', 'Felix', 'Emma', 'Jonas', 'Sofia', 'Lukas', 'Hannah', 'Leon', 'Marie', 'Finn', 'Clara', 'Noah'];
-const LAST_NAMES = ['Schmidt', 'Müller', 'Schneider', 'Fischer', 'Weber', 'Meyer', 'Wagner', 'Becker', 'Schulz', 'Hoffmann', "O'Brien", 'Koch', 'Richter', 'Klein', 'Wolf', 'Neumann'];
+const FIXED_HOLIDAYS = [
+  ['01-01', 'Neujahr'],
+  ['05-01', 'Tag der Arbeit'],
+  ['10-03', 'Tag der Deutschen Einheit'],
+  ['12-25', '1. Weihnachtstag'],
+  ['12-26', '2. Weihnachtstag'],
+] as const;
+const FIRST_NAMES = [
+  'Anna',
+  'Max',
+  'Lena',
+  'Paul',
+  'Mia',
+  'Felix',
+  'Emma',
+  'Jonas',
+  'Sofia',
+  'Lukas',
+  'Hannah',
+  'Leon',
+  'Marie',
+  'Finn',
+  'Clara',
+  'Noah',
+];
+const LAST_NAMES = [
+  'Schmidt',
+  'Müller',
+  'Schneider',
+  'Fischer',
+  'Weber',
+  'Meyer',
+  'Wagner',
+  'Becker',
+  'Schulz',
+  'Hoffmann',
+  "O'Brien",
+  'Koch',
+  'Richter',
+  'Klein',
+  'Wolf',
+  'Neumann',
+];
 const CITIES = ['Berlin', 'Hamburg', 'München', 'Köln', 'Frankfurt', 'Stuttgart', 'Düsseldorf', 'Leipzig'];
 
 export interface GenerateResult {
@@ -61,25 +101,53 @@ function workingDays(holidays: Set<string>): string[] {
   return out;
 }
 
-const hm = (minutes: number) => `${String(Math.floor(minutes / 60)).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}:00`;
+const hm = (minutes: number) =>
+  `${String(Math.floor(minutes / 60)).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}:00`;
 
-export async function generate(db: Kysely<DB>, instance: string, scale: Scale, seed: number, log: (m: string) => void = () => {}, dialect?: Dialect): Promise<GenerateResult> {
+export async function generate(
+  db: Kysely<DB>,
+  instance: string,
+  scale: Scale,
+  seed: number,
+  log: (m: string) => void = () => {},
+  dialect?: Dialect,
+): Promise<GenerateResult> {
   const started = Date.now();
   const size = SCALES[scale];
   const random: Random = seededRandom(seed);
   const now = nowTimestamp();
   const stamp = { created: now, modified: now };
   const counts: Record<string, number> = {};
-  const tenant = await createTenant(db, { instance, name: `Generated ${scale} (seed ${seed})`, edition: 'full', language: 'en' });
+  const tenant = await createTenant(db, {
+    instance,
+    name: `Generated ${scale} (seed ${seed})`,
+    edition: 'full',
+    language: 'en',
+  });
   const tenant_id = tenant.id;
   const inTx = <T>(fn: (trx: Kysely<DB>) => Promise<T>) => db.transaction().execute(fn);
 
   // Organisation: departments, price groups, activities, statuses, holiday calendar.
   const standard = await standardDepartmentId(forTenant(db, tenant_id));
   const departmentIds = await inTx((trx) =>
-    insertMany(trx, 'departments', ['Development', 'Consulting', 'Sales', 'Operations'].map((name) => ({ tenant_id, name, parent_id: standard, is_standard: false, ...stamp })), true),
+    insertMany(
+      trx,
+      'departments',
+      ['Development', 'Consulting', 'Sales', 'Operations'].map((name) => ({
+        tenant_id,
+        name,
+        parent_id: standard,
+        is_standard: false,
+        ...stamp,
+      })),
+      true,
+    ),
   );
-  await insertMany(db, 'price_groups', ['Junior', 'Senior', 'Lead'].map((name) => ({ tenant_id, name, status: true, ...stamp })));
+  await insertMany(
+    db,
+    'price_groups',
+    ['Junior', 'Senior', 'Lead'].map((name) => ({ tenant_id, name, status: true, ...stamp })),
+  );
   const activityIds = await insertMany(
     db,
     'activities',
@@ -94,13 +162,25 @@ export async function generate(db: Kysely<DB>, instance: string, scale: Scale, s
     { tenant_id, name: 'aktiv', bookable: true, sort_order: 1, abrechnungsrelevant: '1', ...stamp },
     { tenant_id, name: 'abgeschlossen', bookable: false, sort_order: 2, abrechnungsrelevant: '1', ...stamp },
   ]);
-  const [calendarId] = await insertMany(db, 'holiday_calendars', [{ tenant_id, name: 'Deutschland', country: 'Deutschland', ...stamp }], true);
+  const [calendarId] = await insertMany(
+    db,
+    'holiday_calendars',
+    [{ tenant_id, name: 'Deutschland', country: 'Deutschland', ...stamp }],
+    true,
+  );
   const holidays = new Set<string>();
   const holidayRows: Row[] = [];
   for (let y = Number(FIRST_DAY.slice(0, 4)); y <= Number(LAST_DAY.slice(0, 4)); y++) {
     for (const [md, name] of FIXED_HOLIDAYS) {
       holidays.add(`${y}-${md}`);
-      holidayRows.push({ tenant_id, holiday_calendar_id: calendarId, date: `${y}-${md}`, name, half_day: false, ...stamp });
+      holidayRows.push({
+        tenant_id,
+        holiday_calendar_id: calendarId,
+        date: `${y}-${md}`,
+        name,
+        half_day: false,
+        ...stamp,
+      });
     }
   }
   await insertMany(db, 'holidays', holidayRows);
@@ -115,7 +195,9 @@ export async function generate(db: Kysely<DB>, instance: string, scale: Scale, s
     for (let i = 0; i < size.employees; i++) {
       const first = pick(random, FIRST_NAMES);
       const last = pick(random, LAST_NAMES);
-      const username = `${first}.${last}.${i}`.toLowerCase().replace(/[^a-z0-9.'-]/g, (c) => ({ ü: 'ue', ö: 'oe', ä: 'ae' })[c] ?? '');
+      const username = `${first}.${last}.${i}`
+        .toLowerCase()
+        .replace(/[^a-z0-9.'-]/g, (c) => ({ ü: 'ue', ö: 'oe', ä: 'ae' })[c] ?? '');
       const firstDay = random() < 0.8 ? FIRST_DAY : days[between(random, 0, Math.floor(days.length / 2))];
       employees.push({ username, firstDay });
       rows.push({
@@ -131,14 +213,31 @@ export async function generate(db: Kysely<DB>, instance: string, scale: Scale, s
         rights: 0,
         ...stamp,
       });
-      periods.push({ tenant_id, employee_id: username, start_date: firstDay, end_date: null, annual_leave_entitlement: 30, ...stamp });
+      periods.push({
+        tenant_id,
+        employee_id: username,
+        start_date: firstDay,
+        end_date: null,
+        annual_leave_entitlement: 30,
+        ...stamp,
+      });
       schedules.push({
         tenant_id,
         employee_id: username,
         start_date: null,
         holiday_calendar_id: calendarId,
-        ...Object.fromEntries(['monday', 'tuesday', 'wednesday', 'thursday', 'friday'].flatMap((d) => [[d, 8], [`${d}_workday`, true]])),
-        ...Object.fromEntries(['saturday', 'sunday'].flatMap((d) => [[d, 0], [`${d}_workday`, false]])),
+        ...Object.fromEntries(
+          ['monday', 'tuesday', 'wednesday', 'thursday', 'friday'].flatMap((d) => [
+            [d, 8],
+            [`${d}_workday`, true],
+          ]),
+        ),
+        ...Object.fromEntries(
+          ['saturday', 'sunday'].flatMap((d) => [
+            [d, 0],
+            [`${d}_workday`, false],
+          ]),
+        ),
         ...stamp,
       });
     }
@@ -155,11 +254,52 @@ export async function generate(db: Kysely<DB>, instance: string, scale: Scale, s
     const customerIds = await insertMany(
       trx,
       'customers',
-      customerNumbers.map((n, i) => ({ tenant_id, customer_number: n, name: `${pick(random, LAST_NAMES)} ${pick(random, ['GmbH', 'AG', 'KG', 'SE'])} ${i}`, currency: 'EUR', vat: 19, inactive: random() < 0.1, department_id: standard, ...stamp })),
+      customerNumbers.map((n, i) => ({
+        tenant_id,
+        customer_number: n,
+        name: `${pick(random, LAST_NAMES)} ${pick(random, ['GmbH', 'AG', 'KG', 'SE'])} ${i}`,
+        currency: 'EUR',
+        vat: 19,
+        inactive: random() < 0.1,
+        department_id: standard,
+        ...stamp,
+      })),
       true,
     );
-    await insertMany(trx, 'customer_addresses', customerIds.map((customer_id) => ({ tenant_id, customer_id, name: 'Hauptsitz', address: `Hauptstraße ${between(random, 1, 200)}`, zip_code: String(between(random, 10000, 99999)), city: pick(random, CITIES), country: 'Deutschland', country_code: 'DE', is_default: true, is_billing_address: true, is_shipping_address: true, inactive: false })));
-    await insertMany(trx, 'customer_contacts', customerIds.flatMap((customer_id) => [0, 1].map((k) => ({ tenant_id, customer_id, first_name: pick(random, FIRST_NAMES), last_name: pick(random, LAST_NAMES), email: `contact${customer_id}.${k}@example.com`, is_primary: k === 0, inactive: false, ...stamp }))));
+    await insertMany(
+      trx,
+      'customer_addresses',
+      customerIds.map((customer_id) => ({
+        tenant_id,
+        customer_id,
+        name: 'Hauptsitz',
+        address: `Hauptstraße ${between(random, 1, 200)}`,
+        zip_code: String(between(random, 10000, 99999)),
+        city: pick(random, CITIES),
+        country: 'Deutschland',
+        country_code: 'DE',
+        is_default: true,
+        is_billing_address: true,
+        is_shipping_address: true,
+        inactive: false,
+      })),
+    );
+    await insertMany(
+      trx,
+      'customer_contacts',
+      customerIds.flatMap((customer_id) =>
+        [0, 1].map((k) => ({
+          tenant_id,
+          customer_id,
+          first_name: pick(random, FIRST_NAMES),
+          last_name: pick(random, LAST_NAMES),
+          email: `contact${customer_id}.${k}@example.com`,
+          is_primary: k === 0,
+          inactive: false,
+          ...stamp,
+        })),
+      ),
+    );
   });
   counts.customers = customerNumbers.length;
 
@@ -170,20 +310,84 @@ export async function generate(db: Kysely<DB>, instance: string, scale: Scale, s
       const bounded = random() < 0.2;
       const start = bounded ? days[between(random, 0, days.length - 120)] : FIRST_DAY;
       const end = bounded ? addDays(start, between(random, 90, 720)) : null;
-      return { tenant_id, name: `Projekt ${i + 1}`, description: `Generated project ${i + 1}`, project_status_id: 'aktiv', start_date: start, end_date: end, customer_id: pick(random, customerNumbers), department_id: pick(random, departmentIds), billing_type: 1, plan_can_exceed: 0, default_billability: 0, ...stamp };
+      return {
+        tenant_id,
+        name: `Projekt ${i + 1}`,
+        description: `Generated project ${i + 1}`,
+        project_status_id: 'aktiv',
+        start_date: start,
+        end_date: end,
+        customer_id: pick(random, customerNumbers),
+        department_id: pick(random, departmentIds),
+        billing_type: 1,
+        plan_can_exceed: 0,
+        default_billability: 0,
+        ...stamp,
+      };
     });
     const ids = await insertMany(trx, 'projects', rows, true);
     ids.forEach((id, i) => projects.push({ id, start: rows[i].start_date, end: rows[i].end_date, tasks: [] }));
-    await insertMany(trx, 'project_activities', projects.flatMap((p) => activityIds.map((activity_id) => ({ tenant_id, project_id: p.id, activity_id, default_factor: 1, ...stamp }))));
-    const taskRows = projects.flatMap((p) => Array.from({ length: size.tasksPerProject }, (_, k) => ({ tenant_id, project_id: p.id, name: `Aufgabe ${k + 1}`, billing_type: 1, ...stamp })));
+    await insertMany(
+      trx,
+      'project_activities',
+      projects.flatMap((p) =>
+        activityIds.map((activity_id) => ({ tenant_id, project_id: p.id, activity_id, default_factor: 1, ...stamp })),
+      ),
+    );
+    const taskRows = projects.flatMap((p) =>
+      Array.from({ length: size.tasksPerProject }, (_, k) => ({
+        tenant_id,
+        project_id: p.id,
+        name: `Aufgabe ${k + 1}`,
+        billing_type: 1,
+        ...stamp,
+      })),
+    );
     const taskIds = await insertMany(trx, 'project_tasks', taskRows, true);
     taskIds.forEach((id, i) => projects[Math.floor(i / size.tasksPerProject)].tasks.push(id));
-    const tables = await insertMany(trx, 'price_tables', [
-      { tenant_id, level: 'base', customer_number: null, project_id: null, start_date: null, ...stamp },
-      ...customerNumbers.slice(0, Math.ceil(customerNumbers.length / 4)).map((n) => ({ tenant_id, level: 'customer', customer_number: n, project_id: null, start_date: '2021-01-01', ...stamp })),
-      ...projects.slice(0, Math.ceil(projects.length / 10)).map((p) => ({ tenant_id, level: 'project', customer_number: null, project_id: p.id, start_date: '2021-01-01', ...stamp })),
-    ], true);
-    await insertMany(trx, 'prices', tables.flatMap((price_table_id) => [['Junior', 80], ['Senior', 110], ['Lead', 140]].map(([g, p]) => ({ tenant_id, price_table_id, price_group: g, price: Number(p) + between(random, 0, 20), type: 'basehour', activity: null, ahr_factor: null }))));
+    const tables = await insertMany(
+      trx,
+      'price_tables',
+      [
+        { tenant_id, level: 'base', customer_number: null, project_id: null, start_date: null, ...stamp },
+        ...customerNumbers.slice(0, Math.ceil(customerNumbers.length / 4)).map((n) => ({
+          tenant_id,
+          level: 'customer',
+          customer_number: n,
+          project_id: null,
+          start_date: '2021-01-01',
+          ...stamp,
+        })),
+        ...projects.slice(0, Math.ceil(projects.length / 10)).map((p) => ({
+          tenant_id,
+          level: 'project',
+          customer_number: null,
+          project_id: p.id,
+          start_date: '2021-01-01',
+          ...stamp,
+        })),
+      ],
+      true,
+    );
+    await insertMany(
+      trx,
+      'prices',
+      tables.flatMap((price_table_id) =>
+        [
+          ['Junior', 80],
+          ['Senior', 110],
+          ['Lead', 140],
+        ].map(([g, p]) => ({
+          tenant_id,
+          price_table_id,
+          price_group: g,
+          price: Number(p) + between(random, 0, 20),
+          type: 'basehour',
+          activity: null,
+          ahr_factor: null,
+        })),
+      ),
+    );
     counts.price_tables = tables.length;
   });
   counts.projects = projects.length;
@@ -198,19 +402,33 @@ export async function generate(db: Kysely<DB>, instance: string, scale: Scale, s
       const mine = new Set<(typeof projects)[number]>();
       while (mine.size < Math.min(8, projects.length)) mine.add(pick(random, projects));
       assigned.set(e.username, [...mine]);
-      for (const p of mine) rows.push({ tenant_id, project_id: p.id, employee_id: e.username, from_date: null, to_date: null, availability: 100, rate_type: 0, type: '0', ...stamp });
+      for (const p of mine)
+        rows.push({
+          tenant_id,
+          project_id: p.id,
+          employee_id: e.username,
+          from_date: null,
+          to_date: null,
+          availability: 100,
+          rate_type: 0,
+          type: '0',
+          ...stamp,
+        });
     }
     await insertMany(trx, 'project_assignments', rows);
     counts.assignments = rows.length;
   });
 
   // Absences (their own random stream, so the other data stays as it was), then bookings around them.
-  const absences = await inTx((trx) => generateAbsences(trx, insertMany, tenant_id, employees, days, seededRandom(seed * 7919 + 15), stamp));
+  const absences = await inTx((trx) =>
+    generateAbsences(trx, insertMany, tenant_id, employees, days, seededRandom(seed * 7919 + 15), stamp),
+  );
   counts.absences = absences.count;
   log(`absences: ${absences.count}`);
 
   // Bookings: per employee and working day 0–4 bookings of 1–3 hours from 08:00, never past 17:00.
-  const employeeDays = employees.reduce((n, e) => n + days.filter((d) => d >= e.firstDay).length, 0) - absences.away.size;
+  const employeeDays =
+    employees.reduce((n, e) => n + days.filter((d) => d >= e.firstDay).length, 0) - absences.away.size;
   const perDay = size.attendances / Math.max(1, employeeDays);
   let total = 0;
   const batch: Row[] = [];
@@ -261,13 +479,17 @@ export async function generate(db: Kysely<DB>, instance: string, scale: Scale, s
       }
       await flush(trx);
     });
-    if (employees.length >= 20 && employees.indexOf(e) % Math.ceil(employees.length / 10) === 0) log(`bookings: ${total}`);
+    if (employees.length >= 20 && employees.indexOf(e) % Math.ceil(employees.length / 10) === 0)
+      log(`bookings: ${total}`);
   }
   counts.attendances = total;
   log(`bookings: ${total}`);
   // Receipts (their own random stream, like absences).
-  const openProjects = (username: string, date: string) => assigned.get(username)!.filter((p) => p.start <= date && (p.end === null || date <= p.end));
-  const receipts = await inTx((trx) => generateReceipts(trx, insertMany, tenant_id, employees, days, openProjects, seededRandom(seed * 7919 + 16), stamp));
+  const openProjects = (username: string, date: string) =>
+    assigned.get(username)!.filter((p) => p.start <= date && (p.end === null || date <= p.end));
+  const receipts = await inTx((trx) =>
+    generateReceipts(trx, insertMany, tenant_id, employees, days, openProjects, seededRandom(seed * 7919 + 16), stamp),
+  );
   counts.receipts = receipts.receipts;
   counts.receipt_amounts = receipts.lines;
   log(`receipts: ${receipts.receipts}`);

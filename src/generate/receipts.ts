@@ -27,7 +27,11 @@ export async function generateReceipts(
   random: Random,
   stamp: { created: string; modified: string },
 ): Promise<{ receipts: number; lines: number }> {
-  await insertMany(db, 'receipt_types', TYPES.map((t) => ({ tenant_id, ...t, tax_rates: JSON.stringify(t.tax_rates), description: null, ...stamp })));
+  await insertMany(
+    db,
+    'receipt_types',
+    TYPES.map((t) => ({ tenant_id, ...t, tax_rates: JSON.stringify(t.tax_rates), description: null, ...stamp })),
+  );
   const lastYear = days[days.length - 1].slice(0, 4);
   const byMonth = new Map<string, string[]>();
   for (const d of days) byMonth.set(d.slice(0, 7), [...(byMonth.get(d.slice(0, 7)) ?? []), d]);
@@ -75,7 +79,13 @@ export async function generateReceipts(
         amounts.push(
           Array.from({ length: between(random, 1, 3) }, () => {
             const cents = between(random, 500, 25_000);
-            return { tax_e4: pick(random, type.tax_rates) * 10_000, quantity_e4: between(random, 1, 3) * 10_000, amount_cents: cents, invoicing_share_cents: random() < 0.5 ? cents : 0, private_share_cents: 0 };
+            return {
+              tax_e4: pick(random, type.tax_rates) * 10_000,
+              quantity_e4: between(random, 1, 3) * 10_000,
+              amount_cents: cents,
+              invoicing_share_cents: random() < 0.5 ? cents : 0,
+              private_share_cents: 0,
+            };
           }),
         );
         if (headers.length >= BATCH) await flush();

@@ -33,7 +33,8 @@ export function schemaErrorsToFields(errors: AjvError[]): FieldErrors {
     if (e.keyword === 'anyOf' || e.keyword === 'oneOf' || e.keyword === 'if') continue;
     let field = e.instancePath.replace(/^\//, '').replace(/\//g, '.');
     if (e.keyword === 'required') field = field ? `${field}.${e.params.missingProperty}` : e.params.missingProperty;
-    if (e.keyword === 'additionalProperties') field = field ? `${field}.${e.params.additionalProperty}` : e.params.additionalProperty;
+    if (e.keyword === 'additionalProperties')
+      field = field ? `${field}.${e.params.additionalProperty}` : e.params.additionalProperty;
     field = field.replace(/\[\]/g, '') || 'body';
     const f = label(field);
     let message: string;
@@ -42,7 +43,9 @@ export function schemaErrorsToFields(errors: AjvError[]): FieldErrors {
         message = `The ${f} field is required.`;
         break;
       case 'type': {
-        const types = String(e.params.type).split(',').filter((t) => t !== 'null');
+        const types = String(e.params.type)
+          .split(',')
+          .filter((t) => t !== 'null');
         message = `The ${f} field must be ${types.map((t) => TYPE_WORDS[t] ?? t).join(' or ')}.`;
         break;
       }
@@ -56,7 +59,10 @@ export function schemaErrorsToFields(errors: AjvError[]): FieldErrors {
         message = `The ${f} field must not be greater than ${e.params.limit}.`;
         break;
       case 'minLength':
-        message = e.params.limit === 1 ? `The ${f} field must not be empty.` : `The ${f} field must be at least ${e.params.limit} characters.`;
+        message =
+          e.params.limit === 1
+            ? `The ${f} field must not be empty.`
+            : `The ${f} field must be at least ${e.params.limit} characters.`;
         break;
       case 'maxLength':
         message = `The ${f} field must not be greater than ${e.params.limit} characters.`;
@@ -121,12 +127,18 @@ const CLIENT_ERRORS = new Map<string | undefined, [number, string, string]>([
   ['HPE_HEADER_OVERFLOW', [431, 'Request Header Fields Too Large', 'The request URL or headers are too large.']],
   ['ERR_HTTP_REQUEST_TIMEOUT', [408, 'Request Timeout', 'The request took too long to arrive.']],
 ]);
-export function clientErrorHandler(this: FastifyInstance, err: NodeJS.ErrnoException, socket: import('node:net').Socket): void {
+export function clientErrorHandler(
+  this: FastifyInstance,
+  err: NodeJS.ErrnoException,
+  socket: import('node:net').Socket,
+): void {
   if (err.code === 'ECONNRESET' || socket.destroyed) return;
   const [status, reason, message] = CLIENT_ERRORS.get(err.code) ?? [400, 'Bad Request', 'The request is malformed.'];
   const body = JSON.stringify({ message });
   if (socket.writable) {
-    socket.write(`HTTP/1.1 ${status} ${reason}\r\nConnection: close\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`);
+    socket.write(
+      `HTTP/1.1 ${status} ${reason}\r\nConnection: close\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`,
+    );
   }
   socket.destroy(err);
 }
@@ -154,39 +166,45 @@ export function constraintError(error: unknown, body?: unknown): ApiError | unde
 export const MAX_REPORTED_SCHEMA_ERRORS = 100;
 
 export function registerErrorHandler(app: FastifyInstance): void {
-  app.setErrorHandler((error: FastifyError & { validation?: AjvError[] }, request: FastifyRequest, reply: FastifyReply) => {
-    if (error instanceof ApiError) {
-      const body: Record<string, unknown> = { message: error.message };
-      if (error.errors) body.errors = error.errors;
-      if (error.extra) Object.assign(body, error.extra);
-      return send(reply, error.statusCode, body);
-    }
-    if (error.validation) {
-      // A huge array of wrong items yields one error per item: report the first ones, not megabytes of them.
-      const fields = schemaErrorsToFields(error.validation.slice(0, MAX_REPORTED_SCHEMA_ERRORS));
-      const err = validationError(Object.keys(fields).length ? fields : { body: ['The given data was invalid.'] });
-      return send(reply, 422, { message: err.message, errors: err.errors });
-    }
-    switch (error.code) {
-      case 'FST_ERR_CTP_BODY_TOO_LARGE':
-        return send(reply, 413, { message: 'The request body is too large.' });
-      case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
-        return send(reply, 415, { message: 'Unsupported media type: send application/json (multipart/form-data for file uploads).' });
-      case 'FST_ERR_CTP_EMPTY_JSON_BODY':
-      case 'FST_ERR_CTP_INVALID_JSON_BODY':
+  app.setErrorHandler(
+    (error: FastifyError & { validation?: AjvError[] }, request: FastifyRequest, reply: FastifyReply) => {
+      if (error instanceof ApiError) {
+        const body: Record<string, unknown> = { message: error.message };
+        if (error.errors) body.errors = error.errors;
+        if (error.extra) Object.assign(body, error.extra);
+        return send(reply, error.statusCode, body);
+      }
+      if (error.validation) {
+        // A huge array of wrong items yields one error per item: report the first ones, not megabytes of them.
+        const fields = schemaErrorsToFields(error.validation.slice(0, MAX_REPORTED_SCHEMA_ERRORS));
+        const err = validationError(Object.keys(fields).length ? fields : { body: ['The given data was invalid.'] });
+        return send(reply, 422, { message: err.message, errors: err.errors });
+      }
+      switch (error.code) {
+        case 'FST_ERR_CTP_BODY_TOO_LARGE':
+          return send(reply, 413, { message: 'The request body is too large.' });
+        case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
+          return send(reply, 415, {
+            message: 'Unsupported media type: send application/json (multipart/form-data for file uploads).',
+          });
+        case 'FST_ERR_CTP_EMPTY_JSON_BODY':
+        case 'FST_ERR_CTP_INVALID_JSON_BODY':
+          return send(reply, 400, { message: 'The request body is not valid JSON.' });
+        default:
+          break;
+      }
+      if (error.statusCode === 400 && error instanceof SyntaxError) {
         return send(reply, 400, { message: 'The request body is not valid JSON.' });
-      default:
-        break;
-    }
-    if (error.statusCode === 400 && error instanceof SyntaxError) {
-      return send(reply, 400, { message: 'The request body is not valid JSON.' });
-    }
-    const constraint = constraintError(error, request.body);
-    if (constraint) return send(reply, 422, { message: constraint.message, errors: constraint.errors });
-    if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
-      return send(reply, error.statusCode, { message: error.statusCode === 429 ? 'Too Many Attempts.' : 'Bad request.' });
-    }
-    request.log.error({ err: error }, 'unhandled error');
-    return send(reply, 500, { message: 'Server Error.' });
-  });
+      }
+      const constraint = constraintError(error, request.body);
+      if (constraint) return send(reply, 422, { message: constraint.message, errors: constraint.errors });
+      if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
+        return send(reply, error.statusCode, {
+          message: error.statusCode === 429 ? 'Too Many Attempts.' : 'Bad request.',
+        });
+      }
+      request.log.error({ err: error }, 'unhandled error');
+      return send(reply, 500, { message: 'Server Error.' });
+    },
+  );
 }

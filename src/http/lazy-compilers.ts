@@ -86,9 +86,13 @@ export function lazySchemaCompilers(): LazySchemaController {
     compilersFactory: {
       buildValidator: (externalSchemas: unknown, options: any) => {
         const compile = buildValidator(externalSchemas, options);
-        const compileBody = buildValidator(externalSchemas, { ...options, customOptions: { ...options?.customOptions, coerceTypes: false } });
+        const compileBody = buildValidator(externalSchemas, {
+          ...options,
+          customOptions: { ...options?.customOptions, coerceTypes: false },
+        });
         return ((input: any) => {
-          const routeSchema = input.httpPart === 'headers' ? { ...input, schema: lowerCaseHeaders(input.schema) } : input;
+          const routeSchema =
+            input.httpPart === 'headers' ? { ...input, schema: lowerCaseHeaders(input.schema) } : input;
           return lazyValidator(pending, () => (input.httpPart === 'body' ? compileBody : compile)(routeSchema));
         }) as any;
       },

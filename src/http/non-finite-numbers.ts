@@ -35,7 +35,10 @@ export async function rejectNonFiniteNumbers(request: FastifyRequest): Promise<v
   const fields: string[] = [];
   nonFinite(request.params, [], fields);
   nonFinite(request.query, [], fields);
-  if (request.body && typeof request.body === 'object' && bodiesWithHugeNumbers.has(request.body)) nonFinite(request.body, [], fields, 0, 32);
+  if (request.body && typeof request.body === 'object' && bodiesWithHugeNumbers.has(request.body))
+    nonFinite(request.body, [], fields, 0, 32);
   if (fields.length === 0) return;
-  throw validationError(Object.fromEntries(fields.map((f) => [f || 'body', [`The ${label(f || 'body')} field must be a finite number.`]])));
+  throw validationError(
+    Object.fromEntries(fields.map((f) => [f || 'body', [`The ${label(f || 'body')} field must be a finite number.`]])),
+  );
 }

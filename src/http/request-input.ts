@@ -40,7 +40,7 @@ const types = (schema: { type?: string | string[] } | undefined) => {
   return Array.isArray(schema.type) ? schema.type : [schema.type];
 };
 const isArraySchema = (schema: Props[string] | undefined) => types(schema).includes('array');
-const propertiesOf = (schema: unknown): Props => ((schema as { properties?: Props } | undefined)?.properties ?? {});
+const propertiesOf = (schema: unknown): Props => (schema as { properties?: Props } | undefined)?.properties ?? {};
 
 /** The query key an array filter is declared under (`name[]` or `name`), or undefined when `name` is no array filter. */
 function arrayKey(props: Props, base: string): string | undefined {
@@ -69,7 +69,10 @@ function windows(props: Props): [string, string][] {
 }
 
 /** The query rebuilt by the rules above; field errors for array syntax on scalar parameters. */
-export function normalizeQuery(query: Record<string, unknown>, props: Props): { query: Record<string, unknown>; errors: FieldErrors } {
+export function normalizeQuery(
+  query: Record<string, unknown>,
+  props: Props,
+): { query: Record<string, unknown>; errors: FieldErrors } {
   const out: Record<string, unknown> = {};
   const arrays: Record<string, string[]> = {};
   const errors: FieldErrors = {};
@@ -102,7 +105,12 @@ export function normalizeQuery(query: Record<string, unknown>, props: Props): { 
     // Only where the parameter takes no text; one that is a boolean or an integer (`fallback`) also takes true/false.
     const pattern = numeric.includes('string') ? undefined : numberPattern(numeric);
     const other = (v: string) => numeric.includes('boolean') && (v === 'true' || v === 'false');
-    if (pattern && (Array.isArray(value) ? value : [value]).some((v) => typeof v === 'string' && v !== '' && !pattern.test(v) && !other(v))) {
+    if (
+      pattern &&
+      (Array.isArray(value) ? value : [value]).some(
+        (v) => typeof v === 'string' && v !== '' && !pattern.test(v) && !other(v),
+      )
+    ) {
       const f = key.replace(/\[\]$/, '');
       errors[f] = [`The ${label(f)} field must be ${numeric.includes('integer') ? 'an integer' : 'a number'}.`];
     }
@@ -113,13 +121,15 @@ export function normalizeQuery(query: Record<string, unknown>, props: Props): { 
       if (props[start].format === 'filter-timestamp') return parseFilterTimestamp(v);
       return ISO_DATE.test(v) ? v : null;
     });
-    if (from && to && from > to) errors[end] ??= [`The ${label(end)} field must be a date after or equal to ${label(start)}.`];
+    if (from && to && from > to)
+      errors[end] ??= [`The ${label(end)} field must be a date after or equal to ${label(start)}.`];
   }
   return { query: out, errors };
 }
 
 /** Does this path value name a possible integer record key? */
-const isRecordKey = (value: unknown) => typeof value === 'string' && /^[0-9]{1,16}$/.test(value) && Number(value) >= 1 && Number(value) <= MAX_ID;
+const isRecordKey = (value: unknown) =>
+  typeof value === 'string' && /^[0-9]{1,16}$/.test(value) && Number(value) >= 1 && Number(value) <= MAX_ID;
 
 const BOOLEAN_STRINGS: Record<string, boolean> = { '1': true, '0': false };
 /** Boolean texts a body may send (Laravel's boolean rule; "true"/"false" as the query takes them). */
@@ -131,13 +141,18 @@ const BODY_BOOLEANS: Record<string, boolean> = { ...BOOLEAN_STRINGS, true: true,
 const MIDNIGHT_UTC = /^[0-9]{4}-[0-9]{2}-[0-9]{2}T00:00(:00(\.0{1,6})?)?(Z|\+00(:?00)?)$/i;
 /** Fields whose surrounding white space is kept (Laravel's TrimStrings exceptions). */
 const UNTRIMMED = new Set(['password', 'password_confirmation', 'current_password']);
-const isPlainObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+const isPlainObject = (v: unknown): v is Record<string, unknown> =>
+  typeof v === 'object' && v !== null && !Array.isArray(v);
 
 /** The JSON types a schema takes, those of its union branches included (none: any). */
-const acceptedTypes = (schema: any): string[] => [...types(schema), ...[...(schema.anyOf ?? []), ...(schema.oneOf ?? [])].flatMap((b: any) => types(b))];
+const acceptedTypes = (schema: any): string[] => [
+  ...types(schema),
+  ...[...(schema.anyOf ?? []), ...(schema.oneOf ?? [])].flatMap((b: any) => types(b)),
+];
 /** The label set a schema (or one of its union branches) names. */
 const labelSetOf = (schema: any): LabelSetName | undefined =>
-  schema[LABELS_KEYWORD] ?? [...(schema.anyOf ?? []), ...(schema.oneOf ?? [])].find((b: any) => b?.[LABELS_KEYWORD])?.[LABELS_KEYWORD];
+  schema[LABELS_KEYWORD] ??
+  [...(schema.anyOf ?? []), ...(schema.oneOf ?? [])].find((b: any) => b?.[LABELS_KEYWORD])?.[LABELS_KEYWORD];
 
 function takes(accepted: readonly string[], value: unknown): boolean {
   if (accepted.length === 0) return true;
@@ -167,7 +182,8 @@ function convertScalar(value: unknown, accepted: readonly string[]): unknown {
   if (takes(accepted, value)) return value;
   if (typeof value === 'string') {
     if (accepted.includes('boolean') && Object.hasOwn(BODY_BOOLEANS, value)) return BODY_BOOLEANS[value];
-    if (accepted.includes('integer') && INTEGER.test(value) && Number.isSafeInteger(Number(value))) return Number(value) || 0;
+    if (accepted.includes('integer') && INTEGER.test(value) && Number.isSafeInteger(Number(value)))
+      return Number(value) || 0;
     if (accepted.includes('number') && DECIMAL.test(value) && Number.isFinite(Number(value))) return Number(value) || 0;
     return value;
   }
@@ -201,17 +217,24 @@ export function coerceInput(value: unknown, schema: any, body: boolean, depth = 
     // Laravel's TrimStrings: surrounding white space is never part of a value (passwords excepted).
     if (!UNTRIMMED.has(name)) value = value.trim();
     if (typeof value !== 'string') return value;
-    if (Object.hasOwn(BOOLEAN_STRINGS, value) && t.includes('boolean') && !t.includes('string')) return BOOLEAN_STRINGS[value];
+    if (Object.hasOwn(BOOLEAN_STRINGS, value) && t.includes('boolean') && !t.includes('string'))
+      return BOOLEAN_STRINGS[value];
     const set = labelSetOf(schema);
     const id = set && !/^[0-9]+$/.test(value) ? idOfLabel(set, value) : undefined;
-    if (id !== undefined) return typeof id === 'number' && !t.includes('integer') && !t.includes('number') ? String(id) : id;
-    if (body && schema.format === 'date' && schema.pattern !== PLAIN_DATE_PATTERN && MIDNIGHT_UTC.test(value)) return value.slice(0, 10);
+    if (id !== undefined)
+      return typeof id === 'number' && !t.includes('integer') && !t.includes('number') ? String(id) : id;
+    if (body && schema.format === 'date' && schema.pattern !== PLAIN_DATE_PATTERN && MIDNIGHT_UTC.test(value))
+      return value.slice(0, 10);
     return body ? convertScalar(value, t) : value;
   }
-  if (Array.isArray(value)) return schema.items ? value.map((v) => coerceInput(v, schema.items, body, depth + 1, name)) : value;
+  if (Array.isArray(value))
+    return schema.items ? value.map((v) => coerceInput(v, schema.items, body, depth + 1, name)) : value;
   if (!isPlainObject(value)) return body ? convertScalar(value, t) : value;
-  if (t.length > 0 && !t.includes('object') && Object.hasOwn(value, 'id')) return coerceInput(value.id, schema, body, depth + 1, name);
-  if (schema.properties) for (const [k, child] of Object.entries(schema.properties)) if (Object.hasOwn(value, k)) value[k] = coerceInput(value[k], child, body, depth + 1, k);
+  if (t.length > 0 && !t.includes('object') && Object.hasOwn(value, 'id'))
+    return coerceInput(value.id, schema, body, depth + 1, name);
+  if (schema.properties)
+    for (const [k, child] of Object.entries(schema.properties))
+      if (Object.hasOwn(value, k)) value[k] = coerceInput(value[k], child, body, depth + 1, k);
   return value;
 }
 

@@ -15,7 +15,8 @@ type Schema = Record<string, any> | undefined;
 
 const MIDNIGHT = /^([0-9]{4}-[0-9]{2}-[0-9]{2})[T ]00:00(:00(\.0+)?)?(Z|[+-]00:?00)?$/;
 const NUMERIC = /^-?[0-9]+(\.[0-9]+)?$/;
-const isPlainObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+const isPlainObject = (v: unknown): v is Record<string, unknown> =>
+  typeof v === 'object' && v !== null && !Array.isArray(v);
 const typesOf = (schema: Schema): string[] => {
   if (schema?.type === undefined) return [];
   return Array.isArray(schema.type) ? schema.type : [schema.type];
@@ -39,16 +40,26 @@ export function sameValue(sent: unknown, read: unknown, schema: Schema): boolean
 }
 
 function sameUnder(sent: unknown, read: unknown, schema: Schema): boolean {
-  if (sent === null || read === null || sent === undefined || read === undefined) return sent === read || (sent == null && read == null);
+  if (sent === null || read === null || sent === undefined || read === undefined)
+    return sent === read || (sent == null && read == null);
   const types = typesOf(schema);
-  if (Array.isArray(sent)) return Array.isArray(read) && read.length === sent.length && sent.every((v, i) => sameValue(v, read[i], schema?.items));
+  if (Array.isArray(sent))
+    return (
+      Array.isArray(read) && read.length === sent.length && sent.every((v, i) => sameValue(v, read[i], schema?.items))
+    );
   if (isPlainObject(sent)) {
     if (!isPlainObject(read)) return false;
     const props: Record<string, Schema> | undefined = schema?.properties;
-    const freeForm = !props || Object.keys(props).length === 0 || (schema?.additionalProperties !== undefined && schema.additionalProperties !== false);
+    const freeForm =
+      !props ||
+      Object.keys(props).length === 0 ||
+      (schema?.additionalProperties !== undefined && schema.additionalProperties !== false);
     // Every field the client sent or the record reads — of a declared object only its declared fields (an undeclared
     // one is not part of the body), of a free-form one (a device's display_config) all of them.
-    const fields = new Set([...Object.keys(sent), ...Object.keys(read).filter((k) => freeForm || Object.hasOwn(props!, k))]);
+    const fields = new Set([
+      ...Object.keys(sent),
+      ...Object.keys(read).filter((k) => freeForm || Object.hasOwn(props!, k)),
+    ]);
     return [...fields].every((k) => sameValue(sent[k], read[k], props?.[k]));
   }
   // An enumerated object where the body takes its id.
@@ -81,7 +92,11 @@ export function changedFields<T extends object>(body: T, current: object, schema
  * record as it is without writing, so the write journal holds nothing and no change is recorded (the record keeps
  * its `modified`, its ETag and its place in the change feed; docs/api/integration.md).
  */
-export function requestedChanges<T extends object>(req: FastifyRequest, current: object, schema: unknown): Partial<T> | undefined {
+export function requestedChanges<T extends object>(
+  req: FastifyRequest,
+  current: object,
+  schema: unknown,
+): Partial<T> | undefined {
   const changes = changedFields((req.body ?? {}) as T, current, schema);
   return Object.keys(changes).length > 0 ? changes : undefined;
 }

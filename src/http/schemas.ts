@@ -22,7 +22,8 @@ export const Opt = <T extends TSchema>(schema: T) => Type.Optional(Nullable(sche
  * date (docs/api/conventions.md "Dates"). A date-time at midnight UTC with its zone (as responses write dates) is
  * taken as its date (http/request-input.ts); any other time part, or none, is 422.
  */
-export const DateOnly = (opts: object = {}) => Type.String({ format: 'date', pattern: '^[1-9][0-9]{3}-', examples: ['2024-08-17'], ...opts });
+export const DateOnly = (opts: object = {}) =>
+  Type.String({ format: 'date', pattern: '^[1-9][0-9]{3}-', examples: ['2024-08-17'], ...opts });
 
 /**
  * A request date: every body date follows one rule (DateOnly: 'YYYY-MM-DD' in the accepted range, or the same date
@@ -34,9 +35,15 @@ export const DateIn = (opts: object = {}) => DateOnly({ examples: ['2024-01-01']
 export const PLAIN_DATE_PATTERN = '^[1-9][0-9]{3}-[0-9]{2}-[0-9]{2}$';
 /** Request time: 'HH:MM' or 'HH:MM:SS'. */
 export const TimeOfDay = (opts: object = {}) =>
-  Type.String({ pattern: '^([01][0-9]|2[0-3]):[0-5][0-9](:[0-5][0-9])?$', maxLength: 8, examples: ['09:00:00'], ...opts });
+  Type.String({
+    pattern: '^([01][0-9]|2[0-3]):[0-5][0-9](:[0-5][0-9])?$',
+    maxLength: 8,
+    examples: ['09:00:00'],
+    ...opts,
+  });
 /** List filter timestamp: ISO 8601 or 'Y-m-d H:i:s'. */
-export const FilterTimestamp = () => Type.String({ format: 'filter-timestamp', maxLength: 64, examples: ['2024-01-01 00:00:00'] });
+export const FilterTimestamp = () =>
+  Type.String({ format: 'filter-timestamp', maxLength: 64, examples: ['2024-01-01 00:00:00'] });
 
 /** Response date-time strings (already formatted by values/formats.ts). */
 export const DateTimeOut = () => Type.String({ format: 'date-time', examples: ['2024-01-01T00:00:00.000000Z'] });
@@ -66,23 +73,32 @@ export const StrIdName = () => IdName(Type.String());
 /** {data: resource} */
 export const Single = <T extends TSchema>(resource: T) => Type.Object({ data: resource });
 
-const PageLink = Type.Object({ url: Nullable(Type.String()), label: Type.String(), active: Type.Boolean() }, { title: 'PageLink' });
-export const ListLinks = Type.Object({
-  first: Nullable(Type.String()),
-  last: Nullable(Type.String()),
-  prev: Nullable(Type.String()),
-  next: Nullable(Type.String()),
-}, { title: 'ListLinks' });
-export const ListMeta = Type.Object({
-  current_page: Type.Integer({ minimum: 1 }),
-  from: Nullable(Type.Integer({ minimum: 1 })),
-  last_page: Type.Integer({ minimum: 1 }),
-  links: Type.Array(PageLink),
-  path: Nullable(Type.String()),
-  per_page: Type.Integer({ minimum: 0 }),
-  to: Nullable(Type.Integer({ minimum: 1 })),
-  total: Type.Integer({ minimum: 0 }),
-}, { title: 'ListMeta' });
+const PageLink = Type.Object(
+  { url: Nullable(Type.String()), label: Type.String(), active: Type.Boolean() },
+  { title: 'PageLink' },
+);
+export const ListLinks = Type.Object(
+  {
+    first: Nullable(Type.String()),
+    last: Nullable(Type.String()),
+    prev: Nullable(Type.String()),
+    next: Nullable(Type.String()),
+  },
+  { title: 'ListLinks' },
+);
+export const ListMeta = Type.Object(
+  {
+    current_page: Type.Integer({ minimum: 1 }),
+    from: Nullable(Type.Integer({ minimum: 1 })),
+    last_page: Type.Integer({ minimum: 1 }),
+    links: Type.Array(PageLink),
+    path: Nullable(Type.String()),
+    per_page: Type.Integer({ minimum: 0 }),
+    to: Nullable(Type.Integer({ minimum: 1 })),
+    total: Type.Integer({ minimum: 0 }),
+  },
+  { title: 'ListMeta' },
+);
 
 /** Paginated list envelope of the contract. */
 export const Paginated = <T extends TSchema>(resource: T) =>
@@ -105,12 +121,17 @@ const RULE_CODES = `The rule code:
 - \`overlap\` (from): intersects another booking of the employee; a booking ending at 00:00 ends at the next day's start, touching bookings do not overlap.
 - \`minute_grid\` (from, to): not on the tenant's minute grid. \`billed\` / \`released\`: a billed or released booking cannot be changed or deleted.`;
 /** A booking rule a write broke (422 of the booking rules). */
-export const Violation = Type.Object({ field: Type.String(), rule: Type.String({ description: RULE_CODES }), message: Type.String() }, { title: 'Violation' });
+export const Violation = Type.Object(
+  { field: Type.String(), rule: Type.String({ description: RULE_CODES }), message: Type.String() },
+  { title: 'Violation' },
+);
 export const ValidationErrorBody = Type.Object(
   {
     message: Type.String({ description: 'The first message, and how many more there are.' }),
     errors: Type.Record(Type.String(), Type.Array(Type.String()), { description: 'Messages per field.' }),
-    violations: Type.Optional(Type.Array(Violation, { description: 'The booking rules the write broke (booking writes only).' })),
+    violations: Type.Optional(
+      Type.Array(Violation, { description: 'The booking rules the write broke (booking writes only).' }),
+    ),
   },
   { additionalProperties: false, title: 'ValidationError' },
 );
@@ -127,7 +148,8 @@ export function responses(ok: Record<number, TSchema>, opts: { write?: boolean }
   };
 }
 
-export const StringKey = (name: string, opts: object = {}) => Type.Object({ [name]: Type.String({ minLength: 1, maxLength: 255, ...opts }) });
+export const StringKey = (name: string, opts: object = {}) =>
+  Type.Object({ [name]: Type.String({ minLength: 1, maxLength: 255, ...opts }) });
 /** Largest integer id a request may name (ids are BIGINT; beyond this JavaScript numbers lose precision). */
 export const MAX_ID = Number.MAX_SAFE_INTEGER;
 export const IntKey = (name: string) => Type.Object({ [name]: Type.Integer({ minimum: 1, maximum: MAX_ID }) });
@@ -156,8 +178,18 @@ export function requiredUnlessKeyword(ajv: any): void {
     errors: true,
     validate: function check(rules: Record<string, Exemption[]>, data: Record<string, unknown>) {
       const missing = Object.entries(rules)
-        .filter(([field, unless]) => !given(data[field]) && !unless.some((e) => (typeof e === 'string' ? given(data[e]) : Object.entries(e).every(([k, v]) => data[k] === v))))
-        .map(([field]) => ({ keyword: 'required', params: { missingProperty: field }, message: `must have required property '${field}'` }));
+        .filter(
+          ([field, unless]) =>
+            !given(data[field]) &&
+            !unless.some((e) =>
+              typeof e === 'string' ? given(data[e]) : Object.entries(e).every(([k, v]) => data[k] === v),
+            ),
+        )
+        .map(([field]) => ({
+          keyword: 'required',
+          params: { missingProperty: field },
+          message: `must have required property '${field}'`,
+        }));
       (check as any).errors = missing;
       return missing.length === 0;
     },
@@ -182,7 +214,8 @@ export function dropUndeclaredProperties(schema: unknown): void {
     for (const media of Object.values<any>(s.content)) dropUndeclaredProperties(media?.schema);
     return;
   }
-  if (s.properties && s.additionalProperties === undefined && s.patternProperties === undefined) s.additionalProperties = false;
+  if (s.properties && s.additionalProperties === undefined && s.patternProperties === undefined)
+    s.additionalProperties = false;
   for (const child of Object.values<any>(s.properties ?? {})) dropUndeclaredProperties(child);
   if (s.items) dropUndeclaredProperties(s.items);
   // Unions are left alone: Ajv would strip properties while trying a branch that then fails.
@@ -207,7 +240,12 @@ export const CURRENCY_FORMAT = 'currency';
  * currencies"): three capital letters, and a code of ISO 4217 ("EURO", "e", "eur" and "XYZ" are 422).
  */
 export const Currency = (opts: { description?: string } = {}) =>
-  Type.String({ maxLength: 3, format: CURRENCY_FORMAT, examples: ['EUR'], description: opts.description ?? 'ISO 4217 code, e.g. EUR.' });
+  Type.String({
+    maxLength: 3,
+    format: CURRENCY_FORMAT,
+    examples: ['EUR'],
+    description: opts.description ?? 'ISO 4217 code, e.g. EUR.',
+  });
 
 /** The schema keyword that names a field's label set: its input also takes a label, in German or English (coerceInput). */
 export const LABELS_KEYWORD = 'x-labels';
@@ -218,6 +256,8 @@ export const LABELS_KEYWORD = 'x-labels';
  */
 export function Labelled<S extends object>(set: LabelSetName, schema: S): S {
   const description = (schema as { description?: string }).description;
-  const names = `Also the name, German or English (${Object.values(LABELS[set] as LabelSet).map((v) => v.en).join(', ')}).`;
+  const names = `Also the name, German or English (${Object.values(LABELS[set] as LabelSet)
+    .map((v) => v.en)
+    .join(', ')}).`;
   return { ...schema, [LABELS_KEYWORD]: set, description: description ? `${description} ${names}` : names };
 }

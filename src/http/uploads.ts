@@ -55,10 +55,14 @@ export function checkedContentType(filename: string, declared: string | undefine
   const byExtension = extension ? BY_EXTENSION[extension] : undefined;
   const type = given && given !== 'application/octet-stream' ? given : byExtension;
   if (!type || !ALLOWED_CONTENT_TYPES.has(type)) {
-    throw fieldError('content_type', `The file type is not allowed. Allowed: ${[...ALLOWED_CONTENT_TYPES].join(', ')}.`);
+    throw fieldError(
+      'content_type',
+      `The file type is not allowed. Allowed: ${[...ALLOWED_CONTENT_TYPES].join(', ')}.`,
+    );
   }
   const signature = SIGNATURES[type];
-  if (signature && !signature.every((byte, i) => content[i] === byte)) throw fieldError('content_type', `The file contents are not of type ${type}.`);
+  if (signature && !signature.every((byte, i) => content[i] === byte))
+    throw fieldError('content_type', `The file contents are not of type ${type}.`);
   return type;
 }
 
@@ -69,13 +73,20 @@ export const uploadBodyLimit = (limit: number) => Math.ceil((limit * 4) / 3) + 6
 export const UploadJson = (maxChars: number) =>
   Type.Object({
     filename: Type.String({ minLength: 1, maxLength: 255 }),
-    file_contents: Type.String({ minLength: 1, maxLength: maxChars, description: 'Base64 (a data: URL prefix is accepted).' }),
-    content_type: Type.Optional(Type.String({ maxLength: 127, description: 'MIME type; default: derived from the filename.' })),
+    file_contents: Type.String({
+      minLength: 1,
+      maxLength: maxChars,
+      description: 'Base64 (a data: URL prefix is accepted).',
+    }),
+    content_type: Type.Optional(
+      Type.String({ maxLength: 127, description: 'MIME type; default: derived from the filename.' }),
+    ),
   });
 type UploadJsonT = Static<ReturnType<typeof UploadJson>>;
 
 /** Multipart bodies for the upload routes of this plugin scope: one file of at most `limit` bytes. */
-export const registerMultipart = (app: ZkApp, limit: number) => app.register(multipart, { limits: { fileSize: limit, files: 1, fields: 10, parts: 11 } });
+export const registerMultipart = (app: ZkApp, limit: number) =>
+  app.register(multipart, { limits: { fileSize: limit, files: 1, fields: 10, parts: 11 } });
 
 interface Upload {
   filename: string;
@@ -103,7 +114,8 @@ const BOUNDARY = /;\s*boundary\s*=\s*(?:"([^"]+)"|([^\s;"]+))/i;
 
 async function fromMultipart(req: FastifyRequest, limit: number): Promise<Upload> {
   // Without a boundary the body cannot hold a part (the parser would throw): the same 422 as a body without parts.
-  if (!BOUNDARY.test(req.headers['content-type'] ?? '')) throw fieldError('file', 'The file field is required (the multipart/form-data body has no boundary).');
+  if (!BOUNDARY.test(req.headers['content-type'] ?? ''))
+    throw fieldError('file', 'The file field is required (the multipart/form-data body has no boundary).');
   const part = await req.file();
   if (!part) throw fieldError('file', 'The file field is required.');
   try {
@@ -121,5 +133,9 @@ export async function readUpload(req: FastifyRequest, limit: number): Promise<Up
   const upload = req.isMultipart() ? await fromMultipart(req, limit) : fromJson(req.body as UploadJsonT);
   if (upload.content.length === 0) throw fieldError(upload.field, 'The file must not be empty.');
   if (upload.content.length > limit) throw tooLarge(limit);
-  return { filename: upload.filename, content_type: checkedContentType(upload.filename, upload.declaredType, upload.content), content: upload.content };
+  return {
+    filename: upload.filename,
+    content_type: checkedContentType(upload.filename, upload.declaredType, upload.content),
+    content: upload.content,
+  };
 }

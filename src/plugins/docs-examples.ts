@@ -61,7 +61,9 @@ const locked = (r: Json) => Boolean(r.invoice_item_id) || r.status?.name === 'Bi
 export const opKey = (method: string, path: string) => `${method.toUpperCase()} ${path}`;
 
 /** The write operations /docs offers "Try it out" on with a JSON body. */
-export function jsonWrites(doc: Json): { path: string; method: string; op: Json; name: string | undefined; schema: Json | undefined }[] {
+export function jsonWrites(
+  doc: Json,
+): { path: string; method: string; op: Json; name: string | undefined; schema: Json | undefined }[] {
   return Object.entries<Json>(doc.paths ?? {}).flatMap(([path, item]) =>
     WRITES.filter((m) => item[m]?.requestBody?.content?.[JSON_TYPE]).map((method) => {
       const media = item[method].requestBody.content[JSON_TYPE];
@@ -98,7 +100,8 @@ function fits(doc: Json, propSchema: Json | undefined, value: unknown): boolean 
   if (Array.isArray(s.enum)) return s.enum.includes(value);
   if (typeof s.maxLength === 'number' && typeof value === 'string' && value.length > s.maxLength) return false;
   const type = Array.isArray(s.type) ? s.type : [s.type];
-  if (type.includes('string')) return typeof value === 'string' && (!s.pattern || new RegExp(s.pattern, 'u').test(value));
+  if (type.includes('string'))
+    return typeof value === 'string' && (!s.pattern || new RegExp(s.pattern, 'u').test(value));
   if (type.includes('integer')) return Number.isInteger(value);
   if (type.includes('number')) return typeof value === 'number';
   if (type.includes('boolean')) return typeof value === 'boolean';
@@ -139,24 +142,42 @@ const isKey = (field: string) => UNIQUE.includes(field) || field.endsWith('_numb
 
 /** A fixed example body (TryItOutExamples.bodies) with its keys stamped where the schema allows. */
 function stamped(doc: Json, props: Json, body: Json, stamp: Stamp): Json {
-  return Object.fromEntries(Object.entries(body).map(([field, value]) => [field, isKey(field) && typeof value === 'string' ? fresh(doc, field, value, props[field], stamp) : value]));
+  return Object.fromEntries(
+    Object.entries(body).map(([field, value]) => [
+      field,
+      isKey(field) && typeof value === 'string' ? fresh(doc, field, value, props[field], stamp) : value,
+    ]),
+  );
 }
 
 /** Resolves examples against one tenant through the API (app.inject). */
-export async function resolveExamples(app: FastifyInstance, doc: Json, instance: string, now = Date.now()): Promise<Examples | undefined> {
+export async function resolveExamples(
+  app: FastifyInstance,
+  doc: Json,
+  instance: string,
+  now = Date.now(),
+): Promise<Examples | undefined> {
   const { db } = app.zk;
   const { bodies, curated: curatedBodies } = app.zk.examples;
   const stamp = newStamp(now);
   const tenant = await findTenant(db, instance);
   if (!tenant) return undefined;
-  const { token, info } = await createToken(db, tenant.id, { name: 'docs examples (deleted at once)', readOnly: true, expiresInDays: 1 });
+  const { token, info } = await createToken(db, tenant.id, {
+    name: 'docs examples (deleted at once)',
+    readOnly: true,
+    expiresInDays: 1,
+  });
   const base = `/${instance}/next/api/v1`;
   const gets = new Map<string, Promise<any>>();
   const get = (url: string): Promise<any> => {
     let p = gets.get(url);
     if (!p) {
       p = app
-        .inject({ method: 'GET', url: base + url, headers: { authorization: `Bearer ${token}`, [INTERNAL_REQUEST.header]: INTERNAL_REQUEST.value } })
+        .inject({
+          method: 'GET',
+          url: base + url,
+          headers: { authorization: `Bearer ${token}`, [INTERNAL_REQUEST.header]: INTERNAL_REQUEST.value },
+        })
         .then((r) => (r.statusCode === 200 ? r.json() : undefined));
       gets.set(url, p);
     }
@@ -169,20 +190,39 @@ export async function resolveExamples(app: FastifyInstance, doc: Json, instance:
   const first = async (url: string, pick?: (r: Json) => boolean) => (await list(url)).find((r) => !pick || pick(r));
 
   /** Path values: the first record on the way that has what the rest of the path needs. */
-  const resolvePath = async (segments: string[], prefix: string, values: Record<string, string | number>, needRecord: boolean, lockedFirst = false): Promise<Record<string, string | number> | undefined> => {
+  const resolvePath = async (
+    segments: string[],
+    prefix: string,
+    values: Record<string, string | number>,
+    needRecord: boolean,
+    lockedFirst = false,
+  ): Promise<Record<string, string | number> | undefined> => {
     const i = segments.findIndex((s) => s.startsWith('{'));
     if (i < 0) {
       const url = prefix + segments.map((s) => `/${s}`).join('');
       return !needRecord || (await get(url)) !== undefined ? values : undefined;
     }
-    const collection = prefix + segments.slice(0, i).map((s) => `/${s}`).join('');
+    const collection =
+      prefix +
+      segments
+        .slice(0, i)
+        .map((s) => `/${s}`)
+        .join('');
     const param = segments[i]!.slice(1, -1);
     // Records an invoice has billed, and billed invoices and items, are locked: the others first (a correction is
     // meant for a billed invoice: locked first).
-    const records = [...(await list(collection))].sort((a, b) => (Number(locked(a)) - Number(locked(b))) * (lockedFirst ? -1 : 1));
+    const records = [...(await list(collection))].sort(
+      (a, b) => (Number(locked(a)) - Number(locked(b))) * (lockedFirst ? -1 : 1),
+    );
     for (const record of records) {
       for (const value of keysOf(record, param)) {
-        const found = await resolvePath(segments.slice(i + 1), `${collection}/${encodeURIComponent(String(value))}`, { ...values, [param]: value }, needRecord, lockedFirst);
+        const found = await resolvePath(
+          segments.slice(i + 1),
+          `${collection}/${encodeURIComponent(String(value))}`,
+          { ...values, [param]: value },
+          needRecord,
+          lockedFirst,
+        );
         if (found) return found;
       }
     }
@@ -239,9 +279,15 @@ function copyThrough(doc: Json, props: Json, source: Json, stamp: Stamp): Json {
     let value = source[field];
     if (value === undefined && field.endsWith('_id')) value = source[field.slice(0, -3)]?.id;
     // A date is answered as midnight UTC; some bodies take the date only.
-    if (typeof value === 'string' && /^\d{4}-\d{2}-\d{2}T00:00:00(\.0+)?Z$/.test(value) && !fits(doc, propSchema, value)) value = value.slice(0, 10);
+    if (
+      typeof value === 'string' &&
+      /^\d{4}-\d{2}-\d{2}T00:00:00(\.0+)?Z$/.test(value) &&
+      !fits(doc, propSchema, value)
+    )
+      value = value.slice(0, 10);
     if (!fits(doc, propSchema, value)) continue;
-    body[field] = UNIQUE.includes(field) && typeof value === 'string' ? fresh(doc, field, value, propSchema, stamp) : value;
+    body[field] =
+      UNIQUE.includes(field) && typeof value === 'string' ? fresh(doc, field, value, propSchema, stamp) : value;
   }
   return body;
 }
@@ -250,10 +296,13 @@ function copyThrough(doc: Json, props: Json, source: Json, stamp: Stamp): Json {
  * its name, its username (a project activity's key is its name, not the id of the allowance). */
 function keysOf(record: Json, param: string): (string | number)[] {
   const fields = [param, `${param}_number`, 'id', 'name', 'username'];
-  return [...new Set(fields.map((f) => record[f]).filter((v) => typeof v === 'string' || typeof v === 'number'))] as (string | number)[];
+  return [...new Set(fields.map((f) => record[f]).filter((v) => typeof v === 'string' || typeof v === 'number'))] as (
+    string | number
+  )[];
 }
 
-const resolveParam = (doc: Json, p: Json): Json | undefined => (p.$ref ? doc.components?.parameters?.[String(p.$ref).split('/').pop()!] : p);
+const resolveParam = (doc: Json, p: Json): Json | undefined =>
+  p.$ref ? doc.components?.parameters?.[String(p.$ref).split('/').pop()!] : p;
 const paramKey = (doc: Json, p: Json) => {
   const param = resolveParam(doc, p);
   return `${param?.in} ${param?.name}`;
@@ -276,11 +325,21 @@ export function withExamples(doc: Json, examples: Examples | undefined): Json {
         ...op,
         // The path item's own parameters (path parameters shared by its operations) come along as the operation's
         // (an operation's parameter of the same name and place wins), so each operation can carry its own example.
-        parameters: [...(item.parameters ?? []).filter((p: Json) => !(op.parameters ?? []).some((q: Json) => paramKey(doc, q) === paramKey(doc, p))), ...(op.parameters ?? [])].map((p: Json) => {
+        parameters: [
+          ...(item.parameters ?? []).filter(
+            (p: Json) => !(op.parameters ?? []).some((q: Json) => paramKey(doc, q) === paramKey(doc, p)),
+          ),
+          ...(op.parameters ?? []),
+        ].map((p: Json) => {
           const param = resolveParam(doc, p);
-          return param?.in === 'path' && example.path[param.name] !== undefined ? { ...param, example: example.path[param.name] } : p;
+          return param?.in === 'path' && example.path[param.name] !== undefined
+            ? { ...param, example: example.path[param.name] }
+            : p;
         }),
-        requestBody: { ...op.requestBody, content: { ...content, [JSON_TYPE]: { ...content[JSON_TYPE], example: example.body } } },
+        requestBody: {
+          ...op.requestBody,
+          content: { ...content, [JSON_TYPE]: { ...content[JSON_TYPE], example: example.body } },
+        },
       };
     }
     paths[path] = copy ?? item;

@@ -10,25 +10,67 @@ export const DOCS_GROUPS: { slug: string; name: string; tags: string[] }[] = [
   {
     slug: 'customers-projects',
     name: 'Customers and projects',
-    tags: ['Customers', 'Customer contacts', 'Projects', 'Project activities', 'Project employees', 'Project locations',
-      'Project price tables', 'Project statuses', 'Project tasks', 'Activities', 'Categories', 'Dynamic attributes'],
+    tags: [
+      'Customers',
+      'Customer contacts',
+      'Projects',
+      'Project activities',
+      'Project employees',
+      'Project locations',
+      'Project price tables',
+      'Project statuses',
+      'Project tasks',
+      'Activities',
+      'Categories',
+      'Dynamic attributes',
+    ],
   },
   {
     slug: 'time',
     name: 'Time: attendances, absences, planning',
-    tags: ['Attendances', 'Absences', 'Absence reasons', 'Booking settings', 'Month closings', 'Working-time balances',
-      'Plannings', 'Regular working times', 'Employment periods', 'Employee meals'],
+    tags: [
+      'Attendances',
+      'Absences',
+      'Absence reasons',
+      'Booking settings',
+      'Month closings',
+      'Working-time balances',
+      'Plannings',
+      'Regular working times',
+      'Employment periods',
+      'Employee meals',
+    ],
   },
   {
     slug: 'organisation',
     name: 'Employees and organisation',
-    tags: ['Employees', 'Departments', 'Holiday calendars', 'Locations', 'Devices', 'Transponders', 'Vehicles', 'Internal rates'],
+    tags: [
+      'Employees',
+      'Departments',
+      'Holiday calendars',
+      'Locations',
+      'Devices',
+      'Transponders',
+      'Vehicles',
+      'Internal rates',
+    ],
   },
   {
     slug: 'billing',
     name: 'Billing: invoices, offers, receipts, prices',
-    tags: ['Invoices', 'Invoice items', 'Invoice attachments', 'Offers', 'Offer items', 'Articles', 'Price groups', 'Price tables',
-      'Receipts', 'Receipt types', 'Receipt attachments'],
+    tags: [
+      'Invoices',
+      'Invoice items',
+      'Invoice attachments',
+      'Offers',
+      'Offer items',
+      'Articles',
+      'Price groups',
+      'Price tables',
+      'Receipts',
+      'Receipt types',
+      'Receipt attachments',
+    ],
   },
   {
     slug: 'tickets-documents',
@@ -57,7 +99,9 @@ function collectRefs(node: unknown, found: Set<string>): void {
 export function narrowToTags(doc: Json, tags: Set<string>, title: string): Json {
   const paths: Json = {};
   for (const [path, item] of Object.entries<Json>(doc.paths ?? {})) {
-    const kept = Object.fromEntries(Object.entries<Json>(item).filter(([m, op]) => !METHODS.includes(m) || tags.has(op.tags?.[0])));
+    const kept = Object.fromEntries(
+      Object.entries<Json>(item).filter(([m, op]) => !METHODS.includes(m) || tags.has(op.tags?.[0])),
+    );
     if (METHODS.some((m) => kept[m])) paths[path] = kept;
   }
   // The components reached from the paths, following references between components to the end.
@@ -73,7 +117,7 @@ export function narrowToTags(doc: Json, tags: Set<string>, title: string): Json 
     (components[kind] ??= {})[name] = target;
     const inner = new Set<string>();
     collectRefs(target, inner);
-    for (const r of inner) if (!refs.has(r)) refs.add(r), pending.push(r);
+    for (const r of inner) if (!refs.has(r)) (refs.add(r), pending.push(r));
   }
   for (const kind of Object.keys(components)) if (components[kind] === undefined) delete components[kind];
   return {
@@ -89,6 +133,9 @@ export function narrowToTags(doc: Json, tags: Set<string>, title: string): Json 
  * document); test/docs/docs-page.test.ts fails until it is given a group. */
 export function groupDocuments(doc: Json): Map<string, { name: string; doc: Json }> {
   return new Map(
-    DOCS_GROUPS.map((g) => [g.slug, { name: g.name, doc: narrowToTags(doc, new Set(g.tags), `${doc.info?.title ?? 'API'} — ${g.name}`) }]),
+    DOCS_GROUPS.map((g) => [
+      g.slug,
+      { name: g.name, doc: narrowToTags(doc, new Set(g.tags), `${doc.info?.title ?? 'API'} — ${g.name}`) },
+    ]),
   );
 }

@@ -33,7 +33,10 @@ export function prettyLine(json: string): string {
  * log line ahead of console output written after it (a pino line then a console line, back to back: the console
  * line came first in 6 of 9 runs).
  */
-export function loggerOptions(config: Config, out: NodeJS.WritableStream = process.stdout): FastifyServerOptions['logger'] {
+export function loggerOptions(
+  config: Config,
+  out: NodeJS.WritableStream = process.stdout,
+): FastifyServerOptions['logger'] {
   if (config.logFormat !== 'pretty') return { level: config.logLevel, stream: out };
   return { level: config.logLevel, stream: { write: (line: string) => out.write(`${prettyLine(line)}\n`) } };
 }
@@ -43,7 +46,9 @@ export function loggerOptions(config: Config, out: NodeJS.WritableStream = proce
 export const INTERNAL_REQUEST = { header: 'x-zeitkonto-internal', value: randomUUID() };
 
 const quietAtInfo = (request: FastifyRequest) =>
-  request.url.startsWith('/docs/static/') || request.url === '/favicon.ico' || request.headers[INTERNAL_REQUEST.header] === INTERNAL_REQUEST.value;
+  request.url.startsWith('/docs/static/') ||
+  request.url === '/favicon.ico' ||
+  request.headers[INTERNAL_REQUEST.header] === INTERNAL_REQUEST.value;
 
 /** One line per answered request, instead of Fastify's two (the app sets disableRequestLogging; the pair cost ~15 % of throughput at info). */
 export function registerRequestLog(app: FastifyInstance): void {

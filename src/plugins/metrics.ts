@@ -3,7 +3,10 @@ import type { FastifyInstance } from 'fastify';
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
 import type { RateLimiter } from './rate-limit.js';
 
-export function registerMetrics(app: FastifyInstance, opts: { defaultMetrics: boolean; rateLimiter: RateLimiter }): void {
+export function registerMetrics(
+  app: FastifyInstance,
+  opts: { defaultMetrics: boolean; rateLimiter: RateLimiter },
+): void {
   const registry = new Registry();
   if (opts.defaultMetrics) collectDefaultMetrics({ register: registry });
   const requests = new Counter({
@@ -28,7 +31,11 @@ export function registerMetrics(app: FastifyInstance, opts: { defaultMetrics: bo
     },
   });
   app.addHook('onResponse', async (request, reply) => {
-    const labels = { route: request.routeOptions.url ?? 'unmatched', method: request.method, status: String(reply.statusCode) };
+    const labels = {
+      route: request.routeOptions.url ?? 'unmatched',
+      method: request.method,
+      status: String(reply.statusCode),
+    };
     requests.inc(labels);
     latency.observe(labels, reply.elapsedTime / 1000);
   });

@@ -20,7 +20,11 @@ function convertSchemaKeywords(node: Json): Json {
     if (types.length === 1) Object.assign(out, { type: types[0] }, nullable);
     else {
       delete out.type;
-      out.anyOf = types.map((t: string) => ({ type: t, ...(t === 'array' && out.items ? { items: out.items } : {}), ...nullable }));
+      out.anyOf = types.map((t: string) => ({
+        type: t,
+        ...(t === 'array' && out.items ? { items: out.items } : {}),
+        ...nullable,
+      }));
       if (types.includes('array')) delete out.items;
     }
   }
@@ -34,7 +38,10 @@ function convertSchemaKeywords(node: Json): Json {
     if (out.example === undefined && out.examples.length > 0) out.example = out.examples[0];
     delete out.examples;
   }
-  for (const [bound, flag] of [['exclusiveMinimum', 'minimum'], ['exclusiveMaximum', 'maximum']] as const) {
+  for (const [bound, flag] of [
+    ['exclusiveMinimum', 'minimum'],
+    ['exclusiveMaximum', 'maximum'],
+  ] as const) {
     if (typeof out[bound] === 'number') {
       out[flag] = out[bound];
       out[bound] = true;

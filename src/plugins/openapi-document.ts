@@ -41,8 +41,10 @@ function hoistSchema(node: unknown, schemas: Json): unknown {
     delete s.example;
   }
   for (const key of CHILDREN) if (s[key] && typeof s[key] === 'object') s[key] = hoistSchema(s[key], schemas);
-  for (const key of CHILD_LISTS) if (Array.isArray(s[key])) s[key] = s[key].map((c: unknown) => hoistSchema(c, schemas));
-  for (const key of CHILD_MAPS) if (s[key]) for (const [k, c] of Object.entries(s[key])) s[key][k] = hoistSchema(c, schemas);
+  for (const key of CHILD_LISTS)
+    if (Array.isArray(s[key])) s[key] = s[key].map((c: unknown) => hoistSchema(c, schemas));
+  for (const key of CHILD_MAPS)
+    if (s[key]) for (const [k, c] of Object.entries(s[key])) s[key][k] = hoistSchema(c, schemas);
   const common = typeof s.title === 'string' ? undefined : COMMON_BY_SHAPE.get(shape(s));
   if (common) {
     schemas[common] ??= { title: common, ...s };
@@ -75,7 +77,10 @@ function hoistContent(holder: Json | undefined, schemas: Json): void {
 
 // Query names as they are (`page`), header names too (`If-Match`: no query parameter looks like one), path names with
 // `path.` (`path.id` beside the `id` filter).
-const parameterName = (p: Json) => `${PARAMETER_PREFIX[p.in] ?? ''}${String(p.name).replace(/\[\]$/, '.list').replace(/[^A-Za-z0-9._-]/g, '')}`;
+const parameterName = (p: Json) =>
+  `${PARAMETER_PREFIX[p.in] ?? ''}${String(p.name)
+    .replace(/\[\]$/, '.list')
+    .replace(/[^A-Za-z0-9._-]/g, '')}`;
 const PARAMETER_PREFIX: Record<string, string> = { path: 'path.', cookie: 'cookie.' };
 
 /** Parameters that several operations share unchanged become components/parameters (the commonest variant per name). */
@@ -96,9 +101,15 @@ function hoistParameters(doc: Json): Json {
     if (count >= 2) shared[name] = best;
   }
   for (const { op } of operationsOf(doc)) {
-    op.parameters = op.parameters?.map((p: Json) => (shared[parameterName(p)] === JSON.stringify(p) ? { $ref: `#/components/parameters/${parameterName(p)}` } : p));
+    op.parameters = op.parameters?.map((p: Json) =>
+      shared[parameterName(p)] === JSON.stringify(p) ? { $ref: `#/components/parameters/${parameterName(p)}` } : p,
+    );
   }
-  return Object.fromEntries(Object.entries(shared).sort(([a], [b]) => a.localeCompare(b)).map(([name, json]) => [name, JSON.parse(json)]));
+  return Object.fromEntries(
+    Object.entries(shared)
+      .sort(([a], [b]) => a.localeCompare(b))
+      .map(([name, json]) => [name, JSON.parse(json)]),
+  );
 }
 
 /**
@@ -111,7 +122,9 @@ function hoistPathParameters(doc: Json, parameters: Json): void {
     const ops = METHODS.filter((m) => item[m]).map((m) => item[m] as Json);
     if (ops.length < 2) continue;
     const common = (ops[0]!.parameters ?? []).filter(
-      (p: Json) => resolve(p).in === 'path' && ops.every((op) => (op.parameters ?? []).some((q: Json) => JSON.stringify(q) === JSON.stringify(p))),
+      (p: Json) =>
+        resolve(p).in === 'path' &&
+        ops.every((op) => (op.parameters ?? []).some((q: Json) => JSON.stringify(q) === JSON.stringify(p))),
     );
     if (!common.length) continue;
     const moved = new Set(common.map((p: Json) => JSON.stringify(p)));
@@ -132,13 +145,19 @@ const ERROR_RESPONSES: Record<string, { name: string; description: string }> = {
   '422': { name: 'ValidationFailed', description: 'Invalid input: `errors` lists the messages per field.' },
   '429': { name: 'TooManyRequests', description: 'Rate limit exceeded: retry after the seconds in Retry-After.' },
 };
-const RETRY_AFTER = { description: 'Seconds until a request is accepted again.', schema: { type: 'integer', minimum: 0 } };
+const RETRY_AFTER = {
+  description: 'Seconds until a request is accepted again.',
+  schema: { type: 'integer', minimum: 0 },
+};
 
 function successDescription(status: string, response: Json): string {
   if (status === '201') return 'Created: the new record.';
   if (status === '204') return 'Done; no content.';
   const data = response.content?.['application/json']?.schema?.properties?.data;
-  if (data?.type === 'array') return response.content['application/json'].schema.properties.meta ? 'One page of the list, with links and meta.' : 'The whole list.';
+  if (data?.type === 'array')
+    return response.content['application/json'].schema.properties.meta
+      ? 'One page of the list, with links and meta.'
+      : 'The whole list.';
   return data ? 'The record.' : 'Success.';
 }
 
@@ -161,7 +180,11 @@ function describeErrors(doc: Json): void {
 }
 
 /** Names of the other shared answers: the write path's (write-path/openapi.ts) and each resource's own record. */
-const SHARED_RESPONSES: Record<string, string> = { '304': 'NotModified', '409': 'IdempotencyConflict', '412': 'PreconditionFailed' };
+const SHARED_RESPONSES: Record<string, string> = {
+  '304': 'NotModified',
+  '409': 'IdempotencyConflict',
+  '412': 'PreconditionFailed',
+};
 
 function responseName(status: string, response: Json): string | undefined {
   const named = ERROR_RESPONSES[status]?.name ?? SHARED_RESPONSES[status];
@@ -195,7 +218,8 @@ function shareResponses(doc: Json): Json {
   for (const { op } of operationsOf(doc)) {
     for (const [status, response] of Object.entries<Json>(op.responses ?? {})) {
       const name = responseName(status, response);
-      if (name && shared[name] === JSON.stringify(response)) op.responses[status] = { $ref: `#/components/responses/${name}` };
+      if (name && shared[name] === JSON.stringify(response))
+        op.responses[status] = { $ref: `#/components/responses/${name}` };
     }
   }
   return Object.fromEntries(Object.entries(shared).map(([name, json]) => [name, JSON.parse(json)]));
@@ -208,7 +232,11 @@ function singular(word: string): string {
   return word.replace(/([^s])s$/, '$1');
 }
 const camel = (words: string[]) => words.map((w, i) => (i === 0 ? w : w[0]!.toUpperCase() + w.slice(1))).join('');
-const wordsOf = (segment: string) => segment.split(/[-_.]/).filter(Boolean).map((w) => w.toLowerCase());
+const wordsOf = (segment: string) =>
+  segment
+    .split(/[-_.]/)
+    .filter(Boolean)
+    .map((w) => w.toLowerCase());
 
 /**
  * listCustomers, getCustomer, createCustomer, updateCustomer (PATCH), replaceCustomer (PUT), deleteCustomer;
@@ -229,8 +257,12 @@ export function operationIdFor(method: string, path: string, op: Json): string {
   const plural = statics.length > 0 && /s$|children$/.test(statics.at(-1)!);
   if (method === 'post' && !onItem && !plural) return camel([...last, ...nouns.slice(0, -1).flat()]);
   const getVerb = onItem || !isList ? 'get' : 'list';
-  const verb = method === 'get' ? getVerb : { post: 'create', patch: 'update', put: 'replace', delete: 'delete' }[method]!;
-  const objectWords = method === 'post' && !onItem ? [...nouns.slice(0, -1).flat(), ...last.slice(0, -1), singular(last.at(-1)!)] : nouns.flat();
+  const verb =
+    method === 'get' ? getVerb : { post: 'create', patch: 'update', put: 'replace', delete: 'delete' }[method]!;
+  const objectWords =
+    method === 'post' && !onItem
+      ? [...nouns.slice(0, -1).flat(), ...last.slice(0, -1), singular(last.at(-1)!)]
+      : nouns.flat();
   return camel([verb, ...objectWords]);
 }
 
@@ -251,27 +283,53 @@ function addOperationIds(doc: Json): void {
 /** The tags the operations use, declared once, each with the paths it covers. */
 function declareTags(doc: Json): Json[] {
   const paths = new Map<string, Set<string>>();
-  for (const { path, op } of operationsOf(doc)) for (const tag of op.tags ?? []) (paths.get(tag) ?? paths.set(tag, new Set()).get(tag)!).add(path.replace(/\/\{[^}]+\}$/, ''));
+  for (const { path, op } of operationsOf(doc))
+    for (const tag of op.tags ?? [])
+      (paths.get(tag) ?? paths.set(tag, new Set()).get(tag)!).add(path.replace(/\/\{[^}]+\}$/, ''));
   return [...paths]
     .sort(([a], [b]) => a.localeCompare(b))
     .map(([name, set]) => ({ name, description: `Endpoints under ${[...set].map((p) => `\`${p}\``).join(', ')}.` }));
 }
 
-const CSV = { schema: { title: 'CsvRows', type: 'string', description: 'UTF-8, a header row, then one row per item (nested objects as parent.child columns).' } };
+const CSV = {
+  schema: {
+    title: 'CsvRows',
+    type: 'string',
+    description: 'UTF-8, a header row, then one row per item (nested objects as parent.child columns).',
+  },
+};
 
 /** Success descriptions; lists also answer text/csv (http/list/csv.ts). */
 function describeSuccess(doc: Json): void {
   for (const { method, op } of operationsOf(doc)) {
     for (const [status, response] of Object.entries<Json>(op.responses ?? {})) {
-      if (!ERROR_RESPONSES[status] && response.description === 'Default Response') response.description = successDescription(status, response);
+      if (!ERROR_RESPONSES[status] && response.description === 'Default Response')
+        response.description = successDescription(status, response);
     }
     const ok = op.responses?.['200'];
-    if (method === 'get' && ok?.content?.['application/json']?.schema?.properties?.data?.type === 'array') ok.content['text/csv'] = structuredClone(CSV);
+    if (method === 'get' && ok?.content?.['application/json']?.schema?.properties?.data?.type === 'array')
+      ok.content['text/csv'] = structuredClone(CSV);
   }
 }
 
 /** Keywords that only narrow a schema, each on its own (so `allOf` of the base and them is the narrower schema). */
-const NARROWING = new Set(['minLength', 'maxLength', 'pattern', 'format', 'minimum', 'maximum', 'exclusiveMinimum', 'exclusiveMaximum', 'multipleOf', 'minItems', 'maxItems', 'enum', 'const', 'description', 'examples']);
+const NARROWING = new Set([
+  'minLength',
+  'maxLength',
+  'pattern',
+  'format',
+  'minimum',
+  'maximum',
+  'exclusiveMinimum',
+  'exclusiveMaximum',
+  'multipleOf',
+  'minItems',
+  'maxItems',
+  'enum',
+  'const',
+  'description',
+  'examples',
+]);
 
 /** The keywords `narrow` adds to `wide` when it is `wide` plus narrowing keywords only; otherwise undefined. */
 function refinement(narrow: unknown, wide: unknown): Json | undefined {
@@ -293,7 +351,12 @@ function refinement(narrow: unknown, wide: unknown): Json | undefined {
  */
 function extendNamedSchemas(schemas: Json): void {
   const entries = Object.entries<Json>(schemas).filter(([, s]) => s.type === 'object' && s.properties && !s.allOf);
-  const props = new Map(entries.map(([name, s]) => [name, Object.fromEntries(Object.entries<Json>(s.properties).map(([k, v]) => [k, JSON.stringify(v)]))]));
+  const props = new Map(
+    entries.map(([name, s]) => [
+      name,
+      Object.fromEntries(Object.entries<Json>(s.properties).map(([k, v]) => [k, JSON.stringify(v)])),
+    ]),
+  );
   const fits = (a: Json, an: string, b: Json, bn: string) => {
     const pa = props.get(an)!;
     const pb = props.get(bn)!;
@@ -310,8 +373,12 @@ function extendNamedSchemas(schemas: Json): void {
     const required = (s: Json) => (s.required ?? []).length;
     // Of two with the same properties, the one requiring fewer (then the first name) is the base.
     const before = (bn: string, b: Json) =>
-      size(bn) < size(an) ? size(bn) * 4 >= size(an) * 3 : required(b) < required(a) || (required(b) === required(a) && bn < an);
-    const candidates = entries.filter(([bn, b]) => fits(a, an, b, bn) && before(bn, b) && JSON.stringify(b.properties).length > 200);
+      size(bn) < size(an)
+        ? size(bn) * 4 >= size(an) * 3
+        : required(b) < required(a) || (required(b) === required(a) && bn < an);
+    const candidates = entries.filter(
+      ([bn, b]) => fits(a, an, b, bn) && before(bn, b) && JSON.stringify(b.properties).length > 200,
+    );
     const sorted = candidates.sort(([x], [y]) => size(y) - size(x) || x.localeCompare(y)).map(([bn]) => bn);
     if (sorted.length) choices.set(an, sorted);
   }
@@ -373,7 +440,8 @@ export function refineDocument(doc: Json, examples: Readonly<Record<string, Reco
   }
   extendNamedSchemas(schemas);
   // Request bodies the demo tenant accepts, for "Try it out" (src/demo/examples.ts, handed in by app.ts).
-  for (const [name, example] of Object.entries(examples)) if (schemas[name]) schemas[name] = { ...schemas[name], examples: [example] };
+  for (const [name, example] of Object.entries(examples))
+    if (schemas[name]) schemas[name] = { ...schemas[name], examples: [example] };
   // A component's title only repeats its key (readers name a $ref'd schema by the key): said once, not twice.
   for (const [name, schema] of Object.entries<Json>(schemas)) if (schema.title === name) delete schema.title;
   dropOptionalExamples(doc);

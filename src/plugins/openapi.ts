@@ -34,7 +34,12 @@ export async function registerOpenApi(app: FastifyInstance): Promise<void> {
   await app.register(swagger, {
     openapi: {
       openapi: '3.1.0',
-      info: { title: 'zeitkonto API', version: '1.0.0', description: DESCRIPTION, license: { name: 'MIT', url: 'https://opensource.org/licenses/MIT' } },
+      info: {
+        title: 'zeitkonto API',
+        version: '1.0.0',
+        description: DESCRIPTION,
+        license: { name: 'MIT', url: 'https://opensource.org/licenses/MIT' },
+      },
       components: { securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer' } } },
       security: [{ bearerAuth: [] }],
     },
@@ -47,7 +52,12 @@ const EXAMPLES_TTL_MS = 60_000;
 const toOpenApiPath = (url: string) => url.replace(/:([A-Za-z0-9_]+)/g, '{$1}');
 
 /** The document for one edition, optionally narrowed to one tenant's modules; its server URL is relative until withServer. */
-export function editionDocument(app: FastifyInstance, registry: RouteRegistry, edition: Edition, tenant?: Tenant): Record<string, any> {
+export function editionDocument(
+  app: FastifyInstance,
+  registry: RouteRegistry,
+  edition: Edition,
+  tenant?: Tenant,
+): Record<string, any> {
   const full = structuredClone(app.swagger()) as Record<string, any>;
   const prefix = toOpenApiPath(API_PREFIX);
   const paths: Record<string, any> = {};
@@ -72,14 +82,20 @@ export function editionDocument(app: FastifyInstance, registry: RouteRegistry, e
   full.servers = [
     tenant
       ? { url: `/${tenant.instance}/next/api/v1`, description: `Tenant ${tenant.instance}` }
-      : { url: '/{instance}/next/api/v1', variables: { instance: { default: 'demo', description: 'Tenant instance name' } } },
+      : {
+          url: '/{instance}/next/api/v1',
+          variables: { instance: { default: 'demo', description: 'Tenant instance name' } },
+        },
   ];
   return refineDocument(full, app.zk.examples.bodies);
 }
 
 /** The document as served: its server URL absolute for the host that serves it. */
 export function withServer(doc: Record<string, any>, req: FastifyRequest): Record<string, any> {
-  return { ...doc, servers: doc.servers.map((s: Record<string, unknown>) => ({ ...s, url: `${requestBase(req)}${s.url}` })) };
+  return {
+    ...doc,
+    servers: doc.servers.map((s: Record<string, unknown>) => ({ ...s, url: `${requestBase(req)}${s.url}` })),
+  };
 }
 
 export async function registerDocsRoutes(app: FastifyInstance, registry: RouteRegistry): Promise<void> {
@@ -97,13 +113,16 @@ export async function registerDocsRoutes(app: FastifyInstance, registry: RouteRe
   // The documents /docs loads: one per group of tags (docs-groups.ts) and `all`, each with the "Try it out"
   // examples of the demo tenant (docs-examples.ts).
   let groups: ReturnType<typeof groupDocuments> | undefined;
-  const groupDocs = () => (groups ??= new Map([...groupDocuments(doc30()), ['all', { name: 'All operations', doc: doc30() }]]));
+  const groupDocs = () =>
+    (groups ??= new Map([...groupDocuments(doc30()), ['all', { name: 'All operations', doc: doc30() }]]));
   let examples: { tenantId: number | undefined; at: number; value: Promise<Examples | undefined> } | undefined;
   const demoExamples = async (): Promise<Examples | undefined> => {
     const tenant = await tenantCache.get(app.zk.db, app.zk.config.docsInstance);
-    const resolve = () => (tenant ? resolveExamples(app, doc30(), tenant.instance).catch(() => undefined) : Promise.resolve(undefined));
+    const resolve = () =>
+      tenant ? resolveExamples(app, doc30(), tenant.instance).catch(() => undefined) : Promise.resolve(undefined);
     // A regenerated demo tenant is a new tenant (new id): its examples are resolved before they are served.
-    if (!examples || examples.tenantId !== tenant?.id) examples = { tenantId: tenant?.id, at: Date.now(), value: resolve() };
+    if (!examples || examples.tenantId !== tenant?.id)
+      examples = { tenantId: tenant?.id, at: Date.now(), value: resolve() };
     else if (Date.now() - examples.at > EXAMPLES_TTL_MS) {
       // Older than EXAMPLES_TTL_MS: served once more while they are resolved anew.
       const current = examples;
@@ -137,11 +156,15 @@ export async function registerDocsRoutes(app: FastifyInstance, registry: RouteRe
   });
   app.get('/openapi/docs/:group', { schema: { hide: true } }, async (req, reply) => {
     const group = groupDocs().get((req.params as { group: string }).group.replace(/\.json$/, ''));
-    return group ? withServer(withExamples(group.doc, await demoExamples()), req) : reply.code(404).send({ message: 'No such group' });
+    return group
+      ? withServer(withExamples(group.doc, await demoExamples()), req)
+      : reply.code(404).send({ message: 'No such group' });
   });
   // The operator's guide the reference links to: the README, as text.
   const readme = fs.readFileSync(new URL('../../README.md', import.meta.url), 'utf8');
-  app.get('/docs/readme', { schema: { hide: true } }, async (_req, reply) => reply.type('text/markdown; charset=utf-8').send(readme));
+  app.get('/docs/readme', { schema: { hide: true } }, async (_req, reply) =>
+    reply.type('text/markdown; charset=utf-8').send(readme),
+  );
   // The page opens on the first group's document and offers the others, and the whole API, in its top bar: Swagger
   // UI's first render grows with the document it resolves (docs/performance-archive.md, "The /docs page").
   const urls = [

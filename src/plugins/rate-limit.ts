@@ -116,7 +116,13 @@ export class RedisRateLimiter implements RateLimiter {
     // A command waits at most a second: when Redis hangs, that request goes through unlimited and opens the breaker.
     // ioredis is loaded here, on first use: without REDIS_URL it is never needed (start-up time).
     const { Redis } = createRequire(import.meta.url)('ioredis') as typeof import('ioredis');
-    this.#redis = new Redis(url, { maxRetriesPerRequest: 0, enableOfflineQueue: false, commandTimeout: 1000, retryStrategy: (n) => Math.min(n * 200, 2000), ...options });
+    this.#redis = new Redis(url, {
+      maxRetriesPerRequest: 0,
+      enableOfflineQueue: false,
+      commandTimeout: 1000,
+      retryStrategy: (n) => Math.min(n * 200, 2000),
+      ...options,
+    });
     this.#redis.on('error', () => {}); // surfaced through availability
     this.#redis.on('ready', () => {
       this.#connected = true;
@@ -190,7 +196,11 @@ export class RedisRateLimiter implements RateLimiter {
  * When the limiter cannot answer (Redis down), the request passes without limit headers at once: an outage of
  * the limiter must not become an outage of the API. The change of state is logged once (buildApp), not per request.
  */
-export async function applyRateLimit(limiter: RateLimiter, request: FastifyRequest, reply: FastifyReply): Promise<void> {
+export async function applyRateLimit(
+  limiter: RateLimiter,
+  request: FastifyRequest,
+  reply: FastifyReply,
+): Promise<void> {
   let decision: RateDecision;
   try {
     decision = await limiter.hit(`t${request.token.id}`);

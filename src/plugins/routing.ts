@@ -91,7 +91,9 @@ export function registerRouting(app: FastifyInstance, registry: RouteRegistry): 
       return reply
         .code(405)
         .header('Allow', allowed.join(', '))
-        .send({ message: `The ${request.method} method is not supported for route ${route}. Supported methods: ${allowed.join(', ')}.` });
+        .send({
+          message: `The ${request.method} method is not supported for route ${route}. Supported methods: ${allowed.join(', ')}.`,
+        });
     }
     return reply.code(404).send({ message: routeNotFoundMessage(request) });
   });

@@ -4,7 +4,11 @@ import type { ModuleName, Tenant } from './tenants.js';
 
 export type FieldModules = Readonly<Record<string, ModuleName>>;
 
-export function omitGatedFields<T extends Record<string, unknown>>(record: T, tenant: Pick<Tenant, 'modules'>, fields: FieldModules): T {
+export function omitGatedFields<T extends Record<string, unknown>>(
+  record: T,
+  tenant: Pick<Tenant, 'modules'>,
+  fields: FieldModules,
+): T {
   // Assigning undefined (rather than `delete`) keeps the object's shape fast; the serializer and JSON.stringify
   // both leave undefined fields out of the response.
   for (const field in fields) {

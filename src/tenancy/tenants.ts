@@ -8,7 +8,14 @@ export const EDITIONS = ['full', 'clock'] as const;
 export type Edition = (typeof EDITIONS)[number];
 
 /** Optional modules, each on or off per tenant. */
-export const MODULES = ['resource_planning', 'departments', 'project_release', 'ticket_extension', 'ahr', 'end_customer'] as const;
+export const MODULES = [
+  'resource_planning',
+  'departments',
+  'project_release',
+  'ticket_extension',
+  'ahr',
+  'end_customer',
+] as const;
 export type ModuleName = (typeof MODULES)[number];
 
 export const LANGUAGES = ['de', 'en', 'fr', 'es', 'pl', 'sk', 'tr'] as const;
@@ -79,19 +86,25 @@ export function isTimezone(zone: string): boolean {
 }
 
 /** The tenant's time zone (setting `timezone`, an IANA zone; docs/api/absences.md): what absences without one of their own read. */
-export const tenantTimezone = (tenant: Pick<Tenant, 'settings'>): string => (typeof tenant.settings.timezone === 'string' ? tenant.settings.timezone : DEFAULT_TIMEZONE);
+export const tenantTimezone = (tenant: Pick<Tenant, 'settings'>): string =>
+  typeof tenant.settings.timezone === 'string' ? tenant.settings.timezone : DEFAULT_TIMEZONE;
 
 export function checkTenantInput(input: Partial<TenantInput>): void {
   if (input.instance !== undefined && !INSTANCE_PATTERN.test(input.instance)) {
-    throw new TenantInputError('instance must be 2-63 characters: lower-case letters, digits, "-" and "_", starting with a letter or digit');
+    throw new TenantInputError(
+      'instance must be 2-63 characters: lower-case letters, digits, "-" and "_", starting with a letter or digit',
+    );
   }
-  if (input.edition !== undefined && !EDITIONS.includes(input.edition)) throw new TenantInputError(`edition must be one of ${EDITIONS.join(', ')}`);
+  if (input.edition !== undefined && !EDITIONS.includes(input.edition))
+    throw new TenantInputError(`edition must be one of ${EDITIONS.join(', ')}`);
   for (const m of input.modules ?? []) {
     if (!MODULES.includes(m)) throw new TenantInputError(`unknown module "${m}"; modules: ${MODULES.join(', ')}`);
   }
-  if (input.language !== undefined && !LANGUAGES.includes(input.language as any)) throw new TenantInputError(`language must be one of ${LANGUAGES.join(', ')}`);
+  if (input.language !== undefined && !LANGUAGES.includes(input.language as any))
+    throw new TenantInputError(`language must be one of ${LANGUAGES.join(', ')}`);
   const zone = input.settings?.timezone;
-  if (zone !== undefined && (typeof zone !== 'string' || !isTimezone(zone))) throw new TenantInputError('timezone must be an IANA time zone such as Europe/Berlin');
+  if (zone !== undefined && (typeof zone !== 'string' || !isTimezone(zone)))
+    throw new TenantInputError('timezone must be an IANA time zone such as Europe/Berlin');
 }
 
 /** Creates the tenant with its standard department (customers and employees default to it). */
@@ -99,7 +112,11 @@ export async function createTenant(db: Kysely<DB>, input: TenantInput): Promise<
   checkTenantInput(input);
   const now = nowTimestamp();
   return db.transaction().execute(async (trx) => {
-    const existing = await trx.selectFrom('tenants').select('id').where('instance', '=', input.instance).executeTakeFirst();
+    const existing = await trx
+      .selectFrom('tenants')
+      .select('id')
+      .where('instance', '=', input.instance)
+      .executeTakeFirst();
     if (existing) throw new TenantInputError(`tenant "${input.instance}" already exists`);
     const row = await trx
       .insertInto('tenants')
@@ -117,7 +134,14 @@ export async function createTenant(db: Kysely<DB>, input: TenantInput): Promise<
       .executeTakeFirstOrThrow();
     await trx
       .insertInto('departments')
-      .values({ tenant_id: Number(row.id), name: 'Standard', is_standard: true, parent_id: null, created: now, modified: now })
+      .values({
+        tenant_id: Number(row.id),
+        name: 'Standard',
+        is_standard: true,
+        parent_id: null,
+        created: now,
+        modified: now,
+      })
       .execute();
     return toTenant(row);
   });
@@ -164,7 +188,9 @@ export const tenantCache = new TenantCache();
 
 /** Delete a tenant and, through ON DELETE CASCADE, every row of its data, in one transaction. */
 export async function deleteTenant(db: Kysely<DB>, instance: string): Promise<boolean> {
-  const result = await db.transaction().execute((trx) => trx.deleteFrom('tenants').where('instance', '=', instance).executeTakeFirst());
+  const result = await db
+    .transaction()
+    .execute((trx) => trx.deleteFrom('tenants').where('instance', '=', instance).executeTakeFirst());
   tenantCache.invalidate(instance);
   return Number(result.numDeletedRows) > 0;
 }

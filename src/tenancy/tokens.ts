@@ -109,14 +109,22 @@ class TokenCache {
 export const tokenCache = new TokenCache();
 
 /** The token row of THIS tenant for a presented secret, if it is valid now. */
-export async function authenticate(db: Kysely<DB>, tenantId: number, presented: string): Promise<TokenInfo | undefined> {
+export async function authenticate(
+  db: Kysely<DB>,
+  tenantId: number,
+  presented: string,
+): Promise<TokenInfo | undefined> {
   if (presented.length < 20 || presented.length > 512 || !TOKEN_SHAPE.test(presented)) return undefined;
   const hash = hashToken(presented);
   const key = `${tenantId}:${hash}`;
   const cached = tokenCache.get(key);
   let info = cached?.info;
   if (!cached) {
-    const row = await forTenant(db, tenantId).selectFrom('api_tokens').selectAll().where('token_hash', '=', hash).executeTakeFirst();
+    const row = await forTenant(db, tenantId)
+      .selectFrom('api_tokens')
+      .selectAll()
+      .where('token_hash', '=', hash)
+      .executeTakeFirst();
     info = row ? toInfo(row) : undefined;
     tokenCache.set(key, info);
   }
@@ -127,7 +135,11 @@ export async function authenticate(db: Kysely<DB>, tenantId: number, presented: 
   if (info.expiresAt !== null && info.expiresAt <= nowText) return undefined;
   const last = info.lastUsedAt ? Date.parse(`${info.lastUsedAt.replace(' ', 'T')}Z`) : 0;
   if (now.getTime() - last > LAST_USED_RESOLUTION_MS) {
-    await forTenant(db, tenantId).updateTable('api_tokens').set({ last_used_at: nowText }).where('id', '=', info.id).execute();
+    await forTenant(db, tenantId)
+      .updateTable('api_tokens')
+      .set({ last_used_at: nowText })
+      .where('id', '=', info.id)
+      .execute();
     info.lastUsedAt = nowText;
   }
   return info;

@@ -22,7 +22,8 @@ export function monthEnd(date: string): string {
 export function monthsOf(from: string, to: string): string[] {
   const index = (date: string) => Number(date.slice(0, 4)) * 12 + Number(date.slice(5, 7)) - 1;
   const out: string[] = [];
-  for (let i = index(from); i <= index(to); i++) out.push(`${String(Math.floor(i / 12)).padStart(4, '0')}-${String((i % 12) + 1).padStart(2, '0')}`);
+  for (let i = index(from); i <= index(to); i++)
+    out.push(`${String(Math.floor(i / 12)).padStart(4, '0')}-${String((i % 12) + 1).padStart(2, '0')}`);
   return out;
 }
 

@@ -21,7 +21,8 @@ export const unauthenticated = () => new ApiError(401, 'Unauthenticated.');
 export function validationError(errors: FieldErrors, extra?: Record<string, unknown>): ApiError {
   const all = Object.values(errors).flat();
   const more = all.length - 1;
-  const message = more > 0 ? `${all[0]} (and ${more} more error${more > 1 ? 's' : ''})` : (all[0] ?? 'The given data was invalid.');
+  const message =
+    more > 0 ? `${all[0]} (and ${more} more error${more > 1 ? 's' : ''})` : (all[0] ?? 'The given data was invalid.');
   return new ApiError(422, message, errors, extra);
 }
 

@@ -39,10 +39,12 @@ export function divRound(a: bigint, b: bigint): bigint {
 }
 
 /** Cents of quantity × price, both in units of 1/10^4. */
-export const productCents = (quantityE4: number, priceE4: number): bigint => divRound(BigInt(quantityE4) * BigInt(priceE4), 1_000_000n);
+export const productCents = (quantityE4: number, priceE4: number): bigint =>
+  divRound(BigInt(quantityE4) * BigInt(priceE4), 1_000_000n);
 
 /** Cents of a percentage (in 1/100 percent) of an amount in cents. */
-export const percentOfCents = (cents: bigint, percentE2: number): bigint => divRound(cents * BigInt(percentE2), 10_000n);
+export const percentOfCents = (cents: bigint, percentE2: number): bigint =>
+  divRound(cents * BigInt(percentE2), 10_000n);
 
 /** A DecimalIn value -> integer units of 1/10^scale (undefined: too many decimals or out of range). */
 export const decimalToUnits = (value: number | string, scale: number): number | undefined => {
@@ -56,7 +58,10 @@ export const ISO_CURRENCIES: ReadonlySet<string> = new Set(Intl.supportedValuesO
 /** The decimals an amount in the currency may have: its ISO 4217 minor units, at most 2 (amounts are stored in cents). */
 export function currencyDecimals(code: string): number {
   try {
-    return Math.min(2, new Intl.NumberFormat('en', { style: 'currency', currency: code }).resolvedOptions().maximumFractionDigits ?? 2);
+    return Math.min(
+      2,
+      new Intl.NumberFormat('en', { style: 'currency', currency: code }).resolvedOptions().maximumFractionDigits ?? 2,
+    );
   } catch {
     return 2;
   }
@@ -78,14 +83,23 @@ export interface DecimalRule {
  * A request decimal (a JSON number or decimal text) as integer units of 1/10^scale, or undefined with a 422 message
  * for the field: more decimals than `places` allows are refused, never rounded; the range applies to text as well.
  */
-export function readDecimal(value: number | string, rule: DecimalRule, field: string, fail: (field: string, message: string) => void): number | undefined {
+export function readDecimal(
+  value: number | string,
+  rule: DecimalRule,
+  field: string,
+  fail: (field: string, message: string) => void,
+): number | undefined {
   const units = decimalToUnits(value, rule.places);
   if (units === undefined) {
-    fail(field, `The ${field} field must have at most ${rule.places} decimal places${rule.currency ? ` (${rule.currency})` : ''}.`);
+    fail(
+      field,
+      `The ${field} field must have at most ${rule.places} decimal places${rule.currency ? ` (${rule.currency})` : ''}.`,
+    );
     return undefined;
   }
   const n = units / 10 ** rule.places;
-  if (rule.exclusiveMin ? n <= rule.min : n < rule.min) fail(field, `The ${field} field must be ${rule.exclusiveMin ? 'greater than' : 'at least'} ${rule.min}.`);
+  if (rule.exclusiveMin ? n <= rule.min : n < rule.min)
+    fail(field, `The ${field} field must be ${rule.exclusiveMin ? 'greater than' : 'at least'} ${rule.min}.`);
   else if (n > rule.max) fail(field, `The ${field} field must not be greater than ${rule.max}.`);
   else return units * 10 ** (rule.scale - rule.places);
   return undefined;

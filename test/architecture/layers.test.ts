@@ -23,14 +23,29 @@ const MAY_IMPORT: Record<string, readonly string[]> = {
   'types.ts': ['modules', 'plugins', 'plugins/write-path', 'db', 'tenancy', 'config.ts'],
   demo: ['modules', 'plugins', 'booking', 'db', 'http', 'tenancy', 'values'],
   generate: ['modules', 'db', 'tenancy', 'values'],
-  'app.ts': ['demo', 'modules', 'plugins', 'plugins/write-path', 'db', 'http', 'tenancy', 'values', 'config.ts', 'types.ts'],
+  'app.ts': [
+    'demo',
+    'modules',
+    'plugins',
+    'plugins/write-path',
+    'db',
+    'http',
+    'tenancy',
+    'values',
+    'config.ts',
+    'types.ts',
+  ],
   'server.ts': ['app.ts', 'plugins/write-path', 'db', 'config.ts'],
   cli: ['server.ts', 'demo', 'generate', 'modules', 'booking', 'db', 'tenancy', 'values', 'config.ts'],
 };
 
 /** Imports a folder rule does not allow, each with its reason. */
 const EXCEPTIONS: readonly { from: RegExp; to: RegExp; why: string }[] = [
-  { from: /^db\/schema\.ts$/, to: /^(modules\/[^/]+\/[^/]+|tenancy\/tenancy)\.tables\.ts$/, why: 'db/schema.ts is the one list of tables: their row types' },
+  {
+    from: /^db\/schema\.ts$/,
+    to: /^(modules\/[^/]+\/[^/]+|tenancy\/tenancy)\.tables\.ts$/,
+    why: 'db/schema.ts is the one list of tables: their row types',
+  },
 ];
 
 /** Rules on kinds of file, wherever they are. */
@@ -89,7 +104,9 @@ test('the rule table names every layer of src/', () => {
 });
 
 test('every relative import names a file of src/', () => {
-  const missing = [...graph].flatMap(([file, targets]) => targets.filter((t) => !texts.has(t)).map((t) => `${file} -> ${t}`));
+  const missing = [...graph].flatMap(([file, targets]) =>
+    targets.filter((t) => !texts.has(t)).map((t) => `${file} -> ${t}`),
+  );
   assert.deepEqual(missing, []);
 });
 
@@ -104,7 +121,11 @@ test('each folder imports only the folders its rule allows', () => {
       violations.push(`${file} -> ${target} (${from} may import ${MAY_IMPORT[from]?.join(', ') || 'nothing of ours'})`);
     }
   }
-  assert.deepEqual(violations, [], `imports across layers that the table in this test does not allow:\n${violations.join('\n')}`);
+  assert.deepEqual(
+    violations,
+    [],
+    `imports across layers that the table in this test does not allow:\n${violations.join('\n')}`,
+  );
 });
 
 test('repositories import neither http/ nor plugins/', () => {
@@ -112,7 +133,8 @@ test('repositories import neither http/ nor plugins/', () => {
   for (const [file, targets] of graph) {
     for (const rule of FILE_RULES) {
       if (!rule.files.test(file)) continue;
-      for (const target of targets) if (rule.mayNotImport.test(target)) violations.push(`${file} -> ${target}: ${rule.what}`);
+      for (const target of targets)
+        if (rule.mayNotImport.test(target)) violations.push(`${file} -> ${target}: ${rule.what}`);
     }
   }
   assert.deepEqual(violations, [], violations.join('\n'));
@@ -122,7 +144,11 @@ test('services build no SQL (the known ones are listed until they move)', () => 
   const building = files.filter((f) => SERVICES.test(f) && BUILDS_SQL.test(texts.get(f)!));
   const added = building.filter((f) => !SQL_IN_SERVICES_LEFT.has(f));
   const moved = [...SQL_IN_SERVICES_LEFT].filter((f) => !building.includes(f));
-  assert.deepEqual(added, [], `services that build SQL (move the query into the module's repository):\n${added.join('\n')}`);
+  assert.deepEqual(
+    added,
+    [],
+    `services that build SQL (move the query into the module's repository):\n${added.join('\n')}`,
+  );
   assert.deepEqual(moved, [], `no longer build SQL: take them off SQL_IN_SERVICES_LEFT:\n${moved.join('\n')}`);
 });
 
@@ -157,5 +183,9 @@ test('no import cycles, type-only imports included', () => {
     if (component.length > 1 || graph.get(v)!.includes(v)) cycles.push(component.sort());
   };
   for (const f of files) if (!index.has(f)) visit(f);
-  assert.deepEqual(cycles, [], `files that import each other (directly or around a cycle):\n${cycles.map((c) => c.join(' <-> ')).join('\n')}`);
+  assert.deepEqual(
+    cycles,
+    [],
+    `files that import each other (directly or around a cycle):\n${cycles.map((c) => c.join(' <-> ')).join('\n')}`,
+  );
 });

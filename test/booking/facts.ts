@@ -2,7 +2,15 @@
 import { DEFAULT_BOOKING_SETTINGS, PlanExceed, type BookingFacts, type PlannedItem } from '../../src/booking/facts.js';
 
 export function plan(over: Partial<PlannedItem> = {}): PlannedItem {
-  return { id: 1, start_date: null, end_date: null, planned_hours: null, booked_hours: 0, exceed: PlanExceed.All, ...over };
+  return {
+    id: 1,
+    start_date: null,
+    end_date: null,
+    planned_hours: null,
+    booked_hours: 0,
+    exceed: PlanExceed.All,
+    ...over,
+  };
 }
 
 export function facts(over: Partial<BookingFacts> = {}, booking: Partial<BookingFacts['booking']> = {}): BookingFacts {

@@ -7,23 +7,38 @@ import { violationsError } from '../../src/values/errors.js';
 import { facts } from './facts.js';
 
 test('22:00-00:00 next to 00:00-01:00 the next day does not overlap', () => {
-  const f = facts({ overlapping: [{ id: 7, date: '2026-03-11', from: '00:00:00', to: '01:00:00' }] }, { from: '22:00:00', to: '00:00:00' });
+  const f = facts(
+    { overlapping: [{ id: 7, date: '2026-03-11', from: '00:00:00', to: '01:00:00' }] },
+    { from: '22:00:00', to: '00:00:00' },
+  );
   assert.deepEqual(overlap(f), []);
 });
 
 test('23:00-00:00 against 22:00-00:00 on the same day overlaps (double booking across midnight)', () => {
-  const f = facts({ overlapping: [{ id: 7, date: '2026-03-10', from: '22:00:00', to: '00:00:00' }] }, { from: '23:00:00', to: '00:00:00' });
+  const f = facts(
+    { overlapping: [{ id: 7, date: '2026-03-10', from: '22:00:00', to: '00:00:00' }] },
+    { from: '23:00:00', to: '00:00:00' },
+  );
   assert.equal(overlap(f)[0]?.rule, 'overlap');
 });
 
 test('a booking running into the next day collides with an early booking there', () => {
-  const f = facts({ overlapping: [{ id: 7, date: '2026-03-11', from: '00:00:00', to: '01:00:00' }] }, { date: '2026-03-11', from: '00:30:00', to: '02:00:00' });
+  const f = facts(
+    { overlapping: [{ id: 7, date: '2026-03-11', from: '00:00:00', to: '01:00:00' }] },
+    { date: '2026-03-11', from: '00:30:00', to: '02:00:00' },
+  );
   assert.equal(overlap(f).length, 1);
 });
 
 test('touching bookings do not overlap, and the booking itself is excluded (PATCH)', () => {
-  assert.deepEqual(overlap(facts({ overlapping: [{ id: 7, date: '2026-03-10', from: '12:00:00', to: '13:00:00' }] })), []);
-  assert.deepEqual(overlap(facts({ overlapping: [{ id: 7, date: '2026-03-10', from: '09:00:00', to: '12:00:00' }] }, { id: 7 })), []);
+  assert.deepEqual(
+    overlap(facts({ overlapping: [{ id: 7, date: '2026-03-10', from: '12:00:00', to: '13:00:00' }] })),
+    [],
+  );
+  assert.deepEqual(
+    overlap(facts({ overlapping: [{ id: 7, date: '2026-03-10', from: '09:00:00', to: '12:00:00' }] }, { id: 7 })),
+    [],
+  );
 });
 
 test('the engine reports all violations at once with field messages and rule codes', () => {

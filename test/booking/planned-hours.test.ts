@@ -28,15 +28,26 @@ test('mayExceed implements the five settings exactly', () => {
 });
 
 test('a booking that fits the plan exactly is fine; one minute more is refused (setting 2)', () => {
-  const project = { ...plan({ planned_hours: 10, booked_hours: 7, exceed: PlanExceed.None }), bookable: true, status: 'aktiv' };
+  const project = {
+    ...plan({ planned_hours: 10, booked_hours: 7, exceed: PlanExceed.None }),
+    bookable: true,
+    status: 'aktiv',
+  };
   assert.deepEqual(plannedHours(facts({ project }, { duration: 3 })), []);
   const v = plannedHours(facts({ project }, { duration: 3 + 1 / 60 }));
-  assert.deepEqual(v.map((x) => [x.field, x.rule]), [['project_id', 'planned_hours']]);
+  assert.deepEqual(
+    v.map((x) => [x.field, x.rule]),
+    [['project_id', 'planned_hours']],
+  );
 });
 
 test('no plan (null or 0) never blocks', () => {
   for (const planned_hours of [null, 0]) {
-    const project = { ...plan({ planned_hours, booked_hours: 100, exceed: PlanExceed.None }), bookable: true, status: 'aktiv' };
+    const project = {
+      ...plan({ planned_hours, booked_hours: 100, exceed: PlanExceed.None }),
+      bookable: true,
+      status: 'aktiv',
+    };
     assert.deepEqual(plannedHours(facts({ project })), []);
   }
 });
@@ -44,5 +55,8 @@ test('no plan (null or 0) never blocks', () => {
 test('task, ticket and subtask plans are checked and blamed on their own fields', () => {
   const full = plan({ planned_hours: 1, booked_hours: 1, exceed: PlanExceed.None });
   const v = plannedHours(facts({ task: full, ticket: full, subtask: full }));
-  assert.deepEqual(v.map((x) => x.field), ['project_task_id', 'ticket_id', 'subtask_id']);
+  assert.deepEqual(
+    v.map((x) => x.field),
+    ['project_task_id', 'ticket_id', 'subtask_id'],
+  );
 });

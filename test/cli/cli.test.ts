@@ -32,7 +32,14 @@ for (const dialect of DIALECTS) {
       return { code, out, err };
     };
     const status = async (instance: string, token: string, method: 'GET' | 'POST' = 'GET') =>
-      (await app.inject({ method, url: `/${instance}/next/api/v1/activities`, headers: { authorization: `Bearer ${token}` }, ...(method === 'POST' ? { payload: { name: `a${crypto.randomBytes(3).toString('hex')}` } } : {}) })).statusCode;
+      (
+        await app.inject({
+          method,
+          url: `/${instance}/next/api/v1/activities`,
+          headers: { authorization: `Bearer ${token}` },
+          ...(method === 'POST' ? { payload: { name: `a${crypto.randomBytes(3).toString('hex')}` } } : {}),
+        })
+      ).statusCode;
     const instance = () => `cli${crypto.randomBytes(4).toString('hex')}`;
 
     before(async () => {
@@ -61,12 +68,36 @@ for (const dialect of DIALECTS) {
 
     test('tenant create / list / update, with edition and modules', async () => {
       const name = instance();
-      const created = await run('tenant', 'create', name, '--edition', 'clock', '--modules', 'departments, ahr', '--name', 'ACME GmbH');
-      assert.deepEqual(created, { code: 0, out: [`Created tenant ${name} (edition clock, modules: ahr, departments).`], err: [] });
+      const created = await run(
+        'tenant',
+        'create',
+        name,
+        '--edition',
+        'clock',
+        '--modules',
+        'departments, ahr',
+        '--name',
+        'ACME GmbH',
+      );
+      assert.deepEqual(created, {
+        code: 0,
+        out: [`Created tenant ${name} (edition clock, modules: ahr, departments).`],
+        err: [],
+      });
       const listed = await run('tenant', 'list');
       assert.equal(listed.out[0], 'INSTANCE\tEDITION\tLANGUAGE\tMODULES\tNAME');
       assert.ok(listed.out.includes(`${name}\tclock\ten\tahr,departments\tACME GmbH`), listed.out.join('\n'));
-      const updated = await run('tenant', 'update', name, '--edition', 'full', '--modules', 'resource_planning', '--language', 'de');
+      const updated = await run(
+        'tenant',
+        'update',
+        name,
+        '--edition',
+        'full',
+        '--modules',
+        'resource_planning',
+        '--language',
+        'de',
+      );
       assert.equal(updated.code, 0, updated.err.join('\n'));
       assert.ok((await run('tenant', 'list')).out.includes(`${name}\tfull\tde\tresource_planning\tACME GmbH`));
       const again = await run('tenant', 'create', name);
@@ -74,16 +105,29 @@ for (const dialect of DIALECTS) {
       assert.match(again.err.join('\n'), /already exists/);
     });
 
-    test("tenant create/update --timezone: the zone absences without one of their own read; not a zone: exit 1", async () => {
+    test('tenant create/update --timezone: the zone absences without one of their own read; not a zone: exit 1', async () => {
       const name = instance();
       assert.equal((await run('tenant', 'create', name, '--timezone', 'Europe/Vienna')).code, 0);
       const token = (await run('token', 'create', name)).out[0];
       const api = (method: string, url: string, payload?: object) =>
-        app.inject({ method: method as 'GET', url: `/${name}/next/api/v1${url}`, headers: { authorization: `Bearer ${token}` }, ...(payload ? { payload } : {}) });
-      assert.equal((await api('POST', '/employees', { username: 'tz.user', firstname: 'T', lastname: 'Z' })).statusCode, 201);
-      assert.equal((await api('POST', '/employees/tz.user/employment-periods', { start_date: '2020-01-01' })).statusCode, 201);
+        app.inject({
+          method: method as 'GET',
+          url: `/${name}/next/api/v1${url}`,
+          headers: { authorization: `Bearer ${token}` },
+          ...(payload ? { payload } : {}),
+        });
+      assert.equal(
+        (await api('POST', '/employees', { username: 'tz.user', firstname: 'T', lastname: 'Z' })).statusCode,
+        201,
+      );
+      assert.equal(
+        (await api('POST', '/employees/tz.user/employment-periods', { start_date: '2020-01-01' })).statusCode,
+        201,
+      );
       assert.equal((await api('POST', '/absence-reasons', { name: 'KR' })).statusCode, 201);
-      const absence = (await api('POST', '/absences', { employee_id: 'tz.user', absence_reason_id: 'KR', start_date: '2026-03-10' })).json().data;
+      const absence = (
+        await api('POST', '/absences', { employee_id: 'tz.user', absence_reason_id: 'KR', start_date: '2026-03-10' })
+      ).json().data;
       assert.equal(absence.timezone, 'Europe/Vienna');
       assert.equal((await run('tenant', 'update', name, '--timezone', 'America/Chicago')).code, 0);
       assert.equal((await api('GET', `/absences/${absence.id}`)).json().data.timezone, 'America/Chicago');
@@ -124,7 +168,10 @@ for (const dialect of DIALECTS) {
       assert.equal(list.out[0], 'ID\tNAME\tACCESS\tCREATED\tEXPIRES\tREVOKED\tLAST USED');
       assert.match(list.out[1], /^\d+\tci\tread-write\t\d{4}-\d\d-\d\d \d\d:\d\d:\d\d\t-\t-\t\d{4}-/);
       const text = list.out.join('\n');
-      assert.ok(!text.includes(token.slice(3)) && !text.includes(crypto.createHash('sha256').update(token).digest('hex')), 'secret shown');
+      assert.ok(
+        !text.includes(token.slice(3)) && !text.includes(crypto.createHash('sha256').update(token).digest('hex')),
+        'secret shown',
+      );
     });
 
     test('--read-only tokens read but cannot write; --expires-in-days sets the expiry', async () => {
@@ -139,7 +186,8 @@ for (const dialect of DIALECTS) {
       assert.equal(rows[0][2], 'read-only');
       const expires = Date.parse(`${rows[1][4].replace(' ', 'T')}Z`);
       assert.ok(Math.abs(expires - (Date.now() + 2 * 86_400_000)) < 60_000, rows[1][4]);
-      for (const bad of ['0', '-1', 'abc', '1.5']) assert.equal((await run('token', 'create', name, '--expires-in-days', bad)).code, 2, bad);
+      for (const bad of ['0', '-1', 'abc', '1.5'])
+        assert.equal((await run('token', 'create', name, '--expires-in-days', bad)).code, 2, bad);
     });
 
     test('token revoke makes the token 401 and leaves the others working', async () => {
@@ -162,7 +210,11 @@ for (const dialect of DIALECTS) {
       assert.equal(first.code, 0, first.err.join('\n'));
       const token = first.out.join('\n').match(/zk_[A-Za-z0-9_-]{43}/)?.[0];
       assert.ok(token, first.out.join('\n'));
-      const r = await app.inject({ method: 'GET', url: '/demo/next/api/v1/departments', headers: { authorization: `Bearer ${token}` } });
+      const r = await app.inject({
+        method: 'GET',
+        url: '/demo/next/api/v1/departments',
+        headers: { authorization: `Bearer ${token}` },
+      });
       assert.equal(r.statusCode, 200);
       assert.ok(JSON.parse(r.body).meta.total >= 2);
       const second = await run('demo');
@@ -179,7 +231,10 @@ for (const dialect of DIALECTS) {
       assert.ok((await run('settings', name)).out.includes('check_absences=true'));
       const changed = await run('settings', name, 'check_absences=false', 'minute_grid=15');
       assert.equal(changed.code, 0);
-      assert.ok(changed.out.includes('check_absences=false') && changed.out.includes('minute_grid=15'), changed.out.join('\n'));
+      assert.ok(
+        changed.out.includes('check_absences=false') && changed.out.includes('minute_grid=15'),
+        changed.out.join('\n'),
+      );
       const bad = await run('settings', name, 'check_absences=maybe');
       assert.deepEqual([bad.code, bad.err], [2, ['zeitkonto: check_absences must be true or false']]);
       assert.ok((await run('settings', name)).out.includes('check_absences=false'), 'nothing changed by the bad call');
@@ -187,8 +242,20 @@ for (const dialect of DIALECTS) {
 
     test('bad arguments exit 2 with the usage; help exits 0', async () => {
       for (const args of [
-        [], ['frobnicate'], ['tenant'], ['tenant', 'rename', 'x'], ['tenant', 'create'], ['tenant', 'create', 'a1', 'b1'], ['tenant', 'create', 'a1', '--bogus'],
-        ['tenant', 'update', 'a1'], ['tenant', 'list', 'extra'], ['token'], ['token', 'create'], ['token', 'revoke', 'a1'], ['migrate', 'now'], ['demo', '--force'],
+        [],
+        ['frobnicate'],
+        ['tenant'],
+        ['tenant', 'rename', 'x'],
+        ['tenant', 'create'],
+        ['tenant', 'create', 'a1', 'b1'],
+        ['tenant', 'create', 'a1', '--bogus'],
+        ['tenant', 'update', 'a1'],
+        ['tenant', 'list', 'extra'],
+        ['token'],
+        ['token', 'create'],
+        ['token', 'revoke', 'a1'],
+        ['migrate', 'now'],
+        ['demo', '--force'],
       ]) {
         const r = await run(...args);
         assert.equal(r.code, 2, args.join(' '));
@@ -203,7 +270,11 @@ for (const dialect of DIALECTS) {
 
 test('a bad DATABASE_URL exits 1 naming the variable', async () => {
   const err: string[] = [];
-  const code = await main(['tenant', 'list'], { out: () => {}, err: (l) => err.push(l) }, { DATABASE_URL: 'mysql://x/y' });
+  const code = await main(
+    ['tenant', 'list'],
+    { out: () => {}, err: (l) => err.push(l) },
+    { DATABASE_URL: 'mysql://x/y' },
+  );
   assert.equal(code, 1);
   assert.match(err.join('\n'), /DATABASE_URL must be/);
 });

@@ -24,10 +24,14 @@ const runWith = async (env: NodeJS.ProcessEnv, ...argv: string[]) => {
 
 /** Rows per table that has a tenant_id column, for one tenant id. */
 async function rowsOfTenant(database: Database, tenantId: number): Promise<Record<string, number>> {
-  const tables = (await database.db.introspection.getTables()).filter((t) => t.columns.some((c) => c.name === 'tenant_id'));
+  const tables = (await database.db.introspection.getTables()).filter((t) =>
+    t.columns.some((c) => c.name === 'tenant_id'),
+  );
   const counts: Record<string, number> = {};
   for (const t of tables) {
-    const { rows } = await sql<{ n: number }>`SELECT COUNT(*) AS n FROM ${sql.table(t.name)} WHERE tenant_id = ${tenantId}`.execute(database.db);
+    const { rows } = await sql<{
+      n: number;
+    }>`SELECT COUNT(*) AS n FROM ${sql.table(t.name)} WHERE tenant_id = ${tenantId}`.execute(database.db);
     counts[t.name] = Number(rows[0]!.n);
   }
   return counts;
@@ -57,7 +61,7 @@ for (const dialect of DIALECTS) {
       fs.rmSync(dir, { recursive: true, force: true });
     });
 
-    test('--help after a command prints that command\'s usage and exits 0 without touching the database', async () => {
+    test("--help after a command prints that command's usage and exits 0 without touching the database", async () => {
       for (const command of ['serve', 'migrate', 'tenant', 'token', 'backup', 'generate', 'settings', 'demo']) {
         const r = await runWith({ DATABASE_URL: 'postgres://nobody@127.0.0.1:1/none' }, command, '--help');
         assert.equal(r.code, 0, command);
@@ -71,7 +75,10 @@ for (const dialect of DIALECTS) {
       assert.equal((await run('tenant', 'create', name, '--modules', 'ahr')).code, 0);
       const tenants = JSON.parse((await run('tenant', 'list', '--json')).out.join('\n'));
       const mine = tenants.find((t: any) => t.instance === name);
-      assert.deepEqual({ ...mine, created: undefined }, { instance: name, edition: 'full', language: 'en', modules: ['ahr'], name, created: undefined });
+      assert.deepEqual(
+        { ...mine, created: undefined },
+        { instance: name, edition: 'full', language: 'en', modules: ['ahr'], name, created: undefined },
+      );
       assert.equal((await run('token', 'create', name, '--name', 'ci', '--read-only')).code, 0);
       const tokens = JSON.parse((await run('token', 'list', name, '--json')).out.join('\n'));
       assert.equal(tokens.length, 1);
@@ -86,17 +93,31 @@ for (const dialect of DIALECTS) {
       assert.equal((await run('tenant', 'create', keep)).code, 0);
       const database = openDatabase(loadConfig(env).database);
       try {
-        const ids = Object.fromEntries((await database.db.selectFrom('tenants').select(['id', 'instance']).execute()).map((t) => [t.instance, Number(t.id)]));
+        const ids = Object.fromEntries(
+          (await database.db.selectFrom('tenants').select(['id', 'instance']).execute()).map((t) => [
+            t.instance,
+            Number(t.id),
+          ]),
+        );
         const before = await rowsOfTenant(database, ids.demo!);
-        assert.ok(Object.values(before).filter((n) => n > 0).length >= 10, `demo data in many tables: ${JSON.stringify(before)}`);
+        assert.ok(
+          Object.values(before).filter((n) => n > 0).length >= 10,
+          `demo data in many tables: ${JSON.stringify(before)}`,
+        );
         const unconfirmed = await run('tenant', 'delete', 'demo');
         assert.equal(unconfirmed.code, 2);
         assert.match(unconfirmed.err.join('\n'), /--yes/);
-        assert.ok(await database.db.selectFrom('tenants').select('id').where('instance', '=', 'demo').executeTakeFirst());
+        assert.ok(
+          await database.db.selectFrom('tenants').select('id').where('instance', '=', 'demo').executeTakeFirst(),
+        );
         const deleted = await run('tenant', 'delete', 'demo', '--yes');
         assert.deepEqual(deleted, { code: 0, out: ['Deleted tenant demo and all its data.'], err: [] });
         const afterwards = await rowsOfTenant(database, ids.demo!);
-        assert.deepEqual(Object.entries(afterwards).filter(([, n]) => n > 0), [], 'no rows left');
+        assert.deepEqual(
+          Object.entries(afterwards).filter(([, n]) => n > 0),
+          [],
+          'no rows left',
+        );
         assert.ok(await database.db.selectFrom('tenants').select('id').where('instance', '=', keep).executeTakeFirst());
         const again = await run('tenant', 'delete', 'demo', '--yes');
         assert.equal(again.code, 1);
@@ -106,23 +127,28 @@ for (const dialect of DIALECTS) {
       }
     });
 
-    test(dialect === 'sqlite' ? 'backup writes a consistent copy that opens with the same tenants' : 'backup points to pg_dump', async () => {
-      const file = path.join(dir, `backup-${crypto.randomBytes(3).toString('hex')}.db`);
-      const r = await run('backup', file);
-      if (dialect === 'postgres') {
-        assert.equal(r.code, 1);
-        assert.match(r.err.join('\n'), /pg_dump/);
-        assert.equal(fs.existsSync(file), false);
-        return;
-      }
-      assert.equal(r.code, 0, r.err.join('\n'));
-      const copy = await runWith({ ...env, DATABASE_URL: `file:${file}` }, 'tenant', 'list', '--json');
-      const original = await run('tenant', 'list', '--json');
-      assert.deepEqual(JSON.parse(copy.out.join('\n')), JSON.parse(original.out.join('\n')));
-      const twice = await run('backup', file);
-      assert.equal(twice.code, 1);
-      assert.match(twice.err.join('\n'), /already exists/);
-    });
+    test(
+      dialect === 'sqlite'
+        ? 'backup writes a consistent copy that opens with the same tenants'
+        : 'backup points to pg_dump',
+      async () => {
+        const file = path.join(dir, `backup-${crypto.randomBytes(3).toString('hex')}.db`);
+        const r = await run('backup', file);
+        if (dialect === 'postgres') {
+          assert.equal(r.code, 1);
+          assert.match(r.err.join('\n'), /pg_dump/);
+          assert.equal(fs.existsSync(file), false);
+          return;
+        }
+        assert.equal(r.code, 0, r.err.join('\n'));
+        const copy = await runWith({ ...env, DATABASE_URL: `file:${file}` }, 'tenant', 'list', '--json');
+        const original = await run('tenant', 'list', '--json');
+        assert.deepEqual(JSON.parse(copy.out.join('\n')), JSON.parse(original.out.join('\n')));
+        const twice = await run('backup', file);
+        assert.equal(twice.code, 1);
+        assert.match(twice.err.join('\n'), /already exists/);
+      },
+    );
 
     test('generate prints a token of the tenant it creates', async () => {
       const name = `gen${crypto.randomBytes(4).toString('hex')}`;
@@ -169,7 +195,11 @@ if (DIALECTS.includes('postgres')) {
         const r = await runWith({ DATABASE_URL: url.toString(), LOG_LEVEL: 'silent' }, command);
         assert.equal(r.code, 1, command);
         const message = r.err.join('\n');
-        assert.match(message, new RegExp(`the PostgreSQL database "${name}" does not exist and ${role} could not create it`), message);
+        assert.match(
+          message,
+          new RegExp(`the PostgreSQL database "${name}" does not exist and ${role} could not create it`),
+          message,
+        );
         assert.ok(message.includes(`createdb -O ${role} ${name}`), message);
       }
       const { rowCount } = await admin.query('SELECT 1 FROM pg_database WHERE datname = $1', [name]);

@@ -4,7 +4,13 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { test } from 'node:test';
-import { allItems, createClient, rateLimitOf, type Customer, type CustomerCreate } from '../../clients/typescript/src/index.js';
+import {
+  allItems,
+  createClient,
+  rateLimitOf,
+  type Customer,
+  type CustomerCreate,
+} from '../../clients/typescript/src/index.js';
 import { clientSchemaSource, SCHEMA_FILE } from '../../scripts/generate-client.js';
 import { forEachDialect, type TestContext } from '../support/app.js';
 
@@ -14,7 +20,10 @@ async function baseUrl(t: () => TestContext): Promise<string> {
 }
 
 test('clients/typescript/src/schema.d.ts matches the server (regenerate with `npm run client:generate`)', async () => {
-  assert.ok((await clientSchemaSource()) === fs.readFileSync(SCHEMA_FILE, 'utf8'), 'schema.d.ts is stale: run `npm run client:generate`');
+  assert.ok(
+    (await clientSchemaSource()) === fs.readFileSync(SCHEMA_FILE, 'utf8'),
+    'schema.d.ts is stale: run `npm run client:generate`',
+  );
 });
 
 forEachDialect('typed client', (t) => {
@@ -22,7 +31,11 @@ forEachDialect('typed client', (t) => {
     const c = await t().tenant();
     const api = createClient({ baseUrl: await baseUrl(t), instance: c.tenant.instance, token: c.token });
     for (let i = 0; i < 12; i++) {
-      const body: CustomerCreate = { customer_number: `K${String(i).padStart(3, '0')}`, name: `Kunde ${i}`, currency: 'EUR' };
+      const body: CustomerCreate = {
+        customer_number: `K${String(i).padStart(3, '0')}`,
+        name: `Kunde ${i}`,
+        currency: 'EUR',
+      };
       const { data, error, response } = await api.POST('/customers', { body });
       assert.equal(response.status, 201, JSON.stringify(error));
       assert.equal(data?.data.customer_number, body.customer_number);
@@ -34,8 +47,14 @@ forEachDialect('typed client', (t) => {
     assert.equal(invalid.response.status, 422);
     assert.ok(invalid.error && 'errors' in invalid.error && invalid.error.errors.customer_number);
     const numbers: string[] = [];
-    for await (const item of allItems((page) => api.GET('/customers', { params: { query: { page, limit: 5, orderBy: 'customer_number' } } }))) numbers.push(item.customer_number);
-    assert.deepEqual(numbers, Array.from({ length: 12 }, (_, i) => `K${String(i).padStart(3, '0')}`));
+    for await (const item of allItems((page) =>
+      api.GET('/customers', { params: { query: { page, limit: 5, orderBy: 'customer_number' } } }),
+    ))
+      numbers.push(item.customer_number);
+    assert.deepEqual(
+      numbers,
+      Array.from({ length: 12 }, (_, i) => `K${String(i).padStart(3, '0')}`),
+    );
     assert.equal(rateLimitOf(one.response).limit, t().config.rateLimit.perFiveMinutes);
   });
 });
@@ -47,7 +66,14 @@ forEachDialect(
       const c = await t().tenant();
       const waits: number[] = [];
       const sleep = async (ms: number) => void waits.push(ms);
-      const api = createClient({ baseUrl: await baseUrl(t), instance: c.tenant.instance, token: c.token, retries: 2, maxWaitSeconds: 3600, sleep });
+      const api = createClient({
+        baseUrl: await baseUrl(t),
+        instance: c.tenant.instance,
+        token: c.token,
+        retries: 2,
+        maxWaitSeconds: 3600,
+        sleep,
+      });
       for (let i = 0; i < 3; i++) assert.equal((await api.GET('/activities')).response.status, 200);
       const limited = await api.GET('/activities');
       assert.equal(limited.response.status, 429);
@@ -55,7 +81,13 @@ forEachDialect(
       assert.ok(retryAfter > 0 && retryAfter <= 300, String(retryAfter));
       assert.equal(waits.length, 2, 'waited before each of the 2 retries');
       for (const ms of waits) assert.ok(ms > 0 && ms <= 300_000);
-      const impatient = createClient({ baseUrl: await baseUrl(t), instance: c.tenant.instance, token: c.token, maxWaitSeconds: 0, sleep });
+      const impatient = createClient({
+        baseUrl: await baseUrl(t),
+        instance: c.tenant.instance,
+        token: c.token,
+        maxWaitSeconds: 0,
+        sleep,
+      });
       waits.length = 0;
       assert.equal((await impatient.GET('/activities')).response.status, 429);
       assert.deepEqual(waits, []);

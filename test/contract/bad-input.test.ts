@@ -21,7 +21,11 @@ forEachDialect('bad input from the OpenAPI schemas', (t) => {
       const r = await t().inject({
         method: s.method as any,
         url: s.url,
-        headers: { authorization: `Bearer ${c.token}`, accept: 'application/json', ...(s.contentType ? { 'content-type': s.contentType } : {}) },
+        headers: {
+          authorization: `Bearer ${c.token}`,
+          accept: 'application/json',
+          ...(s.contentType ? { 'content-type': s.contentType } : {}),
+        },
         ...(s.payload !== undefined ? { payload: s.payload } : {}),
       });
       return { status: r.status, contentType: r.headers['content-type'] as string | undefined, body: r.text };

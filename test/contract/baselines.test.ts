@@ -43,7 +43,10 @@ forEachDialect(
   },
   SWEEP_CONFIG,
   (app) => {
-    const body = Type.Object({ name: Type.String({ minLength: 1, maxLength: 20 }), kind: Type.String({ enum: ['small', 'big'] }) });
+    const body = Type.Object({
+      name: Type.String({ minLength: 1, maxLength: 20 }),
+      kind: Type.String({ enum: ['small', 'big'] }),
+    });
     app.post(`${API_PREFIX}/zz-gadgets`, { schema: { body } }, async (req, reply) => {
       seen.push(req.body);
       return reply.code(201).send({ data: { id: seen.length, ...(req.body as object) } });
@@ -61,6 +64,8 @@ forEachDialect(
   SWEEP_CONFIG,
   (app) => {
     const body = Type.Object({ product: Type.String({ minLength: 1, maxLength: 20 }) });
-    app.post(`${API_PREFIX}/zz-orders`, { schema: { body } }, async (_req, reply) => reply.code(422).send({ message: 'The selected product is invalid.', errors: { product: ['unknown product'] } }));
+    app.post(`${API_PREFIX}/zz-orders`, { schema: { body } }, async (_req, reply) =>
+      reply.code(422).send({ message: 'The selected product is invalid.', errors: { product: ['unknown product'] } }),
+    );
   },
 );

@@ -15,13 +15,24 @@ for (const dialect of DIALECTS) {
   test(`bookings under kill -9, two processes on one database [${dialect}]: nothing acknowledged lost or changed, nothing refused present, the feed complete`, async () => {
     const target = await prepareTarget(dialect);
     try {
-      const b = await bookingDurability(target, new Random(28), { kills: 3, processes: 2, writers: 4, loadMs: [600, 1500], alwaysAfterAnswer: true });
-      console.log(`# figure bookings: ${JSON.stringify({ kills: b.kills, acknowledged: b.acknowledged, inDoubt: b.inDoubt, seconds: b.seconds })}`);
+      const b = await bookingDurability(target, new Random(28), {
+        kills: 3,
+        processes: 2,
+        writers: 4,
+        loadMs: [600, 1500],
+        alwaysAfterAnswer: true,
+      });
+      console.log(
+        `# figure bookings: ${JSON.stringify({ kills: b.kills, acknowledged: b.acknowledged, inDoubt: b.inDoubt, seconds: b.seconds })}`,
+      );
       for (const row of bookingRows(b)) assert.ok(row.ok, `${row.check}: ${row.figure}\n${b.samples.join('\n')}`);
       // The kills take the first process, the second (the other keeps writing), then both at once.
       assert.equal(b.kills, 4);
       const a = b.acknowledged;
-      assert.ok(a.created > 0 && a.bulkCreated > 0 && a.atomicCreated > 0 && a.updated > 0 && a.deleted > 0, JSON.stringify(a));
+      assert.ok(
+        a.created > 0 && a.bulkCreated > 0 && a.atomicCreated > 0 && a.updated > 0 && a.deleted > 0,
+        JSON.stringify(a),
+      );
     } finally {
       await target.cleanup();
     }

@@ -35,7 +35,7 @@ const all = process.env.ZK_FEED_SWEEP === 'all';
 
 const changesSince = async (c: Client, since: string) => {
   const out: Json[] = [];
-  for (let cursor = since; ; ) {
+  for (let cursor = since; ;) {
     const r = await c.get(`/changes?since=${cursor}&limit=1000`);
     assert.equal(r.status, 200, r.text);
     out.push(...r.body.data);
@@ -74,7 +74,11 @@ forEachDialect(
       let changedRecords = 0;
 
       /** Send one write and check the feed against what changed. */
-      const check = async (label: string, send: (headers: Record<string, string>) => Promise<Response>, opts: { replay?: boolean; ownOutbox?: boolean } = {}) => {
+      const check = async (
+        label: string,
+        send: (headers: Record<string, string>) => Promise<Response>,
+        opts: { replay?: boolean; ownOutbox?: boolean } = {},
+      ) => {
         const t0 = Math.floor(Date.now() / 1000) * 1000;
         const idempotencyKey = uniqueName('sweep');
         const r = await send({ 'idempotency-key': idempotencyKey });
@@ -82,33 +86,49 @@ forEachDialect(
         const deliveries = await newDeliveries();
         checked++;
         if (r.status >= 400) {
-          if (entries.length) failures.push(`${label}: refused (${r.status}) but the feed has ${entries.map((e) => `${e.op} ${e.type}/${e.key}`).join(', ')}`);
-          if (deliveries.length) failures.push(`${label}: refused (${r.status}) but ${deliveries.length} webhook events`);
+          if (entries.length)
+            failures.push(
+              `${label}: refused (${r.status}) but the feed has ${entries.map((e) => `${e.op} ${e.type}/${e.key}`).join(', ')}`,
+            );
+          if (deliveries.length)
+            failures.push(`${label}: refused (${r.status}) but ${deliveries.length} webhook events`);
           return r;
         }
         const after = await reader.snapshot();
         changedRecords += await compare(label, before, after, entries, t0, failures, c);
         const expectedEvents = entries.map((e) => `${eventName(e.type, e.op)} ${e.cursor}`).sort();
-        const events = deliveries.filter((d) => !opts.ownOutbox || d.payload?.data?.cursor !== undefined).map((d) => `${d.event} ${d.payload.data.cursor}`).sort();
-        if (JSON.stringify(events) !== JSON.stringify(expectedEvents)) failures.push(`${label}: webhook events ${JSON.stringify(events)} for feed entries ${JSON.stringify(expectedEvents)}`);
+        const events = deliveries
+          .filter((d) => !opts.ownOutbox || d.payload?.data?.cursor !== undefined)
+          .map((d) => `${d.event} ${d.payload.data.cursor}`)
+          .sort();
+        if (JSON.stringify(events) !== JSON.stringify(expectedEvents))
+          failures.push(
+            `${label}: webhook events ${JSON.stringify(events)} for feed entries ${JSON.stringify(expectedEvents)}`,
+          );
         for (const d of deliveries) {
           const entry = entries.find((e) => e.cursor === d.payload?.data?.cursor);
-          if (entry && JSON.stringify(d.payload.data) !== JSON.stringify(entry)) failures.push(`${label}: the webhook payload of ${entry.type}/${entry.key} is not its feed entry`);
+          if (entry && JSON.stringify(d.payload.data) !== JSON.stringify(entry))
+            failures.push(`${label}: the webhook payload of ${entry.type}/${entry.key} is not its feed entry`);
         }
         before = after;
         if (entries.length) cursor = entries.at(-1)!.cursor;
         if (opts.replay !== false) {
           const again = await send({ 'idempotency-key': idempotencyKey });
-          if (again.headers['idempotent-replayed'] !== 'true') failures.push(`${label}: the retry with its Idempotency-Key was not replayed (${again.status})`);
+          if (again.headers['idempotent-replayed'] !== 'true')
+            failures.push(`${label}: the retry with its Idempotency-Key was not replayed (${again.status})`);
           const more = await changesSince(c, cursor);
-          if (more.length) failures.push(`${label}: the replay added ${more.map((e) => `${e.op} ${e.type}/${e.key}`).join(', ')}`);
+          if (more.length)
+            failures.push(`${label}: the replay added ${more.map((e) => `${e.op} ${e.type}/${e.key}`).join(', ')}`);
           if ((await newDeliveries()).length) failures.push(`${label}: the replay queued webhook events`);
         }
         return r;
       };
 
       const writes = jsonWrites(doc).filter(({ op }) => !op['x-module'] || tenant.modules.has(op['x-module']));
-      const ordered = [...writes.filter((w) => !LAST.includes(opKey(w.method, w.path))), ...writes.filter((w) => LAST.includes(opKey(w.method, w.path)))];
+      const ordered = [
+        ...writes.filter((w) => !LAST.includes(opKey(w.method, w.path))),
+        ...writes.filter((w) => LAST.includes(opKey(w.method, w.path))),
+      ];
       for (const { path, method, op } of ordered) {
         const key = opKey(method, path);
         if (only && !only.test(key)) continue;
@@ -124,24 +144,41 @@ forEachDialect(
           continue;
         }
         const url = path.replace(/\{([^}]+)\}/g, (_m, name: string) => encodeURIComponent(String(params[name])));
-        const r = await check(`${key} ${url}`, (headers) => c.request(method.toUpperCase(), url, example, { headers }), { ownOutbox: OUTBOX_OF_THEIR_OWN.includes(key) });
+        const r = await check(
+          `${key} ${url}`,
+          (headers) => c.request(method.toUpperCase(), url, example, { headers }),
+          { ownOutbox: OUTBOX_OF_THEIR_OWN.includes(key) },
+        );
         if (method !== 'post' || r.status >= 300) continue;
         // The same create again: a second record, or refused on a unique key — either way checked.
-        if (all) await check(`${key} (again)`, (headers) => c.request('POST', url, example, { headers }), { replay: false });
+        if (all)
+          await check(`${key} (again)`, (headers) => c.request('POST', url, example, { headers }), { replay: false });
         // A receipt sent twice with one client_id is created once: the repeat (200) changes nothing.
         if (path === '/receipts') {
           const once = { ...example, client_id: 900_000_000 + Math.floor(Math.random() * 1_000_000) };
-          await check(`${key} with client_id`, (headers) => c.request('POST', url, once, { headers }), { replay: false });
-          const repeat = await check(`${key} with the same client_id`, () => c.request('POST', url, once), { replay: false });
+          await check(`${key} with client_id`, (headers) => c.request('POST', url, once, { headers }), {
+            replay: false,
+          });
+          const repeat = await check(`${key} with the same client_id`, () => c.request('POST', url, once), {
+            replay: false,
+          });
           assert.equal(repeat.status, 200, repeat.text);
         }
       }
 
       // Deletes: a record of each deletable collection (the newest, most likely one an example created).
       for (const [path, item] of Object.entries<Json>(doc.paths)) {
-        if (!item.delete || (item.delete['x-module'] && !tenant.modules.has(item.delete['x-module'])) || (only && !only.test(`DELETE ${path}`))) continue;
+        if (
+          !item.delete ||
+          (item.delete['x-module'] && !tenant.modules.has(item.delete['x-module'])) ||
+          (only && !only.test(`DELETE ${path}`))
+        )
+          continue;
         // Not in the feed: a webhook other than the sweep's own (its deletion must add no entry).
-        const other = path === '/webhooks/{id}' ? (await c.get('/webhooks')).body.data.find((h: Json) => h.id !== hookId) : undefined;
+        const other =
+          path === '/webhooks/{id}'
+            ? (await c.get('/webhooks')).body.data.find((h: Json) => h.id !== hookId)
+            : undefined;
         const target = other ? `/webhooks/${other.id}` : deleteTarget(path, before, hookId);
         if (!target) {
           failures.push(`DELETE ${path}: no record to delete`);
@@ -151,13 +188,22 @@ forEachDialect(
       }
 
       const seconds = Math.round((Date.now() - started) / 1000);
-      process.stderr.write(`[feed sweep ${t().dialect}] ${checked} writes${all ? '' : ' (npm test part; ZK_FEED_SWEEP=all for every one)'}, ${changedRecords} changed records checked in ${seconds} s\n`);
-      process.stdout.write(`# figure feed: ${JSON.stringify({ writes: checked, records: changedRecords, seconds, failures: failures.length })}\n`);
+      process.stderr.write(
+        `[feed sweep ${t().dialect}] ${checked} writes${all ? '' : ' (npm test part; ZK_FEED_SWEEP=all for every one)'}, ${changedRecords} changed records checked in ${seconds} s\n`,
+      );
+      process.stdout.write(
+        `# figure feed: ${JSON.stringify({ writes: checked, records: changedRecords, seconds, failures: failures.length })}\n`,
+      );
       await c.delete(`/webhooks/${hookId}`);
       assert.deepEqual(failures, []);
     });
   },
-  { docsInstance: instance, webhooksAllowPrivate: true, rateLimit: { perFiveMinutes: 1e9, perHour: 1e9 }, tenantCacheMs: 60_000 },
+  {
+    docsInstance: instance,
+    webhooksAllowPrivate: true,
+    rateLimit: { perFiveMinutes: 1e9, perHour: 1e9 },
+    tenantCacheMs: 60_000,
+  },
 );
 
 /** The URL of a record to delete for a DELETE path: the newest record of its collection (not the sweep's webhook). */
@@ -172,8 +218,18 @@ function deleteTarget(path: string, snapshot: Snapshot, hookId: number): string 
 }
 
 /** Compare two snapshots with the feed entries of the write between them; the number of changed records. */
-async function compare(label: string, before: Snapshot, after: Snapshot, entries: Json[], t0: number, failures: string[], c: Client): Promise<number> {
-  const changed = new Set([...before.keys(), ...after.keys()].filter((k) => changedBetween(before.get(k), after.get(k))));
+async function compare(
+  label: string,
+  before: Snapshot,
+  after: Snapshot,
+  entries: Json[],
+  t0: number,
+  failures: string[],
+  c: Client,
+): Promise<number> {
+  const changed = new Set(
+    [...before.keys(), ...after.keys()].filter((k) => changedBetween(before.get(k), after.get(k))),
+  );
   const fail = (msg: string) => failures.push(`${label}: ${msg}`);
   const byRecord = new Map<string, Json[]>();
   for (const e of entries) {
@@ -193,13 +249,17 @@ async function compare(label: string, before: Snapshot, after: Snapshot, entries
       continue;
     }
     if (!now) {
-      if (before.has(k) || ![...after.values()].some((v) => v.type === e.type)) fail(`${e.op} entry for ${k}, which is not listed after the write`);
+      if (before.has(k) || ![...after.values()].some((v) => v.type === e.type))
+        fail(`${e.op} entry for ${k}, which is not listed after the write`);
       continue;
     }
     explained.add(k);
     if (e.previous_key) {
       explained.add(was);
-      if (!before.has(was) || after.has(was)) fail(`${k} renamed from ${e.previous_key}, but that key ${before.has(was) ? 'is still listed' : 'was not listed before'}`);
+      if (!before.has(was) || after.has(was))
+        fail(
+          `${k} renamed from ${e.previous_key}, but that key ${before.has(was) ? 'is still listed' : 'was not listed before'}`,
+        );
     }
     if (e.op === 'create' && before.has(k)) fail(`create entry for ${k}, which was listed before`);
     if (e.op === 'update' && !before.has(was)) fail(`update entry for ${k}, which was not listed before`);
@@ -227,23 +287,37 @@ function fieldsDiffering(x: Json, y: Json): string[] {
 function diffOf(a: RecordView, b: RecordView): string {
   const x = shown(a);
   const y = shown(b);
-  const fields = [...new Set([...Object.keys(x), ...Object.keys(y), ...Object.keys(a.item), ...Object.keys(b.item)])].filter(
-    (f) => JSON.stringify(x[f] ?? a.item[f]) !== JSON.stringify(y[f] ?? b.item[f]),
-  );
-  return fields.map((f) => `${f}: ${JSON.stringify(x[f] ?? a.item[f])?.slice(0, 80)} → ${JSON.stringify(y[f] ?? b.item[f])?.slice(0, 80)}`).join('; ');
+  const fields = [
+    ...new Set([...Object.keys(x), ...Object.keys(y), ...Object.keys(a.item), ...Object.keys(b.item)]),
+  ].filter((f) => JSON.stringify(x[f] ?? a.item[f]) !== JSON.stringify(y[f] ?? b.item[f]));
+  return fields
+    .map(
+      (f) =>
+        `${f}: ${JSON.stringify(x[f] ?? a.item[f])?.slice(0, 80)} → ${JSON.stringify(y[f] ?? b.item[f])?.slice(0, 80)}`,
+    )
+    .join('; ');
 }
 
 /** The record's ETag is its entry's cursor, its `modified` moved, and modified_after finds it. */
-async function checkRecord(view: RecordView, entry: Json, t0: number, fail: (m: string) => void, c: Client): Promise<void> {
+async function checkRecord(
+  view: RecordView,
+  entry: Json,
+  t0: number,
+  fail: (m: string) => void,
+  c: Client,
+): Promise<void> {
   const got = await c.get(view.url);
-  if (got.headers.etag !== `"${entry.cursor}"`) fail(`GET ${view.url}: ETag ${got.headers.etag}, its feed entry is cursor ${entry.cursor}`);
+  if (got.headers.etag !== `"${entry.cursor}"`)
+    fail(`GET ${view.url}: ETag ${got.headers.etag}, its feed entry is cursor ${entry.cursor}`);
   const modified = shown(view).modified ?? shown(view).updated_at;
   if (modified === undefined) return;
-  if (modified === null || Date.parse(modified) < t0) fail(`${view.type} ${view.key}: modified ${modified} did not move (write at ${new Date(t0).toISOString()})`);
+  if (modified === null || Date.parse(modified) < t0)
+    fail(`${view.type} ${view.key}: modified ${modified} did not move (write at ${new Date(t0).toISOString()})`);
   if (!view.collection.modifiedAfter) return;
   const since = new Date(t0 - 1000).toISOString().slice(0, 19);
   const list = view.url.slice(0, view.url.lastIndexOf('/'));
   const found = await c.get(`${list}?modified_after=${since}&limit=200`);
   const keyOf = view.key.split('/').at(-1);
-  if (!found.body?.data?.some((i: Json) => Object.values(i).some((v) => String(v) === keyOf))) fail(`${list}?modified_after=${since} does not list ${view.type} ${view.key}`);
+  if (!found.body?.data?.some((i: Json) => Object.values(i).some((v) => String(v) === keyOf)))
+    fail(`${list}?modified_after=${since} does not list ${view.type} ${view.key}`);
 }

@@ -29,49 +29,80 @@ const BAD: Record<string, string[]> = {
 };
 const ofList = (r: { body: any }) => JSON.stringify([r.body?.data, r.body?.meta?.total]);
 
-forEachDialect('list filters on every list', (t) => {
-  test('a date filter is validated where a list declares it and changes nothing where it does not; a reversed window is a 422 on its end', async () => {
-    const w = await seedWorld(t());
-    const doc = dereference((await t().inject({ method: 'GET', url: '/openapi/full.json' })).body);
-    const routes = listEndpoints(doc);
-    const declared = (route: string) => new Map<string, any>([...(doc.paths[route].parameters ?? []), ...(doc.paths[route].get.parameters ?? [])].filter((p: any) => p.in === 'query' && isDate(p.schema)).map((p: any) => [p.name, p.schema]));
-    const all = new Map(routes.flatMap((r) => [...declared(r.path)]));
-    const failures: string[] = [];
-    let requests = 0;
-    for (const name of all.keys()) if (!SINGLE_DATES.includes(name) && !WINDOWS.flat().includes(name)) failures.push(`${name}: a date parameter no window names; add it to WINDOWS or SINGLE_DATES`);
-    for (const route of routes) {
-      const path = w.fill(route.path, w.keys(route.path)!);
-      const get = async (query: string) => {
-        requests++;
-        return w.c.get(`${path}?${query}`);
-      };
-      const plain = await w.c.get(path);
-      const params = declared(route.path);
-      for (const [name, schema] of all) {
-        if (params.has(name)) {
-          for (const value of BAD[params.get(name).format]) {
-            const r = await get(`${name}=${encodeURIComponent(value)}`);
-            if (!refusedOn(r, name)) failures.push(`GET ${route.path}?${name}=${value} -> ${r.status}, not a 422 on ${name}: ${r.text.slice(0, 200)}`);
+forEachDialect(
+  'list filters on every list',
+  (t) => {
+    test('a date filter is validated where a list declares it and changes nothing where it does not; a reversed window is a 422 on its end', async () => {
+      const w = await seedWorld(t());
+      const doc = dereference((await t().inject({ method: 'GET', url: '/openapi/full.json' })).body);
+      const routes = listEndpoints(doc);
+      const declared = (route: string) =>
+        new Map<string, any>(
+          [...(doc.paths[route].parameters ?? []), ...(doc.paths[route].get.parameters ?? [])]
+            .filter((p: any) => p.in === 'query' && isDate(p.schema))
+            .map((p: any) => [p.name, p.schema]),
+        );
+      const all = new Map(routes.flatMap((r) => [...declared(r.path)]));
+      const failures: string[] = [];
+      let requests = 0;
+      for (const name of all.keys())
+        if (!SINGLE_DATES.includes(name) && !WINDOWS.flat().includes(name))
+          failures.push(`${name}: a date parameter no window names; add it to WINDOWS or SINGLE_DATES`);
+      for (const route of routes) {
+        const path = w.fill(route.path, w.keys(route.path)!);
+        const get = async (query: string) => {
+          requests++;
+          return w.c.get(`${path}?${query}`);
+        };
+        const plain = await w.c.get(path);
+        const params = declared(route.path);
+        for (const [name, schema] of all) {
+          if (params.has(name)) {
+            for (const value of BAD[params.get(name).format]) {
+              const r = await get(`${name}=${encodeURIComponent(value)}`);
+              if (!refusedOn(r, name))
+                failures.push(
+                  `GET ${route.path}?${name}=${value} -> ${r.status}, not a 422 on ${name}: ${r.text.slice(0, 200)}`,
+                );
+            }
+          } else if (plain.status === 200) {
+            for (const value of ['', 'garbage', schema.format === 'date' ? '2024-03-01' : '2030-01-01 00:00:00']) {
+              const r = await get(`${name}=${encodeURIComponent(value)}`);
+              if (r.status !== 200 || ofList(r) !== ofList(plain))
+                failures.push(
+                  `GET ${route.path}?${name}=${value} (not a parameter of the list) -> ${r.status}, not the list without it: ${r.text.slice(0, 200)}`,
+                );
+            }
           }
-        } else if (plain.status === 200) {
-          for (const value of ['', 'garbage', schema.format === 'date' ? '2024-03-01' : '2030-01-01 00:00:00']) {
-            const r = await get(`${name}=${encodeURIComponent(value)}`);
-            if (r.status !== 200 || ofList(r) !== ofList(plain)) failures.push(`GET ${route.path}?${name}=${value} (not a parameter of the list) -> ${r.status}, not the list without it: ${r.text.slice(0, 200)}`);
+        }
+        for (const [start, end] of WINDOWS.filter(([s, e]) => params.has(s) && params.has(e))) {
+          const [early, late] =
+            params.get(start).format === 'date'
+              ? ['2024-03-01', '2024-03-10']
+              : ['2024-03-01 00:00:00', '2024-03-10 00:00:00'];
+          const reversed = await get(`${start}=${encodeURIComponent(late)}&${end}=${encodeURIComponent(early)}`);
+          if (!refusedOn(reversed, end))
+            failures.push(
+              `GET ${route.path}?${start}=${late}&${end}=${early} -> ${reversed.status}, not a 422 on ${end}: ${reversed.text.slice(0, 200)}`,
+            );
+          if (params.get(start).format === 'date') {
+            const oneDay = await get(`${start}=${early}&${end}=${early}`);
+            if (oneDay.status !== 200)
+              failures.push(
+                `GET ${route.path}?${start}=${early}&${end}=${early} -> ${oneDay.status}, not a one-day range: ${oneDay.text.slice(0, 200)}`,
+              );
           }
         }
       }
-      for (const [start, end] of WINDOWS.filter(([s, e]) => params.has(s) && params.has(e))) {
-        const [early, late] = params.get(start).format === 'date' ? ['2024-03-01', '2024-03-10'] : ['2024-03-01 00:00:00', '2024-03-10 00:00:00'];
-        const reversed = await get(`${start}=${encodeURIComponent(late)}&${end}=${encodeURIComponent(early)}`);
-        if (!refusedOn(reversed, end)) failures.push(`GET ${route.path}?${start}=${late}&${end}=${early} -> ${reversed.status}, not a 422 on ${end}: ${reversed.text.slice(0, 200)}`);
-        if (params.get(start).format === 'date') {
-          const oneDay = await get(`${start}=${early}&${end}=${early}`);
-          if (oneDay.status !== 200) failures.push(`GET ${route.path}?${start}=${early}&${end}=${early} -> ${oneDay.status}, not a one-day range: ${oneDay.text.slice(0, 200)}`);
-        }
-      }
-    }
-    assert.deepEqual(failures, []);
-    assert.ok(routes.length >= 40 && all.size >= 10, `the sweep saw ${routes.length} lists and ${all.size} date parameters`);
-    console.log(`# figure listFilters: ${JSON.stringify({ lists: routes.length, dateParameters: all.size, requests })}`);
-  });
-}, SWEEP_CONFIG);
+      assert.deepEqual(failures, []);
+      assert.ok(
+        routes.length >= 40 && all.size >= 10,
+        `the sweep saw ${routes.length} lists and ${all.size} date parameters`,
+      );
+      console.log(
+        `# figure listFilters: ${JSON.stringify({ lists: routes.length, dateParameters: all.size, requests })}`,
+      );
+    });
+  },
+  SWEEP_CONFIG,
+);

@@ -8,8 +8,17 @@ import { dereference } from './support/openapi.js';
 
 const METHODS = ['get', 'post', 'put', 'patch', 'delete'];
 const MASTER_DATA = [
-  '/absence-reasons', '/absence-reasons/{name}', '/activities', '/activities/{activity}', '/categories', '/categories/{name}',
-  '/departments', '/departments/{id}', '/departments/{id}/children', '/dynamic-attributes', '/dynamic-attributes/{id}',
+  '/absence-reasons',
+  '/absence-reasons/{name}',
+  '/activities',
+  '/activities/{activity}',
+  '/categories',
+  '/categories/{name}',
+  '/departments',
+  '/departments/{id}',
+  '/departments/{id}/children',
+  '/dynamic-attributes',
+  '/dynamic-attributes/{id}',
 ];
 
 // Raised from 462,000 for POST /plannings/range (a range of plannings is its own operation), the list parameters
@@ -19,7 +28,11 @@ const MASTER_DATA = [
 const DOCUMENT_CEILING = 472_000;
 const get = async (t: () => TestContext, url: string) => t().inject({ method: 'GET', url });
 const operations = (doc: any) =>
-  Object.entries(doc.paths as Record<string, any>).flatMap(([path, ops]) => Object.entries(ops).filter(([m]) => METHODS.includes(m)).map(([method, op]) => ({ path, method, op: op as any })));
+  Object.entries(doc.paths as Record<string, any>).flatMap(([path, ops]) =>
+    Object.entries(ops)
+      .filter(([m]) => METHODS.includes(m))
+      .map(([method, op]) => ({ path, method, op: op as any })),
+  );
 
 forEachDialect('openapi', (t) => {
   test('/openapi/full.json is OpenAPI 3.1 with paths relative to the server URL /{instance}/next/api/v1', async () => {
@@ -28,10 +41,14 @@ forEachDialect('openapi', (t) => {
     assert.match(String(r.headers['content-type']), /^application\/json/);
     const doc = r.body;
     assert.equal(doc.openapi, '3.1.0');
-    assert.deepEqual(doc.servers.map((s: any) => s.url), ['http://localhost:80/{instance}/next/api/v1']);
+    assert.deepEqual(
+      doc.servers.map((s: any) => s.url),
+      ['http://localhost:80/{instance}/next/api/v1'],
+    );
     assert.ok(doc.servers[0].variables.instance.default);
     for (const p of MASTER_DATA) assert.ok(doc.paths[p], `missing ${p}`);
-    for (const p of Object.keys(doc.paths)) assert.doesNotMatch(p, /next\/api|\{instance\}|^\/(openapi|docs|healthz|readyz|metrics)/, p);
+    for (const p of Object.keys(doc.paths))
+      assert.doesNotMatch(p, /next\/api|\{instance\}|^\/(openapi|docs|healthz|readyz|metrics)/, p);
     assert.deepEqual(doc.components.securitySchemes.bearerAuth, { type: 'http', scheme: 'bearer' });
     assert.deepEqual(doc.security, [{ bearerAuth: [] }]);
   });
@@ -48,7 +65,10 @@ forEachDialect('openapi', (t) => {
       if (method !== 'get') assert.ok(op.responses['403'], `${where}: 403`);
       assert.ok(!(op.parameters ?? []).some((p: any) => p.name === 'instance'), `${where}: instance parameter`);
       for (const name of path.match(/\{(\w+)\}/g) ?? []) {
-        assert.ok(op.parameters.some((p: any) => p.in === 'path' && `{${p.name}}` === name), `${where}: path parameter ${name}`);
+        assert.ok(
+          op.parameters.some((p: any) => p.in === 'path' && `{${p.name}}` === name),
+          `${where}: path parameter ${name}`,
+        );
       }
     }
   });
@@ -57,10 +77,30 @@ forEachDialect('openapi', (t) => {
     const doc = dereference((await get(t, '/openapi/full.json')).body);
     const list = doc.paths['/departments'].get;
     const names = list.parameters.filter((p: any) => p.in === 'query').map((p: any) => p.name);
-    for (const n of ['page', 'limit', 'perPage', 'orderBy', 'order', 'modified_after', 'modified_before', 'start_date', 'end_date']) assert.ok(names.includes(n), n);
+    for (const n of [
+      'page',
+      'limit',
+      'perPage',
+      'orderBy',
+      'order',
+      'modified_after',
+      'modified_before',
+      'start_date',
+      'end_date',
+    ])
+      assert.ok(names.includes(n), n);
     const schema = list.responses['200'].content['application/json'].schema;
     assert.deepEqual(Object.keys(schema.properties), ['data', 'links', 'meta']);
-    assert.deepEqual(Object.keys(schema.properties.meta.properties), ['current_page', 'from', 'last_page', 'links', 'path', 'per_page', 'to', 'total']);
+    assert.deepEqual(Object.keys(schema.properties.meta.properties), [
+      'current_page',
+      'from',
+      'last_page',
+      'links',
+      'path',
+      'per_page',
+      'to',
+      'total',
+    ]);
   });
 
   test('every PATCH route also appears as PUT with the same request body', async () => {
@@ -80,7 +120,8 @@ forEachDialect('openapi', (t) => {
     assert.equal(clock.openapi, '3.1.0');
     assert.match(clock.info.title, /clock/);
     for (const p of MASTER_DATA) assert.equal(clock.paths[p], undefined, p);
-    for (const { path, method } of operations(clock)) assert.ok(full.paths[path]?.[method], `${method} ${path} only on clock`);
+    for (const { path, method } of operations(clock))
+      assert.ok(full.paths[path]?.[method], `${method} ${path} only on clock`);
   });
 
   test("/{instance}/next/api/v1/openapi.json returns the tenant's edition document (authenticated)", async () => {
@@ -88,12 +129,23 @@ forEachDialect('openapi', (t) => {
     const clock = await t().tenant({ edition: 'clock' });
     const f = await full.get('/openapi.json');
     assert.equal(f.status, 200);
-    assert.deepEqual(f.body.servers, [{ url: `http://localhost:80/${full.tenant.instance}/next/api/v1`, description: `Tenant ${full.tenant.instance}` }]);
+    assert.deepEqual(f.body.servers, [
+      { url: `http://localhost:80/${full.tenant.instance}/next/api/v1`, description: `Tenant ${full.tenant.instance}` },
+    ]);
     // Routes of modules the tenant lacks (x-module) are left out of its document.
-    const ungated = (doc: any) => [...new Set(operations(doc).filter(({ op }) => !op['x-module']).map(({ path }) => path))];
+    const ungated = (doc: any) => [
+      ...new Set(
+        operations(doc)
+          .filter(({ op }) => !op['x-module'])
+          .map(({ path }) => path),
+      ),
+    ];
     const fullDoc = (await get(t, '/openapi/full.json')).body;
     assert.deepEqual(Object.keys(f.body.paths), ungated(fullDoc));
-    assert.ok(Object.keys(fullDoc.paths).includes('/attendances/{id}/release'), 'the full document lists module-gated routes');
+    assert.ok(
+      Object.keys(fullDoc.paths).includes('/attendances/{id}/release'),
+      'the full document lists module-gated routes',
+    );
     const withModule = await t().tenant({ modules: ['project_release'] });
     assert.ok(Object.keys((await withModule.get('/openapi.json')).body.paths).includes('/attendances/{id}/release'));
     const c = await clock.get('/openapi.json');
@@ -105,7 +157,8 @@ forEachDialect('openapi', (t) => {
 
   test('/docs serves the interactive API reference (HTML) backed by the full document', async () => {
     let r = await get(t, '/docs');
-    for (let hops = 0; r.status >= 300 && r.status < 400 && hops < 5; hops++) r = await get(t, String(r.headers.location));
+    for (let hops = 0; r.status >= 300 && r.status < 400 && hops < 5; hops++)
+      r = await get(t, String(r.headers.location));
     assert.equal(r.status, 200);
     assert.match(String(r.headers['content-type']), /^text\/html/);
     assert.match(r.text, /swagger-ui|<html/i);
@@ -119,31 +172,53 @@ forEachDialect('openapi', (t) => {
 forEachDialect('openapi: named schemas, operationIds, tags', (t) => {
   test('resources are named component schemas referenced by $ref; every $ref resolves', async () => {
     const doc = (await get(t, '/openapi/full.json')).body;
-    for (const name of ['Customer', 'Attendance', 'Employee', 'ListMeta', 'ListLinks', 'Error', 'ValidationError']) assert.ok(doc.components.schemas[name], name);
-    assert.deepEqual(doc.paths['/customers/{customer}'].get.responses['200'], { $ref: '#/components/responses/CustomerResponse' });
+    for (const name of ['Customer', 'Attendance', 'Employee', 'ListMeta', 'ListLinks', 'Error', 'ValidationError'])
+      assert.ok(doc.components.schemas[name], name);
+    assert.deepEqual(doc.paths['/customers/{customer}'].get.responses['200'], {
+      $ref: '#/components/responses/CustomerResponse',
+    });
     const detail = doc.components.responses.CustomerResponse.content['application/json'].schema;
     assert.deepEqual(detail, { $ref: '#/components/schemas/CustomerResponse' });
-    assert.deepEqual(doc.components.schemas.CustomerResponse.properties.data, { $ref: '#/components/schemas/Customer' });
-    const page = doc.components.schemas[doc.paths['/attendances'].get.responses['200'].content['application/json'].schema.$ref.split('/').pop()];
+    assert.deepEqual(doc.components.schemas.CustomerResponse.properties.data, {
+      $ref: '#/components/schemas/Customer',
+    });
+    const page =
+      doc.components.schemas[
+        doc.paths['/attendances'].get.responses['200'].content['application/json'].schema.$ref.split('/').pop()
+      ];
     assert.deepEqual(page.properties.meta, { $ref: '#/components/schemas/ListMeta' });
     const refs = [...JSON.stringify(doc).matchAll(/"\$ref":"#\/([^"]+)"/g)].map((m) => m[1]!);
     assert.ok(refs.length > 100);
-    for (const ref of new Set(refs)) assert.ok(ref.split('/').reduce((o: any, k) => o?.[k], doc), `unresolved ${ref}`);
+    for (const ref of new Set(refs))
+      assert.ok(
+        ref.split('/').reduce((o: any, k) => o?.[k], doc),
+        `unresolved ${ref}`,
+      );
     assert.equal(JSON.stringify(dereference(doc)).includes('$ref'), false);
   });
 
   test('every operation has a unique operationId in the list/get/create/update/replace/delete pattern', async () => {
     const doc = (await get(t, '/openapi/full.json')).body;
     const ids = operations(doc).map(({ op }) => op.operationId);
-    assert.ok(ids.every((id) => typeof id === 'string' && /^[a-z][A-Za-z0-9]*$/.test(id)), 'camelCase operationIds');
+    assert.ok(
+      ids.every((id) => typeof id === 'string' && /^[a-z][A-Za-z0-9]*$/.test(id)),
+      'camelCase operationIds',
+    );
     assert.equal(new Set(ids).size, ids.length, 'unique');
-    assert.deepEqual(ids.filter((id) => /[0-9]$/.test(id)), [], 'no operationId ends in a digit (a collision numbered)');
+    assert.deepEqual(
+      ids.filter((id) => /[0-9]$/.test(id)),
+      [],
+      'no operationId ends in a digit (a collision numbered)',
+    );
     assert.equal(doc.paths['/planning'].get.operationId, 'getPlanningDeprecated');
     assert.equal(doc.paths['/invoices/{invoice_number}/items'].get.operationId, 'listInvoiceItemsByInvoiceNumber');
     const customers = Object.fromEntries(['get', 'post'].map((m) => [m, doc.paths['/customers'][m].operationId]));
     assert.deepEqual(customers, { get: 'listCustomers', post: 'createCustomer' });
     const one = doc.paths['/customers/{customer}'];
-    assert.deepEqual([one.get, one.patch, one.put, one.delete].map((o: any) => o.operationId), ['getCustomer', 'updateCustomer', 'replaceCustomer', 'deleteCustomer']);
+    assert.deepEqual(
+      [one.get, one.patch, one.put, one.delete].map((o: any) => o.operationId),
+      ['getCustomer', 'updateCustomer', 'replaceCustomer', 'deleteCustomer'],
+    );
     assert.equal(doc.paths['/employees/{username}/transponders'].get.operationId, 'listEmployeeTransponders');
     assert.equal(doc.paths['/project-statuses/{name}'].get.operationId, 'getProjectStatus');
     assert.equal(doc.paths['/departments/{id}/children'].get.operationId, 'listDepartmentChildren');
@@ -153,7 +228,8 @@ forEachDialect('openapi: named schemas, operationIds, tags', (t) => {
     const r = await get(t, '/openapi/full.json');
     const doc = r.body;
     const declared = new Map(doc.tags.map((tag: any) => [tag.name, tag.description]));
-    for (const { op } of operations(doc)) for (const tag of op.tags) assert.ok(declared.get(tag), `tag ${tag} declared with a description`);
+    for (const { op } of operations(doc))
+      for (const tag of op.tags) assert.ok(declared.get(tag), `tag ${tag} declared with a description`);
     assert.doesNotMatch(r.text, /Default Response/);
     assert.equal(doc.components.schemas.Error.additionalProperties, false);
     assert.equal(doc.components.schemas.ValidationError.additionalProperties, false);
@@ -167,16 +243,30 @@ forEachDialect('openapi: named schemas, operationIds, tags', (t) => {
     const doc = r.body;
     const shared = ['401', '403', '404', '409', '412', '429', '304'];
     for (const { path, method, op } of operations(doc)) {
-      for (const status of shared) if (op.responses[status]) assert.ok(op.responses[status].$ref, `${method} ${path} ${status} inline`);
+      for (const status of shared)
+        if (op.responses[status]) assert.ok(op.responses[status].$ref, `${method} ${path} ${status} inline`);
       for (const p of op.parameters ?? []) {
         const name = p.$ref?.split('/').pop() ?? p.name;
-        assert.ok(p.$ref || !['page', 'perPage', 'orderBy', 'order', 'Idempotency-Key', 'If-Match', 'If-None-Match'].includes(name), `${method} ${path} ${name} inline`);
+        assert.ok(
+          p.$ref ||
+            !['page', 'perPage', 'orderBy', 'order', 'Idempotency-Key', 'If-Match', 'If-None-Match'].includes(name),
+          `${method} ${path} ${name} inline`,
+        );
       }
     }
     // Path parameters on the path item; small schemas many properties repeat named once; titles only as keys.
-    assert.deepEqual(doc.paths['/customers/{customer}'].parameters, [{ $ref: '#/components/parameters/path.customer' }]);
-    assert.equal(doc.paths['/customers/{customer}'].get.parameters.some((p: any) => p.$ref === '#/components/parameters/path.customer'), false);
-    assert.deepEqual(doc.components.schemas.Customer.properties.created, { $ref: '#/components/schemas/NullableDateTime' });
+    assert.deepEqual(doc.paths['/customers/{customer}'].parameters, [
+      { $ref: '#/components/parameters/path.customer' },
+    ]);
+    assert.equal(
+      doc.paths['/customers/{customer}'].get.parameters.some(
+        (p: any) => p.$ref === '#/components/parameters/path.customer',
+      ),
+      false,
+    );
+    assert.deepEqual(doc.components.schemas.Customer.properties.created, {
+      $ref: '#/components/schemas/NullableDateTime',
+    });
     assert.equal(doc.components.schemas.Customer.title, undefined);
     const descriptions = [...r.text.matchAll(/"description":"((?:[^"\\]|\\.){60,})"/g)].map((m) => m[1]);
     const repeated = descriptions.filter((d, i) => descriptions.indexOf(d) !== i && d.length > 80);
@@ -194,13 +284,20 @@ forEachDialect('openapi: named schemas, operationIds, tags', (t) => {
     for (const { path, method, op } of operations(doc)) {
       for (const p of op.parameters ?? []) {
         if (p.required) continue;
-        assert.ok(p.example === undefined && p.examples === undefined && p.schema?.examples === undefined, `${method} ${path} ${p.name}`);
+        assert.ok(
+          p.example === undefined && p.examples === undefined && p.schema?.examples === undefined,
+          `${method} ${path} ${p.name}`,
+        );
       }
     }
   });
 
   test('the server URL is absolute for the serving host', async () => {
-    const r = await t().inject({ method: 'GET', url: '/openapi/clock.json', headers: { host: 'time.example.org:8443' } });
+    const r = await t().inject({
+      method: 'GET',
+      url: '/openapi/clock.json',
+      headers: { host: 'time.example.org:8443' },
+    });
     assert.equal(r.body.servers[0].url, 'http://time.example.org:8443/{instance}/next/api/v1');
   });
 });

@@ -9,7 +9,13 @@ import { MODULES } from '../../src/tenancy/tenants.js';
 import { createToken } from '../../src/tenancy/tokens.js';
 import { forEachDialect, uniqueName, type Client, type TestContext } from '../support/app.js';
 import { createOffer } from '../support/commercial.js';
-import { describeRequest, listEndpoints, listRequests, type Fixtures, type ListEndpoint } from './support/list-endpoints.js';
+import {
+  describeRequest,
+  listEndpoints,
+  listRequests,
+  type Fixtures,
+  type ListEndpoint,
+} from './support/list-endpoints.js';
 import { createTicket } from '../support/projects.js';
 import { explain, isSelect, QueryLog } from './support/query-plans.js';
 
@@ -35,17 +41,34 @@ const UNINDEXED_FILTERS = new Set([
 async function fixtures(t: TestContext, c: Client): Promise<Fixtures> {
   const db = t.database.db;
   const tenantId = c.tenant.id;
-  const employee = await db.selectFrom('employees').select(['username', 'personal_number', 'department_id']).where('tenant_id', '=', tenantId).orderBy('username').executeTakeFirstOrThrow();
+  const employee = await db
+    .selectFrom('employees')
+    .select(['username', 'personal_number', 'department_id'])
+    .where('tenant_id', '=', tenantId)
+    .orderBy('username')
+    .executeTakeFirstOrThrow();
   const project = await db
     .selectFrom('projects as p')
-    .innerJoin('project_assignments as a', (j) => j.onRef('a.tenant_id', '=', 'p.tenant_id').onRef('a.project_id', '=', 'p.id'))
+    .innerJoin('project_assignments as a', (j) =>
+      j.onRef('a.tenant_id', '=', 'p.tenant_id').onRef('a.project_id', '=', 'p.id'),
+    )
     .select(['p.id', 'p.name', 'p.customer_id', 'p.project_status_id'])
     .where('p.tenant_id', '=', tenantId)
     .where('a.employee_id', '=', employee.username)
     .orderBy('p.id')
     .executeTakeFirstOrThrow();
-  const task = await db.selectFrom('project_tasks').select(['id', 'name']).where('tenant_id', '=', tenantId).where('project_id', '=', project.id).orderBy('id').executeTakeFirstOrThrow();
-  const calendar = await db.selectFrom('holiday_calendars').select('id').where('tenant_id', '=', tenantId).executeTakeFirstOrThrow();
+  const task = await db
+    .selectFrom('project_tasks')
+    .select(['id', 'name'])
+    .where('tenant_id', '=', tenantId)
+    .where('project_id', '=', project.id)
+    .orderBy('id')
+    .executeTakeFirstOrThrow();
+  const calendar = await db
+    .selectFrom('holiday_calendars')
+    .select('id')
+    .where('tenant_id', '=', tenantId)
+    .executeTakeFirstOrThrow();
   const ticket = await createTicket(c, { project_id: project.id, project_task_id: String(task.id) }, employee.username);
   // Some of the employee's bookings on the project go to the ticket, so a ticket_id filter finds a page to read.
   await db
@@ -56,7 +79,12 @@ async function fixtures(t: TestContext, c: Client): Promise<Fixtures> {
     .where('project_id', '=', project.id)
     .where('date', '>=', '2023-01-01')
     .execute();
-  const subtask = await c.post(`/tickets/${ticket.id}/subtasks`, { subject: 's', name: 'n', status: 1, creator_username: employee.username });
+  const subtask = await c.post(`/tickets/${ticket.id}/subtasks`, {
+    subject: 's',
+    name: 'n',
+    status: 1,
+    creator_username: employee.username,
+  });
   assert.equal(subtask.status, 201, subtask.text);
   const locations = await c.post('/location-lists', { name: 'North', locations: [] });
   assert.equal(locations.status, 201, locations.text);
@@ -76,7 +104,11 @@ async function fixtures(t: TestContext, c: Client): Promise<Fixtures> {
   const offer = await createOffer(c, { customer_id: String(project.customer_id) });
   const invoice = await c.post('/invoices', { customer_number: String(project.customer_id) });
   assert.equal(invoice.status, 201, invoice.text);
-  const folder = await c.post('/folders', { name: 'Verträge', project_id: Number(project.id), customer_id: String(project.customer_id) });
+  const folder = await c.post('/folders', {
+    name: 'Verträge',
+    project_id: Number(project.id),
+    customer_id: String(project.customer_id),
+  });
   assert.equal(folder.status, 201, folder.text);
   return {
     username: employee.username,
@@ -118,22 +150,40 @@ forEachDialect(
 
     test('the OpenAPI document yields the list endpoints to check', () => {
       const paths = endpoints.map((e) => e.path);
-      for (const p of ['/attendances', '/projects', '/projects/{id}/tasks', '/customers', '/employees', '/tickets', '/tickets/{id}/subtasks']) assert.ok(paths.includes(p), p);
+      for (const p of [
+        '/attendances',
+        '/projects',
+        '/projects/{id}/tasks',
+        '/customers',
+        '/employees',
+        '/tickets',
+        '/tickets/{id}/subtasks',
+      ])
+        assert.ok(paths.includes(p), p);
     });
 
     test('the plan check recognises full table and index scans and accepts a tenant-scoped search', async () => {
       const database = t().database;
       const p = database.dialect === 'sqlite' ? '?' : '$1';
-      const table = await explain(database, { sql: `select * from "attendances" where "note" = ${p}`, parameters: ['x'] });
+      const table = await explain(database, {
+        sql: `select * from "attendances" where "note" = ${p}`,
+        parameters: ['x'],
+      });
       assert.ok(table.problems.length > 0, table.plan);
-      const index = await explain(database, { sql: `select "id" from "attendances" where "date" > ${p} order by "tenant_id", "date"`, parameters: ['2000-01-01'] });
+      const index = await explain(database, {
+        sql: `select "id" from "attendances" where "date" > ${p} order by "tenant_id", "date"`,
+        parameters: ['2000-01-01'],
+      });
       assert.ok(index.problems.length > 0, index.plan);
-      const scoped = await explain(database, { sql: `select * from "attendances" as "a" where "a"."tenant_id" = ${p} order by "a"."note"`, parameters: [c.tenant.id] });
+      const scoped = await explain(database, {
+        sql: `select * from "attendances" as "a" where "a"."tenant_id" = ${p} order by "a"."note"`,
+        parameters: [c.tenant.id],
+      });
       assert.deepEqual(scoped.problems, [], scoped.plan);
       if (database.dialect === 'sqlite') assert.ok(scoped.tenantWide, scoped.plan);
     });
 
-    test('no list request, with any filter or sort, scans a table beyond the tenant or ignores a large table\'s filter', async () => {
+    test("no list request, with any filter or sort, scans a table beyond the tenant or ignores a large table's filter", async () => {
       const failures: string[] = [];
       const explained = new Set<string>();
       for (const endpoint of endpoints) {
@@ -156,7 +206,10 @@ forEachDialect(
             if (singleFilter && tenantWide && !UNINDEXED_FILTERS.has(`${endpoint.path} ${singleFilter}`)) {
               problems.push(`filter ${singleFilter} reads every row of the tenant: ${tenantWide}`);
             }
-            if (problems.length) failures.push(`${describeRequest(request)}\n  ${problems.join('\n  ')}\n  SQL: ${q.sql}\n  parameters: ${JSON.stringify(q.parameters)}\n  plan:\n${plan.replace(/^/gm, '    ')}`);
+            if (problems.length)
+              failures.push(
+                `${describeRequest(request)}\n  ${problems.join('\n  ')}\n  SQL: ${q.sql}\n  parameters: ${JSON.stringify(q.parameters)}\n  plan:\n${plan.replace(/^/gm, '    ')}`,
+              );
           }
         }
       }

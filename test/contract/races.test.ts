@@ -14,20 +14,47 @@ const N = 12;
 interface Race {
   name: string;
   /** Makes what the record needs and returns where to POST it, the body and the field a duplicate fails on. */
-  setup(t: TestContext, c: Client): Promise<{ path: string; body: Record<string, unknown>; field: string; list: string }>;
+  setup(
+    t: TestContext,
+    c: Client,
+  ): Promise<{ path: string; body: Record<string, unknown>; field: string; list: string }>;
 }
 
 const RACES: Race[] = [
-  { name: 'month closing of the tenant', setup: async () => ({ path: '/month-closings', body: { month: '2026-02' }, field: 'month', list: '/month-closings' }) },
+  {
+    name: 'month closing of the tenant',
+    setup: async () => ({
+      path: '/month-closings',
+      body: { month: '2026-02' },
+      field: 'month',
+      list: '/month-closings',
+    }),
+  },
   {
     name: 'month closing of one employee',
     setup: async (t, c) => {
       const e = await seedEmployee(t.database.db, c.tenant.id);
-      return { path: '/month-closings', body: { month: '2026-02', employee_id: e.username }, field: 'month', list: '/month-closings' };
+      return {
+        path: '/month-closings',
+        body: { month: '2026-02', employee_id: e.username },
+        field: 'month',
+        list: '/month-closings',
+      };
     },
   },
-  { name: 'base price table start date', setup: async () => ({ path: '/price-tables', body: { start_date: '2025-01-01' }, field: 'start_date', list: '/price-tables' }) },
-  { name: 'base price table without start date', setup: async () => ({ path: '/price-tables', body: {}, field: 'start_date', list: '/price-tables' }) },
+  {
+    name: 'base price table start date',
+    setup: async () => ({
+      path: '/price-tables',
+      body: { start_date: '2025-01-01' },
+      field: 'start_date',
+      list: '/price-tables',
+    }),
+  },
+  {
+    name: 'base price table without start date',
+    setup: async () => ({ path: '/price-tables', body: {}, field: 'start_date', list: '/price-tables' }),
+  },
   {
     name: 'customer price table start date',
     setup: async (t, c) => {
@@ -42,11 +69,27 @@ const RACES: Race[] = [
       const e = await seedEmployee(t.database.db, c.tenant.id);
       const p = await createProject(c);
       const path = `/projects/${p.id}/employees`;
-      return { path, body: { employee_id: e.username, from: '2025-01-01', to: '2025-12-31' }, field: 'from', list: path };
+      return {
+        path,
+        body: { employee_id: e.username, from: '2025-01-01', to: '2025-12-31' },
+        field: 'from',
+        list: path,
+      };
     },
   },
-  { name: 'activity name', setup: async () => ({ path: '/activities', body: { name: 'racing' }, field: 'name', list: '/activities' }) },
-  { name: 'category name', setup: async () => ({ path: '/categories', body: { name: 'racing', type: 'project' }, field: 'name', list: '/categories' }) },
+  {
+    name: 'activity name',
+    setup: async () => ({ path: '/activities', body: { name: 'racing' }, field: 'name', list: '/activities' }),
+  },
+  {
+    name: 'category name',
+    setup: async () => ({
+      path: '/categories',
+      body: { name: 'racing', type: 'project' },
+      field: 'name',
+      list: '/categories',
+    }),
+  },
   ...(
     [
       ['absence reason name', '/absence-reasons', { name: 'RACE' }],
@@ -57,9 +100,23 @@ const RACES: Race[] = [
       ['location list name', '/location-lists', { name: 'Racing' }],
       ['employee username', '/employees', { username: 'u.race', firstname: 'A', lastname: 'B' }],
     ] as const
-  ).map(([name, path, body]): Race => ({ name, setup: async () => ({ path, body, field: Object.keys(body)[0] === 'username' ? 'username' : 'name', list: path }) })),
-  { name: 'vehicle list start date', setup: async () => ({ path: '/vehicle-lists', body: { start_date: '2030-01-01' }, field: 'start_date', list: '/vehicle-lists' }) },
-  { name: 'project name', setup: async () => ({ path: '/projects', body: { name: 'P-race' }, field: 'name', list: '/projects' }) },
+  ).map(([name, path, body]): Race => ({
+    name,
+    setup: async () => ({ path, body, field: Object.keys(body)[0] === 'username' ? 'username' : 'name', list: path }),
+  })),
+  {
+    name: 'vehicle list start date',
+    setup: async () => ({
+      path: '/vehicle-lists',
+      body: { start_date: '2030-01-01' },
+      field: 'start_date',
+      list: '/vehicle-lists',
+    }),
+  },
+  {
+    name: 'project name',
+    setup: async () => ({ path: '/projects', body: { name: 'P-race' }, field: 'name', list: '/projects' }),
+  },
   {
     name: 'holiday date of a calendar',
     setup: async (_t, c) => {
@@ -72,23 +129,31 @@ const RACES: Race[] = [
     [
       ['transponder number', 'transponders', { number: '04A1B2' }, 'number'],
       ['meal of a type on a day', 'meals', { date: '2024-01-02', meal_type: 1 }, 'meal_type'],
-      ['working times from one start date', 'regular-working-times', { start_date: '2025-01-01', monday: 8 }, 'start_date'],
+      [
+        'working times from one start date',
+        'regular-working-times',
+        { start_date: '2025-01-01', monday: 8 },
+        'start_date',
+      ],
       ['overlapping employment periods', 'employment-periods', { start_date: '2026-01-01' }, 'start_date'],
       ['internal rate start date', 'internal-rates', { start_date: '2025-01-01', internal_rate: 50 }, 'start_date'],
     ] as const
-  ).map(
-    ([name, child, body, field]): Race => ({
-      name,
-      setup: async (t, c) => {
-        const e = await seedEmployee(t.database.db, c.tenant.id);
-        const path = `/employees/${e.username}/${child}`;
-        return { path, body, field, list: path };
-      },
-    }),
-  ),
+  ).map(([name, child, body, field]): Race => ({
+    name,
+    setup: async (t, c) => {
+      const e = await seedEmployee(t.database.db, c.tenant.id);
+      const path = `/employees/${e.username}/${child}`;
+      return { path, body, field, list: path };
+    },
+  })),
   {
     name: 'customer number',
-    setup: async () => ({ path: '/customers', body: { customer_number: 'R1', name: 'Racer', currency: 'EUR' }, field: 'customer_number', list: '/customers' }),
+    setup: async () => ({
+      path: '/customers',
+      body: { customer_number: 'R1', name: 'Racer', currency: 'EUR' },
+      field: 'customer_number',
+      list: '/customers',
+    }),
   },
 ];
 
@@ -115,8 +180,16 @@ forEachDialect('races on uniqueness rules', (t) => {
 });
 
 /** keys that differ only in case are one key, also when created at the same moment (on PostgreSQL only the lowercase unique indexes of migrations 1200, 2000 and 2900 can decide that). */
-const CASE_RACES: { name: string; field: string; setup(t: TestContext, c: Client): Promise<{ path: string; body: (key: string) => Record<string, unknown> }> }[] = [
-  { name: 'article number', field: 'article_number', setup: async () => ({ path: '/articles', body: (k) => ({ article_number: k, name: 'Racing article' }) }) },
+const CASE_RACES: {
+  name: string;
+  field: string;
+  setup(t: TestContext, c: Client): Promise<{ path: string; body: (key: string) => Record<string, unknown> }>;
+}[] = [
+  {
+    name: 'article number',
+    field: 'article_number',
+    setup: async () => ({ path: '/articles', body: (k) => ({ article_number: k, name: 'Racing article' }) }),
+  },
   {
     name: 'invoice number',
     field: 'invoice_number',
@@ -125,13 +198,29 @@ const CASE_RACES: { name: string; field: string; setup(t: TestContext, c: Client
       return { path: '/invoices', body: (key) => ({ invoice_number: key, customer_number: k.customer_number }) };
     },
   },
-  { name: 'customer number', field: 'customer_number', setup: async () => ({ path: '/customers', body: (k) => ({ customer_number: k, name: 'Racer', currency: 'EUR' }) }) },
-  { name: 'employee username', field: 'username', setup: async () => ({ path: '/employees', body: (k) => ({ username: k, firstname: 'A', lastname: 'B' }) }) },
-  { name: 'absence reason external_id', field: 'external_id', setup: async () => ({ path: '/absence-reasons', body: (k) => ({ name: `R-${[...k].map((ch) => Number(ch !== ch.toLowerCase())).join('')}`, external_id: k }) }) }, // names that differ in more than case
+  {
+    name: 'customer number',
+    field: 'customer_number',
+    setup: async () => ({ path: '/customers', body: (k) => ({ customer_number: k, name: 'Racer', currency: 'EUR' }) }),
+  },
+  {
+    name: 'employee username',
+    field: 'username',
+    setup: async () => ({ path: '/employees', body: (k) => ({ username: k, firstname: 'A', lastname: 'B' }) }),
+  },
+  {
+    name: 'absence reason external_id',
+    field: 'external_id',
+    setup: async () => ({
+      path: '/absence-reasons',
+      body: (k) => ({ name: `R-${[...k].map((ch) => Number(ch !== ch.toLowerCase())).join('')}`, external_id: k }),
+    }),
+  }, // names that differ in more than case
 ];
 
 /** N spellings of one key that differ only in case. */
-const spellings = (n: number) => Array.from({ length: n }, (_, i) => [...'race-key'].map((ch, j) => ((i >> j) & 1 ? ch.toUpperCase() : ch)).join(''));
+const spellings = (n: number) =>
+  Array.from({ length: n }, (_, i) => [...'race-key'].map((ch, j) => ((i >> j) & 1 ? ch.toUpperCase() : ch)).join(''));
 
 forEachDialect('races on case-insensitive keys', (t) => {
   for (const race of CASE_RACES) {

@@ -30,7 +30,10 @@ forEachDialect('robustness rules', (t) => {
     const task = await c.post(`/projects/${project.id}/tasks`, { name: 'T', id: 12345, project_id: 999 });
     assert.equal(task.status, 201, task.text);
     assert.deepEqual([task.body.data.project_id === project.id, task.body.data.id === 12345], [true, false]);
-    const list = await c.post('/vehicle-lists', { start_date: '2024-01-01', vehicles: [{ id: 'CAR1', name: 'Car', wheels: 4 }] });
+    const list = await c.post('/vehicle-lists', {
+      start_date: '2024-01-01',
+      vehicles: [{ id: 'CAR1', name: 'Car', wheels: 4 }],
+    });
     assert.equal(list.status, 201, list.text);
     assert.ok(!('wheels' in list.body.data.vehicles[0]));
   });
@@ -55,7 +58,14 @@ forEachDialect('robustness rules', (t) => {
 
   test('an instance name that cannot exist is the route-not-found 404', async () => {
     const c = await t().tenant();
-    const r = await t().inject({ method: 'GET', url: '/a%00b/next/api/v1/projects', headers: { authorization: `Bearer ${c.token}` } });
-    assert.deepEqual([r.status, r.body], [404, { message: 'The route a\u0000b/next/api/v1/projects could not be found.' }]);
+    const r = await t().inject({
+      method: 'GET',
+      url: '/a%00b/next/api/v1/projects',
+      headers: { authorization: `Bearer ${c.token}` },
+    });
+    assert.deepEqual(
+      [r.status, r.body],
+      [404, { message: 'The route a\u0000b/next/api/v1/projects could not be found.' }],
+    );
   });
 });

@@ -13,8 +13,15 @@ function limitProblems(s: any, where: string, out: string[]): string[] {
   if (!s || typeof s !== 'object') return out;
   const t = types(s);
   const bounded = Array.isArray(s.enum) || s.const !== undefined;
-  if (t.includes('string') && s.maxLength === undefined && !bounded && s.format !== 'date') out.push(`${where}: string without maxLength`);
-  if ((t.includes('integer') || t.includes('number')) && s.maximum === undefined && s.exclusiveMaximum === undefined && !bounded) out.push(`${where}: number without maximum`);
+  if (t.includes('string') && s.maxLength === undefined && !bounded && s.format !== 'date')
+    out.push(`${where}: string without maxLength`);
+  if (
+    (t.includes('integer') || t.includes('number')) &&
+    s.maximum === undefined &&
+    s.exclusiveMaximum === undefined &&
+    !bounded
+  )
+    out.push(`${where}: number without maximum`);
   if (t.includes('array') && s.maxItems === undefined) out.push(`${where}: array without maxItems`);
   if (s.properties && s.additionalProperties === undefined) out.push(`${where}: object keeps undeclared properties`);
   for (const [k, v] of Object.entries<any>(s.properties ?? {})) limitProblems(v, `${where}.${k}`, out);
@@ -23,14 +30,18 @@ function limitProblems(s: any, where: string, out: string[]): string[] {
   return out;
 }
 
-forEachDialect('robustness: schema limits', (t) => {
-  test('every request string has a maxLength, every number a maximum, every array a maxItems; bodies drop unknown properties', async () => {
-    const problems: string[] = [];
-    for (const o of await loadOperations(t())) {
-      const at = `${o.method} ${o.template}`;
-      for (const p of o.op.parameters ?? []) limitProblems(p.schema, `${at} ${p.in} ${p.name}`, problems);
-      limitProblems(bodySchema(o), `${at} body`, problems);
-    }
-    assert.equal(problems.length, 0, `${problems.length} schema limits missing:\n${problems.join('\n')}`);
-  });
-}, SWEEP_CONFIG);
+forEachDialect(
+  'robustness: schema limits',
+  (t) => {
+    test('every request string has a maxLength, every number a maximum, every array a maxItems; bodies drop unknown properties', async () => {
+      const problems: string[] = [];
+      for (const o of await loadOperations(t())) {
+        const at = `${o.method} ${o.template}`;
+        for (const p of o.op.parameters ?? []) limitProblems(p.schema, `${at} ${p.in} ${p.name}`, problems);
+        limitProblems(bodySchema(o), `${at} body`, problems);
+      }
+      assert.equal(problems.length, 0, `${problems.length} schema limits missing:\n${problems.join('\n')}`);
+    });
+  },
+  SWEEP_CONFIG,
+);

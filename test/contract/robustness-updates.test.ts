@@ -32,51 +32,70 @@ function remember(w: World, template: string, body: any) {
   if (body?.data && w.records.has(collection) && !Array.isArray(body.data)) w.records.set(collection, body.data);
 }
 
-forEachDialect('robustness: updates and deletes', (t) => {
-  test('every PATCH and PUT answers bad bodies and bad properties with a JSON 4xx (or applies a fine value); hostile values are a 422 on their field and change nothing', async () => {
-    const started = Date.now();
-    const w = await seedWorld(t());
-    const findings = new Findings();
-    const ops = await loadOperations(t());
-    const postTemplates = new Map(ops.filter((o) => o.method === 'POST').map((o) => [collectionOf(o.template), o.template]));
-    const gets = new Set(ops.filter((o) => o.method === 'GET').map((o) => o.template));
-    for (const o of ops.filter((x) => x.method === 'PATCH' || x.method === 'PUT')) {
-      const at = () => w.fill(o.template, w.keys(o.template)!);
-      const post = postTemplates.get(collectionOf(parentOf(o.template)));
-      const nestedBase = post ? await w.baseline(post) : {};
-      const variants = bodyVariants(bodySchema(o), nestedBase);
-      // PUT runs the same handler as PATCH: in npm test its hostile values are left to PATCH (the reliability run sends all).
-      const hostile = variants.filter((v) => v[2] && (o.method === 'PATCH' || FULL_SWEEP));
-      const cursor = await feedCursor(w.c);
-      const before = gets.has(o.template) ? (await w.c.get(at())).text : undefined;
-      for (const [label, changes, field] of hostile) findings.refused(`${o.method} ${o.template} ${label}`, await send(w.c, o.method, at(), bodyText(changes)), field!);
-      await checkBoundaryless(findings, w.c, o, at());
-      const written = await changesSince(w.c, cursor);
-      if (written.length > 0) findings.failures.push(`${o.method} ${o.template}: refused bodies wrote ${written.join(', ')}`);
-      if (before !== undefined && (await w.c.get(at())).text !== before) findings.failures.push(`${o.method} ${o.template}: refused bodies changed the record`);
-      for (const raw of NON_OBJECT_BODIES) findings.check(`${o.method} ${o.template} body=${describe(raw)}`, await send(w.c, o.method, at(), raw));
-      // PUT runs the same handler as PATCH: the unknown-property case stands for the rest.
-      const others = variants.filter((v) => !v[2]);
-      for (const [label, changes] of o.method === 'PUT' ? others.slice(0, 1) : others) {
-        const r = findings.check(`${o.method} ${o.template} ${label}`, await send(w.c, o.method, at(), bodyText(changes)));
-        if (r.status < 300) remember(w, o.template, r.body);
+forEachDialect(
+  'robustness: updates and deletes',
+  (t) => {
+    test('every PATCH and PUT answers bad bodies and bad properties with a JSON 4xx (or applies a fine value); hostile values are a 422 on their field and change nothing', async () => {
+      const started = Date.now();
+      const w = await seedWorld(t());
+      const findings = new Findings();
+      const ops = await loadOperations(t());
+      const postTemplates = new Map(
+        ops.filter((o) => o.method === 'POST').map((o) => [collectionOf(o.template), o.template]),
+      );
+      const gets = new Set(ops.filter((o) => o.method === 'GET').map((o) => o.template));
+      for (const o of ops.filter((x) => x.method === 'PATCH' || x.method === 'PUT')) {
+        const at = () => w.fill(o.template, w.keys(o.template)!);
+        const post = postTemplates.get(collectionOf(parentOf(o.template)));
+        const nestedBase = post ? await w.baseline(post) : {};
+        const variants = bodyVariants(bodySchema(o), nestedBase);
+        // PUT runs the same handler as PATCH: in npm test its hostile values are left to PATCH (the reliability run sends all).
+        const hostile = variants.filter((v) => v[2] && (o.method === 'PATCH' || FULL_SWEEP));
+        const cursor = await feedCursor(w.c);
+        const before = gets.has(o.template) ? (await w.c.get(at())).text : undefined;
+        for (const [label, changes, field] of hostile)
+          findings.refused(
+            `${o.method} ${o.template} ${label}`,
+            await send(w.c, o.method, at(), bodyText(changes)),
+            field!,
+          );
+        await checkBoundaryless(findings, w.c, o, at());
+        const written = await changesSince(w.c, cursor);
+        if (written.length > 0)
+          findings.failures.push(`${o.method} ${o.template}: refused bodies wrote ${written.join(', ')}`);
+        if (before !== undefined && (await w.c.get(at())).text !== before)
+          findings.failures.push(`${o.method} ${o.template}: refused bodies changed the record`);
+        for (const raw of NON_OBJECT_BODIES)
+          findings.check(`${o.method} ${o.template} body=${describe(raw)}`, await send(w.c, o.method, at(), raw));
+        // PUT runs the same handler as PATCH: the unknown-property case stands for the rest.
+        const others = variants.filter((v) => !v[2]);
+        for (const [label, changes] of o.method === 'PUT' ? others.slice(0, 1) : others) {
+          const r = findings.check(
+            `${o.method} ${o.template} ${label}`,
+            await send(w.c, o.method, at(), bodyText(changes)),
+          );
+          if (r.status < 300) remember(w, o.template, r.body);
+        }
       }
-    }
-    console.log(`# figure hostileUpdate: ${JSON.stringify({ full: FULL_SWEEP, requests: findings.count, hostile: findings.hostile, failures: findings.failures.length, seconds: Math.round((Date.now() - started) / 1000) })}`);
-    assert.equal(findings.failures.length, 0, findings.message());
-  });
+      console.log(
+        `# figure hostileUpdate: ${JSON.stringify({ full: FULL_SWEEP, requests: findings.count, hostile: findings.hostile, failures: findings.failures.length, seconds: Math.round((Date.now() - started) / 1000) })}`,
+      );
+      assert.equal(findings.failures.length, 0, findings.message());
+    });
 
-  test('every DELETE of a real record, with broken JSON and then an empty JSON body, is a JSON 4xx or a 204', async () => {
-    const w = await seedWorld(t());
-    const findings = new Findings();
-    const deletes = (await loadOperations(t())).filter((o) => o.method === 'DELETE');
-    deletes.sort((a, b) => b.template.split('/').length - a.template.split('/').length);
-    for (const o of deletes) {
-      const path = w.fill(o.template, w.keys(o.template)!);
-      const broken = findings.check(`DELETE ${o.template} body={`, await send(w.c, 'DELETE', path, '{'));
-      assert.equal(broken.status, 400, `DELETE ${o.template} with broken JSON: ${broken.text}`);
-      findings.check(`DELETE ${o.template} empty JSON body`, await send(w.c, 'DELETE', path, ''));
-    }
-    assert.equal(findings.failures.length, 0, findings.message());
-  });
-}, SWEEP_CONFIG);
+    test('every DELETE of a real record, with broken JSON and then an empty JSON body, is a JSON 4xx or a 204', async () => {
+      const w = await seedWorld(t());
+      const findings = new Findings();
+      const deletes = (await loadOperations(t())).filter((o) => o.method === 'DELETE');
+      deletes.sort((a, b) => b.template.split('/').length - a.template.split('/').length);
+      for (const o of deletes) {
+        const path = w.fill(o.template, w.keys(o.template)!);
+        const broken = findings.check(`DELETE ${o.template} body={`, await send(w.c, 'DELETE', path, '{'));
+        assert.equal(broken.status, 400, `DELETE ${o.template} with broken JSON: ${broken.text}`);
+        findings.check(`DELETE ${o.template} empty JSON body`, await send(w.c, 'DELETE', path, ''));
+      }
+      assert.equal(findings.failures.length, 0, findings.message());
+    });
+  },
+  SWEEP_CONFIG,
+);

@@ -13,15 +13,24 @@ import { STATES, valueAt } from './support/states.js';
 const VOLATILE = new Set(['modified', 'history_modified', 'updated_at']);
 
 /** A writable string field to change, and its new value (a free-text field that no rule constrains). */
-function fieldToChange(schema: any, record: Record<string, unknown>, keys: Record<string, string>): [string, string] | undefined {
+function fieldToChange(
+  schema: any,
+  record: Record<string, unknown>,
+  keys: Record<string, string>,
+): [string, string] | undefined {
   const preferred = ['note', 'description', 'comment', 'comments', 'name', 'subject'];
   const props = schema?.properties ?? {};
-  const isText = (s: any) => (s.type === 'string' || (Array.isArray(s.type) && s.type.includes('string'))) && !s.format && !s.pattern && !s.enum;
+  const isText = (s: any) =>
+    (s.type === 'string' || (Array.isArray(s.type) && s.type.includes('string'))) && !s.format && !s.pattern && !s.enum;
   const isKey = (k: string) => Object.values(keys).includes(String(record[k]));
-  const candidates = Object.keys(props).filter((k) => isText(props[k]) && k in record && !k.endsWith('_id') && k !== 'id' && !isKey(k));
+  const candidates = Object.keys(props).filter(
+    (k) => isText(props[k]) && k in record && !k.endsWith('_id') && k !== 'id' && !isKey(k),
+  );
   const field = preferred.find((p) => candidates.includes(p)) ?? candidates[0];
   // As long as the field's minLength asks (a webhook secret needs 16 characters).
-  return field ? [field, `rt-${Math.random().toString(36).slice(2, 8)}`.padEnd(props[field].minLength ?? 0, 'x')] : undefined;
+  return field
+    ? [field, `rt-${Math.random().toString(36).slice(2, 8)}`.padEnd(props[field].minLength ?? 0, 'x')]
+    : undefined;
 }
 
 forEachDialect(
@@ -51,9 +60,13 @@ forEachDialect(
           continue;
         }
         const got = (await w.c.get(path)).body.data;
-        const diff = Object.keys({ ...before.body.data, ...got }).filter((k) => !VOLATILE.has(k) && JSON.stringify(before.body.data[k]) !== JSON.stringify(got[k]));
-        if (JSON.stringify(diff) !== JSON.stringify([field])) failures.push(`PUT ${o.template} changed ${JSON.stringify(diff)} instead of ["${field}"]`);
-        if (got[field] !== value) failures.push(`PUT ${o.template}: ${field} is ${JSON.stringify(got[field])}, sent ${value}`);
+        const diff = Object.keys({ ...before.body.data, ...got }).filter(
+          (k) => !VOLATILE.has(k) && JSON.stringify(before.body.data[k]) !== JSON.stringify(got[k]),
+        );
+        if (JSON.stringify(diff) !== JSON.stringify([field]))
+          failures.push(`PUT ${o.template} changed ${JSON.stringify(diff)} instead of ["${field}"]`);
+        if (got[field] !== value)
+          failures.push(`PUT ${o.template}: ${field} is ${JSON.stringify(got[field])}, sent ${value}`);
       }
       assert.deepEqual(failures, []);
     });
@@ -73,7 +86,9 @@ forEachDialect(
       const w = await seedWorld(t());
       const failures: string[] = [];
       const patchable = (await loadOperations(t())).filter((x) => x.method === 'PATCH');
-      for (const template of Object.keys(STATES)) if (!patchable.some((o) => o.template === template)) failures.push(`states.ts names ${template}, which has no PATCH`);
+      for (const template of Object.keys(STATES))
+        if (!patchable.some((o) => o.template === template))
+          failures.push(`states.ts names ${template}, which has no PATCH`);
       let tried = 0;
       for (const o of patchable) {
         const keys = w.keys(o.template);
@@ -90,21 +105,35 @@ forEachDialect(
           for (const method of ['PUT', 'PATCH']) {
             tried++;
             const r = await w.c.request(method, path, sentBack(o.template, before.body.data));
-            if (r.status !== 200) failures.push(`${method} ${o.template} (${state}) unchanged: ${r.status} ${r.text.slice(0, 300)}`);
+            if (r.status !== 200)
+              failures.push(`${method} ${o.template} (${state}) unchanged: ${r.status} ${r.text.slice(0, 300)}`);
             const reread = await w.c.get(path);
             const after = reread.body.data;
-            const diff = Object.keys({ ...before.body.data, ...after }).filter((k) => JSON.stringify(before.body.data[k]) !== JSON.stringify(after[k]));
-            if (diff.length > 0) failures.push(`${method} ${o.template} (${state}) unchanged changed ${diff.map((k) => `${k}: ${JSON.stringify(before.body.data[k])} -> ${JSON.stringify(after[k])}`).join(', ')}`);
+            const diff = Object.keys({ ...before.body.data, ...after }).filter(
+              (k) => JSON.stringify(before.body.data[k]) !== JSON.stringify(after[k]),
+            );
+            if (diff.length > 0)
+              failures.push(
+                `${method} ${o.template} (${state}) unchanged changed ${diff.map((k) => `${k}: ${JSON.stringify(before.body.data[k])} -> ${JSON.stringify(after[k])}`).join(', ')}`,
+              );
             // Nothing changed, so nothing is recorded: the ETag (the record's place in the change feed) stays.
-            if (reread.headers.etag !== before.headers.etag || (r.status === 200 && r.headers.etag !== before.headers.etag)) {
-              failures.push(`${method} ${o.template} (${state}) unchanged moved the ETag: ${before.headers.etag} -> ${r.headers.etag} / ${reread.headers.etag}`);
+            if (
+              reread.headers.etag !== before.headers.etag ||
+              (r.status === 200 && r.headers.etag !== before.headers.etag)
+            ) {
+              failures.push(
+                `${method} ${o.template} (${state}) unchanged moved the ETag: ${before.headers.etag} -> ${r.headers.etag} / ${reread.headers.etag}`,
+              );
             }
           }
         }
         for (const [field, values] of Object.entries(STATES[o.template]?.covers ?? {})) {
           const shown = new Set(seen.map((r) => JSON.stringify(valueAt(r, field))));
           const missing = values.filter((v) => !shown.has(JSON.stringify(v)));
-          if (missing.length > 0) failures.push(`${o.template}: no state shows ${field} = ${missing.map((v) => JSON.stringify(v)).join(', ')}`);
+          if (missing.length > 0)
+            failures.push(
+              `${o.template}: no state shows ${field} = ${missing.map((v) => JSON.stringify(v)).join(', ')}`,
+            );
         }
       }
       assert.deepEqual(failures, []);
@@ -117,7 +146,9 @@ forEachDialect(
 forEachDialect('round trip: what is a change', (t) => {
   test('a value sent as read is no change; one that differs from the read value in any part is, free-form objects included', async () => {
     const c = await t().tenant();
-    const device = (await c.post('/devices', { name: 'Terminal', status: 1, display_config: { theme: 'dark', clock: true } })).body.data;
+    const device = (
+      await c.post('/devices', { name: 'Terminal', status: 1, display_config: { theme: 'dark', clock: true } })
+    ).body.data;
     const path = `/devices/${device.id}`;
     const etag = async () => (await c.get(path)).headers.etag;
     const before = await etag();
@@ -144,7 +175,9 @@ function labelledFields(schema: any): [field: string, set: LabelSetName, allows:
     if (!variant) continue;
     // Some fields take part of a set (an assignment's rate type stops at 2).
     const allows = (id: string) =>
-      (!variant.enum || variant.enum.map(String).includes(id)) && !(Number(id) > variant.maximum) && !(Number(id) < variant.minimum);
+      (!variant.enum || variant.enum.map(String).includes(id)) &&
+      !(Number(id) > variant.maximum) &&
+      !(Number(id) < variant.minimum);
     out.push([name, variant[LABELS_KEYWORD], allows]);
   }
   return out;
@@ -167,19 +200,30 @@ forEachDialect(
           const current = JSON.stringify(before.body.data[field]?.id ?? before.body.data[field]);
           // Another value than the current one, so the change is visible; its name in each language.
           for (const language of ['de', 'en'] as const) {
-            const ids = Object.keys(LABELS[set]).filter((id) => allows(id) && JSON.stringify(id) !== current && String(id) !== current);
+            const ids = Object.keys(LABELS[set]).filter(
+              (id) => allows(id) && JSON.stringify(id) !== current && String(id) !== current,
+            );
             const id = ids[language === 'de' ? 0 : ids.length - 1];
             const name = (LABELS[set] as any)[id][language];
             const r = await w.c.patch(path, { [field]: name });
             // Where the record takes no change of the field at all (an offer item of a type without it), the name cannot either.
-            if (r.status !== 200 && (await w.c.patch(path, { [field]: /^[0-9]+$/.test(id) ? Number(id) : id })).status !== 200) continue;
+            if (
+              r.status !== 200 &&
+              (await w.c.patch(path, { [field]: /^[0-9]+$/.test(id) ? Number(id) : id })).status !== 200
+            )
+              continue;
             checked++;
             if (r.status !== 200) {
-              failures.push(`PATCH ${o.template} ${field}: ${JSON.stringify(name)} → ${r.status} ${r.text.slice(0, 200)}`);
+              failures.push(
+                `PATCH ${o.template} ${field}: ${JSON.stringify(name)} → ${r.status} ${r.text.slice(0, 200)}`,
+              );
               continue;
             }
             const got = (await w.c.get(path)).body.data[field];
-            if (String(got?.id ?? got) !== String(id)) failures.push(`PATCH ${o.template} ${field}: ${JSON.stringify(name)} stored ${JSON.stringify(got)}, expected id ${id}`);
+            if (String(got?.id ?? got) !== String(id))
+              failures.push(
+                `PATCH ${o.template} ${field}: ${JSON.stringify(name)} stored ${JSON.stringify(got)}, expected id ${id}`,
+              );
           }
         }
       }

@@ -22,7 +22,7 @@ const cursorOf = (r: Response): number | undefined => {
 /** Tombstone cursors of the given type after `since`, by key. */
 async function tombstones(c: Client, type: string, since = 0): Promise<Map<string, number>> {
   const out = new Map<string, number>();
-  for (let cursor = since; ; ) {
+  for (let cursor = since; ;) {
     const r = await c.get(`/changes?since=${cursor}&types[]=${encodeURIComponent(type)}&limit=1000`);
     assert.equal(r.status, 200, r.text);
     for (const e of r.body.data) if (e.op === 'delete') out.set(e.key, Number(e.cursor));
@@ -41,7 +41,11 @@ interface Outcome {
 }
 
 /** Writes that answered 2xx after the state change: by their ETag, deletes by their tombstone. */
-async function lateWrites(c: Client, at: number, writes: { what: string; res: Response; deleted?: { type: string; key: string } }[]): Promise<string[]> {
+async function lateWrites(
+  c: Client,
+  at: number,
+  writes: { what: string; res: Response; deleted?: { type: string; key: string } }[],
+): Promise<string[]> {
   const late: string[] = [];
   for (const w of writes) {
     if (w.res.status >= 300) continue;
@@ -54,7 +58,11 @@ async function lateWrites(c: Client, at: number, writes: { what: string; res: Re
 function report(name: string, outcomes: Outcome[]) {
   const rounds = outcomes.filter((o) => o.late.length > 0);
   const writes = outcomes.reduce((n, o) => n + o.late.length, 0);
-  assert.equal(writes, 0, `${name}: ${writes} late writes in ${rounds.length} of ${outcomes.length} rounds: ${rounds.map((o) => o.late.join(', ')).join(' | ')}`);
+  assert.equal(
+    writes,
+    0,
+    `${name}: ${writes} late writes in ${rounds.length} of ${outcomes.length} rounds: ${rounds.map((o) => o.late.join(', ')).join(' | ')}`,
+  );
 }
 
 async function draftInvoice(c: Client, customer: string) {
@@ -69,7 +77,8 @@ async function invoiceItem(c: Client, body: Record<string, unknown>) {
   return r.body.data as { id: number };
 }
 
-const bill = (c: Client, invoice: { invoice_number: string }) => c.patch(`/invoices/${invoice.invoice_number}`, { status: 0 });
+const bill = (c: Client, invoice: { invoice_number: string }) =>
+  c.patch(`/invoices/${invoice.invoice_number}`, { status: 0 });
 
 /** A weekday of 2025 for round r, slot s (distinct per round and slot, so bookings never overlap). */
 const day = (r: number, s = 0) => {
@@ -111,9 +120,11 @@ forEachDialect('state changes racing the writes that depend on them', (t) => {
       // What a client reads afterwards: every item of the Billed invoice is Billed, and its amount is theirs.
       const items = (await c.get(`/invoices/${invoice.invoice_number}/items?limit=200`)).body.data;
       const stored = (await c.get(`/invoices/${invoice.invoice_number}`)).body.data;
-      for (const i of items) if (i.status.id !== 2) late.push(`item ${i.id} of the billed invoice reads status ${i.status.id}`);
+      for (const i of items)
+        if (i.status.id !== 2) late.push(`item ${i.id} of the billed invoice reads status ${i.status.id}`);
       const sum = items.reduce((n: number, i: { gross_amount: number }) => n + Math.round(i.gross_amount * 100), 0);
-      if (Math.round(Number(stored.amount) * 100) !== sum) late.push(`amount ${stored.amount} is not the sum of its items (${(sum / 100).toFixed(2)})`);
+      if (Math.round(Number(stored.amount) * 100) !== sum)
+        late.push(`amount ${stored.amount} is not the sum of its items (${(sum / 100).toFixed(2)})`);
       outcomes.push({ at, late });
     }
     report('billing vs items', outcomes);
@@ -153,9 +164,21 @@ forEachDialect('state changes racing the writes that depend on them', (t) => {
   test(`billing an invoice against changes, links and deletes of the receipts it bills (${ROUNDS} rounds)`, async () => {
     const w = await bookingWorld(t());
     const customer = await createCustomer(w.c);
-    assert.equal((await w.c.post('/receipt-types', { name: 'Hotel', tax_rates: [19], default_payment_method: 'privat' })).status, 201);
+    assert.equal(
+      (await w.c.post('/receipt-types', { name: 'Hotel', tax_rates: [19], default_payment_method: 'privat' })).status,
+      201,
+    );
     const receipt = (extra: Record<string, unknown>) =>
-      w.c.post('/receipts', { employee_id: w.employee, date: '2026-03-10', receipt_type_id: 'Hotel', project_id: w.projectId, currency: 'EUR', is_amount_net: false, receiptAmounts: [{ tax: 19, quantity: 1, amount: 10 }], ...extra });
+      w.c.post('/receipts', {
+        employee_id: w.employee,
+        date: '2026-03-10',
+        receipt_type_id: 'Hotel',
+        project_id: w.projectId,
+        currency: 'EUR',
+        is_amount_net: false,
+        receiptAmounts: [{ tax: 19, quantity: 1, amount: 10 }],
+        ...extra,
+      });
     const outcomes: Outcome[] = [];
     for (let round = 0; round < ROUNDS; round++) {
       const invoice = await draftInvoice(w.c, customer);
@@ -187,7 +210,10 @@ forEachDialect('state changes racing the writes that depend on them', (t) => {
 
   test(`closing a month against creates, changes and deletes of bookings and receipts in it (${ROUNDS} rounds)`, async () => {
     const w = await bookingWorld(t());
-    assert.equal((await w.c.post('/receipt-types', { name: 'Taxi', tax_rates: [], default_payment_method: 'privat' })).status, 201);
+    assert.equal(
+      (await w.c.post('/receipt-types', { name: 'Taxi', tax_rates: [], default_payment_method: 'privat' })).status,
+      201,
+    );
     const outcomes: Outcome[] = [];
     for (let round = 0; round < ROUNDS; round++) {
       const month = `${2021 + Math.floor(round / 12)}-${String((round % 12) + 1).padStart(2, '0')}`;
@@ -205,7 +231,15 @@ forEachDialect('state changes racing the writes that depend on them', (t) => {
         w.book({ date: date(5) }),
         w.c.patch(`/attendances/${changed.body.data.id}`, { note: `raced ${round}` }),
         w.c.delete(`/attendances/${removed.body.data.id}`),
-        w.c.post('/receipts', { employee_id: w.employee, date: date(6), receipt_type_id: 'Taxi', project_id: w.projectId, currency: 'EUR', is_amount_net: false, receiptAmounts: [{ tax: 19, quantity: 1, amount: 10 }] }),
+        w.c.post('/receipts', {
+          employee_id: w.employee,
+          date: date(6),
+          receipt_type_id: 'Taxi',
+          project_id: w.projectId,
+          currency: 'EUR',
+          is_amount_net: false,
+          receiptAmounts: [{ tax: 19, quantity: 1, amount: 10 }],
+        }),
       ]);
       assert.equal(closed.status, 201, closed.text);
       const at = cursorOf(closed)!;
@@ -234,7 +268,10 @@ forEachDialect('state changes racing the writes that depend on them', (t) => {
       ]);
       assert.equal(ended.status, 200, ended.text);
       const at = cursorOf(ended)!;
-      outcomes.push({ at, late: await lateWrites(w.c, at, [{ what: 'booking after the employment ended', res: created }]) });
+      outcomes.push({
+        at,
+        late: await lateWrites(w.c, at, [{ what: 'booking after the employment ended', res: created }]),
+      });
 
       const approver = await w.addEmployee();
       const before = await w.book({ employee_id: approver, date: day(round, 0) });
@@ -254,7 +291,11 @@ forEachDialect('state changes racing the writes that depend on them', (t) => {
         late: await lateWrites(w.c, approvedAt, [
           { what: 'booking before the approval date', res: booked },
           { what: 'change before the approval date', res: changed },
-          { what: 'delete before the approval date', res: deleted, deleted: { type: 'attendances', key: String(doomed.body.data.id) } },
+          {
+            what: 'delete before the approval date',
+            res: deleted,
+            deleted: { type: 'attendances', key: String(doomed.body.data.id) },
+          },
         ]),
       });
     }
@@ -267,7 +308,9 @@ forEachDialect('state changes racing the writes that depend on them', (t) => {
     const outcomes: Outcome[] = [];
     let next = 1;
     for (let round = 0; round < ROUNDS; round++) {
-      const named = [0, 1, 2].map((k) => c.post('/invoices', { customer_number: customer, invoice_number: String(next + k) }));
+      const named = [0, 1, 2].map((k) =>
+        c.post('/invoices', { customer_number: customer, invoice_number: String(next + k) }),
+      );
       const omitted = Array.from({ length: 12 }, () => c.post('/invoices', { customer_number: customer }));
       const results = await Promise.all([...named, ...omitted]);
       const refused = results.slice(3).filter((r) => r.status !== 201);

@@ -16,7 +16,14 @@ for (const dialect of DIALECTS) {
     const database = openDatabase(config, { poolSize: 1 });
     const db = database.db as Kysely<any>;
     try {
-      await migrate(db, dialect, migrations.slice(0, migrations.findIndex((m) => m.version === '2900_absence_reason_external_id')));
+      await migrate(
+        db,
+        dialect,
+        migrations.slice(
+          0,
+          migrations.findIndex((m) => m.version === '2900_absence_reason_external_id'),
+        ),
+      );
       const a = await createTenant(db, { instance: 'mig-a', name: 'A', edition: 'full' });
       const b = await createTenant(db, { instance: 'mig-b', name: 'B', edition: 'full' });
       const long = 'L'.repeat(100);
@@ -32,10 +39,28 @@ for (const dialect of DIALECTS) {
         [b.id, 'R1', 'EXT-1'], // another tenant's value is no duplicate
       ];
       for (const [tenant_id, name, external_id] of reasons) {
-        await db.insertInto('absence_reasons').values({ tenant_id, name, external_id, color: '#FF8800', type: 1, allow_self_entry: 0, allow_half_day_holiday: 0, allow_hours_of_vacation: 0, inform_employee_upon_approval_or_revocation: 0 }).execute();
+        await db
+          .insertInto('absence_reasons')
+          .values({
+            tenant_id,
+            name,
+            external_id,
+            color: '#FF8800',
+            type: 1,
+            allow_self_entry: 0,
+            allow_half_day_holiday: 0,
+            allow_hours_of_vacation: 0,
+            inform_employee_upon_approval_or_revocation: 0,
+          })
+          .execute();
       }
       await migrate(db, dialect);
-      const rows = await db.selectFrom('absence_reasons').select(['tenant_id', 'name', 'external_id']).orderBy('tenant_id').orderBy('name').execute();
+      const rows = await db
+        .selectFrom('absence_reasons')
+        .select(['tenant_id', 'name', 'external_id'])
+        .orderBy('tenant_id')
+        .orderBy('name')
+        .execute();
       assert.deepEqual(
         rows.map((r: any) => [Number(r.tenant_id) === Number(a.id) ? 'a' : 'b', r.name, r.external_id]),
         [
@@ -51,7 +76,20 @@ for (const dialect of DIALECTS) {
         ],
       );
       const insert = (external_id: string) =>
-        db.insertInto('absence_reasons').values({ tenant_id: a.id, name: `N-${external_id}`, external_id, color: '#FF8800', type: 1, allow_self_entry: 0, allow_half_day_holiday: 0, allow_hours_of_vacation: 0, inform_employee_upon_approval_or_revocation: 0 }).execute();
+        db
+          .insertInto('absence_reasons')
+          .values({
+            tenant_id: a.id,
+            name: `N-${external_id}`,
+            external_id,
+            color: '#FF8800',
+            type: 1,
+            allow_self_entry: 0,
+            allow_half_day_holiday: 0,
+            allow_hours_of_vacation: 0,
+            inform_employee_upon_approval_or_revocation: 0,
+          })
+          .execute();
       await assert.rejects(insert('Ext-1'));
     } finally {
       await database.close();

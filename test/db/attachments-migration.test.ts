@@ -22,7 +22,16 @@ for (const dialect of DIALECTS) {
       await migrate(db, dialect, migrations.slice(0, before));
       const tenant = await createTenant(db, { instance: 'mig', name: 'Mig', edition: 'full' });
       // The attachment's ticket is beside the point here: insert it without its references.
-      const row = { tenant_id: tenant.id, id: 41, ticket_id: 7, filename: 'shot.png', content_type: 'image/png', size: BYTES.length, file_contents: BYTES.toString('base64'), created: '2025-01-02 03:04:05' };
+      const row = {
+        tenant_id: tenant.id,
+        id: 41,
+        ticket_id: 7,
+        filename: 'shot.png',
+        content_type: 'image/png',
+        size: BYTES.length,
+        file_contents: BYTES.toString('base64'),
+        created: '2025-01-02 03:04:05',
+      };
       if (dialect === 'sqlite') {
         await sql`PRAGMA foreign_keys = OFF`.execute(db);
         await db.insertInto('ticket_attachments').values(row).execute();
@@ -36,12 +45,40 @@ for (const dialect of DIALECTS) {
       await migrate(db, dialect);
       const moved = await db.selectFrom('attachments').selectAll().where('tenant_id', '=', tenant.id).execute();
       assert.deepEqual(
-        moved.map((r: any) => [Number(r.id), r.owner_type, Number(r.owner_id), r.filename, r.content_type, Number(r.size), Buffer.from(r.content), r.created]),
-        [[41, 'ticket', 7, 'shot.png', 'image/png', BYTES.length, BYTES, dialect === 'sqlite' ? '2025-01-02 03:04:05' : moved[0].created]],
+        moved.map((r: any) => [
+          Number(r.id),
+          r.owner_type,
+          Number(r.owner_id),
+          r.filename,
+          r.content_type,
+          Number(r.size),
+          Buffer.from(r.content),
+          r.created,
+        ]),
+        [
+          [
+            41,
+            'ticket',
+            7,
+            'shot.png',
+            'image/png',
+            BYTES.length,
+            BYTES,
+            dialect === 'sqlite' ? '2025-01-02 03:04:05' : moved[0].created,
+          ],
+        ],
       );
       const next = await db
         .insertInto('attachments')
-        .values({ tenant_id: tenant.id, owner_type: 'ticket', owner_id: 7, filename: 'b.txt', content_type: 'text/plain', size: 1, content: Buffer.from('b') })
+        .values({
+          tenant_id: tenant.id,
+          owner_type: 'ticket',
+          owner_id: 7,
+          filename: 'b.txt',
+          content_type: 'text/plain',
+          size: 1,
+          content: Buffer.from('b'),
+        })
         .returning('id')
         .executeTakeFirstOrThrow();
       assert.ok(Number(next.id) > 41, String(next.id));

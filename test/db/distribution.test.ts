@@ -47,21 +47,44 @@ async function readSchema(db: Kysely<DB>, dialect: 'sqlite' | 'postgres'): Promi
         array(select a.attname from unnest(k.confkey) with ordinality u(attnum, ord) join pg_attribute a on a.attrelid = k.confrelid and a.attnum = u.attnum order by u.ord)::text[] as referenced
       from pg_constraint k join pg_class c on c.oid = k.conrelid join pg_class f on f.oid = k.confrelid join pg_namespace n on n.oid = c.relnamespace
       where k.contype = 'f' and n.nspname = current_schema()`.execute(db);
-    foreignKeys.push(...fks.rows.map((r) => ({ table: r.t, columns: r.columns, references: r.references, referenced: r.referenced })));
+    foreignKeys.push(
+      ...fks.rows.map((r) => ({ table: r.t, columns: r.columns, references: r.references, referenced: r.referenced })),
+    );
     return { tables, unique, foreignKeys };
   }
-  const names = await sql<{ name: string }>`select name from sqlite_master where type = 'table' and name not like 'sqlite_%'`.execute(db);
+  const names = await sql<{
+    name: string;
+  }>`select name from sqlite_master where type = 'table' and name not like 'sqlite_%'`.execute(db);
   for (const { name } of names.rows) {
     const info = await sql<{ name: string; pk: number }>`select name, pk from pragma_table_info(${name})`.execute(db);
-    tables.set(name, info.rows.map((c) => c.name));
-    const pk = info.rows.filter((c) => c.pk > 0).sort((a, b) => a.pk - b.pk).map((c) => c.name);
+    tables.set(
+      name,
+      info.rows.map((c) => c.name),
+    );
+    const pk = info.rows
+      .filter((c) => c.pk > 0)
+      .sort((a, b) => a.pk - b.pk)
+      .map((c) => c.name);
     if (pk.length) unique.push({ table: name, name: `${name} primary key`, columns: pk });
-    const list = await sql<{ name: string; unique: number; origin: string }>`select name, "unique", origin from pragma_index_list(${name})`.execute(db);
+    const list = await sql<{
+      name: string;
+      unique: number;
+      origin: string;
+    }>`select name, "unique", origin from pragma_index_list(${name})`.execute(db);
     for (const ix of list.rows.filter((i) => i.unique && i.origin !== 'pk')) {
-      const cols = await sql<{ name: string; seqno: number }>`select name, seqno from pragma_index_info(${ix.name}) order by seqno`.execute(db);
+      const cols = await sql<{
+        name: string;
+        seqno: number;
+      }>`select name, seqno from pragma_index_info(${ix.name}) order by seqno`.execute(db);
       unique.push({ table: name, name: ix.name, columns: cols.rows.map((c) => c.name) });
     }
-    const fk = await sql<{ id: number; seq: number; table: string; from: string; to: string | null }>`select id, seq, "table", "from", "to" from pragma_foreign_key_list(${name}) order by id, seq`.execute(db);
+    const fk = await sql<{
+      id: number;
+      seq: number;
+      table: string;
+      from: string;
+      to: string | null;
+    }>`select id, seq, "table", "from", "to" from pragma_foreign_key_list(${name}) order by id, seq`.execute(db);
     const byId = new Map<number, Schema['foreignKeys'][number]>();
     for (const r of fk.rows) {
       const k = byId.get(r.id) ?? { table: name, columns: [], references: r.table, referenced: [] };
@@ -78,17 +101,30 @@ forEachDialect('distributable by tenant', (t) => {
   test('every table carries tenant_id or is a listed exception; every unique key and foreign key of a tenant table leads with tenant_id', async () => {
     const schema = await readSchema(t().database.db, t().dialect);
     const isTenantTable = (table: string) => schema.tables.get(table)?.includes('tenant_id') ?? false;
-    assert.ok(schema.tables.size > 20 && schema.unique.length > 40 && schema.foreignKeys.length > 40, `read ${schema.tables.size} tables, ${schema.unique.length} unique keys, ${schema.foreignKeys.length} foreign keys`);
-    assert.ok(schema.unique.some((u) => u.table === 'customers' && u.columns.join() === 'tenant_id,customer_number'), 'the customer number is unique per tenant');
+    assert.ok(
+      schema.tables.size > 20 && schema.unique.length > 40 && schema.foreignKeys.length > 40,
+      `read ${schema.tables.size} tables, ${schema.unique.length} unique keys, ${schema.foreignKeys.length} foreign keys`,
+    );
+    assert.ok(
+      schema.unique.some((u) => u.table === 'customers' && u.columns.join() === 'tenant_id,customer_number'),
+      'the customer number is unique per tenant',
+    );
 
-    const undistributed = [...schema.tables.keys()].filter((table) => !isTenantTable(table) && !Object.hasOwn(NOT_DISTRIBUTED, table));
+    const undistributed = [...schema.tables.keys()].filter(
+      (table) => !isTenantTable(table) && !Object.hasOwn(NOT_DISTRIBUTED, table),
+    );
     assert.deepEqual(undistributed, [], 'tables without tenant_id that docs/scaling.md does not place');
 
     // SQLite's rowid key (`id INTEGER PRIMARY KEY`) stands in for PostgreSQL's (tenant_id, id) when the unique
     // (tenant_id, id) index is there: SQLite is never distributed.
     const rowidKey = (u: Schema['unique'][number]) =>
-      t().dialect === 'sqlite' && u.name.endsWith(' primary key') && u.columns.join() === 'id' && schema.unique.some((o) => o.table === u.table && o.columns.join() === 'tenant_id,id');
-    const badUnique = schema.unique.filter((u) => isTenantTable(u.table) && u.columns[0] !== 'tenant_id' && !rowidKey(u)).map((u) => `${u.table}: ${u.name} (${u.columns.join(', ')})`);
+      t().dialect === 'sqlite' &&
+      u.name.endsWith(' primary key') &&
+      u.columns.join() === 'id' &&
+      schema.unique.some((o) => o.table === u.table && o.columns.join() === 'tenant_id,id');
+    const badUnique = schema.unique
+      .filter((u) => isTenantTable(u.table) && u.columns[0] !== 'tenant_id' && !rowidKey(u))
+      .map((u) => `${u.table}: ${u.name} (${u.columns.join(', ')})`);
     assert.deepEqual(badUnique, [], 'unique keys of tenant tables that do not start with tenant_id');
 
     const badForeign = schema.foreignKeys
@@ -101,7 +137,9 @@ forEachDialect('distributable by tenant', (t) => {
       .map((k) => `${k.table} (${k.columns.join(', ')}) -> ${k.references} (${k.referenced.join(', ')})`);
     assert.deepEqual(badForeign, [], 'foreign keys of tenant tables that do not join on tenant_id');
 
-    const intoTenantTables = schema.foreignKeys.filter((k) => !isTenantTable(k.table) && isTenantTable(k.references)).map((k) => `${k.table} -> ${k.references}`);
+    const intoTenantTables = schema.foreignKeys
+      .filter((k) => !isTenantTable(k.table) && isTenantTable(k.references))
+      .map((k) => `${k.table} -> ${k.references}`);
     assert.deepEqual(intoTenantTables, [], 'reference or local tables referring to distributed ones');
   });
 });

@@ -11,8 +11,22 @@ import { forEachDialect } from '../support/app.js';
 const fake = (version: string): Migration => ({ version, up: async () => {} });
 
 test('the versions that may be deployed keep their ids, in one increasing order', () => {
-  const deployed = ['0001_foundation', '0002_spine', '0100_customers', '0200_people', '0201_people_assets', '0300_projects', '0301_tickets', '0400_month_closings', '0401_attendances', '0900_query_plan_indexes'];
-  assert.deepEqual(migrations.slice(0, deployed.length).map((m) => m.version), deployed);
+  const deployed = [
+    '0001_foundation',
+    '0002_spine',
+    '0100_customers',
+    '0200_people',
+    '0201_people_assets',
+    '0300_projects',
+    '0301_tickets',
+    '0400_month_closings',
+    '0401_attendances',
+    '0900_query_plan_indexes',
+  ];
+  assert.deepEqual(
+    migrations.slice(0, deployed.length).map((m) => m.version),
+    deployed,
+  );
   const versions = migrations.map((m) => m.version);
   assert.deepEqual(versions, [...versions].sort());
   assert.equal(new Set(versions).size, versions.length);
@@ -20,8 +34,14 @@ test('the versions that may be deployed keep their ids, in one increasing order'
 
 test('a fresh database applies the whole list in order; an upgraded one only what comes after', () => {
   const list = [fake('0001_a'), fake('0002_b'), fake('0003_c')];
-  assert.deepEqual(pendingMigrations(list, new Set()).map((m) => m.version), ['0001_a', '0002_b', '0003_c']);
-  assert.deepEqual(pendingMigrations(list, new Set(['0001_a', '0002_b'])).map((m) => m.version), ['0003_c']);
+  assert.deepEqual(
+    pendingMigrations(list, new Set()).map((m) => m.version),
+    ['0001_a', '0002_b', '0003_c'],
+  );
+  assert.deepEqual(
+    pendingMigrations(list, new Set(['0001_a', '0002_b'])).map((m) => m.version),
+    ['0003_c'],
+  );
 });
 
 test('a list out of order is refused', () => {
@@ -37,7 +57,10 @@ forEachDialect('migrations', (t) => {
   test('on a migrated database, a migration numbered into an old band is refused and nothing is applied', async () => {
     let ran = false;
     const early: Migration = { version: '0150_customers_extra', up: async () => void (ran = true) };
-    await assert.rejects(migrate(t().database.db, t().dialect, [...migrations.slice(0, 3), early, ...migrations.slice(3)]), /0150_customers_extra sorts before/);
+    await assert.rejects(
+      migrate(t().database.db, t().dialect, [...migrations.slice(0, 3), early, ...migrations.slice(3)]),
+      /0150_customers_extra sorts before/,
+    );
     assert.equal(ran, false);
     assert.deepEqual(await migrate(t().database.db, t().dialect), []);
   });

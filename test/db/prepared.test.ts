@@ -19,7 +19,12 @@ const filtered = prepared((db, p: { names: string[]; firstname?: string; departm
   return q;
 });
 const byDepartment = prepared((db, p: { department: number; limit: number }) =>
-  db.selectFrom('employees').select('username').where('department_id', '=', p.department).orderBy('username').limit(p.limit),
+  db
+    .selectFrom('employees')
+    .select('username')
+    .where('department_id', '=', p.department)
+    .orderBy('username')
+    .limit(p.limit),
 );
 
 forEachDialect('prepared queries', (t) => {
@@ -31,9 +36,18 @@ forEachDialect('prepared queries', (t) => {
     await seedEmployee(db, b.tenant.id, { username: 'same', firstname: 'In B' });
     await seedEmployee(db, a.tenant.id, { username: 'other', firstname: 'Other A' });
     const before = builds;
-    assert.deepEqual(await byUsername(forTenant(db, a.tenant.id), { username: 'same' }), { username: 'same', firstname: 'In A' });
-    assert.deepEqual(await byUsername(forTenant(db, b.tenant.id), { username: 'same' }), { username: 'same', firstname: 'In B' });
-    assert.deepEqual(await byUsername(forTenant(db, a.tenant.id), { username: 'other' }), { username: 'other', firstname: 'Other A' });
+    assert.deepEqual(await byUsername(forTenant(db, a.tenant.id), { username: 'same' }), {
+      username: 'same',
+      firstname: 'In A',
+    });
+    assert.deepEqual(await byUsername(forTenant(db, b.tenant.id), { username: 'same' }), {
+      username: 'same',
+      firstname: 'In B',
+    });
+    assert.deepEqual(await byUsername(forTenant(db, a.tenant.id), { username: 'other' }), {
+      username: 'other',
+      firstname: 'Other A',
+    });
     assert.equal(await byUsername(forTenant(db, b.tenant.id), { username: 'other' }), undefined);
     assert.ok(builds - before <= 1, `built ${builds - before} times`);
   });
@@ -41,19 +55,38 @@ forEachDialect('prepared queries', (t) => {
   test('results equal the query built afresh, also inside a transaction', async () => {
     const c = await t().tenant();
     const db = t().database.db;
-    const department = (await db.selectFrom('departments').select('id').where('tenant_id', '=', c.tenant.id).executeTakeFirstOrThrow()).id;
-    for (const u of ['u3', 'u1', 'u2']) await seedEmployee(db, c.tenant.id, { username: u, department_id: Number(department) });
+    const department = (
+      await db.selectFrom('departments').select('id').where('tenant_id', '=', c.tenant.id).executeTakeFirstOrThrow()
+    ).id;
+    for (const u of ['u3', 'u1', 'u2'])
+      await seedEmployee(db, c.tenant.id, { username: u, department_id: Number(department) });
     const scoped = forTenant(db, c.tenant.id);
-    const fresh = await scoped.selectFrom('employees').select('username').where('department_id', '=', Number(department)).orderBy('username').limit(2).execute();
+    const fresh = await scoped
+      .selectFrom('employees')
+      .select('username')
+      .where('department_id', '=', Number(department))
+      .orderBy('username')
+      .limit(2)
+      .execute();
     assert.deepEqual(await byDepartment(scoped, { department: Number(department), limit: 2 }), fresh);
-    const inTransaction = await scoped.transaction((trx) => byDepartment(trx, { department: Number(department), limit: 5 }));
-    assert.deepEqual(inTransaction.map((r) => r.username), ['u1', 'u2', 'u3']);
+    const inTransaction = await scoped.transaction((trx) =>
+      byDepartment(trx, { department: Number(department), limit: 5 }),
+    );
+    assert.deepEqual(
+      inTransaction.map((r) => r.username),
+      ['u1', 'u2', 'u3'],
+    );
   });
 
   test('lists of any length and conditions on undefined or null are shapes of their own', async () => {
     const c = await t().tenant();
     const db = forTenant(t().database.db, c.tenant.id);
-    for (const [u, f] of [['a', 'Ann'], ['b', 'Bob'], ['c', 'Ann']]) await seedEmployee(t().database.db, c.tenant.id, { username: u, firstname: f });
+    for (const [u, f] of [
+      ['a', 'Ann'],
+      ['b', 'Bob'],
+      ['c', 'Ann'],
+    ])
+      await seedEmployee(t().database.db, c.tenant.id, { username: u, firstname: f });
     const names = async (p: Parameters<typeof filtered>[1]) => (await filtered(db, p)).map((r) => r.username);
     assert.deepEqual(await names({ names: ['a'] }), ['a']);
     assert.deepEqual(await names({ names: ['c', 'a', 'b'] }), ['a', 'b', 'c']);

@@ -37,24 +37,51 @@ for (const dialect of DIALECTS) {
       const before = migrations.findIndex((m) => m.version === '1300_uniqueness');
       await migrate(db, dialect, migrations.slice(0, before));
       const now = '2026-01-01 00:00:00';
-      const tenant = await sql<{ id: number }>`INSERT INTO tenants (instance, name, edition, modules, settings, language, created, modified)
+      const tenant = await sql<{
+        id: number;
+      }>`INSERT INTO tenants (instance, name, edition, modules, settings, language, created, modified)
         VALUES ('dups', 'Dups', 'full', '[]', '{}', 'de', ${now}, ${now}) RETURNING id`.execute(db);
       const t = Number(tenant.rows[0].id);
       for (let i = 0; i < 3; i++) {
-        await sql`INSERT INTO month_closings (tenant_id, month, employee_id, note) VALUES (${t}, '2026-01', NULL, ${`n${i}`})`.execute(db);
-        await sql`INSERT INTO price_tables (tenant_id, level, start_date, created, modified) VALUES (${t}, 'base', NULL, ${now}, ${now})`.execute(db);
-        await sql`INSERT INTO price_tables (tenant_id, level, start_date, created, modified) VALUES (${t}, 'base', '2025-01-01', ${now}, ${now})`.execute(db);
+        await sql`INSERT INTO month_closings (tenant_id, month, employee_id, note) VALUES (${t}, '2026-01', NULL, ${`n${i}`})`.execute(
+          db,
+        );
+        await sql`INSERT INTO price_tables (tenant_id, level, start_date, created, modified) VALUES (${t}, 'base', NULL, ${now}, ${now})`.execute(
+          db,
+        );
+        await sql`INSERT INTO price_tables (tenant_id, level, start_date, created, modified) VALUES (${t}, 'base', '2025-01-01', ${now}, ${now})`.execute(
+          db,
+        );
       }
-      await sql`INSERT INTO month_closings (tenant_id, month, employee_id, note) VALUES (${t}, '2026-02', NULL, 'other month')`.execute(db);
+      await sql`INSERT INTO month_closings (tenant_id, month, employee_id, note) VALUES (${t}, '2026-02', NULL, 'other month')`.execute(
+        db,
+      );
 
       await migrate(db, dialect);
 
-      const closings = await sql<{ month: string; note: string }>`SELECT month, note FROM month_closings WHERE tenant_id = ${t} ORDER BY month`.execute(db);
-      assert.deepEqual(closings.rows.map((r) => [r.month, r.note]), [['2026-01', 'n0'], ['2026-02', 'other month']]);
-      const tables = await sql<{ n: number }>`SELECT COUNT(*) AS n FROM price_tables WHERE tenant_id = ${t}`.execute(db);
+      const closings = await sql<{
+        month: string;
+        note: string;
+      }>`SELECT month, note FROM month_closings WHERE tenant_id = ${t} ORDER BY month`.execute(db);
+      assert.deepEqual(
+        closings.rows.map((r) => [r.month, r.note]),
+        [
+          ['2026-01', 'n0'],
+          ['2026-02', 'other month'],
+        ],
+      );
+      const tables = await sql<{ n: number }>`SELECT COUNT(*) AS n FROM price_tables WHERE tenant_id = ${t}`.execute(
+        db,
+      );
       assert.equal(Number(tables.rows[0].n), 2);
-      await assert.rejects(sql`INSERT INTO month_closings (tenant_id, month, employee_id) VALUES (${t}, '2026-01', NULL)`.execute(db));
-      await assert.rejects(sql`INSERT INTO price_tables (tenant_id, level, start_date, created, modified) VALUES (${t}, 'base', NULL, ${now}, ${now})`.execute(db));
+      await assert.rejects(
+        sql`INSERT INTO month_closings (tenant_id, month, employee_id) VALUES (${t}, '2026-01', NULL)`.execute(db),
+      );
+      await assert.rejects(
+        sql`INSERT INTO price_tables (tenant_id, level, start_date, created, modified) VALUES (${t}, 'base', NULL, ${now}, ${now})`.execute(
+          db,
+        ),
+      );
     } finally {
       await close();
     }

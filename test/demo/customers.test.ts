@@ -11,13 +11,32 @@ forEachDialect('customers: demo data', (t) => {
     await demoCustomers(forTenant(t().database.db, c.tenant.id), c.tenant);
     await demoCustomers(forTenant(t().database.db, c.tenant.id), c.tenant); // a second run adds nothing
     const list = await c.get('/customers');
-    assert.deepEqual(list.body.data.map((x: any) => [x.customer_number, x.inactive]), [['1001', false], ['1002', false], ['1003', true]]);
-    assert.deepEqual(list.body.data.map((x: any) => x.contacts_count), [2, 1, 0]);
+    assert.deepEqual(
+      list.body.data.map((x: any) => [x.customer_number, x.inactive]),
+      [
+        ['1001', false],
+        ['1002', false],
+        ['1003', true],
+      ],
+    );
+    assert.deepEqual(
+      list.body.data.map((x: any) => x.contacts_count),
+      [2, 1, 0],
+    );
     const own = (await c.get('/customers/1001')).body.data;
     assert.equal(own.addresses.length, 2);
-    assert.deepEqual(own.categories.map((x: any) => x.name), ['Key account']);
-    assert.deepEqual(own.priceTables.map((x: any) => x.type.id), ['customer']);
-    assert.deepEqual((await c.get('/customers/1002')).body.data.priceTables.map((x: any) => x.type.id), ['base']);
+    assert.deepEqual(
+      own.categories.map((x: any) => x.name),
+      ['Key account'],
+    );
+    assert.deepEqual(
+      own.priceTables.map((x: any) => x.type.id),
+      ['customer'],
+    );
+    assert.deepEqual(
+      (await c.get('/customers/1002')).body.data.priceTables.map((x: any) => x.type.id),
+      ['base'],
+    );
     assert.equal((await c.get('/price-tables')).body.data[0].prices.length, 3);
   });
 });

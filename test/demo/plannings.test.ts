@@ -12,7 +12,10 @@ forEachDialect('demo plannings', (t) => {
     const plans = (await c.get('/plannings?limit=50')).body;
     const of = (u: string) => plans.data.filter((p: any) => p.employee_id === u);
     // Monday to Friday of next week, without the holidays it may hold.
-    assert.ok(of('anna.schmidt').length >= 3 && of('anna.schmidt').length <= 5, JSON.stringify(plans.data.map((p: any) => p.date)));
+    assert.ok(
+      of('anna.schmidt').length >= 3 && of('anna.schmidt').length <= 5,
+      JSON.stringify(plans.data.map((p: any) => p.date)),
+    );
     assert.equal(of('max.mustermann').length, of('anna.schmidt').length);
     assert.ok(of('anna.schmidt').every((p: any) => p.planning_in_percent === 50 && p.working_day === 1));
     assert.ok(plans.data.some((p: any) => p.kind === 3 && p.planning_in_hours === 3.5));

@@ -12,7 +12,10 @@ forEachDialect('demo projects', (t) => {
     const db = t().database.db;
     const customers = [await seedCustomer(db, c.tenant.id), await seedCustomer(db, c.tenant.id)];
     const employees = [await seedEmployee(db, c.tenant.id), await seedEmployee(db, c.tenant.id)];
-    const opts = { customerNumbers: customers.map((x) => x.customer_number), usernames: employees.map((e) => e.username) };
+    const opts = {
+      customerNumbers: customers.map((x) => x.customer_number),
+      usernames: employees.map((e) => e.username),
+    };
     await demoProjects(forTenant(db, c.tenant.id), c.tenant, opts);
     await demoProjects(forTenant(db, c.tenant.id), c.tenant, opts);
     const list = (await c.get('/projects')).body.data;
@@ -26,7 +29,13 @@ forEachDialect('demo projects', (t) => {
     assert.equal((await c.get('/activities/re')).body.data.is_travel, true);
     const tables = (await c.get(`/projects/${list[0].id}/price-tables`)).body.data;
     assert.equal(tables.length, 1);
-    assert.deepEqual(tables[0].prices.map((p: any) => [p.activity, p.price]), [['be', 120], ['re', 60]]);
+    assert.deepEqual(
+      tables[0].prices.map((p: any) => [p.activity, p.price]),
+      [
+        ['be', 120],
+        ['re', 60],
+      ],
+    );
   });
 
   test('the employee given as unassigned is left off the first project only', async () => {
@@ -34,9 +43,16 @@ forEachDialect('demo projects', (t) => {
     const db = t().database.db;
     const customers = [await seedCustomer(db, c.tenant.id), await seedCustomer(db, c.tenant.id)];
     const employees = [await seedEmployee(db, c.tenant.id), await seedEmployee(db, c.tenant.id)];
-    await demoProjects(forTenant(db, c.tenant.id), c.tenant, { customerNumbers: customers.map((x) => x.customer_number), usernames: employees.map((e) => e.username), unassigned: employees[1]!.username });
+    await demoProjects(forTenant(db, c.tenant.id), c.tenant, {
+      customerNumbers: customers.map((x) => x.customer_number),
+      usernames: employees.map((e) => e.username),
+      unassigned: employees[1]!.username,
+    });
     const [first, second] = (await c.get('/projects')).body.data;
     assert.deepEqual([first.employees_count, second.employees_count], [1, 2]);
-    assert.deepEqual((await c.get(`/projects/${first.id}/employees`)).body.data.map((a: any) => a.employee_id), [employees[0]!.username]);
+    assert.deepEqual(
+      (await c.get(`/projects/${first.id}/employees`)).body.data.map((a: any) => a.employee_id),
+      [employees[0]!.username],
+    );
   });
 });

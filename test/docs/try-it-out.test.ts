@@ -33,7 +33,10 @@ forEachDialect(
       const c = t().client(tenant, token);
       const doc = (await t().inject({ method: 'GET', url: '/openapi/docs/all.json' })).body;
       const writes = jsonWrites(doc).filter(({ op }) => !op['x-module'] || tenant.modules.has(op['x-module']));
-      const ordered = [...writes.filter((w) => !LAST.includes(opKey(w.method, w.path))), ...writes.filter((w) => LAST.includes(opKey(w.method, w.path)))];
+      const ordered = [
+        ...writes.filter((w) => !LAST.includes(opKey(w.method, w.path))),
+        ...writes.filter((w) => LAST.includes(opKey(w.method, w.path))),
+      ];
       const billedBefore = (await c.get('/invoices?status=0')).body.data.map((i: any) => i.invoice_number);
       const without: string[] = [];
       const failed: string[] = [];
@@ -51,22 +54,45 @@ forEachDialect(
         }
         const url = path.replace(/\{([^}]+)\}/g, (_m, name: string) => encodeURIComponent(String(params[name])));
         const r = await c.request(method.toUpperCase(), url, example);
-        if (r.status < 200 || r.status >= 300) failed.push(`${opKey(method, path)} → ${method.toUpperCase()} ${url} ${JSON.stringify(example)}: ${r.status} ${r.text.slice(0, 400)}`);
+        if (r.status < 200 || r.status >= 300)
+          failed.push(
+            `${opKey(method, path)} → ${method.toUpperCase()} ${url} ${JSON.stringify(example)}: ${r.status} ${r.text.slice(0, 400)}`,
+          );
       }
-      if (without.length) process.stderr.write(`[try it out ${t().dialect}] without an example:\n  ${without.join('\n  ')}\n`);
-      process.stderr.write(`[try it out ${t().dialect}] ${ordered.length - without.length - failed.length} of ${ordered.length} examples accepted; ${without.length} without one; ${failed.length} refused; ${PENDING.size} pending\n`);
+      if (without.length)
+        process.stderr.write(`[try it out ${t().dialect}] without an example:\n  ${without.join('\n  ')}\n`);
+      process.stderr.write(
+        `[try it out ${t().dialect}] ${ordered.length - without.length - failed.length} of ${ordered.length} examples accepted; ${without.length} without one; ${failed.length} refused; ${PENDING.size} pending\n`,
+      );
       const notPending = (entry: string) => !PENDING.has(entry.split(' → ')[0]!);
       assert.deepEqual(failed.filter(notPending), [], 'every example is accepted');
-      assert.deepEqual(without.filter(notPending), [], 'every write operation with a body has an example (and its path values)');
+      assert.deepEqual(
+        without.filter(notPending),
+        [],
+        'every write operation with a body has an example (and its path values)',
+      );
       const open = new Set([...without, ...failed.map((f) => f.split(' → ')[0]!)]);
-      assert.deepEqual([...PENDING].filter((p) => !open.has(p)), [], 'covered now: remove from PENDING');
+      assert.deepEqual(
+        [...PENDING].filter((p) => !open.has(p)),
+        [],
+        'covered now: remove from PENDING',
+      );
       // Updates name the draft invoice; the correction, meant for a billed invoice, names the billed one (and reopens it).
-      const correction = doc.paths['/invoices/{invoice_number}/correction'].post.parameters.map((p: any) => (p.$ref ? doc.components.parameters[p.$ref.split('/').pop()] : p)).find((p: any) => p.in === 'path');
+      const correction = doc.paths['/invoices/{invoice_number}/correction'].post.parameters
+        .map((p: any) => (p.$ref ? doc.components.parameters[p.$ref.split('/').pop()] : p))
+        .find((p: any) => p.in === 'path');
       assert.ok(billedBefore.includes(correction.example), `${correction.example} was billed`);
-      assert.equal((await c.get(`/invoices/${correction.example}`)).body.data.status.name, 'Draft', 'the correction reopened it');
+      assert.equal(
+        (await c.get(`/invoices/${correction.example}`)).body.data.status.name,
+        'Draft',
+        'the correction reopened it',
+      );
       // The demo webhook the updates name is inactive: the examples' changes queued no delivery for it.
       const hooks = (await c.get('/webhooks')).body.data;
-      assert.deepEqual(hooks.map((h: any) => h.active), [false, false]); // the demo's and the one POST /webhooks made
+      assert.deepEqual(
+        hooks.map((h: any) => h.active),
+        [false, false],
+      ); // the demo's and the one POST /webhooks made
       for (const h of hooks) assert.equal((await c.get(`/webhooks/${h.id}/deliveries`)).body.meta.total, 0);
     });
 
@@ -75,22 +101,41 @@ forEachDialect(
       const c = t().client(tenant, token);
       const doc = (await t().inject({ method: 'GET', url: '/openapi/full-3.0.json' })).body;
       const now = Date.now();
-      const [first, second] = [await resolveExamples(t().app, doc, later, now), await resolveExamples(t().app, doc, later, now + 61_000)];
+      const [first, second] = [
+        await resolveExamples(t().app, doc, later, now),
+        await resolveExamples(t().app, doc, later, now + 61_000),
+      ];
       // The token each resolution reads with does not stay behind: the tenant lists only its own tokens.
-      assert.deepEqual((await listTokens(t().database.db, tenant.id)).map((k) => k.name).filter((n) => n.startsWith('docs examples')), []);
+      assert.deepEqual(
+        (await listTokens(t().database.db, tenant.id)).map((k) => k.name).filter((n) => n.startsWith('docs examples')),
+        [],
+      );
       const send = (key: string, body: unknown) => {
         const example = first!.get(key)!;
-        const url = key.slice(5).replace(/\{([^}]+)\}/g, (_m, name: string) => encodeURIComponent(String(example.path[name])));
+        const url = key
+          .slice(5)
+          .replace(/\{([^}]+)\}/g, (_m, name: string) => encodeURIComponent(String(example.path[name])));
         return c.request('POST', url, body);
       };
-      const stamped = [...first!.keys()].filter((k) => k.startsWith('POST ') && !DATE_KEYED.includes(k) && JSON.stringify(first!.get(k)!.body) !== JSON.stringify(second!.get(k)?.body));
-      process.stderr.write(`[try it out ${t().dialect}] ${stamped.length} creates carry new keys a minute later: ${stamped.join(', ')}\n`);
-      assert.ok(stamped.includes('POST /customers') && stamped.includes('POST /employees'), `the fixed bodies are stamped too: ${stamped.join(', ')}`);
+      const stamped = [...first!.keys()].filter(
+        (k) =>
+          k.startsWith('POST ') &&
+          !DATE_KEYED.includes(k) &&
+          JSON.stringify(first!.get(k)!.body) !== JSON.stringify(second!.get(k)?.body),
+      );
+      process.stderr.write(
+        `[try it out ${t().dialect}] ${stamped.length} creates carry new keys a minute later: ${stamped.join(', ')}\n`,
+      );
+      assert.ok(
+        stamped.includes('POST /customers') && stamped.includes('POST /employees'),
+        `the fixed bodies are stamped too: ${stamped.join(', ')}`,
+      );
       const refused: string[] = [];
       for (const key of stamped) {
         for (const examples of [first!, second!]) {
           const r = await send(key, examples.get(key)!.body);
-          if (r.status < 200 || r.status >= 300) refused.push(`${key} ${JSON.stringify(examples.get(key)!.body)}: ${r.status} ${r.text.slice(0, 300)}`);
+          if (r.status < 200 || r.status >= 300)
+            refused.push(`${key} ${JSON.stringify(examples.get(key)!.body)}: ${r.status} ${r.text.slice(0, 300)}`);
         }
       }
       assert.deepEqual(refused, []);

@@ -30,7 +30,10 @@ forEachDialect('body types and dates', (t) => {
   test('a number beyond a double is a 422 also inside a free-form object, not stored as null', async () => {
     const c = await t().tenant();
     const payload = '{"name":"Terminal","display_config":{"columns":{"width":1e400}}}';
-    const r = await c.request('POST', '/devices', undefined, { payload, headers: { 'content-type': 'application/json' } });
+    const r = await c.request('POST', '/devices', undefined, {
+      payload,
+      headers: { 'content-type': 'application/json' },
+    });
     assert.deepEqual([r.status, fields(r)], [422, ['display_config.columns.width']], r.text);
     assert.equal((await c.get('/devices')).body.meta.total, 0);
     const fine = await c.post('/devices', { name: 'Terminal', display_config: { columns: { width: 1e100 } } });
@@ -43,7 +46,18 @@ forEachDialect('body types and dates', (t) => {
     const customer = await w.c.post('/customers', { customer_number: uniqueName('C'), name: 'C', currency: 'EUR' });
     assert.equal(customer.status, 201, customer.text);
     const number = customer.body.data.customer_number;
-    for (const payment_terms of ['Infinity', '-Infinity', '1e400', 'NaN', '1e3', '0x10', '12.5', '99999999999999999999', true, [30]]) {
+    for (const payment_terms of [
+      'Infinity',
+      '-Infinity',
+      '1e400',
+      'NaN',
+      '1e3',
+      '0x10',
+      '12.5',
+      '99999999999999999999',
+      true,
+      [30],
+    ]) {
       const r = await w.c.post('/invoices', { customer_number: number, payment_terms });
       assert.equal(r.status, 422, `${JSON.stringify(payment_terms)}: ${r.text}`);
       assert.deepEqual(fields(r), ['payment_terms']);
@@ -73,7 +87,8 @@ forEachDialect('body types and dates', (t) => {
 
   test('dates: 1000-01-01 to 9999-12-31 on both databases, 422 outside it in bodies and queries (year 0000 was 500 on PostgreSQL)', async () => {
     const c = await t().tenant();
-    const customer = (await c.post('/customers', { customer_number: uniqueName('C'), name: 'C', currency: 'EUR' })).body.data.customer_number;
+    const customer = (await c.post('/customers', { customer_number: uniqueName('C'), name: 'C', currency: 'EUR' })).body
+      .data.customer_number;
     for (const date of ['0000-01-01', '0999-12-31', '10000-01-01']) {
       const invoice = await c.post('/invoices', { customer_number: customer, date });
       assert.deepEqual([invoice.status, fields(invoice)], [422, ['date']], `${date}: ${invoice.text}`);
@@ -95,12 +110,22 @@ forEachDialect('body types and dates', (t) => {
     const w = await bookingWorld(t());
     const reason = await w.c.post('/absence-reasons', { name: 'UB', type: 1 });
     assert.equal(reason.status, 201, reason.text);
-    for (const start_date of ['2026-12-09T00:00:00', '2026-12-09 00:00:00', '2026-12-09T00:00', '2026-12-09T10:00:00Z', '2026-12-09T00:00:00+02:00']) {
+    for (const start_date of [
+      '2026-12-09T00:00:00',
+      '2026-12-09 00:00:00',
+      '2026-12-09T00:00',
+      '2026-12-09T10:00:00Z',
+      '2026-12-09T00:00:00+02:00',
+    ]) {
       const r = await w.c.post('/absences', { employee_id: w.employee, absence_reason_id: 'UB', start_date });
       assert.deepEqual([r.status, fields(r)], [422, ['start_date']], `${start_date}: ${r.text}`);
     }
     assert.equal((await w.c.get('/absences')).body.meta.total, 0);
-    const read = await w.c.post('/absences', { employee_id: w.employee, absence_reason_id: 'UB', start_date: '2026-12-09T00:00:00.000000Z' });
+    const read = await w.c.post('/absences', {
+      employee_id: w.employee,
+      absence_reason_id: 'UB',
+      start_date: '2026-12-09T00:00:00.000000Z',
+    });
     assert.equal(read.status, 201, read.text);
     assert.equal(read.body.data.start_date, '2026-12-09T00:00:00.000000Z');
   });
@@ -121,15 +146,32 @@ forEachDialect('body types and dates', (t) => {
 
   test('multipart/form-data without a boundary is the 422 of a body without parts on every upload route (was 500)', async () => {
     const w = await bookingWorld(t());
-    const ticket = await w.c.post('/tickets', { subject: 'Bug', status: 1, priority: 3, project_id: w.projectId, project_task_id: w.taskId, creator_username: w.employee });
+    const ticket = await w.c.post('/tickets', {
+      subject: 'Bug',
+      status: 1,
+      priority: 3,
+      project_id: w.projectId,
+      project_task_id: w.taskId,
+      creator_username: w.employee,
+    });
     assert.equal(ticket.status, 201, ticket.text);
     const payload = '--x\r\nContent-Disposition: form-data; name="file"; filename="a.txt"\r\n\r\nhello\r\n--x--\r\n';
-    for (const type of ['multipart/form-data', 'multipart/form-data; boundary=', 'multipart/form-data; charset=utf-8']) {
-      const r = await w.c.request('POST', `/tickets/${ticket.body.data.id}/attachments`, undefined, { payload, headers: { 'content-type': type } });
+    for (const type of [
+      'multipart/form-data',
+      'multipart/form-data; boundary=',
+      'multipart/form-data; charset=utf-8',
+    ]) {
+      const r = await w.c.request('POST', `/tickets/${ticket.body.data.id}/attachments`, undefined, {
+        payload,
+        headers: { 'content-type': type },
+      });
       assert.deepEqual([r.status, fields(r)], [422, ['file']], `${type}: ${r.text}`);
     }
     assert.deepEqual((await w.c.get(`/tickets/${ticket.body.data.id}/attachments`)).body.data, []);
-    const good = await w.c.request('POST', `/tickets/${ticket.body.data.id}/attachments`, undefined, { payload, headers: { 'content-type': 'multipart/form-data; boundary=x' } });
+    const good = await w.c.request('POST', `/tickets/${ticket.body.data.id}/attachments`, undefined, {
+      payload,
+      headers: { 'content-type': 'multipart/form-data; boundary=x' },
+    });
     assert.ok(good.status < 300, good.text);
   });
 });
@@ -137,10 +179,22 @@ forEachDialect('body types and dates', (t) => {
 forEachDialect('list filters and windows', (t) => {
   test('a filter a list does not declare is not applied; a declared one is validated', async () => {
     const c = await t().tenant();
-    const customer = (await c.post('/customers', { customer_number: uniqueName('C'), name: 'C', currency: 'EUR' })).body.data.customer_number;
+    const customer = (await c.post('/customers', { customer_number: uniqueName('C'), name: 'C', currency: 'EUR' })).body
+      .data.customer_number;
     const offer = await c.post('/offers', { customer_number: customer });
     assert.equal(offer.status, 201, offer.text);
-    for (let i = 0; i < 3; i++) assert.equal((await c.post(`/offers/${offer.body.data.id}/items`, { type: 'Pauschal', quantity: 1, single_price: 10, vat: 19 })).status, 201);
+    for (let i = 0; i < 3; i++)
+      assert.equal(
+        (
+          await c.post(`/offers/${offer.body.data.id}/items`, {
+            type: 'Pauschal',
+            quantity: 1,
+            single_price: 10,
+            vat: 19,
+          })
+        ).status,
+        201,
+      );
     for (const value of ['', 'garbage', '2099-01-01']) {
       const r = await c.get(`/offers/${offer.body.data.id}/items?modified_after=${value}`);
       assert.equal(r.status, 200, r.text);
@@ -166,7 +220,9 @@ forEachDialect('list filters and windows', (t) => {
       assert.deepEqual([r.status, fields(r)], [422, [end]], `${path}: ${r.text}`);
       assert.equal((await w.c.get(`${path}?${start}=2026-03-10&${end}=2026-03-10`)).status, 200, path);
     }
-    const modified = await w.c.get('/attendances?modified_after=2026-03-10%2000:00:00&modified_before=2026-03-01%2000:00:00');
+    const modified = await w.c.get(
+      '/attendances?modified_after=2026-03-10%2000:00:00&modified_before=2026-03-01%2000:00:00',
+    );
     assert.deepEqual([modified.status, fields(modified)], [422, ['modified_before']], modified.text);
   });
 });

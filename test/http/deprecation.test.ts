@@ -12,7 +12,9 @@ const deprecatedRoutes = async (app: ZkApp) => {
   await app.register(
     async (api) => {
       registerApiHooks(api);
-      api.get('/test-deprecated-route', { config: { deprecated: PLANNING_ALIAS_DEPRECATION } }, async () => ({ ok: true }));
+      api.get('/test-deprecated-route', { config: { deprecated: PLANNING_ALIAS_DEPRECATION } }, async () => ({
+        ok: true,
+      }));
       api.get('/test-deprecated-field', async (req, reply) => {
         markDeprecated(req, reply, CUSTOMER_STATUS_DEPRECATION);
         return { status: {} };
@@ -46,7 +48,11 @@ forEachDialect(
 
     test('other routes carry none of them', async () => {
       const c = await t().tenant();
-      assert.deepEqual(headersOf((await c.get('/activities')).headers), { deprecation: undefined, sunset: undefined, link: undefined });
+      assert.deepEqual(headersOf((await c.get('/activities')).headers), {
+        deprecation: undefined,
+        sunset: undefined,
+        link: undefined,
+      });
     });
   },
   {},

@@ -52,13 +52,21 @@ forEachDialect('download names', (t) => {
         const w = await receiptWorld(t());
         const receipt = await createReceipt(w);
         assert.equal((await w.c.put(`/receipts/${receipt.id}/attachments`, file)).status, 200);
-        return { c: w.c, path: `/receipts/${receipt.id}/attachments/content`, json: (await w.c.get(`/receipts/${receipt.id}`)).body.data.filename };
+        return {
+          c: w.c,
+          path: `/receipts/${receipt.id}/attachments/content`,
+          json: (await w.c.get(`/receipts/${receipt.id}`)).body.data.filename,
+        };
       },
     };
     const c = await t().tenant();
     const doc = (await c.get('/openapi.json')).body;
     const downloads = Object.keys(doc.paths).filter((p) => doc.paths[p].get?.responses?.['200']?.content?.['*/*']);
-    assert.deepEqual(downloads.filter((p) => !uploaders[p]), [], 'every download route has an uploader here');
+    assert.deepEqual(
+      downloads.filter((p) => !uploaders[p]),
+      [],
+      'every download route has an uploader here',
+    );
     for (const route of downloads) {
       const { c: owner, path, json } = await uploaders[route]();
       assert.equal(json, HOSTILE, `${route}: the stored name is shown as uploaded`);

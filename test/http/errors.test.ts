@@ -38,7 +38,9 @@ forEachDialect(
       const c = await t().tenant();
       const r = await c.get('/no-such-thing/deeper?x=1');
       assert.equal(r.status, 404);
-      assert.deepEqual(r.body, { message: `The route ${c.tenant.instance}/next/api/v1/no-such-thing/deeper could not be found.` });
+      assert.deepEqual(r.body, {
+        message: `The route ${c.tenant.instance}/next/api/v1/no-such-thing/deeper could not be found.`,
+      });
       assertJson(r);
       const outside = await t().inject({ method: 'GET', url: '/elsewhere?q=1' });
       assert.deepEqual([outside.status, outside.body], [404, { message: 'The route elsewhere could not be found.' }]);
@@ -60,12 +62,19 @@ forEachDialect(
       const list = await c.request('PATCH', '/departments');
       assert.equal(list.status, 405);
       assert.equal(list.headers.allow, 'GET, HEAD, POST');
-      assert.deepEqual(list.body, { message: `The PATCH method is not supported for route ${c.tenant.instance}/next/api/v1/departments. Supported methods: GET, HEAD, POST.` });
+      assert.deepEqual(list.body, {
+        message: `The PATCH method is not supported for route ${c.tenant.instance}/next/api/v1/departments. Supported methods: GET, HEAD, POST.`,
+      });
       assertJson(list);
       const item = await c.request('POST', '/departments/5');
       assert.equal(item.status, 405);
       assert.deepEqual(item.headers.allow!.toString().split(', ').sort(), ['DELETE', 'GET', 'HEAD', 'PATCH', 'PUT']);
-      assert.match(item.body.message, new RegExp(`^The POST method is not supported for route ${c.tenant.instance}/next/api/v1/departments/5\\. Supported methods: .+\\.$`));
+      assert.match(
+        item.body.message,
+        new RegExp(
+          `^The POST method is not supported for route ${c.tenant.instance}/next/api/v1/departments/5\\. Supported methods: .+\\.$`,
+        ),
+      );
     });
 
     test('a body that is not valid JSON is a JSON 400, not a 500', async () => {
@@ -93,7 +102,9 @@ forEachDialect(
       const big = await c.post('/activities', { name: 'x', description: 'y'.repeat(t().config.bodyLimit + 1) });
       assert.equal(big.status, 413);
       assertJson(big);
-      const form = await c.request('POST', '/activities', 'name=x', { headers: { 'content-type': 'application/x-www-form-urlencoded' } });
+      const form = await c.request('POST', '/activities', 'name=x', {
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      });
       assert.equal(form.status, 415);
       assertJson(form);
     });
@@ -122,13 +133,17 @@ forEachDialect(
       assert.equal(q.status, 422);
       assert.deepEqual(Object.keys(q.body).sort(), ['errors', 'message']);
       assert.deepEqual(Object.keys(q.body.errors).sort(), ['limit', 'start_date']);
-      for (const messages of Object.values(q.body.errors)) assert.ok(Array.isArray(messages) && messages.every((m) => typeof m === 'string' && m.length > 0));
+      for (const messages of Object.values(q.body.errors))
+        assert.ok(Array.isArray(messages) && messages.every((m) => typeof m === 'string' && m.length > 0));
       assert.equal(q.body.message, `${q.body.errors[Object.keys(q.body.errors)[0]][0]} (and 1 more error)`);
       const b = await c.post('/departments', { name: '', status: 7, parent_id: 'x' });
       assert.equal(b.status, 422);
       assert.deepEqual(Object.keys(b.body.errors).sort(), ['name', 'parent_id', 'status']);
       const missing = await c.post('/activities', {});
-      assert.deepEqual(missing.body, { message: 'The name field is required.', errors: { name: ['The name field is required.'] } });
+      assert.deepEqual(missing.body, {
+        message: 'The name field is required.',
+        errors: { name: ['The name field is required.'] },
+      });
       assertJson(missing);
     });
 

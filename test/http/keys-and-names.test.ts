@@ -48,7 +48,11 @@ forEachDialect('keys and names', (t) => {
 
   test('concurrent creates of one key in two cases: exactly one wins', async () => {
     const c = await t().tenant();
-    const results = await Promise.all(['Z-1', 'z-1', 'Z-1 ', 'z-1'].map((n, i) => c.post('/customers', { customer_number: n, name: `c${i}`, currency: 'EUR' })));
+    const results = await Promise.all(
+      ['Z-1', 'z-1', 'Z-1 ', 'z-1'].map((n, i) =>
+        c.post('/customers', { customer_number: n, name: `c${i}`, currency: 'EUR' }),
+      ),
+    );
     assert.equal(results.filter((r) => r.status === 201).length, 1, results.map((r) => r.status).join());
     for (const r of results) assert.ok(r.status === 201 || r.status === 422, r.text);
     assert.equal((await c.get('/customers?limit=200')).body.data.length, 1);
@@ -59,12 +63,26 @@ forEachDialect('keys and names', (t) => {
     const p = await c.post('/projects', { name: 'Website Relaunch' });
     assert.equal(p.status, 201, p.text);
     await c.post('/projects', { name: 'Other' });
-    assert.deepEqual((await c.get('/projects?name=website%20relaunch')).body.data.map((x: any) => x.id), [p.body.data.id]);
+    assert.deepEqual(
+      (await c.get('/projects?name=website%20relaunch')).body.data.map((x: any) => x.id),
+      [p.body.data.id],
+    );
     const task = await c.post(`/projects/${p.body.data.id}/tasks`, { name: 'Design' });
     assert.equal(task.status, 201, task.text);
-    assert.deepEqual((await c.get(`/projects/${p.body.data.id}/tasks?name=DESIGN`)).body.data.map((x: any) => x.id), [task.body.data.id]);
-    const reason = await c.post('/absence-reasons', { name: 'UL', external_id: 'Vacation-1', color: '#00ff00', type: 0 });
+    assert.deepEqual(
+      (await c.get(`/projects/${p.body.data.id}/tasks?name=DESIGN`)).body.data.map((x: any) => x.id),
+      [task.body.data.id],
+    );
+    const reason = await c.post('/absence-reasons', {
+      name: 'UL',
+      external_id: 'Vacation-1',
+      color: '#00ff00',
+      type: 0,
+    });
     assert.equal(reason.status, 201, reason.text);
-    assert.deepEqual((await c.get('/absence-reasons?external_id=VACATION-1')).body.data.map((x: any) => x.name), ['UL']);
+    assert.deepEqual(
+      (await c.get('/absence-reasons?external_id=VACATION-1')).body.data.map((x: any) => x.name),
+      ['UL'],
+    );
   });
 });

@@ -8,7 +8,10 @@ import { createOffer, addItem, createCustomer } from '../support/commercial.js';
 import { seedPriceGroup } from '../support/seed.js';
 import { LABELS, type LabelSetName } from '../../src/values/labels.js';
 
-const expect = (language: 'de' | 'en', set: LabelSetName, id: string | number) => ({ id, name: (LABELS[set] as any)[id][language] });
+const expect = (language: 'de' | 'en', set: LabelSetName, id: string | number) => ({
+  id,
+  name: (LABELS[set] as any)[id][language],
+});
 
 forEachDialect('labels follow the tenant language', (t) => {
   for (const language of ['de', 'en'] as const) {
@@ -21,11 +24,23 @@ forEachDialect('labels follow the tenant language', (t) => {
         seen.add(set);
       };
 
-      const ticket = await c.post('/tickets', { subject: 'T', status: 2, priority: 1, project_id: w.projectId, project_task_id: w.taskId, creator_username: w.employee });
+      const ticket = await c.post('/tickets', {
+        subject: 'T',
+        status: 2,
+        priority: 1,
+        project_id: w.projectId,
+        project_task_id: w.taskId,
+        creator_username: w.employee,
+      });
       assert.equal(ticket.status, 201, ticket.text);
       check('ticket_status', ticket.body.data.status, 2);
       check('ticket_status', (await c.get(`/tickets?limit=1`)).body.data[0].status, 2);
-      const subtask = await c.post(`/tickets/${ticket.body.data.id}/subtasks`, { subject: 's', name: 'n', status: 3, creator_username: w.employee });
+      const subtask = await c.post(`/tickets/${ticket.body.data.id}/subtasks`, {
+        subject: 's',
+        name: 'n',
+        status: 3,
+        creator_username: w.employee,
+      });
       check('ticket_status', subtask.body.data.status, 3);
 
       const booking = await w.book({ direction_of_travel: 2 });
@@ -47,12 +62,20 @@ forEachDialect('labels follow the tenant language', (t) => {
       check('category_type', tagged.body.data.categories[0].type, 'project');
 
       await seedPriceGroup(t().database.db, c.tenant.id, 'Junior');
-      const table = await c.post('/price-tables', { start_date: '2024-01-01', prices: [{ price_group: 'Junior', price: 80, type: 'tsatz' }] });
+      const table = await c.post('/price-tables', {
+        start_date: '2024-01-01',
+        prices: [{ price_group: 'Junior', price: 80, type: 'tsatz' }],
+      });
       assert.equal(table.status, 201, table.text);
       check('price_type', table.body.data.prices[0].type, 'tsatz');
 
       // Projects, tasks and assignments: billing types, billabilities, assignment and rate types.
-      const billed = await c.post('/projects', { name: 'Billed', billing_type: 2, default_billability: 1, receipts_billability: 2 });
+      const billed = await c.post('/projects', {
+        name: 'Billed',
+        billing_type: 2,
+        default_billability: 1,
+        receipts_billability: 2,
+      });
       assert.equal(billed.status, 201, billed.text);
       check('billing_type', billed.body.data.billing_type, 2);
       check('default_billability', billed.body.data.default_billability, 1);
@@ -60,15 +83,34 @@ forEachDialect('labels follow the tenant language', (t) => {
       const task = await c.post(`/projects/${billed.body.data.id}/tasks`, { name: 'T', billing_type: 3 });
       assert.equal(task.status, 201, task.text);
       check('task_billing_type', task.body.data.billing_type, 3);
-      const assigned = await c.post(`/projects/${billed.body.data.id}/employees`, { employee_id: w.employee, type: '1', rate_type: 1 });
+      const assigned = await c.post(`/projects/${billed.body.data.id}/employees`, {
+        employee_id: w.employee,
+        type: '1',
+        rate_type: 1,
+      });
       assert.equal(assigned.status, 201, assigned.text);
       check('assignment_type', assigned.body.data.type, '1');
       check('rate_type', assigned.body.data.rate_type, 1);
-      const rate = await c.post(`/employees/${w.employee}/internal-rates`, { start_date: '2024-01-01', internal_rate: 50, rate_type: 3 });
+      const rate = await c.post(`/employees/${w.employee}/internal-rates`, {
+        start_date: '2024-01-01',
+        internal_rate: 50,
+        rate_type: 3,
+      });
       assert.equal(rate.status, 201, rate.text);
       check('rate_type', rate.body.data.rate_type, 3);
       const offer = await createOffer(c);
-      check('expenditure_billing_type', (await addItem(c, offer.id, { type: 'aufwand', quantity: 1, single_price: 1, expenditure_billing_type: 'basehour' })).expenditure_billing_type, 'basehour');
+      check(
+        'expenditure_billing_type',
+        (
+          await addItem(c, offer.id, {
+            type: 'aufwand',
+            quantity: 1,
+            single_price: 1,
+            expenditure_billing_type: 'basehour',
+          })
+        ).expenditure_billing_type,
+        'basehour',
+      );
 
       // Bookings never released; people; meals; leave applications.
       check('project_release', booking.body.data.project_release, 0);
@@ -85,19 +127,32 @@ forEachDialect('labels follow the tenant language', (t) => {
       const sent = await createOffer(c, { status: 2 });
       check('offer_status', sent.status, 2);
       check('offer_status', (await c.get(`/offers/${sent.id}`)).body.data.status, 2);
-      check('offer_item_type', (await addItem(c, sent.id, { type: 'zuschlag_prozent', quantity: 5 })).type, 'zuschlag_prozent');
+      check(
+        'offer_item_type',
+        (await addItem(c, sent.id, { type: 'zuschlag_prozent', quantity: 5 })).type,
+        'zuschlag_prozent',
+      );
       const customer = await createCustomer(c);
       const invoice = (await c.post('/invoices', { customer_number: customer, billing_kind: 1 })).body.data;
       check('invoice_billing_kind', invoice.billing_kind, 1);
       check('invoice_status', invoice.status, 1);
-      const invoiceItem = (await c.post('/invoice-items', { invoice_id: invoice.id, status: 1, kind: 1, type: 1, project_id: w.projectId })).body.data;
+      const invoiceItem = (
+        await c.post('/invoice-items', { invoice_id: invoice.id, status: 1, kind: 1, type: 1, project_id: w.projectId })
+      ).body.data;
       check('invoice_item_status', invoiceItem.status, 1);
       check('invoice_item_kind', invoiceItem.kind, 1);
       check('invoice_item_type', invoiceItem.type, 1);
       assert.equal((await c.post('/receipt-types', { name: 'Taxi', tax_rates: [] })).status, 201);
       const receipt = await c.post('/receipts', {
-        employee_id: w.employee, date: '2026-03-10', receipt_type_id: 'Taxi', project_id: w.projectId, currency: 'EUR', payment_method: 'privat', is_amount_net: false,
-        receiptAmounts: [{ tax: 19, quantity: 1, amount: 10 }], invoice_item_id: invoiceItem.id,
+        employee_id: w.employee,
+        date: '2026-03-10',
+        receipt_type_id: 'Taxi',
+        project_id: w.projectId,
+        currency: 'EUR',
+        payment_method: 'privat',
+        is_amount_net: false,
+        receiptAmounts: [{ tax: 19, quantity: 1, amount: 10 }],
+        invoice_item_id: invoiceItem.id,
       });
       assert.equal(receipt.status, 201, receipt.text);
       check('receipt_billing_status', receipt.body.data.billing_status, 1);

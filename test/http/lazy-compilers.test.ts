@@ -7,7 +7,15 @@ import Fastify from 'fastify';
 import { lazySchemaCompilers } from '../../src/http/lazy-compilers.js';
 import { forEachDialect } from '../support/app.js';
 
-const ajv = { customOptions: { allErrors: true, allowUnionTypes: true, coerceTypes: 'array' as const, removeAdditional: true as const, useDefaults: true } };
+const ajv = {
+  customOptions: {
+    allErrors: true,
+    allowUnionTypes: true,
+    coerceTypes: 'array' as const,
+    removeAdditional: true as const,
+    useDefaults: true,
+  },
+};
 
 function build(lazy: boolean) {
   const app = Fastify({ ajv, ...(lazy ? { schemaController: lazySchemaCompilers() } : {}) });
@@ -15,19 +23,42 @@ function build(lazy: boolean) {
     '/things/:id',
     {
       schema: {
-        headers: { type: 'object', required: ['X-Tenant-Key'], properties: { 'X-Tenant-Key': { type: 'string', minLength: 3 } } },
+        headers: {
+          type: 'object',
+          required: ['X-Tenant-Key'],
+          properties: { 'X-Tenant-Key': { type: 'string', minLength: 3 } },
+        },
         params: { type: 'object', properties: { id: { type: 'integer' } } },
-        querystring: { type: 'object', properties: { tags: { type: 'array', items: { type: 'string' } }, n: { type: 'integer', default: 7 } } },
+        querystring: {
+          type: 'object',
+          properties: { tags: { type: 'array', items: { type: 'string' } }, n: { type: 'integer', default: 7 } },
+        },
         body: {
           type: 'object',
           required: ['name'],
           additionalProperties: false,
           properties: { name: { type: 'string', maxLength: 5 }, size: { type: 'number', default: 1 } },
         },
-        response: { 200: { type: 'object', properties: { id: { type: 'integer' }, query: { type: 'object', additionalProperties: true }, body: { type: 'object', additionalProperties: true }, key: { type: 'string' } } } },
+        response: {
+          200: {
+            type: 'object',
+            properties: {
+              id: { type: 'integer' },
+              query: { type: 'object', additionalProperties: true },
+              body: { type: 'object', additionalProperties: true },
+              key: { type: 'string' },
+            },
+          },
+        },
       },
     },
-    async (request) => ({ id: (request.params as any).id, query: request.query, body: request.body, key: request.headers['x-tenant-key'], secret: 'not serialized' }),
+    async (request) => ({
+      id: (request.params as any).id,
+      query: request.query,
+      body: request.body,
+      key: request.headers['x-tenant-key'],
+      secret: 'not serialized',
+    }),
   );
   return app;
 }
@@ -49,7 +80,10 @@ test('lazy route compilers answer exactly as the default compilers', async () =>
   try {
     for (const round of [1, 2]) {
       for (const r of requests) {
-        const [a, b] = await Promise.all([eager.inject({ method: 'POST', ...r }), lazy.inject({ method: 'POST', ...r })]);
+        const [a, b] = await Promise.all([
+          eager.inject({ method: 'POST', ...r }),
+          lazy.inject({ method: 'POST', ...r }),
+        ]);
         assert.equal(b.statusCode, a.statusCode, `round ${round} ${r.url}`);
         assert.equal(b.body, a.body, `round ${round} ${r.url}`);
       }
@@ -57,7 +91,12 @@ test('lazy route compilers answer exactly as the default compilers', async () =>
     // Sanity: the cases above cover both answers, and header names are matched in any case.
     const ok = await lazy.inject({ method: 'POST', ...requests[1] });
     assert.equal(ok.statusCode, 200);
-    assert.deepEqual(ok.json(), { id: 12, query: { tags: ['a', 'b'], n: 7 }, body: { name: 'ok', size: 1 }, key: 'abcd' });
+    assert.deepEqual(ok.json(), {
+      id: 12,
+      query: { tags: ['a', 'b'], n: 7 },
+      body: { name: 'ok', size: 1 },
+      key: 'abcd',
+    });
     const bad = await lazy.inject({ method: 'POST', ...requests[5] });
     assert.equal(bad.statusCode, 400);
     assert.equal(bad.json().message, 'body/name must NOT have more than 5 characters, body/size must be number');
@@ -73,9 +112,20 @@ test('Ajv compiles nothing at start with the lazy compilers, each schema once on
       const compile = instance.compile.bind(instance);
       instance.compile = (schema: unknown) => (counts[kind]++, compile(schema));
     };
-    const app = Fastify({ ajv: { ...ajv, onCreate } as typeof ajv, ...(kind === 'lazy' ? { schemaController: lazySchemaCompilers() } : {}) });
-    app.get('/a', { schema: { querystring: { type: 'object', properties: { n: { type: 'integer' } } } } }, async () => 'a');
-    app.get('/b', { schema: { querystring: { type: 'object', properties: { m: { type: 'integer' } } } } }, async () => 'b');
+    const app = Fastify({
+      ajv: { ...ajv, onCreate } as typeof ajv,
+      ...(kind === 'lazy' ? { schemaController: lazySchemaCompilers() } : {}),
+    });
+    app.get(
+      '/a',
+      { schema: { querystring: { type: 'object', properties: { n: { type: 'integer' } } } } },
+      async () => 'a',
+    );
+    app.get(
+      '/b',
+      { schema: { querystring: { type: 'object', properties: { m: { type: 'integer' } } } } },
+      async () => 'b',
+    );
     return app;
   });
   const [eager, lazy] = apps;
@@ -83,7 +133,8 @@ test('Ajv compiles nothing at start with the lazy compilers, each schema once on
   try {
     assert.ok(counts.eager >= 2, `eager compiled ${counts.eager}`);
     assert.equal(counts.lazy, 0);
-    for (const url of ['/a?n=1', '/a?n=x', '/a?n=2']) assert.equal((await lazy.inject(url)).statusCode, (await eager.inject(url)).statusCode);
+    for (const url of ['/a?n=1', '/a?n=x', '/a?n=2'])
+      assert.equal((await lazy.inject(url)).statusCode, (await eager.inject(url)).statusCode);
     assert.equal(counts.lazy, 1);
   } finally {
     await Promise.all(apps.map((app) => app.close()));
@@ -93,7 +144,11 @@ test('Ajv compiles nothing at start with the lazy compilers, each schema once on
 test('a schema that cannot compile fails its route, not the start; compileAll() reports it', async () => {
   const controller = lazySchemaCompilers();
   const app = Fastify({ schemaController: controller });
-  app.get('/v', { schema: { querystring: { type: 'object', properties: { n: { type: 'nonsense' } } } } }, async () => 'v');
+  app.get(
+    '/v',
+    { schema: { querystring: { type: 'object', properties: { n: { type: 'nonsense' } } } } },
+    async () => 'v',
+  );
   await app.ready();
   try {
     assert.equal((await app.inject('/v')).statusCode, 500);

@@ -37,5 +37,8 @@ test('a body whose raw JSON has no NUL or surrogate escape is not walked; one wi
 
   const nul = { name: 'x\u0000', keywords: elements };
   noteParsedJson(JSON.stringify(nul), nul);
-  await assert.rejects(rejectUnstorableCharacters(request(nul)), (e: any) => e.statusCode === 422 && Object.keys(e.errors).join() === 'name');
+  await assert.rejects(
+    rejectUnstorableCharacters(request(nul)),
+    (e: any) => e.statusCode === 422 && Object.keys(e.errors).join() === 'name',
+  );
 });

@@ -11,7 +11,11 @@ const UNAUTHENTICATED = { message: 'Unauthenticated.' };
 
 forEachDialect('authentication', (t) => {
   const withAuth = async (instance: string, authorization: string | undefined) =>
-    t().inject({ method: 'GET', url: `/${instance}/next/api/v1/departments`, headers: authorization === undefined ? {} : { authorization } });
+    t().inject({
+      method: 'GET',
+      url: `/${instance}/next/api/v1/departments`,
+      headers: authorization === undefined ? {} : { authorization },
+    });
 
   test('a valid bearer token is accepted (control for the 401 cases)', async () => {
     const c = await t().tenant();
@@ -21,7 +25,17 @@ forEachDialect('authentication', (t) => {
 
   test('missing and malformed Authorization headers answer 401 {"message":"Unauthenticated."}', async () => {
     const c = await t().tenant();
-    for (const header of [undefined, '', 'Bearer', 'Bearer ', `Basic ${c.token}`, `Token ${c.token}`, c.token, `Bearer ${c.token} extra`, 'Basic x']) {
+    for (const header of [
+      undefined,
+      '',
+      'Bearer',
+      'Bearer ',
+      `Basic ${c.token}`,
+      `Token ${c.token}`,
+      c.token,
+      `Bearer ${c.token} extra`,
+      'Basic x',
+    ]) {
       const r = await withAuth(c.tenant.instance, header);
       assert.equal(r.status, 401, `header ${JSON.stringify(header)}`);
       assert.deepEqual(r.body, UNAUTHENTICATED);
@@ -70,7 +84,12 @@ forEachDialect('authentication', (t) => {
     const r = await withAuth(b.tenant.instance, `Bearer ${a.token}`);
     assert.equal(r.status, 401);
     assert.deepEqual(r.body, UNAUTHENTICATED);
-    const write = await t().inject({ method: 'POST', url: `/${b.tenant.instance}/next/api/v1/activities`, headers: { authorization: `Bearer ${a.token}` }, payload: { name: 'x' } });
+    const write = await t().inject({
+      method: 'POST',
+      url: `/${b.tenant.instance}/next/api/v1/activities`,
+      headers: { authorization: `Bearer ${a.token}` },
+      payload: { name: 'x' },
+    });
     assert.equal(write.status, 401);
     assert.equal((await b.get('/activities/x')).status, 404);
   });
@@ -85,7 +104,12 @@ forEachDialect('authentication', (t) => {
     assert.equal((await c.get('/activities')).status, 200);
     const { db } = t().database;
     const rw = await createToken(db, c.tenant.id);
-    await t().inject({ method: 'POST', url: `/${c.tenant.instance}/next/api/v1/activities`, headers: { authorization: `Bearer ${rw.token}` }, payload: { name: 'be' } });
+    await t().inject({
+      method: 'POST',
+      url: `/${c.tenant.instance}/next/api/v1/activities`,
+      headers: { authorization: `Bearer ${rw.token}` },
+      payload: { name: 'be' },
+    });
     for (const [method, path, body] of [
       ['POST', '/activities', { name: 'new' }],
       ['POST', '/activities', {}],
@@ -104,7 +128,11 @@ forEachDialect('authentication', (t) => {
 
   test('tokens are stored only as their SHA-256 hash', async () => {
     const c = await t().tenant();
-    const rows = await t().database.db.selectFrom('api_tokens').selectAll().where('tenant_id', '=', c.tenant.id).execute();
+    const rows = await t()
+      .database.db.selectFrom('api_tokens')
+      .selectAll()
+      .where('tenant_id', '=', c.tenant.id)
+      .execute();
     assert.equal(rows.length, 1);
     const row = rows[0] as Record<string, unknown>;
     for (const value of Object.values(row)) assert.ok(!String(value).includes(c.token.slice(3)), 'plaintext stored');
@@ -128,7 +156,13 @@ forEachDialect('authentication', (t) => {
   test('last use is recorded on a successful request', async () => {
     const c = await t().tenant();
     const lastUsed = async () =>
-      (await t().database.db.selectFrom('api_tokens').select('last_used_at').where('tenant_id', '=', c.tenant.id).executeTakeFirstOrThrow()).last_used_at;
+      (
+        await t()
+          .database.db.selectFrom('api_tokens')
+          .select('last_used_at')
+          .where('tenant_id', '=', c.tenant.id)
+          .executeTakeFirstOrThrow()
+      ).last_used_at;
     assert.equal(await lastUsed(), null);
     const before = nowTimestamp(new Date(Date.now() - 1000));
     assert.equal((await c.get('/activities')).status, 200);

@@ -18,16 +18,29 @@ const gatedRoutes = async (app: ZkApp) => {
       registerApiHooks(api);
       api.get(
         '/test-gated',
-        { schema: { summary: 'Module-gated probe', tags: ['Test'], response: { 200: Type.Object({ ok: Type.Boolean() }) } }, config: { module: 'resource_planning' } },
+        {
+          schema: {
+            summary: 'Module-gated probe',
+            tags: ['Test'],
+            response: { 200: Type.Object({ ok: Type.Boolean() }) },
+          },
+          config: { module: 'resource_planning' },
+        },
         async () => ({ ok: true }),
       );
-      api.get('/test-both-editions', { schema: { summary: 'Probe on both editions', tags: ['Test'] }, config: { editions: ['full', 'clock'] } }, async () => ({ ok: true }));
+      api.get(
+        '/test-both-editions',
+        { schema: { summary: 'Probe on both editions', tags: ['Test'] }, config: { editions: ['full', 'clock'] } },
+        async () => ({ ok: true }),
+      );
     },
     { prefix: API_PREFIX },
   );
 };
 
-const routeNotFound = (c: Client, path: string) => ({ message: `The route ${c.tenant.instance}/next/api/v1${path} could not be found.` });
+const routeNotFound = (c: Client, path: string) => ({
+  message: `The route ${c.tenant.instance}/next/api/v1${path} could not be found.`,
+});
 
 async function documentOps(t: () => TestContext, edition: 'full' | 'clock') {
   const doc = (await t().inject({ method: 'GET', url: `/openapi/${edition}.json` })).body;
@@ -45,7 +58,9 @@ forEachDialect(
       const c = await t().tenant({ edition: 'clock' });
       const clockOps = new Set((await documentOps(t, 'clock')).map((o) => `${o.method} ${o.path}`));
       const fullOnly = (await documentOps(t, 'full')).filter((o) => !clockOps.has(`${o.method} ${o.path}`));
-      assert.ok(fullOnly.some((o) => o.path === '/absence-reasons') && fullOnly.some((o) => o.path === '/departments/{id}'));
+      assert.ok(
+        fullOnly.some((o) => o.path === '/absence-reasons') && fullOnly.some((o) => o.path === '/departments/{id}'),
+      );
       for (const o of fullOnly) {
         const r = await c.request(o.method, o.concrete, o.method === 'GET' || o.method === 'DELETE' ? undefined : {});
         assert.equal(r.status, 404, `${o.method} ${o.concrete}: ${r.text}`);
@@ -55,7 +70,8 @@ forEachDialect(
 
     test('the same operations work on a full tenant (control)', async () => {
       const c = await t().tenant();
-      for (const path of ['/absence-reasons', '/activities', '/categories', '/departments', '/dynamic-attributes']) assert.equal((await c.get(path)).status, 200, path);
+      for (const path of ['/absence-reasons', '/activities', '/categories', '/departments', '/dynamic-attributes'])
+        assert.equal((await c.get(path)).status, 200, path);
     });
 
     test('operations of the clock document are reachable on a clock tenant; its openapi.json works', async () => {
@@ -82,12 +98,23 @@ forEachDialect(
     test('an unknown tenant and a bad token look the same to an anonymous caller (401), with or without a token', async () => {
       const c = await t().tenant();
       const known = (token?: string) =>
-        t().inject({ method: 'GET', url: `/${c.tenant.instance}/next/api/v1/employees`, headers: token ? { authorization: `Bearer ${token}` } : {} });
+        t().inject({
+          method: 'GET',
+          url: `/${c.tenant.instance}/next/api/v1/employees`,
+          headers: token ? { authorization: `Bearer ${token}` } : {},
+        });
       const unknown = (token?: string) =>
-        t().inject({ method: 'GET', url: '/nosuchtenant4711/next/api/v1/employees', headers: token ? { authorization: `Bearer ${token}` } : {} });
+        t().inject({
+          method: 'GET',
+          url: '/nosuchtenant4711/next/api/v1/employees',
+          headers: token ? { authorization: `Bearer ${token}` } : {},
+        });
       for (const token of [undefined, 'zk_bad', c.token]) {
         const [a, b] = [await unknown(token), await known(token === c.token ? 'zk_bad' : token)];
-        assert.deepEqual([b.status, b.body, b.headers['www-authenticate']], [a.status, a.body, a.headers['www-authenticate']]);
+        assert.deepEqual(
+          [b.status, b.body, b.headers['www-authenticate']],
+          [a.status, a.body, a.headers['www-authenticate']],
+        );
         assert.equal(a.status, 401);
       }
     });
@@ -98,8 +125,11 @@ forEachDialect(
       assert.equal(r.status, 404);
       assert.deepEqual(r.body, routeNotFound(without, '/test-gated'));
       const anonymous = await t().inject({ method: 'GET', url: `/${without.tenant.instance}/next/api/v1/test-gated` });
-      assert.equal(anonymous.status, 401, 'an anonymous caller learns nothing about the tenant\'s modules');
-      const withModuleAnonymous = await t().inject({ method: 'GET', url: `/${(await t().tenant({ modules: ['resource_planning'] })).tenant.instance}/next/api/v1/test-gated` });
+      assert.equal(anonymous.status, 401, "an anonymous caller learns nothing about the tenant's modules");
+      const withModuleAnonymous = await t().inject({
+        method: 'GET',
+        url: `/${(await t().tenant({ modules: ['resource_planning'] })).tenant.instance}/next/api/v1/test-gated`,
+      });
       assert.deepEqual([withModuleAnonymous.status, withModuleAnonymous.body], [anonymous.status, anonymous.body]);
       const withModule = await t().tenant({ modules: ['resource_planning'] });
       assert.deepEqual((await withModule.get('/test-gated')).body, { ok: true });

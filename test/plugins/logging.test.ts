@@ -12,7 +12,9 @@ async function loggedApp(env: Record<string, string>) {
   const database = openDatabase(config.database);
   await migrate(database.db, database.dialect);
   const lines: string[] = [];
-  const out = { write: (chunk: string) => lines.push(...chunk.split('\n').filter(Boolean)) } as unknown as NodeJS.WritableStream;
+  const out = {
+    write: (chunk: string) => lines.push(...chunk.split('\n').filter(Boolean)),
+  } as unknown as NodeJS.WritableStream;
   const app = await buildApp(config, { database, logger: loggerOptions(config, out) });
   await app.ready();
   return { app, lines };
@@ -49,14 +51,20 @@ test('pretty format: readable lines with time, level, message and request id', a
     assert.equal(requests.length, 2, lines.join('\n'));
     assert.match(requests[0]!, /^\d\d:\d\d:\d\d INFO  GET \/healthz 200 \d+\.\d ms reqId=req-two$/);
     assert.match(requests[1]!, /^\d\d:\d\d:\d\d DEBUG GET \/docs\/static\/swagger-ui\.css 200 /);
-    assert.ok(lines.every((l) => !l.startsWith('{')), 'no JSON lines');
+    assert.ok(
+      lines.every((l) => !l.startsWith('{')),
+      'no JSON lines',
+    );
   } finally {
     await app.close();
   }
 });
 
 test('LOG_FORMAT accepts json and pretty only', () => {
-  assert.throws(() => loadConfig({ LOG_FORMAT: 'fancy' }), (e) => e instanceof ConfigError && /LOG_FORMAT must be json or pretty/.test(e.message));
+  assert.throws(
+    () => loadConfig({ LOG_FORMAT: 'fancy' }),
+    (e) => e instanceof ConfigError && /LOG_FORMAT must be json or pretty/.test(e.message),
+  );
   assert.equal(loadConfig({ LOG_FORMAT: 'json' }).logFormat, 'json');
 });
 

@@ -59,20 +59,30 @@ forEachDialect('operations', (t) => {
     assert.equal(m.status, 200);
     assert.match(String(m.headers['content-type']), /^text\/plain/);
     assert.equal(counter(m.text, labels) - before, 2);
-    assert.match(m.text, /zeitkonto_http_request_duration_seconds_bucket\{le="[^"]+",route="\/:instance\/next\/api\/v1\/departments",method="GET",status="200"\}/);
+    assert.match(
+      m.text,
+      /zeitkonto_http_request_duration_seconds_bucket\{le="[^"]+",route="\/:instance\/next\/api\/v1\/departments",method="GET",status="200"\}/,
+    );
     assert.match(m.text, /zeitkonto_http_requests_total\{[^}]*status="404"\}/);
     assert.doesNotMatch(m.text, /no-such-route-xyz|t[0-9a-f]{10}\//, 'raw paths or instances leak into labels');
   });
 
   test('X-Request-Id echoes the incoming x-request-id and is generated otherwise, also on errors', async () => {
     const c = await t().tenant();
-    assert.equal((await c.get('/departments', { headers: { 'x-request-id': 'client-abc-123' } })).headers['x-request-id'], 'client-abc-123');
+    assert.equal(
+      (await c.get('/departments', { headers: { 'x-request-id': 'client-abc-123' } })).headers['x-request-id'],
+      'client-abc-123',
+    );
     const a = (await c.get('/departments')).headers['x-request-id'];
     const b = (await t().inject({ method: 'GET', url: '/nowhere' })).headers['x-request-id'];
     assert.match(String(a), UUID);
     assert.match(String(b), UUID);
     assert.notEqual(a, b);
-    assert.equal((await t().inject({ method: 'GET', url: '/x/next/api/v1/departments', headers: { 'x-request-id': 'e-1' } })).headers['x-request-id'], 'e-1');
+    assert.equal(
+      (await t().inject({ method: 'GET', url: '/x/next/api/v1/departments', headers: { 'x-request-id': 'e-1' } }))
+        .headers['x-request-id'],
+      'e-1',
+    );
   });
 
   test('logs are JSON lines carrying the request id, one per request; a 500 logs the error, not the response', async () => {
@@ -88,7 +98,10 @@ forEachDialect('operations', (t) => {
       await app.inject({ method: 'GET', url: '/healthz', headers: { 'x-request-id': 'log-test-1' } });
       const mine = lines.filter((l) => l.reqId === 'log-test-1');
       assert.equal(mine.length, 1, JSON.stringify(lines)); // one line per request
-      assert.deepEqual([mine[0].req?.method, mine[0].req?.url, mine[0].res?.statusCode, typeof mine[0].responseTime], ['GET', '/healthz', 200, 'number']);
+      assert.deepEqual(
+        [mine[0].req?.method, mine[0].req?.url, mine[0].res?.statusCode, typeof mine[0].responseTime],
+        ['GET', '/healthz', 200, 'number'],
+      );
       const r = await app.inject({ method: 'GET', url: '/test/throws', headers: { 'x-request-id': 'log-test-2' } });
       assert.equal(JSON.parse(r.body).message, 'Server Error.');
       const logged = lines.find((l) => l.reqId === 'log-test-2' && l.level >= 50);

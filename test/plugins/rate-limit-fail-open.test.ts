@@ -24,8 +24,16 @@ forEachDialect('rate limit without Redis', (t) => {
     const c = await t().tenant();
     const log = logLines();
     // Port 1 refuses connections; no retries, so each command fails at once.
-    const limiter = new RedisRateLimiter('redis://127.0.0.1:1', [{ limit: 3, seconds: 300 }], 'zk:test:down:', { maxRetriesPerRequest: 0, connectTimeout: 200 });
-    const app = await buildApp(t().config, { database: t().database, keepDatabase: true, logger: { level: 'warn', stream: log.stream }, rateLimiter: limiter });
+    const limiter = new RedisRateLimiter('redis://127.0.0.1:1', [{ limit: 3, seconds: 300 }], 'zk:test:down:', {
+      maxRetriesPerRequest: 0,
+      connectTimeout: 200,
+    });
+    const app = await buildApp(t().config, {
+      database: t().database,
+      keepDatabase: true,
+      logger: { level: 'warn', stream: log.stream },
+      rateLimiter: limiter,
+    });
     await app.ready();
     try {
       const headers = { authorization: `Bearer ${c.token}` };

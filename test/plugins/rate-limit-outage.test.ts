@@ -32,7 +32,11 @@ async function hangingRedis() {
   return {
     url: `redis://127.0.0.1:${port}`,
     commands,
-    close: () => new Promise<void>((r) => { for (const s of sockets) s.destroy(); server.close(() => r()); }),
+    close: () =>
+      new Promise<void>((r) => {
+        for (const s of sockets) s.destroy();
+        server.close(() => r());
+      }),
   };
 }
 
@@ -52,17 +56,29 @@ const logged = (lines: string[], text: string) => lines.filter((l) => l.includes
 forEachDialect('rate limits while Redis is out', (t) => {
   test('Redis unreachable: requests pass at once without limit headers, /readyz is degraded, /metrics shows 0, one log line', async () => {
     const lines: string[] = [];
-    const app = await appWith(t(), new RedisRateLimiter('redis://127.0.0.1:1', WINDOWS, 'zk:outage:', { retryStrategy: () => 60_000 }), lines);
+    const app = await appWith(
+      t(),
+      new RedisRateLimiter('redis://127.0.0.1:1', WINDOWS, 'zk:outage:', { retryStrategy: () => 60_000 }),
+      lines,
+    );
     try {
       const c = await t().tenant();
       for (let i = 0; i < 5; i++) {
-        const r = await app.inject({ method: 'GET', url: `/${c.tenant.instance}/next/api/v1/activities`, headers: { authorization: `Bearer ${c.token}` } });
+        const r = await app.inject({
+          method: 'GET',
+          url: `/${c.tenant.instance}/next/api/v1/activities`,
+          headers: { authorization: `Bearer ${c.token}` },
+        });
         assert.equal(r.statusCode, 200);
         assert.equal(r.headers['x-ratelimit-limit'], undefined);
       }
       const ready = await app.inject({ method: 'GET', url: '/readyz' });
       assert.equal(ready.statusCode, 200);
-      assert.deepEqual(JSON.parse(ready.body), { status: 'degraded', database: t().dialect, rate_limiter: 'unavailable' });
+      assert.deepEqual(JSON.parse(ready.body), {
+        status: 'degraded',
+        database: t().dialect,
+        rate_limiter: 'unavailable',
+      });
       assert.match((await app.inject({ method: 'GET', url: '/metrics' })).body, /^zeitkonto_rate_limiter_up 0$/m);
       assert.equal(logged(lines, 'rate limiter unavailable'), 1, lines.join(''));
     } finally {
@@ -73,16 +89,29 @@ forEachDialect('rate limits while Redis is out', (t) => {
   test('Redis hanging: one request waits for the command timeout, then the breaker is open and no request sends a command', async () => {
     const redis = await hangingRedis();
     const lines: string[] = [];
-    const app = await appWith(t(), new RedisRateLimiter(redis.url, WINDOWS, 'zk:outage:', { commandTimeout: 200 }), lines);
+    const app = await appWith(
+      t(),
+      new RedisRateLimiter(redis.url, WINDOWS, 'zk:outage:', { commandTimeout: 200 }),
+      lines,
+    );
     try {
       const c = await t().tenant();
       assert.match((await app.inject({ method: 'GET', url: '/metrics' })).body, /^zeitkonto_rate_limiter_up 1$/m);
-      const request = () => app.inject({ method: 'GET', url: `/${c.tenant.instance}/next/api/v1/activities`, headers: { authorization: `Bearer ${c.token}` } });
+      const request = () =>
+        app.inject({
+          method: 'GET',
+          url: `/${c.tenant.instance}/next/api/v1/activities`,
+          headers: { authorization: `Bearer ${c.token}` },
+        });
       assert.equal((await request()).statusCode, 200);
       const sent = redis.commands.filter((cmd) => cmd.startsWith('eval')).length;
       assert.ok(sent >= 1, redis.commands.join(','));
       for (let i = 0; i < 10; i++) assert.equal((await request()).statusCode, 200);
-      assert.equal(redis.commands.filter((cmd) => cmd.startsWith('eval')).length, sent, 'the open breaker sends nothing to Redis');
+      assert.equal(
+        redis.commands.filter((cmd) => cmd.startsWith('eval')).length,
+        sent,
+        'the open breaker sends nothing to Redis',
+      );
       assert.equal(JSON.parse((await app.inject({ method: 'GET', url: '/readyz' })).body).status, 'degraded');
       assert.equal(logged(lines, 'rate limiter unavailable'), 1, lines.join(''));
     } finally {
@@ -93,7 +122,11 @@ forEachDialect('rate limits while Redis is out', (t) => {
 
   test('Redis reachable: /readyz is ok and /metrics shows 1', async () => {
     const lines: string[] = [];
-    const app = await appWith(t(), new RedisRateLimiter(process.env.ZK_TEST_REDIS_URL ?? 'redis://127.0.0.1:6379', WINDOWS, 'zk:outage:'), lines);
+    const app = await appWith(
+      t(),
+      new RedisRateLimiter(process.env.ZK_TEST_REDIS_URL ?? 'redis://127.0.0.1:6379', WINDOWS, 'zk:outage:'),
+      lines,
+    );
     try {
       assert.equal(JSON.parse((await app.inject({ method: 'GET', url: '/readyz' })).body).status, 'ok');
       assert.match((await app.inject({ method: 'GET', url: '/metrics' })).body, /^zeitkonto_rate_limiter_up 1$/m);

@@ -65,7 +65,11 @@ forEachDialect(
       for (let i = 0; i < 4; i++) await c.get('/activities');
       assert.equal((await c.get('/activities')).status, 429);
       const { token } = await createToken(t().database.db, c.tenant.id);
-      const other = await t().inject({ method: 'GET', url: `/${c.tenant.instance}/next/api/v1/activities`, headers: { authorization: `Bearer ${token}` } });
+      const other = await t().inject({
+        method: 'GET',
+        url: `/${c.tenant.instance}/next/api/v1/activities`,
+        headers: { authorization: `Bearer ${token}` },
+      });
       assert.equal(other.status, 200);
       assert.deepEqual(limitHeaders(other), ['3', '2']);
     });
@@ -92,7 +96,12 @@ forEachDialect(
       ];
       const apps = await Promise.all(
         [1, 2].map(async () => {
-          const app = await buildApp(t().config, { database: t().database, keepDatabase: true, logger: false, rateLimiter: new RedisRateLimiter(REDIS_URL, windows, prefix) });
+          const app = await buildApp(t().config, {
+            database: t().database,
+            keepDatabase: true,
+            logger: false,
+            rateLimiter: new RedisRateLimiter(REDIS_URL, windows, prefix),
+          });
           await app.ready();
           return app;
         }),
@@ -100,16 +109,24 @@ forEachDialect(
       try {
         const statuses = [];
         for (let i = 0; i < 5; i++) {
-          const r = await apps[i % 2].inject({ method: 'GET', url: `/${c.tenant.instance}/next/api/v1/activities`, headers: { authorization: `Bearer ${c.token}` } });
+          const r = await apps[i % 2].inject({
+            method: 'GET',
+            url: `/${c.tenant.instance}/next/api/v1/activities`,
+            headers: { authorization: `Bearer ${c.token}` },
+          });
           statuses.push([r.statusCode, r.headers['x-ratelimit-remaining']]);
         }
-        assert.deepEqual(statuses, [
-          [200, '2'],
-          [200, '1'],
-          [200, '0'],
-          [429, '0'],
-          [429, '0'],
-        ], `Redis at ${REDIS_URL} is needed for this test`);
+        assert.deepEqual(
+          statuses,
+          [
+            [200, '2'],
+            [200, '1'],
+            [200, '0'],
+            [429, '0'],
+            [429, '0'],
+          ],
+          `Redis at ${REDIS_URL} is needed for this test`,
+        );
       } finally {
         await Promise.all(apps.map((a) => a.close()));
       }
@@ -159,7 +176,10 @@ test('MemoryRateLimiter: fixed windows per key, every window must have room, ref
   assert.deepEqual(await remaining('a'), [false, 0, 1]);
   assert.deepEqual(await remaining('b'), [true, 1, 2]);
   const d = await limiter.hit('a');
-  assert.deepEqual(d.windows.map((w) => w.reset), [50, 3590]);
+  assert.deepEqual(
+    d.windows.map((w) => w.reset),
+    [50, 3590],
+  );
   advance(50_000);
   assert.deepEqual(await remaining('a'), [true, 1, 0], 'the minute window reset; the hour has one request left');
   assert.deepEqual(await remaining('a'), [false, 1, 0], 'now the hour window refuses');

@@ -13,20 +13,31 @@ export interface AbsenceWorld extends World {
 
 /** UB: annual holiday with approval, half days and hours; KR: sick, no approval, half days and hours; SU: special leave, neither; GZ: flexitime with approval. */
 export const REASONS = [
-  { name: 'UB', comment: 'Urlaub|en:Vacation', type: 0, approve: 1, allow_half_day_holiday: 1, allow_hours_of_vacation: 1 },
+  {
+    name: 'UB',
+    comment: 'Urlaub|en:Vacation',
+    type: 0,
+    approve: 1,
+    allow_half_day_holiday: 1,
+    allow_hours_of_vacation: 1,
+  },
   { name: 'KR', comment: 'Krank|en:Sick', type: 1, approve: 0, allow_half_day_holiday: 1, allow_hours_of_vacation: 1 },
   { name: 'SU', comment: 'Sonderurlaub|en:Special leave', type: 1, approve: 0 },
   { name: 'GZ', comment: 'Gleitzeit|en:Flexitime', type: 3, approve: 0, allow_half_day_holiday: 1 },
 ];
 
 /** German by default: leave application statuses are named as on the live system (beantragt, genehmigt, …). */
-export async function absenceWorld(t: TestContext, opts: Parameters<typeof bookingWorld>[1] = {}): Promise<AbsenceWorld> {
+export async function absenceWorld(
+  t: TestContext,
+  opts: Parameters<typeof bookingWorld>[1] = {},
+): Promise<AbsenceWorld> {
   const w = await bookingWorld(t, { language: 'de', ...opts });
   for (const reason of REASONS) {
     const r = await w.c.post('/absence-reasons', reason);
     assert.equal(r.status, 201, r.text);
   }
-  const absent: AbsenceWorld['absent'] = (over = {}) => w.c.post('/absences', { employee_id: w.employee, absence_reason_id: 'KR', start_date: '2026-03-10', ...over });
+  const absent: AbsenceWorld['absent'] = (over = {}) =>
+    w.c.post('/absences', { employee_id: w.employee, absence_reason_id: 'KR', start_date: '2026-03-10', ...over });
   return {
     ...w,
     absent,

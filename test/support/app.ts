@@ -7,7 +7,15 @@ import { loadConfig, type Config } from '../../src/config.js';
 import { openDatabase, type Database, type OpenOptions } from '../../src/db/connection.js';
 import { migrate } from '../../src/db/migrate.js';
 import { guardTenantScope, type TenantScopeGuard } from '../../src/db/tenant-scope-guard.js';
-import { createTenant, tenantCache, updateTenant, type Edition, type ModuleName, type Tenant, type TenantSettings } from '../../src/tenancy/tenants.js';
+import {
+  createTenant,
+  tenantCache,
+  updateTenant,
+  type Edition,
+  type ModuleName,
+  type Tenant,
+  type TenantSettings,
+} from '../../src/tenancy/tenants.js';
 import { createToken, tokenCache } from '../../src/tenancy/tokens.js';
 import { RECORD_ID_TABLES } from '../../src/db/record-ids.js';
 import { forTenant } from '../../src/db/tenant-scope.js';
@@ -38,7 +46,12 @@ export interface Client {
   delete(path: string, opts?: Partial<InjectOptions>): Promise<Response>;
   request(method: string, path: string, body?: unknown, opts?: Partial<InjectOptions>): Promise<Response>;
   /** Change the tenant's edition, modules or settings. */
-  update(changes: { edition?: Edition; modules?: ModuleName[]; settings?: TenantSettings; language?: string }): Promise<void>;
+  update(changes: {
+    edition?: Edition;
+    modules?: ModuleName[];
+    settings?: TenantSettings;
+    language?: string;
+  }): Promise<void>;
 }
 
 export interface TestContext {
@@ -53,7 +66,14 @@ export interface TestContext {
    * (startRecordIds), so one tenant's ids name nothing in another's unless a test wants that; `naturalIds` keeps the
    * production numbering from 1.
    */
-  tenant(opts?: { edition?: Edition; modules?: ModuleName[]; settings?: TenantSettings; language?: string; readOnly?: boolean; naturalIds?: boolean }): Promise<Client>;
+  tenant(opts?: {
+    edition?: Edition;
+    modules?: ModuleName[];
+    settings?: TenantSettings;
+    language?: string;
+    readOnly?: boolean;
+    naturalIds?: boolean;
+  }): Promise<Client>;
   /** A client for an existing tenant and one of its tokens (e.g. a generated tenant). */
   client(tenant: Tenant, token: string): Client;
   inject(opts: InjectOptions): Promise<Response>;
@@ -69,12 +89,20 @@ export const uniqueName = (prefix = 't') => `${prefix}${crypto.randomBytes(5).to
  */
 export async function startRecordIds(db: Kysely<DB>, tenantId: number): Promise<void> {
   const start = ((tenantId % 20_000) + 1) * 100_000;
-  await forTenant(db, tenantId).updateTable('departments').set({ id: start }).where('id', '<', start).where('is_standard', '=', true).execute();
+  await forTenant(db, tenantId)
+    .updateTable('departments')
+    .set({ id: start })
+    .where('id', '<', start)
+    .where('is_standard', '=', true)
+    .execute();
   await db
     .insertInto('record_ids')
     .values([...RECORD_ID_TABLES].map((table_name) => ({ tenant_id: tenantId, table_name, last_id: start })))
     .onConflict((oc) =>
-      oc.columns(['tenant_id', 'table_name']).doUpdateSet({ last_id: (eb) => eb.case().when('record_ids.last_id', '<', start).then(start).else(eb.ref('record_ids.last_id')).end() }),
+      oc.columns(['tenant_id', 'table_name']).doUpdateSet({
+        last_id: (eb) =>
+          eb.case().when('record_ids.last_id', '<', start).then(start).else(eb.ref('record_ids.last_id')).end(),
+      }),
     )
     .execute();
 }
@@ -99,7 +127,11 @@ export async function buildTestApp(
   open: OpenOptions = {},
 ): Promise<TestContext & { close(): Promise<void> }> {
   const { config: dbConfig, cleanup } = await testDatabaseConfig(dialect);
-  const config: Config = { ...loadConfig({ LOG_LEVEL: 'silent', TENANT_CACHE_MS: '0', COUNT_CACHE_MS: '0' }), database: dbConfig, ...overrides };
+  const config: Config = {
+    ...loadConfig({ LOG_LEVEL: 'silent', TENANT_CACHE_MS: '0', COUNT_CACHE_MS: '0' }),
+    database: dbConfig,
+    ...overrides,
+  };
   const opened = openDatabase(dbConfig, { poolSize: 5, ...open });
   await migrate(opened.db, opened.dialect);
   // Every statement of the app and of the tests goes through the tenant-scope guard: an unscoped query fails.
@@ -187,7 +219,8 @@ export function forEachDialect(
       });
       after(async () => {
         await ctx?.close();
-        if (ctx?.guard.violations.length) throw new Error(`statements without a tenant scope:\n${ctx.guard.violations.join('\n')}`);
+        if (ctx?.guard.violations.length)
+          throw new Error(`statements without a tenant scope:\n${ctx.guard.violations.join('\n')}`);
       });
       body(() => {
         if (!ctx) throw new Error('test app not built');

@@ -40,12 +40,20 @@ export async function dropPgDatabase(name: string): Promise<void> {
 
 /** Database for one dialect in this process; cleanup() removes what this process created. */
 /** A database for one test: the run's shared PostgreSQL database, or with `fresh` (a test of migrations) one of its own. */
-export async function testDatabaseConfig(dialect: TestDialect, opts: { fresh?: boolean } = {}): Promise<{ config: DatabaseConfig; cleanup: () => Promise<void>; shared: boolean }> {
+export async function testDatabaseConfig(
+  dialect: TestDialect,
+  opts: { fresh?: boolean } = {},
+): Promise<{ config: DatabaseConfig; cleanup: () => Promise<void>; shared: boolean }> {
   if (dialect === 'sqlite') {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'zk-test-'));
-    return { config: { dialect: 'sqlite', file: path.join(dir, 'test.db') }, cleanup: async () => fs.rmSync(dir, { recursive: true, force: true }), shared: false };
+    return {
+      config: { dialect: 'sqlite', file: path.join(dir, 'test.db') },
+      cleanup: async () => fs.rmSync(dir, { recursive: true, force: true }),
+      shared: false,
+    };
   }
-  if (process.env.ZK_TEST_PG_URL && !opts.fresh) return { config: { dialect: 'postgres', url: process.env.ZK_TEST_PG_URL }, cleanup: async () => {}, shared: true };
+  if (process.env.ZK_TEST_PG_URL && !opts.fresh)
+    return { config: { dialect: 'postgres', url: process.env.ZK_TEST_PG_URL }, cleanup: async () => {}, shared: true };
   const name = `zk_test_${process.pid}_${crypto.randomBytes(3).toString('hex')}`;
   const url = await createPgDatabase(name);
   return { config: { dialect: 'postgres', url }, cleanup: () => dropPgDatabase(name), shared: false };

@@ -5,7 +5,20 @@ import { nowTimestamp } from '../../src/values/formats.js';
 import type { Client, Response, TestContext } from './app.js';
 
 /** Activities with these names (and optional per-row columns) in the tenant, in one insert. */
-export async function seedActivities(db: Kysely<DB>, tenantId: number, rows: (string | { name: string; description?: string | null; is_travel?: boolean; modified?: string | null; created?: string | null })[]) {
+export async function seedActivities(
+  db: Kysely<DB>,
+  tenantId: number,
+  rows: (
+    | string
+    | {
+        name: string;
+        description?: string | null;
+        is_travel?: boolean;
+        modified?: string | null;
+        created?: string | null;
+      }
+  )[],
+) {
   if (rows.length === 0) return;
   const now = nowTimestamp();
   await db
@@ -20,11 +33,28 @@ export async function seedActivities(db: Kysely<DB>, tenantId: number, rows: (st
 }
 
 /** Departments in the tenant (below no parent unless given), in one insert; returns their ids in order. */
-export async function seedDepartments(db: Kysely<DB>, tenantId: number, rows: Partial<DB['departments']>[]): Promise<number[]> {
+export async function seedDepartments(
+  db: Kysely<DB>,
+  tenantId: number,
+  rows: Partial<DB['departments']>[],
+): Promise<number[]> {
   const now = nowTimestamp();
   const inserted = await db
     .insertInto('departments')
-    .values(rows.map((r) => ({ tenant_id: tenantId, name: 'Department', is_standard: false, parent_id: null, created: now, modified: now, ...(r as object) }) as any))
+    .values(
+      rows.map(
+        (r) =>
+          ({
+            tenant_id: tenantId,
+            name: 'Department',
+            is_standard: false,
+            parent_id: null,
+            created: now,
+            modified: now,
+            ...(r as object),
+          }) as any,
+      ),
+    )
     .returning('id')
     .execute();
   return inserted.map((r) => Number(r.id));
@@ -42,7 +72,9 @@ export async function walkPages(t: () => TestContext, c: Client, path: string): 
   while (pages.at(-1)!.body.links.next) {
     if (pages.length > 100) throw new Error('links.next never ends');
     const next = pages.at(-1)!.body.links.next as string;
-    pages.push(await t().inject({ method: 'GET', url: linkTarget(next), headers: { authorization: `Bearer ${c.token}` } }));
+    pages.push(
+      await t().inject({ method: 'GET', url: linkTarget(next), headers: { authorization: `Bearer ${c.token}` } }),
+    );
   }
   return pages;
 }

@@ -21,10 +21,28 @@ export async function planWorld(t: TestContext, opts: Parameters<typeof absenceW
   const db = w.db as Kysely<any>;
   const halfTime = await w.addEmployee();
   const hours = Object.fromEntries(['monday', 'tuesday', 'wednesday', 'thursday', 'friday'].map((d) => [d, 4]));
-  await db.updateTable('regular_working_times').set(hours).where('tenant_id', '=', w.c.tenant.id).where('employee_id', '=', halfTime).execute();
+  await db
+    .updateTable('regular_working_times')
+    .set(hours)
+    .where('tenant_id', '=', w.c.tenant.id)
+    .where('employee_id', '=', halfTime)
+    .execute();
   const customer = await seedCustomer(w.db, w.c.tenant.id, { name: 'ACME' } as any);
-  await db.updateTable('projects').set({ customer_id: customer.customer_number }).where('tenant_id', '=', w.c.tenant.id).where('id', '=', w.projectId).execute();
-  const plan: PlanWorld['plan'] = (over = {}) => w.c.post('/plannings', { employee_id: w.employee, date: '2026-03-10', project_id: w.projectId, kind: 1, planning: 8, ...over });
+  await db
+    .updateTable('projects')
+    .set({ customer_id: customer.customer_number })
+    .where('tenant_id', '=', w.c.tenant.id)
+    .where('id', '=', w.projectId)
+    .execute();
+  const plan: PlanWorld['plan'] = (over = {}) =>
+    w.c.post('/plannings', {
+      employee_id: w.employee,
+      date: '2026-03-10',
+      project_id: w.projectId,
+      kind: 1,
+      planning: 8,
+      ...over,
+    });
   return {
     ...w,
     halfTime,

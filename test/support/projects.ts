@@ -28,7 +28,15 @@ export async function createActivity(c: Client, name: string, isTravel = false) 
 export async function createTicket(c: Client, body: Record<string, unknown> = {}, username?: string) {
   const project = body.project_id ? { id: body.project_id } : await createProject(c);
   const task = body.project_task_id ? { id: body.project_task_id } : await createTask(c, project.id as number);
-  const r = await c.post('/tickets', { subject: 'Bug', status: 1, priority: 3, project_id: project.id, project_task_id: String(task.id), creator_username: username, ...body });
+  const r = await c.post('/tickets', {
+    subject: 'Bug',
+    status: 1,
+    priority: 3,
+    project_id: project.id,
+    project_task_id: String(task.id),
+    creator_username: username,
+    ...body,
+  });
   assert.equal(r.status, 201, r.text);
   return r.body.data;
 }

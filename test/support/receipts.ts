@@ -20,7 +20,11 @@ export async function receiptWorld(t: TestContext): Promise<ReceiptWorld> {
   const employee = (await seedEmployee(t.database.db, c.tenant.id)).username;
   const project = (await createProject(c)).id;
   const task = (await createTask(c, project)).id;
-  const type = await c.post('/receipt-types', { name: 'Übernachtung', tax_rates: [19, 7], default_payment_method: 'privat' });
+  const type = await c.post('/receipt-types', {
+    name: 'Übernachtung',
+    tax_rates: [19, 7],
+    default_payment_method: 'privat',
+  });
   assert.equal(type.status, 201, type.text);
   const body = (extra: Record<string, unknown> = {}) => ({
     employee_id: employee,

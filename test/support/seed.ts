@@ -11,7 +11,10 @@ const suffix = () => crypto.randomBytes(3).toString('hex');
 
 export async function seedPriceGroup(db: Kysely<DB>, tenantId: number, name = `PG-${suffix()}`) {
   const now = nowTimestamp();
-  await db.insertInto('price_groups').values({ tenant_id: tenantId, name, number: null, status: true, description: null, created: now, modified: now }).execute();
+  await db
+    .insertInto('price_groups')
+    .values({ tenant_id: tenantId, name, number: null, status: true, description: null, created: now, modified: now })
+    .execute();
   return name;
 }
 
@@ -80,11 +83,24 @@ export async function seedPriceTable(
     .executeTakeFirstOrThrow();
   for (const p of prices) {
     const group = p.price_group ?? (await seedPriceGroup(db, tenantId));
-    const exists = await db.selectFrom('price_groups').select('id').where('tenant_id', '=', tenantId).where('name', '=', group).executeTakeFirst();
+    const exists = await db
+      .selectFrom('price_groups')
+      .select('id')
+      .where('tenant_id', '=', tenantId)
+      .where('name', '=', group)
+      .executeTakeFirst();
     if (!exists) await seedPriceGroup(db, tenantId, group);
     await db
       .insertInto('prices')
-      .values({ tenant_id: tenantId, price_table_id: Number(table.id), price_group: group, price: p.price, type: p.type ?? 'basehour', activity: p.activity ?? null, ahr_factor: null })
+      .values({
+        tenant_id: tenantId,
+        price_table_id: Number(table.id),
+        price_group: group,
+        price: p.price,
+        type: p.type ?? 'basehour',
+        activity: p.activity ?? null,
+        ahr_factor: null,
+      })
       .execute();
   }
   return table;

@@ -48,7 +48,11 @@ const numberHeader = (response: Response, name: string) => {
 
 /** The rate-limit headers of an answer. */
 export function rateLimitOf(response: Response): RateLimit {
-  return { limit: numberHeader(response, 'x-ratelimit-limit'), remaining: numberHeader(response, 'x-ratelimit-remaining'), retryAfter: numberHeader(response, 'retry-after') };
+  return {
+    limit: numberHeader(response, 'x-ratelimit-limit'),
+    remaining: numberHeader(response, 'x-ratelimit-remaining'),
+    retryAfter: numberHeader(response, 'retry-after'),
+  };
 }
 
 const defaultSleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
@@ -84,7 +88,8 @@ interface ListAnswer<T> {
 export async function* allItems<T>(fetchPage: (page: number) => Promise<ListAnswer<T>>): AsyncGenerator<T> {
   for (let page = 1; ; page++) {
     const { data, error, response } = await fetchPage(page);
-    if (!data) throw Object.assign(new Error(`page ${page}: HTTP ${response.status}`), { status: response.status, body: error });
+    if (!data)
+      throw Object.assign(new Error(`page ${page}: HTTP ${response.status}`), { status: response.status, body: error });
     yield* data.data;
     if (data.meta.current_page >= data.meta.last_page) return;
   }

@@ -6,5 +6,11 @@ export const ABSENCE = 'absence';
 
 export const absence: Rule = ({ booking, settings, working_day }) =>
   settings.check_absences && working_day.absence?.full
-    ? [{ field: 'date', rule: ABSENCE, message: `${booking.employee_id} is absent on ${booking.date} (an approved full-day absence).` }]
+    ? [
+        {
+          field: 'date',
+          rule: ABSENCE,
+          message: `${booking.employee_id} is absent on ${booking.date} (an approved full-day absence).`,
+        },
+      ]
     : [];

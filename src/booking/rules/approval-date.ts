@@ -5,5 +5,11 @@ export const APPROVAL_DATE = 'approval_date';
 
 export const approvalDate: Rule = ({ booking, approval_date }) =>
   approval_date !== null && booking.date <= approval_date
-    ? [{ field: 'date', rule: APPROVAL_DATE, message: `The date must be after the approval date ${approval_date}: times up to it are approved and locked.` }]
+    ? [
+        {
+          field: 'date',
+          rule: APPROVAL_DATE,
+          message: `The date must be after the approval date ${approval_date}: times up to it are approved and locked.`,
+        },
+      ]
     : [];

@@ -17,5 +17,11 @@ export const closedMonth: Rule = ({ booking, closed_months }) => {
   const month = booking.date.slice(0, 7);
   const hit = closingOf(closed_months, booking.employee_id, month);
   if (!hit) return [];
-  return [{ field: 'date', rule: CLOSED_MONTH, message: `The month ${month} is closed ${closedFor(hit)}; no bookings can be made or changed in it.` }];
+  return [
+    {
+      field: 'date',
+      rule: CLOSED_MONTH,
+      message: `The month ${month} is closed ${closedFor(hit)}; no bookings can be made or changed in it.`,
+    },
+  ];
 };

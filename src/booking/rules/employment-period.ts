@@ -8,4 +8,10 @@ export const EMPLOYMENT_PERIOD = 'employment_period';
 export const employmentPeriod: Rule = ({ booking, employment_periods }) =>
   employment_periods.some((p) => inRuntime(booking.date, p))
     ? []
-    : [{ field: 'date', rule: EMPLOYMENT_PERIOD, message: `${booking.employee_id} is not employed on ${booking.date}.` }];
+    : [
+        {
+          field: 'date',
+          rule: EMPLOYMENT_PERIOD,
+          message: `${booking.employee_id} is not employed on ${booking.date}.`,
+        },
+      ];

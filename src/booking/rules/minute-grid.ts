@@ -10,7 +10,8 @@ export const minuteGrid: Rule = ({ booking, settings }) => {
   const out: Violation[] = [];
   for (const field of ['from', 'to'] as const) {
     const t = booking[field];
-    if (minutesOf(t) % grid !== 0 || t.slice(6, 8) !== '00') out.push({ field, rule: MINUTE_GRID, message: `The ${field} time must fall on the ${grid}-minute grid.` });
+    if (minutesOf(t) % grid !== 0 || t.slice(6, 8) !== '00')
+      out.push({ field, rule: MINUTE_GRID, message: `The ${field} time must fall on the ${grid}-minute grid.` });
   }
   return out;
 };

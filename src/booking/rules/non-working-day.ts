@@ -8,10 +8,22 @@ export const NON_WORKING_DAY = 'non_working_day';
 export const nonWorkingDay: Rule = ({ booking, settings, working_day }) => {
   if (!settings.check_non_working_days) return [];
   if (working_day.holiday && !working_day.holiday.half_day) {
-    return [{ field: 'date', rule: NON_WORKING_DAY, message: `The date ${booking.date} is a holiday (${working_day.holiday.name}).` }];
+    return [
+      {
+        field: 'date',
+        rule: NON_WORKING_DAY,
+        message: `The date ${booking.date} is a holiday (${working_day.holiday.name}).`,
+      },
+    ];
   }
   if (working_day.weekday_is_workday === false) {
-    return [{ field: 'date', rule: NON_WORKING_DAY, message: `The date ${booking.date} is not a working day for ${booking.employee_id}.` }];
+    return [
+      {
+        field: 'date',
+        rule: NON_WORKING_DAY,
+        message: `The date ${booking.date} is not a working day for ${booking.employee_id}.`,
+      },
+    ];
   }
   return [];
 };

@@ -9,6 +9,12 @@ export const overlap: Rule = ({ booking, overlapping }) => {
   const mine = spanOf(booking.date, booking.from, booking.to);
   const clash = overlapping.find((o) => o.id !== booking.id && overlaps(mine, spanOf(o.date, o.from, o.to)));
   return clash
-    ? [{ field: 'from', rule: OVERLAP, message: `The booking overlaps booking ${clash.id} of ${booking.employee_id} on ${clash.date} (${clash.from}–${clash.to}).` }]
+    ? [
+        {
+          field: 'from',
+          rule: OVERLAP,
+          message: `The booking overlaps booking ${clash.id} of ${booking.employee_id} on ${clash.date} (${clash.from}–${clash.to}).`,
+        },
+      ]
     : [];
 };

@@ -39,7 +39,11 @@ export const plannedHours: Rule = ({ booking, project, task, ticket, subtask }) 
   const check = (field: string, what: string, item: PlannedItem | null) => {
     if (item && exceedsPlan(item, booking)) {
       const left = Math.max(0, hours(item.planned_hours! - item.booked_hours));
-      out.push({ field, rule: PLANNED_HOURS, message: `The booking exceeds the planned hours of the ${what}: ${item.planned_hours} h planned, ${left} h left, ${hours(booking.duration)} h requested.` });
+      out.push({
+        field,
+        rule: PLANNED_HOURS,
+        message: `The booking exceeds the planned hours of the ${what}: ${item.planned_hours} h planned, ${left} h left, ${hours(booking.duration)} h requested.`,
+      });
     }
   };
   check('project_id', 'project', project);

@@ -6,7 +6,8 @@ import type { BookingFacts, Rule, Violation } from '../facts.js';
 export const RUNTIME = 'runtime';
 export const PROJECT_NOT_BOOKABLE = 'project_not_bookable';
 
-const span = (r: { start_date: string | null; end_date: string | null }) => `${r.start_date ?? 'open'} – ${r.end_date ?? 'open'}`;
+const span = (r: { start_date: string | null; end_date: string | null }) =>
+  `${r.start_date ?? 'open'} – ${r.end_date ?? 'open'}`;
 
 const items = (f: BookingFacts) =>
   [
@@ -20,7 +21,11 @@ export const runtime: Rule = (facts) => {
   const out: Violation[] = [];
   for (const { field, what, item } of items(facts)) {
     if (item && !inRuntime(facts.booking.date, item)) {
-      out.push({ field, rule: RUNTIME, message: `The date ${facts.booking.date} is outside the runtime of the ${what} (${span(item)}).` });
+      out.push({
+        field,
+        rule: RUNTIME,
+        message: `The date ${facts.booking.date} is outside the runtime of the ${what} (${span(item)}).`,
+      });
     }
   }
   return out;
@@ -28,5 +33,11 @@ export const runtime: Rule = (facts) => {
 
 export const projectBookable: Rule = ({ project }) =>
   project && !project.bookable
-    ? [{ field: 'project_id', rule: PROJECT_NOT_BOOKABLE, message: `The project's status "${project.status}" does not allow bookings.` }]
+    ? [
+        {
+          field: 'project_id',
+          rule: PROJECT_NOT_BOOKABLE,
+          message: `The project's status "${project.status}" does not allow bookings.`,
+        },
+      ]
     : [];

@@ -7,11 +7,15 @@ import { parse, withDatabase, type Command } from '../io.js';
 
 export const backupCommand: Command = {
   name: 'backup',
-  usage: ['backup <file>                           SQLite: write a consistent copy of the database to <file> (online).'],
+  usage: [
+    'backup <file>                           SQLite: write a consistent copy of the database to <file> (online).',
+  ],
   async run(config, args, io) {
     const { positionals } = parse(args, {}, 1);
     if (config.database.dialect === 'postgres') {
-      io.err('zeitkonto: backup copies SQLite databases; for PostgreSQL use pg_dump, e.g.\n  pg_dump --format=custom --file=zeitkonto.dump "$DATABASE_URL"\nand pg_restore to restore it.');
+      io.err(
+        'zeitkonto: backup copies SQLite databases; for PostgreSQL use pg_dump, e.g.\n  pg_dump --format=custom --file=zeitkonto.dump "$DATABASE_URL"\nand pg_restore to restore it.',
+      );
       return 1;
     }
     const target = path.resolve(positionals[0]);

@@ -7,11 +7,18 @@ import { withDatabase, type Command } from '../io.js';
 
 export const generateCommand: Command = {
   name: 'generate',
-  usage: ['generate <instance> [--scale small|medium|large] [--seed N]   Create a tenant with generated realistic data.'],
+  usage: [
+    'generate <instance> [--scale small|medium|large] [--seed N]   Create a tenant with generated realistic data.',
+  ],
   async run(config, args, io) {
     let parsed;
     try {
-      parsed = parseArgs({ args, options: { scale: { type: 'string', default: 'small' }, seed: { type: 'string', default: '1' } }, allowPositionals: true, strict: true });
+      parsed = parseArgs({
+        args,
+        options: { scale: { type: 'string', default: 'small' }, seed: { type: 'string', default: '1' } },
+        allowPositionals: true,
+        strict: true,
+      });
     } catch (e) {
       io.err(`zeitkonto: ${(e as Error).message}`);
       return 2;
@@ -34,8 +41,21 @@ export const generateCommand: Command = {
         io.err(`zeitkonto: tenant "${positionals[0]}" already exists; choose another instance name`);
         return 1;
       }
-      const result = await generate(database.db, positionals[0], values.scale as Scale, Number(values.seed), (m) => io.err(`[generate] ${m}`), database.dialect);
-      io.out(`Generated tenant ${positionals[0]} (${values.scale}, seed ${values.seed}) in ${result.seconds.toFixed(1)} s: ${Object.entries(result.counts).map(([k, v]) => `${v} ${k}`).join(', ')}.`);
+      const result = await generate(
+        database.db,
+        positionals[0],
+        values.scale as Scale,
+        Number(values.seed),
+        (m) => io.err(`[generate] ${m}`),
+        database.dialect,
+      );
+      io.out(
+        `Generated tenant ${positionals[0]} (${values.scale}, seed ${values.seed}) in ${result.seconds.toFixed(1)} s: ${Object.entries(
+          result.counts,
+        )
+          .map(([k, v]) => `${v} ${k}`)
+          .join(', ')}.`,
+      );
       const tenant = (await findTenant(database.db, positionals[0]))!;
       const { token } = await createToken(database.db, tenant.id, { name: 'generate' });
       io.out(`Its API token (shown once; \`zeitkonto token create ${positionals[0]}\` makes another):\n\n  ${token}\n`);

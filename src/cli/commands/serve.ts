@@ -12,14 +12,21 @@ export const serveCommand: Command = {
   ],
   async run(config, args, io) {
     parse(args, {}, 0);
-    const demoToken = await withDatabase(config, async (database) =>
-      (await listTenants(database.db)).length === 0 ? (await createDemoTenant(database.db, database.dialect)).token : undefined,
-    io);
+    const demoToken = await withDatabase(
+      config,
+      async (database) =>
+        (await listTenants(database.db)).length === 0
+          ? (await createDemoTenant(database.db, database.dialect)).token
+          : undefined,
+      io,
+    );
     await serve(config, {
       onListening: (url) => {
         if (demoToken) {
           io.out(`Created the demo tenant "${DEMO_INSTANCE}". Its API token (shown once):\n\n  ${demoToken}\n`);
-          io.out(`Try:\n  curl -H "Authorization: Bearer ${demoToken}" ${url}/${DEMO_INSTANCE}/next/api/v1/employees\n`);
+          io.out(
+            `Try:\n  curl -H "Authorization: Bearer ${demoToken}" ${url}/${DEMO_INSTANCE}/next/api/v1/employees\n`,
+          );
           io.out(`API reference: ${url}/docs\n`);
         }
         io.out(`zeitkonto listening on ${url} (${config.database.dialect})`);

@@ -29,7 +29,9 @@ export const settingsCommand: Command = {
         io.err(`zeitkonto: tenant "${args[0]}" does not exist`);
         return 1;
       }
-      const settings = Object.keys(changes).length ? await updateBookingSettings(database.db, tenant, changes) : bookingSettings(tenant);
+      const settings = Object.keys(changes).length
+        ? await updateBookingSettings(database.db, tenant, changes)
+        : bookingSettings(tenant);
       for (const [k, v] of Object.entries(settings)) io.out(`${k}=${v}`);
       return 0;
     });

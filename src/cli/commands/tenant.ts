@@ -1,5 +1,13 @@
 // `zeitkonto tenant create|update|list`: tenants with their edition, modules and language.
-import { createTenant, deleteTenant, listTenants, updateTenant, type Edition, type ModuleName, type Tenant } from '../../tenancy/tenants.js';
+import {
+  createTenant,
+  deleteTenant,
+  listTenants,
+  updateTenant,
+  type Edition,
+  type ModuleName,
+  type Tenant,
+} from '../../tenancy/tenants.js';
 import { parse, printTable, requireTenant, UsageError, withDatabase, type Command } from '../io.js';
 
 const tenantOptions = {
@@ -51,7 +59,10 @@ export const tenantCommand: Command = {
       }
       case 'update': {
         const { values, positionals } = parse(args, tenantOptions, 1);
-        if (Object.values(values).every((v) => v === undefined)) throw new UsageError('tenant update needs at least one of --name, --edition, --modules, --language, --timezone');
+        if (Object.values(values).every((v) => v === undefined))
+          throw new UsageError(
+            'tenant update needs at least one of --name, --edition, --modules, --language, --timezone',
+          );
         return withDatabase(config, async (database) => {
           const tenant = await updateTenant(database.db, positionals[0], {
             name: values.name,
@@ -75,13 +86,22 @@ export const tenantCommand: Command = {
             name: t.name,
             created: t.created,
           }));
-          printTable(io, tenants, values.json, { INSTANCE: 'instance', EDITION: 'edition', LANGUAGE: 'language', MODULES: (t) => t.modules.join(',') || '-', NAME: 'name' });
+          printTable(io, tenants, values.json, {
+            INSTANCE: 'instance',
+            EDITION: 'edition',
+            LANGUAGE: 'language',
+            MODULES: (t) => t.modules.join(',') || '-',
+            NAME: 'name',
+          });
           return 0;
         });
       }
       case 'delete': {
         const { values, positionals } = parse(args, { yes: { type: 'boolean' } }, 1);
-        if (!values.yes) throw new UsageError(`tenant delete removes "${positionals[0]}" and all its data for good; confirm with --yes`);
+        if (!values.yes)
+          throw new UsageError(
+            `tenant delete removes "${positionals[0]}" and all its data for good; confirm with --yes`,
+          );
         return withDatabase(config, async (database) => {
           await requireTenant(database, positionals[0]);
           await deleteTenant(database.db, positionals[0]);
@@ -90,7 +110,11 @@ export const tenantCommand: Command = {
         });
       }
       default:
-        throw new UsageError(sub === undefined ? 'tenant needs a subcommand: create, update, list, delete' : `unknown tenant subcommand "${sub}"`);
+        throw new UsageError(
+          sub === undefined
+            ? 'tenant needs a subcommand: create, update, list, delete'
+            : `unknown tenant subcommand "${sub}"`,
+        );
     }
   },
 };

@@ -12,11 +12,19 @@ export const tokenCommand: Command = {
   async run(config, [sub, ...args], io) {
     switch (sub) {
       case 'create': {
-        const { values, positionals } = parse(args, { name: { type: 'string' }, 'read-only': { type: 'boolean' }, 'expires-in-days': { type: 'string' } }, 1);
+        const { values, positionals } = parse(
+          args,
+          { name: { type: 'string' }, 'read-only': { type: 'boolean' }, 'expires-in-days': { type: 'string' } },
+          1,
+        );
         const expiresInDays = positiveInt(values['expires-in-days'], 'expires-in-days');
         return withDatabase(config, async (database) => {
           const tenant = await requireTenant(database, positionals[0]);
-          const { token } = await createToken(database.db, tenant.id, { name: values.name, readOnly: values['read-only'] ?? false, expiresInDays });
+          const { token } = await createToken(database.db, tenant.id, {
+            name: values.name,
+            readOnly: values['read-only'] ?? false,
+            expiresInDays,
+          });
           io.out(token);
           return 0;
         });
@@ -40,7 +48,8 @@ export const tokenCommand: Command = {
       }
       case 'revoke': {
         const { positionals } = parse(args, {}, 2);
-        if (!/^\d+$/.test(positionals[1])) throw new UsageError('token-id must be a number (see: zeitkonto token list <instance>)');
+        if (!/^\d+$/.test(positionals[1]))
+          throw new UsageError('token-id must be a number (see: zeitkonto token list <instance>)');
         return withDatabase(config, async (database) => {
           const tenant = await requireTenant(database, positionals[0]);
           if (!(await revokeToken(database.db, tenant.id, Number(positionals[1])))) {
@@ -52,7 +61,9 @@ export const tokenCommand: Command = {
         });
       }
       default:
-        throw new UsageError(sub === undefined ? 'token needs a subcommand: create, list, revoke' : `unknown token subcommand "${sub}"`);
+        throw new UsageError(
+          sub === undefined ? 'token needs a subcommand: create, list, revoke' : `unknown token subcommand "${sub}"`,
+        );
     }
   },
 };

@@ -6,9 +6,24 @@ import { ddl } from '../dialect.js';
 
 /** Sortable customer columns not yet indexed by 0002 (free-text `comments` is sortable but not indexed). */
 const SORT_COLUMNS = [
-  'additional_name', 'website', 'email', 'phone', 'fax', 'currency', 'industry', 'vat', 'tax_number', 'iban', 'bic',
-  'payment_target', 'payment_target_discount', 'billing_procedure', 'automated_invoicing', 'debit_payment',
-  'travel_expense_flat_per_day', 'travel_expense_flat_per_journey',
+  'additional_name',
+  'website',
+  'email',
+  'phone',
+  'fax',
+  'currency',
+  'industry',
+  'vat',
+  'tax_number',
+  'iban',
+  'bic',
+  'payment_target',
+  'payment_target_discount',
+  'billing_procedure',
+  'automated_invoicing',
+  'debit_payment',
+  'travel_expense_flat_per_day',
+  'travel_expense_flat_per_journey',
 ];
 
 export const customers: Migration = {

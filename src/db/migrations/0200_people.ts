@@ -10,7 +10,8 @@ export const people: Migration = {
   async up(db, dialect) {
     const t = ddl(dialect);
     const owned = `tenant_id ${t.int} NOT NULL REFERENCES tenants (id) ON DELETE CASCADE,\n  id ${t.id}`;
-    const ofEmployee = 'FOREIGN KEY (tenant_id, employee_id) REFERENCES employees (tenant_id, username) ON UPDATE CASCADE ON DELETE CASCADE';
+    const ofEmployee =
+      'FOREIGN KEY (tenant_id, employee_id) REFERENCES employees (tenant_id, username) ON UPDATE CASCADE ON DELETE CASCADE';
     await execScript(
       db,
       `

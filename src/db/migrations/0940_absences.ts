@@ -13,7 +13,8 @@ export const absences: Migration = {
   version: '0940_absences',
   async up(db, dialect) {
     const t = ddl(dialect);
-    const ofEmployee = 'FOREIGN KEY (tenant_id, employee_id) REFERENCES employees (tenant_id, username) ON UPDATE CASCADE ON DELETE CASCADE';
+    const ofEmployee =
+      'FOREIGN KEY (tenant_id, employee_id) REFERENCES employees (tenant_id, username) ON UPDATE CASCADE ON DELETE CASCADE';
     await execScript(
       db,
       `

@@ -23,7 +23,9 @@ export const caseInsensitiveKeys: Migration = {
     await execScript(
       db,
       [
-        ...UNIQUE_KEYS.map(([table, column]) => `CREATE UNIQUE INDEX ${table}_${column}_ci ON ${table} (tenant_id, lower(${column}))`),
+        ...UNIQUE_KEYS.map(
+          ([table, column]) => `CREATE UNIQUE INDEX ${table}_${column}_ci ON ${table} (tenant_id, lower(${column}))`,
+        ),
         'CREATE INDEX projects_name_ci ON projects (tenant_id, lower(name))',
         'CREATE INDEX project_tasks_name_ci ON project_tasks (tenant_id, project_id, lower(name))',
         'CREATE INDEX absence_reasons_external_id_ci ON absence_reasons (tenant_id, lower(external_id))',

@@ -34,8 +34,14 @@ CREATE UNIQUE INDEX attachments_single ON attachments (tenant_id, owner_type, ow
 `,
     );
     // Decoded here rather than in SQL: SQLite has no base64 function.
-    for (let after = 0; ; ) {
-      const rows = await db.selectFrom('ticket_attachments').selectAll().where('id', '>', after).orderBy('id').limit(BATCH).execute();
+    for (let after = 0; ;) {
+      const rows = await db
+        .selectFrom('ticket_attachments')
+        .selectAll()
+        .where('id', '>', after)
+        .orderBy('id')
+        .limit(BATCH)
+        .execute();
       if (rows.length === 0) break;
       await db
         .insertInto('attachments')
@@ -55,7 +61,10 @@ CREATE UNIQUE INDEX attachments_single ON attachments (tenant_id, owner_type, ow
         .execute();
       after = Number(rows[rows.length - 1].id);
     }
-    if (dialect === 'postgres') await sql`SELECT setval(pg_get_serial_sequence('attachments', 'id'), COALESCE((SELECT max(id) FROM attachments), 0) + 1, false)`.execute(db);
+    if (dialect === 'postgres')
+      await sql`SELECT setval(pg_get_serial_sequence('attachments', 'id'), COALESCE((SELECT max(id) FROM attachments), 0) + 1, false)`.execute(
+        db,
+      );
     await sql`DROP TABLE ticket_attachments`.execute(db);
   },
 };

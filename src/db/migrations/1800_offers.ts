@@ -7,9 +7,24 @@ import { ddl } from '../dialect.js';
 
 /** Sortable offer columns (the writable fields, created, modified); each has an index, tenant first. */
 const OFFER_SORT_COLUMNS = [
-  'title', 'status', 'status_since', 'valid_until', 'order_date', 'realization_from', 'realization_until', 'processor_username',
-  'customer_id', 'customer_contact_id', 'department_id', 'project_id', 'ticket_id', 'default_validity', 'order_probability_percent', 'is_net',
-  'created', 'modified',
+  'title',
+  'status',
+  'status_since',
+  'valid_until',
+  'order_date',
+  'realization_from',
+  'realization_until',
+  'processor_username',
+  'customer_id',
+  'customer_contact_id',
+  'department_id',
+  'project_id',
+  'ticket_id',
+  'default_validity',
+  'order_probability_percent',
+  'is_net',
+  'created',
+  'modified',
 ];
 
 export const offers: Migration = {

@@ -6,10 +6,31 @@ import { execScript } from '../migration.js';
 import { ddl } from '../dialect.js';
 
 const INVOICE_SORT_COLUMNS = [
-  'billing_kind', 'date', 'amount_cents', 'status', 'currency', 'correction_date', 'payment_terms_date', 'payment_terms', 'email_sent_at',
-  'customer_number', 'title', 'type', 'created', 'modified',
+  'billing_kind',
+  'date',
+  'amount_cents',
+  'status',
+  'currency',
+  'correction_date',
+  'payment_terms_date',
+  'payment_terms',
+  'email_sent_at',
+  'customer_number',
+  'title',
+  'type',
+  'created',
+  'modified',
 ];
-const ITEM_SORT_COLUMNS = ['invoice_id', 'project_id', 'status', 'planned_date', 'billed_date', 'sorting', 'created', 'modified'];
+const ITEM_SORT_COLUMNS = [
+  'invoice_id',
+  'project_id',
+  'status',
+  'planned_date',
+  'billed_date',
+  'sorting',
+  'created',
+  'modified',
+];
 
 export const invoices: Migration = {
   version: '1801_invoices',

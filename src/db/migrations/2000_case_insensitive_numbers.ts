@@ -16,13 +16,26 @@ export const caseInsensitiveNumbers: Migration = {
   version: '2000_case_insensitive_numbers',
   async up(db) {
     for (const [table, column] of NUMBERS) {
-      const clashes = await sql<{ tenant_id: string; value: string }>`SELECT tenant_id, lower(${sql.ref(column)}) AS value FROM ${sql.table(table)}
+      const clashes = await sql<{
+        tenant_id: string;
+        value: string;
+      }>`SELECT tenant_id, lower(${sql.ref(column)}) AS value FROM ${sql.table(table)}
         GROUP BY tenant_id, lower(${sql.ref(column)}) HAVING count(*) > 1`.execute(db);
       if (clashes.rows.length > 0) {
-        const list = clashes.rows.slice(0, 20).map((r) => `tenant ${r.tenant_id}: ${r.value}`).join(', ');
-        throw new Error(`${table}.${column} holds values that differ only in case (${list}); rename one of each before migrating.`);
+        const list = clashes.rows
+          .slice(0, 20)
+          .map((r) => `tenant ${r.tenant_id}: ${r.value}`)
+          .join(', ');
+        throw new Error(
+          `${table}.${column} holds values that differ only in case (${list}); rename one of each before migrating.`,
+        );
       }
     }
-    await execScript(db, NUMBERS.map(([table, column]) => `CREATE UNIQUE INDEX ${table}_${column}_ci ON ${table} (tenant_id, lower(${column}))`).join(';\n'));
+    await execScript(
+      db,
+      NUMBERS.map(
+        ([table, column]) => `CREATE UNIQUE INDEX ${table}_${column}_ci ON ${table} (tenant_id, lower(${column}))`,
+      ).join(';\n'),
+    );
   },
 };

@@ -19,7 +19,10 @@ const WATCHED = 'duration, project_id, project_task_id, ticket_id, subtask_id';
 
 /** SQLite: one statement per item, subtracting the old row's hours or adding the new row's. */
 const sqliteSubtract = (row: 'OLD') =>
-  ITEMS.map(([k, c]) => `UPDATE booked_hours SET hours = hours - ${row}.duration WHERE tenant_id = ${row}.tenant_id AND kind = ${k} AND item_id = ${row}.${c};`).join('\n  ');
+  ITEMS.map(
+    ([k, c]) =>
+      `UPDATE booked_hours SET hours = hours - ${row}.duration WHERE tenant_id = ${row}.tenant_id AND kind = ${k} AND item_id = ${row}.${c};`,
+  ).join('\n  ');
 const sqliteAdd = (row: 'NEW') =>
   ITEMS.map(
     ([k, c]) =>
@@ -62,18 +65,28 @@ BEGIN
   RETURN NULL;
 END
 $$`);
-      await run(`CREATE TRIGGER attendances_booked_hours_write AFTER INSERT OR DELETE ON attendances FOR EACH ROW EXECUTE FUNCTION attendances_booked_hours()`);
+      await run(
+        `CREATE TRIGGER attendances_booked_hours_write AFTER INSERT OR DELETE ON attendances FOR EACH ROW EXECUTE FUNCTION attendances_booked_hours()`,
+      );
       await run(`
 CREATE TRIGGER attendances_booked_hours_update AFTER UPDATE OF ${WATCHED} ON attendances FOR EACH ROW
-WHEN (${WATCHED.split(', ').map((c) => `OLD.${c} IS DISTINCT FROM NEW.${c}`).join(' OR ')})
+WHEN (${WATCHED.split(', ')
+        .map((c) => `OLD.${c} IS DISTINCT FROM NEW.${c}`)
+        .join(' OR ')})
 EXECUTE FUNCTION attendances_booked_hours()`);
       return;
     }
-    await run(`CREATE TRIGGER attendances_booked_hours_insert AFTER INSERT ON attendances BEGIN\n  ${sqliteAdd('NEW')}\nEND`);
-    await run(`CREATE TRIGGER attendances_booked_hours_delete AFTER DELETE ON attendances BEGIN\n  ${sqliteSubtract('OLD')}\nEND`);
+    await run(
+      `CREATE TRIGGER attendances_booked_hours_insert AFTER INSERT ON attendances BEGIN\n  ${sqliteAdd('NEW')}\nEND`,
+    );
+    await run(
+      `CREATE TRIGGER attendances_booked_hours_delete AFTER DELETE ON attendances BEGIN\n  ${sqliteSubtract('OLD')}\nEND`,
+    );
     await run(`
 CREATE TRIGGER attendances_booked_hours_update AFTER UPDATE OF ${WATCHED} ON attendances
-WHEN ${WATCHED.split(', ').map((c) => `OLD.${c} IS NOT NEW.${c}`).join(' OR ')}
+WHEN ${WATCHED.split(', ')
+      .map((c) => `OLD.${c} IS NOT NEW.${c}`)
+      .join(' OR ')}
 BEGIN
   ${sqliteSubtract('OLD')}
   ${sqliteAdd('NEW')}

@@ -33,19 +33,38 @@ interface Item {
   vat_e4: number | null;
 }
 
-const netOf = (i: Item) => (i.billed_amount_cents !== null ? BigInt(i.billed_amount_cents) : divRound(BigInt(i.quantity_e5) * BigInt(i.unit_price_e4), 10_000_000n));
+const netOf = (i: Item) =>
+  i.billed_amount_cents !== null
+    ? BigInt(i.billed_amount_cents)
+    : divRound(BigInt(i.quantity_e5) * BigInt(i.unit_price_e4), 10_000_000n);
 const grossOf = (i: Item) => {
   const net = netOf(i);
   return net + (i.vat_e4 === null ? 0n : divRound(net * BigInt(i.vat_e4), 1_000_000n));
 };
 
-async function billStored(db: Kysely<any>, tenant_id: number, invoice: { id: number; date: string }, items: Item[], now: string): Promise<void> {
+async function billStored(
+  db: Kysely<any>,
+  tenant_id: number,
+  invoice: { id: number; date: string },
+  items: Item[],
+  now: string,
+): Promise<void> {
   const billed = items.filter((i) => Number(i.status) !== ITEM_CANCELED);
   for (const i of billed) {
-    const undo = { status: Number(i.status), billed_amount_cents: i.billed_amount_cents === null ? null : Number(i.billed_amount_cents), billed_date: i.billed_date };
+    const undo = {
+      status: Number(i.status),
+      billed_amount_cents: i.billed_amount_cents === null ? null : Number(i.billed_amount_cents),
+      billed_date: i.billed_date,
+    };
     await db
       .updateTable('invoice_items')
-      .set({ status: ITEM_BILLED, billed_amount_cents: Number(netOf(i)), billed_date: i.billed_date ?? `${String(invoice.date).slice(0, 10)} 00:00:00`, billing_undo: JSON.stringify(undo), modified: now })
+      .set({
+        status: ITEM_BILLED,
+        billed_amount_cents: Number(netOf(i)),
+        billed_date: i.billed_date ?? `${String(invoice.date).slice(0, 10)} 00:00:00`,
+        billing_undo: JSON.stringify(undo),
+        modified: now,
+      })
       .where('tenant_id', '=', tenant_id)
       .where('id', '=', Number(i.id))
       .execute();
@@ -62,7 +81,11 @@ async function billStored(db: Kysely<any>, tenant_id: number, invoice: { id: num
     if (r.billing_status !== null && Number(r.billing_status) === RECEIPT_BILLED) continue;
     await db
       .updateTable('receipts')
-      .set({ billing_status: RECEIPT_BILLED, billing_undo: JSON.stringify({ billing_status: r.billing_status === null ? null : Number(r.billing_status) }), modified: now })
+      .set({
+        billing_status: RECEIPT_BILLED,
+        billing_undo: JSON.stringify({ billing_status: r.billing_status === null ? null : Number(r.billing_status) }),
+        modified: now,
+      })
       .where('tenant_id', '=', tenant_id)
       .where('id', '=', Number(r.id))
       .execute();
@@ -73,9 +96,17 @@ export const invoiceBilling: Migration = {
   version: '2600_invoice_billing',
   async up(db, dialect) {
     const t = ddl(dialect);
-    await execScript(db, `ALTER TABLE invoice_items ADD COLUMN billing_undo ${t.text};\nALTER TABLE receipts ADD COLUMN billing_undo ${t.text}`);
+    await execScript(
+      db,
+      `ALTER TABLE invoice_items ADD COLUMN billing_undo ${t.text};\nALTER TABLE receipts ADD COLUMN billing_undo ${t.text}`,
+    );
     const now = new Date().toISOString().slice(0, 19).replace('T', ' ');
-    const invoices = await db.selectFrom('invoices').select(['tenant_id', 'id', 'status', 'date', 'amount_cents', 'currency']).orderBy('tenant_id').orderBy('id').execute();
+    const invoices = await db
+      .selectFrom('invoices')
+      .select(['tenant_id', 'id', 'status', 'date', 'amount_cents', 'currency'])
+      .orderBy('tenant_id')
+      .orderBy('id')
+      .execute();
     for (const inv of invoices) {
       const tenant_id = Number(inv.tenant_id);
       const id = Number(inv.id);
@@ -92,18 +123,36 @@ export const invoiceBilling: Migration = {
         await db
           .insertInto('invoice_items')
           .values({
-            tenant_id, invoice_id: id, description: 'Invoice amount recorded before amounts were derived from items', quantity_e5: 100_000, unit_price_e4: cents * 100,
-            currency: inv.currency, language: 'de', status: isBilled ? ITEM_BILLED : 0, kind: 1, type: 0,
-            billed_amount_cents: isBilled ? cents : null, billed_date: isBilled ? `${String(inv.date).slice(0, 10)} 00:00:00` : null,
-            billing_undo: isBilled ? JSON.stringify({ status: 0, billed_amount_cents: null, billed_date: null }) : null, created: now, modified: now,
+            tenant_id,
+            invoice_id: id,
+            description: 'Invoice amount recorded before amounts were derived from items',
+            quantity_e5: 100_000,
+            unit_price_e4: cents * 100,
+            currency: inv.currency,
+            language: 'de',
+            status: isBilled ? ITEM_BILLED : 0,
+            kind: 1,
+            type: 0,
+            billed_amount_cents: isBilled ? cents : null,
+            billed_date: isBilled ? `${String(inv.date).slice(0, 10)} 00:00:00` : null,
+            billing_undo: isBilled ? JSON.stringify({ status: 0, billed_amount_cents: null, billed_date: null }) : null,
+            created: now,
+            modified: now,
           })
           .execute();
         continue;
       }
       if (isBilled) await billStored(db, tenant_id, { id, date: inv.date }, items, now);
-      const amount = Number(items.filter((i) => Number(i.status) !== ITEM_CANCELED).reduce((sum, i) => sum + grossOf(i), 0n));
+      const amount = Number(
+        items.filter((i) => Number(i.status) !== ITEM_CANCELED).reduce((sum, i) => sum + grossOf(i), 0n),
+      );
       if (amount !== Number(inv.amount_cents)) {
-        await db.updateTable('invoices').set({ amount_cents: amount, modified: now }).where('tenant_id', '=', tenant_id).where('id', '=', id).execute();
+        await db
+          .updateTable('invoices')
+          .set({ amount_cents: amount, modified: now })
+          .where('tenant_id', '=', tenant_id)
+          .where('id', '=', id)
+          .execute();
       }
     }
   },

@@ -5,10 +5,11 @@ import type { Migration } from '../migration.js';
 import { execScript } from '../migration.js';
 import { ddl } from '../dialect.js';
 
-const sortKey = (n: string) => n.replace(/[0-9]+/g, (digits) => {
-  const significant = digits.replace(/^0+(?=[0-9])/, '');
-  return String(significant.length).padStart(2, '0') + significant;
-});
+const sortKey = (n: string) =>
+  n.replace(/[0-9]+/g, (digits) => {
+    const significant = digits.replace(/^0+(?=[0-9])/, '');
+    return String(significant.length).padStart(2, '0') + significant;
+  });
 
 export const invoiceNumberOrder: Migration = {
   version: '2601_invoice_number_order',
@@ -17,7 +18,12 @@ export const invoiceNumberOrder: Migration = {
     await execScript(db, `ALTER TABLE invoices ADD COLUMN number_sort ${t.text} NOT NULL DEFAULT ''`);
     const rows = await db.selectFrom('invoices').select(['tenant_id', 'id', 'invoice_number']).execute();
     for (const r of rows) {
-      await db.updateTable('invoices').set({ number_sort: sortKey(r.invoice_number) }).where('tenant_id', '=', r.tenant_id).where('id', '=', r.id).execute();
+      await db
+        .updateTable('invoices')
+        .set({ number_sort: sortKey(r.invoice_number) })
+        .where('tenant_id', '=', r.tenant_id)
+        .where('id', '=', r.id)
+        .execute();
     }
     await execScript(db, 'CREATE INDEX invoices_number_sort ON invoices (tenant_id, number_sort, invoice_number)');
   },

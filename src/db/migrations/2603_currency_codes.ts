@@ -19,7 +19,10 @@ export const currencyCodes: Migration = {
     const now = new Date().toISOString().slice(0, 19).replace('T', ' ');
     await execScript(
       db,
-      COLUMNS.map(([table, column]) => `UPDATE ${table} SET ${column} = upper(${column}), modified = '${now}' WHERE length(${column}) = 3 AND ${column} <> upper(${column})`).join(';\n'),
+      COLUMNS.map(
+        ([table, column]) =>
+          `UPDATE ${table} SET ${column} = upper(${column}), modified = '${now}' WHERE length(${column}) = 3 AND ${column} <> upper(${column})`,
+      ).join(';\n'),
     );
   },
 };

@@ -37,7 +37,9 @@ async function numberedTables(db: Kysely<any>, dialect: Dialect): Promise<string
 async function highWater(db: Kysely<any>, dialect: Dialect, table: string): Promise<number> {
   const seq =
     dialect === 'postgres'
-      ? await sql<{ n: number | null }>`SELECT pg_sequence_last_value(pg_get_serial_sequence(${table}, 'id')::regclass) AS n`.execute(db)
+      ? await sql<{
+          n: number | null;
+        }>`SELECT pg_sequence_last_value(pg_get_serial_sequence(${table}, 'id')::regclass) AS n`.execute(db)
       : await sql<{ n: number | null }>`SELECT seq AS n FROM sqlite_sequence WHERE name = ${table}`.execute(db);
   const max = await sql<{ n: number | null }>`SELECT max(id) AS n FROM ${sql.table(table)}`.execute(db);
   return Math.max(Number(seq.rows[0]?.n ?? 0), Number(max.rows[0]?.n ?? 0));
@@ -58,10 +60,14 @@ function withIdLast(indexSql: string): string {
 }
 
 async function rebuildSqlite(db: Kysely<any>, table: string): Promise<void> {
-  const [definition] = (await sql<{ sql: string }>`SELECT sql FROM sqlite_schema WHERE type = 'table' AND name = ${table}`.execute(db)).rows;
-  const dependents = (await sql<{ type: string; sql: string; unique: number }>`
+  const [definition] = (
+    await sql<{ sql: string }>`SELECT sql FROM sqlite_schema WHERE type = 'table' AND name = ${table}`.execute(db)
+  ).rows;
+  const dependents = (
+    await sql<{ type: string; sql: string; unique: number }>`
     SELECT type, sql, (type = 'index' AND sql LIKE 'CREATE UNIQUE INDEX%') AS "unique" FROM sqlite_schema
-    WHERE tbl_name = ${table} AND type IN ('index', 'trigger') AND sql IS NOT NULL ORDER BY type, name`.execute(db)).rows;
+    WHERE tbl_name = ${table} AND type IN ('index', 'trigger') AND sql IS NOT NULL ORDER BY type, name`.execute(db)
+  ).rows;
   if (definition.sql.split('id INTEGER PRIMARY KEY AUTOINCREMENT').length !== 2) {
     throw new Error(`unexpected definition of ${table}: ${definition.sql.slice(0, 200)}`);
   }
@@ -92,14 +98,18 @@ CREATE TABLE record_ids (
     if (dialect === 'postgres') for (const statement of PG_RECORD_ID_FUNCTIONS) await sql.raw(statement).execute(db);
     for (const table of await numberedTables(db, dialect)) {
       const high = await highWater(db, dialect, table);
-      if (high > 0) await sql`INSERT INTO record_ids (tenant_id, table_name, last_id) SELECT id, ${table}, ${high} FROM tenants`.execute(db);
+      if (high > 0)
+        await sql`INSERT INTO record_ids (tenant_id, table_name, last_id) SELECT id, ${table}, ${high} FROM tenants`.execute(
+          db,
+        );
       if (dialect === 'postgres') await sql.raw(`ALTER TABLE ${table} ALTER COLUMN id DROP IDENTITY`).execute(db);
       else await rebuildSqlite(db, table);
       for (const statement of recordIdTriggers(dialect, table)) await sql.raw(statement).execute(db);
     }
     if (dialect === 'sqlite') {
       const broken = (await sql`PRAGMA foreign_key_check`.execute(db)).rows;
-      if (broken.length > 0) throw new Error(`foreign keys broken by the rebuild: ${JSON.stringify(broken.slice(0, 5))}`);
+      if (broken.length > 0)
+        throw new Error(`foreign keys broken by the rebuild: ${JSON.stringify(broken.slice(0, 5))}`);
     }
   },
 };

@@ -20,7 +20,11 @@ export const absenceReasonExternalId: Migration = {
         SELECT 1 FROM absence_reasons o WHERE o.tenant_id = r.tenant_id AND lower(o.external_id) = lower(r.external_id) AND o.id <> r.id)
       ORDER BY r.tenant_id, lower(r.external_id), r.id`.execute(db);
     const taken = async (tenant: string | number, value: string) =>
-      (await sql`SELECT 1 FROM absence_reasons WHERE tenant_id = ${tenant} AND lower(external_id) = lower(${value})`.execute(db)).rows.length > 0;
+      (
+        await sql`SELECT 1 FROM absence_reasons WHERE tenant_id = ${tenant} AND lower(external_id) = lower(${value})`.execute(
+          db,
+        )
+      ).rows.length > 0;
     let group = '';
     let n = 0;
     for (const r of rows) {
@@ -34,8 +38,13 @@ export const absenceReasonExternalId: Migration = {
         const suffix = ` #${suffixNo++}`;
         value = r.external_id.slice(0, MAX - suffix.length) + suffix;
       } while (await taken(r.tenant_id, value));
-      await sql`UPDATE absence_reasons SET external_id = ${value} WHERE tenant_id = ${r.tenant_id} AND id = ${r.id}`.execute(db);
+      await sql`UPDATE absence_reasons SET external_id = ${value} WHERE tenant_id = ${r.tenant_id} AND id = ${r.id}`.execute(
+        db,
+      );
     }
-    await execScript(db, 'DROP INDEX absence_reasons_external_id_ci;\nCREATE UNIQUE INDEX absence_reasons_external_id_ci ON absence_reasons (tenant_id, lower(external_id))');
+    await execScript(
+      db,
+      'DROP INDEX absence_reasons_external_id_ci;\nCREATE UNIQUE INDEX absence_reasons_external_id_ci ON absence_reasons (tenant_id, lower(external_id))',
+    );
   },
 };

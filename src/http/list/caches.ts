@@ -20,7 +20,14 @@ class SeekTables {
    * Where a page of a list sorted by its single key column alone starts: after a remembered key, skipping fewer
    * than `step` rows; undefined when offsets are as cheap (near either end, small lists, caches off).
    */
-  async pageStart(q: SelectQueryBuilder<any, any, any>, key: string, descending: boolean, offset: number, take: number, total: number) {
+  async pageStart(
+    q: SelectQueryBuilder<any, any, any>,
+    key: string,
+    descending: boolean,
+    offset: number,
+    take: number,
+    total: number,
+  ) {
     const ttl = countCache.ttlMs;
     const SEEK_STEP = this.step;
     if (ttl <= 0 || total < 2 * SEEK_STEP) return undefined;
@@ -42,8 +49,14 @@ class SeekTables {
       this.#building.add(id);
       const keys: unknown[] = [];
       try {
-        for (let after: unknown = undefined; ; ) {
-          let step = q.clearSelect().clearOrderBy().select(key).orderBy(key).limit(1).offset(SEEK_STEP - 1);
+        for (let after: unknown = undefined; ;) {
+          let step = q
+            .clearSelect()
+            .clearOrderBy()
+            .select(key)
+            .orderBy(key)
+            .limit(1)
+            .offset(SEEK_STEP - 1);
           if (after !== undefined) step = step.where(key, '>', after);
           const row = (await step.executeTakeFirst()) as Record<string, unknown> | undefined;
           if (!row) break;
@@ -98,4 +111,3 @@ class CountCache {
   }
 }
 export const countCache = new CountCache();
-

@@ -28,7 +28,9 @@ interface Column {
 /** Columns of a list item schema: its properties, nested objects spread as `parent.child`. */
 export function columnsOf(schema: any, prefix: string[] = []): Column[] {
   return Object.entries<any>(schema?.properties ?? {}).flatMap(([name, child]) =>
-    child?.properties && prefix.length < 2 ? columnsOf(child, [...prefix, name]) : [{ header: [...prefix, name].join('.'), path: [...prefix, name] }],
+    child?.properties && prefix.length < 2
+      ? columnsOf(child, [...prefix, name])
+      : [{ header: [...prefix, name].join('.'), path: [...prefix, name] }],
   );
 }
 
@@ -50,7 +52,11 @@ const line = (cells: unknown[]) => `${cells.map(cell).join(',')}\r\n`;
 export const headerLine = (columns: Column[]) => line(columns.map((c) => c.header));
 
 export function rowLines(columns: Column[], items: unknown[]): string {
-  return items.map((item) => line(columns.map((c) => c.path.reduce((v: any, k) => (v === null || v === undefined ? undefined : v[k]), item)))).join('');
+  return items
+    .map((item) =>
+      line(columns.map((c) => c.path.reduce((v: any, k) => (v === null || v === undefined ? undefined : v[k]), item))),
+    )
+    .join('');
 }
 
 /** Streamed CSV answers (the onSend hook gives them their content type). */
@@ -73,7 +79,8 @@ export function registerCsv(app: FastifyInstance): void {
       reply.header('content-type', CSV_TYPE);
       return payload;
     }
-    if (req.method !== 'GET' || reply.statusCode !== 200 || typeof payload !== 'string' || !wantsCsv(req)) return payload;
+    if (req.method !== 'GET' || reply.statusCode !== 200 || typeof payload !== 'string' || !wantsCsv(req))
+      return payload;
     const item = listItemSchema(req);
     if (!item) return payload;
     const body = JSON.parse(payload) as { data?: unknown };

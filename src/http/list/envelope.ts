@@ -56,14 +56,25 @@ export function envelope<T>(req: FastifyRequest, page: Page<unknown>, data: T[])
   const links = [
     { url: prev, label: '&laquo; Previous', active: false },
     ...pageWindow(page.page, lastPage).map((p) =>
-      p === '...' ? { url: null, label: '...', active: false } : { url: urls.at(p), label: String(p), active: p === page.page },
+      p === '...'
+        ? { url: null, label: '...', active: false }
+        : { url: urls.at(p), label: String(p), active: p === page.page },
     ),
     { url: next, label: 'Next &raquo;', active: false },
   ];
   return {
     data,
     links: { first: urls.at(1), last: urls.at(lastPage), prev, next },
-    meta: { current_page: page.page, from, last_page: lastPage, links, path: urls.path, per_page: page.limit, to, total: page.total },
+    meta: {
+      current_page: page.page,
+      from,
+      last_page: lastPage,
+      links,
+      path: urls.path,
+      per_page: page.limit,
+      to,
+      total: page.total,
+    },
   };
 }
 
@@ -87,4 +98,3 @@ export async function listResponse<DB, TB extends keyof DB, Row, Out>(
   const page = await paginate(qb, spec, req.query as ListQueryValues);
   return envelope(req, page, await map(page.rows));
 }
-

@@ -22,11 +22,18 @@ export async function paginate<DB, TB extends keyof DB, Row>(
   const page = query.page ?? 1;
   const limit = spec.pageSize ?? query.limit ?? DEFAULT_LIMIT;
   let q = withModifiedFilters(qb, spec, query);
-  const total = await countCache.get(q.clearSelect().clearOrderBy().select(sql<number>`count(*)`.as('total')));
+  const total = await countCache.get(
+    q
+      .clearSelect()
+      .clearOrderBy()
+      .select(sql<number>`count(*)`.as('total')),
+  );
   const offset = (page - 1) * limit;
   if (total === 0 || offset >= total) return { rows: [], total, page, limit };
   const take = Math.min(limit, total - offset);
-  const seek = sortsByKeyOnly(spec, query) ? await seekTables.pageStart(q, spec.key[0], isDescending(query), offset, take, total) : undefined;
+  const seek = sortsByKeyOnly(spec, query)
+    ? await seekTables.pageStart(q, spec.key[0], isDescending(query), offset, take, total)
+    : undefined;
   if (seek) {
     // A deep page in key order: start from the nearest remembered key instead of skipping rows one by one.
     let sq = seek.after === undefined ? q : q.where(spec.key[0], '>', seek.after);
@@ -38,12 +45,19 @@ export async function paginate<DB, TB extends keyof DB, Row>(
   // (the key breaks every tie), so this is exact, and the last pages cost what the first ones do.
   const reverse = offset > total / 2;
   for (const term of orderTerms(spec, query, reverse)) q = q.orderBy(term);
-  const rows = (await q.limit(take).offset(reverse ? total - offset - take : offset).execute()) as Row[];
+  const rows = (await q
+    .limit(take)
+    .offset(reverse ? total - offset - take : offset)
+    .execute()) as Row[];
   return { rows: reverse ? rows.reverse() : rows, total, page, limit };
 }
 
 /** The list's modified_after / modified_before filters. */
-export function withModifiedFilters<DB, TB extends keyof DB, Row>(qb: SelectQueryBuilder<DB, TB, Row>, spec: ListSpec, query: ListQueryValues) {
+export function withModifiedFilters<DB, TB extends keyof DB, Row>(
+  qb: SelectQueryBuilder<DB, TB, Row>,
+  spec: ListSpec,
+  query: ListQueryValues,
+) {
   let q = qb as SelectQueryBuilder<any, any, any>;
   const modified = spec.modified === undefined ? 'modified' : spec.modified;
   if (modified) {
@@ -68,7 +82,10 @@ function sortsByKeyOnly(spec: ListSpec, query: Pick<ListQueryValues, 'orderBy'>)
 /** ORDER BY terms: the requested (or default) field, then the key columns ascending as tie-breaker. */
 export function orderTerms(spec: ListSpec, query: Pick<ListQueryValues, 'orderBy' | 'order'>, reverse = false) {
   const flip = (d: 'asc' | 'desc') => (reverse ? OPPOSITE[d] : d);
-  if (spec.fixedOrder) return spec.fixedOrder.map((o) => sql`${sql.ref(o.column)} ${sql.raw(flip(o.direction) + nullsPlacement(o.nullable, flip(o.direction)))}`);
+  if (spec.fixedOrder)
+    return spec.fixedOrder.map(
+      (o) => sql`${sql.ref(o.column)} ${sql.raw(flip(o.direction) + nullsPlacement(o.nullable, flip(o.direction)))}`,
+    );
   const requestedDirection = String(query.order ?? 'asc').toLowerCase() === 'desc' ? 'desc' : 'asc';
   const direction = flip(requestedDirection);
   const requested = query.orderBy && Object.hasOwn(spec.sortable, query.orderBy) ? query.orderBy : undefined;
@@ -80,7 +97,9 @@ export function orderTerms(spec: ListSpec, query: Pick<ListQueryValues, 'orderBy
     const col: SortColumn = typeof s === 'string' ? { column: s } : s;
     const columnDirection = col.inverted ? OPPOSITE[direction] : direction;
     // PostgreSQL's default placement (NULLS LAST ascending), made explicit so SQLite orders alike.
-    terms.push(sql`${col.expression ?? sql.ref(col.column)} ${sql.raw(columnDirection + nullsPlacement(col.nullable, columnDirection))}`);
+    terms.push(
+      sql`${col.expression ?? sql.ref(col.column)} ${sql.raw(columnDirection + nullsPlacement(col.nullable, columnDirection))}`,
+    );
     used.add(col.column);
   }
   // With no explicit field, the key itself is the sort and takes the requested direction.
@@ -90,6 +109,7 @@ export function orderTerms(spec: ListSpec, query: Pick<ListQueryValues, 'orderBy
 }
 
 /** PostgreSQL's default placement (NULLS LAST ascending), made explicit so SQLite orders alike. */
-const nullsPlacement = (nullable: boolean | undefined, direction: 'asc' | 'desc') => (nullable ? NULLS_PLACEMENT[direction] : '');
+const nullsPlacement = (nullable: boolean | undefined, direction: 'asc' | 'desc') =>
+  nullable ? NULLS_PLACEMENT[direction] : '';
 const NULLS_PLACEMENT = { asc: ' nulls last', desc: ' nulls first' } as const;
 const OPPOSITE = { asc: 'desc', desc: 'asc' } as const;

@@ -32,7 +32,9 @@ export function withWritableSorts(spec: ListSpec, url: string | undefined): List
   let out = byUrl.get(url);
   if (!out) {
     const bodies = [...(writeBodies.get(url) ?? [])];
-    const fromBodies = bodies.length ? sortableFrom(bodies, { columns: spec.sortColumns, unsortable: spec.unsortable, table: spec.sortTable }) : {};
+    const fromBodies = bodies.length
+      ? sortableFrom(bodies, { columns: spec.sortColumns, unsortable: spec.unsortable, table: spec.sortTable })
+      : {};
     out = { ...spec, sortable: { ...fromBodies, ...spec.sortable } };
     byUrl.set(url, out);
   }

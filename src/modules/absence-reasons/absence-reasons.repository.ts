@@ -25,7 +25,8 @@ export function findAbsenceReason(db: TenantDb, name: string) {
   return db.selectFrom('absence_reasons').selectAll().where('name', '=', name).executeTakeFirst();
 }
 
-const flag = (v: number | boolean | null | undefined) => (v === null || v === undefined ? v : Number(v === true || v === 1));
+const flag = (v: number | boolean | null | undefined) =>
+  v === null || v === undefined ? v : Number(v === true || v === 1);
 
 /** Request fields -> column values (only the fields present). */
 export function toColumns(body: AbsenceReasonUpdateT): Partial<AbsenceReasonRow> {

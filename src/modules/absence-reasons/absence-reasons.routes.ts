@@ -3,7 +3,13 @@
 import { Type } from '@sinclair/typebox';
 import type { ZkApp } from '../../types.js';
 import { refuseWhileUsed, resourceRoutes } from '../crud/index.js';
-import { AbsenceReason, AbsenceReasonCreate, AbsenceReasonListQuery, AbsenceReasonUpdate, type AbsenceReasonT } from './absence-reasons.schemas.js';
+import {
+  AbsenceReason,
+  AbsenceReasonCreate,
+  AbsenceReasonListQuery,
+  AbsenceReasonUpdate,
+  type AbsenceReasonT,
+} from './absence-reasons.schemas.js';
 import {
   absenceReasonListSpec,
   deleteAbsenceReason,
@@ -29,13 +35,23 @@ export default async function absenceReasonRoutes(app: ZkApp) {
       { table: 'absence_reasons', field: 'external_id' },
     ],
     resource: AbsenceReason,
-    list: { query: AbsenceReasonListQuery, build: (s, _p, q) => listAbsenceReasons(s.db, q), spec: absenceReasonListSpec },
+    list: {
+      query: AbsenceReasonListQuery,
+      build: (s, _p, q) => listAbsenceReasons(s.db, q),
+      spec: absenceReasonListSpec,
+    },
     find: (s, _p, name) => findAbsenceReason(s.db, name),
     show: (s, _p, row) => toAbsenceReason(row, s.db.language),
     create: { body: AbsenceReasonCreate, run: (s, _p, body) => insertAbsenceReason(s.db, body) },
     update: { body: AbsenceReasonUpdate, run: (s, _p, row, body) => updateAbsenceReason(s.db, row.id, body) },
     remove: async (s, _p, row) => {
-      await refuseWhileUsed(s.db, [{ table: 'absences', column: 'absence_reason_id', what: 'absences' }], row.name, (what) => `The absence reason is still used by ${what}.`, 'name');
+      await refuseWhileUsed(
+        s.db,
+        [{ table: 'absences', column: 'absence_reason_id', what: 'absences' }],
+        row.name,
+        (what) => `The absence reason is still used by ${what}.`,
+        'name',
+      );
       await deleteAbsenceReason(s.db, row.id);
     },
     summaries: {

@@ -43,10 +43,15 @@ const writable = {
 };
 
 export const AbsenceReasonCreate = Type.Object({ name: Type.String({ minLength: 1, maxLength: 32 }), ...writable });
-export const AbsenceReasonUpdate = Type.Object({ name: Type.Optional(Type.String({ minLength: 1, maxLength: 32 })), ...writable });
+export const AbsenceReasonUpdate = Type.Object({
+  name: Type.Optional(Type.String({ minLength: 1, maxLength: 32 })),
+  ...writable,
+});
 export type AbsenceReasonCreateT = Static<typeof AbsenceReasonCreate>;
 export type AbsenceReasonUpdateT = Static<typeof AbsenceReasonUpdate>;
 
 export const AbsenceReasonListQuery = listQuery({
-  external_id: Type.Optional(Type.String({ maxLength: 100, description: 'Only the reason mapped to this external identifier.' })),
+  external_id: Type.Optional(
+    Type.String({ maxLength: 100, description: 'Only the reason mapped to this external identifier.' }),
+  ),
 });

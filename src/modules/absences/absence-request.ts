@@ -42,16 +42,25 @@ const isDate = (v: unknown): v is string => typeof v === 'string' && /^\d{4}-\d{
 /** Start and end: start_date/end_date, or the legacy dates in from/to; on create the end defaults to the start. */
 function dates(body: AbsenceBody, base: AbsenceShape | undefined, errors: ErrorBag) {
   const legacy = { from: isDate(body.from) ? body.from : undefined, to: isDate(body.to) ? body.to : undefined };
-  for (const [field, current] of [['from', body.start_date], ['to', body.end_date]] as const) {
+  for (const [field, current] of [
+    ['from', body.start_date],
+    ['to', body.end_date],
+  ] as const) {
     const value = legacy[field];
-    if (value !== undefined && !isValidDate(value)) errors.add(field, `The ${field} field must be a valid date in the format YYYY-MM-DD.`);
-    else if (value !== undefined && current !== undefined && value !== current) errors.add(field, `The ${field} date differs from ${field === 'from' ? 'start_date' : 'end_date'}; send one of them.`);
+    if (value !== undefined && !isValidDate(value))
+      errors.add(field, `The ${field} field must be a valid date in the format YYYY-MM-DD.`);
+    else if (value !== undefined && current !== undefined && value !== current)
+      errors.add(
+        field,
+        `The ${field} date differs from ${field === 'from' ? 'start_date' : 'end_date'}; send one of them.`,
+      );
   }
   const start = body.start_date ?? legacy.from ?? base?.start_date;
   const end = body.end_date ?? legacy.to ?? base?.end_date ?? start;
   if (start === undefined || end === undefined) errors.add('start_date', 'The start date field is required.');
   else if (end < start) errors.add('end_date', 'The end date must be a date after or equal to start date.');
-  else if (daysIn(start, end) > MAX_ABSENCE_DAYS) errors.add('end_date', `An absence may span at most ${MAX_ABSENCE_DAYS} days; enter longer ones in parts.`);
+  else if (daysIn(start, end) > MAX_ABSENCE_DAYS)
+    errors.add('end_date', `An absence may span at most ${MAX_ABSENCE_DAYS} days; enter longer ones in parts.`);
   return { start: start ?? '', end: end ?? '' };
 }
 
@@ -64,10 +73,12 @@ function hourly(body: AbsenceBody, base: AbsenceShape | undefined, errors: Error
   const times = { from: time(body.from), to: time(body.to) };
   // Without `type`, hours or times make the absence hourly; otherwise it keeps its kind (full day on create).
   const asksHourly = (body.hours != null && body.hours > 0) || !!times.from || !!times.to;
-  const isHourly = body.type !== undefined ? body.type === 2 : asksHourly || (base !== undefined && base.hours !== null);
+  const isHourly =
+    body.type !== undefined ? body.type === 2 : asksHourly || (base !== undefined && base.hours !== null);
   if (!isHourly) {
     if (body.hours != null && body.hours > 0) errors.add('hours', 'Hours are only for hourly absences (type 2).');
-    for (const field of ['from', 'to'] as const) if (times[field]) errors.add(field, `A ${field} time is only for hourly absences (type 2).`);
+    for (const field of ['from', 'to'] as const)
+      if (times[field]) errors.add(field, `A ${field} time is only for hourly absences (type 2).`);
     return { hours: null, time_from: null, time_to: null };
   }
   const time_from = times.from !== undefined ? times.from : (base?.time_from ?? null);
@@ -78,16 +89,19 @@ function hourly(body: AbsenceBody, base: AbsenceShape | undefined, errors: Error
     // With both times the hours follow from them, as a booking's duration does (docs/api/absences.md): a sent
     // value that disagrees by more than a second is 422, an unsent one is derived.
     const span = durationHours(time_from, time_to);
-    if (body.hours && Math.abs(body.hours - span) > 1 / 3600) errors.add('hours', `The hours must agree with from and to (${span} hours), or be left out.`);
+    if (body.hours && Math.abs(body.hours - span) > 1 / 3600)
+      errors.add('hours', `The hours must agree with from and to (${span} hours), or be left out.`);
     hours = span;
   }
-  if (!hours) errors.add('hours', 'The hours field is required for an hourly absence (type 2) and must be greater than 0.');
+  if (!hours)
+    errors.add('hours', 'The hours field is required for an hourly absence (type 2) and must be greater than 0.');
   return { hours: hours || null, time_from, time_to };
 }
 
 /** The absence a body asks for: the stored one (PATCH) with the submitted fields; field errors go to `errors`. */
 export function shapeOf(body: AbsenceBody, base: AbsenceShape | undefined, errors: ErrorBag): AbsenceShape {
-  if (base && body.employee_id !== undefined && body.employee_id !== base.employee_id) errors.add('employee_id', 'The employee of an absence cannot be changed.');
+  if (base && body.employee_id !== undefined && body.employee_id !== base.employee_id)
+    errors.add('employee_id', 'The employee of an absence cannot be changed.');
   const { start, end } = dates(body, base, errors);
   const hours = hourly(body, base, errors);
   const half = (field: 'half_day_from' | 'half_day_to') => {
@@ -99,7 +113,8 @@ export function shapeOf(body: AbsenceBody, base: AbsenceShape | undefined, error
   // A single day is one half day, whichever end the request named.
   const half_day_to = half('half_day_to') && !(start === end && half_day_from);
   const timezone = body.timezone !== undefined ? body.timezone : (base?.timezone ?? null);
-  if (timezone !== null && !isTimezone(timezone)) errors.add('timezone', 'The timezone must be an IANA time zone such as Europe/Berlin.');
+  if (timezone !== null && !isTimezone(timezone))
+    errors.add('timezone', 'The timezone must be an IANA time zone such as Europe/Berlin.');
   const noteOrComment = body.comment !== undefined ? body.comment : (base?.note ?? null);
   return {
     employee_id: base?.employee_id ?? body.employee_id ?? '',
@@ -121,8 +136,13 @@ export const editorOf = (body: AbsenceBody) => body.status_edited_by ?? body.app
  * The state a new absence starts in: approval_status when sent; planned: true -> only planned; otherwise a reason
  * with approval (approve = 1) starts a request, any other reason approves at once.
  */
-export function initialApproval(body: AbsenceBody, reasonApproves: boolean, errors: ErrorBag): { approved: boolean; status: number | null } {
-  if (body.planned === true && body.approval_status) errors.add('planned', 'A planned absence has no approval status; send one of planned and approval_status.');
+export function initialApproval(
+  body: AbsenceBody,
+  reasonApproves: boolean,
+  errors: ErrorBag,
+): { approved: boolean; status: number | null } {
+  if (body.planned === true && body.approval_status)
+    errors.add('planned', 'A planned absence has no approval status; send one of planned and approval_status.');
   switch (body.approval_status) {
     case 'pending':
       return { approved: false, status: LeaveStatus.Requested };
@@ -140,6 +160,7 @@ export function requestedApproval(body: AbsenceBody, errors: ErrorBag): boolean 
   let legacy: boolean | undefined;
   if (body.approval_status === 'approved') legacy = true;
   else if (body.approval_status === 'rejected') legacy = false;
-  if (body.approved != null && legacy !== undefined && body.approved !== legacy) errors.add('approval_status', 'approval_status contradicts approved; send one of them.');
+  if (body.approved != null && legacy !== undefined && body.approved !== legacy)
+    errors.add('approval_status', 'approval_status contradicts approved; send one of them.');
   return body.approved ?? legacy;
 }

@@ -12,12 +12,23 @@ import { inRuntime } from '../../booking/time.js';
 type Range = Pick<AbsenceSpan, 'start_date' | 'end_date'>;
 
 /** No absence may touch a month closed for the tenant or the employee (stored = the absence before the change). */
-export function closedMonths(employee: string, range: Range, closed: { month: string; employee_id: string | null }[], stored = false): Violation[] {
+export function closedMonths(
+  employee: string,
+  range: Range,
+  closed: { month: string; employee_id: string | null }[],
+  stored = false,
+): Violation[] {
   for (const month of monthsOf(range.start_date, range.end_date)) {
     const hit = closingOf(closed, employee, month);
     if (hit) {
       const what = stored ? 'The absence as stored lies in a closed month: ' : '';
-      return [{ field: 'start_date', rule: CLOSED_MONTH, message: `${what}The month ${month} is closed ${closedFor(hit)}; no absences can be entered, changed or deleted in it.` }];
+      return [
+        {
+          field: 'start_date',
+          rule: CLOSED_MONTH,
+          message: `${what}The month ${month} is closed ${closedFor(hit)}; no absences can be entered, changed or deleted in it.`,
+        },
+      ];
     }
   }
   return [];
@@ -35,7 +46,14 @@ export function employment(employee: string, range: Range, periods: readonly Run
 }
 
 const timesIntersect = (a: Portion, b: Portion) =>
-  a.kind === 'hourly' && b.kind === 'hourly' && a.from !== null && a.to !== null && b.from !== null && b.to !== null && a.from < b.to && b.from < a.to;
+  a.kind === 'hourly' &&
+  b.kind === 'hourly' &&
+  a.from !== null &&
+  a.to !== null &&
+  b.from !== null &&
+  b.to !== null &&
+  a.from < b.to &&
+  b.from < a.to;
 
 /**
  * A day holds one full-day absence alone, or up to two half days and any hourly absences whose times (where both
@@ -49,9 +67,17 @@ export function overlap(employee: string, mine: AbsenceSpan, others: readonly Ab
     for (const o of near) {
       const q = portionOn(o, date);
       if (!q) continue;
-      const halves = [p, q, ...near.filter((x) => x !== o).map((x) => portionOn(x, date))].filter((x) => x?.kind === 'half').length;
+      const halves = [p, q, ...near.filter((x) => x !== o).map((x) => portionOn(x, date))].filter(
+        (x) => x?.kind === 'half',
+      ).length;
       if (p.kind === 'full' || q.kind === 'full' || halves > 2 || timesIntersect(p, q)) {
-        return [{ field: 'start_date', rule: OVERLAP, message: `The absence overlaps absence ${o.id} of ${employee} on ${date}.` }];
+        return [
+          {
+            field: 'start_date',
+            rule: OVERLAP,
+            message: `The absence overlaps absence ${o.id} of ${employee} on ${date}.`,
+          },
+        ];
       }
     }
   }

@@ -13,7 +13,10 @@ import { AbsenceType, type AbsenceT, type EmployeeAbsenceT } from './absences.sc
 export type AbsenceRow = Selectable<AbsencesTable>;
 export type ApplicationRow = Selectable<LeaveApprovalApplicationsTable>;
 export type AbsenceValues = Omit<Insertable<AbsencesTable>, 'tenant_id' | 'id' | 'created' | 'modified'>;
-export type ApplicationValues = Omit<Insertable<LeaveApprovalApplicationsTable>, 'tenant_id' | 'id' | 'created' | 'modified'>;
+export type ApplicationValues = Omit<
+  Insertable<LeaveApprovalApplicationsTable>,
+  'tenant_id' | 'id' | 'created' | 'modified'
+>;
 
 const nullable = (column: string) => ({ column, nullable: true });
 /** A field stored on the absence's leave application sorts by that value (null without an application). */
@@ -33,7 +36,10 @@ export const absenceListSpec: ListSpec = {
       expression: sql`CASE WHEN absences.hours IS NOT NULL THEN 2 WHEN absences.start_date = absences.end_date AND (absences.half_day_from OR absences.half_day_to) THEN 1 ELSE 0 END`,
     },
     // Only planned: not approved and without a leave application (false before true).
-    planned: { column: 'planned', expression: sql`CASE WHEN NOT absences.approved AND absences.leave_approval_application_id IS NULL THEN 1 ELSE 0 END` },
+    planned: {
+      column: 'planned',
+      expression: sql`CASE WHEN NOT absences.approved AND absences.leave_approval_application_id IS NULL THEN 1 ELSE 0 END`,
+    },
     approval_status: onApplication('status'), // 0 requested, 1 approved, 2 rejected, 3 revoked
     status_edited_by: onApplication('status_edited_by'),
     approved_by: onApplication('status_edited_by'),
@@ -70,41 +76,66 @@ export function listAbsences(db: TenantDb, f: AbsenceFilters) {
   return q;
 }
 
-export const findAbsence = (db: TenantDb, id: number) => db.selectFrom('absences').selectAll().where('id', '=', id).executeTakeFirst();
+export const findAbsence = (db: TenantDb, id: number) =>
+  db.selectFrom('absences').selectAll().where('id', '=', id).executeTakeFirst();
 
 export function insertAbsence(db: TenantDb, values: AbsenceValues): Promise<AbsenceRow> {
   const now = nowTimestamp();
-  return db.insertInto('absences', { ...values, created: now, modified: now }).returningAll().executeTakeFirstOrThrow();
+  return db
+    .insertInto('absences', { ...values, created: now, modified: now })
+    .returningAll()
+    .executeTakeFirstOrThrow();
 }
 
 export function updateAbsence(db: TenantDb, id: number, values: Partial<AbsenceValues>): Promise<AbsenceRow> {
-  return db.updateTable('absences').set({ ...values, modified: nowTimestamp() }).where('id', '=', id).returningAll().executeTakeFirstOrThrow();
+  return db
+    .updateTable('absences')
+    .set({ ...values, modified: nowTimestamp() })
+    .where('id', '=', id)
+    .returningAll()
+    .executeTakeFirstOrThrow();
 }
 
 export async function deleteAbsence(db: TenantDb, row: AbsenceRow): Promise<void> {
   await db.deleteFrom('absences').where('id', '=', Number(row.id)).execute();
   if (row.leave_approval_application_id !== null) {
     const id = Number(row.leave_approval_application_id);
-    const shared = await db.selectFrom('absences').select('id').where('leave_approval_application_id', '=', id).limit(1).executeTakeFirst();
+    const shared = await db
+      .selectFrom('absences')
+      .select('id')
+      .where('leave_approval_application_id', '=', id)
+      .limit(1)
+      .executeTakeFirst();
     if (!shared) await db.deleteFrom('leave_approval_applications').where('id', '=', id).execute();
   }
 }
 
 export const findApplication = (db: TenantDb, id: number | null) =>
-  id === null ? Promise.resolve(undefined) : db.selectFrom('leave_approval_applications').selectAll().where('id', '=', Number(id)).executeTakeFirst();
+  id === null
+    ? Promise.resolve(undefined)
+    : db.selectFrom('leave_approval_applications').selectAll().where('id', '=', Number(id)).executeTakeFirst();
 
 export async function insertApplication(db: TenantDb, values: ApplicationValues): Promise<number> {
   const now = nowTimestamp();
-  const row = await db.insertInto('leave_approval_applications', { ...values, created: now, modified: now }).returning('id').executeTakeFirstOrThrow();
+  const row = await db
+    .insertInto('leave_approval_applications', { ...values, created: now, modified: now })
+    .returning('id')
+    .executeTakeFirstOrThrow();
   return Number(row.id);
 }
 
 export async function updateApplication(db: TenantDb, id: number, values: Partial<ApplicationValues>): Promise<void> {
-  await db.updateTable('leave_approval_applications').set({ ...values, modified: nowTimestamp() }).where('id', '=', id).execute();
+  await db
+    .updateTable('leave_approval_applications')
+    .set({ ...values, modified: nowTimestamp() })
+    .where('id', '=', id)
+    .execute();
 }
 
 /** Response `type` of a stored absence. */
-export function absenceType(row: Pick<AbsenceRow, 'hours' | 'start_date' | 'end_date' | 'half_day_from' | 'half_day_to'>): number {
+export function absenceType(
+  row: Pick<AbsenceRow, 'hours' | 'start_date' | 'end_date' | 'half_day_from' | 'half_day_to'>,
+): number {
   if (row.hours !== null) return AbsenceType.Hourly;
   const half = toBool(row.half_day_from) || toBool(row.half_day_to);
   return half && row.start_date === row.end_date ? AbsenceType.Half : AbsenceType.Full;
@@ -138,7 +169,10 @@ export function toEmployeeAbsence(row: AbsenceRow, tenant: Pick<Tenant, 'setting
   return readFields(row, tenant, row.hours === null ? null : Number(row.hours), row.note ?? '');
 }
 
-export function toApplication(row: ApplicationRow, tenant: Pick<Tenant, 'language'>): NonNullable<AbsenceT['leaveApprovalApplication']> {
+export function toApplication(
+  row: ApplicationRow,
+  tenant: Pick<Tenant, 'language'>,
+): NonNullable<AbsenceT['leaveApprovalApplication']> {
   const status = Number(row.status);
   return {
     id: Number(row.id),
@@ -162,7 +196,14 @@ export function toApplication(row: ApplicationRow, tenant: Pick<Tenant, 'languag
 /** Absences of a page with their reason and application: one query for the reasons, one for the applications. */
 export async function toAbsences(db: TenantDb, tenant: Tenant, rows: AbsenceRow[]): Promise<AbsenceT[]> {
   const names = [...new Set(rows.map((r) => r.absence_reason_id))];
-  const ids = [...new Set(rows.map((r) => r.leave_approval_application_id).filter((id): id is number => id !== null).map(Number))];
+  const ids = [
+    ...new Set(
+      rows
+        .map((r) => r.leave_approval_application_id)
+        .filter((id): id is number => id !== null)
+        .map(Number),
+    ),
+  ];
   const [reasons, applications] = await Promise.all([
     names.length ? db.selectFrom('absence_reasons').selectAll().where('name', 'in', names).execute() : [],
     ids.length ? db.selectFrom('leave_approval_applications').selectAll().where('id', 'in', ids).execute() : [],
@@ -172,6 +213,9 @@ export async function toAbsences(db: TenantDb, tenant: Tenant, rows: AbsenceRow[
   return rows.map((r) => ({
     ...readFields(r, tenant, decimalText(r.hours, 10), r.note),
     absenceReason: reasonByName.get(r.absence_reason_id)!,
-    leaveApprovalApplication: r.leave_approval_application_id === null ? null : (applicationById.get(Number(r.leave_approval_application_id)) ?? null),
+    leaveApprovalApplication:
+      r.leave_approval_application_id === null
+        ? null
+        : (applicationById.get(Number(r.leave_approval_application_id)) ?? null),
   }));
 }

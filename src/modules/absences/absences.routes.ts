@@ -7,8 +7,23 @@ import { resourceRoutes } from '../crud/index.js';
 import { UsernameParam } from '../employees/employees.schemas.js';
 import { requireEmployee } from '../employees/employees.service.js';
 import type { EmployeeRow } from '../employees/employees.repository.js';
-import { Absence, AbsenceCreate, AbsenceListQuery, AbsenceUpdate, EmployeeAbsence, type AbsenceT, type EmployeeAbsenceT } from './absences.schemas.js';
-import { absenceListSpec, findAbsence, listAbsences, toAbsences, toEmployeeAbsence, type AbsenceRow } from './absences.repository.js';
+import {
+  Absence,
+  AbsenceCreate,
+  AbsenceListQuery,
+  AbsenceUpdate,
+  EmployeeAbsence,
+  type AbsenceT,
+  type EmployeeAbsenceT,
+} from './absences.schemas.js';
+import {
+  absenceListSpec,
+  findAbsence,
+  listAbsences,
+  toAbsences,
+  toEmployeeAbsence,
+  type AbsenceRow,
+} from './absences.repository.js';
 import { changeAbsence, createAbsence, removeAbsence } from './absences.service.js';
 
 const tags = ['Absences'];
@@ -28,7 +43,12 @@ export default async function absenceRoutes(app: ZkApp) {
       showMany: (s, _p, rows) => toAbsences(s.db, s.tenant, rows),
     },
     resource: Absence,
-    list: { query: AbsenceListQuery, build: (s, _p, q) => listAbsences(s.db, q), spec: absenceListSpec, map: (s, _p, rows) => toAbsences(s.db, s.tenant, rows) },
+    list: {
+      query: AbsenceListQuery,
+      build: (s, _p, q) => listAbsences(s.db, q),
+      spec: absenceListSpec,
+      map: (s, _p, rows) => toAbsences(s.db, s.tenant, rows),
+    },
     find: (s, _p, id) => findAbsence(s.db, id),
     show: async (s, _p, row) => (await toAbsences(s.db, s.tenant, [row]))[0],
     create: { body: AbsenceCreate, run: (s, _p, body) => createAbsence(s, body) },
@@ -37,7 +57,8 @@ export default async function absenceRoutes(app: ZkApp) {
     summaries: {
       list: 'List absences (start_date/end_date keep those entirely inside the window)',
       create: 'Enter an absence (current or legacy body; a reason with approval starts a leave request)',
-      update: 'Change an absence or decide its leave request with `approved` (only submitted fields change; PUT is an alias)',
+      update:
+        'Change an absence or decide its leave request with `approved` (only submitted fields change; PUT is an alias)',
       remove: 'Delete an absence with its leave application (refused in a closed month)',
     },
   });
@@ -51,7 +72,11 @@ export default async function absenceRoutes(app: ZkApp) {
     parent: requireEmployee,
     resource: EmployeeAbsence,
     detail: false,
-    list: { query: listQuery(), build: (s, e) => listAbsences(s.db, { employee_id: e.username }), spec: absenceListSpec },
+    list: {
+      query: listQuery(),
+      build: (s, e) => listAbsences(s.db, { employee_id: e.username }),
+      spec: absenceListSpec,
+    },
     find: (s, _e, id) => findAbsence(s.db, id),
     show: (s, _e, row) => toEmployeeAbsence(row, s.tenant),
   });

@@ -13,7 +13,10 @@ export const LeaveApprovalApplication = Type.Object({
   id: Type.Integer(),
   employee_id: Type.String(),
   requested_at: Type.String({ description: "'YYYY-MM-DD HH:MM:SS' (UTC)", examples: ['2023-08-09 09:32:06'] }),
-  number_of_days: Type.String({ description: 'Working days the absence takes, 10 decimals; half days count 0.5.', examples: ['1.0000000000'] }),
+  number_of_days: Type.String({
+    description: 'Working days the absence takes, 10 decimals; half days count 0.5.',
+    examples: ['1.0000000000'],
+  }),
   start_date: Type.String({ examples: ['2023-08-09'] }),
   end_date: Type.String({ examples: ['2023-08-09'] }),
   note: Nullable(Type.String()),
@@ -39,7 +42,10 @@ const fields = (hours: TSchema, note: TSchema) => ({
   to: Nullable(TimeOut()),
   note,
   approved: Type.Boolean(),
-  timezone: Type.String({ description: "IANA zone: the absence's own, else the tenant's (default Europe/Berlin).", examples: ['Europe/Berlin'] }),
+  timezone: Type.String({
+    description: "IANA zone: the absence's own, else the tenant's (default Europe/Berlin).",
+    examples: ['Europe/Berlin'],
+  }),
   created: Nullable(DateTimeOut()),
   modified: Nullable(DateTimeOut()),
   absence_reason_id: Type.String({ description: 'Name of the absence reason.' }),
@@ -56,7 +62,15 @@ export const EmployeeAbsence = Type.Object(
 );
 /** /absences items, detail and write answers: `hours` a decimal string (OpenAPI 7.4.0 Absence), `note` null when none (live). */
 export const Absence = Type.Object({
-  ...fields(Nullable(Type.String({ description: 'Hours on each day of an hourly absence, 10 decimals; null otherwise.', examples: ['2.5000000000'] })), Nullable(Type.String())),
+  ...fields(
+    Nullable(
+      Type.String({
+        description: 'Hours on each day of an hourly absence, 10 decimals; null otherwise.',
+        examples: ['2.5000000000'],
+      }),
+    ),
+    Nullable(Type.String()),
+  ),
   absenceReason: AbsenceReason,
   leaveApprovalApplication: Nullable(LeaveApprovalApplication),
 });
@@ -65,22 +79,46 @@ export type AbsenceT = Static<typeof Absence>;
 
 const DATE_OR_TIME = '^([1-9][0-9]{3}-[0-9]{2}-[0-9]{2}|([01][0-9]|2[0-3]):[0-5][0-9](:[0-5][0-9])?)$';
 const username = (description: string) => Type.String({ minLength: 1, maxLength: 255, description });
-const reason = () => Type.String({ minLength: 1, maxLength: 255, description: 'Name of the absence reason (e.g. "UB").' });
+const reason = () =>
+  Type.String({ minLength: 1, maxLength: 255, description: 'Name of the absence reason (e.g. "UB").' });
 
 const writable = {
   start_date: Type.Optional(DateOnly({ description: 'First day, YYYY-MM-DD only (a time component is 422).' })),
   end_date: Type.Optional(DateOnly({ description: 'Last day (inclusive); defaults to start_date on create.' })),
-  type: Type.Optional(Type.Integer({ enum: [0, 1, 2], description: '1 full day (default), 2 hourly (`hours` required). 0 is accepted as full day (the response numbering).' })),
+  type: Type.Optional(
+    Type.Integer({
+      enum: [0, 1, 2],
+      description:
+        '1 full day (default), 2 hourly (`hours` required). 0 is accepted as full day (the response numbering).',
+    }),
+  ),
   hours: Opt(Type.Number({ minimum: 0, maximum: 24, description: 'Hours on each day of an hourly absence.' })),
-  from: Opt(Type.String({ pattern: DATE_OR_TIME, maxLength: 10, description: 'A time HH:MM[:SS] (start of an hourly absence), or in the legacy variant the first day YYYY-MM-DD.' })),
-  to: Opt(Type.String({ pattern: DATE_OR_TIME, maxLength: 10, description: 'A time HH:MM[:SS] (end of an hourly absence), or in the legacy variant the last day YYYY-MM-DD.' })),
+  from: Opt(
+    Type.String({
+      pattern: DATE_OR_TIME,
+      maxLength: 10,
+      description: 'A time HH:MM[:SS] (start of an hourly absence), or in the legacy variant the first day YYYY-MM-DD.',
+    }),
+  ),
+  to: Opt(
+    Type.String({
+      pattern: DATE_OR_TIME,
+      maxLength: 10,
+      description: 'A time HH:MM[:SS] (end of an hourly absence), or in the legacy variant the last day YYYY-MM-DD.',
+    }),
+  ),
   timezone: Opt(Type.String({ minLength: 1, maxLength: 64, description: 'IANA time zone, e.g. Europe/Berlin.' })),
   note: Opt(Type.String({ maxLength: 4000 })),
   comment: Opt(Type.String({ maxLength: 4000, description: 'Legacy name of `note`.' })),
   planned: Opt(Type.Boolean({ description: 'Only planned: not approved and no leave application.' })),
   half_day_from: Opt(Type.Boolean({ description: 'The first day is a half day (the reason must allow half days).' })),
   half_day_to: Opt(Type.Boolean({ description: 'The last day is a half day (the reason must allow half days).' })),
-  approval_status: Opt(Type.String({ enum: ['pending', 'approved', 'rejected'], description: 'Legacy: the leave application status to start with.' })),
+  approval_status: Opt(
+    Type.String({
+      enum: ['pending', 'approved', 'rejected'],
+      description: 'Legacy: the leave application status to start with.',
+    }),
+  ),
   status_edited_by: Opt(username('Username of the employee who decides (approves or rejects).')),
   approved_by: Opt(username('Legacy name of `status_edited_by`.')),
   status_note: Opt(Type.String({ maxLength: 4000, description: 'Note on the decision.' })),
@@ -88,10 +126,13 @@ const writable = {
 };
 
 /** Create: `start_date` (or a legacy date in `from`) is required too; the service says so on start_date. */
-export const AbsenceCreate = Type.Object({ employee_id: username('Username of the absent employee.'), absence_reason_id: reason(), ...writable }, requiredUnless({ start_date: ['from'] }));
+export const AbsenceCreate = Type.Object(
+  { employee_id: username('Username of the absent employee.'), absence_reason_id: reason(), ...writable },
+  requiredUnless({ start_date: ['from'] }),
+);
 
 export const AbsenceUpdate = Type.Object({
-  employee_id: Type.Optional(username('Cannot change; when sent it must be the absence\'s employee.')),
+  employee_id: Type.Optional(username("Cannot change; when sent it must be the absence's employee.")),
   absence_reason_id: Type.Optional(reason()),
   ...writable,
   approved: Opt(
@@ -106,7 +147,12 @@ export type AbsenceUpdateT = Static<typeof AbsenceUpdate>;
 export type AbsenceBody = Partial<AbsenceCreateT> & Partial<AbsenceUpdateT>;
 
 export const AbsenceListQuery = listQuery({
-  start_date: Type.Optional(DateOnly({ description: 'Only absences that start on or after this date (and, with end_date, lie entirely inside the window).' })),
+  start_date: Type.Optional(
+    DateOnly({
+      description:
+        'Only absences that start on or after this date (and, with end_date, lie entirely inside the window).',
+    }),
+  ),
   end_date: Type.Optional(DateOnly({ description: 'Only absences that end on or before this date.' })),
   employee_id: Type.Optional(Type.String({ minLength: 1, maxLength: 255, description: 'Username.' })),
 });

@@ -14,9 +14,26 @@ import type { Scope } from '../../tenancy/scope.js';
 import type { AbsenceBody } from './absences.schemas.js';
 import { monthsOf } from '../../values/dates.js';
 import { closedMonths, employment, overlap } from './absence-rules.js';
-import { editorOf, initialApproval, requestedApproval, rowToShape, shapeOf, type AbsenceShape } from './absence-request.js';
+import {
+  editorOf,
+  initialApproval,
+  requestedApproval,
+  rowToShape,
+  shapeOf,
+  type AbsenceShape,
+} from './absence-request.js';
 import { decide, LeaveStatus, NO_LONGER_COUNTING, stateOf } from '../../booking/leave-approval.js';
-import { deleteAbsence, findAbsence, findApplication, insertAbsence, insertApplication, updateAbsence, updateApplication, type AbsenceRow, type ApplicationRow } from './absences.repository.js';
+import {
+  deleteAbsence,
+  findAbsence,
+  findApplication,
+  insertAbsence,
+  insertApplication,
+  updateAbsence,
+  updateApplication,
+  type AbsenceRow,
+  type ApplicationRow,
+} from './absences.repository.js';
 
 async function requireAbsence(db: TenantDb, id: number): Promise<AbsenceRow> {
   const row = await findAbsence(db, id);
@@ -34,12 +51,19 @@ function checkReason(shape: AbsenceShape, reason: AbsenceReasonRow | undefined, 
     return;
   }
   const half = (['half_day_from', 'half_day_to'] as const).find((f) => shape[f]);
-  if (half && !Number(reason.allow_half_day_holiday)) errors.add(half, `The absence reason ${reason.name} does not allow half days.`);
-  if (shape.hours !== null && !Number(reason.allow_hours_of_vacation)) errors.add('hours', `The absence reason ${reason.name} does not allow hourly absences.`);
+  if (half && !Number(reason.allow_half_day_holiday))
+    errors.add(half, `The absence reason ${reason.name} does not allow half days.`);
+  if (shape.hours !== null && !Number(reason.allow_hours_of_vacation))
+    errors.add('hours', `The absence reason ${reason.name} does not allow hourly absences.`);
 }
 
 /** The approved flag and application status a PATCH leads to (422 on transitions the workflow refuses). */
-function approvalChange(body: AbsenceBody, current: AbsenceRow, application: ApplicationRow | undefined, errors: ErrorBag) {
+function approvalChange(
+  body: AbsenceBody,
+  current: AbsenceRow,
+  application: ApplicationRow | undefined,
+  errors: ErrorBag,
+) {
   const status = application ? Number(application.status) : null;
   const state = stateOf(!!Number(current.approved), status);
   let wanted = requestedApproval(body, errors);
@@ -47,7 +71,8 @@ function approvalChange(body: AbsenceBody, current: AbsenceRow, application: App
     if (application) errors.add('planned', 'The absence has a leave application: decide it with approved.');
     else wanted = !body.planned;
   }
-  if (body.approval_status === 'pending' && state !== 'requested') errors.add('approval_status', 'An absence cannot return to pending.');
+  if (body.approval_status === 'pending' && state !== 'requested')
+    errors.add('approval_status', 'An absence cannot return to pending.');
   if (wanted === undefined) return { approved: !!Number(current.approved), status, changed: false };
   const decision = decide(state, wanted, body.approval_status === 'rejected');
   if ('refused' in decision) {
@@ -66,7 +91,12 @@ async function write(s: Scope, body: AbsenceBody, stored?: AbsenceRow): Promise<
     const shape = shapeOf(body, current && rowToShape(current), errors);
     errors.throwIfAny();
     const editor = editorOf(body);
-    const months = [...new Set([...monthsOf(shape.start_date, shape.end_date), ...(current ? monthsOf(current.start_date, current.end_date) : [])])];
+    const months = [
+      ...new Set([
+        ...monthsOf(shape.start_date, shape.end_date),
+        ...(current ? monthsOf(current.start_date, current.end_date) : []),
+      ]),
+    ];
     await holdMonths(trx, s.dialect, months);
     const [employeeExists, reason, editorExists, periods, closed, application] = await Promise.all([
       existsInTenant(trx, 'employees', 'username', employee),
@@ -78,12 +108,23 @@ async function write(s: Scope, body: AbsenceBody, stored?: AbsenceRow): Promise<
     ]);
     if (!employeeExists) errors.add('employee_id', 'The selected employee id is invalid.');
     checkReason(shape, reason, errors);
-    if (!editorExists) errors.add(body.status_edited_by != null ? 'status_edited_by' : 'approved_by', 'The selected employee is invalid.');
-    const approval = current ? approvalChange(body, current, application, errors) : { ...initialApproval(body, Number(reason?.approve) === 1, errors), changed: true };
+    if (!editorExists)
+      errors.add(
+        body.status_edited_by != null ? 'status_edited_by' : 'approved_by',
+        'The selected employee is invalid.',
+      );
+    const approval = current
+      ? approvalChange(body, current, application, errors)
+      : { ...initialApproval(body, Number(reason?.approve) === 1, errors), changed: true };
     errors.throwIfAny();
 
     const counts = approval.status === null || !NO_LONGER_COUNTING.includes(approval.status);
-    const span = { ...shape, id: current ? Number(current.id) : 0, approved: approval.approved, reason_type: Number(reason!.type) };
+    const span = {
+      ...shape,
+      id: current ? Number(current.id) : 0,
+      approved: approval.approved,
+      reason_type: Number(reason!.type),
+    };
     const calendar = (await employeeCalendars(trx, [employee], shape.start_date, shape.end_date)).get(employee)!;
     const closedNow = closedMonths(employee, shape, closed);
     const violations = [
@@ -95,17 +136,34 @@ async function write(s: Scope, body: AbsenceBody, stored?: AbsenceRow): Promise<
 
     const days = calendar.absenceDays(span);
     const decided = approval.changed && approval.status !== null && approval.status !== LeaveStatus.Requested;
-    const decision = decided ? { status_edited_since: nowTimestamp(), status_edited_by: editor, status_note: body.status_note ?? null } : {};
+    const decision = decided
+      ? { status_edited_since: nowTimestamp(), status_edited_by: editor, status_note: body.status_note ?? null }
+      : {};
     const values = { ...shape, approved: approval.approved };
     if (!current) {
       const applicationId =
         approval.status === null
           ? null
-          : await insertApplication(trx, { employee_id: employee, requested_at: nowTimestamp(), number_of_days: days, start_date: shape.start_date, end_date: shape.end_date, note: shape.note, status: approval.status, ...decision });
+          : await insertApplication(trx, {
+              employee_id: employee,
+              requested_at: nowTimestamp(),
+              number_of_days: days,
+              start_date: shape.start_date,
+              end_date: shape.end_date,
+              note: shape.note,
+              status: approval.status,
+              ...decision,
+            });
       return insertAbsence(trx, { ...values, leave_approval_application_id: applicationId });
     }
     if (application) {
-      await updateApplication(trx, Number(application.id), { number_of_days: days, start_date: shape.start_date, end_date: shape.end_date, status: approval.status ?? Number(application.status), ...decision });
+      await updateApplication(trx, Number(application.id), {
+        number_of_days: days,
+        start_date: shape.start_date,
+        end_date: shape.end_date,
+        status: approval.status ?? Number(application.status),
+        ...decision,
+      });
     }
     return updateAbsence(trx, Number(current.id), values);
   });
@@ -113,7 +171,8 @@ async function write(s: Scope, body: AbsenceBody, stored?: AbsenceRow): Promise<
 
 export const createAbsence = (s: Scope, body: AbsenceBody): Promise<AbsenceRow> => write(s, body);
 
-export const changeAbsence = (s: Scope, current: AbsenceRow, body: AbsenceBody): Promise<AbsenceRow> => write(s, body, current);
+export const changeAbsence = (s: Scope, current: AbsenceRow, body: AbsenceBody): Promise<AbsenceRow> =>
+  write(s, body, current);
 
 /** DELETE: refused while the absence lies in a closed month; its leave application goes with it. */
 export async function removeAbsence(s: Scope, stored: AbsenceRow): Promise<void> {

@@ -22,18 +22,30 @@ export const activityListSpec: ListSpec = {
 
 export const listActivities = (db: TenantDb) => db.selectFrom('activities').selectAll();
 
-export const findActivity = (db: TenantDb, name: string) => db.selectFrom('activities').selectAll().where('name', '=', name).executeTakeFirst();
+export const findActivity = (db: TenantDb, name: string) =>
+  db.selectFrom('activities').selectAll().where('name', '=', name).executeTakeFirst();
 
 export async function insertActivity(db: TenantDb, body: ActivityUpdateT & { name: string }) {
   const now = nowTimestamp();
   return db
-    .insertInto('activities', { name: body.name, description: body.description ?? null, is_travel: body.is_travel ?? false, created: now, modified: now })
+    .insertInto('activities', {
+      name: body.name,
+      description: body.description ?? null,
+      is_travel: body.is_travel ?? false,
+      created: now,
+      modified: now,
+    })
     .returningAll()
     .executeTakeFirstOrThrow();
 }
 
 export async function updateActivity(db: TenantDb, id: number, body: ActivityUpdateT) {
-  return db.updateTable('activities').set({ ...body, modified: nowTimestamp() }).where('id', '=', id).returningAll().executeTakeFirstOrThrow();
+  return db
+    .updateTable('activities')
+    .set({ ...body, modified: nowTimestamp() })
+    .where('id', '=', id)
+    .returningAll()
+    .executeTakeFirstOrThrow();
 }
 
 /** Records that keep an activity from being deleted: by name (bookings, prices) and by id (project activities, price factors). */

@@ -17,7 +17,10 @@ const writable = {
   is_travel: Type.Optional(Type.Boolean()),
 };
 export const ActivityCreate = Type.Object({ name: Type.String({ minLength: 1, maxLength: 32 }), ...writable });
-export const ActivityUpdate = Type.Object({ name: Type.Optional(Type.String({ minLength: 1, maxLength: 32 })), ...writable });
+export const ActivityUpdate = Type.Object({
+  name: Type.Optional(Type.String({ minLength: 1, maxLength: 32 })),
+  ...writable,
+});
 export type ActivityUpdateT = Static<typeof ActivityUpdate>;
 
 export const ActivityListQuery = listQuery();

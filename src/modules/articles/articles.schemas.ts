@@ -39,11 +39,20 @@ const writable = {
   description_pl: Description,
 };
 export const ArticleCreate = Type.Object({ article_number: ArticleNumber, name: Name, ...writable });
-export const ArticleUpdate = Type.Object({ article_number: Type.Optional(ArticleNumber), name: Type.Optional(Name), ...writable });
+export const ArticleUpdate = Type.Object({
+  article_number: Type.Optional(ArticleNumber),
+  name: Type.Optional(Name),
+  ...writable,
+});
 export type ArticleWriteT = Static<typeof ArticleUpdate>;
 
 export const ArticleListQuery = listQuery({
-  inactive: Type.Optional(Type.String({ enum: ['true', 'false', '1', '0'], description: 'true: only inactive articles, false: only active ones; absent: both.' })),
+  inactive: Type.Optional(
+    Type.String({
+      enum: ['true', 'false', '1', '0'],
+      description: 'true: only inactive articles, false: only active ones; absent: both.',
+    }),
+  ),
   article_number: Type.Optional(Type.String({ maxLength: 64, description: 'Only the article with this number.' })),
 });
 export type ArticleListQueryT = Static<typeof ArticleListQuery>;

@@ -14,7 +14,16 @@ import { readUpload, registerMultipart, uploadBodyLimit, UploadJson } from '../.
 import { type UploadedFile } from '../../values/files.js';
 import type { TenantDb } from '../../db/tenant-scope.js';
 import type { KeyPart } from '../../plugins/write-path/records.js';
-import { addAttachment, attachmentContent, attachmentListQuery, attachmentListSpec, deleteAttachment, findAttachment, type AttachmentMeta, type AttachmentOwner } from './attachments.repository.js';
+import {
+  addAttachment,
+  attachmentContent,
+  attachmentListQuery,
+  attachmentListSpec,
+  deleteAttachment,
+  findAttachment,
+  type AttachmentMeta,
+  type AttachmentOwner,
+} from './attachments.repository.js';
 
 /** Metadata of a file as every owner shows it (plus its owner key, e.g. ticket_id). */
 export const attachmentFields = {
@@ -52,7 +61,8 @@ export async function uploads(app: ZkApp) {
 }
 
 /** The bytes of an attachment as base64 (the JSON read of the real system). */
-export const base64Content = async (db: TenantDb, meta: AttachmentMeta) => (await attachmentContent(db, Number(meta.id))).toString('base64');
+export const base64Content = async (db: TenantDb, meta: AttachmentMeta) =>
+  (await attachmentContent(db, Number(meta.id))).toString('base64');
 
 export interface ContentRoute {
   /** e.g. '/tickets/:id/attachments/:attachment_id/content' */
@@ -73,7 +83,12 @@ export function contentRoute(app: ZkApp, def: ContentRoute) {
         tags: def.tags,
         params: def.params,
         produces: ['*/*'],
-        response: responses({ 200: { description: 'The file', content: { '*/*': { schema: { type: 'string', format: 'binary' } } } } as unknown as TSchema }),
+        response: responses({
+          200: {
+            description: 'The file',
+            content: { '*/*': { schema: { type: 'string', format: 'binary' } } },
+          } as unknown as TSchema,
+        }),
       },
     },
     async (req, reply: FastifyReply) => {
@@ -106,7 +121,10 @@ export interface FileRoutesDef {
   schema: TSchema;
   /** The owner the path values name (404 when unknown in the tenant), the fields every file shows besides its metadata
    * (e.g. {folder_id}), and — when files may be deleted — a check that throws while they may not (e.g. billed). */
-  owner: (db: TenantDb, params: Record<string, unknown>) => Promise<{ owner: AttachmentOwner; shows: Record<string, unknown>; refuseDelete?: () => void }>;
+  owner: (
+    db: TenantDb,
+    params: Record<string, unknown>,
+  ) => Promise<{ owner: AttachmentOwner; shows: Record<string, unknown>; refuseDelete?: () => void }>;
   /** The files as change-feed records (type: the file route's static segments): the row's owner in the key, e.g.
    * 'owner_id' or the owner's invoice number (plugins/write-path/records.ts). They show their metadata. */
   records: { ownerType: AttachmentOwner['type']; ownerKey: KeyPart };
@@ -129,18 +147,30 @@ export async function fileRoutes(app: ZkApp, def: FileRoutesDef): Promise<void> 
   const tags = def.tags;
   const fileId = (req: FastifyRequest) => (req.params as Record<string, number>)[def.key];
   const notFoundFile = () => notFound(def.noun.charAt(0).toUpperCase() + def.noun.slice(1));
-  const show = (shows: Record<string, unknown>) => (r: AttachmentMeta) => ({ id: Number(r.id), ...shows, ...attachmentMeta(r) });
+  const show = (shows: Record<string, unknown>) => (r: AttachmentMeta) => ({
+    id: Number(r.id),
+    ...shows,
+    ...attachmentMeta(r),
+  });
   const ownerOf = (req: FastifyRequest) => def.owner(req.db, req.params as Record<string, unknown>);
   const ownerNames = Object.keys(def.ownerParams);
   app.zk.records.add({
-    type: one.split('/').filter((p) => p && !p.startsWith(':')).join('/'),
+    type: one
+      .split('/')
+      .filter((p) => p && !p.startsWith(':'))
+      .join('/'),
     table: 'attachments',
     where: { owner_type: def.records.ownerType },
     key: [def.records.ownerKey, 'id'],
     load: async (s, keys) => {
       const out = new Map<string, unknown>();
       for (const parts of keys) {
-        const params = Object.fromEntries(ownerNames.map((n, i) => [n, (def.ownerParams[n] as { type?: string }).type === 'integer' ? Number(parts[i]) : parts[i]]));
+        const params = Object.fromEntries(
+          ownerNames.map((n, i) => [
+            n,
+            (def.ownerParams[n] as { type?: string }).type === 'integer' ? Number(parts[i]) : parts[i],
+          ]),
+        );
         const found = await def.owner(s.db, params).catch((err) => {
           if ((err as { statusCode?: number }).statusCode === 404) return undefined;
           throw err;
@@ -154,7 +184,16 @@ export async function fileRoutes(app: ZkApp, def: FileRoutesDef): Promise<void> 
 
   app.post(
     def.url,
-    { bodyLimit: upload.route.bodyLimit, schema: { summary: `Upload ${an(def.noun)} to ${an(def.ownerNoun)} (JSON base64 or multipart/form-data)`, tags, params, body: upload.route.body, response: upload.responses } },
+    {
+      bodyLimit: upload.route.bodyLimit,
+      schema: {
+        summary: `Upload ${an(def.noun)} to ${an(def.ownerNoun)} (JSON base64 or multipart/form-data)`,
+        tags,
+        params,
+        body: upload.route.body,
+        response: upload.responses,
+      },
+    },
     async (req) => {
       const { owner } = await ownerOf(req);
       await addAttachment(req.db, owner, await upload.read(req));
@@ -165,24 +204,50 @@ export async function fileRoutes(app: ZkApp, def: FileRoutesDef): Promise<void> 
   // A list like every other (docs/api/conventions.md "Lists"): envelope, paging, sort, 422 on bad values.
   app.get(
     def.url,
-    { schema: { summary: `List ${an(def.ownerNoun)}'s ${def.noun}s (metadata)`, tags, params, querystring: listQuery(), response: responses({ 200: Paginated(def.schema) }) } },
+    {
+      schema: {
+        summary: `List ${an(def.ownerNoun)}'s ${def.noun}s (metadata)`,
+        tags,
+        params,
+        querystring: listQuery(),
+        response: responses({ 200: Paginated(def.schema) }),
+      },
+    },
     async (req) => {
       const { owner, shows } = await ownerOf(req);
       return listResponse(req, attachmentListQuery(req.db, owner), attachmentListSpec, (rows) => rows.map(show(shows)));
     },
   );
 
-  app.get(one, { schema: { summary: `Get one ${def.noun} with its base64 contents`, tags, params: fileParams, response: responses({ 200: Single(def.schema) }) } }, async (req) => {
-    const { owner, shows } = await ownerOf(req);
-    const row = await findAttachment(req.db, owner, fileId(req));
-    if (!row) throw notFoundFile();
-    return { data: { ...show(shows)(row), file_contents: await base64Content(req.db, row) } };
-  });
+  app.get(
+    one,
+    {
+      schema: {
+        summary: `Get one ${def.noun} with its base64 contents`,
+        tags,
+        params: fileParams,
+        response: responses({ 200: Single(def.schema) }),
+      },
+    },
+    async (req) => {
+      const { owner, shows } = await ownerOf(req);
+      const row = await findAttachment(req.db, owner, fileId(req));
+      if (!row) throw notFoundFile();
+      return { data: { ...show(shows)(row), file_contents: await base64Content(req.db, row) } };
+    },
+  );
 
   if (def.deletable) {
     app.delete(
       one,
-      { schema: { summary: def.summaries?.remove ?? `Delete ${an(def.noun)}`, tags, params: fileParams, response: responses({ 204: Type.Null() }, { write: true }) } },
+      {
+        schema: {
+          summary: def.summaries?.remove ?? `Delete ${an(def.noun)}`,
+          tags,
+          params: fileParams,
+          response: responses({ 204: Type.Null() }, { write: true }),
+        },
+      },
       async (req, reply) => {
         const { owner, refuseDelete } = await ownerOf(req);
         if (!(await findAttachment(req.db, owner, fileId(req)))) throw notFoundFile();
@@ -193,5 +258,10 @@ export async function fileRoutes(app: ZkApp, def: FileRoutesDef): Promise<void> 
     );
   }
 
-  contentRoute(app, { url: `${one}/content`, tags, params: fileParams, target: async (req) => ({ owner: (await ownerOf(req)).owner, attachmentId: fileId(req) }) });
+  contentRoute(app, {
+    url: `${one}/content`,
+    tags,
+    params: fileParams,
+    target: async (req) => ({ owner: (await ownerOf(req)).owner, attachmentId: fileId(req) }),
+  });
 }

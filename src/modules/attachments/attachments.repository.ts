@@ -18,7 +18,8 @@ export interface AttachmentOwner {
 const META = ['id', 'owner_id', 'filename', 'content_type', 'size', 'created', 'modified'] as const;
 export type AttachmentMeta = Pick<Selectable<AttachmentsTable>, (typeof META)[number]>;
 
-const ofOwner = (db: TenantDb, owner: AttachmentOwner) => db.selectFrom('attachments').where('owner_type', '=', owner.type).where('owner_id', '=', owner.id);
+const ofOwner = (db: TenantDb, owner: AttachmentOwner) =>
+  db.selectFrom('attachments').where('owner_type', '=', owner.type).where('owner_id', '=', owner.id);
 
 /** The owner's files as a list query (the list conventions page and sort it: attachmentListSpec). */
 export const attachmentListQuery = (db: TenantDb, owner: AttachmentOwner) => ofOwner(db, owner).select(META);
@@ -30,7 +31,11 @@ export const attachmentListQuery = (db: TenantDb, owner: AttachmentOwner) => ofO
 export const attachmentListSpec: ListSpec = {
   key: ['id'],
   sortable: {
-    id: 'id', filename: 'filename', content_type: 'content_type', file_contents: 'content', size: 'size',
+    id: 'id',
+    filename: 'filename',
+    content_type: 'content_type',
+    file_contents: 'content',
+    size: 'size',
     created: { column: 'created', nullable: true },
     modified: { column: 'created', nullable: true },
   },
@@ -46,13 +51,26 @@ export function findAttachment(db: TenantDb, owner: AttachmentOwner, id?: number
 
 /** The bytes of an attachment found before. */
 export async function attachmentContent(db: TenantDb, id: number): Promise<Buffer> {
-  const row = await db.selectFrom('attachments').select('content').where('id', '=', Number(id)).executeTakeFirstOrThrow();
+  const row = await db
+    .selectFrom('attachments')
+    .select('content')
+    .where('id', '=', Number(id))
+    .executeTakeFirstOrThrow();
   return row.content;
 }
 
 const values = (owner: AttachmentOwner, file: UploadedFile) => {
   const now = nowTimestamp();
-  return { owner_type: owner.type, owner_id: owner.id, filename: file.filename, content_type: file.content_type, size: file.content.length, content: file.content, created: now, modified: now };
+  return {
+    owner_type: owner.type,
+    owner_id: owner.id,
+    filename: file.filename,
+    content_type: file.content_type,
+    size: file.content.length,
+    content: file.content,
+    created: now,
+    modified: now,
+  };
 };
 
 /** Add a file to an owner with many. */
@@ -69,33 +87,68 @@ export async function putSingleAttachment(db: TenantDb, owner: AttachmentOwner, 
       oc
         .columns(['tenant_id', 'owner_type', 'owner_id'])
         .where(sql<boolean>`owner_type = 'receipt'`)
-        .doUpdateSet({ filename: row.filename, content_type: row.content_type, size: row.size, content: row.content, created: row.created, modified: row.modified }),
+        .doUpdateSet({
+          filename: row.filename,
+          content_type: row.content_type,
+          size: row.size,
+          content: row.content,
+          created: row.created,
+          modified: row.modified,
+        }),
     )
     .execute();
 }
 
 /** Delete the owner's files; the number deleted. */
 export async function deleteAttachments(db: TenantDb, owner: AttachmentOwner): Promise<number> {
-  const r = await db.deleteFrom('attachments').where('owner_type', '=', owner.type).where('owner_id', '=', owner.id).executeTakeFirst();
+  const r = await db
+    .deleteFrom('attachments')
+    .where('owner_type', '=', owner.type)
+    .where('owner_id', '=', owner.id)
+    .executeTakeFirst();
   return Number(r.numDeletedRows);
 }
 
 /** Delete one file of the owner; false when it has no such file. */
 export async function deleteAttachment(db: TenantDb, owner: AttachmentOwner, id: number): Promise<boolean> {
-  const r = await db.deleteFrom('attachments').where('owner_type', '=', owner.type).where('owner_id', '=', owner.id).where('id', '=', id).executeTakeFirst();
+  const r = await db
+    .deleteFrom('attachments')
+    .where('owner_type', '=', owner.type)
+    .where('owner_id', '=', owner.id)
+    .where('id', '=', id)
+    .executeTakeFirst();
   return Number(r.numDeletedRows) > 0;
 }
 
 /** Owners of this type (of the given ids) that have at least one file (one query). */
-export async function ownersWithFiles(db: TenantDb, type: AttachmentOwnerType, ownerIds: readonly number[]): Promise<Set<number>> {
+export async function ownersWithFiles(
+  db: TenantDb,
+  type: AttachmentOwnerType,
+  ownerIds: readonly number[],
+): Promise<Set<number>> {
   if (ownerIds.length === 0) return new Set();
-  const rows = await db.selectFrom('attachments').select('owner_id').distinct().where('owner_type', '=', type).where('owner_id', 'in', [...ownerIds]).execute();
+  const rows = await db
+    .selectFrom('attachments')
+    .select('owner_id')
+    .distinct()
+    .where('owner_type', '=', type)
+    .where('owner_id', 'in', [...ownerIds])
+    .execute();
   return new Set(rows.map((r) => Number(r.owner_id)));
 }
 
 /** Filename per owner for a page of single-file owners (one query). */
-export async function filenamesOf(db: TenantDb, type: AttachmentOwnerType, ownerIds: readonly number[]): Promise<Map<number, string>> {
+export async function filenamesOf(
+  db: TenantDb,
+  type: AttachmentOwnerType,
+  ownerIds: readonly number[],
+): Promise<Map<number, string>> {
   if (ownerIds.length === 0) return new Map();
-  const rows = await db.selectFrom('attachments').select(['owner_id', 'filename']).where('owner_type', '=', type).where('owner_id', 'in', ownerIds).execute();
+  const rows = await db
+    .selectFrom('attachments')
+    .select(['owner_id', 'filename'])
+    .where('owner_type', '=', type)
+    .where('owner_id', 'in', ownerIds)
+    .execute();
   return new Map(rows.map((r) => [Number(r.owner_id), r.filename]));
 }

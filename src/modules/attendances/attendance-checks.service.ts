@@ -55,12 +55,15 @@ export function rowToInput(row: AttendanceRow): Input {
 export function checkShape(input: Input, durationOnly: boolean, errors: ErrorBag) {
   const from = inTime(input.from);
   const to = inTime(input.to);
-  if (!endsAfterStart(from, to)) errors.add('to', 'The to time must be after the from time (00:00 ends the booking at midnight).');
+  if (!endsAfterStart(from, to))
+    errors.add('to', 'The to time must be after the from time (00:00 ends the booking at midnight).');
   const vehicle = input.vehicle_id === null || input.vehicle_id === undefined ? null : String(input.vehicle_id);
-  if (vehicle !== null && vehicle.length > 32) errors.add('vehicle_id', 'The vehicle id field must not be greater than 32 characters.');
+  if (vehicle !== null && vehicle.length > 32)
+    errors.add('vehicle_id', 'The vehicle id field must not be greater than 32 characters.');
   let direction = input.direction_of_travel ?? null;
   if (typeof direction === 'string') direction = DIRECTION_ALIASES[direction];
-  if (durationOnly && (input.duration === null || input.duration === undefined)) errors.add('duration', 'The duration field is required when the tenant records durations only.');
+  if (durationOnly && (input.duration === null || input.duration === undefined))
+    errors.add('duration', 'The duration field is required when the tenant records durations only.');
   const duration = durationOnly && typeof input.duration === 'number' ? input.duration : durationHours(from, to);
   // A duration sent along with times must agree with them (to the second), rather than be silently replaced.
   if (!durationOnly && typeof input.duration === 'number' && Math.abs(input.duration - duration) > 1 / 3600) {
@@ -78,37 +81,59 @@ export function checkRefs(input: Input, refs: BookingRefs, errors: ErrorBag): vo
   if (!refs.employee) errors.add('employee_id', 'The selected employee id is invalid.');
   if (!refs.project) errors.add('project_id', 'The selected project id is invalid.');
   if (!refs.task) errors.add('project_task_id', 'The selected project task id is invalid.');
-  else if (refs.task.project_id !== input.project_id) errors.add('project_task_id', 'The task does not belong to the project.');
+  else if (refs.task.project_id !== input.project_id)
+    errors.add('project_task_id', 'The task does not belong to the project.');
   if (!refs.activity) errors.add('activity_id', 'The selected activity id is invalid.');
-  else if (!refs.projectActivities.includes(input.activity_id)) errors.add('activity_id', 'The activity is not one of the project\'s activities (GET /projects/{id}/activities).');
+  else if (!refs.projectActivities.includes(input.activity_id))
+    errors.add('activity_id', "The activity is not one of the project's activities (GET /projects/{id}/activities).");
   if (input.ticket_id != null) {
     if (!refs.ticket) errors.add('ticket_id', 'The selected ticket id is invalid.');
-    else if (refs.ticket.project_id !== input.project_id) errors.add('ticket_id', 'The ticket does not belong to the project.');
+    else if (refs.ticket.project_id !== input.project_id)
+      errors.add('ticket_id', 'The ticket does not belong to the project.');
   }
   if (input.subtask_id != null) {
     if (!refs.subtask) errors.add('subtask_id', 'The selected subtask id is invalid.');
-    else if (input.ticket_id != null && refs.subtask.ticket_id !== input.ticket_id) errors.add('subtask_id', 'The subtask does not belong to the ticket.');
-    else if (input.ticket_id == null && refs.ticket && refs.ticket.project_id !== input.project_id) errors.add('subtask_id', 'The subtask belongs to a ticket of another project.');
+    else if (input.ticket_id != null && refs.subtask.ticket_id !== input.ticket_id)
+      errors.add('subtask_id', 'The subtask does not belong to the ticket.');
+    else if (input.ticket_id == null && refs.ticket && refs.ticket.project_id !== input.project_id)
+      errors.add('subtask_id', 'The subtask belongs to a ticket of another project.');
   }
-  if (input.work_location_id != null && !refs.locationExists) errors.add('work_location_id', 'The selected work location id is invalid.');
-  if (input.vehicle_id != null && !refs.vehicleExists) errors.add('vehicle_id', 'The vehicle does not exist in the vehicle list valid on the booking date.');
+  if (input.work_location_id != null && !refs.locationExists)
+    errors.add('work_location_id', 'The selected work location id is invalid.');
+  if (input.vehicle_id != null && !refs.vehicleExists)
+    errors.add('vehicle_id', 'The vehicle does not exist in the vehicle list valid on the booking date.');
 }
 
-export function billableFor(input: Input, submitted: boolean | null | undefined, refs: BookingRefs, errors: ErrorBag): boolean {
+export function billableFor(
+  input: Input,
+  submitted: boolean | null | undefined,
+  refs: BookingRefs,
+  errors: ErrorBag,
+): boolean {
   const setting = refs.project?.default_billability ?? 0;
   const byDefault = BILLABLE_BY_DEFAULT.has(setting);
   if (submitted === null || submitted === undefined) return input.billable ?? byDefault;
   if (BILLABILITY_FIXED.has(setting) && submitted !== byDefault) {
-    errors.add('billable', `The project does not allow changing the billable flag (it is always ${byDefault ? 'billable' : 'not billable'}).`);
+    errors.add(
+      'billable',
+      `The project does not allow changing the billable flag (it is always ${byDefault ? 'billable' : 'not billable'}).`,
+    );
   }
   return submitted;
 }
 
 /** A booking linked to an item of a Billed invoice cannot be changed or deleted (read inside the write transaction). */
-export const billedLock = (db: TenantDb, dialect: Dialect, row: AttendanceRow): Promise<Violation[]> => billedLinkViolations(db, dialect, row.invoice_item_id, 'booking');
+export const billedLock = (db: TenantDb, dialect: Dialect, row: AttendanceRow): Promise<Violation[]> =>
+  billedLinkViolations(db, dialect, row.invoice_item_id, 'booking');
 
 /** The invoice item a booking names must exist, bill the booking's project (when it names one) and not be on a Billed invoice. */
-export async function checkInvoiceItem(db: TenantDb, dialect: Dialect, input: Input, current: AttendanceRow | undefined, errors: ErrorBag): Promise<void> {
+export async function checkInvoiceItem(
+  db: TenantDb,
+  dialect: Dialect,
+  input: Input,
+  current: AttendanceRow | undefined,
+  errors: ErrorBag,
+): Promise<void> {
   const id = input.invoice_item_id ?? null;
   if (current && Number(current.invoice_item_id) === id) return;
   await checkInvoiceItemLink(db, dialect, id, input.project_id, 'bookings', errors);
@@ -123,7 +148,11 @@ export function immutable(row: AttendanceRow, tenant: Pick<Tenant, 'modules'>): 
   const out: Violation[] = [];
   if (row.project_release !== null && LOCKING_RELEASE_STATES.has(Number(row.project_release))) {
     const field = tenant.modules.has('project_release') ? 'project_release' : 'id';
-    out.push({ field, rule: 'released', message: 'The booking is released (project release) and cannot be changed or deleted.' });
+    out.push({
+      field,
+      rule: 'released',
+      message: 'The booking is released (project release) and cannot be changed or deleted.',
+    });
   }
   return out;
 }

@@ -39,13 +39,21 @@ const bulkSchemas = () => {
   return {
     Result,
     Results: Type.Object({ results: Type.Array(Result) }, { title: 'AttendanceBulkResults' }),
-    AtomicFailure: Type.Object({ message: Type.String(), results: Type.Array(Result) }, { title: 'AttendanceBulkFailure' }),
+    AtomicFailure: Type.Object(
+      { message: Type.String(), results: Type.Array(Result) },
+      { title: 'AttendanceBulkFailure' },
+    ),
   };
 };
 
 type ItemResult = Static<ReturnType<typeof bulkSchemas>['Result']>;
 
-const failure = (e: ApiError): ItemResult => ({ status: e.statusCode, message: e.message, ...(e.errors ? { errors: e.errors } : {}), ...((e.extra ?? {}) as Pick<ItemResult, 'violations'>) });
+const failure = (e: ApiError): ItemResult => ({
+  status: e.statusCode,
+  message: e.message,
+  ...(e.errors ? { errors: e.errors } : {}),
+  ...((e.extra ?? {}) as Pick<ItemResult, 'violations'>),
+});
 
 /** Schema errors per item index; errors outside an item (the envelope itself) refuse the whole request. */
 function itemSchemaErrors(req: FastifyRequest): Map<number, ItemResult> {
@@ -56,14 +64,19 @@ function itemSchemaErrors(req: FastifyRequest): Map<number, ItemResult> {
   const envelope: AjvError[] = [];
   for (const e of validation ?? []) {
     const m = /^\/items\/(\d+)(\/.*)?$/.exec(e.instancePath);
-    if (m) (byItem.get(Number(m[1])) ?? byItem.set(Number(m[1]), []).get(Number(m[1]))!).push({ ...e, instancePath: m[2] ?? '' });
+    if (m)
+      (byItem.get(Number(m[1])) ?? byItem.set(Number(m[1]), []).get(Number(m[1]))!).push({
+        ...e,
+        instancePath: m[2] ?? '',
+      });
     else envelope.push(e);
   }
   if (envelope.length || !validation) {
     const fields = schemaErrorsToFields(envelope.slice(0, MAX_REPORTED_SCHEMA_ERRORS));
     throw validationError(Object.keys(fields).length ? fields : { body: ['The given data was invalid.'] });
   }
-  for (const [i, errors] of byItem) out.set(i, failure(validationError(schemaErrorsToFields(errors.slice(0, MAX_REPORTED_SCHEMA_ERRORS)))));
+  for (const [i, errors] of byItem)
+    out.set(i, failure(validationError(schemaErrorsToFields(errors.slice(0, MAX_REPORTED_SCHEMA_ERRORS)))));
   return out;
 }
 
@@ -79,9 +92,18 @@ export default async function attendanceBulkRoutes(app: ZkApp) {
         description:
           'Without atomic (default): every item is tried, in request order; the answer is 200 with one result per item, `{status: 201, data}` or `{status: 422, message, errors, violations}`, and the accepted items are written. With `atomic=true`: all items are written, or none — 422 `{message, results}` names the refused ones.',
         tags: ['Attendances'],
-        querystring: Type.Object({ atomic: Type.Optional(Type.Boolean({ description: 'All or none (default false).' })) }),
+        querystring: Type.Object({
+          atomic: Type.Optional(Type.Boolean({ description: 'All or none (default false).' })),
+        }),
         body: Type.Object({ items: Type.Array(AttendanceCreate, { minItems: 1, maxItems: BULK_MAX_ITEMS }) }),
-        response: { 200: Results, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody, 422: Type.Union([AtomicFailure, ValidationErrorBody]), 429: ErrorBody },
+        response: {
+          200: Results,
+          401: ErrorBody,
+          403: ErrorBody,
+          404: ErrorBody,
+          422: Type.Union([AtomicFailure, ValidationErrorBody]),
+          429: ErrorBody,
+        },
       },
     },
     async (req, reply) => {
@@ -89,7 +111,10 @@ export default async function attendanceBulkRoutes(app: ZkApp) {
       const items = (req.body as { items: AttendanceCreateT[] }).items;
       const s = scopeOf(app, req);
       const valid = items.filter((_, i) => !refused.has(i));
-      const keys = valid.flatMap((it) => [lockKeys.project(s.tenant.id, it.project_id), lockKeys.employee(s.tenant.id, it.employee_id)]);
+      const keys = valid.flatMap((it) => [
+        lockKeys.project(s.tenant.id, it.project_id),
+        lockKeys.employee(s.tenant.id, it.employee_id),
+      ]);
       const trx = req.write!.trx;
       const results: ItemResult[] = await lockedTransaction(s.db, s.dialect, keys, async (db) => {
         const out: ItemResult[] = [];
@@ -117,8 +142,18 @@ export default async function attendanceBulkRoutes(app: ZkApp) {
       const failed = results.filter((r) => r.status !== 201).length;
       if (req.query.atomic && failed > 0) {
         // Nothing was written: an item that passed reports so (424) instead of the id of a row that was rolled back.
-        const unwritten = results.map((r) => (r.status === 201 ? { status: 424, message: 'Not written: another item was refused, and atomic=true writes all items or none.' } : r));
-        return reply.code(422).send({ message: `${failed} of ${items.length} bookings were refused; nothing was written (atomic).`, results: unwritten });
+        const unwritten = results.map((r) =>
+          r.status === 201
+            ? {
+                status: 424,
+                message: 'Not written: another item was refused, and atomic=true writes all items or none.',
+              }
+            : r,
+        );
+        return reply.code(422).send({
+          message: `${failed} of ${items.length} bookings were refused; nothing was written (atomic).`,
+          results: unwritten,
+        });
       }
       return { results };
     },

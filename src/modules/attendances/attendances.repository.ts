@@ -11,10 +11,40 @@ import type { TenantDb, TenantInsert } from '../../db/tenant-scope.js';
 
 /** The columns a response or a rule reads: all but tenant_id and the derived start_at/end_at. */
 const COLUMNS = [
-  'id', 'employee_id', 'date', 'time_from', 'time_to', 'end_date', 'duration', 'note', 'issue_id', 'department_id', 'project_release',
-  'project_released_at', 'project_released_by', 'billable', 'work_location_id', 'activity_id', 'start', 'destination', 'vehicle_id', 'private',
-  'passengers', 'km', 'direction_of_travel', 'project_id', 'project_task_id', 'invoice_item_id', 'ticket_id', 'subtask_id',
-  'work_location_is_project_relevant', 'locked', 'is_travel', 'color', 'created', 'modified',
+  'id',
+  'employee_id',
+  'date',
+  'time_from',
+  'time_to',
+  'end_date',
+  'duration',
+  'note',
+  'issue_id',
+  'department_id',
+  'project_release',
+  'project_released_at',
+  'project_released_by',
+  'billable',
+  'work_location_id',
+  'activity_id',
+  'start',
+  'destination',
+  'vehicle_id',
+  'private',
+  'passengers',
+  'km',
+  'direction_of_travel',
+  'project_id',
+  'project_task_id',
+  'invoice_item_id',
+  'ticket_id',
+  'subtask_id',
+  'work_location_is_project_relevant',
+  'locked',
+  'is_travel',
+  'color',
+  'created',
+  'modified',
 ] as const satisfies readonly (keyof AttendancesTable)[];
 
 export type AttendanceRow = Pick<Selectable<AttendancesTable>, (typeof COLUMNS)[number]>;
@@ -64,7 +94,11 @@ export async function insertAttendance(db: TenantDb, values: TenantInsert<'atten
   return db.insertInto('attendances', values).returning(COLUMNS).executeTakeFirstOrThrow();
 }
 
-export async function updateAttendance(db: TenantDb, id: number, values: Partial<Insertable<AttendancesTable>>): Promise<AttendanceRow> {
+export async function updateAttendance(
+  db: TenantDb,
+  id: number,
+  values: Partial<Insertable<AttendancesTable>>,
+): Promise<AttendanceRow> {
   return db.updateTable('attendances').set(values).where('id', '=', id).returning(COLUMNS).executeTakeFirstOrThrow();
 }
 
@@ -100,7 +134,11 @@ export function toAttendance(row: AttendanceRow, tenant: Pick<Tenant, 'modules' 
       private: toBool(row.private),
       passengers: intOrNull(row.passengers),
       km: intOrNull(row.km),
-      direction_of_travel: labelled(tenant.language, 'direction_of_travel', row.direction_of_travel === null ? null : Number(row.direction_of_travel)),
+      direction_of_travel: labelled(
+        tenant.language,
+        'direction_of_travel',
+        row.direction_of_travel === null ? null : Number(row.direction_of_travel),
+      ),
       project_id: Number(row.project_id),
       project_task_id: Number(row.project_task_id),
       invoice_item_id: intOrNull(row.invoice_item_id),

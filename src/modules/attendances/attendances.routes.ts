@@ -5,9 +5,21 @@ import { Type } from '@sinclair/typebox';
 import type { ZkApp } from '../../types.js';
 import { IntKey, Single, Paginated, responses } from '../../http/schemas.js';
 import { listResponse } from '../../http/list/index.js';
-import { Attendance, AttendanceCreate, AttendanceListQuery, AttendancePatch, ReleaseBody } from './attendances.schemas.js';
+import {
+  Attendance,
+  AttendanceCreate,
+  AttendanceListQuery,
+  AttendancePatch,
+  ReleaseBody,
+} from './attendances.schemas.js';
 import { attendanceListSpec, listAttendances, toAttendance } from './attendances.repository.js';
-import { changeAttendance, createAttendance, releaseAttendance, removeAttendance, requireAttendance } from './attendances.service.js';
+import {
+  changeAttendance,
+  createAttendance,
+  releaseAttendance,
+  removeAttendance,
+  requireAttendance,
+} from './attendances.service.js';
 import { scopeOf } from '../crud/index.js';
 import { requestedChanges } from '../../http/round-trip.js';
 
@@ -28,20 +40,42 @@ export default async function attendanceRoutes(app: ZkApp) {
     type: 'attendances',
     table: 'attendances',
     load: async (s, keys) => {
-      const rows = keys.length ? await s.db.selectFrom('attendances').selectAll().where('id', 'in', keys.map((k) => Number(k[0]))).execute() : [];
+      const rows = keys.length
+        ? await s.db
+            .selectFrom('attendances')
+            .selectAll()
+            .where(
+              'id',
+              'in',
+              keys.map((k) => Number(k[0])),
+            )
+            .execute()
+        : [];
       return new Map(rows.map((r) => [String(r.id), toAttendance(r, s.tenant)]));
     },
   });
 
   app.get(
     '/attendances',
-    { schema: { summary: 'List attendances (project time bookings)', tags, querystring: AttendanceListQuery, response: responses({ 200: Paginated(Attendance) }) } },
-    async (req) => listResponse(req, listAttendances(req.db, req.query), attendanceListSpec, (rows) => rows.map((r) => toAttendance(r, req.tenant))),
+    {
+      schema: {
+        summary: 'List attendances (project time bookings)',
+        tags,
+        querystring: AttendanceListQuery,
+        response: responses({ 200: Paginated(Attendance) }),
+      },
+    },
+    async (req) =>
+      listResponse(req, listAttendances(req.db, req.query), attendanceListSpec, (rows) =>
+        rows.map((r) => toAttendance(r, req.tenant)),
+      ),
   );
 
   app.get(
     '/attendances/:id',
-    { schema: { summary: 'Get an attendance', tags, params: Params, response: responses({ 200: Single(Attendance) }) } },
+    {
+      schema: { summary: 'Get an attendance', tags, params: Params, response: responses({ 200: Single(Attendance) }) },
+    },
     async (req) => {
       return { data: toAttendance(await requireAttendance(req.db, req.params.id), req.tenant) };
     },
@@ -59,7 +93,8 @@ export default async function attendanceRoutes(app: ZkApp) {
         response: writeResponses({ 201: Single(Attendance) }),
       },
     },
-    async (req, reply) => reply.code(201).send({ data: toAttendance(await createAttendance(scopeOf(app, req), req.body), req.tenant) }),
+    async (req, reply) =>
+      reply.code(201).send({ data: toAttendance(await createAttendance(scopeOf(app, req), req.body), req.tenant) }),
   );
 
   app.route({
@@ -85,7 +120,15 @@ export default async function attendanceRoutes(app: ZkApp) {
 
   app.delete(
     '/attendances/:id',
-    { config: { groupCommit: true }, schema: { summary: 'Delete a booking (refused in lock periods and when billed or released)', tags, params: Params, response: writeResponses({ 204: Type.Null() }) } },
+    {
+      config: { groupCommit: true },
+      schema: {
+        summary: 'Delete a booking (refused in lock periods and when billed or released)',
+        tags,
+        params: Params,
+        response: writeResponses({ 204: Type.Null() }),
+      },
+    },
     async (req, reply) => {
       await removeAttendance(scopeOf(app, req), req.params.id);
       return reply.code(204).send();
@@ -96,7 +139,23 @@ export default async function attendanceRoutes(app: ZkApp) {
     method: ['PATCH', 'PUT'],
     url: '/attendances/:id/release',
     config: { module: 'project_release' },
-    schema: { summary: 'Set the project release state of a booking (released bookings are locked)', tags, params: Params, body: ReleaseBody, response: responses({ 200: Single(Attendance) }, { write: true }) },
-    handler: async (req) => ({ data: toAttendance(await releaseAttendance(scopeOf(app, req), req.params.id, req.body.project_release, req.body.project_released_by ?? null), req.tenant) }),
+    schema: {
+      summary: 'Set the project release state of a booking (released bookings are locked)',
+      tags,
+      params: Params,
+      body: ReleaseBody,
+      response: responses({ 200: Single(Attendance) }, { write: true }),
+    },
+    handler: async (req) => ({
+      data: toAttendance(
+        await releaseAttendance(
+          scopeOf(app, req),
+          req.params.id,
+          req.body.project_release,
+          req.body.project_released_by ?? null,
+        ),
+        req.tenant,
+      ),
+    }),
   });
 }

@@ -1,6 +1,16 @@
 // Attendance (project time booking) as the contract states it, the POST/PATCH bodies and the list query.
 import { Type, type Static } from '@sinclair/typebox';
-import { DateOnly, PLAIN_DATE_PATTERN, DateTimeOut, IntIdName, MAX_ID, Nullable, Opt, TimeOfDay, Labelled } from '../../http/schemas.js';
+import {
+  DateOnly,
+  PLAIN_DATE_PATTERN,
+  DateTimeOut,
+  IntIdName,
+  MAX_ID,
+  Nullable,
+  Opt,
+  TimeOfDay,
+  Labelled,
+} from '../../http/schemas.js';
 import { listQuery } from '../../http/list/index.js';
 
 /** Release states (contract names; docs/api/conventions.md gives id 1 = freigegeben, the other ids are ours). */
@@ -15,7 +25,10 @@ export const Attendance = Type.Object({
   date: DateTimeOut(),
   from: Type.String({ examples: ['09:00:00'] }),
   to: Type.String({ examples: ['17:00:00'], description: '00:00:00 = the booking runs until midnight.' }),
-  end_date: Type.String({ examples: ['2024-08-17'], description: 'The calendar day the booking really ends (date + 1 when `to` is 00:00).' }),
+  end_date: Type.String({
+    examples: ['2024-08-17'],
+    description: 'The calendar day the booking really ends (date + 1 when `to` is 00:00).',
+  }),
   employee_id: Type.String(),
   duration: Type.Number({ description: 'Hours, derived from from/to.' }),
   note: Nullable(Type.String()),
@@ -49,7 +62,14 @@ export const Attendance = Type.Object({
 export type AttendanceT = Static<typeof Attendance>;
 
 const optional = {
-  duration: Opt(Type.Number({ minimum: 0, maximum: 24, description: 'Hours; required when the tenant records durations only, otherwise derived from from/to (a submitted value that disagrees with them is 422).' })),
+  duration: Opt(
+    Type.Number({
+      minimum: 0,
+      maximum: 24,
+      description:
+        'Hours; required when the tenant records durations only, otherwise derived from from/to (a submitted value that disagrees with them is 422).',
+    }),
+  ),
   locked: Opt(Type.Boolean()),
   is_travel: Opt(Type.Boolean()),
   billable: Opt(Type.Boolean()),
@@ -59,25 +79,48 @@ const optional = {
   start: Opt(Type.String({ maxLength: 255 })),
   destination: Opt(Type.String({ maxLength: 255 })),
   vehicle_id: Type.Optional(
-    Type.Unsafe<string | number | null>({ type: ['string', 'integer', 'null'], maxLength: 32, maximum: MAX_ID, description: 'Vehicle short code (≤ 32 characters); a number equal to a numeric code is accepted.' }),
+    Type.Unsafe<string | number | null>({
+      type: ['string', 'integer', 'null'],
+      maxLength: 32,
+      maximum: MAX_ID,
+      description: 'Vehicle short code (≤ 32 characters); a number equal to a numeric code is accepted.',
+    }),
   ),
   // Stored and returned as integers (contract response type): a fraction is refused, never rounded silently.
   km: Opt(Type.Integer({ minimum: 0, maximum: 1_000_000, description: 'Whole kilometres; a fraction is 422.' })),
   passengers: Opt(Type.Integer({ minimum: 0, maximum: 1000, description: 'A fraction is 422.' })),
   direction_of_travel: Type.Optional(
-    Type.Unsafe<number | string | null>(Labelled('direction_of_travel', { type: ['integer', 'string', 'null'], enum: [0, 1, 2, 'outward', 'outbound', 'continue', 'return', null], description: '0 outward, 1 continue, 2 return.' })),
+    Type.Unsafe<number | string | null>(
+      Labelled('direction_of_travel', {
+        type: ['integer', 'string', 'null'],
+        enum: [0, 1, 2, 'outward', 'outbound', 'continue', 'return', null],
+        description: '0 outward, 1 continue, 2 return.',
+      }),
+    ),
   ),
   work_location_id: Opt(Type.String({ maxLength: 255 })),
   note: Opt(Type.String({ maxLength: 4000 })),
   ticket_id: Opt(Type.Integer({ minimum: 1, maximum: MAX_ID })),
   subtask_id: Opt(Type.Integer({ minimum: 1, maximum: MAX_ID })),
-  invoice_item_id: Opt(Type.Integer({ minimum: 1, maximum: MAX_ID, description: 'The invoice item that bills the booking (of the same project, not on a Billed invoice); once its invoice is Billed the booking is locked.' })),
-  issue_id: Opt(Type.String({ maxLength: 255, description: 'Only with the ticket_extension module (ignored otherwise).' })),
+  invoice_item_id: Opt(
+    Type.Integer({
+      minimum: 1,
+      maximum: MAX_ID,
+      description:
+        'The invoice item that bills the booking (of the same project, not on a Billed invoice); once its invoice is Billed the booking is locked.',
+    }),
+  ),
+  issue_id: Opt(
+    Type.String({ maxLength: 255, description: 'Only with the ticket_extension module (ignored otherwise).' }),
+  ),
 };
 
 const required = {
   employee_id: Type.String({ minLength: 1, maxLength: 255, description: 'Username.' }),
-  date: DateOnly({ pattern: PLAIN_DATE_PATTERN, description: 'YYYY-MM-DD only; a time component (even midnight) is rejected with 422.' }),
+  date: DateOnly({
+    pattern: PLAIN_DATE_PATTERN,
+    description: 'YYYY-MM-DD only; a time component (even midnight) is rejected with 422.',
+  }),
   from: TimeOfDay(),
   to: TimeOfDay({ description: '00:00 marks a booking that runs until midnight.' }),
   project_task_id: Type.Integer({ minimum: 1, maximum: MAX_ID }),
@@ -101,6 +144,9 @@ export const AttendanceListQuery = listQuery({
 });
 
 export const ReleaseBody = Type.Object({
-  project_release: Type.Integer({ enum: [0, 1, 2, 3], description: '0 unchanged, 1 freigegeben, 2 zu prüfen, 3 abgerechnet.' }),
+  project_release: Type.Integer({
+    enum: [0, 1, 2, 3],
+    description: '0 unchanged, 1 freigegeben, 2 zu prüfen, 3 abgerechnet.',
+  }),
   project_released_by: Opt(Type.String({ maxLength: 255, description: 'Username of the releasing employee.' })),
 });

@@ -9,14 +9,35 @@ import { nowTimestamp, today } from '../../values/formats.js';
 import { evaluate, LOCK_RULES } from '../../booking/engine.js';
 import type { Booking, BookingFacts, Violation } from '../../booking/facts.js';
 import { bookingSettings } from '../../booking/settings.js';
-import { employeeFacts, loadFacts, loadRefs, lockFacts, type BookingRefs } from '../../booking/booking-facts.repository.js';
+import {
+  employeeFacts,
+  loadFacts,
+  loadRefs,
+  lockFacts,
+  type BookingRefs,
+} from '../../booking/booking-facts.repository.js';
 import { endDateOf, spanOf } from '../../booking/time.js';
 import { holdMonths } from '../month-closings/month-closings.repository.js';
 import type { Scope } from '../../tenancy/scope.js';
 import type { AttendancesTable } from './attendances.tables.js';
 import type { AttendanceCreateT, AttendancePatchT } from './attendances.schemas.js';
-import { deleteAttendance, findAttendance, insertAttendance, updateAttendance, type AttendanceRow } from './attendances.repository.js';
-import { billableFor, billedLock, checkInvoiceItem, checkRefs, checkShape, immutable, rowToInput, type Input } from './attendance-checks.service.js';
+import {
+  deleteAttendance,
+  findAttendance,
+  insertAttendance,
+  updateAttendance,
+  type AttendanceRow,
+} from './attendances.repository.js';
+import {
+  billableFor,
+  billedLock,
+  checkInvoiceItem,
+  checkRefs,
+  checkShape,
+  immutable,
+  rowToInput,
+  type Input,
+} from './attendance-checks.service.js';
 
 export async function requireAttendance(db: TenantDb, id: number): Promise<AttendanceRow> {
   const row = await findAttendance(db, id);
@@ -24,7 +45,8 @@ export async function requireAttendance(db: TenantDb, id: number): Promise<Atten
   return row;
 }
 
-export const createAttendance = (s: Scope, body: AttendanceCreateT): Promise<AttendanceRow> => write(s, body, body.billable, undefined);
+export const createAttendance = (s: Scope, body: AttendanceCreateT): Promise<AttendanceRow> =>
+  write(s, body, body.billable, undefined);
 
 export async function changeAttendance(s: Scope, id: number, patch: AttendancePatchT): Promise<AttendanceRow> {
   const current = await requireAttendance(s.db, id);
@@ -46,20 +68,38 @@ export async function removeAttendance(s: Scope, id: number): Promise<void> {
   await lockedTransaction(s.db, s.dialect, [lockKeys.employee(s.tenant.id, stored.employee_id)], async (trx) => {
     const current = await requireAttendance(trx, id);
     await holdMonths(trx, s.dialect, [current.date]);
-    const violations = [...immutable(current, s.tenant), ...(await billedLock(trx, s.dialect, current)), ...(await lockViolations(trx, s, current))];
+    const violations = [
+      ...immutable(current, s.tenant),
+      ...(await billedLock(trx, s.dialect, current)),
+      ...(await lockViolations(trx, s, current)),
+    ];
     if (violations.length) throw violationsError(violations);
     await deleteAttendance(trx, id);
   });
 }
 
-export async function releaseAttendance(s: Scope, id: number, state: number, releasedBy: string | null): Promise<AttendanceRow> {
+export async function releaseAttendance(
+  s: Scope,
+  id: number,
+  state: number,
+  releasedBy: string | null,
+): Promise<AttendanceRow> {
   await requireAttendance(s.db, id);
-  if (releasedBy !== null && !(await employeeFacts(s.db, releasedBy))) new ErrorBag().add('project_released_by', 'The selected project released by is invalid.').throwIfAny();
-  const released = state === 0 ? { project_released_at: null, project_released_by: null } : { project_released_at: nowTimestamp(), project_released_by: releasedBy };
+  if (releasedBy !== null && !(await employeeFacts(s.db, releasedBy)))
+    new ErrorBag().add('project_released_by', 'The selected project released by is invalid.').throwIfAny();
+  const released =
+    state === 0
+      ? { project_released_at: null, project_released_by: null }
+      : { project_released_at: nowTimestamp(), project_released_by: releasedBy };
   return updateAttendance(s.db, id, { project_release: state, ...released, modified: nowTimestamp() });
 }
 
-async function write(s: Scope, input: Input, submittedBillable: boolean | null | undefined, current: AttendanceRow | undefined): Promise<AttendanceRow> {
+async function write(
+  s: Scope,
+  input: Input,
+  submittedBillable: boolean | null | undefined,
+  current: AttendanceRow | undefined,
+): Promise<AttendanceRow> {
   const { tenant } = s;
   const settings = bookingSettings(tenant);
   const locked = current ? immutable(current, s.tenant) : [];
@@ -67,7 +107,11 @@ async function write(s: Scope, input: Input, submittedBillable: boolean | null |
   const errors = new ErrorBag();
   const shape = checkShape(input, settings.duration_only, errors);
   errors.throwIfAny();
-  const keys = [lockKeys.project(tenant.id, input.project_id), lockKeys.employee(tenant.id, input.employee_id), ...(current ? [lockKeys.employee(tenant.id, current.employee_id)] : [])];
+  const keys = [
+    lockKeys.project(tenant.id, input.project_id),
+    lockKeys.employee(tenant.id, input.employee_id),
+    ...(current ? [lockKeys.employee(tenant.id, current.employee_id)] : []),
+  ];
   return lockedTransaction(s.db, s.dialect, keys, async (trx) => {
     const refs = await loadRefs(trx, {
       employee_id: input.employee_id,
@@ -102,7 +146,20 @@ async function write(s: Scope, input: Input, submittedBillable: boolean | null |
       subtask_id: input.subtask_id ?? null,
     };
     await holdMonths(trx, s.dialect, [booking.date, current?.date]);
-    const facts = await loadFacts(trx, booking, refs, settings, today(), current && { duration: Number(current.duration), project_id: current.project_id, project_task_id: current.project_task_id, ticket_id: current.ticket_id, subtask_id: current.subtask_id });
+    const facts = await loadFacts(
+      trx,
+      booking,
+      refs,
+      settings,
+      today(),
+      current && {
+        duration: Number(current.duration),
+        project_id: current.project_id,
+        project_task_id: current.project_task_id,
+        ticket_id: current.ticket_id,
+        subtask_id: current.subtask_id,
+      },
+    );
     const violations: Violation[] = [...(current ? await lockViolations(trx, s, current) : []), ...evaluate(facts)];
     if (violations.length) throw violationsError(dedupe(violations));
 
@@ -113,7 +170,14 @@ async function write(s: Scope, input: Input, submittedBillable: boolean | null |
 }
 
 /** The stored form of a checked booking. */
-function row(s: Scope, input: Input, booking: Booking, shape: ReturnType<typeof checkShape>, refs: BookingRefs, current: AttendanceRow | undefined): Omit<Insertable<AttendancesTable>, 'tenant_id'> {
+function row(
+  s: Scope,
+  input: Input,
+  booking: Booking,
+  shape: ReturnType<typeof checkShape>,
+  refs: BookingRefs,
+  current: AttendanceRow | undefined,
+): Omit<Insertable<AttendancesTable>, 'tenant_id'> {
   const span = spanOf(booking.date, booking.from, booking.to);
   return {
     employee_id: booking.employee_id,
@@ -126,7 +190,10 @@ function row(s: Scope, input: Input, booking: Booking, shape: ReturnType<typeof 
     duration: booking.duration,
     note: input.note ?? null,
     issue_id: s.tenant.modules.has('ticket_extension') ? (input.issue_id ?? null) : (current?.issue_id ?? null),
-    department_id: current && current.employee_id === booking.employee_id ? current.department_id : (refs.employee?.department_id ?? null),
+    department_id:
+      current && current.employee_id === booking.employee_id
+        ? current.department_id
+        : (refs.employee?.department_id ?? null),
     billable: booking.billable,
     work_location_id: input.work_location_id ?? null,
     activity_id: input.activity_id,
@@ -152,8 +219,16 @@ function row(s: Scope, input: Input, booking: Booking, shape: ReturnType<typeof 
 
 /** Lock periods (closed month, approval date, recording period) applied to the booking as it is stored. */
 async function lockViolations(db: TenantDb, s: Scope, stored: AttendanceRow): Promise<Violation[]> {
-  const facts = { booking: { employee_id: stored.employee_id, date: stored.date }, today: today(), settings: bookingSettings(s.tenant), ...(await lockFacts(db, stored.employee_id, stored.date)) };
-  return evaluate(facts as BookingFacts, LOCK_RULES).map((v) => ({ ...v, message: `The booking as stored is locked: ${v.message}` }));
+  const facts = {
+    booking: { employee_id: stored.employee_id, date: stored.date },
+    today: today(),
+    settings: bookingSettings(s.tenant),
+    ...(await lockFacts(db, stored.employee_id, stored.date)),
+  };
+  return evaluate(facts as BookingFacts, LOCK_RULES).map((v) => ({
+    ...v,
+    message: `The booking as stored is locked: ${v.message}`,
+  }));
 }
 
 /** One violation per field and rule: a lock that holds for the stored and the new booking is reported once (as stored). */

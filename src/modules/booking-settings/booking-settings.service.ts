@@ -5,7 +5,11 @@ import { bookingSettings, type BookingSettingsChanges } from '../../booking/sett
 import type { BookingSettings } from '../../booking/facts.js';
 import { updateTenant, type Tenant } from '../../tenancy/tenants.js';
 
-export async function updateBookingSettings(db: Kysely<DB>, tenant: Tenant, changes: BookingSettingsChanges): Promise<BookingSettings> {
+export async function updateBookingSettings(
+  db: Kysely<DB>,
+  tenant: Tenant,
+  changes: BookingSettingsChanges,
+): Promise<BookingSettings> {
   const next = { ...bookingSettings(tenant), ...changes };
   const updated = await updateTenant(db, tenant.instance, { settings: { booking: next } });
   return bookingSettings(updated);

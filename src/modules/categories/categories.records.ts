@@ -4,4 +4,10 @@ import { linkedDerivations, type Derivation } from '../../plugins/write-path/rec
 import type { CategoryEntity } from './category-links.repository.js';
 
 export const categoryDerivations = (entity: CategoryEntity): Derivation[] =>
-  linkedDerivations({ links: 'category_links', entity, definitions: 'categories', reference: 'category_id', shown: ['name', 'description', 'type'] });
+  linkedDerivations({
+    links: 'category_links',
+    entity,
+    definitions: 'categories',
+    reference: 'category_id',
+    shown: ['name', 'description', 'type'],
+  });

@@ -41,7 +41,13 @@ export function translations(value: TranslationsT | null | undefined): Translati
 export async function insertCategory(db: TenantDb, body: CategoryUpdateT & { name: string; type: string }) {
   const now = nowTimestamp();
   return db
-    .insertInto('categories', { name: body.name, type: body.type, description: JSON.stringify(translations(body.description)), created: now, modified: now })
+    .insertInto('categories', {
+      name: body.name,
+      type: body.type,
+      description: JSON.stringify(translations(body.description)),
+      created: now,
+      modified: now,
+    })
     .returningAll()
     .executeTakeFirstOrThrow();
 }
@@ -50,16 +56,22 @@ export async function updateCategory(db: TenantDb, id: number, body: CategoryUpd
   const { description, ...rest } = body;
   return db
     .updateTable('categories')
-    .set({ ...rest, ...(description !== undefined ? { description: JSON.stringify(translations(description)) } : {}), modified: nowTimestamp() })
+    .set({
+      ...rest,
+      ...(description !== undefined ? { description: JSON.stringify(translations(description)) } : {}),
+      modified: nowTimestamp(),
+    })
     .where('id', '=', id)
     .returningAll()
     .executeTakeFirstOrThrow();
 }
 
-export const deleteCategory = (db: TenantDb, id: number) =>
-  db.deleteFrom('categories').where('id', '=', id).execute();
+export const deleteCategory = (db: TenantDb, id: number) => db.deleteFrom('categories').where('id', '=', id).execute();
 
-export function toCategory(row: Pick<CategoryRow, 'name' | 'description' | 'type' | 'created' | 'modified'>, language: string): CategoryT {
+export function toCategory(
+  row: Pick<CategoryRow, 'name' | 'description' | 'type' | 'created' | 'modified'>,
+  language: string,
+): CategoryT {
   return {
     name: row.name,
     description: translations(fromJson<TranslationsT | null>(row.description, null)),

@@ -3,7 +3,16 @@ import { Type } from '@sinclair/typebox';
 import type { ZkApp } from '../../types.js';
 import { resourceRoutes } from '../crud/index.js';
 import { Category, CategoryCreate, CategoryListQuery, CategoryUpdate, type CategoryT } from './categories.schemas.js';
-import { categoryListSpec, deleteCategory, findCategory, insertCategory, listCategories, toCategory, updateCategory, type CategoryRow } from './categories.repository.js';
+import {
+  categoryListSpec,
+  deleteCategory,
+  findCategory,
+  insertCategory,
+  listCategories,
+  toCategory,
+  updateCategory,
+  type CategoryRow,
+} from './categories.repository.js';
 
 export default async function categoryRoutes(app: ZkApp) {
   resourceRoutes<undefined, CategoryRow, CategoryT>(app, {

@@ -16,7 +16,10 @@ export const Category = Type.Object({
 });
 export type CategoryT = Static<typeof Category>;
 
-const TypeId = Labelled('category_type', Type.String({ enum: CATEGORY_TYPES, description: 'Entity kind: ' + CATEGORY_TYPES.join(', ') + '.' }));
+const TypeId = Labelled(
+  'category_type',
+  Type.String({ enum: CATEGORY_TYPES, description: 'Entity kind: ' + CATEGORY_TYPES.join(', ') + '.' }),
+);
 
 export const CategoryCreate = Type.Object({
   name: Type.String({ minLength: 1, maxLength: 64 }),

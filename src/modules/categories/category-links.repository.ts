@@ -21,7 +21,11 @@ const categoryRows = prepared((db, p: { entity: CategoryEntity; ids: number[] })
     .orderBy('c.name'),
 );
 
-export async function loadCategories(db: TenantDb, entity: CategoryEntity, ids: readonly number[]): Promise<Map<number, CategoryT[]>> {
+export async function loadCategories(
+  db: TenantDb,
+  entity: CategoryEntity,
+  ids: readonly number[],
+): Promise<Map<number, CategoryT[]>> {
   const out = new Map<number, CategoryT[]>();
   for (const id of ids) out.set(Number(id), []);
   if (ids.length === 0) return out;
@@ -35,23 +39,40 @@ export const countCategories = (db: TenantDb, entity: CategoryEntity, ids: reado
   countPerOwner(db, 'category_links', 'entity_id', ids, { where: { entity_type: entity } });
 
 /** Resolve category names to ids; unknown names answer 422 on `field`. */
-export async function resolveCategoryIds(db: TenantDb, names: readonly string[], field = 'categories'): Promise<number[]> {
+export async function resolveCategoryIds(
+  db: TenantDb,
+  names: readonly string[],
+  field = 'categories',
+): Promise<number[]> {
   const unique = [...new Set(names)];
   if (unique.length === 0) return [];
   const rows = await db.selectFrom('categories').select(['id', 'name']).where('name', 'in', unique).execute();
   const missing = unique.filter((n) => !rows.some((r) => r.name === n));
-  if (missing.length > 0) throw fieldError(field, `The selected ${field} ${missing.map((m) => `"${m}"`).join(', ')} ${missing.length > 1 ? 'are' : 'is'} invalid.`);
+  if (missing.length > 0)
+    throw fieldError(
+      field,
+      `The selected ${field} ${missing.map((m) => `"${m}"`).join(', ')} ${missing.length > 1 ? 'are' : 'is'} invalid.`,
+    );
   return rows.map((r) => Number(r.id));
 }
 
 /** Replace a record's categories (call inside the record's write transaction, after resolveCategoryIds). */
-export async function setCategories(db: TenantDb, entity: CategoryEntity, entityId: number, categoryIds: readonly number[]): Promise<void> {
+export async function setCategories(
+  db: TenantDb,
+  entity: CategoryEntity,
+  entityId: number,
+  categoryIds: readonly number[],
+): Promise<void> {
   await db.deleteFrom('category_links').where('entity_type', '=', entity).where('entity_id', '=', entityId).execute();
   if (categoryIds.length === 0) return;
   await db
-    .insertInto('category_links', categoryIds.map((category_id) => ({ entity_type: entity, entity_id: entityId, category_id })))
+    .insertInto(
+      'category_links',
+      categoryIds.map((category_id) => ({ entity_type: entity, entity_id: entityId, category_id })),
+    )
     .execute();
 }
 
 /** Remove every link of a deleted record. */
-export const clearCategories = (db: TenantDb, entity: CategoryEntity, entityId: number) => setCategories(db, entity, entityId, []);
+export const clearCategories = (db: TenantDb, entity: CategoryEntity, entityId: number) =>
+  setCategories(db, entity, entityId, []);

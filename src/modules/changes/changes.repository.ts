@@ -13,7 +13,15 @@ import { nowTimestamp, outTimestamp } from '../../values/formats.js';
 import type { ChangeInput, RecordedChange } from '../../values/changes.js';
 
 /** A feed entry as the API shows it (GET /changes and webhook payloads alike); previous_key only on a rename. */
-export function changeView(c: { cursor: number; type: string; key: string; op: string; changed_at: string; previous_key?: string | null; data: unknown }) {
+export function changeView(c: {
+  cursor: number;
+  type: string;
+  key: string;
+  op: string;
+  changed_at: string;
+  previous_key?: string | null;
+  data: unknown;
+}) {
   return {
     cursor: String(c.cursor),
     type: c.type,
@@ -35,12 +43,25 @@ export function changeText(c: RecordedChange): string {
  * Append changes with the next cursors of the tenant; call last in the write transaction. On PostgreSQL the counter
  * and the entries are written in one statement (one round trip per write).
  */
-export async function recordChanges(db: TenantDb, changes: readonly ChangeInput[], dialect?: Dialect): Promise<RecordedChange[]> {
+export async function recordChanges(
+  db: TenantDb,
+  changes: readonly ChangeInput[],
+  dialect?: Dialect,
+): Promise<RecordedChange[]> {
   if (changes.length === 0) return [];
   const n = changes.length;
   if (dialect === 'postgres') {
     const changed_at = nowTimestamp();
-    const values = JSON.stringify(changes.map((c, i) => ({ i, type: c.type, key: c.key, op: c.op, previous_key: c.previous_key ?? null, data: c.data })));
+    const values = JSON.stringify(
+      changes.map((c, i) => ({
+        i,
+        type: c.type,
+        key: c.key,
+        op: c.op,
+        previous_key: c.previous_key ?? null,
+        data: c.data,
+      })),
+    );
     const { rows } = await sql<{ last: number }>`
       WITH c AS (
         INSERT INTO change_counters (tenant_id, last_cursor, pruned_through) VALUES (${db.tenantId}, ${n}, 0)
@@ -65,7 +86,15 @@ export async function recordChanges(db: TenantDb, changes: readonly ChangeInput[
   await db
     .insertInto(
       'changes',
-      recorded.map((c) => ({ cursor: c.cursor, type: c.type, key: c.key, op: c.op, changed_at, previous_key: c.previous_key ?? null, data: c.data })),
+      recorded.map((c) => ({
+        cursor: c.cursor,
+        type: c.type,
+        key: c.key,
+        op: c.op,
+        changed_at,
+        previous_key: c.previous_key ?? null,
+        data: c.data,
+      })),
     )
     .execute();
   return recorded;
@@ -74,7 +103,13 @@ export async function recordChanges(db: TenantDb, changes: readonly ChangeInput[
 /** The record's version: the cursor of its latest change, 0 when it never changed through the API. */
 // Compiled once (db/prepared.ts): every GET of a record runs it for its ETag.
 const lastCursor = preparedFirst((db, p: { type: string; key: string }) =>
-  db.selectFrom('changes').select('cursor').where('type', '=', p.type).where('key', '=', p.key).orderBy('cursor', 'desc').limit(1),
+  db
+    .selectFrom('changes')
+    .select('cursor')
+    .where('type', '=', p.type)
+    .where('key', '=', p.key)
+    .orderBy('cursor', 'desc')
+    .limit(1),
 );
 
 export async function recordVersion(db: TenantDb, type: string, key: string): Promise<number> {
@@ -83,12 +118,23 @@ export async function recordVersion(db: TenantDb, type: string, key: string): Pr
 }
 
 /** The tenant's feed after `since`: changes in cursor order, optionally of some types, never of the hidden ones. */
-export async function listChanges(db: TenantDb, since: number, types: readonly string[] | undefined, hidden: readonly string[], limit: number) {
-  let q = db.selectFrom('changes').select(['cursor', 'type', 'key', 'op', 'changed_at', 'previous_key', 'data']).where('cursor', '>', since);
+export async function listChanges(
+  db: TenantDb,
+  since: number,
+  types: readonly string[] | undefined,
+  hidden: readonly string[],
+  limit: number,
+) {
+  let q = db
+    .selectFrom('changes')
+    .select(['cursor', 'type', 'key', 'op', 'changed_at', 'previous_key', 'data'])
+    .where('cursor', '>', since);
   if (types?.length) q = q.where('type', 'in', types);
   if (hidden.length) q = q.where('type', 'not in', hidden);
   const rows = await q.orderBy('cursor').limit(limit).execute();
-  return rows.map((r) => changeView({ ...r, cursor: Number(r.cursor), data: r.data === null ? null : JSON.parse(r.data) }));
+  return rows.map((r) =>
+    changeView({ ...r, cursor: Number(r.cursor), data: r.data === null ? null : JSON.parse(r.data) }),
+  );
 }
 
 /** The tenant's counter: the last cursor handed out and how far the feed was pruned. */
@@ -126,7 +172,14 @@ export async function pruneChanges(db: TenantDb, cutoff: string): Promise<number
   if (doomed.length === 0) return 0;
   const highest = Number(doomed[0].cursor);
   const cursors = doomed.map((d) => Number(d.cursor));
-  for (let i = 0; i < cursors.length; i += 500) await db.deleteFrom('changes').where('cursor', 'in', cursors.slice(i, i + 500)).execute();
-  await db.updateTable('change_counters').set({ pruned_through: sql`CASE WHEN pruned_through < ${highest} THEN ${highest} ELSE pruned_through END` }).execute();
+  for (let i = 0; i < cursors.length; i += 500)
+    await db
+      .deleteFrom('changes')
+      .where('cursor', 'in', cursors.slice(i, i + 500))
+      .execute();
+  await db
+    .updateTable('change_counters')
+    .set({ pruned_through: sql`CASE WHEN pruned_through < ${highest} THEN ${highest} ELSE pruned_through END` })
+    .execute();
   return cursors.length;
 }

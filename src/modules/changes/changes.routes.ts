@@ -26,10 +26,20 @@ export default async function changeRoutes(app: ZkApp) {
       const types = arrayParam(req.query as Record<string, unknown>, 'types');
       const bounds = await feedBounds(req.db);
       if (since < bounds.prunedThrough) {
-        throw new ApiError(410, `Changes after cursor ${since} are no longer kept (retention). Read the records again through their lists, then follow the feed from next_cursor ${bounds.last}.`, undefined, { next_cursor: String(bounds.last) });
+        throw new ApiError(
+          410,
+          `Changes after cursor ${since} are no longer kept (retention). Read the records again through their lists, then follow the feed from next_cursor ${bounds.last}.`,
+          undefined,
+          { next_cursor: String(bounds.last) },
+        );
       }
       if (since > bounds.last) {
-        throw new ApiError(410, `Cursor ${since} is ahead of this feed (last cursor ${bounds.last}; was the database restored?). Read the records again, then follow the feed from next_cursor ${bounds.last}.`, undefined, { next_cursor: String(bounds.last) });
+        throw new ApiError(
+          410,
+          `Cursor ${since} is ahead of this feed (last cursor ${bounds.last}; was the database restored?). Read the records again, then follow the feed from next_cursor ${bounds.last}.`,
+          undefined,
+          { next_cursor: String(bounds.last) },
+        );
       }
       hidden ??= app.zk.records.types.filter((t) => t.feed === false).map((t) => t.type);
       const data = await listChanges(req.db, since, types, hidden, req.query.limit ?? FEED_DEFAULT_LIMIT);

@@ -15,7 +15,11 @@ import { requestedChanges } from '../../http/round-trip.js';
 import type { Derivation, KeyPart, RecordType, RowFilter } from '../../plugins/write-path/records.js';
 import { DataArray, MAX_ID, Paginated, responses, Single } from '../../http/schemas.js';
 
-export const scopeOf = (app: ZkApp, req: FastifyRequest): Scope => ({ db: req.db, dialect: app.zk.dialect, tenant: req.tenant });
+export const scopeOf = (app: ZkApp, req: FastifyRequest): Scope => ({
+  db: req.db,
+  dialect: app.zk.dialect,
+  tenant: req.tenant,
+});
 
 /** A list in SQL: filtered query, list conventions (paging, sort, modified filters) applied by http/list. */
 export interface PagedList<P, Row, Out> {
@@ -57,7 +61,11 @@ export interface ResourceDef<P, Row, Out> {
   find: (s: Scope, parent: P, key: any) => Promise<Row | undefined>;
   show: (s: Scope, parent: P, row: Row) => Out | Promise<Out>;
   /** `answer`: the 201 shows more than a read does (a webhook's secret, shown once), with this schema and mapping. */
-  create?: { body: TSchema; run: (s: Scope, parent: P, body: any) => Promise<Row>; answer?: { schema: TSchema; show: (s: Scope, parent: P, row: Row) => unknown } };
+  create?: {
+    body: TSchema;
+    run: (s: Scope, parent: P, body: any) => Promise<Row>;
+    answer?: { schema: TSchema; show: (s: Scope, parent: P, row: Row) => unknown };
+  };
   update?: { body: TSchema; run: (s: Scope, parent: P, row: Row, body: any) => Promise<Row> };
   remove?: (s: Scope, parent: P, row: Row) => Promise<void>;
   /** Fields unique in the tenant: create and update answer 422 "The <field> has already been taken." first (all at once). */
@@ -84,24 +92,40 @@ export interface ResourceDef<P, Row, Out> {
 }
 
 /** A path value from its text (a record key part) as the route's schema types it. */
-const typed = (schema: TSchema | undefined, text: string): unknown => (schema && ['integer', 'number'].includes((schema as { type?: string }).type ?? '') ? Number(text) : text);
+const typed = (schema: TSchema | undefined, text: string): unknown =>
+  schema && ['integer', 'number'].includes((schema as { type?: string }).type ?? '') ? Number(text) : text;
 
 /**
  * The records of a resource with these keys, as its detail route shows them: each parent loaded once, each row found
  * as the route finds it, and a parent's rows shown together when the resource says how (records.showMany: a
  * renamed absence reason changes all its absences — two queries for them, not two per absence).
  */
-function kitLoader<P, Row, Out>(def: ResourceDef<P, Row, Out>, keyName: string, keySchema: TSchema): RecordType['load'] {
+function kitLoader<P, Row, Out>(
+  def: ResourceDef<P, Row, Out>,
+  keyName: string,
+  keySchema: TSchema,
+): RecordType['load'] {
   const schemas: Record<string, TSchema> = { ...(def.parentParams ?? {}), [keyName]: keySchema };
   const names = Object.keys(schemas);
   const batch = def.records?.showMany;
   return async (s, keys) => {
     const out = new Map<string, unknown>();
-    const groups = new Map<string, { params: Record<string, unknown>; found: { key: string; row: Row }[]; keys: (readonly string[])[] }>();
+    const groups = new Map<
+      string,
+      { params: Record<string, unknown>; found: { key: string; row: Row }[]; keys: (readonly string[])[] }
+    >();
     for (const parts of keys) {
       if (parts.length !== names.length) continue;
       const parentKey = JSON.stringify(parts.slice(0, -1));
-      const group = groups.get(parentKey) ?? groups.set(parentKey, { params: Object.fromEntries(names.map((n, i) => [n, typed(schemas[n], parts[i])])), found: [], keys: [] }).get(parentKey)!;
+      const group =
+        groups.get(parentKey) ??
+        groups
+          .set(parentKey, {
+            params: Object.fromEntries(names.map((n, i) => [n, typed(schemas[n], parts[i])])),
+            found: [],
+            keys: [],
+          })
+          .get(parentKey)!;
       group.keys.push(parts);
     }
     for (const group of groups.values()) {
@@ -116,7 +140,13 @@ function kitLoader<P, Row, Out>(def: ResourceDef<P, Row, Out>, keyName: string, 
         const row = await def.find(s, parent, typed(schemas[keyName], parts.at(-1)!));
         if (row) group.found.push({ key: parts.join('/'), row });
       }
-      const shown = batch ? await batch(s, parent, group.found.map((f) => f.row)) : await Promise.all(group.found.map((f) => def.show(s, parent, f.row)));
+      const shown = batch
+        ? await batch(
+            s,
+            parent,
+            group.found.map((f) => f.row),
+          )
+        : await Promise.all(group.found.map((f) => def.show(s, parent, f.row)));
       group.found.forEach((f, i) => out.set(f.key, shown[i]));
     }
     return out;
@@ -138,7 +168,10 @@ export function resourceRoutes<P, Row, Out>(app: ZkApp, def: ResourceDef<P, Row,
   const config = def.config ?? {};
   if (def.records) {
     const { load, showMany: _showMany, ...declared } = def.records;
-    const type = itemPath.split('/').filter((p) => p && !p.startsWith(':')).join('/');
+    const type = itemPath
+      .split('/')
+      .filter((p) => p && !p.startsWith(':'))
+      .join('/');
     app.zk.records.add({ type, ...declared, load: load ?? kitLoader(def, keyName, keySchema) });
   }
 
@@ -166,7 +199,15 @@ export function resourceRoutes<P, Row, Out>(app: ZkApp, def: ResourceDef<P, Row,
     const list = def.list;
     app.get(
       def.path,
-      { config, schema: { summary: summary('list', `List ${def.plural}`), tags, ...collectionParams, response: responses({ 200: DataArray(def.listItem ?? def.resource) }) } },
+      {
+        config,
+        schema: {
+          summary: summary('list', `List ${def.plural}`),
+          tags,
+          ...collectionParams,
+          response: responses({ 200: DataArray(def.listItem ?? def.resource) }),
+        },
+      },
       async (req) => {
         const { s, parent } = await parentOf(req);
         return { data: await list.load(s, parent) };
@@ -189,11 +230,16 @@ export function resourceRoutes<P, Row, Out>(app: ZkApp, def: ResourceDef<P, Row,
       },
       async (req) => {
         const { s, parent } = await parentOf(req);
-        const map = (rows: Row[]) => (list.map ? list.map(s, parent, rows) : Promise.all(rows.map((r) => def.show(s, parent, r))));
+        const map = (rows: Row[]) =>
+          list.map ? list.map(s, parent, rows) : Promise.all(rows.map((r) => def.show(s, parent, r)));
         const qb = list.build(s, parent, req.query);
         if (!list.unpaginated) return listResponse(req, qb, list.spec, map);
         let ordered = qb;
-        for (const term of orderTerms(withWritableSorts(list.spec, req.routeOptions.url), req.query as { orderBy?: string; order?: string })) ordered = ordered.orderBy(term);
+        for (const term of orderTerms(
+          withWritableSorts(list.spec, req.routeOptions.url),
+          req.query as { orderBy?: string; order?: string },
+        ))
+          ordered = ordered.orderBy(term);
         const rows = (await ordered.execute()) as Row[];
         return { data: await map(rows) };
       },
@@ -203,7 +249,15 @@ export function resourceRoutes<P, Row, Out>(app: ZkApp, def: ResourceDef<P, Row,
   if (def.detail !== false) {
     app.get(
       itemPath,
-      { config, schema: { summary: summary('get', `Get ${a}`), tags, params: itemParams, response: responses({ 200: Single(def.resource) }) } },
+      {
+        config,
+        schema: {
+          summary: summary('get', `Get ${a}`),
+          tags,
+          params: itemParams,
+          response: responses({ 200: Single(def.resource) }),
+        },
+      },
       async (req) => {
         const { s, parent, row } = await load(req);
         return single(s, parent, row);
@@ -229,7 +283,9 @@ export function resourceRoutes<P, Row, Out>(app: ZkApp, def: ResourceDef<P, Row,
         const { s, parent } = await parentOf(req);
         await unique(s, req.body);
         const row = await create.run(s, parent, req.body);
-        return reply.code(201).send(create.answer ? { data: await create.answer.show(s, parent, row) } : await single(s, parent, row));
+        return reply
+          .code(201)
+          .send(create.answer ? { data: await create.answer.show(s, parent, row) } : await single(s, parent, row));
       },
     );
   }
@@ -263,7 +319,15 @@ export function resourceRoutes<P, Row, Out>(app: ZkApp, def: ResourceDef<P, Row,
     const remove = def.remove;
     app.delete(
       itemPath,
-      { config, schema: { summary: summary('remove', `Delete ${a}`), tags, params: itemParams, response: responses({ 204: Type.Null() }, { write: true }) } },
+      {
+        config,
+        schema: {
+          summary: summary('remove', `Delete ${a}`),
+          tags,
+          params: itemParams,
+          response: responses({ 204: Type.Null() }, { write: true }),
+        },
+      },
       async (req, reply) => {
         const { s, parent, row } = await load(req);
         await remove(s, parent, row);

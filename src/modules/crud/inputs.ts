@@ -16,7 +16,8 @@ export function dateValues<T extends object>(body: T, fields: readonly (keyof T 
     const v = b[f];
     if (typeof v !== 'string') continue;
     const day = v.slice(0, 10);
-    if (!isValidDate(day)) errors.add(f, `The ${f.replace(/_/g, ' ')} field must be a valid date in the format YYYY-MM-DD.`);
+    if (!isValidDate(day))
+      errors.add(f, `The ${f.replace(/_/g, ' ')} field must be a valid date in the format YYYY-MM-DD.`);
     else b[f] = day;
   }
   errors.throwIfAny();
@@ -47,7 +48,8 @@ export const newStamps = () => {
 /** Keep only the keys listed (request bodies may carry read-only keys; they are ignored). */
 export function pick<T extends object, K extends string>(body: T, keys: readonly K[]): Partial<Record<K, unknown>> {
   const out: Partial<Record<K, unknown>> = {};
-  for (const k of keys) if ((body as Record<string, unknown>)[k] !== undefined) out[k] = (body as Record<string, unknown>)[k];
+  for (const k of keys)
+    if ((body as Record<string, unknown>)[k] !== undefined) out[k] = (body as Record<string, unknown>)[k];
   return out;
 }
 
@@ -55,7 +57,10 @@ export function pick<T extends object, K extends string>(body: T, keys: readonly
 export const merged = <V>(submitted: V | undefined, current: V): V => (submitted !== undefined ? submitted : current);
 
 /** Closed date intervals with open ends (null = unbounded) overlap? */
-export function intervalsOverlap(a: { start: string | null; end: string | null }, b: { start: string | null; end: string | null }): boolean {
+export function intervalsOverlap(
+  a: { start: string | null; end: string | null },
+  b: { start: string | null; end: string | null },
+): boolean {
   const aStartsBeforeBEnds = a.start === null || b.end === null || a.start <= b.end;
   const bStartsBeforeAEnds = b.start === null || a.end === null || b.start <= a.end;
   return aStartsBeforeBEnds && bStartsBeforeAEnds;

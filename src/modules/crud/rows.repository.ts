@@ -10,18 +10,37 @@ import { nowTimestamp } from '../../values/formats.js';
 
 export type Row<T extends TenantTable> = Selectable<DB[T]>;
 
-export function findRow<T extends TenantTable>(db: TenantDb, table: T, column: string, value: unknown): Promise<Row<T> | undefined> {
-  return untyped(db).selectFrom(table).selectAll().where(column, '=', value).executeTakeFirst() as Promise<Row<T> | undefined>;
+export function findRow<T extends TenantTable>(
+  db: TenantDb,
+  table: T,
+  column: string,
+  value: unknown,
+): Promise<Row<T> | undefined> {
+  return untyped(db).selectFrom(table).selectAll().where(column, '=', value).executeTakeFirst() as Promise<
+    Row<T> | undefined
+  >;
 }
 
 /** Insert a row with created/modified set to now. */
-export function insertRow<T extends TenantTable>(db: TenantDb, table: T, values: Record<string, unknown>): Promise<Row<T>> {
+export function insertRow<T extends TenantTable>(
+  db: TenantDb,
+  table: T,
+  values: Record<string, unknown>,
+): Promise<Row<T>> {
   const now = nowTimestamp();
-  return untyped(db).insertInto(table, { ...values, created: now, modified: now }).returningAll().executeTakeFirstOrThrow() as Promise<Row<T>>;
+  return untyped(db)
+    .insertInto(table, { ...values, created: now, modified: now })
+    .returningAll()
+    .executeTakeFirstOrThrow() as Promise<Row<T>>;
 }
 
 /** Update the row with this id (modified set to now). */
-export function updateRow<T extends TenantTable>(db: TenantDb, table: T, id: number, values: Record<string, unknown>): Promise<Row<T>> {
+export function updateRow<T extends TenantTable>(
+  db: TenantDb,
+  table: T,
+  id: number,
+  values: Record<string, unknown>,
+): Promise<Row<T>> {
   return untyped(db)
     .updateTable(table)
     .set({ ...values, modified: nowTimestamp() })
@@ -50,7 +69,14 @@ export interface UniqueOptions {
 }
 
 /** The one uniqueness check: adds the field's message when another row of the tenant has this value. */
-export async function checkUnique(db: TenantDb, errors: ErrorBag, table: TenantTable, field: string, value: unknown, opts: UniqueOptions = {}): Promise<void> {
+export async function checkUnique(
+  db: TenantDb,
+  errors: ErrorBag,
+  table: TenantTable,
+  field: string,
+  value: unknown,
+  opts: UniqueOptions = {},
+): Promise<void> {
   if (value === undefined || (value === null && !opts.matchNull)) return;
   const column = opts.column ?? field;
   let q = untyped(db).selectFrom(table).select('tenant_id');
@@ -60,13 +86,21 @@ export async function checkUnique(db: TenantDb, errors: ErrorBag, table: TenantT
   const cased = typeof value === 'string' && value.toLowerCase() !== value.toUpperCase();
   if (value === null) q = q.where(column, 'is', null);
   else q = cased ? q.where(equalsIgnoringCase(column, value as string)) : q.where(column, '=', value);
-  for (const [column, v] of Object.entries(opts.where ?? {})) q = v === null ? q.where(column, 'is', null) : q.where(column, '=', v);
+  for (const [column, v] of Object.entries(opts.where ?? {}))
+    q = v === null ? q.where(column, 'is', null) : q.where(column, '=', v);
   if (opts.exceptId !== undefined) q = q.where('id', '<>', Number(opts.exceptId));
-  if (await q.limit(1).executeTakeFirst()) errors.add(field, opts.message ?? `The ${opts.words ?? field.replace(/_/g, ' ')} has already been taken.`);
+  if (await q.limit(1).executeTakeFirst())
+    errors.add(field, opts.message ?? `The ${opts.words ?? field.replace(/_/g, ' ')} has already been taken.`);
 }
 
 /** checkUnique for a single field: throws its 422 at once. */
-export async function assertUnique(db: TenantDb, table: TenantTable, field: string, value: unknown, opts: UniqueOptions = {}): Promise<void> {
+export async function assertUnique(
+  db: TenantDb,
+  table: TenantTable,
+  field: string,
+  value: unknown,
+  opts: UniqueOptions = {},
+): Promise<void> {
   const errors = new ErrorBag();
   await checkUnique(db, errors, table, field, value, opts);
   errors.throwIfAny();

@@ -23,7 +23,9 @@ export const contactListSpec: ListSpec = {
 export function listContacts(db: TenantDb, customerId: number) {
   return db
     .selectFrom('customer_contacts as c')
-    .leftJoin('departments as d', (j) => j.onRef('d.tenant_id', '=', 'c.tenant_id').onRef('d.id', '=', 'c.department_id'))
+    .leftJoin('departments as d', (j) =>
+      j.onRef('d.tenant_id', '=', 'c.tenant_id').onRef('d.id', '=', 'c.department_id'),
+    )
     .selectAll('c')
     .select('d.name as department_name')
     .where('c.customer_id', '=', customerId);
@@ -36,20 +38,41 @@ export const findContact = (db: TenantDb, customerId: number, id: number) =>
 /** Request fields -> columns (`primary` is stored as is_primary; categories are written separately). */
 function columns(body: ContactUpdateT) {
   const { primary, inactive, categories: _categories, ...rest } = body;
-  return { ...rest, ...(primary !== undefined ? { is_primary: primary ?? false } : {}), ...(inactive !== undefined ? { inactive: inactive ?? false } : {}) };
+  return {
+    ...rest,
+    ...(primary !== undefined ? { is_primary: primary ?? false } : {}),
+    ...(inactive !== undefined ? { inactive: inactive ?? false } : {}),
+  };
 }
 
-export async function insertContact(db: TenantDb, customerId: number, body: ContactUpdateT & { first_name: string; last_name: string }) {
+export async function insertContact(
+  db: TenantDb,
+  customerId: number,
+  body: ContactUpdateT & { first_name: string; last_name: string },
+) {
   const now = nowTimestamp();
   const row = await db
-    .insertInto('customer_contacts', { is_primary: false, inactive: false, ...columns(body), first_name: body.first_name, last_name: body.last_name, customer_id: customerId, created: now, modified: now })
+    .insertInto('customer_contacts', {
+      is_primary: false,
+      inactive: false,
+      ...columns(body),
+      first_name: body.first_name,
+      last_name: body.last_name,
+      customer_id: customerId,
+      created: now,
+      modified: now,
+    })
     .returning('id')
     .executeTakeFirstOrThrow();
   return Number(row.id);
 }
 
 export async function updateContact(db: TenantDb, id: number, body: ContactUpdateT) {
-  await db.updateTable('customer_contacts').set({ ...columns(body), modified: nowTimestamp() }).where('id', '=', id).execute();
+  await db
+    .updateTable('customer_contacts')
+    .set({ ...columns(body), modified: nowTimestamp() })
+    .where('id', '=', id)
+    .execute();
 }
 
 /** Contacts with their category links and attribute values (they have no foreign key to clean up after them). */
@@ -66,7 +89,10 @@ export const deleteContact = (db: TenantDb, id: number) => deleteContactRows(db,
 /** Every contact of a customer (customer delete). */
 export async function deleteContactsOf(db: TenantDb, customerId: number) {
   const rows = await db.selectFrom('customer_contacts').select('id').where('customer_id', '=', customerId).execute();
-  await deleteContactRows(db, rows.map((r) => Number(r.id)));
+  await deleteContactRows(
+    db,
+    rows.map((r) => Number(r.id)),
+  );
 }
 
 export function toContact(row: ContactRow, customerNumber: string, categories: CategoryT[]): ContactT {

@@ -16,9 +16,14 @@ import { findCustomer } from './customers.repository.js';
 
 const tags = ['Customer contacts'];
 const CustomerParams = Type.Object({ customer_number: Type.String({ minLength: 1, maxLength: 255 }) });
-const ContactParams = Type.Object({ customer_number: Type.String({ minLength: 1, maxLength: 255 }), id: Type.Integer({ minimum: 1, maximum: MAX_ID }) });
+const ContactParams = Type.Object({
+  customer_number: Type.String({ minLength: 1, maxLength: 255 }),
+  id: Type.Integer({ minimum: 1, maximum: MAX_ID }),
+});
 
-const single = async (db: TenantDb, customer: CustomerRow, contact: ContactRow) => ({ data: (await contactsWithCategories(db, customer, [contact]))[0] });
+const single = async (db: TenantDb, customer: CustomerRow, contact: ContactRow) => ({
+  data: (await contactsWithCategories(db, customer, [contact]))[0],
+});
 
 export default async function contactRoutes(app: ZkApp) {
   app.zk.records.add({
@@ -38,16 +43,33 @@ export default async function contactRoutes(app: ZkApp) {
   });
   app.get(
     '/customers/:customer_number/contacts',
-    { schema: { summary: "List a customer's contacts", tags, params: CustomerParams, querystring: ContactListQuery, response: responses({ 200: Paginated(Contact) }) } },
+    {
+      schema: {
+        summary: "List a customer's contacts",
+        tags,
+        params: CustomerParams,
+        querystring: ContactListQuery,
+        response: responses({ 200: Paginated(Contact) }),
+      },
+    },
     async (req) => {
       const customer = await requireCustomer(req.db, req.params.customer_number);
-      return listResponse(req, listContacts(req.db, Number(customer.id)), contactListSpec, (rows) => contactsWithCategories(req.db, customer, rows));
+      return listResponse(req, listContacts(req.db, Number(customer.id)), contactListSpec, (rows) =>
+        contactsWithCategories(req.db, customer, rows),
+      );
     },
   );
 
   app.get(
     '/customers/:customer_number/contacts/:id',
-    { schema: { summary: 'Get a contact of a customer', tags, params: ContactParams, response: responses({ 200: Single(Contact) }) } },
+    {
+      schema: {
+        summary: 'Get a contact of a customer',
+        tags,
+        params: ContactParams,
+        response: responses({ 200: Single(Contact) }),
+      },
+    },
     async (req) => {
       const customer = await requireCustomer(req.db, req.params.customer_number);
       return single(req.db, customer, await requireContact(req.db, customer, req.params.id));
@@ -56,7 +78,15 @@ export default async function contactRoutes(app: ZkApp) {
 
   app.post(
     '/customers/:customer_number/contacts',
-    { schema: { summary: 'Create a contact of a customer', tags, params: CustomerParams, body: ContactCreate, response: responses({ 201: Single(Contact) }, { write: true }) } },
+    {
+      schema: {
+        summary: 'Create a contact of a customer',
+        tags,
+        params: CustomerParams,
+        body: ContactCreate,
+        response: responses({ 201: Single(Contact) }, { write: true }),
+      },
+    },
     async (req, reply) => {
       const customer = await requireCustomer(req.db, req.params.customer_number);
       const id = await writeContact(req.db, customer, req.body);
@@ -67,7 +97,13 @@ export default async function contactRoutes(app: ZkApp) {
   app.route({
     method: ['PATCH', 'PUT'],
     url: '/customers/:customer_number/contacts/:id',
-    schema: { summary: 'Update a contact (only submitted fields change)', tags, params: ContactParams, body: ContactUpdate, response: responses({ 200: Single(Contact) }, { write: true }) },
+    schema: {
+      summary: 'Update a contact (only submitted fields change)',
+      tags,
+      params: ContactParams,
+      body: ContactUpdate,
+      response: responses({ 200: Single(Contact) }, { write: true }),
+    },
     handler: async (req) => {
       const customer = await requireCustomer(req.db, req.params.customer_number);
       const current = await requireContact(req.db, customer, req.params.id);
@@ -82,7 +118,14 @@ export default async function contactRoutes(app: ZkApp) {
 
   app.delete(
     '/customers/:customer_number/contacts/:id',
-    { schema: { summary: 'Delete a contact', tags, params: ContactParams, response: responses({ 204: Type.Null() }, { write: true }) } },
+    {
+      schema: {
+        summary: 'Delete a contact',
+        tags,
+        params: ContactParams,
+        response: responses({ 204: Type.Null() }, { write: true }),
+      },
+    },
     async (req, reply) => {
       const customer = await requireCustomer(req.db, req.params.customer_number);
       await removeContact(req.db, await requireContact(req.db, customer, req.params.id));

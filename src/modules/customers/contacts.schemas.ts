@@ -39,12 +39,21 @@ const writable = {
   language: Opt(Type.String({ maxLength: 8, description: 'Language code, e.g. de.' })),
   inactive: Opt(Type.Boolean()),
   department_id: Opt(Type.Integer({ minimum: 1, maximum: MAX_ID })),
-  categories: Opt(Type.Array(Type.String({ minLength: 1, maxLength: 64 }), { maxItems: 200, description: 'Category names; replaces the set.' })),
+  categories: Opt(
+    Type.Array(Type.String({ minLength: 1, maxLength: 64 }), {
+      maxItems: 200,
+      description: 'Category names; replaces the set.',
+    }),
+  ),
 };
 const Name = Type.String({ minLength: 1, maxLength: 64 });
 
 export const ContactCreate = Type.Object({ first_name: Name, last_name: Name, ...writable });
-export const ContactUpdate = Type.Object({ first_name: Type.Optional(Name), last_name: Type.Optional(Name), ...writable });
+export const ContactUpdate = Type.Object({
+  first_name: Type.Optional(Name),
+  last_name: Type.Optional(Name),
+  ...writable,
+});
 export type ContactUpdateT = Static<typeof ContactUpdate>;
 
 export const ContactListQuery = listQuery();

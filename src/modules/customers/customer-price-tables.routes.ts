@@ -13,6 +13,9 @@ export default async function customerPriceTableRoutes(app: ZkApp) {
     what: 'customer price table',
     level: 'customer',
     ownerKey: ['customer_number'],
-    owner: async (s, params) => ({ level: 'customer', customer_number: (await requireCustomer(s.db, String(params.customer))).customer_number }),
+    owner: async (s, params) => ({
+      level: 'customer',
+      customer_number: (await requireCustomer(s.db, String(params.customer))).customer_number,
+    }),
   });
 }

@@ -6,7 +6,13 @@ import type { TenantDb } from '../../db/tenant-scope.js';
 import type { CustomerAddressesTable } from './customers.tables.js';
 import { toBool } from '../../values/formats.js';
 import { countPerOwner } from '../../db/lookup.js';
-import { INVOICE_VERSIONS, type AddressInputT, type CustomerAddressT, type ManagerInputT, type ManagerT } from './customers.schemas.js';
+import {
+  INVOICE_VERSIONS,
+  type AddressInputT,
+  type CustomerAddressT,
+  type ManagerInputT,
+  type ManagerT,
+} from './customers.schemas.js';
 
 type OwnedTable = 'customer_addresses' | 'customer_managers' | 'customer_contacts';
 
@@ -33,14 +39,20 @@ export function toAddress(r: Selectable<CustomerAddressesTable>): CustomerAddres
     is_billing_address: toBool(r.is_billing_address),
     is_shipping_address: toBool(r.is_shipping_address),
     inactive: toBool(r.inactive),
-    machine_readable_invoice_version: v === null ? null : { id: Number(v), name: INVOICE_VERSIONS[Number(v)] ?? String(v) },
+    machine_readable_invoice_version:
+      v === null ? null : { id: Number(v), name: INVOICE_VERSIONS[Number(v)] ?? String(v) },
   };
 }
 
-const addressRows = prepared((db, p: { customerId: number }) => db.selectFrom('customer_addresses').selectAll().where('customer_id', '=', p.customerId).orderBy('id'));
-export const loadAddresses = async (db: TenantDb, customerId: number) => (await addressRows(db, { customerId })).map(toAddress);
+const addressRows = prepared((db, p: { customerId: number }) =>
+  db.selectFrom('customer_addresses').selectAll().where('customer_id', '=', p.customerId).orderBy('id'),
+);
+export const loadAddresses = async (db: TenantDb, customerId: number) =>
+  (await addressRows(db, { customerId })).map(toAddress);
 
-const managerRows = prepared((db, p: { customerId: number }) => db.selectFrom('customer_managers').selectAll().where('customer_id', '=', p.customerId).orderBy('username'));
+const managerRows = prepared((db, p: { customerId: number }) =>
+  db.selectFrom('customer_managers').selectAll().where('customer_id', '=', p.customerId).orderBy('username'),
+);
 
 export async function loadManagers(db: TenantDb, customerId: number): Promise<ManagerT[]> {
   const rows = await managerRows(db, { customerId });
@@ -54,7 +66,11 @@ export async function loadManagers(db: TenantDb, customerId: number): Promise<Ma
 
 /** Ids of a customer's addresses (to check the ids a body refers to). */
 export const addressIds = async (db: TenantDb, customerId: number) =>
-  new Set((await db.selectFrom('customer_addresses').select('id').where('customer_id', '=', customerId).execute()).map((r) => Number(r.id)));
+  new Set(
+    (await db.selectFrom('customer_addresses').select('id').where('customer_id', '=', customerId).execute()).map((r) =>
+      Number(r.id),
+    ),
+  );
 
 /** Replace the address set: listed ids are updated (submitted fields only), others deleted, new items inserted. */
 export async function replaceAddresses(db: TenantDb, customerId: number, items: AddressInputT[]): Promise<void> {
@@ -65,7 +81,12 @@ export async function replaceAddresses(db: TenantDb, customerId: number, items: 
   for (const { id, ...fields } of items) {
     if (id !== undefined) {
       if (Object.keys(fields).length > 0) {
-        await db.updateTable('customer_addresses').set(fields).where('customer_id', '=', customerId).where('id', '=', id).execute();
+        await db
+          .updateTable('customer_addresses')
+          .set(fields)
+          .where('customer_id', '=', customerId)
+          .where('id', '=', id)
+          .execute();
       }
     } else {
       await db.insertInto('customer_addresses', { ...fields, name: fields.name!, customer_id: customerId }).execute();

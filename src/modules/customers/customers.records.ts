@@ -10,7 +10,12 @@ async function customersShowing(ctx: DeriveContext, tables: readonly Row[]): Pro
   const numbers = [...new Set(tables.filter((t) => t.level === 'customer').map((t) => String(t.customer_number)))];
   const base = tables.some((t) => t.level === 'base');
   const ids: number[] = [];
-  if (numbers.length) ids.push(...(await ctx.scope.db.selectFrom('customers').select('id').where('customer_number', 'in', numbers).execute()).map((r) => Number(r.id)));
+  if (numbers.length)
+    ids.push(
+      ...(
+        await ctx.scope.db.selectFrom('customers').select('id').where('customer_number', 'in', numbers).execute()
+      ).map((r) => Number(r.id)),
+    );
   if (base) {
     // Customers without tables of their own show the base tables.
     const rows = await ctx.scope.db
@@ -19,7 +24,12 @@ async function customersShowing(ctx: DeriveContext, tables: readonly Row[]): Pro
       .where((eb) =>
         eb.not(
           eb.exists(
-            eb.selectFrom('price_tables as t').select('t.id').where('t.tenant_id', '=', ctx.scope.db.tenantId).where('t.level', '=', 'customer').whereRef('t.customer_number', '=', 'c.customer_number'),
+            eb
+              .selectFrom('price_tables as t')
+              .select('t.id')
+              .where('t.tenant_id', '=', ctx.scope.db.tenantId)
+              .where('t.level', '=', 'customer')
+              .whereRef('t.customer_number', '=', 'c.customer_number'),
           ),
         ),
       )
@@ -31,9 +41,25 @@ async function customersShowing(ctx: DeriveContext, tables: readonly Row[]): Pro
 
 /** The price tables (as rows, as they are now or were) a change of prices or factors belongs to. */
 async function tablesOf(ctx: DeriveContext, changes: readonly RowChange[]): Promise<Row[]> {
-  const ids = [...new Set(changes.flatMap((c) => [c.old?.price_table_id, c.new?.price_table_id]).filter((v) => v != null).map(Number))];
-  const now = ids.length ? ((await ctx.scope.db.selectFrom('price_tables').select(['id', 'level', 'customer_number']).where('id', 'in', ids).execute()) as Row[]) : [];
-  return [...now, ...ctx.changes('price_tables').flatMap((c) => (c.old && ids.includes(Number(c.old.id)) ? [c.old] : []))];
+  const ids = [
+    ...new Set(
+      changes
+        .flatMap((c) => [c.old?.price_table_id, c.new?.price_table_id])
+        .filter((v) => v != null)
+        .map(Number),
+    ),
+  ];
+  const now = ids.length
+    ? ((await ctx.scope.db
+        .selectFrom('price_tables')
+        .select(['id', 'level', 'customer_number'])
+        .where('id', 'in', ids)
+        .execute()) as Row[])
+    : [];
+  return [
+    ...now,
+    ...ctx.changes('price_tables').flatMap((c) => (c.old && ids.includes(Number(c.old.id)) ? [c.old] : [])),
+  ];
 }
 
 export const customerDerivations: Derivation[] = [
@@ -42,7 +68,14 @@ export const customerDerivations: Derivation[] = [
   { table: 'customer_addresses', match: { id: 'customer_id' } },
   { table: 'customer_managers', match: { id: 'customer_id' } },
   { table: 'customer_contacts', columns: ['customer_id'], match: { id: 'customer_id' } },
-  { table: 'price_tables', find: (ctx, changes) => customersShowing(ctx, changes.flatMap((c) => [c.old, c.new].filter((r): r is Row => r !== null))) },
+  {
+    table: 'price_tables',
+    find: (ctx, changes) =>
+      customersShowing(
+        ctx,
+        changes.flatMap((c) => [c.old, c.new].filter((r): r is Row => r !== null)),
+      ),
+  },
   { table: 'prices', find: async (ctx, changes) => customersShowing(ctx, await tablesOf(ctx, changes)) },
   { table: 'price_factors', find: async (ctx, changes) => customersShowing(ctx, await tablesOf(ctx, changes)) },
 ];

@@ -37,20 +37,28 @@ export interface CustomerFilters {
  */
 export function listCustomers(db: TenantDb, f: CustomerFilters) {
   let q = db.selectFrom('customers').selectAll();
-  if (f.customer_numbers !== undefined) q = q.where('customer_number', 'in', f.customer_numbers.length ? f.customer_numbers : ['']);
+  if (f.customer_numbers !== undefined)
+    q = q.where('customer_number', 'in', f.customer_numbers.length ? f.customer_numbers : ['']);
   if (f.inactive !== undefined) q = q.where('inactive', '=', f.inactive);
-  if (f.end_date !== undefined) q = q.where((eb) => eb.or([eb('created', 'is', null), eb('created', '<', `${addDays(f.end_date!, 1)} 00:00:00`)]));
-  if (f.start_date !== undefined) q = q.where((eb) => eb.or([eb('inactive', '=', false), eb('modified', '>=', `${f.start_date} 00:00:00`)]));
+  if (f.end_date !== undefined)
+    q = q.where((eb) => eb.or([eb('created', 'is', null), eb('created', '<', `${addDays(f.end_date!, 1)} 00:00:00`)]));
+  if (f.start_date !== undefined)
+    q = q.where((eb) => eb.or([eb('inactive', '=', false), eb('modified', '>=', `${f.start_date} 00:00:00`)]));
   return q;
 }
 
-const customerByNumber = preparedFirst((db, p: { customerNumber: string }) => db.selectFrom('customers').selectAll().where('customer_number', '=', p.customerNumber));
+const customerByNumber = preparedFirst((db, p: { customerNumber: string }) =>
+  db.selectFrom('customers').selectAll().where('customer_number', '=', p.customerNumber),
+);
 export const findCustomer = (db: TenantDb, customerNumber: string) => customerByNumber(db, { customerNumber });
 
 /** Column values of a customer write (request fields already resolved by the service). */
 export type CustomerColumns = Partial<Omit<CustomerRow, 'tenant_id' | 'id' | 'created' | 'modified'>>;
 
-export async function insertCustomer(db: TenantDb, values: CustomerColumns & { customer_number: string; department_id: number }): Promise<number> {
+export async function insertCustomer(
+  db: TenantDb,
+  values: CustomerColumns & { customer_number: string; department_id: number },
+): Promise<number> {
   const now = nowTimestamp();
   const row = await db
     .insertInto('customers', { inactive: false, ...values, created: now, modified: now })
@@ -60,7 +68,11 @@ export async function insertCustomer(db: TenantDb, values: CustomerColumns & { c
 }
 
 export async function updateCustomer(db: TenantDb, id: number, values: CustomerColumns): Promise<void> {
-  await db.updateTable('customers').set({ ...values, modified: nowTimestamp() }).where('id', '=', id).execute();
+  await db
+    .updateTable('customers')
+    .set({ ...values, modified: nowTimestamp() })
+    .where('id', '=', id)
+    .execute();
 }
 
 export const findCustomerById = (db: TenantDb, id: number) =>
@@ -76,7 +88,12 @@ export function statusLabel(active: boolean, language: string): string {
   return active ? 'Active' : 'Inactive';
 }
 
-export function toCustomerBase(row: CustomerRow, language: string, categories: CategoryT[], dynamicAttributes: DynamicAttributeValueT[]): CustomerBaseT {
+export function toCustomerBase(
+  row: CustomerRow,
+  language: string,
+  categories: CategoryT[],
+  dynamicAttributes: DynamicAttributeValueT[],
+): CustomerBaseT {
   const inactive = toBool(row.inactive) ?? false;
   return {
     customer_number: row.customer_number,
@@ -103,8 +120,10 @@ export function toCustomerBase(row: CustomerRow, language: string, categories: C
     automated_invoicing: toBool(row.automated_invoicing),
     debit_payment: toBool(row.debit_payment),
     department_id: Number(row.department_id),
-    travel_expense_flat_per_day: row.travel_expense_flat_per_day === null ? null : Number(row.travel_expense_flat_per_day),
-    travel_expense_flat_per_journey: row.travel_expense_flat_per_journey === null ? null : Number(row.travel_expense_flat_per_journey),
+    travel_expense_flat_per_day:
+      row.travel_expense_flat_per_day === null ? null : Number(row.travel_expense_flat_per_day),
+    travel_expense_flat_per_journey:
+      row.travel_expense_flat_per_journey === null ? null : Number(row.travel_expense_flat_per_journey),
     categories,
     dynamicAttributes,
   };
@@ -125,7 +144,10 @@ export const CUSTOMER_REFERENCES: ReferenceCheck[] = [
 export const CUSTOMER_ID_REFERENCES: ReferenceCheck[] = [];
 
 /** Names of the kinds of records that still reference the customer (empty when it may be deleted). */
-export async function customerReferences(db: TenantDb, customer: { id: number; customer_number: string }): Promise<string[]> {
+export async function customerReferences(
+  db: TenantDb,
+  customer: { id: number; customer_number: string },
+): Promise<string[]> {
   return [
     ...(await findReferences(db, CUSTOMER_REFERENCES, customer.customer_number)),
     ...(await findReferences(db, CUSTOMER_ID_REFERENCES, customer.id)),

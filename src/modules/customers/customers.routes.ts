@@ -9,7 +9,15 @@ import { requestedChanges } from '../../http/round-trip.js';
 import { CUSTOMER_STATUS_DEPRECATION, markDeprecated } from '../../http/deprecation.js';
 import { Customer, CustomerCreate, CustomerListItem, CustomerListQuery, CustomerUpdate } from './customers.schemas.js';
 import { customerListSpec, findCustomer, listCustomers, type CustomerFilters } from './customers.repository.js';
-import { changeCustomer, createCustomer, customerDetail, customerListItems, parseStatus, removeCustomer, requireCustomer } from './customers.service.js';
+import {
+  changeCustomer,
+  createCustomer,
+  customerDetail,
+  customerListItems,
+  parseStatus,
+  removeCustomer,
+  requireCustomer,
+} from './customers.service.js';
 import { customerDerivations } from './customers.records.js';
 
 const tags = ['Customers'];
@@ -17,7 +25,8 @@ const Params = StringKey('customer', { description: 'Customer number' });
 
 /** Query -> filters: `inactive` (true/false/1/0) wins over the deprecated `status` (1 active, 0 inactive, else ignored). */
 function filters(query: Record<string, unknown>): CustomerFilters {
-  const inactive = query.inactive === undefined ? parseStatus(query.status) : query.inactive === 'true' || query.inactive === '1';
+  const inactive =
+    query.inactive === undefined ? parseStatus(query.status) : query.inactive === 'true' || query.inactive === '1';
   return {
     start_date: query.start_date as string | undefined,
     end_date: query.end_date as string | undefined,
@@ -26,7 +35,8 @@ function filters(query: Record<string, unknown>): CustomerFilters {
   };
 }
 
-const deprecated = (req: FastifyRequest, reply: FastifyReply) => markDeprecated(req, reply, CUSTOMER_STATUS_DEPRECATION);
+const deprecated = (req: FastifyRequest, reply: FastifyReply) =>
+  markDeprecated(req, reply, CUSTOMER_STATUS_DEPRECATION);
 
 export default async function customerRoutes(app: ZkApp) {
   app.zk.records.add({
@@ -46,16 +56,32 @@ export default async function customerRoutes(app: ZkApp) {
 
   app.get(
     '/customers',
-    { schema: { summary: 'List customers', tags, querystring: CustomerListQuery, response: responses({ 200: Paginated(CustomerListItem) }) } },
+    {
+      schema: {
+        summary: 'List customers',
+        tags,
+        querystring: CustomerListQuery,
+        response: responses({ 200: Paginated(CustomerListItem) }),
+      },
+    },
     async (req, reply) => {
       deprecated(req, reply);
-      return listResponse(req, listCustomers(req.db, filters(req.query)), customerListSpec, (rows) => customerListItems(req.db, req.tenant, rows));
+      return listResponse(req, listCustomers(req.db, filters(req.query)), customerListSpec, (rows) =>
+        customerListItems(req.db, req.tenant, rows),
+      );
     },
   );
 
   app.get(
     '/customers/:customer',
-    { schema: { summary: 'Get a customer by customer number', tags, params: Params, response: responses({ 200: Single(Customer) }) } },
+    {
+      schema: {
+        summary: 'Get a customer by customer number',
+        tags,
+        params: Params,
+        response: responses({ 200: Single(Customer) }),
+      },
+    },
     async (req, reply) => {
       const row = await requireCustomer(req.db, req.params.customer);
       deprecated(req, reply);
@@ -65,7 +91,14 @@ export default async function customerRoutes(app: ZkApp) {
 
   app.post(
     '/customers',
-    { schema: { summary: 'Create a customer', tags, body: CustomerCreate, response: responses({ 201: Single(Customer) }, { write: true }) } },
+    {
+      schema: {
+        summary: 'Create a customer',
+        tags,
+        body: CustomerCreate,
+        response: responses({ 201: Single(Customer) }, { write: true }),
+      },
+    },
     async (req, reply) => {
       const id = await createCustomer(req.db, req.body);
       deprecated(req, reply);
@@ -76,7 +109,13 @@ export default async function customerRoutes(app: ZkApp) {
   app.route({
     method: ['PATCH', 'PUT'],
     url: '/customers/:customer',
-    schema: { summary: 'Update a customer (only submitted fields change; may rename the customer number)', tags, params: Params, body: CustomerUpdate, response: responses({ 200: Single(Customer) }, { write: true }) },
+    schema: {
+      summary: 'Update a customer (only submitted fields change; may rename the customer number)',
+      tags,
+      params: Params,
+      body: CustomerUpdate,
+      response: responses({ 200: Single(Customer) }, { write: true }),
+    },
     handler: async (req, reply) => {
       const current = await requireCustomer(req.db, req.params.customer);
       deprecated(req, reply);
@@ -91,7 +130,15 @@ export default async function customerRoutes(app: ZkApp) {
 
   app.delete(
     '/customers/:customer',
-    { schema: { summary: 'Delete a customer with its addresses, managers, contacts and own price tables (refused while referenced)', tags, params: Params, response: responses({ 204: Type.Null() }, { write: true }) } },
+    {
+      schema: {
+        summary:
+          'Delete a customer with its addresses, managers, contacts and own price tables (refused while referenced)',
+        tags,
+        params: Params,
+        response: responses({ 204: Type.Null() }, { write: true }),
+      },
+    },
     async (req, reply) => {
       const current = await requireCustomer(req.db, req.params.customer);
       await removeCustomer(req.db, current);

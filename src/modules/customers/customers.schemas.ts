@@ -39,7 +39,10 @@ export const Manager = Type.Object({
 });
 export type ManagerT = Static<typeof Manager>;
 
-const Status = Type.Object({ value: Type.Integer({ enum: [0, 1] }), label: Type.String() }, { description: 'Deprecated (sunset 2027-08-31): use `inactive`.' });
+const Status = Type.Object(
+  { value: Type.Integer({ enum: [0, 1] }), label: Type.String() },
+  { description: 'Deprecated (sunset 2027-08-31): use `inactive`.' },
+);
 
 const customerFields = {
   customer_number: Type.String(),
@@ -79,7 +82,9 @@ export const Customer = Type.Object({
   ...customerFields,
   addresses: Type.Array(CustomerAddress),
   managers: Type.Array(Manager),
-  priceTables: Type.Array(PriceTable, { description: "The customer's own price tables, otherwise the tenant's base tables." }),
+  priceTables: Type.Array(PriceTable, {
+    description: "The customer's own price tables, otherwise the tenant's base tables.",
+  }),
 });
 export type CustomerT = Static<typeof Customer>;
 
@@ -114,7 +119,13 @@ export const AddressInput = Type.Object({
   is_billing_address: Opt(Type.Boolean()),
   is_shipping_address: Opt(Type.Boolean()),
   inactive: Opt(Type.Boolean()),
-  machine_readable_invoice_version: Opt(Type.Integer({ minimum: 1, maximum: Object.keys(INVOICE_VERSIONS).length, description: '1 ZUGFeRD1, 2 ZUGFeRD2, 3 XRechnung' })),
+  machine_readable_invoice_version: Opt(
+    Type.Integer({
+      minimum: 1,
+      maximum: Object.keys(INVOICE_VERSIONS).length,
+      description: '1 ZUGFeRD1, 2 ZUGFeRD2, 3 XRechnung',
+    }),
+  ),
 });
 export type AddressInputT = Static<typeof AddressInput>;
 
@@ -127,7 +138,13 @@ export const ManagerInput = Type.Object({
 export type ManagerInputT = Static<typeof ManagerInput>;
 
 const writable = {
-  department_id: Opt(Type.Integer({ minimum: 1, maximum: MAX_ID, description: 'Defaults to the standard department when omitted or null.' })),
+  department_id: Opt(
+    Type.Integer({
+      minimum: 1,
+      maximum: MAX_ID,
+      description: 'Defaults to the standard department when omitted or null.',
+    }),
+  ),
   additional_name: Opt(Type.String({ maxLength: 120 })),
   website: Opt(Type.String({ maxLength: 120 })),
   email: Opt(Email()),
@@ -148,15 +165,29 @@ const writable = {
   travel_expense_flat_per_day: Opt(Type.Integer({ minimum: 0, maximum: 2147483647 })),
   travel_expense_flat_per_journey: Opt(Type.Integer({ minimum: 0, maximum: 2147483647 })),
   dynamicAttributes: Type.Optional(Nullable(DynamicAttributesInput)),
-  categories: Opt(Type.Array(Type.String({ minLength: 1, maxLength: 64 }), { maxItems: 200, description: 'Category names.' })),
-  status: Type.Optional(Type.Unknown({ description: 'Deprecated: 1 active, 0 inactive. `inactive` wins; any other value is ignored.' })),
-  addresses: Opt(Type.Array(AddressInput, { maxItems: 100, description: 'Replaces the set: listed ids are kept and updated, others deleted, items without id created.' })),
+  categories: Opt(
+    Type.Array(Type.String({ minLength: 1, maxLength: 64 }), { maxItems: 200, description: 'Category names.' }),
+  ),
+  status: Type.Optional(
+    Type.Unknown({ description: 'Deprecated: 1 active, 0 inactive. `inactive` wins; any other value is ignored.' }),
+  ),
+  addresses: Opt(
+    Type.Array(AddressInput, {
+      maxItems: 100,
+      description: 'Replaces the set: listed ids are kept and updated, others deleted, items without id created.',
+    }),
+  ),
   managers: Opt(Type.Array(ManagerInput, { maxItems: 100, description: 'Replaces the set of managers.' })),
 };
 
 const CustomerNumber = Type.String({ minLength: 1, maxLength: 32 });
 
-export const CustomerCreate = Type.Object({ customer_number: CustomerNumber, name: Type.String({ minLength: 1, maxLength: 120 }), currency: Currency(), ...writable });
+export const CustomerCreate = Type.Object({
+  customer_number: CustomerNumber,
+  name: Type.String({ minLength: 1, maxLength: 120 }),
+  currency: Currency(),
+  ...writable,
+});
 export const CustomerUpdate = Type.Object({
   customer_number: Type.Optional(CustomerNumber),
   name: Type.Optional(Type.String({ minLength: 1, maxLength: 120 })),
@@ -169,9 +200,18 @@ export type CustomerUpdateT = Static<typeof CustomerUpdate>;
 const Flag = Type.String({ enum: ['true', 'false', '1', '0'] });
 
 export const CustomerListQuery = listQuery({
-  start_date: Type.Optional(DateOnly({ description: 'Customers active on or after this date: still active, or inactive and modified on or after it.' })),
+  start_date: Type.Optional(
+    DateOnly({
+      description: 'Customers active on or after this date: still active, or inactive and modified on or after it.',
+    }),
+  ),
   end_date: Type.Optional(DateOnly({ description: 'Customers that existed on this date: created on or before it.' })),
   'customer_number[]': Type.Optional(Type.Array(Type.String({ maxLength: 255 }), { maxItems: 200 })),
   inactive: Type.Optional(Flag),
-  status: Type.Optional(Type.String({ maxLength: 32, description: 'Deprecated: 1 active, 0 inactive; other values are ignored; `inactive` wins.' })),
+  status: Type.Optional(
+    Type.String({
+      maxLength: 32,
+      description: 'Deprecated: 1 active, 0 inactive; other values are ignored; `inactive` wins.',
+    }),
+  ),
 });

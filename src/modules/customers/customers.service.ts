@@ -5,16 +5,43 @@ import type { Tenant } from '../../tenancy/tenants.js';
 import { ErrorBag, notFound, validationError } from '../../values/errors.js';
 import { existingValues, existsInTenant } from '../../db/lookup.js';
 import { checkUnique } from '../crud/index.js';
-import { clearCategories, loadCategories, resolveCategoryIds, setCategories } from '../categories/category-links.repository.js';
-import { clearDynamicAttributes, loadDynamicAttributes, setDynamicAttributes, type ResolvedAttributes } from '../dynamic-attributes/dynamic-attribute-values.repository.js';
+import {
+  clearCategories,
+  loadCategories,
+  resolveCategoryIds,
+  setCategories,
+} from '../categories/category-links.repository.js';
+import {
+  clearDynamicAttributes,
+  loadDynamicAttributes,
+  setDynamicAttributes,
+  type ResolvedAttributes,
+} from '../dynamic-attributes/dynamic-attribute-values.repository.js';
 import { resolveDynamicAttributes } from '../dynamic-attributes/dynamic-attribute-values.service.js';
 import { standardDepartmentId } from '../departments/departments.repository.js';
 import { customerPriceTables, deletePriceTablesOf } from '../price-tables/price-tables.repository.js';
 import type { CustomerCreateT, CustomerListItemT, CustomerT, CustomerUpdateT } from './customers.schemas.js';
-import { customerReferences, deleteCustomerRow, findCustomer, findCustomerById, insertCustomer, toCustomerBase, updateCustomer, type CustomerColumns, type CustomerRow } from './customers.repository.js';
-import { addressIds, countOwned, deleteAddressesAndManagers, loadAddresses, loadManagers, replaceAddresses, replaceManagers } from './customer-relations.repository.js';
+import {
+  customerReferences,
+  deleteCustomerRow,
+  findCustomer,
+  findCustomerById,
+  insertCustomer,
+  toCustomerBase,
+  updateCustomer,
+  type CustomerColumns,
+  type CustomerRow,
+} from './customers.repository.js';
+import {
+  addressIds,
+  countOwned,
+  deleteAddressesAndManagers,
+  loadAddresses,
+  loadManagers,
+  replaceAddresses,
+  replaceManagers,
+} from './customer-relations.repository.js';
 import { deleteContactsOf } from './contacts.repository.js';
-
 
 /** The customer of this tenant with this number, or 404. */
 export async function requireCustomer(db: TenantDb, customerNumber: string) {
@@ -41,9 +68,27 @@ interface Resolved {
 }
 
 const PLAIN_FIELDS = [
-  'customer_number', 'name', 'currency', 'additional_name', 'website', 'email', 'phone', 'fax', 'comments', 'industry', 'vat', 'tax_number',
-  'iban', 'bic', 'payment_target', 'payment_target_discount', 'billing_procedure', 'automated_invoicing', 'debit_payment',
-  'travel_expense_flat_per_day', 'travel_expense_flat_per_journey',
+  'customer_number',
+  'name',
+  'currency',
+  'additional_name',
+  'website',
+  'email',
+  'phone',
+  'fax',
+  'comments',
+  'industry',
+  'vat',
+  'tax_number',
+  'iban',
+  'bic',
+  'payment_target',
+  'payment_target_discount',
+  'billing_procedure',
+  'automated_invoicing',
+  'debit_payment',
+  'travel_expense_flat_per_day',
+  'travel_expense_flat_per_journey',
 ] as const;
 
 /** Validate a create/update body against the tenant's data; collects every failing field, then throws 422. */
@@ -59,7 +104,8 @@ async function resolveBody(db: TenantDb, body: CustomerUpdateT, current?: Custom
   }
   if (body.department_id !== undefined) {
     if (body.department_id === null) columns.department_id = await standardDepartmentId(db);
-    else if (!(await existsInTenant(db, 'departments', 'id', body.department_id))) errors.add('department_id', 'The selected department id is invalid.');
+    else if (!(await existsInTenant(db, 'departments', 'id', body.department_id)))
+      errors.add('department_id', 'The selected department id is invalid.');
     else columns.department_id = body.department_id;
   } else if (!current) columns.department_id = await standardDepartmentId(db);
 
@@ -67,20 +113,25 @@ async function resolveBody(db: TenantDb, body: CustomerUpdateT, current?: Custom
     const names = body.managers.map((m) => m.username);
     const known = await existingValues(db, 'employees', 'username', names);
     body.managers.forEach((m, i) => {
-      if (!known.has(m.username)) errors.add(`managers.${i}.username`, `The selected username "${m.username}" is invalid.`);
-      else if (names.indexOf(m.username) !== i) errors.add(`managers.${i}.username`, `The employee "${m.username}" is listed twice.`);
+      if (!known.has(m.username))
+        errors.add(`managers.${i}.username`, `The selected username "${m.username}" is invalid.`);
+      else if (names.indexOf(m.username) !== i)
+        errors.add(`managers.${i}.username`, `The employee "${m.username}" is listed twice.`);
     });
   }
   if (body.addresses) {
     const own = current ? await addressIds(db, Number(current.id)) : new Set<number>();
     body.addresses.forEach((a, i) => {
-      if (a.id !== undefined && !own.has(a.id)) errors.add(`addresses.${i}.id`, 'The selected address id is not an address of this customer.');
+      if (a.id !== undefined && !own.has(a.id))
+        errors.add(`addresses.${i}.id`, 'The selected address id is not an address of this customer.');
       if (a.id === undefined && a.name === undefined) errors.add(`addresses.${i}.name`, 'The name field is required.');
     });
   }
   const out: Resolved = { columns: columns as CustomerColumns };
-  if (body.categories !== undefined) out.categoryIds = await errors.collect(() => resolveCategoryIds(db, body.categories ?? []));
-  if (body.dynamicAttributes) out.attributes = await errors.collect(() => resolveDynamicAttributes(db, 'customer', body.dynamicAttributes!));
+  if (body.categories !== undefined)
+    out.categoryIds = await errors.collect(() => resolveCategoryIds(db, body.categories ?? []));
+  if (body.dynamicAttributes)
+    out.attributes = await errors.collect(() => resolveDynamicAttributes(db, 'customer', body.dynamicAttributes!));
   errors.throwIfAny();
   return out;
 }
@@ -96,7 +147,10 @@ async function writeRelations(trx: TenantDb, id: number, body: CustomerUpdateT, 
 export async function createCustomer(db: TenantDb, body: CustomerCreateT): Promise<number> {
   const r = await resolveBody(db, body);
   return db.transaction(async (trx) => {
-    const id = await insertCustomer(trx, r.columns as CustomerColumns & { customer_number: string; department_id: number });
+    const id = await insertCustomer(
+      trx,
+      r.columns as CustomerColumns & { customer_number: string; department_id: number },
+    );
     await writeRelations(trx, id, body, r);
     return id;
   });
@@ -114,7 +168,8 @@ export async function changeCustomer(db: TenantDb, current: CustomerRow, body: C
 export async function removeCustomer(db: TenantDb, current: CustomerRow): Promise<void> {
   const id = Number(current.id);
   const refs = await customerReferences(db, { id, customer_number: current.customer_number });
-  if (refs.length > 0) throw validationError({ customer_number: refs.map((r) => `The customer is still referenced by ${r}.`) });
+  if (refs.length > 0)
+    throw validationError({ customer_number: refs.map((r) => `The customer is still referenced by ${r}.`) });
   await db.transaction(async (trx) => {
     await clearCategories(trx, 'customer', id);
     await clearDynamicAttributes(trx, 'customer', id);
@@ -136,11 +191,20 @@ export async function customerDetail(db: TenantDb, tenant: Tenant, rowOrId: Cust
     loadManagers(db, id),
     customerPriceTables(db, tenant, row.customer_number),
   ]);
-  return { ...toCustomerBase(row, tenant.language, categories.get(id) ?? [], attributes.get(id) ?? []), addresses, managers, priceTables };
+  return {
+    ...toCustomerBase(row, tenant.language, categories.get(id) ?? [], attributes.get(id) ?? []),
+    addresses,
+    managers,
+    priceTables,
+  };
 }
 
 /** List items of one page: relations and counts loaded in a fixed number of queries. */
-export async function customerListItems(db: TenantDb, tenant: Tenant, rows: CustomerRow[]): Promise<CustomerListItemT[]> {
+export async function customerListItems(
+  db: TenantDb,
+  tenant: Tenant,
+  rows: CustomerRow[],
+): Promise<CustomerListItemT[]> {
   const ids = rows.map((r) => Number(r.id));
   const [categories, attributes, addresses, managers, contacts] = await Promise.all([
     loadCategories(db, 'customer', ids),

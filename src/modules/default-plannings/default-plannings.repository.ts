@@ -14,7 +14,10 @@ import type { DefaultPlanningsTable } from '../plannings/plannings.tables.js';
 import type { DefaultPlanningT } from './default-plannings.schemas.js';
 
 export type DefaultPlanningRow = Selectable<DefaultPlanningsTable>;
-export type DefaultPlanningValues = Omit<Insertable<DefaultPlanningsTable>, 'tenant_id' | 'id' | 'created' | 'modified'>;
+export type DefaultPlanningValues = Omit<
+  Insertable<DefaultPlanningsTable>,
+  'tenant_id' | 'id' | 'created' | 'modified'
+>;
 
 export const defaultPlanningListSpec: ListSpec = {
   key: ['id'],
@@ -32,14 +35,25 @@ export const defaultPlanningListSpec: ListSpec = {
   },
 };
 
-export const listDefaultPlannings = (db: TenantDb, f: PlanFilters) => whereOverlaps(whereOwners(db, db.selectFrom('default_plannings').selectAll(), f), f);
+export const listDefaultPlannings = (db: TenantDb, f: PlanFilters) =>
+  whereOverlaps(whereOwners(db, db.selectFrom('default_plannings').selectAll(), f), f);
 
 export const findDefaultPlanning = (db: TenantDb, id: number) => findRow(db, 'default_plannings', 'id', id);
 
-export const insertDefaultPlanning = (db: TenantDb, values: DefaultPlanningValues) => insertRow(db, 'default_plannings', values);
+export const insertDefaultPlanning = (db: TenantDb, values: DefaultPlanningValues) =>
+  insertRow(db, 'default_plannings', values);
 
-export function updateDefaultPlanning(db: TenantDb, id: number, values: Partial<DefaultPlanningValues>): Promise<DefaultPlanningRow | undefined> {
-  return db.updateTable('default_plannings').set({ ...values, modified: nowTimestamp() }).where('id', '=', id).returningAll().executeTakeFirst();
+export function updateDefaultPlanning(
+  db: TenantDb,
+  id: number,
+  values: Partial<DefaultPlanningValues>,
+): Promise<DefaultPlanningRow | undefined> {
+  return db
+    .updateTable('default_plannings')
+    .set({ ...values, modified: nowTimestamp() })
+    .where('id', '=', id)
+    .returningAll()
+    .executeTakeFirst();
 }
 
 export const deleteDefaultPlanning = (db: TenantDb, id: number) => deleteRow(db, 'default_plannings', id);
@@ -74,7 +88,11 @@ export interface DefaultDays {
  * list's modified_after/modified_before narrow stored entries. Counting needs every day's working-day check;
  * building the entries is left to `entries`, so a page builds only its own.
  */
-export async function defaultDaysOf(db: TenantDb, f: PlanFilters & { date_from: string; date_to: string }, modified: { after?: string | null; before?: string | null }): Promise<DefaultDays> {
+export async function defaultDaysOf(
+  db: TenantDb,
+  f: PlanFilters & { date_from: string; date_to: string },
+  modified: { after?: string | null; before?: string | null },
+): Promise<DefaultDays> {
   let q = listDefaultPlannings(db, f);
   if (modified.after) q = q.where('modified', '>', modified.after);
   if (modified.before) q = q.where('modified', '<=', modified.before);
@@ -123,8 +141,11 @@ export async function defaultDaysOf(db: TenantDb, f: PlanFilters & { date_from: 
 }
 
 /** Every day the default plannings add to the window (plan versus actual). */
-export const defaultDays = async (db: TenantDb, f: PlanFilters & { date_from: string; date_to: string }, modified: { after?: string | null; before?: string | null }): Promise<PlanEntry[]> =>
-  (await defaultDaysOf(db, f, modified)).entries();
+export const defaultDays = async (
+  db: TenantDb,
+  f: PlanFilters & { date_from: string; date_to: string },
+  modified: { after?: string | null; before?: string | null },
+): Promise<PlanEntry[]> => (await defaultDaysOf(db, f, modified)).entries();
 
 /** A default planning's day, read like a stored entry of type project. */
 function defaultDay(d: DefaultPlanningRow, date: string): PlanEntry {

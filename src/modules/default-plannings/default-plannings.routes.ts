@@ -3,8 +3,21 @@
 import type { ZkApp } from '../../types.js';
 import { resourceRoutes } from '../crud/index.js';
 import { planFiltersOf } from '../plannings/plannings.repository.js';
-import { DefaultPlanning, DefaultPlanningCreate, DefaultPlanningListQuery, DefaultPlanningUpdate, type DefaultPlanningT } from './default-plannings.schemas.js';
-import { defaultPlanningListSpec, deleteDefaultPlanning, findDefaultPlanning, listDefaultPlannings, toDefaultPlanning, type DefaultPlanningRow } from './default-plannings.repository.js';
+import {
+  DefaultPlanning,
+  DefaultPlanningCreate,
+  DefaultPlanningListQuery,
+  DefaultPlanningUpdate,
+  type DefaultPlanningT,
+} from './default-plannings.schemas.js';
+import {
+  defaultPlanningListSpec,
+  deleteDefaultPlanning,
+  findDefaultPlanning,
+  listDefaultPlannings,
+  toDefaultPlanning,
+  type DefaultPlanningRow,
+} from './default-plannings.repository.js';
 import { changeDefaultPlanning, createDefaultPlanning } from './default-plannings.service.js';
 
 export default async function defaultPlanningRoutes(app: ZkApp) {
@@ -15,7 +28,11 @@ export default async function defaultPlanningRoutes(app: ZkApp) {
     path: '/default-plannings',
     records: { table: 'default_plannings' },
     resource: DefaultPlanning,
-    list: { query: DefaultPlanningListQuery, build: (s, _p, q) => listDefaultPlannings(s.db, planFiltersOf(q)), spec: defaultPlanningListSpec },
+    list: {
+      query: DefaultPlanningListQuery,
+      build: (s, _p, q) => listDefaultPlannings(s.db, planFiltersOf(q)),
+      spec: defaultPlanningListSpec,
+    },
     find: (s, _p, id) => findDefaultPlanning(s.db, id),
     show: (_s, _p, row) => toDefaultPlanning(row),
     create: { body: DefaultPlanningCreate, run: (s, _p, body) => createDefaultPlanning(s.db, body) },

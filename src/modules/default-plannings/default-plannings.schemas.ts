@@ -10,7 +10,7 @@ export const DefaultPlanning = Type.Object({
   employee_id: Type.String(),
   project_id: Type.Integer(),
   kind: Type.Integer({ enum: [0, 1, 2], description: '0 percentage, 1 hours, 2 day (per working day).' }),
-  planning: Type.Number({ description: 'The amount per working day in the kind\'s unit.' }),
+  planning: Type.Number({ description: "The amount per working day in the kind's unit." }),
   start_date: Type.String({ examples: ['2026-03-01'] }),
   end_date: Type.String({ examples: ['2026-06-30'] }),
   note: Nullable(Type.String()),

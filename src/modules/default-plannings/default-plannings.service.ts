@@ -4,10 +4,19 @@ import { ErrorBag, notFound } from '../../values/errors.js';
 import { checkOwner } from '../plannings/plannings.service.js';
 import { PlanningKind } from '../plannings/plannings.schemas.js';
 import type { DefaultPlanningBody } from './default-plannings.schemas.js';
-import { insertDefaultPlanning, updateDefaultPlanning, type DefaultPlanningRow, type DefaultPlanningValues } from './default-plannings.repository.js';
+import {
+  insertDefaultPlanning,
+  updateDefaultPlanning,
+  type DefaultPlanningRow,
+  type DefaultPlanningValues,
+} from './default-plannings.repository.js';
 
 /** The stored values of a body (over the stored row on PATCH), checked; 422 on every wrong field. */
-async function checked(db: TenantDb, body: DefaultPlanningBody, current?: DefaultPlanningRow): Promise<DefaultPlanningValues> {
+async function checked(
+  db: TenantDb,
+  body: DefaultPlanningBody,
+  current?: DefaultPlanningRow,
+): Promise<DefaultPlanningValues> {
   const v: DefaultPlanningValues = {
     employee_id: body.employee_id ?? current!.employee_id,
     project_id: body.project_id ?? Number(current!.project_id),
@@ -19,15 +28,21 @@ async function checked(db: TenantDb, body: DefaultPlanningBody, current?: Defaul
   };
   const errors = new ErrorBag();
   if (v.end_date < v.start_date) errors.add('end_date', 'The end date must be a date after or equal to start date.');
-  if (v.kind === PlanningKind.Hours && v.planning > 24) errors.add('planning', 'Hours on one day must not be greater than 24.');
+  if (v.kind === PlanningKind.Hours && v.planning > 24)
+    errors.add('planning', 'Hours on one day must not be greater than 24.');
   await checkOwner(db, v.employee_id, v.project_id, errors);
   errors.throwIfAny();
   return v;
 }
 
-export const createDefaultPlanning = async (db: TenantDb, body: DefaultPlanningBody) => insertDefaultPlanning(db, await checked(db, body));
+export const createDefaultPlanning = async (db: TenantDb, body: DefaultPlanningBody) =>
+  insertDefaultPlanning(db, await checked(db, body));
 
-export async function changeDefaultPlanning(db: TenantDb, current: DefaultPlanningRow, body: DefaultPlanningBody): Promise<DefaultPlanningRow> {
+export async function changeDefaultPlanning(
+  db: TenantDb,
+  current: DefaultPlanningRow,
+  body: DefaultPlanningBody,
+): Promise<DefaultPlanningRow> {
   const row = await updateDefaultPlanning(db, Number(current.id), await checked(db, body, current));
   if (!row) throw notFound('Default planning');
   return row;

@@ -11,12 +11,15 @@ export interface ManagerT {
   email: string | null;
 }
 
-export const countManagers = (db: TenantDb, departmentIds: readonly number[]) => countLinks(db, DEPARTMENT_MANAGERS, departmentIds);
+export const countManagers = (db: TenantDb, departmentIds: readonly number[]) =>
+  countLinks(db, DEPARTMENT_MANAGERS, departmentIds);
 
 export async function loadManagers(db: TenantDb, departmentId: number): Promise<ManagerT[]> {
   return db
     .selectFrom('department_managers as m')
-    .innerJoin('employees as e', (j) => j.onRef('e.tenant_id', '=', 'm.tenant_id').onRef('e.username', '=', 'm.employee_id'))
+    .innerJoin('employees as e', (j) =>
+      j.onRef('e.tenant_id', '=', 'm.tenant_id').onRef('e.username', '=', 'm.employee_id'),
+    )
     .select(['e.username', 'e.firstname', 'e.lastname', 'e.personal_number', 'e.email'])
     .where('m.department_id', '=', departmentId)
     .orderBy('e.username')
@@ -25,7 +28,13 @@ export async function loadManagers(db: TenantDb, departmentId: number): Promise<
 
 /** Usernames of a request's `manager` field; unknown ones answer 422 on `manager`. */
 export const resolveManagers = (db: TenantDb, input: readonly (string | { username: string })[]) =>
-  resolveExisting(db, 'employees', 'username', input.map((m) => (typeof m === 'string' ? m : m.username)), 'manager');
+  resolveExisting(
+    db,
+    'employees',
+    'username',
+    input.map((m) => (typeof m === 'string' ? m : m.username)),
+    'manager',
+  );
 
 /** Replace a department's managers (inside the department's write transaction). */
 export const setManagers = (db: TenantDb, departmentId: number, usernames: readonly string[]) =>

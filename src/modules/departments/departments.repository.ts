@@ -41,8 +41,10 @@ function base(db: TenantDb) {
 /** Active in [start, end]: the department's own period overlaps the range; missing ends are open. */
 export function listDepartments(db: TenantDb, filters: { start_date?: string; end_date?: string; parent_id?: number }) {
   let q = base(db);
-  if (filters.end_date !== undefined) q = q.where((eb) => eb.or([eb('d.start_date', 'is', null), eb('d.start_date', '<=', filters.end_date!)]));
-  if (filters.start_date !== undefined) q = q.where((eb) => eb.or([eb('d.end_date', 'is', null), eb('d.end_date', '>=', filters.start_date!)]));
+  if (filters.end_date !== undefined)
+    q = q.where((eb) => eb.or([eb('d.start_date', 'is', null), eb('d.start_date', '<=', filters.end_date!)]));
+  if (filters.start_date !== undefined)
+    q = q.where((eb) => eb.or([eb('d.end_date', 'is', null), eb('d.end_date', '>=', filters.start_date!)]));
   if (filters.parent_id !== undefined) q = q.where('d.parent_id', '=', filters.parent_id);
   return q;
 }
@@ -51,7 +53,14 @@ export const findDepartment = (db: TenantDb, id: number) => base(db).where('d.id
 
 export const standardDepartmentId = async (db: TenantDb): Promise<number> =>
   Number(
-    (await db.selectFrom('departments').select('id').where('is_standard', '=', true).orderBy('id').executeTakeFirstOrThrow()).id,
+    (
+      await db
+        .selectFrom('departments')
+        .select('id')
+        .where('is_standard', '=', true)
+        .orderBy('id')
+        .executeTakeFirstOrThrow()
+    ).id,
   );
 
 export async function insertDepartment(db: TenantDb, body: Omit<DepartmentUpdateT, 'manager'> & { name: string }) {
@@ -75,7 +84,11 @@ export async function insertDepartment(db: TenantDb, body: Omit<DepartmentUpdate
 }
 
 export async function updateDepartment(db: TenantDb, id: number, body: Omit<DepartmentUpdateT, 'manager'>) {
-  await db.updateTable('departments').set({ ...body, modified: nowTimestamp() }).where('id', '=', id).execute();
+  await db
+    .updateTable('departments')
+    .set({ ...body, modified: nowTimestamp() })
+    .where('id', '=', id)
+    .execute();
   return (await findDepartment(db, id))!;
 }
 

@@ -19,7 +19,13 @@ export const Department = Type.Object({
 });
 export type DepartmentT = Static<typeof Department>;
 
-const Manager = Type.Object({ username: Type.String(), firstname: Type.String(), lastname: Type.String(), personal_number: Nullable(Type.String()), email: Nullable(Type.String()) });
+const Manager = Type.Object({
+  username: Type.String(),
+  firstname: Type.String(),
+  lastname: Type.String(),
+  personal_number: Nullable(Type.String()),
+  email: Nullable(Type.String()),
+});
 /** List items carry `manager_count`; the detail carries `manager[]` (docs/api/people.md). */
 export const DepartmentListItem = Type.Object({ ...Department.properties, manager_count: Type.Integer() });
 export const DepartmentDetail = Type.Object({ ...Department.properties, manager: Type.Array(Manager) });
@@ -33,17 +39,27 @@ const writable = {
   end_date: Opt(DateOnly()),
   manager: Opt(
     Type.Array(
-      Type.Unsafe<string | { username: string }>({ type: ['string', 'object'], maxLength: 255, properties: { username: { type: 'string', maxLength: 255 } }, required: ['username'] }),
+      Type.Unsafe<string | { username: string }>({
+        type: ['string', 'object'],
+        maxLength: 255,
+        properties: { username: { type: 'string', maxLength: 255 } },
+        required: ['username'],
+      }),
       { maxItems: 500, description: 'Usernames of the managers (replaces the set).' },
     ),
   ),
 };
 export const DepartmentCreate = Type.Object({ name: Type.String({ minLength: 1, maxLength: 64 }), ...writable });
-export const DepartmentUpdate = Type.Object({ name: Type.Optional(Type.String({ minLength: 1, maxLength: 64 })), ...writable });
+export const DepartmentUpdate = Type.Object({
+  name: Type.Optional(Type.String({ minLength: 1, maxLength: 64 })),
+  ...writable,
+});
 export type DepartmentUpdateT = Static<typeof DepartmentUpdate>;
 
 /** Contract: `start_date`, `end_date` are dates and not nullable; an empty value answers 422. */
 export const DepartmentListQuery = listQuery({
-  start_date: Type.Optional(DateOnly({ description: 'Departments active on or after this date (open ends count as open).' })),
+  start_date: Type.Optional(
+    DateOnly({ description: 'Departments active on or after this date (open ends count as open).' }),
+  ),
   end_date: Type.Optional(DateOnly({ description: 'Departments active on or before this date.' })),
 });

@@ -7,7 +7,14 @@ import { existsInTenant } from '../../db/lookup.js';
 import { ErrorBag, validationError } from '../../values/errors.js';
 import { toBool } from '../../values/formats.js';
 import type { DepartmentUpdateT } from './departments.schemas.js';
-import { DEPARTMENT_REFERENCES, deleteDepartment, insertDepartment, isSelfOrDescendant, updateDepartment, type DepartmentRow } from './departments.repository.js';
+import {
+  DEPARTMENT_REFERENCES,
+  deleteDepartment,
+  insertDepartment,
+  isSelfOrDescendant,
+  updateDepartment,
+  type DepartmentRow,
+} from './departments.repository.js';
 import { resolveManagers, setManagers } from './department-managers.repository.js';
 
 const WRITABLE = ['name', 'parent_id', 'description', 'comments', 'status', 'start_date', 'end_date'] as const;
@@ -20,7 +27,8 @@ function ownColumns(body: DepartmentUpdateT): Omit<DepartmentUpdateT, 'manager'>
 async function checkBody(db: TenantDb, body: DepartmentUpdateT, current?: DepartmentRow) {
   const errors = new ErrorBag();
   if (body.parent_id !== undefined && body.parent_id !== null) {
-    if (!(await existsInTenant(db, 'departments', 'id', body.parent_id))) errors.add('parent_id', 'The selected parent id is invalid.');
+    if (!(await existsInTenant(db, 'departments', 'id', body.parent_id)))
+      errors.add('parent_id', 'The selected parent id is invalid.');
     else if (current && (await isSelfOrDescendant(db, Number(current.id), body.parent_id))) {
       errors.add('parent_id', 'A department cannot be placed below itself.');
     }
@@ -32,12 +40,18 @@ async function checkBody(db: TenantDb, body: DepartmentUpdateT, current?: Depart
 }
 
 /** Create (no current row) or update a department and, when `manager` is submitted, its managers in one transaction. */
-export async function writeDepartment(db: TenantDb, body: DepartmentUpdateT, current?: DepartmentRow): Promise<DepartmentRow> {
+export async function writeDepartment(
+  db: TenantDb,
+  body: DepartmentUpdateT,
+  current?: DepartmentRow,
+): Promise<DepartmentRow> {
   await checkBody(db, body, current);
   let managers: Awaited<ReturnType<typeof resolveManagers>> | undefined = body.manager === null ? [] : undefined;
   if (body.manager != null) managers = await resolveManagers(db, body.manager);
   return db.transaction(async (trx) => {
-    const row = current ? await updateDepartment(trx, Number(current.id), ownColumns(body)) : await insertDepartment(trx, ownColumns(body) as DepartmentUpdateT & { name: string });
+    const row = current
+      ? await updateDepartment(trx, Number(current.id), ownColumns(body))
+      : await insertDepartment(trx, ownColumns(body) as DepartmentUpdateT & { name: string });
     if (managers) await setManagers(trx, Number(row.id), managers);
     return row;
   });
@@ -45,7 +59,10 @@ export async function writeDepartment(db: TenantDb, body: DepartmentUpdateT, cur
 
 /** 422 naming what still needs the department: being the standard one, or references from other records. */
 export async function removeDepartment(db: TenantDb, current: DepartmentRow): Promise<void> {
-  const refs = [...(toBool(current.is_standard) ? ['the standard department'] : []), ...(await findReferences(db, DEPARTMENT_REFERENCES, Number(current.id)))];
+  const refs = [
+    ...(toBool(current.is_standard) ? ['the standard department'] : []),
+    ...(await findReferences(db, DEPARTMENT_REFERENCES, Number(current.id))),
+  ];
   if (refs.length > 0) throw validationError({ id: refs.map((r) => `The department is still ${r}.`) });
   await deleteDepartment(db, Number(current.id));
 }

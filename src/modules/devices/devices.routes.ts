@@ -6,21 +6,46 @@ import { deleteRow, findRow, insertRow, pick, resourceRoutes, updateRow } from '
 import { type Scope } from '../../tenancy/scope.js';
 import { clearCategories, resolveCategoryIds, setCategories } from '../categories/category-links.repository.js';
 import { hashPassword } from '../employees/password.js';
-import { Device, DeviceCreate, DeviceListItem, DeviceListQuery, DeviceUpdate, type DeviceWriteT } from './devices.schemas.js';
-import { deviceListSpec, listDevices, resolveDeviceEmployees, setDeviceEmployees, toDevice, toDeviceListItems, type DeviceRow } from './devices.repository.js';
+import {
+  Device,
+  DeviceCreate,
+  DeviceListItem,
+  DeviceListQuery,
+  DeviceUpdate,
+  type DeviceWriteT,
+} from './devices.schemas.js';
+import {
+  deviceListSpec,
+  listDevices,
+  resolveDeviceEmployees,
+  setDeviceEmployees,
+  toDevice,
+  toDeviceListItems,
+  type DeviceRow,
+} from './devices.repository.js';
 import { categoryDerivations } from '../categories/categories.records.js';
 
 async function write(s: Scope, body: DeviceWriteT, current?: DeviceRow) {
-  let employees: Awaited<ReturnType<typeof resolveDeviceEmployees>> | undefined = body.employees === null ? [] : undefined;
+  let employees: Awaited<ReturnType<typeof resolveDeviceEmployees>> | undefined =
+    body.employees === null ? [] : undefined;
   if (body.employees != null) employees = await resolveDeviceEmployees(s.db, body.employees);
   let categories: number[] | undefined = body.categories === null ? [] : undefined;
-  if (body.categories != null) categories = await resolveCategoryIds(s.db, body.categories.map((c) => (typeof c === 'string' ? c : c.name)));
+  if (body.categories != null)
+    categories = await resolveCategoryIds(
+      s.db,
+      body.categories.map((c) => (typeof c === 'string' ? c : c.name)),
+    );
   const values: Record<string, unknown> = pick(body, ['name', 'type', 'status', 'track']);
-  for (const f of ['min_time', 'max_time'] as const) if (body[f] !== undefined) values[f] = body[f] === null ? null : inTime(body[f]!);
-  if (body.display_config !== undefined) values.display_config = body.display_config === null ? null : JSON.stringify(body.display_config);
-  if (body.password !== undefined) values.password_hash = body.password === null || body.password === '' ? null : await hashPassword(body.password);
+  for (const f of ['min_time', 'max_time'] as const)
+    if (body[f] !== undefined) values[f] = body[f] === null ? null : inTime(body[f]!);
+  if (body.display_config !== undefined)
+    values.display_config = body.display_config === null ? null : JSON.stringify(body.display_config);
+  if (body.password !== undefined)
+    values.password_hash = body.password === null || body.password === '' ? null : await hashPassword(body.password);
   return s.db.transaction(async (trx) => {
-    const row = current ? await updateRow(trx, 'devices', Number(current.id), values) : await insertRow(trx, 'devices', values);
+    const row = current
+      ? await updateRow(trx, 'devices', Number(current.id), values)
+      : await insertRow(trx, 'devices', values);
     if (employees) await setDeviceEmployees(trx, Number(row.id), employees);
     if (categories) await setCategories(trx, 'device', Number(row.id), categories);
     return row;
@@ -33,10 +58,19 @@ export default async function deviceRoutes(app: ZkApp) {
     plural: 'devices (terminals)',
     tags: ['Devices'],
     path: '/devices',
-    records: { table: 'devices', internal: ['password_hash'], derivations: [...categoryDerivations('device'), { table: 'device_employees', match: { id: 'device_id' } }] },
+    records: {
+      table: 'devices',
+      internal: ['password_hash'],
+      derivations: [...categoryDerivations('device'), { table: 'device_employees', match: { id: 'device_id' } }],
+    },
     resource: Device,
     listItem: DeviceListItem,
-    list: { query: DeviceListQuery, build: (s, _p, q) => listDevices(s.db, q), spec: { ...deviceListSpec, modified: 'modified' }, map: (s, _p, rows) => toDeviceListItems(s.db, rows) },
+    list: {
+      query: DeviceListQuery,
+      build: (s, _p, q) => listDevices(s.db, q),
+      spec: { ...deviceListSpec, modified: 'modified' },
+      map: (s, _p, rows) => toDeviceListItems(s.db, rows),
+    },
     find: (s, _p, id) => findRow(s.db, 'devices', 'id', id),
     show: (s, _p, row) => toDevice(s.db, row),
     create: { body: DeviceCreate, run: (s, _p, body) => write(s, body) },

@@ -16,12 +16,30 @@ const common = {
   track: Type.Integer(),
   display_config: Nullable(Type.Object({}, { additionalProperties: true })),
 };
-export const DeviceListItem = Type.Object({ ...common, employees_count: Type.Integer(), categories_count: Type.Integer() });
-export const Device = Type.Object({ ...common, employees: Type.Array(Type.Object({ employee_id: Type.String() })), categories: Type.Array(Category) });
+export const DeviceListItem = Type.Object({
+  ...common,
+  employees_count: Type.Integer(),
+  categories_count: Type.Integer(),
+});
+export const Device = Type.Object({
+  ...common,
+  employees: Type.Array(Type.Object({ employee_id: Type.String() })),
+  categories: Type.Array(Category),
+});
 export type DeviceT = Static<typeof Device>;
 
-const EmployeeRef = Type.Unsafe<string | { employee_id: string }>({ type: ['string', 'object'], maxLength: 255, properties: { employee_id: { type: 'string', maxLength: 255 } }, required: ['employee_id'] });
-const CategoryRef = Type.Unsafe<string | { name: string }>({ type: ['string', 'object'], maxLength: 64, properties: { name: { type: 'string', maxLength: 64 } }, required: ['name'] });
+const EmployeeRef = Type.Unsafe<string | { employee_id: string }>({
+  type: ['string', 'object'],
+  maxLength: 255,
+  properties: { employee_id: { type: 'string', maxLength: 255 } },
+  required: ['employee_id'],
+});
+const CategoryRef = Type.Unsafe<string | { name: string }>({
+  type: ['string', 'object'],
+  maxLength: 64,
+  properties: { name: { type: 'string', maxLength: 64 } },
+  required: ['name'],
+});
 const writable = {
   type: Type.Optional(Type.Integer({ minimum: 0, maximum: 9 })),
   status: Type.Optional(Type.Integer({ enum: [0, 1] })),
@@ -34,7 +52,10 @@ const writable = {
   categories: Opt(Type.Array(CategoryRef, { maxItems: 200, description: 'Category names (replaces the set).' })),
 };
 export const DeviceCreate = Type.Object({ name: Type.String({ minLength: 1, maxLength: 255 }), ...writable });
-export const DeviceUpdate = Type.Object({ name: Type.Optional(Type.String({ minLength: 1, maxLength: 255 })), ...writable });
+export const DeviceUpdate = Type.Object({
+  name: Type.Optional(Type.String({ minLength: 1, maxLength: 255 })),
+  ...writable,
+});
 export type DeviceWriteT = Static<typeof DeviceUpdate>;
 export const DeviceListQuery = listQuery({
   type: Type.Optional(Type.Integer({ minimum: 0, maximum: 9, description: 'Only devices of this type.' })),

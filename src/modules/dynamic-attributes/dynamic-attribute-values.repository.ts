@@ -19,21 +19,32 @@ export interface ResolvedAttributes {
 const attributeRows = prepared((db, p: { entity: AttributeEntity; ids: number[] }) =>
   db
     .selectFrom('dynamic_attribute_values as v')
-    .innerJoin('dynamic_attributes as a', (j) => j.onRef('a.tenant_id', '=', 'v.tenant_id').onRef('a.id', '=', 'v.attribute_id'))
+    .innerJoin('dynamic_attributes as a', (j) =>
+      j.onRef('a.tenant_id', '=', 'v.tenant_id').onRef('a.id', '=', 'v.attribute_id'),
+    )
     .select(['v.entity_id', 'v.value', 'a.name', 'a.type', 'a.description'])
     .where('v.entity_type', '=', p.entity)
     .where('v.entity_id', 'in', p.ids)
     .orderBy('a.name'),
 );
 
-export async function loadDynamicAttributes(db: TenantDb, entity: AttributeEntity, ids: readonly number[]): Promise<Map<number, DynamicAttributeValueT[]>> {
+export async function loadDynamicAttributes(
+  db: TenantDb,
+  entity: AttributeEntity,
+  ids: readonly number[],
+): Promise<Map<number, DynamicAttributeValueT[]>> {
   const out = new Map<number, DynamicAttributeValueT[]>();
   for (const id of ids) out.set(Number(id), []);
   if (ids.length === 0) return out;
   const rows = await attributeRows(db, { entity, ids: ids.map(Number) });
   for (const r of rows) {
     const description = fromJson<TranslationsT | null>(r.description, null);
-    out.get(Number(r.entity_id))?.push({ name: r.name, value: fromJson(r.value, null), description: description ? translations(description) : null, type: r.type });
+    out.get(Number(r.entity_id))?.push({
+      name: r.name,
+      value: fromJson(r.value, null),
+      description: description ? translations(description) : null,
+      type: r.type,
+    });
   }
   return out;
 }
@@ -43,10 +54,21 @@ export const countDynamicAttributes = (db: TenantDb, entity: AttributeEntity, id
 
 /** The definitions of these attribute names (for validating a request). */
 export const attributeDefinitions = (db: TenantDb, names: readonly string[]) =>
-  names.length ? db.selectFrom('dynamic_attributes').select(['id', 'name', 'type', 'options', 'entity_type']).where('name', 'in', [...names]).execute() : Promise.resolve([]);
+  names.length
+    ? db
+        .selectFrom('dynamic_attributes')
+        .select(['id', 'name', 'type', 'options', 'entity_type'])
+        .where('name', 'in', [...names])
+        .execute()
+    : Promise.resolve([]);
 
 /** Replace the submitted attributes' values of one record (others keep theirs); call inside its transaction. */
-export async function setDynamicAttributes(db: TenantDb, entity: AttributeEntity, entityId: number, resolved: ResolvedAttributes): Promise<void> {
+export async function setDynamicAttributes(
+  db: TenantDb,
+  entity: AttributeEntity,
+  entityId: number,
+  resolved: ResolvedAttributes,
+): Promise<void> {
   for (const v of resolved.values) {
     await db
       .deleteFrom('dynamic_attribute_values')
@@ -60,5 +82,9 @@ export async function setDynamicAttributes(db: TenantDb, entity: AttributeEntity
 
 /** Remove every value of a deleted record. */
 export async function clearDynamicAttributes(db: TenantDb, entity: AttributeEntity, entityId: number): Promise<void> {
-  await db.deleteFrom('dynamic_attribute_values').where('entity_type', '=', entity).where('entity_id', '=', entityId).execute();
+  await db
+    .deleteFrom('dynamic_attribute_values')
+    .where('entity_type', '=', entity)
+    .where('entity_id', '=', entityId)
+    .execute();
 }

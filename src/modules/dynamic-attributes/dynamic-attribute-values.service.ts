@@ -3,7 +3,11 @@
 import type { TenantDb } from '../../db/tenant-scope.js';
 import { ErrorBag } from '../../values/errors.js';
 import { fromJson, isValidDate } from '../../values/formats.js';
-import { attributeDefinitions, type AttributeEntity, type ResolvedAttributes } from './dynamic-attribute-values.repository.js';
+import {
+  attributeDefinitions,
+  type AttributeEntity,
+  type ResolvedAttributes,
+} from './dynamic-attribute-values.repository.js';
 
 const FIELD = 'dynamicAttributes';
 
@@ -39,14 +43,25 @@ function checkValue(type: string, value: unknown, options: string[] | null): str
     case 'E-Mail':
       return typeof value === 'string' && /^[^@\s]+@[^@\s]+\.[^@\s]+$/.test(value) ? null : 'must be an email address';
     case 'Optionen':
-      return options && typeof value === 'string' && !options.includes(value) ? `must be one of ${options.join(', ')}` : null;
+      return options && typeof value === 'string' && !options.includes(value)
+        ? `must be one of ${options.join(', ')}`
+        : null;
     default:
-      return typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean' || Array.isArray(value) ? null : 'has an invalid value';
+      return typeof value === 'string' ||
+        typeof value === 'number' ||
+        typeof value === 'boolean' ||
+        Array.isArray(value)
+        ? null
+        : 'has an invalid value';
   }
 }
 
 /** Validate names (unknown -> 422 on dynamicAttributes) and values; returns what setDynamicAttributes writes. */
-export async function resolveDynamicAttributes(db: TenantDb, entity: AttributeEntity, input: unknown[]): Promise<ResolvedAttributes> {
+export async function resolveDynamicAttributes(
+  db: TenantDb,
+  entity: AttributeEntity,
+  input: unknown[],
+): Promise<ResolvedAttributes> {
   const errors = new ErrorBag();
   const given = pairs(input, errors);
   const names = [...new Set(given.map(([n]) => n))];
@@ -65,4 +80,3 @@ export async function resolveDynamicAttributes(db: TenantDb, entity: AttributeEn
   errors.throwIfAny();
   return { values };
 }
-

@@ -4,4 +4,10 @@ import { linkedDerivations, type Derivation } from '../../plugins/write-path/rec
 import type { AttributeEntity } from './dynamic-attribute-values.repository.js';
 
 export const attributeDerivations = (entity: AttributeEntity): Derivation[] =>
-  linkedDerivations({ links: 'dynamic_attribute_values', entity, definitions: 'dynamic_attributes', reference: 'attribute_id', shown: ['name', 'type', 'description'] });
+  linkedDerivations({
+    links: 'dynamic_attribute_values',
+    entity,
+    definitions: 'dynamic_attributes',
+    reference: 'attribute_id',
+    shown: ['name', 'type', 'description'],
+  });

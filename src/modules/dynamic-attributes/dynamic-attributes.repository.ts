@@ -12,7 +12,13 @@ export type DynamicAttributeRow = Selectable<DynamicAttributesTable>;
 
 export const dynamicAttributeListSpec: ListSpec = {
   key: ['id'],
-  sortable: { id: 'id', name: 'name', type: 'type', created: { column: 'created', nullable: true }, modified: { column: 'modified', nullable: true } },
+  sortable: {
+    id: 'id',
+    name: 'name',
+    type: 'type',
+    created: { column: 'created', nullable: true },
+    modified: { column: 'modified', nullable: true },
+  },
 };
 
 const JSON_COLUMNS = ['description', 'options', 'default_value', 'validation_rules'];
@@ -33,18 +39,31 @@ export function listDynamicAttributes(db: TenantDb, filters: { entity_type?: str
   return q;
 }
 
-export const findDynamicAttribute = (db: TenantDb, id: number) => db.selectFrom('dynamic_attributes').selectAll().where('id', '=', id).executeTakeFirst();
+export const findDynamicAttribute = (db: TenantDb, id: number) =>
+  db.selectFrom('dynamic_attributes').selectAll().where('id', '=', id).executeTakeFirst();
 
 export function insertDynamicAttribute(db: TenantDb, body: DynamicAttributeUpdateT & { name: string; type: string }) {
   const now = nowTimestamp();
   return db
-    .insertInto('dynamic_attributes', { required: false, ...columns(body), name: body.name, type: body.type, created: now, modified: now } as any)
+    .insertInto('dynamic_attributes', {
+      required: false,
+      ...columns(body),
+      name: body.name,
+      type: body.type,
+      created: now,
+      modified: now,
+    } as any)
     .returningAll()
     .executeTakeFirstOrThrow();
 }
 
 export const updateDynamicAttribute = (db: TenantDb, id: number, body: DynamicAttributeUpdateT) =>
-  db.updateTable('dynamic_attributes').set({ ...columns(body), modified: nowTimestamp() } as any).where('id', '=', id).returningAll().executeTakeFirstOrThrow();
+  db
+    .updateTable('dynamic_attributes')
+    .set({ ...columns(body), modified: nowTimestamp() } as any)
+    .where('id', '=', id)
+    .returningAll()
+    .executeTakeFirstOrThrow();
 
 /** Deletes the definition; its values go with it (foreign key). */
 export async function deleteDynamicAttribute(db: TenantDb, id: number): Promise<void> {

@@ -2,7 +2,13 @@
 // POST, PATCH/PUT, DELETE so tenants can define the attributes their records carry (additive in v1).
 import type { ZkApp } from '../../types.js';
 import { resourceRoutes } from '../crud/index.js';
-import { DynamicAttributeCreate, DynamicAttributeDefinition, DynamicAttributeListQuery, DynamicAttributeUpdate, type DynamicAttributeDefinitionT } from './dynamic-attributes.schemas.js';
+import {
+  DynamicAttributeCreate,
+  DynamicAttributeDefinition,
+  DynamicAttributeListQuery,
+  DynamicAttributeUpdate,
+  type DynamicAttributeDefinitionT,
+} from './dynamic-attributes.schemas.js';
 import {
   deleteDynamicAttribute,
   dynamicAttributeListSpec,
@@ -23,11 +29,18 @@ export default async function dynamicAttributeRoutes(app: ZkApp) {
     records: { table: 'dynamic_attributes' },
     unique: { table: 'dynamic_attributes', field: 'name' },
     resource: DynamicAttributeDefinition,
-    list: { query: DynamicAttributeListQuery, build: (s, _p, q) => listDynamicAttributes(s.db, q), spec: dynamicAttributeListSpec },
+    list: {
+      query: DynamicAttributeListQuery,
+      build: (s, _p, q) => listDynamicAttributes(s.db, q),
+      spec: dynamicAttributeListSpec,
+    },
     find: (s, _p, id) => findDynamicAttribute(s.db, id),
     show: (_s, _p, row) => toDefinition(row),
     create: { body: DynamicAttributeCreate, run: (s, _p, body) => insertDynamicAttribute(s.db, body) },
-    update: { body: DynamicAttributeUpdate, run: (s, _p, row, body) => updateDynamicAttribute(s.db, Number(row.id), body) },
+    update: {
+      body: DynamicAttributeUpdate,
+      run: (s, _p, row, body) => updateDynamicAttribute(s.db, Number(row.id), body),
+    },
     remove: (s, _p, row) => deleteDynamicAttribute(s.db, Number(row.id)),
     summaries: {
       get: 'Get a dynamic attribute definition',

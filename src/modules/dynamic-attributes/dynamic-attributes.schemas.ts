@@ -5,7 +5,22 @@ import { listQuery } from '../../http/list/index.js';
 
 /** Value types named as in the contract. */
 export const DYNAMIC_ATTRIBUTE_TYPES = [
-  'Text', 'Integer', 'Float', 'URL', 'E-Mail', 'Datum', 'Uhrzeit', 'Datetime', 'Boolean', 'Betrag', 'Optionen', 'Prozent', 'Time period', 'Textarea', 'Users', 'Upload',
+  'Text',
+  'Integer',
+  'Float',
+  'URL',
+  'E-Mail',
+  'Datum',
+  'Uhrzeit',
+  'Datetime',
+  'Boolean',
+  'Betrag',
+  'Optionen',
+  'Prozent',
+  'Time period',
+  'Textarea',
+  'Users',
+  'Upload',
 ] as const;
 
 export const ENTITY_TYPES = ['customer', 'contact', 'employee', 'project', 'task', 'ticket'] as const;
@@ -23,7 +38,10 @@ export type DynamicAttributeValueT = Static<typeof DynamicAttributeValue>;
  * Request form: an array whose items are `{name, value}`, `{"<name>": value}` or `["<name>", value]`
  * (contract: "array of array, values keyed by attribute name").
  */
-export const DynamicAttributesInput = Type.Array(Type.Unsafe<unknown>({ type: ['object', 'array'], items: {}, maxItems: 200 }), { maxItems: 200 });
+export const DynamicAttributesInput = Type.Array(
+  Type.Unsafe<unknown>({ type: ['object', 'array'], items: {}, maxItems: 200 }),
+  { maxItems: 200 },
+);
 
 export const DynamicAttributeDefinition = Type.Object({
   id: Type.Integer(),
@@ -34,7 +52,9 @@ export const DynamicAttributeDefinition = Type.Object({
   description: Nullable(Translations),
   options: Nullable(Type.Array(Type.String())),
   default_value: Type.Unknown(),
-  validation_rules: Nullable(Type.Object({ min_length: Opt(Type.Integer()), max_length: Opt(Type.Integer()), pattern: Opt(Type.String()) })),
+  validation_rules: Nullable(
+    Type.Object({ min_length: Opt(Type.Integer()), max_length: Opt(Type.Integer()), pattern: Opt(Type.String()) }),
+  ),
   created: Nullable(DateTimeOut()),
   modified: Nullable(DateTimeOut()),
 });
@@ -48,11 +68,24 @@ const writable = {
   options: Opt(Type.Array(Type.String({ maxLength: 255 }), { maxItems: 200 })),
   default_value: Type.Optional(Type.Unknown()),
   validation_rules: Type.Optional(
-    Nullable(Type.Object({ min_length: Opt(Type.Integer({ minimum: 0, maximum: 1_000_000 })), max_length: Opt(Type.Integer({ minimum: 0, maximum: 1_000_000 })), pattern: Opt(Type.String({ maxLength: 255 })) })),
+    Nullable(
+      Type.Object({
+        min_length: Opt(Type.Integer({ minimum: 0, maximum: 1_000_000 })),
+        max_length: Opt(Type.Integer({ minimum: 0, maximum: 1_000_000 })),
+        pattern: Opt(Type.String({ maxLength: 255 })),
+      }),
+    ),
   ),
 };
-export const DynamicAttributeCreate = Type.Object({ name: Type.String({ minLength: 1, maxLength: 64 }), ...writable, type: Type.String({ enum: [...DYNAMIC_ATTRIBUTE_TYPES] }) });
-export const DynamicAttributeUpdate = Type.Object({ name: Type.Optional(Type.String({ minLength: 1, maxLength: 64 })), ...writable });
+export const DynamicAttributeCreate = Type.Object({
+  name: Type.String({ minLength: 1, maxLength: 64 }),
+  ...writable,
+  type: Type.String({ enum: [...DYNAMIC_ATTRIBUTE_TYPES] }),
+});
+export const DynamicAttributeUpdate = Type.Object({
+  name: Type.Optional(Type.String({ minLength: 1, maxLength: 64 })),
+  ...writable,
+});
 export type DynamicAttributeUpdateT = Static<typeof DynamicAttributeUpdate>;
 
 export const DynamicAttributeListQuery = listQuery({ entity_type: Type.Optional(Type.String({ maxLength: 32 })) });

@@ -10,7 +10,11 @@ import { lockEmployee, type EmployeeRow } from './employees.repository.js';
 export type ChildTable = 'employment_periods' | 'regular_working_times' | 'internal_rates' | 'transponders' | 'meals';
 
 /** The submitted columns of a body; an employee_id that names another employee is a 422. */
-export function childColumns<K extends string>(body: Record<string, unknown>, employee: EmployeeRow, columns: readonly K[]): Partial<Record<K, unknown>> {
+export function childColumns<K extends string>(
+  body: Record<string, unknown>,
+  employee: EmployeeRow,
+  columns: readonly K[],
+): Partial<Record<K, unknown>> {
   if (body.employee_id !== undefined && body.employee_id !== employee.username) {
     new ErrorBag().add('employee_id', 'The employee id must be the employee of the path.').throwIfAny();
   }

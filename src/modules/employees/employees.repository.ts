@@ -31,12 +31,19 @@ export async function lockEmployee(trx: TenantDb, dialect: Dialect, username: st
 
 export async function insertEmployee(db: TenantDb, values: Record<string, unknown>): Promise<number> {
   const now = nowTimestamp();
-  const row = await db.insertInto('employees', { ...values, created: now, modified: now } as any).returning('id').executeTakeFirstOrThrow();
+  const row = await db
+    .insertInto('employees', { ...values, created: now, modified: now } as any)
+    .returning('id')
+    .executeTakeFirstOrThrow();
   return Number(row.id);
 }
 
 export async function updateEmployee(db: TenantDb, id: number, values: Record<string, unknown>): Promise<void> {
-  await db.updateTable('employees').set({ ...values, modified: nowTimestamp() }).where('id', '=', id).execute();
+  await db
+    .updateTable('employees')
+    .set({ ...values, modified: nowTimestamp() })
+    .where('id', '=', id)
+    .execute();
 }
 
 export const employeeListSpec: ListSpec = {
@@ -53,20 +60,27 @@ export const employeeListSpec: ListSpec = {
 
 export function listEmployees(db: TenantDb, filters: { personal_numbers?: string[]; department_id?: number }) {
   let q = db.selectFrom('employees').selectAll();
-  if (filters.personal_numbers !== undefined) q = q.where('personal_number', 'in', filters.personal_numbers.length ? filters.personal_numbers : ['\u0000']);
+  if (filters.personal_numbers !== undefined)
+    q = q.where('personal_number', 'in', filters.personal_numbers.length ? filters.personal_numbers : ['\u0000']);
   if (filters.department_id !== undefined) q = q.where('department_id', '=', filters.department_id);
   return q;
 }
 
 /** The number of the employee's absences (the detail's absences_count). */
 export async function absencesCount(db: TenantDb, username: string): Promise<number> {
-  const row = await db.selectFrom('absences').select((eb) => eb.fn.countAll<number>().as('n')).where('employee_id', '=', username).executeTakeFirst();
+  const row = await db
+    .selectFrom('absences')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('employee_id', '=', username)
+    .executeTakeFirst();
   return Number(row?.n ?? 0);
 }
 
-
 export function toEmployeeBase(row: EmployeeRow, tenant: Pick<Tenant, 'language'>): EmployeeBaseT {
-  const texts = Object.fromEntries(TEXT_FIELDS.map((f) => [f, row[f]])) as Record<(typeof TEXT_FIELDS)[number], string | null>;
+  const texts = Object.fromEntries(TEXT_FIELDS.map((f) => [f, row[f]])) as Record<
+    (typeof TEXT_FIELDS)[number],
+    string | null
+  >;
   return {
     username: row.username,
     firstname: row.firstname,
@@ -88,6 +102,13 @@ export function toEmployeeBase(row: EmployeeRow, tenant: Pick<Tenant, 'language'
 /** Full employees for a page: categories and dynamic attributes are loaded once for all rows. */
 export async function toEmployees(db: TenantDb, tenant: Tenant, rows: EmployeeRow[]): Promise<EmployeeT[]> {
   const ids = rows.map((r) => Number(r.id));
-  const [categories, attributes] = await Promise.all([loadCategories(db, 'employee', ids), loadDynamicAttributes(db, 'employee', ids)]);
-  return rows.map((r) => ({ ...toEmployeeBase(r, tenant), categories: categories.get(Number(r.id)) ?? [], dynamicAttributes: attributes.get(Number(r.id)) ?? [] }));
+  const [categories, attributes] = await Promise.all([
+    loadCategories(db, 'employee', ids),
+    loadDynamicAttributes(db, 'employee', ids),
+  ]);
+  return rows.map((r) => ({
+    ...toEmployeeBase(r, tenant),
+    categories: categories.get(Number(r.id)) ?? [],
+    dynamicAttributes: attributes.get(Number(r.id)) ?? [],
+  }));
 }

@@ -8,9 +8,24 @@ import { IntKey, Paginated, responses } from '../../http/schemas.js';
 import { notFound } from '../../values/errors.js';
 import { existsInTenant } from '../../db/lookup.js';
 import { resourceRoutes, scopeOf } from '../crud/index.js';
-import { absencesCount, employeeListSpec, findEmployeeRow, listEmployees, toEmployeeBase, toEmployees, type EmployeeRow } from './employees.repository.js';
+import {
+  absencesCount,
+  employeeListSpec,
+  findEmployeeRow,
+  listEmployees,
+  toEmployeeBase,
+  toEmployees,
+  type EmployeeRow,
+} from './employees.repository.js';
 import { writeEmployee } from './employees.service.js';
-import { Employee, EmployeeBase, EmployeeCreate, EmployeeDetail, EmployeeListQuery, EmployeeUpdate } from './employees.schemas.js';
+import {
+  Employee,
+  EmployeeBase,
+  EmployeeCreate,
+  EmployeeDetail,
+  EmployeeListQuery,
+  EmployeeUpdate,
+} from './employees.schemas.js';
 import { categoryDerivations } from '../categories/categories.records.js';
 import { attributeDerivations } from '../dynamic-attributes/dynamic-attributes.records.js';
 
@@ -25,20 +40,28 @@ export default async function employeeRoutes(app: ZkApp) {
       key: ['username'],
       internal: ['password_hash'],
       // absences_count: an absence added, removed or moved to another employee
-      derivations: [...categoryDerivations('employee'), ...attributeDerivations('employee'), { table: 'absences', columns: ['employee_id'], match: { username: 'employee_id' } }],
+      derivations: [
+        ...categoryDerivations('employee'),
+        ...attributeDerivations('employee'),
+        { table: 'absences', columns: ['employee_id'], match: { username: 'employee_id' } },
+      ],
     },
     key: { name: 'username', schema: Type.String({ minLength: 1, maxLength: 255 }) },
     resource: EmployeeDetail,
     listItem: Employee,
     list: {
       query: EmployeeListQuery,
-      build: (s, _p, q) => listEmployees(s.db, { personal_numbers: arrayParam(q, 'personal_number'), department_id: q.department_id }),
+      build: (s, _p, q) =>
+        listEmployees(s.db, { personal_numbers: arrayParam(q, 'personal_number'), department_id: q.department_id }),
       spec: employeeListSpec,
       map: (s, _p, rows) => toEmployees(s.db, s.tenant, rows),
     },
     find: (s, _p, username) => findEmployeeRow(s.db, username),
     show: async (s, _p, row) => {
-      const [[employee], absences_count] = await Promise.all([toEmployees(s.db, s.tenant, [row]), absencesCount(s.db, row.username)]);
+      const [[employee], absences_count] = await Promise.all([
+        toEmployees(s.db, s.tenant, [row]),
+        absencesCount(s.db, row.username),
+      ]);
       return { ...employee, absences_count };
     },
     create: { body: EmployeeCreate, run: (s, _p, body) => writeEmployee(s, body) },
@@ -59,7 +82,9 @@ export default async function employeeRoutes(app: ZkApp) {
     async (req) => {
       const s = scopeOf(app, req);
       if (!(await existsInTenant(s.db, 'departments', 'id', req.params.id))) throw notFound('Department');
-      return listResponse(req, listEmployees(s.db, { department_id: req.params.id }), employeeListSpec, (rows) => rows.map((r) => toEmployeeBase(r, s.tenant)));
+      return listResponse(req, listEmployees(s.db, { department_id: req.params.id }), employeeListSpec, (rows) =>
+        rows.map((r) => toEmployeeBase(r, s.tenant)),
+      );
     },
   );
 }

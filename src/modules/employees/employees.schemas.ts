@@ -1,14 +1,24 @@
 // Employees (docs/api/people.md). Key: the username (dots, dashes, apostrophes allowed). Read shape as on the live
 // system; requests accept the union of the documented forms and ignore read-only keys (GET-merge-PUT).
 import { Type, type Static } from '@sinclair/typebox';
-import { DateTimeOut, IdName, IntIdName, MAX_ID, Nullable, Opt, Labelled, Currency, DateIn } from '../../http/schemas.js';
+import {
+  DateTimeOut,
+  IdName,
+  IntIdName,
+  MAX_ID,
+  Nullable,
+  Opt,
+  Labelled,
+  Currency,
+  DateIn,
+} from '../../http/schemas.js';
 import { listQuery } from '../../http/list/index.js';
 import { Category } from '../categories/categories.schemas.js';
 import { DynamicAttributeValue, DynamicAttributesInput } from '../dynamic-attributes/dynamic-attributes.schemas.js';
 import { EnumIn } from '../crud/index.js';
 
 /** Usernames may contain dots, dashes, apostrophes (URL-encoded by clients); never a slash. */
-export const USERNAME_PATTERN = "^[^/\\\\?#\\s]+$";
+export const USERNAME_PATTERN = '^[^/\\\\?#\\s]+$';
 export const UsernameParam = { username: Type.String({ minLength: 1, maxLength: 255 }) };
 
 /** Newest docs send `salutation: 1`; the live value is the text itself. */
@@ -24,8 +34,29 @@ const Language = Type.Object({
 });
 
 export const TEXT_FIELDS = [
-  'personal_number', 'street', 'zip', 'city', 'country', 'abbreviation', 'title', 'email', 'phone', 'mobile', 'fax', 'private_phone',
-  'iban', 'bic', 'account_no', 'bank_name', 'bank_code', 'currency', 'vat', 'personio_id', 'cost_bearer', 'tax_id', 'creditor_number',
+  'personal_number',
+  'street',
+  'zip',
+  'city',
+  'country',
+  'abbreviation',
+  'title',
+  'email',
+  'phone',
+  'mobile',
+  'fax',
+  'private_phone',
+  'iban',
+  'bic',
+  'account_no',
+  'bank_name',
+  'bank_code',
+  'currency',
+  'vat',
+  'personio_id',
+  'cost_bearer',
+  'tax_id',
+  'creditor_number',
 ] as const;
 
 const text = Nullable(Type.String());
@@ -70,7 +101,11 @@ export const EmployeeBase = Type.Object({
 });
 export type EmployeeBaseT = Static<typeof EmployeeBase>;
 
-export const Employee = Type.Object({ ...EmployeeBase.properties, categories: Type.Array(Category), dynamicAttributes: Type.Array(DynamicAttributeValue) });
+export const Employee = Type.Object({
+  ...EmployeeBase.properties,
+  categories: Type.Array(Category),
+  dynamicAttributes: Type.Array(DynamicAttributeValue),
+});
 export type EmployeeT = Static<typeof Employee>;
 /** The detail (and write responses) add the number of the employee's absences, as on the live system. */
 export const EmployeeDetail = Type.Object({ ...Employee.properties, absences_count: Type.Integer({ minimum: 0 }) });
@@ -80,7 +115,9 @@ const writable = {
   firstname: Type.Optional(Type.String({ minLength: 1, maxLength: 255 })),
   lastname: Type.Optional(Type.String({ minLength: 1, maxLength: 255 })),
   email: Opt(Type.String({ format: 'email', maxLength: 255 })),
-  password: Type.Optional(Type.String({ minLength: 8, maxLength: 48, description: 'Stored only as a salted scrypt hash; never returned.' })),
+  password: Type.Optional(
+    Type.String({ minLength: 8, maxLength: 48, description: 'Stored only as a salted scrypt hash; never returned.' }),
+  ),
   personal_number: str(64),
   street: str(255),
   zip: str(32),
@@ -126,11 +163,22 @@ const writable = {
     ),
   ),
   language: Type.Optional(
-    Nullable(Type.Unsafe<string | { locale?: string; isoCode?: string }>({ type: ['string', 'object'], maxLength: 8, description: 'Locale code (de, en, fr, es, pl, sk, tr) or the language object.' })),
+    Nullable(
+      Type.Unsafe<string | { locale?: string; isoCode?: string }>({
+        type: ['string', 'object'],
+        maxLength: 8,
+        description: 'Locale code (de, en, fr, es, pl, sk, tr) or the language object.',
+      }),
+    ),
   ),
   categories: Opt(
     Type.Array(
-      Type.Unsafe<string | { name: string }>({ type: ['string', 'object'], maxLength: 64, properties: { name: { type: 'string', maxLength: 64 } }, required: ['name'] }),
+      Type.Unsafe<string | { name: string }>({
+        type: ['string', 'object'],
+        maxLength: 64,
+        properties: { name: { type: 'string', maxLength: 64 } },
+        required: ['name'],
+      }),
       { maxItems: 200 },
     ),
   ),
@@ -148,5 +196,7 @@ export type EmployeeUpdateT = Static<typeof EmployeeUpdate>;
 
 export const EmployeeListQuery = listQuery({
   'personal_number[]': Type.Optional(Type.Array(Type.String({ maxLength: 64 }), { maxItems: 500 })),
-  department_id: Type.Optional(Type.Integer({ minimum: 1, maximum: MAX_ID, description: 'Only employees of this department.' })),
+  department_id: Type.Optional(
+    Type.Integer({ minimum: 1, maximum: MAX_ID, description: 'Only employees of this department.' }),
+  ),
 });

@@ -9,7 +9,13 @@ import { resolveDynamicAttributes } from '../dynamic-attributes/dynamic-attribut
 import { standardDepartmentId } from '../departments/departments.repository.js';
 import { checkUnique, dateValues, enumId, pick } from '../crud/index.js';
 import { type Scope } from '../../tenancy/scope.js';
-import { findEmployeeRow, insertEmployee, lockEmployee, updateEmployee, type EmployeeRow } from './employees.repository.js';
+import {
+  findEmployeeRow,
+  insertEmployee,
+  lockEmployee,
+  updateEmployee,
+  type EmployeeRow,
+} from './employees.repository.js';
 import { LANGUAGE_ERROR, languageCode } from './languages.js';
 import { hashPassword } from './password.js';
 import { SALUTATIONS, TEXT_FIELDS, type EmployeeUpdateT } from './employees.schemas.js';
@@ -37,19 +43,31 @@ async function columns(s: Scope, body: Body, current?: EmployeeRow): Promise<Rec
   const { db } = s;
   dateValues(body, ['birthdate', 'birth_date', 'approval_date']);
   const errors = new ErrorBag();
-  if (current && body.username !== undefined && body.username !== current.username) errors.add('username', 'The username cannot be changed.');
+  if (current && body.username !== undefined && body.username !== current.username)
+    errors.add('username', 'The username cannot be changed.');
   for (const [field, words] of UNIQUE) {
     const value = current && field === 'username' ? undefined : body[field];
-    await checkUnique(db, errors, 'employees', field, value, { exceptId: current ? Number(current.id) : undefined, words });
+    await checkUnique(db, errors, 'employees', field, value, {
+      exceptId: current ? Number(current.id) : undefined,
+      words,
+    });
   }
-  if (body.department_id != null && !(await existsInTenant(db, 'departments', 'id', body.department_id))) errors.add('department_id', 'The selected department id is invalid.');
-  if (body.price_group != null && !(await existsInTenant(db, 'price_groups', 'name', body.price_group))) errors.add('price_group', 'The selected price group is invalid.');
+  if (body.department_id != null && !(await existsInTenant(db, 'departments', 'id', body.department_id)))
+    errors.add('department_id', 'The selected department id is invalid.');
+  if (body.price_group != null && !(await existsInTenant(db, 'price_groups', 'name', body.price_group)))
+    errors.add('price_group', 'The selected price group is invalid.');
   const language = languageCode(body.language);
   if (language === false) errors.add('language', LANGUAGE_ERROR);
   const salutation = salutationText(body.salutation, errors);
   errors.throwIfAny();
 
-  const out: Record<string, unknown> = pick(body, [...TEXT_FIELDS, 'firstname', 'lastname', 'approval_date', 'price_group']);
+  const out: Record<string, unknown> = pick(body, [
+    ...TEXT_FIELDS,
+    'firstname',
+    'lastname',
+    'approval_date',
+    'price_group',
+  ]);
   const birthdate = body.birthdate !== undefined ? body.birthdate : body.birth_date;
   if (birthdate !== undefined) out.birthdate = birthdate;
   const oauth = body.oauth_username !== undefined ? body.oauth_username : body.oauthUsername;
@@ -73,8 +91,17 @@ export async function requireEmployee(s: Scope, params: Record<string, unknown>)
 /** Insert (no current row) or update an employee with its categories and dynamic attributes. */
 export async function writeEmployee(s: Scope, body: Body, current?: EmployeeRow): Promise<EmployeeRow> {
   const values = await columns(s, body, current);
-  const categoryIds = body.categories != null ? await resolveCategoryIds(s.db, body.categories.map((c) => (typeof c === 'string' ? c : c.name))) : body.categories;
-  const attributes = body.dynamicAttributes != null ? await resolveDynamicAttributes(s.db, 'employee', body.dynamicAttributes) : undefined;
+  const categoryIds =
+    body.categories != null
+      ? await resolveCategoryIds(
+          s.db,
+          body.categories.map((c) => (typeof c === 'string' ? c : c.name)),
+        )
+      : body.categories;
+  const attributes =
+    body.dynamicAttributes != null
+      ? await resolveDynamicAttributes(s.db, 'employee', body.dynamicAttributes)
+      : undefined;
   return s.db.transaction(async (trx) => {
     let id: number;
     if (current) {

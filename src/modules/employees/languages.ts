@@ -8,7 +8,13 @@ export interface LanguageT {
   numberFormat: { decimalSeparator: string; thousandsSeparator: string };
 }
 
-const lang = (locale: string, name: string, date: string, decimalSeparator: string, thousandsSeparator: string): LanguageT => ({
+const lang = (
+  locale: string,
+  name: string,
+  date: string,
+  decimalSeparator: string,
+  thousandsSeparator: string,
+): LanguageT => ({
   locale,
   isoCode: locale,
   name,
@@ -27,7 +33,8 @@ export const LANGUAGE_OBJECTS: Record<string, LanguageT> = {
   tr: lang('tr', 'türkçe', 'd.m.Y', ',', '.'),
 };
 
-export const languageObject = (code: string | null): LanguageT | null => (code ? (LANGUAGE_OBJECTS[code] ?? null) : null);
+export const languageObject = (code: string | null): LanguageT | null =>
+  code ? (LANGUAGE_OBJECTS[code] ?? null) : null;
 
 export const LANGUAGE_ERROR = `The selected language is invalid; use one of ${Object.keys(LANGUAGE_OBJECTS).join(', ')}.`;
 

@@ -9,19 +9,38 @@ import { type Scope } from '../../tenancy/scope.js';
 import type { EmployeeRow } from '../employees/employees.repository.js';
 import { childColumns, writeChild } from '../employees/employee-children.service.js';
 import { employeeChildRoutes } from '../employees/employee-children.routes.js';
-import { EMPLOYMENT_PERIOD_COLUMNS, EmploymentPeriod, EmploymentPeriodWrite, type EmploymentPeriodWriteT } from './employment-periods.schemas.js';
-import { employmentPeriodListSpec, findEmploymentPeriod, listEmploymentPeriods, toEmploymentPeriod, type EmploymentPeriodRow } from './employment-periods.repository.js';
+import {
+  EMPLOYMENT_PERIOD_COLUMNS,
+  EmploymentPeriod,
+  EmploymentPeriodWrite,
+  type EmploymentPeriodWriteT,
+} from './employment-periods.schemas.js';
+import {
+  employmentPeriodListSpec,
+  findEmploymentPeriod,
+  listEmploymentPeriods,
+  toEmploymentPeriod,
+  type EmploymentPeriodRow,
+} from './employment-periods.repository.js';
 
 type Merged = { id?: number; start_date: string | null; end_date: string | null };
 
 async function checkPeriod(trx: TenantDb, s: Scope, employee: EmployeeRow, merged: Merged) {
   const errors = new ErrorBag();
-  if (merged.start_date && merged.end_date && merged.end_date < merged.start_date) errors.add('end_date', 'The end date must be a date after or equal to start date.');
+  if (merged.start_date && merged.end_date && merged.end_date < merged.start_date)
+    errors.add('end_date', 'The end date must be a date after or equal to start date.');
   const others = await listEmploymentPeriods(trx, employee.username).execute();
-  const clash = others.find((o) => Number(o.id) !== merged.id && intervalsOverlap({ start: merged.start_date, end: merged.end_date }, { start: o.start_date, end: o.end_date }));
+  const clash = others.find(
+    (o) =>
+      Number(o.id) !== merged.id &&
+      intervalsOverlap({ start: merged.start_date, end: merged.end_date }, { start: o.start_date, end: o.end_date }),
+  );
   if (clash) {
     const range = `${outDate(clash.start_date)?.slice(0, 10) ?? 'open start'} – ${outDate(clash.end_date)?.slice(0, 10) ?? 'open end'}`;
-    errors.add('start_date', `The employment period overlaps another period of this employee (id ${clash.id}, ${range}).`);
+    errors.add(
+      'start_date',
+      `The employment period overlaps another period of this employee (id ${clash.id}, ${range}).`,
+    );
   }
   errors.throwIfAny();
 }
@@ -30,7 +49,11 @@ function write(s: Scope, employee: EmployeeRow, body: EmploymentPeriodWriteT, cu
   dateValues(body, ['start_date', 'end_date', 'beginning_of_year']);
   const values = childColumns(body, employee, EMPLOYMENT_PERIOD_COLUMNS);
   return writeChild(s, 'employment_periods', employee, values, current, (trx, merged) =>
-    checkPeriod(trx, s, employee, { id: current ? Number(current.id) : undefined, start_date: (merged.start_date as string) ?? null, end_date: (merged.end_date as string) ?? null }),
+    checkPeriod(trx, s, employee, {
+      id: current ? Number(current.id) : undefined,
+      start_date: (merged.start_date as string) ?? null,
+      end_date: (merged.end_date as string) ?? null,
+    }),
   );
 }
 

@@ -21,7 +21,9 @@ export const EmploymentPeriod = Type.Object({
 export type EmploymentPeriodT = Static<typeof EmploymentPeriod>;
 
 export const EmploymentPeriodWrite = Type.Object({
-  employee_id: Type.Optional(Type.String({ maxLength: 255, description: 'Taken from the path; when sent it must name the same employee.' })),
+  employee_id: Type.Optional(
+    Type.String({ maxLength: 255, description: 'Taken from the path; when sent it must name the same employee.' }),
+  ),
   start_date: Opt(DateIn({ description: 'First day; null or missing = open start (employed since ever).' })),
   end_date: Opt(DateIn({ description: 'Last day (inclusive); null or missing = indefinite.' })),
   note: Opt(Type.String({ maxLength: 255 })),
@@ -33,5 +35,12 @@ export const EmploymentPeriodWrite = Type.Object({
 });
 export type EmploymentPeriodWriteT = Static<typeof EmploymentPeriodWrite>;
 export const EMPLOYMENT_PERIOD_COLUMNS = [
-  'start_date', 'end_date', 'note', 'beginning_of_year', 'annual_leave_entitlement', 'period_holiday_entitlement', 'is_holiday_per_year', 'day_absent_in_hours',
+  'start_date',
+  'end_date',
+  'note',
+  'beginning_of_year',
+  'annual_leave_entitlement',
+  'period_holiday_entitlement',
+  'is_holiday_per_year',
+  'day_absent_in_hours',
 ] as const;

@@ -20,7 +20,13 @@ export type FolderT = Static<typeof Folder>;
 const Id = Type.Integer({ minimum: 1, maximum: MAX_ID });
 const Name = Type.String({ minLength: 1, maxLength: 255 });
 const references = {
-  parent_id: Opt(Type.Integer({ minimum: 1, maximum: MAX_ID, description: 'A folder of the tenant; not the folder itself or one below it.' })),
+  parent_id: Opt(
+    Type.Integer({
+      minimum: 1,
+      maximum: MAX_ID,
+      description: 'A folder of the tenant; not the folder itself or one below it.',
+    }),
+  ),
   project_id: Opt(Id),
   customer_id: Opt(Type.String({ minLength: 1, maxLength: 64, description: 'Customer number.' })),
 };
@@ -29,7 +35,13 @@ export const FolderUpdate = Type.Object({ name: Type.Optional(Name), ...referenc
 export type FolderWriteT = Static<typeof FolderUpdate>;
 
 export const FolderListQuery = listQuery({
-  parent_id: Type.Optional(Type.Integer({ minimum: 0, maximum: MAX_ID, description: 'Only the folders directly in this folder; 0: only top-level folders.' })),
+  parent_id: Type.Optional(
+    Type.Integer({
+      minimum: 0,
+      maximum: MAX_ID,
+      description: 'Only the folders directly in this folder; 0: only top-level folders.',
+    }),
+  ),
   project_id: Type.Optional(Id),
   customer_id: Type.Optional(Type.String({ maxLength: 64, description: 'Customer number.' })),
 });

@@ -18,13 +18,16 @@ const COLUMNS = ['name', 'parent_id', 'project_id', 'customer_id'] as const;
 async function columns(db: TenantDb, body: FolderWriteT, current?: FolderRow): Promise<Record<string, unknown>> {
   const errors = new ErrorBag();
   if (body.parent_id != null) {
-    if (!(await existsInTenant(db, 'folders', 'id', body.parent_id))) errors.add('parent_id', 'The selected parent id is invalid.');
+    if (!(await existsInTenant(db, 'folders', 'id', body.parent_id)))
+      errors.add('parent_id', 'The selected parent id is invalid.');
     else if (current && (await isSelfOrDescendant(db, 'folders', Number(current.id), body.parent_id))) {
       errors.add('parent_id', 'A folder cannot be placed in itself or in one of its subfolders.');
     }
   }
-  if (body.project_id != null && !(await existsInTenant(db, 'projects', 'id', body.project_id))) errors.add('project_id', 'The selected project id is invalid.');
-  if (body.customer_id != null && !(await existsInTenant(db, 'customers', 'customer_number', body.customer_id))) errors.add('customer_id', 'The selected customer id is invalid.');
+  if (body.project_id != null && !(await existsInTenant(db, 'projects', 'id', body.project_id)))
+    errors.add('project_id', 'The selected project id is invalid.');
+  if (body.customer_id != null && !(await existsInTenant(db, 'customers', 'customer_number', body.customer_id)))
+    errors.add('customer_id', 'The selected customer id is invalid.');
   errors.throwIfAny();
   return pick(body, COLUMNS);
 }
@@ -35,7 +38,9 @@ export const createFolder = (s: Scope, body: FolderWriteT) =>
   lockedTransaction(s.db, s.dialect, treeLock(s), async (trx) => insertRow(trx, 'folders', await columns(trx, body)));
 
 export const changeFolder = (s: Scope, row: FolderRow, body: FolderWriteT) =>
-  lockedTransaction(s.db, s.dialect, treeLock(s), async (trx) => updateRow(trx, 'folders', Number(row.id), await columns(trx, body, row)));
+  lockedTransaction(s.db, s.dialect, treeLock(s), async (trx) =>
+    updateRow(trx, 'folders', Number(row.id), await columns(trx, body, row)),
+  );
 
 export const removeFolder = (s: Scope, row: FolderRow) =>
   lockedTransaction(s.db, s.dialect, treeLock(s), async (trx) => {

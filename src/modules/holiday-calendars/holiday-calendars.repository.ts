@@ -13,14 +13,22 @@ export type BreakRegulationTypeRow = Selectable<BreakRegulationTypesTable>;
 
 const stamps = { created: { column: 'created', nullable: true }, modified: { column: 'modified', nullable: true } };
 export const namedListSpec: ListSpec = { key: ['id'], sortable: { id: 'id', name: 'name', ...stamps } };
-export const holidayListSpec: ListSpec = { key: ['id'], defaultSort: 'date', sortable: { id: 'id', date: 'date', name: 'name', ...stamps } };
+export const holidayListSpec: ListSpec = {
+  key: ['id'],
+  defaultSort: 'date',
+  sortable: { id: 'id', date: 'date', name: 'name', ...stamps },
+};
 
 export const listHolidayCalendars = (db: TenantDb) => db.selectFrom('holiday_calendars').selectAll();
 export const listBreakRegulationTypes = (db: TenantDb) => db.selectFrom('break_regulation_types').selectAll();
 
 /** Records that keep a calendar or a break regulation type from being deleted. */
-export const CALENDAR_REFERENCES: ReferenceCheck[] = [{ table: 'regular_working_times', column: 'holiday_calendar_id', what: 'regular working times' }];
-export const BREAK_REGULATION_REFERENCES: ReferenceCheck[] = [{ table: 'regular_working_times', column: 'break_regulation_type_id', what: 'regular working times' }];
+export const CALENDAR_REFERENCES: ReferenceCheck[] = [
+  { table: 'regular_working_times', column: 'holiday_calendar_id', what: 'regular working times' },
+];
+export const BREAK_REGULATION_REFERENCES: ReferenceCheck[] = [
+  { table: 'regular_working_times', column: 'break_regulation_type_id', what: 'regular working times' },
+];
 
 export const listHolidays = (db: TenantDb, calendarId: number, f: { start_date?: string; end_date?: string } = {}) => {
   let q = db.selectFrom('holidays').selectAll().where('holiday_calendar_id', '=', calendarId);
@@ -29,7 +37,8 @@ export const listHolidays = (db: TenantDb, calendarId: number, f: { start_date?:
   return q;
 };
 
-export const findHoliday = (db: TenantDb, calendarId: number, id: number) => listHolidays(db, calendarId).where('id', '=', id).executeTakeFirst();
+export const findHoliday = (db: TenantDb, calendarId: number, id: number) =>
+  listHolidays(db, calendarId).where('id', '=', id).executeTakeFirst();
 
 export const toHolidayCalendar = (r: HolidayCalendarRow): HolidayCalendarT => ({
   id: Number(r.id),
@@ -51,4 +60,9 @@ export const toHoliday = (r: HolidayRow): HolidayT => ({
   modified: outTimestamp(r.modified),
 });
 
-export const toBreakRegulationType = (r: BreakRegulationTypeRow): BreakRegulationTypeT => ({ id: Number(r.id), name: r.name, created: outTimestamp(r.created), modified: outTimestamp(r.modified) });
+export const toBreakRegulationType = (r: BreakRegulationTypeRow): BreakRegulationTypeT => ({
+  id: Number(r.id),
+  name: r.name,
+  created: outTimestamp(r.created),
+  modified: outTimestamp(r.modified),
+});

@@ -6,7 +6,18 @@ import type { ZkApp } from '../../types.js';
 import type { TenantTable } from '../../db/tenant-scope.js';
 import { notFound } from '../../values/errors.js';
 import { MAX_ID } from '../../http/schemas.js';
-import { assertUnique, dateValues, deleteRow, findRow, insertRow, pick, refuseWhileUsed, resourceRoutes, updateRow, type Row } from '../crud/index.js';
+import {
+  assertUnique,
+  dateValues,
+  deleteRow,
+  findRow,
+  insertRow,
+  pick,
+  refuseWhileUsed,
+  resourceRoutes,
+  updateRow,
+  type Row,
+} from '../crud/index.js';
 import { type Scope } from '../../tenancy/scope.js';
 import {
   BreakRegulationType,
@@ -40,15 +51,30 @@ import {
 } from './holiday-calendars.repository.js';
 
 /** Create/update of a row whose `name` is unique in the tenant. */
-async function writeNamed<T extends TenantTable>(s: Scope, table: T, columns: readonly string[], body: Record<string, unknown>, current?: { id: number }): Promise<Row<T>> {
+async function writeNamed<T extends TenantTable>(
+  s: Scope,
+  table: T,
+  columns: readonly string[],
+  body: Record<string, unknown>,
+  current?: { id: number },
+): Promise<Row<T>> {
   await assertUnique(s.db, table, 'name', body.name, { exceptId: current ? Number(current.id) : undefined });
   const values = pick(body, columns);
   return current ? updateRow(s.db, table, Number(current.id), values) : insertRow(s.db, table, values);
 }
 
-async function writeHoliday(s: Scope, calendar: HolidayCalendarRow, body: Record<string, unknown>, current?: HolidayRow) {
+async function writeHoliday(
+  s: Scope,
+  calendar: HolidayCalendarRow,
+  body: Record<string, unknown>,
+  current?: HolidayRow,
+) {
   dateValues(body, ['date']);
-  await assertUnique(s.db, 'holidays', 'date', body.date, { exceptId: current ? Number(current.id) : undefined, where: { holiday_calendar_id: calendar.id }, words: 'date of this calendar' });
+  await assertUnique(s.db, 'holidays', 'date', body.date, {
+    exceptId: current ? Number(current.id) : undefined,
+    where: { holiday_calendar_id: calendar.id },
+    words: 'date of this calendar',
+  });
   const values = pick(body, HOLIDAY_COLUMNS);
   if (current) return updateRow(s.db, 'holidays', Number(current.id), values);
   return insertRow(s.db, 'holidays', { half_day: false, ...values, holiday_calendar_id: calendar.id });
@@ -65,8 +91,14 @@ export default async function holidayCalendarRoutes(app: ZkApp) {
     list: { build: (s) => listHolidayCalendars(s.db), spec: namedListSpec },
     find: (s, _p, id) => findRow(s.db, 'holiday_calendars', 'id', id),
     show: (_s, _p, row) => toHolidayCalendar(row),
-    create: { body: HolidayCalendarCreate, run: (s, _p, body) => writeNamed(s, 'holiday_calendars', CALENDAR_COLUMNS, body) },
-    update: { body: HolidayCalendarUpdate, run: (s, _p, row, body) => writeNamed(s, 'holiday_calendars', CALENDAR_COLUMNS, body, row) },
+    create: {
+      body: HolidayCalendarCreate,
+      run: (s, _p, body) => writeNamed(s, 'holiday_calendars', CALENDAR_COLUMNS, body),
+    },
+    update: {
+      body: HolidayCalendarUpdate,
+      run: (s, _p, row, body) => writeNamed(s, 'holiday_calendars', CALENDAR_COLUMNS, body, row),
+    },
     remove: async (s, _p, row) => {
       await refuseWhileUsed(s.db, CALENDAR_REFERENCES, Number(row.id));
       await deleteRow(s.db, 'holiday_calendars', Number(row.id));
@@ -86,7 +118,11 @@ export default async function holidayCalendarRoutes(app: ZkApp) {
       return calendar;
     },
     resource: Holiday,
-    list: { query: HolidayListQuery, build: (s, cal, q) => listHolidays(s.db, Number(cal.id), q), spec: holidayListSpec },
+    list: {
+      query: HolidayListQuery,
+      build: (s, cal, q) => listHolidays(s.db, Number(cal.id), q),
+      spec: holidayListSpec,
+    },
     find: (s, cal, id) => findHoliday(s.db, Number(cal.id), id),
     show: (_s, _p, row) => toHoliday(row),
     create: { body: HolidayCreate, run: (s, cal, body) => writeHoliday(s, cal, body) },
@@ -104,8 +140,14 @@ export default async function holidayCalendarRoutes(app: ZkApp) {
     list: { build: (s) => listBreakRegulationTypes(s.db), spec: namedListSpec },
     find: (s, _p, id) => findRow(s.db, 'break_regulation_types', 'id', id),
     show: (_s, _p, row) => toBreakRegulationType(row),
-    create: { body: BreakRegulationTypeCreate, run: (s, _p, body) => writeNamed(s, 'break_regulation_types', ['name'], body) },
-    update: { body: BreakRegulationTypeUpdate, run: (s, _p, row, body) => writeNamed(s, 'break_regulation_types', ['name'], body, row) },
+    create: {
+      body: BreakRegulationTypeCreate,
+      run: (s, _p, body) => writeNamed(s, 'break_regulation_types', ['name'], body),
+    },
+    update: {
+      body: BreakRegulationTypeUpdate,
+      run: (s, _p, row, body) => writeNamed(s, 'break_regulation_types', ['name'], body, row),
+    },
     remove: async (s, _p, row) => {
       await refuseWhileUsed(s.db, BREAK_REGULATION_REFERENCES, Number(row.id));
       await deleteRow(s.db, 'break_regulation_types', Number(row.id));

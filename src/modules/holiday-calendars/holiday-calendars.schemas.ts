@@ -14,9 +14,19 @@ export const HolidayCalendar = Type.Object({
   modified: Nullable(DateTimeOut()),
 });
 export type HolidayCalendarT = Static<typeof HolidayCalendar>;
-const calendarFields = { note: Opt(Type.String({ maxLength: 1000 })), country: Opt(Type.String({ maxLength: 255 })), region: Opt(Type.String({ maxLength: 255 })) };
-export const HolidayCalendarCreate = Type.Object({ name: Type.String({ minLength: 1, maxLength: 255 }), ...calendarFields });
-export const HolidayCalendarUpdate = Type.Object({ name: Type.Optional(Type.String({ minLength: 1, maxLength: 255 })), ...calendarFields });
+const calendarFields = {
+  note: Opt(Type.String({ maxLength: 1000 })),
+  country: Opt(Type.String({ maxLength: 255 })),
+  region: Opt(Type.String({ maxLength: 255 })),
+};
+export const HolidayCalendarCreate = Type.Object({
+  name: Type.String({ minLength: 1, maxLength: 255 }),
+  ...calendarFields,
+});
+export const HolidayCalendarUpdate = Type.Object({
+  name: Type.Optional(Type.String({ minLength: 1, maxLength: 255 })),
+  ...calendarFields,
+});
 export const CALENDAR_COLUMNS = ['name', 'note', 'country', 'region'] as const;
 
 export const Holiday = Type.Object({
@@ -29,15 +39,30 @@ export const Holiday = Type.Object({
   modified: Nullable(DateTimeOut()),
 });
 export type HolidayT = Static<typeof Holiday>;
-export const HolidayCreate = Type.Object({ date: DateIn(), name: Type.String({ minLength: 1, maxLength: 255 }), half_day: Type.Optional(Type.Boolean()) });
-export const HolidayUpdate = Type.Object({ date: Type.Optional(DateIn()), name: Type.Optional(Type.String({ minLength: 1, maxLength: 255 })), half_day: Type.Optional(Type.Boolean()) });
+export const HolidayCreate = Type.Object({
+  date: DateIn(),
+  name: Type.String({ minLength: 1, maxLength: 255 }),
+  half_day: Type.Optional(Type.Boolean()),
+});
+export const HolidayUpdate = Type.Object({
+  date: Type.Optional(DateIn()),
+  name: Type.Optional(Type.String({ minLength: 1, maxLength: 255 })),
+  half_day: Type.Optional(Type.Boolean()),
+});
 export const HOLIDAY_COLUMNS = ['date', 'name', 'half_day'] as const;
 export const HolidayListQuery = listQuery({
   start_date: Type.Optional(DateOnly({ description: 'Holidays on or after this date.' })),
   end_date: Type.Optional(DateOnly({ description: 'Holidays on or before this date.' })),
 });
 
-export const BreakRegulationType = Type.Object({ id: Type.Integer(), name: Type.String(), created: Nullable(DateTimeOut()), modified: Nullable(DateTimeOut()) });
+export const BreakRegulationType = Type.Object({
+  id: Type.Integer(),
+  name: Type.String(),
+  created: Nullable(DateTimeOut()),
+  modified: Nullable(DateTimeOut()),
+});
 export type BreakRegulationTypeT = Static<typeof BreakRegulationType>;
 export const BreakRegulationTypeCreate = Type.Object({ name: Type.String({ minLength: 1, maxLength: 255 }) });
-export const BreakRegulationTypeUpdate = Type.Object({ name: Type.Optional(Type.String({ minLength: 1, maxLength: 255 })) });
+export const BreakRegulationTypeUpdate = Type.Object({
+  name: Type.Optional(Type.String({ minLength: 1, maxLength: 255 })),
+});

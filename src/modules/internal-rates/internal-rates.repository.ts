@@ -9,11 +9,17 @@ import { labelled } from '../../values/labels.js';
 
 export type InternalRateRow = Selectable<InternalRatesTable>;
 
-export const internalRateListSpec: ListSpec = { key: ['id'], defaultSort: 'start_date', sortable: { id: 'id', start_date: 'start_date' } };
+export const internalRateListSpec: ListSpec = {
+  key: ['id'],
+  defaultSort: 'start_date',
+  sortable: { id: 'id', start_date: 'start_date' },
+};
 
-export const listInternalRates = (db: TenantDb, username: string) => db.selectFrom('internal_rates').selectAll().where('employee_id', '=', username);
+export const listInternalRates = (db: TenantDb, username: string) =>
+  db.selectFrom('internal_rates').selectAll().where('employee_id', '=', username);
 
-export const findInternalRate = (db: TenantDb, username: string, id: number) => listInternalRates(db, username).where('id', '=', id).executeTakeFirst();
+export const findInternalRate = (db: TenantDb, username: string, id: number) =>
+  listInternalRates(db, username).where('id', '=', id).executeTakeFirst();
 
 export const toInternalRate = (r: InternalRateRow, language: string): InternalRateT => ({
   id: Number(r.id),

@@ -6,8 +6,21 @@ import { type Scope } from '../../tenancy/scope.js';
 import type { EmployeeRow } from '../employees/employees.repository.js';
 import { childColumns, writeChild } from '../employees/employee-children.service.js';
 import { employeeChildRoutes } from '../employees/employee-children.routes.js';
-import { INTERNAL_RATE_COLUMNS, InternalRate, InternalRateCreate, InternalRateUpdate, type InternalRateT, type InternalRateWriteT } from './internal-rates.schemas.js';
-import { findInternalRate, internalRateListSpec, listInternalRates, toInternalRate, type InternalRateRow } from './internal-rates.repository.js';
+import {
+  INTERNAL_RATE_COLUMNS,
+  InternalRate,
+  InternalRateCreate,
+  InternalRateUpdate,
+  type InternalRateT,
+  type InternalRateWriteT,
+} from './internal-rates.schemas.js';
+import {
+  findInternalRate,
+  internalRateListSpec,
+  listInternalRates,
+  toInternalRate,
+  type InternalRateRow,
+} from './internal-rates.repository.js';
 
 async function write(s: Scope, employee: EmployeeRow, body: InternalRateWriteT, current?: InternalRateRow) {
   dateValues(body, ['start_date']);

@@ -22,7 +22,14 @@ export const InternalRate = Type.Object({
 });
 export type InternalRateT = Static<typeof InternalRate>;
 
-const Rate = Type.Unsafe<number | string>({ type: ['number', 'string'], minimum: 0, maximum: 1e9, maxLength: 20, pattern: '^\\d{1,9}(\\.\\d{1,10})?$', description: 'Number or decimal text, e.g. "45.50".' });
+const Rate = Type.Unsafe<number | string>({
+  type: ['number', 'string'],
+  minimum: 0,
+  maximum: 1e9,
+  maxLength: 20,
+  pattern: '^\\d{1,9}(\\.\\d{1,10})?$',
+  description: 'Number or decimal text, e.g. "45.50".',
+});
 const writable = {
   employee_id: Type.Optional(Type.String({ maxLength: 255 })),
   note: Opt(Type.String({ maxLength: 1000 })),
@@ -31,6 +38,17 @@ const writable = {
   rate_type: Type.Optional(Labelled('rate_type', EnumIn(0, 3, '0 keines, 1 Stundensatz, 2 Tagessatz, 3 Monatssatz.'))),
 };
 export const InternalRateCreate = Type.Object({ start_date: DateIn(), internal_rate: Rate, ...writable });
-export const InternalRateUpdate = Type.Object({ start_date: Type.Optional(DateIn()), internal_rate: Type.Optional(Rate), ...writable });
+export const InternalRateUpdate = Type.Object({
+  start_date: Type.Optional(DateIn()),
+  internal_rate: Type.Optional(Rate),
+  ...writable,
+});
 export type InternalRateWriteT = Static<typeof InternalRateUpdate>;
-export const INTERNAL_RATE_COLUMNS = ['start_date', 'internal_rate', 'note', 'monthly_rate', 'internal_rate_resets', 'rate_type'] as const;
+export const INTERNAL_RATE_COLUMNS = [
+  'start_date',
+  'internal_rate',
+  'note',
+  'monthly_rate',
+  'internal_rate_resets',
+  'rate_type',
+] as const;

@@ -22,8 +22,14 @@ const RECEIPT_BILLED = 3;
  * The invoices' rows, read for a write that depends on them: on PostgreSQL locked FOR UPDATE (one at a time, in id
  * order, so two writes never wait for each other crosswise) until the write transaction ends. Unknown ids are left out.
  */
-export async function lockInvoices(db: TenantDb, dialect: Dialect, ids: readonly (number | null | undefined)[]): Promise<Map<number, InvoiceRow>> {
-  const wanted = [...new Set(ids.filter((id): id is number => id !== null && id !== undefined).map(Number))].sort((a, b) => a - b);
+export async function lockInvoices(
+  db: TenantDb,
+  dialect: Dialect,
+  ids: readonly (number | null | undefined)[],
+): Promise<Map<number, InvoiceRow>> {
+  const wanted = [...new Set(ids.filter((id): id is number => id !== null && id !== undefined).map(Number))].sort(
+    (a, b) => a - b,
+  );
   const rows = new Map<number, InvoiceRow>();
   for (const id of wanted) {
     let q = db.selectFrom('invoices').selectAll().where('id', '=', id);
@@ -44,7 +50,12 @@ export async function refreshAmounts(db: TenantDb, invoiceIds: readonly (number 
       .where('status', '<>', ITEM_CANCELED)
       .execute();
     const cents = Number(items.reduce((sum, i) => sum + itemAmounts(i).gross, 0n));
-    await db.updateTable('invoices').set({ amount_cents: cents, modified: nowTimestamp() }).where('id', '=', id).where('amount_cents', '<>', cents).execute();
+    await db
+      .updateTable('invoices')
+      .set({ amount_cents: cents, modified: nowTimestamp() })
+      .where('id', '=', id)
+      .where('amount_cents', '<>', cents)
+      .execute();
   }
 }
 
@@ -57,9 +68,19 @@ interface ItemUndo {
 /** Bill the items of the invoice and the receipts they bill (the invoice row is locked and being set to Billed). */
 export async function billInvoiceItems(db: TenantDb, invoice: Pick<InvoiceRow, 'id' | 'date'>): Promise<void> {
   const now = nowTimestamp();
-  const items = await db.selectFrom('invoice_items').selectAll().where('invoice_id', '=', Number(invoice.id)).where('status', '<>', ITEM_CANCELED).orderBy('id').execute();
+  const items = await db
+    .selectFrom('invoice_items')
+    .selectAll()
+    .where('invoice_id', '=', Number(invoice.id))
+    .where('status', '<>', ITEM_CANCELED)
+    .orderBy('id')
+    .execute();
   for (const item of items) {
-    const undo: ItemUndo = { status: Number(item.status), billed_amount_cents: item.billed_amount_cents === null ? null : Number(item.billed_amount_cents), billed_date: item.billed_date };
+    const undo: ItemUndo = {
+      status: Number(item.status),
+      billed_amount_cents: item.billed_amount_cents === null ? null : Number(item.billed_amount_cents),
+      billed_date: item.billed_date,
+    };
     await db
       .updateTable('invoice_items')
       .set({
@@ -85,7 +106,11 @@ export async function billInvoiceItems(db: TenantDb, invoice: Pick<InvoiceRow, '
   for (const { billing_status: before } of receipts) {
     await db
       .updateTable('receipts')
-      .set({ billing_status: RECEIPT_BILLED, billing_undo: JSON.stringify({ billing_status: before === null ? null : Number(before) }), modified: now })
+      .set({
+        billing_status: RECEIPT_BILLED,
+        billing_undo: JSON.stringify({ billing_status: before === null ? null : Number(before) }),
+        modified: now,
+      })
       .where('invoice_item_id', 'in', ids)
       .where((eb) => (before === null ? eb('billing_status', 'is', null) : eb('billing_status', '=', Number(before))))
       .execute();
@@ -95,18 +120,37 @@ export async function billInvoiceItems(db: TenantDb, invoice: Pick<InvoiceRow, '
 /** Undo what billing the invoice changed on its items and their receipts (a correction of a Billed invoice). */
 export async function unbillInvoiceItems(db: TenantDb, invoiceId: number): Promise<void> {
   const now = nowTimestamp();
-  const items = await db.selectFrom('invoice_items').select(['id', 'billing_undo']).where('invoice_id', '=', invoiceId).where('billing_undo', 'is not', null).execute();
+  const items = await db
+    .selectFrom('invoice_items')
+    .select(['id', 'billing_undo'])
+    .where('invoice_id', '=', invoiceId)
+    .where('billing_undo', 'is not', null)
+    .execute();
   for (const item of items) {
     const undo = JSON.parse(item.billing_undo!) as ItemUndo;
     await db
       .updateTable('invoice_items')
-      .set({ status: undo.status, billed_amount_cents: undo.billed_amount_cents, billed_date: undo.billed_date, billing_undo: null, modified: now })
+      .set({
+        status: undo.status,
+        billed_amount_cents: undo.billed_amount_cents,
+        billed_date: undo.billed_date,
+        billing_undo: null,
+        modified: now,
+      })
       .where('id', '=', Number(item.id))
       .execute();
   }
-  const ids = (await db.selectFrom('invoice_items').select('id').where('invoice_id', '=', invoiceId).execute()).map((i) => Number(i.id));
+  const ids = (await db.selectFrom('invoice_items').select('id').where('invoice_id', '=', invoiceId).execute()).map(
+    (i) => Number(i.id),
+  );
   if (ids.length === 0) return;
-  const receipts = await db.selectFrom('receipts').select('billing_undo').distinct().where('invoice_item_id', 'in', ids).where('billing_undo', 'is not', null).execute();
+  const receipts = await db
+    .selectFrom('receipts')
+    .select('billing_undo')
+    .distinct()
+    .where('invoice_item_id', 'in', ids)
+    .where('billing_undo', 'is not', null)
+    .execute();
   for (const { billing_undo } of receipts) {
     const undo = JSON.parse(billing_undo!) as { billing_status: number | null };
     await db

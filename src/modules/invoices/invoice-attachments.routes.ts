@@ -29,7 +29,11 @@ export default async function invoiceAttachmentRoutes(app: ZkApp) {
     records: { ownerType: 'invoice', ownerKey: { column: 'owner_id', table: 'invoices', field: 'invoice_number' } },
     owner: async (db, params) => {
       const invoice = await requireInvoice(db, String(params.invoice_number));
-      return { owner: { type: 'invoice', id: Number(invoice.id) }, shows: { invoice_number: invoice.invoice_number }, refuseDelete: () => refuseWhileBilled(invoice) };
+      return {
+        owner: { type: 'invoice', id: Number(invoice.id) },
+        shows: { invoice_number: invoice.invoice_number },
+        refuseDelete: () => refuseWhileBilled(invoice),
+      };
     },
   });
 }

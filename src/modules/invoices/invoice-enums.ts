@@ -10,4 +10,7 @@ export const ITEM_BILLED = 2;
 export const ITEM_CANCELED = 3;
 
 /** "0 Billed, 1 Draft, …" for schema descriptions (the English names). */
-export const describe = (set: LabelSetName) => Object.entries(LABELS[set]).map(([k, v]) => `${k} ${v.en}`).join(', ');
+export const describe = (set: LabelSetName) =>
+  Object.entries(LABELS[set])
+    .map(([k, v]) => `${k} ${v.en}`)
+    .join(', ');

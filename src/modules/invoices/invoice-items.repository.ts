@@ -68,9 +68,12 @@ export function listInvoiceItems(db: TenantDb, f: InvoiceItemFilters) {
 export const findInvoiceItem = (db: TenantDb, id: number, f: InvoiceItemFilters = {}) =>
   listInvoiceItems(db, f).where('i.id', '=', id).executeTakeFirst() as Promise<InvoiceItemRow | undefined>;
 
-export const insertInvoiceItem = (db: TenantDb, values: Record<string, unknown>) => insertRow(db, 'invoice_items', values);
-export const updateInvoiceItem = (db: TenantDb, id: number, values: Record<string, unknown>) => updateRow(db, 'invoice_items', id, values);
-export const deleteInvoiceItem = (db: TenantDb, id: number) => db.deleteFrom('invoice_items').where('id', '=', id).execute();
+export const insertInvoiceItem = (db: TenantDb, values: Record<string, unknown>) =>
+  insertRow(db, 'invoice_items', values);
+export const updateInvoiceItem = (db: TenantDb, id: number, values: Record<string, unknown>) =>
+  updateRow(db, 'invoice_items', id, values);
+export const deleteInvoiceItem = (db: TenantDb, id: number) =>
+  db.deleteFrom('invoice_items').where('id', '=', id).execute();
 
 /** What keeps an invoice item from being deleted. */
 export const INVOICE_ITEM_REFERENCES: ReferenceCheck[] = [
@@ -85,8 +88,13 @@ const bool = (v: unknown) => (v === null ? null : toBool(v));
  * An item's amounts in cents: net is billed_amount when set, otherwise quantity × unit_price rounded once; tax is
  * net × vat rounded once; gross = net + tax (docs/api/commercial.md "Invoice items").
  */
-export function itemAmounts(r: Pick<InvoiceItemsTable, 'billed_amount_cents' | 'quantity_e5' | 'unit_price_e4' | 'vat_e4'>): { net: bigint; tax: bigint; gross: bigint } {
-  const net = r.billed_amount_cents !== null ? BigInt(r.billed_amount_cents) : divRound(BigInt(r.quantity_e5) * BigInt(r.unit_price_e4), 10_000_000n);
+export function itemAmounts(
+  r: Pick<InvoiceItemsTable, 'billed_amount_cents' | 'quantity_e5' | 'unit_price_e4' | 'vat_e4'>,
+): { net: bigint; tax: bigint; gross: bigint } {
+  const net =
+    r.billed_amount_cents !== null
+      ? BigInt(r.billed_amount_cents)
+      : divRound(BigInt(r.quantity_e5) * BigInt(r.unit_price_e4), 10_000_000n);
   // VAT in 1/10^4 percent: cents × vat_e4 / 10^6.
   const tax = r.vat_e4 === null ? 0n : divRound(net * BigInt(r.vat_e4), 1_000_000n);
   return { net, tax, gross: net + tax };

@@ -9,7 +9,14 @@ import { resourceRoutes } from '../crud/index.js';
 import { requireProject } from '../projects/projects.service.js';
 import { InvoiceNumberParam } from './invoices.schemas.js';
 import { InvoiceItem, InvoiceItemListQuery, InvoiceItemWrite, type InvoiceItemT } from './invoice-items.schemas.js';
-import { findInvoiceItem, invoiceItemListSpec, listInvoiceItems, toInvoiceItem, type InvoiceItemFilters, type InvoiceItemRow } from './invoice-items.repository.js';
+import {
+  findInvoiceItem,
+  invoiceItemListSpec,
+  listInvoiceItems,
+  toInvoiceItem,
+  type InvoiceItemFilters,
+  type InvoiceItemRow,
+} from './invoice-items.repository.js';
 import { changeInvoiceItem, createInvoiceItem, removeInvoiceItem } from './invoice-items.service.js';
 import { requireInvoice } from './invoices.service.js';
 
@@ -18,13 +25,20 @@ const Id = () => Type.Integer({ minimum: 1, maximum: MAX_ID });
 
 function filters(query: Record<string, unknown>, scope: InvoiceItemFilters = {}): InvoiceItemFilters {
   const q = query as InvoiceItemFilters & { invoice_id?: number };
-  return { invoice_id: q.invoice_id, statuses: arrayParam(query, 'status')?.map(Number), planned_from: q.planned_from, planned_to: q.planned_to, ...scope };
+  return {
+    invoice_id: q.invoice_id,
+    statuses: arrayParam(query, 'status')?.map(Number),
+    planned_from: q.planned_from,
+    planned_to: q.planned_to,
+    ...scope,
+  };
 }
 const list = (scope: (parent: any) => InvoiceItemFilters) => ({
   query: InvoiceItemListQuery,
   build: (s: { db: any }, parent: any, q: any) => listInvoiceItems(s.db, filters(q, scope(parent))),
   spec: invoiceItemListSpec,
-  map: async (s: { db: { language: string } }, _p: unknown, rows: InvoiceItemRow[]) => rows.map((r) => toInvoiceItem(r, s.db.language)),
+  map: async (s: { db: { language: string } }, _p: unknown, rows: InvoiceItemRow[]) =>
+    rows.map((r) => toInvoiceItem(r, s.db.language)),
 });
 
 export default async function invoiceItemRoutes(app: ZkApp) {
@@ -34,7 +48,10 @@ export default async function invoiceItemRoutes(app: ZkApp) {
     tags,
     path: '/invoice-items',
     // invoice_number: the invoice's
-    records: { table: 'invoice_items', derivations: [{ table: 'invoices', columns: ['invoice_number'], match: { invoice_id: 'id' } }] },
+    records: {
+      table: 'invoice_items',
+      derivations: [{ table: 'invoices', columns: ['invoice_number'], match: { invoice_id: 'id' } }],
+    },
     resource: InvoiceItem,
     list: list(() => ({})),
     find: (s, _p, id) => findInvoiceItem(s.db, id),

@@ -2,7 +2,18 @@
 // of docs/api/commercial.md (per-invoice names and decimal strings, plus the global list's invoice_id, description and
 // computed numbers). Bodies name the invoice by invoice_number or invoice_id.
 import { Type, type Static } from '@sinclair/typebox';
-import { DateOnly, DateTimeOut, IntIdName, MAX_ID, Nullable, Opt, Currency, DecimalIn, Labelled, DateIn } from '../../http/schemas.js';
+import {
+  DateOnly,
+  DateTimeOut,
+  IntIdName,
+  MAX_ID,
+  Nullable,
+  Opt,
+  Currency,
+  DecimalIn,
+  Labelled,
+  DateIn,
+} from '../../http/schemas.js';
 import { listQuery } from '../../http/list/index.js';
 import { EnumIn } from '../crud/index.js';
 import { describe } from './invoice-enums.js';
@@ -54,7 +65,9 @@ export type InvoiceItemT = Static<typeof InvoiceItem>;
 const Id = () => Type.Integer({ minimum: 1, maximum: MAX_ID });
 const Text = (max = 255) => Type.String({ maxLength: max });
 const fields = {
-  invoice_number: Opt(Type.String({ minLength: 1, maxLength: 64, description: 'The invoice the item belongs to (or invoice_id).' })),
+  invoice_number: Opt(
+    Type.String({ minLength: 1, maxLength: 64, description: 'The invoice the item belongs to (or invoice_id).' }),
+  ),
   invoice_id: Opt(Id()),
   project_id: Opt(Id()),
   project_task_id: Opt(Id()),
@@ -89,7 +102,9 @@ export type InvoiceItemWriteT = Static<typeof InvoiceItemWrite>;
 
 export const InvoiceItemListQuery = listQuery({
   invoice_id: Type.Optional(Id()),
-  'status[]': Type.Optional(Type.Array(Type.Integer({ minimum: 0, maximum: 3 }), { maxItems: 4, description: describe('invoice_item_status') })),
+  'status[]': Type.Optional(
+    Type.Array(Type.Integer({ minimum: 0, maximum: 3 }), { maxItems: 4, description: describe('invoice_item_status') }),
+  ),
   status: Type.Optional(Type.Integer({ minimum: 0, maximum: 3 })),
   planned_from: Type.Optional(DateOnly({ description: 'Items planned on or after this day.' })),
   planned_to: Type.Optional(DateOnly({ description: 'Items planned on or before this day.' })),

@@ -13,13 +13,37 @@ import { decimalToUnits } from '../../values/money.js';
 import { dateValues, enumId, merged, pick, refuseWhileUsed } from '../crud/index.js';
 import { findTask } from '../projects/project-tasks.repository.js';
 import type { InvoiceItemWriteT } from './invoice-items.schemas.js';
-import { deleteInvoiceItem, findInvoiceItem, INVOICE_ITEM_REFERENCES, insertInvoiceItem, updateInvoiceItem, type InvoiceItemRow } from './invoice-items.repository.js';
+import {
+  deleteInvoiceItem,
+  findInvoiceItem,
+  INVOICE_ITEM_REFERENCES,
+  insertInvoiceItem,
+  updateInvoiceItem,
+  type InvoiceItemRow,
+} from './invoice-items.repository.js';
 import { findInvoice, findInvoiceById, type InvoiceRow } from './invoices.repository.js';
 import { refuseWhileBilled, type InvoiceScope } from './invoices.service.js';
 import { lockInvoices, refreshAmounts } from './billing.service.js';
 import { BILLED } from './invoice-enums.js';
 
-const PLAIN = ['project_id', 'project_task_id', 'ticket_id', 'article_id', 'customer_number', 'description', 'repetition', 'unit', 'currency', 'language', 'invoice_text', 'sorting', 'contains_working_hours', 'contains_receipts', 'contains_travel_expenses', 'planned_date'] as const;
+const PLAIN = [
+  'project_id',
+  'project_task_id',
+  'ticket_id',
+  'article_id',
+  'customer_number',
+  'description',
+  'repetition',
+  'unit',
+  'currency',
+  'language',
+  'invoice_text',
+  'sorting',
+  'contains_working_hours',
+  'contains_receipts',
+  'contains_travel_expenses',
+  'planned_date',
+] as const;
 const DECIMALS = [
   ['quantity', 'quantity_e5', 5],
   ['unit_price', 'unit_price_e4', 4],
@@ -35,7 +59,11 @@ export async function requireInvoiceItem(db: TenantDb, id: number): Promise<Invo
 }
 
 /** The invoice a body names (by number or id), undefined when it names none, null when it detaches the item. */
-async function namedInvoice(db: TenantDb, body: InvoiceItemWriteT, errors: ErrorBag): Promise<InvoiceRow | null | undefined> {
+async function namedInvoice(
+  db: TenantDb,
+  body: InvoiceItemWriteT,
+  errors: ErrorBag,
+): Promise<InvoiceRow | null | undefined> {
   // undefined: not sent; null: sent as null; false: no such invoice.
   let byNumber: InvoiceRow | null | undefined | false = body.invoice_number === null ? null : undefined;
   if (body.invoice_number != null) byNumber = (await findInvoice(db, body.invoice_number)) ?? false;
@@ -51,7 +79,11 @@ async function namedInvoice(db: TenantDb, body: InvoiceItemWriteT, errors: Error
   return byNumber !== undefined ? byNumber : byId;
 }
 
-async function itemColumns(db: TenantDb, body: InvoiceItemWriteT, current?: InvoiceItemRow): Promise<Record<string, unknown>> {
+async function itemColumns(
+  db: TenantDb,
+  body: InvoiceItemWriteT,
+  current?: InvoiceItemRow,
+): Promise<Record<string, unknown>> {
   const b = body as Record<string, unknown>;
   dateValues(body, ['from', 'to', 'planned_date']);
   const errors = new ErrorBag();
@@ -62,12 +94,14 @@ async function itemColumns(db: TenantDb, body: InvoiceItemWriteT, current?: Invo
   if (body.to !== undefined) columns.to_date = body.to;
   const from = merged(body.from, current?.from_date ?? null);
   const to = merged(body.to, current?.to_date ?? null);
-  if (from && to && String(to).slice(0, 10) < String(from).slice(0, 10)) errors.add('to', 'The to must be a date after or equal to from.');
+  if (from && to && String(to).slice(0, 10) < String(from).slice(0, 10))
+    errors.add('to', 'The to must be a date after or equal to from.');
   for (const [field, column, scale] of DECIMALS) {
     const v = b[field] as number | string | null | undefined;
     if (v === undefined) continue;
     const units = v === null ? null : decimalToUnits(v, scale);
-    if (units === undefined) errors.add(field, `The ${field.replace(/_/g, ' ')} field must have at most ${scale} decimal places.`);
+    if (units === undefined)
+      errors.add(field, `The ${field.replace(/_/g, ' ')} field must have at most ${scale} decimal places.`);
     else columns[column] = units;
   }
   if (body.billed_date != null) {
@@ -75,7 +109,8 @@ async function itemColumns(db: TenantDb, body: InvoiceItemWriteT, current?: Invo
     if (at === null) errors.add('billed_date', 'The billed date field must be a valid date (ISO 8601 or Y-m-d H:i:s).');
     columns.billed_date = at;
   } else if (body.billed_date === null) columns.billed_date = null;
-  for (const field of ['status', 'kind', 'type'] as const) if (body[field] !== undefined) columns[field] = enumId(body[field]);
+  for (const field of ['status', 'kind', 'type'] as const)
+    if (body[field] !== undefined) columns[field] = enumId(body[field]);
   const refs = [
     ['project_id', 'projects', 'id'],
     ['ticket_id', 'tickets', 'id'],
@@ -83,14 +118,17 @@ async function itemColumns(db: TenantDb, body: InvoiceItemWriteT, current?: Invo
   ] as const;
   for (const [field, table, column] of refs) {
     const v = body[field];
-    if (v != null && !(await existsInTenant(db, table, column, v))) errors.add(field, `The selected ${field.replace(/_/g, ' ')} is invalid.`);
+    if (v != null && !(await existsInTenant(db, table, column, v)))
+      errors.add(field, `The selected ${field.replace(/_/g, ' ')} is invalid.`);
   }
-  if (body.article_id != null && !(await existsInTenant(db, 'articles', 'id', body.article_id))) errors.add('article_id', 'The selected article id is invalid.');
+  if (body.article_id != null && !(await existsInTenant(db, 'articles', 'id', body.article_id)))
+    errors.add('article_id', 'The selected article id is invalid.');
   const projectId = merged(body.project_id, current?.project_id ?? null);
   const taskId = merged(body.project_task_id, current?.project_task_id ?? null);
   if ((body.project_task_id != null || body.project_id !== undefined) && taskId !== null) {
     if (projectId === null) errors.add('project_task_id', 'A task needs its project (project_id).');
-    else if (!errors.errors.project_id && !(await findTask(db, Number(projectId), Number(taskId)))) errors.add('project_task_id', 'The selected project task id is not a task of the project.');
+    else if (!errors.errors.project_id && !(await findTask(db, Number(projectId), Number(taskId))))
+      errors.add('project_task_id', 'The selected project task id is not a task of the project.');
   }
   errors.throwIfAny();
   return columns;
@@ -107,7 +145,12 @@ async function refuseOnBilledInvoice(db: TenantDb, row: InvoiceItemRow): Promise
  * Lock the invoices an item write touches (its current one and the one it moves to) and refuse the write when either
  * is Billed, as they are now: a billing that committed first is seen, one that comes later waits for this write.
  */
-async function lockTouchedInvoices(s: InvoiceScope, trx: TenantDb, current: number | null, target: unknown): Promise<void> {
+async function lockTouchedInvoices(
+  s: InvoiceScope,
+  trx: TenantDb,
+  current: number | null,
+  target: unknown,
+): Promise<void> {
   const touched = [current, typeof target === 'number' ? target : null];
   const rows = await lockInvoices(trx, s.dialect, touched);
   for (const id of touched) {
@@ -120,17 +163,35 @@ export async function createInvoiceItem(s: InvoiceScope, body: InvoiceItemWriteT
   return s.db.transaction(async (trx) => {
     const columns = await itemColumns(trx, body);
     await lockTouchedInvoices(s, trx, null, columns.invoice_id);
-    const row = await insertInvoiceItem(trx, { quantity_e5: 100_000, unit_price_e4: 0, currency: 'EUR', language: 'de', status: 0, kind: 0, type: 0, ...columns });
+    const row = await insertInvoiceItem(trx, {
+      quantity_e5: 100_000,
+      unit_price_e4: 0,
+      currency: 'EUR',
+      language: 'de',
+      status: 0,
+      kind: 0,
+      type: 0,
+      ...columns,
+    });
     await refreshAmounts(trx, [row.invoice_id]);
     return requireInvoiceItem(trx, Number(row.id));
   });
 }
 
-export async function changeInvoiceItem(s: InvoiceScope, stored: InvoiceItemRow, body: InvoiceItemWriteT): Promise<InvoiceItemRow> {
+export async function changeInvoiceItem(
+  s: InvoiceScope,
+  stored: InvoiceItemRow,
+  body: InvoiceItemWriteT,
+): Promise<InvoiceItemRow> {
   await refuseOnBilledInvoice(s.db, stored);
   return s.db.transaction(async (trx) => {
     const columns = await itemColumns(trx, body, stored);
-    await lockTouchedInvoices(s, trx, stored.invoice_id === null ? null : Number(stored.invoice_id), columns.invoice_id);
+    await lockTouchedInvoices(
+      s,
+      trx,
+      stored.invoice_id === null ? null : Number(stored.invoice_id),
+      columns.invoice_id,
+    );
     // Read again under the locks: an invoice deleted meanwhile has detached the item.
     const row = await requireInvoiceItem(trx, Number(stored.id));
     const updated = await updateInvoiceItem(trx, Number(row.id), columns);
@@ -144,7 +205,12 @@ export async function removeInvoiceItem(s: InvoiceScope, stored: InvoiceItemRow)
   await s.db.transaction(async (trx) => {
     await lockTouchedInvoices(s, trx, stored.invoice_id === null ? null : Number(stored.invoice_id), null);
     const row = await requireInvoiceItem(trx, Number(stored.id));
-    await refuseWhileUsed(trx, INVOICE_ITEM_REFERENCES, Number(row.id), (what) => `The invoice item still bills ${what}.`);
+    await refuseWhileUsed(
+      trx,
+      INVOICE_ITEM_REFERENCES,
+      Number(row.id),
+      (what) => `The invoice item still bills ${what}.`,
+    );
     await deleteInvoiceItem(trx, Number(row.id));
     await refreshAmounts(trx, [row.invoice_id]);
   });
@@ -155,9 +221,17 @@ export async function removeInvoiceItem(s: InvoiceScope, stored: InvoiceItemRow)
  * Inside a write transaction on PostgreSQL the invoice row is read FOR SHARE, so billing it (an UPDATE of that row)
  * waits for the write, and the write waits for a billing in progress and then sees it.
  */
-export async function billedInvoiceOfItem(db: TenantDb, invoiceItemId: number | null, dialect?: Dialect): Promise<string | null> {
+export async function billedInvoiceOfItem(
+  db: TenantDb,
+  invoiceItemId: number | null,
+  dialect?: Dialect,
+): Promise<string | null> {
   if (invoiceItemId === null) return null;
-  const item = await db.selectFrom('invoice_items').select('invoice_id').where('id', '=', invoiceItemId).executeTakeFirst();
+  const item = await db
+    .selectFrom('invoice_items')
+    .select('invoice_id')
+    .where('id', '=', invoiceItemId)
+    .executeTakeFirst();
   if (!item || item.invoice_id === null) return null;
   let q = db.selectFrom('invoices').select(['invoice_number', 'status']).where('id', '=', Number(item.invoice_id));
   if (dialect === 'postgres') q = q.forShare();
@@ -169,20 +243,41 @@ export async function billedInvoiceOfItem(db: TenantDb, invoiceItemId: number | 
  * The lock of a booking or receipt linked to an invoice item: once the item's invoice is Billed, a change or delete
  * is 422 on `invoice_item_id` (rule `billed`) naming the invoice. Read inside the write transaction (FOR SHARE).
  */
-export async function billedLinkViolations(db: TenantDb, dialect: Dialect, invoiceItemId: number | null, what: string): Promise<Violation[]> {
+export async function billedLinkViolations(
+  db: TenantDb,
+  dialect: Dialect,
+  invoiceItemId: number | null,
+  what: string,
+): Promise<Violation[]> {
   const invoice = await billedInvoiceOfItem(db, invoiceItemId === null ? null : Number(invoiceItemId), dialect);
-  return invoice === null ? [] : [{ field: 'invoice_item_id', rule: 'billed', message: `The ${what} is billed with invoice ${invoice} and cannot be changed or deleted.` }];
+  return invoice === null
+    ? []
+    : [
+        {
+          field: 'invoice_item_id',
+          rule: 'billed',
+          message: `The ${what} is billed with invoice ${invoice} and cannot be changed or deleted.`,
+        },
+      ];
 }
 
 /**
  * A new link of a booking or receipt (`what`, e.g. "bookings") to an invoice item: the item must exist, bill the
  * record's project (when it names one) and not be on a Billed invoice; else a 422 message on `invoice_item_id`.
  */
-export async function checkInvoiceItemLink(db: TenantDb, dialect: Dialect, id: number | null, projectId: number, what: string, errors: ErrorBag): Promise<void> {
+export async function checkInvoiceItemLink(
+  db: TenantDb,
+  dialect: Dialect,
+  id: number | null,
+  projectId: number,
+  what: string,
+  errors: ErrorBag,
+): Promise<void> {
   if (id === null) return;
   const item = await findInvoiceItem(db, id);
   if (!item) errors.add('invoice_item_id', 'The selected invoice item id is invalid.');
-  else if (item.project_id !== null && Number(item.project_id) !== projectId) errors.add('invoice_item_id', 'The invoice item bills another project.');
+  else if (item.project_id !== null && Number(item.project_id) !== projectId)
+    errors.add('invoice_item_id', 'The invoice item bills another project.');
   else {
     const invoice = await billedInvoiceOfItem(db, id, dialect);
     if (invoice !== null) errors.add('invoice_item_id', `The invoice ${invoice} is billed and takes no more ${what}.`);

@@ -13,15 +13,29 @@ import { invoiceNumberSortKey } from './invoice-number-order.js';
 export type InvoiceRow = Selectable<InvoicesTable>;
 
 const SORTABLE: Record<string, string> = {
-  billing_kind: 'billing_kind', date: 'date', amount: 'amount_cents', status: 'status', currency: 'currency', correction_date: 'correction_date',
-  payment_terms_date: 'payment_terms_date', payment_terms: 'payment_terms', email_sent_at: 'email_sent_at', customer_number: 'customer_number',
-  title: 'title', type: 'type', created: 'created', modified: 'modified',
+  billing_kind: 'billing_kind',
+  date: 'date',
+  amount: 'amount_cents',
+  status: 'status',
+  currency: 'currency',
+  correction_date: 'correction_date',
+  payment_terms_date: 'payment_terms_date',
+  payment_terms: 'payment_terms',
+  email_sent_at: 'email_sent_at',
+  customer_number: 'customer_number',
+  title: 'title',
+  type: 'type',
+  created: 'created',
+  modified: 'modified',
 };
 /** Default order: invoice numbers in natural order (number_sort, invoice-number-order.ts), ties by the number itself. */
 export const invoiceListSpec: ListSpec = {
   key: ['invoice_number'],
   defaultSort: 'invoice_number',
-  sortable: { invoice_number: 'number_sort', ...Object.fromEntries(Object.entries(SORTABLE).map(([f, c]) => [f, { column: c, nullable: true }])) },
+  sortable: {
+    invoice_number: 'number_sort',
+    ...Object.fromEntries(Object.entries(SORTABLE).map(([f, c]) => [f, { column: c, nullable: true }])),
+  },
 };
 
 export interface InvoiceFilters {
@@ -42,14 +56,19 @@ export function listInvoices(db: TenantDb, f: InvoiceFilters) {
 
 export const findInvoice = (db: TenantDb, invoiceNumber: string) =>
   db.selectFrom('invoices').selectAll().where('invoice_number', '=', invoiceNumber).executeTakeFirst();
-export const findInvoiceById = (db: TenantDb, id: number) => db.selectFrom('invoices').selectAll().where('id', '=', id).executeTakeFirst();
+export const findInvoiceById = (db: TenantDb, id: number) =>
+  db.selectFrom('invoices').selectAll().where('id', '=', id).executeTakeFirst();
 
 /** The stored columns of a write: the natural-order key follows the invoice number. */
 const withSortKey = (values: Record<string, unknown>) =>
-  typeof values.invoice_number === 'string' ? { ...values, number_sort: invoiceNumberSortKey(values.invoice_number) } : values;
+  typeof values.invoice_number === 'string'
+    ? { ...values, number_sort: invoiceNumberSortKey(values.invoice_number) }
+    : values;
 
-export const insertInvoice = (db: TenantDb, values: Record<string, unknown>) => insertRow(db, 'invoices', withSortKey(values));
-export const updateInvoice = (db: TenantDb, id: number, values: Record<string, unknown>) => updateRow(db, 'invoices', id, withSortKey(values));
+export const insertInvoice = (db: TenantDb, values: Record<string, unknown>) =>
+  insertRow(db, 'invoices', withSortKey(values));
+export const updateInvoice = (db: TenantDb, id: number, values: Record<string, unknown>) =>
+  updateRow(db, 'invoices', id, withSortKey(values));
 export const deleteInvoice = (db: TenantDb, id: number) => db.deleteFrom('invoices').where('id', '=', id).execute();
 
 /**

@@ -4,7 +4,15 @@ import { Type } from '@sinclair/typebox';
 import type { ZkApp } from '../../types.js';
 import { responses, Single } from '../../http/schemas.js';
 import { resourceRoutes } from '../crud/index.js';
-import { Invoice, InvoiceCorrection, InvoiceNumberParam, InvoiceCreate, InvoiceListQuery, InvoiceUpdate, type InvoiceT } from './invoices.schemas.js';
+import {
+  Invoice,
+  InvoiceCorrection,
+  InvoiceNumberParam,
+  InvoiceCreate,
+  InvoiceListQuery,
+  InvoiceUpdate,
+  type InvoiceT,
+} from './invoices.schemas.js';
 import { findInvoice, invoiceListSpec, listInvoices, toInvoice, type InvoiceRow } from './invoices.repository.js';
 import { changeInvoice, correctInvoice, createInvoice, removeInvoice, requireInvoice } from './invoices.service.js';
 import { ownersWithFiles } from '../attachments/index.js';
@@ -14,7 +22,11 @@ import { invoiceDerivations } from './invoices.records.js';
 const tags = ['Invoices'];
 
 export async function presentInvoices(db: TenantDb, rows: InvoiceRow[]): Promise<InvoiceT[]> {
-  const documents = await ownersWithFiles(db, 'invoice', rows.map((r) => Number(r.id)));
+  const documents = await ownersWithFiles(
+    db,
+    'invoice',
+    rows.map((r) => Number(r.id)),
+  );
   return rows.map((r) => toInvoice(r, documents.has(Number(r.id)), db.language));
 }
 
@@ -32,7 +44,12 @@ export default async function invoiceRoutes(app: ZkApp) {
     },
     key: { name: 'invoice_number', schema: InvoiceNumberParam },
     resource: Invoice,
-    list: { query: InvoiceListQuery, build: (s, _p, q) => listInvoices(s.db, q), spec: invoiceListSpec, map: (s, _p, rows) => presentInvoices(s.db, rows) },
+    list: {
+      query: InvoiceListQuery,
+      build: (s, _p, q) => listInvoices(s.db, q),
+      spec: invoiceListSpec,
+      map: (s, _p, rows) => presentInvoices(s.db, rows),
+    },
     find: (s, _p, number) => findInvoice(s.db, String(number)),
     show: async (s, _p, row) => (await presentInvoices(s.db, [row]))[0],
     create: { body: InvoiceCreate, run: (s, _p, body) => createInvoice(s, body) },
@@ -42,7 +59,8 @@ export default async function invoiceRoutes(app: ZkApp) {
     summaries: {
       list: 'List invoices (customer_number, date_from, date_to, status)',
       get: 'Get an invoice by its invoice number',
-      update: 'Update an invoice while it is not billed (only submitted fields change; PUT is an alias); status 0 bills its items and their receipts',
+      update:
+        'Update an invoice while it is not billed (only submitted fields change; PUT is an alias); status 0 bills its items and their receipts',
       remove: 'Delete an invoice while it is not billed (its items stay, detached)',
     },
   });
@@ -51,7 +69,8 @@ export default async function invoiceRoutes(app: ZkApp) {
     '/invoices/:invoice_number/correction',
     {
       schema: {
-        summary: 'Correct an invoice: sets correction_date and the correcting employee (creator_username); a Billed invoice becomes a Draft again and its billing is undone',
+        summary:
+          'Correct an invoice: sets correction_date and the correcting employee (creator_username); a Billed invoice becomes a Draft again and its billing is undone',
         tags,
         params: Type.Object({ invoice_number: InvoiceNumberParam }),
         body: InvoiceCorrection,
@@ -60,7 +79,9 @@ export default async function invoiceRoutes(app: ZkApp) {
     },
     async (req) => {
       const row = await requireInvoice(req.db, req.params.invoice_number);
-      const [invoice] = await presentInvoices(req.db, [await correctInvoice({ db: req.db, dialect: app.zk.dialect }, row, req.body)]);
+      const [invoice] = await presentInvoices(req.db, [
+        await correctInvoice({ db: req.db, dialect: app.zk.dialect }, row, req.body),
+      ]);
       return { data: invoice };
     },
   );

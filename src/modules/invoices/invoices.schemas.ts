@@ -1,6 +1,16 @@
 // Invoice (docs/api/commercial.md plus the contract's creator_username and an additive id), bodies and list query.
 import { Type, type Static } from '@sinclair/typebox';
-import { DateOnly, DateTimeOut, IntIdName, Nullable, Opt, Currency, DecimalIn, Labelled, DateIn } from '../../http/schemas.js';
+import {
+  DateOnly,
+  DateTimeOut,
+  IntIdName,
+  Nullable,
+  Opt,
+  Currency,
+  DecimalIn,
+  Labelled,
+  DateIn,
+} from '../../http/schemas.js';
 import { listQuery } from '../../http/list/index.js';
 import { EnumIn } from '../crud/index.js';
 import { describe } from './invoice-enums.js';
@@ -11,7 +21,9 @@ export const InvoiceNumberParam = Type.String({ minLength: 1, maxLength: 64 });
 const Day = () => Type.String({ format: 'date', examples: ['2024-05-01'] });
 
 export const Invoice = Type.Object({
-  id: Type.Integer({ description: 'Additive: the id invoice items name as invoice_id. The path key is invoice_number.' }),
+  id: Type.Integer({
+    description: 'Additive: the id invoice items name as invoice_id. The path key is invoice_number.',
+  }),
   invoice_number: Type.String(),
   billing_kind: IntIdName(),
   date: Day(),
@@ -28,7 +40,12 @@ export const Invoice = Type.Object({
   title: Nullable(Type.String()),
   type: Nullable(Type.String()),
   note: Nullable(Type.String()),
-  creator_username: Nullable(Type.String({ description: 'Who created the invoice document; after a correction who corrected it; null while no document is stored.' })),
+  creator_username: Nullable(
+    Type.String({
+      description:
+        'Who created the invoice document; after a correction who corrected it; null while no document is stored.',
+    }),
+  ),
   created: Nullable(DateTimeOut()),
   modified: Nullable(DateTimeOut()),
 });
@@ -52,8 +69,17 @@ const writable = {
   note: Opt(Text(65535)),
   creator_username: Opt(Type.String({ minLength: 1, maxLength: 255 })),
 };
-const InvoiceNumber = Type.String({ minLength: 1, maxLength: 64, pattern: '^[^/?#\\s]+$', description: 'Unique in the tenant; omitted: the next number of the tenant sequence.' });
-export const InvoiceCreate = Type.Object({ invoice_number: Type.Optional(InvoiceNumber), ...writable, customer_number: Type.String({ minLength: 1, maxLength: 64 }) });
+const InvoiceNumber = Type.String({
+  minLength: 1,
+  maxLength: 64,
+  pattern: '^[^/?#\\s]+$',
+  description: 'Unique in the tenant; omitted: the next number of the tenant sequence.',
+});
+export const InvoiceCreate = Type.Object({
+  invoice_number: Type.Optional(InvoiceNumber),
+  ...writable,
+  customer_number: Type.String({ minLength: 1, maxLength: 64 }),
+});
 export const InvoiceUpdate = Type.Object({ invoice_number: Type.Optional(InvoiceNumber), ...writable });
 export type InvoiceUpdateT = Static<typeof InvoiceUpdate>;
 export const INVOICE_DATES = ['date', 'payment_terms_date'] as const;

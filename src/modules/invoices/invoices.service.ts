@@ -14,13 +14,34 @@ import { dateValues, enumId, pick } from '../crud/index.js';
 import { BILLED, DRAFT } from './invoice-enums.js';
 import { deleteAttachments } from '../attachments/index.js';
 import { INVOICE_DATES, type InvoiceUpdateT } from './invoices.schemas.js';
-import { deleteInvoice, detachItems, findInvoice, insertInvoice, insertNumberedInvoice, updateInvoice, type InvoiceRow } from './invoices.repository.js';
+import {
+  deleteInvoice,
+  detachItems,
+  findInvoice,
+  insertInvoice,
+  insertNumberedInvoice,
+  updateInvoice,
+  type InvoiceRow,
+} from './invoices.repository.js';
 import { billInvoiceItems, lockInvoices, refreshAmounts, unbillInvoiceItems } from './billing.service.js';
 
 /** What an invoice write needs: the tenant's database view and the dialect (for the row lock). */
 export type InvoiceScope = { db: TenantDb; dialect: Dialect };
 
-const PLAIN = ['invoice_number', 'date', 'currency', 'payment_terms_date', 'payment_terms', 'address', 'email_recipient', 'customer_number', 'title', 'type', 'note', 'creator_username'] as const;
+const PLAIN = [
+  'invoice_number',
+  'date',
+  'currency',
+  'payment_terms_date',
+  'payment_terms',
+  'address',
+  'email_recipient',
+  'customer_number',
+  'title',
+  'type',
+  'note',
+  'creator_username',
+] as const;
 
 export async function requireInvoice(db: TenantDb, invoiceNumber: string): Promise<InvoiceRow> {
   const row = await findInvoice(db, invoiceNumber);
@@ -29,8 +50,15 @@ export async function requireInvoice(db: TenantDb, invoiceNumber: string): Promi
 }
 
 /** 422 while the invoice is Billed: it and what it bills stay as issued. */
-export function refuseWhileBilled(invoice: Pick<InvoiceRow, 'status' | 'invoice_number'>, field = 'invoice_number'): void {
-  if (Number(invoice.status) === BILLED) throw fieldError(field, `The invoice ${invoice.invoice_number} is billed and cannot be changed; correct it with POST /invoices/${invoice.invoice_number}/correction.`);
+export function refuseWhileBilled(
+  invoice: Pick<InvoiceRow, 'status' | 'invoice_number'>,
+  field = 'invoice_number',
+): void {
+  if (Number(invoice.status) === BILLED)
+    throw fieldError(
+      field,
+      `The invoice ${invoice.invoice_number} is billed and cannot be changed; correct it with POST /invoices/${invoice.invoice_number}/correction.`,
+    );
 }
 
 /** The invoice row, locked for the write (billing.service.ts lockInvoices); 404 once it is gone. */
@@ -46,20 +74,33 @@ function checkAmount(body: InvoiceUpdateT, derivedCents: number, errors: ErrorBa
   const cents = body.amount === null ? 0 : decimalToUnits(body.amount, 2);
   if (cents === undefined) errors.add('amount', 'The amount field must have at most two decimal places.');
   else if (cents !== derivedCents) {
-    errors.add('amount', `The amount is the sum of the invoice's items (${decimalUnits(derivedCents, 2)}); change the items to change it.`);
+    errors.add(
+      'amount',
+      `The amount is the sum of the invoice's items (${decimalUnits(derivedCents, 2)}); change the items to change it.`,
+    );
   }
 }
 
-async function invoiceColumns(db: TenantDb, body: InvoiceUpdateT, derivedCents: number): Promise<Record<string, unknown>> {
+async function invoiceColumns(
+  db: TenantDb,
+  body: InvoiceUpdateT,
+  derivedCents: number,
+): Promise<Record<string, unknown>> {
   dateValues(body, INVOICE_DATES);
   const errors = new ErrorBag();
   const columns: Record<string, unknown> = pick(body, PLAIN);
-  if (body.customer_number !== undefined && !(await existsInTenant(db, 'customers', 'customer_number', body.customer_number))) errors.add('customer_number', 'The selected customer number is invalid.');
-  if (body.creator_username != null && !(await existsInTenant(db, 'employees', 'username', body.creator_username))) errors.add('creator_username', 'The selected creator username is invalid.');
+  if (
+    body.customer_number !== undefined &&
+    !(await existsInTenant(db, 'customers', 'customer_number', body.customer_number))
+  )
+    errors.add('customer_number', 'The selected customer number is invalid.');
+  if (body.creator_username != null && !(await existsInTenant(db, 'employees', 'username', body.creator_username)))
+    errors.add('creator_username', 'The selected creator username is invalid.');
   checkAmount(body, derivedCents, errors);
   if (body.email_sent_at != null) {
     const at = parseFilterTimestamp(body.email_sent_at);
-    if (at === null) errors.add('email_sent_at', 'The email sent at field must be a valid date (ISO 8601 or Y-m-d H:i:s).');
+    if (at === null)
+      errors.add('email_sent_at', 'The email sent at field must be a valid date (ISO 8601 or Y-m-d H:i:s).');
     columns.email_sent_at = at;
   } else if (body.email_sent_at === null) columns.email_sent_at = null;
   if (body.status !== undefined) columns.status = enumId(body.status);
@@ -72,7 +113,9 @@ export async function createInvoice(s: InvoiceScope, body: InvoiceUpdateT): Prom
   const columns = await invoiceColumns(s.db, body, 0);
   return s.db.transaction(async (trx) => {
     const values = { status: DRAFT, date: today(), currency: 'EUR', billing_kind: 0, ...columns, amount_cents: 0 };
-    return body.invoice_number === undefined ? insertNumberedInvoice(trx, values) : insertInvoice(trx, { ...values, invoice_number: body.invoice_number });
+    return body.invoice_number === undefined
+      ? insertNumberedInvoice(trx, values)
+      : insertInvoice(trx, { ...values, invoice_number: body.invoice_number });
   });
 }
 
@@ -104,10 +147,15 @@ export async function removeInvoice(s: InvoiceScope, stored: InvoiceRow): Promis
  * POST /invoices/{n}/correction: the correction date and the correcting employee; a Billed invoice becomes a Draft
  * again and what its billing changed on items and receipts is restored (docs/api/commercial.md "Billing and correction").
  */
-export async function correctInvoice(s: InvoiceScope, stored: InvoiceRow, body: { creator_username: string; correction_date?: string }): Promise<InvoiceRow> {
+export async function correctInvoice(
+  s: InvoiceScope,
+  stored: InvoiceRow,
+  body: { creator_username: string; correction_date?: string },
+): Promise<InvoiceRow> {
   dateValues(body, ['correction_date']);
   const errors = new ErrorBag();
-  if (!(await existsInTenant(s.db, 'employees', 'username', body.creator_username))) errors.add('creator_username', 'The selected creator username is invalid.');
+  if (!(await existsInTenant(s.db, 'employees', 'username', body.creator_username)))
+    errors.add('creator_username', 'The selected creator username is invalid.');
   errors.throwIfAny();
   return s.db.transaction(async (trx) => {
     const row = await lockedInvoice({ db: trx, dialect: s.dialect }, Number(stored.id));
@@ -116,6 +164,10 @@ export async function correctInvoice(s: InvoiceScope, stored: InvoiceRow, body: 
       await unbillInvoiceItems(trx, Number(row.id));
       await refreshAmounts(trx, [Number(row.id)]);
     }
-    return updateInvoice(trx, Number(row.id), { correction_date: body.correction_date ?? today(), corrector_username: body.creator_username, ...(reopen ? { status: DRAFT } : {}) });
+    return updateInvoice(trx, Number(row.id), {
+      correction_date: body.correction_date ?? today(),
+      corrector_username: body.creator_username,
+      ...(reopen ? { status: DRAFT } : {}),
+    });
   });
 }

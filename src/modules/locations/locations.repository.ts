@@ -26,7 +26,11 @@ export function listLocations(db: TenantDb, filters: { city?: string; listId?: n
   if (filters.listId !== undefined) {
     const listId = filters.listId;
     q = q.where('code', 'in', (eb) =>
-      eb.selectFrom('location_list_items').select('location_code').where('tenant_id', '=', db.tenantId).where('location_list_id', '=', listId),
+      eb
+        .selectFrom('location_list_items')
+        .select('location_code')
+        .where('tenant_id', '=', db.tenantId)
+        .where('location_list_id', '=', listId),
     );
   }
   return q;
@@ -35,7 +39,9 @@ export function listLocations(db: TenantDb, filters: { city?: string; listId?: n
 export const listLocationLists = (db: TenantDb) => db.selectFrom('location_lists').selectAll();
 
 /** Records that keep a work location from being deleted. */
-export const LOCATION_REFERENCES: ReferenceCheck[] = [{ table: 'attendances', column: 'work_location_id', what: 'bookings' }];
+export const LOCATION_REFERENCES: ReferenceCheck[] = [
+  { table: 'attendances', column: 'work_location_id', what: 'bookings' },
+];
 
 export const toLocation = (r: LocationRow): LocationT => ({
   id: r.code,
@@ -50,7 +56,11 @@ export const toLocation = (r: LocationRow): LocationT => ({
 });
 
 export async function toLocationLists(db: TenantDb, rows: LocationListRow[]) {
-  const counts = await countLinks(db, LOCATION_LIST_ITEMS, rows.map((r) => Number(r.id)));
+  const counts = await countLinks(
+    db,
+    LOCATION_LIST_ITEMS,
+    rows.map((r) => Number(r.id)),
+  );
   return rows.map((r) => ({
     id: Number(r.id),
     name: r.name,
@@ -63,6 +73,13 @@ export async function toLocationLists(db: TenantDb, rows: LocationListRow[]) {
 
 /** Location ids of a request; unknown ids answer 422 on `locations`. */
 export const resolveLocations = (db: TenantDb, input: readonly (string | { id: string })[]) =>
-  resolveExisting(db, 'locations', 'code', input.map((l) => (typeof l === 'string' ? l : l.id)), 'locations');
+  resolveExisting(
+    db,
+    'locations',
+    'code',
+    input.map((l) => (typeof l === 'string' ? l : l.id)),
+    'locations',
+  );
 
-export const setListLocations = (db: TenantDb, listId: number, codes: readonly string[]) => replaceLinks(db, LOCATION_LIST_ITEMS, listId, codes);
+export const setListLocations = (db: TenantDb, listId: number, codes: readonly string[]) =>
+  replaceLinks(db, LOCATION_LIST_ITEMS, listId, codes);

@@ -5,9 +5,29 @@ import type { ZkApp } from '../../types.js';
 import { IntKey, Paginated, responses } from '../../http/schemas.js';
 import { ErrorBag, notFound } from '../../values/errors.js';
 import { listQuery, listResponse } from '../../http/list/index.js';
-import { checkUnique, deleteRow, findRow, insertRow, pick, refuseWhileUsed, resourceRoutes, scopeOf, updateRow } from '../crud/index.js';
+import {
+  checkUnique,
+  deleteRow,
+  findRow,
+  insertRow,
+  pick,
+  refuseWhileUsed,
+  resourceRoutes,
+  scopeOf,
+  updateRow,
+} from '../crud/index.js';
 import { type Scope } from '../../tenancy/scope.js';
-import { LOCATION_COLUMNS, Location, LocationCreate, LocationList, LocationListCreate, LocationListQuery, LocationListUpdate, LocationUpdate, type LocationListWriteT } from './locations.schemas.js';
+import {
+  LOCATION_COLUMNS,
+  Location,
+  LocationCreate,
+  LocationList,
+  LocationListCreate,
+  LocationListQuery,
+  LocationListUpdate,
+  LocationUpdate,
+  type LocationListWriteT,
+} from './locations.schemas.js';
 import {
   LOCATION_REFERENCES,
   listLocationLists,
@@ -24,22 +44,29 @@ import {
 
 async function writeLocation(s: Scope, body: Record<string, unknown>, current?: LocationRow) {
   const errors = new ErrorBag();
-  if (current && body.id !== undefined && body.id !== current.code) errors.add('id', 'The location id cannot be changed.');
+  if (current && body.id !== undefined && body.id !== current.code)
+    errors.add('id', 'The location id cannot be changed.');
   if (!current) await checkUnique(s.db, errors, 'locations', 'id', body.id, { column: 'code' });
   errors.throwIfAny();
   const values = pick(body, LOCATION_COLUMNS);
-  return current ? updateRow(s.db, 'locations', Number(current.id), values) : insertRow(s.db, 'locations', { ...values, code: body.id });
+  return current
+    ? updateRow(s.db, 'locations', Number(current.id), values)
+    : insertRow(s.db, 'locations', { ...values, code: body.id });
 }
 
 async function writeList(s: Scope, body: LocationListWriteT, current?: LocationListRow) {
   const errors = new ErrorBag();
-  await checkUnique(s.db, errors, 'location_lists', 'name', body.name, { exceptId: current ? Number(current.id) : undefined });
+  await checkUnique(s.db, errors, 'location_lists', 'name', body.name, {
+    exceptId: current ? Number(current.id) : undefined,
+  });
   errors.throwIfAny();
   let codes: Awaited<ReturnType<typeof resolveLocations>> | undefined = body.locations === null ? [] : undefined;
   if (body.locations != null) codes = await resolveLocations(s.db, body.locations);
   return s.db.transaction(async (trx) => {
     const values = pick(body, ['name', 'description']);
-    const row = current ? await updateRow(trx, 'location_lists', Number(current.id), values) : await insertRow(trx, 'location_lists', values);
+    const row = current
+      ? await updateRow(trx, 'location_lists', Number(current.id), values)
+      : await insertRow(trx, 'location_lists', values);
     if (codes) await setListLocations(trx, Number(row.id), codes);
     return row;
   });
@@ -54,7 +81,11 @@ export default async function locationRoutes(app: ZkApp) {
     records: { table: 'locations', key: ['code'] },
     key: { name: 'id', schema: Type.String({ minLength: 1, maxLength: 64 }) },
     resource: Location,
-    list: { query: LocationListQuery, build: (s, _p, q) => listLocations(s.db, { city: q.city }), spec: locationListSpec },
+    list: {
+      query: LocationListQuery,
+      build: (s, _p, q) => listLocations(s.db, { city: q.city }),
+      spec: locationListSpec,
+    },
     find: (s, _p, id) => findRow(s.db, 'locations', 'code', id),
     show: (_s, _p, row) => toLocation(row),
     create: { body: LocationCreate, run: (s, _p, body) => writeLocation(s, body) },
@@ -70,9 +101,16 @@ export default async function locationRoutes(app: ZkApp) {
     plural: 'location lists',
     tags: ['Locations'],
     path: '/location-lists',
-    records: { table: 'location_lists', derivations: [{ table: 'location_list_items', match: { id: 'location_list_id' } }] },
+    records: {
+      table: 'location_lists',
+      derivations: [{ table: 'location_list_items', match: { id: 'location_list_id' } }],
+    },
     resource: LocationList,
-    list: { build: (s) => listLocationLists(s.db), spec: locationListsSpec, map: (s, _p, rows) => toLocationLists(s.db, rows) },
+    list: {
+      build: (s) => listLocationLists(s.db),
+      spec: locationListsSpec,
+      map: (s, _p, rows) => toLocationLists(s.db, rows),
+    },
     find: (s, _p, id) => findRow(s.db, 'location_lists', 'id', id),
     show: async (s, _p, row) => (await toLocationLists(s.db, [row]))[0],
     create: { body: LocationListCreate, run: (s, _p, body) => writeList(s, body) },
@@ -82,11 +120,21 @@ export default async function locationRoutes(app: ZkApp) {
 
   app.get(
     '/location-lists/:id/locations',
-    { schema: { summary: 'List the locations of a location list (sorted by name)', tags: ['Locations'], params: IntKey('id'), querystring: listQuery(), response: responses({ 200: Paginated(Location) }) } },
+    {
+      schema: {
+        summary: 'List the locations of a location list (sorted by name)',
+        tags: ['Locations'],
+        params: IntKey('id'),
+        querystring: listQuery(),
+        response: responses({ 200: Paginated(Location) }),
+      },
+    },
     async (req) => {
       const s = scopeOf(app, req);
       if (!(await findRow(s.db, 'location_lists', 'id', req.params.id))) throw notFound('Location list');
-      return listResponse(req, listLocations(s.db, { listId: req.params.id }), locationListSpec, (rows) => rows.map(toLocation));
+      return listResponse(req, listLocations(s.db, { listId: req.params.id }), locationListSpec, (rows) =>
+        rows.map(toLocation),
+      );
     },
   );
 }

@@ -25,10 +25,20 @@ const locationFields = {
   city: Opt(Type.String({ maxLength: 255 })),
   country: Opt(Type.String({ maxLength: 255 })),
 };
-export const LocationCreate = Type.Object({ id: Type.String({ minLength: 1, maxLength: 64, pattern: LOCATION_ID_PATTERN }), name: Type.String({ minLength: 1, maxLength: 255 }), ...locationFields });
-export const LocationUpdate = Type.Object({ id: Type.Optional(Type.String({ maxLength: 64 })), name: Type.Optional(Type.String({ minLength: 1, maxLength: 255 })), ...locationFields });
+export const LocationCreate = Type.Object({
+  id: Type.String({ minLength: 1, maxLength: 64, pattern: LOCATION_ID_PATTERN }),
+  name: Type.String({ minLength: 1, maxLength: 255 }),
+  ...locationFields,
+});
+export const LocationUpdate = Type.Object({
+  id: Type.Optional(Type.String({ maxLength: 64 })),
+  name: Type.Optional(Type.String({ minLength: 1, maxLength: 255 })),
+  ...locationFields,
+});
 export const LOCATION_COLUMNS = ['name', 'description', 'street', 'zip', 'city', 'country'] as const;
-export const LocationListQuery = listQuery({ city: Type.Optional(Type.String({ maxLength: 255, description: 'Only locations in this city.' })) });
+export const LocationListQuery = listQuery({
+  city: Type.Optional(Type.String({ maxLength: 255, description: 'Only locations in this city.' })),
+});
 
 export const LocationList = Type.Object({
   id: Type.Integer(),
@@ -38,11 +48,21 @@ export const LocationList = Type.Object({
   created: Nullable(DateTimeOut()),
   modified: Nullable(DateTimeOut()),
 });
-const LocationRef = Type.Unsafe<string | { id: string }>({ type: ['string', 'object'], maxLength: 64, properties: { id: { type: 'string', maxLength: 64 } }, required: ['id'] });
+const LocationRef = Type.Unsafe<string | { id: string }>({
+  type: ['string', 'object'],
+  maxLength: 64,
+  properties: { id: { type: 'string', maxLength: 64 } },
+  required: ['id'],
+});
 const listFields = {
   description: Opt(Type.String({ maxLength: 1000 })),
-  locations: Opt(Type.Array(LocationRef, { maxItems: 1000, description: 'Location ids of the list (replaces the set).' })),
+  locations: Opt(
+    Type.Array(LocationRef, { maxItems: 1000, description: 'Location ids of the list (replaces the set).' }),
+  ),
 };
 export const LocationListCreate = Type.Object({ name: Type.String({ minLength: 1, maxLength: 255 }), ...listFields });
-export const LocationListUpdate = Type.Object({ name: Type.Optional(Type.String({ minLength: 1, maxLength: 255 })), ...listFields });
+export const LocationListUpdate = Type.Object({
+  name: Type.Optional(Type.String({ minLength: 1, maxLength: 255 })),
+  ...listFields,
+});
 export type LocationListWriteT = Static<typeof LocationListUpdate>;

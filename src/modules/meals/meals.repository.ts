@@ -13,7 +13,13 @@ export type MealRow = Selectable<MealsTable>;
 export const mealListSpec: ListSpec = {
   key: ['id'],
   defaultSort: 'date',
-  sortable: { id: 'id', date: 'date', meal_type: 'meal_type', created: { column: 'created', nullable: true }, modified: { column: 'modified', nullable: true } },
+  sortable: {
+    id: 'id',
+    date: 'date',
+    meal_type: 'meal_type',
+    created: { column: 'created', nullable: true },
+    modified: { column: 'modified', nullable: true },
+  },
 };
 
 export function listMeals(db: TenantDb, username: string, f: { start_date?: string; end_date?: string } = {}) {
@@ -23,7 +29,8 @@ export function listMeals(db: TenantDb, username: string, f: { start_date?: stri
   return q;
 }
 
-export const findMeal = (db: TenantDb, username: string, id: number) => listMeals(db, username).where('id', '=', id).executeTakeFirst();
+export const findMeal = (db: TenantDb, username: string, id: number) =>
+  listMeals(db, username).where('id', '=', id).executeTakeFirst();
 
 export const toMeal = (r: MealRow, tenant: Pick<Tenant, 'language'>): MealT => ({
   id: Number(r.id),

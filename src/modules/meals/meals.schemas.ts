@@ -16,8 +16,18 @@ export const Meal = Type.Object({
 });
 export type MealT = Static<typeof Meal>;
 const MealType = Labelled('meal_type', EnumIn(1, 3, 'Ids 1..3.'));
-const writable = { employee_id: Type.Optional(Type.String({ maxLength: 255 })), note: Opt(Type.String({ maxLength: 1000 })) };
+const writable = {
+  employee_id: Type.Optional(Type.String({ maxLength: 255 })),
+  note: Opt(Type.String({ maxLength: 1000 })),
+};
 export const MealCreate = Type.Object({ date: DateIn(), meal_type: MealType, ...writable });
-export const MealUpdate = Type.Object({ date: Type.Optional(DateIn()), meal_type: Type.Optional(MealType), ...writable });
+export const MealUpdate = Type.Object({
+  date: Type.Optional(DateIn()),
+  meal_type: Type.Optional(MealType),
+  ...writable,
+});
 export type MealWriteT = Static<typeof MealUpdate>;
-export const MealQuery = listQuery({ start_date: Type.Optional(DateOnly({ description: 'Meals on or after this date.' })), end_date: Type.Optional(DateOnly({ description: 'Meals on or before this date.' })) });
+export const MealQuery = listQuery({
+  start_date: Type.Optional(DateOnly({ description: 'Meals on or after this date.' })),
+  end_date: Type.Optional(DateOnly({ description: 'Meals on or before this date.' })),
+});

@@ -12,7 +12,13 @@ export type MonthClosingRow = Selectable<MonthClosingsTable>;
 
 export const monthClosingListSpec: ListSpec = {
   key: ['id'],
-  sortable: { id: 'id', month: 'month', employee_id: { column: 'employee_id', nullable: true }, created: { column: 'created', nullable: true }, modified: { column: 'modified', nullable: true } },
+  sortable: {
+    id: 'id',
+    month: 'month',
+    employee_id: { column: 'employee_id', nullable: true },
+    created: { column: 'created', nullable: true },
+    modified: { column: 'modified', nullable: true },
+  },
 };
 
 export function listMonthClosings(db: TenantDb, f: { month?: string; employee_id?: string }) {
@@ -22,7 +28,8 @@ export function listMonthClosings(db: TenantDb, f: { month?: string; employee_id
   return q;
 }
 
-export const findMonthClosing = (db: TenantDb, id: number) => db.selectFrom('month_closings').selectAll().where('id', '=', id).executeTakeFirst();
+export const findMonthClosing = (db: TenantDb, id: number) =>
+  db.selectFrom('month_closings').selectAll().where('id', '=', id).executeTakeFirst();
 
 /**
  * Hold the months of a write that checks closings (bookings, absences, receipts) against a concurrent closing or
@@ -30,9 +37,17 @@ export const findMonthClosing = (db: TenantDb, id: number) => db.selectFrom('mon
  * reopening take alone. So a write either commits before a closing of its month or waits for it and then sees it
  * (docs/api/booking.md "Closed months"). Call before reading the closings.
  */
-export async function holdMonths(db: TenantDb, dialect: Dialect, dates: readonly (string | null | undefined)[]): Promise<void> {
+export async function holdMonths(
+  db: TenantDb,
+  dialect: Dialect,
+  dates: readonly (string | null | undefined)[],
+): Promise<void> {
   const months = dates.filter((d): d is string => !!d).map((d) => d.slice(0, 7));
-  await sharedLocks(db, dialect, months.map((m) => lockKeys.month(db.tenantId, m)));
+  await sharedLocks(
+    db,
+    dialect,
+    months.map((m) => lockKeys.month(db.tenantId, m)),
+  );
 }
 
 /** Closings that concern one employee's bookings in the given months (the tenant's and the employee's own). */
@@ -45,9 +60,15 @@ export function closingsFor(db: TenantDb, employee: string, months: string[]) {
     .execute();
 }
 
-export function insertMonthClosing(db: TenantDb, values: { month: string; employee_id: string | null; note: string | null }) {
+export function insertMonthClosing(
+  db: TenantDb,
+  values: { month: string; employee_id: string | null; note: string | null },
+) {
   const now = nowTimestamp();
-  return db.insertInto('month_closings', { ...values, created: now, modified: now }).returningAll().executeTakeFirstOrThrow();
+  return db
+    .insertInto('month_closings', { ...values, created: now, modified: now })
+    .returningAll()
+    .executeTakeFirstOrThrow();
 }
 
 export async function deleteMonthClosing(db: TenantDb, id: number): Promise<void> {

@@ -6,8 +6,22 @@ import { lockedTransaction, lockKeys } from '../../db/transaction.js';
 import { ErrorBag } from '../../values/errors.js';
 import { checkUnique, resourceRoutes } from '../crud/index.js';
 import { type Scope } from '../../tenancy/scope.js';
-import { MonthClosing, MonthClosingCreate, MonthClosingListQuery, type MonthClosingCreateT, type MonthClosingT } from './month-closings.schemas.js';
-import { deleteMonthClosing, findMonthClosing, insertMonthClosing, listMonthClosings, monthClosingListSpec, toMonthClosing, type MonthClosingRow } from './month-closings.repository.js';
+import {
+  MonthClosing,
+  MonthClosingCreate,
+  MonthClosingListQuery,
+  type MonthClosingCreateT,
+  type MonthClosingT,
+} from './month-closings.schemas.js';
+import {
+  deleteMonthClosing,
+  findMonthClosing,
+  insertMonthClosing,
+  listMonthClosings,
+  monthClosingListSpec,
+  toMonthClosing,
+  type MonthClosingRow,
+} from './month-closings.repository.js';
 
 /**
  * The employee must exist; a month is closed once for the tenant and once per employee. Closing and reopening hold
@@ -18,15 +32,21 @@ async function closeMonth(s: Scope, body: MonthClosingCreateT): Promise<MonthClo
   const { month, employee_id = null, note = null } = body;
   return lockedTransaction(s.db, s.dialect, [lockKeys.month(s.tenant.id, month)], async (trx) => {
     const errors = new ErrorBag();
-    if (employee_id !== null && !(await existsInTenant(trx, 'employees', 'username', employee_id))) errors.add('employee_id', 'The selected employee id is invalid.');
-    await checkUnique(trx, errors, 'month_closings', 'month', month, { where: { employee_id }, message: `The month ${month} is already closed${employee_id ? ` for ${employee_id}` : ''}.` });
+    if (employee_id !== null && !(await existsInTenant(trx, 'employees', 'username', employee_id)))
+      errors.add('employee_id', 'The selected employee id is invalid.');
+    await checkUnique(trx, errors, 'month_closings', 'month', month, {
+      where: { employee_id },
+      message: `The month ${month} is already closed${employee_id ? ` for ${employee_id}` : ''}.`,
+    });
     errors.throwIfAny();
     return insertMonthClosing(trx, { month, employee_id, note });
   });
 }
 
 const reopenMonth = (s: Scope, row: MonthClosingRow) =>
-  lockedTransaction(s.db, s.dialect, [lockKeys.month(s.tenant.id, row.month)], (trx) => deleteMonthClosing(trx, Number(row.id)));
+  lockedTransaction(s.db, s.dialect, [lockKeys.month(s.tenant.id, row.month)], (trx) =>
+    deleteMonthClosing(trx, Number(row.id)),
+  );
 
 export default async function monthClosingRoutes(app: ZkApp) {
   resourceRoutes<undefined, MonthClosingRow, MonthClosingT>(app, {

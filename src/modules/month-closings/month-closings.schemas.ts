@@ -21,4 +21,7 @@ export const MonthClosingCreate = Type.Object({
 });
 export type MonthClosingCreateT = Static<typeof MonthClosingCreate>;
 
-export const MonthClosingListQuery = listQuery({ month: Type.Optional(Type.String({ pattern: MonthPattern, maxLength: 7 })), employee_id: Type.Optional(Type.String({ maxLength: 255 })) });
+export const MonthClosingListQuery = listQuery({
+  month: Type.Optional(Type.String({ pattern: MonthPattern, maxLength: 7 })),
+  employee_id: Type.Optional(Type.String({ maxLength: 255 })),
+});

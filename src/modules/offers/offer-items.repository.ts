@@ -24,16 +24,30 @@ export const offerItemListSpec: ListSpec = {
   pageSize: 15,
 };
 
-export const listOfferItems = (db: TenantDb, offerId: number) => db.selectFrom('offer_items').selectAll().where('offer_id', '=', offerId);
+export const listOfferItems = (db: TenantDb, offerId: number) =>
+  db.selectFrom('offer_items').selectAll().where('offer_id', '=', offerId);
 
 export const findOfferItem = (db: TenantDb, offerId: number, id: number) =>
   db.selectFrom('offer_items').selectAll().where('offer_id', '=', offerId).where('id', '=', id).executeTakeFirst();
 
 export const insertOfferItem = (db: TenantDb, values: Record<string, unknown>) => insertRow(db, 'offer_items', values);
-export const updateOfferItem = (db: TenantDb, id: number, values: Record<string, unknown>) => updateRow(db, 'offer_items', id, values);
-export const deleteOfferItem = (db: TenantDb, id: number) => db.deleteFrom('offer_items').where('id', '=', id).execute();
+export const updateOfferItem = (db: TenantDb, id: number, values: Record<string, unknown>) =>
+  updateRow(db, 'offer_items', id, values);
+export const deleteOfferItem = (db: TenantDb, id: number) =>
+  db.deleteFrom('offer_items').where('id', '=', id).execute();
 
-const TOTALS_COLUMNS = ['id', 'offer_id', 'type', 'quantity_e4', 'single_price_e4', 'amount_deviating_net_cents', 'receipts_mileage_money_cents', 'additional_meal_expenses_cents', 'vat_e2', 'is_alternative'] as const;
+const TOTALS_COLUMNS = [
+  'id',
+  'offer_id',
+  'type',
+  'quantity_e4',
+  'single_price_e4',
+  'amount_deviating_net_cents',
+  'receipts_mileage_money_cents',
+  'additional_meal_expenses_cents',
+  'vat_e2',
+  'is_alternative',
+] as const;
 
 /** The items of these offers in offer order, as the totals need them: Map<offerId, items>. */
 export async function itemsForTotals(db: TenantDb, offerIds: readonly number[]): Promise<Map<number, TotalsItem[]>> {
@@ -75,11 +89,20 @@ const money = (v: number | null, scale: number) => (v === null ? null : fromUnit
 /** The own unit of each of these articles (one query for a page of items). */
 export async function articleUnits(db: TenantDb, articleIds: readonly number[]): Promise<Map<number, string | null>> {
   if (articleIds.length === 0) return new Map();
-  const rows = await db.selectFrom('articles').select(['id', 'unit']).where('id', 'in', [...new Set(articleIds)]).execute();
+  const rows = await db
+    .selectFrom('articles')
+    .select(['id', 'unit'])
+    .where('id', 'in', [...new Set(articleIds)])
+    .execute();
   return new Map(rows.map((r) => [Number(r.id), r.unit]));
 }
 
-export function toOfferItem(r: OfferItemRow, totalNetCents: bigint, language: string, articleUnit: string | null = null): OfferItemT {
+export function toOfferItem(
+  r: OfferItemRow,
+  totalNetCents: bigint,
+  language: string,
+  articleUnit: string | null = null,
+): OfferItemT {
   const type = typeById(r.type);
   const billing = r.expenditure_billing_type;
   return {

@@ -6,7 +6,13 @@ import { MAX_ID } from '../../http/schemas.js';
 import { listParams } from '../../http/list/index.js';
 import { resourceRoutes } from '../crud/index.js';
 import { OfferItem, OfferItemCreate, OfferItemUpdate, type OfferItemT } from './offer-items.schemas.js';
-import { deleteOfferItem, findOfferItem, listOfferItems, offerItemListSpec, type OfferItemRow } from './offer-items.repository.js';
+import {
+  deleteOfferItem,
+  findOfferItem,
+  listOfferItems,
+  offerItemListSpec,
+  type OfferItemRow,
+} from './offer-items.repository.js';
 import { changeOfferItem, createOfferItem, presentOfferItems } from './offer-items.service.js';
 import { requireOffer } from './offers.service.js';
 import type { OfferRow } from './offers.repository.js';
@@ -20,13 +26,21 @@ export default async function offerItemRoutes(app: ZkApp) {
     plural: 'items of an offer',
     tags: ['Offer items'],
     path: '/offers/:id/items',
-    records: { table: 'offer_items', key: ['offer_id', 'id'], derivations: offerItemDerivations, showMany: (s, offer, rows) => presentOfferItems(s.db, Number(offer.id), rows) },
+    records: {
+      table: 'offer_items',
+      key: ['offer_id', 'id'],
+      derivations: offerItemDerivations,
+      showMany: (s, offer, rows) => presentOfferItems(s.db, Number(offer.id), rows),
+    },
     parentParams: { id: Id() },
     key: { name: 'item_id', schema: Id() },
     parent: (s, params) => requireOffer(s.db, Number(params.id)),
     resource: OfferItem,
     list: {
-      query: Type.Object({ page: listParams.page }, { additionalProperties: true, description: 'page only; limit and sorting are ignored.' }),
+      query: Type.Object(
+        { page: listParams.page },
+        { additionalProperties: true, description: 'page only; limit and sorting are ignored.' },
+      ),
       build: (s, offer) => listOfferItems(s.db, Number(offer.id)),
       spec: offerItemListSpec,
       map: (s, offer, rows) => presentOfferItems(s.db, Number(offer.id), rows),

@@ -24,7 +24,10 @@ export const OfferItem = Type.Object({
   sort_order: Nullable(Type.Integer()),
   article_id: Nullable(Type.Integer()),
   expenditure_billing_type: Nullable(StrIdName()),
-  total_net: Type.Number({ description: 'Additive: the item total in euros (amount_deviating_net, or quantity × single_price rounded to cents; for a surcharge its percentage of the items before it).' }),
+  total_net: Type.Number({
+    description:
+      'Additive: the item total in euros (amount_deviating_net, or quantity × single_price rounded to cents; for a surcharge its percentage of the items before it).',
+  }),
   created: Nullable(DateTimeOut()),
   modified: Nullable(DateTimeOut()),
 });
@@ -32,14 +35,23 @@ export type OfferItemT = Static<typeof OfferItem>;
 
 /** A string id or name, or the {id, name} object the API returns. */
 const Named = (description: string) =>
-  Type.Unsafe<string | { id: string; name?: string }>({ type: ['string', 'object'], minLength: 1, maxLength: 64, properties: { id: { type: 'string', minLength: 1, maxLength: 64 } }, required: ['id'], description });
+  Type.Unsafe<string | { id: string; name?: string }>({
+    type: ['string', 'object'],
+    minLength: 1,
+    maxLength: 64,
+    properties: { id: { type: 'string', minLength: 1, maxLength: 64 } },
+    required: ['id'],
+    description,
+  });
 
 const Amount = (opts: object = {}) => Type.Number({ minimum: -1e11, maximum: 1e11, ...opts });
 const fields = {
   position: Opt(Type.String({ maxLength: 32 })),
   label: Opt(Type.String({ maxLength: 255 })),
   description: Opt(Type.String({ maxLength: 65535 })),
-  quantity: Opt(Type.Number({ minimum: -1e9, maximum: 1e9, description: 'At most 4 decimals; for a surcharge the percentage.' })),
+  quantity: Opt(
+    Type.Number({ minimum: -1e9, maximum: 1e9, description: 'At most 4 decimals; for a surcharge the percentage.' }),
+  ),
   single_price: Opt(Type.Number({ minimum: -1e9, maximum: 1e9, description: 'At most 4 decimals.' })),
   receipts_mileage_money: Opt(Amount({ description: 'Cents at most.' })),
   additional_meal_expenses: Opt(Amount({ description: 'Cents at most.' })),
@@ -50,9 +62,20 @@ const fields = {
   is_alternative: Type.Optional(Type.Boolean()),
   sort_order: Opt(Type.Integer({ minimum: -2147483648, maximum: 2147483647 })),
   article_id: Opt(Type.Integer({ minimum: 1, maximum: MAX_ID })),
-  expenditure_billing_type: Opt(Labelled('expenditure_billing_type', Named(`Id or name: ${Object.entries(LABELS.expenditure_billing_type).map(([k, v]) => `${k} (${v.de}, ${v.en})`).join(', ')}.`))),
+  expenditure_billing_type: Opt(
+    Labelled(
+      'expenditure_billing_type',
+      Named(
+        `Id or name: ${Object.entries(LABELS.expenditure_billing_type)
+          .map(([k, v]) => `${k} (${v.de}, ${v.en})`)
+          .join(', ')}.`,
+      ),
+    ),
+  ),
 };
-const TypeIn = Named(`Id or name, German or English: ${ITEM_TYPES.map((t) => `${t.id} (${LABELS.offer_item_type[t.id as keyof typeof LABELS.offer_item_type].de}, ${t.name})`).join(', ')}.`);
+const TypeIn = Named(
+  `Id or name, German or English: ${ITEM_TYPES.map((t) => `${t.id} (${LABELS.offer_item_type[t.id as keyof typeof LABELS.offer_item_type].de}, ${t.name})`).join(', ')}.`,
+);
 export const OfferItemCreate = Type.Object({ type: TypeIn, ...fields });
 export const OfferItemUpdate = Type.Object({ type: Type.Optional(TypeIn), ...fields });
 export type OfferItemUpdateT = Static<typeof OfferItemUpdate>;

@@ -9,7 +9,15 @@ import { pick } from '../crud/index.js';
 import type { OfferItemUpdateT, OfferItemT } from './offer-items.schemas.js';
 import { idOfLabel, LABELS } from '../../values/labels.js';
 import { ARTICLE, itemType, typeById, type ItemField } from './offer-items.types.js';
-import { articleUnits, findOfferItem, insertOfferItem, itemsForTotals, toOfferItem, updateOfferItem, type OfferItemRow } from './offer-items.repository.js';
+import {
+  articleUnits,
+  findOfferItem,
+  insertOfferItem,
+  itemsForTotals,
+  toOfferItem,
+  updateOfferItem,
+  type OfferItemRow,
+} from './offer-items.repository.js';
 import { offerTotals } from './offer-totals.js';
 
 /** Request field -> column and scale (10^scale units). */
@@ -21,12 +29,33 @@ const SCALED: Partial<Record<ItemField, { column: string; scale: number; words: 
   additional_meal_expenses: { column: 'additional_meal_expenses_cents', scale: 2, words: 'cents' },
   vat: { column: 'vat_e2', scale: 2, words: '2 decimal places' },
 };
-const ALL_FIELDS: ItemField[] = ['quantity', 'single_price', 'amount_deviating_net', 'vat', 'article_id', 'expenditure_billing_type', 'receipts_mileage_money', 'additional_meal_expenses'];
-const PLAIN = ['position', 'label', 'description', 'display_calculation', 'display_total', 'is_alternative', 'sort_order'] as const;
+const ALL_FIELDS: ItemField[] = [
+  'quantity',
+  'single_price',
+  'amount_deviating_net',
+  'vat',
+  'article_id',
+  'expenditure_billing_type',
+  'receipts_mileage_money',
+  'additional_meal_expenses',
+];
+const PLAIN = [
+  'position',
+  'label',
+  'description',
+  'display_calculation',
+  'display_total',
+  'is_alternative',
+  'sort_order',
+] as const;
 
 const named = (v: string | { id: string } | null | undefined) => (typeof v === 'object' && v !== null ? v.id : v);
 
-async function itemColumns(db: TenantDb, body: OfferItemUpdateT, current?: OfferItemRow): Promise<Record<string, unknown>> {
+async function itemColumns(
+  db: TenantDb,
+  body: OfferItemUpdateT,
+  current?: OfferItemRow,
+): Promise<Record<string, unknown>> {
   const errors = new ErrorBag();
   const columns: Record<string, unknown> = pick(body, PLAIN);
   const typeName = named(body.type);
@@ -44,7 +73,8 @@ async function itemColumns(db: TenantDb, body: OfferItemUpdateT, current?: Offer
     const scaled = SCALED[field];
     const column = scaled?.column ?? field;
     if (!applies) {
-      if (value !== undefined && value !== null && value !== 0) errors.add(field, `The ${field.replace(/_/g, ' ')} field does not apply to items of type ${type.name}.`);
+      if (value !== undefined && value !== null && value !== 0)
+        errors.add(field, `The ${field.replace(/_/g, ' ')} field does not apply to items of type ${type.name}.`);
       if (!current || changed) columns[column] = column === 'quantity_e4' || column === 'single_price_e4' ? 0 : null;
       continue;
     }
@@ -53,13 +83,15 @@ async function itemColumns(db: TenantDb, body: OfferItemUpdateT, current?: Offer
       if (value === null) columns[column] = column === 'quantity_e4' || column === 'single_price_e4' ? 0 : null;
       else {
         const units = toUnits(value as number, scaled.scale);
-        if (units === undefined) errors.add(field, `The ${field.replace(/_/g, ' ')} field must have at most ${scaled.words}.`);
+        if (units === undefined)
+          errors.add(field, `The ${field.replace(/_/g, ' ')} field must have at most ${scaled.words}.`);
         else columns[column] = units;
       }
     } else if (field === 'expenditure_billing_type') {
       const id = named(value as string | { id: string } | null);
       let found: string | number | null | undefined = null;
-      if (id !== null && id !== undefined) found = Object.hasOwn(LABELS.expenditure_billing_type, id) ? id : idOfLabel('expenditure_billing_type', id);
+      if (id !== null && id !== undefined)
+        found = Object.hasOwn(LABELS.expenditure_billing_type, id) ? id : idOfLabel('expenditure_billing_type', id);
       if (found === undefined) errors.add(field, 'The selected expenditure billing type is invalid.');
       else columns[column] = found;
     } else columns[column] = value;
@@ -67,8 +99,10 @@ async function itemColumns(db: TenantDb, body: OfferItemUpdateT, current?: Offer
   if (type.id === ARTICLE) {
     const kept = changed ? null : (current?.article_id ?? null);
     const article = body.article_id !== undefined ? body.article_id : kept;
-    if (article === null || article === undefined) errors.add('article_id', 'The article id field is required for items of type Artikel.');
-    else if (!(await existsInTenant(db, 'articles', 'id', Number(article)))) errors.add('article_id', 'The selected article id is invalid.');
+    if (article === null || article === undefined)
+      errors.add('article_id', 'The article id field is required for items of type Artikel.');
+    else if (!(await existsInTenant(db, 'articles', 'id', Number(article))))
+      errors.add('article_id', 'The selected article id is invalid.');
   }
   errors.throwIfAny();
   return columns;
@@ -92,7 +126,17 @@ export async function changeOfferItem(db: TenantDb, row: OfferItemRow, body: Off
  * the units of their articles (one query per page). */
 export async function presentOfferItems(db: TenantDb, offerId: number, rows: OfferItemRow[]): Promise<OfferItemT[]> {
   const totals = await itemsForTotals(db, [offerId]);
-  const units = await articleUnits(db, rows.flatMap((r) => (r.article_id === null ? [] : [Number(r.article_id)])));
+  const units = await articleUnits(
+    db,
+    rows.flatMap((r) => (r.article_id === null ? [] : [Number(r.article_id)])),
+  );
   const { itemNet } = offerTotals(totals.get(offerId) ?? []);
-  return rows.map((r) => toOfferItem(r, itemNet.get(Number(r.id)) ?? 0n, db.language, r.article_id === null ? null : (units.get(Number(r.article_id)) ?? null)));
+  return rows.map((r) =>
+    toOfferItem(
+      r,
+      itemNet.get(Number(r.id)) ?? 0n,
+      db.language,
+      r.article_id === null ? null : (units.get(Number(r.article_id)) ?? null),
+    ),
+  );
 }

@@ -3,7 +3,15 @@
 
 import { idOfLabel, LABELS } from '../../values/labels.js';
 
-export type ItemField = 'quantity' | 'single_price' | 'amount_deviating_net' | 'vat' | 'article_id' | 'expenditure_billing_type' | 'receipts_mileage_money' | 'additional_meal_expenses';
+export type ItemField =
+  | 'quantity'
+  | 'single_price'
+  | 'amount_deviating_net'
+  | 'vat'
+  | 'article_id'
+  | 'expenditure_billing_type'
+  | 'receipts_mileage_money'
+  | 'additional_meal_expenses';
 
 export interface ItemType {
   id: string;
@@ -27,10 +35,14 @@ export const DEFAULT_ARTICLE_UNIT = 'Stück';
 
 const PRICED: ItemField[] = ['quantity', 'single_price', 'amount_deviating_net', 'vat'];
 
-
 export const ITEM_TYPES: readonly ItemType[] = [
   { id: 'gruppierung', name: LABELS.offer_item_type.gruppierung.en, fields: [], unit: null },
-  { id: 'artikel', name: LABELS.offer_item_type.artikel.en, fields: [...PRICED, 'article_id'], unit: (item) => item.article_unit || DEFAULT_ARTICLE_UNIT },
+  {
+    id: 'artikel',
+    name: LABELS.offer_item_type.artikel.en,
+    fields: [...PRICED, 'article_id'],
+    unit: (item) => item.article_unit || DEFAULT_ARTICLE_UNIT,
+  },
   {
     id: 'aufwand',
     name: LABELS.offer_item_type.aufwand.en,
@@ -39,7 +51,12 @@ export const ITEM_TYPES: readonly ItemType[] = [
   },
   { id: 'pauschal', name: LABELS.offer_item_type.pauschal.en, fields: PRICED, unit: 'Pauschal' },
   { id: 'festpreis', name: LABELS.offer_item_type.festpreis.en, fields: PRICED, unit: 'Pauschal' },
-  { id: 'zuschlag_prozent', name: LABELS.offer_item_type.zuschlag_prozent.en, fields: ['quantity', 'amount_deviating_net', 'vat'], unit: '%' },
+  {
+    id: 'zuschlag_prozent',
+    name: LABELS.offer_item_type.zuschlag_prozent.en,
+    fields: ['quantity', 'amount_deviating_net', 'vat'],
+    unit: '%',
+  },
 ];
 
 export const SURCHARGE = 'zuschlag_prozent';

@@ -6,7 +6,16 @@ import { GROUPING, SURCHARGE } from './offer-items.types.js';
 import type { OfferItemsTable } from './offers.tables.js';
 
 /** The item columns the totals read, with the id and flag as plain values. */
-export type TotalsItem = Pick<OfferItemsTable, 'type' | 'quantity_e4' | 'single_price_e4' | 'amount_deviating_net_cents' | 'receipts_mileage_money_cents' | 'additional_meal_expenses_cents' | 'vat_e2'> & {
+export type TotalsItem = Pick<
+  OfferItemsTable,
+  | 'type'
+  | 'quantity_e4'
+  | 'single_price_e4'
+  | 'amount_deviating_net_cents'
+  | 'receipts_mileage_money_cents'
+  | 'additional_meal_expenses_cents'
+  | 'vat_e2'
+> & {
   id: number;
   is_alternative: boolean;
 };
@@ -32,7 +41,11 @@ export function offerTotals(items: readonly TotalsItem[]): Totals {
     let net: bigint;
     if (item.amount_deviating_net_cents !== null) net = BigInt(item.amount_deviating_net_cents);
     else if (item.type === SURCHARGE) net = divRound(running * BigInt(item.quantity_e4), 1_000_000n);
-    else net = productCents(item.quantity_e4, item.single_price_e4) + BigInt(item.receipts_mileage_money_cents ?? 0) + BigInt(item.additional_meal_expenses_cents ?? 0);
+    else
+      net =
+        productCents(item.quantity_e4, item.single_price_e4) +
+        BigInt(item.receipts_mileage_money_cents ?? 0) +
+        BigInt(item.additional_meal_expenses_cents ?? 0);
     itemNet.set(item.id, net);
     if (item.is_alternative) continue;
     running += net;

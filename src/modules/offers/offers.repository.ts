@@ -15,9 +15,24 @@ export type OfferRow = Selectable<OffersTable>;
 
 /** Sortable besides the key: the writable fields, created and modified (each indexed by migration 1800). */
 const SORTABLE = [
-  'title', 'status', 'status_since', 'valid_until', 'order_date', 'realization_from', 'realization_until', 'processor_username',
-  'customer_id', 'customer_contact_id', 'department_id', 'project_id', 'ticket_id', 'default_validity', 'order_probability_percent', 'is_net',
-  'created', 'modified',
+  'title',
+  'status',
+  'status_since',
+  'valid_until',
+  'order_date',
+  'realization_from',
+  'realization_until',
+  'processor_username',
+  'customer_id',
+  'customer_contact_id',
+  'department_id',
+  'project_id',
+  'ticket_id',
+  'default_validity',
+  'order_probability_percent',
+  'is_net',
+  'created',
+  'modified',
 ];
 export const offerListSpec: ListSpec = {
   key: ['id'],
@@ -38,17 +53,22 @@ export function listOffers(db: TenantDb, f: OfferFilters) {
   return q;
 }
 
-export const findOffer = (db: TenantDb, id: number) => db.selectFrom('offers').selectAll().where('id', '=', id).executeTakeFirst();
+export const findOffer = (db: TenantDb, id: number) =>
+  db.selectFrom('offers').selectAll().where('id', '=', id).executeTakeFirst();
 
 export const insertOffer = (db: TenantDb, values: Record<string, unknown>) => insertRow(db, 'offers', values);
-export const updateOffer = (db: TenantDb, id: number, values: Record<string, unknown>) => updateRow(db, 'offers', id, values);
+export const updateOffer = (db: TenantDb, id: number, values: Record<string, unknown>) =>
+  updateRow(db, 'offers', id, values);
 export const deleteOffer = (db: TenantDb, id: number) => db.deleteFrom('offers').where('id', '=', id).execute();
 
 const cents = (v: bigint) => fromUnits(Number(v), 2);
 
 /** Offers with their item counts and totals (one item query for the whole page). */
 export async function toOffers(db: TenantDb, rows: OfferRow[]): Promise<OfferT[]> {
-  const items = await itemsForTotals(db, rows.map((r) => Number(r.id)));
+  const items = await itemsForTotals(
+    db,
+    rows.map((r) => Number(r.id)),
+  );
   return rows.map((r) => {
     const own = items.get(Number(r.id)) ?? [];
     return toOffer(r, own.length, offerTotals(own), db.language);
@@ -84,4 +104,5 @@ function toOffer(r: OfferRow, itemsCount: number, totals: Totals, language: stri
 }
 
 /** The id of the customer an offer names by number (undefined: none such). */
-export const customerIdOf = (db: TenantDb, customerNumber: string) => db.selectFrom('customers').select('id').where('customer_number', '=', customerNumber).executeTakeFirst();
+export const customerIdOf = (db: TenantDb, customerNumber: string) =>
+  db.selectFrom('customers').select('id').where('customer_number', '=', customerNumber).executeTakeFirst();

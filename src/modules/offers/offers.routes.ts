@@ -4,7 +4,14 @@ import type { ZkApp } from '../../types.js';
 import { arrayParam } from '../../http/list/index.js';
 import { resourceRoutes } from '../crud/index.js';
 import { Offer, OfferListQuery, OfferWrite, type OfferT } from './offers.schemas.js';
-import { findOffer, listOffers, offerListSpec, toOffers, type OfferFilters, type OfferRow } from './offers.repository.js';
+import {
+  findOffer,
+  listOffers,
+  offerListSpec,
+  toOffers,
+  type OfferFilters,
+  type OfferRow,
+} from './offers.repository.js';
 import { changeOffer, createOffer, removeOffer } from './offers.service.js';
 import { offerTotalsDerivation } from './offers.records.js';
 
@@ -21,7 +28,12 @@ export default async function offerRoutes(app: ZkApp) {
     path: '/offers',
     records: { table: 'offers', derivations: [offerTotalsDerivation], showMany: (s, _p, rows) => toOffers(s.db, rows) },
     resource: Offer,
-    list: { query: OfferListQuery, build: (s, _p, q) => listOffers(s.db, filters(q)), spec: offerListSpec, map: (s, _p, rows) => toOffers(s.db, rows) },
+    list: {
+      query: OfferListQuery,
+      build: (s, _p, q) => listOffers(s.db, filters(q)),
+      spec: offerListSpec,
+      map: (s, _p, rows) => toOffers(s.db, rows),
+    },
     find: (s, _p, id) => findOffer(s.db, id),
     show: async (s, _p, row) => (await toOffers(s.db, [row]))[0],
     create: { body: OfferWrite, run: (s, _p, body) => createOffer(s.db, body) },

@@ -38,11 +38,29 @@ export const Offer = Type.Object({
 export type OfferT = Static<typeof Offer>;
 
 const Id = () => Type.Integer({ minimum: 1, maximum: MAX_ID });
-const ContactId = Type.Unsafe<string | number>({ type: ['string', 'integer'], pattern: '^[0-9]{1,15}$', maxLength: 15, minimum: 1, maximum: MAX_ID, description: 'A contact of customer_id.' });
+const ContactId = Type.Unsafe<string | number>({
+  type: ['string', 'integer'],
+  pattern: '^[0-9]{1,15}$',
+  maxLength: 15,
+  minimum: 1,
+  maximum: MAX_ID,
+  description: 'A contact of customer_id.',
+});
 
 const writable = {
   title: Opt(Type.String({ maxLength: 255 })),
-  status: Type.Optional(Labelled('offer_status', EnumIn(1, 5, Object.entries(LABELS.offer_status).map(([k, v]) => `${k} ${v.en}`).join(', ')))),
+  status: Type.Optional(
+    Labelled(
+      'offer_status',
+      EnumIn(
+        1,
+        5,
+        Object.entries(LABELS.offer_status)
+          .map(([k, v]) => `${k} ${v.en}`)
+          .join(', '),
+      ),
+    ),
+  ),
   valid_until: Opt(DateIn()),
   order_date: Opt(DateIn()),
   realization_from: Opt(DateIn()),
@@ -62,7 +80,12 @@ export type OfferWriteT = Static<typeof OfferWrite>;
 export const OFFER_DATES = ['valid_until', 'order_date', 'realization_from', 'realization_until'] as const;
 
 export const OfferListQuery = listQuery({
-  'id[]': Type.Optional(Type.Array(Type.String({ pattern: '^[0-9]{1,15}$', maxLength: 15 }), { maxItems: 100, description: 'Up to 100 offer ids.' })),
+  'id[]': Type.Optional(
+    Type.Array(Type.String({ pattern: '^[0-9]{1,15}$', maxLength: 15 }), {
+      maxItems: 100,
+      description: 'Up to 100 offer ids.',
+    }),
+  ),
   customer_id: Type.Optional(Type.String({ maxLength: 64, description: 'Customer number.' })),
   status: Type.Optional(Type.Integer({ minimum: 1, maximum: 5 })),
 });

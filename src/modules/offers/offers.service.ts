@@ -10,8 +10,19 @@ import { OFFER_DATES, type OfferWriteT } from './offers.schemas.js';
 import { customerIdOf, deleteOffer, findOffer, insertOffer, updateOffer, type OfferRow } from './offers.repository.js';
 
 const COLUMNS = [
-  'title', 'valid_until', 'order_date', 'realization_from', 'realization_until', 'processor_username', 'customer_id',
-  'department_id', 'project_id', 'ticket_id', 'default_validity', 'order_probability_percent', 'is_net',
+  'title',
+  'valid_until',
+  'order_date',
+  'realization_from',
+  'realization_until',
+  'processor_username',
+  'customer_id',
+  'department_id',
+  'project_id',
+  'ticket_id',
+  'default_validity',
+  'order_probability_percent',
+  'is_net',
 ] as const;
 
 export async function requireOffer(db: TenantDb, id: number): Promise<OfferRow> {
@@ -32,7 +43,8 @@ async function offerColumns(db: TenantDb, body: OfferWriteT, current?: OfferRow)
   if (body.customer_id != null && !customerRow) errors.add('customer_id', 'The selected customer id is invalid.');
   else if (contact !== null && (body.customer_id !== undefined || body.customer_contact_id !== undefined)) {
     if (!customerRow) errors.add('customer_contact_id', 'A contact needs the customer it belongs to (customer_id).');
-    else if (!(await findContact(db, Number(customerRow.id), Number(contact)))) errors.add('customer_contact_id', 'The selected customer contact id is not a contact of the customer.');
+    else if (!(await findContact(db, Number(customerRow.id), Number(contact))))
+      errors.add('customer_contact_id', 'The selected customer contact id is not a contact of the customer.');
   }
   const refs = [
     ['processor_username', 'employees', 'username'],
@@ -42,11 +54,13 @@ async function offerColumns(db: TenantDb, body: OfferWriteT, current?: OfferRow)
   ] as const;
   for (const [field, table, column] of refs) {
     const v = body[field];
-    if (v !== undefined && v !== null && !(await existsInTenant(db, table, column, v))) errors.add(field, `The selected ${field.replace(/_/g, ' ')} is invalid.`);
+    if (v !== undefined && v !== null && !(await existsInTenant(db, table, column, v)))
+      errors.add(field, `The selected ${field.replace(/_/g, ' ')} is invalid.`);
   }
   const from = merged(body.realization_from, current?.realization_from ?? null);
   const until = merged(body.realization_until, current?.realization_until ?? null);
-  if (from && until && String(until).slice(0, 10) < String(from).slice(0, 10)) errors.add('realization_until', 'The realization until must be a date after or equal to realization from.');
+  if (from && until && String(until).slice(0, 10) < String(from).slice(0, 10))
+    errors.add('realization_until', 'The realization until must be a date after or equal to realization from.');
   errors.throwIfAny();
   const status = enumId(body.status);
   if (status !== undefined && status !== null && (!current || Number(current.status) !== status)) {

@@ -16,8 +16,14 @@ import { MAX_RANGE_DAYS, planWindow } from './plannings.service.js';
 
 export const PlanVsActualQuery = Type.Object(
   {
-    date_from: Type.Optional(DateOnly({ description: 'First day; default: 1 January of date_to\'s year, or of the current year (UTC).' })),
-    date_to: Type.Optional(DateOnly({ description: 'Last day, at most 366 days after date_from; default: 31 December of date_from\'s year.' })),
+    date_from: Type.Optional(
+      DateOnly({ description: "First day; default: 1 January of date_to's year, or of the current year (UTC)." }),
+    ),
+    date_to: Type.Optional(
+      DateOnly({
+        description: "Last day, at most 366 days after date_from; default: 31 December of date_from's year.",
+      }),
+    ),
     'employee_ids[]': planFilters['employee_ids[]'],
   },
   { additionalProperties: true },
@@ -27,20 +33,32 @@ export type PlanVsActualQueryT = Static<typeof PlanVsActualQuery>;
 export const PlanVsActualRow = Type.Object({
   employee_id: Type.String(),
   month: Type.String({ examples: ['2026-03'] }),
-  planned_hours: Type.Number({ description: 'Explicit entries (any type) plus the days of default plannings, in hours.' }),
-  booked_hours: Type.Number({ description: 'Durations of the employee\'s bookings on the project.' }),
+  planned_hours: Type.Number({
+    description: 'Explicit entries (any type) plus the days of default plannings, in hours.',
+  }),
+  booked_hours: Type.Number({ description: "Durations of the employee's bookings on the project." }),
 });
 export type PlanVsActualRowT = Static<typeof PlanVsActualRow>;
 
 const round = (n: number) => Math.round(n * 1e6) / 1e6;
 
-export async function planVsActual(db: TenantDb, projectId: number, query: PlanVsActualQueryT): Promise<PlanVsActualRowT[]> {
+export async function planVsActual(
+  db: TenantDb,
+  projectId: number,
+  query: PlanVsActualQueryT,
+): Promise<PlanVsActualRowT[]> {
   const q = { ...query, ...planWindow(query.date_from, query.date_to) };
   const errors = new ErrorBag();
   if (q.date_to < q.date_from) errors.add('date_to', 'The date to must be a date after or equal to date from.');
-  else if (daysIn(q.date_from, q.date_to) > MAX_RANGE_DAYS) errors.add('date_to', `The window may span at most ${MAX_RANGE_DAYS} days.`);
+  else if (daysIn(q.date_from, q.date_to) > MAX_RANGE_DAYS)
+    errors.add('date_to', `The window may span at most ${MAX_RANGE_DAYS} days.`);
   errors.throwIfAny();
-  const f = { date_from: q.date_from, date_to: q.date_to, project_ids: [projectId], employee_ids: q['employee_ids[]'] as string[] | undefined };
+  const f = {
+    date_from: q.date_from,
+    date_to: q.date_to,
+    project_ids: [projectId],
+    employee_ids: q['employee_ids[]'] as string[] | undefined,
+  };
   let booked = db
     .selectFrom('attendances')
     .select(['employee_id', 'date', (eb) => eb.fn.sum<number>('duration').as('hours')])
@@ -49,10 +67,20 @@ export async function planVsActual(db: TenantDb, projectId: number, query: PlanV
     // date index (1.4 s on medium data) instead of the project's by (project, date) (0.2 ms).
     .where((eb) => eb.between('date', q.date_from, q.date_to))
     .groupBy(['employee_id', 'date']);
-  if (f.employee_ids !== undefined) booked = booked.where('employee_id', 'in', f.employee_ids.length ? f.employee_ids : ['']);
-  const [stored, days, bookings] = await Promise.all([listPlannings(db, f).execute(), defaultDays(db, f, {}), booked.execute()]);
+  if (f.employee_ids !== undefined)
+    booked = booked.where('employee_id', 'in', f.employee_ids.length ? f.employee_ids : ['']);
+  const [stored, days, bookings] = await Promise.all([
+    listPlannings(db, f).execute(),
+    defaultDays(db, f, {}),
+    booked.execute(),
+  ]);
   const entries = [...stored.map(storedEntry), ...days];
-  const calendars = await employeeCalendars(db, [...new Set(entries.map((e) => e.employee_id))], q.date_from, q.date_to);
+  const calendars = await employeeCalendars(
+    db,
+    [...new Set(entries.map((e) => e.employee_id))],
+    q.date_from,
+    q.date_to,
+  );
 
   const rows = new Map<string, PlanVsActualRowT>();
   const row = (employee: string, date: string) => {
@@ -61,7 +89,8 @@ export async function planVsActual(db: TenantDb, projectId: number, query: PlanV
     if (!r) rows.set(key, (r = { employee_id: employee, month: date.slice(0, 7), planned_hours: 0, booked_hours: 0 }));
     return r;
   };
-  for (const e of entries) row(e.employee_id, e.date).planned_hours += planHours(e, dailyTarget(calendars.get(e.employee_id)!, e.date)) ?? 0;
+  for (const e of entries)
+    row(e.employee_id, e.date).planned_hours += planHours(e, dailyTarget(calendars.get(e.employee_id)!, e.date)) ?? 0;
   for (const b of bookings) row(b.employee_id, b.date).booked_hours += Number(b.hours);
   return [...rows.values()]
     .map((r) => ({ ...r, planned_hours: round(r.planned_hours), booked_hours: round(r.booked_hours) }))

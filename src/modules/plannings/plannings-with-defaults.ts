@@ -27,12 +27,18 @@ function byListOrder(a: PlanEntry, b: PlanEntry): number {
 function windowOf(f: PlanFilters): { date_from: string; date_to: string } {
   const window = planWindow(f.date_from, f.date_to);
   if (window.date_to >= window.date_from && daysIn(window.date_from, window.date_to) > MAX_RANGE_DAYS) {
-    new ErrorBag().add('date_to', `With include_defaults the window may span at most ${MAX_RANGE_DAYS} days.`).throwIfAny();
+    new ErrorBag()
+      .add('date_to', `With include_defaults the window may span at most ${MAX_RANGE_DAYS} days.`)
+      .throwIfAny();
   }
   return window;
 }
 
-export async function pageWithDefaults(db: TenantDb, filters: PlanFilters, query: ListQueryValues): Promise<Page<PlanEntry>> {
+export async function pageWithDefaults(
+  db: TenantDb,
+  filters: PlanFilters,
+  query: ListQueryValues,
+): Promise<Page<PlanEntry>> {
   const f = { ...filters, ...windowOf(filters) };
   const after = query.modified_after ? parseFilterTimestamp(query.modified_after) : undefined;
   const before = query.modified_before ? parseFilterTimestamp(query.modified_before) : undefined;
@@ -40,7 +46,11 @@ export async function pageWithDefaults(db: TenantDb, filters: PlanFilters, query
   if (after !== undefined) stored = stored.where('modified', '>', after);
   if (before !== undefined) stored = stored.where('modified', '<=', before);
   const [storedPerDate, defaults] = await Promise.all([
-    stored.clearSelect().select(['date', sql<number>`count(*)`.as('n')]).groupBy('date').execute(),
+    stored
+      .clearSelect()
+      .select(['date', sql<number>`count(*)`.as('n')])
+      .groupBy('date')
+      .execute(),
     defaultDaysOf(db, f, { after, before }),
   ]);
   const perDate = new Map(defaults.perDate);
@@ -62,6 +72,9 @@ export async function pageWithDefaults(db: TenantDb, filters: PlanFilters, query
   if (first === undefined) return { rows: [], total, page, limit };
   const span = { first, last: last ?? f.date_to };
   const rows = await stored.where('date', '>=', span.first).where('date', '<=', span.last).execute();
-  const entries = [...rows.map(storedEntry), ...defaults.entries((date) => date >= span.first && date <= span.last)].sort(byListOrder);
+  const entries = [
+    ...rows.map(storedEntry),
+    ...defaults.entries((date) => date >= span.first && date <= span.last),
+  ].sort(byListOrder);
   return { rows: entries.slice(skip, skip + limit), total, page, limit };
 }

@@ -53,7 +53,9 @@ export function whereOwners<Q extends SelectQueryBuilder<any, any, any>>(db: Ten
   if (f.project_ids !== undefined) out = out.where('project_id', 'in', f.project_ids.length ? f.project_ids : [0]);
   if (f.customer_numbers !== undefined) {
     const numbers = f.customer_numbers.length ? f.customer_numbers : [''];
-    out = out.where('project_id', 'in', (eb: any) => eb.selectFrom('projects').select('id').where('tenant_id', '=', db.tenantId).where('customer_id', 'in', numbers));
+    out = out.where('project_id', 'in', (eb: any) =>
+      eb.selectFrom('projects').select('id').where('tenant_id', '=', db.tenantId).where('customer_id', 'in', numbers),
+    );
   }
   return out as Q;
 }
@@ -70,22 +72,39 @@ export function listPlannings(db: TenantDb, f: PlanFilters) {
   let q = db.selectFrom('plannings').selectAll();
   // A whole window as BETWEEN: SQLite (no statistics) then prefers (project, date) or (employee, date) when those
   // filters come too, instead of walking the window by date alone.
-  if (f.date_from !== undefined && f.date_to !== undefined) q = q.where((eb) => eb.between('date', f.date_from!, f.date_to!));
+  if (f.date_from !== undefined && f.date_to !== undefined)
+    q = q.where((eb) => eb.between('date', f.date_from!, f.date_to!));
   else if (f.date_from !== undefined) q = q.where('date', '>=', f.date_from);
   else if (f.date_to !== undefined) q = q.where('date', '<=', f.date_to);
   return whereOwners(db, q, f);
 }
 
-export const findPlanning = (db: TenantDb, id: number) => db.selectFrom('plannings').selectAll().where('id', '=', id).executeTakeFirst();
+export const findPlanning = (db: TenantDb, id: number) =>
+  db.selectFrom('plannings').selectAll().where('id', '=', id).executeTakeFirst();
 
 export async function insertPlannings(db: TenantDb, values: PlanningValues[]): Promise<PlanningRow[]> {
   const now = nowTimestamp();
-  return db.insertInto('plannings', values.map((v) => ({ ...v, created: now, modified: now }))).returningAll().execute();
+  return db
+    .insertInto(
+      'plannings',
+      values.map((v) => ({ ...v, created: now, modified: now })),
+    )
+    .returningAll()
+    .execute();
 }
 
 /** The updated row; undefined when it was deleted meanwhile. */
-export function updatePlanning(db: TenantDb, id: number, values: Partial<PlanningValues>): Promise<PlanningRow | undefined> {
-  return db.updateTable('plannings').set({ ...values, modified: nowTimestamp() }).where('id', '=', id).returningAll().executeTakeFirst();
+export function updatePlanning(
+  db: TenantDb,
+  id: number,
+  values: Partial<PlanningValues>,
+): Promise<PlanningRow | undefined> {
+  return db
+    .updateTable('plannings')
+    .set({ ...values, modified: nowTimestamp() })
+    .where('id', '=', id)
+    .returningAll()
+    .executeTakeFirst();
 }
 
 export async function deletePlanning(db: TenantDb, id: number): Promise<void> {
@@ -121,12 +140,22 @@ export async function toPlannings(db: TenantDb, entries: PlanEntry[]): Promise<P
   const from = entries.reduce((d, e) => minDate(d, e.date), entries[0].date);
   const to = entries.reduce((d, e) => maxDate(d, e.date), entries[0].date);
   const [employees, projects, calendars] = await Promise.all([
-    db.selectFrom('employees').select(['username', 'firstname', 'lastname', 'email']).where('username', 'in', usernames).execute(),
+    db
+      .selectFrom('employees')
+      .select(['username', 'firstname', 'lastname', 'email'])
+      .where('username', 'in', usernames)
+      .execute(),
     db.selectFrom('projects').select(['id', 'name', 'customer_id']).where('id', 'in', projectIds).execute(),
     employeeCalendars(db, usernames, from, to),
   ]);
   const customerNumbers = [...new Set(projects.map((p) => p.customer_id).filter((c): c is string => c !== null))];
-  const customers = customerNumbers.length ? await db.selectFrom('customers').select(['customer_number', 'name']).where('customer_number', 'in', customerNumbers).execute() : [];
+  const customers = customerNumbers.length
+    ? await db
+        .selectFrom('customers')
+        .select(['customer_number', 'name'])
+        .where('customer_number', 'in', customerNumbers)
+        .execute()
+    : [];
   const employeeBy = new Map(employees.map((e) => [e.username, e]));
   const projectBy = new Map(projects.map((p) => [Number(p.id), p]));
   const customerBy = new Map(customers.map((c) => [c.customer_number, c]));
@@ -168,7 +197,12 @@ export async function toPlannings(db: TenantDb, entries: PlanEntry[]): Promise<P
         from_time,
         to_time,
       },
-      employee: { username: employee.username, firstname: employee.firstname, lastname: employee.lastname, email: employee.email },
+      employee: {
+        username: employee.username,
+        firstname: employee.firstname,
+        lastname: employee.lastname,
+        email: employee.email,
+      },
       project: { id: Number(project.id), name: project.name },
       customer: customer ? { customer_number: customer.customer_number, name: customer.name } : null,
     };
@@ -186,13 +220,19 @@ export function findOwner(db: TenantDb, employee: string, projectId: number) {
 /** The project of the plan's task and ticket, and the ticket and project of its subtask (undefined: none named, or none such). */
 export function findItems(db: TenantDb, v: Pick<PlanningValues, 'project_task_id' | 'ticket_id' | 'subtask_id'>) {
   return Promise.all([
-    v.project_task_id == null ? undefined : db.selectFrom('project_tasks').select('project_id').where('id', '=', v.project_task_id).executeTakeFirst(),
-    v.ticket_id == null ? undefined : db.selectFrom('tickets').select('project_id').where('id', '=', v.ticket_id).executeTakeFirst(),
+    v.project_task_id == null
+      ? undefined
+      : db.selectFrom('project_tasks').select('project_id').where('id', '=', v.project_task_id).executeTakeFirst(),
+    v.ticket_id == null
+      ? undefined
+      : db.selectFrom('tickets').select('project_id').where('id', '=', v.ticket_id).executeTakeFirst(),
     v.subtask_id == null
       ? undefined
       : db
           .selectFrom('ticket_subtasks as s')
-          .innerJoin('tickets as t', (j) => j.onRef('t.tenant_id', '=', 's.tenant_id').onRef('t.id', '=', 's.ticket_id'))
+          .innerJoin('tickets as t', (j) =>
+            j.onRef('t.tenant_id', '=', 's.tenant_id').onRef('t.id', '=', 's.ticket_id'),
+          )
           .select(['s.ticket_id', 't.project_id'])
           .where('s.id', '=', v.subtask_id)
           .executeTakeFirst(),

@@ -10,8 +10,26 @@ import { DataArray, IntKey, Paginated, responses, Single } from '../../http/sche
 import { requireProject } from '../projects/projects.service.js';
 import { planVsActual, PlanVsActualQuery, PlanVsActualRow, type PlanVsActualQueryT } from './plan-vs-actual.js';
 import { resourceRoutes, scopeOf } from '../crud/index.js';
-import { Planning, PlanningCreate, PlanningListQuery, PlanningRangeCreate, PlanningUpdate, type PlanningCreateT, type PlanningRangeCreateT, type PlanningT } from './plannings.schemas.js';
-import { deletePlanning, findPlanning, listPlannings, planFiltersOf, planningListSpec, storedEntry, toPlannings, type PlanningRow } from './plannings.repository.js';
+import {
+  Planning,
+  PlanningCreate,
+  PlanningListQuery,
+  PlanningRangeCreate,
+  PlanningUpdate,
+  type PlanningCreateT,
+  type PlanningRangeCreateT,
+  type PlanningT,
+} from './plannings.schemas.js';
+import {
+  deletePlanning,
+  findPlanning,
+  listPlannings,
+  planFiltersOf,
+  planningListSpec,
+  storedEntry,
+  toPlannings,
+  type PlanningRow,
+} from './plannings.repository.js';
 import { changePlanning, createPlannings } from './plannings.service.js';
 import { planningDerivations } from './plannings.records.js';
 
@@ -29,7 +47,15 @@ body), the stricter promise for an alias. The query is not validated here; /plan
 export default async function planningRoutes(app: ZkApp) {
   app.get(
     '/plannings',
-    { schema: { summary: 'List planning entries', description: LIST_DESCRIPTION, tags, querystring: PlanningListQuery, response: responses({ 200: Paginated(Planning) }) } },
+    {
+      schema: {
+        summary: 'List planning entries',
+        description: LIST_DESCRIPTION,
+        tags,
+        querystring: PlanningListQuery,
+        response: responses({ 200: Paginated(Planning) }),
+      },
+    },
     async (req) => {
       const s = scopeOf(app, req);
       const query = req.query as Record<string, unknown> & ListQueryValues;
@@ -38,7 +64,9 @@ export default async function planningRoutes(app: ZkApp) {
         const page = await pageWithDefaults(s.db, filters, query);
         return envelope(req, page, await toPlannings(s.db, page.rows));
       }
-      return listResponse(req, listPlannings(s.db, filters), planningListSpec, (rows) => toPlannings(s.db, rows.map(storedEntry)));
+      return listResponse(req, listPlannings(s.db, filters), planningListSpec, (rows) =>
+        toPlannings(s.db, rows.map(storedEntry)),
+      );
     },
   );
 
@@ -47,7 +75,8 @@ export default async function planningRoutes(app: ZkApp) {
     {
       config: { deprecated: PLANNING_ALIAS_DEPRECATION },
       schema: {
-        summary: 'Deprecated alias of GET /plannings (sunset 2027-08-31): a permanent redirect with the same query string',
+        summary:
+          'Deprecated alias of GET /plannings (sunset 2027-08-31): a permanent redirect with the same query string',
         description: REDIRECT_DESCRIPTION,
         tags,
         deprecated: true,
@@ -65,10 +94,20 @@ export default async function planningRoutes(app: ZkApp) {
   // One day is one resource ({data: entry}); a range of days is its own operation answering the list of entries.
   app.post(
     '/plannings',
-    { schema: { summary: 'Plan a day (a range of days: POST /plannings/range)', tags, body: PlanningCreate, response: responses({ 201: Single(Planning) }, { write: true }) } },
+    {
+      schema: {
+        summary: 'Plan a day (a range of days: POST /plannings/range)',
+        tags,
+        body: PlanningCreate,
+        response: responses({ 201: Single(Planning) }, { write: true }),
+      },
+    },
     async (req, reply) => {
       const s = scopeOf(app, req);
-      const [entry] = await toPlannings(s.db, (await createPlannings(s.db, req.body as PlanningCreateT, false)).map(storedEntry));
+      const [entry] = await toPlannings(
+        s.db,
+        (await createPlannings(s.db, req.body as PlanningCreateT, false)).map(storedEntry),
+      );
       return reply.code(201).send({ data: entry });
     },
   );
@@ -77,7 +116,8 @@ export default async function planningRoutes(app: ZkApp) {
     '/plannings/range',
     {
       schema: {
-        summary: 'Plan every working day of the employee from date to date_to (all or nothing; the answer lists the entries)',
+        summary:
+          'Plan every working day of the employee from date to date_to (all or nothing; the answer lists the entries)',
         tags,
         body: PlanningRangeCreate,
         response: responses({ 201: DataArray(Planning) }, { write: true }),
@@ -85,7 +125,10 @@ export default async function planningRoutes(app: ZkApp) {
     },
     async (req, reply) => {
       const s = scopeOf(app, req);
-      const entries = await toPlannings(s.db, (await createPlannings(s.db, req.body as PlanningRangeCreateT, true)).map(storedEntry));
+      const entries = await toPlannings(
+        s.db,
+        (await createPlannings(s.db, req.body as PlanningRangeCreateT, true)).map(storedEntry),
+      );
       return reply.code(201).send({ data: entries });
     },
   );
@@ -95,7 +138,8 @@ export default async function planningRoutes(app: ZkApp) {
     {
       schema: {
         summary: 'Planned against booked hours of a project, per employee and month of a window (additive)',
-        description: 'Planned: explicit entries of any type (converted as in /plannings) plus the days of default plannings; booked: the durations of bookings on the project. Rows where either is non-zero, by employee then month.',
+        description:
+          'Planned: explicit entries of any type (converted as in /plannings) plus the days of default plannings; booked: the durations of bookings on the project. Rows where either is non-zero, by employee then month.',
         tags,
         params: IntKey('id'),
         querystring: PlanVsActualQuery,
@@ -114,7 +158,11 @@ export default async function planningRoutes(app: ZkApp) {
     plural: 'planning entries',
     tags,
     path: '/plannings',
-    records: { table: 'plannings', derivations: planningDerivations, showMany: (s, _p, rows) => toPlannings(s.db, rows.map(storedEntry)) },
+    records: {
+      table: 'plannings',
+      derivations: planningDerivations,
+      showMany: (s, _p, rows) => toPlannings(s.db, rows.map(storedEntry)),
+    },
     resource: Planning,
     find: (s, _p, id) => findPlanning(s.db, id),
     show: async (s, _p, row) => (await toPlannings(s.db, [storedEntry(row)]))[0],

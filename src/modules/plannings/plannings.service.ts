@@ -6,8 +6,21 @@ import { today } from '../../values/formats.js';
 import { employeeCalendars } from '../../booking/working-day.repository.js';
 import { datesOf, daysIn } from '../../values/dates.js';
 import { isWorkingDay } from './plan-amounts.js';
-import { PlanningKind, PlanningType, type PlanningCreateT, type PlanningRangeCreateT, type PlanningUpdateT } from './plannings.schemas.js';
-import { findItems, findOwner, insertPlannings, updatePlanning, type PlanningRow, type PlanningValues } from './plannings.repository.js';
+import {
+  PlanningKind,
+  PlanningType,
+  type PlanningCreateT,
+  type PlanningRangeCreateT,
+  type PlanningUpdateT,
+} from './plannings.schemas.js';
+import {
+  findItems,
+  findOwner,
+  insertPlannings,
+  updatePlanning,
+  type PlanningRow,
+  type PlanningValues,
+} from './plannings.repository.js';
 
 /** The longest range POST /plannings (date … date_to) and a window with include_defaults may span. */
 export const MAX_RANGE_DAYS = 366;
@@ -16,7 +29,10 @@ export const MAX_RANGE_DAYS = 366;
  * The window of plan versus actual and of include_defaults with a bound missing (docs/api/plannings.md): from
  * 1 January of date_to's year (of the current year, UTC, without either) to 31 December of date_from's year.
  */
-export function planWindow(date_from: string | undefined, date_to: string | undefined): { date_from: string; date_to: string } {
+export function planWindow(
+  date_from: string | undefined,
+  date_to: string | undefined,
+): { date_from: string; date_to: string } {
   const from = date_from ?? `${(date_to ?? today()).slice(0, 4)}-01-01`;
   return { date_from: from, date_to: date_to ?? `${from.slice(0, 4)}-12-31` };
 }
@@ -36,16 +52,20 @@ async function checkItems(db: TenantDb, v: PlanningValues, errors: ErrorBag): Pr
   const [task, ticket, subtask] = await findItems(db, v);
   if (v.project_task_id != null) {
     if (!task) errors.add('project_task_id', 'The selected project task id is invalid.');
-    else if (Number(task.project_id) !== v.project_id) errors.add('project_task_id', 'The task does not belong to the project.');
+    else if (Number(task.project_id) !== v.project_id)
+      errors.add('project_task_id', 'The task does not belong to the project.');
   }
   if (v.ticket_id != null) {
     if (!ticket) errors.add('ticket_id', 'The selected ticket id is invalid.');
-    else if (Number(ticket.project_id) !== v.project_id) errors.add('ticket_id', 'The ticket does not belong to the project.');
+    else if (Number(ticket.project_id) !== v.project_id)
+      errors.add('ticket_id', 'The ticket does not belong to the project.');
   }
   if (v.subtask_id != null) {
     if (!subtask) errors.add('subtask_id', 'The selected subtask id is invalid.');
-    else if (v.ticket_id != null && Number(subtask.ticket_id) !== v.ticket_id) errors.add('subtask_id', 'The subtask does not belong to the ticket.');
-    else if (Number(subtask.project_id) !== v.project_id) errors.add('subtask_id', 'The subtask belongs to a ticket of another project.');
+    else if (v.ticket_id != null && Number(subtask.ticket_id) !== v.ticket_id)
+      errors.add('subtask_id', 'The subtask does not belong to the ticket.');
+    else if (Number(subtask.project_id) !== v.project_id)
+      errors.add('subtask_id', 'The subtask belongs to a ticket of another project.');
   }
 }
 
@@ -60,7 +80,11 @@ function timeOn(value: string, date: string, field: string, errors: ErrorBag): s
   return `${m[2]}${m[3] ?? ':00'}`;
 }
 
-const REQUIRED_ID = { [PlanningType.Task]: 'project_task_id', [PlanningType.Ticket]: 'ticket_id', [PlanningType.Subtask]: 'subtask_id' } as const;
+const REQUIRED_ID = {
+  [PlanningType.Task]: 'project_task_id',
+  [PlanningType.Ticket]: 'ticket_id',
+  [PlanningType.Subtask]: 'subtask_id',
+} as const;
 
 /** The stored values a body leads to (merged over the stored entry on PATCH); 422 on every field that is wrong. */
 function valuesOf(body: Body, current: PlanningRow | undefined, errors: ErrorBag): PlanningValues {
@@ -75,10 +99,15 @@ function valuesOf(body: Body, current: PlanningRow | undefined, errors: ErrorBag
   if (ids.subtask_id !== null) derived = PlanningType.Subtask;
   else if (ids.ticket_id !== null) derived = PlanningType.Ticket;
   else if (ids.project_task_id !== null) derived = PlanningType.Task;
-  const type = body.type ?? (current && body.project_task_id === undefined && body.ticket_id === undefined && body.subtask_id === undefined ? Number(current.type) : derived);
+  const type =
+    body.type ??
+    (current && body.project_task_id === undefined && body.ticket_id === undefined && body.subtask_id === undefined
+      ? Number(current.type)
+      : derived);
   if (type !== PlanningType.Project) {
     const field = REQUIRED_ID[type as keyof typeof REQUIRED_ID];
-    if (ids[field] === null) errors.add(field, `The ${field.replace(/_/g, ' ')} field is required when type is ${type}.`);
+    if (ids[field] === null)
+      errors.add(field, `The ${field.replace(/_/g, ' ')} field is required when type is ${type}.`);
   }
   const kind = body.kind ?? (current ? Number(current.kind) : PlanningKind.Hours);
   const date = (pick('date') as string | undefined) ?? '';
@@ -100,8 +129,10 @@ function valuesOf(body: Body, current: PlanningRow | undefined, errors: ErrorBag
   const time_to = timeField('to', 'time_to');
   if (time_from && time_to && time_to <= time_from) errors.add('to', 'The to time must be after the from time.');
   let planning = range ? null : num(pick('planning'));
-  if (!range && planning === null) errors.add('planning', 'The planning field is required (the amount in the kind\'s unit).');
-  if (kind === PlanningKind.Hours && planning !== null && planning > MAX_HOURS) errors.add('planning', `Hours on one day must not be greater than ${MAX_HOURS}.`);
+  if (!range && planning === null)
+    errors.add('planning', "The planning field is required (the amount in the kind's unit).");
+  if (kind === PlanningKind.Hours && planning !== null && planning > MAX_HOURS)
+    errors.add('planning', `Hours on one day must not be greater than ${MAX_HOURS}.`);
   if (range) planning = null;
   return {
     employee_id: (pick('employee_id') as string | undefined) ?? '',
@@ -121,14 +152,21 @@ function valuesOf(body: Body, current: PlanningRow | undefined, errors: ErrorBag
  * POST /plannings (`range` false): one entry — a `date_to` is 422, a range being its own operation so each answers
  * one shape (docs/api/plannings.md); POST /plannings/range: one entry per working day of the employee in [date, date_to].
  */
-export async function createPlannings(db: TenantDb, body: PlanningCreateT | PlanningRangeCreateT, range: boolean): Promise<PlanningRow[]> {
+export async function createPlannings(
+  db: TenantDb,
+  body: PlanningCreateT | PlanningRangeCreateT,
+  range: boolean,
+): Promise<PlanningRow[]> {
   const errors = new ErrorBag();
-  if (!range && body.date_to != null) errors.add('date_to', 'POST /plannings plans one day; a range of days is POST /plannings/range.');
+  if (!range && body.date_to != null)
+    errors.add('date_to', 'POST /plannings plans one day; a range of days is POST /plannings/range.');
   if (range && body.date_to == null) errors.add('date_to', 'The date to field is required.');
   const values = valuesOf(body, undefined, errors);
   const last = range ? (body.date_to ?? undefined) : undefined;
-  if (last !== undefined && last < body.date) errors.add('date_to', 'The date to must be a date after or equal to date.');
-  else if (last !== undefined && daysIn(body.date, last) > MAX_RANGE_DAYS) errors.add('date_to', `A range may span at most ${MAX_RANGE_DAYS} days.`);
+  if (last !== undefined && last < body.date)
+    errors.add('date_to', 'The date to must be a date after or equal to date.');
+  else if (last !== undefined && daysIn(body.date, last) > MAX_RANGE_DAYS)
+    errors.add('date_to', `A range may span at most ${MAX_RANGE_DAYS} days.`);
   errors.throwIfAny();
   return db.transaction(async (trx) => {
     await checkOwner(trx, values.employee_id, values.project_id, errors);
@@ -138,7 +176,10 @@ export async function createPlannings(db: TenantDb, body: PlanningCreateT | Plan
     const calendar = (await employeeCalendars(trx, [values.employee_id], body.date, last)).get(values.employee_id)!;
     const days = [...datesOf(body.date, last)].filter((d) => isWorkingDay(calendar, d));
     if (days.length === 0) errors.add('date_to', 'The range holds no working day of the employee.').throwIfAny();
-    return insertPlannings(trx, days.map((date) => ({ ...values, date })));
+    return insertPlannings(
+      trx,
+      days.map((date) => ({ ...values, date })),
+    );
   });
 }
 

@@ -14,7 +14,14 @@ export type PriceGroupRow = Selectable<PriceGroupsTable>;
 
 export const priceGroupListSpec: ListSpec = {
   key: ['id'],
-  sortable: { id: 'id', name: 'name', number: { column: 'number', nullable: true }, status: 'status', created: { column: 'created', nullable: true }, modified: { column: 'modified', nullable: true } },
+  sortable: {
+    id: 'id',
+    name: 'name',
+    number: { column: 'number', nullable: true },
+    status: 'status',
+    created: { column: 'created', nullable: true },
+    modified: { column: 'modified', nullable: true },
+  },
 };
 
 /** Records that keep a price group (by name) from being deleted. */

@@ -14,7 +14,14 @@ export const PriceGroup = Type.Object({
 });
 export type PriceGroupT = Static<typeof PriceGroup>;
 
-const writable = { number: Opt(Type.String({ maxLength: 64 })), status: Type.Optional(Type.Boolean()), description: Type.Optional(Nullable(Translations)) };
+const writable = {
+  number: Opt(Type.String({ maxLength: 64 })),
+  status: Type.Optional(Type.Boolean()),
+  description: Type.Optional(Nullable(Translations)),
+};
 export const PriceGroupCreate = Type.Object({ name: Type.String({ minLength: 1, maxLength: 255 }), ...writable });
-export const PriceGroupUpdate = Type.Object({ name: Type.Optional(Type.String({ minLength: 1, maxLength: 255 })), ...writable });
+export const PriceGroupUpdate = Type.Object({
+  name: Type.Optional(Type.String({ minLength: 1, maxLength: 255 })),
+  ...writable,
+});
 export type PriceGroupWriteT = Static<typeof PriceGroupUpdate>;

@@ -8,9 +8,17 @@ import type { Tenant } from '../../tenancy/tenants.js';
 import { omitGatedFields } from '../../tenancy/gating.js';
 import { inTime, nowTimestamp, outDate, outTime } from '../../values/formats.js';
 import type { PriceTablesTable } from './price-tables.tables.js';
-import { FACTOR_DAYS, PRICE_TABLE_TYPES, type FactorInputT, type PriceInputT, type PriceTableLevel, type PriceTableT } from './price-tables.schemas.js';
+import {
+  FACTOR_DAYS,
+  PRICE_TABLE_TYPES,
+  type FactorInputT,
+  type PriceInputT,
+  type PriceTableLevel,
+  type PriceTableT,
+} from './price-tables.schemas.js';
 
-export type PriceTableOwner = { level: 'base' } | { level: 'customer'; customer_number: string } | { level: 'project'; project_id: number };
+export type PriceTableOwner =
+  { level: 'base' } | { level: 'customer'; customer_number: string } | { level: 'project'; project_id: number };
 type Modules = Pick<Tenant, 'modules'>;
 
 /** The columns that name an owner's tables. */
@@ -22,13 +30,17 @@ export function ownerColumns(owner: PriceTableOwner): { level: string; customer_
 
 function ownerTables(db: TenantDb, owner: PriceTableOwner) {
   let q = db.selectFrom('price_tables').selectAll();
-  for (const [column, value] of Object.entries(ownerColumns(owner))) q = q.where(column as 'level', '=', value as string);
+  for (const [column, value] of Object.entries(ownerColumns(owner)))
+    q = q.where(column as 'level', '=', value as string);
   return q;
 }
 
 /** All tables of one owner: tables without a start date apply from the beginning and come first, then by date and id. */
 export async function loadPriceTables(db: TenantDb, tenant: Modules, owner: PriceTableOwner): Promise<PriceTableT[]> {
-  const rows = await ownerTables(db, owner).orderBy(sql`start_date asc nulls first`).orderBy('id').execute();
+  const rows = await ownerTables(db, owner)
+    .orderBy(sql`start_date asc nulls first`)
+    .orderBy('id')
+    .execute();
   return hydratePriceTables(db, tenant, rows);
 }
 
@@ -39,13 +51,22 @@ export async function loadPriceTable(db: TenantDb, tenant: Modules, id: number):
 }
 
 /** Table `id` when it belongs to `owner` (routes answer 404 otherwise). */
-export async function loadOwnedPriceTable(db: TenantDb, tenant: Modules, owner: PriceTableOwner, id: number): Promise<PriceTableT | undefined> {
+export async function loadOwnedPriceTable(
+  db: TenantDb,
+  tenant: Modules,
+  owner: PriceTableOwner,
+  id: number,
+): Promise<PriceTableT | undefined> {
   const rows = await ownerTables(db, owner).where('id', '=', id).execute();
   return (await hydratePriceTables(db, tenant, rows))[0];
 }
 
 /** A customer's own tables, otherwise the tenant's base tables (contract: Customer.priceTables). */
-export async function customerPriceTables(db: TenantDb, tenant: Modules, customerNumber: string): Promise<PriceTableT[]> {
+export async function customerPriceTables(
+  db: TenantDb,
+  tenant: Modules,
+  customerNumber: string,
+): Promise<PriceTableT[]> {
   const own = await loadPriceTables(db, tenant, { level: 'customer', customer_number: customerNumber });
   return own.length > 0 ? own : loadPriceTables(db, tenant, { level: 'base' });
 }
@@ -54,23 +75,40 @@ export async function customerPriceTables(db: TenantDb, tenant: Modules, custome
 export function fallbackTableRows(db: TenantDb, projectIds: readonly number[], customerNumbers: readonly string[]) {
   const base = db.selectFrom('price_tables').selectAll();
   return Promise.all([
-    base.where('level', '=', 'project').where('project_id', 'in', [...projectIds]).orderBy('start_date').orderBy('id').execute(),
-    customerNumbers.length ? base.where('level', '=', 'customer').where('customer_number', 'in', [...customerNumbers]).orderBy('start_date').orderBy('id').execute() : Promise.resolve([]),
+    base
+      .where('level', '=', 'project')
+      .where('project_id', 'in', [...projectIds])
+      .orderBy('start_date')
+      .orderBy('id')
+      .execute(),
+    customerNumbers.length
+      ? base
+          .where('level', '=', 'customer')
+          .where('customer_number', 'in', [...customerNumbers])
+          .orderBy('start_date')
+          .orderBy('id')
+          .execute()
+      : Promise.resolve([]),
     base.where('level', '=', 'base').orderBy('start_date').orderBy('id').execute(),
   ]);
 }
 
-const priceRows = prepared((db, p: { ids: number[] }) => db.selectFrom('prices').selectAll().where('price_table_id', 'in', p.ids).orderBy('id'));
-const factorRows = prepared((db, p: { ids: number[] }) => db.selectFrom('price_factors').selectAll().where('price_table_id', 'in', p.ids).orderBy('id'));
+const priceRows = prepared((db, p: { ids: number[] }) =>
+  db.selectFrom('prices').selectAll().where('price_table_id', 'in', p.ids).orderBy('id'),
+);
+const factorRows = prepared((db, p: { ids: number[] }) =>
+  db.selectFrom('price_factors').selectAll().where('price_table_id', 'in', p.ids).orderBy('id'),
+);
 
 /** Prices and factors for already-selected table rows, in two queries. */
-export async function hydratePriceTables(db: TenantDb, tenant: Modules, rows: Selectable<PriceTablesTable>[]): Promise<PriceTableT[]> {
+export async function hydratePriceTables(
+  db: TenantDb,
+  tenant: Modules,
+  rows: Selectable<PriceTablesTable>[],
+): Promise<PriceTableT[]> {
   if (rows.length === 0) return [];
   const ids = rows.map((r) => Number(r.id));
-  const [prices, factors] = await Promise.all([
-    priceRows(db, { ids }),
-    factorRows(db, { ids }),
-  ]);
+  const [prices, factors] = await Promise.all([priceRows(db, { ids }), factorRows(db, { ids })]);
   return rows.map((r) => {
     const id = Number(r.id);
     const level = r.level as PriceTableLevel;
@@ -112,7 +150,11 @@ export async function hydratePriceTables(db: TenantDb, tenant: Modules, rows: Se
   });
 }
 
-export async function insertPriceTable(db: TenantDb, owner: PriceTableOwner, startDate: string | null): Promise<number> {
+export async function insertPriceTable(
+  db: TenantDb,
+  owner: PriceTableOwner,
+  startDate: string | null,
+): Promise<number> {
   const now = nowTimestamp();
   const row = await db
     .insertInto('price_tables', {
@@ -128,12 +170,25 @@ export async function insertPriceTable(db: TenantDb, owner: PriceTableOwner, sta
   return Number(row.id);
 }
 
-export async function updatePriceTableRow(db: TenantDb, id: number, changes: { start_date?: string | null }): Promise<void> {
-  await db.updateTable('price_tables').set({ modified: nowTimestamp(), ...changes }).where('id', '=', id).execute();
+export async function updatePriceTableRow(
+  db: TenantDb,
+  id: number,
+  changes: { start_date?: string | null },
+): Promise<void> {
+  await db
+    .updateTable('price_tables')
+    .set({ modified: nowTimestamp(), ...changes })
+    .where('id', '=', id)
+    .execute();
 }
 
 /** Replace a table's prices; ahr_factor is kept only on tenants with the ahr module. */
-export async function replacePrices(db: TenantDb, tenant: Modules, tableId: number, prices: readonly PriceInputT[]): Promise<void> {
+export async function replacePrices(
+  db: TenantDb,
+  tenant: Modules,
+  tableId: number,
+  prices: readonly PriceInputT[],
+): Promise<void> {
   await db.deleteFrom('prices').where('price_table_id', '=', tableId).execute();
   if (prices.length === 0) return;
   const ahr = tenant.modules.has('ahr');
@@ -180,6 +235,7 @@ export async function deletePriceTable(db: TenantDb, id: number): Promise<void> 
 /** Delete every table of an owner (its prices and factors go with them: foreign keys). */
 export async function deletePriceTablesOf(db: TenantDb, owner: PriceTableOwner): Promise<void> {
   let q = db.deleteFrom('price_tables');
-  for (const [column, value] of Object.entries(ownerColumns(owner))) q = q.where(column as 'level', '=', value as string);
+  for (const [column, value] of Object.entries(ownerColumns(owner)))
+    q = q.where(column as 'level', '=', value as string);
   await q.execute();
 }

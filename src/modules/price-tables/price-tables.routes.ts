@@ -51,11 +51,16 @@ export function priceTableRoutes(app: ZkApp, o: PriceTableOwnerRoutes): void {
         { table: 'price_factors', match: { id: 'price_table_id' } },
       ],
     },
-    ...(reads ? { list: { load: (s: Scope, owner: PriceTableOwner) => loadPriceTables(s.db, s.tenant, owner) } } : { detail: false as const }),
+    ...(reads
+      ? { list: { load: (s: Scope, owner: PriceTableOwner) => loadPriceTables(s.db, s.tenant, owner) } }
+      : { detail: false as const }),
     find: (s, owner, id) => loadOwnedPriceTable(s.db, s.tenant, owner, id),
     show: (_s, _owner, table) => table,
     create: { body: PriceTableCreate, run: (s, owner, body) => createPriceTable(s.db, s.tenant, owner, body) },
-    update: { body: PriceTableUpdate, run: (s, owner, table, body) => updatePriceTable(s.db, s.tenant, owner, table.id, body) },
+    update: {
+      body: PriceTableUpdate,
+      run: (s, owner, table, body) => updatePriceTable(s.db, s.tenant, owner, table.id, body),
+    },
     remove: (s, _owner, table) => removePriceTable(s.db, table.id),
     summaries: {
       list: `List ${o.what}s`,
@@ -69,5 +74,13 @@ export function priceTableRoutes(app: ZkApp, o: PriceTableOwnerRoutes): void {
 
 /** The tenant's base price tables (Basispreistabelle). */
 export default async function basePriceTableRoutes(app: ZkApp) {
-  priceTableRoutes(app, { path: '/price-tables', tags: ['Price tables'], ownerParams: {}, what: 'base price table', owner: async () => ({ level: 'base' }), level: 'base', ownerKey: [] });
+  priceTableRoutes(app, {
+    path: '/price-tables',
+    tags: ['Price tables'],
+    ownerParams: {},
+    what: 'base price table',
+    owner: async () => ({ level: 'base' }),
+    level: 'base',
+    ownerKey: [],
+  });
 }

@@ -2,9 +2,23 @@
 // which are the same for every owner (base, customer, project).
 import { LABELS } from '../../values/labels.js';
 import { Type, type Static } from '@sinclair/typebox';
-import { DateOnly, DateTimeOut, IntIdName, MAX_ID, Nullable, Opt, StrIdName, TimeOfDay, Labelled } from '../../http/schemas.js';
+import {
+  DateOnly,
+  DateTimeOut,
+  IntIdName,
+  MAX_ID,
+  Nullable,
+  Opt,
+  StrIdName,
+  TimeOfDay,
+  Labelled,
+} from '../../http/schemas.js';
 
-export const PRICE_TABLE_TYPES = { base: 'Basispreistabelle', customer: 'Customer Price Table', project: 'Project Price Table' } as const;
+export const PRICE_TABLE_TYPES = {
+  base: 'Basispreistabelle',
+  customer: 'Customer Price Table',
+  project: 'Project Price Table',
+} as const;
 export type PriceTableLevel = keyof typeof PRICE_TABLE_TYPES;
 
 /** Price types (docs/api/conventions.md): basehour = Stundensatz, tsatz = Tagessatz, pauschal = Pauschal (flat rate). */
@@ -12,7 +26,16 @@ export type PriceTableLevel = keyof typeof PRICE_TABLE_TYPES;
 export const PRICE_TYPES = Object.keys(LABELS.price_type);
 
 /** Factor days: 0 So … 6 Sa as PHP's date('w'), 7 = public holiday. */
-export const FACTOR_DAYS: Record<number, string> = { 0: 'So', 1: 'Mo', 2: 'Di', 3: 'Mi', 4: 'Do', 5: 'Fr', 6: 'Sa', 7: 'Feiertag' };
+export const FACTOR_DAYS: Record<number, string> = {
+  0: 'So',
+  1: 'Mo',
+  2: 'Di',
+  3: 'Mi',
+  4: 'Do',
+  5: 'Fr',
+  6: 'Sa',
+  7: 'Feiertag',
+};
 
 export const Price = Type.Object({
   id: Type.Integer(),
@@ -51,9 +74,19 @@ export type PriceTableT = Static<typeof PriceTable>;
 export const PriceInput = Type.Object({
   price_group: Type.String({ minLength: 1, maxLength: 64, description: 'Name of an existing price group.' }),
   price: Type.Number({ minimum: 0, maximum: 1e12 }),
-  type: Type.Optional(Labelled('price_type', Type.String({ enum: PRICE_TYPES, description: 'basehour (default), tsatz or pauschal.' }))),
-  activity: Opt(Type.String({ minLength: 1, maxLength: 64, description: 'Name of an existing activity; null = every activity.' })),
-  ahr_factor: Opt(Type.Number({ minimum: 0, maximum: 1000, description: 'Stored only on tenants with the ahr module; ignored otherwise.' })),
+  type: Type.Optional(
+    Labelled('price_type', Type.String({ enum: PRICE_TYPES, description: 'basehour (default), tsatz or pauschal.' })),
+  ),
+  activity: Opt(
+    Type.String({ minLength: 1, maxLength: 64, description: 'Name of an existing activity; null = every activity.' }),
+  ),
+  ahr_factor: Opt(
+    Type.Number({
+      minimum: 0,
+      maximum: 1000,
+      description: 'Stored only on tenants with the ahr module; ignored otherwise.',
+    }),
+  ),
 });
 export type PriceInputT = Static<typeof PriceInput>;
 
@@ -62,7 +95,9 @@ export const FactorInput = Type.Object({
   start_time: Opt(TimeOfDay()),
   end_time: Opt(TimeOfDay()),
   factor: Type.Number({ exclusiveMinimum: 0, maximum: 1000 }),
-  activity_id: Opt(Type.Integer({ minimum: 1, maximum: MAX_ID, description: 'Id of an existing activity; null = every activity.' })),
+  activity_id: Opt(
+    Type.Integer({ minimum: 1, maximum: MAX_ID, description: 'Id of an existing activity; null = every activity.' }),
+  ),
 });
 export type FactorInputT = Static<typeof FactorInput>;
 

@@ -21,7 +21,12 @@ import {
 type Modules = Pick<Tenant, 'modules'>;
 
 /** 422 on the failing fields: unknown price groups/activities, and a start date the owner already uses. */
-async function checkBody(db: TenantDb, owner: PriceTableOwner, body: PriceTableWriteT, exceptId?: number): Promise<void> {
+async function checkBody(
+  db: TenantDb,
+  owner: PriceTableOwner,
+  body: PriceTableWriteT,
+  exceptId?: number,
+): Promise<void> {
   const errors = new ErrorBag();
   await checkUnique(db, errors, 'price_tables', 'start_date', body.start_date, {
     where: ownerColumns(owner),
@@ -30,22 +35,45 @@ async function checkBody(db: TenantDb, owner: PriceTableOwner, body: PriceTableW
     message: 'This owner already has a price table with this start date.',
   });
   const prices = body.prices ?? [];
-  const groups = await existingValues(db, 'price_groups', 'name', prices.map((p) => p.price_group));
-  const activities = await existingValues(db, 'activities', 'name', prices.flatMap((p) => (p.activity ? [p.activity] : [])));
+  const groups = await existingValues(
+    db,
+    'price_groups',
+    'name',
+    prices.map((p) => p.price_group),
+  );
+  const activities = await existingValues(
+    db,
+    'activities',
+    'name',
+    prices.flatMap((p) => (p.activity ? [p.activity] : [])),
+  );
   prices.forEach((p, i) => {
-    if (!groups.has(p.price_group)) errors.add(`prices.${i}.price_group`, `The selected price group "${p.price_group}" is invalid.`);
-    if (p.activity && !activities.has(p.activity)) errors.add(`prices.${i}.activity`, `The selected activity "${p.activity}" is invalid.`);
+    if (!groups.has(p.price_group))
+      errors.add(`prices.${i}.price_group`, `The selected price group "${p.price_group}" is invalid.`);
+    if (p.activity && !activities.has(p.activity))
+      errors.add(`prices.${i}.activity`, `The selected activity "${p.activity}" is invalid.`);
   });
   const factors = body.factors ?? [];
-  const activityIds = await existingValues(db, 'activities', 'id', factors.flatMap((f) => (f.activity_id ? [String(f.activity_id)] : [])));
+  const activityIds = await existingValues(
+    db,
+    'activities',
+    'id',
+    factors.flatMap((f) => (f.activity_id ? [String(f.activity_id)] : [])),
+  );
   factors.forEach((f, i) => {
-    if (f.activity_id && !activityIds.has(String(f.activity_id))) errors.add(`factors.${i}.activity_id`, 'The selected activity id is invalid.');
+    if (f.activity_id && !activityIds.has(String(f.activity_id)))
+      errors.add(`factors.${i}.activity_id`, 'The selected activity id is invalid.');
   });
   errors.throwIfAny();
 }
 
 /** Create a table with its prices and factors for an owner (the owner must exist; the route checks it). */
-export async function createPriceTable(db: TenantDb, tenant: Modules, owner: PriceTableOwner, body: PriceTableWriteT): Promise<PriceTableT> {
+export async function createPriceTable(
+  db: TenantDb,
+  tenant: Modules,
+  owner: PriceTableOwner,
+  body: PriceTableWriteT,
+): Promise<PriceTableT> {
   await checkBody(db, owner, { start_date: null, ...body });
   const id = await db.transaction(async (trx) => {
     const tableId = await insertPriceTable(trx, owner, body.start_date ?? null);
@@ -57,7 +85,13 @@ export async function createPriceTable(db: TenantDb, tenant: Modules, owner: Pri
 }
 
 /** Change the start date and/or replace prices/factors (only what is submitted); the table belongs to owner. */
-export async function updatePriceTable(db: TenantDb, tenant: Modules, owner: PriceTableOwner, id: number, body: PriceTableWriteT): Promise<PriceTableT> {
+export async function updatePriceTable(
+  db: TenantDb,
+  tenant: Modules,
+  owner: PriceTableOwner,
+  id: number,
+  body: PriceTableWriteT,
+): Promise<PriceTableT> {
   await checkBody(db, owner, body, id);
   await db.transaction(async (trx) => {
     await updatePriceTableRow(trx, id, body.start_date !== undefined ? { start_date: body.start_date } : {});
@@ -68,4 +102,5 @@ export async function updatePriceTable(db: TenantDb, tenant: Modules, owner: Pri
 }
 
 /** Delete a table with its prices and factors. */
-export const removePriceTable = (db: TenantDb, id: number): Promise<void> => db.transaction((trx) => deletePriceTable(trx, id));
+export const removePriceTable = (db: TenantDb, id: number): Promise<void> =>
+  db.transaction((trx) => deletePriceTable(trx, id));

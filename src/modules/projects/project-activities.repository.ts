@@ -9,38 +9,71 @@ import type { ProjectActivityT, ProjectLocationT, ProjectLocationUpdateT } from 
 export const projectActivitySpec: ListSpec = {
   key: ['pa.id'],
   modified: 'pa.modified',
-  sortable: { id: 'pa.id', name: 'a.name', default_factor: 'pa.default_factor', created: { column: 'pa.created', nullable: true }, modified: { column: 'pa.modified', nullable: true } },
+  sortable: {
+    id: 'pa.id',
+    name: 'a.name',
+    default_factor: 'pa.default_factor',
+    created: { column: 'pa.created', nullable: true },
+    modified: { column: 'pa.modified', nullable: true },
+  },
 };
 
 export const listProjectActivities = (db: TenantDb, projectId: number) =>
   db
     .selectFrom('project_activities as pa')
-    .innerJoin('activities as a', (j) => j.onRef('a.tenant_id', '=', 'pa.tenant_id').onRef('a.id', '=', 'pa.activity_id'))
+    .innerJoin('activities as a', (j) =>
+      j.onRef('a.tenant_id', '=', 'pa.tenant_id').onRef('a.id', '=', 'pa.activity_id'),
+    )
     .select(['pa.id', 'a.name', 'pa.default_factor'])
     .where('pa.project_id', '=', projectId);
 
 export type ProjectActivityRow = { id: number; name: string; default_factor: number };
 
-export const findProjectActivity = (db: TenantDb, projectId: number, name: string): Promise<ProjectActivityRow | undefined> =>
+export const findProjectActivity = (
+  db: TenantDb,
+  projectId: number,
+  name: string,
+): Promise<ProjectActivityRow | undefined> =>
   listProjectActivities(db, projectId).where('a.name', '=', name).executeTakeFirst();
 
 export async function insertProjectActivity(db: TenantDb, projectId: number, activityId: number, factor: number) {
   const now = nowTimestamp();
-  await db.insertInto('project_activities', { project_id: projectId, activity_id: activityId, default_factor: factor, created: now, modified: now }).execute();
+  await db
+    .insertInto('project_activities', {
+      project_id: projectId,
+      activity_id: activityId,
+      default_factor: factor,
+      created: now,
+      modified: now,
+    })
+    .execute();
 }
 
 export const updateProjectActivity = (db: TenantDb, id: number, factor: number) =>
-  db.updateTable('project_activities').set({ default_factor: factor, modified: nowTimestamp() }).where('id', '=', id).execute();
+  db
+    .updateTable('project_activities')
+    .set({ default_factor: factor, modified: nowTimestamp() })
+    .where('id', '=', id)
+    .execute();
 
 export const deleteProjectActivity = (db: TenantDb, id: number) =>
   db.deleteFrom('project_activities').where('id', '=', id).execute();
 
-export const toProjectActivity = (r: { id: number; name: string; default_factor: number }): ProjectActivityT => ({ id: Number(r.id), name: r.name, default_factor: Number(r.default_factor) });
+export const toProjectActivity = (r: { id: number; name: string; default_factor: number }): ProjectActivityT => ({
+  id: Number(r.id),
+  name: r.name,
+  default_factor: Number(r.default_factor),
+});
 
 /** Project locations: default (and tie-breaking) order is the name (contract list rule). */
 export const projectLocationSpec: ListSpec = {
   key: ['name'],
-  sortable: { name: 'name', description: { column: 'description', nullable: true }, created: { column: 'created', nullable: true }, modified: { column: 'modified', nullable: true } },
+  sortable: {
+    name: 'name',
+    description: { column: 'description', nullable: true },
+    created: { column: 'created', nullable: true },
+    modified: { column: 'modified', nullable: true },
+  },
 };
 
 export const listProjectLocations = (db: TenantDb, projectId: number) =>
@@ -51,21 +84,40 @@ export type ProjectLocationRow = Selectable<ProjectLocationsTable>;
 export const findProjectLocation = (db: TenantDb, projectId: number, name: string) =>
   listProjectLocations(db, projectId).where('name', '=', name).executeTakeFirst();
 
-export async function insertProjectLocation(db: TenantDb, projectId: number, body: ProjectLocationUpdateT & { name: string }) {
+export async function insertProjectLocation(
+  db: TenantDb,
+  projectId: number,
+  body: ProjectLocationUpdateT & { name: string },
+) {
   const now = nowTimestamp();
   return db
-    .insertInto('project_locations', { project_id: projectId, name: body.name, description: body.description ?? null, created: now, modified: now })
+    .insertInto('project_locations', {
+      project_id: projectId,
+      name: body.name,
+      description: body.description ?? null,
+      created: now,
+      modified: now,
+    })
     .returningAll()
     .executeTakeFirstOrThrow();
 }
 
 export const updateProjectLocation = (db: TenantDb, id: number, body: ProjectLocationUpdateT) =>
-  db.updateTable('project_locations').set({ ...body, modified: nowTimestamp() }).where('id', '=', id).returningAll().executeTakeFirstOrThrow();
+  db
+    .updateTable('project_locations')
+    .set({ ...body, modified: nowTimestamp() })
+    .where('id', '=', id)
+    .returningAll()
+    .executeTakeFirstOrThrow();
 
 export const deleteProjectLocation = (db: TenantDb, id: number) =>
   db.deleteFrom('project_locations').where('id', '=', id).execute();
 
-export const toProjectLocation = (r: { name: string; description: string | null; project_id: number }): ProjectLocationT => ({
+export const toProjectLocation = (r: {
+  name: string;
+  description: string | null;
+  project_id: number;
+}): ProjectLocationT => ({
   name: r.name,
   description: r.description,
   project_id: Number(r.project_id),

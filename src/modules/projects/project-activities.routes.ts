@@ -50,12 +50,20 @@ export default async function projectActivityRoutes(app: ZkApp) {
     plural: 'activities of a project',
     tags: ['Project activities'],
     path: '/projects/:id/activities',
-    records: { table: 'project_activities', key: ['project_id', { column: 'activity_id', table: 'activities', field: 'name' }], derivations: [{ table: 'activities', match: { activity_id: 'id' } }] },
+    records: {
+      table: 'project_activities',
+      key: ['project_id', { column: 'activity_id', table: 'activities', field: 'name' }],
+      derivations: [{ table: 'activities', match: { activity_id: 'id' } }],
+    },
     parentParams: ProjectParams,
     key: { name: 'activity', schema: Type.String({ minLength: 1, maxLength: 255 }) },
     parent,
     resource: ProjectActivity,
-    list: { query: ProjectActivityListQuery, build: (s, project) => listProjectActivities(s.db, Number(project.id)), spec: projectActivitySpec },
+    list: {
+      query: ProjectActivityListQuery,
+      build: (s, project) => listProjectActivities(s.db, Number(project.id)),
+      spec: projectActivitySpec,
+    },
     find: (s, project, name) => findProjectActivity(s.db, Number(project.id), name),
     show: (_s, _p, row) => toProjectActivity(row),
     create: {
@@ -63,7 +71,11 @@ export default async function projectActivityRoutes(app: ZkApp) {
       run: async (s, project, body) => {
         const activity = await findActivity(s.db, body.name);
         if (!activity) throw fieldError('name', 'The selected activity does not exist.');
-        await assertUnique(s.db, 'project_activities', 'name', Number(activity.id), { column: 'activity_id', where: { project_id: project.id }, message: 'The activity is already allowed on the project.' });
+        await assertUnique(s.db, 'project_activities', 'name', Number(activity.id), {
+          column: 'activity_id',
+          where: { project_id: project.id },
+          message: 'The activity is already allowed on the project.',
+        });
         await insertProjectActivity(s.db, Number(project.id), Number(activity.id), body.default_factor ?? 1);
         return (await findProjectActivity(s.db, Number(project.id), body.name))!;
       },
@@ -86,7 +98,11 @@ export default async function projectActivityRoutes(app: ZkApp) {
   });
 
   const locationNameFree = (s: Scope, project: ProjectRow, name: string | undefined, current?: ProjectLocationRow) =>
-    assertUnique(s.db, 'project_locations', 'name', name, { where: { project_id: project.id }, exceptId: current ? Number(current.id) : undefined, message: 'The project already has a location with this name.' });
+    assertUnique(s.db, 'project_locations', 'name', name, {
+      where: { project_id: project.id },
+      exceptId: current ? Number(current.id) : undefined,
+      message: 'The project already has a location with this name.',
+    });
 
   resourceRoutes<ProjectRow, ProjectLocationRow, ProjectLocationT>(app, {
     name: 'Project location',
@@ -98,7 +114,11 @@ export default async function projectActivityRoutes(app: ZkApp) {
     key: { name: 'name', schema: Type.String({ minLength: 1, maxLength: 255 }) },
     parent,
     resource: ProjectLocation,
-    list: { query: listQuery(), build: (s, project) => listProjectLocations(s.db, Number(project.id)), spec: projectLocationSpec },
+    list: {
+      query: listQuery(),
+      build: (s, project) => listProjectLocations(s.db, Number(project.id)),
+      spec: projectLocationSpec,
+    },
     find: (s, project, name) => findProjectLocation(s.db, Number(project.id), name),
     show: (_s, _p, row) => toProjectLocation(row),
     create: {

@@ -11,8 +11,15 @@ export const ProjectActivity = Type.Object({
 });
 export type ProjectActivityT = Static<typeof ProjectActivity>;
 
-const Factor = Type.Number({ minimum: 0, maximum: 1000, description: 'Default factor applied to bookings with this activity; default 1.' });
-export const ProjectActivityCreate = Type.Object({ name: Type.String({ minLength: 1, maxLength: 255 }), default_factor: Type.Optional(Factor) });
+const Factor = Type.Number({
+  minimum: 0,
+  maximum: 1000,
+  description: 'Default factor applied to bookings with this activity; default 1.',
+});
+export const ProjectActivityCreate = Type.Object({
+  name: Type.String({ minLength: 1, maxLength: 255 }),
+  default_factor: Type.Optional(Factor),
+});
 export const ProjectActivityUpdate = Type.Object({ default_factor: Type.Optional(Factor) });
 export const ProjectActivityListQuery = listQuery();
 
@@ -26,5 +33,8 @@ export type ProjectLocationT = Static<typeof ProjectLocation>;
 const LocationName = Type.String({ minLength: 1, maxLength: 255, pattern: '^[^/?#]+$' });
 const LocationDescription = Opt(Type.String({ maxLength: 1000 }));
 export const ProjectLocationCreate = Type.Object({ name: LocationName, description: LocationDescription });
-export const ProjectLocationUpdate = Type.Object({ name: Type.Optional(LocationName), description: LocationDescription });
+export const ProjectLocationUpdate = Type.Object({
+  name: Type.Optional(LocationName),
+  description: LocationDescription,
+});
 export type ProjectLocationUpdateT = Static<typeof ProjectLocationUpdate>;

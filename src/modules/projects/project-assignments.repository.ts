@@ -10,10 +10,17 @@ import { labelled } from '../../values/labels.js';
 import type { AssignmentT } from './project-assignments.schemas.js';
 
 export type AssignmentRow = Selectable<ProjectAssignmentsTable>;
-export type AssignmentColumns = Partial<Omit<ProjectAssignmentsTable, 'tenant_id' | 'id' | 'project_id' | 'created' | 'modified'>>;
+export type AssignmentColumns = Partial<
+  Omit<ProjectAssignmentsTable, 'tenant_id' | 'id' | 'project_id' | 'created' | 'modified'>
+>;
 
 /** GET /projects/{id}/employees keeps its own order (contract rule 3): assignment id ascending. */
-export const projectEmployeesSpec: ListSpec = { key: ['a.id'], modified: 'a.modified', sortable: {}, fixedOrder: [{ column: 'a.id', direction: 'asc' }] };
+export const projectEmployeesSpec: ListSpec = {
+  key: ['a.id'],
+  modified: 'a.modified',
+  sortable: {},
+  fixedOrder: [{ column: 'a.id', direction: 'asc' }],
+};
 
 export const employeeProjectsSpec: ListSpec = {
   key: ['a.id'],
@@ -54,7 +61,14 @@ export const findAssignment = (db: TenantDb, projectId: number, id: number) =>
   base(db).where('a.project_id', '=', projectId).where('a.id', '=', id).executeTakeFirst();
 
 /** Another assignment of the same employee to the project whose period overlaps [from, to] (nulls open). */
-export async function overlappingAssignment(db: TenantDb, projectId: number, username: string, from: string | null, to: string | null, exceptId?: number) {
+export async function overlappingAssignment(
+  db: TenantDb,
+  projectId: number,
+  username: string,
+  from: string | null,
+  to: string | null,
+  exceptId?: number,
+) {
   let q = base(db).where('a.project_id', '=', projectId).where('a.employee_id', '=', username);
   if (to !== null) q = q.where((eb) => eb.or([eb('a.from_date', 'is', null), eb('a.from_date', '<=', to)]));
   if (from !== null) q = q.where((eb) => eb.or([eb('a.to_date', 'is', null), eb('a.to_date', '>=', from)]));
@@ -62,7 +76,11 @@ export async function overlappingAssignment(db: TenantDb, projectId: number, use
   return (await q.limit(1).executeTakeFirst()) !== undefined;
 }
 
-export async function insertAssignment(db: TenantDb, projectId: number, values: AssignmentColumns & { employee_id: string }) {
+export async function insertAssignment(
+  db: TenantDb,
+  projectId: number,
+  values: AssignmentColumns & { employee_id: string },
+) {
   const now = nowTimestamp();
   const row = await db
     .insertInto('project_assignments', { type: '0', ...values, project_id: projectId, created: now, modified: now })
@@ -72,18 +90,25 @@ export async function insertAssignment(db: TenantDb, projectId: number, values: 
 }
 
 export const updateAssignment = (db: TenantDb, id: number, values: AssignmentColumns) =>
-  db.updateTable('project_assignments').set({ ...values, modified: nowTimestamp() }).where('id', '=', id).execute();
+  db
+    .updateTable('project_assignments')
+    .set({ ...values, modified: nowTimestamp() })
+    .where('id', '=', id)
+    .execute();
 
 export const deleteAssignment = (db: TenantDb, id: number) =>
   db.deleteFrom('project_assignments').where('id', '=', id).execute();
 
 export const employeePriceGroup = async (db: TenantDb, username: string) =>
-  (await db.selectFrom('employees').select('price_group').where('username', '=', username).executeTakeFirst())?.price_group ?? null;
+  (await db.selectFrom('employees').select('price_group').where('username', '=', username).executeTakeFirst())
+    ?.price_group ?? null;
 
 /** Map a page of assignments, loading their price groups in one query. */
 export async function toAssignments(db: TenantDb, rows: AssignmentRow[]): Promise<AssignmentT[]> {
   const names = [...new Set(rows.map((r) => r.price_group).filter((n): n is string => n !== null))];
-  const groups = names.length ? await db.selectFrom('price_groups').selectAll().where('name', 'in', names).execute() : [];
+  const groups = names.length
+    ? await db.selectFrom('price_groups').selectAll().where('name', 'in', names).execute()
+    : [];
   const byName = new Map(groups.map((g) => [g.name, g]));
   return rows.map((r) => {
     const g = r.price_group === null ? undefined : byName.get(r.price_group);
@@ -99,7 +124,13 @@ export async function toAssignments(db: TenantDb, rows: AssignmentRow[]): Promis
       rate_type: labelled(db.language, 'rate_type', r.rate_type === null ? null : Number(r.rate_type)),
       type: labelled(db.language, 'assignment_type', r.type)!,
       priceGroup: g
-        ? { id: Number(g.id), name: g.name, number: g.number, status: toBool(g.status) ?? true, description: translations(fromJson<TranslationsT | null>(g.description, null)) }
+        ? {
+            id: Number(g.id),
+            name: g.name,
+            number: g.number,
+            status: toBool(g.status) ?? true,
+            description: translations(fromJson<TranslationsT | null>(g.description, null)),
+          }
         : null,
       created: outTimestamp(r.created),
       modified: outTimestamp(r.modified),
@@ -111,9 +142,15 @@ export async function toAssignments(db: TenantDb, rows: AssignmentRow[]): Promis
 export function bookableAssignments(db: TenantDb) {
   return db
     .selectFrom('project_assignments as a')
-    .innerJoin('project_tasks as t', (j) => j.onRef('t.tenant_id', '=', 'a.tenant_id').onRef('t.project_id', '=', 'a.project_id'))
-    .innerJoin('project_activities as pa', (j) => j.onRef('pa.tenant_id', '=', 'a.tenant_id').onRef('pa.project_id', '=', 'a.project_id'))
-    .innerJoin('activities as act', (j) => j.onRef('act.tenant_id', '=', 'pa.tenant_id').onRef('act.id', '=', 'pa.activity_id'))
+    .innerJoin('project_tasks as t', (j) =>
+      j.onRef('t.tenant_id', '=', 'a.tenant_id').onRef('t.project_id', '=', 'a.project_id'),
+    )
+    .innerJoin('project_activities as pa', (j) =>
+      j.onRef('pa.tenant_id', '=', 'a.tenant_id').onRef('pa.project_id', '=', 'a.project_id'),
+    )
+    .innerJoin('activities as act', (j) =>
+      j.onRef('act.tenant_id', '=', 'pa.tenant_id').onRef('act.id', '=', 'pa.activity_id'),
+    )
     .select(['a.employee_id', 'a.project_id', 't.id as task_id', 'act.name as activity'])
     .where('act.is_travel', '=', false)
     .orderBy('a.employee_id')

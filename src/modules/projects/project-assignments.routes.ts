@@ -7,7 +7,12 @@ import { arrayParam, listQuery, listResponse } from '../../http/list/index.js';
 import { fieldError, notFound } from '../../values/errors.js';
 import { existsInTenant } from '../../db/lookup.js';
 import { resourceRoutes } from '../crud/index.js';
-import { Assignment, AssignmentCreate, AssignmentUpdate, EmployeeProjectsQuery } from './project-assignments.schemas.js';
+import {
+  Assignment,
+  AssignmentCreate,
+  AssignmentUpdate,
+  EmployeeProjectsQuery,
+} from './project-assignments.schemas.js';
 import {
   deleteAssignment,
   employeeProjectsSpec,
@@ -35,11 +40,19 @@ export default async function projectAssignmentRoutes(app: ZkApp) {
     key: { name: 'assignment_id', schema: Type.Integer({ minimum: 1, maximum: MAX_ID }) },
     parent: (s, params) => requireProject(s.db, Number(params.id)),
     resource: Assignment,
-    list: { query: listQuery(), build: (s, project) => listProjectEmployees(s.db, Number(project.id)), spec: projectEmployeesSpec, map: (s, _p, rows) => toAssignments(s.db, rows) },
+    list: {
+      query: listQuery(),
+      build: (s, project) => listProjectEmployees(s.db, Number(project.id)),
+      spec: projectEmployeesSpec,
+      map: (s, _p, rows) => toAssignments(s.db, rows),
+    },
     find: (s, project, id) => findAssignment(s.db, Number(project.id), id),
     show: async (s, _p, row) => (await toAssignments(s.db, [row]))[0],
     create: { body: AssignmentCreate, run: (s, project, body) => writeAssignment(s, Number(project.id), body) },
-    update: { body: AssignmentUpdate, run: (s, project, row, body) => writeAssignment(s, Number(project.id), body, row) },
+    update: {
+      body: AssignmentUpdate,
+      run: (s, project, row, body) => writeAssignment(s, Number(project.id), body, row),
+    },
     remove: (s, _p, row) => deleteAssignment(s.db, Number(row.id)).then(() => undefined),
     summaries: {
       list: 'List the employees assigned to a project (in assignment order)',
@@ -52,15 +65,35 @@ export default async function projectAssignmentRoutes(app: ZkApp) {
 
   app.get(
     '/employees/:username/projects',
-    { schema: { summary: "List an employee's project assignments", tags, params: StringKey('username'), querystring: EmployeeProjectsQuery, response: responses({ 200: Paginated(Assignment) }) } },
+    {
+      schema: {
+        summary: "List an employee's project assignments",
+        tags,
+        params: StringKey('username'),
+        querystring: EmployeeProjectsQuery,
+        response: responses({ 200: Paginated(Assignment) }),
+      },
+    },
     async (req) => {
       const q = req.query;
       if (!(await existsInTenant(req.db, 'employees', 'username', req.params.username))) throw notFound('Employee');
       if (q.project_start_date && q.project_end_date && q.project_end_date < q.project_start_date) {
-        throw fieldError('project_end_date', 'The project end date must be a date after or equal to project start date.');
+        throw fieldError(
+          'project_end_date',
+          'The project end date must be a date after or equal to project start date.',
+        );
       }
-      const filters = { statuses: arrayParam(q, 'project_status'), project_start_date: q.project_start_date, project_end_date: q.project_end_date };
-      return listResponse(req, listEmployeeProjects(req.db, req.params.username, filters), employeeProjectsSpec, (rows) => toAssignments(req.db, rows));
+      const filters = {
+        statuses: arrayParam(q, 'project_status'),
+        project_start_date: q.project_start_date,
+        project_end_date: q.project_end_date,
+      };
+      return listResponse(
+        req,
+        listEmployeeProjects(req.db, req.params.username, filters),
+        employeeProjectsSpec,
+        (rows) => toAssignments(req.db, rows),
+      );
     },
   );
 }

@@ -6,9 +6,22 @@ import type { Scope } from '../../tenancy/scope.js';
 import { existsInTenant } from '../../db/lookup.js';
 import { ErrorBag } from '../../values/errors.js';
 import type { AssignmentUpdateT } from './project-assignments.schemas.js';
-import { employeePriceGroup, findAssignment, insertAssignment, overlappingAssignment, updateAssignment, type AssignmentColumns, type AssignmentRow } from './project-assignments.repository.js';
+import {
+  employeePriceGroup,
+  findAssignment,
+  insertAssignment,
+  overlappingAssignment,
+  updateAssignment,
+  type AssignmentColumns,
+  type AssignmentRow,
+} from './project-assignments.repository.js';
 
-async function assignmentColumns(db: TenantDb, projectId: number, body: AssignmentUpdateT, current?: AssignmentRow): Promise<AssignmentColumns> {
+async function assignmentColumns(
+  db: TenantDb,
+  projectId: number,
+  body: AssignmentUpdateT,
+  current?: AssignmentRow,
+): Promise<AssignmentColumns> {
   const errors = new ErrorBag();
   const { from, to, ...rest } = body;
   const values: AssignmentColumns = { ...rest };
@@ -20,13 +33,20 @@ async function assignmentColumns(db: TenantDb, projectId: number, body: Assignme
   } else if (!current && body.price_group === undefined) {
     values.price_group = await employeePriceGroup(db, username);
   }
-  if (body.price_group !== undefined && body.price_group !== null && !(await existsInTenant(db, 'price_groups', 'name', body.price_group))) {
+  if (
+    body.price_group !== undefined &&
+    body.price_group !== null &&
+    !(await existsInTenant(db, 'price_groups', 'name', body.price_group))
+  ) {
     errors.add('price_group', 'The selected price group is invalid.');
   }
   const start = from !== undefined ? from : (current?.from_date ?? null);
   const end = to !== undefined ? to : (current?.to_date ?? null);
   if (start && end && end < start) errors.add('to', 'The to date must be a date after or equal to from.');
-  else if (errors.empty && (await overlappingAssignment(db, projectId, username, start, end, current ? Number(current.id) : undefined))) {
+  else if (
+    errors.empty &&
+    (await overlappingAssignment(db, projectId, username, start, end, current ? Number(current.id) : undefined))
+  ) {
     errors.add('from', 'The employee is already assigned to the project in this period.');
   }
   errors.throwIfAny();
@@ -37,12 +57,24 @@ async function assignmentColumns(db: TenantDb, projectId: number, body: Assignme
  * Create (no current assignment) or update an assignment of the project; returns the stored row. The overlap
  * check and the write run under the employee's lock (the booking engine's), so racing writes cannot overlap.
  */
-export function writeAssignment(s: Scope, projectId: number, body: AssignmentUpdateT, current?: AssignmentRow): Promise<AssignmentRow> {
+export function writeAssignment(
+  s: Scope,
+  projectId: number,
+  body: AssignmentUpdateT,
+  current?: AssignmentRow,
+): Promise<AssignmentRow> {
   const employees = [body.employee_id, current?.employee_id].filter((e): e is string => typeof e === 'string');
-  return lockedTransaction(s.db, s.dialect, employees.map((e) => lockKeys.employee(s.tenant.id, e)), async (db) => {
-    const values = await assignmentColumns(db, projectId, body, current);
-    const id = current ? Number(current.id) : await insertAssignment(db, projectId, { ...values, employee_id: body.employee_id! });
-    if (current) await updateAssignment(db, id, values);
-    return (await findAssignment(db, projectId, id))!;
-  });
+  return lockedTransaction(
+    s.db,
+    s.dialect,
+    employees.map((e) => lockKeys.employee(s.tenant.id, e)),
+    async (db) => {
+      const values = await assignmentColumns(db, projectId, body, current);
+      const id = current
+        ? Number(current.id)
+        : await insertAssignment(db, projectId, { ...values, employee_id: body.employee_id! });
+      if (current) await updateAssignment(db, id, values);
+      return (await findAssignment(db, projectId, id))!;
+    },
+  );
 }

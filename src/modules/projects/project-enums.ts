@@ -6,15 +6,30 @@ import { idOfLabel, LABELS, type LabelSetName } from '../../values/labels.js';
 
 /** Project billing type (ids chosen: 1..3). Requests also take the docs' strings and the names. */
 const BILLING_TYPE_ALIASES: Record<string, number> = {
-  hourly: 1, stundensatz: 1, basehour: 1,
-  daily: 2, tagessatz: 2, tsatz: 2,
-  flat: 3, flat_rate: 3, pausch: 3, pauschal: 3,
+  hourly: 1,
+  stundensatz: 1,
+  basehour: 1,
+  daily: 2,
+  tagessatz: 2,
+  tsatz: 2,
+  flat: 3,
+  flat_rate: 3,
+  pausch: 3,
+  pauschal: 3,
 };
 
 /** Task billing type: 1 = like the project (docs/api/conventions.md, the default), then the project's three types. */
 const TASK_BILLING_TYPE_ALIASES: Record<string, number> = {
-  like_project: 1, 'wie projekt': 1,
-  hourly: 2, stundensatz: 2, daily: 3, tagessatz: 3, flat: 4, flat_rate: 4, pausch: 4, pauschal: 4,
+  like_project: 1,
+  'wie projekt': 1,
+  hourly: 2,
+  stundensatz: 2,
+  daily: 3,
+  tagessatz: 3,
+  flat: 4,
+  flat_rate: 4,
+  pausch: 4,
+  pauschal: 4,
 };
 
 /** A billing type from a request: an id (number or digit string), an alias or a name (German or English); undefined when unknown. */
@@ -25,4 +40,5 @@ function parseAliased(set: LabelSetName, aliases: Record<string, number>, value:
   return aliases[text.toLowerCase()] ?? (typeof named === 'number' ? named : undefined);
 }
 export const parseBillingType = (value: number | string) => parseAliased('billing_type', BILLING_TYPE_ALIASES, value);
-export const parseTaskBillingType = (value: number | string) => parseAliased('task_billing_type', TASK_BILLING_TYPE_ALIASES, value);
+export const parseTaskBillingType = (value: number | string) =>
+  parseAliased('task_billing_type', TASK_BILLING_TYPE_ALIASES, value);

@@ -12,7 +12,10 @@ import { priceTableRoutes } from '../price-tables/price-tables.routes.js';
 
 const tags = ['Project price tables'];
 const ProjectParams = Type.Object({ id: Type.Integer({ minimum: 1, maximum: MAX_ID }) });
-const TableParams = Type.Object({ id: Type.Integer({ minimum: 1, maximum: MAX_ID }), price_table_id: Type.Integer({ minimum: 1, maximum: MAX_ID }) });
+const TableParams = Type.Object({
+  id: Type.Integer({ minimum: 1, maximum: MAX_ID }),
+  price_table_id: Type.Integer({ minimum: 1, maximum: MAX_ID }),
+});
 const FallbackQuery = Type.Object(
   {
     fallback: Type.Optional(
@@ -20,7 +23,8 @@ const FallbackQuery = Type.Object(
         type: ['boolean', 'integer'],
         minimum: 0,
         maximum: 1,
-        description: "true (or 1): without own tables the customer's, then the tenant's base tables. Default false: only the project's own.",
+        description:
+          "true (or 1): without own tables the customer's, then the tenant's base tables. Default false: only the project's own.",
       }),
     ),
   },
@@ -39,15 +43,27 @@ export default async function projectPriceTableRoutes(app: ZkApp) {
     level: 'project',
     ownerKey: ['project_id'],
     what: 'project price table',
-    owner: async (s, params) => ({ level: 'project', project_id: Number((await requireProject(s.db, Number(params.id))).id) }),
+    owner: async (s, params) => ({
+      level: 'project',
+      project_id: Number((await requireProject(s.db, Number(params.id))).id),
+    }),
   });
 
   app.get(
     '/projects/:id/price-tables',
-    { schema: { summary: 'List the price tables of a project (no pagination)', tags, params: ProjectParams, querystring: FallbackQuery, response: responses({ 200: DataArray(PriceTable) }) } },
+    {
+      schema: {
+        summary: 'List the price tables of a project (no pagination)',
+        tags,
+        params: ProjectParams,
+        querystring: FallbackQuery,
+        response: responses({ 200: DataArray(PriceTable) }),
+      },
+    },
     async (req) => {
       const project = await requireProject(req.db, req.params.id);
-      if (req.query.fallback) return { data: (await effectivePriceTables(req.db, req.tenant, [project])).get(Number(project.id)) ?? [] };
+      if (req.query.fallback)
+        return { data: (await effectivePriceTables(req.db, req.tenant, [project])).get(Number(project.id)) ?? [] };
       return { data: await loadPriceTables(req.db, req.tenant, { level: 'project', project_id: Number(project.id) }) };
     },
   );
@@ -56,7 +72,7 @@ export default async function projectPriceTableRoutes(app: ZkApp) {
     '/projects/:id/price-tables/:price_table_id',
     {
       schema: {
-        summary: "Get one price table of a project: its own, or one it inherits through the fallback chain",
+        summary: 'Get one price table of a project: its own, or one it inherits through the fallback chain',
         tags,
         params: TableParams,
         response: responses({ 200: Single(PriceTable) }),
@@ -66,7 +82,12 @@ export default async function projectPriceTableRoutes(app: ZkApp) {
       const project = await requireProject(req.db, req.params.id);
       const table = await loadPriceTable(req.db, req.tenant, req.params.price_table_id);
       const own = table?.type?.id === 'project' && table.project_id === Number(project.id);
-      const inherited = !own && table !== undefined && ((await effectivePriceTables(req.db, req.tenant, [project])).get(Number(project.id)) ?? []).some((t) => t.id === table.id);
+      const inherited =
+        !own &&
+        table !== undefined &&
+        ((await effectivePriceTables(req.db, req.tenant, [project])).get(Number(project.id)) ?? []).some(
+          (t) => t.id === table.id,
+        );
       if (!table || !(own || inherited)) throw notFound('Price table');
       return { data: table };
     },

@@ -27,11 +27,20 @@ export const projectStatusListSpec: ListSpec = {
 };
 
 /** Records that keep a status (by name) from being deleted. */
-export const PROJECT_STATUS_REFERENCES: ReferenceCheck[] = [{ table: 'projects', column: 'project_status_id', what: 'projects' }];
+export const PROJECT_STATUS_REFERENCES: ReferenceCheck[] = [
+  { table: 'projects', column: 'project_status_id', what: 'projects' },
+];
 
 export const DEFAULT_STATUSES = [
   { name: 'aktiv', description: 'Active', bookable: true, sort_order: 1, color: '#00A000', abrechnungsrelevant: '1' },
-  { name: 'abgeschlossen', description: 'Closed', bookable: false, sort_order: 2, color: '#808080', abrechnungsrelevant: '0' },
+  {
+    name: 'abgeschlossen',
+    description: 'Closed',
+    bookable: false,
+    sort_order: 2,
+    color: '#808080',
+    abrechnungsrelevant: '0',
+  },
 ];
 
 /** Create the default statuses when the tenant has none (idempotent, safe against concurrent calls). */
@@ -40,7 +49,10 @@ export async function ensureDefaultStatuses(db: TenantDb): Promise<void> {
   if (any) return;
   const now = nowTimestamp();
   await db
-    .insertInto('project_statuses', DEFAULT_STATUSES.map((s) => ({ ...s, created: now, modified: now })))
+    .insertInto(
+      'project_statuses',
+      DEFAULT_STATUSES.map((s) => ({ ...s, created: now, modified: now })),
+    )
     .onConflict((oc) => oc.columns(['tenant_id', 'name']).doNothing())
     .execute();
 }

@@ -4,7 +4,13 @@
 import { Type } from '@sinclair/typebox';
 import type { ZkApp } from '../../types.js';
 import { refuseWhileUsed, resourceRoutes } from '../crud/index.js';
-import { ProjectStatus, ProjectStatusCreate, ProjectStatusListQuery, ProjectStatusUpdate, type ProjectStatusT } from './project-statuses.schemas.js';
+import {
+  ProjectStatus,
+  ProjectStatusCreate,
+  ProjectStatusListQuery,
+  ProjectStatusUpdate,
+  type ProjectStatusT,
+} from './project-statuses.schemas.js';
 import {
   deleteProjectStatus,
   ensureDefaultStatuses,
@@ -29,13 +35,23 @@ export default async function projectStatusRoutes(app: ZkApp) {
     parent: (s) => ensureDefaultStatuses(s.db),
     unique: { table: 'project_statuses', field: 'name' },
     resource: ProjectStatus,
-    list: { query: ProjectStatusListQuery, build: (s, _p, q) => listProjectStatuses(s.db, q), spec: projectStatusListSpec },
+    list: {
+      query: ProjectStatusListQuery,
+      build: (s, _p, q) => listProjectStatuses(s.db, q),
+      spec: projectStatusListSpec,
+    },
     find: (s, _p, name) => findProjectStatus(s.db, name),
     show: (_s, _p, row) => toProjectStatus(row),
     create: { body: ProjectStatusCreate, run: (s, _p, body) => insertProjectStatus(s.db, body) },
     update: { body: ProjectStatusUpdate, run: (s, _p, row, body) => updateProjectStatus(s.db, Number(row.id), body) },
     remove: async (s, _p, row) => {
-      await refuseWhileUsed(s.db, PROJECT_STATUS_REFERENCES, row.name, (what) => `The project status is still used by ${what}.`, 'name');
+      await refuseWhileUsed(
+        s.db,
+        PROJECT_STATUS_REFERENCES,
+        row.name,
+        (what) => `The project status is still used by ${what}.`,
+        'name',
+      );
       await deleteProjectStatus(s.db, Number(row.id));
     },
     summaries: {

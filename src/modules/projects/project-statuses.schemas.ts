@@ -11,7 +11,9 @@ export const ProjectStatus = Type.Object({
   bookable: Type.Boolean({ description: 'Whether time can still be booked on projects in this status.' }),
   order: Type.Integer(),
   color: Nullable(Type.String({ description: 'Hex colour, e.g. #00A000.' })),
-  abrechnungsrelevant: Type.String({ description: "'1' when projects in this status are included in billing runs, else '0'." }),
+  abrechnungsrelevant: Type.String({
+    description: "'1' when projects in this status are included in billing runs, else '0'.",
+  }),
   created: Type.Optional(Nullable(DateTimeOut())),
   modified: Type.Optional(Nullable(DateTimeOut())),
 });

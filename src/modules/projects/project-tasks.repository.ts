@@ -21,7 +21,19 @@ export const taskListSpec: ListSpec = {
     name: 'name',
     billing_type: 'billing_type',
     status_id: nullable('status'), // the docs' alias of status
-    ...Object.fromEntries(['parent_id', 'description', 'status', 'order_number', 'start_date', 'end_date', ...TASK_NUMBER_FIELDS, 'created', 'modified'].map((c) => [c, nullable(c)])),
+    ...Object.fromEntries(
+      [
+        'parent_id',
+        'description',
+        'status',
+        'order_number',
+        'start_date',
+        'end_date',
+        ...TASK_NUMBER_FIELDS,
+        'created',
+        'modified',
+      ].map((c) => [c, nullable(c)]),
+    ),
   },
 };
 
@@ -34,7 +46,12 @@ export function listTasks(db: TenantDb, projectId: number, f: { parent_id?: numb
 
 /** A task of this project (a task of another project is not found). */
 export const findTask = (db: TenantDb, projectId: number, id: number) =>
-  db.selectFrom('project_tasks').selectAll().where('project_id', '=', projectId).where('id', '=', id).executeTakeFirst();
+  db
+    .selectFrom('project_tasks')
+    .selectAll()
+    .where('project_id', '=', projectId)
+    .where('id', '=', id)
+    .executeTakeFirst();
 
 export async function insertTask(db: TenantDb, projectId: number, values: TaskColumns & { name: string }) {
   const now = nowTimestamp();
@@ -45,7 +62,12 @@ export async function insertTask(db: TenantDb, projectId: number, values: TaskCo
 }
 
 export const updateTask = (db: TenantDb, id: number, values: TaskColumns) =>
-  db.updateTable('project_tasks').set({ ...values, modified: nowTimestamp() }).where('id', '=', id).returningAll().executeTakeFirstOrThrow();
+  db
+    .updateTable('project_tasks')
+    .set({ ...values, modified: nowTimestamp() })
+    .where('id', '=', id)
+    .returningAll()
+    .executeTakeFirstOrThrow();
 
 export async function deleteTask(db: TenantDb, id: number) {
   await db.transaction(async (trx) => {
@@ -57,7 +79,8 @@ export async function deleteTask(db: TenantDb, id: number) {
 }
 
 /** Is `candidate` the task itself or below it? (A parent must not create a cycle.) */
-export const isSelfOrDescendant = (db: TenantDb, id: number, candidate: number) => isTreeDescendant(db, 'project_tasks', id, candidate);
+export const isSelfOrDescendant = (db: TenantDb, id: number, candidate: number) =>
+  isTreeDescendant(db, 'project_tasks', id, candidate);
 
 export function toTask(r: TaskRow, language: string): TaskT {
   const num = (v: number | null) => (v === null ? null : Number(v));
@@ -73,7 +96,10 @@ export function toTask(r: TaskRow, language: string): TaskT {
     start_date: outDate(r.start_date),
     end_date: outDate(r.end_date),
     billing_type: labelled(language, 'task_billing_type', Number(r.billing_type ?? 1))!,
-    ...(Object.fromEntries(TASK_NUMBER_FIELDS.map((k) => [k, num(r[k])])) as Record<(typeof TASK_NUMBER_FIELDS)[number], number | null>),
+    ...(Object.fromEntries(TASK_NUMBER_FIELDS.map((k) => [k, num(r[k])])) as Record<
+      (typeof TASK_NUMBER_FIELDS)[number],
+      number | null
+    >),
     created: outTimestamp(r.created),
     modified: outTimestamp(r.modified),
   };

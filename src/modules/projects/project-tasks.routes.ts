@@ -21,7 +21,11 @@ export default async function projectTaskRoutes(app: ZkApp) {
     key: { name: 'task_id', schema: Type.Integer({ minimum: 1, maximum: MAX_ID }) },
     parent: (s, params) => requireProject(s.db, Number(params.id)),
     resource: Task,
-    list: { query: TaskListQuery, build: (s, project, q) => listTasks(s.db, Number(project.id), q), spec: taskListSpec },
+    list: {
+      query: TaskListQuery,
+      build: (s, project, q) => listTasks(s.db, Number(project.id), q),
+      spec: taskListSpec,
+    },
     find: (s, project, id) => findTask(s.db, Number(project.id), id),
     show: (s, _p, row) => toTask(row, s.db.language),
     create: { body: TaskCreate, run: (s, project, body) => writeTask(s.db, project, body) },

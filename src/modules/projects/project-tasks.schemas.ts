@@ -5,8 +5,16 @@ import { DateOnly, DateTimeOut, IntIdName, MAX_ID, Nullable, Opt, Labelled } fro
 import { listQuery } from '../../http/list/index.js';
 import { EnumInput } from './projects.schemas.js';
 
-export const TASK_NUMBER_FIELDS = ['plan_hours', 'plan_hours_children', 'plan_hours_done', 'plan_hours_invoiced', 'plan_wage', 'plan_wage_children'] as const;
-const numbers = <S>(schema: () => S) => Object.fromEntries(TASK_NUMBER_FIELDS.map((k) => [k, schema()])) as Record<(typeof TASK_NUMBER_FIELDS)[number], S>;
+export const TASK_NUMBER_FIELDS = [
+  'plan_hours',
+  'plan_hours_children',
+  'plan_hours_done',
+  'plan_hours_invoiced',
+  'plan_wage',
+  'plan_wage_children',
+] as const;
+const numbers = <S>(schema: () => S) =>
+  Object.fromEntries(TASK_NUMBER_FIELDS.map((k) => [k, schema()])) as Record<(typeof TASK_NUMBER_FIELDS)[number], S>;
 
 export const Task = Type.Object({
   id: Type.Integer(),
@@ -34,7 +42,9 @@ const writable = {
   start_date: Opt(DateOnly({ description: 'On or after the project start.' })),
   end_date: Opt(DateOnly({ description: 'On or after start_date, on or before the project end.' })),
   parent_id: Opt(Type.Integer({ minimum: 1, maximum: MAX_ID, description: 'A task of the same project.' })),
-  billing_type: Type.Optional(Labelled('task_billing_type', EnumInput('1 like the project (default), 2 Stundensatz, 3 Tagessatz, 4 Pausch.'))),
+  billing_type: Type.Optional(
+    Labelled('task_billing_type', EnumInput('1 like the project (default), 2 Stundensatz, 3 Tagessatz, 4 Pausch.')),
+  ),
   ...numbers(() => Opt(Type.Number({ minimum: 0, maximum: 1e12 }))),
 };
 const Name = Type.String({ minLength: 1, maxLength: 64 });
@@ -43,6 +53,8 @@ export const TaskUpdate = Type.Object({ name: Type.Optional(Name), ...writable }
 export type TaskUpdateT = Static<typeof TaskUpdate>;
 
 export const TaskListQuery = listQuery({
-  parent_id: Type.Optional(Type.Integer({ minimum: 1, maximum: MAX_ID, description: 'Only direct children of this task.' })),
+  parent_id: Type.Optional(
+    Type.Integer({ minimum: 1, maximum: MAX_ID, description: 'Only direct children of this task.' }),
+  ),
   name: Type.Optional(Type.String({ maxLength: 64, description: 'Exact name.' })),
 });

@@ -5,24 +5,43 @@ import { ErrorBag } from '../../values/errors.js';
 import { refuseWhileUsed } from '../crud/index.js';
 import { parseTaskBillingType } from './project-enums.js';
 import type { TaskUpdateT } from './project-tasks.schemas.js';
-import { deleteTask, findTask, insertTask, isSelfOrDescendant, TASK_REFERENCES, updateTask, type TaskColumns, type TaskRow } from './project-tasks.repository.js';
+import {
+  deleteTask,
+  findTask,
+  insertTask,
+  isSelfOrDescendant,
+  TASK_REFERENCES,
+  updateTask,
+  type TaskColumns,
+  type TaskRow,
+} from './project-tasks.repository.js';
 import type { ProjectRow } from './projects.repository.js';
 
 /** Check a task body against its project (runtime, parent) and turn it into columns. */
-async function taskColumns(db: TenantDb, project: ProjectRow, body: TaskUpdateT, current?: TaskRow): Promise<TaskColumns> {
+async function taskColumns(
+  db: TenantDb,
+  project: ProjectRow,
+  body: TaskUpdateT,
+  current?: TaskRow,
+): Promise<TaskColumns> {
   const errors = new ErrorBag();
   const { billing_type, status_id, ...columns } = body as TaskUpdateT;
   const values: TaskColumns = { ...columns };
   if (status_id !== undefined && body.status === undefined) values.status = status_id;
   if (billing_type !== undefined) {
     const id = billing_type === null ? 1 : parseTaskBillingType(billing_type);
-    if (id === undefined) errors.add('billing_type', 'The selected billing type is invalid (1 like the project, 2 Stundensatz, 3 Tagessatz, 4 Pausch).');
+    if (id === undefined)
+      errors.add(
+        'billing_type',
+        'The selected billing type is invalid (1 like the project, 2 Stundensatz, 3 Tagessatz, 4 Pausch).',
+      );
     else values.billing_type = id;
   }
   if (body.parent_id !== undefined && body.parent_id !== null) {
     const parent = await findTask(db, Number(project.id), body.parent_id);
     if (!parent) errors.add('parent_id', 'The selected parent id is not a task of this project.');
-    else if (current && (await isSelfOrDescendant(db, Number(current.id), body.parent_id))) errors.add('parent_id', 'A task cannot be placed below itself.');
+    else if (current && (await isSelfOrDescendant(db, Number(current.id), body.parent_id)))
+      errors.add('parent_id', 'A task cannot be placed below itself.');
   }
   const start = body.start_date !== undefined ? body.start_date : (current?.start_date ?? null);
   const end = body.end_date !== undefined ? body.end_date : (current?.end_date ?? null);
@@ -38,9 +57,16 @@ async function taskColumns(db: TenantDb, project: ProjectRow, body: TaskUpdateT,
 }
 
 /** Create (no current task) or update a task of the project. */
-export async function writeTask(db: TenantDb, project: ProjectRow, body: TaskUpdateT & { name?: string }, current?: TaskRow): Promise<TaskRow> {
+export async function writeTask(
+  db: TenantDb,
+  project: ProjectRow,
+  body: TaskUpdateT & { name?: string },
+  current?: TaskRow,
+): Promise<TaskRow> {
   const values = await taskColumns(db, project, body, current);
-  return current ? updateTask(db, Number(current.id), values) : insertTask(db, Number(project.id), { ...values, name: body.name! });
+  return current
+    ? updateTask(db, Number(current.id), values)
+    : insertTask(db, Number(project.id), { ...values, name: body.name! });
 }
 
 /** Refused (422 on task_id) while child tasks, tickets, bookings or receipts refer to the task. */

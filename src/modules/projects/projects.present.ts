@@ -6,7 +6,10 @@ import type { Tenant } from '../../tenancy/tenants.js';
 import { fromJson, outDate, outTimestamp, toBool } from '../../values/formats.js';
 import { omitGatedFields } from '../../tenancy/gating.js';
 import { countCategories, loadCategories } from '../categories/category-links.repository.js';
-import { countDynamicAttributes, loadDynamicAttributes } from '../dynamic-attributes/dynamic-attribute-values.repository.js';
+import {
+  countDynamicAttributes,
+  loadDynamicAttributes,
+} from '../dynamic-attributes/dynamic-attribute-values.repository.js';
 import { fallbackTableRows, hydratePriceTables } from '../price-tables/price-tables.repository.js';
 import type { PriceTableT } from '../price-tables/price-tables.schemas.js';
 import { statusesByName, toProjectStatus } from './project-statuses.repository.js';
@@ -17,7 +20,9 @@ type TenantRef = Pick<Tenant, 'id' | 'modules'>;
 
 /** Does `?append=` / `?include=` ask for the price tables? */
 export function wantsPriceTables(query: { append?: string; include?: string }): boolean {
-  return [query.append, query.include].some((v) => (v ?? '').split(',').some((s) => s.trim().toLowerCase() === 'pricetables'));
+  return [query.append, query.include].some((v) =>
+    (v ?? '').split(',').some((s) => s.trim().toLowerCase() === 'pricetables'),
+  );
 }
 
 const num = (v: number | null) => (v === null ? null : Number(v));
@@ -26,7 +31,11 @@ const num = (v: number | null) => (v === null ? null : Number(v));
  * The effective price tables of each project: its own; without own tables the customer's; without those the
  * tenant's base tables (contract: GET /projects/{id}/price-tables?fallback=true).
  */
-export async function effectivePriceTables(db: TenantDb, tenant: TenantRef, projects: Pick<ProjectRow, 'id' | 'customer_id'>[]): Promise<Map<number, PriceTableT[]>> {
+export async function effectivePriceTables(
+  db: TenantDb,
+  tenant: TenantRef,
+  projects: Pick<ProjectRow, 'id' | 'customer_id'>[],
+): Promise<Map<number, PriceTableT[]>> {
   const out = new Map<number, PriceTableT[]>();
   if (projects.length === 0) return out;
   const ids = projects.map((p) => Number(p.id));
@@ -43,20 +52,29 @@ export async function effectivePriceTables(db: TenantDb, tenant: TenantRef, proj
   return out;
 }
 
-export async function toProjects(db: TenantDb, tenant: TenantRef, rows: ProjectRow[], opts: { priceTables?: boolean } = {}): Promise<ProjectT[]> {
+export async function toProjects(
+  db: TenantDb,
+  tenant: TenantRef,
+  rows: ProjectRow[],
+  opts: { priceTables?: boolean } = {},
+): Promise<ProjectT[]> {
   if (rows.length === 0) return [];
   const ids = rows.map((r) => Number(r.id));
-  const [statuses, categories, categoryCounts, attributes, attributeCounts, tasks, employees, activities, priceTables] = await Promise.all([
-    statusesByName(db, rows.map((r) => r.project_status_id)),
-    loadCategories(db, 'project', ids),
-    countCategories(db, 'project', ids),
-    loadDynamicAttributes(db, 'project', ids),
-    countDynamicAttributes(db, 'project', ids),
-    countPerProject(db, 'project_tasks', ids),
-    countPerProject(db, 'project_assignments', ids, 'employee_id'),
-    countPerProject(db, 'project_activities', ids),
-    opts.priceTables ? effectivePriceTables(db, tenant, rows) : undefined,
-  ]);
+  const [statuses, categories, categoryCounts, attributes, attributeCounts, tasks, employees, activities, priceTables] =
+    await Promise.all([
+      statusesByName(
+        db,
+        rows.map((r) => r.project_status_id),
+      ),
+      loadCategories(db, 'project', ids),
+      countCategories(db, 'project', ids),
+      loadDynamicAttributes(db, 'project', ids),
+      countDynamicAttributes(db, 'project', ids),
+      countPerProject(db, 'project_tasks', ids),
+      countPerProject(db, 'project_assignments', ids, 'employee_id'),
+      countPerProject(db, 'project_activities', ids),
+      opts.priceTables ? effectivePriceTables(db, tenant, rows) : undefined,
+    ]);
   return rows.map((r) => {
     const id = Number(r.id);
     const status = statuses.get(r.project_status_id);
@@ -68,16 +86,37 @@ export async function toProjects(db: TenantDb, tenant: TenantRef, rows: ProjectR
       project_status_id: r.project_status_id,
       status: status
         ? toProjectStatus(status, false)
-        : { id: 0, name: r.project_status_id, description: null, bookable: false, order: 0, color: null, abrechnungsrelevant: '0' },
-      ...(Object.fromEntries(Object.keys(PROJECT_TEXT_FIELDS).map((k) => [k, r[k as keyof ProjectRow] ?? null])) as Record<keyof typeof PROJECT_TEXT_FIELDS, string | null>),
+        : {
+            id: 0,
+            name: r.project_status_id,
+            description: null,
+            bookable: false,
+            order: 0,
+            color: null,
+            abrechnungsrelevant: '0',
+          },
+      ...(Object.fromEntries(
+        Object.keys(PROJECT_TEXT_FIELDS).map((k) => [k, r[k as keyof ProjectRow] ?? null]),
+      ) as Record<keyof typeof PROJECT_TEXT_FIELDS, string | null>),
       customer_id: r.customer_id,
       has_multiple_customers: toBool(r.has_multiple_customers),
       department_id: num(r.department_id),
       billing_type: labelled(db.language, 'billing_type', r.billing_type === null ? null : Number(r.billing_type)),
-      ...(Object.fromEntries(PROJECT_NUMBER_FIELDS.map((k) => [k, num(r[k])])) as Record<(typeof PROJECT_NUMBER_FIELDS)[number], number | null>),
-      plan_can_exceed: labelled(db.language, 'plan_can_exceed', r.plan_can_exceed === null ? null : Number(r.plan_can_exceed)),
+      ...(Object.fromEntries(PROJECT_NUMBER_FIELDS.map((k) => [k, num(r[k])])) as Record<
+        (typeof PROJECT_NUMBER_FIELDS)[number],
+        number | null
+      >),
+      plan_can_exceed: labelled(
+        db.language,
+        'plan_can_exceed',
+        r.plan_can_exceed === null ? null : Number(r.plan_can_exceed),
+      ),
       default_billability: labelled(db.language, 'default_billability', Number(r.default_billability))!,
-      receipts_billability: labelled(db.language, 'receipts_billability', r.receipts_billability === null ? null : Number(r.receipts_billability)),
+      receipts_billability: labelled(
+        db.language,
+        'receipts_billability',
+        r.receipts_billability === null ? null : Number(r.receipts_billability),
+      ),
       keywords: fromJson<{ name: string }[]>(r.keywords, []),
       categories: categories.get(id) ?? [],
       dynamicAttributes: attributes.get(id) ?? [],

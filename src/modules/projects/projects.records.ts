@@ -17,11 +17,25 @@ export const projectDerivations: Derivation[] = [
     table: 'project_assignments',
     columns: ['project_id', 'employee_id'],
     find: async (ctx, changes) => {
-      const projects = [...new Set(changes.flatMap((c) => [c.old?.project_id, c.new?.project_id]).filter((v) => v != null).map(Number))];
-      const rows = (await ctx.scope.db.selectFrom('project_assignments').select(['id', 'project_id', 'employee_id']).where('project_id', 'in', projects).execute()) as Row[];
+      const projects = [
+        ...new Set(
+          changes
+            .flatMap((c) => [c.old?.project_id, c.new?.project_id])
+            .filter((v) => v != null)
+            .map(Number),
+        ),
+      ];
+      const rows = (await ctx.scope.db
+        .selectFrom('project_assignments')
+        .select(['id', 'project_id', 'employee_id'])
+        .where('project_id', 'in', projects)
+        .execute()) as Row[];
       return projects.filter((p) => {
         const now = rows.filter((r) => Number(r.project_id) === p);
-        return distinctEmployees(now) !== distinctEmployees(ctx.before('project_assignments', now, (r) => Number(r.project_id) === p));
+        return (
+          distinctEmployees(now) !==
+          distinctEmployees(ctx.before('project_assignments', now, (r) => Number(r.project_id) === p))
+        );
       });
     },
   },

@@ -24,8 +24,18 @@ export const projectListSpec: ListSpec = {
     default_billability: 'p.default_billability',
     ...Object.fromEntries(
       [
-        ...Object.keys(PROJECT_TEXT_FIELDS), ...PROJECT_NUMBER_FIELDS, 'start_date', 'end_date', 'customer_id', 'department_id',
-        'billing_type', 'plan_can_exceed', 'receipts_billability', 'has_multiple_customers', 'created', 'modified',
+        ...Object.keys(PROJECT_TEXT_FIELDS),
+        ...PROJECT_NUMBER_FIELDS,
+        'start_date',
+        'end_date',
+        'customer_id',
+        'department_id',
+        'billing_type',
+        'plan_can_exceed',
+        'receipts_billability',
+        'has_multiple_customers',
+        'created',
+        'modified',
       ].map((c) => [c, nullable(c)]),
     ),
   },
@@ -50,8 +60,10 @@ export const likeContains = (text: string) => `%${text.toLowerCase().replace(/[\
  */
 export function listProjects(db: TenantDb, f: ProjectFilters) {
   let q = db.selectFrom('projects as p').selectAll('p');
-  if (f.end_date !== undefined) q = q.where((eb) => eb.or([eb('p.start_date', 'is', null), eb('p.start_date', '<=', f.end_date!)]));
-  if (f.start_date !== undefined) q = q.where((eb) => eb.or([eb('p.end_date', 'is', null), eb('p.end_date', '>=', f.start_date!)]));
+  if (f.end_date !== undefined)
+    q = q.where((eb) => eb.or([eb('p.start_date', 'is', null), eb('p.start_date', '<=', f.end_date!)]));
+  if (f.start_date !== undefined)
+    q = q.where((eb) => eb.or([eb('p.end_date', 'is', null), eb('p.end_date', '>=', f.start_date!)]));
   if (f.ids !== undefined) q = f.ids.length ? q.where('p.id', 'in', f.ids) : q.where(sql<boolean>`1 = 0`);
   if (f.statuses !== undefined && f.statuses.length > 0) {
     const numeric = f.statuses.filter((s) => /^\d{1,15}$/.test(s)).map(Number);
@@ -76,7 +88,10 @@ export function listProjects(db: TenantDb, f: ProjectFilters) {
 export const findProject = (db: TenantDb, id: number) =>
   db.selectFrom('projects').selectAll().where('id', '=', id).executeTakeFirst();
 
-export async function insertProject(db: TenantDb, values: ProjectColumns & { name: string; project_status_id: string }) {
+export async function insertProject(
+  db: TenantDb,
+  values: ProjectColumns & { name: string; project_status_id: string },
+) {
   const now = nowTimestamp();
   const row = await db
     .insertInto('projects', { default_billability: 0, ...values, created: now, modified: now })
@@ -86,7 +101,11 @@ export async function insertProject(db: TenantDb, values: ProjectColumns & { nam
 }
 
 export async function updateProject(db: TenantDb, id: number, values: ProjectColumns) {
-  await db.updateTable('projects').set({ ...values, modified: nowTimestamp() }).where('id', '=', id).execute();
+  await db
+    .updateTable('projects')
+    .set({ ...values, modified: nowTimestamp() })
+    .where('id', '=', id)
+    .execute();
 }
 
 /** Tasks whose own runtime would lie outside [start, end] of their project. */
@@ -110,12 +129,18 @@ export async function tasksOutside(db: TenantDb, projectId: number, start: strin
 /** Delete a project with its tasks, assignments, activities, locations and own price tables (one transaction). */
 export async function deleteProjectCascade(db: TenantDb, id: number): Promise<void> {
   await db.transaction(async (trx) => {
-    const taskIds = (await trx.selectFrom('project_tasks').select('id').where('project_id', '=', id).execute()).map((r) => Number(r.id));
+    const taskIds = (await trx.selectFrom('project_tasks').select('id').where('project_id', '=', id).execute()).map(
+      (r) => Number(r.id),
+    );
     for (const entity of ['project', 'task'] as const) {
       const ids = entity === 'project' ? [id] : taskIds;
       if (ids.length === 0) continue;
       await trx.deleteFrom('category_links').where('entity_type', '=', entity).where('entity_id', 'in', ids).execute();
-      await trx.deleteFrom('dynamic_attribute_values').where('entity_type', '=', entity).where('entity_id', 'in', ids).execute();
+      await trx
+        .deleteFrom('dynamic_attribute_values')
+        .where('entity_type', '=', entity)
+        .where('entity_id', 'in', ids)
+        .execute();
     }
     // Child tasks first: the parent reference is a plain foreign key.
     await trx.updateTable('project_tasks').set({ parent_id: null }).where('project_id', '=', id).execute();

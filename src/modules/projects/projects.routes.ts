@@ -35,7 +35,17 @@ export default async function projectRoutes(app: ZkApp) {
     type: 'projects',
     table: 'projects',
     load: async (s, keys) => {
-      const rows = keys.length ? await s.db.selectFrom('projects').selectAll().where('id', 'in', keys.map((k) => Number(k[0]))).execute() : [];
+      const rows = keys.length
+        ? await s.db
+            .selectFrom('projects')
+            .selectAll()
+            .where(
+              'id',
+              'in',
+              keys.map((k) => Number(k[0])),
+            )
+            .execute()
+        : [];
       return new Map((await toProjects(s.db, s.tenant, rows)).map((p) => [String(p.id), p]));
     },
     derivations: projectDerivations,
@@ -44,13 +54,22 @@ export default async function projectRoutes(app: ZkApp) {
   async function present(req: FastifyRequest, id: number) {
     const row = await findProject(req.db, id);
     if (!row) throw notFound('Project');
-    const [project] = await toProjects(req.db, req.tenant, [row], { priceTables: wantsPriceTables(req.query as object) });
+    const [project] = await toProjects(req.db, req.tenant, [row], {
+      priceTables: wantsPriceTables(req.query as object),
+    });
     return { data: project };
   }
 
   app.get(
     '/projects',
-    { schema: { summary: 'List projects', tags, querystring: ProjectListQuery, response: responses({ 200: Paginated(Project) }) } },
+    {
+      schema: {
+        summary: 'List projects',
+        tags,
+        querystring: ProjectListQuery,
+        response: responses({ 200: Paginated(Project) }),
+      },
+    },
     async (req) =>
       listResponse(req, listProjects(req.db, filters(req.query)), projectListSpec, (rows) =>
         toProjects(req.db, req.tenant, rows, { priceTables: wantsPriceTables(req.query) }),
@@ -59,20 +78,43 @@ export default async function projectRoutes(app: ZkApp) {
 
   app.get(
     '/projects/:id',
-    { schema: { summary: 'Get a project (?append=priceTables adds its effective price tables)', tags, params: Params, querystring: ProjectDetailQuery, response: responses({ 200: Single(Project) }) } },
+    {
+      schema: {
+        summary: 'Get a project (?append=priceTables adds its effective price tables)',
+        tags,
+        params: Params,
+        querystring: ProjectDetailQuery,
+        response: responses({ 200: Single(Project) }),
+      },
+    },
     async (req) => present(req, req.params.id),
   );
 
   app.post(
     '/projects',
-    { schema: { summary: 'Create a project', tags, body: ProjectCreate, querystring: ProjectDetailQuery, response: responses({ 201: Single(Project) }, { write: true }) } },
+    {
+      schema: {
+        summary: 'Create a project',
+        tags,
+        body: ProjectCreate,
+        querystring: ProjectDetailQuery,
+        response: responses({ 201: Single(Project) }, { write: true }),
+      },
+    },
     async (req, reply) => reply.code(201).send(await present(req, await createProject(req.db, req.tenant, req.body))),
   );
 
   app.route({
     method: ['PATCH', 'PUT'],
     url: '/projects/:id',
-    schema: { summary: 'Update a project (only submitted fields change)', tags, params: Params, body: ProjectUpdate, querystring: ProjectDetailQuery, response: responses({ 200: Single(Project) }, { write: true }) },
+    schema: {
+      summary: 'Update a project (only submitted fields change)',
+      tags,
+      params: Params,
+      body: ProjectUpdate,
+      querystring: ProjectDetailQuery,
+      response: responses({ 200: Single(Project) }, { write: true }),
+    },
     handler: async (req) => {
       const current = await findProject(req.db, req.params.id);
       if (!current) throw notFound('Project');
@@ -89,7 +131,8 @@ export default async function projectRoutes(app: ZkApp) {
     '/projects/:id',
     {
       schema: {
-        summary: 'Delete a project with its tasks, assignments, activities, locations and own price tables (refused while bookings or tickets refer to it)',
+        summary:
+          'Delete a project with its tasks, assignments, activities, locations and own price tables (refused while bookings or tickets refer to it)',
         tags,
         params: Params,
         response: responses({ 204: Type.Null() }, { write: true }),

@@ -33,8 +33,18 @@ export const PROJECT_TEXT_FIELDS = {
   billing_tasks: 64,
 } as const;
 export const PROJECT_NUMBER_FIELDS = [
-  'plan_hours', 'plan_hours_children', 'plan_hours_per_day', 'plan_wage', 'plan_wage_children', 'plan_expenses',
-  'plan_expenses_travel', 'plan_hours_done', 'plan_hours_invoiced', 'plan_warning_percent', 'plan_warning_percent_2', 'plan_warning_percent_3',
+  'plan_hours',
+  'plan_hours_children',
+  'plan_hours_per_day',
+  'plan_wage',
+  'plan_wage_children',
+  'plan_expenses',
+  'plan_expenses_travel',
+  'plan_hours_done',
+  'plan_hours_invoiced',
+  'plan_warning_percent',
+  'plan_warning_percent_2',
+  'plan_warning_percent_3',
 ] as const;
 type TextField = keyof typeof PROJECT_TEXT_FIELDS;
 type NumberField = (typeof PROJECT_NUMBER_FIELDS)[number];
@@ -53,7 +63,10 @@ export const Project = Type.Object({
   end_date: Nullable(DateTimeOut()),
   project_status_id: Type.String(),
   status: ProjectStatus,
-  ...mapFields(textKeys.filter((k) => k !== 'description' && k !== 'comments' && k !== 'billing_tasks'), () => Nullable(Type.String())),
+  ...mapFields(
+    textKeys.filter((k) => k !== 'description' && k !== 'comments' && k !== 'billing_tasks'),
+    () => Nullable(Type.String()),
+  ),
   customer_id: Nullable(Type.String({ description: 'Customer number.' })),
   has_multiple_customers: Nullable(Type.Boolean()),
   department_id: Nullable(Type.Integer()),
@@ -73,14 +86,24 @@ export const Project = Type.Object({
   activities_count: Type.Integer(),
   created: Nullable(DateTimeOut()),
   modified: Nullable(DateTimeOut()),
-  priceTables: Type.Optional(Type.Array(PriceTable, { description: 'Only with ?append=priceTables (effective tables: own, else customer, else base).' })),
-  end_customer_number: Type.Optional(Nullable(Type.String({ description: 'Only on tenants with the end_customer module.' }))),
+  priceTables: Type.Optional(
+    Type.Array(PriceTable, {
+      description: 'Only with ?append=priceTables (effective tables: own, else customer, else base).',
+    }),
+  ),
+  end_customer_number: Type.Optional(
+    Nullable(Type.String({ description: 'Only on tenants with the end_customer module.' })),
+  ),
 });
 export type ProjectT = Static<typeof Project>;
 
 /** An id, a digit string or one of the docs' names ("hourly", "Stundensatz", ...). */
-export const EnumInput = (description: string) => Nullable(Type.Unsafe<number | string>({ type: ['integer', 'string'], maxLength: 32, maximum: 1000, description }));
-const KeywordInput = Type.Union([Type.String({ maxLength: 255 }), Type.Object({ name: Type.String({ minLength: 1, maxLength: 255 }) }, { additionalProperties: false })]);
+export const EnumInput = (description: string) =>
+  Nullable(Type.Unsafe<number | string>({ type: ['integer', 'string'], maxLength: 32, maximum: 1000, description }));
+const KeywordInput = Type.Union([
+  Type.String({ maxLength: 255 }),
+  Type.Object({ name: Type.String({ minLength: 1, maxLength: 255 }) }, { additionalProperties: false }),
+]);
 
 const writable = {
   ...mapFields(textKeys, (k) => Opt(Type.String({ maxLength: PROJECT_TEXT_FIELDS[k] }))),
@@ -88,18 +111,31 @@ const writable = {
   ...mapFields(PROJECT_NUMBER_FIELDS as readonly NumberField[], () => Opt(Type.Number({ minimum: 0, maximum: 1e12 }))),
   start_date: Opt(DateOnly()),
   end_date: Opt(DateOnly({ description: 'On or after start_date.' })),
-  project_status_id: Type.Optional(Type.String({ minLength: 1, maxLength: 32, description: 'Status short name; default: the first bookable status.' })),
+  project_status_id: Type.Optional(
+    Type.String({ minLength: 1, maxLength: 32, description: 'Status short name; default: the first bookable status.' }),
+  ),
   customer_id: Opt(Type.String({ maxLength: 64, description: 'Customer number (must exist).' })),
   has_multiple_customers: Opt(Type.Boolean()),
   department_id: Opt(Type.Integer({ minimum: 1, maximum: MAX_ID, description: 'Default: the standard department.' })),
-  billing_type: Type.Optional(Labelled('billing_type', EnumInput('1 Stundensatz, 2 Tagessatz, 3 Pausch; also "hourly", "daily", "flat" or the names.'))),
+  billing_type: Type.Optional(
+    Labelled(
+      'billing_type',
+      EnumInput('1 Stundensatz, 2 Tagessatz, 3 Pausch; also "hourly", "daily", "flat" or the names.'),
+    ),
+  ),
   plan_can_exceed: Opt(Labelled('plan_can_exceed', Type.Integer({ minimum: 0, maximum: 4 }))),
   default_billability: Type.Optional(Labelled('default_billability', Type.Integer({ minimum: 0, maximum: 3 }))),
   receipts_billability: Opt(Labelled('receipts_billability', Type.Integer({ minimum: 0, maximum: 3 }))),
   keywords: Opt(Type.Array(KeywordInput, { maxItems: 100 })),
   categories: Opt(Type.Array(Type.String({ maxLength: 255 }), { maxItems: 200 })),
   dynamicAttributes: Opt(DynamicAttributesInput),
-  end_customer_number: Opt(Type.String({ maxLength: 64, description: "Stored only on tenants with the end_customer module: the number of one of the tenant's customers (422 otherwise)." })),
+  end_customer_number: Opt(
+    Type.String({
+      maxLength: 64,
+      description:
+        "Stored only on tenants with the end_customer module: the number of one of the tenant's customers (422 otherwise).",
+    }),
+  ),
 };
 const Name = Type.String({ minLength: 1, maxLength: 64 });
 export const ProjectCreate = Type.Object({ name: Name, ...writable });
@@ -107,18 +143,41 @@ export const ProjectUpdate = Type.Object({ name: Type.Optional(Name), ...writabl
 export type ProjectUpdateT = Static<typeof ProjectUpdate>;
 
 export const AppendQuery = {
-  append: Type.Optional(Type.String({ maxLength: 100, description: 'Comma-separated relations to append; "priceTables" adds the price tables.' })),
+  append: Type.Optional(
+    Type.String({
+      maxLength: 100,
+      description: 'Comma-separated relations to append; "priceTables" adds the price tables.',
+    }),
+  ),
   include: Type.Optional(Type.String({ maxLength: 100, description: 'Alias of append.' })),
 };
 export const ProjectDetailQuery = Type.Object(AppendQuery, { additionalProperties: true });
 
 export const ProjectListQuery = listQuery({
-  start_date: Type.Optional(DateOnly({ description: 'Projects active on or after this date (open ends count as open).' })),
-  end_date: Type.Optional(DateOnly({ description: 'Projects active on or before this date (open ends count as open).' })),
-  'id[]': Type.Optional(Type.Array(Type.String({ pattern: '^[0-9]{1,15}$', maxLength: 15 }), { maxItems: 1000, description: 'Project ids (as strings).' })),
-  'status[]': Type.Optional(Type.Array(Type.String({ maxLength: 32 }), { maxItems: 100, description: 'Status short names (or status ids).' })),
+  start_date: Type.Optional(
+    DateOnly({ description: 'Projects active on or after this date (open ends count as open).' }),
+  ),
+  end_date: Type.Optional(
+    DateOnly({ description: 'Projects active on or before this date (open ends count as open).' }),
+  ),
+  'id[]': Type.Optional(
+    Type.Array(Type.String({ pattern: '^[0-9]{1,15}$', maxLength: 15 }), {
+      maxItems: 1000,
+      description: 'Project ids (as strings).',
+    }),
+  ),
+  'status[]': Type.Optional(
+    Type.Array(Type.String({ maxLength: 32 }), { maxItems: 100, description: 'Status short names (or status ids).' }),
+  ),
   name: Type.Optional(Type.String({ maxLength: 64, description: 'Exact project name.' })),
-  search: Type.Optional(Nullable(Type.String({ maxLength: 255, description: 'Case-insensitive (ASCII) substring of name, description or customer number.' }))),
+  search: Type.Optional(
+    Nullable(
+      Type.String({
+        maxLength: 255,
+        description: 'Case-insensitive (ASCII) substring of name, description or customer number.',
+      }),
+    ),
+  ),
   customer_id: Type.Optional(Type.String({ maxLength: 64, description: 'Customer number.' })),
   ...AppendQuery,
 });

@@ -21,11 +21,14 @@ export const receiptTypeListSpec: ListSpec = {
 };
 
 /** What keeps a receipt type from being deleted (by name). */
-export const RECEIPT_TYPE_REFERENCES: ReferenceCheck[] = [{ table: 'receipts', column: 'receipt_type_id', what: 'receipts' }];
+export const RECEIPT_TYPE_REFERENCES: ReferenceCheck[] = [
+  { table: 'receipts', column: 'receipt_type_id', what: 'receipts' },
+];
 
 export const listReceiptTypes = (db: TenantDb) => db.selectFrom('receipt_types').selectAll();
 
-export const findReceiptType = (db: TenantDb, name: string) => db.selectFrom('receipt_types').selectAll().where('name', '=', name).executeTakeFirst();
+export const findReceiptType = (db: TenantDb, name: string) =>
+  db.selectFrom('receipt_types').selectAll().where('name', '=', name).executeTakeFirst();
 
 export const taxRatesOf = (row: Pick<ReceiptTypeRow, 'tax_rates'>): number[] => fromJson<number[]>(row.tax_rates, []);
 

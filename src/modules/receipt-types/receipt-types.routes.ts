@@ -4,8 +4,21 @@
 import { Type } from '@sinclair/typebox';
 import type { ZkApp } from '../../types.js';
 import { deleteRow, insertRow, pick, refuseWhileUsed, resourceRoutes, updateRow } from '../crud/index.js';
-import { ReceiptType, ReceiptTypeCreate, ReceiptTypeUpdate, type ReceiptTypeT, type ReceiptTypeWriteT } from './receipt-types.schemas.js';
-import { findReceiptType, listReceiptTypes, RECEIPT_TYPE_REFERENCES, receiptTypeListSpec, toReceiptType, type ReceiptTypeRow } from './receipt-types.repository.js';
+import {
+  ReceiptType,
+  ReceiptTypeCreate,
+  ReceiptTypeUpdate,
+  type ReceiptTypeT,
+  type ReceiptTypeWriteT,
+} from './receipt-types.schemas.js';
+import {
+  findReceiptType,
+  listReceiptTypes,
+  RECEIPT_TYPE_REFERENCES,
+  receiptTypeListSpec,
+  toReceiptType,
+  type ReceiptTypeRow,
+} from './receipt-types.repository.js';
 
 function columns(body: ReceiptTypeWriteT) {
   const values: Record<string, unknown> = pick(body, ['name', 'description', 'default_payment_method']);
@@ -26,10 +39,22 @@ export default async function receiptTypeRoutes(app: ZkApp) {
     list: { build: (s) => listReceiptTypes(s.db), spec: receiptTypeListSpec },
     find: (s, _p, name) => findReceiptType(s.db, name),
     show: (_s, _p, row) => toReceiptType(row),
-    create: { body: ReceiptTypeCreate, run: (s, _p, body) => insertRow(s.db, 'receipt_types', { tax_rates: '[]', ...columns(body) }) },
-    update: { body: ReceiptTypeUpdate, run: (s, _p, row, body) => updateRow(s.db, 'receipt_types', Number(row.id), columns(body)) },
+    create: {
+      body: ReceiptTypeCreate,
+      run: (s, _p, body) => insertRow(s.db, 'receipt_types', { tax_rates: '[]', ...columns(body) }),
+    },
+    update: {
+      body: ReceiptTypeUpdate,
+      run: (s, _p, row, body) => updateRow(s.db, 'receipt_types', Number(row.id), columns(body)),
+    },
     remove: async (s, _p, row) => {
-      await refuseWhileUsed(s.db, RECEIPT_TYPE_REFERENCES, row.name, (what) => `The receipt type is still used by ${what}.`, 'name');
+      await refuseWhileUsed(
+        s.db,
+        RECEIPT_TYPE_REFERENCES,
+        row.name,
+        (what) => `The receipt type is still used by ${what}.`,
+        'name',
+      );
       await deleteRow(s.db, 'receipt_types', Number(row.id));
     },
     summaries: { get: 'Get a receipt type by name' },

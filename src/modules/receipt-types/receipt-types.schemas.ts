@@ -18,7 +18,11 @@ const Name = Type.String({ minLength: 1, maxLength: 255 });
 const writable = {
   description: Opt(Type.String({ maxLength: 1000 })),
   tax_rates: Type.Optional(
-    Type.Array(Type.Number({ minimum: 0, maximum: 100 }), { maxItems: 20, uniqueItems: true, description: 'Allowed tax percentages; empty: any rate 0–100.' }),
+    Type.Array(Type.Number({ minimum: 0, maximum: 100 }), {
+      maxItems: 20,
+      uniqueItems: true,
+      description: 'Allowed tax percentages; empty: any rate 0–100.',
+    }),
   ),
   default_payment_method: Opt(Type.String({ maxLength: 255 })),
 };

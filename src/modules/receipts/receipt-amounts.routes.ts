@@ -5,7 +5,14 @@ import type { ZkApp } from '../../types.js';
 import { MAX_ID } from '../../http/schemas.js';
 import { resourceRoutes } from '../crud/index.js';
 import { ReceiptAmount, type ReceiptAmountT } from './receipts.schemas.js';
-import { findAmount, listAmounts, receiptAmountListSpec, toAmount, type ReceiptAmountRow, type ReceiptRow } from './receipts.repository.js';
+import {
+  findAmount,
+  listAmounts,
+  receiptAmountListSpec,
+  toAmount,
+  type ReceiptAmountRow,
+  type ReceiptRow,
+} from './receipts.repository.js';
 import { requireReceipt } from './receipts.service.js';
 
 export default async function receiptAmountRoutes(app: ZkApp) {

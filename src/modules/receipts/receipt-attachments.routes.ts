@@ -7,7 +7,16 @@ import type { ZkApp } from '../../types.js';
 import { MAX_ID, responses, Single } from '../../http/schemas.js';
 import { notFound } from '../../values/errors.js';
 import { scopeOf } from '../crud/index.js';
-import { attachmentFields, attachmentMeta, base64Content, contentRoute, deleteAttachments, findAttachment, putSingleAttachment, uploads } from '../attachments/index.js';
+import {
+  attachmentFields,
+  attachmentMeta,
+  base64Content,
+  contentRoute,
+  deleteAttachments,
+  findAttachment,
+  putSingleAttachment,
+  uploads,
+} from '../attachments/index.js';
 import { requireReceipt, whileChangeable } from './receipts.service.js';
 
 const tags = ['Receipt attachments'];
@@ -21,18 +30,36 @@ export default async function receiptAttachmentRoutes(app: ZkApp) {
 
   app.put(
     '/receipts/:id/attachments',
-    { bodyLimit: upload.route.bodyLimit, schema: { summary: 'Attach a file to a receipt, replacing its file (JSON base64 or multipart/form-data)', tags, params, body: upload.route.body, response: upload.responses } },
+    {
+      bodyLimit: upload.route.bodyLimit,
+      schema: {
+        summary: 'Attach a file to a receipt, replacing its file (JSON base64 or multipart/form-data)',
+        tags,
+        params,
+        body: upload.route.body,
+        response: upload.responses,
+      },
+    },
     async (req) => {
       await requireReceipt(req.db, req.params.id);
       const file = await upload.read(req);
-      await whileChangeable(scopeOf(app, req), req.params.id, (trx) => putSingleAttachment(trx, owner(req.params.id), file));
+      await whileChangeable(scopeOf(app, req), req.params.id, (trx) =>
+        putSingleAttachment(trx, owner(req.params.id), file),
+      );
       return { success: true };
     },
   );
 
   app.get(
     '/receipts/:id/attachments',
-    { schema: { summary: "Get a receipt's file with its base64 contents", tags, params, response: responses({ 200: Single(ReceiptFile) }) } },
+    {
+      schema: {
+        summary: "Get a receipt's file with its base64 contents",
+        tags,
+        params,
+        response: responses({ 200: Single(ReceiptFile) }),
+      },
+    },
     async (req) => {
       await requireReceipt(req.db, req.params.id);
       const meta = await findAttachment(req.db, owner(req.params.id));
@@ -43,9 +70,18 @@ export default async function receiptAttachmentRoutes(app: ZkApp) {
 
   app.delete(
     '/receipts/:id/attachments',
-    { schema: { summary: "Delete a receipt's file", tags, params, response: responses({ 204: Type.Null() }, { write: true }) } },
+    {
+      schema: {
+        summary: "Delete a receipt's file",
+        tags,
+        params,
+        response: responses({ 204: Type.Null() }, { write: true }),
+      },
+    },
     async (req, reply) => {
-      const deleted = await whileChangeable(scopeOf(app, req), req.params.id, (trx) => deleteAttachments(trx, owner(req.params.id)));
+      const deleted = await whileChangeable(scopeOf(app, req), req.params.id, (trx) =>
+        deleteAttachments(trx, owner(req.params.id)),
+      );
       if (deleted === 0) throw notFound('Attachment');
       return reply.code(204).send();
     },

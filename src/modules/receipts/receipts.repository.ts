@@ -49,7 +49,14 @@ export const receiptListSpec: ListSpec = {
 
 export const receiptAmountListSpec: ListSpec = {
   key: ['id'],
-  sortable: { id: 'id', tax: 'tax_e4', quantity: 'quantity_e4', amount: 'amount_cents', invoicing_share: 'invoicing_share_cents', private_share: 'private_share_cents' },
+  sortable: {
+    id: 'id',
+    tax: 'tax_e4',
+    quantity: 'quantity_e4',
+    amount: 'amount_cents',
+    invoicing_share: 'invoicing_share_cents',
+    private_share: 'private_share_cents',
+  },
   modified: false,
 };
 
@@ -64,15 +71,27 @@ export function listReceipts(db: TenantDb, f: ReceiptListQueryT) {
   return q;
 }
 
-export const findReceipt = (db: TenantDb, id: number) => db.selectFrom('receipts').selectAll().where('id', '=', Number(id)).executeTakeFirst();
+export const findReceipt = (db: TenantDb, id: number) =>
+  db.selectFrom('receipts').selectAll().where('id', '=', Number(id)).executeTakeFirst();
 
 export const findReceiptByClientId = (db: TenantDb, employee: string, clientId: number) =>
-  db.selectFrom('receipts').selectAll().where('employee_id', '=', employee).where('client_id', '=', clientId).executeTakeFirst();
+  db
+    .selectFrom('receipts')
+    .selectAll()
+    .where('employee_id', '=', employee)
+    .where('client_id', '=', clientId)
+    .executeTakeFirst();
 
-export const listAmounts = (db: TenantDb, receiptId: number) => db.selectFrom('receipt_amounts').selectAll().where('receipt_id', '=', receiptId);
+export const listAmounts = (db: TenantDb, receiptId: number) =>
+  db.selectFrom('receipt_amounts').selectAll().where('receipt_id', '=', receiptId);
 
 export const findAmount = (db: TenantDb, receiptId: number, id: number) =>
-  db.selectFrom('receipt_amounts').selectAll().where('receipt_id', '=', receiptId).where('id', '=', Number(id)).executeTakeFirst();
+  db
+    .selectFrom('receipt_amounts')
+    .selectAll()
+    .where('receipt_id', '=', receiptId)
+    .where('id', '=', Number(id))
+    .executeTakeFirst();
 
 /** The stored lines of a receipt, in order. */
 export const amountsOf = async (db: TenantDb, receiptId: number): Promise<ReceiptLine[]> =>
@@ -85,18 +104,29 @@ export const amountsOf = async (db: TenantDb, receiptId: number): Promise<Receip
   }));
 
 async function insertLines(db: TenantDb, receiptId: number, lines: readonly ReceiptLine[]) {
-  await db.insertInto('receipt_amounts', lines.map((l) => ({ receipt_id: receiptId, ...l }))).execute();
+  await db
+    .insertInto(
+      'receipt_amounts',
+      lines.map((l) => ({ receipt_id: receiptId, ...l })),
+    )
+    .execute();
 }
 
 /**
  * Insert a header with its lines (inside the caller's transaction). With a client_id the employee already used,
  * nothing is written and undefined comes back: the unique index decides, also between concurrent requests.
  */
-export async function insertReceipt(db: TenantDb, values: ReceiptValues, lines: readonly ReceiptLine[]): Promise<ReceiptRow | undefined> {
+export async function insertReceipt(
+  db: TenantDb,
+  values: ReceiptValues,
+  lines: readonly ReceiptLine[],
+): Promise<ReceiptRow | undefined> {
   const now = nowTimestamp();
   const row = await db
     .insertInto('receipts', { ...values, created: now, modified: now })
-    .onConflict((oc) => oc.columns(['tenant_id', 'employee_id', 'client_id']).where('client_id', 'is not', null).doNothing())
+    .onConflict((oc) =>
+      oc.columns(['tenant_id', 'employee_id', 'client_id']).where('client_id', 'is not', null).doNothing(),
+    )
     .returningAll()
     .executeTakeFirst();
   if (row) await insertLines(db, Number(row.id), lines);
@@ -104,8 +134,18 @@ export async function insertReceipt(db: TenantDb, values: ReceiptValues, lines: 
 }
 
 /** Update the header; `lines` (when given) replace the stored ones. Inside the caller's transaction. */
-export async function updateReceipt(db: TenantDb, id: number, values: Partial<ReceiptValues>, lines?: readonly ReceiptLine[]): Promise<ReceiptRow> {
-  const row = await db.updateTable('receipts').set({ ...values, modified: nowTimestamp() }).where('id', '=', id).returningAll().executeTakeFirstOrThrow();
+export async function updateReceipt(
+  db: TenantDb,
+  id: number,
+  values: Partial<ReceiptValues>,
+  lines?: readonly ReceiptLine[],
+): Promise<ReceiptRow> {
+  const row = await db
+    .updateTable('receipts')
+    .set({ ...values, modified: nowTimestamp() })
+    .where('id', '=', id)
+    .returningAll()
+    .executeTakeFirstOrThrow();
   if (lines) {
     await db.deleteFrom('receipt_amounts').where('receipt_id', '=', id).execute();
     await insertLines(db, id, lines);
@@ -157,11 +197,18 @@ export function toReceipt(r: ReceiptRow, filename: string | null, language: stri
 
 /** A page of receipts with their filenames (one query for the page). */
 export async function toReceipts(db: TenantDb, rows: ReceiptRow[]): Promise<ReceiptT[]> {
-  const names = await filenamesOf(db, 'receipt', rows.map((r) => Number(r.id)));
+  const names = await filenamesOf(
+    db,
+    'receipt',
+    rows.map((r) => Number(r.id)),
+  );
   return rows.map((r) => toReceipt(r, names.get(Number(r.id)) ?? null, db.language));
 }
 
-export const toAmount = (r: ReceiptAmountRow, header: Pick<ReceiptRow, 'is_amount_net' | 'is_invoice_amount_net'>): ReceiptAmountT => ({
+export const toAmount = (
+  r: ReceiptAmountRow,
+  header: Pick<ReceiptRow, 'is_amount_net' | 'is_invoice_amount_net'>,
+): ReceiptAmountT => ({
   id: Number(r.id),
   receipt_id: Number(r.receipt_id),
   tax: decimalUnits(Number(r.tax_e4), 4),
@@ -174,6 +221,9 @@ export const toAmount = (r: ReceiptAmountRow, header: Pick<ReceiptRow, 'is_amoun
 });
 
 /** The project of a task, ticket, and the ticket of a subtask a receipt names (undefined: none such). */
-export const projectOfTask = (db: TenantDb, id: number) => db.selectFrom('project_tasks').select('project_id').where('id', '=', id).executeTakeFirst();
-export const projectOfTicket = (db: TenantDb, id: number) => db.selectFrom('tickets').select('project_id').where('id', '=', id).executeTakeFirst();
-export const ticketOfSubtask = (db: TenantDb, id: number) => db.selectFrom('ticket_subtasks').select('ticket_id').where('id', '=', id).executeTakeFirst();
+export const projectOfTask = (db: TenantDb, id: number) =>
+  db.selectFrom('project_tasks').select('project_id').where('id', '=', id).executeTakeFirst();
+export const projectOfTicket = (db: TenantDb, id: number) =>
+  db.selectFrom('tickets').select('project_id').where('id', '=', id).executeTakeFirst();
+export const ticketOfSubtask = (db: TenantDb, id: number) =>
+  db.selectFrom('ticket_subtasks').select('ticket_id').where('id', '=', id).executeTakeFirst();

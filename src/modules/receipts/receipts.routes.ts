@@ -21,12 +21,22 @@ export default async function receiptRoutes(app: ZkApp) {
       derivations: [
         { table: 'receipt_amounts', match: { id: 'receipt_id' } },
         // the file's name
-        { table: 'attachments', where: { owner_type: 'receipt' }, columns: ['owner_id', 'filename'], match: { id: 'owner_id' } },
+        {
+          table: 'attachments',
+          where: { owner_type: 'receipt' },
+          columns: ['owner_id', 'filename'],
+          match: { id: 'owner_id' },
+        },
       ],
       showMany: (s, _p, rows) => toReceipts(s.db, rows),
     },
     resource: Receipt,
-    list: { query: ReceiptListQuery, build: (s, _p, q) => listReceipts(s.db, q), spec: receiptListSpec, map: (s, _p, rows) => toReceipts(s.db, rows) },
+    list: {
+      query: ReceiptListQuery,
+      build: (s, _p, q) => listReceipts(s.db, q),
+      spec: receiptListSpec,
+      map: (s, _p, rows) => toReceipts(s.db, rows),
+    },
     find: (s, _p, id) => findReceipt(s.db, id),
     show: async (s, _p, row) => (await toReceipts(s.db, [row]))[0],
     update: { body: ReceiptUpdate, run: (s, _p, row, body) => changeReceipt(s, row, body) },

@@ -4,7 +4,17 @@
 // the decimal text read back; they are stored as scaled integers (values/money.ts) and more decimals than the field
 // (or, for money, the currency) allows are 422 (receipts.service.ts).
 import { Type, type Static } from '@sinclair/typebox';
-import { DateOnly, DateTimeOut, IntIdName, MAX_ID, Nullable, Opt, Currency, DecimalIn, Labelled } from '../../http/schemas.js';
+import {
+  DateOnly,
+  DateTimeOut,
+  IntIdName,
+  MAX_ID,
+  Nullable,
+  Opt,
+  Currency,
+  DecimalIn,
+  Labelled,
+} from '../../http/schemas.js';
 import { listQuery } from '../../http/list/index.js';
 import { EnumIn } from '../crud/index.js';
 
@@ -22,8 +32,14 @@ export const Receipt = Type.Object({
   invoice_amount_currency: Type.String(),
   note: Nullable(Type.String()),
   payment_method: Type.String(),
-  breakfast: Type.String({ description: 'Per-diem deduction: "0" if none, else the amount with 2 decimals.', examples: ['0', '5.60'] }),
-  lunch_or_dinner: Type.String({ description: 'Per-diem deduction: "0" if none, else the amount with 2 decimals.', examples: ['0', '11.20'] }),
+  breakfast: Type.String({
+    description: 'Per-diem deduction: "0" if none, else the amount with 2 decimals.',
+    examples: ['0', '5.60'],
+  }),
+  lunch_or_dinner: Type.String({
+    description: 'Per-diem deduction: "0" if none, else the amount with 2 decimals.',
+    examples: ['0', '11.20'],
+  }),
   location: Nullable(Type.String()),
   is_amount_net: Type.Boolean(),
   is_invoice_amount_net: Type.Boolean(),
@@ -81,7 +97,14 @@ const optional = {
   project_task_id: Opt(Id),
   ticket_id: Opt(Id),
   subtask_id: Opt(Id),
-  invoice_item_id: Opt(Type.Integer({ minimum: 1, maximum: MAX_ID, description: 'The invoice item that bills the receipt (must bill its project). Once that invoice is Billed the receipt is locked.' })),
+  invoice_item_id: Opt(
+    Type.Integer({
+      minimum: 1,
+      maximum: MAX_ID,
+      description:
+        'The invoice item that bills the receipt (must bill its project). Once that invoice is Billed the receipt is locked.',
+    }),
+  ),
   is_invoice_amount_net: Opt(Type.Boolean({ description: 'Required when a line has an invoicing share.' })),
   note: Opt(Type.String({ maxLength: 255 })),
   invoice_amount_currency: Type.Optional(Currency({ description: 'ISO 4217 code; default: currency.' })),
@@ -89,7 +112,9 @@ const optional = {
   breakfast: Type.Optional(Deduction),
   lunch_or_dinner: Type.Optional(Deduction),
   billing_status: Type.Optional(Nullable(Labelled('receipt_billing_status', EnumIn(0, 3, '')))),
-  payment_method: Type.Optional(Type.String({ minLength: 1, maxLength: 255, description: 'Default: the receipt type\'s default_payment_method.' })),
+  payment_method: Type.Optional(
+    Type.String({ minLength: 1, maxLength: 255, description: "Default: the receipt type's default_payment_method." }),
+  ),
 };
 
 export const ReceiptCreate = Type.Object({
@@ -100,7 +125,13 @@ export const ReceiptCreate = Type.Object({
   currency: Currency(),
   is_amount_net: Type.Boolean(),
   receiptAmounts: Lines,
-  client_id: Opt(Type.Integer({ minimum: -MAX_ID, maximum: MAX_ID, description: 'Id assigned offline by a mobile app: a second POST with it returns the stored receipt (200).' })),
+  client_id: Opt(
+    Type.Integer({
+      minimum: -MAX_ID,
+      maximum: MAX_ID,
+      description: 'Id assigned offline by a mobile app: a second POST with it returns the stored receipt (200).',
+    }),
+  ),
   ...optional,
 });
 export type ReceiptCreateT = Static<typeof ReceiptCreate>;

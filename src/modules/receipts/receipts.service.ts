@@ -17,7 +17,15 @@ import { CLOSED_MONTH, closedFor, closingOf } from '../../booking/rules/closed-m
 import { billedLinkViolations, checkInvoiceItemLink } from '../invoices/invoice-items.service.js';
 import { closingsFor, holdMonths } from '../month-closings/month-closings.repository.js';
 import { findReceiptType, taxRatesOf } from '../receipt-types/receipt-types.repository.js';
-import { BILLED, DEFAULT_BILLING_STATUS, MONEY_MAX, QUANTITY_MAX, type ReceiptCreateT, type ReceiptLineIn, type ReceiptUpdateT } from './receipts.schemas.js';
+import {
+  BILLED,
+  DEFAULT_BILLING_STATUS,
+  MONEY_MAX,
+  QUANTITY_MAX,
+  type ReceiptCreateT,
+  type ReceiptLineIn,
+  type ReceiptUpdateT,
+} from './receipts.schemas.js';
 import { currencyDecimals, decimalUnits, readDecimal, toUnits, type DecimalRule } from '../../values/money.js';
 import {
   amountsOf,
@@ -34,11 +42,16 @@ import {
   type ReceiptValues,
 } from './receipts.repository.js';
 
-const locks = (s: Scope, ...employees: (string | undefined)[]) => [...new Set(employees.filter((e): e is string => !!e))].map((e) => lockKeys.employee(s.tenant.id, e));
+const locks = (s: Scope, ...employees: (string | undefined)[]) =>
+  [...new Set(employees.filter((e): e is string => !!e))].map((e) => lockKeys.employee(s.tenant.id, e));
 
 /** Body -> stored values over the current ones (PATCH) or the defaults (POST); the type's payment method fills in. */
-function valuesOf(body: ReceiptUpdateT & { client_id?: number | null }, current: ReceiptValues | undefined): Omit<ReceiptValues, 'payment_method'> & { payment_method: string | undefined } {
-  const pick = <K extends keyof ReceiptValues>(k: K, fallback: ReceiptValues[K]) => merged((body as Record<string, unknown>)[k] as ReceiptValues[K] | undefined, current ? current[k] : fallback);
+function valuesOf(
+  body: ReceiptUpdateT & { client_id?: number | null },
+  current: ReceiptValues | undefined,
+): Omit<ReceiptValues, 'payment_method'> & { payment_method: string | undefined } {
+  const pick = <K extends keyof ReceiptValues>(k: K, fallback: ReceiptValues[K]) =>
+    merged((body as Record<string, unknown>)[k] as ReceiptValues[K] | undefined, current ? current[k] : fallback);
   const currency = pick('currency', '');
   const keptBillingStatus = current ? current.billing_status : DEFAULT_BILLING_STATUS;
   return {
@@ -75,7 +88,14 @@ type Values = ReturnType<typeof valuesOf>;
  */
 function bodyAmounts(body: ReceiptUpdateT, v: Values, create: boolean, errors: ErrorBag): ReceiptLine[] | undefined {
   const fail = (field: string, message: string) => errors.add(field, message);
-  const money = (currency: string, min = 0, exclusiveMin = false): DecimalRule => ({ places: currencyDecimals(currency), scale: 2, min, max: MONEY_MAX, exclusiveMin, currency });
+  const money = (currency: string, min = 0, exclusiveMin = false): DecimalRule => ({
+    places: currencyDecimals(currency),
+    scale: 2,
+    min,
+    max: MONEY_MAX,
+    exclusiveMin,
+    currency,
+  });
   for (const field of ['breakfast', 'lunch_or_dinner'] as const) {
     const value = body[field];
     const cents = value === undefined ? undefined : readDecimal(value, money(v.currency), field, fail);
@@ -83,10 +103,12 @@ function bodyAmounts(body: ReceiptUpdateT, v: Values, create: boolean, errors: E
   }
   return body.receiptAmounts?.map((l: ReceiptLineIn, i) => {
     const at = (f: string) => `receiptAmounts.${i}.${f}`;
-    const share = (value: number | string | null | undefined, currency: string, f: string) => (value === null || value === undefined ? 0 : readDecimal(value, money(currency), at(f), fail));
+    const share = (value: number | string | null | undefined, currency: string, f: string) =>
+      value === null || value === undefined ? 0 : readDecimal(value, money(currency), at(f), fail);
     return {
       tax_e4: readDecimal(l.tax, { places: 4, scale: 4, min: 0, max: 100 }, at('tax'), fail) ?? 0,
-      quantity_e4: readDecimal(l.quantity, { places: 4, scale: 4, min: 1, max: QUANTITY_MAX }, at('quantity'), fail) ?? 0,
+      quantity_e4:
+        readDecimal(l.quantity, { places: 4, scale: 4, min: 1, max: QUANTITY_MAX }, at('quantity'), fail) ?? 0,
       amount_cents: readDecimal(l.amount, money(v.currency, 0, create), at('amount'), fail) ?? 0,
       private_share_cents: share(l.private_share, v.currency, 'private_share') ?? 0,
       invoicing_share_cents: share(l.invoicing_share, v.invoice_amount_currency, 'invoicing_share') ?? 0,
@@ -95,7 +117,12 @@ function bodyAmounts(body: ReceiptUpdateT, v: Values, create: boolean, errors: E
 }
 
 /** References, tax rates, the invoicing-share rule and the payment method default; 422 on the fields. */
-async function checked(db: TenantDb, v: Values, lines: readonly ReceiptLine[], errors: ErrorBag): Promise<ReceiptValues> {
+async function checked(
+  db: TenantDb,
+  v: Values,
+  lines: readonly ReceiptLine[],
+  errors: ErrorBag,
+): Promise<ReceiptValues> {
   const [employee, type, project, task, ticket, subtask] = await Promise.all([
     existsInTenant(db, 'employees', 'username', v.employee_id),
     findReceiptType(db, v.receipt_type_id),
@@ -109,30 +136,43 @@ async function checked(db: TenantDb, v: Values, lines: readonly ReceiptLine[], e
   if (!project) errors.add('project_id', 'The selected project id is invalid.');
   if (v.project_task_id !== null) {
     if (!task) errors.add('project_task_id', 'The selected project task id is invalid.');
-    else if (Number(task.project_id) !== v.project_id) errors.add('project_task_id', 'The task does not belong to the project.');
+    else if (Number(task.project_id) !== v.project_id)
+      errors.add('project_task_id', 'The task does not belong to the project.');
   }
   if (v.ticket_id !== null) {
     if (!ticket) errors.add('ticket_id', 'The selected ticket id is invalid.');
-    else if (Number(ticket.project_id) !== v.project_id) errors.add('ticket_id', 'The ticket does not belong to the project.');
+    else if (Number(ticket.project_id) !== v.project_id)
+      errors.add('ticket_id', 'The ticket does not belong to the project.');
   }
   if (v.subtask_id !== null) {
     if (!subtask) errors.add('subtask_id', 'The selected subtask id is invalid.');
-    else if (v.ticket_id === null || Number(subtask.ticket_id) !== v.ticket_id) errors.add('subtask_id', 'The subtask does not belong to the ticket.');
+    else if (v.ticket_id === null || Number(subtask.ticket_id) !== v.ticket_id)
+      errors.add('subtask_id', 'The subtask does not belong to the ticket.');
   }
   if (type) {
     const rates = taxRatesOf(type);
     lines.forEach((l, i) => {
       const tax = Number(decimalUnits(l.tax_e4, 4));
       if (rates.length && !errors.errors[`receiptAmounts.${i}.tax`] && !rates.some((r) => toUnits(r, 4) === l.tax_e4)) {
-        errors.add(`receiptAmounts.${i}.tax`, `The tax rate ${tax} is not allowed for the receipt type ${type.name} (allowed: ${rates.join(', ')}).`);
+        errors.add(
+          `receiptAmounts.${i}.tax`,
+          `The tax rate ${tax} is not allowed for the receipt type ${type.name} (allowed: ${rates.join(', ')}).`,
+        );
       }
     });
   }
   if (v.is_invoice_amount_net === null && lines.some((l) => l.invoicing_share_cents > 0)) {
-    errors.add('is_invoice_amount_net', 'The is invoice amount net field is required when a line has an invoicing share.');
+    errors.add(
+      'is_invoice_amount_net',
+      'The is invoice amount net field is required when a line has an invoicing share.',
+    );
   }
   const payment = v.payment_method ?? type?.default_payment_method ?? undefined;
-  if (!payment && type) errors.add('payment_method', 'The payment method field is required (the receipt type has no default payment method).');
+  if (!payment && type)
+    errors.add(
+      'payment_method',
+      'The payment method field is required (the receipt type has no default payment method).',
+    );
   errors.throwIfAny();
   return { ...v, payment_method: payment! };
 }
@@ -141,26 +181,55 @@ async function checked(db: TenantDb, v: Values, lines: readonly ReceiptLine[], e
 async function assertChangeable(s: Scope, trx: TenantDb, r: ReceiptRow): Promise<void> {
   const billed = await billedLinkViolations(trx, s.dialect, r.invoice_item_id, 'receipt');
   if (billed.length) throw violationsError(billed);
-  if (r.billing_status !== null && Number(r.billing_status) === BILLED) throw validationError({ billing_status: ['The receipt is billed; it cannot be changed or deleted.'] });
+  if (r.billing_status !== null && Number(r.billing_status) === BILLED)
+    throw validationError({ billing_status: ['The receipt is billed; it cannot be changed or deleted.'] });
 }
 
 /** A newly named invoice item (POST, or a PATCH that changes it): it exists, bills the project, is not billed. */
 async function checkLink(s: Scope, trx: TenantDb, v: ReceiptValues, current: ReceiptRow | undefined): Promise<void> {
-  if (current && current.invoice_item_id !== null && Number(current.invoice_item_id) === v.invoice_item_id && Number(current.project_id) === v.project_id) return;
+  if (
+    current &&
+    current.invoice_item_id !== null &&
+    Number(current.invoice_item_id) === v.invoice_item_id &&
+    Number(current.project_id) === v.project_id
+  )
+    return;
   const errors = new ErrorBag();
-  await checkInvoiceItemLink(trx, s.dialect, v.invoice_item_id === null ? null : Number(v.invoice_item_id), Number(v.project_id), 'receipts', errors);
+  await checkInvoiceItemLink(
+    trx,
+    s.dialect,
+    v.invoice_item_id === null ? null : Number(v.invoice_item_id),
+    Number(v.project_id),
+    'receipts',
+    errors,
+  );
   errors.throwIfAny();
 }
 
 /** The month-closing rule of bookings: no receipt entered, changed or deleted in a closed month. */
-async function assertOpenMonths(s: Scope, db: TenantDb, receipts: readonly Pick<ReceiptValues, 'employee_id' | 'date'>[], storedToo: boolean): Promise<void> {
-  await holdMonths(db, s.dialect, receipts.map((r) => r.date));
+async function assertOpenMonths(
+  s: Scope,
+  db: TenantDb,
+  receipts: readonly Pick<ReceiptValues, 'employee_id' | 'date'>[],
+  storedToo: boolean,
+): Promise<void> {
+  await holdMonths(
+    db,
+    s.dialect,
+    receipts.map((r) => r.date),
+  );
   for (const [i, r] of receipts.entries()) {
     const month = r.date.slice(0, 7);
     const hit = closingOf(await closingsFor(db, r.employee_id, [month]), r.employee_id, month);
     if (hit) {
       const what = storedToo && i > 0 ? 'The receipt as stored lies in a closed month: ' : '';
-      throw violationsError([{ field: 'date', rule: CLOSED_MONTH, message: `${what}The month ${month} is closed ${closedFor(hit)}; no receipts can be entered, changed or deleted in it.` }]);
+      throw violationsError([
+        {
+          field: 'date',
+          rule: CLOSED_MONTH,
+          message: `${what}The month ${month} is closed ${closedFor(hit)}; no receipts can be entered, changed or deleted in it.`,
+        },
+      ]);
     }
   }
 }
@@ -204,7 +273,11 @@ export async function changeReceipt(s: Scope, stored: ReceiptRow, body: ReceiptU
  * A change of the stored receipt that keeps its fields (delete, its file): under the employee's lock, refused
  * while billed, invoiced or in a closed month.
  */
-export async function whileChangeable<T>(s: Scope, id: number, fn: (trx: TenantDb, current: ReceiptRow) => Promise<T>): Promise<T> {
+export async function whileChangeable<T>(
+  s: Scope,
+  id: number,
+  fn: (trx: TenantDb, current: ReceiptRow) => Promise<T>,
+): Promise<T> {
   const stored = await requireReceipt(s.db, id);
   return lockedTransaction(s.db, s.dialect, locks(s, stored.employee_id), async (trx) => {
     const current = await findReceipt(trx, id);
@@ -216,7 +289,8 @@ export async function whileChangeable<T>(s: Scope, id: number, fn: (trx: TenantD
 }
 
 /** DELETE: the receipt with its lines and file, unless billed, invoiced or in a closed month. */
-export const removeReceipt = (s: Scope, stored: ReceiptRow) => whileChangeable(s, Number(stored.id), (trx) => deleteReceipt(trx, Number(stored.id)));
+export const removeReceipt = (s: Scope, stored: ReceiptRow) =>
+  whileChangeable(s, Number(stored.id), (trx) => deleteReceipt(trx, Number(stored.id)));
 
 /** A receipt of the tenant, or 404. */
 export async function requireReceipt(db: TenantDb, id: number): Promise<ReceiptRow> {

@@ -14,7 +14,10 @@ import type { ResourcePlanningsTable } from '../plannings/plannings.tables.js';
 import type { ResourcePlanningT } from './resource-plannings.schemas.js';
 
 export type ResourcePlanningRow = Selectable<ResourcePlanningsTable>;
-export type ResourcePlanningValues = Omit<Insertable<ResourcePlanningsTable>, 'tenant_id' | 'id' | 'created' | 'modified'>;
+export type ResourcePlanningValues = Omit<
+  Insertable<ResourcePlanningsTable>,
+  'tenant_id' | 'id' | 'created' | 'modified'
+>;
 
 const nullable = (column: string) => ({ column, nullable: true });
 /** Default order (contract list rule 1): start date, employee, id. */
@@ -35,14 +38,25 @@ export const resourcePlanningListSpec: ListSpec = {
   },
 };
 
-export const listResourcePlannings = (db: TenantDb, f: PlanFilters) => whereOverlaps(whereOwners(db, db.selectFrom('resource_plannings').selectAll(), f), f);
+export const listResourcePlannings = (db: TenantDb, f: PlanFilters) =>
+  whereOverlaps(whereOwners(db, db.selectFrom('resource_plannings').selectAll(), f), f);
 
 export const findResourcePlanning = (db: TenantDb, id: number) => findRow(db, 'resource_plannings', 'id', id);
 
-export const insertResourcePlanning = (db: TenantDb, values: ResourcePlanningValues) => insertRow(db, 'resource_plannings', values);
+export const insertResourcePlanning = (db: TenantDb, values: ResourcePlanningValues) =>
+  insertRow(db, 'resource_plannings', values);
 
-export function updateResourcePlanning(db: TenantDb, id: number, values: Partial<ResourcePlanningValues>): Promise<ResourcePlanningRow | undefined> {
-  return db.updateTable('resource_plannings').set({ ...values, modified: nowTimestamp() }).where('id', '=', id).returningAll().executeTakeFirst();
+export function updateResourcePlanning(
+  db: TenantDb,
+  id: number,
+  values: Partial<ResourcePlanningValues>,
+): Promise<ResourcePlanningRow | undefined> {
+  return db
+    .updateTable('resource_plannings')
+    .set({ ...values, modified: nowTimestamp() })
+    .where('id', '=', id)
+    .returningAll()
+    .executeTakeFirst();
 }
 
 export const deleteResourcePlanning = (db: TenantDb, id: number) => deleteRow(db, 'resource_plannings', id);
@@ -54,7 +68,10 @@ const round = (n: number) => Math.round(n * 1e6) / 1e6;
  * approved full-day absence) the target hours that day (halved on half-day holidays, less half days and hours of
  * absences) × percent / 100, or the hours per day in the same proportion of the day's regular hours.
  */
-export function plannedHours(calendar: EmployeeCalendar, p: Pick<ResourcePlanningRow, 'start_date' | 'end_date' | 'unit' | 'value'>) {
+export function plannedHours(
+  calendar: EmployeeCalendar,
+  p: Pick<ResourcePlanningRow, 'start_date' | 'end_date' | 'unit' | 'value'>,
+) {
   const perMonth: Record<string, number> = {};
   let total = 0;
   for (const date of datesOf(p.start_date, p.end_date)) {
@@ -62,7 +79,10 @@ export function plannedHours(calendar: EmployeeCalendar, p: Pick<ResourcePlannin
     perMonth[month] ??= 0;
     if (!isWorkingDay(calendar, date)) continue;
     const target = calendar.targetOn(date);
-    const hours = p.unit === 'percent' ? (target * Number(p.value)) / 100 : (Number(p.value) * target) / calendar.scheduledHours(date);
+    const hours =
+      p.unit === 'percent'
+        ? (target * Number(p.value)) / 100
+        : (Number(p.value) * target) / calendar.scheduledHours(date);
     perMonth[month] += hours;
     total += hours;
   }

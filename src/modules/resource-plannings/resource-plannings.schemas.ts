@@ -12,14 +12,18 @@ export const ResourcePlanning = Type.Object({
   id: Type.Integer(),
   employee_id: Type.String(),
   project_id: Type.Integer(),
-  customer_number: Nullable(Type.String({ description: 'The project\'s customer.' })),
+  customer_number: Nullable(Type.String({ description: "The project's customer." })),
   start_date: Type.String({ examples: ['2026-03-01'] }),
   end_date: Type.String({ examples: ['2026-06-30'] }),
-  unit: Type.String({ enum: [...UNITS], description: 'percent: of each working day\'s target hours; hours_per_day: hours on each working day.' }),
+  unit: Type.String({
+    enum: [...UNITS],
+    description: "percent: of each working day's target hours; hours_per_day: hours on each working day.",
+  }),
   value: Type.Number(),
   note: Nullable(Type.String()),
   planned_hours_per_month: Type.Record(Type.String({ pattern: '^[0-9]{4}-[0-9]{2}$' }), Type.Number(), {
-    description: 'Planned hours per calendar month of the whole period ("YYYY-MM": hours, in month order), whatever the list window.',
+    description:
+      'Planned hours per calendar month of the whole period ("YYYY-MM": hours, in month order), whatever the list window.',
     examples: [{ '2026-03': 84, '2026-04': 80 }],
   }),
   planned_hours_total: Type.Number({ description: 'The sum over the period.' }),
@@ -34,7 +38,11 @@ export const ResourcePlanningCreate = Type.Object({
   start_date: DateOnly(),
   end_date: DateOnly({ description: 'Inclusive; not before start_date, at most 5 years after it.' }),
   unit: Type.String({ enum: [...UNITS] }),
-  value: Type.Number({ minimum: 0, maximum: 100_000, description: 'Percent (at most 1000) or hours per day (at most 24).' }),
+  value: Type.Number({
+    minimum: 0,
+    maximum: 100_000,
+    description: 'Percent (at most 1000) or hours per day (at most 24).',
+  }),
   note: Opt(Type.String({ maxLength: 4000 })),
 });
 export const ResourcePlanningUpdate = Type.Partial(ResourcePlanningCreate);
@@ -42,6 +50,8 @@ export type ResourcePlanningBody = Partial<Static<typeof ResourcePlanningCreate>
 
 export const ResourcePlanningListQuery = listQuery({
   ...planFilters,
-  date_from: Type.Optional(DateOnly({ description: 'Only periods that end on or after this date (their months are still all reported).' })),
+  date_from: Type.Optional(
+    DateOnly({ description: 'Only periods that end on or after this date (their months are still all reported).' }),
+  ),
   date_to: Type.Optional(DateOnly({ description: 'Only periods that start on or before this date.' })),
 });

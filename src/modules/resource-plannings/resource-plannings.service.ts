@@ -5,12 +5,21 @@ import { ErrorBag, notFound } from '../../values/errors.js';
 import { daysIn } from '../../values/dates.js';
 import { checkOwner } from '../plannings/plannings.service.js';
 import type { ResourcePlanningBody } from './resource-plannings.schemas.js';
-import { insertResourcePlanning, updateResourcePlanning, type ResourcePlanningRow, type ResourcePlanningValues } from './resource-plannings.repository.js';
+import {
+  insertResourcePlanning,
+  updateResourcePlanning,
+  type ResourcePlanningRow,
+  type ResourcePlanningValues,
+} from './resource-plannings.repository.js';
 
 const MAX_PERIOD_DAYS = 1827;
 const MAX_VALUE: Record<string, number> = { percent: 1000, hours_per_day: 24 };
 
-async function checked(db: TenantDb, body: ResourcePlanningBody, current?: ResourcePlanningRow): Promise<ResourcePlanningValues> {
+async function checked(
+  db: TenantDb,
+  body: ResourcePlanningBody,
+  current?: ResourcePlanningRow,
+): Promise<ResourcePlanningValues> {
   const v: ResourcePlanningValues = {
     employee_id: body.employee_id ?? current!.employee_id,
     project_id: body.project_id ?? Number(current!.project_id),
@@ -22,16 +31,23 @@ async function checked(db: TenantDb, body: ResourcePlanningBody, current?: Resou
   };
   const errors = new ErrorBag();
   if (v.end_date < v.start_date) errors.add('end_date', 'The end date must be a date after or equal to start date.');
-  else if (daysIn(v.start_date, v.end_date) > MAX_PERIOD_DAYS) errors.add('end_date', 'A resource planning period may span at most 5 years.');
-  if (v.value > MAX_VALUE[v.unit]) errors.add('value', `The value must not be greater than ${MAX_VALUE[v.unit]} (${v.unit}).`);
+  else if (daysIn(v.start_date, v.end_date) > MAX_PERIOD_DAYS)
+    errors.add('end_date', 'A resource planning period may span at most 5 years.');
+  if (v.value > MAX_VALUE[v.unit])
+    errors.add('value', `The value must not be greater than ${MAX_VALUE[v.unit]} (${v.unit}).`);
   await checkOwner(db, v.employee_id, v.project_id, errors);
   errors.throwIfAny();
   return v;
 }
 
-export const createResourcePlanning = async (db: TenantDb, body: ResourcePlanningBody) => insertResourcePlanning(db, await checked(db, body));
+export const createResourcePlanning = async (db: TenantDb, body: ResourcePlanningBody) =>
+  insertResourcePlanning(db, await checked(db, body));
 
-export async function changeResourcePlanning(db: TenantDb, current: ResourcePlanningRow, body: ResourcePlanningBody): Promise<ResourcePlanningRow> {
+export async function changeResourcePlanning(
+  db: TenantDb,
+  current: ResourcePlanningRow,
+  body: ResourcePlanningBody,
+): Promise<ResourcePlanningRow> {
   const row = await updateResourcePlanning(db, Number(current.id), await checked(db, body, current));
   if (!row) throw notFound('Resource planning');
   return row;

@@ -19,7 +19,12 @@ export const subtaskListSpec: ListSpec = {
     subject: 'subject',
     status: 'status',
     date: 'date',
-    ...Object.fromEntries(['start_date', 'deadline', 'planned_hours', 'processor_username', 'created', 'modified'].map((c) => [c, nullable(c)])),
+    ...Object.fromEntries(
+      ['start_date', 'deadline', 'planned_hours', 'processor_username', 'created', 'modified'].map((c) => [
+        c,
+        nullable(c),
+      ]),
+    ),
   },
 };
 
@@ -30,19 +35,36 @@ export function listSubtasks(db: TenantDb, ticketId: number, f: { status?: numbe
 }
 
 export const findSubtask = (db: TenantDb, ticketId: number, id: number) =>
-  db.selectFrom('ticket_subtasks').selectAll().where('ticket_id', '=', ticketId).where('id', '=', id).executeTakeFirst();
+  db
+    .selectFrom('ticket_subtasks')
+    .selectAll()
+    .where('ticket_id', '=', ticketId)
+    .where('id', '=', id)
+    .executeTakeFirst();
 
 export async function insertSubtask(db: TenantDb, ticketId: number, values: Record<string, unknown>) {
   const now = nowTimestamp();
   const row = await db
-    .insertInto('ticket_subtasks', { prevent_overbooking: 0, ...(values as any), ticket_id: ticketId, date: now, history_creator_username: values.creator_username ?? null, created: now, modified: now })
+    .insertInto('ticket_subtasks', {
+      prevent_overbooking: 0,
+      ...(values as any),
+      ticket_id: ticketId,
+      date: now,
+      history_creator_username: values.creator_username ?? null,
+      created: now,
+      modified: now,
+    })
     .returning('id')
     .executeTakeFirstOrThrow();
   return Number(row.id);
 }
 
 export const updateSubtask = (db: TenantDb, id: number, values: Record<string, unknown>) =>
-  db.updateTable('ticket_subtasks').set({ ...(values as any), modified: nowTimestamp() }).where('id', '=', id).execute();
+  db
+    .updateTable('ticket_subtasks')
+    .set({ ...(values as any), modified: nowTimestamp() })
+    .where('id', '=', id)
+    .execute();
 
 export async function deleteSubtask(db: TenantDb, id: number) {
   await db.transaction(async (trx) => {

@@ -21,7 +21,12 @@ export default async function subtaskRoutes(app: ZkApp) {
     key: { name: 'subtask_id', schema: Type.Integer({ minimum: 1, maximum: MAX_ID }) },
     parent: (s, params) => requireTicket(s.db, Number(params.id)),
     resource: Subtask,
-    list: { query: SubtaskListQuery, build: (s, ticket, q) => listSubtasks(s.db, Number(ticket.id), q), spec: subtaskListSpec, map: async (s, _t, rows) => rows.map((r) => toSubtask(r, s.db.language)) },
+    list: {
+      query: SubtaskListQuery,
+      build: (s, ticket, q) => listSubtasks(s.db, Number(ticket.id), q),
+      spec: subtaskListSpec,
+      map: async (s, _t, rows) => rows.map((r) => toSubtask(r, s.db.language)),
+    },
     find: (s, ticket, id) => findSubtask(s.db, Number(ticket.id), id),
     show: (s, _t, row) => subtaskDetail(s.db, row),
     create: { body: SubtaskCreate, run: (s, ticket, body) => writeSubtask(s.db, ticket, body) },

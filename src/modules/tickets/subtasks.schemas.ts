@@ -17,8 +17,16 @@ export const Subtask = Type.Object({
 export type SubtaskT = Static<typeof Subtask>;
 
 const Text = Type.String({ minLength: 1, maxLength: 255 });
-export const SubtaskCreate = Type.Object({ subject: Text, name: Text, status: statusSchema(), ...commonWritable }, requiredUnless({ creator_username: ['customer_contact_person'] }));
-export const SubtaskUpdate = Type.Object({ subject: Type.Optional(Text), name: Type.Optional(Text), status: Type.Optional(statusSchema()), ...commonWritable });
+export const SubtaskCreate = Type.Object(
+  { subject: Text, name: Text, status: statusSchema(), ...commonWritable },
+  requiredUnless({ creator_username: ['customer_contact_person'] }),
+);
+export const SubtaskUpdate = Type.Object({
+  subject: Type.Optional(Text),
+  name: Type.Optional(Text),
+  status: Type.Optional(statusSchema()),
+  ...commonWritable,
+});
 export type SubtaskUpdateT = Static<typeof SubtaskUpdate>;
 
 export const SubtaskListQuery = listQuery({ status: Type.Optional(statusSchema()) });

@@ -6,7 +6,15 @@ import { refuseWhileUsed } from '../crud/index.js';
 import { loadCategories, resolveCategoryIds, setCategories } from '../categories/category-links.repository.js';
 import { commonColumns } from './ticket-common.service.js';
 import type { SubtaskT, SubtaskUpdateT } from './subtasks.schemas.js';
-import { deleteSubtask, findSubtask, insertSubtask, SUBTASK_REFERENCES, toSubtask, updateSubtask, type SubtaskRow } from './subtasks.repository.js';
+import {
+  deleteSubtask,
+  findSubtask,
+  insertSubtask,
+  SUBTASK_REFERENCES,
+  toSubtask,
+  updateSubtask,
+  type SubtaskRow,
+} from './subtasks.repository.js';
 import type { TicketRow } from './tickets.repository.js';
 
 /** A subtask with its categories (detail, create and update responses). */
@@ -16,10 +24,18 @@ export async function subtaskDetail(db: TenantDb, row: SubtaskRow): Promise<Subt
 }
 
 /** Create (no current subtask) or update a subtask of the ticket; returns the stored row. */
-export async function writeSubtask(db: TenantDb, ticket: TicketRow, body: SubtaskUpdateT, current?: SubtaskRow): Promise<SubtaskRow> {
+export async function writeSubtask(
+  db: TenantDb,
+  ticket: TicketRow,
+  body: SubtaskUpdateT,
+  current?: SubtaskRow,
+): Promise<SubtaskRow> {
   const errors = new ErrorBag();
   const columns = await commonColumns(db, body, errors, current);
-  const categoryIds = body.categories === undefined ? undefined : await errors.collect(() => resolveCategoryIds(db, body.categories ?? []));
+  const categoryIds =
+    body.categories === undefined
+      ? undefined
+      : await errors.collect(() => resolveCategoryIds(db, body.categories ?? []));
   errors.throwIfAny();
   const id = await db.transaction(async (trx) => {
     const subtaskId = current ? Number(current.id) : await insertSubtask(trx, Number(ticket.id), columns);
@@ -32,6 +48,12 @@ export async function writeSubtask(db: TenantDb, ticket: TicketRow, body: Subtas
 
 /** Refused (422 on subtask_id) while bookings refer to the subtask. */
 export async function removeSubtask(db: TenantDb, subtask: SubtaskRow): Promise<void> {
-  await refuseWhileUsed(db, SUBTASK_REFERENCES, Number(subtask.id), (what) => `The subtask still has ${what}.`, 'subtask_id');
+  await refuseWhileUsed(
+    db,
+    SUBTASK_REFERENCES,
+    Number(subtask.id),
+    (what) => `The subtask still has ${what}.`,
+    'subtask_id',
+  );
   await deleteSubtask(db, Number(subtask.id));
 }

@@ -24,7 +24,18 @@ export const ticketListSpec: ListSpec = {
     date: 'date',
     prevent_overbooking: 'prevent_overbooking',
     ...Object.fromEntries(
-      ['creator_username', 'processor_username', 'receipt_date', 'start_date', 'deadline', 'planned_hours', 'external_ticket_number', 'customer_reference', 'created', 'modified'].map((c) => [c, nullable(c)]),
+      [
+        'creator_username',
+        'processor_username',
+        'receipt_date',
+        'start_date',
+        'deadline',
+        'planned_hours',
+        'external_ticket_number',
+        'customer_reference',
+        'created',
+        'modified',
+      ].map((c) => [c, nullable(c)]),
     ),
   },
 };
@@ -40,8 +51,10 @@ export interface TicketFilters {
 /** Runtime filter as for projects: the ticket's start_date..deadline overlaps the range; missing ends are open. */
 export function listTickets(db: TenantDb, f: TicketFilters) {
   let q = db.selectFrom('tickets').selectAll();
-  if (f.end_date !== undefined) q = q.where((eb) => eb.or([eb('start_date', 'is', null), eb('start_date', '<=', f.end_date!)]));
-  if (f.start_date !== undefined) q = q.where((eb) => eb.or([eb('deadline', 'is', null), eb('deadline', '>=', f.start_date!)]));
+  if (f.end_date !== undefined)
+    q = q.where((eb) => eb.or([eb('start_date', 'is', null), eb('start_date', '<=', f.end_date!)]));
+  if (f.start_date !== undefined)
+    q = q.where((eb) => eb.or([eb('deadline', 'is', null), eb('deadline', '>=', f.start_date!)]));
   if (f.project_id !== undefined) q = q.where('project_id', '=', f.project_id);
   if (f.project_task_id !== undefined) q = q.where('project_task_id', '=', f.project_task_id);
   if (f.status !== undefined) q = q.where('status', '=', f.status);
@@ -54,21 +67,39 @@ export const findTicket = (db: TenantDb, id: number) =>
 export async function insertTicket(db: TenantDb, values: Record<string, unknown>) {
   const now = nowTimestamp();
   const row = await db
-    .insertInto('tickets', { prevent_overbooking: 0, ...(values as any), date: now, history_creator_username: values.creator_username ?? null, created: now, modified: now })
+    .insertInto('tickets', {
+      prevent_overbooking: 0,
+      ...(values as any),
+      date: now,
+      history_creator_username: values.creator_username ?? null,
+      created: now,
+      modified: now,
+    })
     .returning('id')
     .executeTakeFirstOrThrow();
   return Number(row.id);
 }
 
 export const updateTicket = (db: TenantDb, id: number, values: Record<string, unknown>) =>
-  db.updateTable('tickets').set({ ...(values as any), modified: nowTimestamp() }).where('id', '=', id).execute();
+  db
+    .updateTable('tickets')
+    .set({ ...(values as any), modified: nowTimestamp() })
+    .where('id', '=', id)
+    .execute();
 
 /** Delete a ticket with its subtasks, attachments and category links (one transaction). */
 export async function deleteTicket(db: TenantDb, id: number) {
   await db.transaction(async (trx) => {
-    const subtaskIds = (await trx.selectFrom('ticket_subtasks').select('id').where('ticket_id', '=', id).execute()).map((r) => Number(r.id));
+    const subtaskIds = (await trx.selectFrom('ticket_subtasks').select('id').where('ticket_id', '=', id).execute()).map(
+      (r) => Number(r.id),
+    );
     await trx.deleteFrom('category_links').where('entity_type', '=', 'ticket').where('entity_id', '=', id).execute();
-    if (subtaskIds.length) await trx.deleteFrom('category_links').where('entity_type', '=', 'subtask').where('entity_id', 'in', subtaskIds).execute();
+    if (subtaskIds.length)
+      await trx
+        .deleteFrom('category_links')
+        .where('entity_type', '=', 'subtask')
+        .where('entity_id', 'in', subtaskIds)
+        .execute();
     await deleteAttachments(trx, { type: 'ticket', id });
     await trx.deleteFrom('ticket_subtasks').where('ticket_id', '=', id).execute();
     await trx.deleteFrom('tickets').where('id', '=', id).execute();
@@ -76,7 +107,25 @@ export async function deleteTicket(db: TenantDb, id: number) {
 }
 
 /** Output fields tickets and subtasks share. */
-type CommonRow = Pick<TicketsTable, 'subject' | 'status' | 'creator_username' | 'processor_username' | 'date' | 'receipt_date' | 'processing_date' | 'done_date' | 'planned_hours' | 'prevent_overbooking' | 'history_modified' | 'history_creator_username' | 'customer_reference' | 'keywords' | 'created' | 'modified'> & { id: number };
+type CommonRow = Pick<
+  TicketsTable,
+  | 'subject'
+  | 'status'
+  | 'creator_username'
+  | 'processor_username'
+  | 'date'
+  | 'receipt_date'
+  | 'processing_date'
+  | 'done_date'
+  | 'planned_hours'
+  | 'prevent_overbooking'
+  | 'history_modified'
+  | 'history_creator_username'
+  | 'customer_reference'
+  | 'keywords'
+  | 'created'
+  | 'modified'
+> & { id: number };
 
 export function commonFields(r: CommonRow, language: string) {
   return {

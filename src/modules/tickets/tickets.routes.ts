@@ -15,7 +15,12 @@ export default async function ticketRoutes(app: ZkApp) {
     path: '/tickets',
     records: { table: 'tickets', derivations: [...categoryDerivations('ticket')] },
     resource: Ticket,
-    list: { query: TicketListQuery, build: (s, _p, q) => listTickets(s.db, q), spec: ticketListSpec, map: async (s, _p, rows) => rows.map((r) => toTicket(r, s.db.language)) },
+    list: {
+      query: TicketListQuery,
+      build: (s, _p, q) => listTickets(s.db, q),
+      spec: ticketListSpec,
+      map: async (s, _p, rows) => rows.map((r) => toTicket(r, s.db.language)),
+    },
     find: (s, _p, id) => findTicket(s.db, id),
     show: (s, _p, row) => ticketDetail(s.db, row),
     create: { body: TicketCreate, run: (s, _p, body) => writeTicket(s.db, body) },

@@ -24,7 +24,14 @@ export const Ticket = Type.Object({
 export type TicketT = Static<typeof Ticket>;
 
 /** The docs send project_task_id as a string; an integer is accepted too. */
-const TaskId = Type.Unsafe<string | number>({ type: ['string', 'integer'], pattern: '^[0-9]{1,15}$', maxLength: 15, minimum: 1, maximum: MAX_ID, description: 'A task of project_id.' });
+const TaskId = Type.Unsafe<string | number>({
+  type: ['string', 'integer'],
+  pattern: '^[0-9]{1,15}$',
+  maxLength: 15,
+  minimum: 1,
+  maximum: MAX_ID,
+  description: 'A task of project_id.',
+});
 
 const writable = {
   ...commonWritable,
@@ -32,14 +39,17 @@ const writable = {
   from_mail: Opt(Type.String({ maxLength: 255 })),
   notify_of_completion: Opt(Type.Boolean()),
 };
-export const TicketCreate = Type.Object({
-  subject: Type.String({ minLength: 1, maxLength: 255 }),
-  status: statusSchema(),
-  priority: Type.Integer({ minimum: 1, maximum: 5 }),
-  project_id: Type.Integer({ minimum: 1, maximum: MAX_ID }),
-  project_task_id: TaskId,
-  ...writable,
-}, requiredUnless({ creator_username: ['customer_contact_person'] }));
+export const TicketCreate = Type.Object(
+  {
+    subject: Type.String({ minLength: 1, maxLength: 255 }),
+    status: statusSchema(),
+    priority: Type.Integer({ minimum: 1, maximum: 5 }),
+    project_id: Type.Integer({ minimum: 1, maximum: MAX_ID }),
+    project_task_id: TaskId,
+    ...writable,
+  },
+  requiredUnless({ creator_username: ['customer_contact_person'] }),
+);
 export const TicketUpdate = Type.Object({
   subject: Type.Optional(Type.String({ minLength: 1, maxLength: 255 })),
   status: Type.Optional(statusSchema()),
@@ -51,7 +61,11 @@ export const TicketUpdate = Type.Object({
 export type TicketUpdateT = Static<typeof TicketUpdate>;
 
 export const TicketListQuery = listQuery({
-  start_date: Type.Optional(DateOnly({ description: 'Tickets whose runtime (start_date..deadline) reaches this date or later; open ends count as open.' })),
+  start_date: Type.Optional(
+    DateOnly({
+      description: 'Tickets whose runtime (start_date..deadline) reaches this date or later; open ends count as open.',
+    }),
+  ),
   end_date: Type.Optional(DateOnly({ description: 'Tickets whose runtime starts on or before this date.' })),
   project_id: Type.Optional(Type.Integer({ minimum: 1, maximum: MAX_ID })),
   project_task_id: Type.Optional(Type.Integer({ minimum: 1, maximum: MAX_ID })),

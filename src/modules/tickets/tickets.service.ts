@@ -9,7 +9,15 @@ import { loadCategories, resolveCategoryIds, setCategories } from '../categories
 import { findTask } from '../projects/project-tasks.repository.js';
 import { commonColumns } from './ticket-common.service.js';
 import type { TicketT, TicketUpdateT } from './tickets.schemas.js';
-import { deleteTicket, findTicket, insertTicket, TICKET_REFERENCES, toTicket, updateTicket, type TicketRow } from './tickets.repository.js';
+import {
+  deleteTicket,
+  findTicket,
+  insertTicket,
+  TICKET_REFERENCES,
+  toTicket,
+  updateTicket,
+  type TicketRow,
+} from './tickets.repository.js';
 
 /** Validate a ticket body (references inside the tenant) and return its columns and category ids. */
 async function ticketColumns(db: TenantDb, body: TicketUpdateT, current?: TicketRow) {
@@ -21,10 +29,14 @@ async function ticketColumns(db: TenantDb, body: TicketUpdateT, current?: Ticket
   if (project_task_id !== undefined) columns.project_task_id = taskId;
   if (body.project_id !== undefined && !(await existsInTenant(db, 'projects', 'id', body.project_id))) {
     errors.add('project_id', 'The selected project id is invalid.');
-  } else if ((body.project_id !== undefined || project_task_id !== undefined) && !(await findTask(db, projectId, taskId))) {
+  } else if (
+    (body.project_id !== undefined || project_task_id !== undefined) &&
+    !(await findTask(db, projectId, taskId))
+  ) {
     errors.add('project_task_id', 'The selected project task id is not a task of the project.');
   }
-  const categoryIds = categories === undefined ? undefined : await errors.collect(() => resolveCategoryIds(db, categories ?? []));
+  const categoryIds =
+    categories === undefined ? undefined : await errors.collect(() => resolveCategoryIds(db, categories ?? []));
   errors.throwIfAny();
   return { columns, categoryIds };
 }

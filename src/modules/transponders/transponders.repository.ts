@@ -11,12 +11,21 @@ export type TransponderRow = Selectable<TranspondersTable>;
 const nullable = (column: string) => ({ column, nullable: true });
 export const transponderListSpec: ListSpec = {
   key: ['id'],
-  sortable: { id: 'id', number: 'number', valid_from: nullable('valid_from'), valid_until: nullable('valid_until'), created: nullable('created'), modified: nullable('modified') },
+  sortable: {
+    id: 'id',
+    number: 'number',
+    valid_from: nullable('valid_from'),
+    valid_until: nullable('valid_until'),
+    created: nullable('created'),
+    modified: nullable('modified'),
+  },
 };
 
-export const listTransponders = (db: TenantDb, username: string) => db.selectFrom('transponders').selectAll().where('employee_id', '=', username);
+export const listTransponders = (db: TenantDb, username: string) =>
+  db.selectFrom('transponders').selectAll().where('employee_id', '=', username);
 
-export const findTransponder = (db: TenantDb, username: string, id: number) => listTransponders(db, username).where('id', '=', id).executeTakeFirst();
+export const findTransponder = (db: TenantDb, username: string, id: number) =>
+  listTransponders(db, username).where('id', '=', id).executeTakeFirst();
 
 export const toTransponder = (r: TransponderRow): TransponderT => ({
   id: Number(r.id),

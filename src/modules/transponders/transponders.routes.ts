@@ -7,8 +7,20 @@ import { type Scope } from '../../tenancy/scope.js';
 import type { EmployeeRow } from '../employees/employees.repository.js';
 import { childColumns, writeChild } from '../employees/employee-children.service.js';
 import { employeeChildRoutes } from '../employees/employee-children.routes.js';
-import { Transponder, TransponderCreate, TransponderUpdate, type TransponderT, type TransponderWriteT } from './transponders.schemas.js';
-import { findTransponder, listTransponders, toTransponder, transponderListSpec, type TransponderRow } from './transponders.repository.js';
+import {
+  Transponder,
+  TransponderCreate,
+  TransponderUpdate,
+  type TransponderT,
+  type TransponderWriteT,
+} from './transponders.schemas.js';
+import {
+  findTransponder,
+  listTransponders,
+  toTransponder,
+  transponderListSpec,
+  type TransponderRow,
+} from './transponders.repository.js';
 
 async function write(s: Scope, employee: EmployeeRow, body: TransponderWriteT, current?: TransponderRow) {
   dateValues(body, ['valid_from', 'valid_until']);
@@ -17,8 +29,11 @@ async function write(s: Scope, employee: EmployeeRow, body: TransponderWriteT, c
     const errors = new ErrorBag();
     const from = merged.valid_from as string | null;
     const until = merged.valid_until as string | null;
-    if (from && until && until < from) errors.add('valid_until', 'The valid until date must be a date after or equal to valid from.');
-    await checkUnique(trx, errors, 'transponders', 'number', body.number, { exceptId: current ? Number(current.id) : undefined });
+    if (from && until && until < from)
+      errors.add('valid_until', 'The valid until date must be a date after or equal to valid from.');
+    await checkUnique(trx, errors, 'transponders', 'number', body.number, {
+      exceptId: current ? Number(current.id) : undefined,
+    });
     errors.throwIfAny();
   });
 }

@@ -13,7 +13,15 @@ export const Transponder = Type.Object({
   modified: Nullable(DateTimeOut()),
 });
 export type TransponderT = Static<typeof Transponder>;
-const writable = { employee_id: Type.Optional(Type.String({ maxLength: 255 })), valid_from: Opt(DateIn()), valid_until: Opt(DateIn()), note: Opt(Type.String({ maxLength: 1000 })) };
+const writable = {
+  employee_id: Type.Optional(Type.String({ maxLength: 255 })),
+  valid_from: Opt(DateIn()),
+  valid_until: Opt(DateIn()),
+  note: Opt(Type.String({ maxLength: 1000 })),
+};
 export const TransponderCreate = Type.Object({ number: Type.String({ minLength: 1, maxLength: 64 }), ...writable });
-export const TransponderUpdate = Type.Object({ number: Type.Optional(Type.String({ minLength: 1, maxLength: 64 })), ...writable });
+export const TransponderUpdate = Type.Object({
+  number: Type.Optional(Type.String({ minLength: 1, maxLength: 64 })),
+  ...writable,
+});
 export type TransponderWriteT = Static<typeof TransponderUpdate>;

@@ -12,18 +12,34 @@ export type VehicleRow = Selectable<VehiclesTable>;
 
 export const vehicleSpec: ListSpec = {
   key: ['code'],
-  sortable: { id: 'code', name: { column: 'name', nullable: true }, license_plate: { column: 'license_plate', nullable: true } },
+  sortable: {
+    id: 'code',
+    name: { column: 'name', nullable: true },
+    license_plate: { column: 'license_plate', nullable: true },
+  },
   modified: 'modified',
 };
 export const vehicleListSpec: ListSpec = {
   key: ['id'],
   defaultSort: 'start_date',
-  sortable: { id: 'id', start_date: 'start_date', name: { column: 'name', nullable: true }, created: { column: 'created', nullable: true }, modified: { column: 'modified', nullable: true } },
+  sortable: {
+    id: 'id',
+    start_date: 'start_date',
+    name: { column: 'name', nullable: true },
+    created: { column: 'created', nullable: true },
+    modified: { column: 'modified', nullable: true },
+  },
 };
 
 /** The list that applies on `date`: the latest start_date on or before it (none before the first list). */
 export const vehicleListOnDate = (db: TenantDb, date: string) =>
-  db.selectFrom('vehicle_lists').selectAll().where('start_date', '<=', date).orderBy('start_date', 'desc').limit(1).executeTakeFirst();
+  db
+    .selectFrom('vehicle_lists')
+    .selectAll()
+    .where('start_date', '<=', date)
+    .orderBy('start_date', 'desc')
+    .limit(1)
+    .executeTakeFirst();
 
 export const vehiclesOfList = (db: TenantDb, listId: number) =>
   db.selectFrom('vehicles').selectAll().where('vehicle_list_id', '=', listId);
@@ -42,7 +58,9 @@ export const listVehicleLists = (db: TenantDb) => db.selectFrom('vehicle_lists')
 /** Vehicle lists with their vehicles (detail) or only the counts (list items); one query for the page. */
 export async function toVehicleLists(db: TenantDb, rows: VehicleListRow[], withVehicles: boolean) {
   const ids = rows.map((r) => Number(r.id));
-  const vehicles = ids.length ? await db.selectFrom('vehicles').selectAll().where('vehicle_list_id', 'in', ids).orderBy('code').execute() : [];
+  const vehicles = ids.length
+    ? await db.selectFrom('vehicles').selectAll().where('vehicle_list_id', 'in', ids).orderBy('code').execute()
+    : [];
   return rows.map((r) => {
     const own = vehicles.filter((v) => Number(v.vehicle_list_id) === Number(r.id));
     return {
@@ -63,19 +81,41 @@ export async function toVehicleLists(db: TenantDb, rows: VehicleListRow[], withV
  * their row (and created/modified) unless a field really changes, so sending a list back unchanged changes nothing.
  */
 export async function setVehicles(db: TenantDb, listId: number, vehicles: readonly VehicleInT[]): Promise<void> {
-  const current = new Map((await db.selectFrom('vehicles').select(['id', 'code', 'name', 'license_plate', 'note']).where('vehicle_list_id', '=', listId).execute()).map((r) => [r.code, r]));
+  const current = new Map(
+    (
+      await db
+        .selectFrom('vehicles')
+        .select(['id', 'code', 'name', 'license_plate', 'note'])
+        .where('vehicle_list_id', '=', listId)
+        .execute()
+    ).map((r) => [r.code, r]),
+  );
   const wanted = new Set(vehicles.map((v) => v.id));
   const gone = [...current.values()].filter((r) => !wanted.has(r.code)).map((r) => r.id);
   if (gone.length) await db.deleteFrom('vehicles').where('id', 'in', gone).execute();
   const stamps = newStamps();
-  const values = (v: VehicleInT) => ({ name: v.name ?? null, license_plate: v.license_plate ?? null, note: v.note ?? null });
+  const values = (v: VehicleInT) => ({
+    name: v.name ?? null,
+    license_plate: v.license_plate ?? null,
+    note: v.note ?? null,
+  });
   const fresh = vehicles.filter((v) => !current.has(v.id));
   for (const v of vehicles) {
     const row = current.get(v.id);
     const next = values(v);
     if (row && (row.name !== next.name || row.license_plate !== next.license_plate || row.note !== next.note)) {
-      await db.updateTable('vehicles').set({ ...next, modified: stamps.modified }).where('id', '=', row.id).execute();
+      await db
+        .updateTable('vehicles')
+        .set({ ...next, modified: stamps.modified })
+        .where('id', '=', row.id)
+        .execute();
     }
   }
-  if (fresh.length) await db.insertInto('vehicles', fresh.map((v) => ({ vehicle_list_id: listId, code: v.id, ...values(v), ...stamps }))).execute();
+  if (fresh.length)
+    await db
+      .insertInto(
+        'vehicles',
+        fresh.map((v) => ({ vehicle_list_id: listId, code: v.id, ...values(v), ...stamps })),
+      )
+      .execute();
 }

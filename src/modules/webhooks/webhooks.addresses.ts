@@ -30,7 +30,8 @@ for (const [address, prefix] of [
   ['203.0.113.0', 24], // TEST-NET-3
   ['224.0.0.0', 4], // multicast
   ['240.0.0.0', 4], // reserved, broadcast
-] as const) V4.addSubnet(address, prefix, 'ipv4');
+] as const)
+  V4.addSubnet(address, prefix, 'ipv4');
 
 const V6 = new net.BlockList();
 for (const [address, prefix] of [
@@ -45,7 +46,8 @@ for (const [address, prefix] of [
   ['fe80::', 10], // link-local
   ['fec0::', 10], // site-local (deprecated)
   ['ff00::', 8], // multicast
-] as const) V6.addSubnet(address, prefix, 'ipv6');
+] as const)
+  V6.addSubnet(address, prefix, 'ipv6');
 
 /** The 16 bytes of an IPv6 address (with an optional trailing dotted IPv4 part), or null. */
 function ipv6Bytes(text: string): number[] | null {
@@ -74,7 +76,8 @@ let own: { at: number; addresses: Set<string> } | undefined;
 export function hostAddresses(): Set<string> {
   if (!own || Date.now() - own.at > 5000) {
     const addresses = new Set<string>();
-    for (const list of Object.values(os.networkInterfaces())) for (const i of list ?? []) addresses.add(canonical(i.address));
+    for (const list of Object.values(os.networkInterfaces()))
+      for (const i of list ?? []) addresses.add(canonical(i.address));
     own = { at: Date.now(), addresses };
   }
   return own.addresses;
@@ -106,7 +109,8 @@ export function isBlockedAddress(address: string): boolean {
   return V6.check(bare, 'ipv6');
 }
 
-const NOT_ALLOWED = 'The url points to a private or loopback address, or one of this server, which deliveries may not reach.';
+const NOT_ALLOWED =
+  'The url points to a private or loopback address, or one of this server, which deliveries may not reach.';
 
 /** Why a subscription URL is refused (scheme, credentials, a blocked literal address or localhost), or null. */
 export function urlProblem(text: string, allowPrivate: boolean): string | null {
@@ -129,14 +133,17 @@ const isLocalhost = (host: string) => /(^|\.)localhost$/.test(host.replace(/\.$/
 export class BlockedAddressError extends Error {
   readonly code = 'EBLOCKED';
   constructor(host: string, address: string) {
-    super(`refused: ${host === address ? address : `${host} (${address})`} is a private, loopback or reserved address or one of this server's (WEBHOOKS_ALLOW_PRIVATE=false)`);
+    super(
+      `refused: ${host === address ? address : `${host} (${address})`} is a private, loopback or reserved address or one of this server's (WEBHOOKS_ALLOW_PRIVATE=false)`,
+    );
   }
 }
 
 /** The address to connect to: the literal, or the first resolved address that passes the rule. */
 async function addressOf(host: string, allowPrivate: boolean): Promise<string> {
   if (!allowPrivate && isLocalhost(host)) throw new BlockedAddressError(host, 'this machine');
-  const addresses = net.isIP(host) !== 0 ? [host] : (await dns.lookup(host, { all: true, verbatim: true })).map((a) => a.address);
+  const addresses =
+    net.isIP(host) !== 0 ? [host] : (await dns.lookup(host, { all: true, verbatim: true })).map((a) => a.address);
   const usable = allowPrivate ? addresses : addresses.filter((a) => !isBlockedAddress(a));
   if (usable.length === 0) throw new BlockedAddressError(host, addresses.join(', '));
   return usable[0];
@@ -154,11 +161,14 @@ export function connectTo(target: URL, allowPrivate: boolean) {
   return (_options: unknown, done: (err: Error | null, socket?: net.Socket) => void): undefined => {
     addressOf(host, allowPrivate).then(
       (address) => {
-        const socket = secure ? tls.connect({ host: address, port, servername: net.isIP(host) === 0 ? host : undefined }) : net.connect({ host: address, port });
+        const socket = secure
+          ? tls.connect({ host: address, port, servername: net.isIP(host) === 0 ? host : undefined })
+          : net.connect({ host: address, port });
         if (!allowPrivate) {
           socket.once('connect', () => {
             const remote = socket.remoteAddress;
-            if (remote === undefined || isBlockedAddress(remote)) socket.destroy(new BlockedAddressError(host, remote ?? address));
+            if (remote === undefined || isBlockedAddress(remote))
+              socket.destroy(new BlockedAddressError(host, remote ?? address));
           });
         }
         done(null, socket);

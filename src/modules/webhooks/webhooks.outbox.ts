@@ -17,12 +17,17 @@ function singular(word: string): string {
 }
 
 /** The event name of a change: 'attendance.created', 'employee.meal.deleted'. */
-export const eventName = (type: string, op: keyof typeof PAST) => `${type.split('/').map(singular).join('.')}.${PAST[op]}`;
+export const eventName = (type: string, op: keyof typeof PAST) =>
+  `${type.split('/').map(singular).join('.')}.${PAST[op]}`;
 
 export const subscribes = (events: readonly string[], event: string) => events.includes('*') || events.includes(event);
 
 /** `hooks`: the tenant's active subscriptions when the caller read them already (the write path, with its journal). */
-export async function enqueueDeliveries(db: TenantDb, changes: readonly RecordedChange[], hooks?: Subscriptions): Promise<void> {
+export async function enqueueDeliveries(
+  db: TenantDb,
+  changes: readonly RecordedChange[],
+  hooks?: Subscriptions,
+): Promise<void> {
   if (changes.length === 0) return;
   hooks ??= await db.selectFrom('webhooks').select(['id', 'events']).where('active', '=', true).execute();
   if (hooks.length === 0) return;
@@ -33,8 +38,18 @@ export async function enqueueDeliveries(db: TenantDb, changes: readonly Recorded
     const payload = `{"type":${JSON.stringify(event)},"timestamp":"${new Date().toISOString()}","data":${changeText(change)}}`;
     for (const hook of hooks) {
       if (!subscribes(fromJson<string[]>(hook.events, []), event)) continue;
-      rows.push({ webhook_id: Number(hook.id), event, message_id: `msg_${crypto.randomUUID()}`, payload, state: 'pending' as const, attempts: 0, next_attempt_at: now, created: now });
+      rows.push({
+        webhook_id: Number(hook.id),
+        event,
+        message_id: `msg_${crypto.randomUUID()}`,
+        payload,
+        state: 'pending' as const,
+        attempts: 0,
+        next_attempt_at: now,
+        created: now,
+      });
     }
   }
-  for (let i = 0; i < rows.length; i += 200) await db.insertInto('webhook_deliveries', rows.slice(i, i + 200)).execute();
+  for (let i = 0; i < rows.length; i += 200)
+    await db.insertInto('webhook_deliveries', rows.slice(i, i + 200)).execute();
 }

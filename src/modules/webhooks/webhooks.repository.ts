@@ -12,7 +12,13 @@ export type DeliveryRow = Selectable<WebhookDeliveriesTable>;
 export const webhookListSpec: ListSpec = {
   key: ['id'],
   unsortable: { secret: 'write-only: shown once, at creation and rotation, never read' },
-  sortable: { id: 'id', url: 'url', created: { column: 'created', nullable: true }, modified: { column: 'modified', nullable: true } } };
+  sortable: {
+    id: 'id',
+    url: 'url',
+    created: { column: 'created', nullable: true },
+    modified: { column: 'modified', nullable: true },
+  },
+};
 export const deliveryListSpec: ListSpec = { key: ['id'], sortable: { id: 'id' }, defaultSort: 'id', modified: false };
 
 export const toWebhook = (r: WebhookRow): WebhookT => ({
@@ -39,16 +45,28 @@ export const toDelivery = (r: DeliveryRow) => ({
   payload: JSON.parse(r.payload),
 });
 
-export const listDeliveries = (db: TenantDb, webhookId: number) => db.selectFrom('webhook_deliveries').selectAll().where('webhook_id', '=', webhookId);
+export const listDeliveries = (db: TenantDb, webhookId: number) =>
+  db.selectFrom('webhook_deliveries').selectAll().where('webhook_id', '=', webhookId);
 
 export const findDelivery = (db: TenantDb, webhookId: number, id: number) =>
   listDeliveries(db, webhookId).where('id', '=', id).executeTakeFirst();
 
 /** Queue a message for one webhook now (test events, manual redelivery: the same message id again). */
-export async function queueDelivery(db: TenantDb, webhookId: number, message: { event: string; message_id: string; payload: string }): Promise<DeliveryRow> {
+export async function queueDelivery(
+  db: TenantDb,
+  webhookId: number,
+  message: { event: string; message_id: string; payload: string },
+): Promise<DeliveryRow> {
   const now = nowTimestamp();
   return db
-    .insertInto('webhook_deliveries', { webhook_id: webhookId, ...message, state: 'pending', attempts: 0, next_attempt_at: now, created: now })
+    .insertInto('webhook_deliveries', {
+      webhook_id: webhookId,
+      ...message,
+      state: 'pending',
+      attempts: 0,
+      next_attempt_at: now,
+      created: now,
+    })
     .returningAll()
     .executeTakeFirstOrThrow();
 }

@@ -13,8 +13,25 @@ import { deleteRow, findRow, insertRow, pick, resourceRoutes, scopeOf, updateRow
 import { type Scope } from '../../tenancy/scope.js';
 import { urlProblem } from './webhooks.addresses.js';
 import { SUBSCRIBABLE } from './webhooks.events.js';
-import { Delivery, Webhook, WebhookCreate, WebhookUpdate, WebhookWithSecret, type WebhookT, type WebhookWriteT } from './webhooks.schemas.js';
-import { deliveryListSpec, findDelivery, listDeliveries, queueDelivery, toDelivery, toWebhook, webhookListSpec, type WebhookRow } from './webhooks.repository.js';
+import {
+  Delivery,
+  Webhook,
+  WebhookCreate,
+  WebhookUpdate,
+  WebhookWithSecret,
+  type WebhookT,
+  type WebhookWriteT,
+} from './webhooks.schemas.js';
+import {
+  deliveryListSpec,
+  findDelivery,
+  listDeliveries,
+  queueDelivery,
+  toDelivery,
+  toWebhook,
+  webhookListSpec,
+  type WebhookRow,
+} from './webhooks.repository.js';
 import { newSecret, openSecret, sealSecret, secretKeyOf } from './webhooks.secrets.js';
 
 const tags = ['Webhooks'];
@@ -31,20 +48,31 @@ function checkEvents(req: FastifyRequest): void {
   if (!Array.isArray(events)) return;
   const unknown = [...new Set(events.filter((e): e is string => typeof e === 'string' && !catalogue.has(e)))];
   if (unknown.length === 0) return;
-  const names = unknown.slice(0, 5).map((e) => JSON.stringify(e.slice(0, 100))).join(', ');
-  throw fieldError('events', `${unknown.length === 1 ? 'The event' : 'The events'} ${names}${unknown.length > 5 ? ', …' : ''} ${unknown.length === 1 ? 'is' : 'are'} not in the event catalogue (docs/api/integration.md).`);
+  const names = unknown
+    .slice(0, 5)
+    .map((e) => JSON.stringify(e.slice(0, 100)))
+    .join(', ');
+  throw fieldError(
+    'events',
+    `${unknown.length === 1 ? 'The event' : 'The events'} ${names}${unknown.length > 5 ? ', …' : ''} ${unknown.length === 1 ? 'is' : 'are'} not in the event catalogue (docs/api/integration.md).`,
+  );
 }
 
 export default async function webhookRoutes(app: ZkApp) {
   const key = secretKeyOf(app.zk.config.webhookSecretKey);
-  const withSecret = (s: Scope, row: WebhookRow) => ({ ...toWebhook(row), secret: openSecret(row.secret, s.db.tenantId, key) });
+  const withSecret = (s: Scope, row: WebhookRow) => ({
+    ...toWebhook(row),
+    secret: openSecret(row.secret, s.db.tenantId, key),
+  });
   const write = (s: Scope, body: WebhookWriteT, current?: WebhookRow) => {
     const problem = body.url === undefined ? null : urlProblem(body.url, app.zk.config.webhooksAllowPrivate);
     if (problem) throw fieldError('url', problem);
     const values: Record<string, unknown> = pick(body, ['url', 'active']);
     if (body.secret !== undefined) values.secret = sealSecret(body.secret, s.db.tenantId, key);
     if (body.events) values.events = JSON.stringify([...new Set(body.events)]);
-    return current ? updateRow(s.db, 'webhooks', Number(current.id), values) : insertRow(s.db, 'webhooks', { secret: sealSecret(newSecret(), s.db.tenantId, key), active: true, ...values });
+    return current
+      ? updateRow(s.db, 'webhooks', Number(current.id), values)
+      : insertRow(s.db, 'webhooks', { secret: sealSecret(newSecret(), s.db.tenantId, key), active: true, ...values });
   };
   app.addHook('preValidation', async (req) => {
     if (req.method === 'POST' || req.method === 'PATCH' || req.method === 'PUT') checkEvents(req);
@@ -59,7 +87,11 @@ export default async function webhookRoutes(app: ZkApp) {
     list: { build: (s) => s.db.selectFrom('webhooks').selectAll(), spec: webhookListSpec },
     find: (s, _p, id) => findRow(s.db, 'webhooks', 'id', id),
     show: (_s, _p, row) => toWebhook(row),
-    create: { body: WebhookCreate, run: (s, _p, body) => write(s, body), answer: { schema: WebhookWithSecret, show: (s, _p, row) => withSecret(s, row) } },
+    create: {
+      body: WebhookCreate,
+      run: (s, _p, body) => write(s, body),
+      answer: { schema: WebhookWithSecret, show: (s, _p, row) => withSecret(s, row) },
+    },
     update: { body: WebhookUpdate, run: (s, _p, row, body) => write(s, body, row) },
     remove: (s, _p, row) => deleteRow(s.db, 'webhooks', Number(row.id)),
     summaries: { create: 'Subscribe a URL to events (zeitkonto extension); the answer shows the signing secret, once' },
@@ -88,28 +120,63 @@ export default async function webhookRoutes(app: ZkApp) {
       const s = scopeOf(app, req);
       const hook = await webhookOf(s, req.params.id);
       // The secret is internal: no change of the subscription as the API shows it, so `modified` stays.
-      const row = await s.db.updateTable('webhooks').set({ secret: sealSecret(newSecret(), s.db.tenantId, key) }).where('id', '=', Number(hook.id)).returningAll().executeTakeFirstOrThrow();
+      const row = await s.db
+        .updateTable('webhooks')
+        .set({ secret: sealSecret(newSecret(), s.db.tenantId, key) })
+        .where('id', '=', Number(hook.id))
+        .returningAll()
+        .executeTakeFirstOrThrow();
       return { data: withSecret(s, row) };
     },
   );
 
   app.post(
     '/webhooks/:id/test',
-    { config, schema: { summary: 'Queue a webhook.test event for this webhook', tags, params: Type.Object({ id: Id }), response: responses({ 202: Single(Delivery) }, { write: true }) } },
+    {
+      config,
+      schema: {
+        summary: 'Queue a webhook.test event for this webhook',
+        tags,
+        params: Type.Object({ id: Id }),
+        response: responses({ 202: Single(Delivery) }, { write: true }),
+      },
+    },
     async (req, reply) => {
       const hook = await webhookOf(scopeOf(app, req), req.params.id);
-      const payload = JSON.stringify({ type: 'webhook.test', timestamp: new Date().toISOString(), data: { webhook_id: Number(hook.id) } });
-      const row = await queueDelivery(req.db, Number(hook.id), { event: 'webhook.test', message_id: `msg_${crypto.randomUUID()}`, payload });
+      const payload = JSON.stringify({
+        type: 'webhook.test',
+        timestamp: new Date().toISOString(),
+        data: { webhook_id: Number(hook.id) },
+      });
+      const row = await queueDelivery(req.db, Number(hook.id), {
+        event: 'webhook.test',
+        message_id: `msg_${crypto.randomUUID()}`,
+        payload,
+      });
       return reply.code(202).send({ data: toDelivery(row) });
     },
   );
 
   app.get(
     '/webhooks/:id/deliveries',
-    { config, schema: { summary: "A webhook's delivery log, newest first", tags, params: Type.Object({ id: Id }), querystring: listQuery(), response: responses({ 200: Paginated(Delivery) }) } },
+    {
+      config,
+      schema: {
+        summary: "A webhook's delivery log, newest first",
+        tags,
+        params: Type.Object({ id: Id }),
+        querystring: listQuery(),
+        response: responses({ 200: Paginated(Delivery) }),
+      },
+    },
     async (req) => {
       const hook = await webhookOf(scopeOf(app, req), req.params.id);
-      return listResponse(req, listDeliveries(req.db, Number(hook.id)), { ...deliveryListSpec, fixedOrder: [{ column: 'id', direction: 'desc' }] }, (rows) => rows.map(toDelivery));
+      return listResponse(
+        req,
+        listDeliveries(req.db, Number(hook.id)),
+        { ...deliveryListSpec, fixedOrder: [{ column: 'id', direction: 'desc' }] },
+        (rows) => rows.map(toDelivery),
+      );
     },
   );
 
@@ -117,13 +184,22 @@ export default async function webhookRoutes(app: ZkApp) {
     '/webhooks/:id/deliveries/:delivery_id/redeliver',
     {
       config,
-      schema: { summary: 'Send a delivered or failed event again (same webhook-id)', tags, params: Type.Object({ id: Id, delivery_id: Id }), response: responses({ 202: Single(Delivery) }, { write: true }) },
+      schema: {
+        summary: 'Send a delivered or failed event again (same webhook-id)',
+        tags,
+        params: Type.Object({ id: Id, delivery_id: Id }),
+        response: responses({ 202: Single(Delivery) }, { write: true }),
+      },
     },
     async (req, reply) => {
       const hook = await webhookOf(scopeOf(app, req), req.params.id);
       const original = await findDelivery(req.db, Number(hook.id), req.params.delivery_id);
       if (!original) throw notFound('Delivery');
-      const row = await queueDelivery(req.db, Number(hook.id), { event: original.event, message_id: original.message_id, payload: original.payload });
+      const row = await queueDelivery(req.db, Number(hook.id), {
+        event: original.event,
+        message_id: original.message_id,
+        payload: original.payload,
+      });
       return reply.code(202).send({ data: toDelivery(row) });
     },
   );

@@ -3,18 +3,28 @@ import { Type, type Static } from '@sinclair/typebox';
 import { DateTimeOut, Nullable } from '../../http/schemas.js';
 import { SUBSCRIBABLE } from './webhooks.events.js';
 
-const Url = Type.String({ format: 'uri', minLength: 1, maxLength: 2000, description: 'http(s) URL the events are POSTed to.' });
+const Url = Type.String({
+  format: 'uri',
+  minLength: 1,
+  maxLength: 2000,
+  description: 'http(s) URL the events are POSTed to.',
+});
 /** An event of the published catalogue (webhooks.events.ts), or '*' for all. */
-export const EventName = Type.String({ enum: [...SUBSCRIBABLE], description: "An event of the catalogue (docs/api/integration.md), or '*' for all." });
+export const EventName = Type.String({
+  enum: [...SUBSCRIBABLE],
+  description: "An event of the catalogue (docs/api/integration.md), or '*' for all.",
+});
 const Events = Type.Array(EventName, {
   minItems: 1,
   maxItems: 100,
-  description: "Event names such as attendance.created, absence.updated, customer.deleted, employee.meal.created; '*' for all.",
+  description:
+    "Event names such as attendance.created, absence.updated, customer.deleted, employee.meal.created; '*' for all.",
 });
 const Secret = Type.String({
   minLength: 16,
   maxLength: 200,
-  description: 'Signing secret (Standard Webhooks): whsec_ followed by base64 bytes, or any other text used as its UTF-8 bytes. Generated when omitted.',
+  description:
+    'Signing secret (Standard Webhooks): whsec_ followed by base64 bytes, or any other text used as its UTF-8 bytes. Generated when omitted.',
 });
 
 const webhookFields = {
@@ -32,19 +42,34 @@ export type WebhookT = Static<typeof Webhook>;
 /** The answer of a subscription's creation and of a rotation: the only places its secret is shown. */
 export const WebhookWithSecret = Type.Object({
   ...webhookFields,
-  secret: Type.String({ description: 'The signing secret, shown only in this answer: store it now. POST /webhooks/{id}/rotate-secret makes a new one.' }),
+  secret: Type.String({
+    description:
+      'The signing secret, shown only in this answer: store it now. POST /webhooks/{id}/rotate-secret makes a new one.',
+  }),
 });
 export type WebhookWithSecretT = Static<typeof WebhookWithSecret>;
 
-export const WebhookCreate = Type.Object({ url: Url, events: Events, secret: Type.Optional(Secret), active: Type.Optional(Type.Boolean()) });
-export const WebhookUpdate = Type.Object({ url: Type.Optional(Url), events: Type.Optional(Events), secret: Type.Optional(Secret), active: Type.Optional(Type.Boolean()) });
+export const WebhookCreate = Type.Object({
+  url: Url,
+  events: Events,
+  secret: Type.Optional(Secret),
+  active: Type.Optional(Type.Boolean()),
+});
+export const WebhookUpdate = Type.Object({
+  url: Type.Optional(Url),
+  events: Type.Optional(Events),
+  secret: Type.Optional(Secret),
+  active: Type.Optional(Type.Boolean()),
+});
 export type WebhookWriteT = Static<typeof WebhookUpdate>;
 
 export const Delivery = Type.Object({
   id: Type.Integer(),
   webhook_id: Type.Integer(),
   event: Type.String(),
-  message_id: Type.String({ description: 'The webhook-id header: the same for every attempt and redelivery of one event.' }),
+  message_id: Type.String({
+    description: 'The webhook-id header: the same for every attempt and redelivery of one event.',
+  }),
   state: Type.Union([Type.Literal('pending'), Type.Literal('delivered'), Type.Literal('failed')]),
   attempts: Type.Integer(),
   next_attempt_at: Nullable(DateTimeOut()),
@@ -52,5 +77,12 @@ export const Delivery = Type.Object({
   last_error: Nullable(Type.String()),
   delivered_at: Nullable(DateTimeOut()),
   created: DateTimeOut(),
-  payload: Type.Object({}, { additionalProperties: true, description: 'The body POSTed: {type, timestamp, data: the change-feed entry (with previous_key after a rename)}.' }),
+  payload: Type.Object(
+    {},
+    {
+      additionalProperties: true,
+      description:
+        'The body POSTed: {type, timestamp, data: the change-feed entry (with previous_key after a rename)}.',
+    },
+  ),
 });

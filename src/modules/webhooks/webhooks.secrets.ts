@@ -12,7 +12,8 @@ const SEALED = 'enc:v1:';
 export const newSecret = () => `whsec_${crypto.randomBytes(24).toString('base64')}`;
 
 /** The AES key of WEBHOOK_SECRET_KEY (any text of 32 or more characters; its SHA-256 is the key). */
-export const secretKeyOf = (text: string | undefined): Buffer | undefined => (text ? crypto.createHash('sha256').update(text, 'utf8').digest() : undefined);
+export const secretKeyOf = (text: string | undefined): Buffer | undefined =>
+  text ? crypto.createHash('sha256').update(text, 'utf8').digest() : undefined;
 
 /** The stored form of a secret: sealed with the key when there is one, else the text itself. */
 export function sealSecret(secret: string, tenantId: number, key: Buffer | undefined): string {
@@ -28,7 +29,9 @@ export function openSecret(stored: string, tenantId: number, key: Buffer | undef
   if (!stored.startsWith(SEALED)) return stored;
   if (!key) throw new Error('The webhook secret is stored encrypted, and WEBHOOK_SECRET_KEY is not set.');
   const raw = Buffer.from(stored.slice(SEALED.length), 'base64');
-  const decipher = crypto.createDecipheriv('aes-256-gcm', key, raw.subarray(0, 12)).setAAD(Buffer.from(`webhook:${tenantId}`));
+  const decipher = crypto
+    .createDecipheriv('aes-256-gcm', key, raw.subarray(0, 12))
+    .setAAD(Buffer.from(`webhook:${tenantId}`));
   decipher.setAuthTag(raw.subarray(12, 28));
   return Buffer.concat([decipher.update(raw.subarray(28)), decipher.final()]).toString('utf8');
 }

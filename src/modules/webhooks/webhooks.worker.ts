@@ -33,7 +33,8 @@ const LEASE_MS = 60_000;
 const MAX_DELAY_MS = 3600_000;
 
 /** The secret's key bytes: whsec_<base64> as Standard Webhooks defines it, else the text's UTF-8 bytes. */
-export const secretKey = (secret: string) => (secret.startsWith('whsec_') ? Buffer.from(secret.slice(6), 'base64') : Buffer.from(secret, 'utf8'));
+export const secretKey = (secret: string) =>
+  secret.startsWith('whsec_') ? Buffer.from(secret.slice(6), 'base64') : Buffer.from(secret, 'utf8');
 
 export function sign(secret: string, messageId: string, timestamp: number, body: string): string {
   return `v1,${crypto.createHmac('sha256', secretKey(secret)).update(`${messageId}.${timestamp}.${body}`).digest('base64')}`;
@@ -57,7 +58,13 @@ interface Outcome {
   error: string | null;
 }
 
-function post(url: string, headers: Record<string, string>, body: string, allowPrivate: boolean, timeoutMs: number): Promise<Outcome> {
+function post(
+  url: string,
+  headers: Record<string, string>,
+  body: string,
+  allowPrivate: boolean,
+  timeoutMs: number,
+): Promise<Outcome> {
   return new Promise((resolve) => {
     const target = new URL(url);
     const client = target.protocol === 'https:' ? https : http;
@@ -126,21 +133,33 @@ export class WebhookWorker {
   /** The claimed deliveries' webhooks (url, secret), one query per tenant. */
   async #webhooks(deliveries: DeliveryRow[]) {
     const byTenant = new Map<number, Set<number>>();
-    for (const d of deliveries) (byTenant.get(Number(d.tenant_id)) ?? byTenant.set(Number(d.tenant_id), new Set()).get(Number(d.tenant_id))!).add(Number(d.webhook_id));
+    for (const d of deliveries)
+      (byTenant.get(Number(d.tenant_id)) ?? byTenant.set(Number(d.tenant_id), new Set()).get(Number(d.tenant_id))!).add(
+        Number(d.webhook_id),
+      );
     const hooks = new Map<string, Hook>();
     for (const [tenantId, ids] of byTenant) {
-      const rows = await forTenant(this.db, tenantId).selectFrom('webhooks').select(['id', 'url', 'secret', 'active']).where('id', 'in', [...ids]).execute();
-      for (const r of rows) hooks.set(`${tenantId}:${r.id}`, { url: r.url, secret: r.secret, tenantId, active: toBool(r.active) ?? true });
+      const rows = await forTenant(this.db, tenantId)
+        .selectFrom('webhooks')
+        .select(['id', 'url', 'secret', 'active'])
+        .where('id', 'in', [...ids])
+        .execute();
+      for (const r of rows)
+        hooks.set(`${tenantId}:${r.id}`, { url: r.url, secret: r.secret, tenantId, active: toBool(r.active) ?? true });
     }
     return hooks;
   }
 
   async #deliver(d: DeliveryRow, hook: Hook | undefined): Promise<void> {
-    const outcome: Outcome = !hook?.active ? { status: null, error: 'The webhook is inactive.' } : await this.#send(d, hook);
+    const outcome: Outcome = !hook?.active
+      ? { status: null, error: 'The webhook is inactive.' }
+      : await this.#send(d, hook);
     const ok = outcome.status !== null && outcome.status >= 200 && outcome.status < 300;
     const now = new Date();
     const next = new Date(now.getTime() + retryDelayMs(Number(d.attempts), this.opts.retryBaseMs ?? 5_000));
-    const expired = !hook?.active || next.getTime() - Date.parse(`${d.created.replace(' ', 'T')}Z`) > (this.opts.giveUpAfterMs ?? 86_400_000);
+    const expired =
+      !hook?.active ||
+      next.getTime() - Date.parse(`${d.created.replace(' ', 'T')}Z`) > (this.opts.giveUpAfterMs ?? 86_400_000);
     const error = ok ? null : (outcome.error ?? `HTTP ${outcome.status}`);
     const failedOrPending = expired ? 'failed' : 'pending';
     await forTenant(this.db, Number(d.tenant_id))
@@ -165,7 +184,12 @@ export class WebhookWorker {
       return { status: null, error: (err as Error).message };
     }
     const timestamp = Math.floor(Date.now() / 1000);
-    const headers = { 'webhook-id': d.message_id, 'webhook-timestamp': String(timestamp), 'webhook-signature': sign(secret, d.message_id, timestamp, d.payload), 'user-agent': 'zeitkonto-webhooks' };
+    const headers = {
+      'webhook-id': d.message_id,
+      'webhook-timestamp': String(timestamp),
+      'webhook-signature': sign(secret, d.message_id, timestamp, d.payload),
+      'user-agent': 'zeitkonto-webhooks',
+    };
     return post(hook.url, headers, d.payload, this.opts.allowPrivate, this.opts.timeoutMs ?? 10_000);
   }
 
@@ -176,7 +200,10 @@ export class WebhookWorker {
    */
   async sealStoredSecrets(tenantId?: number): Promise<number> {
     if (!this.#secretKey) return 0;
-    let query = this.db.selectFrom('webhooks').select(['tenant_id', 'id', 'secret']).where('secret', 'not like', 'enc:v1:%');
+    let query = this.db
+      .selectFrom('webhooks')
+      .select(['tenant_id', 'id', 'secret'])
+      .where('secret', 'not like', 'enc:v1:%');
     if (tenantId !== undefined) query = query.where('tenant_id', '=', tenantId);
     const rows = await query.execute();
     for (const r of rows) {
@@ -193,10 +220,17 @@ export class WebhookWorker {
   /** Poll every `intervalMs` (one round at a time), after sealing secrets stored as text. */
   start(intervalMs: number, log: (err: unknown) => void): void {
     if (this.#timer) return;
-    this.#running = this.sealStoredSecrets().then(() => 0, (err) => (log(err), 0)).finally(() => (this.#running = null));
+    this.#running = this.sealStoredSecrets()
+      .then(
+        () => 0,
+        (err) => (log(err), 0),
+      )
+      .finally(() => (this.#running = null));
     this.#timer = setInterval(() => {
       if (this.#running) return;
-      this.#running = this.runOnce().catch((err) => (log(err), 0)).finally(() => (this.#running = null));
+      this.#running = this.runOnce()
+        .catch((err) => (log(err), 0))
+        .finally(() => (this.#running = null));
     }, intervalMs);
     this.#timer.unref();
   }

@@ -5,7 +5,11 @@ import type { TenantDb } from '../../db/tenant-scope.js';
 import type { ListSpec } from '../../db/list-spec.js';
 import { toBool } from '../../values/formats.js';
 
-export const balanceListSpec: ListSpec = { key: ['id'], sortable: { id: 'id', employee_id: 'username' }, modified: false };
+export const balanceListSpec: ListSpec = {
+  key: ['id'],
+  sortable: { id: 'id', employee_id: 'username' },
+  modified: false,
+};
 
 export function listBalanceEmployees(db: TenantDb, f: { employee_id?: string }) {
   let q = db.selectFrom('employees').select(['id', 'username', 'created', 'modified']);
@@ -15,7 +19,8 @@ export function listBalanceEmployees(db: TenantDb, f: { employee_id?: string }) 
 
 export type BalanceEmployee = { id: number; username: string; created: string | null; modified: string | null };
 
-export const findBalanceEmployee = (db: TenantDb, id: number) => listBalanceEmployees(db, {}).where('id', '=', id).executeTakeFirst();
+export const findBalanceEmployee = (db: TenantDb, id: number) =>
+  listBalanceEmployees(db, {}).where('id', '=', id).executeTakeFirst();
 
 export interface PeriodFacts {
   start_date: string | null;
@@ -31,7 +36,14 @@ export async function periodsOf(db: TenantDb, usernames: string[]): Promise<Map<
   if (usernames.length === 0) return out;
   const rows = await db
     .selectFrom('employment_periods')
-    .select(['employee_id', 'start_date', 'end_date', 'annual_leave_entitlement', 'period_holiday_entitlement', 'is_holiday_per_year'])
+    .select([
+      'employee_id',
+      'start_date',
+      'end_date',
+      'annual_leave_entitlement',
+      'period_holiday_entitlement',
+      'is_holiday_per_year',
+    ])
     .where('employee_id', 'in', usernames)
     .execute();
   const num = (v: unknown) => (v === null ? null : Number(v));
@@ -48,7 +60,11 @@ export async function periodsOf(db: TenantDb, usernames: string[]): Promise<Map<
 }
 
 /** Hours booked before `day` and the first booked date, per employee (absent: nothing booked). */
-export async function bookedBefore(db: TenantDb, usernames: string[], day: string): Promise<Map<string, { hours: number; first: string }>> {
+export async function bookedBefore(
+  db: TenantDb,
+  usernames: string[],
+  day: string,
+): Promise<Map<string, { hours: number; first: string }>> {
   if (usernames.length === 0) return new Map();
   const rows = await db
     .selectFrom('attendances')
@@ -64,7 +80,11 @@ export async function bookedBefore(db: TenantDb, usernames: string[], day: strin
  * The latest change after `since` ('YYYY-MM-DD HH:MM:SS') of the employees' bookings, absences, employment periods
  * and regular working times, per employee (bookings through their (tenant, modified) index: only recent ones).
  */
-export async function inputsModifiedSince(db: TenantDb, usernames: string[], since: string): Promise<Map<string, string>> {
+export async function inputsModifiedSince(
+  db: TenantDb,
+  usernames: string[],
+  since: string,
+): Promise<Map<string, string>> {
   const out = new Map<string, string>();
   if (usernames.length === 0) return out;
   for (const table of ['attendances', 'absences', 'employment_periods', 'regular_working_times'] as const) {
@@ -75,7 +95,9 @@ export async function inputsModifiedSince(db: TenantDb, usernames: string[], sin
       .where('employee_id', 'in', usernames)
       .groupBy('employee_id')
       .execute();
-    for (const r of rows) if (r.modified !== null && String(r.modified) > (out.get(r.employee_id) ?? '')) out.set(r.employee_id, String(r.modified));
+    for (const r of rows)
+      if (r.modified !== null && String(r.modified) > (out.get(r.employee_id) ?? ''))
+        out.set(r.employee_id, String(r.modified));
   }
   return out;
 }

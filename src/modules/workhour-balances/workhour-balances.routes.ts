@@ -3,7 +3,12 @@
 import type { ZkApp } from '../../types.js';
 import { resourceRoutes } from '../crud/index.js';
 import { WorkhourBalance, WorkhourBalanceListQuery, type WorkhourBalanceT } from './workhour-balances.schemas.js';
-import { balanceListSpec, findBalanceEmployee, listBalanceEmployees, type BalanceEmployee } from './workhour-balances.repository.js';
+import {
+  balanceListSpec,
+  findBalanceEmployee,
+  listBalanceEmployees,
+  type BalanceEmployee,
+} from './workhour-balances.repository.js';
 import { balancesOf } from './workhour-balances.service.js';
 
 export default async function workhourBalanceRoutes(app: ZkApp) {
@@ -13,7 +18,12 @@ export default async function workhourBalanceRoutes(app: ZkApp) {
     tags: ['Working-time balances'],
     path: '/workhour-balances',
     resource: WorkhourBalance,
-    list: { query: WorkhourBalanceListQuery, build: (s, _p, q) => listBalanceEmployees(s.db, q), spec: balanceListSpec, map: (s, _p, rows) => balancesOf(s.db, rows) },
+    list: {
+      query: WorkhourBalanceListQuery,
+      build: (s, _p, q) => listBalanceEmployees(s.db, q),
+      spec: balanceListSpec,
+      map: (s, _p, rows) => balancesOf(s.db, rows),
+    },
     find: (s, _p, id) => findBalanceEmployee(s.db, id),
     show: async (s, _p, row) => (await balancesOf(s.db, [row]))[0],
     summaries: { get: "Get an employee's working-time balance (the key is the employee's numeric id)" },

@@ -6,17 +6,28 @@ import { Nullable } from '../../http/schemas.js';
 
 export const VacationYear = Type.Object({
   year: Type.Integer(),
-  annual_entitlement: Type.Number({ description: 'Days of leave the employment periods grant in the year (prorated).' }),
+  annual_entitlement: Type.Number({
+    description: 'Days of leave the employment periods grant in the year (prorated).',
+  }),
   approved: Type.Number({ description: 'Working days of approved annual-holiday absences in the year.' }),
-  planned: Type.Number({ description: 'Working days of requested or planned (not yet approved) annual-holiday absences.' }),
+  planned: Type.Number({
+    description: 'Working days of requested or planned (not yet approved) annual-holiday absences.',
+  }),
   remaining: Type.Number({ description: 'annual_entitlement − approved − planned.' }),
 });
 
 export const WorkhourBalance = Type.Object({
-  id: Type.Integer({ description: 'The employee\'s numeric id.' }),
+  id: Type.Integer({ description: "The employee's numeric id." }),
   employee_id: Type.String({ description: 'Username.' }),
-  balance: Type.Number({ description: 'Booked hours − target hours from the first employment day to the end of the previous day (negative allowed).' }),
-  calculated_at: Type.String({ format: 'date-time', description: 'End of the previous day, with offset (UTC).', examples: ['2026-06-21T23:59:59+00:00'] }),
+  balance: Type.Number({
+    description:
+      'Booked hours − target hours from the first employment day to the end of the previous day (negative allowed).',
+  }),
+  calculated_at: Type.String({
+    format: 'date-time',
+    description: 'End of the previous day, with offset (UTC).',
+    examples: ['2026-06-21T23:59:59+00:00'],
+  }),
   vacation: Type.Array(VacationYear),
   created: Nullable(Type.String({ format: 'date-time', description: "The employee's creation." })),
   modified: Nullable(

@@ -6,16 +6,29 @@ import { ANNUAL_HOLIDAY, type EmployeeCalendar } from '../../booking/calendar.js
 import { employeeCalendars } from '../../booking/working-day.repository.js';
 import type { TenantDb } from '../../db/tenant-scope.js';
 import { entitlement } from './vacation.js';
-import { bookedBefore, inputsModifiedSince, periodsOf, type BalanceEmployee, type PeriodFacts } from './workhour-balances.repository.js';
+import {
+  bookedBefore,
+  inputsModifiedSince,
+  periodsOf,
+  type BalanceEmployee,
+  type PeriodFacts,
+} from './workhour-balances.repository.js';
 import type { VacationYearT, WorkhourBalanceT } from './workhour-balances.schemas.js';
 
 const round = (n: number) => Math.round(n * 1e10) / 1e10;
 const yearOf = (date: string) => Number(date.slice(0, 4));
 
 /** The employee's first day: the earliest start; an open start counts from the first booking or the record's creation. */
-function firstDayOf(periods: readonly PeriodFacts[], firstBooking: string | undefined, created: string | null): string | undefined {
+function firstDayOf(
+  periods: readonly PeriodFacts[],
+  firstBooking: string | undefined,
+  created: string | null,
+): string | undefined {
   const open = [firstBooking, created?.slice(0, 10)].filter((d): d is string => !!d).sort()[0];
-  const starts = periods.map((p) => p.start_date ?? open).filter((d): d is string => d !== undefined).sort();
+  const starts = periods
+    .map((p) => p.start_date ?? open)
+    .filter((d): d is string => d !== undefined)
+    .sort();
   return starts[0];
 }
 
@@ -29,16 +42,28 @@ export const MAX_VACATION_YEARS = 10;
 function years(periods: readonly PeriodFacts[], first: string, calendar: EmployeeCalendar, now: string): number[] {
   const ends = periods.map((p) => p.end_date);
   const lastEmployed = ends.includes(null) ? Infinity : Math.max(...ends.map((e) => yearOf(e!)));
-  const nextYearLeave = calendar.absences.some((a) => a.reason_type === ANNUAL_HOLIDAY && yearOf(a.end_date) > yearOf(now));
+  const nextYearLeave = calendar.absences.some(
+    (a) => a.reason_type === ANNUAL_HOLIDAY && yearOf(a.end_date) > yearOf(now),
+  );
   const last = Math.max(yearOf(first), Math.min(lastEmployed, yearOf(now) + (nextYearLeave ? 1 : 0)));
   const start = Math.max(yearOf(first), last - MAX_VACATION_YEARS + 1);
   return Array.from({ length: last - start + 1 }, (_, i) => start + i);
 }
 
-function vacation(periods: readonly PeriodFacts[], first: string, calendar: EmployeeCalendar, now: string): VacationYearT[] {
+function vacation(
+  periods: readonly PeriodFacts[],
+  first: string,
+  calendar: EmployeeCalendar,
+  now: string,
+): VacationYearT[] {
   const leave = calendar.absences.filter((a) => a.reason_type === ANNUAL_HOLIDAY);
   return years(periods, first, calendar, now).map((year) => {
-    const sum = (approved: boolean) => round(leave.filter((a) => a.approved === approved).reduce((d, a) => d + calendar.absenceDays(a, `${year}-01-01`, `${year}-12-31`), 0));
+    const sum = (approved: boolean) =>
+      round(
+        leave
+          .filter((a) => a.approved === approved)
+          .reduce((d, a) => d + calendar.absenceDays(a, `${year}-01-01`, `${year}-12-31`), 0),
+      );
     const annual = entitlement(periods, year, first);
     const [approved, planned] = [sum(true), sum(false)];
     return { year, annual_entitlement: annual, approved, planned, remaining: round(annual - approved - planned) };
@@ -53,12 +78,22 @@ function target(periods: readonly PeriodFacts[], first: string, calendar: Employ
   }, 0);
 }
 
-export async function balancesOf(db: TenantDb, employees: readonly BalanceEmployee[], now = today()): Promise<WorkhourBalanceT[]> {
+export async function balancesOf(
+  db: TenantDb,
+  employees: readonly BalanceEmployee[],
+  now = today(),
+): Promise<WorkhourBalanceT[]> {
   const usernames = employees.map((e) => e.username);
   const yesterday = addDays(now, -1);
   const asOf = `${yesterday} 23:59:59`;
-  const [periods, booked, inputs] = await Promise.all([periodsOf(db, usernames), bookedBefore(db, usernames, now), inputsModifiedSince(db, usernames, asOf)]);
-  const firsts = new Map(employees.map((e) => [e.username, firstDayOf(periods.get(e.username)!, booked.get(e.username)?.first, e.created)]));
+  const [periods, booked, inputs] = await Promise.all([
+    periodsOf(db, usernames),
+    bookedBefore(db, usernames, now),
+    inputsModifiedSince(db, usernames, asOf),
+  ]);
+  const firsts = new Map(
+    employees.map((e) => [e.username, firstDayOf(periods.get(e.username)!, booked.get(e.username)?.first, e.created)]),
+  );
   const from = [...firsts.values()].filter((d): d is string => d !== undefined).sort()[0] ?? now;
   const calendars = await employeeCalendars(db, usernames, from < now ? from : now, `${yearOf(now) + 1}-12-31`);
   return employees.map((e) => {
@@ -74,7 +109,12 @@ export async function balancesOf(db: TenantDb, employees: readonly BalanceEmploy
       vacation: first === undefined ? [] : vacation(mine, first, calendar, now),
       created: outTimestamp(e.created),
       // The answer changes at every day's end (calculated_at) and with its inputs after that.
-      modified: outTimestamp([asOf, e.modified, inputs.get(e.username)].filter((m): m is string => !!m).sort().at(-1)),
+      modified: outTimestamp(
+        [asOf, e.modified, inputs.get(e.username)]
+          .filter((m): m is string => !!m)
+          .sort()
+          .at(-1),
+      ),
     };
   });
 }

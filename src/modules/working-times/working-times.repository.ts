@@ -6,13 +6,22 @@ import { WEEKDAYS } from '../../values/dates.js';
 import { type RegularWorkingTimesTable } from './working-times.tables.js';
 import type { ListSpec } from '../../db/list-spec.js';
 import { outDate, outTimestamp, toBool } from '../../values/formats.js';
-import { toBreakRegulationType, toHolidayCalendar, type HolidayCalendarRow } from '../holiday-calendars/holiday-calendars.repository.js';
+import {
+  toBreakRegulationType,
+  toHolidayCalendar,
+  type HolidayCalendarRow,
+} from '../holiday-calendars/holiday-calendars.repository.js';
 
 export type WorkingTimeRow = Selectable<RegularWorkingTimesTable>;
 
 export const workingTimeListSpec: ListSpec = {
   key: ['id'],
-  sortable: { id: 'id', start_date: { column: 'start_date', nullable: true }, created: { column: 'created', nullable: true }, modified: { column: 'modified', nullable: true } },
+  sortable: {
+    id: 'id',
+    start_date: { column: 'start_date', nullable: true },
+    created: { column: 'created', nullable: true },
+    modified: { column: 'modified', nullable: true },
+  },
 };
 
 export const listWorkingTimes = (db: TenantDb, username: string) =>
@@ -20,18 +29,37 @@ export const listWorkingTimes = (db: TenantDb, username: string) =>
 
 export async function loadCalendars(db: TenantDb, ids: (number | null)[]): Promise<Map<number, HolidayCalendarRow>> {
   const wanted = [...new Set(ids.filter((i): i is number => i !== null).map(Number))];
-  const rows = wanted.length ? await db.selectFrom('holiday_calendars').selectAll().where('id', 'in', wanted).execute() : [];
+  const rows = wanted.length
+    ? await db.selectFrom('holiday_calendars').selectAll().where('id', 'in', wanted).execute()
+    : [];
   return new Map(rows.map((r) => [Number(r.id), r]));
 }
 
 const num = (v: number | null) => (v === null ? null : Number(v));
 
 export async function toWorkingTimes(db: TenantDb, rows: WorkingTimeRow[]) {
-  const calendars = await loadCalendars(db, rows.map((r) => r.holiday_calendar_id));
-  const breakIds = [...new Set(rows.map((r) => r.break_regulation_type_id).filter((i): i is number => i !== null).map(Number))];
-  const breaks = breakIds.length ? await db.selectFrom('break_regulation_types').selectAll().where('id', 'in', breakIds).execute() : [];
+  const calendars = await loadCalendars(
+    db,
+    rows.map((r) => r.holiday_calendar_id),
+  );
+  const breakIds = [
+    ...new Set(
+      rows
+        .map((r) => r.break_regulation_type_id)
+        .filter((i): i is number => i !== null)
+        .map(Number),
+    ),
+  ];
+  const breaks = breakIds.length
+    ? await db.selectFrom('break_regulation_types').selectAll().where('id', 'in', breakIds).execute()
+    : [];
   return rows.map((r) => {
-    const weekly = Object.fromEntries(WEEKDAYS.flatMap((d) => [[d, num(r[d])], [`${d}_workday`, toBool(r[`${d}_workday`])]]));
+    const weekly = Object.fromEntries(
+      WEEKDAYS.flatMap((d) => [
+        [d, num(r[d])],
+        [`${d}_workday`, toBool(r[`${d}_workday`])],
+      ]),
+    );
     const calendar = r.holiday_calendar_id === null ? undefined : calendars.get(Number(r.holiday_calendar_id));
     const breakType = breaks.find((b) => Number(b.id) === Number(r.break_regulation_type_id));
     return {

@@ -8,19 +8,37 @@ import { type Scope } from '../../tenancy/scope.js';
 import type { EmployeeRow } from '../employees/employees.repository.js';
 import { childColumns, writeChild } from '../employees/employee-children.service.js';
 import { employeeChildRoutes } from '../employees/employee-children.routes.js';
-import { WORKING_TIME_COLUMNS, WorkingTime, WorkingTimeWrite, type WorkingTimeWriteT } from './working-times.schemas.js';
-import { listWorkingTimes, toWorkingTimes, workingTimeListSpec, type WorkingTimeRow } from './working-times.repository.js';
+import {
+  WORKING_TIME_COLUMNS,
+  WorkingTime,
+  WorkingTimeWrite,
+  type WorkingTimeWriteT,
+} from './working-times.schemas.js';
+import {
+  listWorkingTimes,
+  toWorkingTimes,
+  workingTimeListSpec,
+  type WorkingTimeRow,
+} from './working-times.repository.js';
 
 async function write(s: Scope, employee: EmployeeRow, body: WorkingTimeWriteT, current?: WorkingTimeRow) {
   dateValues(body, ['start_date']);
-  if (body.holiday_calendar_id === undefined && body.holidayCalendar !== undefined) body.holiday_calendar_id = body.holidayCalendar?.id ?? null;
-  if (body.break_regulation_type_id === undefined && body.breakRegulationType !== undefined) body.break_regulation_type_id = body.breakRegulationType?.id ?? null;
+  if (body.holiday_calendar_id === undefined && body.holidayCalendar !== undefined)
+    body.holiday_calendar_id = body.holidayCalendar?.id ?? null;
+  if (body.break_regulation_type_id === undefined && body.breakRegulationType !== undefined)
+    body.break_regulation_type_id = body.breakRegulationType?.id ?? null;
   const values = childColumns(body, employee, WORKING_TIME_COLUMNS);
   const errors = new ErrorBag();
-  if (body.holiday_calendar_id != null && !(await existsInTenant(s.db, 'holiday_calendars', 'id', body.holiday_calendar_id))) {
+  if (
+    body.holiday_calendar_id != null &&
+    !(await existsInTenant(s.db, 'holiday_calendars', 'id', body.holiday_calendar_id))
+  ) {
     errors.add('holiday_calendar_id', 'The selected holiday calendar is invalid.');
   }
-  if (body.break_regulation_type_id != null && !(await existsInTenant(s.db, 'break_regulation_types', 'id', body.break_regulation_type_id))) {
+  if (
+    body.break_regulation_type_id != null &&
+    !(await existsInTenant(s.db, 'break_regulation_types', 'id', body.break_regulation_type_id))
+  ) {
     errors.add('break_regulation_type_id', 'The selected break regulation type is invalid.');
   }
   errors.throwIfAny();
@@ -28,7 +46,9 @@ async function write(s: Scope, employee: EmployeeRow, body: WorkingTimeWriteT, c
     const start = (merged.start_date as string | null) ?? null;
     const others = await listWorkingTimes(trx, employee.username).execute();
     if (others.some((o) => Number(o.id) !== Number(current?.id) && (o.start_date ?? null) === start)) {
-      new ErrorBag().add('start_date', `The employee already has regular working times valid from ${start ?? 'the beginning'}.`).throwIfAny();
+      new ErrorBag()
+        .add('start_date', `The employee already has regular working times valid from ${start ?? 'the beginning'}.`)
+        .throwIfAny();
     }
   });
 }
@@ -47,7 +67,11 @@ export default async function workingTimeRoutes(app: ZkApp) {
         { table: 'break_regulation_types', match: { break_regulation_type_id: 'id' } },
       ],
     },
-    list: { build: (s, e) => listWorkingTimes(s.db, e.username), spec: workingTimeListSpec, map: (s, _e, rows) => toWorkingTimes(s.db, rows) },
+    list: {
+      build: (s, e) => listWorkingTimes(s.db, e.username),
+      spec: workingTimeListSpec,
+      map: (s, _e, rows) => toWorkingTimes(s.db, rows),
+    },
     find: (s, e, id) => listWorkingTimes(s.db, e.username).where('id', '=', id).executeTakeFirst(),
     show: async (s, _e, row) => (await toWorkingTimes(s.db, [row]))[0],
     create: { body: WorkingTimeWrite, run: (s, e, body) => write(s, e, body) },

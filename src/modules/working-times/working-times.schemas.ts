@@ -5,7 +5,13 @@ import { DateTimeOut, MAX_ID, Nullable, Opt, DateIn } from '../../http/schemas.j
 import { WEEKDAYS } from '../../values/dates.js';
 import { BreakRegulationType, HolidayCalendar } from '../holiday-calendars/holiday-calendars.schemas.js';
 
-const weekly = (hours: TSchema, workday: TSchema) => Object.fromEntries(WEEKDAYS.flatMap((d) => [[d, hours], [`${d}_workday`, workday]]));
+const weekly = (hours: TSchema, workday: TSchema) =>
+  Object.fromEntries(
+    WEEKDAYS.flatMap((d) => [
+      [d, hours],
+      [`${d}_workday`, workday],
+    ]),
+  );
 
 export const WorkingTime = Type.Object({
   id: Type.Integer(),

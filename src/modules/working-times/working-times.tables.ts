@@ -4,7 +4,6 @@ import type { Weekday } from '../../values/dates.js';
 
 export type WeeklyColumns = { [D in Weekday]: number | null } & { [D in Weekday as `${D}_workday`]: DbBool | null };
 
-
 export type RegularWorkingTimesTable = Owned &
   Stamps &
   WeeklyColumns & {

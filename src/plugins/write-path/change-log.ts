@@ -15,7 +15,11 @@ export interface ChangeStore {
 }
 
 /** Hears a write's recorded changes that the feed shows, in the write's transaction. */
-export type ChangeListener = (db: TenantDb, changes: readonly RecordedChange[], subscriptions?: Subscriptions) => Promise<void>;
+export type ChangeListener = (
+  db: TenantDb,
+  changes: readonly RecordedChange[],
+  subscriptions?: Subscriptions,
+) => Promise<void>;
 
 export class ChangeLog {
   #store: ChangeStore | undefined;

@@ -7,7 +7,16 @@ import { untyped } from '../../db/tenant-scope.js';
 import { nowTimestamp } from '../../values/formats.js';
 import type { Scope } from '../../tenancy/scope.js';
 import type { JournalRow, WriteJournal } from './journal.js';
-import { passes, type DeriveContext, type Derivation, type KeyPart, type RecordRegistry, type RecordType, type Row, type RowChange } from './records.js';
+import {
+  passes,
+  type DeriveContext,
+  type Derivation,
+  type KeyPart,
+  type RecordRegistry,
+  type RecordType,
+  type Row,
+  type RowChange,
+} from './records.js';
 
 export interface RecordChange {
   type: RecordType;
@@ -27,7 +36,13 @@ export interface RecordChange {
   derived: boolean;
 }
 
-const same = (a: unknown, b: unknown) => a === b || (a !== null && b !== null && typeof a === 'object' && typeof b === 'object' && JSON.stringify(a) === JSON.stringify(b));
+const same = (a: unknown, b: unknown) =>
+  a === b ||
+  (a !== null &&
+    b !== null &&
+    typeof a === 'object' &&
+    typeof b === 'object' &&
+    JSON.stringify(a) === JSON.stringify(b));
 
 function equalRows(a: Row, b: Row, ignored: ReadonlySet<string>): boolean {
   for (const k in a) if (!ignored.has(k) && !same(a[k] ?? null, b[k] ?? null)) return false;
@@ -50,7 +65,11 @@ export function netChanges(rows: readonly JournalRow[], journal: WriteJournal): 
   }
   for (const [table, byId] of out) {
     for (const [id, c] of byId) {
-      if ((c.old === null && c.new === null) || (c.old !== null && c.new !== null && equalRows(c.old, c.new, journal.ignored(table)))) byId.delete(id);
+      if (
+        (c.old === null && c.new === null) ||
+        (c.old !== null && c.new !== null && equalRows(c.old, c.new, journal.ignored(table)))
+      )
+        byId.delete(id);
     }
   }
   return out;
@@ -66,7 +85,13 @@ function relevant(d: Derivation, c: RowChange): boolean {
  * `since`: when the write began ('YYYY-MM-DD HH:MM:SS'): a record whose `modified` is not older needs no stamp (its
  * writer set it, or another write of the same second did).
  */
-export async function collectChanges(scope: Scope, registry: RecordRegistry, journal: WriteJournal, rows: readonly JournalRow[], since: string): Promise<RecordChange[]> {
+export async function collectChanges(
+  scope: Scope,
+  registry: RecordRegistry,
+  journal: WriteJournal,
+  rows: readonly JournalRow[],
+  since: string,
+): Promise<RecordChange[]> {
   if (rows.length === 0) return [];
   const net = netChanges(rows, journal);
   if (net.size === 0) return [];
@@ -79,11 +104,24 @@ export async function collectChanges(scope: Scope, registry: RecordRegistry, jou
   for (const [table, changes] of net) {
     for (const type of typesOf.get(table) ?? []) {
       for (const [id, c] of changes) {
-      const before = passes(c.old, type.where) ? c.old : null;
-      const after = passes(c.new, type.where) ? c.new : null;
-      if (!before && !after) continue;
-        const stamped = after !== null && after.modified != null && (before === null || !same(before.modified, after.modified) || timestamp(after.modified)! >= since);
-        records.set(`${type.type} ${id}`, { type, id, before, after, beforeKey: null, afterKey: null, stamped, stampedHere: false, derived: false });
+        const before = passes(c.old, type.where) ? c.old : null;
+        const after = passes(c.new, type.where) ? c.new : null;
+        if (!before && !after) continue;
+        const stamped =
+          after !== null &&
+          after.modified != null &&
+          (before === null || !same(before.modified, after.modified) || timestamp(after.modified)! >= since);
+        records.set(`${type.type} ${id}`, {
+          type,
+          id,
+          before,
+          after,
+          beforeKey: null,
+          afterKey: null,
+          stamped,
+          stampedHere: false,
+          derived: false,
+        });
       }
     }
   }
@@ -99,7 +137,9 @@ export async function collectChanges(scope: Scope, registry: RecordRegistry, jou
     },
   };
   const byType = new Map<RecordType, Derivation[]>();
-  for (const table of net.keys()) for (const { type, derivation } of derivedFrom.get(table) ?? []) (byType.get(type) ?? byType.set(type, []).get(type)!).push(derivation);
+  for (const table of net.keys())
+    for (const { type, derivation } of derivedFrom.get(table) ?? [])
+      (byType.get(type) ?? byType.set(type, []).get(type)!).push(derivation);
   for (const [type, derivations] of byType) {
     const ids = new Set<string>();
     const rowsById = new Map<string, Row>();
@@ -108,7 +148,11 @@ export async function collectChanges(scope: Scope, registry: RecordRegistry, jou
       if (changes.length === 0) continue;
       if (d.match) {
         for (const [column, source] of Object.entries(d.match)) {
-          const values = [...new Set(changes.flatMap((c) => [c.old?.[source], c.new?.[source]]).filter((v) => v !== null && v !== undefined))];
+          const values = [
+            ...new Set(
+              changes.flatMap((c) => [c.old?.[source], c.new?.[source]]).filter((v) => v !== null && v !== undefined),
+            ),
+          ];
           if (values.length === 0) continue;
           let q = db.selectFrom(type.table).select(journal.columns(type.table)).where(column, 'in', values);
           for (const [c, v] of Object.entries(type.where ?? {})) q = q.where(c, '=', v);
@@ -122,14 +166,27 @@ export async function collectChanges(scope: Scope, registry: RecordRegistry, jou
     }
     const missing = [...ids].filter((id) => !rowsById.has(id) && !records.has(`${type.type} ${id}`));
     for (let i = 0; i < missing.length; i += 500) {
-      let q = db.selectFrom(type.table).select(journal.columns(type.table)).where('id', 'in', missing.slice(i, i + 500).map(Number));
+      let q = db
+        .selectFrom(type.table)
+        .select(journal.columns(type.table))
+        .where('id', 'in', missing.slice(i, i + 500).map(Number));
       for (const [c, v] of Object.entries(type.where ?? {})) q = q.where(c, '=', v);
       for (const row of (await q.execute()) as Row[]) rowsById.set(String(row.id), row);
     }
     for (const [id, row] of rowsById) {
       if (records.has(`${type.type} ${id}`)) continue;
       const stamped = row.modified != null && timestamp(row.modified)! >= since;
-      records.set(`${type.type} ${id}`, { type, id, before: row, after: row, beforeKey: null, afterKey: null, stamped, stampedHere: false, derived: true });
+      records.set(`${type.type} ${id}`, {
+        type,
+        id,
+        before: row,
+        after: row,
+        beforeKey: null,
+        afterKey: null,
+        stamped,
+        stampedHere: false,
+        derived: true,
+      });
     }
   }
 
@@ -145,21 +202,33 @@ export async function collectChanges(scope: Scope, registry: RecordRegistry, jou
     r.stamped = r.stampedHere = true;
   }
   for (const [table, ids] of stamp) {
-    for (let i = 0; i < ids.length; i += 500) await db.updateTable(table).set({ modified: now }).where('id', 'in', ids.slice(i, i + 500).map(Number)).execute();
+    for (let i = 0; i < ids.length; i += 500)
+      await db
+        .updateTable(table)
+        .set({ modified: now })
+        .where('id', 'in', ids.slice(i, i + 500).map(Number))
+        .execute();
   }
   return out;
 }
 
 /** Each record's key before and after: a part read from another row uses that row as it was before, or is now. */
-async function resolveKeys(scope: Scope, net: Map<string, Map<string, RowChange>>, records: RecordChange[]): Promise<void> {
+async function resolveKeys(
+  scope: Scope,
+  net: Map<string, Map<string, RowChange>>,
+  records: RecordChange[],
+): Promise<void> {
   const wanted = new Map<string, { field: string; ids: Set<string> }>();
-  const lookups = (parts: readonly KeyPart[]) => parts.filter((p): p is Exclude<KeyPart, string> => typeof p !== 'string');
+  const lookups = (parts: readonly KeyPart[]) =>
+    parts.filter((p): p is Exclude<KeyPart, string> => typeof p !== 'string');
   for (const r of records) {
     for (const p of lookups(r.type.key ?? [])) {
       for (const row of [r.before, r.after]) {
         const v = row?.[p.column];
         if (v === null || v === undefined) continue;
-        const w = wanted.get(`${p.table}.${p.field}`) ?? wanted.set(`${p.table}.${p.field}`, { field: p.field, ids: new Set() }).get(`${p.table}.${p.field}`)!;
+        const w =
+          wanted.get(`${p.table}.${p.field}`) ??
+          wanted.set(`${p.table}.${p.field}`, { field: p.field, ids: new Set() }).get(`${p.table}.${p.field}`)!;
         w.ids.add(String(v));
       }
     }
@@ -171,7 +240,11 @@ async function resolveKeys(scope: Scope, net: Map<string, Map<string, RowChange>
     const ids = [...w.ids].filter((id) => !net.get(table)?.has(id));
     const values = new Map<string, unknown>();
     if (ids.length) {
-      const rows = (await untyped(scope.db).selectFrom(table).select(['id', w.field]).where('id', 'in', ids.map(Number)).execute()) as Row[];
+      const rows = (await untyped(scope.db)
+        .selectFrom(table)
+        .select(['id', w.field])
+        .where('id', 'in', ids.map(Number))
+        .execute()) as Row[];
       for (const row of rows) values.set(String(row.id), row[w.field]);
     }
     current.set(k, values);

@@ -14,7 +14,12 @@ import type { ChangeStore } from './change-log.js';
 export const etagOf = (version: number) => `"${version}"`;
 
 /** A computed view's strong ETag: a hash of its serialised answer. */
-export const hashTag = (payload: unknown) => `"h${crypto.createHash('sha256').update(typeof payload === 'string' ? payload : String(payload)).digest('base64url').slice(0, 22)}"`;
+export const hashTag = (payload: unknown) =>
+  `"h${crypto
+    .createHash('sha256')
+    .update(typeof payload === 'string' ? payload : String(payload))
+    .digest('base64url')
+    .slice(0, 22)}"`;
 
 /** The entity tags of an If-Match / If-None-Match header ('*' stays '*'); weak tags are kept with their W/. */
 function tagsOf(header: string | string[] | undefined): string[] {
@@ -28,16 +33,26 @@ export const noneMatchHits = (header: string | string[] | undefined, etag: strin
 
 /** Serialise writes of one record on PostgreSQL for the rest of the transaction. */
 export async function lockRecord(db: TenantDb, dialect: Dialect, type: string, key: string): Promise<void> {
-  if (dialect === 'postgres') await sql`SELECT pg_advisory_xact_lock(hashtext(${`${db.tenantId}:r:${type}/${key}`}))`.execute(db.kysely);
+  if (dialect === 'postgres')
+    await sql`SELECT pg_advisory_xact_lock(hashtext(${`${db.tenantId}:r:${type}/${key}`}))`.execute(db.kysely);
 }
 
 /** 412 unless If-Match names the record's current tag (strong comparison) or is '*'. */
-export async function checkIfMatch(store: ChangeStore, db: TenantDb, header: string | string[] | undefined, type: string, key: string): Promise<void> {
+export async function checkIfMatch(
+  store: ChangeStore,
+  db: TenantDb,
+  header: string | string[] | undefined,
+  type: string,
+  key: string,
+): Promise<void> {
   if (header === undefined) return;
   const tags = tagsOf(header);
   if (tags.includes('*')) return;
   const current = etagOf(await store.version(db, type, key));
   if (!tags.includes(current)) {
-    throw new ApiError(412, 'The record changed since it was read (If-Match does not name its current ETag). Read it again and retry.');
+    throw new ApiError(
+      412,
+      'The record changed since it was read (If-Match does not name its current ETag). Read it again and retry.',
+    );
   }
 }

@@ -159,10 +159,16 @@ export class GroupCommit {
       await group.trx.commit().execute();
       group.resolve();
     } catch (err) {
-      if (!group.trx.isCommitted) await group.trx.rollback().execute().catch(() => {});
+      if (!group.trx.isCommitted)
+        await group.trx
+          .rollback()
+          .execute()
+          .catch(() => {});
       // Alone, a booking gets the error its own transaction would have got; in a group, the failure is not
       // necessarily its own, so it is a plain server error (500: nothing stored, the booking may be sent again).
-      group.reject(group.members > 1 ? new Error(`the COMMIT shared by ${group.members} bookings failed`, { cause: err }) : err);
+      group.reject(
+        group.members > 1 ? new Error(`the COMMIT shared by ${group.members} bookings failed`, { cause: err }) : err,
+      );
     }
   }
 }

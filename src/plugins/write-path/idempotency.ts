@@ -92,13 +92,24 @@ export async function claimKey(db: TenantDb, claim: Claim, ttlHours: number): Pr
   if (mine) held.add(id);
   let owned = false;
   // PostgreSQL: the lock first. Held by another session, the key's owner lives (it may be storing its answer).
-  const locked = mine && locks !== undefined && (await locks.tryLock(lockKey).catch((err) => (held.delete(id), Promise.reject(err))));
+  const locked =
+    mine &&
+    locks !== undefined &&
+    (await locks.tryLock(lockKey).catch((err) => (held.delete(id), Promise.reject(err))));
   try {
     for (let attempt = 0; attempt < 3; attempt++) {
       const now = nowTimestamp();
       if (mine && (locks === undefined || locked)) {
         const inserted = await db
-          .insertInto('idempotency_keys', { token_id: claim.tokenId, key: claim.key, fingerprint: claim.fingerprint, state: 'running', created: now, expires_at: later(ttlHours * 3600_000), owner: OWNER })
+          .insertInto('idempotency_keys', {
+            token_id: claim.tokenId,
+            key: claim.key,
+            fingerprint: claim.fingerprint,
+            state: 'running',
+            created: now,
+            expires_at: later(ttlHours * 3600_000),
+            owner: OWNER,
+          })
           .onConflict((oc) => oc.columns(['tenant_id', 'token_id', 'key']).doNothing())
           .returning('key')
           .executeTakeFirst();
@@ -107,19 +118,29 @@ export async function claimKey(db: TenantDb, claim: Claim, ttlHours: number): Pr
           return undefined;
         }
       }
-      const row = await db.selectFrom('idempotency_keys').selectAll().where('token_id', '=', claim.tokenId).where('key', '=', claim.key).executeTakeFirst();
+      const row = await db
+        .selectFrom('idempotency_keys')
+        .selectAll()
+        .where('token_id', '=', claim.tokenId)
+        .where('key', '=', claim.key)
+        .executeTakeFirst();
       if (!row) continue;
       const running = row.state === 'running';
       const ownerGone = mine && (locks ? locked : ownerDied(row.owner));
       const abandoned = running && (ownerGone || row.created < nowTimestamp(new Date(Date.now() - ABANDONED_AFTER_MS)));
       if (row.expires_at <= now || abandoned) {
         // Only the row read, and a running one only while it still runs (its owner may have just stored its answer).
-        let gone = db.deleteFrom('idempotency_keys').where('token_id', '=', claim.tokenId).where('key', '=', claim.key).where('created', '=', row.created);
+        let gone = db
+          .deleteFrom('idempotency_keys')
+          .where('token_id', '=', claim.tokenId)
+          .where('key', '=', claim.key)
+          .where('created', '=', row.created);
         if (abandoned) gone = gone.where('state', '=', 'running');
         await gone.execute();
         continue;
       }
-      if (row.fingerprint !== claim.fingerprint) throw new ApiError(422, OTHER_REQUEST, { 'Idempotency-Key': [OTHER_REQUEST] });
+      if (row.fingerprint !== claim.fingerprint)
+        throw new ApiError(422, OTHER_REQUEST, { 'Idempotency-Key': [OTHER_REQUEST] });
       if (running) throw new ApiError(409, STILL_RUNNING);
       return { status: Number(row.status), headers: JSON.parse(row.headers ?? '{}'), body: row.body ?? '' };
     }
@@ -140,12 +161,23 @@ async function settle(db: TenantDb, claim: Claim): Promise<void> {
 }
 
 /** Store the response in the claimed row (inside the write transaction, or alone after a refused request). */
-export async function storeResponse(db: TenantDb, claim: Claim, status: number, headers: Record<string, unknown>, body: unknown): Promise<void> {
+export async function storeResponse(
+  db: TenantDb,
+  claim: Claim,
+  status: number,
+  headers: Record<string, unknown>,
+  body: unknown,
+): Promise<void> {
   const kept: Record<string, string> = {};
   for (const name of REPLAYED_HEADERS) if (headers[name] !== undefined) kept[name] = String(headers[name]);
   await db
     .updateTable('idempotency_keys')
-    .set({ state: 'done', status, headers: JSON.stringify(kept), body: typeof body === 'string' ? body : String(body ?? '') })
+    .set({
+      state: 'done',
+      status,
+      headers: JSON.stringify(kept),
+      body: typeof body === 'string' ? body : String(body ?? ''),
+    })
     .where('token_id', '=', claim.tokenId)
     .where('key', '=', claim.key)
     .execute();
@@ -156,7 +188,12 @@ export async function storeResponse(db: TenantDb, claim: Claim, status: number, 
 
 /** Give the key up (the request failed on the server side; a retry may run it again). */
 export async function releaseKey(db: TenantDb, claim: Claim): Promise<void> {
-  await db.deleteFrom('idempotency_keys').where('token_id', '=', claim.tokenId).where('key', '=', claim.key).where('state', '=', 'running').execute();
+  await db
+    .deleteFrom('idempotency_keys')
+    .where('token_id', '=', claim.tokenId)
+    .where('key', '=', claim.key)
+    .where('state', '=', 'running')
+    .execute();
   await settle(db, claim);
 }
 

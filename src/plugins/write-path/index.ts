@@ -19,7 +19,13 @@ import type { Scope } from '../../tenancy/scope.js';
 import { claimKey, fingerprintOf, idempotencyKeyOf, releaseKey, storeResponse, type Claim } from './idempotency.js';
 import { checkIfMatch, etagOf, hashTag, lockRecord, noneMatchHits } from './conditional.js';
 import { keyOf, Targets, type Target } from './targets.js';
-import { GROUP_COMMIT_DEFAULTS, GroupCommit, ownTransaction, type WriteEnd, type WriteTransaction } from './group-commit.js';
+import {
+  GROUP_COMMIT_DEFAULTS,
+  GroupCommit,
+  ownTransaction,
+  type WriteEnd,
+  type WriteTransaction,
+} from './group-commit.js';
 import { WriteJournal } from './journal.js';
 import { collectChanges, type RecordChange } from './collect.js';
 import { Presenter } from './present.js';
@@ -52,7 +58,12 @@ export function registerWritePath(app: FastifyInstance): void {
   const writeRoutes: [string, string][] = [];
   let writable: Set<string> | undefined;
   // The answer object of a write, before serialisation (only write routes carry the hook: reads pay nothing).
-  const keepAnswer = (request: FastifyRequest, _reply: FastifyReply, payload: unknown, done: (err: null, payload: unknown) => void) => {
+  const keepAnswer = (
+    request: FastifyRequest,
+    _reply: FastifyReply,
+    payload: unknown,
+    done: (err: null, payload: unknown) => void,
+  ) => {
     if (request.write && !request.write.closed) request.write.answer = payload;
     done(null, payload);
   };
@@ -78,7 +89,8 @@ export function registerWritePath(app: FastifyInstance): void {
     if (!WRITES.has(request.method) || !request.db) return;
     const outside = request.db;
     const key = idempotencyKeyOf(request);
-    const claim = key === undefined ? undefined : { tokenId: request.token.id, key, fingerprint: fingerprintOf(request) };
+    const claim =
+      key === undefined ? undefined : { tokenId: request.token.id, key, fingerprint: fingerprintOf(request) };
     if (claim) {
       const stored = await claimKey(outside, claim, config.idempotencyKeyHours);
       if (stored) {
@@ -89,7 +101,10 @@ export function registerWritePath(app: FastifyInstance): void {
     const target = targets.of(request.method, request.routeOptions.url ?? '');
     let tx: WriteTransaction;
     try {
-      tx = group && request.routeOptions.config.groupCommit ? await group.join(outside.kysely) : await ownTransaction(outside.kysely);
+      tx =
+        group && request.routeOptions.config.groupCommit
+          ? await group.join(outside.kysely)
+          : await ownTransaction(outside.kysely);
     } catch (err) {
       if (claim) await releaseKey(outside, claim);
       throw err;
@@ -116,7 +131,14 @@ export function registerWritePath(app: FastifyInstance): void {
       return payload;
     }
     if (!write && (request.method === 'GET' || request.method === 'HEAD') && reply.statusCode === 200 && request.db) {
-      return conditionalRead(changeLog.store, request, reply, targets.of('GET', request.routeOptions.url ?? ''), payload, computed);
+      return conditionalRead(
+        changeLog.store,
+        request,
+        reply,
+        targets.of('GET', request.routeOptions.url ?? ''),
+        payload,
+        computed,
+      );
     }
     return payload;
   });
@@ -136,7 +158,12 @@ export function registerWritePath(app: FastifyInstance): void {
    * then the commit. When the write path stamped `modified` on the route's own record, the answer is that record
    * as it now is.
    */
-  async function commit(request: FastifyRequest, reply: FastifyReply, write: WriteState, payload: unknown): Promise<unknown> {
+  async function commit(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    write: WriteState,
+    payload: unknown,
+  ): Promise<unknown> {
     try {
       const scope: Scope = { db: request.db, dialect, tenant: request.tenant };
       const drained = await journal!.drain(write.trx, request.db.tenantId);
@@ -145,13 +172,23 @@ export function registerWritePath(app: FastifyInstance): void {
       const answersRecord = own !== undefined && presenter.answersRecord(request, own.type.type, reply.statusCode);
       const ownData = answersRecord && !own.derived && !own.stampedHere ? presenter.dataOf(payload) : undefined;
       const entries = await presenter.entries(reply, scope, changes, own, ownData);
-      const recorded = await changeLog.store.record(request.db, entries.map((e) => e.input), dialect);
-      await changeLog.heard(request.db, recorded.filter((c) => records.get(c.type)?.feed !== false), drained.hooks);
+      const recorded = await changeLog.store.record(
+        request.db,
+        entries.map((e) => e.input),
+        dialect,
+      );
+      await changeLog.heard(
+        request.db,
+        recorded.filter((c) => records.get(c.type)?.feed !== false),
+        drained.hooks,
+      );
       const ownEntry = entries.findIndex((e) => e.change === own);
-      if (answersRecord && ownEntry >= 0 && entries[ownEntry].input.data !== null && ownData === undefined) payload = `{"data":${entries[ownEntry].input.data}}`;
+      if (answersRecord && ownEntry >= 0 && entries[ownEntry].input.data !== null && ownData === undefined)
+        payload = `{"data":${entries[ownEntry].input.data}}`;
       const target = write.target;
       if (target && target.op !== 'delete' && !target.action && reply.statusCode < 300) {
-        if (ownEntry >= 0 && entries[ownEntry].input.op !== 'delete') reply.header('ETag', etagOf(recorded[ownEntry].cursor));
+        if (ownEntry >= 0 && entries[ownEntry].input.op !== 'delete')
+          reply.header('ETag', etagOf(recorded[ownEntry].cursor));
         else if (ownEntry < 0 && target.op === 'update') {
           const key = keyOf(target, request.params as Record<string, unknown>);
           if (key !== null) reply.header('ETag', etagOf(await changeLog.store.version(request.db, target.type, key)));
@@ -169,13 +206,23 @@ export function registerWritePath(app: FastifyInstance): void {
 }
 
 /** The change of the record the route names (its path, or for a create the key its answer carries). */
-function ownChange(changes: readonly RecordChange[], target: Target | null, params: Record<string, unknown>, answer: unknown): RecordChange | undefined {
+function ownChange(
+  changes: readonly RecordChange[],
+  target: Target | null,
+  params: Record<string, unknown>,
+  answer: unknown,
+): RecordChange | undefined {
   if (!target || target.op === 'read') return undefined;
   const data = (answer as { data?: unknown } | null | undefined)?.data;
-  const key = keyOf(target, params, data && typeof data === 'object' && !Array.isArray(data) ? (data as Record<string, unknown>) : null);
+  const key = keyOf(
+    target,
+    params,
+    data && typeof data === 'object' && !Array.isArray(data) ? (data as Record<string, unknown>) : null,
+  );
   if (key === null) return undefined;
   const mine = changes.filter((c) => c.type.type === target.type);
-  const named = (k: string[] | null, exact: boolean) => k !== null && (exact ? k.join('/') === key : k.join('/').toLowerCase() === key.toLowerCase());
+  const named = (k: string[] | null, exact: boolean) =>
+    k !== null && (exact ? k.join('/') === key : k.join('/').toLowerCase() === key.toLowerCase());
   return (
     mine.find((c) => named(c.afterKey, true) || named(c.beforeKey, true)) ??
     mine.find((c) => named(c.afterKey, false) || named(c.beforeKey, false))
@@ -193,7 +240,14 @@ async function rollback(write: WriteState, status: number, reply?: FastifyReply,
  * GET of a record: its ETag, and 304 without a body when If-None-Match names it. A record's ETag is its version in
  * the change feed; a computed view's (workhour balances: no write and no feed entry of its own) a hash of its answer.
  */
-async function conditionalRead(store: ChangeStore, request: FastifyRequest, reply: FastifyReply, target: Target | null, payload: unknown, computed: (type: string) => boolean): Promise<unknown> {
+async function conditionalRead(
+  store: ChangeStore,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  target: Target | null,
+  payload: unknown,
+  computed: (type: string) => boolean,
+): Promise<unknown> {
   if (!target || target.op !== 'read') return payload;
   const key = keyOf(target, request.params as Record<string, unknown>);
   if (key === null) return payload;

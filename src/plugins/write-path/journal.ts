@@ -67,7 +67,8 @@ export class WriteJournal {
       });
       infos.push({ ...t, columns });
     }
-    if (this.dialect === 'sqlite') for (const statement of sqliteJournalScript(infos)) await sql.raw(statement).execute(db);
+    if (this.dialect === 'sqlite')
+      for (const statement of sqliteJournalScript(infos)) await sql.raw(statement).execute(db);
   }
 
   /** The identity of a row within its table. */
@@ -96,14 +97,36 @@ export class WriteJournal {
    * The write's journal rows in the order they were made; the journal is empty afterwards (and, on SQLite, off). On
    * PostgreSQL also the tenant's active webhook subscriptions (read in the same statement: one round trip less).
    */
-  async drain(trx: Kysely<any>, tenantId: number): Promise<{ rows: JournalRow[]; hooks?: { id: number; events: string }[] }> {
-    type Drained = { seq: number | null; tbl: string; op: string; old: unknown; new: unknown; hook?: number | null; events?: string | null };
-    const { rows } = await trx.executeQuery<Drained>(this.dialect === 'sqlite' ? DRAIN_SQLITE : DRAIN_POSTGRES(tenantId));
+  async drain(
+    trx: Kysely<any>,
+    tenantId: number,
+  ): Promise<{ rows: JournalRow[]; hooks?: { id: number; events: string }[] }> {
+    type Drained = {
+      seq: number | null;
+      tbl: string;
+      op: string;
+      old: unknown;
+      new: unknown;
+      hook?: number | null;
+      events?: string | null;
+    };
+    const { rows } = await trx.executeQuery<Drained>(
+      this.dialect === 'sqlite' ? DRAIN_SQLITE : DRAIN_POSTGRES(tenantId),
+    );
     const journal = rows
       .filter((r) => r.seq !== null && r.op !== 'O')
-      .map((r) => ({ seq: Number(r.seq), table: r.tbl, op: r.op as JournalRow['op'], old: parse(r.old), new: parse(r.new) }))
+      .map((r) => ({
+        seq: Number(r.seq),
+        table: r.tbl,
+        op: r.op as JournalRow['op'],
+        old: parse(r.old),
+        new: parse(r.new),
+      }))
       .sort((a, b) => a.seq - b.seq);
     if (this.dialect === 'sqlite') return { rows: journal };
-    return { rows: journal, hooks: rows.filter((r) => r.hook != null).map((r) => ({ id: Number(r.hook), events: String(r.events) })) };
+    return {
+      rows: journal,
+      hooks: rows.filter((r) => r.hook != null).map((r) => ({ id: Number(r.hook), events: String(r.events) })),
+    };
   }
 }

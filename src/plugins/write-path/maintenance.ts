@@ -11,7 +11,13 @@ import { nowTimestamp } from '../../values/formats.js';
 import type { ChangeLog } from './change-log.js';
 import { pruneKeys } from './idempotency.js';
 
-export async function pruneWritePath(db: Kysely<DB>, changeLog: ChangeLog, retentionDays: number, now = new Date(), dialect?: Dialect): Promise<void> {
+export async function pruneWritePath(
+  db: Kysely<DB>,
+  changeLog: ChangeLog,
+  retentionDays: number,
+  now = new Date(),
+  dialect?: Dialect,
+): Promise<void> {
   if (dialect === 'postgres') await purgeJournal(db);
   const cutoff = nowTimestamp(new Date(now.getTime() - retentionDays * 86_400_000));
   for (const { id } of await db.selectFrom('tenants').select('id').execute()) {
@@ -22,8 +28,18 @@ export async function pruneWritePath(db: Kysely<DB>, changeLog: ChangeLog, reten
 }
 
 /** Start the hourly sweep; the returned function stops it. */
-export function startMaintenance(db: Kysely<DB>, dialect: Dialect, changeLog: ChangeLog, retentionDays: number, log: (err: unknown) => void, everyMs = 3600_000): () => void {
-  const timer = setInterval(() => void pruneWritePath(db, changeLog, retentionDays, new Date(), dialect).catch(log), everyMs);
+export function startMaintenance(
+  db: Kysely<DB>,
+  dialect: Dialect,
+  changeLog: ChangeLog,
+  retentionDays: number,
+  log: (err: unknown) => void,
+  everyMs = 3600_000,
+): () => void {
+  const timer = setInterval(
+    () => void pruneWritePath(db, changeLog, retentionDays, new Date(), dialect).catch(log),
+    everyMs,
+  );
   timer.unref();
   return () => clearInterval(timer);
 }

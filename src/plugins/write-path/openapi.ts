@@ -2,12 +2,28 @@
 // they apply to, marked as zeitkonto extensions (docs/api/integration.md).
 const EXT = { 'x-zeitkonto-extension': true };
 
-const header = (name: string, description: string) => ({ in: 'header', name, required: false, description, schema: { type: 'string', maxLength: 255 }, ...EXT });
+const header = (name: string, description: string) => ({
+  in: 'header',
+  name,
+  required: false,
+  description,
+  schema: { type: 'string', maxLength: 255 },
+  ...EXT,
+});
 // The {message} body is the shared Error schema (its title makes the document refer to it).
-const ERROR = { additionalProperties: false, title: 'Error', type: 'object', properties: { message: { type: 'string' } }, required: ['message'] };
+const ERROR = {
+  additionalProperties: false,
+  title: 'Error',
+  type: 'object',
+  properties: { message: { type: 'string' } },
+  required: ['message'],
+};
 const answer = (description: string) => ({ description, content: { 'application/json': { schema: ERROR } }, ...EXT });
 
-const IDEMPOTENCY = header('Idempotency-Key', 'Retry safely: a repeated request with this key gets the stored response (Idempotent-Replayed: true) instead of a second write.');
+const IDEMPOTENCY = header(
+  'Idempotency-Key',
+  'Retry safely: a repeated request with this key gets the stored response (Idempotent-Replayed: true) instead of a second write.',
+);
 const IF_MATCH = header('If-Match', "Write only if the record's ETag is still this one (412 otherwise).");
 const IF_NONE_MATCH = header('If-None-Match', "304 without a body when the record's ETag is still this one.");
 

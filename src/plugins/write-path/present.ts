@@ -43,9 +43,13 @@ export class Presenter {
     const id = `${request.method} ${request.routeOptions.url} ${status}`;
     let known = this.#answersRecord.get(id);
     if (known === undefined) {
-      const data = this.#answers.get(`${request.method} ${request.routeOptions.url}`)?.[String(status)]?.properties?.data;
+      const data = this.#answers.get(`${request.method} ${request.routeOptions.url}`)?.[String(status)]?.properties
+        ?.data;
       const detail = this.#detail.get(type);
-      known = data !== undefined && detail !== undefined && (data === detail || JSON.stringify(data) === JSON.stringify(detail));
+      known =
+        data !== undefined &&
+        detail !== undefined &&
+        (data === detail || JSON.stringify(data) === JSON.stringify(detail));
       this.#answersRecord.set(id, known);
     }
     return known;
@@ -53,21 +57,31 @@ export class Presenter {
 
   /** The record's JSON in a serialised {"data": …} answer. */
   dataOf(payload: unknown): string | undefined {
-    return typeof payload === 'string' && payload.startsWith('{"data":{') && payload.endsWith('}') ? payload.slice(8, -1) : undefined;
+    return typeof payload === 'string' && payload.startsWith('{"data":{') && payload.endsWith('}')
+      ? payload.slice(8, -1)
+      : undefined;
   }
 
   #serializer(reply: FastifyReply, type: string): Serialize {
     let fn = this.#serializers.get(type);
     if (!fn) {
       const schema = this.#detail.get(type);
-      fn = schema ? (reply.compileSerializationSchema(schema as unknown as Record<string, unknown>) as Serialize) : (data) => JSON.stringify(data);
+      fn = schema
+        ? (reply.compileSerializationSchema(schema as unknown as Record<string, unknown>) as Serialize)
+        : (data) => JSON.stringify(data);
       this.#serializers.set(type, fn);
     }
     return fn;
   }
 
   /** One entry per changed record: the route's own first; records that vanish from view are deletions. */
-  async entries(reply: FastifyReply, scope: Scope, changes: readonly RecordChange[], own: RecordChange | undefined, ownData: string | undefined): Promise<Entry[]> {
+  async entries(
+    reply: FastifyReply,
+    scope: Scope,
+    changes: readonly RecordChange[],
+    own: RecordChange | undefined,
+    ownData: string | undefined,
+  ): Promise<Entry[]> {
     const data = new Map<RecordChange, string | null>();
     const wanted = new Map<RecordType, RecordChange[]>();
     for (const c of changes) {
@@ -76,7 +90,10 @@ export class Presenter {
       else (wanted.get(c.type) ?? wanted.set(c.type, []).get(c.type)!).push(c);
     }
     for (const [type, list] of wanted) {
-      const found = await type.load(scope, list.map((c) => c.afterKey!));
+      const found = await type.load(
+        scope,
+        list.map((c) => c.afterKey!),
+      );
       const serialize = this.#serializer(reply, type.type);
       for (const c of list) {
         const record = found.get(c.afterKey!.join('/'));
@@ -88,12 +105,16 @@ export class Presenter {
       const before = c.before !== null && c.beforeKey !== null ? c.beforeKey.join('/') : null;
       const text = data.get(c) ?? null;
       let input: ChangeInput | null;
-      if (text === null) input = before !== null && !c.derived ? { type: c.type.type, key: before, op: 'delete', data: null } : null;
+      if (text === null)
+        input = before !== null && !c.derived ? { type: c.type.type, key: before, op: 'delete', data: null } : null;
       else {
         const key = c.afterKey!.join('/');
-        input = before === null ? { type: c.type.type, key, op: 'create', data: text } : { type: c.type.type, key, op: 'update', previous_key: before !== key ? before : null, data: text };
+        input =
+          before === null
+            ? { type: c.type.type, key, op: 'create', data: text }
+            : { type: c.type.type, key, op: 'update', previous_key: before !== key ? before : null, data: text };
       }
-      if (input) (c === own ? out.unshift({ change: c, input }) : out.push({ change: c, input }));
+      if (input) c === own ? out.unshift({ change: c, input }) : out.push({ change: c, input });
     }
     return out;
   }

@@ -104,12 +104,16 @@ export class RecordRegistry {
     if (this.#index) return this.#index;
     const typesOf = new Map<string, RecordType[]>();
     const derivedFrom = new Map<string, { type: RecordType; derivation: Derivation }[]>();
-    const push = <T>(map: Map<string, T[]>, key: string, value: T) => (map.get(key) ?? map.set(key, []).get(key)!).push(value);
+    const push = <T>(map: Map<string, T[]>, key: string, value: T) =>
+      (map.get(key) ?? map.set(key, []).get(key)!).push(value);
     for (const type of this.#types.values()) {
       push(typesOf, type.table, type);
       // A key part read from another row: renaming that row renames the key.
-      const implicit = (type.key ?? []).flatMap((p) => (typeof p === 'string' ? [] : [{ table: p.table, columns: [p.field], match: { [p.column]: 'id' } }]));
-      for (const derivation of [...(type.derivations ?? []), ...implicit]) push(derivedFrom, derivation.table, { type, derivation });
+      const implicit = (type.key ?? []).flatMap((p) =>
+        typeof p === 'string' ? [] : [{ table: p.table, columns: [p.field], match: { [p.column]: 'id' } }],
+      );
+      for (const derivation of [...(type.derivations ?? []), ...implicit])
+        push(derivedFrom, derivation.table, { type, derivation });
     }
     return (this.#index = { typesOf, derivedFrom });
   }
@@ -136,7 +140,9 @@ export class RecordRegistry {
       for (const d of t.derivations ?? []) add(d.table);
     }
     for (const t of this.#types.values()) if (t.internal) add(t.table, t.internal);
-    return [...ignored].map(([table, set]) => ({ table, ignored: [...set].sort() })).sort((a, b) => a.table.localeCompare(b.table));
+    return [...ignored]
+      .map(([table, set]) => ({ table, ignored: [...set].sort() }))
+      .sort((a, b) => a.table.localeCompare(b.table));
   }
 }
 
@@ -149,7 +155,13 @@ export const passes = (row: Row | null, where?: RowFilter): boolean =>
  * the definitions' fields: categories, dynamic attributes. Its links change it, and so do the shown fields of the
  * definitions it links to.
  */
-export function linkedDerivations(o: { links: string; entity: string; definitions: string; reference: string; shown: readonly string[] }): Derivation[] {
+export function linkedDerivations(o: {
+  links: string;
+  entity: string;
+  definitions: string;
+  reference: string;
+  shown: readonly string[];
+}): Derivation[] {
   return [
     { table: o.links, where: { entity_type: o.entity }, match: { id: 'entity_id' } },
     {
@@ -157,7 +169,12 @@ export function linkedDerivations(o: { links: string; entity: string; definition
       columns: o.shown,
       find: async ({ scope }, changes) => {
         const ids = changes.map((c) => Number((c.new ?? c.old)!.id));
-        const rows: { entity_id: number }[] = await untyped(scope.db).selectFrom(o.links).select('entity_id').where('entity_type', '=', o.entity).where(o.reference, 'in', ids).execute();
+        const rows: { entity_id: number }[] = await untyped(scope.db)
+          .selectFrom(o.links)
+          .select('entity_id')
+          .where('entity_type', '=', o.entity)
+          .where(o.reference, 'in', ids)
+          .execute();
         return rows.map((r) => Number(r.entity_id));
       },
     },

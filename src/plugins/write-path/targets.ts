@@ -26,7 +26,11 @@ export interface Target {
 const isParam = (segment: string) => segment.startsWith(':');
 
 function itemTarget(segments: string[], op: Target['op']): Target {
-  return { type: segments.filter((s) => !isParam(s)).join('/'), params: segments.filter(isParam).map((s) => s.slice(1)), op };
+  return {
+    type: segments.filter((s) => !isParam(s)).join('/'),
+    params: segments.filter(isParam).map((s) => s.slice(1)),
+    op,
+  };
 }
 
 export class Targets {
@@ -47,7 +51,8 @@ export class Targets {
 
   #itemChild(url: string): string | undefined {
     const prefix = `${url}/:`;
-    for (const u of this.#urls) if (u.startsWith(prefix) && !u.slice(prefix.length).includes('/')) return u.slice(prefix.length);
+    for (const u of this.#urls)
+      if (u.startsWith(prefix) && !u.slice(prefix.length).includes('/')) return u.slice(prefix.length);
     return undefined;
   }
 
@@ -64,9 +69,15 @@ export class Targets {
     }
     if (method === 'GET' || method === 'HEAD') return null;
     const createdKey = method === 'POST' ? this.#itemChild(url) : undefined;
-    if (createdKey) return { ...itemTarget(segments, 'create'), type: itemTarget([...segments, `:${createdKey}`], 'create').type, createdKey };
+    if (createdKey)
+      return {
+        ...itemTarget(segments, 'create'),
+        type: itemTarget([...segments, `:${createdKey}`], 'create').type,
+        createdKey,
+      };
     const parent = segments.slice(0, -1);
-    if (parent.length && isParam(parent.at(-1)!) && this.#urls.has(API_PREFIX + '/' + parent.join('/'))) return { ...itemTarget(parent, 'update'), action: true };
+    if (parent.length && isParam(parent.at(-1)!) && this.#urls.has(API_PREFIX + '/' + parent.join('/')))
+      return { ...itemTarget(parent, 'update'), action: true };
     return null;
   }
 }
@@ -80,7 +91,11 @@ function createdKeyValue(param: string, data?: Record<string, unknown> | null): 
 }
 
 /** The record's key as the feed shows it: its path parameters joined by '/'. */
-export function keyOf(target: Target, params: Record<string, unknown>, data?: Record<string, unknown> | null): string | null {
+export function keyOf(
+  target: Target,
+  params: Record<string, unknown>,
+  data?: Record<string, unknown> | null,
+): string | null {
   const parts = target.params.map((p) => params[p]);
   if (target.createdKey) parts.push(createdKeyValue(target.createdKey, data));
   if (parts.some((p) => p === undefined || p === null || p === '')) return null;

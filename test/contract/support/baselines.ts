@@ -46,7 +46,10 @@ const need = (w: World, collection: string) => {
   return record;
 };
 const priceGroup = (w: World) => need(w, '/price-groups').name;
-const priceTable = (w: World) => ({ start_date: uniqueDate(), prices: [{ price_group: priceGroup(w), price: 10, type: 'basehour' }] });
+const priceTable = (w: World) => ({
+  start_date: uniqueDate(),
+  prices: [{ price_group: priceGroup(w), price: 10, type: 'basehour' }],
+});
 
 /** Thrown by a baseline that needs a record the world has not made yet: the seeding tries it again later. */
 export class MissingRecord extends Error {}
@@ -66,12 +69,25 @@ export const EXPLICIT_BASELINES: Record<string, Baseline> = {
   '/projects/{id}/activities': async (w) => ({ name: await newActivity(w) }),
   '/projects/{id}/employees': async (w) => ({ employee_id: await newEmployee(w) }),
   '/projects/{id}/price-tables': priceTable,
-  '/tickets': (w) => ({ subject: 'Bug', status: 1, priority: 3, project_id: w.booking.projectId, project_task_id: w.booking.taskId, creator_username: w.booking.employee }),
+  '/tickets': (w) => ({
+    subject: 'Bug',
+    status: 1,
+    priority: 3,
+    project_id: w.booking.projectId,
+    project_task_id: w.booking.taskId,
+    creator_username: w.booking.employee,
+  }),
   '/tickets/{id}/attachments': () => ({ filename: 'note.txt', file_contents: Buffer.from('hello').toString('base64') }),
   '/invoices': (w) => ({ invoice_number: unique('INV'), customer_number: need(w, '/customers').customer_number }),
   '/invoices/{invoice_number}/correction': (w) => ({ creator_username: w.booking.employee }),
-  '/invoices/{invoice_number}/attachments': () => ({ filename: 'invoice.txt', file_contents: Buffer.from('invoice').toString('base64') }),
-  '/folders/{id}/documents': () => ({ filename: 'folder.txt', file_contents: Buffer.from('folder').toString('base64') }),
+  '/invoices/{invoice_number}/attachments': () => ({
+    filename: 'invoice.txt',
+    file_contents: Buffer.from('invoice').toString('base64'),
+  }),
+  '/folders/{id}/documents': () => ({
+    filename: 'folder.txt',
+    file_contents: Buffer.from('folder').toString('base64'),
+  }),
   '/offers/{id}/items': () => ({ type: 'Pauschal', quantity: 2, single_price: 10.5, vat: 19 }),
   '/tickets/{id}/subtasks': (w) => ({ subject: 'Sub', name: 'Sub', status: 1, creator_username: w.booking.employee }),
   '/vehicle-lists': () => ({ start_date: uniqueDate(), vehicles: [{ id: unique('CAR'), name: 'Car' }] }),
@@ -88,23 +104,50 @@ export const EXPLICIT_BASELINES: Record<string, Baseline> = {
   }),
   '/attendances/bulk': (w) => ({ items: [w.booking.body({ date: uniqueWorkday() })] }),
   '/webhooks': () => ({ url: 'https://example.com/hook', events: ['*'], active: false }), // inactive: no deliveries to a host the tests cannot reach
-  '/plannings': (w) => ({ employee_id: w.booking.employee, date: uniqueWorkday(), project_id: w.booking.projectId, planning: 4 }),
+  '/plannings': (w) => ({
+    employee_id: w.booking.employee,
+    date: uniqueWorkday(),
+    project_id: w.booking.projectId,
+    planning: 4,
+  }),
   '/plannings/range': (w) => {
     const date = uniqueWorkday();
     return { employee_id: w.booking.employee, date, date_to: date, project_id: w.booking.projectId, planning: 4 };
   },
-  '/default-plannings': (w) => ({ employee_id: w.booking.employee, project_id: w.booking.projectId, kind: 0, planning: 50, start_date: '2026-03-02', end_date: '2026-03-13' }),
-  '/resource-plannings': (w) => ({ employee_id: w.booking.employee, project_id: w.booking.projectId, start_date: '2026-03-02', end_date: '2026-03-13', unit: 'percent', value: 50 }),
-  '/absences': (w) => ({ employee_id: w.booking.employee, absence_reason_id: need(w, '/absence-reasons').name, start_date: uniqueWorkday() }),
+  '/default-plannings': (w) => ({
+    employee_id: w.booking.employee,
+    project_id: w.booking.projectId,
+    kind: 0,
+    planning: 50,
+    start_date: '2026-03-02',
+    end_date: '2026-03-13',
+  }),
+  '/resource-plannings': (w) => ({
+    employee_id: w.booking.employee,
+    project_id: w.booking.projectId,
+    start_date: '2026-03-02',
+    end_date: '2026-03-13',
+    unit: 'percent',
+    value: 50,
+  }),
+  '/absences': (w) => ({
+    employee_id: w.booking.employee,
+    absence_reason_id: need(w, '/absence-reasons').name,
+    start_date: uniqueWorkday(),
+  }),
 };
 
 /** Records a PUT creates (a receipt's file): put once after the POSTs, so the GET routes that read them find one. */
 export const SEEDING_PUTS: Record<string, () => Record<string, unknown>> = {
-  '/receipts/{id}/attachments': () => ({ filename: 'receipt.txt', file_contents: Buffer.from('hello').toString('base64') }),
+  '/receipts/{id}/attachments': () => ({
+    filename: 'receipt.txt',
+    file_contents: Buffer.from('hello').toString('base64'),
+  }),
 };
 
 const typeOf = (s: any): string | undefined => [s?.type].flat().find((t: unknown) => t !== 'null');
-const isDateLike = (s: any) => s?.format === 'date' || (typeof s?.pattern === 'string' && s.pattern.includes('\\d{4}-\\d{2}-\\d{2}'));
+const isDateLike = (s: any) =>
+  s?.format === 'date' || (typeof s?.pattern === 'string' && s.pattern.includes('\\d{4}-\\d{2}-\\d{2}'));
 
 /** A fresh valid value for a property schema: its example-free minimum (enum, date, e-mail, type). */
 function sample(s: any): unknown {

@@ -37,7 +37,8 @@ function typeTaken(types: string[], v: unknown): boolean {
 const DATE = (s: any) => s?.format === 'date';
 const PLAIN_DATE = (s: any) => DATE(s) && typeof s.pattern === 'string' && s.pattern.endsWith('[0-9]{2}$');
 /** A pattern that carries a year (`YYYY-MM`, a date-time or a time): years outside 1000–9999 must fail it. */
-const YEAR_PATTERN = (s: any) => typeof s?.pattern === 'string' && /(\[0-9\]\{4\}|\\d\{4\}|\[1-9\]\[0-9\]\{3\})-/.test(s.pattern);
+const YEAR_PATTERN = (s: any) =>
+  typeof s?.pattern === 'string' && /(\[0-9\]\{4\}|\\d\{4\}|\[1-9\]\[0-9\]\{3\})-/.test(s.pattern);
 
 /** Fast selection (`npm test`) and the rest (reliability run). */
 const pick = <T>(fast: T[], rest: T[]) => (FULL_SWEEP ? [...fast, ...rest] : fast);
@@ -47,33 +48,49 @@ export function hostileValues(s: any): unknown[] {
   const types = acceptedTypes(s);
   if (types.length === 0) return [];
   const out: unknown[] = [];
-  for (const v of pick<unknown>([true, ['a'], {}, null], [false, [], { a: 1 }, 'x'])) if (!typeTaken(types, v)) out.push(v);
+  for (const v of pick<unknown>([true, ['a'], {}, null], [false, [], { a: 1 }, 'x']))
+    if (!typeTaken(types, v)) out.push(v);
   // 1e400 is Infinity once parsed: no field takes it, as a number or as its text.
   if (FULL_SWEEP) out.push(rawJson('1e400'));
   const numeric = (types.includes('integer') || types.includes('number')) && !types.includes('string');
   if (numeric) {
-    out.push(...pick<unknown>(['Infinity', '1e400', 'NaN', '99999999999999999999', rawJson('1e400')], ['-Infinity', '-1e400', '0x10', '1e3', '12abc', ' ', rawJson('-1e400')]));
+    out.push(
+      ...pick<unknown>(
+        ['Infinity', '1e400', 'NaN', '99999999999999999999', rawJson('1e400')],
+        ['-Infinity', '-1e400', '0x10', '1e3', '12abc', ' ', rawJson('-1e400')],
+      ),
+    );
     if (types.includes('integer') && !types.includes('number')) out.push(1.5, ...pick(['1.5'], []));
     if (typeof s.maximum === 'number') out.push(types.includes('integer') ? s.maximum + 1 : s.maximum * 10 + 1);
     if (typeof s.minimum === 'number') out.push(s.minimum - 1);
     if (typeof s.minimum === 'number' && s.minimum > 0) out.push('-0');
   }
-  if (types.includes('boolean') && !types.includes('string')) out.push(...pick<unknown>(['maybe', 2], ['yes', 'TRUE', -1]));
+  if (types.includes('boolean') && !types.includes('string'))
+    out.push(...pick<unknown>(['maybe', 2], ['yes', 'TRUE', -1]));
   if (types.includes('string')) {
     if (typeof s.maxLength === 'number' && s.maxLength < 100_000) out.push('x'.repeat(s.maxLength + 1));
     out.push('a\u0000b', ...pick(['x\ud800'], ['\udc00y']));
     if (Array.isArray(s.enum)) out.push('not-an-option');
     if (DATE(s)) {
-      out.push(...pick(['0000-01-01', '10000-01-01', '2026-12-09T00:00:00', '2024-02-30'], ['0999-12-31', '2026-12-09 00:00:00', '2026-12-09T10:00:00Z', '2026-12-09T00:00:00+02:00', '2024-1-1']));
+      out.push(
+        ...pick(
+          ['0000-01-01', '10000-01-01', '2026-12-09T00:00:00', '2024-02-30'],
+          ['0999-12-31', '2026-12-09 00:00:00', '2026-12-09T10:00:00Z', '2026-12-09T00:00:00+02:00', '2024-1-1'],
+        ),
+      );
       if (PLAIN_DATE(s)) out.push('2026-12-09T00:00:00.000000Z');
     }
-    if (s.format === 'filter-timestamp') out.push('0000-01-01', '10000-01-01 00:00:00', ...pick(['2024-02-30'], ['0000-01-01T10:00:00Z']));
-    if (YEAR_PATTERN(s)) out.push('0000-01-01', '0000-01', ...pick(['10000-01-01T10:00:00'], ['10000-01', '0000-01-01T10:00:00']));
+    if (s.format === 'filter-timestamp')
+      out.push('0000-01-01', '10000-01-01 00:00:00', ...pick(['2024-02-30'], ['0000-01-01T10:00:00Z']));
+    if (YEAR_PATTERN(s))
+      out.push('0000-01-01', '0000-01', ...pick(['10000-01-01T10:00:00'], ['10000-01', '0000-01-01T10:00:00']));
   }
   if (types.includes('array')) {
-    if (typeof s.maxItems === 'number' && s.maxItems < 10_000) out.push(Array.from({ length: s.maxItems + 1 }, () => sampleItem(s.items)));
+    if (typeof s.maxItems === 'number' && s.maxItems < 10_000)
+      out.push(Array.from({ length: s.maxItems + 1 }, () => sampleItem(s.items)));
     const item = acceptedTypes(s.items);
-    if (item.length > 0 && !s.items?.properties) for (const v of hostileValues(s.items).slice(0, FULL_SWEEP ? 100 : 2)) out.push([v]);
+    if (item.length > 0 && !s.items?.properties)
+      for (const v of hostileValues(s.items).slice(0, FULL_SWEEP ? 100 : 2)) out.push([v]);
   }
   return [...new Map(out.map((v) => [bodyText(v), v])).values()];
 }
@@ -105,5 +122,11 @@ export function refusedOn(r: Response, field: string): boolean {
   if (r.status === 422) return names(r.body?.errors, field);
   const results = r.status === 200 ? r.body?.results : undefined;
   const [list, within] = [field.split('.')[0], field.split('.').slice(1).join('.')];
-  return Array.isArray(results) && results.length > 0 && within !== '' && list === 'items' && results.every((x: any) => x?.status === 422 && names(x.errors, within));
+  return (
+    Array.isArray(results) &&
+    results.length > 0 &&
+    within !== '' &&
+    list === 'items' &&
+    results.every((x: any) => x?.status === 422 && names(x.errors, within))
+  );
 }

@@ -48,7 +48,8 @@ export const NOT_REFERENCES: Record<string, string> = {
   client_id: 'free text',
   issue_id: 'free text (an id in an external issue tracker)',
   status_id: "a task's status (free text, alias of status); elsewhere an enumeration",
-  'factors[].activity_id': "an activity's internal id, which no answer shows (activities are named): the sweep has no value of A's to send; price-tables.service.ts checks it in the tenant",
+  'factors[].activity_id':
+    "an activity's internal id, which no answer shows (activities are named): the sweep has no value of A's to send; price-tables.service.ts checks it in the tenant",
 };
 
 /**
@@ -62,8 +63,11 @@ export async function withCustomerParts(w: World): Promise<void> {
   const customer = w.records.get('/customers');
   const contact = w.records.get('/customers/*/contacts');
   const project = w.records.get('/projects');
-  const r = await w.c.patch(`/customers/${encodeURIComponent(customer.customer_number)}`, { addresses: [{ name: 'Billing', city: 'Berlin' }] });
-  if (r.status !== 200 || !r.body.data.addresses?.[0]) throw new Error(`the world's customer takes no address: ${r.status} ${r.text.slice(0, 200)}`);
+  const r = await w.c.patch(`/customers/${encodeURIComponent(customer.customer_number)}`, {
+    addresses: [{ name: 'Billing', city: 'Berlin' }],
+  });
+  if (r.status !== 200 || !r.body.data.addresses?.[0])
+    throw new Error(`the world's customer takes no address: ${r.status} ${r.text.slice(0, 200)}`);
   w.records.set('/customers', r.body.data);
   w.records.set('/customers/*/addresses', r.body.data.addresses[0]);
   const address = String(r.body.data.addresses[0].id);
@@ -73,11 +77,15 @@ export async function withCustomerParts(w: World): Promise<void> {
     customer_billing_address_id: address,
     customer_shipping_address_id: address,
   });
-  if (p.status !== 200) throw new Error(`the world's project takes no customer parts: ${p.status} ${p.text.slice(0, 200)}`);
+  if (p.status !== 200)
+    throw new Error(`the world's project takes no customer parts: ${p.status} ${p.text.slice(0, 200)}`);
   w.records.set('/projects', p.body.data);
   const offer = w.records.get('/offers');
   if (offer && !offer.customer_id) {
-    const o = await w.c.patch(`/offers/${offer.id}`, { customer_id: customer.customer_number, customer_contact_id: String(contact.id) });
+    const o = await w.c.patch(`/offers/${offer.id}`, {
+      customer_id: customer.customer_number,
+      customer_contact_id: String(contact.id),
+    });
     if (o.status !== 200) throw new Error(`the world's offer takes no customer: ${o.status} ${o.text.slice(0, 200)}`);
     w.records.set('/offers', o.body.data);
   }
@@ -100,9 +108,17 @@ const singular = (word: string) => {
   if (/(ss|us)es$/.test(word)) return word.replace(/es$/, '');
   return /(ss|us)$/.test(word) ? word : word.replace(/s$/, '');
 };
-const kebab = (snake: string) => snake.replace(/([a-z])([A-Z])/g, '$1-$2').replace(/_/g, '-').toLowerCase();
+const kebab = (snake: string) =>
+  snake
+    .replace(/([a-z])([A-Z])/g, '$1-$2')
+    .replace(/_/g, '-')
+    .toLowerCase();
 /** The last named segment of a collection key: /projects/*\/tasks → tasks. */
-const lastSegment = (collection: string) => collection.split('/').filter((s) => s && s !== '*').pop() ?? '';
+const lastSegment = (collection: string) =>
+  collection
+    .split('/')
+    .filter((s) => s && s !== '*')
+    .pop() ?? '';
 
 export interface Target {
   /** The collection the name points into, as World.records keys it (`/projects/*\/tasks`). */
@@ -147,7 +163,9 @@ function find(word: string, collections: string[]): Target | undefined {
 export const isOwnKey = (own: string, path: string) => path === 'id' || (OWN_KEYS[own] ?? []).includes(path);
 /** Is this name classified as not a reference? */
 export const isNotReference = (name: string) =>
-  name in NOT_REFERENCES || (name.replace(/\[\]/g, '').split('.').pop() ?? '') in NOT_REFERENCES || isEnumObjectId(name);
+  name in NOT_REFERENCES ||
+  (name.replace(/\[\]/g, '').split('.').pop() ?? '') in NOT_REFERENCES ||
+  isEnumObjectId(name);
 
 /** Every string value in a world's records (for telling one tenant's values from the other's). */
 export function stringsOf(world: World): Set<string> {
@@ -190,11 +208,15 @@ export interface Field {
 export function fieldsOf(schema: any, prefix = ''): Field[] {
   if (!schema) return [];
   const out: Field[] = [];
-  for (const alt of [...(schema.anyOf ?? []), ...(schema.oneOf ?? []), ...(schema.allOf ?? [])]) out.push(...fieldsOf(alt, prefix));
+  for (const alt of [...(schema.anyOf ?? []), ...(schema.oneOf ?? []), ...(schema.allOf ?? [])])
+    out.push(...fieldsOf(alt, prefix));
   for (const [name, prop] of Object.entries<any>(schema.properties ?? {})) {
     const path = prefix ? `${prefix}.${name}` : name;
     const items = prop.items ?? prop.anyOf?.find((x: any) => x.items)?.items;
-    out.push({ path: items && !items.properties ? `${path}[]` : path, schema: items && !items.properties ? items : prop });
+    out.push({
+      path: items && !items.properties ? `${path}[]` : path,
+      schema: items && !items.properties ? items : prop,
+    });
     if (prop.properties) out.push(...fieldsOf(prop, path));
     if (items?.properties) out.push(...fieldsOf(items, `${path}[]`));
   }

@@ -51,7 +51,9 @@ export function listEndpoints(document: any): ListEndpoint[] {
     const data = schema?.properties?.data;
     if (data?.type !== 'array') continue;
     const paginated = Boolean(schema.properties.links && schema.properties.meta);
-    const filters = (ops.get.parameters ?? []).filter((p: any) => p.in === 'query' && !COMMON.has(p.name)).map((p: any) => ({ name: p.name, schema: p.schema }));
+    const filters = (ops.get.parameters ?? [])
+      .filter((p: any) => p.in === 'query' && !COMMON.has(p.name))
+      .map((p: any) => ({ name: p.name, schema: p.schema }));
     out.push({ path, paginated, filters, fields: Object.keys(data.items?.properties ?? {}) });
   }
   return out;
@@ -60,14 +62,37 @@ export function listEndpoints(document: any): ListEndpoint[] {
 /** Path parameters: the resource the segment before the parameter names. */
 function pathValue(path: string, param: string, fx: Fixtures): string {
   const collection = path.split('/')[1];
-  const byName: Record<string, unknown> = { receipt: fx.receiptId, customer: fx.customerNumber, customer_number: fx.customerNumber, username: fx.username, calendar_id: fx.calendarId, invoice_number: fx.invoiceNumber, project: fx.projectId };
-  const byCollection: Record<string, unknown> = { departments: fx.departmentId, projects: fx.projectId, 'location-lists': fx.locationListId, tickets: fx.ticketId, webhooks: fx.webhookId, offers: fx.offerId, folders: fx.folderId };
+  const byName: Record<string, unknown> = {
+    receipt: fx.receiptId,
+    customer: fx.customerNumber,
+    customer_number: fx.customerNumber,
+    username: fx.username,
+    calendar_id: fx.calendarId,
+    invoice_number: fx.invoiceNumber,
+    project: fx.projectId,
+  };
+  const byCollection: Record<string, unknown> = {
+    departments: fx.departmentId,
+    projects: fx.projectId,
+    'location-lists': fx.locationListId,
+    tickets: fx.ticketId,
+    webhooks: fx.webhookId,
+    offers: fx.offerId,
+    folders: fx.folderId,
+  };
   const value = byName[param] ?? (param === 'id' ? byCollection[collection] : undefined);
-  if (value === undefined) throw new Error(`query-plan test: no value for path parameter {${param}} of ${path}; add one to list-endpoints.ts`);
+  if (value === undefined)
+    throw new Error(`query-plan test: no value for path parameter {${param}} of ${path}; add one to list-endpoints.ts`);
   return encodeURIComponent(String(value));
 }
 
-const DATES: Record<string, string> = { start_date: '2023-01-01', end_date: '2023-12-31', project_start_date: '2023-01-01', project_end_date: '2023-12-31', date: '2023-06-01' };
+const DATES: Record<string, string> = {
+  start_date: '2023-01-01',
+  end_date: '2023-12-31',
+  project_start_date: '2023-01-01',
+  project_end_date: '2023-12-31',
+  date: '2023-06-01',
+};
 
 /** A realistic value for a filter, by its name (and the resource) first, else by its schema. */
 function filterValue(path: string, name: string, schema: any, fx: Fixtures): string {
@@ -118,7 +143,10 @@ function filterValue(path: string, name: string, schema: any, fx: Fixtures): str
 
 /** Filters that only work together with others: with include_defaults, /plannings needs a bounded window. */
 const COMPANIONS: Record<string, [string, string][]> = {
-  '/plannings include_defaults': [['date_from', '2023-06-01'], ['date_to', '2023-06-30']],
+  '/plannings include_defaults': [
+    ['date_from', '2023-06-01'],
+    ['date_to', '2023-06-30'],
+  ],
 };
 
 /**
@@ -130,14 +158,28 @@ export function listRequests(endpoint: ListEndpoint, fx: Fixtures): ListRequest[
   const make = (entries: [string, string][]) => {
     const companions = entries.flatMap(([name]) => COMPANIONS[`${endpoint.path} ${name}`] ?? []);
     const named = new Set(entries.map(([name]) => name));
-    return { endpoint, path, query: new URLSearchParams([...entries, ...companions.filter(([name]) => !named.has(name))]) };
+    return {
+      endpoint,
+      path,
+      query: new URLSearchParams([...entries, ...companions.filter(([name]) => !named.has(name))]),
+    };
   };
-  const filters = endpoint.filters.map((f) => [f.name, filterValue(endpoint.path, f.name, f.schema, fx)] as [string, string]);
+  const filters = endpoint.filters.map(
+    (f) => [f.name, filterValue(endpoint.path, f.name, f.schema, fx)] as [string, string],
+  );
   const requests = [make([]), ...filters.map((f) => make([f]))];
   filters.forEach((a, i) => filters.slice(i + 1).forEach((b) => requests.push(make([a, b]))));
   if (filters.length > 2) requests.push(make(filters));
-  for (const field of endpoint.fields) for (const order of ['asc', 'desc']) requests.push(make([['orderBy', field], ['order', order]]));
+  for (const field of endpoint.fields)
+    for (const order of ['asc', 'desc'])
+      requests.push(
+        make([
+          ['orderBy', field],
+          ['order', order],
+        ]),
+      );
   return requests;
 }
 
-export const describeRequest = (r: ListRequest) => `GET ${r.endpoint.path}${r.query.size ? `?${decodeURIComponent(r.query.toString())}` : ''}`;
+export const describeRequest = (r: ListRequest) =>
+  `GET ${r.endpoint.path}${r.query.size ? `?${decodeURIComponent(r.query.toString())}` : ''}`;

@@ -8,9 +8,11 @@ function merge(schema: Json): Json {
   const out: Json = { ...rest, properties: { ...(rest.properties ?? {}) }, required: [...(rest.required ?? [])] };
   for (const part of allOf as Json[]) {
     // A property both declare: the part's schema with the narrowing keywords of the outer one on top.
-    for (const [k, v] of Object.entries<Json>(part.properties ?? {})) out.properties[k] = { ...v, ...(out.properties[k] ?? {}) };
+    for (const [k, v] of Object.entries<Json>(part.properties ?? {}))
+      out.properties[k] = { ...v, ...(out.properties[k] ?? {}) };
     for (const r of part.required ?? []) if (!out.required.includes(r)) out.required.push(r);
-    for (const [k, v] of Object.entries(part)) if (!['properties', 'required', 'title'].includes(k) && !(k in out)) out[k] = v;
+    for (const [k, v] of Object.entries(part))
+      if (!['properties', 'required', 'title'].includes(k) && !(k in out)) out[k] = v;
   }
   return out;
 }
@@ -51,7 +53,10 @@ function resolveRefs(doc: Json): Json {
     const n = node as Json;
     if (typeof n.$ref === 'string' && n.$ref.startsWith('#/')) {
       if (!seen.has(n.$ref)) {
-        const target = n.$ref.slice(2).split('/').reduce((o: Json, key: string) => o?.[key], doc);
+        const target = n.$ref
+          .slice(2)
+          .split('/')
+          .reduce((o: Json, key: string) => o?.[key], doc);
         seen.set(n.$ref, resolve(target));
       }
       return seen.get(n.$ref);

@@ -49,7 +49,11 @@ export interface PlanVerdict {
  * not tables.)
  */
 async function explainSqlite(db: Kysely<any>, q: CapturedQuery): Promise<PlanVerdict> {
-  const rows = (await db.executeQuery(CompiledQuery.raw(`EXPLAIN QUERY PLAN ${q.sql}`, q.parameters))).rows as { id: number; parent: number; detail: string }[];
+  const rows = (await db.executeQuery(CompiledQuery.raw(`EXPLAIN QUERY PLAN ${q.sql}`, q.parameters))).rows as {
+    id: number;
+    parent: number;
+    detail: string;
+  }[];
   const depth = new Map<number, number>([[0, -1]]);
   const lines = rows.map((r) => {
     depth.set(r.id, (depth.get(r.parent) ?? 0) + 1);
@@ -61,12 +65,24 @@ async function explainSqlite(db: Kysely<any>, q: CapturedQuery): Promise<PlanVer
   const problems: string[] = [];
   for (const { detail } of rows) {
     const m = /^(SCAN|SEARCH) (\S+)/.exec(detail);
-    if (!m || m[2] === 'CONSTANT' || m[2].startsWith('(') || ctes.has(m[2]) || UNSCOPED_TABLES.has(m[2]) || /VIRTUAL TABLE/.test(detail)) continue;
+    if (
+      !m ||
+      m[2] === 'CONSTANT' ||
+      m[2].startsWith('(') ||
+      ctes.has(m[2]) ||
+      UNSCOPED_TABLES.has(m[2]) ||
+      /VIRTUAL TABLE/.test(detail)
+    )
+      continue;
     if (m[1] === 'SCAN') problems.push(`full ${/USING/.test(detail) ? 'index ' : ''}scan: ${detail}`);
     else if (!/\(tenant_id[=><]|\(rowid=/.test(detail)) problems.push(`search not bound by tenant_id: ${detail}`);
   }
   const first = rows.map((r) => /^(?:SCAN|SEARCH) (\S+)/.exec(r.detail)).find((m) => m && large.has(m[1]));
-  return { plan: lines.join('\n'), problems, tenantWide: first && /\(tenant_id=\?\)$/.test(first.input) ? first.input : undefined };
+  return {
+    plan: lines.join('\n'),
+    problems,
+    tenantWide: first && /\(tenant_id=\?\)$/.test(first.input) ? first.input : undefined,
+  };
 }
 
 interface PgNode {
@@ -81,10 +97,17 @@ interface PgNode {
 }
 
 function renderPg(node: PgNode, depth = 0): string[] {
-  const on = node['Relation Name'] ? ` on ${node['Relation Name']}${node.Alias && node.Alias !== node['Relation Name'] ? ` ${node.Alias}` : ''}` : '';
+  const on = node['Relation Name']
+    ? ` on ${node['Relation Name']}${node.Alias && node.Alias !== node['Relation Name'] ? ` ${node.Alias}` : ''}`
+    : '';
   const using = node['Index Name'] ? ` using ${node['Index Name']}` : '';
-  const details = (['Index Cond', 'Filter'] as const).filter((k) => node[k]).map((k) => `\n${'  '.repeat(depth + 2)}${k}: ${node[k]}`);
-  return [`${'  '.repeat(depth)}${node['Node Type']}${using}${on}${details.join('')}`, ...(node.Plans ?? []).flatMap((p) => renderPg(p, depth + 1))];
+  const details = (['Index Cond', 'Filter'] as const)
+    .filter((k) => node[k])
+    .map((k) => `\n${'  '.repeat(depth + 2)}${k}: ${node[k]}`);
+  return [
+    `${'  '.repeat(depth)}${node['Node Type']}${using}${on}${details.join('')}`,
+    ...(node.Plans ?? []).flatMap((p) => renderPg(p, depth + 1)),
+  ];
 }
 
 const bitmapIndexScans = (node: PgNode): PgNode[] =>
@@ -96,8 +119,10 @@ function pgProblems(node: PgNode): string[] {
   if (table && !UNSCOPED_TABLES.has(table)) {
     const type = node['Node Type'];
     if (type === 'Seq Scan') own.push(`Seq Scan on ${table}`);
-    if ((type === 'Index Scan' || type === 'Index Only Scan') && !/tenant_id/.test(node['Index Cond'] ?? '')) own.push(`full index scan: ${type} using ${node['Index Name']} on ${table}`);
-    if (type === 'Bitmap Heap Scan' && bitmapIndexScans(node).some((b) => !/tenant_id/.test(b['Index Cond'] ?? ''))) own.push(`bitmap scan not bound by tenant_id on ${table}`);
+    if ((type === 'Index Scan' || type === 'Index Only Scan') && !/tenant_id/.test(node['Index Cond'] ?? ''))
+      own.push(`full index scan: ${type} using ${node['Index Name']} on ${table}`);
+    if (type === 'Bitmap Heap Scan' && bitmapIndexScans(node).some((b) => !/tenant_id/.test(b['Index Cond'] ?? '')))
+      own.push(`bitmap scan not bound by tenant_id on ${table}`);
   }
   return [...own, ...(node.Plans ?? []).flatMap(pgProblems)];
 }

@@ -35,7 +35,11 @@ export interface RecordView {
 /** 'type key' → record. */
 export type Snapshot = Map<string, RecordView>;
 
-const staticSegments = (path: string) => path.split('/').filter((s) => s && !s.startsWith('{')).join('/');
+const staticSegments = (path: string) =>
+  path
+    .split('/')
+    .filter((s) => s && !s.startsWith('{'))
+    .join('/');
 const deref = (doc: Json, s: Json | undefined): Json | undefined => {
   for (let n = 0; s && n < 10; n++) {
     if (typeof s.$ref !== 'string') return s;
@@ -55,15 +59,23 @@ export function collections(doc: Json, skip: readonly string[] = []): Collection
   const out: Collection[] = [];
   for (const [path, item] of Object.entries<Json>(doc.paths)) {
     if (!item.get || path.endsWith('}')) continue;
-    const detail = Object.keys(doc.paths).find((p) => p.startsWith(`${path}/{`) && p.endsWith('}') && !p.slice(path.length + 2).includes('/') && doc.paths[p].get);
+    const detail = Object.keys(doc.paths).find(
+      (p) =>
+        p.startsWith(`${path}/{`) && p.endsWith('}') && !p.slice(path.length + 2).includes('/') && doc.paths[p].get,
+    );
     if (!detail) continue;
     const type = staticSegments(detail);
     if (skip.includes(type)) continue;
     const listItem = dataSchema(doc, item.get)?.items;
     const detailData = dataSchema(doc, doc.paths[detail].get);
-    const params = [...(item.parameters ?? []), ...(item.get.parameters ?? [])].map((p: Json) => (p.$ref ? doc.components.parameters[p.$ref.split('/').pop()] : p));
+    const params = [...(item.parameters ?? []), ...(item.get.parameters ?? [])].map((p: Json) =>
+      p.$ref ? doc.components.parameters[p.$ref.split('/').pop()] : p,
+    );
     const segments = path.split('/');
-    const lastParam = segments.map((s, i) => (s.startsWith('{') ? i : -1)).filter((i) => i >= 0).at(-1);
+    const lastParam = segments
+      .map((s, i) => (s.startsWith('{') ? i : -1))
+      .filter((i) => i >= 0)
+      .at(-1);
     out.push({
       list: path,
       detail,
@@ -73,7 +85,9 @@ export function collections(doc: Json, skip: readonly string[] = []): Collection
       modifiedAfter: params.some((p: Json) => p.in === 'query' && p.name === 'modified_after'),
     });
   }
-  return out.sort((a, b) => Number(a.parent !== undefined) - Number(b.parent !== undefined) || a.list.localeCompare(b.list));
+  return out.sort(
+    (a, b) => Number(a.parent !== undefined) - Number(b.parent !== undefined) || a.list.localeCompare(b.list),
+  );
 }
 
 /** Every item of a list, all pages. */
@@ -148,7 +162,8 @@ export class RecordReader {
       }
       const parent = this.collections.find((p) => p.list === col.parent);
       if (!parent) continue;
-      for (const r of [...out.values()].filter((v) => v.collection === parent)) await this.#read(col, r.key.split('/'), out);
+      for (const r of [...out.values()].filter((v) => v.collection === parent))
+        await this.#read(col, r.key.split('/'), out);
     }
     return out;
   }
@@ -165,4 +180,7 @@ export function shown(view: RecordView): Json {
 }
 
 export const changedBetween = (a: RecordView | undefined, b: RecordView | undefined) =>
-  !a || !b || withoutModified(a.item) !== withoutModified(b.item) || withoutModified(shown(a)) !== withoutModified(shown(b));
+  !a ||
+  !b ||
+  withoutModified(a.item) !== withoutModified(b.item) ||
+  withoutModified(shown(a)) !== withoutModified(shown(b));

@@ -33,14 +33,23 @@ export async function loadOperations(t: TestContext): Promise<Operation[]> {
 }
 
 export const pathParams = (template: string) => [...template.matchAll(/\{([^}]+)\}/g)].map((m) => m[1]);
-export const paramSchema = (o: Operation, name: string) => (o.op.parameters ?? []).find((p: any) => p.in === 'path' && p.name === name)?.schema ?? {};
-export const queryParams = (o: Operation) => (o.op.parameters ?? []).filter((p: any) => p.in === 'query') as { name: string; schema: any }[];
+export const paramSchema = (o: Operation, name: string) =>
+  (o.op.parameters ?? []).find((p: any) => p.in === 'path' && p.name === name)?.schema ?? {};
+export const queryParams = (o: Operation) =>
+  (o.op.parameters ?? []).filter((p: any) => p.in === 'query') as { name: string; schema: any }[];
 export const bodySchema = (o: Operation) => o.op.requestBody?.content?.['application/json']?.schema as any;
 /** /customers/{customer}/contacts and /customers/{customer_number}/contacts name the same collection. */
 export const collectionOf = (template: string) => template.replace(/\{[^}]+\}/g, '*');
 
 /** The record field a path parameter names: ids by `id`, natural keys by their own field. */
-const FIELD_OF_PARAM: Record<string, string> = { customer: 'customer_number', activity: 'name', name: 'name', username: 'username', customer_number: 'customer_number', invoice_number: 'invoice_number' };
+const FIELD_OF_PARAM: Record<string, string> = {
+  customer: 'customer_number',
+  activity: 'name',
+  name: 'name',
+  username: 'username',
+  customer_number: 'customer_number',
+  invoice_number: 'invoice_number',
+};
 const fieldOf = (param: string) => FIELD_OF_PARAM[param] ?? 'id';
 
 export interface World {
@@ -65,7 +74,9 @@ export async function seedWorld(t: TestContext): Promise<World> {
   const booking = await bookingWorld(t, { modules: [...MODULES] });
   const c = booking.c;
   const records = new Map<string, any>();
-  const posts = new Map((await loadOperations(t)).filter((o) => o.method === 'POST').map((o) => [o.template, bodySchema(o)]));
+  const posts = new Map(
+    (await loadOperations(t)).filter((o) => o.method === 'POST').map((o) => [o.template, bodySchema(o)]),
+  );
   const world: World = {
     c,
     booking,
@@ -84,7 +95,9 @@ export async function seedWorld(t: TestContext): Promise<World> {
       return out;
     },
     fill(template, params, raw = false) {
-      return template.replace(/\{([^}]+)\}/g, (_, name: string) => (raw ? params[name] : encodeURIComponent(params[name])));
+      return template.replace(/\{([^}]+)\}/g, (_, name: string) =>
+        raw ? params[name] : encodeURIComponent(params[name]),
+      );
     },
     async baseline(template) {
       const explicit = EXPLICIT_BASELINES[template];
@@ -93,7 +106,7 @@ export async function seedWorld(t: TestContext): Promise<World> {
     },
   };
   const problems = new Map<string, string>();
-  for (let pending = [...posts.keys()], progress = true; pending.length > 0 && progress; ) {
+  for (let pending = [...posts.keys()], progress = true; pending.length > 0 && progress;) {
     progress = false;
     const later: string[] = [];
     for (const template of pending) {
@@ -127,7 +140,10 @@ export async function seedWorld(t: TestContext): Promise<World> {
   for (const [template, body] of Object.entries(SEEDING_PUTS)) {
     const params = world.keys(template);
     const r = params && (await c.put(world.fill(template, params), body()));
-    if (!r || r.status >= 300) throw new Error(`PUT ${template} (SEEDING_PUTS) failed: ${r ? `${r.status} ${r.text.slice(0, 300)}` : 'a parent record is missing'}`);
+    if (!r || r.status >= 300)
+      throw new Error(
+        `PUT ${template} (SEEDING_PUTS) failed: ${r ? `${r.status} ${r.text.slice(0, 300)}` : 'a parent record is missing'}`,
+      );
   }
   await fillFromLists(world);
   return world;
@@ -155,8 +171,10 @@ export class Findings {
     let problem: string | null = null;
     if (r.status === 429) problem = 'rate limited: build the app with SWEEP_CONFIG';
     else if (r.status >= 500) problem = 'server error';
-    else if (r.status >= 300 && r.status < 400 && !r.headers.location) problem = 'redirect without a Location (a declared redirect such as GET /planning carries one)';
-    else if (r.status >= 400 && (!type.startsWith('application/json') || typeof r.body?.message !== 'string')) problem = 'error without a JSON message';
+    else if (r.status >= 300 && r.status < 400 && !r.headers.location)
+      problem = 'redirect without a Location (a declared redirect such as GET /planning carries one)';
+    else if (r.status >= 400 && (!type.startsWith('application/json') || typeof r.body?.message !== 'string'))
+      problem = 'error without a JSON message';
     if (problem) this.failures.push(`${label} -> ${r.status} (${problem}) ${r.text.slice(0, 300)}`);
     return r;
   }
@@ -164,7 +182,8 @@ export class Findings {
   refused(label: string, r: Response, field: string): Response {
     const before = this.failures.length;
     this.check(label, r);
-    if (this.failures.length === before && !refusedOn(r, field)) this.failures.push(`${label} -> ${r.status}, not a 422 on ${field}: ${r.text.slice(0, 300)}`);
+    if (this.failures.length === before && !refusedOn(r, field))
+      this.failures.push(`${label} -> ${r.status}, not a 422 on ${field}: ${r.text.slice(0, 300)}`);
     this.hostile++;
     return r;
   }
@@ -193,7 +212,11 @@ export async function changesSince(c: Client, cursor: string): Promise<string[]>
 }
 
 /** Multipart bodies the upload routes must refuse with a 4xx in the envelope: no boundary, an empty one. */
-const BOUNDARYLESS_MULTIPART = ['multipart/form-data', 'multipart/form-data; boundary=', 'multipart/form-data; charset=utf-8'];
+const BOUNDARYLESS_MULTIPART = [
+  'multipart/form-data',
+  'multipart/form-data; boundary=',
+  'multipart/form-data; charset=utf-8',
+];
 /** Upload routes: their JSON body carries `file_contents` (src/http/uploads.ts); they take multipart/form-data too. */
 const takesMultipart = (o: Operation) => Boolean(bodySchema(o)?.properties?.file_contents);
 const MULTIPART_FILE = '--x\r\nContent-Disposition: form-data; name="file"; filename="a.txt"\r\n\r\nhello\r\n--x--\r\n';
@@ -201,12 +224,25 @@ const MULTIPART_FILE = '--x\r\nContent-Disposition: form-data; name="file"; file
 /** On an upload route, a multipart body without a boundary is the 422 on `file` of a body without parts. */
 export async function checkBoundaryless(findings: Findings, c: Client, o: Operation, path: string): Promise<void> {
   if (!takesMultipart(o)) return;
-  for (const type of BOUNDARYLESS_MULTIPART) findings.refused(`${o.method} ${o.template} content-type: ${type}`, await send(c, o.method, path, MULTIPART_FILE, { 'content-type': type }), 'file');
+  for (const type of BOUNDARYLESS_MULTIPART)
+    findings.refused(
+      `${o.method} ${o.template} content-type: ${type}`,
+      await send(c, o.method, path, MULTIPART_FILE, { 'content-type': type }),
+      'file',
+    );
 }
 
 /** Send a request whose body is exactly `payload` (JSON text), or none. */
-export function send(c: Client, method: string, path: string, payload?: string, headers: Record<string, string> = {}): Promise<Response> {
-  const opts: Partial<InjectOptions> = { headers: payload !== undefined ? { 'content-type': 'application/json', ...headers } : headers };
+export function send(
+  c: Client,
+  method: string,
+  path: string,
+  payload?: string,
+  headers: Record<string, string> = {},
+): Promise<Response> {
+  const opts: Partial<InjectOptions> = {
+    headers: payload !== undefined ? { 'content-type': 'application/json', ...headers } : headers,
+  };
   return c.request(method, path, payload, opts);
 }
 
@@ -220,8 +256,33 @@ export function describe(value: unknown): string {
 export const LONG = 'x'.repeat(10_001);
 
 /** Path parameter values that must never break a route. */
-export const BAD_INT_PARAMS = ['abc', '%00', '999999999', '-1', '0', '1.5', '99999999999999999999', '9007199254740992', '2147483648', 'x'.repeat(300), '%F0%9F%98%80', "1'%20OR%20'1'='1"];
-export const BAD_STRING_PARAMS = ['does-not-exist', '%00', 'x'.repeat(300), 'x'.repeat(600), '%F0%9F%98%80', '%C3%28', '%2F', "a'%20OR%20'1'='1", '%25', '..', 'a%0Ab'];
+export const BAD_INT_PARAMS = [
+  'abc',
+  '%00',
+  '999999999',
+  '-1',
+  '0',
+  '1.5',
+  '99999999999999999999',
+  '9007199254740992',
+  '2147483648',
+  'x'.repeat(300),
+  '%F0%9F%98%80',
+  "1'%20OR%20'1'='1",
+];
+export const BAD_STRING_PARAMS = [
+  'does-not-exist',
+  '%00',
+  'x'.repeat(300),
+  'x'.repeat(600),
+  '%F0%9F%98%80',
+  '%C3%28',
+  '%2F',
+  "a'%20OR%20'1'='1",
+  '%25',
+  '..',
+  'a%0Ab',
+];
 
 /** Query values: wrong types, empty, huge, control characters. */
 export const BAD_QUERY_VALUES = ['', 'abc', '-1', '99999999999999999999', 'x'.repeat(3000), '%00', '2024-13-45'];
@@ -238,7 +299,8 @@ const BAD_BY_TYPE: Record<string, unknown[]> = {
 };
 /** Extra values for date-like strings. */
 export const BAD_DATE_VALUES = ['2024-02-30', '9999-12-31', '0001-01-01', '2024-1-1'];
-const isDateLike = (s: any) => s?.format === 'date' || (typeof s?.pattern === 'string' && s.pattern.includes('\\d{4}-\\d{2}-\\d{2}'));
+const isDateLike = (s: any) =>
+  s?.format === 'date' || (typeof s?.pattern === 'string' && s.pattern.includes('\\d{4}-\\d{2}-\\d{2}'));
 const typesOf = (s: any): string[] => {
   if (Array.isArray(s?.type)) return s.type;
   return s?.type ? [s.type] : ['string', 'number', 'array', 'object'];

@@ -53,38 +53,64 @@ async function reason(w: World, approve: 0 | 1): Promise<string> {
   const known = reasons.get(w) ?? {};
   if (!known[approve]) {
     known[approve] = unique('R');
-    await post(w, '/absence-reasons', { name: known[approve], approve, allow_half_day_holiday: 1, allow_hours_of_vacation: 1, type: 0 });
+    await post(w, '/absence-reasons', {
+      name: known[approve],
+      approve,
+      allow_half_day_holiday: 1,
+      allow_hours_of_vacation: 1,
+      type: 0,
+    });
     reasons.set(w, known);
   }
   return known[approve];
 }
 async function absence(w: World, over: Record<string, unknown> = {}, approve: 0 | 1 = 1): Promise<string> {
-  const a = await post(w, '/absences', { employee_id: w.booking.employee, absence_reason_id: await reason(w, approve), start_date: day(), ...over });
+  const a = await post(w, '/absences', {
+    employee_id: w.booking.employee,
+    absence_reason_id: await reason(w, approve),
+    start_date: day(),
+    ...over,
+  });
   return `/absences/${a.id}`;
 }
-const decided = (over: Record<string, unknown>, ...decisions: Record<string, unknown>[]) => async (w: World) => {
-  const path = await absence(w, over);
-  for (const d of decisions) await patch(w, path, d);
-  return path;
-};
+const decided =
+  (over: Record<string, unknown>, ...decisions: Record<string, unknown>[]) =>
+  async (w: World) => {
+    const path = await absence(w, over);
+    for (const d of decisions) await patch(w, path, d);
+    return path;
+  };
 /** Closes the month of `date` for the world's employee. */
-const close = (w: World, date: string) => post(w, '/month-closings', { month: date.slice(0, 7), employee_id: w.booking.employee });
+const close = (w: World, date: string) =>
+  post(w, '/month-closings', { month: date.slice(0, 7), employee_id: w.booking.employee });
 
 // ---- bookings, invoices, items -----------------------------------------------------------------------------------
 
-const book = async (w: World, over: Record<string, unknown> = {}) => `/attendances/${(await post(w, '/attendances', w.booking.body({ date: day(), ...over }))).id}`;
+const book = async (w: World, over: Record<string, unknown> = {}) =>
+  `/attendances/${(await post(w, '/attendances', w.booking.body({ date: day(), ...over }))).id}`;
 async function invoice(w: World): Promise<string> {
   const customer = w.records.get('/customers').customer_number;
   return (await post(w, '/invoices', { invoice_number: unique('SINV'), customer_number: customer })).invoice_number;
 }
 const bill = (w: World, number: string) => patch(w, `/invoices/${encodeURIComponent(number)}`, { status: 0 });
 async function item(w: World, over: Record<string, unknown> = {}): Promise<number> {
-  return (await post(w, '/invoice-items', { project_id: w.booking.projectId, description: 'State item', quantity: 1, unit_price: 10, ...over })).id;
+  return (
+    await post(w, '/invoice-items', {
+      project_id: w.booking.projectId,
+      description: 'State item',
+      quantity: 1,
+      unit_price: 10,
+      ...over,
+    })
+  ).id;
 }
 
 /** A record made by `make` (with extra body fields) on an item of a draft invoice, and on one of a billed invoice. */
 const onInvoiceItem = (make: (w: World, over: Record<string, unknown>) => Promise<string>): State[] => [
-  { name: 'on an item of a draft invoice', make: async (w) => make(w, { invoice_item_id: await item(w, { invoice_number: await invoice(w) }) }) },
+  {
+    name: 'on an item of a draft invoice',
+    make: async (w) => make(w, { invoice_item_id: await item(w, { invoice_number: await invoice(w) }) }),
+  },
   {
     name: 'on an item of a billed invoice',
     make: async (w) => {
@@ -125,7 +151,18 @@ export const STATES: Record<string, ResourceStates> = {
         make: async (w) => {
           const start = day();
           const end = new Date(Date.parse(start) + 2 * 86_400_000).toISOString().slice(0, 10);
-          return absence(w, { start_date: start, end_date: end, half_day_from: true, half_day_to: true, note: 'Trip', timezone: 'Europe/Berlin' }, 0);
+          return absence(
+            w,
+            {
+              start_date: start,
+              end_date: end,
+              half_day_from: true,
+              half_day_to: true,
+              note: 'Trip',
+              timezone: 'Europe/Berlin',
+            },
+            0,
+          );
         },
       },
       inClosedMonth('pending in a closed month', (w, date) => absence(w, { start_date: date })),
@@ -155,44 +192,80 @@ export const STATES: Record<string, ResourceStates> = {
         },
       },
       ...onInvoiceItem(book),
-      { name: 'travel with a direction', make: (w) => book(w, { activity_id: 're', is_travel: true, km: 12, passengers: 1, direction_of_travel: 2, start: 'A', destination: 'B' }) },
+      {
+        name: 'travel with a direction',
+        make: (w) =>
+          book(w, {
+            activity_id: 're',
+            is_travel: true,
+            km: 12,
+            passengers: 1,
+            direction_of_travel: 2,
+            start: 'A',
+            destination: 'B',
+          }),
+      },
     ],
     covers: { 'project_release.id': [0, 1, 2, 3] },
   },
 
   '/invoices/{invoice_number}': {
     states: [
-      { name: 'draft with items and a document', make: async (w) => {
-        const number = await invoice(w);
-        await item(w, { invoice_number: number });
-        await post(w, `/invoices/${encodeURIComponent(number)}/attachments`, { filename: 'doc.txt', file_contents: Buffer.from('doc').toString('base64') });
-        return `/invoices/${encodeURIComponent(number)}`;
-      } },
-      { name: 'billed', make: async (w) => {
-        const number = await invoice(w);
-        await item(w, { invoice_number: number });
-        await bill(w, number);
-        return `/invoices/${encodeURIComponent(number)}`;
-      } },
-      { name: 'cancelled', make: async (w) => {
-        const number = await invoice(w);
-        await patch(w, `/invoices/${encodeURIComponent(number)}`, { status: 2 });
-        return `/invoices/${encodeURIComponent(number)}`;
-      } },
-      { name: 'billed and corrected', make: async (w) => {
-        const number = await invoice(w);
-        await bill(w, number);
-        await post(w, `/invoices/${encodeURIComponent(number)}/correction`, { creator_username: w.booking.employee, correction_date: '2026-01-15' });
-        return `/invoices/${encodeURIComponent(number)}`;
-      } },
+      {
+        name: 'draft with items and a document',
+        make: async (w) => {
+          const number = await invoice(w);
+          await item(w, { invoice_number: number });
+          await post(w, `/invoices/${encodeURIComponent(number)}/attachments`, {
+            filename: 'doc.txt',
+            file_contents: Buffer.from('doc').toString('base64'),
+          });
+          return `/invoices/${encodeURIComponent(number)}`;
+        },
+      },
+      {
+        name: 'billed',
+        make: async (w) => {
+          const number = await invoice(w);
+          await item(w, { invoice_number: number });
+          await bill(w, number);
+          return `/invoices/${encodeURIComponent(number)}`;
+        },
+      },
+      {
+        name: 'cancelled',
+        make: async (w) => {
+          const number = await invoice(w);
+          await patch(w, `/invoices/${encodeURIComponent(number)}`, { status: 2 });
+          return `/invoices/${encodeURIComponent(number)}`;
+        },
+      },
+      {
+        name: 'billed and corrected',
+        make: async (w) => {
+          const number = await invoice(w);
+          await bill(w, number);
+          await post(w, `/invoices/${encodeURIComponent(number)}/correction`, {
+            creator_username: w.booking.employee,
+            correction_date: '2026-01-15',
+          });
+          return `/invoices/${encodeURIComponent(number)}`;
+        },
+      },
     ],
     covers: { 'status.id': [0, 1, 2] },
   },
 
   '/invoice-items/{id}': {
     states: [
-      ...[0, 1, 2, 3].map((status) => ({ name: `status ${status} without an invoice`, make: async (w: World) => `/invoice-items/${await item(w, { status })}` })),
-      { name: 'on a draft invoice', make: async (w) => `/invoice-items/${await item(w, { invoice_number: await invoice(w) })}` },
+      ...[0, 1, 2, 3].map((status) => ({
+        name: `status ${status} without an invoice`,
+        make: async (w: World) => `/invoice-items/${await item(w, { status })}`,
+      })),
+      {
+        name: 'on a draft invoice',
+        make: async (w) => `/invoice-items/${await item(w, { invoice_number: await invoice(w) })}`,
+      },
       {
         name: 'on a billed invoice',
         make: async (w) => {
@@ -210,7 +283,10 @@ export const STATES: Record<string, ResourceStates> = {
     states: [1, 2, 3, 4, 5].map((status) => ({
       name: `status ${status}`,
       make: async (w: World) => {
-        const offer = await post(w, '/offers', { title: 'State offer', customer_id: w.records.get('/customers').customer_number });
+        const offer = await post(w, '/offers', {
+          title: 'State offer',
+          customer_id: w.records.get('/customers').customer_number,
+        });
         await post(w, `/offers/${offer.id}/items`, { type: 'pauschal', quantity: 1, single_price: 100, vat: 19 });
         if (status !== 1) await patch(w, `/offers/${offer.id}`, { status });
         return `/offers/${offer.id}`;
@@ -223,7 +299,17 @@ export const STATES: Record<string, ResourceStates> = {
     states: [
       { type: 'gruppierung', body: { label: 'Heading' } },
       { type: 'artikel', body: { quantity: 2, single_price: 5, vat: 19 } },
-      { type: 'aufwand', body: { quantity: 3, single_price: 95, vat: 19, expenditure_billing_type: 'tsatz', receipts_mileage_money: 1.5, additional_meal_expenses: 2 } },
+      {
+        type: 'aufwand',
+        body: {
+          quantity: 3,
+          single_price: 95,
+          vat: 19,
+          expenditure_billing_type: 'tsatz',
+          receipts_mileage_money: 1.5,
+          additional_meal_expenses: 2,
+        },
+      },
       { type: 'pauschal', body: { quantity: 1, single_price: 100, vat: 7 } },
       { type: 'festpreis', body: { quantity: 1, single_price: 50, vat: 19, is_alternative: true } },
       { type: 'zuschlag_prozent', body: { quantity: 10, vat: 19 } },
@@ -240,12 +326,18 @@ export const STATES: Record<string, ResourceStates> = {
 
   '/receipts/{id}': {
     states: [
-      ...[0, 1, 2, 3].map((billing_status) => ({ name: `billing status ${billing_status}`, make: (w: World) => receipt(w, { billing_status }) })),
+      ...[0, 1, 2, 3].map((billing_status) => ({
+        name: `billing status ${billing_status}`,
+        make: (w: World) => receipt(w, { billing_status }),
+      })),
       {
         name: 'with a file',
         make: async (w) => {
           const path = await receipt(w);
-          await ok(w.c.put(`${path}/attachments`, { filename: 'r.txt', file_contents: Buffer.from('r').toString('base64') }), 'PUT receipt file');
+          await ok(
+            w.c.put(`${path}/attachments`, { filename: 'r.txt', file_contents: Buffer.from('r').toString('base64') }),
+            'PUT receipt file',
+          );
           return path;
         },
       },
@@ -259,7 +351,14 @@ export const STATES: Record<string, ResourceStates> = {
     states: [1, 2, 3, 4, 5, 8].map((status) => ({
       name: `status ${status}`,
       make: async (w: World) => {
-        const t = await post(w, '/tickets', { subject: 'State', status: 1, priority: 3, project_id: w.booking.projectId, project_task_id: w.booking.taskId, creator_username: w.booking.employee });
+        const t = await post(w, '/tickets', {
+          subject: 'State',
+          status: 1,
+          priority: 3,
+          project_id: w.booking.projectId,
+          project_task_id: w.booking.taskId,
+          creator_username: w.booking.employee,
+        });
         if (status !== 1) await patch(w, `/tickets/${t.id}`, { status });
         return `/tickets/${t.id}`;
       },
@@ -272,7 +371,12 @@ export const STATES: Record<string, ResourceStates> = {
       name: `status ${status}`,
       make: async (w: World) => {
         const ticket = w.records.get('/tickets').id;
-        const s = await post(w, `/tickets/${ticket}/subtasks`, { subject: 'Sub', name: 'Sub', status: 1, creator_username: w.booking.employee });
+        const s = await post(w, `/tickets/${ticket}/subtasks`, {
+          subject: 'Sub',
+          name: 'Sub',
+          status: 1,
+          creator_username: w.booking.employee,
+        });
         if (status !== 1) await patch(w, `/tickets/${ticket}/subtasks/${s.id}`, { status });
         return `/tickets/${ticket}/subtasks/${s.id}`;
       },
@@ -283,7 +387,8 @@ export const STATES: Record<string, ResourceStates> = {
   '/customers/{customer}': {
     states: [true, false].map((inactive) => ({
       name: inactive ? 'inactive' : 'active',
-      make: async (w: World) => `/customers/${encodeURIComponent((await post(w, '/customers', { customer_number: unique('SC'), name: 'State', currency: 'EUR', inactive })).customer_number)}`,
+      make: async (w: World) =>
+        `/customers/${encodeURIComponent((await post(w, '/customers', { customer_number: unique('SC'), name: 'State', currency: 'EUR', inactive })).customer_number)}`,
     })),
     covers: { inactive: [false, true] },
   },
@@ -291,7 +396,8 @@ export const STATES: Record<string, ResourceStates> = {
   '/projects/{id}': {
     states: ['aktiv', 'gesperrt'].map((status) => ({
       name: `status ${status}`,
-      make: async (w: World) => `/projects/${(await post(w, '/projects', { name: unique('SP'), project_status_id: status })).id}`,
+      make: async (w: World) =>
+        `/projects/${(await post(w, '/projects', { name: unique('SP'), project_status_id: status })).id}`,
     })),
     covers: { project_status_id: ['aktiv', 'gesperrt'] },
   },
@@ -309,8 +415,14 @@ export const STATES: Record<string, ResourceStates> = {
     ].map(({ name, body }) => ({
       name,
       make: async (w: World) => {
-        const refs: Record<string, unknown> = { task: w.booking.taskId, ticket: w.records.get('/tickets').id, subtask: w.records.get('/tickets/*/subtasks').id };
-        const resolved = Object.fromEntries(Object.entries(body).map(([k, v]) => [k, typeof v === 'string' && v in refs ? refs[v] : v]));
+        const refs: Record<string, unknown> = {
+          task: w.booking.taskId,
+          ticket: w.records.get('/tickets').id,
+          subtask: w.records.get('/tickets/*/subtasks').id,
+        };
+        const resolved = Object.fromEntries(
+          Object.entries(body).map(([k, v]) => [k, typeof v === 'string' && v in refs ? refs[v] : v]),
+        );
         return `/plannings/${(await post(w, '/plannings', { employee_id: w.booking.employee, project_id: w.booking.projectId, date: day(), ...resolved })).id}`;
       },
     })),
@@ -338,13 +450,23 @@ export const STATES: Record<string, ResourceStates> = {
   '/webhooks/{id}': {
     states: [
       // Active, for an event the sweep never causes (a deleted absence reason), at a host nothing delivers to.
-      { name: 'active', make: async (w) => `/webhooks/${(await post(w, '/webhooks', { url: 'https://example.com/state', events: ['absence-reason.deleted'], active: true })).id}` },
+      {
+        name: 'active',
+        make: async (w) =>
+          `/webhooks/${(await post(w, '/webhooks', { url: 'https://example.com/state', events: ['absence-reason.deleted'], active: true })).id}`,
+      },
     ],
     covers: { active: [false, true] },
   },
 
   '/articles/{id}': {
-    states: [{ name: 'inactive', make: async (w) => `/articles/${(await post(w, '/articles', { article_number: unique('SA'), name: 'Old', inactive: true })).id}` }],
+    states: [
+      {
+        name: 'inactive',
+        make: async (w) =>
+          `/articles/${(await post(w, '/articles', { article_number: unique('SA'), name: 'Old', inactive: true })).id}`,
+      },
+    ],
     covers: { inactive: [false, true] },
   },
 
@@ -362,12 +484,21 @@ export const STATES: Record<string, ResourceStates> = {
   },
 
   '/price-groups/{id}': {
-    states: [{ name: 'inactive', make: async (w) => `/price-groups/${(await post(w, '/price-groups', { name: unique('SG'), status: false })).id}` }],
+    states: [
+      {
+        name: 'inactive',
+        make: async (w) =>
+          `/price-groups/${(await post(w, '/price-groups', { name: unique('SG'), status: false })).id}`,
+      },
+    ],
     covers: { status: [true, false] },
   },
 
   '/devices/{id}': {
-    states: [0, 1].map((status) => ({ name: `status ${status}`, make: async (w: World) => `/devices/${(await post(w, '/devices', { name: unique('SD'), status })).id}` })),
+    states: [0, 1].map((status) => ({
+      name: `status ${status}`,
+      make: async (w: World) => `/devices/${(await post(w, '/devices', { name: unique('SD'), status })).id}`,
+    })),
     covers: { status: [0, 1] },
   },
 
@@ -385,7 +516,8 @@ export const STATES: Record<string, ResourceStates> = {
   '/project-statuses/{name}': {
     states: [true, false].map((bookable) => ({
       name: bookable ? 'bookable' : 'not bookable',
-      make: async (w: World) => `/project-statuses/${encodeURIComponent((await post(w, '/project-statuses', { name: unique('ST'), bookable })).name)}`,
+      make: async (w: World) =>
+        `/project-statuses/${encodeURIComponent((await post(w, '/project-statuses', { name: unique('ST'), bookable })).name)}`,
     })),
     covers: { bookable: [false, true] },
   },

@@ -19,7 +19,8 @@ forEachDialect('lists as CSV', (t) => {
   test('?format=csv streams every page with the same sort, a header row and the JSON values', async () => {
     const c = await t().tenant();
     const names = Array.from({ length: 40 }, (_, i) => `act-${String(i).padStart(2, '0')}`);
-    for (const name of names) assert.equal((await c.post('/activities', { name, description: `Ä ${name}` })).status, 201);
+    for (const name of names)
+      assert.equal((await c.post('/activities', { name, description: `Ä ${name}` })).status, 201);
     const r = await c.get('/activities?format=csv&orderBy=name&order=desc&limit=5');
     assert.equal(r.status, 200);
     assert.equal(r.headers['content-type'], 'text/csv; charset=utf-8');
@@ -27,8 +28,15 @@ forEachDialect('lists as CSV', (t) => {
     assert.deepEqual(header, ['name', 'description', 'is_travel', 'created', 'modified']);
     const json = await jsonAll(c, '/activities?orderBy=name&order=desc');
     assert.ok(json.length >= 40);
-    assert.deepEqual(rows, json.map((item) => header!.map((h) => cellOf(item[h]))), 'all pages, same order, same values');
-    assert.ok(rows.some((row) => row[1] === 'Ä act-39'), 'UTF-8');
+    assert.deepEqual(
+      rows,
+      json.map((item) => header!.map((h) => cellOf(item[h]))),
+      'all pages, same order, same values',
+    );
+    assert.ok(
+      rows.some((row) => row[1] === 'Ä act-39'),
+      'UTF-8',
+    );
   });
 
   test('Accept: text/csv works too; filters apply; quotes, commas and line breaks are quoted', async () => {
@@ -42,7 +50,11 @@ forEachDialect('lists as CSV', (t) => {
     const rows = parseCsv(r.text);
     assert.deepEqual(rows.find((row) => row[0] === 'tricky')?.[1], tricky);
     const future = await c.get('/activities?format=csv&modified_after=2999-01-01');
-    assert.deepEqual(parseCsv(future.text), [['name', 'description', 'is_travel', 'created', 'modified']], 'header only: the filter applies');
+    assert.deepEqual(
+      parseCsv(future.text),
+      [['name', 'description', 'is_travel', 'created', 'modified']],
+      'header only: the filter applies',
+    );
     const json = await c.get('/activities', { headers: { accept: 'application/json, text/csv' } });
     assert.match(String(json.headers['content-type']), /^application\/json/);
   });
@@ -50,7 +62,16 @@ forEachDialect('lists as CSV', (t) => {
   test('an unpaginated list with a nested object: parent.child columns', async () => {
     const c = await t().tenant();
     const e = await createEmployee(c, { username: 'csv.person' });
-    assert.equal((await c.post(`${userPath(e.username)}/internal-rates`, { start_date: '2024-01-01', internal_rate: 45, rate_type: 1 })).status, 201);
+    assert.equal(
+      (
+        await c.post(`${userPath(e.username)}/internal-rates`, {
+          start_date: '2024-01-01',
+          internal_rate: 45,
+          rate_type: 1,
+        })
+      ).status,
+      201,
+    );
     const r = await c.get(`${userPath(e.username)}/internal-rates?format=csv`);
     assert.equal(r.status, 200);
     assert.match(String(r.headers['content-type']), /^text\/csv/);

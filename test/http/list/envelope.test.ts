@@ -18,7 +18,16 @@ forEachDialect('list envelope', (t) => {
     const r = await c.get('/activities?limit=3&page=2');
     assert.deepEqual(Object.keys(r.body), ['data', 'links', 'meta']);
     assert.deepEqual(Object.keys(r.body.links), ['first', 'last', 'prev', 'next']);
-    assert.deepEqual(Object.keys(r.body.meta), ['current_page', 'from', 'last_page', 'links', 'path', 'per_page', 'to', 'total']);
+    assert.deepEqual(Object.keys(r.body.meta), [
+      'current_page',
+      'from',
+      'last_page',
+      'links',
+      'path',
+      'per_page',
+      'to',
+      'total',
+    ]);
     const m = r.body.meta;
     assert.deepEqual([m.current_page, m.from, m.last_page, m.per_page, m.to, m.total], [2, 4, 2, 3, 4, 4]);
     for (const k of ['current_page', 'last_page', 'per_page', 'total']) assert.ok(Number.isInteger(m[k]), k);
@@ -50,7 +59,8 @@ forEachDialect('list envelope', (t) => {
     expectPage(prev, 1);
     expectPage(next, 3);
     expectPage(last, 4);
-    for (const l of r.body.meta.links.filter((x: any) => x.url !== null)) expectPage(l.url, Number(l.label) || (l.label.includes('Previous') ? 1 : 3));
+    for (const l of r.body.meta.links.filter((x: any) => x.url !== null))
+      expectPage(l.url, Number(l.label) || (l.label.includes('Previous') ? 1 : 3));
   });
 
   test('links are written exactly as the URL API writes them: re-encoded parameters, page kept in its place or appended', async () => {
@@ -76,7 +86,8 @@ forEachDialect('list envelope', (t) => {
       assert.equal(r.body.links.last, expected(r.body.meta.last_page), q);
       assert.equal(r.body.links.prev, current > 1 ? expected(current - 1) : null, q);
       assert.equal(r.body.links.next, current < r.body.meta.last_page ? expected(current + 1) : null, q);
-      for (const l of r.body.meta.links.filter((x: any) => /^\d+$/.test(x.label))) assert.equal(l.url, expected(Number(l.label)), q);
+      for (const l of r.body.meta.links.filter((x: any) => /^\d+$/.test(x.label)))
+        assert.equal(l.url, expected(Number(l.label)), q);
     }
   });
 
@@ -84,8 +95,15 @@ forEachDialect('list envelope', (t) => {
     const c = await t().tenant();
     await seedActivities(t().database.db, c.tenant.id, range(8));
     const pages = await walkPages(t, c, '/activities?orderBy=name&order=desc&limit=3');
-    assert.deepEqual(pages.flatMap((p) => p.body.data.map((a: any) => a.name)), range(8).reverse());
-    const back = await t().inject({ method: 'GET', url: linkTarget(pages[2].body.links.prev), headers: { authorization: `Bearer ${c.token}` } });
+    assert.deepEqual(
+      pages.flatMap((p) => p.body.data.map((a: any) => a.name)),
+      range(8).reverse(),
+    );
+    const back = await t().inject({
+      method: 'GET',
+      url: linkTarget(pages[2].body.links.prev),
+      headers: { authorization: `Bearer ${c.token}` },
+    });
     assert.deepEqual(back.body.data, pages[1].body.data);
   });
 
@@ -95,7 +113,10 @@ forEachDialect('list envelope', (t) => {
     const r = await c.get('/activities?limit=2&page=9');
     assert.equal(r.status, 200);
     assert.deepEqual(r.body.data, []);
-    assert.deepEqual({ ...r.body.meta, links: undefined, path: undefined }, { current_page: 9, from: null, last_page: 3, links: undefined, path: undefined, per_page: 2, to: null, total: 5 });
+    assert.deepEqual(
+      { ...r.body.meta, links: undefined, path: undefined },
+      { current_page: 9, from: null, last_page: 3, links: undefined, path: undefined, per_page: 2, to: null, total: 5 },
+    );
     assert.equal(r.body.links.next, null);
     assert.match(r.body.links.last, /[?&]page=3$/);
     assert.match(r.body.links.prev, /[?&]page=8$/);
@@ -131,7 +152,10 @@ forEachDialect('list envelope', (t) => {
     const r = await c.get('/activities?limit=1&page=2');
     const links = r.body.meta.links;
     assert.deepEqual(labels(r.body.meta), ['&laquo; Previous', '1', '2', '3', '4', '5', 'Next &raquo;']);
-    assert.deepEqual(links.map((l: any) => l.active), [false, false, true, false, false, false, false]);
+    assert.deepEqual(
+      links.map((l: any) => l.active),
+      [false, false, true, false, false, false, false],
+    );
     assert.equal(links[0].url, r.body.links.prev);
     assert.equal(links.at(-1).url, r.body.links.next);
     assert.match(links[3].url, /[?&]page=3$/);
@@ -143,10 +167,25 @@ forEachDialect('list envelope', (t) => {
   test('meta.links with 14 or more pages: a window with "..." gaps (url null, inactive)', async () => {
     const c = await t().tenant();
     await seedActivities(t().database.db, c.tenant.id, range(20));
-    const pageLabels = async (page: number) => labels((await c.get(`/activities?limit=1&page=${page}`)).body.meta).slice(1, -1);
+    const pageLabels = async (page: number) =>
+      labels((await c.get(`/activities?limit=1&page=${page}`)).body.meta).slice(1, -1);
     assert.deepEqual(await pageLabels(1), ['1', '2', '3', '4', '5', '6', '7', '8', '9', '10', '...', '19', '20']);
     assert.deepEqual(await pageLabels(10), ['1', '2', '...', '7', '8', '9', '10', '11', '12', '13', '...', '19', '20']);
-    assert.deepEqual(await pageLabels(20), ['1', '2', '...', '11', '12', '13', '14', '15', '16', '17', '18', '19', '20']);
+    assert.deepEqual(await pageLabels(20), [
+      '1',
+      '2',
+      '...',
+      '11',
+      '12',
+      '13',
+      '14',
+      '15',
+      '16',
+      '17',
+      '18',
+      '19',
+      '20',
+    ]);
     const gap = (await c.get('/activities?limit=1&page=1')).body.meta.links.find((l: any) => l.label === '...');
     assert.deepEqual(gap, { url: null, label: '...', active: false });
   });

@@ -12,9 +12,13 @@ const names = (r: { body: { data: { name: string }[] } }) => r.body.data.map((x)
 
 /** A probe route for the array filter syntax (no list of the foundation has an array filter yet). */
 const arrayProbe = (app: ZkApp) => {
-  app.get('/test/array-filter', { schema: { querystring: listQuery({ 'status[]': Type.Optional(Type.Array(Type.Integer())) }) } }, async (req) => ({
-    status: arrayParam(req.query as Record<string, unknown>, 'status') ?? null,
-  }));
+  app.get(
+    '/test/array-filter',
+    { schema: { querystring: listQuery({ 'status[]': Type.Optional(Type.Array(Type.Integer())) }) } },
+    async (req) => ({
+      status: arrayParam(req.query as Record<string, unknown>, 'status') ?? null,
+    }),
+  );
 };
 
 async function tenantWithModified(t: () => TestContext) {
@@ -35,7 +39,10 @@ forEachDialect(
       const c = await tenantWithModified(t);
       assert.deepEqual(names(await c.get('/activities?modified_after=2024-01-01T10:00:00Z')), ['c']);
       assert.deepEqual(names(await c.get('/activities?modified_before=2024-01-01T10:00:00Z')), ['a', 'b']);
-      assert.deepEqual(names(await c.get('/activities?modified_after=2024-01-01T09:59:59Z&modified_before=2024-01-01T10:00:00Z')), ['b']);
+      assert.deepEqual(
+        names(await c.get('/activities?modified_after=2024-01-01T09:59:59Z&modified_before=2024-01-01T10:00:00Z')),
+        ['b'],
+      );
     });
 
     test("'Y-m-d H:i:s', offsets, fractions and dates are understood; values without a zone are UTC", async () => {
@@ -55,7 +62,16 @@ forEachDialect(
     test('an empty or unparseable modified_after / modified_before answers 422 on that field', async () => {
       const c = await t().tenant();
       for (const field of ['modified_after', 'modified_before']) {
-        for (const v of ['', 'yesterday', '2024-13-01', '2024-02-30', '2024-01-01T25:00:00Z', '2024-01-01 10:61:00', '01.02.2024', '1704103200']) {
+        for (const v of [
+          '',
+          'yesterday',
+          '2024-13-01',
+          '2024-02-30',
+          '2024-01-01T25:00:00Z',
+          '2024-01-01 10:61:00',
+          '01.02.2024',
+          '1704103200',
+        ]) {
           const r = await c.get(`/activities?${field}=${encodeURIComponent(v)}`);
           assert.equal(r.status, 422, `${field}=${v}: ${r.text}`);
           assert.deepEqual(Object.keys(r.body.errors), [field]);
@@ -87,7 +103,9 @@ forEachDialect(
 
     test('without TRUST_PROXY, X-Forwarded-Proto/Host do not change the links', async () => {
       const c = await t().tenant();
-      const r = await c.get('/activities', { headers: { 'x-forwarded-proto': 'https', 'x-forwarded-host': 'evil.example' } });
+      const r = await c.get('/activities', {
+        headers: { 'x-forwarded-proto': 'https', 'x-forwarded-host': 'evil.example' },
+      });
       assert.match(r.body.links.first, /^http:\/\/localhost(:80)?\//);
       assert.doesNotMatch(r.body.meta.path, /evil/);
     });
@@ -101,7 +119,9 @@ forEachDialect(
   (t) => {
     test('with TRUST_PROXY, links and meta.path use X-Forwarded-Proto and X-Forwarded-Host', async () => {
       const c = await t().tenant();
-      const r = await c.get('/activities?limit=2', { headers: { 'x-forwarded-proto': 'https', 'x-forwarded-host': 'api.example.com' } });
+      const r = await c.get('/activities?limit=2', {
+        headers: { 'x-forwarded-proto': 'https', 'x-forwarded-host': 'api.example.com' },
+      });
       const base = `https://api.example.com/${c.tenant.instance}/next/api/v1/activities`;
       assert.equal(r.body.links.first, `${base}?limit=2&page=1`);
       assert.equal(r.body.meta.path, base);

@@ -14,7 +14,10 @@ forEachDialect('paging order', (t) => {
       assert.equal(r.status, 201, r.text);
       created.push({ id: r.body.data.id, description });
     }
-    const all = [{ id: (await c.get('/departments?orderBy=id&limit=1')).body.data[0].id, description: null }, ...created]; // + the standard department
+    const all = [
+      { id: (await c.get('/departments?orderBy=id&limit=1')).body.data[0].id, description: null },
+      ...created,
+    ]; // + the standard department
     const key = (x: { description: string | null }) => x.description;
     for (const order of ['asc', 'desc'] as const) {
       const expected = [...all]
@@ -49,6 +52,9 @@ forEachDialect('paging order', (t) => {
     assert.equal(r.body.data.length, 3);
     assert.deepEqual([r.body.meta.from, r.body.meta.to, r.body.meta.total, r.body.meta.last_page], [5, 7, 7, 2]);
     const ids = (await c.get('/departments?limit=10')).body.data.map((d: any) => d.id);
-    assert.deepEqual(r.body.data.map((d: any) => d.id), ids.slice(4));
+    assert.deepEqual(
+      r.body.data.map((d: any) => d.id),
+      ids.slice(4),
+    );
   });
 });

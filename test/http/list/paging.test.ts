@@ -7,7 +7,8 @@ import { seedActivities, seedDepartments, walkPages } from '../../support/lists.
 
 const names = (r: { body: { data: { name: string }[] } }) => r.body.data.map((x) => x.name);
 const ids = (r: { body: { data: { id: number }[] } }) => r.body.data.map((x) => x.id);
-const range = (n: number, prefix = 'a') => Array.from({ length: n }, (_, i) => `${prefix}${String(i + 1).padStart(3, '0')}`);
+const range = (n: number, prefix = 'a') =>
+  Array.from({ length: n }, (_, i) => `${prefix}${String(i + 1).padStart(3, '0')}`);
 
 forEachDialect('list paging', (t) => {
   test('default: page 1 with 15 records', async () => {
@@ -16,7 +17,10 @@ forEachDialect('list paging', (t) => {
     const r = await c.get('/activities');
     assert.equal(r.status, 200);
     assert.deepEqual(names(r), range(15));
-    assert.deepEqual({ ...r.body.meta, links: undefined, path: undefined }, { current_page: 1, from: 1, last_page: 2, links: undefined, path: undefined, per_page: 15, to: 15, total: 20 });
+    assert.deepEqual(
+      { ...r.body.meta, links: undefined, path: undefined },
+      { current_page: 1, from: 1, last_page: 2, links: undefined, path: undefined, per_page: 15, to: 15, total: 20 },
+    );
   });
 
   test('limit 1..200 is honoured and page selects the slice', async () => {
@@ -93,7 +97,7 @@ forEachDialect('list paging', (t) => {
     const c = await t().tenant();
     const { db } = t().database;
     const [root] = await seedDepartments(db, c.tenant.id, [{ name: 'root' }]);
-    const v = (i: number) => i * 5 % 8; // a permutation of 0..7 that is not the insertion order
+    const v = (i: number) => (i * 5) % 8; // a permutation of 0..7 that is not the insertion order
     await seedDepartments(
       db,
       c.tenant.id,
@@ -110,7 +114,17 @@ forEachDialect('list paging', (t) => {
     );
     const all = (await c.get('/departments?limit=200')).body.data as Record<string, any>[];
     const keyOrder = all.map((d) => d.id);
-    for (const field of ['id', 'name', 'parent_id', 'description', 'status', 'start_date', 'end_date', 'created', 'modified']) {
+    for (const field of [
+      'id',
+      'name',
+      'parent_id',
+      'description',
+      'status',
+      'start_date',
+      'end_date',
+      'created',
+      'modified',
+    ]) {
       for (const order of ['asc', 'desc'] as const) {
         const expected = [...all]
           .sort((a, b) => {
@@ -143,14 +157,22 @@ forEachDialect('list paging', (t) => {
       const r = await c.get(`/activities?orderBy=${encodeURIComponent(bogus)}`);
       assert.equal(r.status, 200, bogus);
       assert.deepEqual(names(r), ['a', 'b', 'c'], bogus);
-      assert.deepEqual(names(await c.get(`/activities?orderBy=${encodeURIComponent(bogus)}&order=desc`)), ['c', 'b', 'a']);
+      assert.deepEqual(names(await c.get(`/activities?orderBy=${encodeURIComponent(bogus)}&order=desc`)), [
+        'c',
+        'b',
+        'a',
+      ]);
     }
   });
 
   test('ties are broken by the key: walking every page of a tie-heavy sort yields each record once, asc and desc', async () => {
     const c = await t().tenant();
     const { db } = t().database;
-    const created = await seedDepartments(db, c.tenant.id, Array.from({ length: 14 }, (_, i) => ({ name: i % 3 === 0 ? 'Beta' : 'Alpha' })));
+    const created = await seedDepartments(
+      db,
+      c.tenant.id,
+      Array.from({ length: 14 }, (_, i) => ({ name: i % 3 === 0 ? 'Beta' : 'Alpha' })),
+    );
     const standard = (await c.get('/departments?limit=1')).body.data[0].id;
     const alpha = created.filter((_, i) => i % 3 !== 0);
     const beta = created.filter((_, i) => i % 3 === 0);
@@ -161,7 +183,10 @@ forEachDialect('list paging', (t) => {
       const pages = await walkPages(t, c, `/departments?orderBy=name&order=${order}&limit=3`);
       assert.equal(pages.length, 5);
       assert.deepEqual(pages.flatMap(ids), expected, order);
-      assert.deepEqual(pages.map((p) => p.body.meta.current_page), [1, 2, 3, 4, 5]);
+      assert.deepEqual(
+        pages.map((p) => p.body.meta.current_page),
+        [1, 2, 3, 4, 5],
+      );
     }
   });
 });

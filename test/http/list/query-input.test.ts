@@ -7,7 +7,8 @@ import { forEachDialect } from '../../support/app.js';
 import { seedActivities } from '../../support/lists.js';
 import { seedCustomer } from '../../support/seed.js';
 
-const numbers = (r: { body: { data: { customer_number: string }[] } }) => r.body.data.map((x) => x.customer_number).sort();
+const numbers = (r: { body: { data: { customer_number: string }[] } }) =>
+  r.body.data.map((x) => x.customer_number).sort();
 
 forEachDialect('query input', (t) => {
   test('array filters accept key[]=v, indexed key[0]=v and a repeated key=v alike', async () => {
@@ -43,12 +44,23 @@ forEachDialect('query input', (t) => {
     const c = await t().tenant();
     await seedCustomer(t().database.db, c.tenant.id, { customer_number: 'A1', inactive: false });
     await seedCustomer(t().database.db, c.tenant.id, { customer_number: 'B1', inactive: true });
-    for (const q of ['inactive=', 'status=', 'customer_number[]=', 'customer_number=', 'page=', 'limit=', 'order=', 'orderBy=', 'inactive']) {
+    for (const q of [
+      'inactive=',
+      'status=',
+      'customer_number[]=',
+      'customer_number=',
+      'page=',
+      'limit=',
+      'order=',
+      'orderBy=',
+      'inactive',
+    ]) {
       const r = await c.get(`/customers?${q}`);
       assert.equal(r.status, 200, `${q}: ${r.text}`);
       assert.deepEqual(numbers(r), ['A1', 'B1'], q);
     }
-    for (const q of ['employee_id=', 'project_id=', 'order=']) assert.equal((await c.get(`/attendances?${q}`)).status, 200, q);
+    for (const q of ['employee_id=', 'project_id=', 'order='])
+      assert.equal((await c.get(`/attendances?${q}`)).status, 200, q);
     // The deprecated alias applies when the new parameter is empty.
     assert.deepEqual(numbers(await c.get('/customers?status=0&inactive=')), ['B1']);
     for (const q of ['start_date=', 'end_date=', 'modified_after=']) {
@@ -96,7 +108,16 @@ forEachDialect('query input', (t) => {
 
   test('an integer record key that cannot exist (0, negative, not a number, too large) is 404', async () => {
     const c = await t().tenant();
-    for (const path of ['/attendances/0', '/projects/0', '/projects/-3', '/departments/abc', '/departments/1.5', '/projects/99999999999999999999', '/projects/0/tasks', '/tickets/abc']) {
+    for (const path of [
+      '/attendances/0',
+      '/projects/0',
+      '/projects/-3',
+      '/departments/abc',
+      '/departments/1.5',
+      '/projects/99999999999999999999',
+      '/projects/0/tasks',
+      '/tickets/abc',
+    ]) {
       const r = await c.get(path);
       assert.equal(r.status, 404, `${path}: ${r.text}`);
       assert.equal(typeof r.body.message, 'string');

@@ -16,7 +16,10 @@ forEachDialect(
       assert.equal(all.length, 31);
       const walk = async (order: string) => {
         const ids: number[] = [];
-        for (let page = 1; page <= 11; page++) ids.push(...(await c.get(`/departments?limit=3&order=${order}&page=${page}`)).body.data.map((d: any) => d.id));
+        for (let page = 1; page <= 11; page++)
+          ids.push(
+            ...(await c.get(`/departments?limit=3&order=${order}&page=${page}`)).body.data.map((d: any) => d.id),
+          );
         return ids;
       };
       for (const order of ['asc', 'desc']) {
@@ -35,7 +38,8 @@ forEachDialect(
       // A sort other than the key never uses them.
       const byName = (await c.get('/departments?limit=200&orderBy=name')).body.data.map((d: any) => d.id);
       const paged: number[] = [];
-      for (let page = 1; page <= 11; page++) paged.push(...(await c.get(`/departments?limit=3&orderBy=name&page=${page}`)).body.data.map((d: any) => d.id));
+      for (let page = 1; page <= 11; page++)
+        paged.push(...(await c.get(`/departments?limit=3&orderBy=name&page=${page}`)).body.data.map((d: any) => d.id));
       assert.deepEqual(paged, byName);
     });
   },

@@ -13,7 +13,13 @@ import { deviceListSpec } from '../../../src/modules/devices/devices.repository.
 import { employeeListSpec } from '../../../src/modules/employees/employees.repository.js';
 import { webhookListSpec } from '../../../src/modules/webhooks/webhooks.repository.js';
 import { invoiceItemListSpec } from '../../../src/modules/invoices/invoice-items.repository.js';
-import { bodySchema, collectionOf, loadOperations, seedWorld, SWEEP_CONFIG } from '../../contract/support/robustness.js';
+import {
+  bodySchema,
+  collectionOf,
+  loadOperations,
+  seedWorld,
+  SWEEP_CONFIG,
+} from '../../contract/support/robustness.js';
 
 /** Keys of the list sorted by `field` in both directions. */
 async function sortedKeys(c: Client, path: string, field: string, key: string) {
@@ -29,8 +35,24 @@ async function sortedKeys(c: Client, path: string, field: string, key: string) {
 forEachDialect('sortable fields', (t) => {
   test('employees sort by every writable field the audit found ignored (birthdate, city, salutation, rights, employment, phone, abbreviation)', async () => {
     const c = await t().tenant();
-    const a = await createEmployee(c, { birthdate: '1990-05-01', city: 'Berlin', salutation: 'Frau', rights: 2, employment: 0, phone: '300', abbreviation: 'CC' });
-    const b = await createEmployee(c, { birthdate: '1980-01-01', city: 'Aachen', salutation: 'Herr', rights: 0, employment: 2, phone: '100', abbreviation: 'AA' });
+    const a = await createEmployee(c, {
+      birthdate: '1990-05-01',
+      city: 'Berlin',
+      salutation: 'Frau',
+      rights: 2,
+      employment: 0,
+      phone: '300',
+      abbreviation: 'CC',
+    });
+    const b = await createEmployee(c, {
+      birthdate: '1980-01-01',
+      city: 'Aachen',
+      salutation: 'Herr',
+      rights: 0,
+      employment: 2,
+      phone: '100',
+      abbreviation: 'AA',
+    });
     const n = await createEmployee(c, { rights: 1, employment: 1 }); // no birthdate, city, phone, abbreviation, salutation
     const [A, B, N] = [a.username, b.username, n.username];
     const expected: Record<string, string[]> = {
@@ -46,14 +68,20 @@ forEachDialect('sortable fields', (t) => {
       const got = await sortedKeys(c, '/employees', field, 'username');
       assert.deepEqual(got.asc, asc, `${field} asc`);
       // Descending: nulls first, then the values reversed.
-      const nulls = asc.filter((u) => u === N && ['birthdate', 'city', 'phone', 'abbreviation', 'salutation'].includes(field));
+      const nulls = asc.filter(
+        (u) => u === N && ['birthdate', 'city', 'phone', 'abbreviation', 'salutation'].includes(field),
+      );
       assert.deepEqual(got.desc, [...nulls, ...asc.filter((u) => !nulls.includes(u)).reverse()], `${field} desc`);
     }
   });
 
   test('absence reasons sort by their flags; ties by the key', async () => {
     const c = await t().tenant();
-    for (const [name, approve, self] of [['b', 1, 0], ['a', 0, 1], ['c', 1, 1]] as const) {
+    for (const [name, approve, self] of [
+      ['b', 1, 0],
+      ['a', 0, 1],
+      ['c', 1, 1],
+    ] as const) {
       const r = await c.post('/absence-reasons', { name, approve, allow_self_entry: self, color: '#ff0000', type: 0 });
       assert.equal(r.status, 201, r.text);
     }
@@ -90,11 +118,37 @@ forEachDialect('sortable fields', (t) => {
     const half = await w.absence({ start_date: '2026-03-11', half_day_from: true });
     const planned = await w.absence({ start_date: '2026-03-12', planned: true });
     const requested = await w.absence({ start_date: '2026-03-13', absence_reason_id: 'UB' });
-    const rejected = await w.absence({ start_date: '2026-03-16', absence_reason_id: 'UB', approval_status: 'rejected', status_note: 'Busy' });
-    const granted = await w.absence({ start_date: '2026-03-17', absence_reason_id: 'UB', approval_status: 'approved', status_note: 'Fine' });
+    const rejected = await w.absence({
+      start_date: '2026-03-16',
+      absence_reason_id: 'UB',
+      approval_status: 'rejected',
+      status_note: 'Busy',
+    });
+    const granted = await w.absence({
+      start_date: '2026-03-17',
+      absence_reason_id: 'UB',
+      approval_status: 'approved',
+      status_note: 'Fine',
+    });
     // type: 0 full (full, planned, requested, rejected, granted by id), 1 half, 2 hourly.
-    assert.deepEqual((await ids('type')).asc, [full.id, planned.id, requested.id, rejected.id, granted.id, half.id, hourly.id]);
-    assert.deepEqual((await ids('type')).desc, [hourly.id, half.id, full.id, planned.id, requested.id, rejected.id, granted.id]);
+    assert.deepEqual((await ids('type')).asc, [
+      full.id,
+      planned.id,
+      requested.id,
+      rejected.id,
+      granted.id,
+      half.id,
+      hourly.id,
+    ]);
+    assert.deepEqual((await ids('type')).desc, [
+      hourly.id,
+      half.id,
+      full.id,
+      planned.id,
+      requested.id,
+      rejected.id,
+      granted.id,
+    ]);
     // planned: false before true.
     const others = [hourly, full, half, requested, rejected, granted].map((a) => a.id);
     assert.deepEqual((await ids('planned')).asc, [...others, planned.id]);
@@ -102,14 +156,25 @@ forEachDialect('sortable fields', (t) => {
     // approval_status: the application's status (0 requested, 1 approved, 2 rejected), absences without one last.
     const without = [hourly, full, half, planned].map((a) => a.id);
     assert.deepEqual((await ids('approval_status')).asc, [requested.id, granted.id, rejected.id, ...without]);
-    assert.deepEqual((await ids('status_note')).asc, [rejected.id, granted.id, ...without, requested.id], 'Busy, Fine, then nulls by id');
+    assert.deepEqual(
+      (await ids('status_note')).asc,
+      [rejected.id, granted.id, ...without, requested.id],
+      'Busy, Fine, then nulls by id',
+    );
   });
 
   test('invoice items sort by invoice_number (the number of their invoice), items without an invoice last', async () => {
     const w = await bookingWorld(t());
     const b = await createInvoice(w.c, { invoice_number: 'B-1' });
     const a = await createInvoice(w.c, { invoice_number: 'A-1' });
-    const item = async (invoice_number?: string) => (await w.c.post('/invoice-items', { project_id: w.projectId, description: 'x', ...(invoice_number ? { invoice_number } : {}) })).body.data.id;
+    const item = async (invoice_number?: string) =>
+      (
+        await w.c.post('/invoice-items', {
+          project_id: w.projectId,
+          description: 'x',
+          ...(invoice_number ? { invoice_number } : {}),
+        })
+      ).body.data.id;
     const onB = await item(b.invoice_number);
     const loose = await item();
     const onA = await item(a.invoice_number);
@@ -138,9 +203,13 @@ function sortProblems(asc: any[], desc: any[], field: string): string[] {
       const [a, b] = [sortValue(asc[i][field]), sortValue(asc[j][field])];
       if (JSON.stringify(a) !== JSON.stringify(b)) continue;
       const [x, y] = [JSON.stringify(asc[i]), JSON.stringify(asc[j])];
-      if (!id.has(x) || !id.has(y) || id.get(x)! > id.get(y)!) problems.push(`tie on ${JSON.stringify(a)} not broken by the key in both directions`);
+      if (!id.has(x) || !id.has(y) || id.get(x)! > id.get(y)!)
+        problems.push(`tie on ${JSON.stringify(a)} not broken by the key in both directions`);
     }
-  for (const [rows, dir] of [[asc, 1], [desc, -1]] as const)
+  for (const [rows, dir] of [
+    [asc, 1],
+    [desc, -1],
+  ] as const)
     for (let i = 1; i < rows.length; i++) {
       const [a, b] = [sortValue(rows[i - 1][field]), sortValue(rows[i][field])];
       if (!comparable(a) || !comparable(b) || a === b) continue;
@@ -177,7 +246,8 @@ forEachDialect(
         // Lists and free objects (translations, settings) have no order (sortable.ts); enumerated inputs and scalars do.
         const compound = (s: any) => [s.type].flat().some((x: string) => x === 'array' || x === 'object');
         const props = Object.entries<any>(bodySchema(o)?.properties ?? {}).filter(([, s]) => !compound(s));
-        for (const [name] of props) (writable.get(collection) ?? writable.set(collection, new Set()).get(collection)!).add(name);
+        for (const [name] of props)
+          (writable.get(collection) ?? writable.set(collection, new Set()).get(collection)!).add(name);
       }
       // A second record per collection, from a fresh baseline body (same enums and flags, new names): its fields tie with the first's.
       for (const o of ops.filter((x) => x.method === 'POST')) {
@@ -186,19 +256,26 @@ forEachDialect(
         if (keys && body) await w.c.post(w.fill(o.template, keys), body);
       }
       for (const [list, exclusions] of Object.entries(UNSORTABLE)) {
-        for (const [field, why] of Object.entries(exclusions ?? {})) if (!why.startsWith('write-only')) failures.push(`${list}: ${field} is excluded from sorting (${why}); only write-only fields may be`);
+        for (const [field, why] of Object.entries(exclusions ?? {}))
+          if (!why.startsWith('write-only'))
+            failures.push(`${list}: ${field} is excluded from sorting (${why}); only write-only fields may be`);
       }
       let checked = 0;
       let derived = 0;
-      for (const o of ops.filter((x) => x.method === 'GET' && (x.op.parameters ?? []).some((p: any) => p.name === 'orderBy'))) {
+      for (const o of ops.filter(
+        (x) => x.method === 'GET' && (x.op.parameters ?? []).some((p: any) => p.name === 'orderBy'),
+      )) {
         const fields = writable.get(collectionOf(o.template));
         const keys = w.keys(o.template);
         if (!fields || !keys) continue;
         for (const field of [...fields, 'created', 'modified']) {
           const rows: Record<string, any[]> = {};
           for (const order of ['asc', 'desc']) {
-            const r = await w.c.get(`${w.fill(o.template, keys)}?orderBy=${encodeURIComponent(field)}&order=${order}&limit=200`);
-            if (r.status !== 200) failures.push(`${o.template} orderBy=${field}&order=${order}: ${r.status} ${r.text.slice(0, 200)}`);
+            const r = await w.c.get(
+              `${w.fill(o.template, keys)}?orderBy=${encodeURIComponent(field)}&order=${order}&limit=200`,
+            );
+            if (r.status !== 200)
+              failures.push(`${o.template} orderBy=${field}&order=${order}: ${r.status} ${r.text.slice(0, 200)}`);
             rows[order] = r.body?.data ?? [];
           }
           if (rows.asc.length < 2 || Object.hasOwn(UNSORTABLE[o.template] ?? {}, field)) continue;
@@ -208,13 +285,17 @@ forEachDialect(
             // so an honoured orderBy keeps the key order both ways; an ignored one reverses it for desc.
             derived++;
             const [asc, desc] = [rows.asc.map((r) => JSON.stringify(r)), rows.desc.map((r) => JSON.stringify(r))];
-            if (JSON.stringify(asc) !== JSON.stringify(desc) && JSON.stringify(asc) === JSON.stringify([...desc].reverse())) {
+            if (
+              JSON.stringify(asc) !== JSON.stringify(desc) &&
+              JSON.stringify(asc) === JSON.stringify([...desc].reverse())
+            ) {
               failures.push(`${o.template} orderBy=${field}: desc is asc reversed, as when orderBy is ignored`);
             }
             continue;
           }
           checked++;
-          for (const p of sortProblems(rows.asc, rows.desc, field)) failures.push(`${o.template} orderBy=${field}: ${p}`);
+          for (const p of sortProblems(rows.asc, rows.desc, field))
+            failures.push(`${o.template} orderBy=${field}: ${p}`);
         }
       }
       assert.deepEqual(failures, []);

@@ -6,7 +6,14 @@ import { forEachDialect } from '../../support/app.js';
 forEachDialect('absence reasons', (t) => {
   test('create returns 201 with the live field shape (0/1 flags, type object, timestamps)', async () => {
     const c = await t().tenant();
-    const r = await c.post('/absence-reasons', { name: 'KR', comment: 'Krank|en:Sick', approve: true, allow_self_entry: 1, type: 1, color: '#91300E' });
+    const r = await c.post('/absence-reasons', {
+      name: 'KR',
+      comment: 'Krank|en:Sick',
+      approve: true,
+      allow_self_entry: 1,
+      type: 1,
+      color: '#91300E',
+    });
     assert.equal(r.status, 201, r.text);
     assert.deepEqual(
       { ...r.body.data, created: undefined, modified: undefined },
@@ -44,7 +51,10 @@ forEachDialect('absence reasons', (t) => {
     await c.post('/absence-reasons', { name: 'A', external_id: 'ext-1' });
     await c.post('/absence-reasons', { name: 'B', external_id: 'ext-2' });
     const r = await c.get('/absence-reasons?external_id=ext-2');
-    assert.deepEqual(r.body.data.map((x: any) => x.name), ['B']);
+    assert.deepEqual(
+      r.body.data.map((x: any) => x.name),
+      ['B'],
+    );
     const bad = await c.get(`/absence-reasons?external_id=${'x'.repeat(101)}`);
     assert.equal(bad.status, 422);
     assert.ok(bad.body.errors.external_id);
@@ -70,16 +80,30 @@ forEachDialect('absence reasons', (t) => {
     const c = await t().tenant();
     const other = await t().tenant();
     assert.equal((await c.post('/absence-reasons', { name: 'A', external_id: 'EXT-1' })).status, 201);
-    for (const [name, value] of [['B', 'EXT-1'], ['C', 'ext-1']]) {
+    for (const [name, value] of [
+      ['B', 'EXT-1'],
+      ['C', 'ext-1'],
+    ]) {
       const dup = await c.post('/absence-reasons', { name, external_id: value });
-      assert.deepEqual([dup.status, dup.body.errors], [422, { external_id: ['The external id has already been taken.'] }], dup.text);
+      assert.deepEqual(
+        [dup.status, dup.body.errors],
+        [422, { external_id: ['The external id has already been taken.'] }],
+        dup.text,
+      );
     }
     assert.equal((await c.post('/absence-reasons', { name: 'B' })).status, 201);
     assert.equal((await c.post('/absence-reasons', { name: 'C', external_id: null })).status, 201);
     const moved = await c.patch('/absence-reasons/B', { external_id: 'Ext-1' });
     assert.deepEqual([moved.status, Object.keys(moved.body.errors ?? {})], [422, ['external_id']], moved.text);
-    assert.equal((await c.patch('/absence-reasons/A', { external_id: 'ext-1', color: '#123456' })).status, 200, 'a reason keeps its own value in another case');
-    assert.deepEqual((await c.get('/absence-reasons?external_id=EXT-1')).body.data.map((r: any) => r.name), ['A']);
+    assert.equal(
+      (await c.patch('/absence-reasons/A', { external_id: 'ext-1', color: '#123456' })).status,
+      200,
+      'a reason keeps its own value in another case',
+    );
+    assert.deepEqual(
+      (await c.get('/absence-reasons?external_id=EXT-1')).body.data.map((r: any) => r.name),
+      ['A'],
+    );
     assert.equal((await other.post('/absence-reasons', { name: 'A', external_id: 'EXT-1' })).status, 201);
   });
 

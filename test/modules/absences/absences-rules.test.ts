@@ -42,7 +42,8 @@ forEachDialect('absences: rules', (t) => {
       [{ absence_reason_id: 'SU', start_date: '2026-03-09', end_date: '2026-03-10', half_day_to: true }, 'half_day_to'],
       [{ absence_reason_id: 'SU', type: 2, hours: 2 }, 'hours'],
     ];
-    for (const [over, field] of cases) assert.deepEqual(refusal(await w.absent(over)).fields, [field], JSON.stringify(over));
+    for (const [over, field] of cases)
+      assert.deepEqual(refusal(await w.absent(over)).fields, [field], JSON.stringify(over));
     assert.equal((await w.c.get('/absences')).body.meta.total, 0);
   });
 
@@ -52,19 +53,39 @@ forEachDialect('absences: rules', (t) => {
     const clash = await w.absent({ start_date: '2026-03-11', end_date: '2026-03-12' });
     assert.deepEqual(refusal(clash), { fields: ['start_date'], rules: ['overlap'] });
     assert.match(clash.body.errors.start_date[0], /overlaps absence \d+ of .* on 2026-03-11/);
-    assert.deepEqual(refusal(await w.absent({ start_date: '2026-03-10', type: 2, hours: 1 })).rules, ['overlap'], 'hours on a full day');
-    assert.deepEqual(refusal(await w.absent({ start_date: '2026-03-11', half_day_from: true })).rules, ['overlap'], 'a half day on a full day');
+    assert.deepEqual(
+      refusal(await w.absent({ start_date: '2026-03-10', type: 2, hours: 1 })).rules,
+      ['overlap'],
+      'hours on a full day',
+    );
+    assert.deepEqual(
+      refusal(await w.absent({ start_date: '2026-03-11', half_day_from: true })).rules,
+      ['overlap'],
+      'a half day on a full day',
+    );
 
     await w.absence({ start_date: '2026-03-16', half_day_from: true });
     await w.absence({ start_date: '2026-03-16', half_day_from: true, absence_reason_id: 'UB' });
-    assert.deepEqual(refusal(await w.absent({ start_date: '2026-03-16', half_day_from: true })).rules, ['overlap'], 'a third half day');
+    assert.deepEqual(
+      refusal(await w.absent({ start_date: '2026-03-16', half_day_from: true })).rules,
+      ['overlap'],
+      'a third half day',
+    );
     await w.absence({ start_date: '2026-03-16', type: 2, hours: 1 });
-    assert.deepEqual(refusal(await w.absent({ start_date: '2026-03-16' })).rules, ['overlap'], 'a full day on half days');
+    assert.deepEqual(
+      refusal(await w.absent({ start_date: '2026-03-16' })).rules,
+      ['overlap'],
+      'a full day on half days',
+    );
 
     await w.absence({ start_date: '2026-03-17', from: '09:00', to: '11:00' });
     await w.absence({ start_date: '2026-03-17', from: '11:00', to: '12:00' });
     await w.absence({ start_date: '2026-03-17', half_day_from: true });
-    assert.deepEqual(refusal(await w.absent({ start_date: '2026-03-17', from: '10:00', to: '11:30' })).rules, ['overlap'], 'intersecting times');
+    assert.deepEqual(
+      refusal(await w.absent({ start_date: '2026-03-17', from: '10:00', to: '11:30' })).rules,
+      ['overlap'],
+      'intersecting times',
+    );
     // A multi-day absence whose last day is a half day shares that day with another half day.
     await w.absence({ start_date: '2026-03-23', end_date: '2026-03-24', half_day_to: true });
     await w.absence({ start_date: '2026-03-24', half_day_from: true });
@@ -86,8 +107,16 @@ forEachDialect('absences: rules', (t) => {
 
   test('every day must lie in an employment period; 422 on the end that is outside', async () => {
     const w = await absenceWorld(t());
-    const e = await w.addEmployee({ periods: [['2026-01-01', '2026-03-10'], ['2026-03-12', null]] });
-    assert.deepEqual(refusal(await w.absent({ employee_id: e, start_date: '2025-12-31', end_date: '2026-01-02' })), { fields: ['start_date'], rules: ['employment_period'] });
+    const e = await w.addEmployee({
+      periods: [
+        ['2026-01-01', '2026-03-10'],
+        ['2026-03-12', null],
+      ],
+    });
+    assert.deepEqual(refusal(await w.absent({ employee_id: e, start_date: '2025-12-31', end_date: '2026-01-02' })), {
+      fields: ['start_date'],
+      rules: ['employment_period'],
+    });
     const gap = await w.absent({ employee_id: e, start_date: '2026-03-09', end_date: '2026-03-13' });
     assert.deepEqual(refusal(gap), { fields: ['end_date'], rules: ['employment_period'] });
     assert.match(gap.body.errors.end_date[0], /not employed on 2026-03-11/);
@@ -99,14 +128,33 @@ forEachDialect('absences: rules', (t) => {
     const a = await w.absence({ start_date: '2026-02-26', end_date: '2026-03-03' });
     const b = await w.absence({ start_date: '2026-04-06' });
     assert.equal((await w.c.post('/month-closings', { month: '2026-02', employee_id: w.employee })).status, 201);
-    assert.deepEqual(refusal(await w.absent({ start_date: '2026-02-10' })), { fields: ['start_date'], rules: ['closed_month'] });
-    assert.deepEqual(refusal(await w.absent({ start_date: '2026-01-30', end_date: '2026-03-02' })).rules, ['closed_month', 'overlap'], 'all violations at once');
-    assert.deepEqual(refusal(await w.c.patch(`/absences/${a.id}`, { start_date: '2026-03-02' })).rules, ['closed_month'], 'moving out of a closed month');
+    assert.deepEqual(refusal(await w.absent({ start_date: '2026-02-10' })), {
+      fields: ['start_date'],
+      rules: ['closed_month'],
+    });
+    assert.deepEqual(
+      refusal(await w.absent({ start_date: '2026-01-30', end_date: '2026-03-02' })).rules,
+      ['closed_month', 'overlap'],
+      'all violations at once',
+    );
+    assert.deepEqual(
+      refusal(await w.c.patch(`/absences/${a.id}`, { start_date: '2026-03-02' })).rules,
+      ['closed_month'],
+      'moving out of a closed month',
+    );
     assert.deepEqual(refusal(await w.c.delete(`/absences/${a.id}`)).rules, ['closed_month']);
     assert.equal((await w.c.post('/month-closings', { month: '2026-04' })).status, 201);
-    assert.deepEqual(refusal(await w.c.patch(`/absences/${b.id}`, { note: 'x' })).rules, ['closed_month'], 'closed for the whole company');
+    assert.deepEqual(
+      refusal(await w.c.patch(`/absences/${b.id}`, { note: 'x' })).rules,
+      ['closed_month'],
+      'closed for the whole company',
+    );
     const other = await w.addEmployee();
-    assert.equal((await w.absent({ employee_id: other, start_date: '2026-02-10' })).status, 201, 'closed only for the first employee');
+    assert.equal(
+      (await w.absent({ employee_id: other, start_date: '2026-02-10' })).status,
+      201,
+      'closed only for the first employee',
+    );
   });
 
   test('PATCH: the employee cannot change; the merged record is checked', async () => {
@@ -115,32 +163,65 @@ forEachDialect('absences: rules', (t) => {
     const a = await w.absence({ start_date: '2026-03-10' });
     assert.deepEqual(refusal(await w.c.patch(`/absences/${a.id}`, { employee_id: other })).fields, ['employee_id']);
     assert.deepEqual(refusal(await w.c.patch(`/absences/${a.id}`, { start_date: '2026-03-11' })).fields, ['end_date']);
-    assert.deepEqual(refusal(await w.c.patch(`/absences/${a.id}`, { absence_reason_id: 'SU', half_day_from: true })).fields, ['half_day_from']);
+    assert.deepEqual(
+      refusal(await w.c.patch(`/absences/${a.id}`, { absence_reason_id: 'SU', half_day_from: true })).fields,
+      ['half_day_from'],
+    );
     const hourly = await w.c.patch(`/absences/${a.id}`, { type: 2, hours: 3 });
     assert.deepEqual([hourly.status, hourly.body.data.type, hourly.body.data.hours], [200, 2, '3.0000000000']);
     assert.deepEqual(refusal(await w.c.patch(`/absences/${a.id}`, { absence_reason_id: 'SU' })).fields, ['hours']);
     const full = await w.c.patch(`/absences/${a.id}`, { type: 1 });
-    assert.deepEqual([full.status, full.body.data.type, full.body.data.hours, full.body.data.from], [200, 0, null, null]);
+    assert.deepEqual(
+      [full.status, full.body.data.type, full.body.data.hours, full.body.data.from],
+      [200, 0, null, null],
+    );
   });
 
   test("an hourly absence's hours agree with from/to (to the second, as a booking's duration): 422 on hours otherwise", async () => {
     const w = await absenceWorld(t());
     const hours = (r: { body: any }) => [r.body.data.hours, r.body.data.from, r.body.data.to];
-    assert.deepEqual(refusal(await w.absent({ start_date: '2026-03-10', type: 2, hours: 5, from: '09:00', to: '10:00' })), { fields: ['hours'], rules: [] });
+    assert.deepEqual(
+      refusal(await w.absent({ start_date: '2026-03-10', type: 2, hours: 5, from: '09:00', to: '10:00' })),
+      { fields: ['hours'], rules: [] },
+    );
     assert.equal((await w.c.get('/absences')).body.meta.total, 0, 'nothing written');
     const agreeing = await w.absent({ start_date: '2026-03-10', type: 2, hours: 2.5, from: '09:00', to: '11:30' });
-    assert.deepEqual([agreeing.status, ...hours(agreeing)], [201, '2.5000000000', '09:00:00', '11:30:00'], agreeing.text);
+    assert.deepEqual(
+      [agreeing.status, ...hours(agreeing)],
+      [201, '2.5000000000', '09:00:00', '11:30:00'],
+      agreeing.text,
+    );
     const id = agreeing.body.data.id;
     for (const method of ['patch', 'put'] as const) {
-      assert.deepEqual(refusal(await w.c[method](`/absences/${id}`, { hours: 3 })), { fields: ['hours'], rules: [] }, method);
-      assert.deepEqual(refusal(await w.c[method](`/absences/${id}`, { to: '10:00', hours: 2 })), { fields: ['hours'], rules: [] }, method);
+      assert.deepEqual(
+        refusal(await w.c[method](`/absences/${id}`, { hours: 3 })),
+        { fields: ['hours'], rules: [] },
+        method,
+      );
+      assert.deepEqual(
+        refusal(await w.c[method](`/absences/${id}`, { to: '10:00', hours: 2 })),
+        { fields: ['hours'], rules: [] },
+        method,
+      );
     }
     // The record read and sent back with a new end: its read hours are no change, so they follow the times.
     const read = (await w.c.get(`/absences/${id}`)).body.data;
-    assert.deepEqual(hours(await w.c.put(`/absences/${id}`, { ...read, to: '11:00' })), ['2.0000000000', '09:00:00', '11:00:00']);
+    assert.deepEqual(hours(await w.c.put(`/absences/${id}`, { ...read, to: '11:00' })), [
+      '2.0000000000',
+      '09:00:00',
+      '11:00:00',
+    ]);
     // Times alone: the hours follow them; times and agreeing hours together are fine.
-    assert.deepEqual(hours(await w.c.patch(`/absences/${id}`, { to: '10:00' })), ['1.0000000000', '09:00:00', '10:00:00']);
-    assert.deepEqual(hours(await w.c.put(`/absences/${id}`, { from: '08:00', to: '12:00', hours: 4 })), ['4.0000000000', '08:00:00', '12:00:00']);
+    assert.deepEqual(hours(await w.c.patch(`/absences/${id}`, { to: '10:00' })), [
+      '1.0000000000',
+      '09:00:00',
+      '10:00:00',
+    ]);
+    assert.deepEqual(hours(await w.c.put(`/absences/${id}`, { from: '08:00', to: '12:00', hours: 4 })), [
+      '4.0000000000',
+      '08:00:00',
+      '12:00:00',
+    ]);
     // Without times, hours stand alone.
     const bare = await w.absent({ start_date: '2026-03-11', type: 2, hours: 5 });
     assert.deepEqual([bare.status, ...hours(bare)], [201, '5.0000000000', null, null], bare.text);

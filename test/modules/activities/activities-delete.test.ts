@@ -11,7 +11,9 @@ forEachDialect('activities: delete refusal', (t) => {
     assert.equal((await w.book({ date: '2026-03-11' })).status, 201);
     const r = await w.c.delete('/activities/be');
     assert.equal(r.status, 422, r.text);
-    assert.deepEqual(r.body.errors, { name: ['The activity is still used by bookings (2).', 'The activity is still used by projects (1).'] });
+    assert.deepEqual(r.body.errors, {
+      name: ['The activity is still used by bookings (2).', 'The activity is still used by projects (1).'],
+    });
     assert.equal((await w.c.get('/activities/be')).status, 200);
     const fresh = await w.c.post('/activities', { name: 'unused' });
     assert.equal(fresh.status, 201);

@@ -12,7 +12,10 @@ forEachDialect('activities', (t) => {
     const r = await c.post('/activities', { name: 'be' });
     assert.equal(r.status, 201, r.text);
     assert.deepEqual(Object.keys(r.body.data), ['name', 'description', 'is_travel', 'created', 'modified']);
-    assert.deepEqual({ ...r.body.data, created: 0, modified: 0 }, { name: 'be', description: null, is_travel: false, created: 0, modified: 0 });
+    assert.deepEqual(
+      { ...r.body.data, created: 0, modified: 0 },
+      { name: 'be', description: null, is_travel: false, created: 0, modified: 0 },
+    );
     assert.match(r.body.data.created, TIMESTAMP);
     assert.match(r.body.data.modified, TIMESTAMP);
     const travel = await c.post('/activities', { name: 're', description: 'Reise', is_travel: true });
@@ -32,13 +35,16 @@ forEachDialect('activities', (t) => {
     assert.deepEqual(Object.keys(other.body), ['message']);
   });
 
-  test('the list holds only the tenant\'s activities in key order', async () => {
+  test("the list holds only the tenant's activities in key order", async () => {
     const a = await t().tenant();
     const b = await t().tenant();
     for (const name of ['re', 'be', 'dev']) await a.post('/activities', { name });
     await b.post('/activities', { name: 'other' });
     const r = await a.get('/activities');
-    assert.deepEqual(r.body.data.map((x: any) => x.name), ['be', 'dev', 're']);
+    assert.deepEqual(
+      r.body.data.map((x: any) => x.name),
+      ['be', 'dev', 're'],
+    );
     assert.equal(r.body.meta.total, 3);
   });
 
@@ -86,7 +92,11 @@ forEachDialect('activities', (t) => {
   test('modified moves forward on update and created stays', async () => {
     const c = await t().tenant();
     await c.post('/activities', { name: 'be' });
-    await t().database.db.updateTable('activities').set({ created: '2020-01-01 00:00:00', modified: '2020-01-01 00:00:00' }).where('tenant_id', '=', c.tenant.id).execute();
+    await t()
+      .database.db.updateTable('activities')
+      .set({ created: '2020-01-01 00:00:00', modified: '2020-01-01 00:00:00' })
+      .where('tenant_id', '=', c.tenant.id)
+      .execute();
     const r = await c.patch('/activities/be', { description: 'x' });
     assert.equal(r.body.data.created, '2020-01-01T00:00:00.000000Z');
     assert.ok(r.body.data.modified > '2024', r.body.data.modified);

@@ -5,7 +5,15 @@ import { test } from 'node:test';
 import { sql, type Kysely } from 'kysely';
 import { forEachDialect } from '../../support/app.js';
 
-const ARTICLE = { article_number: 'A-1', name: 'Beratung', unit: 'Hour', unit_price: 120, currency: 'EUR', description: 'Beratung je Stunde', description_en: 'Consulting per hour' };
+const ARTICLE = {
+  article_number: 'A-1',
+  name: 'Beratung',
+  unit: 'Hour',
+  unit_price: 120,
+  currency: 'EUR',
+  description: 'Beratung je Stunde',
+  description_en: 'Consulting per hour',
+};
 
 forEachDialect('articles', (t) => {
   test('create answers 201 with the fields of docs/api/masterdata.md (created/modified, not created_at)', async () => {
@@ -16,7 +24,13 @@ forEachDialect('articles', (t) => {
     assert.ok(Number.isInteger(id));
     assert.match(created, /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.000000Z$/);
     assert.equal(modified, created);
-    assert.deepEqual(rest, { ...ARTICLE, inactive: false, description_fr: null, description_es: null, description_pl: null });
+    assert.deepEqual(rest, {
+      ...ARTICLE,
+      inactive: false,
+      description_fr: null,
+      description_es: null,
+      description_pl: null,
+    });
     assert.equal('created_at' in r.body.data, false);
     const one = await c.get(`/articles/${id}`);
     assert.deepEqual(one.body.data, r.body.data);
@@ -73,9 +87,12 @@ forEachDialect('articles', (t) => {
 
   test('concurrent creates with one article number: one 201, the others 422, one row', async () => {
     const c = await t().tenant();
-    const rs = await Promise.all(Array.from({ length: 6 }, () => c.post('/articles', { article_number: 'SAME', name: 'x' })));
+    const rs = await Promise.all(
+      Array.from({ length: 6 }, () => c.post('/articles', { article_number: 'SAME', name: 'x' })),
+    );
     assert.deepEqual(rs.map((r) => r.status).sort(), [201, 422, 422, 422, 422, 422]);
-    for (const r of rs.filter((x) => x.status === 422)) assert.deepEqual(Object.keys(r.body.errors), ['article_number'], r.text);
+    for (const r of rs.filter((x) => x.status === 422))
+      assert.deepEqual(Object.keys(r.body.errors), ['article_number'], r.text);
     assert.equal((await c.get('/articles?article_number=SAME')).body.meta.total, 1);
   });
 

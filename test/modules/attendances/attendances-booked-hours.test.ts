@@ -12,17 +12,23 @@ const PLAN = 8;
 async function bookedOn(w: World, query: string): Promise<{ total: number; ids: number[] }> {
   const r = await w.c.get(`/attendances?${query}&limit=200`);
   assert.equal(r.status, 200, r.text);
-  return { total: r.body.data.reduce((s: number, a: any) => s + a.duration, 0), ids: r.body.data.map((a: any) => a.id) };
+  return {
+    total: r.body.data.reduce((s: number, a: any) => s + a.duration, 0),
+    ids: r.body.data.map((a: any) => a.id),
+  };
 }
 
-const hm = (h: number) => `${String(8 + Math.floor(h)).padStart(2, '0')}:${String(Math.round((h % 1) * 60)).padStart(2, '0')}`;
+const hm = (h: number) =>
+  `${String(8 + Math.floor(h)).padStart(2, '0')}:${String(Math.round((h % 1) * 60)).padStart(2, '0')}`;
 
 forEachDialect('attendances: running planned-hours sums', (t) => {
   for (const level of ['project', 'task'] as const) {
     test(`${level} plan: the rule holds under parallel creates, moves, changes and deletes, and the sum stays exact`, async () => {
       const w = await bookingWorld(t());
       // The plan on the project itself, or only on its task (the project's setting forbids exceeding either).
-      const planned = await w.addProject(level === 'project' ? { plan_hours: PLAN, plan_can_exceed: 2 } : { plan_can_exceed: 2 });
+      const planned = await w.addProject(
+        level === 'project' ? { plan_hours: PLAN, plan_can_exceed: 2 } : { plan_can_exceed: 2 },
+      );
       if (level === 'task') {
         const r = await w.c.patch(`/projects/${planned.projectId}/tasks/${planned.taskId}`, { plan_hours: PLAN });
         assert.equal(r.status, 200, r.text);
@@ -51,7 +57,10 @@ forEachDialect('attendances: running planned-hours sums', (t) => {
       ]);
       for (const r of results) assert.ok([200, 201, 204, 422].includes(r.status), `${r.status} ${r.text}`);
       const refused = results.filter((r) => r.status === 422);
-      assert.ok(refused.every((r) => r.body.violations?.some((v: any) => v.rule === 'planned_hours')), refused.map((r) => r.text).join('\n'));
+      assert.ok(
+        refused.every((r) => r.body.violations?.some((v: any) => v.rule === 'planned_hours')),
+        refused.map((r) => r.text).join('\n'),
+      );
       assert.ok(refused.length > 0, 'the race asked for more than the plan');
 
       const after = await bookedOn(w, query);
@@ -66,7 +75,10 @@ forEachDialect('attendances: running planned-hours sums', (t) => {
       assert.equal(exact.status, 201, `booking the ${left} h left: ${exact.text}`);
       const over = await w.book({ employee_id: fresh, date: '2026-03-17', from: '09:00', to: '09:15', ...on(planned) });
       assert.equal(over.status, 422, over.text);
-      assert.deepEqual(over.body.violations.map((v: any) => v.rule), ['planned_hours']);
+      assert.deepEqual(
+        over.body.violations.map((v: any) => v.rule),
+        ['planned_hours'],
+      );
       assert.equal((await bookedOn(w, query)).total, PLAN);
     });
   }
@@ -80,6 +92,9 @@ forEachDialect('attendances: running planned-hours sums', (t) => {
     assert.equal((await w.c.patch(`/attendances/${a.body.data.id}`, { from: '13:00', to: '15:00' })).status, 200);
     const more = await w.c.patch(`/attendances/${a.body.data.id}`, { from: '13:00', to: '15:15' });
     assert.equal(more.status, 422, more.text);
-    assert.deepEqual(more.body.violations.map((v: any) => v.rule), ['planned_hours']);
+    assert.deepEqual(
+      more.body.violations.map((v: any) => v.rule),
+      ['planned_hours'],
+    );
   });
 });

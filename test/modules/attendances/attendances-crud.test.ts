@@ -15,7 +15,8 @@ forEachDialect('attendances: records', (t) => {
     assert.deepEqual(a.direction_of_travel, { id: 1, name: 'continue' });
     assert.equal(a.billable, true);
     assert.equal(a.employee_id, w.employee);
-    for (const gated of ['issue_id', 'department_id', 'project_release', 'project_released_at', 'project_released_by']) assert.ok(!(gated in a), `${gated} absent without its module`);
+    for (const gated of ['issue_id', 'department_id', 'project_release', 'project_released_at', 'project_released_by'])
+      assert.ok(!(gated in a), `${gated} absent without its module`);
     assert.deepEqual((await w.c.get(`/attendances/${a.id}`)).body.data, a);
   });
 
@@ -46,15 +47,26 @@ forEachDialect('attendances: records', (t) => {
     assert.deepEqual(Object.keys(long.body.errors), ['vehicle_id']);
     const missing = await w.c.post('/attendances', { date: '2026-03-10' });
     assert.equal(missing.status, 422);
-    for (const f of ['employee_id', 'from', 'to', 'project_id', 'project_task_id', 'activity_id']) assert.ok(missing.body.errors[f], f);
+    for (const f of ['employee_id', 'from', 'to', 'project_id', 'project_task_id', 'activity_id'])
+      assert.ok(missing.body.errors[f], f);
   });
 
   test('references must exist in the tenant: unknown employee, project, activity, location, vehicle; task of another project', async () => {
     const w = await bookingWorld(t());
     const other = await w.addProject();
-    const r = await w.book({ employee_id: 'nobody', activity_id: 'zz', work_location_id: 'NOWHERE', vehicle_id: 'CAR1' });
+    const r = await w.book({
+      employee_id: 'nobody',
+      activity_id: 'zz',
+      work_location_id: 'NOWHERE',
+      vehicle_id: 'CAR1',
+    });
     assert.equal(r.status, 422);
-    assert.deepEqual(Object.keys(r.body.errors).sort(), ['activity_id', 'employee_id', 'vehicle_id', 'work_location_id']);
+    assert.deepEqual(Object.keys(r.body.errors).sort(), [
+      'activity_id',
+      'employee_id',
+      'vehicle_id',
+      'work_location_id',
+    ]);
     const wrongTask = await w.book({ project_task_id: other.taskId });
     assert.deepEqual(Object.keys(wrongTask.body.errors), ['project_task_id']);
     const unknownProject = await w.book({ project_id: 999999 });
@@ -63,15 +75,41 @@ forEachDialect('attendances: records', (t) => {
 
   test("a booking naming only a subtask takes the subtask's ticket, and the ticket's rules apply (docs/api/attendances.md)", async () => {
     const w = await bookingWorld(t());
-    const ticket = (await w.c.post('/tickets', { subject: 'T', status: 1, priority: 1, project_id: w.projectId, project_task_id: w.taskId, creator_username: w.employee, planned_hours: 4, prevent_overbooking: 2 })).body.data;
-    const subtask = (await w.c.post(`/tickets/${ticket.id}/subtasks`, { subject: 's', name: 'n', status: 1, creator_username: w.employee })).body.data;
+    const ticket = (
+      await w.c.post('/tickets', {
+        subject: 'T',
+        status: 1,
+        priority: 1,
+        project_id: w.projectId,
+        project_task_id: w.taskId,
+        creator_username: w.employee,
+        planned_hours: 4,
+        prevent_overbooking: 2,
+      })
+    ).body.data;
+    const subtask = (
+      await w.c.post(`/tickets/${ticket.id}/subtasks`, {
+        subject: 's',
+        name: 'n',
+        status: 1,
+        creator_username: w.employee,
+      })
+    ).body.data;
     const r = await w.book({ subtask_id: subtask.id });
     assert.equal(r.status, 201, r.text);
     assert.deepEqual([r.body.data.ticket_id, r.body.data.subtask_id], [ticket.id, subtask.id]);
     const over = await w.book({ subtask_id: subtask.id, date: '2026-03-11', from: '08:00', to: '10:00' });
-    assert.deepEqual(over.body.violations?.map((v: any) => [v.field, v.rule]), [['ticket_id', 'planned_hours']]);
+    assert.deepEqual(
+      over.body.violations?.map((v: any) => [v.field, v.rule]),
+      [['ticket_id', 'planned_hours']],
+    );
     const other = await w.addProject();
-    const foreign = await w.book({ project_id: other.projectId, project_task_id: other.taskId, subtask_id: subtask.id, date: '2026-03-12' });
+    const foreign = await w.book({
+      project_id: other.projectId,
+      project_task_id: other.taskId,
+      subtask_id: subtask.id,
+      date: '2026-03-12',
+    });
     assert.deepEqual([foreign.status, Object.keys(foreign.body.errors)], [422, ['subtask_id']]);
     assert.equal(foreign.body.errors.subtask_id[0], 'The subtask belongs to a ticket of another project.');
   });
@@ -81,7 +119,10 @@ forEachDialect('attendances: records', (t) => {
     const a = (await w.book({ note: 'keep', km: 12 })).body.data;
     const p = await w.c.patch(`/attendances/${a.id}`, { to: '13:00' });
     assert.equal(p.status, 200, p.text);
-    assert.deepEqual([p.body.data.note, p.body.data.km, p.body.data.to, p.body.data.duration], ['keep', 12, '13:00:00', 4]);
+    assert.deepEqual(
+      [p.body.data.note, p.body.data.km, p.body.data.to, p.body.data.duration],
+      ['keep', 12, '13:00:00', 4],
+    );
     const put = await w.c.put(`/attendances/${a.id}`, { note: null });
     assert.equal(put.body.data.note, null);
     assert.equal(put.body.data.to, '13:00:00');
@@ -104,14 +145,25 @@ forEachDialect('attendances: records', (t) => {
     const w = await bookingWorld(t());
     const second = await w.addEmployee();
     const other = await w.addProject();
-    for (const date of ['2026-03-02', '2026-03-03', '2026-03-31', '2026-04-01']) assert.equal((await w.book({ date })).status, 201);
+    for (const date of ['2026-03-02', '2026-03-03', '2026-03-31', '2026-04-01'])
+      assert.equal((await w.book({ date })).status, 201);
     await w.book({ employee_id: second, date: '2026-03-03' });
     await w.book({ date: '2026-03-04', project_id: other.projectId, project_task_id: other.taskId });
-    const month = await w.c.get(`/attendances?employee_id=${w.employee}&start_date=2026-03-03&end_date=2026-03-31&limit=2`);
+    const month = await w.c.get(
+      `/attendances?employee_id=${w.employee}&start_date=2026-03-03&end_date=2026-03-31&limit=2`,
+    );
     assert.equal(month.body.meta.total, 3);
-    assert.deepEqual(month.body.data.map((a: any) => a.date.slice(0, 10)), ['2026-03-03', '2026-03-31']);
-    const page2 = await w.c.get(`/attendances?employee_id=${w.employee}&start_date=2026-03-03&end_date=2026-03-31&limit=2&page=2`);
-    assert.deepEqual(page2.body.data.map((a: any) => a.date.slice(0, 10)), ['2026-03-04']);
+    assert.deepEqual(
+      month.body.data.map((a: any) => a.date.slice(0, 10)),
+      ['2026-03-03', '2026-03-31'],
+    );
+    const page2 = await w.c.get(
+      `/attendances?employee_id=${w.employee}&start_date=2026-03-03&end_date=2026-03-31&limit=2&page=2`,
+    );
+    assert.deepEqual(
+      page2.body.data.map((a: any) => a.date.slice(0, 10)),
+      ['2026-03-04'],
+    );
     assert.equal((await w.c.get(`/attendances?project_id=${other.projectId}`)).body.meta.total, 1);
     assert.equal((await w.c.get('/attendances?start_date=')).status, 422);
   });

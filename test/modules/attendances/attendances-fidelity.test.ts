@@ -19,7 +19,11 @@ forEachDialect('attendances: fidelity', (t) => {
   test('a PATCH of a booking locked by the approval date reports the lock once', async () => {
     const w = await bookingWorld(t());
     const a = (await w.book()).body.data;
-    await w.db.updateTable('employees').set({ approval_date: '2026-03-10' }).where('tenant_id', '=', w.c.tenant.id).execute();
+    await w.db
+      .updateTable('employees')
+      .set({ approval_date: '2026-03-10' })
+      .where('tenant_id', '=', w.c.tenant.id)
+      .execute();
     const r = await w.c.patch(`/attendances/${a.id}`, { note: 'changed' });
     assert.equal(r.status, 422, r.text);
     assert.equal(r.body.errors.date.length, 1, JSON.stringify(r.body.errors));
@@ -31,11 +35,17 @@ forEachDialect('attendances: fidelity', (t) => {
   test('a booking released while project_release was on stays locked after the module is off; the error names no hidden field', async () => {
     const w = await bookingWorld(t(), { modules: ['project_release'] });
     const a = (await w.book()).body.data;
-    assert.equal((await w.c.patch(`/attendances/${a.id}/release`, { project_release: 1, project_released_by: w.employee })).status, 200);
+    assert.equal(
+      (await w.c.patch(`/attendances/${a.id}/release`, { project_release: 1, project_released_by: w.employee })).status,
+      200,
+    );
     await w.c.update({ modules: [] });
     const shown = (await w.c.get(`/attendances/${a.id}`)).body.data;
     assert.ok(!('project_release' in shown));
-    for (const r of [await w.c.patch(`/attendances/${a.id}`, { note: 'x' }), await w.c.delete(`/attendances/${a.id}`)]) {
+    for (const r of [
+      await w.c.patch(`/attendances/${a.id}`, { note: 'x' }),
+      await w.c.delete(`/attendances/${a.id}`),
+    ]) {
       assert.equal(r.status, 422, r.text);
       assert.deepEqual(Object.keys(r.body.errors), ['id']);
       assert.match(r.body.errors.id[0], /released \(project release\)/);
@@ -46,8 +56,24 @@ forEachDialect('attendances: fidelity', (t) => {
 
   test('a booking naming only a subtask takes the ticket from the subtask (no error on ticket_id)', async () => {
     const w = await bookingWorld(t());
-    const ticket = (await w.c.post('/tickets', { subject: 'T', status: 1, priority: 1, project_id: w.projectId, project_task_id: w.taskId, creator_username: w.employee })).body.data;
-    const subtask = (await w.c.post(`/tickets/${ticket.id}/subtasks`, { subject: 's', name: 'n', status: 1, creator_username: w.employee })).body.data;
+    const ticket = (
+      await w.c.post('/tickets', {
+        subject: 'T',
+        status: 1,
+        priority: 1,
+        project_id: w.projectId,
+        project_task_id: w.taskId,
+        creator_username: w.employee,
+      })
+    ).body.data;
+    const subtask = (
+      await w.c.post(`/tickets/${ticket.id}/subtasks`, {
+        subject: 's',
+        name: 'n',
+        status: 1,
+        creator_username: w.employee,
+      })
+    ).body.data;
     for (const body of [{ subtask_id: subtask.id }, { subtask_id: subtask.id, ticket_id: null }]) {
       const r = await w.book({ ...body, date: '2026-03-11' });
       assert.equal(r.status, 201, r.text);
@@ -62,7 +88,10 @@ forEachDialect('attendances: fidelity', (t) => {
 
   test('km and passengers are whole numbers: a fraction is 422 on the field, never rounded', async () => {
     const w = await bookingWorld(t());
-    for (const [field, value] of [['km', 12.5], ['passengers', 1.5]] as const) {
+    for (const [field, value] of [
+      ['km', 12.5],
+      ['passengers', 1.5],
+    ] as const) {
       const r = await w.book({ [field]: value });
       assert.equal(r.status, 422, r.text);
       assert.deepEqual(Object.keys(r.body.errors), [field]);

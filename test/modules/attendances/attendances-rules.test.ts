@@ -25,7 +25,11 @@ forEachDialect('attendances: booking rules', (t) => {
 
   test('approval date: on or before is refused', async () => {
     const w = await bookingWorld(t());
-    await w.db.updateTable('employees').set({ approval_date: '2026-03-10' }).where('tenant_id', '=', w.c.tenant.id).execute();
+    await w.db
+      .updateTable('employees')
+      .set({ approval_date: '2026-03-10' })
+      .where('tenant_id', '=', w.c.tenant.id)
+      .execute();
     const r = await w.book();
     assert.equal(r.status, 422);
     assert.deepEqual(Object.keys(r.body.errors), ['date']);
@@ -35,7 +39,11 @@ forEachDialect('attendances: booking rules', (t) => {
 
   test('recording period from the tenant settings', async () => {
     const w = await bookingWorld(t());
-    await w.c.patch('/booking-settings', { recording_days_back: 3, recording_days_ahead: 0, check_non_working_days: false });
+    await w.c.patch('/booking-settings', {
+      recording_days_back: 3,
+      recording_days_ahead: 0,
+      check_non_working_days: false,
+    });
     assert.deepEqual(rules(await w.book({ date: addDays(today(), -4) })), ['recording_period']);
     assert.deepEqual(rules(await w.book({ date: addDays(today(), 1) })), ['recording_period']);
     assert.equal((await w.book({ date: addDays(today(), -3) })).status, 201);
@@ -54,7 +62,12 @@ forEachDialect('attendances: booking rules', (t) => {
 
   test('employment period: outside every period is refused; open ends are open', async () => {
     const w = await bookingWorld(t());
-    const e = await w.addEmployee({ periods: [['2026-01-01', '2026-02-28'], ['2026-03-09', null]] });
+    const e = await w.addEmployee({
+      periods: [
+        ['2026-01-01', '2026-02-28'],
+        ['2026-03-09', null],
+      ],
+    });
     assert.deepEqual(rules(await w.book({ employee_id: e, date: '2026-03-02' })), ['employment_period']);
     assert.equal((await w.book({ employee_id: e, date: '2026-02-27' })).status, 201);
     assert.equal((await w.book({ employee_id: e, date: '2030-03-12' })).status, 201);
@@ -71,14 +84,20 @@ forEachDialect('attendances: booking rules', (t) => {
     const task = await w.addTask(w.projectId, { end_date: '2026-03-09' });
     assert.deepEqual(Object.keys((await w.book({ project_task_id: task })).body.errors), ['project_task_id']);
     const locked = await w.addProject({ project_status_id: 'gesperrt' });
-    assert.deepEqual(rules(await w.book({ project_id: locked.projectId, project_task_id: locked.taskId })), ['project_not_bookable']);
+    assert.deepEqual(rules(await w.book({ project_id: locked.projectId, project_task_id: locked.taskId })), [
+      'project_not_bookable',
+    ]);
   });
 
   test('overlap: across midnight, touching, and PATCH excluding the booking itself', async () => {
     const w = await bookingWorld(t());
     await w.c.patch('/booking-settings', { check_non_working_days: false });
     assert.equal((await w.book({ date: '2026-03-10', from: '22:00', to: '00:00' })).status, 201);
-    assert.equal((await w.book({ date: '2026-03-11', from: '00:00', to: '01:00' })).status, 201, '00:00–01:00 next day touches');
+    assert.equal(
+      (await w.book({ date: '2026-03-11', from: '00:00', to: '01:00' })).status,
+      201,
+      '00:00–01:00 next day touches',
+    );
     assert.deepEqual(rules(await w.book({ date: '2026-03-10', from: '23:00', to: '00:00' })), ['overlap']);
     assert.deepEqual(rules(await w.book({ date: '2026-03-11', from: '00:30', to: '02:00' })), ['overlap']);
     const a = (await w.book({ date: '2026-03-12', from: '09:00', to: '10:00' })).body.data;
@@ -95,7 +114,8 @@ forEachDialect('attendances: booking rules', (t) => {
     assert.equal((await b({ date: '2026-03-11', from: '08:00', to: '09:00' })).status, 201, 'exactly the plan');
     assert.deepEqual(rules(await b({ date: '2026-03-12', from: '08:00', to: '08:15' })), ['planned_hours']);
     const soft = await w.addProject({ plan_hours: 1, plan_can_exceed: 1 });
-    const s = (o: object) => w.book({ project_id: soft.projectId, project_task_id: soft.taskId, date: '2026-03-13', ...o });
+    const s = (o: object) =>
+      w.book({ project_id: soft.projectId, project_task_id: soft.taskId, date: '2026-03-13', ...o });
     assert.deepEqual(rules(await s({ from: '08:00', to: '10:00', billable: true })), ['planned_hours']);
     assert.equal((await s({ from: '08:00', to: '10:00', billable: false })).status, 201);
   });
@@ -103,7 +123,8 @@ forEachDialect('attendances: booking rules', (t) => {
   test('planned hours: travel may exceed under setting 4, by the flag or the travel activity', async () => {
     const w = await bookingWorld(t());
     const p = await w.addProject({ plan_hours: 1, plan_can_exceed: 4 });
-    const b = (o: object) => w.book({ project_id: p.projectId, project_task_id: p.taskId, from: '08:00', to: '10:00', ...o });
+    const b = (o: object) =>
+      w.book({ project_id: p.projectId, project_task_id: p.taskId, from: '08:00', to: '10:00', ...o });
     assert.deepEqual(rules(await b({ billable: false })), ['planned_hours']);
     assert.equal((await b({ is_travel: true })).status, 201);
     assert.equal((await b({ date: '2026-03-11', activity_id: 're' })).status, 201);
@@ -130,12 +151,26 @@ forEachDialect('attendances: booking rules', (t) => {
     assert.equal((await b({})).body.data.billable, false);
     assert.deepEqual(Object.keys((await b({ date: '2026-03-11', billable: true })).body.errors), ['billable']);
     const changeable = await w.addProject({ default_billability: 2 });
-    assert.equal((await w.book({ project_id: changeable.projectId, project_task_id: changeable.taskId, date: '2026-03-12', billable: true })).body.data.billable, true);
+    assert.equal(
+      (
+        await w.book({
+          project_id: changeable.projectId,
+          project_task_id: changeable.taskId,
+          date: '2026-03-12',
+          billable: true,
+        })
+      ).body.data.billable,
+      true,
+    );
   });
 
   test('all violations are reported at once', async () => {
     const w = await bookingWorld(t());
-    await w.db.updateTable('employees').set({ approval_date: '2026-03-31' }).where('tenant_id', '=', w.c.tenant.id).execute();
+    await w.db
+      .updateTable('employees')
+      .set({ approval_date: '2026-03-31' })
+      .where('tenant_id', '=', w.c.tenant.id)
+      .execute();
     await w.book({ date: '2026-04-07', from: '09:00', to: '12:00' });
     const r = await w.book({ date: '2026-03-14', from: '10:00', to: '11:00' });
     assert.deepEqual(rules(r), ['approval_date', 'non_working_day']);
@@ -153,7 +188,10 @@ forEachDialect('attendances: booking rules', (t) => {
     assert.match(change.body.message, /RB-1/);
     assert.deepEqual(rules(await w.c.delete(`/attendances/${billed.id}`)), ['billed']);
     const released = (await w.book({ date: '2026-03-11' })).body.data;
-    const rel = await w.c.patch(`/attendances/${released.id}/release`, { project_release: 1, project_released_by: w.employee });
+    const rel = await w.c.patch(`/attendances/${released.id}/release`, {
+      project_release: 1,
+      project_released_by: w.employee,
+    });
     assert.deepEqual(rel.body.data.project_release, { id: 1, name: 'released' });
     assert.deepEqual(rules(await w.c.delete(`/attendances/${released.id}`)), ['released']);
     await w.c.patch(`/attendances/${released.id}/release`, { project_release: 0 });

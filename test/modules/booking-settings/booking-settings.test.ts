@@ -7,12 +7,26 @@ forEachDialect('booking settings', (t) => {
   test('booking settings have documented defaults and change only submitted fields', async () => {
     const c = await t().tenant();
     const r = await c.get('/booking-settings');
-    assert.deepEqual(r.body.data, { recording_days_back: null, recording_days_ahead: null, check_non_working_days: true, minute_grid: null, duration_only: false, check_absences: true });
+    assert.deepEqual(r.body.data, {
+      recording_days_back: null,
+      recording_days_ahead: null,
+      check_non_working_days: true,
+      minute_grid: null,
+      duration_only: false,
+      check_absences: true,
+    });
     const p = await c.patch('/booking-settings', { minute_grid: 15, recording_days_back: 30 });
     assert.equal(p.status, 200, p.text);
     assert.equal(p.body.data.minute_grid, 15);
     const put = await c.put('/booking-settings', { check_non_working_days: false });
-    assert.deepEqual(put.body.data, { recording_days_back: 30, recording_days_ahead: null, check_non_working_days: false, minute_grid: 15, duration_only: false, check_absences: true });
+    assert.deepEqual(put.body.data, {
+      recording_days_back: 30,
+      recording_days_ahead: null,
+      check_non_working_days: false,
+      minute_grid: 15,
+      duration_only: false,
+      check_absences: true,
+    });
     assert.deepEqual((await c.get('/booking-settings')).body.data, put.body.data);
   });
 

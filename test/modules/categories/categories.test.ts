@@ -10,15 +10,22 @@ const names = (r: { body: { data: { name: string }[] } }) => r.body.data.map((x)
 forEachDialect('categories', (t) => {
   test('create answers 201 with a full translation object and the type as {id, name}', async () => {
     const c = await t().tenant();
-    const r = await c.post('/categories', { name: 'Key account', type: 'customer', description: { de: 'Schlüsselkunde', en: 'Key account' } });
-    assert.equal(r.status, 201, r.text);
-    assert.deepEqual({ ...r.body.data, created: 0, modified: 0 }, {
+    const r = await c.post('/categories', {
       name: 'Key account',
-      description: { de: 'Schlüsselkunde', en: 'Key account', fr: null, es: null, pl: null },
-      type: { id: 'customer', name: 'Customer' },
-      created: 0,
-      modified: 0,
+      type: 'customer',
+      description: { de: 'Schlüsselkunde', en: 'Key account' },
     });
+    assert.equal(r.status, 201, r.text);
+    assert.deepEqual(
+      { ...r.body.data, created: 0, modified: 0 },
+      {
+        name: 'Key account',
+        description: { de: 'Schlüsselkunde', en: 'Key account', fr: null, es: null, pl: null },
+        type: { id: 'customer', name: 'Customer' },
+        created: 0,
+        modified: 0,
+      },
+    );
     assert.match(r.body.data.created, /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.000000Z$/);
     const bare = await c.post('/categories', { name: 'Bare', type: 'project' });
     assert.deepEqual(bare.body.data.description, { de: null, en: null, fr: null, es: null, pl: null });
@@ -29,7 +36,11 @@ forEachDialect('categories', (t) => {
   test('the name is the key: numeric ids do not work, a numeric name does', async () => {
     const c = await t().tenant();
     await c.post('/categories', { name: 'Performance', type: 'ticket' });
-    const [row] = await t().database.db.selectFrom('categories').select('id').where('tenant_id', '=', c.tenant.id).execute();
+    const [row] = await t()
+      .database.db.selectFrom('categories')
+      .select('id')
+      .where('tenant_id', '=', c.tenant.id)
+      .execute();
     assert.equal((await c.get(`/categories/${row.id}`)).status, 404);
     assert.equal((await c.get('/categories/Performance')).body.data.name, 'Performance');
     await c.post('/categories', { name: '42', type: 'ticket' });
@@ -76,9 +87,15 @@ forEachDialect('categories', (t) => {
     await c.post('/categories', { name: 'A', type: 'customer', description: { de: 'alt', en: 'old' } });
     const p = await c.patch('/categories/A', { description: { en: 'new' } });
     assert.equal(p.status, 200);
-    assert.deepEqual([p.body.data.type.id, p.body.data.description.de, p.body.data.description.en], ['customer', null, 'new']);
+    assert.deepEqual(
+      [p.body.data.type.id, p.body.data.description.de, p.body.data.description.en],
+      ['customer', null, 'new'],
+    );
     const put = await c.put('/categories/A', { type: 'employee', name: 'B' });
-    assert.deepEqual([put.body.data.name, put.body.data.type, put.body.data.description.en], ['B', { id: 'employee', name: 'Employee' }, 'new']);
+    assert.deepEqual(
+      [put.body.data.name, put.body.data.type, put.body.data.description.en],
+      ['B', { id: 'employee', name: 'Employee' }, 'new'],
+    );
     assert.equal((await c.get('/categories/A')).status, 404);
     await c.post('/categories', { name: 'C', type: 'customer' });
     assert.deepEqual(Object.keys((await c.patch('/categories/B', { name: 'C' })).body.errors), ['name']);

@@ -27,13 +27,23 @@ forEachDialect('changes: the change feed', (t) => {
     assert.equal((await c.delete(`/departments/${created.id}`)).status, 204);
     const { seen } = await drain(c);
     const mine = seen.filter((s) => s.key === String(created.id));
-    assert.deepEqual(mine.map((s) => [s.type, s.op]), [['departments', 'create'], ['departments', 'update'], ['departments', 'delete']]);
+    assert.deepEqual(
+      mine.map((s) => [s.type, s.op]),
+      [
+        ['departments', 'create'],
+        ['departments', 'update'],
+        ['departments', 'delete'],
+      ],
+    );
     assert.deepEqual(mine[0].data, created);
     assert.deepEqual(mine[1].data, updated);
     assert.equal(mine[2].data, null);
     assert.match(mine[0].changed_at, /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.000000Z$/);
     const cursors = seen.map((s) => Number(s.cursor));
-    assert.deepEqual(cursors, [...cursors].sort((a, b) => a - b));
+    assert.deepEqual(
+      cursors,
+      [...cursors].sort((a, b) => a - b),
+    );
     assert.equal(new Set(cursors).size, cursors.length);
   });
 
@@ -46,7 +56,14 @@ forEachDialect('changes: the change feed', (t) => {
     const types = '&types[]=customers&types[]=customers/contacts';
     const { seen, cursor } = await drain(c, '0', types);
     // The customer's list item counts its contacts: a new contact changes the customer too.
-    assert.deepEqual(seen.map((s) => [s.type, s.key, s.op]), [['customers', 'K1', 'create'], ['customers/contacts', `K1/${contact.body.data.id}`, 'create'], ['customers', 'K1', 'update']]);
+    assert.deepEqual(
+      seen.map((s) => [s.type, s.key, s.op]),
+      [
+        ['customers', 'K1', 'create'],
+        ['customers/contacts', `K1/${contact.body.data.id}`, 'create'],
+        ['customers', 'K1', 'update'],
+      ],
+    );
     assert.equal(seen[0].data.id, customer.id);
     const idle = await c.get(`/changes?since=${cursor}${types}`);
     assert.deepEqual(idle.body, { data: [], next_cursor: cursor });
@@ -58,7 +75,10 @@ forEachDialect('changes: the change feed', (t) => {
     await c.post('/customers', { customer_number: 'K1', name: 'Acme', currency: 'EUR' });
     assert.equal((await c.post('/customers', { customer_number: 'K1', name: 'Again', currency: 'EUR' })).status, 422);
     const { seen } = await drain(c);
-    assert.deepEqual(seen.map((s) => s.op), ['create']);
+    assert.deepEqual(
+      seen.map((s) => s.op),
+      ['create'],
+    );
     assert.deepEqual((await drain(other)).seen, []);
   });
 
@@ -90,12 +110,16 @@ forEachDialect('changes: the change feed', (t) => {
     assert.equal(names.length, 32);
     assert.equal(new Set(names).size, 32);
     const cursors = polled.map((s) => Number(s.cursor));
-    assert.deepEqual(cursors, [...cursors].sort((a, b) => a - b));
+    assert.deepEqual(
+      cursors,
+      [...cursors].sort((a, b) => a - b),
+    );
   });
 
   test('bad cursors and limits are 422; a cursor ahead of the feed is 410', async () => {
     const c = await t().tenant();
-    for (const q of ['since=-1', 'since=abc', 'limit=0', 'limit=1001']) assert.equal((await c.get(`/changes?${q}`)).status, 422, q);
+    for (const q of ['since=-1', 'since=abc', 'limit=0', 'limit=1001'])
+      assert.equal((await c.get(`/changes?${q}`)).status, 422, q);
     const ahead = await c.get('/changes?since=99');
     assert.equal(ahead.status, 410);
     assert.equal(ahead.body.next_cursor, '0');
@@ -116,6 +140,9 @@ forEachDialect('changes: the change feed', (t) => {
     assert.equal((await c.get(`/changes?since=${before.cursor}`)).status, 200);
     assert.equal((await c.get(`/departments/${kept.body.data.id}`)).headers.etag, kept.headers.etag);
     const remaining = await forTenant(ctx.database.db, c.tenant.id).selectFrom('changes').select('op').execute();
-    assert.deepEqual(remaining.map((r) => r.op), ['create']);
+    assert.deepEqual(
+      remaining.map((r) => r.op),
+      ['create'],
+    );
   });
 });

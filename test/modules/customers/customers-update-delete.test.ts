@@ -25,10 +25,20 @@ forEachDialect('customers: update and delete', (t) => {
   test('PATCH with invalid values is 422 naming each failing field and changes nothing', async () => {
     const c = await t().tenant();
     await c.post('/customers', base);
-    const schema = await c.patch('/customers/K-1', { currency: 'eur', vat: 100.5, email: 'x', name: null, iban: 'D'.repeat(35) });
+    const schema = await c.patch('/customers/K-1', {
+      currency: 'eur',
+      vat: 100.5,
+      email: 'x',
+      name: null,
+      iban: 'D'.repeat(35),
+    });
     assert.equal(schema.status, 422);
     assert.deepEqual(Object.keys(schema.body.errors).sort(), ['currency', 'email', 'iban', 'name', 'vat']);
-    const refs = await c.patch('/customers/K-1', { department_id: 99999, categories: ['nope'], dynamicAttributes: [{ nope: 1 }] });
+    const refs = await c.patch('/customers/K-1', {
+      department_id: 99999,
+      categories: ['nope'],
+      dynamicAttributes: [{ nope: 1 }],
+    });
     assert.deepEqual(Object.keys(refs.body.errors).sort(), ['categories', 'department_id', 'dynamicAttributes']);
     const unknown = await c.patch('/customers/K-1', { currency: 'XYZ' });
     assert.deepEqual(Object.keys(unknown.body.errors), ['currency'], 'not an ISO 4217 code');
@@ -72,15 +82,28 @@ forEachDialect('customers: update and delete', (t) => {
   test('submitted addresses replace the set: listed ids are updated, others removed, new ones created', async () => {
     const c = await t().tenant();
     const other = await c.post('/customers', { ...base, customer_number: 'K-2', addresses: [{ name: 'foreign' }] });
-    const created = await c.post('/customers', { ...base, addresses: [{ name: 'HQ', city: 'Berlin' }, { name: 'Plant' }] });
+    const created = await c.post('/customers', {
+      ...base,
+      addresses: [{ name: 'HQ', city: 'Berlin' }, { name: 'Plant' }],
+    });
     const [hq] = created.body.data.addresses;
-    const r = await c.patch('/customers/K-1', { addresses: [{ id: hq.id, city: 'Hamburg' }, { name: 'Branch', is_billing_address: true }] });
+    const r = await c.patch('/customers/K-1', {
+      addresses: [
+        { id: hq.id, city: 'Hamburg' },
+        { name: 'Branch', is_billing_address: true },
+      ],
+    });
     assert.equal(r.status, 200, r.text);
-    assert.deepEqual(r.body.data.addresses.map((a: any) => [a.id === hq.id, a.name, a.city, a.is_billing_address]), [
-      [true, 'HQ', 'Hamburg', null],
-      [false, 'Branch', null, true],
-    ]);
-    const foreign = await c.patch('/customers/K-1', { addresses: [{ id: other.body.data.addresses[0].id, name: 'steal' }] });
+    assert.deepEqual(
+      r.body.data.addresses.map((a: any) => [a.id === hq.id, a.name, a.city, a.is_billing_address]),
+      [
+        [true, 'HQ', 'Hamburg', null],
+        [false, 'Branch', null, true],
+      ],
+    );
+    const foreign = await c.patch('/customers/K-1', {
+      addresses: [{ id: other.body.data.addresses[0].id, name: 'steal' }],
+    });
     assert.equal(foreign.status, 422);
     assert.deepEqual(Object.keys(foreign.body.errors), ['addresses.0.id']);
     assert.equal((await c.patch('/customers/K-1', { name: 'x' })).body.data.addresses.length, 2);
@@ -92,9 +115,16 @@ forEachDialect('customers: update and delete', (t) => {
     const a = await seedEmployee(t().database.db, c.tenant.id, { username: 'a.user' });
     const b = await seedEmployee(t().database.db, c.tenant.id, { username: 'b.user' });
     await c.post('/customers', { ...base, managers: [{ username: a.username }] });
-    const r = await c.patch('/customers/K-1', { managers: [{ username: b.username, has_budget_responsibility_permission: true }] });
-    assert.deepEqual(r.body.data.managers.map((m: any) => [m.username, m.has_budget_responsibility_permission]), [['b.user', true]]);
-    const bad = await c.patch('/customers/K-1', { managers: [{ username: 'b.user' }, { username: 'b.user' }, { username: 'nobody' }] });
+    const r = await c.patch('/customers/K-1', {
+      managers: [{ username: b.username, has_budget_responsibility_permission: true }],
+    });
+    assert.deepEqual(
+      r.body.data.managers.map((m: any) => [m.username, m.has_budget_responsibility_permission]),
+      [['b.user', true]],
+    );
+    const bad = await c.patch('/customers/K-1', {
+      managers: [{ username: 'b.user' }, { username: 'b.user' }, { username: 'nobody' }],
+    });
     assert.equal(bad.status, 422);
     assert.deepEqual(Object.keys(bad.body.errors).sort(), ['managers.1.username', 'managers.2.username']);
   });

@@ -43,7 +43,13 @@ forEachDialect('department filters and children', (t) => {
     await seed(c);
     assert.deepEqual(await names(c, 'start_date=2024-02-01&end_date=2024-02-29'), ['Always', 'Q1', 'Standard']);
     assert.deepEqual(await names(c, 'start_date=2024-04-01&end_date=2024-05-31'), ['Always', 'Standard']);
-    assert.deepEqual(await names(c, 'start_date=2023-01-01&end_date=2030-01-01'), ['Always', 'Ended2023', 'FromJune', 'Q1', 'Standard']);
+    assert.deepEqual(await names(c, 'start_date=2023-01-01&end_date=2030-01-01'), [
+      'Always',
+      'Ended2023',
+      'FromJune',
+      'Q1',
+      'Standard',
+    ]);
   });
 
   test('an empty, partial or timed date filter answers 422 on that field', async () => {
@@ -61,11 +67,15 @@ forEachDialect('department filters and children', (t) => {
     const c = await t().tenant();
     const top = (await c.post('/departments', { name: 'Top' })).body.data.id;
     const kids: number[] = [];
-    for (const name of ['K1', 'K2', 'K3']) kids.push((await c.post('/departments', { name, parent_id: top })).body.data.id);
+    for (const name of ['K1', 'K2', 'K3'])
+      kids.push((await c.post('/departments', { name, parent_id: top })).body.data.id);
     await c.post('/departments', { name: 'Grandchild', parent_id: kids[0] });
     const r = await c.get(`/departments/${top}/children?limit=2`);
     assert.equal(r.status, 200);
-    assert.deepEqual(r.body.data.map((d: any) => d.name), ['K1', 'K2']);
+    assert.deepEqual(
+      r.body.data.map((d: any) => d.name),
+      ['K1', 'K2'],
+    );
     assert.deepEqual([r.body.meta.total, r.body.meta.last_page], [3, 2]);
     assert.match(r.body.links.next, new RegExp(`/departments/${top}/children\\?limit=2&page=2$`));
     assert.ok(r.body.data.every((d: any) => d.parent_id === top));
@@ -81,6 +91,14 @@ forEachDialect('department filters and children', (t) => {
     await c.post('/departments', { name: 'A', parent_id: top });
     await c.post('/departments', { name: 'B', parent_id: top });
     const list = (await c.get('/departments?orderBy=name')).body.data;
-    assert.deepEqual(list.map((d: any) => [d.name, d.children_count]), [['A', 0], ['B', 0], ['Standard', 0], ['Top', 2]]);
+    assert.deepEqual(
+      list.map((d: any) => [d.name, d.children_count]),
+      [
+        ['A', 0],
+        ['B', 0],
+        ['Standard', 0],
+        ['Top', 2],
+      ],
+    );
   });
 });

@@ -8,14 +8,23 @@ import { createEmployee } from '../../support/people.js';
 forEachDialect('department managers', (t) => {
   test('managers are written by username and shown as manager[] on the detail, counted on the list', async () => {
     const c = await t().tenant();
-    await createEmployee(c, { username: 'boss.one', firstname: 'Bo', lastname: 'One', personal_number: '7', email: 'b1@example.com' });
+    await createEmployee(c, {
+      username: 'boss.one',
+      firstname: 'Bo',
+      lastname: 'One',
+      personal_number: '7',
+      email: 'b1@example.com',
+    });
     await createEmployee(c, { username: "o'boss", firstname: 'Ob', lastname: 'Two' });
     const created = await c.post('/departments', { name: 'Sales', manager: ['boss.one', "o'boss"] });
     assert.equal(created.status, 201, created.text);
-    assert.deepEqual(created.body.data.manager, [
-      { username: "o'boss", firstname: 'Ob', lastname: 'Two', personal_number: null, email: null },
-      { username: 'boss.one', firstname: 'Bo', lastname: 'One', personal_number: '7', email: 'b1@example.com' },
-    ].sort((a, b) => (a.username < b.username ? -1 : 1)));
+    assert.deepEqual(
+      created.body.data.manager,
+      [
+        { username: "o'boss", firstname: 'Ob', lastname: 'Two', personal_number: null, email: null },
+        { username: 'boss.one', firstname: 'Bo', lastname: 'One', personal_number: '7', email: 'b1@example.com' },
+      ].sort((a, b) => (a.username < b.username ? -1 : 1)),
+    );
     const list = await c.get('/departments');
     const sales = list.body.data.find((d: any) => d.name === 'Sales');
     assert.equal(sales.manager_count, 2);
@@ -31,12 +40,18 @@ forEachDialect('department managers', (t) => {
     await createEmployee(c, { username: 'm.b' });
     const d = (await c.post('/departments', { name: 'Ops', manager: ['m.a'] })).body.data;
     const p = await c.patch(`/departments/${d.id}`, { manager: ['m.b'] });
-    assert.deepEqual(p.body.data.manager.map((m: any) => m.username), ['m.b']);
+    assert.deepEqual(
+      p.body.data.manager.map((m: any) => m.username),
+      ['m.b'],
+    );
     const read = (await c.get(`/departments/${d.id}`)).body.data;
     const put = await c.put(`/departments/${d.id}`, { ...read, description: 'merged' });
     assert.equal(put.status, 200, put.text);
     assert.equal(put.body.data.description, 'merged');
-    assert.deepEqual(put.body.data.manager.map((m: any) => m.username), ['m.b']);
+    assert.deepEqual(
+      put.body.data.manager.map((m: any) => m.username),
+      ['m.b'],
+    );
     const bad = await c.patch(`/departments/${d.id}`, { manager: ['ghost'] });
     assert.equal(bad.status, 422);
     assert.deepEqual(Object.keys(bad.body.errors), ['manager']);

@@ -13,29 +13,66 @@ async function create(c: Client, body: Record<string, unknown>): Promise<number>
   return r.body.data.id;
 }
 
-const standardId = async (c: Client) => (await c.get('/departments?limit=200')).body.data.find((d: any) => d.is_standard).id as number;
+const standardId = async (c: Client) =>
+  (await c.get('/departments?limit=200')).body.data.find((d: any) => d.is_standard).id as number;
 
 forEachDialect('departments', (t) => {
   test('every tenant starts with its standard department', async () => {
     const c = await t().tenant();
     const r = await c.get('/departments');
     assert.equal(r.body.meta.total, 1);
-    assert.deepEqual({ ...r.body.data[0], id: 0, created: 0, modified: 0 }, {
-      id: 0, parent_id: null, name: 'Standard', description: null, comments: null, status: null, start_date: null, end_date: null,
-      is_standard: true, children_count: 0, manager_count: 0, created: 0, modified: 0,
-    });
+    assert.deepEqual(
+      { ...r.body.data[0], id: 0, created: 0, modified: 0 },
+      {
+        id: 0,
+        parent_id: null,
+        name: 'Standard',
+        description: null,
+        comments: null,
+        status: null,
+        start_date: null,
+        end_date: null,
+        is_standard: true,
+        children_count: 0,
+        manager_count: 0,
+        created: 0,
+        modified: 0,
+      },
+    );
   });
 
   test('create answers 201 with dates as YYYY-MM-DDT00:00:00.000000Z and timestamps with six zero digits', async () => {
     const c = await t().tenant();
     const parent = await standardId(c);
-    const r = await c.post('/departments', { name: 'Dev', parent_id: parent, description: 'Development', comments: 'c', status: 1, start_date: '2024-01-01', end_date: '2024-12-31' });
+    const r = await c.post('/departments', {
+      name: 'Dev',
+      parent_id: parent,
+      description: 'Development',
+      comments: 'c',
+      status: 1,
+      start_date: '2024-01-01',
+      end_date: '2024-12-31',
+    });
     assert.equal(r.status, 201, r.text);
     const d = r.body.data;
-    assert.deepEqual({ ...d, id: 0, created: 0, modified: 0 }, {
-      id: 0, parent_id: parent, name: 'Dev', description: 'Development', comments: 'c', status: 1,
-      start_date: '2024-01-01T00:00:00.000000Z', end_date: '2024-12-31T00:00:00.000000Z', is_standard: false, children_count: 0, manager: [], created: 0, modified: 0,
-    });
+    assert.deepEqual(
+      { ...d, id: 0, created: 0, modified: 0 },
+      {
+        id: 0,
+        parent_id: parent,
+        name: 'Dev',
+        description: 'Development',
+        comments: 'c',
+        status: 1,
+        start_date: '2024-01-01T00:00:00.000000Z',
+        end_date: '2024-12-31T00:00:00.000000Z',
+        is_standard: false,
+        children_count: 0,
+        manager: [],
+        created: 0,
+        modified: 0,
+      },
+    );
     assert.ok(Number.isInteger(d.id));
     assert.match(d.created, TIMESTAMP);
     assert.match(d.modified, TIMESTAMP);
@@ -43,7 +80,7 @@ forEachDialect('departments', (t) => {
     assert.equal((await c.get(`/departments/${parent}`)).body.data.children_count, 1);
   });
 
-  test('404 for an unknown id and for the id of another tenant\'s department (read, write, delete)', async () => {
+  test("404 for an unknown id and for the id of another tenant's department (read, write, delete)", async () => {
     const a = await t().tenant();
     const b = await t().tenant();
     const id = await create(a, { name: 'Secret' });
@@ -105,7 +142,10 @@ forEachDialect('departments', (t) => {
     const c = await t().tenant();
     const id = await create(c, { name: 'A', description: 'keep', start_date: '2024-06-01' });
     const p = await c.patch(`/departments/${id}`, { comments: 'new' });
-    assert.deepEqual([p.body.data.description, p.body.data.comments, p.body.data.start_date], ['keep', 'new', '2024-06-01T00:00:00.000000Z']);
+    assert.deepEqual(
+      [p.body.data.description, p.body.data.comments, p.body.data.start_date],
+      ['keep', 'new', '2024-06-01T00:00:00.000000Z'],
+    );
     const bad = await c.put(`/departments/${id}`, { end_date: '2024-05-31' });
     assert.equal(bad.status, 422);
     assert.deepEqual(Object.keys(bad.body.errors), ['end_date']);

@@ -10,13 +10,37 @@ forEachDialect('devices', (t) => {
     const c = await t().tenant();
     await c.post('/categories', { name: 'Lager', type: 'device' });
     await createEmployee(c, { username: 'john.doe' });
-    const r = await c.post('/devices', { name: 'SSIG All', type: 2, employees: ['john.doe'], categories: ['Lager'], min_time: '06:00', track: 1, password: 'pin-1234' });
+    const r = await c.post('/devices', {
+      name: 'SSIG All',
+      type: 2,
+      employees: ['john.doe'],
+      categories: ['Lager'],
+      min_time: '06:00',
+      track: 1,
+      password: 'pin-1234',
+    });
     assert.equal(r.status, 201, r.text);
     const d = r.body.data;
-    assert.deepEqual({ ...d, id: 0, categories: [] }, {
-      id: 0, type: 2, status: 1, name: 'SSIG All', password: null, min_time: '06:00:00', max_time: null, track: 1, display_config: null, employees: [{ employee_id: 'john.doe' }], categories: [],
-    });
-    assert.deepEqual(d.categories.map((x: any) => x.name), ['Lager']);
+    assert.deepEqual(
+      { ...d, id: 0, categories: [] },
+      {
+        id: 0,
+        type: 2,
+        status: 1,
+        name: 'SSIG All',
+        password: null,
+        min_time: '06:00:00',
+        max_time: null,
+        track: 1,
+        display_config: null,
+        employees: [{ employee_id: 'john.doe' }],
+        categories: [],
+      },
+    );
+    assert.deepEqual(
+      d.categories.map((x: any) => x.name),
+      ['Lager'],
+    );
     assert.ok(!r.text.includes('pin-1234'));
     const list = await c.get('/devices');
     assert.equal(list.body.data[0].employees_count, 1);
@@ -36,7 +60,10 @@ forEachDialect('devices', (t) => {
     const bad = await c.patch(`/devices/${d.id}`, { employees: ['ghost'] });
     assert.equal(bad.status, 422);
     assert.deepEqual(Object.keys(bad.body.errors), ['employees']);
-    assert.deepEqual((await c.get('/devices?status=0')).body.data.map((x: any) => x.name), ['Off']);
+    assert.deepEqual(
+      (await c.get('/devices?status=0')).body.data.map((x: any) => x.name),
+      ['Off'],
+    );
   });
 
   test('another tenant gets 404; DELETE removes a device', async () => {

@@ -15,18 +15,45 @@ forEachDialect('dynamic attribute definitions', (t) => {
   test('create answers 201 with every field; JSON-valued fields round-trip', async () => {
     const c = await t().tenant();
     const d = await define(c, {
-      name: 'Department Code', type: 'Text', entity_type: 'customer', required: true, description: { de: 'Kürzel', en: 'Code' },
-      options: ['A', 'B'], default_value: 'A', validation_rules: { min_length: 1, max_length: 5, pattern: '^[A-Z]+$' },
+      name: 'Department Code',
+      type: 'Text',
+      entity_type: 'customer',
+      required: true,
+      description: { de: 'Kürzel', en: 'Code' },
+      options: ['A', 'B'],
+      default_value: 'A',
+      validation_rules: { min_length: 1, max_length: 5, pattern: '^[A-Z]+$' },
     });
-    assert.deepEqual({ ...d, id: 0, created: 0, modified: 0 }, {
-      id: 0, name: 'Department Code', type: 'Text', entity_type: 'customer', required: true,
-      description: { de: 'Kürzel', en: 'Code', fr: null, es: null, pl: null }, options: ['A', 'B'], default_value: 'A',
-      validation_rules: { min_length: 1, max_length: 5, pattern: '^[A-Z]+$' }, created: 0, modified: 0,
-    });
+    assert.deepEqual(
+      { ...d, id: 0, created: 0, modified: 0 },
+      {
+        id: 0,
+        name: 'Department Code',
+        type: 'Text',
+        entity_type: 'customer',
+        required: true,
+        description: { de: 'Kürzel', en: 'Code', fr: null, es: null, pl: null },
+        options: ['A', 'B'],
+        default_value: 'A',
+        validation_rules: { min_length: 1, max_length: 5, pattern: '^[A-Z]+$' },
+        created: 0,
+        modified: 0,
+      },
+    );
     assert.ok(Number.isInteger(d.id));
     assert.match(d.created, /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.000000Z$/);
     const minimal = await define(c, { name: 'Count', type: 'Integer', default_value: 3 });
-    assert.deepEqual([minimal.entity_type, minimal.required, minimal.description, minimal.options, minimal.default_value, minimal.validation_rules], [null, false, null, null, 3, null]);
+    assert.deepEqual(
+      [
+        minimal.entity_type,
+        minimal.required,
+        minimal.description,
+        minimal.options,
+        minimal.default_value,
+        minimal.validation_rules,
+      ],
+      [null, false, null, null, 3, null],
+    );
     assert.deepEqual((await c.get(`/dynamic-attributes/${d.id}`)).body.data, d);
   });
 
@@ -37,14 +64,15 @@ forEachDialect('dynamic attribute definitions', (t) => {
     await define(a, { name: 'B', type: 'Boolean', entity_type: 'project' });
     await define(a, { name: 'C', type: 'Float', entity_type: 'customer' });
     await define(b, { name: 'Other', type: 'Text', entity_type: 'customer' });
-    const names = async (c: Client, qs = '') => (await c.get(`/dynamic-attributes${qs}`)).body.data.map((x: any) => x.name);
+    const names = async (c: Client, qs = '') =>
+      (await c.get(`/dynamic-attributes${qs}`)).body.data.map((x: any) => x.name);
     assert.deepEqual(await names(a), ['A', 'B', 'C']);
     assert.deepEqual(await names(a, '?entity_type=customer'), ['A', 'C']);
     assert.deepEqual(await names(a, '?orderBy=type'), ['B', 'C', 'A']);
     assert.deepEqual(await names(b), ['Other']);
   });
 
-  test('404 for unknown ids and for another tenant\'s definition', async () => {
+  test("404 for unknown ids and for another tenant's definition", async () => {
     const a = await t().tenant();
     const b = await t().tenant();
     const d = await define(a, { name: 'A', type: 'Text' });
@@ -75,7 +103,10 @@ forEachDialect('dynamic attribute definitions', (t) => {
     await define(c, { name: 'B', type: 'Text' });
     const p = await c.patch(`/dynamic-attributes/${d.id}`, { required: true });
     assert.equal(p.status, 200);
-    assert.deepEqual([p.body.data.required, p.body.data.options, p.body.data.default_value, p.body.data.type], [true, ['x', 'y'], 'x', 'Optionen']);
+    assert.deepEqual(
+      [p.body.data.required, p.body.data.options, p.body.data.default_value, p.body.data.type],
+      [true, ['x', 'y'], 'x', 'Optionen'],
+    );
     const put = await c.put(`/dynamic-attributes/${d.id}`, { options: null, name: 'A2' });
     assert.deepEqual([put.body.data.name, put.body.data.options, put.body.data.default_value], ['A2', null, 'x']);
     const dup = await c.patch(`/dynamic-attributes/${d.id}`, { name: 'B' });

@@ -48,7 +48,11 @@ forEachDialect('employees', (t) => {
     const c = await t().tenant();
     await createEmployee(c, { username: 'a.b', password: 'another-secret' });
     await createEmployee(c, { username: 'c.d', password: 'another-secret' });
-    const rows = await t().database.db.selectFrom('employees').select('password_hash').where('tenant_id', '=', c.tenant.id).execute();
+    const rows = await t()
+      .database.db.selectFrom('employees')
+      .select('password_hash')
+      .where('tenant_id', '=', c.tenant.id)
+      .execute();
     assert.equal(rows.length, 2);
     for (const r of rows) assert.match(r.password_hash ?? '', /^scrypt\$/);
     assert.notEqual(rows[0].password_hash, rows[1].password_hash);
@@ -63,7 +67,7 @@ forEachDialect('employees', (t) => {
     }
   });
 
-  test("usernames with dots, dashes and apostrophes are found URL-encoded and plain", async () => {
+  test('usernames with dots, dashes and apostrophes are found URL-encoded and plain', async () => {
     const c = await t().tenant();
     for (const username of ["o'brien.j", 'jean-luc.picard', 'anna.schmidt']) {
       await createEmployee(c, { username });
@@ -95,7 +99,13 @@ forEachDialect('employees', (t) => {
   test('duplicate username, email and personal number are 422 on that field', async () => {
     const c = await t().tenant();
     await createEmployee(c, { username: 'first', email: 'f@example.com', personal_number: '1' });
-    const r = await c.post('/employees', { username: 'first', firstname: 'A', lastname: 'B', email: 'f@example.com', personal_number: '1' });
+    const r = await c.post('/employees', {
+      username: 'first',
+      firstname: 'A',
+      lastname: 'B',
+      email: 'f@example.com',
+      personal_number: '1',
+    });
     assert.equal(r.status, 422);
     assert.deepEqual(Object.keys(r.body.errors).sort(), ['email', 'personal_number', 'username']);
     const other = await createEmployee(c, { username: 'second' });
@@ -106,7 +116,14 @@ forEachDialect('employees', (t) => {
 
   test('unknown department, price group, language, category and rights are 422 naming the field', async () => {
     const c = await t().tenant();
-    const r = await c.post('/employees', { username: 'x.y', firstname: 'A', lastname: 'B', department_id: 99999, price_group: 'nope', language: 'xx' });
+    const r = await c.post('/employees', {
+      username: 'x.y',
+      firstname: 'A',
+      lastname: 'B',
+      department_id: 99999,
+      price_group: 'nope',
+      language: 'xx',
+    });
     assert.equal(r.status, 422);
     assert.deepEqual(Object.keys(r.body.errors).sort(), ['department_id', 'language', 'price_group']);
     const cat = await c.post('/employees', { username: 'x.y', firstname: 'A', lastname: 'B', categories: ['missing'] });
@@ -133,12 +150,21 @@ forEachDialect('employees', (t) => {
   test('GET-merge-PUT: a body with read-only keys and read-form values is accepted', async () => {
     const c = await t().tenant();
     await c.post('/categories', { name: 'Dev', type: 'employee' });
-    const e = await createEmployee(c, { username: 'merge.me', categories: ['Dev'], salutation: 'Frau', language: 'en', birthdate: '1990-01-15' });
+    const e = await createEmployee(c, {
+      username: 'merge.me',
+      categories: ['Dev'],
+      salutation: 'Frau',
+      language: 'en',
+      birthdate: '1990-01-15',
+    });
     const read = (await c.get(userPath(e.username))).body.data;
     const r = await c.put(userPath(e.username), { ...read, absences_count: 3, lastname: 'Neu' });
     assert.equal(r.status, 200, r.text);
     assert.equal(r.body.data.lastname, 'Neu');
-    assert.deepEqual(r.body.data.categories.map((x: any) => x.name), ['Dev']);
+    assert.deepEqual(
+      r.body.data.categories.map((x: any) => x.name),
+      ['Dev'],
+    );
     assert.deepEqual(r.body.data.salutation, { id: 'Frau', name: 'Frau' });
     assert.equal(r.body.data.birthdate, '1990-01-15T00:00:00.000000Z');
     assert.equal(r.body.data.language.locale, 'en');

@@ -11,22 +11,30 @@ forEachDialect('employment periods', (t) => {
   test('create answers 201 with the full read shape; end_date null means indefinite', async () => {
     const c = await t().tenant();
     const e = await createEmployee(c, { username: "o'brien.j" });
-    const r = await c.post(periods(e.username), { start_date: '2024-01-01', annual_leave_entitlement: 30, is_holiday_per_year: true, note: 'Vollzeit' });
-    assert.equal(r.status, 201, r.text);
-    assert.deepEqual({ ...r.body.data, id: 0, created: null, modified: null }, {
-      id: 0,
-      employee_id: "o'brien.j",
-      start_date: '2024-01-01T00:00:00.000000Z',
-      end_date: null,
-      note: 'Vollzeit',
-      beginning_of_year: null,
+    const r = await c.post(periods(e.username), {
+      start_date: '2024-01-01',
       annual_leave_entitlement: 30,
-      period_holiday_entitlement: null,
       is_holiday_per_year: true,
-      day_absent_in_hours: null,
-      created: null,
-      modified: null,
+      note: 'Vollzeit',
     });
+    assert.equal(r.status, 201, r.text);
+    assert.deepEqual(
+      { ...r.body.data, id: 0, created: null, modified: null },
+      {
+        id: 0,
+        employee_id: "o'brien.j",
+        start_date: '2024-01-01T00:00:00.000000Z',
+        end_date: null,
+        note: 'Vollzeit',
+        beginning_of_year: null,
+        annual_leave_entitlement: 30,
+        period_holiday_entitlement: null,
+        is_holiday_per_year: true,
+        day_absent_in_hours: null,
+        created: null,
+        modified: null,
+      },
+    );
     const list = await c.get(periods(e.username));
     assert.equal(list.body.meta.total, 1);
     assert.equal((await c.get(`${periods(e.username)}/${r.body.data.id}`)).body.data.note, 'Vollzeit');
@@ -75,7 +83,11 @@ forEachDialect('employment periods', (t) => {
     const bad = await c.put(`${periods(e.username)}/${second.id}`, { start_date: '2024-06-01' });
     assert.equal(bad.status, 422);
     assert.ok(bad.body.errors.start_date);
-    const own = await c.put(`${periods(e.username)}/${second.id}`, { ...second, start_date: '2024-07-02', end_date: null });
+    const own = await c.put(`${periods(e.username)}/${second.id}`, {
+      ...second,
+      start_date: '2024-07-02',
+      end_date: null,
+    });
     assert.equal(own.status, 200, 'a period does not overlap itself; read-form dates are accepted');
     assert.equal(own.body.data.start_date, '2024-07-02T00:00:00.000000Z');
   });

@@ -42,8 +42,14 @@ forEachDialect('folders', (t) => {
 
     const moved = await c.patch(`/folders/${child.id}`, { parent_id: other.id, name: 'Projekt A (alt)' });
     assert.equal(moved.status, 200, moved.text);
-    assert.deepEqual([moved.body.data.parent_id, moved.body.data.name, moved.body.data.project_id], [other.id, 'Projekt A (alt)', project.id]);
-    assert.equal((await c.put(`/folders/${child.id}`, { parent_id: null, project_id: null })).body.data.parent_id, null);
+    assert.deepEqual(
+      [moved.body.data.parent_id, moved.body.data.name, moved.body.data.project_id],
+      [other.id, 'Projekt A (alt)', project.id],
+    );
+    assert.equal(
+      (await c.put(`/folders/${child.id}`, { parent_id: null, project_id: null })).body.data.parent_id,
+      null,
+    );
     assert.equal((await c.get(`/folders/${child.id}`)).body.data.project_id, null);
     assert.equal((await c.delete(`/folders/${child.id}`)).status, 204);
     assert.equal((await c.get(`/folders/${child.id}`)).status, 404);
@@ -57,12 +63,20 @@ forEachDialect('folders', (t) => {
     const fields = (r: { body: any }) => Object.keys(r.body.errors ?? {}).sort();
     assert.deepEqual(fields(await c.post('/folders', {})), ['name']);
     assert.deepEqual(fields(await c.post('/folders', { name: '' })), ['name']);
-    assert.deepEqual(fields(await c.post('/folders', { name: 'x', parent_id: 999999, project_id: 999999, customer_id: 'nope' })), ['customer_id', 'parent_id', 'project_id']);
+    assert.deepEqual(
+      fields(await c.post('/folders', { name: 'x', parent_id: 999999, project_id: 999999, customer_id: 'nope' })),
+      ['customer_id', 'parent_id', 'project_id'],
+    );
     const foreign = await t().tenant();
     const theirs = await folder(foreign, { name: 'Theirs' });
     const theirProject = await createProject(foreign);
     const theirCustomer = await createCustomer(foreign);
-    const r = await c.post('/folders', { name: 'x', parent_id: theirs.id, project_id: theirProject.id, customer_id: theirCustomer });
+    const r = await c.post('/folders', {
+      name: 'x',
+      parent_id: theirs.id,
+      project_id: theirProject.id,
+      customer_id: theirCustomer,
+    });
     assert.equal(r.status, 422);
     assert.deepEqual(fields(r), ['customer_id', 'parent_id', 'project_id']);
     for (const parent of [a.id, b.id, d.id]) {
@@ -78,9 +92,15 @@ forEachDialect('folders', (t) => {
     const c = await t().tenant();
     const a = await folder(c, { name: 'A' });
     const b = await folder(c, { name: 'B' });
-    const [x, y] = await Promise.all([c.patch(`/folders/${a.id}`, { parent_id: b.id }), c.patch(`/folders/${b.id}`, { parent_id: a.id })]);
+    const [x, y] = await Promise.all([
+      c.patch(`/folders/${a.id}`, { parent_id: b.id }),
+      c.patch(`/folders/${b.id}`, { parent_id: a.id }),
+    ]);
     assert.deepEqual([x.status, y.status].sort(), [200, 422], `${x.text} ${y.text}`);
-    const parents = [(await c.get(`/folders/${a.id}`)).body.data.parent_id, (await c.get(`/folders/${b.id}`)).body.data.parent_id];
+    const parents = [
+      (await c.get(`/folders/${a.id}`)).body.data.parent_id,
+      (await c.get(`/folders/${b.id}`)).body.data.parent_id,
+    ];
     assert.equal(parents.filter((p) => p === null).length, 1, JSON.stringify(parents));
   });
 
@@ -102,7 +122,8 @@ forEachDialect('folders', (t) => {
       await other.get(`/folders/${parent.id}/documents/${doc.id}`),
       await other.get(`/folders/${parent.id}/documents/${doc.id}/content`),
       await other.delete(`/folders/${parent.id}/documents/${doc.id}`),
-    ]) assert.equal(r.status, 404, r.text);
+    ])
+      assert.equal(r.status, 404, r.text);
     assert.deepEqual((await other.get('/folders')).body.data, []);
     const refused = await c.delete(`/folders/${parent.id}`);
     assert.equal(refused.status, 422);
@@ -144,7 +165,12 @@ forEachDialect('folders', (t) => {
     assert.equal((await c.delete(`/folders/${f.id}/documents/${list[1].id}`)).status, 204);
     assert.equal((await c.get(`/folders/${f.id}/documents/${list[1].id}`)).status, 404);
     assert.equal((await c.delete(`/folders/${f.id}`)).status, 204);
-    const left = await t().database.db.selectFrom('attachments').select('id').where('tenant_id', '=', c.tenant.id).where('owner_type', '=', 'folder').execute();
+    const left = await t()
+      .database.db.selectFrom('attachments')
+      .select('id')
+      .where('tenant_id', '=', c.tenant.id)
+      .where('owner_type', '=', 'folder')
+      .execute();
     assert.equal(left.length, 0);
   });
 

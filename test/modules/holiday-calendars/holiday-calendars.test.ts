@@ -8,9 +8,25 @@ import { createEmployee, userPath } from '../../support/people.js';
 forEachDialect('holiday calendars', (t) => {
   test('a calendar is created, read, updated; its name is unique (422 on name)', async () => {
     const c = await t().tenant();
-    const r = await c.post('/holiday-calendars', { name: 'Standard', note: '', country: 'Deutschland', region: 'Baden-Württemberg' });
+    const r = await c.post('/holiday-calendars', {
+      name: 'Standard',
+      note: '',
+      country: 'Deutschland',
+      region: 'Baden-Württemberg',
+    });
     assert.equal(r.status, 201, r.text);
-    assert.deepEqual({ ...r.body.data, id: 0, created: null, modified: null }, { id: 0, name: 'Standard', note: '', country: 'Deutschland', region: 'Baden-Württemberg', created: null, modified: null });
+    assert.deepEqual(
+      { ...r.body.data, id: 0, created: null, modified: null },
+      {
+        id: 0,
+        name: 'Standard',
+        note: '',
+        country: 'Deutschland',
+        region: 'Baden-Württemberg',
+        created: null,
+        modified: null,
+      },
+    );
     const dup = await c.post('/holiday-calendars', { name: 'Standard' });
     assert.equal(dup.status, 422);
     assert.deepEqual(Object.keys(dup.body.errors), ['name']);
@@ -26,17 +42,32 @@ forEachDialect('holiday calendars', (t) => {
     const path = `/holiday-calendars/${cal.id}/holidays`;
     const xmas = await c.post(path, { date: '2024-12-24', name: 'Heiligabend', half_day: true });
     assert.equal(xmas.status, 201, xmas.text);
-    assert.deepEqual({ ...xmas.body.data, id: 0, created: null, modified: null }, {
-      id: 0, holiday_calendar_id: cal.id, date: '2024-12-24T00:00:00.000000Z', name: 'Heiligabend', half_day: true, created: null, modified: null,
-    });
+    assert.deepEqual(
+      { ...xmas.body.data, id: 0, created: null, modified: null },
+      {
+        id: 0,
+        holiday_calendar_id: cal.id,
+        date: '2024-12-24T00:00:00.000000Z',
+        name: 'Heiligabend',
+        half_day: true,
+        created: null,
+        modified: null,
+      },
+    );
     await c.post(path, { date: '2024-01-01', name: 'Neujahr' });
     await c.post(path, { date: '2025-01-01', name: 'Neujahr' });
     const dup = await c.post(path, { date: '2024-01-01', name: 'Again' });
     assert.equal(dup.status, 422);
     assert.deepEqual(Object.keys(dup.body.errors), ['date']);
-    assert.deepEqual((await c.get(path)).body.data.map((h: any) => h.date.slice(0, 10)), ['2024-01-01', '2024-12-24', '2025-01-01']);
+    assert.deepEqual(
+      (await c.get(path)).body.data.map((h: any) => h.date.slice(0, 10)),
+      ['2024-01-01', '2024-12-24', '2025-01-01'],
+    );
     const year = await c.get(`${path}?start_date=2024-01-01&end_date=2024-12-31`);
-    assert.deepEqual(year.body.data.map((h: any) => h.name), ['Neujahr', 'Heiligabend']);
+    assert.deepEqual(
+      year.body.data.map((h: any) => h.name),
+      ['Neujahr', 'Heiligabend'],
+    );
     assert.equal((await c.get(`${path}?start_date=`)).status, 422);
     const moved = await c.patch(`${path}/${xmas.body.data.id}`, { half_day: false });
     assert.equal(moved.body.data.half_day, false);
@@ -48,7 +79,8 @@ forEachDialect('holiday calendars', (t) => {
     const b = await t().tenant();
     const cal = (await a.post('/holiday-calendars', { name: 'A' })).body.data;
     const other = (await a.post('/holiday-calendars', { name: 'B' })).body.data;
-    const h = (await a.post(`/holiday-calendars/${cal.id}/holidays`, { date: '2024-05-01', name: 'Tag der Arbeit' })).body.data;
+    const h = (await a.post(`/holiday-calendars/${cal.id}/holidays`, { date: '2024-05-01', name: 'Tag der Arbeit' }))
+      .body.data;
     assert.equal((await b.get(`/holiday-calendars/${cal.id}`)).status, 404);
     assert.equal((await b.get(`/holiday-calendars/${cal.id}/holidays`)).status, 404);
     assert.equal((await a.get(`/holiday-calendars/${other.id}/holidays/${h.id}`)).status, 404);
@@ -60,7 +92,11 @@ forEachDialect('holiday calendars', (t) => {
     const brk = (await c.post('/break-regulation-types', { name: 'Standard' })).body.data;
     assert.deepEqual(Object.keys(brk).sort(), ['created', 'id', 'modified', 'name']);
     const e = await createEmployee(c);
-    const wt = await c.post(`${userPath(e.username)}/regular-working-times`, { monday: 8, holiday_calendar_id: cal.id, break_regulation_type_id: brk.id });
+    const wt = await c.post(`${userPath(e.username)}/regular-working-times`, {
+      monday: 8,
+      holiday_calendar_id: cal.id,
+      break_regulation_type_id: brk.id,
+    });
     assert.equal(wt.status, 201, wt.text);
     const r = await c.delete(`/holiday-calendars/${cal.id}`);
     assert.equal(r.status, 422);

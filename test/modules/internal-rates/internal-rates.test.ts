@@ -17,18 +17,21 @@ forEachDialect('internal rates', (t) => {
     const r = await c.get(rates(e.username));
     assert.equal(r.status, 200);
     assert.deepEqual(Object.keys(r.body), ['data']);
-    assert.deepEqual({ ...r.body.data[0], id: 0, created: null, modified: null }, {
-      id: 0,
-      employee_id: 'anna.schmidt',
-      start_date: '2024-01-01',
-      internal_rate: '45.00',
-      note: null,
-      monthly_rate: null,
-      internal_rate_resets: null,
-      rate_type: { id: 0, name: 'none' },
-      created: null,
-      modified: null,
-    });
+    assert.deepEqual(
+      { ...r.body.data[0], id: 0, created: null, modified: null },
+      {
+        id: 0,
+        employee_id: 'anna.schmidt',
+        start_date: '2024-01-01',
+        internal_rate: '45.00',
+        note: null,
+        monthly_rate: null,
+        internal_rate_resets: null,
+        rate_type: { id: 0, name: 'none' },
+        created: null,
+        modified: null,
+      },
+    );
     assert.equal(r.body.data[1].internal_rate, '52.50');
     assert.deepEqual(r.body.data[1].rate_type, { id: 1, name: 'Hourly rate' });
     assert.match(r.body.data[1].created, /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.000000Z$/);
@@ -39,16 +42,25 @@ forEachDialect('internal rates', (t) => {
   test('PATCH changes submitted fields; duplicate start is 422 on start_date; bad values 422 on their field', async () => {
     const c = await t().tenant();
     const e = await createEmployee(c);
-    const a = (await c.post(rates(e.username), { start_date: '2024-01-01', internal_rate: 40, note: 'keep' })).body.data;
+    const a = (await c.post(rates(e.username), { start_date: '2024-01-01', internal_rate: 40, note: 'keep' })).body
+      .data;
     await c.post(rates(e.username), { start_date: '2024-06-01', internal_rate: 41 });
-    const p = await c.put(`${rates(e.username)}/${a.id}`, { ...a, internal_rate: '42.125', internal_rate_resets: true });
+    const p = await c.put(`${rates(e.username)}/${a.id}`, {
+      ...a,
+      internal_rate: '42.125',
+      internal_rate_resets: true,
+    });
     assert.equal(p.status, 200, p.text);
     assert.equal(p.body.data.internal_rate, '42.13');
     assert.equal(p.body.data.note, 'keep');
     const dup = await c.patch(`${rates(e.username)}/${a.id}`, { start_date: '2024-06-01' });
     assert.equal(dup.status, 422);
     assert.deepEqual(Object.keys(dup.body.errors), ['start_date']);
-    const bad = await c.post(rates(e.username), { start_date: '2024-01-01T10:00:00', internal_rate: 'abc', rate_type: 9 });
+    const bad = await c.post(rates(e.username), {
+      start_date: '2024-01-01T10:00:00',
+      internal_rate: 'abc',
+      rate_type: 9,
+    });
     assert.equal(bad.status, 422);
     assert.deepEqual(Object.keys(bad.body.errors).sort(), ['internal_rate', 'rate_type', 'start_date']);
     const missing = await c.post(rates(e.username), {});

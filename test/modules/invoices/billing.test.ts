@@ -16,8 +16,10 @@ forEachDialect('billing and correction', (t) => {
     const other = await createInvoice(c, { invoice_number: 'AM-2', customer_number: invoice.customer_number });
     const amount = async (n = 'AM-1') => (await c.get(`/invoices/${n}`)).body.data.amount;
     assert.equal(invoice.amount, '0.00');
-    const a = (await c.post('/invoice-items', { invoice_id: invoice.id, quantity: 10, unit_price: 120, vat: 19 })).body.data; // 1200 + 228
-    const b = (await c.post('/invoice-items', { invoice_number: 'AM-1', quantity: 3, unit_price: '0.3333', vat: 7 })).body.data; // 1.00 + 0.07
+    const a = (await c.post('/invoice-items', { invoice_id: invoice.id, quantity: 10, unit_price: 120, vat: 19 })).body
+      .data; // 1200 + 228
+    const b = (await c.post('/invoice-items', { invoice_number: 'AM-1', quantity: 3, unit_price: '0.3333', vat: 7 }))
+      .body.data; // 1.00 + 0.07
     assert.equal(await amount(), '1429.07');
     await c.patch(`/invoice-items/${b.id}`, { billed_amount: 2 }); // 2 + 0.14
     assert.equal(await amount(), '1430.14');
@@ -43,9 +45,27 @@ forEachDialect('billing and correction', (t) => {
     const w = await receiptWorld(t());
     const c = w.c;
     const invoice = await createInvoice(c, { invoice_number: 'B-1', date: '2026-04-30' });
-    const planned = (await c.post('/invoice-items', { invoice_id: invoice.id, project_id: w.project, quantity: 2, unit_price: 50, vat: 19 })).body.data;
-    const fixed = (await c.post('/invoice-items', { invoice_id: invoice.id, project_id: w.project, status: 1, billed_amount: 70, billed_date: '2026-04-01 10:00:00' })).body.data;
-    const canceled = (await c.post('/invoice-items', { invoice_id: invoice.id, project_id: w.project, status: 3, unit_price: 5 })).body.data;
+    const planned = (
+      await c.post('/invoice-items', {
+        invoice_id: invoice.id,
+        project_id: w.project,
+        quantity: 2,
+        unit_price: 50,
+        vat: 19,
+      })
+    ).body.data;
+    const fixed = (
+      await c.post('/invoice-items', {
+        invoice_id: invoice.id,
+        project_id: w.project,
+        status: 1,
+        billed_amount: 70,
+        billed_date: '2026-04-01 10:00:00',
+      })
+    ).body.data;
+    const canceled = (
+      await c.post('/invoice-items', { invoice_id: invoice.id, project_id: w.project, status: 3, unit_price: 5 })
+    ).body.data;
     const elsewhere = (await c.post('/invoice-items', { project_id: w.project, unit_price: 5 })).body.data;
     const notBilled = await createReceipt(w, { invoice_item_id: planned.id });
     const released = await createReceipt(w, { invoice_item_id: fixed.id, billing_status: 2 });
@@ -58,7 +78,10 @@ forEachDialect('billing and correction', (t) => {
     assert.deepEqual([billed.body.data.status.id, billed.body.data.amount], [0, '189.00']); // 119 + 70
     const item = async (id: number) => (await c.get(`/invoice-items/${id}`)).body.data;
     const p = await item(planned.id);
-    assert.deepEqual([p.status.id, p.billed_amount, p.billed_date, p.gross_amount], [2, '100.00', '2026-04-30T00:00:00.000000Z', 119]);
+    assert.deepEqual(
+      [p.status.id, p.billed_amount, p.billed_date, p.gross_amount],
+      [2, '100.00', '2026-04-30T00:00:00.000000Z', 119],
+    );
     const f = await item(fixed.id);
     assert.deepEqual([f.status.id, f.billed_amount, f.billed_date], [2, '70.00', '2026-04-01T10:00:00.000000Z']);
     assert.deepEqual([(await item(canceled.id)).status.id, (await item(elsewhere.id)).status.id], [3, 0]);
@@ -66,8 +89,14 @@ forEachDialect('billing and correction', (t) => {
     assert.deepEqual(await status(notBilled.id), { id: 3, name: 'Billed' });
     assert.deepEqual(await status(released.id), { id: 3, name: 'Billed' });
     assert.deepEqual([(await status(onCanceled.id)).id, (await status(unrelated.id)).id], [1, 1]);
-    assert.deepEqual((await c.get('/receipts?billing_status[]=3&orderBy=id')).body.data.map((r: any) => r.id), [notBilled.id, released.id]);
-    assert.deepEqual((await c.get('/invoices/B-1/items?status[]=2')).body.data.map((i: any) => i.id), [planned.id, fixed.id]);
+    assert.deepEqual(
+      (await c.get('/receipts?billing_status[]=3&orderBy=id')).body.data.map((r: any) => r.id),
+      [notBilled.id, released.id],
+    );
+    assert.deepEqual(
+      (await c.get('/invoices/B-1/items?status[]=2')).body.data.map((i: any) => i.id),
+      [planned.id, fixed.id],
+    );
     // Billed is final: the items, their receipts and the invoice stay as billed.
     assert.equal((await c.patch(`/invoice-items/${planned.id}`, { description: 'x' })).status, 422);
     assert.equal((await c.patch(`/receipts/${notBilled.id}`, { note: 'x' })).status, 422);
@@ -79,21 +108,53 @@ forEachDialect('billing and correction', (t) => {
     const c = w.c;
     const e = await seedEmployee(t().database.db, c.tenant.id);
     const invoice = await createInvoice(c, { invoice_number: 'K-1', date: '2026-05-31' });
-    const planned = (await c.post('/invoice-items', { invoice_id: invoice.id, project_id: w.project, quantity: 2, unit_price: 50, vat: 19 })).body.data;
-    const fixed = (await c.post('/invoice-items', { invoice_id: invoice.id, project_id: w.project, status: 1, billed_amount: 70, billed_date: '2026-04-01 10:00:00' })).body.data;
+    const planned = (
+      await c.post('/invoice-items', {
+        invoice_id: invoice.id,
+        project_id: w.project,
+        quantity: 2,
+        unit_price: 50,
+        vat: 19,
+      })
+    ).body.data;
+    const fixed = (
+      await c.post('/invoice-items', {
+        invoice_id: invoice.id,
+        project_id: w.project,
+        status: 1,
+        billed_amount: 70,
+        billed_date: '2026-04-01 10:00:00',
+      })
+    ).body.data;
     const r1 = await createReceipt(w, { invoice_item_id: planned.id });
     const r2 = await createReceipt(w, { invoice_item_id: fixed.id, billing_status: 2 });
     const r3 = await createReceipt(w, { invoice_item_id: fixed.id, billing_status: null });
-    const before = await Promise.all([planned.id, fixed.id].map(async (id) => (await c.get(`/invoice-items/${id}`)).body.data));
+    const before = await Promise.all(
+      [planned.id, fixed.id].map(async (id) => (await c.get(`/invoice-items/${id}`)).body.data),
+    );
     assert.equal((await c.patch('/invoices/K-1', { status: 0 })).status, 200);
 
-    const corrected = await c.post('/invoices/K-1/correction', { creator_username: e.username, correction_date: '2026-06-02' });
+    const corrected = await c.post('/invoices/K-1/correction', {
+      creator_username: e.username,
+      correction_date: '2026-06-02',
+    });
     assert.equal(corrected.status, 200, corrected.text);
-    assert.deepEqual([corrected.body.data.status, corrected.body.data.correction_date, corrected.body.data.amount], [{ id: 1, name: 'Draft' }, '2026-06-02', '189.00']);
-    const after = await Promise.all([planned.id, fixed.id].map(async (id) => (await c.get(`/invoice-items/${id}`)).body.data));
+    assert.deepEqual(
+      [corrected.body.data.status, corrected.body.data.correction_date, corrected.body.data.amount],
+      [{ id: 1, name: 'Draft' }, '2026-06-02', '189.00'],
+    );
+    const after = await Promise.all(
+      [planned.id, fixed.id].map(async (id) => (await c.get(`/invoice-items/${id}`)).body.data),
+    );
     const strip = (i: any) => ({ ...i, modified: undefined });
-    assert.deepEqual(after.map(strip), before.map(strip), 'status, billed_amount and billed_date as before the billing');
-    const statuses = await Promise.all([r1, r2, r3].map(async (r) => (await c.get(`/receipts/${r.id}`)).body.data.billing_status));
+    assert.deepEqual(
+      after.map(strip),
+      before.map(strip),
+      'status, billed_amount and billed_date as before the billing',
+    );
+    const statuses = await Promise.all(
+      [r1, r2, r3].map(async (r) => (await c.get(`/receipts/${r.id}`)).body.data.billing_status),
+    );
     assert.deepEqual(statuses, [{ id: 1, name: 'Not billed' }, { id: 2, name: 'Freigegebene' }, null]);
     // A Draft again: it changes, and billing it once more bills what it holds now.
     assert.equal((await c.patch(`/invoice-items/${planned.id}`, { quantity: 3 })).status, 200);

@@ -20,7 +20,10 @@ forEachDialect('invoice attachments', (t) => {
     assert.equal(up.status, 200, up.text);
     assert.deepEqual(up.body, { success: true });
     const list = (await c.get('/invoices/R-1/attachments')).body.data;
-    assert.deepEqual(list.map((a: any) => [a.invoice_number, a.filename, a.content_type, a.size]), [['R-1', 'R-1.pdf', 'application/pdf', pdf.length]]);
+    assert.deepEqual(
+      list.map((a: any) => [a.invoice_number, a.filename, a.content_type, a.size]),
+      [['R-1', 'R-1.pdf', 'application/pdf', pdf.length]],
+    );
     const one = (await c.get(`/invoices/R-1/attachments/${list[0].id}`)).body.data;
     assert.equal(one.file_contents, upload.file_contents);
     const raw = await c.get(`/invoices/R-1/attachments/${list[0].id}/content`);
@@ -51,7 +54,12 @@ forEachDialect('invoice attachments', (t) => {
     assert.match(refused.body.message, /B-1 is billed/);
     await c.post('/invoices/B-2/attachments', upload);
     assert.equal((await c.delete('/invoices/B-2')).status, 204);
-    const left = await t().database.db.selectFrom('attachments').select('id').where('tenant_id', '=', c.tenant.id).where('owner_type', '=', 'invoice').execute();
+    const left = await t()
+      .database.db.selectFrom('attachments')
+      .select('id')
+      .where('tenant_id', '=', c.tenant.id)
+      .where('owner_type', '=', 'invoice')
+      .execute();
     assert.equal(left.length, 1);
   });
 });

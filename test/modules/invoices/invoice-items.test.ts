@@ -19,19 +19,53 @@ forEachDialect('invoice items', (t) => {
     const task = await createTask(c, project.id);
     const inv = await createInvoice(c, { invoice_number: 'R-1' });
     const r = await item(c, {
-      invoice_number: 'R-1', project_id: project.id, project_task_id: task.id, description: 'Consulting', quantity: 40, unit_price: '85.005', vat: 19,
-      status: 1, kind: 1, planned_date: '2024-05-31', planned_amount: 3400, sorting: '1', unit: 'h', contains_working_hours: true,
+      invoice_number: 'R-1',
+      project_id: project.id,
+      project_task_id: task.id,
+      description: 'Consulting',
+      quantity: 40,
+      unit_price: '85.005',
+      vat: 19,
+      status: 1,
+      kind: 1,
+      planned_date: '2024-05-31',
+      planned_amount: 3400,
+      sorting: '1',
+      unit: 'h',
+      contains_working_hours: true,
     });
-    assert.deepEqual([r.invoice_id, r.invoice_number, r.project_id, r.project_task_id], [inv.id, 'R-1', project.id, task.id]);
-    assert.deepEqual([r.quantity, r.unit_price, r.vat, r.planned_amount, r.billed_amount], ['40.00000', '85.0050', '19.0000', '3400.00', null]);
-    assert.deepEqual([r.total_price, r.net_amount, r.tax_rate, r.tax_amount, r.gross_amount], [3400.2, 3400.2, 19, 646.04, 4046.24]);
-    assert.deepEqual([r.status, r.kind, r.type], [{ id: 1, name: 'Approved' }, { id: 1, name: 'Flat Rate' }, { id: 0, name: 'Geplante' }]);
-    assert.deepEqual([r.planned_date, r.currency, r.language, r.contains_working_hours, r.contains_receipts], ['2024-05-31T00:00:00.000000Z', 'EUR', 'de', true, null]);
+    assert.deepEqual(
+      [r.invoice_id, r.invoice_number, r.project_id, r.project_task_id],
+      [inv.id, 'R-1', project.id, task.id],
+    );
+    assert.deepEqual(
+      [r.quantity, r.unit_price, r.vat, r.planned_amount, r.billed_amount],
+      ['40.00000', '85.0050', '19.0000', '3400.00', null],
+    );
+    assert.deepEqual(
+      [r.total_price, r.net_amount, r.tax_rate, r.tax_amount, r.gross_amount],
+      [3400.2, 3400.2, 19, 646.04, 4046.24],
+    );
+    assert.deepEqual(
+      [r.status, r.kind, r.type],
+      [
+        { id: 1, name: 'Approved' },
+        { id: 1, name: 'Flat Rate' },
+        { id: 0, name: 'Geplante' },
+      ],
+    );
+    assert.deepEqual(
+      [r.planned_date, r.currency, r.language, r.contains_working_hours, r.contains_receipts],
+      ['2024-05-31T00:00:00.000000Z', 'EUR', 'de', true, null],
+    );
     assert.deepEqual((await c.get(`/invoice-items/${r.id}`)).body.data, r);
     assert.deepEqual((await c.get('/invoices/R-1/items')).body.data, [r]);
     assert.deepEqual((await c.get(`/projects/${project.id}/invoice-items`)).body.data, [r]);
     const billed = await c.patch(`/invoice-items/${r.id}`, { billed_amount: '3400.00', status: 2 });
-    assert.deepEqual([billed.body.data.billed_amount, billed.body.data.total_price, billed.body.data.status.name], ['3400.00', 3400, 'Billed']);
+    assert.deepEqual(
+      [billed.body.data.billed_amount, billed.body.data.total_price, billed.body.data.status.name],
+      ['3400.00', 3400, 'Billed'],
+    );
   });
 
   test('references and decimals are checked; the invoice by number or id must agree; nothing is written on 422', async () => {
@@ -41,11 +75,27 @@ forEachDialect('invoice items', (t) => {
     const taskOfP2 = await createTask(c, p2.id);
     const a = await createInvoice(c, { invoice_number: 'A' });
     await createInvoice(c, { invoice_number: 'B' });
-    const r = await c.post('/invoice-items', { invoice_number: 'nope', project_id: 999999, customer_number: 'nope', quantity: 1.000001, vat: '19.00001', article_id: 5 });
+    const r = await c.post('/invoice-items', {
+      invoice_number: 'nope',
+      project_id: 999999,
+      customer_number: 'nope',
+      quantity: 1.000001,
+      vat: '19.00001',
+      article_id: 5,
+    });
     assert.equal(r.status, 422);
-    assert.deepEqual(Object.keys(r.body.errors).sort(), ['article_id', 'customer_number', 'invoice_number', 'project_id', 'quantity', 'vat']);
+    assert.deepEqual(Object.keys(r.body.errors).sort(), [
+      'article_id',
+      'customer_number',
+      'invoice_number',
+      'project_id',
+      'quantity',
+      'vat',
+    ]);
     assert.ok((await c.post('/invoice-items', { invoice_number: 'B', invoice_id: a.id })).body.errors.invoice_id);
-    assert.ok((await c.post('/invoice-items', { project_id: p1.id, project_task_id: taskOfP2.id })).body.errors.project_task_id);
+    assert.ok(
+      (await c.post('/invoice-items', { project_id: p1.id, project_task_id: taskOfP2.id })).body.errors.project_task_id,
+    );
     assert.ok((await c.post('/invoice-items', { status: 4 })).body.errors.status);
     assert.ok((await c.post('/invoice-items', { from: '2024-02-01', to: '2024-01-01' })).body.errors.to);
     assert.equal((await c.get('/invoice-items')).body.meta.total, 0);
@@ -70,7 +120,10 @@ forEachDialect('invoice items', (t) => {
     assert.deepEqual(ids((await c.get('/invoice-items?status[]=0&status[]=2')).body), [i0.id, i2.id]);
     assert.deepEqual(ids((await c.get('/invoice-items?status[]=3')).body), [i3.id]);
     assert.deepEqual(ids((await c.get('/invoice-items?status=1')).body), [i1.id]);
-    assert.deepEqual(ids((await c.get('/invoice-items?planned_from=2024-02-10&planned_to=2024-03-10')).body), [i1.id, i2.id]);
+    assert.deepEqual(ids((await c.get('/invoice-items?planned_from=2024-02-10&planned_to=2024-03-10')).body), [
+      i1.id,
+      i2.id,
+    ]);
     assert.deepEqual(ids((await c.get('/invoice-items?planned_to=2024-02-09')).body), [i0.id]);
     assert.deepEqual(ids((await c.get('/invoices/F-1/items?status[]=2')).body), [i2.id]);
     assert.deepEqual(ids((await c.get(`/projects/${project.id}/invoice-items`)).body), [i0.id, i2.id]);

@@ -25,7 +25,10 @@ forEachDialect('invoice item links', (t) => {
     const p = await w.c.patch(`/attendances/${b.body.data.id}`, { note: 'still open' });
     assert.equal(p.status, 200, p.text);
     assert.equal(p.body.data.invoice_item_id, item.id);
-    assert.equal((await w.c.patch(`/attendances/${b.body.data.id}`, { invoice_item_id: null })).body.data.invoice_item_id, null);
+    assert.equal(
+      (await w.c.patch(`/attendances/${b.body.data.id}`, { invoice_item_id: null })).body.data.invoice_item_id,
+      null,
+    );
     assert.ok((await w.book({ date: '2026-03-11', invoice_item_id: 999999 })).body.errors.invoice_item_id);
     const other = await w.addProject();
     const foreign = (await w.c.post('/invoice-items', { project_id: other.projectId })).body.data;
@@ -39,7 +42,11 @@ forEachDialect('invoice item links', (t) => {
     const spare = (await w.c.post('/invoice-items', { invoice_id: invoice.id })).body.data;
     assert.equal((await w.c.delete(`/invoice-items/${item.id}`)).status, 422);
     assert.equal((await w.c.patch(`/invoices/${invoice.invoice_number}`, { status: 0 })).status, 200);
-    for (const r of [await w.c.patch(`/attendances/${b.id}`, { note: 'x' }), await w.c.delete(`/attendances/${b.id}`), await w.c.patch(`/attendances/${b.id}`, { invoice_item_id: null })]) {
+    for (const r of [
+      await w.c.patch(`/attendances/${b.id}`, { note: 'x' }),
+      await w.c.delete(`/attendances/${b.id}`),
+      await w.c.patch(`/attendances/${b.id}`, { invoice_item_id: null }),
+    ]) {
       assert.equal(r.status, 422, r.text);
       assert.deepEqual(Object.keys(r.body.errors), ['invoice_item_id']);
       assert.match(r.body.message, new RegExp(invoice.invoice_number));
@@ -53,7 +60,10 @@ forEachDialect('invoice item links', (t) => {
   test('billing and a change of a linked booking at once: either the change lands before the billing or it is refused', async () => {
     const { w, invoice, item } = await setup();
     const b = (await w.book({ invoice_item_id: item.id })).body.data;
-    const [change, bill] = await Promise.all([w.c.patch(`/attendances/${b.id}`, { note: 'raced' }), w.c.patch(`/invoices/${invoice.invoice_number}`, { status: 0 })]);
+    const [change, bill] = await Promise.all([
+      w.c.patch(`/attendances/${b.id}`, { note: 'raced' }),
+      w.c.patch(`/invoices/${invoice.invoice_number}`, { status: 0 }),
+    ]);
     assert.equal(bill.status, 200, bill.text);
     assert.ok([200, 422].includes(change.status), change.text);
     const stored = (await w.c.get(`/attendances/${b.id}`)).body.data;
@@ -67,25 +77,45 @@ forEachDialect('invoice item links', (t) => {
     const item = (await w.c.post('/invoice-items', { invoice_id: invoice.id, project_id: w.project })).body.data;
     const receipt = await createReceipt(w, { invoice_item_id: item.id });
     assert.equal(receipt.invoice_item_id, item.id);
-    assert.match((await w.c.post('/receipts', w.body({ invoice_item_id: 999999 }))).body.errors.invoice_item_id[0], /invalid/);
+    assert.match(
+      (await w.c.post('/receipts', w.body({ invoice_item_id: 999999 }))).body.errors.invoice_item_id[0],
+      /invalid/,
+    );
     const foreign = (await w.c.post('/invoice-items', { project_id: (await createProject(w.c)).id })).body.data;
-    assert.match((await w.c.post('/receipts', w.body({ invoice_item_id: foreign.id }))).body.errors.invoice_item_id[0], /another project/);
+    assert.match(
+      (await w.c.post('/receipts', w.body({ invoice_item_id: foreign.id }))).body.errors.invoice_item_id[0],
+      /another project/,
+    );
     const unlinked = await createReceipt(w);
     const linkedLater = await w.c.patch(`/receipts/${unlinked.id}`, { invoice_item_id: item.id });
     assert.equal(linkedLater.status, 200, linkedLater.text);
     const open = await w.c.patch(`/receipts/${receipt.id}`, { note: 'still a draft' });
     assert.equal(open.status, 200, open.text);
-    assert.equal((await w.c.delete(`/invoice-items/${item.id}`)).body.message.match(/receipts/)?.[0], 'receipts', 'an item billing receipts is not deleted');
-    assert.equal((await w.c.patch(`/receipts/${unlinked.id}`, { invoice_item_id: null })).body.data.invoice_item_id, null);
+    assert.equal(
+      (await w.c.delete(`/invoice-items/${item.id}`)).body.message.match(/receipts/)?.[0],
+      'receipts',
+      'an item billing receipts is not deleted',
+    );
+    assert.equal(
+      (await w.c.patch(`/receipts/${unlinked.id}`, { invoice_item_id: null })).body.data.invoice_item_id,
+      null,
+    );
 
     assert.equal((await w.c.patch(`/invoices/${invoice.invoice_number}`, { status: 0 })).status, 200);
-    for (const r of [await w.c.patch(`/receipts/${receipt.id}`, { note: 'x' }), await w.c.patch(`/receipts/${receipt.id}`, { invoice_item_id: null }), await w.c.delete(`/receipts/${receipt.id}`)]) {
+    for (const r of [
+      await w.c.patch(`/receipts/${receipt.id}`, { note: 'x' }),
+      await w.c.patch(`/receipts/${receipt.id}`, { invoice_item_id: null }),
+      await w.c.delete(`/receipts/${receipt.id}`),
+    ]) {
       assert.equal(r.status, 422, r.text);
       assert.deepEqual(Object.keys(r.body.errors), ['invoice_item_id']);
       assert.equal(r.body.violations?.[0]?.rule, 'billed');
       assert.match(r.body.message, new RegExp(`invoice ${invoice.invoice_number}`));
     }
-    const file = await w.c.put(`/receipts/${receipt.id}/attachments`, { filename: 'a.pdf', file_contents: Buffer.from('%PDF-1.4 x').toString('base64') });
+    const file = await w.c.put(`/receipts/${receipt.id}/attachments`, {
+      filename: 'a.pdf',
+      file_contents: Buffer.from('%PDF-1.4 x').toString('base64'),
+    });
     assert.equal(file.status, 422, file.text);
     const late = await w.c.post('/receipts', w.body({ invoice_item_id: item.id }));
     assert.equal(late.status, 422);

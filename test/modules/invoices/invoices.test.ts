@@ -14,15 +14,25 @@ forEachDialect('invoices', (t) => {
     const c = await t().tenant();
     const customer = await createCustomer(c);
     const r = await c.post('/invoices', {
-      invoice_number: 'R-2024-0001', customer_number: customer, date: '2024-05-01', amount: '0.00', payment_terms: 30, payment_terms_date: '2024-05-31',
-      address: 'Musterfirma\r\nMusterstraße 1\r\n00000 Musterstadt', title: 'May', currency: 'EUR',
+      invoice_number: 'R-2024-0001',
+      customer_number: customer,
+      date: '2024-05-01',
+      amount: '0.00',
+      payment_terms: 30,
+      payment_terms_date: '2024-05-31',
+      address: 'Musterfirma\r\nMusterstraße 1\r\n00000 Musterstadt',
+      title: 'May',
+      currency: 'EUR',
     });
     assert.equal(r.status, 201, r.text);
     const inv = r.body.data;
     assert.equal(inv.invoice_number, 'R-2024-0001');
     assert.deepEqual(inv.billing_kind, { id: 0, name: 'Abrechnung' });
     assert.deepEqual(inv.status, { id: 1, name: 'Draft' });
-    assert.deepEqual([inv.date, inv.amount, inv.currency, inv.payment_terms, inv.payment_terms_date, inv.correction_date], ['2024-05-01', '0.00', 'EUR', 30, '2024-05-31', null]);
+    assert.deepEqual(
+      [inv.date, inv.amount, inv.currency, inv.payment_terms, inv.payment_terms_date, inv.correction_date],
+      ['2024-05-01', '0.00', 'EUR', 30, '2024-05-31', null],
+    );
     assert.equal(inv.address, 'Musterfirma\r\nMusterstraße 1\r\n00000 Musterstadt');
     assert.deepEqual([inv.customer_number, inv.creator_username, inv.email_sent_at], [customer, null, null]);
     assert.deepEqual((await c.get('/invoices/R-2024-0001')).body.data, inv);
@@ -41,8 +51,13 @@ forEachDialect('invoices', (t) => {
     const first = await createInvoice(c, { customer_number: customer });
     const second = await createInvoice(c, { customer_number: customer });
     assert.deepEqual([first.invoice_number, second.invoice_number], ['1', '3']);
-    const parallel = await Promise.all(Array.from({ length: 8 }, () => c.post('/invoices', { customer_number: customer })));
-    assert.deepEqual(parallel.map((r) => r.status), Array(8).fill(201));
+    const parallel = await Promise.all(
+      Array.from({ length: 8 }, () => c.post('/invoices', { customer_number: customer })),
+    );
+    assert.deepEqual(
+      parallel.map((r) => r.status),
+      Array(8).fill(201),
+    );
     const drawn = parallel.map((r) => Number(r.body.data.invoice_number)).sort((a, b) => a - b);
     assert.deepEqual(drawn, [4, 5, 6, 7, 8, 9, 10, 11]);
     const other = await t().tenant();
@@ -51,13 +66,21 @@ forEachDialect('invoices', (t) => {
 
   test('bad input is 422 and writes nothing', async () => {
     const c = await t().tenant();
-    const r = await c.post('/invoices', { customer_number: 'nope', creator_username: 'ghost', amount: 1.005, date: '2024-02-30' });
+    const r = await c.post('/invoices', {
+      customer_number: 'nope',
+      creator_username: 'ghost',
+      amount: 1.005,
+      date: '2024-02-30',
+    });
     assert.equal(r.status, 422);
     assert.ok(r.body.errors.date);
     const r2 = await c.post('/invoices', { customer_number: 'nope', creator_username: 'ghost', amount: 1.005 });
     assert.deepEqual(Object.keys(r2.body.errors).sort(), ['amount', 'creator_username', 'customer_number']);
     assert.ok((await c.post('/invoices', {})).body.errors.customer_number);
-    assert.equal((await c.post('/invoices', { customer_number: await createCustomer(c), invoice_number: 'a/b' })).status, 422);
+    assert.equal(
+      (await c.post('/invoices', { customer_number: await createCustomer(c), invoice_number: 'a/b' })).status,
+      422,
+    );
     assert.equal((await c.get('/invoices')).body.meta.total, 0);
   });
 
@@ -85,7 +108,11 @@ forEachDialect('invoices', (t) => {
     for (const n of all) await createInvoice(c, { invoice_number: n, customer_number: customer });
     const natural = ['1', '2', '3', '007', '7', '10', '100', 'A2B9', 'A2B10', 'INV-9', 'INV-10', 'a-1'];
     assert.deepEqual(numbers((await c.get('/invoices?limit=100')).body), natural);
-    assert.deepEqual(numbers((await c.get('/invoices?orderBy=invoice_number&order=desc&limit=100')).body), ['a-1', 'INV-10', 'INV-9', 'A2B10', 'A2B9', '100', '10', '007', '7', '3', '2', '1'], 'ties (007, 7) stay in key order');
+    assert.deepEqual(
+      numbers((await c.get('/invoices?orderBy=invoice_number&order=desc&limit=100')).body),
+      ['a-1', 'INV-10', 'INV-9', 'A2B10', 'A2B9', '100', '10', '007', '7', '3', '2', '1'],
+      'ties (007, 7) stay in key order',
+    );
     const pages = [];
     for (let page = 1; page <= 3; page++) pages.push(...numbers((await c.get(`/invoices?limit=5&page=${page}`)).body));
     assert.deepEqual(pages, natural);
@@ -108,7 +135,10 @@ forEachDialect('invoices', (t) => {
     const del = await c.delete('/invoices/D-2');
     assert.equal(del.status, 422);
     assert.match(del.body.message, /D-2/);
-    const corrected = await c.post('/invoices/D-2/correction', { creator_username: e.username, correction_date: '2024-06-03' });
+    const corrected = await c.post('/invoices/D-2/correction', {
+      creator_username: e.username,
+      correction_date: '2024-06-03',
+    });
     assert.equal(corrected.status, 200, corrected.text);
     assert.equal(corrected.body.data.correction_date, '2024-06-03');
     assert.equal(corrected.body.data.creator_username, null); // no invoice document is stored

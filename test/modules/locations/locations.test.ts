@@ -8,14 +8,35 @@ forEachDialect('locations', (t) => {
     const c = await t().tenant();
     const r = await c.post('/locations', { id: 'HQ', name: 'Zentrale', city: 'Berlin' });
     assert.equal(r.status, 201, r.text);
-    assert.deepEqual({ ...r.body.data, created: null, modified: null }, {
-      id: 'HQ', name: 'Zentrale', description: null, street: null, zip: null, city: 'Berlin', country: null, created: null, modified: null,
-    });
+    assert.deepEqual(
+      { ...r.body.data, created: null, modified: null },
+      {
+        id: 'HQ',
+        name: 'Zentrale',
+        description: null,
+        street: null,
+        zip: null,
+        city: 'Berlin',
+        country: null,
+        created: null,
+        modified: null,
+      },
+    );
     await c.post('/locations', { id: 'A-1', name: 'Außenstelle' });
     await c.post('/locations', { id: 'home', name: 'Homeoffice' });
-    assert.deepEqual((await c.get('/locations')).body.data.map((l: any) => l.id), ['A-1', 'home', 'HQ'], 'Außenstelle < Homeoffice < Zentrale');
-    assert.deepEqual((await c.get('/locations?orderBy=id')).body.data.map((l: any) => l.id), ['A-1', 'HQ', 'home']);
-    assert.deepEqual((await c.get('/locations?city=Berlin')).body.data.map((l: any) => l.id), ['HQ']);
+    assert.deepEqual(
+      (await c.get('/locations')).body.data.map((l: any) => l.id),
+      ['A-1', 'home', 'HQ'],
+      'Außenstelle < Homeoffice < Zentrale',
+    );
+    assert.deepEqual(
+      (await c.get('/locations?orderBy=id')).body.data.map((l: any) => l.id),
+      ['A-1', 'HQ', 'home'],
+    );
+    assert.deepEqual(
+      (await c.get('/locations?city=Berlin')).body.data.map((l: any) => l.id),
+      ['HQ'],
+    );
     assert.equal((await c.get('/locations/A-1')).body.data.name, 'Außenstelle');
   });
 
@@ -44,7 +65,10 @@ forEachDialect('locations', (t) => {
     assert.equal(l.status, 201, l.text);
     assert.equal(l.body.data.locations_count, 2);
     const items = await c.get(`/location-lists/${l.body.data.id}/locations`);
-    assert.deepEqual(items.body.data.map((x: any) => x.id), ['A', 'B']);
+    assert.deepEqual(
+      items.body.data.map((x: any) => x.id),
+      ['A', 'B'],
+    );
     const bad = await c.patch(`/location-lists/${l.body.data.id}`, { locations: ['nope'] });
     assert.equal(bad.status, 422);
     assert.deepEqual(Object.keys(bad.body.errors), ['locations']);

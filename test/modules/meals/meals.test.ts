@@ -19,8 +19,14 @@ forEachDialect('meals', (t) => {
     assert.deepEqual(Object.keys(dup.body.errors), ['meal_type']);
     const bad = await c.post(path, { date: '2024-03-05', meal_type: 7 });
     assert.deepEqual(Object.keys(bad.body.errors), ['meal_type']);
-    assert.deepEqual((await c.get(path)).body.data.map((m: any) => m.date.slice(0, 10)), ['2024-03-04', '2024-03-05']);
-    assert.deepEqual((await c.get(`${path}?start_date=2024-03-05`)).body.data.map((m: any) => m.note), ['Kantine']);
+    assert.deepEqual(
+      (await c.get(path)).body.data.map((m: any) => m.date.slice(0, 10)),
+      ['2024-03-04', '2024-03-05'],
+    );
+    assert.deepEqual(
+      (await c.get(`${path}?start_date=2024-03-05`)).body.data.map((m: any) => m.note),
+      ['Kantine'],
+    );
     assert.equal((await c.get(`${path}?end_date=`)).status, 422);
     assert.equal((await c.get(`${path}/${r.body.data.id}`)).body.data.note, 'Kantine');
   });

@@ -20,7 +20,10 @@ forEachDialect('month closings', (t) => {
     const unknown = await c.post('/month-closings', { month: '2026-04', employee_id: 'nobody' });
     assert.deepEqual(Object.keys(unknown.body.errors), ['employee_id']);
     const list = await c.get(`/month-closings?employee_id=${emp.username}`);
-    assert.deepEqual(list.body.data.map((m: any) => m.id), [one.body.data.id]);
+    assert.deepEqual(
+      list.body.data.map((m: any) => m.id),
+      [one.body.data.id],
+    );
     assert.equal((await c.delete(`/month-closings/${all.body.data.id}`)).status, 204);
     assert.equal((await c.get(`/month-closings/${all.body.data.id}`)).status, 404);
   });

@@ -12,8 +12,16 @@ forEachDialect('offers', (t) => {
     const customer = await createCustomer(c);
     const contact = await createContact(c, customer);
     const r = await c.post('/offers', {
-      title: 'Website relaunch', customer_id: customer, customer_contact_id: contact, valid_until: '2024-12-31', order_date: '2024-11-01',
-      realization_from: '2025-01-01', realization_until: '2025-03-31', default_validity: 30, order_probability_percent: 75.5, is_net: true,
+      title: 'Website relaunch',
+      customer_id: customer,
+      customer_contact_id: contact,
+      valid_until: '2024-12-31',
+      order_date: '2024-11-01',
+      realization_from: '2025-01-01',
+      realization_until: '2025-03-31',
+      default_validity: 30,
+      order_probability_percent: 75.5,
+      is_net: true,
     });
     assert.equal(r.status, 201, r.text);
     const o = r.body.data;
@@ -37,9 +45,20 @@ forEachDialect('offers', (t) => {
     const wrong = await c.post('/offers', { customer_id: a, customer_contact_id: contactOfB });
     assert.equal(wrong.status, 422);
     assert.deepEqual(Object.keys(wrong.body.errors), ['customer_contact_id']);
-    const r = await c.post('/offers', { customer_id: 'nope', processor_username: 'ghost', project_id: 999999, realization_from: '2025-02-01', realization_until: '2025-01-01' });
+    const r = await c.post('/offers', {
+      customer_id: 'nope',
+      processor_username: 'ghost',
+      project_id: 999999,
+      realization_from: '2025-02-01',
+      realization_until: '2025-01-01',
+    });
     assert.equal(r.status, 422);
-    assert.deepEqual(Object.keys(r.body.errors).sort(), ['customer_id', 'processor_username', 'project_id', 'realization_until']);
+    assert.deepEqual(Object.keys(r.body.errors).sort(), [
+      'customer_id',
+      'processor_username',
+      'project_id',
+      'realization_until',
+    ]);
     assert.equal((await c.post('/offers', { customer_contact_id: contactOfB })).status, 422);
     assert.equal((await c.post('/offers', { status: 9 })).status, 422);
     assert.equal((await c.post('/offers', { valid_until: '2024-02-30' })).status, 422);
@@ -54,7 +73,10 @@ forEachDialect('offers', (t) => {
     const o = await createOffer(c, { customer_id: a, customer_contact_id: contact });
     const p = await c.patch(`/offers/${o.id}`, { title: 'Renamed' });
     assert.equal(p.status, 200, p.text);
-    assert.deepEqual([p.body.data.title, p.body.data.customer_contact_id, p.body.data.status_since], ['Renamed', String(contact), o.status_since]);
+    assert.deepEqual(
+      [p.body.data.title, p.body.data.customer_contact_id, p.body.data.status_since],
+      ['Renamed', String(contact), o.status_since],
+    );
     const s = await c.put(`/offers/${o.id}`, { status: { id: 3, name: 'Accepted' } });
     assert.deepEqual(s.body.data.status, { id: 3, name: 'Accepted' });
     assert.equal((await c.patch(`/offers/${o.id}`, { customer_id: b })).status, 422);
@@ -105,7 +127,10 @@ forEachDialect('offers', (t) => {
     assert.equal((await c.post('/invoice-items', { project_id: project.id, customer_number: customer })).status, 201);
     const byCustomer = await c.delete(`/customers/${customer}`);
     assert.equal(byCustomer.status, 422, byCustomer.text);
-    const named = (r: { body: any }) => Object.values(r.body.errors).flat().map((m) => String(m).match(/(offers|invoices|invoice items) \(1\)/)?.[1]);
+    const named = (r: { body: any }) =>
+      Object.values(r.body.errors)
+        .flat()
+        .map((m) => String(m).match(/(offers|invoices|invoice items) \(1\)/)?.[1]);
     assert.deepEqual(named(byCustomer), ['offers', 'invoices', 'invoice items']);
     const byProject = await c.delete(`/projects/${project.id}`);
     assert.equal(byProject.status, 422, byProject.text);

@@ -15,7 +15,10 @@ forEachDialect('plannings: the deprecated /planning alias', (t) => {
     assert.equal(r.headers.location, `${base}/plannings?${query}`);
     assert.equal(r.headers.deprecation, '@1761609600');
     assert.equal(r.headers.sunset, 'Tue, 31 Aug 2027 00:00:00 GMT');
-    assert.equal(r.headers.link, `<${base}/plannings>; rel="successor-version", <http://localhost:80/docs>; rel="deprecation"; type="text/html"`);
+    assert.equal(
+      r.headers.link,
+      `<${base}/plannings>; rel="successor-version", <http://localhost:80/docs>; rel="deprecation"; type="text/html"`,
+    );
     assert.equal((await w.c.get('/planning')).headers.location, `${base}/plannings`);
   });
 
@@ -24,7 +27,10 @@ forEachDialect('plannings: the deprecated /planning alias', (t) => {
     const p = await w.planned();
     const location = String((await w.c.get('/planning?date_from=2026-03-10')).headers.location);
     const followed = await w.c.get(location.slice(location.indexOf('/plannings')));
-    assert.deepEqual(followed.body.data.map((x: any) => x.id), [p.id]);
+    assert.deepEqual(
+      followed.body.data.map((x: any) => x.id),
+      [p.id],
+    );
     assert.equal(followed.headers.deprecation, undefined);
   });
 

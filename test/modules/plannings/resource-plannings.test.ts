@@ -10,7 +10,15 @@ import { planWorld, type PlanWorld } from '../../support/plannings.js';
 const withModule = { modules: ['resource_planning' as const] };
 
 async function period(w: PlanWorld, over: Record<string, unknown> = {}) {
-  const r = await w.c.post('/resource-plannings', { employee_id: w.employee, project_id: w.projectId, start_date: '2026-03-30', end_date: '2026-04-10', unit: 'percent', value: 50, ...over });
+  const r = await w.c.post('/resource-plannings', {
+    employee_id: w.employee,
+    project_id: w.projectId,
+    start_date: '2026-03-30',
+    end_date: '2026-04-10',
+    unit: 'percent',
+    value: 50,
+    ...over,
+  });
   assert.equal(r.status, 201, r.text);
   return r.body.data;
 }
@@ -18,8 +26,18 @@ async function period(w: PlanWorld, over: Record<string, unknown> = {}) {
 forEachDialect('plannings: resource plannings', (t) => {
   test('without the resource_planning module every route is 404; with it they exist', async () => {
     const w = await planWorld(t());
-    for (const [method, path] of [['GET', '/resource-plannings'], ['POST', '/resource-plannings'], ['GET', '/resource-plannings/1'], ['PATCH', '/resource-plannings/1'], ['DELETE', '/resource-plannings/1']]) {
-      assert.equal((await w.c.request(method, path, method === 'POST' || method === 'PATCH' ? {} : undefined)).status, 404, `${method} ${path}`);
+    for (const [method, path] of [
+      ['GET', '/resource-plannings'],
+      ['POST', '/resource-plannings'],
+      ['GET', '/resource-plannings/1'],
+      ['PATCH', '/resource-plannings/1'],
+      ['DELETE', '/resource-plannings/1'],
+    ]) {
+      assert.equal(
+        (await w.c.request(method, path, method === 'POST' || method === 'PATCH' ? {} : undefined)).status,
+        404,
+        `${method} ${path}`,
+      );
     }
     await w.c.update(withModule);
     assert.equal((await w.c.get('/resource-plannings')).status, 200);
@@ -32,15 +50,53 @@ forEachDialect('plannings: resource plannings', (t) => {
     await addHoliday(w, '2026-12-24', 'Heiligabend', true);
     await w.absence({ absence_reason_id: 'KR', start_date: '2026-04-08' });
     const p = await period(w, { note: 'Relaunch' });
-    assert.deepEqual(Object.keys(p), ['id', 'employee_id', 'project_id', 'customer_number', 'start_date', 'end_date', 'unit', 'value', 'note', 'planned_hours_per_month', 'planned_hours_total', 'created', 'modified']);
+    assert.deepEqual(Object.keys(p), [
+      'id',
+      'employee_id',
+      'project_id',
+      'customer_number',
+      'start_date',
+      'end_date',
+      'unit',
+      'value',
+      'note',
+      'planned_hours_per_month',
+      'planned_hours_total',
+      'created',
+      'modified',
+    ]);
     // March: Mon 30, Tue 31 × 4 h; April: 1, 2, 7, 9, 10 × 4 h.
-    assert.deepEqual([p.customer_number, p.planned_hours_per_month, p.planned_hours_total], [w.customer, { '2026-03': 8, '2026-04': 20 }, 28]);
-    const half = await period(w, { employee_id: w.halfTime, start_date: '2026-03-02', end_date: '2026-03-08', unit: 'hours_per_day', value: 2 });
+    assert.deepEqual(
+      [p.customer_number, p.planned_hours_per_month, p.planned_hours_total],
+      [w.customer, { '2026-03': 8, '2026-04': 20 }, 28],
+    );
+    const half = await period(w, {
+      employee_id: w.halfTime,
+      start_date: '2026-03-02',
+      end_date: '2026-03-08',
+      unit: 'hours_per_day',
+      value: 2,
+    });
     assert.deepEqual([half.planned_hours_per_month, half.planned_hours_total], [{ '2026-03': 10 }, 10]);
-    const halfPct = await period(w, { employee_id: w.halfTime, start_date: '2026-03-02', end_date: '2026-03-06', unit: 'percent', value: 100 });
+    const halfPct = await period(w, {
+      employee_id: w.halfTime,
+      start_date: '2026-03-02',
+      end_date: '2026-03-06',
+      unit: 'percent',
+      value: 100,
+    });
     assert.equal(halfPct.planned_hours_total, 20);
-    const christmas = await period(w, { start_date: '2026-12-24', end_date: '2026-12-25', unit: 'hours_per_day', value: 8 });
-    assert.deepEqual(christmas.planned_hours_per_month, { '2026-12': 12 }, 'the half-day holiday counts half (4), the 25th (no holiday in this calendar) in full');
+    const christmas = await period(w, {
+      start_date: '2026-12-24',
+      end_date: '2026-12-25',
+      unit: 'hours_per_day',
+      value: 8,
+    });
+    assert.deepEqual(
+      christmas.planned_hours_per_month,
+      { '2026-12': 12 },
+      'the half-day holiday counts half (4), the 25th (no holiday in this calendar) in full',
+    );
     const weekend = await period(w, { start_date: '2026-03-07', end_date: '2026-03-08' });
     assert.deepEqual([weekend.planned_hours_per_month, weekend.planned_hours_total], [{ '2026-03': 0 }, 0]);
     assert.deepEqual((await w.c.get(`/resource-plannings/${p.id}`)).body.data, p);
@@ -53,10 +109,15 @@ forEachDialect('plannings: resource plannings', (t) => {
     const b = await period(w, { employee_id: w.halfTime, start_date: '2026-03-01', end_date: '2026-03-31' });
     const c = await period(w, { project_id: other.projectId, start_date: '2026-03-01', end_date: '2026-04-30' });
     const ids = async (q: string) => (await w.c.get(`/resource-plannings?${q}`)).body.data.map((x: any) => x.id);
-    const expectedMarch = [b, c].sort((x, y) => Number(x.employee_id > y.employee_id) - Number(x.employee_id < y.employee_id) || x.id - y.id).map((x) => x.id);
+    const expectedMarch = [b, c]
+      .sort((x, y) => Number(x.employee_id > y.employee_id) - Number(x.employee_id < y.employee_id) || x.id - y.id)
+      .map((x) => x.id);
     assert.deepEqual(await ids(''), [...expectedMarch, a.id]);
     const june = await w.c.get('/resource-plannings?date_from=2026-06-01&date_to=2026-06-30');
-    assert.deepEqual(june.body.data.map((x: any) => x.id), [a.id]);
+    assert.deepEqual(
+      june.body.data.map((x: any) => x.id),
+      [a.id],
+    );
     assert.deepEqual(Object.keys(june.body.data[0].planned_hours_per_month), ['2026-05', '2026-06', '2026-07']);
     assert.deepEqual(await ids('date_from=2026-04-15'), [c.id, a.id]);
     assert.deepEqual(await ids(`employee_ids[]=${w.halfTime}`), [b.id]);
@@ -74,7 +135,14 @@ forEachDialect('plannings: resource plannings', (t) => {
     // Ten working days from Mon 30 March to Fri 10 April (no holidays in this calendar).
     const r = await w.c.put(`/resource-plannings/${p.id}`, { unit: 'hours_per_day', value: 2 });
     assert.deepEqual([r.status, r.body.data.planned_hours_total, r.body.data.note], [200, 20, null]);
-    const base = { employee_id: w.employee, project_id: w.projectId, start_date: '2026-03-02', end_date: '2026-03-13', unit: 'percent', value: 50 };
+    const base = {
+      employee_id: w.employee,
+      project_id: w.projectId,
+      start_date: '2026-03-02',
+      end_date: '2026-03-13',
+      unit: 'percent',
+      value: 50,
+    };
     await expectFieldErrors(w.c, 'POST', '/resource-plannings', [
       [{ ...base, end_date: '2026-03-01' }, 'end_date'],
       [{ ...base, end_date: '2031-12-31' }, 'end_date'],

@@ -8,11 +8,24 @@ import { createEmployee, userPath } from '../../support/people.js';
 forEachDialect('price groups', (t) => {
   test('create and read the embedded shape with full translations', async () => {
     const c = await t().tenant();
-    const r = await c.post('/price-groups', { name: '01', number: 'PG-1', description: { de: 'Junior', en: 'Junior' } });
-    assert.equal(r.status, 201, r.text);
-    assert.deepEqual({ ...r.body.data, id: 0, created: null, modified: null }, {
-      id: 0, name: '01', number: 'PG-1', status: true, description: { de: 'Junior', en: 'Junior', fr: null, es: null, pl: null }, created: null, modified: null,
+    const r = await c.post('/price-groups', {
+      name: '01',
+      number: 'PG-1',
+      description: { de: 'Junior', en: 'Junior' },
     });
+    assert.equal(r.status, 201, r.text);
+    assert.deepEqual(
+      { ...r.body.data, id: 0, created: null, modified: null },
+      {
+        id: 0,
+        name: '01',
+        number: 'PG-1',
+        status: true,
+        description: { de: 'Junior', en: 'Junior', fr: null, es: null, pl: null },
+        created: null,
+        modified: null,
+      },
+    );
     const list = await c.get('/price-groups');
     assert.equal(list.body.meta.total, 1);
     assert.equal((await c.get(`/price-groups/${r.body.data.id}`)).body.data.name, '01');

@@ -15,10 +15,15 @@ forEachDialect('project activities and locations', (t) => {
     assert.deepEqual(Object.keys(r.body.data).sort(), ['default_factor', 'id', 'name']);
     assert.equal(r.body.data.default_factor, 1.5);
     assert.equal((await c.post(`/projects/${p.id}/activities`, { name: 're' })).body.data.default_factor, 1);
-    assert.deepEqual(Object.keys((await c.post(`/projects/${p.id}/activities`, { name: 'nope' })).body.errors), ['name']);
+    assert.deepEqual(Object.keys((await c.post(`/projects/${p.id}/activities`, { name: 'nope' })).body.errors), [
+      'name',
+    ]);
     assert.deepEqual(Object.keys((await c.post(`/projects/${p.id}/activities`, { name: 'be' })).body.errors), ['name']);
     const list = await c.get(`/projects/${p.id}/activities?orderBy=name&order=desc`);
-    assert.deepEqual(list.body.data.map((a: any) => a.name), ['re', 'be']);
+    assert.deepEqual(
+      list.body.data.map((a: any) => a.name),
+      ['re', 'be'],
+    );
     assert.equal((await c.get(`/projects/${p.id}`)).body.data.activities_count, 2);
   });
 
@@ -45,19 +50,30 @@ forEachDialect('project activities and locations', (t) => {
   test('project locations: items {name, description, project_id}, sorted by name, name unique per project', async () => {
     const c = await t().tenant();
     const p = await createProject(c);
-    assert.equal((await c.post(`/projects/${p.id}/locations`, { name: 'Office B', description: 'Second floor' })).status, 201);
+    assert.equal(
+      (await c.post(`/projects/${p.id}/locations`, { name: 'Office B', description: 'Second floor' })).status,
+      201,
+    );
     const created = await c.post(`/projects/${p.id}/locations`, { name: 'Office A' });
     assert.deepEqual(created.body.data, { name: 'Office A', description: null, project_id: p.id });
-    assert.deepEqual(Object.keys((await c.post(`/projects/${p.id}/locations`, { name: 'Office A' })).body.errors), ['name']);
+    assert.deepEqual(Object.keys((await c.post(`/projects/${p.id}/locations`, { name: 'Office A' })).body.errors), [
+      'name',
+    ]);
     const list = await c.get(`/projects/${p.id}/locations`);
-    assert.deepEqual(list.body.data.map((l: any) => l.name), ['Office A', 'Office B']);
+    assert.deepEqual(
+      list.body.data.map((l: any) => l.name),
+      ['Office A', 'Office B'],
+    );
     assert.ok(Array.isArray(list.body.meta.links));
-    assert.equal((await c.patch(`/projects/${p.id}/locations/Office%20A`, { description: 'Ground floor' })).body.data.description, 'Ground floor');
+    assert.equal(
+      (await c.patch(`/projects/${p.id}/locations/Office%20A`, { description: 'Ground floor' })).body.data.description,
+      'Ground floor',
+    );
     assert.equal((await c.delete(`/projects/${p.id}/locations/Office%20B`)).status, 204);
     assert.equal((await c.get(`/projects/${p.id}/locations/Office%20B`)).status, 404);
   });
 
-  test('activities and locations of another tenant\'s project are 404', async () => {
+  test("activities and locations of another tenant's project are 404", async () => {
     const a = await t().tenant();
     const b = await t().tenant();
     const p = await createProject(a);

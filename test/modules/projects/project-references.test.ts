@@ -5,7 +5,12 @@ import { test } from 'node:test';
 import { forEachDialect, type Client } from '../../support/app.js';
 
 async function customerWithParts(c: Client, number: string) {
-  const r = await c.post('/customers', { customer_number: number, name: `Customer ${number}`, currency: 'EUR', addresses: [{ name: 'Billing', city: 'Berlin' }] });
+  const r = await c.post('/customers', {
+    customer_number: number,
+    name: `Customer ${number}`,
+    currency: 'EUR',
+    addresses: [{ name: 'Billing', city: 'Berlin' }],
+  });
   assert.equal(r.status, 201, r.text);
   const contact = await c.post(`/customers/${number}/contacts`, { first_name: 'Ada', last_name: 'Lovelace' });
   assert.equal(contact.status, 201, contact.text);
@@ -31,15 +36,34 @@ forEachDialect('projects: customer references', (t) => {
       assert.deepEqual(Object.keys(r.body.errors), [field]);
     }
     const stored = (await c.get(path)).body.data;
-    assert.deepEqual([stored.customer_contact_id, stored.customer_billing_address_id, stored.customer_shipping_address_id], [null, null, null]);
-    const ok = await c.patch(path, { customer_contact_id: own.contact, customer_billing_address_id: own.address, customer_shipping_address_id: Number(own.address) });
+    assert.deepEqual(
+      [stored.customer_contact_id, stored.customer_billing_address_id, stored.customer_shipping_address_id],
+      [null, null, null],
+    );
+    const ok = await c.patch(path, {
+      customer_contact_id: own.contact,
+      customer_billing_address_id: own.address,
+      customer_shipping_address_id: Number(own.address),
+    });
     assert.equal(ok.status, 200, ok.text);
-    assert.deepEqual([ok.body.data.customer_contact_id, ok.body.data.customer_billing_address_id], [own.contact, own.address]);
+    assert.deepEqual(
+      [ok.body.data.customer_contact_id, ok.body.data.customer_billing_address_id],
+      [own.contact, own.address],
+    );
     // Moving the project to another customer while it keeps K-1's contact: 422 on the fields that no longer fit.
     const moved = await c.patch(path, { customer_id: 'K-2' });
     assert.equal(moved.status, 422, moved.text);
-    assert.deepEqual(Object.keys(moved.body.errors).sort(), ['customer_billing_address_id', 'customer_contact_id', 'customer_shipping_address_id']);
-    const together = await c.patch(path, { customer_id: 'K-2', customer_contact_id: other.contact, customer_billing_address_id: null, customer_shipping_address_id: null });
+    assert.deepEqual(Object.keys(moved.body.errors).sort(), [
+      'customer_billing_address_id',
+      'customer_contact_id',
+      'customer_shipping_address_id',
+    ]);
+    const together = await c.patch(path, {
+      customer_id: 'K-2',
+      customer_contact_id: other.contact,
+      customer_billing_address_id: null,
+      customer_shipping_address_id: null,
+    });
     assert.equal(together.status, 200, together.text);
   });
 

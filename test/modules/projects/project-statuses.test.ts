@@ -10,16 +10,25 @@ forEachDialect('project statuses', (t) => {
     const c = await t().tenant();
     const r = await c.get('/project-statuses');
     assert.equal(r.status, 200, r.text);
-    assert.deepEqual(r.body.data.map((s: any) => [s.name, s.bookable, s.order, s.abrechnungsrelevant]), [
-      ['aktiv', true, 1, '1'],
-      ['abgeschlossen', false, 2, '0'],
-    ]);
+    assert.deepEqual(
+      r.body.data.map((s: any) => [s.name, s.bookable, s.order, s.abrechnungsrelevant]),
+      [
+        ['aktiv', true, 1, '1'],
+        ['abgeschlossen', false, 2, '0'],
+      ],
+    );
     assert.deepEqual(ids(await c.get('/project-statuses?bookable=false')), ['abgeschlossen']);
   });
 
   test('create, update and rename a status; the projects carrying it follow the new short name', async () => {
     const c = await t().tenant();
-    const r = await c.post('/project-statuses', { name: 'in_progress', description: 'Running', bookable: true, order: 5, color: '#FF0000' });
+    const r = await c.post('/project-statuses', {
+      name: 'in_progress',
+      description: 'Running',
+      bookable: true,
+      order: 5,
+      color: '#FF0000',
+    });
     assert.equal(r.status, 201, r.text);
     assert.equal(r.body.data.color, '#FF0000');
     assert.deepEqual(Object.keys((await c.post('/project-statuses', { name: 'in_progress' })).body.errors), ['name']);

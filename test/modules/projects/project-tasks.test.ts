@@ -9,7 +9,14 @@ forEachDialect('project tasks', (t) => {
   test('create answers 201 with the task shape; billing type defaults to like the project', async () => {
     const c = await t().tenant();
     const p = await createProject(c, { start_date: '2024-01-01', end_date: '2024-12-31' });
-    const r = await c.post(`/projects/${p.id}/tasks`, { name: 'Design', description: 'Mockups', status: 'in Arbeit', start_date: '2024-02-01', end_date: '2024-02-29', plan_hours: 40 });
+    const r = await c.post(`/projects/${p.id}/tasks`, {
+      name: 'Design',
+      description: 'Mockups',
+      status: 'in Arbeit',
+      start_date: '2024-02-01',
+      end_date: '2024-02-29',
+      plan_hours: 40,
+    });
     assert.equal(r.status, 201, r.text);
     const task = r.body.data;
     assert.equal(task.project_id, p.id);
@@ -19,7 +26,10 @@ forEachDialect('project tasks', (t) => {
     assert.deepEqual(task.billing_type, { id: 1, name: 'Like project' });
     assert.equal(task.plan_hours, 40);
     assert.equal((await c.get(`/projects/${p.id}`)).body.data.tasks_count, 1);
-    assert.deepEqual((await c.post(`/projects/${p.id}/tasks`, { name: 'X', billing_type: 'daily' })).body.data.billing_type, { id: 3, name: 'Daily rate' });
+    assert.deepEqual(
+      (await c.post(`/projects/${p.id}/tasks`, { name: 'X', billing_type: 'daily' })).body.data.billing_type,
+      { id: 3, name: 'Daily rate' },
+    );
   });
 
   test('a description over 255 characters is 422 on description, on create and on update; 255 is accepted', async () => {
@@ -51,14 +61,18 @@ forEachDialect('project tasks', (t) => {
     assert.deepEqual(Object.keys(early.body.errors), ['start_date']);
     const late = await c.post(`/projects/${p.id}/tasks`, { name: 'T', end_date: '2024-07-01' });
     assert.deepEqual(Object.keys(late.body.errors), ['end_date']);
-    const reversed = await c.post(`/projects/${p.id}/tasks`, { name: 'T', start_date: '2024-03-01', end_date: '2024-02-01' });
+    const reversed = await c.post(`/projects/${p.id}/tasks`, {
+      name: 'T',
+      start_date: '2024-03-01',
+      end_date: '2024-02-01',
+    });
     assert.deepEqual(Object.keys(reversed.body.errors), ['end_date']);
     const task = await createTask(c, p.id, { start_date: '2024-03-01' });
     const patched = await c.patch(`/projects/${p.id}/tasks/${task.id}`, { end_date: '2024-02-15' });
     assert.deepEqual(Object.keys(patched.body.errors), ['end_date']);
   });
 
-  test('parent_id must be a task of the same project (another project\'s task is 422) and cannot create a cycle', async () => {
+  test("parent_id must be a task of the same project (another project's task is 422) and cannot create a cycle", async () => {
     const c = await t().tenant();
     const p = await createProject(c);
     const other = await createProject(c);

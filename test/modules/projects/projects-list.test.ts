@@ -47,7 +47,10 @@ forEachDialect('projects list', (t) => {
     const active = await createProject(c);
     const closed = await createProject(c, { project_status_id: 'abgeschlossen' });
     assert.deepEqual(ids((await c.get('/projects?status=abgeschlossen')).body), [closed.id]);
-    assert.deepEqual(ids((await c.get('/projects?status[]=aktiv&status[]=abgeschlossen')).body), [active.id, closed.id]);
+    assert.deepEqual(ids((await c.get('/projects?status[]=aktiv&status[]=abgeschlossen')).body), [
+      active.id,
+      closed.id,
+    ]);
     assert.deepEqual(ids((await c.get(`/projects?status=${active.status.id}`)).body), [active.id]);
     assert.deepEqual(ids((await c.get('/projects?status=unknown')).body), []);
   });
@@ -70,7 +73,12 @@ forEachDialect('projects list', (t) => {
     const db = t().database.db;
     const old = await createProject(c, { name: 'B' });
     const recent = await createProject(c, { name: 'A' });
-    await db.updateTable('projects').set({ modified: '2020-01-01 00:00:00' }).where('tenant_id', '=', c.tenant.id).where('id', '=', old.id).execute();
+    await db
+      .updateTable('projects')
+      .set({ modified: '2020-01-01 00:00:00' })
+      .where('tenant_id', '=', c.tenant.id)
+      .where('id', '=', old.id)
+      .execute();
     assert.deepEqual(ids((await c.get('/projects?modified_after=2021-01-01T00:00:00Z')).body), [recent.id]);
     assert.deepEqual(ids((await c.get('/projects?modified_before=2020-01-01 00:00:00')).body), [old.id]);
     assert.deepEqual(ids((await c.get('/projects?orderBy=name')).body), [recent.id, old.id]);
@@ -81,7 +89,7 @@ forEachDialect('projects list', (t) => {
     assert.equal(page.body.meta.last_page, 2);
   });
 
-  test('the list carries counts, categories and the status object, and only the tenant\'s own projects', async () => {
+  test("the list carries counts, categories and the status object, and only the tenant's own projects", async () => {
     const a = await t().tenant();
     const b = await t().tenant();
     const p = await createProject(a);

@@ -28,7 +28,15 @@ forEachDialect('projects', (t) => {
     assert.equal(p.start_date, '2024-01-01T00:00:00.000000Z');
     assert.equal(p.end_date, '2024-12-31T00:00:00.000000Z');
     assert.equal(p.project_status_id, 'aktiv');
-    assert.deepEqual(Object.keys(p.status).sort(), ['abrechnungsrelevant', 'bookable', 'color', 'description', 'id', 'name', 'order']);
+    assert.deepEqual(Object.keys(p.status).sort(), [
+      'abrechnungsrelevant',
+      'bookable',
+      'color',
+      'description',
+      'id',
+      'name',
+      'order',
+    ]);
     assert.equal(p.status.name, 'aktiv');
     assert.equal(p.status.bookable, true);
     assert.equal(typeof p.status.id, 'number');
@@ -42,8 +50,26 @@ forEachDialect('projects', (t) => {
     assert.equal(p.customer_id, customer.customer_number);
     assert.deepEqual(p.keywords, [{ name: 'web' }, { name: 'cms' }]);
     assert.deepEqual([p.categories, p.dynamicAttributes], [[], []]);
-    for (const k of ['categories_count', 'dynamicAttributes_count', 'tasks_count', 'employees_count', 'activities_count']) assert.equal(p[k], 0, k);
-    for (const k of ['comments', 'cost_object', 'cost_object_identifier', 'reference_order', 'url', 'location_country', 'revenue_account', 'customer_contact_id', 'billing_tasks', 'has_multiple_customers']) {
+    for (const k of [
+      'categories_count',
+      'dynamicAttributes_count',
+      'tasks_count',
+      'employees_count',
+      'activities_count',
+    ])
+      assert.equal(p[k], 0, k);
+    for (const k of [
+      'comments',
+      'cost_object',
+      'cost_object_identifier',
+      'reference_order',
+      'url',
+      'location_country',
+      'revenue_account',
+      'customer_contact_id',
+      'billing_tasks',
+      'has_multiple_customers',
+    ]) {
       assert.ok(k in p && p[k] === null, k);
     }
     assert.equal(typeof p.department_id, 'number');
@@ -82,12 +108,17 @@ forEachDialect('projects', (t) => {
     const a = await t().tenant();
     const b = await t().tenant();
     const foreign = await seedCustomer(t().database.db, b.tenant.id);
-    const r = await a.post('/projects', { name: projectName(), customer_id: foreign.customer_number, department_id: 999999, project_status_id: 'nope' });
+    const r = await a.post('/projects', {
+      name: projectName(),
+      customer_id: foreign.customer_number,
+      department_id: 999999,
+      project_status_id: 'nope',
+    });
     assert.equal(r.status, 422);
     assert.deepEqual(Object.keys(r.body.errors).sort(), ['customer_id', 'department_id', 'project_status_id']);
   });
 
-  test('detail answers 404 for unknown ids and for another tenant\'s project', async () => {
+  test("detail answers 404 for unknown ids and for another tenant's project", async () => {
     const a = await t().tenant();
     const b = await t().tenant();
     const p = await createProject(a);
@@ -128,17 +159,26 @@ forEachDialect('projects', (t) => {
     const p1 = await createProject(off, { end_customer_number: 'E-1' });
     assert.equal('end_customer_number' in p1, false);
     const on = await t().tenant({ modules: ['end_customer'] });
-    assert.equal((await on.post('/customers', { customer_number: 'E-1', name: 'End customer', currency: 'EUR' })).status, 201);
+    assert.equal(
+      (await on.post('/customers', { customer_number: 'E-1', name: 'End customer', currency: 'EUR' })).status,
+      201,
+    );
     const p2 = await createProject(on, { end_customer_number: 'E-1' });
     assert.equal(p2.end_customer_number, 'E-1');
     assert.equal((await on.get(`/projects/${p2.id}`)).body.data.end_customer_number, 'E-1');
     assert.equal((await on.get('/projects')).body.data[0].end_customer_number, 'E-1');
-    assert.equal((await on.patch(`/projects/${p2.id}`, { end_customer_number: null })).body.data.end_customer_number, null);
+    assert.equal(
+      (await on.patch(`/projects/${p2.id}`, { end_customer_number: null })).body.data.end_customer_number,
+      null,
+    );
   });
 
   test("end_customer_number names a customer of the tenant: unknown or another tenant's is 422 and stores nothing", async () => {
     const other = await t().tenant({ modules: ['end_customer'] });
-    assert.equal((await other.post('/customers', { customer_number: 'END-A', name: 'Theirs', currency: 'EUR' })).status, 201);
+    assert.equal(
+      (await other.post('/customers', { customer_number: 'END-A', name: 'Theirs', currency: 'EUR' })).status,
+      201,
+    );
     const c = await t().tenant({ modules: ['end_customer'] });
     const p = await createProject(c, {});
     for (const number of ['END-A', 'nope']) {
@@ -156,11 +196,18 @@ forEachDialect('projects', (t) => {
   test('categories and dynamic attributes are written and counted; unknown names are 422 on their field', async () => {
     const c = await t().tenant();
     assert.equal((await c.post('/categories', { name: 'Intern', type: 'project' })).status, 201);
-    const bad = await c.post('/projects', { name: projectName(), categories: ['Nope'], dynamicAttributes: [{ name: 'nope', value: 1 }] });
+    const bad = await c.post('/projects', {
+      name: projectName(),
+      categories: ['Nope'],
+      dynamicAttributes: [{ name: 'nope', value: 1 }],
+    });
     assert.equal(bad.status, 422);
     assert.deepEqual(Object.keys(bad.body.errors).sort(), ['categories', 'dynamicAttributes']);
     const p = await createProject(c, { categories: ['Intern'] });
-    assert.deepEqual(p.categories.map((x: any) => x.name), ['Intern']);
+    assert.deepEqual(
+      p.categories.map((x: any) => x.name),
+      ['Intern'],
+    );
     assert.equal(p.categories_count, 1);
   });
 

@@ -25,7 +25,12 @@ forEachDialect(
       const got = await w.c.get(`/receipts/${receipt.id}/attachments`);
       assert.equal(got.status, 200, got.text);
       const { created, modified, ...data } = got.body.data;
-      assert.deepEqual(data, { filename: 'hotel.pdf', content_type: 'application/pdf', size: PDF.length, file_contents: PDF.toString('base64') });
+      assert.deepEqual(data, {
+        filename: 'hotel.pdf',
+        content_type: 'application/pdf',
+        size: PDF.length,
+        file_contents: PDF.toString('base64'),
+      });
       assert.equal(modified, created);
     });
 
@@ -36,9 +41,20 @@ forEachDialect(
       await w.c.put(`/receipts/${receipt.id}/attachments`, file('b.txt', Buffer.from('second')));
       const got = (await w.c.get(`/receipts/${receipt.id}/attachments`)).body.data;
       assert.deepEqual([got.filename, Buffer.from(got.file_contents, 'base64').toString()], ['b.txt', 'second']);
-      const rs = await Promise.all(Array.from({ length: 5 }, (_, i) => w.c.put(`/receipts/${receipt.id}/attachments`, file(`c${i}.txt`, Buffer.from(`c${i}`)))));
-      assert.deepEqual(rs.map((r) => r.status), [200, 200, 200, 200, 200]);
-      const rows = await t().database.db.selectFrom('attachments').select('filename').where('tenant_id', '=', w.c.tenant.id).execute();
+      const rs = await Promise.all(
+        Array.from({ length: 5 }, (_, i) =>
+          w.c.put(`/receipts/${receipt.id}/attachments`, file(`c${i}.txt`, Buffer.from(`c${i}`))),
+        ),
+      );
+      assert.deepEqual(
+        rs.map((r) => r.status),
+        [200, 200, 200, 200, 200],
+      );
+      const rows = await t()
+        .database.db.selectFrom('attachments')
+        .select('filename')
+        .where('tenant_id', '=', w.c.tenant.id)
+        .execute();
       assert.equal(rows.length, 1);
     });
 
@@ -51,7 +67,10 @@ forEachDialect(
       assert.equal(r.status, 200);
       assert.equal(r.headers['content-type'], 'application/pdf');
       assert.equal(r.headers['content-length'], String(PDF.length));
-      assert.equal(r.headers['content-disposition'], `attachment; filename="Beleg M_rz.pdf"; filename*=UTF-8''Beleg%20M%C3%A4rz.pdf`);
+      assert.equal(
+        r.headers['content-disposition'],
+        `attachment; filename="Beleg M_rz.pdf"; filename*=UTF-8''Beleg%20M%C3%A4rz.pdf`,
+      );
       assert.deepEqual(r.raw, PDF);
     });
 
@@ -73,13 +92,29 @@ forEachDialect(
       const multi = await w.c.request('PUT', `/receipts/${receipt.id}/attachments`, undefined, { payload, headers });
       assert.equal(multi.status, 200, multi.text);
       assert.equal((await w.c.get(`/receipts/${receipt.id}`)).body.data.filename, 'scan.pdf');
-      assert.equal((await w.c.put(`/receipts/${receipt.id}/attachments`, file('big.txt', Buffer.alloc(LIMIT + 1, 0x61)))).status, 413);
-      assert.deepEqual(Object.keys((await w.c.put(`/receipts/${receipt.id}/attachments`, file('x.exe', Buffer.from('MZ')))).body.errors), ['content_type']);
-      assert.deepEqual(Object.keys((await w.c.put(`/receipts/${receipt.id}/attachments`, file('x.pdf', Buffer.from('no pdf')))).body.errors), ['content_type']);
+      assert.equal(
+        (await w.c.put(`/receipts/${receipt.id}/attachments`, file('big.txt', Buffer.alloc(LIMIT + 1, 0x61)))).status,
+        413,
+      );
+      assert.deepEqual(
+        Object.keys(
+          (await w.c.put(`/receipts/${receipt.id}/attachments`, file('x.exe', Buffer.from('MZ')))).body.errors,
+        ),
+        ['content_type'],
+      );
+      assert.deepEqual(
+        Object.keys(
+          (await w.c.put(`/receipts/${receipt.id}/attachments`, file('x.pdf', Buffer.from('no pdf')))).body.errors,
+        ),
+        ['content_type'],
+      );
       assert.equal((await w.c.get(`/receipts/${receipt.id}`)).body.data.filename, 'scan.pdf');
       assert.equal((await w.c.put('/receipts/999999/attachments', file('a.txt', Buffer.from('x')))).status, 404);
       const other = await t().tenant();
-      assert.equal((await other.put(`/receipts/${receipt.id}/attachments`, file('a.txt', Buffer.from('x')))).status, 404);
+      assert.equal(
+        (await other.put(`/receipts/${receipt.id}/attachments`, file('a.txt', Buffer.from('x')))).status,
+        404,
+      );
       assert.equal((await other.get(`/receipts/${receipt.id}/attachments`)).status, 404);
       assert.equal((await other.get(`/receipts/${receipt.id}/attachments/content`)).status, 404);
       assert.equal((await other.delete(`/receipts/${receipt.id}/attachments`)).status, 404);
@@ -90,8 +125,15 @@ forEachDialect(
       const receipt = await createReceipt(w);
       await w.c.put(`/receipts/${receipt.id}/attachments`, file('a.txt', Buffer.from('x')));
       await w.c.patch(`/receipts/${receipt.id}`, { billing_status: 3 });
-      assert.deepEqual(Object.keys((await w.c.put(`/receipts/${receipt.id}/attachments`, file('b.txt', Buffer.from('y')))).body.errors), ['billing_status']);
-      assert.deepEqual(Object.keys((await w.c.delete(`/receipts/${receipt.id}/attachments`)).body.errors), ['billing_status']);
+      assert.deepEqual(
+        Object.keys(
+          (await w.c.put(`/receipts/${receipt.id}/attachments`, file('b.txt', Buffer.from('y')))).body.errors,
+        ),
+        ['billing_status'],
+      );
+      assert.deepEqual(Object.keys((await w.c.delete(`/receipts/${receipt.id}/attachments`)).body.errors), [
+        'billing_status',
+      ]);
       assert.equal((await w.c.get(`/receipts/${receipt.id}`)).body.data.filename, 'a.txt');
     });
   },

@@ -8,14 +8,30 @@ import { createReceipt, receiptWorld } from '../../support/receipts.js';
 forEachDialect('receipt types', (t) => {
   test('create, read by name, list, PATCH/PUT only submitted fields', async () => {
     const c = await t().tenant();
-    const r = await c.post('/receipt-types', { name: 'Fahrkarte', description: 'Bahn, Bus', tax_rates: [7, 19], default_payment_method: 'privat' });
+    const r = await c.post('/receipt-types', {
+      name: 'Fahrkarte',
+      description: 'Bahn, Bus',
+      tax_rates: [7, 19],
+      default_payment_method: 'privat',
+    });
     assert.equal(r.status, 201, r.text);
     const { created, modified, ...rest } = r.body.data;
-    assert.deepEqual(rest, { name: 'Fahrkarte', description: 'Bahn, Bus', tax_rates: [7, 19], default_payment_method: 'privat' });
+    assert.deepEqual(rest, {
+      name: 'Fahrkarte',
+      description: 'Bahn, Bus',
+      tax_rates: [7, 19],
+      default_payment_method: 'privat',
+    });
     assert.match(created, /T\d{2}:\d{2}:\d{2}\.000000Z$/);
     assert.deepEqual((await c.get('/receipt-types/Fahrkarte')).body.data, r.body.data);
     await c.post('/receipt-types', { name: 'Bewirtung' });
-    assert.deepEqual((await c.get('/receipt-types')).body.data.map((x: any) => [x.name, x.tax_rates]), [['Bewirtung', []], ['Fahrkarte', [7, 19]]]);
+    assert.deepEqual(
+      (await c.get('/receipt-types')).body.data.map((x: any) => [x.name, x.tax_rates]),
+      [
+        ['Bewirtung', []],
+        ['Fahrkarte', [7, 19]],
+      ],
+    );
     const p = await c.patch('/receipt-types/Fahrkarte', { tax_rates: [7] });
     assert.deepEqual([p.body.data.tax_rates, p.body.data.description], [[7], 'Bahn, Bus']);
     const put = await c.put('/receipt-types/Fahrkarte', { default_payment_method: null });
@@ -37,7 +53,9 @@ forEachDialect('receipt types', (t) => {
       assert.equal(r.status, 422, r.text);
       assert.ok(r.body.errors[field], `${field}: ${r.text}`);
     }
-    assert.deepEqual(Object.keys((await c.patch('/receipt-types/A', { name: 'A', tax_rates: [-1] })).body.errors), ['tax_rates.0']);
+    assert.deepEqual(Object.keys((await c.patch('/receipt-types/A', { name: 'A', tax_rates: [-1] })).body.errors), [
+      'tax_rates.0',
+    ]);
   });
 
   test('a rename follows into the receipts; a type in use cannot be deleted (422 on name), an unused one can', async () => {

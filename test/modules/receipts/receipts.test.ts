@@ -14,7 +14,10 @@ const fieldsOf = (r: { body: any }) => Object.keys(r.body.errors ?? {}).sort();
 forEachDialect('receipts', (t) => {
   test('POST answers 201 with exactly the contract header fields and types', async () => {
     const w = await receiptWorld(t());
-    const r = await w.c.post('/receipts', w.body({ note: 'Hotel Post', location: 'D', breakfast: 5.6, performance_date: '2026-03-09' }));
+    const r = await w.c.post(
+      '/receipts',
+      w.body({ note: 'Hotel Post', location: 'D', breakfast: 5.6, performance_date: '2026-03-09' }),
+    );
     assert.equal(r.status, 201, r.text);
     const { id, created, modified, ...rest } = r.body.data;
     assert.ok(Number.isInteger(id));
@@ -53,8 +56,26 @@ forEachDialect('receipts', (t) => {
     assert.equal(list.status, 200, list.text);
     assert.equal(list.body.meta.total, 3);
     const lines = list.body.data.map(({ id, ...l }: any) => l);
-    assert.deepEqual(lines[0], { receipt_id: receipt.id, tax: '7.0000', quantity: '2.0000', amount: '89.50', invoicing_share: '0.00', private_share: '0.00', is_amount_net: true, is_invoice_amount_net: false });
-    assert.deepEqual(lines[1], { receipt_id: receipt.id, tax: '19.0000', quantity: '1.0000', amount: '12.30', invoicing_share: '12.30', private_share: '0.00', is_amount_net: true, is_invoice_amount_net: false });
+    assert.deepEqual(lines[0], {
+      receipt_id: receipt.id,
+      tax: '7.0000',
+      quantity: '2.0000',
+      amount: '89.50',
+      invoicing_share: '0.00',
+      private_share: '0.00',
+      is_amount_net: true,
+      is_invoice_amount_net: false,
+    });
+    assert.deepEqual(lines[1], {
+      receipt_id: receipt.id,
+      tax: '19.0000',
+      quantity: '1.0000',
+      amount: '12.30',
+      invoicing_share: '12.30',
+      private_share: '0.00',
+      is_amount_net: true,
+      is_invoice_amount_net: false,
+    });
     const one = await w.c.get(`/receipts/${receipt.id}/amounts/${list.body.data[1].id}`);
     assert.deepEqual(one.body.data, list.body.data[1]);
     assert.equal((await w.c.get(`/receipts/${receipt.id}/amounts/${list.body.data[1].id + 999}`)).status, 404);
@@ -74,7 +95,10 @@ forEachDialect('receipts', (t) => {
       [{ receiptAmounts: [{ tax: 19, quantity: 0.5, amount: 10 }] }, 'receiptAmounts.0.quantity'],
       [{ receiptAmounts: [{ tax: 19, quantity: 1, amount: 0 }] }, 'receiptAmounts.0.amount'],
       [{ receiptAmounts: [{ tax: 19, quantity: 1, amount: 10, private_share: -1 }] }, 'receiptAmounts.0.private_share'],
-      [{ receiptAmounts: [{ tax: 19, quantity: 1, amount: 10, invoicing_share: 5 }], is_invoice_amount_net: null }, 'is_invoice_amount_net'],
+      [
+        { receiptAmounts: [{ tax: 19, quantity: 1, amount: 10, invoicing_share: 5 }], is_invoice_amount_net: null },
+        'is_invoice_amount_net',
+      ],
       [{ employee_id: 'nobody' }, 'employee_id'],
       [{ employee_id: undefined }, 'employee_id'],
       [{ receipt_type_id: 'Unbekannt' }, 'receipt_type_id'],
@@ -93,8 +117,14 @@ forEachDialect('receipts', (t) => {
       [{ receiptAmounts: [{ tax: 19, quantity: 1, amount: 10.005 }] }, 'receiptAmounts.0.amount'],
       [{ receiptAmounts: [{ tax: 19, quantity: 1, amount: '10.005' }] }, 'receiptAmounts.0.amount'],
       [{ receiptAmounts: [{ tax: 19, quantity: 1, amount: '-1' }] }, 'receiptAmounts.0.amount'],
-      [{ receiptAmounts: [{ tax: 19, quantity: 1, amount: 10, private_share: 0.001 }] }, 'receiptAmounts.0.private_share'],
-      [{ receiptAmounts: [{ tax: 19, quantity: 1, amount: 10, invoicing_share: 1.111 }] }, 'receiptAmounts.0.invoicing_share'],
+      [
+        { receiptAmounts: [{ tax: 19, quantity: 1, amount: 10, private_share: 0.001 }] },
+        'receiptAmounts.0.private_share',
+      ],
+      [
+        { receiptAmounts: [{ tax: 19, quantity: 1, amount: 10, invoicing_share: 1.111 }] },
+        'receiptAmounts.0.invoicing_share',
+      ],
       [{ receiptAmounts: [{ tax: 19.00001, quantity: 1, amount: 10 }] }, 'receiptAmounts.0.tax'],
       [{ receiptAmounts: [{ tax: 19, quantity: 1.00001, amount: 10 }] }, 'receiptAmounts.0.quantity'],
       [{ currency: 'JPY', receiptAmounts: [{ tax: 19, quantity: 1, amount: 10.5 }] }, 'receiptAmounts.0.amount'],
@@ -112,27 +142,76 @@ forEachDialect('receipts', (t) => {
       assert.ok(r.body.errors[field], `${JSON.stringify(change)} -> ${field}: ${r.text}`);
     }
     assert.equal((await w.c.get('/receipts')).body.meta.total, 0);
-    const rows = await t().database.db.selectFrom('receipt_amounts').select('id').where('tenant_id', '=', w.c.tenant.id).execute();
+    const rows = await t()
+      .database.db.selectFrom('receipt_amounts')
+      .select('id')
+      .where('tenant_id', '=', w.c.tenant.id)
+      .execute();
     assert.deepEqual(rows, []);
   });
 
   test("money is exact: decimal text or numbers, the currency's decimals, no rounding; lines print non-null shares", async () => {
     const w = await receiptWorld(t());
     const r = await createReceipt(w, {
-      breakfast: '5.60', lunch_or_dinner: 0.1,
-      receiptAmounts: [{ tax: '19.0000', quantity: '2.0000', amount: '0.10', invoicing_share: 0.2, private_share: null }, { tax: 7, quantity: 1.2345, amount: 999999999 }],
+      breakfast: '5.60',
+      lunch_or_dinner: 0.1,
+      receiptAmounts: [
+        { tax: '19.0000', quantity: '2.0000', amount: '0.10', invoicing_share: 0.2, private_share: null },
+        { tax: 7, quantity: 1.2345, amount: 999999999 },
+      ],
     });
     assert.deepEqual([r.breakfast, r.lunch_or_dinner], ['5.60', '0.10']);
-    const lines = (await w.c.get(`/receipts/${r.id}/amounts?orderBy=id`)).body.data.map((l: any) => [l.tax, l.quantity, l.amount, l.invoicing_share, l.private_share]);
-    assert.deepEqual(lines, [['19.0000', '2.0000', '0.10', '0.20', '0.00'], ['7.0000', '1.2345', '999999999.00', '0.00', '0.00']]);
-    const yen = await w.c.post('/receipts', w.body({ currency: 'JPY', invoice_amount_currency: 'EUR', receiptAmounts: [{ tax: 19, quantity: 1, amount: 1500, invoicing_share: 9.99 }] }));
+    const lines = (await w.c.get(`/receipts/${r.id}/amounts?orderBy=id`)).body.data.map((l: any) => [
+      l.tax,
+      l.quantity,
+      l.amount,
+      l.invoicing_share,
+      l.private_share,
+    ]);
+    assert.deepEqual(lines, [
+      ['19.0000', '2.0000', '0.10', '0.20', '0.00'],
+      ['7.0000', '1.2345', '999999999.00', '0.00', '0.00'],
+    ]);
+    const yen = await w.c.post(
+      '/receipts',
+      w.body({
+        currency: 'JPY',
+        invoice_amount_currency: 'EUR',
+        receiptAmounts: [{ tax: 19, quantity: 1, amount: 1500, invoicing_share: 9.99 }],
+      }),
+    );
     assert.equal(yen.status, 201, yen.text);
-    assert.match((await w.c.post('/receipts', w.body({ currency: 'JPY', receiptAmounts: [{ tax: 19, quantity: 1, amount: 0.5 }] }))).body.errors['receiptAmounts.0.amount'][0], /at most 0 decimal places \(JPY\)/);
+    assert.match(
+      (
+        await w.c.post(
+          '/receipts',
+          w.body({ currency: 'JPY', receiptAmounts: [{ tax: 19, quantity: 1, amount: 0.5 }] }),
+        )
+      ).body.errors['receiptAmounts.0.amount'][0],
+      /at most 0 decimal places \(JPY\)/,
+    );
     // The lines as read go back as a body unchanged.
-    const read = (await w.c.get(`/receipts/${r.id}/amounts?orderBy=id`)).body.data.map(({ tax, quantity, amount, invoicing_share, private_share }: any) => ({ tax, quantity, amount, invoicing_share, private_share }));
+    const read = (await w.c.get(`/receipts/${r.id}/amounts?orderBy=id`)).body.data.map(
+      ({ tax, quantity, amount, invoicing_share, private_share }: any) => ({
+        tax,
+        quantity,
+        amount,
+        invoicing_share,
+        private_share,
+      }),
+    );
     const back = await w.c.patch(`/receipts/${r.id}`, { receiptAmounts: read });
     assert.equal(back.status, 200, back.text);
-    assert.deepEqual((await w.c.get(`/receipts/${r.id}/amounts?orderBy=id`)).body.data.map((l: any) => [l.tax, l.quantity, l.amount, l.invoicing_share, l.private_share]), lines);
+    assert.deepEqual(
+      (await w.c.get(`/receipts/${r.id}/amounts?orderBy=id`)).body.data.map((l: any) => [
+        l.tax,
+        l.quantity,
+        l.amount,
+        l.invoicing_share,
+        l.private_share,
+      ]),
+      lines,
+    );
   });
 
   test('a type without default payment method needs payment_method; a type without tax rates takes any rate', async () => {
@@ -140,7 +219,14 @@ forEachDialect('receipts', (t) => {
     await w.c.post('/receipt-types', { name: 'Sonstiges' });
     const missing = await w.c.post('/receipts', w.body({ receipt_type_id: 'Sonstiges' }));
     assert.deepEqual(fieldsOf(missing), ['payment_method']);
-    const ok = await w.c.post('/receipts', w.body({ receipt_type_id: 'Sonstiges', payment_method: 'Firma', receiptAmounts: [{ tax: 16, quantity: 1, amount: 3 }] }));
+    const ok = await w.c.post(
+      '/receipts',
+      w.body({
+        receipt_type_id: 'Sonstiges',
+        payment_method: 'Firma',
+        receiptAmounts: [{ tax: 16, quantity: 1, amount: 3 }],
+      }),
+    );
     assert.equal(ok.status, 201, ok.text);
     assert.equal(ok.body.data.payment_method, 'Firma');
   });
@@ -157,7 +243,10 @@ forEachDialect('receipts', (t) => {
     const put = await w.c.put(`/receipts/${receipt.id}`, { receiptAmounts: [{ tax: 19, quantity: 1, amount: 0 }] });
     assert.equal(put.status, 200, put.text);
     const lines = (await w.c.get(`/receipts/${receipt.id}/amounts`)).body.data;
-    assert.deepEqual(lines.map((l: any) => [l.tax, l.amount]), [['19.0000', '0.00']]);
+    assert.deepEqual(
+      lines.map((l: any) => [l.tax, l.amount]),
+      [['19.0000', '0.00']],
+    );
     // Changing the type re-checks the stored lines against its rates.
     await w.c.post('/receipt-types', { name: 'Fahrkarte', tax_rates: [7], default_payment_method: 'privat' });
     const wrongType = await w.c.patch(`/receipts/${receipt.id}`, { receipt_type_id: 'Fahrkarte' });
@@ -168,7 +257,13 @@ forEachDialect('receipts', (t) => {
     const w = await receiptWorld(t());
     const receipt = await createReceipt(w);
     const before = (await w.c.get(`/receipts/${receipt.id}/amounts`)).body.data;
-    const r = await w.c.patch(`/receipts/${receipt.id}`, { note: 'changed', receiptAmounts: [{ tax: 19, quantity: 1, amount: 1 }, { tax: 16, quantity: 1, amount: 1 }] });
+    const r = await w.c.patch(`/receipts/${receipt.id}`, {
+      note: 'changed',
+      receiptAmounts: [
+        { tax: 19, quantity: 1, amount: 1 },
+        { tax: 16, quantity: 1, amount: 1 },
+      ],
+    });
     assert.deepEqual(fieldsOf(r), ['receiptAmounts.1.tax']);
     assert.deepEqual((await w.c.get(`/receipts/${receipt.id}/amounts`)).body.data, before);
     assert.equal((await w.c.get(`/receipts/${receipt.id}`)).body.data.note, null);
@@ -179,16 +274,29 @@ forEachDialect('receipts', (t) => {
     const db = t().database.db;
     // A trigger makes the database itself refuse the third line of this test's receipts (amount 13.13, in cents).
     if (t().dialect === 'sqlite') {
-      await sql`CREATE TRIGGER IF NOT EXISTS refuse_1313 BEFORE INSERT ON receipt_amounts WHEN NEW.amount_cents = 1313 BEGIN SELECT RAISE(ABORT, 'refused'); END`.execute(db);
+      await sql`CREATE TRIGGER IF NOT EXISTS refuse_1313 BEFORE INSERT ON receipt_amounts WHEN NEW.amount_cents = 1313 BEGIN SELECT RAISE(ABORT, 'refused'); END`.execute(
+        db,
+      );
     } else {
-      await sql`CREATE OR REPLACE FUNCTION refuse_1313() RETURNS trigger AS $$ BEGIN IF NEW.amount_cents = 1313 THEN RAISE EXCEPTION 'refused'; END IF; RETURN NEW; END $$ LANGUAGE plpgsql`.execute(db);
-      await sql`CREATE OR REPLACE TRIGGER refuse_1313 BEFORE INSERT ON receipt_amounts FOR EACH ROW EXECUTE FUNCTION refuse_1313()`.execute(db);
+      await sql`CREATE OR REPLACE FUNCTION refuse_1313() RETURNS trigger AS $$ BEGIN IF NEW.amount_cents = 1313 THEN RAISE EXCEPTION 'refused'; END IF; RETURN NEW; END $$ LANGUAGE plpgsql`.execute(
+        db,
+      );
+      await sql`CREATE OR REPLACE TRIGGER refuse_1313 BEFORE INSERT ON receipt_amounts FOR EACH ROW EXECUTE FUNCTION refuse_1313()`.execute(
+        db,
+      );
     }
-    const lines = [{ tax: 19, quantity: 1, amount: 1 }, { tax: 7, quantity: 1, amount: 2 }, { tax: 19, quantity: 1, amount: 13.13 }];
+    const lines = [
+      { tax: 19, quantity: 1, amount: 1 },
+      { tax: 7, quantity: 1, amount: 2 },
+      { tax: 19, quantity: 1, amount: 13.13 },
+    ];
     const created = await w.c.post('/receipts', w.body({ receiptAmounts: lines }));
     assert.equal(created.status, 500, created.text);
     assert.equal((await w.c.get('/receipts')).body.meta.total, 0);
-    assert.deepEqual(await db.selectFrom('receipt_amounts').select('id').where('tenant_id', '=', w.c.tenant.id).execute(), []);
+    assert.deepEqual(
+      await db.selectFrom('receipt_amounts').select('id').where('tenant_id', '=', w.c.tenant.id).execute(),
+      [],
+    );
     const receipt = await createReceipt(w, { note: 'kept' });
     const before = (await w.c.get(`/receipts/${receipt.id}/amounts`)).body.data;
     const changed = await w.c.patch(`/receipts/${receipt.id}`, { note: 'changed', receiptAmounts: lines });
@@ -223,13 +331,22 @@ forEachDialect('receipts', (t) => {
   test('DELETE answers 204 and takes the lines and the file; then 404', async () => {
     const w = await receiptWorld(t());
     const receipt = await createReceipt(w);
-    await w.c.put(`/receipts/${receipt.id}/attachments`, { filename: 'a.txt', file_contents: Buffer.from('x').toString('base64') });
+    await w.c.put(`/receipts/${receipt.id}/attachments`, {
+      filename: 'a.txt',
+      file_contents: Buffer.from('x').toString('base64'),
+    });
     assert.equal((await w.c.delete(`/receipts/${receipt.id}`)).status, 204);
     assert.equal((await w.c.get(`/receipts/${receipt.id}`)).status, 404);
     assert.equal((await w.c.delete(`/receipts/${receipt.id}`)).status, 404);
     const db = t().database.db;
-    assert.deepEqual(await db.selectFrom('receipt_amounts').select('id').where('tenant_id', '=', w.c.tenant.id).execute(), []);
-    assert.deepEqual(await db.selectFrom('attachments').select('id').where('tenant_id', '=', w.c.tenant.id).execute(), []);
+    assert.deepEqual(
+      await db.selectFrom('receipt_amounts').select('id').where('tenant_id', '=', w.c.tenant.id).execute(),
+      [],
+    );
+    assert.deepEqual(
+      await db.selectFrom('attachments').select('id').where('tenant_id', '=', w.c.tenant.id).execute(),
+      [],
+    );
   });
 
   test('list filters: start_date/end_date inclusive, employee_id, project_id, billing_status[]; empty dates are 422', async () => {
@@ -247,7 +364,8 @@ forEachDialect('receipts', (t) => {
     assert.deepEqual(await ids('?billing_status[]=1'), [c.id, d.id]);
     assert.deepEqual(await ids(`?project_id=${w.project}&orderBy=date&order=desc`), [c.id, b.id, d.id, a.id]);
     assert.deepEqual(await ids('?project_id=999999'), []);
-    for (const q of ['?start_date=', '?end_date=', '?billing_status[]=x', '?project_id=abc']) assert.equal((await w.c.get(`/receipts${q}`)).status, 422, q);
+    for (const q of ['?start_date=', '?end_date=', '?billing_status[]=x', '?project_id=abc'])
+      assert.equal((await w.c.get(`/receipts${q}`)).status, 422, q);
   });
 
   test('a project or task that receipts refer to cannot be deleted (422 naming receipts)', async () => {
@@ -274,7 +392,14 @@ forEachDialect('receipts', (t) => {
 
   test('receipts, their files, receipt types and articles are full-edition only (404 on the clock edition)', async () => {
     const c = await t().tenant({ edition: 'clock' });
-    for (const path of ['/receipts', '/receipts/1', '/receipts/1/amounts', '/receipts/1/attachments', '/receipt-types', '/articles']) {
+    for (const path of [
+      '/receipts',
+      '/receipts/1',
+      '/receipts/1/amounts',
+      '/receipts/1/attachments',
+      '/receipt-types',
+      '/articles',
+    ]) {
       const r = await c.get(path);
       assert.equal(r.status, 404, `${path}: ${r.text}`);
       assert.match(r.body.message, /could not be found/);
@@ -297,7 +422,11 @@ forEachDialect('receipts', (t) => {
   test('concurrent POSTs with one client_id create one receipt with one set of lines', async () => {
     const w = await receiptWorld(t());
     const rs = await Promise.all(Array.from({ length: 8 }, () => w.c.post('/receipts', w.body({ client_id: 5 }))));
-    assert.deepEqual(rs.map((r) => r.status).sort(), [200, 200, 200, 200, 200, 200, 200, 201], rs.map((r) => r.text).join('\n'));
+    assert.deepEqual(
+      rs.map((r) => r.status).sort(),
+      [200, 200, 200, 200, 200, 200, 200, 201],
+      rs.map((r) => r.text).join('\n'),
+    );
     assert.equal(new Set(rs.map((r) => r.body.data.id)).size, 1);
     assert.equal((await w.c.get('/receipts')).body.meta.total, 1);
     assert.equal((await w.c.get(`/receipts/${rs[0].body.data.id}/amounts`)).body.meta.total, 3);

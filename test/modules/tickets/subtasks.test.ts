@@ -17,8 +17,16 @@ forEachDialect('ticket subtasks', (t) => {
     const { c, e, ticket } = await setup();
     await c.post('/categories', { name: 'Performance', type: 'subtask' });
     const r = await c.post(`/tickets/${ticket.id}/subtasks`, {
-      subject: 'Profile', name: 'Profiling', status: 2, creator_username: e.username, start_date: '2024-11-20', deadline: '2024-11-30',
-      planned_hours: 15, prevent_overbooking: 4, categories: ['Performance'], keywords: ['perf'],
+      subject: 'Profile',
+      name: 'Profiling',
+      status: 2,
+      creator_username: e.username,
+      start_date: '2024-11-20',
+      deadline: '2024-11-30',
+      planned_hours: 15,
+      prevent_overbooking: 4,
+      categories: ['Performance'],
+      keywords: ['perf'],
     });
     assert.equal(r.status, 201, r.text);
     const s = r.body.data;
@@ -28,7 +36,10 @@ forEachDialect('ticket subtasks', (t) => {
     assert.equal(s.deadline, '2024-11-30');
     assert.equal(s.planned_hours, 15);
     assert.equal(s.prevent_overbooking, 4);
-    assert.deepEqual(s.categories.map((x: any) => x.name), ['Performance']);
+    assert.deepEqual(
+      s.categories.map((x: any) => x.name),
+      ['Performance'],
+    );
     assert.deepEqual(s.keywords, ['perf']);
     assert.match(s.processing_date, /Z$/);
   });
@@ -37,9 +48,26 @@ forEachDialect('ticket subtasks', (t) => {
     const { c, e, ticket } = await setup();
     const r = await c.post(`/tickets/${ticket.id}/subtasks`, {});
     for (const f of ['subject', 'name', 'status']) assert.ok(r.body.errors[f], f);
-    const bad = await c.post(`/tickets/${ticket.id}/subtasks`, { subject: 's', name: 'n', status: 1, creator_username: e.username, categories: ['nope'], start_date: '2024-02-01', deadline: '2024-01-01' });
+    const bad = await c.post(`/tickets/${ticket.id}/subtasks`, {
+      subject: 's',
+      name: 'n',
+      status: 1,
+      creator_username: e.username,
+      categories: ['nope'],
+      start_date: '2024-02-01',
+      deadline: '2024-01-01',
+    });
     assert.deepEqual(Object.keys(bad.body.errors).sort(), ['categories', 'deadline']);
-    assert.ok((await c.post(`/tickets/${ticket.id}/subtasks`, { subject: 'x'.repeat(256), name: 'n', status: 1, creator_username: e.username })).body.errors.subject);
+    assert.ok(
+      (
+        await c.post(`/tickets/${ticket.id}/subtasks`, {
+          subject: 'x'.repeat(256),
+          name: 'n',
+          status: 1,
+          creator_username: e.username,
+        })
+      ).body.errors.subject,
+    );
   });
 
   test('list, detail, PATCH/PUT and DELETE; a subtask of another ticket or tenant is 404', async () => {
@@ -53,7 +81,10 @@ forEachDialect('ticket subtasks', (t) => {
     const p = await c.patch(`/tickets/${ticket.id}/subtasks/${s1.id}`, { name: 'uno' });
     assert.equal(p.body.data.name, 'uno');
     assert.equal(p.body.data.planned_hours, 2);
-    assert.equal((await c.put(`/tickets/${ticket.id}/subtasks/${s1.id}`, { planned_hours: null })).body.data.planned_hours, null);
+    assert.equal(
+      (await c.put(`/tickets/${ticket.id}/subtasks/${s1.id}`, { planned_hours: null })).body.data.planned_hours,
+      null,
+    );
     assert.equal((await c.get(`/tickets/${other.id}/subtasks/${s1.id}`)).status, 404);
     const b = await t().tenant();
     assert.equal((await b.get(`/tickets/${ticket.id}/subtasks/${s1.id}`)).status, 404);

@@ -21,24 +21,36 @@ forEachDialect(
 
     test('a JSON upload {filename, file_contents} answers {"success": true} and is listed with its type and size', async () => {
       const { c, ticket } = await setup();
-      const r = await c.post(`/tickets/${ticket.id}/attachments`, { filename: 'notes.txt', file_contents: Buffer.from('hello').toString('base64') });
+      const r = await c.post(`/tickets/${ticket.id}/attachments`, {
+        filename: 'notes.txt',
+        file_contents: Buffer.from('hello').toString('base64'),
+      });
       assert.equal(r.status, 200, r.text);
       assert.deepEqual(r.body, { success: true });
       const list = (await c.get(`/tickets/${ticket.id}/attachments`)).body.data;
-      assert.deepEqual(list.map((a: any) => [a.filename, a.content_type, a.size]), [['notes.txt', 'text/plain', 5]]);
+      assert.deepEqual(
+        list.map((a: any) => [a.filename, a.content_type, a.size]),
+        [['notes.txt', 'text/plain', 5]],
+      );
       const one = (await c.get(`/tickets/${ticket.id}/attachments/${list[0].id}`)).body.data;
       assert.equal(Buffer.from(one.file_contents, 'base64').toString(), 'hello');
     });
 
     test('the raw download serves the bytes with Content-Type, Content-Length and Content-Disposition', async () => {
       const { c, ticket } = await setup();
-      await c.post(`/tickets/${ticket.id}/attachments`, { filename: 'Übersicht "1".png', file_contents: PNG.toString('base64') });
+      await c.post(`/tickets/${ticket.id}/attachments`, {
+        filename: 'Übersicht "1".png',
+        file_contents: PNG.toString('base64'),
+      });
       const [meta] = (await c.get(`/tickets/${ticket.id}/attachments`)).body.data;
       const r = await c.request('GET', `/tickets/${ticket.id}/attachments/${meta.id}/content`);
       assert.equal(r.status, 200, r.text);
       assert.equal(r.headers['content-type'], 'image/png');
       assert.equal(r.headers['content-length'], String(PNG.length));
-      assert.equal(r.headers['content-disposition'], `attachment; filename="_bersicht _1_.png"; filename*=UTF-8''%C3%9Cbersicht%20%221%22.png`);
+      assert.equal(
+        r.headers['content-disposition'],
+        `attachment; filename="_bersicht _1_.png"; filename*=UTF-8''%C3%9Cbersicht%20%221%22.png`,
+      );
       assert.deepEqual(r.raw, PNG);
       assert.equal((await c.get(`/tickets/${ticket.id}/attachments/${meta.id + 1000}/content`)).status, 404);
       const other = await t().tenant();
@@ -47,9 +59,16 @@ forEachDialect(
 
     test('deleting the ticket deletes its files', async () => {
       const { c, ticket } = await setup();
-      await c.post(`/tickets/${ticket.id}/attachments`, { filename: 'a.txt', file_contents: Buffer.from('x').toString('base64') });
+      await c.post(`/tickets/${ticket.id}/attachments`, {
+        filename: 'a.txt',
+        file_contents: Buffer.from('x').toString('base64'),
+      });
       assert.equal((await c.delete(`/tickets/${ticket.id}`)).status, 204);
-      const rows = await t().database.db.selectFrom('attachments').select('id').where('tenant_id', '=', c.tenant.id).execute();
+      const rows = await t()
+        .database.db.selectFrom('attachments')
+        .select('id')
+        .where('tenant_id', '=', c.tenant.id)
+        .execute();
       assert.deepEqual(rows, []);
     });
 
@@ -65,7 +84,10 @@ forEachDialect(
     test('files over the upload limit are 413, in JSON and multipart', async () => {
       const { c, ticket } = await setup();
       const big = Buffer.alloc(LIMIT + 1, 0x61);
-      const json = await c.post(`/tickets/${ticket.id}/attachments`, { filename: 'big.txt', file_contents: big.toString('base64') });
+      const json = await c.post(`/tickets/${ticket.id}/attachments`, {
+        filename: 'big.txt',
+        file_contents: big.toString('base64'),
+      });
       assert.equal(json.status, 413, json.text);
       const { payload, headers } = multipartBody('big.txt', 'text/plain', big);
       const multi = await c.request('POST', `/tickets/${ticket.id}/attachments`, undefined, { payload, headers });
@@ -75,19 +97,33 @@ forEachDialect(
 
     test('disallowed types, contents that contradict the type, bad base64 and missing fields are 422', async () => {
       const { c, ticket } = await setup();
-      const exe = await c.post(`/tickets/${ticket.id}/attachments`, { filename: 'run.exe', file_contents: Buffer.from('MZ').toString('base64') });
+      const exe = await c.post(`/tickets/${ticket.id}/attachments`, {
+        filename: 'run.exe',
+        file_contents: Buffer.from('MZ').toString('base64'),
+      });
       assert.deepEqual(Object.keys(exe.body.errors), ['content_type']);
-      const fake = await c.post(`/tickets/${ticket.id}/attachments`, { filename: 'doc.pdf', file_contents: Buffer.from('not a pdf').toString('base64') });
+      const fake = await c.post(`/tickets/${ticket.id}/attachments`, {
+        filename: 'doc.pdf',
+        file_contents: Buffer.from('not a pdf').toString('base64'),
+      });
       assert.deepEqual(Object.keys(fake.body.errors), ['content_type']);
       const { payload, headers } = multipartBody('shot.png', 'application/x-msdownload', PNG);
-      assert.equal((await c.request('POST', `/tickets/${ticket.id}/attachments`, undefined, { payload, headers })).status, 422);
-      assert.deepEqual(Object.keys((await c.post(`/tickets/${ticket.id}/attachments`, { filename: 'a.txt', file_contents: '***' })).body.errors), ['file_contents']);
+      assert.equal(
+        (await c.request('POST', `/tickets/${ticket.id}/attachments`, undefined, { payload, headers })).status,
+        422,
+      );
+      assert.deepEqual(
+        Object.keys(
+          (await c.post(`/tickets/${ticket.id}/attachments`, { filename: 'a.txt', file_contents: '***' })).body.errors,
+        ),
+        ['file_contents'],
+      );
       const missing = await c.post(`/tickets/${ticket.id}/attachments`, { filename: 'a.txt' });
       assert.equal(missing.status, 422);
       assert.ok(missing.body.errors.file_contents);
     });
 
-    test('an unknown ticket or another tenant\'s ticket is 404', async () => {
+    test("an unknown ticket or another tenant's ticket is 404", async () => {
       const { c, ticket } = await setup();
       const body = { filename: 'a.txt', file_contents: Buffer.from('x').toString('base64') };
       assert.equal((await c.post('/tickets/999999/attachments', body)).status, 404);

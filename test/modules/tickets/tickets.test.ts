@@ -13,8 +13,17 @@ forEachDialect('tickets', (t) => {
     const p = await createProject(c);
     const task = await createTask(c, p.id);
     const r = await c.post('/tickets', {
-      subject: 'Login broken', status: 1, priority: 2, project_id: p.id, project_task_id: String(task.id), creator_username: e.username,
-      start_date: '2024-11-01', deadline: '2024-11-30', planned_hours: 8.5, prevent_overbooking: 2, keywords: 'auth, login',
+      subject: 'Login broken',
+      status: 1,
+      priority: 2,
+      project_id: p.id,
+      project_task_id: String(task.id),
+      creator_username: e.username,
+      start_date: '2024-11-01',
+      deadline: '2024-11-30',
+      planned_hours: 8.5,
+      prevent_overbooking: 2,
+      keywords: 'auth, login',
     });
     assert.equal(r.status, 201, r.text);
     const ticket = r.body.data;
@@ -39,8 +48,20 @@ forEachDialect('tickets', (t) => {
     assert.equal(r.status, 422);
     for (const f of ['subject', 'status', 'priority', 'project_id', 'project_task_id']) assert.ok(r.body.errors[f], f);
     const e = await seedEmployee(t().database.db, c.tenant.id);
-    for (const [field, value] of [['status', 6], ['priority', 6], ['prevent_overbooking', 5]] as const) {
-      const bad = await c.post('/tickets', { subject: 's', status: 1, priority: 1, project_id: 1, project_task_id: 1, creator_username: e.username, [field]: value });
+    for (const [field, value] of [
+      ['status', 6],
+      ['priority', 6],
+      ['prevent_overbooking', 5],
+    ] as const) {
+      const bad = await c.post('/tickets', {
+        subject: 's',
+        status: 1,
+        priority: 1,
+        project_id: 1,
+        project_task_id: 1,
+        creator_username: e.username,
+        [field]: value,
+      });
       assert.ok(bad.body.errors[field], field);
     }
     const ticket = await createTicket(c, { status: 8 }, e.username);
@@ -58,9 +79,20 @@ forEachDialect('tickets', (t) => {
     assert.deepEqual(Object.keys(wrongTask.body.errors), ['project_task_id']);
     const wrongProject = await c.post('/tickets', { ...base, project_id: 999999, project_task_id: foreignTask.id });
     assert.deepEqual(Object.keys(wrongProject.body.errors), ['project_id']);
-    const users = await c.post('/tickets', { ...base, creator_username: 'ghost', processor_username: 'ghost2', project_id: other.id, project_task_id: foreignTask.id });
+    const users = await c.post('/tickets', {
+      ...base,
+      creator_username: 'ghost',
+      processor_username: 'ghost2',
+      project_id: other.id,
+      project_task_id: foreignTask.id,
+    });
     assert.deepEqual(Object.keys(users.body.errors).sort(), ['creator_username', 'processor_username']);
-    const noCreator = await c.post('/tickets', { ...base, creator_username: undefined, project_id: other.id, project_task_id: foreignTask.id });
+    const noCreator = await c.post('/tickets', {
+      ...base,
+      creator_username: undefined,
+      project_id: other.id,
+      project_task_id: foreignTask.id,
+    });
     assert.deepEqual(Object.keys(noCreator.body.errors), ['creator_username']);
     const ticket = await createTicket(c, {}, e.username);
     const moved = await c.patch(`/tickets/${ticket.id}`, { project_id: other.id });
@@ -100,7 +132,11 @@ forEachDialect('tickets', (t) => {
     const open = await createTicket(c, {}, e.username);
     assert.deepEqual(ids((await c.get(`/tickets?project_id=${b.project_id}`)).body), [b.id]);
     assert.deepEqual(ids((await c.get('/tickets?start_date=2024-02-01&end_date=2024-02-28')).body), [open.id]);
-    assert.deepEqual(ids((await c.get('/tickets?start_date=2024-01-15&end_date=2024-03-01')).body), [a.id, b.id, open.id]);
+    assert.deepEqual(ids((await c.get('/tickets?start_date=2024-01-15&end_date=2024-03-01')).body), [
+      a.id,
+      b.id,
+      open.id,
+    ]);
     assert.deepEqual(ids((await c.get('/tickets?end_date=2023-12-31')).body), [open.id]);
     const other = await t().tenant();
     assert.equal((await other.get(`/tickets/${a.id}`)).status, 404);
@@ -111,7 +147,12 @@ forEachDialect('tickets', (t) => {
     const c = await t().tenant();
     const e = await seedEmployee(t().database.db, c.tenant.id);
     const ticket = await createTicket(c, {}, e.username);
-    await c.post(`/tickets/${ticket.id}/subtasks`, { subject: 's', name: 'n', status: 1, creator_username: e.username });
+    await c.post(`/tickets/${ticket.id}/subtasks`, {
+      subject: 's',
+      name: 'n',
+      status: 1,
+      creator_username: e.username,
+    });
     const refused = await c.delete(`/projects/${ticket.project_id}`);
     assert.equal(refused.status, 422);
     assert.ok(refused.body.errors.id[0].includes('tickets'));

@@ -12,9 +12,19 @@ forEachDialect('transponders', (t) => {
     assert.deepEqual((await c.get(path)).body.meta.total, 0);
     const r = await c.post(path, { number: '04A1B2', valid_from: '2024-01-01' });
     assert.equal(r.status, 201, r.text);
-    assert.deepEqual({ ...r.body.data, id: 0, created: null, modified: null }, {
-      id: 0, employee_id: "d'arcy", number: '04A1B2', valid_from: '2024-01-01T00:00:00.000000Z', valid_until: null, note: null, created: null, modified: null,
-    });
+    assert.deepEqual(
+      { ...r.body.data, id: 0, created: null, modified: null },
+      {
+        id: 0,
+        employee_id: "d'arcy",
+        number: '04A1B2',
+        valid_from: '2024-01-01T00:00:00.000000Z',
+        valid_until: null,
+        note: null,
+        created: null,
+        modified: null,
+      },
+    );
     const other = await createEmployee(c);
     const dup = await c.post(`${userPath(other.username)}/transponders`, { number: '04A1B2' });
     assert.equal(dup.status, 422);
@@ -22,7 +32,10 @@ forEachDialect('transponders', (t) => {
     const bad = await c.patch(`${path}/${r.body.data.id}`, { valid_until: '2023-12-31' });
     assert.equal(bad.status, 422);
     assert.deepEqual(Object.keys(bad.body.errors), ['valid_until']);
-    assert.equal((await c.patch(`${path}/${r.body.data.id}`, { valid_until: '2024-12-31' })).body.data.valid_until, '2024-12-31T00:00:00.000000Z');
+    assert.equal(
+      (await c.patch(`${path}/${r.body.data.id}`, { valid_until: '2024-12-31' })).body.data.valid_until,
+      '2024-12-31T00:00:00.000000Z',
+    );
     assert.equal((await c.get(`${userPath(other.username)}/transponders/${r.body.data.id}`)).status, 404);
     assert.equal((await c.delete(`${path}/${r.body.data.id}`)).status, 204);
   });

@@ -19,13 +19,20 @@ forEachDialect('webhook event catalogue', (t) => {
       if (path.startsWith('/webhooks')) continue; // subscriptions stay out of the feed and produce no events
       for (const method of ['post', 'put', 'patch', 'delete'].filter((m) => item[m])) {
         const target = targets.of(method.toUpperCase(), url(path));
-        if (target && target.op !== 'read') produced.set(eventName(target.type, target.op), `${method.toUpperCase()} ${path}`);
+        if (target && target.op !== 'read')
+          produced.set(eventName(target.type, target.op), `${method.toUpperCase()} ${path}`);
       }
     }
     const catalogue = new Set(EVENT_CATALOGUE);
-    assert.deepEqual([...produced].filter(([event]) => !catalogue.has(event)).map(([event, route]) => `${event} (${route})`), []);
+    assert.deepEqual(
+      [...produced].filter(([event]) => !catalogue.has(event)).map(([event, route]) => `${event} (${route})`),
+      [],
+    );
     const routed = new Set([...produced.keys()].map((e) => e.slice(0, e.lastIndexOf('.'))));
-    assert.deepEqual(EVENT_TYPES.filter((type) => !routed.has(eventName(type, 'create').slice(0, -'.created'.length))), []);
+    assert.deepEqual(
+      EVENT_TYPES.filter((type) => !routed.has(eventName(type, 'create').slice(0, -'.created'.length))),
+      [],
+    );
     assert.ok(produced.size >= 100, `${produced.size} events`);
   });
 });

@@ -48,15 +48,47 @@ after(() => listener.stop());
 /** Every spelling of this machine that a URL can name. */
 async function targets(port: number): Promise<string[]> {
   const hosts = [
-    '127.0.0.1', '127.1', '2130706433', '0x7f000001', '127.0.0.2', '0.0.0.0', '[::1]', '[::]', '[::ffff:127.0.0.1]', '[::ffff:7f00:1]',
-    '[::127.0.0.1]', '[0:0:0:0:0:ffff:127.0.0.1]', '[64:ff9b::127.0.0.1]', '[2002:7f00:1::1]', 'localhost', 'localhost.', 'sub.localhost',
-    '192.0.2.1', '198.51.100.7', '203.0.113.9', '10.0.0.1', '169.254.169.254', '100.64.0.1', '224.0.0.1', '255.255.255.255', '[fe80::1]', '[fd00::1]', '[ff02::1]',
+    '127.0.0.1',
+    '127.1',
+    '2130706433',
+    '0x7f000001',
+    '127.0.0.2',
+    '0.0.0.0',
+    '[::1]',
+    '[::]',
+    '[::ffff:127.0.0.1]',
+    '[::ffff:7f00:1]',
+    '[::127.0.0.1]',
+    '[0:0:0:0:0:ffff:127.0.0.1]',
+    '[64:ff9b::127.0.0.1]',
+    '[2002:7f00:1::1]',
+    'localhost',
+    'localhost.',
+    'sub.localhost',
+    '192.0.2.1',
+    '198.51.100.7',
+    '203.0.113.9',
+    '10.0.0.1',
+    '169.254.169.254',
+    '100.64.0.1',
+    '224.0.0.1',
+    '255.255.255.255',
+    '[fe80::1]',
+    '[fd00::1]',
+    '[ff02::1]',
   ];
   // The machine's own interface addresses (link-local IPv6 needs a zone, which URLs cannot carry) and its name.
   for (const list of Object.values(os.networkInterfaces())) {
-    for (const i of list ?? []) if (!(i.family === 'IPv6' && i.scopeid)) hosts.push(i.family === 'IPv6' ? `[${i.address}]` : i.address);
+    for (const i of list ?? [])
+      if (!(i.family === 'IPv6' && i.scopeid)) hosts.push(i.family === 'IPv6' ? `[${i.address}]` : i.address);
   }
-  if (await dns.lookup(os.hostname()).then(() => true, () => false)) hosts.push(os.hostname());
+  if (
+    await dns.lookup(os.hostname()).then(
+      () => true,
+      () => false,
+    )
+  )
+    hosts.push(os.hostname());
   return [...new Set(hosts)].map((h, i) => `http://${h}:${port}/t${i}`);
 }
 
@@ -65,7 +97,9 @@ async function run(worker: WebhookWorker, c: Client, rounds: number) {
 }
 
 async function deliveries(c: Client, hooks: { id: number; url: string }[]) {
-  return Promise.all(hooks.map(async (h) => ({ url: h.url, log: (await c.get(`/webhooks/${h.id}/deliveries`)).body.data as any[] })));
+  return Promise.all(
+    hooks.map(async (h) => ({ url: h.url, log: (await c.get(`/webhooks/${h.id}/deliveries`)).body.data as any[] })),
+  );
 }
 
 forEachDialect(
@@ -82,20 +116,48 @@ forEachDialect(
         hooks.push({ id: r.body.data.id, url });
       }
       await c.post('/departments', { name: 'Must not arrive' });
-      const off = new WebhookWorker(ctx.database.system, ctx.dialect, { allowPrivate: false, retryBaseMs: 0, batch: 100, timeoutMs: 2000 });
+      const off = new WebhookWorker(ctx.database.system, ctx.dialect, {
+        allowPrivate: false,
+        retryBaseMs: 0,
+        batch: 100,
+        timeoutMs: 2000,
+      });
       await run(off, c, 3);
       const refused = await deliveries(c, hooks);
       assert.equal(listener.total, 0, `deliveries arrived: ${JSON.stringify([...listener.hits])}`);
-      const notRefused = refused.filter((d) => !(d.log[0]?.attempts >= 1 && /^refused: /.test(d.log[0]?.last_error ?? '')));
-      assert.deepEqual(notRefused.map((d) => `${d.url}: ${JSON.stringify(d.log[0])}`), []);
-      console.log(`# figure targets: ${JSON.stringify({ urls: urls.length, attempts: refused.reduce((n, d) => n + d.log[0].attempts, 0), arrived: listener.total })}`);
+      const notRefused = refused.filter(
+        (d) => !(d.log[0]?.attempts >= 1 && /^refused: /.test(d.log[0]?.last_error ?? '')),
+      );
+      assert.deepEqual(
+        notRefused.map((d) => `${d.url}: ${JSON.stringify(d.log[0])}`),
+        [],
+      );
+      console.log(
+        `# figure targets: ${JSON.stringify({ urls: urls.length, attempts: refused.reduce((n, d) => n + d.log[0].attempts, 0), arrived: listener.total })}`,
+      );
 
       // Positive control: with the setting on, the same subscriptions reach the listener where an address answers.
-      const on = new WebhookWorker(ctx.database.system, ctx.dialect, { allowPrivate: true, retryBaseMs: 0, batch: 100, timeoutMs: 2000 });
+      const on = new WebhookWorker(ctx.database.system, ctx.dialect, {
+        allowPrivate: true,
+        retryBaseMs: 0,
+        batch: 100,
+        timeoutMs: 2000,
+      });
       await run(on, c, 1);
       const reached = urls.filter((u) => listener.hits.get(new URL(u).pathname));
-      for (const must of ['127.0.0.1', '127.1', '2130706433', 'localhost', ...Object.values(os.networkInterfaces()).flatMap((l) => (l ?? []).filter((i) => i.family === 'IPv4').map((i) => i.address))]) {
-        assert.ok(reached.some((u) => new URL(u).hostname === new URL(`http://${must}`).hostname), `the listener answers at ${must}`);
+      for (const must of [
+        '127.0.0.1',
+        '127.1',
+        '2130706433',
+        'localhost',
+        ...Object.values(os.networkInterfaces()).flatMap((l) =>
+          (l ?? []).filter((i) => i.family === 'IPv4').map((i) => i.address),
+        ),
+      ]) {
+        assert.ok(
+          reached.some((u) => new URL(u).hostname === new URL(`http://${must}`).hostname),
+          `the listener answers at ${must}`,
+        );
       }
       listener.hits.clear();
     });
@@ -103,7 +165,10 @@ forEachDialect(
     test('redirects are not followed: a 3xx is a failed attempt, its Location never requested', async () => {
       const ctx = t();
       const c = await ctx.tenant();
-      const r = await c.post('/webhooks', { url: `http://127.0.0.1:${listener.port}/redirect`, events: ['department.created'] });
+      const r = await c.post('/webhooks', {
+        url: `http://127.0.0.1:${listener.port}/redirect`,
+        events: ['department.created'],
+      });
       assert.equal(r.status, 201, r.text);
       await c.post('/departments', { name: 'Redirected' });
       const on = new WebhookWorker(ctx.database.system, ctx.dialect, { allowPrivate: true, retryBaseMs: 60_000 });
@@ -128,7 +193,8 @@ forEachDialect('webhook targets when subscribing', (t) => {
       assert.equal(r.status, 422, `${url}: ${r.text}`);
       assert.match(r.body.errors.url[0], /private or loopback/);
     }
-    for (const list of Object.values(os.networkInterfaces())) for (const i of list ?? []) assert.ok(isBlockedAddress(i.address), i.address);
+    for (const list of Object.values(os.networkInterfaces()))
+      for (const i of list ?? []) assert.ok(isBlockedAddress(i.address), i.address);
     for (const url of ['https://example.com/hook', 'http://93.184.215.14/x', 'http://[2606:4700::1111]/x']) {
       assert.equal((await c.post('/webhooks', { url, events: ['*'] })).status, 201, url);
     }

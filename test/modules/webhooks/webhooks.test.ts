@@ -42,7 +42,10 @@ class Receiver {
 /** Standard Webhooks verification, written from the spec (not with the server's code). */
 function verify(secret: string, r: Received): boolean {
   const key = Buffer.from(secret.replace(/^whsec_/, ''), 'base64');
-  const expected = crypto.createHmac('sha256', key).update(`${r.headers['webhook-id']}.${r.headers['webhook-timestamp']}.${r.body}`).digest('base64');
+  const expected = crypto
+    .createHmac('sha256', key)
+    .update(`${r.headers['webhook-id']}.${r.headers['webhook-timestamp']}.${r.body}`)
+    .digest('base64');
   return String(r.headers['webhook-signature']).split(' ').includes(`v1,${expected}`);
 }
 
@@ -62,7 +65,6 @@ async function subscribe(c: Client, events: string[] = ['*']) {
   return r.body.data as { id: number; secret: string };
 }
 
-
 forEachDialect(
   'webhooks',
   (t) => {
@@ -79,19 +81,28 @@ forEachDialect(
       await deliverAll(t(), c);
       // Deliveries go out in parallel and carry no order guarantee; the feed cursor orders them.
       const got = eventsFor(hook.secret).sort((a, b) => Number(a.json.data.cursor) - Number(b.json.data.cursor));
-      assert.deepEqual(got.map((r) => r.json.type), ['department.created', 'department.updated', 'department.deleted']);
+      assert.deepEqual(
+        got.map((r) => r.json.type),
+        ['department.created', 'department.updated', 'department.deleted'],
+      );
       for (const r of got) {
         assert.equal(r.headers['content-type'], 'application/json');
         assert.ok(Math.abs(Number(r.headers['webhook-timestamp']) - Date.now() / 1000) < 300);
       }
       const feed = (await c.get('/changes')).body.data;
-      assert.deepEqual(got.map((r) => r.json.data), feed);
+      assert.deepEqual(
+        got.map((r) => r.json.data),
+        feed,
+      );
       const log = await c.get(`/webhooks/${hook.id}/deliveries`);
-      assert.deepEqual(log.body.data.map((l: any) => [l.event, l.state, l.attempts, l.last_status]), [
-        ['department.deleted', 'delivered', 1, 200],
-        ['department.updated', 'delivered', 1, 200],
-        ['department.created', 'delivered', 1, 200],
-      ]);
+      assert.deepEqual(
+        log.body.data.map((l: any) => [l.event, l.state, l.attempts, l.last_status]),
+        [
+          ['department.deleted', 'delivered', 1, 200],
+          ['department.updated', 'delivered', 1, 200],
+          ['department.created', 'delivered', 1, 200],
+        ],
+      );
     });
 
     test('a receiver failing three times then recovering gets the event, with the same webhook-id each time', async () => {
@@ -114,10 +125,16 @@ forEachDialect(
       await c.post('/departments', { name: 'Not subscribed' });
       await c.post('/customers', { customer_number: 'K1', name: 'Acme', currency: 'EUR' });
       assert.equal((await c.post('/customers', { customer_number: 'K1', name: 'Dup', currency: 'EUR' })).status, 422);
-      assert.equal((await c.patch('/customers/K1', { name: 'Stale' }, { headers: { 'if-match': '"999999"' } })).status, 412);
+      assert.equal(
+        (await c.patch('/customers/K1', { name: 'Stale' }, { headers: { 'if-match': '"999999"' } })).status,
+        412,
+      );
       await deliverAll(t(), c);
       const got = eventsFor(hook.secret);
-      assert.deepEqual(got.map((r) => [r.json.type, r.json.data.data.name]), [['customer.created', 'Acme']]);
+      assert.deepEqual(
+        got.map((r) => [r.json.type, r.json.data.data.name]),
+        [['customer.created', 'Acme']],
+      );
     });
 
     test('POST /webhooks/{id}/test queues a test event; redelivery sends an event again under its webhook-id', async () => {
@@ -159,8 +176,16 @@ forEachDialect(
       const c = await ctx.tenant();
       const hook = await subscribe(c, ['department.created']);
       for (let i = 0; i < 30; i++) await c.post('/departments', { name: `D${i}` });
-      const second = new WebhookWorker(ctx.database.system, ctx.dialect, { allowPrivate: true, retryBaseMs: 0, batch: 5 });
-      const first = new WebhookWorker(ctx.database.system, ctx.dialect, { allowPrivate: true, retryBaseMs: 0, batch: 5 });
+      const second = new WebhookWorker(ctx.database.system, ctx.dialect, {
+        allowPrivate: true,
+        retryBaseMs: 0,
+        batch: 5,
+      });
+      const first = new WebhookWorker(ctx.database.system, ctx.dialect, {
+        allowPrivate: true,
+        retryBaseMs: 0,
+        batch: 5,
+      });
       for (let round = 0; round < 30; round++) {
         const [a, b] = await Promise.all([first.runOnce(c.tenant.id), second.runOnce(c.tenant.id)]);
         if (a + b === 0) break;
@@ -177,8 +202,15 @@ forEachDialect(
       const hook = await subscribe(c, ['department.created']);
       assert.match(hook.secret, /^whsec_/);
       const reads = async (secret: string) => {
-        for (const [who, client] of [['token', c], ['read-only token', readOnly]] as const) {
-          for (const r of [await client.get(`/webhooks/${hook.id}`), await client.get('/webhooks'), await client.get('/webhooks?format=csv')]) {
+        for (const [who, client] of [
+          ['token', c],
+          ['read-only token', readOnly],
+        ] as const) {
+          for (const r of [
+            await client.get(`/webhooks/${hook.id}`),
+            await client.get('/webhooks'),
+            await client.get('/webhooks?format=csv'),
+          ]) {
             assert.equal(r.status, 200, r.text);
             assert.ok(!r.text.includes(secret) && !/secret/i.test(r.text), `${who}: ${r.text.slice(0, 300)}`);
           }
@@ -196,11 +228,17 @@ forEachDialect(
       const secret = rotated.body.data.secret;
       assert.match(secret, /^whsec_/);
       assert.notEqual(secret, hook.secret);
-      assert.deepEqual({ ...rotated.body.data, secret: undefined, modified: undefined }, { ...(await c.get(`/webhooks/${hook.id}`)).body.data, secret: undefined, modified: undefined });
+      assert.deepEqual(
+        { ...rotated.body.data, secret: undefined, modified: undefined },
+        { ...(await c.get(`/webhooks/${hook.id}`)).body.data, secret: undefined, modified: undefined },
+      );
       await reads(secret);
       await c.post('/departments', { name: 'Rotated' });
       await deliverAll(t(), c);
-      assert.deepEqual(eventsFor(secret).map((r) => r.json.data.data.name), ['Rotated']);
+      assert.deepEqual(
+        eventsFor(secret).map((r) => r.json.data.data.name),
+        ['Rotated'],
+      );
       assert.equal(eventsFor(hook.secret).length, 0);
       assert.equal((await c.post('/webhooks/999999/rotate-secret')).status, 404);
     });
@@ -210,12 +248,20 @@ forEachDialect(
       const bad = await c.post('/webhooks', { url: receiver.url, events: ['customer.created', 'nonsense.event'] });
       assert.equal(bad.status, 422, bad.text);
       assert.match(bad.body.errors.events[0], /"nonsense\.event"/);
-      const ok = await c.post('/webhooks', { url: receiver.url, events: ['absence-reason.created', 'employee.regular-working-time.updated'] });
+      const ok = await c.post('/webhooks', {
+        url: receiver.url,
+        events: ['absence-reason.created', 'employee.regular-working-time.updated'],
+      });
       assert.equal(ok.status, 201, ok.text);
-      const patch = await c.patch(`/webhooks/${ok.body.data.id}`, { events: ['customer.created', 'customer.exploded'] });
+      const patch = await c.patch(`/webhooks/${ok.body.data.id}`, {
+        events: ['customer.created', 'customer.exploded'],
+      });
       assert.equal(patch.status, 422, patch.text);
       assert.match(patch.body.errors.events[0], /"customer\.exploded"/);
-      assert.deepEqual((await c.get(`/webhooks/${ok.body.data.id}`)).body.data.events, ['absence-reason.created', 'employee.regular-working-time.updated']);
+      assert.deepEqual((await c.get(`/webhooks/${ok.body.data.id}`)).body.data.events, [
+        'absence-reason.created',
+        'employee.regular-working-time.updated',
+      ]);
       const doc = (await c.get('/openapi.json')).body;
       // The events property of POST /webhooks, through the document's $refs and allOf.
       const events = (schema: any): any => {
@@ -223,11 +269,16 @@ forEachDialect(
         return schema?.properties?.events ?? (schema?.allOf ?? []).map(events).find(Boolean);
       };
       const property = events(doc.paths['/webhooks'].post.requestBody.content['application/json'].schema);
-      const items = property.items.$ref ? events({ properties: { events: doc.components.schemas[property.items.$ref.split('/').at(-1)] } }) : property.items;
+      const items = property.items.$ref
+        ? events({ properties: { events: doc.components.schemas[property.items.$ref.split('/').at(-1)] } })
+        : property.items;
       assert.deepEqual(items.enum, [...SUBSCRIBABLE]);
       assert.equal((await c.post('/absence-reasons', { name: 'XY' })).status, 201);
       await deliverAll(t(), c);
-      assert.deepEqual(eventsFor(ok.body.data.secret).map((r) => r.json.type), ['absence-reason.created']);
+      assert.deepEqual(
+        eventsFor(ok.body.data.secret).map((r) => r.json.type),
+        ['absence-reason.created'],
+      );
     });
 
     test('subscription input: http(s) URLs only, events required and well-formed', async () => {
@@ -239,7 +290,11 @@ forEachDialect(
       }
       assert.equal((await c.post('/webhooks', { url: 'https://example.com/x', events: [] })).status, 422);
       assert.equal((await c.post('/webhooks', { url: 'https://example.com/x', events: ['Bad Name'] })).status, 422);
-      const own = await c.post('/webhooks', { url: 'https://example.com/x', events: ['attendance.created'], secret: 'a-secret-of-my-own' });
+      const own = await c.post('/webhooks', {
+        url: 'https://example.com/x',
+        events: ['attendance.created'],
+        secret: 'a-secret-of-my-own',
+      });
       assert.equal(own.body.data.secret, 'a-secret-of-my-own');
     });
   },
@@ -249,7 +304,14 @@ forEachDialect(
 forEachDialect('webhooks: private addresses blocked by default', (t) => {
   test('loopback, private and link-local targets are refused unless WEBHOOKS_ALLOW_PRIVATE', async () => {
     const c = await t().tenant();
-    for (const url of ['http://127.0.0.1:9/x', 'http://localhost/x', 'http://10.1.2.3/x', 'http://169.254.169.254/latest', 'http://[::1]/x', 'http://192.168.0.1/']) {
+    for (const url of [
+      'http://127.0.0.1:9/x',
+      'http://localhost/x',
+      'http://10.1.2.3/x',
+      'http://169.254.169.254/latest',
+      'http://[::1]/x',
+      'http://192.168.0.1/',
+    ]) {
       const r = await c.post('/webhooks', { url, events: ['*'] });
       assert.equal(r.status, 422, url);
       assert.match(r.body.errors.url[0], /private or loopback/);
@@ -264,7 +326,14 @@ forEachDialect(
   'webhooks: secrets stored encrypted with WEBHOOK_SECRET_KEY',
   (t) => {
     const stored = async (c: Client, id: number) =>
-      (await t().database.db.selectFrom('webhooks').select('secret').where('tenant_id', '=', c.tenant.id).where('id', '=', id).executeTakeFirstOrThrow()).secret;
+      (
+        await t()
+          .database.db.selectFrom('webhooks')
+          .select('secret')
+          .where('tenant_id', '=', c.tenant.id)
+          .where('id', '=', id)
+          .executeTakeFirstOrThrow()
+      ).secret;
 
     test('the database holds the secret sealed (not the secret), deliveries are signed with the secret; text stored earlier is sealed at start', async () => {
       const c = await t().tenant();
@@ -274,17 +343,32 @@ forEachDialect(
       assert.ok(!sealed.includes(hook.secret.slice(6)) && !sealed.includes(hook.secret));
       await c.post('/departments', { name: 'Sealed' });
       await deliverAll(t(), c);
-      assert.deepEqual(receiver.received.filter((r) => verify(hook.secret, r)).map((r) => r.json.data.data.name), ['Sealed']);
+      assert.deepEqual(
+        receiver.received.filter((r) => verify(hook.secret, r)).map((r) => r.json.data.data.name),
+        ['Sealed'],
+      );
       // A secret stored as text (before the key was set) is still used, and sealed by the start-up pass.
-      const own = await c.post('/webhooks', { url: receiver.url, events: ['department.updated'], secret: `whsec_${crypto.randomBytes(24).toString('base64')}` });
-      await t().database.db.updateTable('webhooks').set({ secret: own.body.data.secret }).where('tenant_id', '=', c.tenant.id).where('id', '=', own.body.data.id).execute();
+      const own = await c.post('/webhooks', {
+        url: receiver.url,
+        events: ['department.updated'],
+        secret: `whsec_${crypto.randomBytes(24).toString('base64')}`,
+      });
+      await t()
+        .database.db.updateTable('webhooks')
+        .set({ secret: own.body.data.secret })
+        .where('tenant_id', '=', c.tenant.id)
+        .where('id', '=', own.body.data.id)
+        .execute();
       const worker = new WebhookWorker(t().database.system, t().dialect, { allowPrivate: true, secretKey: KEY });
       assert.equal(await worker.sealStoredSecrets(c.tenant.id), 1);
       assert.match(await stored(c, own.body.data.id), /^enc:v1:/);
       const d = (await c.get('/departments')).body.data[0];
       await c.patch(`/departments/${d.id}`, { name: 'Sealed 2' });
       await deliverAll(t(), c);
-      assert.deepEqual(receiver.received.filter((r) => verify(own.body.data.secret, r)).map((r) => r.json.type), ['department.updated']);
+      assert.deepEqual(
+        receiver.received.filter((r) => verify(own.body.data.secret, r)).map((r) => r.json.type),
+        ['department.updated'],
+      );
       // Without the key a sealed secret cannot sign: the attempt fails and says why.
       await c.post('/departments', { name: 'No key' });
       const keyless = new WebhookWorker(t().database.system, t().dialect, { allowPrivate: true });

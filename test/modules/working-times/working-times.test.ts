@@ -6,15 +6,34 @@ import { forEachDialect } from '../../support/app.js';
 import { createEmployee, userPath } from '../../support/people.js';
 
 const wt = (u: string) => `${userPath(u)}/regular-working-times`;
-const week = { monday: 8, tuesday: 8, wednesday: 8, thursday: 8, friday: 6.5, monday_workday: true, tuesday_workday: true, wednesday_workday: true, thursday_workday: true, friday_workday: true };
+const week = {
+  monday: 8,
+  tuesday: 8,
+  wednesday: 8,
+  thursday: 8,
+  friday: 6.5,
+  monday_workday: true,
+  tuesday_workday: true,
+  wednesday_workday: true,
+  thursday_workday: true,
+  friday_workday: true,
+};
 
 forEachDialect('regular working times', (t) => {
   test('create answers 201 with hours, workday flags, the calendar and break regulation objects', async () => {
     const c = await t().tenant();
-    const cal = (await c.post('/holiday-calendars', { name: 'Standard', note: '', country: 'Deutschland', region: null })).body.data;
+    const cal = (
+      await c.post('/holiday-calendars', { name: 'Standard', note: '', country: 'Deutschland', region: null })
+    ).body.data;
     const brk = (await c.post('/break-regulation-types', { name: 'Standard' })).body.data;
     const e = await createEmployee(c, { username: 'jean-luc.picard' });
-    const r = await c.post(wt(e.username), { ...week, start_date: '2024-01-01', holiday_calendar_id: cal.id, break_regulation_type_id: brk.id, max_hours_in_week: 40 });
+    const r = await c.post(wt(e.username), {
+      ...week,
+      start_date: '2024-01-01',
+      holiday_calendar_id: cal.id,
+      break_regulation_type_id: brk.id,
+      max_hours_in_week: 40,
+    });
     assert.equal(r.status, 201, r.text);
     const d = r.body.data;
     assert.equal(d.employee_id, 'jean-luc.picard');
@@ -62,7 +81,7 @@ forEachDialect('regular working times', (t) => {
     assert.equal(put.body.data.holidayCalendar.name, 'B');
   });
 
-  test('hours over 24, unknown calendar or another tenant\'s calendar are 422 naming the field', async () => {
+  test("hours over 24, unknown calendar or another tenant's calendar are 422 naming the field", async () => {
     const c = await t().tenant();
     const other = await t().tenant();
     const foreign = (await other.post('/holiday-calendars', { name: 'Foreign' })).body.data;

@@ -50,7 +50,9 @@ forEachDialect('write path: ETags and conditional requests', (t) => {
   test('racing writers with the same ETag: exactly one succeeds', async () => {
     const c = await t().tenant();
     const { id, etag } = await department(c);
-    const results = await Promise.all(['A', 'B', 'C', 'D'].map((name) => c.patch(`/departments/${id}`, { name }, ifMatch(etag))));
+    const results = await Promise.all(
+      ['A', 'B', 'C', 'D'].map((name) => c.patch(`/departments/${id}`, { name }, ifMatch(etag))),
+    );
     assert.deepEqual(results.map((r) => r.status).sort(), [200, 412, 412, 412]);
     const winner = results.find((r) => r.status === 200)!;
     assert.equal((await c.get(`/departments/${id}`)).body.data.name, winner.body.data.name);

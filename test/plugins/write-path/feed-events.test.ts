@@ -8,9 +8,14 @@ import { createDemoTenantAs } from '../../../src/demo/index.js';
 import { forEachDialect, uniqueName, type Client } from '../../support/app.js';
 import { startSink } from '../../support/sink.js';
 
-const FILE = { filename: 'plan.txt', content_type: 'text/plain', file_contents: Buffer.from('Plan\n').toString('base64') };
+const FILE = {
+  filename: 'plan.txt',
+  content_type: 'text/plain',
+  file_contents: Buffer.from('Plan\n').toString('base64'),
+};
 
-const feedAfter = async (c: Client, since: string) => (await c.get(`/changes?since=${since}&limit=1000`)).body.data as any[];
+const feedAfter = async (c: Client, since: string) =>
+  (await c.get(`/changes?since=${since}&limit=1000`)).body.data as any[];
 const last = async (c: Client) => (await feedAfter(c, '0')).at(-1)?.cursor ?? '0';
 
 forEachDialect(
@@ -25,12 +30,26 @@ forEachDialect(
         assert.equal(hook.status, 201, hook.text);
         const planning = (await c.get('/plannings')).body.data[0];
         const since = await last(c);
-        const r = await c.post('/plannings/range', { employee_id: planning.employee_id, project_id: planning.project_id, date: '2027-03-01', date_to: '2027-03-05', kind: 1, planning: 2 });
+        const r = await c.post('/plannings/range', {
+          employee_id: planning.employee_id,
+          project_id: planning.project_id,
+          date: '2027-03-01',
+          date_to: '2027-03-05',
+          kind: 1,
+          planning: 2,
+        });
         assert.equal(r.status, 201, r.text);
-        const made = (await c.get(`/plannings?employee_ids[]=${encodeURIComponent(planning.employee_id)}&date_from=2027-03-01&date_to=2027-03-05`)).body.data;
+        const made = (
+          await c.get(
+            `/plannings?employee_ids[]=${encodeURIComponent(planning.employee_id)}&date_from=2027-03-01&date_to=2027-03-05`,
+          )
+        ).body.data;
         assert.ok(made.length >= 3, `${made.length} entries`);
         const entries = (await feedAfter(c, since)).filter((e) => e.type === 'plannings');
-        assert.deepEqual(entries.map((e) => [e.op, e.key]).sort(), made.map((p: any) => ['create', String(p.id)]).sort());
+        assert.deepEqual(
+          entries.map((e) => [e.op, e.key]).sort(),
+          made.map((p: any) => ['create', String(p.id)]).sort(),
+        );
         for (const e of entries) assert.deepEqual(e.data, (await c.get(`/plannings/${e.key}`)).body.data);
         const events = (await c.get(`/webhooks/${hook.body.data.id}/deliveries?limit=200`)).body.data;
         assert.deepEqual(events.map((d: any) => d.payload.data.key).sort(), entries.map((e) => e.key).sort());
@@ -47,13 +66,19 @@ forEachDialect(
       assert.equal((await c.post(`/folders/${folder.id}/documents`, FILE)).status, 200);
       const [doc] = (await c.get(`/folders/${folder.id}/documents`)).body.data;
       const [created] = await feedAfter(c, since);
-      assert.deepEqual([created.type, created.key, created.op], ['folders/documents', `${folder.id}/${doc.id}`, 'create']);
+      assert.deepEqual(
+        [created.type, created.key, created.op],
+        ['folders/documents', `${folder.id}/${doc.id}`, 'create'],
+      );
       assert.deepEqual(created.data, doc);
       assert.ok(doc.modified, 'a document has modified');
       const got = await c.get(`/folders/${folder.id}/documents/${doc.id}`);
       assert.equal(got.headers.etag, `"${created.cursor}"`);
       assert.equal((await c.delete(`/folders/${folder.id}/documents/${doc.id}`)).status, 204);
-      assert.deepEqual((await feedAfter(c, created.cursor)).map((e) => [e.type, e.key, e.op]), [['folders/documents', `${folder.id}/${doc.id}`, 'delete']]);
+      assert.deepEqual(
+        (await feedAfter(c, created.cursor)).map((e) => [e.type, e.key, e.op]),
+        [['folders/documents', `${folder.id}/${doc.id}`, 'delete']],
+      );
     });
 
     test('a write that changes nothing records nothing and keeps the ETag; a replayed client_id records nothing', async () => {
@@ -77,7 +102,11 @@ forEachDialect(
         project_id: receipt.project_id,
         currency: receipt.currency,
         is_amount_net: receipt.is_amount_net,
-        receiptAmounts: lines.map((l: any) => ({ tax: Number(l.tax), quantity: Number(l.quantity), amount: Number(l.amount) })),
+        receiptAmounts: lines.map((l: any) => ({
+          tax: Number(l.tax),
+          quantity: Number(l.quantity),
+          amount: Number(l.amount),
+        })),
         client_id: 4711,
       };
       assert.equal((await c.post('/receipts', body)).status, 201);

@@ -17,7 +17,11 @@ const key = 'crash-retry-1';
 async function retryUntilNot409(port: number, target: Target, ms: number) {
   const started = Date.now();
   for (;;) {
-    const r = await request(port, 'POST', apiPath(target, '/departments'), { body, token: target.token, headers: { 'idempotency-key': key } });
+    const r = await request(port, 'POST', apiPath(target, '/departments'), {
+      body,
+      token: target.token,
+      headers: { 'idempotency-key': key },
+    });
     if (r.status !== 409 || Date.now() - started > ms) return { ...r, ms: Date.now() - started };
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
@@ -30,46 +34,64 @@ async function departments(port: number, target: Target) {
 
 const skip = (dialect: string) => (DIALECTS.includes(dialect as 'sqlite') ? false : `not testing ${dialect}`);
 
-test('PostgreSQL: a server killed mid-request frees its Idempotency-Key; the retry on another server runs once', { skip: skip('postgres'), timeout: 120_000 }, async () => {
-  const target = await prepareTarget('postgres');
-  const holder = new pg.Client({ connectionString: target.databaseUrl });
-  const [a, b] = await Promise.all([startServer(target), startServer(target)]);
-  try {
-    await holder.connect();
-    await holder.query('BEGIN');
-    await holder.query('LOCK TABLE departments IN EXCLUSIVE MODE');
-    const inFlight = request(a.port, 'POST', apiPath(target, '/departments'), { body, token: target.token, headers: { 'idempotency-key': key } }).catch((err) => err);
-    // A has claimed the key and waits for the lock inside its write transaction.
-    for (let i = 0; ; i++) {
-      const { rows } = await holder.query(`SELECT state FROM idempotency_keys WHERE key = $1`, [key]);
-      const waiting = await holder.query(`SELECT count(*)::int AS n FROM pg_stat_activity WHERE wait_event_type = 'Lock' AND datname = current_database()`);
-      if (rows[0]?.state === 'running' && waiting.rows[0].n > 0) break;
-      assert.ok(i < 200, 'the request never got to wait for the lock');
-      await new Promise((resolve) => setTimeout(resolve, 50));
+test(
+  'PostgreSQL: a server killed mid-request frees its Idempotency-Key; the retry on another server runs once',
+  { skip: skip('postgres'), timeout: 120_000 },
+  async () => {
+    const target = await prepareTarget('postgres');
+    const holder = new pg.Client({ connectionString: target.databaseUrl });
+    const [a, b] = await Promise.all([startServer(target), startServer(target)]);
+    try {
+      await holder.connect();
+      await holder.query('BEGIN');
+      await holder.query('LOCK TABLE departments IN EXCLUSIVE MODE');
+      const inFlight = request(a.port, 'POST', apiPath(target, '/departments'), {
+        body,
+        token: target.token,
+        headers: { 'idempotency-key': key },
+      }).catch((err) => err);
+      // A has claimed the key and waits for the lock inside its write transaction.
+      for (let i = 0; ; i++) {
+        const { rows } = await holder.query(`SELECT state FROM idempotency_keys WHERE key = $1`, [key]);
+        const waiting = await holder.query(
+          `SELECT count(*)::int AS n FROM pg_stat_activity WHERE wait_event_type = 'Lock' AND datname = current_database()`,
+        );
+        if (rows[0]?.state === 'running' && waiting.rows[0].n > 0) break;
+        assert.ok(i < 200, 'the request never got to wait for the lock');
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+      // Its owner lives: the retry waits its turn.
+      const early = await request(b.port, 'POST', apiPath(target, '/departments'), {
+        body,
+        token: target.token,
+        headers: { 'idempotency-key': key },
+      });
+      assert.equal(early.status, 409, early.body);
+
+      a.child.kill('SIGKILL');
+      await a.exited;
+      assert.ok((await inFlight) instanceof Error, 'the killed server never answered');
+      await holder.query('COMMIT');
+
+      const retried = await retryUntilNot409(b.port, target, 10_000);
+      assert.equal(retried.status, 201, `${retried.body} after ${retried.ms} ms`);
+      console.log(`# figure crash-retry-postgres: ${JSON.stringify({ ms: retried.ms })}`);
+      const replay = await request(b.port, 'POST', apiPath(target, '/departments'), {
+        body,
+        token: target.token,
+        headers: { 'idempotency-key': key },
+      });
+      assert.equal(replay.status, 201);
+      assert.equal(replay.body, retried.body);
+      assert.equal((await departments(b.port, target)).length, 1, 'written once');
+    } finally {
+      for (const s of [a, b]) if (s.child.exitCode === null && s.child.signalCode === null) s.child.kill('SIGKILL');
+      await Promise.all([a.exited, b.exited]);
+      await holder.end().catch(() => {});
+      await target.cleanup();
     }
-    // Its owner lives: the retry waits its turn.
-    const early = await request(b.port, 'POST', apiPath(target, '/departments'), { body, token: target.token, headers: { 'idempotency-key': key } });
-    assert.equal(early.status, 409, early.body);
-
-    a.child.kill('SIGKILL');
-    await a.exited;
-    assert.ok((await inFlight) instanceof Error, 'the killed server never answered');
-    await holder.query('COMMIT');
-
-    const retried = await retryUntilNot409(b.port, target, 10_000);
-    assert.equal(retried.status, 201, `${retried.body} after ${retried.ms} ms`);
-    console.log(`# figure crash-retry-postgres: ${JSON.stringify({ ms: retried.ms })}`);
-    const replay = await request(b.port, 'POST', apiPath(target, '/departments'), { body, token: target.token, headers: { 'idempotency-key': key } });
-    assert.equal(replay.status, 201);
-    assert.equal(replay.body, retried.body);
-    assert.equal((await departments(b.port, target)).length, 1, 'written once');
-  } finally {
-    for (const s of [a, b]) if (s.child.exitCode === null && s.child.signalCode === null) s.child.kill('SIGKILL');
-    await Promise.all([a.exited, b.exited]);
-    await holder.end().catch(() => {});
-    await target.cleanup();
-  }
-});
+  },
+);
 
 /** A process that claims the key through the server's code, prints "claimed" and waits to be killed. */
 const CLAIMER = `
@@ -87,33 +109,40 @@ process.stdout.write('claimed\\n');
 setInterval(() => {}, 1000);
 `;
 
-test('SQLite: a process killed while it holds a claim frees the Idempotency-Key; the retry runs once', { skip: skip('sqlite'), timeout: 120_000 }, async () => {
-  const target = await prepareTarget('sqlite');
-  const b = await startServer(target);
-  const claimer = spawn(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', CLAIMER], {
-    cwd: root,
-    env: { ...process.env, DATABASE_URL: target.databaseUrl, KEY: key, BODY: JSON.stringify(body) },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  const exited = new Promise((resolve) => claimer.once('exit', resolve));
-  try {
-    await new Promise<void>((resolve, reject) => {
-      claimer.stdout!.on('data', (d) => String(d).includes('claimed') && resolve());
-      claimer.once('exit', () => reject(new Error('the claimer exited')));
+test(
+  'SQLite: a process killed while it holds a claim frees the Idempotency-Key; the retry runs once',
+  { skip: skip('sqlite'), timeout: 120_000 },
+  async () => {
+    const target = await prepareTarget('sqlite');
+    const b = await startServer(target);
+    const claimer = spawn(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', CLAIMER], {
+      cwd: root,
+      env: { ...process.env, DATABASE_URL: target.databaseUrl, KEY: key, BODY: JSON.stringify(body) },
+      stdio: ['ignore', 'pipe', 'inherit'],
     });
-    const early = await request(b.port, 'POST', apiPath(target, '/departments'), { body, token: target.token, headers: { 'idempotency-key': key } });
-    assert.equal(early.status, 409, early.body);
-    claimer.kill('SIGKILL');
-    await exited;
-    const retried = await retryUntilNot409(b.port, target, 10_000);
-    assert.equal(retried.status, 201, `${retried.body} after ${retried.ms} ms`);
-    console.log(`# figure crash-retry-sqlite: ${JSON.stringify({ ms: retried.ms })}`);
-    assert.equal((await departments(b.port, target)).length, 1, 'written once');
-  } finally {
-    if (claimer.exitCode === null && claimer.signalCode === null) claimer.kill('SIGKILL');
-    b.child.kill('SIGKILL');
-    await Promise.all([exited, b.exited]);
-    await target.cleanup();
-  }
-});
-
+    const exited = new Promise((resolve) => claimer.once('exit', resolve));
+    try {
+      await new Promise<void>((resolve, reject) => {
+        claimer.stdout!.on('data', (d) => String(d).includes('claimed') && resolve());
+        claimer.once('exit', () => reject(new Error('the claimer exited')));
+      });
+      const early = await request(b.port, 'POST', apiPath(target, '/departments'), {
+        body,
+        token: target.token,
+        headers: { 'idempotency-key': key },
+      });
+      assert.equal(early.status, 409, early.body);
+      claimer.kill('SIGKILL');
+      await exited;
+      const retried = await retryUntilNot409(b.port, target, 10_000);
+      assert.equal(retried.status, 201, `${retried.body} after ${retried.ms} ms`);
+      console.log(`# figure crash-retry-sqlite: ${JSON.stringify({ ms: retried.ms })}`);
+      assert.equal((await departments(b.port, target)).length, 1, 'written once');
+    } finally {
+      if (claimer.exitCode === null && claimer.signalCode === null) claimer.kill('SIGKILL');
+      b.child.kill('SIGKILL');
+      await Promise.all([exited, b.exited]);
+      await target.cleanup();
+    }
+  },
+);

@@ -36,7 +36,10 @@ forEachDialect(
         assert.equal(r.headers['idempotent-replayed'], 'true');
       }
       const names = (await c.get('/departments')).body.data.map((d: { name: string }) => d.name);
-      assert.deepEqual(names.filter((n: string) => n === 'Slow'), ['Slow']);
+      assert.deepEqual(
+        names.filter((n: string) => n === 'Slow'),
+        ['Slow'],
+      );
     });
   },
   {},

@@ -7,7 +7,10 @@ import { forEachDialect, uniqueName, type Client } from '../../support/app.js';
 
 const key = (c: Client, k: string) => ({ headers: { 'idempotency-key': k } });
 /** The tenant's departments but the default one every tenant starts with. */
-const departments = async (c: Client) => (await c.get('/departments?limit=200')).body.data.map((d: { name: string }) => d.name).filter((n: string) => n !== 'Standard');
+const departments = async (c: Client) =>
+  (await c.get('/departments?limit=200')).body.data
+    .map((d: { name: string }) => d.name)
+    .filter((n: string) => n !== 'Standard');
 
 forEachDialect('write path: idempotency keys', (t) => {
   test('a retried POST with the same key and payload gets the stored response, marked replayed, and writes once', async () => {
@@ -39,7 +42,10 @@ forEachDialect('write path: idempotency keys', (t) => {
     const id = (await c.post('/departments', { name: 'Ops' })).body.data.id;
     const patched = await c.patch(`/departments/${id}`, { name: 'Ops 2' }, key(c, 'p'));
     assert.equal(patched.status, 200);
-    assert.equal((await c.patch(`/departments/${id}`, { name: 'Ops 2' }, key(c, 'p'))).headers['idempotent-replayed'], 'true');
+    assert.equal(
+      (await c.patch(`/departments/${id}`, { name: 'Ops 2' }, key(c, 'p'))).headers['idempotent-replayed'],
+      'true',
+    );
     const removed = await c.delete(`/departments/${id}`, key(c, 'd'));
     assert.equal(removed.status, 204);
     const retried = await c.delete(`/departments/${id}`, key(c, 'd'));
@@ -80,9 +86,14 @@ forEachDialect('write path: idempotency keys', (t) => {
 
   test('concurrent requests with one key: one writes, the others get 409 or the replay, never a second record', async () => {
     const c = await t().tenant();
-    const results = await Promise.all(Array.from({ length: 6 }, () => c.post('/departments', { name: 'Race' }, key(c, 'race'))));
+    const results = await Promise.all(
+      Array.from({ length: 6 }, () => c.post('/departments', { name: 'Race' }, key(c, 'race'))),
+    );
     const statuses = results.map((r) => r.status).sort();
-    assert.ok(statuses.every((s) => s === 201 || s === 409), statuses.join(','));
+    assert.ok(
+      statuses.every((s) => s === 201 || s === 409),
+      statuses.join(','),
+    );
     assert.equal(results.filter((r) => r.status === 201 && r.headers['idempotent-replayed'] === undefined).length, 1);
     assert.deepEqual(await departments(c), ['Race']);
   });

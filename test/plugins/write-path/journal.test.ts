@@ -22,12 +22,16 @@ forEachDialect('write journal', (t) => {
       for (const { table, ignored } of tables) {
         const watched = watchedColumns(await tableColumns(database.db, dialect, table), ignored).sort();
         if (!triggers.has(table)) problems.push(`${table}: no journal trigger (call journalTable() in a migration)`);
-        else if (JSON.stringify(triggers.get(table)) !== JSON.stringify(watched)) problems.push(`${table}: the trigger watches ${triggers.get(table)}, the table has ${watched}`);
+        else if (JSON.stringify(triggers.get(table)) !== JSON.stringify(watched))
+          problems.push(`${table}: the trigger watches ${triggers.get(table)}, the table has ${watched}`);
       }
       assert.deepEqual(problems, []);
     } else {
-      const rows = (await sql<{ name: string }>`SELECT name FROM sqlite_temp_master WHERE type = 'trigger'`.execute(database.db)).rows.map((r) => r.name);
-      for (const { table } of tables) for (const op of ['i', 'u', 'd']) assert.ok(rows.includes(`write_journal_${table}_${op}`), `${table} ${op}`);
+      const rows = (
+        await sql<{ name: string }>`SELECT name FROM sqlite_temp_master WHERE type = 'trigger'`.execute(database.db)
+      ).rows.map((r) => r.name);
+      for (const { table } of tables)
+        for (const op of ['i', 'u', 'd']) assert.ok(rows.includes(`write_journal_${table}_${op}`), `${table} ${op}`);
     }
   });
 
@@ -35,16 +39,32 @@ forEachDialect('write journal', (t) => {
     const c = await t().tenant();
     const db = forTenant(t().database.db, c.tenant.id);
     // As demo data or the CLI would: straight through a repository, no request.
-    await db.insertInto('activities', { name: 'outside', is_travel: false, created: '2026-01-01 00:00:00', modified: '2026-01-01 00:00:00' }).execute();
+    await db
+      .insertInto('activities', {
+        name: 'outside',
+        is_travel: false,
+        created: '2026-01-01 00:00:00',
+        modified: '2026-01-01 00:00:00',
+      })
+      .execute();
     const made = await c.post('/categories', { name: 'Inside', type: 'customer' });
     assert.equal(made.status, 201, made.text);
     const feed = (await c.get('/changes')).body.data;
-    assert.deepEqual(feed.map((e: any) => [e.type, e.key, e.op]), [['categories', 'Inside', 'create']]);
+    assert.deepEqual(
+      feed.map((e: any) => [e.type, e.key, e.op]),
+      [['categories', 'Inside', 'create']],
+    );
     if (t().dialect === 'postgres') {
       // Left behind by the session above (its transaction never drained them): purged by the maintenance.
       await pruneWritePath(t().database.db, t().app.zk.changeLog, 90, new Date(), 'postgres');
       const mine = String(c.tenant.id);
-      const left = (await sql<{ n: number }>`SELECT count(*)::int AS n FROM write_journal WHERE coalesce(new, old) ->> 'tenant_id' = ${mine}`.execute(t().database.db)).rows[0].n;
+      const left = (
+        await sql<{
+          n: number;
+        }>`SELECT count(*)::int AS n FROM write_journal WHERE coalesce(new, old) ->> 'tenant_id' = ${mine}`.execute(
+          t().database.db,
+        )
+      ).rows[0].n;
       assert.equal(left, 0);
     }
   });
@@ -56,7 +76,11 @@ forEachDialect('write journal', (t) => {
     try {
       await cli.db.transaction().execute(async (trx) => {
         await forTenant(trx, c.tenant.id).insertInto('activities', { name: 'cli', is_travel: false }).execute();
-        const n = (await sql<{ n: number }>`SELECT count(*)::int AS n FROM write_journal WHERE txid = txid_current()`.execute(trx)).rows[0].n;
+        const n = (
+          await sql<{ n: number }>`SELECT count(*)::int AS n FROM write_journal WHERE txid = txid_current()`.execute(
+            trx,
+          )
+        ).rows[0].n;
         assert.equal(n, 0);
       });
     } finally {
