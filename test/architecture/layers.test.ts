@@ -56,12 +56,6 @@ const FILE_RULES: readonly { files: RegExp; mayNotImport: RegExp; what: string }
 /** A service holds rules; the SQL they need is in its module's repository. */
 const SERVICES = /\.service\.ts$/;
 const BUILDS_SQL = /\.(selectFrom|insertInto|updateTable|deleteFrom)\(|\bsql`|^import (?!type )[^;]*from 'kysely'/m;
-/** Services that still build SQL, to be moved into their repositories; the test fails when one is added or leaves. */
-const SQL_IN_SERVICES_LEFT = new Set([
-  'modules/invoices/billing.service.ts',
-  'modules/invoices/invoice-items.service.ts',
-  'modules/projects/projects.service.ts',
-]);
 
 const src = path.resolve(import.meta.dirname, '../../src');
 
@@ -140,16 +134,13 @@ test('repositories import neither http/ nor plugins/', () => {
   assert.deepEqual(violations, [], violations.join('\n'));
 });
 
-test('services build no SQL (the known ones are listed until they move)', () => {
+test('services build no SQL', () => {
   const building = files.filter((f) => SERVICES.test(f) && BUILDS_SQL.test(texts.get(f)!));
-  const added = building.filter((f) => !SQL_IN_SERVICES_LEFT.has(f));
-  const moved = [...SQL_IN_SERVICES_LEFT].filter((f) => !building.includes(f));
   assert.deepEqual(
-    added,
+    building,
     [],
-    `services that build SQL (move the query into the module's repository):\n${added.join('\n')}`,
+    `services that build SQL (move the query into the module's repository):\n${building.join('\n')}`,
   );
-  assert.deepEqual(moved, [], `no longer build SQL: take them off SQL_IN_SERVICES_LEFT:\n${moved.join('\n')}`);
 });
 
 test('no import cycles, type-only imports included', () => {

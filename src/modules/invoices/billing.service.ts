@@ -13,7 +13,20 @@ import type { TenantDb } from '../../db/tenant-scope.js';
 import { nowTimestamp } from '../../values/formats.js';
 import { itemAmounts } from './invoice-items.repository.js';
 import type { InvoiceRow } from './invoices.repository.js';
-import { ITEM_BILLED, ITEM_CANCELED } from './invoice-enums.js';
+import {
+  amountsOfLiveItems,
+  billedItemsOfInvoice,
+  itemIdsOfInvoice,
+  liveItemsOfInvoice,
+  lockInvoiceRow,
+  otherReceiptStatuses,
+  receiptUndos,
+  restoreReceiptStatus,
+  setInvoiceAmount,
+  setItemBilling,
+  setReceiptStatus,
+} from './billing.repository.js';
+import { ITEM_BILLED } from './invoice-enums.js';
 
 /** Receipt billing status Billed (docs/api/receipts.md). */
 const RECEIPT_BILLED = 3;
@@ -32,9 +45,7 @@ export async function lockInvoices(
   );
   const rows = new Map<number, InvoiceRow>();
   for (const id of wanted) {
-    let q = db.selectFrom('invoices').selectAll().where('id', '=', id);
-    if (dialect === 'postgres') q = q.forUpdate();
-    const row = await q.executeTakeFirst();
+    const row = await lockInvoiceRow(db, dialect, id);
     if (row) rows.set(id, row);
   }
   return rows;
@@ -43,19 +54,9 @@ export async function lockInvoices(
 /** Store the invoice's amount: the gross sum of its items that are not Canceled (modified only when it changes). */
 export async function refreshAmounts(db: TenantDb, invoiceIds: readonly (number | null | undefined)[]): Promise<void> {
   for (const id of new Set(invoiceIds.filter((i): i is number => i !== null && i !== undefined).map(Number))) {
-    const items = await db
-      .selectFrom('invoice_items')
-      .select(['billed_amount_cents', 'quantity_e5', 'unit_price_e4', 'vat_e4'])
-      .where('invoice_id', '=', id)
-      .where('status', '<>', ITEM_CANCELED)
-      .execute();
+    const items = await amountsOfLiveItems(db, id);
     const cents = Number(items.reduce((sum, i) => sum + itemAmounts(i).gross, 0n));
-    await db
-      .updateTable('invoices')
-      .set({ amount_cents: cents, modified: nowTimestamp() })
-      .where('id', '=', id)
-      .where('amount_cents', '<>', cents)
-      .execute();
+    await setInvoiceAmount(db, id, cents);
   }
 }
 
@@ -68,96 +69,53 @@ interface ItemUndo {
 /** Bill the items of the invoice and the receipts they bill (the invoice row is locked and being set to Billed). */
 export async function billInvoiceItems(db: TenantDb, invoice: Pick<InvoiceRow, 'id' | 'date'>): Promise<void> {
   const now = nowTimestamp();
-  const items = await db
-    .selectFrom('invoice_items')
-    .selectAll()
-    .where('invoice_id', '=', Number(invoice.id))
-    .where('status', '<>', ITEM_CANCELED)
-    .orderBy('id')
-    .execute();
+  const items = await liveItemsOfInvoice(db, Number(invoice.id));
   for (const item of items) {
     const undo: ItemUndo = {
       status: Number(item.status),
       billed_amount_cents: item.billed_amount_cents === null ? null : Number(item.billed_amount_cents),
       billed_date: item.billed_date,
     };
-    await db
-      .updateTable('invoice_items')
-      .set({
-        status: ITEM_BILLED,
-        billed_amount_cents: Number(itemAmounts(item).net),
-        billed_date: item.billed_date ?? `${String(invoice.date).slice(0, 10)} 00:00:00`,
-        billing_undo: JSON.stringify(undo),
-        modified: now,
-      })
-      .where('id', '=', Number(item.id))
-      .execute();
+    await setItemBilling(db, Number(item.id), {
+      status: ITEM_BILLED,
+      billed_amount_cents: Number(itemAmounts(item).net),
+      billed_date: item.billed_date ?? `${String(invoice.date).slice(0, 10)} 00:00:00`,
+      billing_undo: JSON.stringify(undo),
+      modified: now,
+    });
   }
   if (items.length === 0) return;
   const ids = items.map((i) => Number(i.id));
-  const receipts = await db
-    .selectFrom('receipts')
-    .select('billing_status')
-    .distinct()
-    .where('invoice_item_id', 'in', ids)
-    .where((eb) => eb.or([eb('billing_status', 'is', null), eb('billing_status', '<>', RECEIPT_BILLED)]))
-    .execute();
+  const receipts = await otherReceiptStatuses(db, ids, RECEIPT_BILLED);
   // One statement per status the receipts had before, so the correction can put each back.
   for (const { billing_status: before } of receipts) {
-    await db
-      .updateTable('receipts')
-      .set({
-        billing_status: RECEIPT_BILLED,
-        billing_undo: JSON.stringify({ billing_status: before === null ? null : Number(before) }),
-        modified: now,
-      })
-      .where('invoice_item_id', 'in', ids)
-      .where((eb) => (before === null ? eb('billing_status', 'is', null) : eb('billing_status', '=', Number(before))))
-      .execute();
+    await setReceiptStatus(db, ids, before === null ? null : Number(before), {
+      billing_status: RECEIPT_BILLED,
+      billing_undo: JSON.stringify({ billing_status: before === null ? null : Number(before) }),
+      modified: now,
+    });
   }
 }
 
 /** Undo what billing the invoice changed on its items and their receipts (a correction of a Billed invoice). */
 export async function unbillInvoiceItems(db: TenantDb, invoiceId: number): Promise<void> {
   const now = nowTimestamp();
-  const items = await db
-    .selectFrom('invoice_items')
-    .select(['id', 'billing_undo'])
-    .where('invoice_id', '=', invoiceId)
-    .where('billing_undo', 'is not', null)
-    .execute();
+  const items = await billedItemsOfInvoice(db, invoiceId);
   for (const item of items) {
     const undo = JSON.parse(item.billing_undo!) as ItemUndo;
-    await db
-      .updateTable('invoice_items')
-      .set({
-        status: undo.status,
-        billed_amount_cents: undo.billed_amount_cents,
-        billed_date: undo.billed_date,
-        billing_undo: null,
-        modified: now,
-      })
-      .where('id', '=', Number(item.id))
-      .execute();
+    await setItemBilling(db, Number(item.id), {
+      status: undo.status,
+      billed_amount_cents: undo.billed_amount_cents,
+      billed_date: undo.billed_date,
+      billing_undo: null,
+      modified: now,
+    });
   }
-  const ids = (await db.selectFrom('invoice_items').select('id').where('invoice_id', '=', invoiceId).execute()).map(
-    (i) => Number(i.id),
-  );
+  const ids = await itemIdsOfInvoice(db, invoiceId);
   if (ids.length === 0) return;
-  const receipts = await db
-    .selectFrom('receipts')
-    .select('billing_undo')
-    .distinct()
-    .where('invoice_item_id', 'in', ids)
-    .where('billing_undo', 'is not', null)
-    .execute();
+  const receipts = await receiptUndos(db, ids);
   for (const { billing_undo } of receipts) {
     const undo = JSON.parse(billing_undo!) as { billing_status: number | null };
-    await db
-      .updateTable('receipts')
-      .set({ billing_status: undo.billing_status, billing_undo: null, modified: now })
-      .where('invoice_item_id', 'in', ids)
-      .where('billing_undo', '=', billing_undo)
-      .execute();
+    await restoreReceiptStatus(db, ids, billing_undo!, undo.billing_status, now);
   }
 }

@@ -72,6 +72,9 @@ export const insertInvoiceItem = (db: TenantDb, values: Record<string, unknown>)
   insertRow(db, 'invoice_items', values);
 export const updateInvoiceItem = (db: TenantDb, id: number, values: Record<string, unknown>) =>
   updateRow(db, 'invoice_items', id, values);
+/** The invoice id of an invoice item (null when it is on no invoice); undefined when the item is unknown. */
+export const invoiceIdOfItem = (db: TenantDb, id: number) =>
+  db.selectFrom('invoice_items').select('invoice_id').where('id', '=', id).executeTakeFirst();
 export const deleteInvoiceItem = (db: TenantDb, id: number) =>
   db.deleteFrom('invoice_items').where('id', '=', id).execute();
 

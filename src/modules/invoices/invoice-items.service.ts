@@ -18,10 +18,11 @@ import {
   findInvoiceItem,
   INVOICE_ITEM_REFERENCES,
   insertInvoiceItem,
+  invoiceIdOfItem,
   updateInvoiceItem,
   type InvoiceItemRow,
 } from './invoice-items.repository.js';
-import { findInvoice, findInvoiceById, type InvoiceRow } from './invoices.repository.js';
+import { findInvoice, findInvoiceById, shareInvoiceStatus, type InvoiceRow } from './invoices.repository.js';
 import { refuseWhileBilled, type InvoiceScope } from './invoices.service.js';
 import { lockInvoices, refreshAmounts } from './billing.service.js';
 import { BILLED } from './invoice-enums.js';
@@ -227,15 +228,9 @@ export async function billedInvoiceOfItem(
   dialect?: Dialect,
 ): Promise<string | null> {
   if (invoiceItemId === null) return null;
-  const item = await db
-    .selectFrom('invoice_items')
-    .select('invoice_id')
-    .where('id', '=', invoiceItemId)
-    .executeTakeFirst();
+  const item = await invoiceIdOfItem(db, invoiceItemId);
   if (!item || item.invoice_id === null) return null;
-  let q = db.selectFrom('invoices').select(['invoice_number', 'status']).where('id', '=', Number(item.invoice_id));
-  if (dialect === 'postgres') q = q.forShare();
-  const invoice = await q.executeTakeFirst();
+  const invoice = await shareInvoiceStatus(db, Number(item.invoice_id), dialect);
   return invoice && Number(invoice.status) === BILLED ? invoice.invoice_number : null;
 }
 

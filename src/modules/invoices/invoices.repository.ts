@@ -2,6 +2,7 @@
 import { sql, type Selectable } from 'kysely';
 import { untyped, type TenantDb } from '../../db/tenant-scope.js';
 import type { ListSpec } from '../../db/list-spec.js';
+import type { Dialect } from '../../db/dialect.js';
 import { nowTimestamp, outTimestamp } from '../../values/formats.js';
 import { decimalUnits } from '../../values/money.js';
 import { insertRow, updateRow } from '../crud/index.js';
@@ -65,6 +66,12 @@ const withSortKey = (values: Record<string, unknown>) =>
     ? { ...values, number_sort: invoiceNumberSortKey(values.invoice_number) }
     : values;
 
+/** The invoice's number and status, read FOR SHARE on PostgreSQL (held until the transaction ends). */
+export function shareInvoiceStatus(db: TenantDb, id: number, dialect?: Dialect) {
+  let q = db.selectFrom('invoices').select(['invoice_number', 'status']).where('id', '=', id);
+  if (dialect === 'postgres') q = q.forShare();
+  return q.executeTakeFirst();
+}
 export const insertInvoice = (db: TenantDb, values: Record<string, unknown>) =>
   insertRow(db, 'invoices', withSortKey(values));
 export const updateInvoice = (db: TenantDb, id: number, values: Record<string, unknown>) =>

@@ -7,7 +7,7 @@ import type { ReferenceCheck } from '../../db/references.js';
 import type { ListSpec, SortColumn } from '../../db/list-spec.js';
 import { nowTimestamp } from '../../values/formats.js';
 import { PROJECT_NUMBER_FIELDS, PROJECT_TEXT_FIELDS } from './projects.schemas.js';
-import type { TenantDb } from '../../db/tenant-scope.js';
+import { untyped, type TenantDb } from '../../db/tenant-scope.js';
 
 export type ProjectRow = Selectable<ProjectsTable>;
 /** Column values of a project write (enumerations already resolved to ids). */
@@ -87,6 +87,24 @@ export function listProjects(db: TenantDb, f: ProjectFilters) {
 
 export const findProject = (db: TenantDb, id: number) =>
   db.selectFrom('projects').selectAll().where('id', '=', id).executeTakeFirst();
+
+/** The id of the customer with that number in the tenant; undefined when there is none. */
+export const customerIdOf = async (db: TenantDb, customerNumber: string) =>
+  (await db.selectFrom('customers').select('id').where('customer_number', '=', customerNumber).executeTakeFirst())?.id;
+
+/** Whether the row `id` of a customer's contacts or addresses belongs to that customer. */
+export const customerPartExists = async (
+  db: TenantDb,
+  table: 'customer_contacts' | 'customer_addresses',
+  id: number,
+  customerId: number,
+) =>
+  (await untyped(db)
+    .selectFrom(table)
+    .select('id')
+    .where('id', '=', id)
+    .where('customer_id', '=', customerId)
+    .executeTakeFirst()) !== undefined;
 
 export async function insertProject(
   db: TenantDb,

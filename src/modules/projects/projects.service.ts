@@ -1,6 +1,6 @@
 // Project writes: every reference in the body is checked inside the tenant (422 on its field), then the
 // row, its categories and dynamic attributes are written in one transaction.
-import { untyped, type TenantDb } from '../../db/tenant-scope.js';
+import type { TenantDb } from '../../db/tenant-scope.js';
 import type { Tenant } from '../../tenancy/tenants.js';
 import { ErrorBag, notFound } from '../../values/errors.js';
 import { checkUnique, refuseWhileUsed } from '../crud/index.js';
@@ -16,6 +16,8 @@ import { parseBillingType } from './project-enums.js';
 import { defaultStatusName, ensureDefaultStatuses } from './project-statuses.repository.js';
 import type { ProjectUpdateT } from './projects.schemas.js';
 import {
+  customerIdOf,
+  customerPartExists,
   deleteProjectCascade,
   findProject,
   insertProject,
@@ -137,20 +139,10 @@ async function checkCustomerParts(
       errors.add(field, `The ${field.replace(/_/g, ' ')} needs a customer: set customer_id first.`);
       continue;
     }
-    if (customerId === null)
-      customerId = (
-        await db.selectFrom('customers').select('id').where('customer_number', '=', customer).executeTakeFirst()
-      )?.id;
+    if (customerId === null) customerId = await customerIdOf(db, customer);
     const id = /^[0-9]{1,15}$/.test(String(value)) ? Number(value) : undefined;
     const found =
-      id !== undefined &&
-      customerId !== undefined &&
-      (await untyped(db)
-        .selectFrom(table)
-        .select('id')
-        .where('id', '=', id)
-        .where('customer_id', '=', Number(customerId))
-        .executeTakeFirst());
+      id !== undefined && customerId !== undefined && (await customerPartExists(db, table, id, Number(customerId)));
     if (!found)
       errors.add(
         field,
