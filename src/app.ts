@@ -22,7 +22,7 @@ import { loggerOptions, registerRequestLog } from './plugins/logging.js';
 import { editionDocument, registerDocsRoutes, registerOpenApi, withServer } from './plugins/openapi.js';
 import { MemoryRateLimiter, RedisRateLimiter, type RateLimiter } from './plugins/rate-limit.js';
 import { API_PREFIX, RouteRegistry, registerRouting } from './plugins/routing.js';
-import { registerModules } from './modules/index.js';
+import { DOCS_TAGS, registerModules } from './modules/index.js';
 import { tenantCache } from './tenancy/tenants.js';
 import { tokenCache } from './tenancy/tokens.js';
 import { WebhookWorker } from './modules/webhooks/webhooks.worker.js';
@@ -157,7 +157,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     },
     { prefix: API_PREFIX },
   );
-  await registerDocsRoutes(app, registry);
+  await registerDocsRoutes(app, registry, DOCS_TAGS);
   return app as unknown as ZkApp;
 }
 

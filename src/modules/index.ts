@@ -1,43 +1,45 @@
 // Every module, registered inside the API scope (/:instance/next/api/v1): one plugin per folder, nothing else.
-// A new resource adds its folder here. The order is the order of the OpenAPI document's paths.
+// A new resource adds its folder here. The order is the order of the OpenAPI document's paths. Each folder's index.ts
+// exports its plugin (default) and `docsTags`: the /docs group of each OpenAPI tag its operations carry.
 import type { ZkApp } from '../types.js';
 import { nameModuleSchemas } from '../plugins/openapi-names.js';
-import absenceReasons from './absence-reasons/index.js';
-import absences from './absences/index.js';
-import activities from './activities/index.js';
-import articles from './articles/index.js';
-import categories from './categories/index.js';
-import departments from './departments/index.js';
-import dynamicAttributes from './dynamic-attributes/index.js';
-import monthClosings from './month-closings/index.js';
-import bookingSettings from './booking-settings/index.js';
-import customers from './customers/index.js';
-import priceTables from './price-tables/index.js';
-import projects from './projects/index.js';
-import tickets from './tickets/index.js';
-import receiptTypes from './receipt-types/index.js';
-import receipts from './receipts/index.js';
-import employees from './employees/index.js';
-import employmentPeriods from './employment-periods/index.js';
-import attendances from './attendances/index.js';
-import holidayCalendars from './holiday-calendars/index.js';
-import workingTimes from './working-times/index.js';
-import internalRates from './internal-rates/index.js';
-import priceGroups from './price-groups/index.js';
-import locations from './locations/index.js';
-import vehicles from './vehicles/index.js';
-import devices from './devices/index.js';
-import transponders from './transponders/index.js';
-import meals from './meals/index.js';
-import workhourBalances from './workhour-balances/index.js';
-import plannings from './plannings/index.js';
-import defaultPlannings from './default-plannings/index.js';
-import resourcePlannings from './resource-plannings/index.js';
-import offers from './offers/index.js';
-import invoices from './invoices/index.js';
-import folders from './folders/index.js';
-import changes from './changes/index.js';
-import webhooks from './webhooks/index.js';
+import type { DocsTags } from '../plugins/docs-groups.js';
+import * as absenceReasons from './absence-reasons/index.js';
+import * as absences from './absences/index.js';
+import * as activities from './activities/index.js';
+import * as articles from './articles/index.js';
+import * as categories from './categories/index.js';
+import * as departments from './departments/index.js';
+import * as dynamicAttributes from './dynamic-attributes/index.js';
+import * as monthClosings from './month-closings/index.js';
+import * as bookingSettings from './booking-settings/index.js';
+import * as customers from './customers/index.js';
+import * as priceTables from './price-tables/index.js';
+import * as projects from './projects/index.js';
+import * as tickets from './tickets/index.js';
+import * as receiptTypes from './receipt-types/index.js';
+import * as receipts from './receipts/index.js';
+import * as employees from './employees/index.js';
+import * as employmentPeriods from './employment-periods/index.js';
+import * as attendances from './attendances/index.js';
+import * as holidayCalendars from './holiday-calendars/index.js';
+import * as workingTimes from './working-times/index.js';
+import * as internalRates from './internal-rates/index.js';
+import * as priceGroups from './price-groups/index.js';
+import * as locations from './locations/index.js';
+import * as vehicles from './vehicles/index.js';
+import * as devices from './devices/index.js';
+import * as transponders from './transponders/index.js';
+import * as meals from './meals/index.js';
+import * as workhourBalances from './workhour-balances/index.js';
+import * as plannings from './plannings/index.js';
+import * as defaultPlannings from './default-plannings/index.js';
+import * as resourcePlannings from './resource-plannings/index.js';
+import * as offers from './offers/index.js';
+import * as invoices from './invoices/index.js';
+import * as folders from './folders/index.js';
+import * as changes from './changes/index.js';
+import * as webhooks from './webhooks/index.js';
 
 const MODULES = [
   absenceReasons,
@@ -80,5 +82,15 @@ const MODULES = [
 
 export async function registerModules(app: ZkApp): Promise<void> {
   await nameModuleSchemas(new URL('./', import.meta.url));
-  for (const plugin of MODULES) await app.register(plugin);
+  for (const module of MODULES) await app.register(module.default);
 }
+
+/** The /docs group of every tag, collected from the modules; a tag two modules give different groups throws. */
+export const DOCS_TAGS: DocsTags = MODULES.reduce<Record<string, DocsTags[string]>>((all, module) => {
+  for (const [tag, group] of Object.entries(module.docsTags)) {
+    if (all[tag] !== undefined && all[tag] !== group)
+      throw new Error(`The tag ${tag} is in two /docs groups: ${all[tag]} and ${group}.`);
+    all[tag] = group;
+  }
+  return all;
+}, {});

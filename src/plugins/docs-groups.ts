@@ -5,80 +5,21 @@
 // their tags, and only the components they reach through $ref.
 type Json = Record<string, any>;
 
-/** The groups, in the order of the page's definition selector; the first is the one the page opens on. */
-export const DOCS_GROUPS: { slug: string; name: string; tags: string[] }[] = [
-  {
-    slug: 'customers-projects',
-    name: 'Customers and projects',
-    tags: [
-      'Customers',
-      'Customer contacts',
-      'Projects',
-      'Project activities',
-      'Project employees',
-      'Project locations',
-      'Project price tables',
-      'Project statuses',
-      'Project tasks',
-      'Activities',
-      'Categories',
-      'Dynamic attributes',
-    ],
-  },
-  {
-    slug: 'time',
-    name: 'Time: attendances, absences, planning',
-    tags: [
-      'Attendances',
-      'Absences',
-      'Absence reasons',
-      'Booking settings',
-      'Month closings',
-      'Working-time balances',
-      'Plannings',
-      'Regular working times',
-      'Employment periods',
-      'Employee meals',
-    ],
-  },
-  {
-    slug: 'organisation',
-    name: 'Employees and organisation',
-    tags: [
-      'Employees',
-      'Departments',
-      'Holiday calendars',
-      'Locations',
-      'Devices',
-      'Transponders',
-      'Vehicles',
-      'Internal rates',
-    ],
-  },
-  {
-    slug: 'billing',
-    name: 'Billing: invoices, offers, receipts, prices',
-    tags: [
-      'Invoices',
-      'Invoice items',
-      'Invoice attachments',
-      'Offers',
-      'Offer items',
-      'Articles',
-      'Price groups',
-      'Price tables',
-      'Receipts',
-      'Receipt types',
-      'Receipt attachments',
-    ],
-  },
-  {
-    slug: 'tickets-documents',
-    name: 'Tickets and documents',
-    tags: ['Tickets', 'Ticket subtasks', 'Ticket attachments', 'Folders', 'Folder documents'],
-  },
-  { slug: 'integration', name: 'Integration: change feed, webhooks', tags: ['Changes', 'Webhooks'] },
-];
+/**
+ * The groups, in the order of the page's definition selector; the first is the one the page opens on. The tags of a
+ * group are declared by the modules: `docsTags` in src/modules/<folder>/index.ts.
+ */
+export const DOCS_GROUPS = [
+  { slug: 'customers-projects', name: 'Customers and projects' },
+  { slug: 'time', name: 'Time: attendances, absences, planning' },
+  { slug: 'organisation', name: 'Employees and organisation' },
+  { slug: 'billing', name: 'Billing: invoices, offers, receipts, prices' },
+  { slug: 'tickets-documents', name: 'Tickets and documents' },
+  { slug: 'integration', name: 'Integration: change feed, webhooks' },
+] as const;
+
+/** The /docs group of each OpenAPI tag (tag → group slug). */
+export type DocsTags = Readonly<Record<string, (typeof DOCS_GROUPS)[number]['slug']>>;
 
 const METHODS = ['get', 'post', 'put', 'patch', 'delete', 'head', 'options'];
 
@@ -131,11 +72,11 @@ export function narrowToTags(doc: Json, tags: Set<string>, title: string): Json 
 
 /** One document per group (slug → name and document). A tag in no group is still in "All operations" (the full
  * document); test/docs/docs-page.test.ts fails until it is given a group. */
-export function groupDocuments(doc: Json): Map<string, { name: string; doc: Json }> {
+export function groupDocuments(doc: Json, docsTags: DocsTags): Map<string, { name: string; doc: Json }> {
   return new Map(
-    DOCS_GROUPS.map((g) => [
-      g.slug,
-      { name: g.name, doc: narrowToTags(doc, new Set(g.tags), `${doc.info?.title ?? 'API'} — ${g.name}`) },
-    ]),
+    DOCS_GROUPS.map((g) => {
+      const tags = new Set(Object.keys(docsTags).filter((tag) => docsTags[tag] === g.slug));
+      return [g.slug, { name: g.name, doc: narrowToTags(doc, tags, `${doc.info?.title ?? 'API'} — ${g.name}`) }];
+    }),
   );
 }

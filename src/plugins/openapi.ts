@@ -6,7 +6,7 @@ import swaggerUi from '@fastify/swagger-ui';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Edition, Tenant } from '../tenancy/tenants.js';
 import { requestBase } from '../http/list/envelope.js';
-import { DOCS_GROUPS, groupDocuments } from './docs-groups.js';
+import { DOCS_GROUPS, groupDocuments, type DocsTags } from './docs-groups.js';
 import { resolveExamples, withExamples, type Examples } from './docs-examples.js';
 import { tenantCache } from '../tenancy/tenants.js';
 import { toOpenApi30 } from './openapi-30.js';
@@ -98,7 +98,12 @@ export function withServer(doc: Record<string, any>, req: FastifyRequest): Recor
   };
 }
 
-export async function registerDocsRoutes(app: FastifyInstance, registry: RouteRegistry): Promise<void> {
+/** `docsTags`: the /docs group of each tag (declared by the modules, src/modules/index.ts DOCS_TAGS). */
+export async function registerDocsRoutes(
+  app: FastifyInstance,
+  registry: RouteRegistry,
+  docsTags: DocsTags,
+): Promise<void> {
   const cache = new Map<Edition, Record<string, any>>();
   const doc = (edition: Edition) => {
     let d = cache.get(edition);
@@ -114,7 +119,7 @@ export async function registerDocsRoutes(app: FastifyInstance, registry: RouteRe
   // examples of the demo tenant (docs-examples.ts).
   let groups: ReturnType<typeof groupDocuments> | undefined;
   const groupDocs = () =>
-    (groups ??= new Map([...groupDocuments(doc30()), ['all', { name: 'All operations', doc: doc30() }]]));
+    (groups ??= new Map([...groupDocuments(doc30(), docsTags), ['all', { name: 'All operations', doc: doc30() }]]));
   let examples: { tenantId: number | undefined; at: number; value: Promise<Examples | undefined> } | undefined;
   const demoExamples = async (): Promise<Examples | undefined> => {
     const tenant = await tenantCache.get(app.zk.db, app.zk.config.docsInstance);

@@ -150,7 +150,7 @@ forEachDialect('the documents /docs loads, one per group of tags', (t) => {
     assert.deepEqual(
       seen.sort(),
       operationKeys(full).sort(),
-      'each operation is in exactly one group (a new tag needs a group in DOCS_GROUPS)',
+      "each operation is in exactly one group (a new tag needs its group in its module's docsTags)",
     );
     assert.equal((await t().inject({ method: 'GET', url: '/openapi/docs/nope.json' })).status, 404);
   });

@@ -1,6 +1,10 @@
 // Activities (docs/api/masterdata.md): read per contract, writes additive.
 import type { ZkApp } from '../../types.js';
+import type { DocsTags } from '../../plugins/docs-groups.js';
 import activityRoutes from './activities.routes.js';
+
+/** The /docs group of each tag its operations carry. */
+export const docsTags: DocsTags = { Activities: 'customers-projects' };
 
 export default async function activities(app: ZkApp) {
   await app.register(activityRoutes);

@@ -1,6 +1,10 @@
 // Articles (contract "Masterdata", docs/api/masterdata.md): read per contract, writes additive.
 import type { ZkApp } from '../../types.js';
+import type { DocsTags } from '../../plugins/docs-groups.js';
 import articleRoutes from './articles.routes.js';
+
+/** The /docs group of each tag its operations carry. */
+export const docsTags: DocsTags = { Articles: 'billing' };
 
 export default async function articles(app: ZkApp) {
   await app.register(articleRoutes);

@@ -1,6 +1,10 @@
 // Categories (docs/api/masterdata.md) and the category links other records carry.
 import type { ZkApp } from '../../types.js';
+import type { DocsTags } from '../../plugins/docs-groups.js';
 import categoryRoutes from './categories.routes.js';
+
+/** The /docs group of each tag its operations carry. */
+export const docsTags: DocsTags = { Categories: 'customers-projects' };
 
 export default async function categories(app: ZkApp) {
   await app.register(categoryRoutes);

@@ -1,8 +1,16 @@
 // Customers with their addresses and managers, contacts, and the customers' own price tables.
 import type { ZkApp } from '../../types.js';
+import type { DocsTags } from '../../plugins/docs-groups.js';
 import customerRoutes from './customers.routes.js';
 import contactRoutes from './contacts.routes.js';
 import customerPriceTableRoutes from './customer-price-tables.routes.js';
+
+/** The /docs group of each tag its operations carry. */
+export const docsTags: DocsTags = {
+  Customers: 'customers-projects',
+  'Customer contacts': 'customers-projects',
+  'Price tables': 'billing',
+};
 
 export default async function customers(app: ZkApp) {
   await app.register(customerRoutes);

@@ -1,6 +1,10 @@
 // Employment periods of employees (docs/api/people.md).
 import type { ZkApp } from '../../types.js';
+import type { DocsTags } from '../../plugins/docs-groups.js';
 import employmentPeriodRoutes from './employment-periods.routes.js';
+
+/** The /docs group of each tag its operations carry. */
+export const docsTags: DocsTags = { 'Employment periods': 'time' };
 
 export default async function employmentPeriods(app: ZkApp) {
   await app.register(employmentPeriodRoutes);

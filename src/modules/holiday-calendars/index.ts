@@ -1,6 +1,10 @@
 // Holiday calendars with their holidays, and break regulation types.
 import type { ZkApp } from '../../types.js';
+import type { DocsTags } from '../../plugins/docs-groups.js';
 import holidayCalendarRoutes from './holiday-calendars.routes.js';
+
+/** The /docs group of each tag its operations carry. */
+export const docsTags: DocsTags = { 'Holiday calendars': 'organisation' };
 
 export default async function holidayCalendars(app: ZkApp) {
   await app.register(holidayCalendarRoutes);

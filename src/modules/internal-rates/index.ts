@@ -1,6 +1,10 @@
 // Internal rates of employees (docs/api/people.md).
 import type { ZkApp } from '../../types.js';
+import type { DocsTags } from '../../plugins/docs-groups.js';
 import internalRateRoutes from './internal-rates.routes.js';
+
+/** The /docs group of each tag its operations carry. */
+export const docsTags: DocsTags = { 'Internal rates': 'organisation' };
 
 export default async function internalRates(app: ZkApp) {
   await app.register(internalRateRoutes);

@@ -1,6 +1,10 @@
 // Price groups (docs/api/people.md).
 import type { ZkApp } from '../../types.js';
+import type { DocsTags } from '../../plugins/docs-groups.js';
 import priceGroupRoutes from './price-groups.routes.js';
+
+/** The /docs group of each tag its operations carry. */
+export const docsTags: DocsTags = { 'Price groups': 'billing' };
 
 export default async function priceGroups(app: ZkApp) {
   await app.register(priceGroupRoutes);

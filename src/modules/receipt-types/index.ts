@@ -1,6 +1,10 @@
 // Receipt types: master data for receipts, additive in v1.
 import type { ZkApp } from '../../types.js';
+import type { DocsTags } from '../../plugins/docs-groups.js';
 import receiptTypeRoutes from './receipt-types.routes.js';
+
+/** The /docs group of each tag its operations carry. */
+export const docsTags: DocsTags = { 'Receipt types': 'billing' };
 
 export default async function receiptTypes(app: ZkApp) {
   await app.register(receiptTypeRoutes);

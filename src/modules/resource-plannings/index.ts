@@ -1,6 +1,10 @@
 // Resource planning periods, only with the resource_planning module.
 import type { ZkApp } from '../../types.js';
+import type { DocsTags } from '../../plugins/docs-groups.js';
 import resourcePlanningRoutes from './resource-plannings.routes.js';
+
+/** The /docs group of each tag its operations carry. */
+export const docsTags: DocsTags = { Plannings: 'time' };
 
 export default async function resourcePlannings(app: ZkApp) {
   await app.register(resourcePlanningRoutes);

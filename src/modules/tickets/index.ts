@@ -1,8 +1,16 @@
 // Tickets with their subtasks and attachments.
 import type { ZkApp } from '../../types.js';
+import type { DocsTags } from '../../plugins/docs-groups.js';
 import tickets from './tickets.routes.js';
 import subtasks from './subtasks.routes.js';
 import attachments from './ticket-attachments.routes.js';
+
+/** The /docs group of each tag its operations carry. */
+export const docsTags: DocsTags = {
+  Tickets: 'tickets-documents',
+  'Ticket subtasks': 'tickets-documents',
+  'Ticket attachments': 'tickets-documents',
+};
 
 export default async function ticketsArea(app: ZkApp) {
   await app.register(tickets);

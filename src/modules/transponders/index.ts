@@ -1,6 +1,10 @@
 // Transponders of employees (docs/api/people.md).
 import type { ZkApp } from '../../types.js';
+import type { DocsTags } from '../../plugins/docs-groups.js';
 import transponderRoutes from './transponders.routes.js';
+
+/** The /docs group of each tag its operations carry. */
+export const docsTags: DocsTags = { Transponders: 'organisation' };
 
 export default async function transponders(app: ZkApp) {
   await app.register(transponderRoutes);

@@ -1,7 +1,11 @@
 // Webhooks: subscriptions, the outbox the write path fills, the delivery worker.
 import type { ZkApp } from '../../types.js';
+import type { DocsTags } from '../../plugins/docs-groups.js';
 import webhookRoutes from './webhooks.routes.js';
 import { enqueueDeliveries } from './webhooks.outbox.js';
+
+/** The /docs group of each tag its operations carry. */
+export const docsTags: DocsTags = { Webhooks: 'integration' };
 
 export default async function webhooks(app: ZkApp) {
   app.zk.changeLog.listen(enqueueDeliveries);
