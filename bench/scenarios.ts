@@ -256,7 +256,7 @@ export async function buildScenarios(ctx: Ctx): Promise<Scenario[]> {
         start_date: `${year}-01-01`,
         end_date: `${year}-12-31`,
       });
-      await post('/plannings', {
+      await post('/plannings/range', {
         employee_id,
         project_id: projectId,
         date: `${year}-03-02`,
