@@ -12,7 +12,8 @@ import {
   AttendancePatch,
   ReleaseBody,
 } from './attendances.schemas.js';
-import { attendanceListSpec, listAttendances, toAttendance } from './attendances.repository.js';
+import { attendanceListSpec, listAttendances, toAttendance, type AttendanceRow } from './attendances.repository.js';
+import { rowsById } from '../../plugins/write-path/records.js';
 import {
   changeAttendance,
   createAttendance,
@@ -40,17 +41,7 @@ export default async function attendanceRoutes(app: ZkApp) {
     type: 'attendances',
     table: 'attendances',
     load: async (s, keys) => {
-      const rows = keys.length
-        ? await s.db
-            .selectFrom('attendances')
-            .selectAll()
-            .where(
-              'id',
-              'in',
-              keys.map((k) => Number(k[0])),
-            )
-            .execute()
-        : [];
+      const rows = await rowsById<AttendanceRow>(s, 'attendances', keys);
       return new Map(rows.map((r) => [String(r.id), toAttendance(r, s.tenant)]));
     },
   });

@@ -7,7 +7,14 @@ import { arrayParam, listResponse } from '../../http/list/index.js';
 import { fieldError, notFound } from '../../values/errors.js';
 import { requestedChanges } from '../../http/round-trip.js';
 import { Project, ProjectCreate, ProjectDetailQuery, ProjectListQuery, ProjectUpdate } from './projects.schemas.js';
-import { findProject, listProjects, projectListSpec, type ProjectFilters } from './projects.repository.js';
+import {
+  findProject,
+  listProjects,
+  projectListSpec,
+  type ProjectFilters,
+  type ProjectRow,
+} from './projects.repository.js';
+import { rowsById } from '../../plugins/write-path/records.js';
 import { toProjects, wantsPriceTables } from './projects.present.js';
 import { changeProject, createProject, removeProject, requireProject } from './projects.service.js';
 import { projectDerivations } from './projects.records.js';
@@ -35,17 +42,7 @@ export default async function projectRoutes(app: ZkApp) {
     type: 'projects',
     table: 'projects',
     load: async (s, keys) => {
-      const rows = keys.length
-        ? await s.db
-            .selectFrom('projects')
-            .selectAll()
-            .where(
-              'id',
-              'in',
-              keys.map((k) => Number(k[0])),
-            )
-            .execute()
-        : [];
+      const rows = await rowsById<ProjectRow>(s, 'projects', keys);
       return new Map((await toProjects(s.db, s.tenant, rows)).map((p) => [String(p.id), p]));
     },
     derivations: projectDerivations,

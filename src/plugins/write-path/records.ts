@@ -146,6 +146,13 @@ export class RecordRegistry {
   }
 }
 
+/** The rows of a record table keyed by `id` for the keys a loader is asked for (one query; none for no keys). */
+export async function rowsById<R>(scope: Scope, table: string, keys: readonly (readonly string[])[]): Promise<R[]> {
+  if (keys.length === 0) return [];
+  const ids = keys.map((k) => Number(k[0]));
+  return (await untyped(scope.db).selectFrom(table).selectAll().where('id', 'in', ids).execute()) as R[];
+}
+
 /** Does the row pass the filter (values compared as text: the journal and the drivers type numbers differently)? */
 export const passes = (row: Row | null, where?: RowFilter): boolean =>
   row !== null && (!where || Object.entries(where).every(([c, v]) => String(row[c]) === String(v)));
