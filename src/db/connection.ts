@@ -20,7 +20,7 @@ import type { Dialect } from './dialect.js';
 import type { DB } from './schema.js';
 import { openSqlite } from './sqlite.js';
 import { registerSessionLocks, SessionLocks } from './session-locks.js';
-import { RecordIdPlugin } from './record-ids.js';
+import { currentSchemaGeneration, RecordIdPlugin, SQLITE_RECORD_ID_TABLES } from './record-ids.js';
 import { WriteVersionPlugin } from './write-version.js';
 import { JOURNAL_OFF_OPTION } from './journal.js';
 
@@ -104,14 +104,26 @@ export function openDatabase(config: DatabaseConfig, opts: OpenOptions = {}): Da
     // per index: ~2 s once on a cold 1,000,000-booking file, nothing when the statistics are current).
     sqlite.exec('PRAGMA analysis_limit = 400');
     sqlite.exec('PRAGMA optimize = 0x10002');
-    // Record ids per tenant once migration 2801 made record_ids (looked up until then, then remembered).
-    let numbered = false;
-    const hasRecordIds = () =>
-      (numbered ||=
-        sqlite.prepare(`SELECT 1 FROM sqlite_schema WHERE type = 'table' AND name = 'record_ids'`).all([]).length > 0);
+    // Record ids per tenant: the tables with the numbering trigger (none before migration 2801), read again after
+    // each migrate() in this process (src/db/record-ids.ts).
+    let numbered: { generation: number; tables: ReadonlySet<string> } | undefined;
+    const numberedTables = () => {
+      const generation = currentSchemaGeneration();
+      if (numbered?.generation !== generation)
+        numbered = {
+          generation,
+          tables: new Set(
+            sqlite
+              .prepare(SQLITE_RECORD_ID_TABLES)
+              .all([])
+              .map((r) => String((r as { name: string }).name)),
+          ),
+        };
+      return numbered.tables;
+    };
     const db = new Kysely<DB>({
       dialect: new ImmediateSqliteDialect({ database: sqlite }),
-      plugins: [new WriteVersionPlugin(), new RecordIdPlugin(hasRecordIds)],
+      plugins: [new WriteVersionPlugin(), new RecordIdPlugin(numberedTables)],
       log,
     });
     return { db, system: db, dialect: 'sqlite', close: () => db.destroy() };

@@ -6,6 +6,7 @@ import type { Dialect } from './dialect.js';
 import type { Migration } from './migration.js';
 import { aroundMigration } from './journal.js';
 import { migrations } from './migrations/index.js';
+import { schemaChanged } from './record-ids.js';
 
 const nowText = () => new Date().toISOString().slice(0, 19).replace('T', ' ');
 
@@ -61,6 +62,7 @@ export async function migrate(
             if (keysOff) await sql`PRAGMA foreign_keys = ON`.execute(conn);
           }
           applied.push(m.version);
+          schemaChanged();
         }
       } finally {
         if (dialect === 'postgres') await sql`SELECT pg_advisory_unlock(7428001)`.execute(conn);

@@ -31,3 +31,8 @@ export interface TenancyTables {
   tenants: TenantsTable;
   api_tokens: ApiTokensTable;
 }
+
+// Its tables, merged into the database Kysely sees (db/schema.ts).
+declare module '../db/schema.js' {
+  interface DB extends TenancyTables {}
+}

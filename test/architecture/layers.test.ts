@@ -40,13 +40,7 @@ const MAY_IMPORT: Record<string, readonly string[]> = {
 };
 
 /** Imports a folder rule does not allow, each with its reason. */
-const EXCEPTIONS: readonly { from: RegExp; to: RegExp; why: string }[] = [
-  {
-    from: /^db\/schema\.ts$/,
-    to: /^(modules\/[^/]+\/[^/]+|tenancy\/tenancy)\.tables\.ts$/,
-    why: 'db/schema.ts is the one list of tables: their row types',
-  },
-];
+const EXCEPTIONS: readonly { from: RegExp; to: RegExp; why: string }[] = [];
 
 /** Rules on kinds of file, wherever they are. */
 const FILE_RULES: readonly { files: RegExp; mayNotImport: RegExp; what: string }[] = [

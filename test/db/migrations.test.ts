@@ -2,10 +2,14 @@
 // the list only increases, and a migration numbered before one a database has applied is refused, not run out
 // of order.
 import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { test } from 'node:test';
 import { migrate, pendingMigrations } from '../../src/db/migrate.js';
 import type { Migration } from '../../src/db/migration.js';
-import { migrations } from '../../src/db/migrations/index.js';
+import { migrations, migrationsIn } from '../../src/db/migrations/index.js';
 import { forEachDialect } from '../support/app.js';
 
 const fake = (version: string): Migration => ({ version, up: async () => {} });
@@ -30,6 +34,35 @@ test('the versions that may be deployed keep their ids, in one increasing order'
   const versions = migrations.map((m) => m.version);
   assert.deepEqual(versions, [...versions].sort());
   assert.equal(new Set(versions).size, versions.length);
+});
+
+test('the list is the folder: every NNNN_<what> file, ordered by version; other names are refused', async () => {
+  const files = fs.readdirSync(new URL('../../src/db/migrations/', import.meta.url));
+  assert.deepEqual(
+    migrations.map((m) => `${m.version}.ts`),
+    files.filter((f) => /^\d{4}_.*\.ts$/.test(f)).sort(),
+  );
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'zk-migrations-'));
+  try {
+    const write = (name: string, version: string) =>
+      fs.writeFileSync(path.join(dir, name), `export const m = { version: '${version}', up: async () => {} };\n`);
+    write('0002_b.js', '0002_b');
+    write('0001_a.js', '0001_a');
+    write('index.js', 'not a migration');
+    fs.writeFileSync(path.join(dir, '0001_a.js.map'), '{}');
+    const folder = pathToFileURL(`${dir}/`);
+    assert.deepEqual(
+      (await migrationsIn(folder)).map((m) => m.version),
+      ['0001_a', '0002_b'],
+    );
+    write('0003_c.js', '0003_other');
+    await assert.rejects(migrationsIn(folder), /0003_c\.js must export one Migration with version '0003_c'/);
+    fs.rmSync(path.join(dir, '0003_c.js'));
+    write('helpers.js', '0004_d');
+    await assert.rejects(migrationsIn(folder), /helpers\.js .* is not named NNNN_<what>/);
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
 });
 
 test('a fresh database applies the whole list in order; an upgraded one only what comes after', () => {

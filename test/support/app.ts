@@ -17,7 +17,7 @@ import {
   type TenantSettings,
 } from '../../src/tenancy/tenants.js';
 import { createToken, tokenCache } from '../../src/tenancy/tokens.js';
-import { RECORD_ID_TABLES } from '../../src/db/record-ids.js';
+import { recordIdTables } from '../../src/db/record-ids.js';
 import { forTenant } from '../../src/db/tenant-scope.js';
 import type { DB } from '../../src/db/schema.js';
 import type { Kysely } from 'kysely';
@@ -87,7 +87,7 @@ export const uniqueName = (prefix = 't') => `${prefix}${crypto.randomBytes(5).to
  * does not have, as they did while ids were shared. The standard department the tenant was created with moves
  * into that range too (nothing refers to it yet).
  */
-export async function startRecordIds(db: Kysely<DB>, tenantId: number): Promise<void> {
+export async function startRecordIds(db: Kysely<DB>, numbered: readonly string[], tenantId: number): Promise<void> {
   const start = ((tenantId % 20_000) + 1) * 100_000;
   await forTenant(db, tenantId)
     .updateTable('departments')
@@ -97,7 +97,7 @@ export async function startRecordIds(db: Kysely<DB>, tenantId: number): Promise<
     .execute();
   await db
     .insertInto('record_ids')
-    .values([...RECORD_ID_TABLES].map((table_name) => ({ tenant_id: tenantId, table_name, last_id: start })))
+    .values(numbered.map((table_name) => ({ tenant_id: tenantId, table_name, last_id: start })))
     .onConflict((oc) =>
       oc.columns(['tenant_id', 'table_name']).doUpdateSet({
         last_id: (eb) =>
@@ -134,6 +134,7 @@ export async function buildTestApp(
   };
   const opened = openDatabase(dbConfig, { poolSize: 5, ...open });
   await migrate(opened.db, opened.dialect);
+  const numbered = await recordIdTables(opened.db, opened.dialect);
   // Every statement of the app and of the tests goes through the tenant-scope guard: an unscoped query fails.
   const { db, guard } = await guardTenantScope(opened.db, opened.dialect);
   const database: Database = { ...opened, db };
@@ -157,7 +158,7 @@ export async function buildTestApp(
         settings: opts.settings,
         language: opts.language,
       });
-      if (!opts.naturalIds) await startRecordIds(database.db, tenant.id);
+      if (!opts.naturalIds) await startRecordIds(database.db, numbered, tenant.id);
       const { token } = await createToken(database.db, tenant.id, { readOnly: opts.readOnly });
       return ctx.client(tenant, token);
     },

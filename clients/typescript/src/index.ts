@@ -1,5 +1,5 @@
 // @zeitkonto/client: a typed client for the zeitkonto REST API. Paths, parameters and bodies are typed from the
-// server's OpenAPI document (schema.d.ts, `npm run client:generate`); openapi-fetch does the requests. Helpers:
+// server's OpenAPI document (schema.d.ts, generated at install and build); openapi-fetch does the requests. Helpers:
 // allItems() pages through a list, 429 answers are retried after Retry-After, rateLimitOf() reads the headers.
 import createFetchClient, { type Client } from 'openapi-fetch';
 import type { components, operations, paths } from './schema.js';

@@ -1,70 +1,38 @@
-// Every migration, in the one order they are applied: a fresh database and an upgraded one run the same
-// sequence. A new migration is appended here with the next number (migrations/README.md).
+// Every migration, in the one order they are applied: the files NNNN_<what>.ts of this folder (NNNN_<what>.js once
+// built into dist/), ordered by their version, the file's name. A fresh database and an upgraded one run the same
+// sequence. A new migration is a new file with the next number (migrations/README.md), listed nowhere else; it
+// exports its Migration, whose version is the file's name.
+import fs from 'node:fs';
 import type { Migration } from '../migration.js';
-import { foundation } from './0001_foundation.js';
-import { spine } from './0002_spine.js';
-import { customers } from './0100_customers.js';
-import { people } from './0200_people.js';
-import { peopleAssets } from './0201_people_assets.js';
-import { projects } from './0300_projects.js';
-import { tickets } from './0301_tickets.js';
-import { monthClosings } from './0400_month_closings.js';
-import { attendances } from './0401_attendances.js';
-import { queryPlanIndexes } from './0900_query_plan_indexes.js';
-import { absences } from './0940_absences.js';
-import { caseInsensitiveKeys } from './1200_case_insensitive_keys.js';
-import { uniqueness } from './1300_uniqueness.js';
-import { articles } from './1600_articles.js';
-import { attachments } from './1601_attachments.js';
-import { receipts } from './1602_receipts.js';
-import { plannings } from './1700_plannings.js';
-import { offers } from './1800_offers.js';
-import { invoices } from './1801_invoices.js';
-import { writePath } from './1900_write_path.js';
-import { caseInsensitiveNumbers } from './2000_case_insensitive_numbers.js';
-import { folders } from './2300_folders.js';
-import { bookedHours } from './2400_booked_hours.js';
-import { writeJournal } from './2500_write_journal.js';
-import { invoiceBilling } from './2600_invoice_billing.js';
-import { invoiceNumberOrder } from './2601_invoice_number_order.js';
-import { receiptMoney } from './2602_receipt_money.js';
-import { currencyCodes } from './2603_currency_codes.js';
-import { idempotencyOwner } from './2800_idempotency_owner.js';
-import { recordIds } from './2801_record_ids.js';
-import { absenceReasonExternalId } from './2900_absence_reason_external_id.js';
-import { journalWebhooks } from './2901_journal_webhooks.js';
 
-export const migrations: readonly Migration[] = [
-  foundation,
-  spine,
-  customers,
-  people,
-  peopleAssets,
-  projects,
-  tickets,
-  monthClosings,
-  attendances,
-  queryPlanIndexes,
-  absences,
-  caseInsensitiveKeys,
-  uniqueness,
-  articles,
-  attachments,
-  receipts,
-  plannings,
-  offers,
-  invoices,
-  writePath,
-  caseInsensitiveNumbers,
-  folders,
-  bookedHours,
-  writeJournal,
-  invoiceBilling,
-  invoiceNumberOrder,
-  receiptMoney,
-  currencyCodes,
-  idempotencyOwner,
-  recordIds,
-  absenceReasonExternalId,
-  journalWebhooks,
-];
+/** A migration's file: its version, then .ts (run from source under tsx) or .js (built). */
+const MIGRATION_FILE = /^(\d{4}_[a-z0-9_]+)\.(?:ts|js)$/;
+const CODE_FILE = /\.(?:ts|js)$/;
+const NOT_MIGRATIONS = new Set(['index.ts', 'index.js']);
+
+const isMigration = (value: unknown): value is Migration =>
+  typeof value === 'object' &&
+  value !== null &&
+  typeof (value as Migration).version === 'string' &&
+  typeof (value as Migration).up === 'function';
+
+/** The migrations of a folder, ordered by version; throws on a code file that is no migration. */
+export async function migrationsIn(folder: URL): Promise<Migration[]> {
+  const files = fs
+    .readdirSync(folder)
+    .filter((name) => CODE_FILE.test(name) && !name.endsWith('.d.ts') && !NOT_MIGRATIONS.has(name));
+  const found = await Promise.all(
+    files.map(async (name) => {
+      const version = MIGRATION_FILE.exec(name)?.[1];
+      if (version === undefined)
+        throw new Error(`${name} in ${folder.pathname} is not named NNNN_<what> (src/db/migrations/README.md)`);
+      const exported = Object.values(await import(new URL(name, folder).href)).filter(isMigration);
+      const own = exported.filter((m) => m.version === version);
+      if (own.length !== 1) throw new Error(`${name} must export one Migration with version '${version}'`);
+      return own[0];
+    }),
+  );
+  return found.sort((a, b) => (a.version < b.version ? -1 : 1));
+}
+
+export const migrations: readonly Migration[] = await migrationsIn(new URL('./', import.meta.url));

@@ -23,3 +23,8 @@ export interface AbsenceReasonsTable {
 export interface AbsenceReasonTables {
   absence_reasons: AbsenceReasonsTable;
 }
+
+// Its tables, merged into the database Kysely sees (db/schema.ts).
+declare module '../../db/schema.js' {
+  interface DB extends AbsenceReasonTables {}
+}

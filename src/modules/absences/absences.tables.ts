@@ -41,3 +41,8 @@ export interface AbsenceTables {
   absences: AbsencesTable;
   leave_approval_applications: LeaveApprovalApplicationsTable;
 }
+
+// Its tables, merged into the database Kysely sees (db/schema.ts).
+declare module '../../db/schema.js' {
+  interface DB extends AbsenceTables {}
+}

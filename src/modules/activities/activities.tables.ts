@@ -15,3 +15,8 @@ export interface ActivitiesTable {
 export interface ActivityTables {
   activities: ActivitiesTable;
 }
+
+// Its tables, merged into the database Kysely sees (db/schema.ts).
+declare module '../../db/schema.js' {
+  interface DB extends ActivityTables {}
+}

@@ -18,3 +18,8 @@ export interface ArticlesTable extends Owned, Stamps {
 export interface ArticleTables {
   articles: ArticlesTable;
 }
+
+// Its tables, merged into the database Kysely sees (db/schema.ts).
+declare module '../../db/schema.js' {
+  interface DB extends ArticleTables {}
+}

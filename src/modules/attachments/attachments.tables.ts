@@ -17,3 +17,8 @@ export interface AttachmentsTable extends Owned {
 export interface AttachmentTables {
   attachments: AttachmentsTable;
 }
+
+// Its tables, merged into the database Kysely sees (db/schema.ts).
+declare module '../../db/schema.js' {
+  interface DB extends AttachmentTables {}
+}

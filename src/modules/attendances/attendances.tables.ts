@@ -54,3 +54,8 @@ export interface AttendanceTables {
   attendances: AttendancesTable;
   booked_hours: BookedHoursTable;
 }
+
+// Its tables, merged into the database Kysely sees (db/schema.ts).
+declare module '../../db/schema.js' {
+  interface DB extends AttendanceTables {}
+}

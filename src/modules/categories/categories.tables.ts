@@ -22,3 +22,8 @@ export interface CategoryTables {
   categories: CategoriesTable;
   category_links: CategoryLinksTable;
 }
+
+// Its tables, merged into the database Kysely sees (db/schema.ts).
+declare module '../../db/schema.js' {
+  interface DB extends CategoryTables {}
+}

@@ -39,3 +39,8 @@ export interface ChangeTables {
   change_counters: ChangeCountersTable;
   idempotency_keys: IdempotencyKeysTable;
 }
+
+// Its tables, merged into the database Kysely sees (db/schema.ts).
+declare module '../../db/schema.js' {
+  interface DB extends ChangeTables {}
+}

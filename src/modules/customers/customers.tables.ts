@@ -91,3 +91,8 @@ export interface CustomerTables {
   customer_managers: CustomerManagersTable;
   customer_contacts: CustomerContactsTable;
 }
+
+// Its tables, merged into the database Kysely sees (db/schema.ts).
+declare module '../../db/schema.js' {
+  interface DB extends CustomerTables {}
+}

@@ -27,3 +27,8 @@ export interface DepartmentTables {
   departments: DepartmentsTable;
   department_managers: DepartmentManagersTable;
 }
+
+// Its tables, merged into the database Kysely sees (db/schema.ts).
+declare module '../../db/schema.js' {
+  interface DB extends DepartmentTables {}
+}

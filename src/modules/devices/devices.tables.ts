@@ -22,3 +22,8 @@ export interface DeviceTables {
   devices: DevicesTable;
   device_employees: DeviceEmployeesTable;
 }
+
+// Its tables, merged into the database Kysely sees (db/schema.ts).
+declare module '../../db/schema.js' {
+  interface DB extends DeviceTables {}
+}

@@ -29,3 +29,8 @@ export interface DynamicAttributeTables {
   dynamic_attributes: DynamicAttributesTable;
   dynamic_attribute_values: DynamicAttributeValuesTable;
 }
+
+// Its tables, merged into the database Kysely sees (db/schema.ts).
+declare module '../../db/schema.js' {
+  interface DB extends DynamicAttributeTables {}
+}

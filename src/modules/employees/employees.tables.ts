@@ -47,3 +47,8 @@ export interface EmployeesTable {
 export interface EmployeeTables {
   employees: EmployeesTable;
 }
+
+// Its tables, merged into the database Kysely sees (db/schema.ts).
+declare module '../../db/schema.js' {
+  interface DB extends EmployeeTables {}
+}

@@ -16,3 +16,8 @@ export interface EmploymentPeriodsTable extends Owned, Stamps {
 export interface EmploymentPeriodTables {
   employment_periods: EmploymentPeriodsTable;
 }
+
+// Its tables, merged into the database Kysely sees (db/schema.ts).
+declare module '../../db/schema.js' {
+  interface DB extends EmploymentPeriodTables {}
+}

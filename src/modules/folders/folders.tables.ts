@@ -12,3 +12,8 @@ export interface FoldersTable extends Owned, Stamps {
 export interface FolderTables {
   folders: FoldersTable;
 }
+
+// Its tables, merged into the database Kysely sees (db/schema.ts).
+declare module '../../db/schema.js' {
+  interface DB extends FolderTables {}
+}

@@ -24,3 +24,8 @@ export interface HolidayCalendarTables {
   holidays: HolidaysTable;
   break_regulation_types: BreakRegulationTypesTable;
 }
+
+// Its tables, merged into the database Kysely sees (db/schema.ts).
+declare module '../../db/schema.js' {
+  interface DB extends HolidayCalendarTables {}
+}

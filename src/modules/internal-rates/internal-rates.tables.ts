@@ -14,3 +14,8 @@ export interface InternalRatesTable extends Owned, Stamps {
 export interface InternalRateTables {
   internal_rates: InternalRatesTable;
 }
+
+// Its tables, merged into the database Kysely sees (db/schema.ts).
+declare module '../../db/schema.js' {
+  interface DB extends InternalRateTables {}
+}

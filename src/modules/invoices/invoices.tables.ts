@@ -70,3 +70,8 @@ export interface InvoiceTables {
   invoice_items: InvoiceItemsTable;
   invoice_number_counters: InvoiceNumberCountersTable;
 }
+
+// Its tables, merged into the database Kysely sees (db/schema.ts).
+declare module '../../db/schema.js' {
+  interface DB extends InvoiceTables {}
+}

@@ -27,3 +27,8 @@ export interface LocationTables {
   location_lists: LocationListsTable;
   location_list_items: LocationListItemsTable;
 }
+
+// Its tables, merged into the database Kysely sees (db/schema.ts).
+declare module '../../db/schema.js' {
+  interface DB extends LocationTables {}
+}

@@ -11,3 +11,8 @@ export interface MealsTable extends Owned, Stamps {
 export interface MealTables {
   meals: MealsTable;
 }
+
+// Its tables, merged into the database Kysely sees (db/schema.ts).
+declare module '../../db/schema.js' {
+  interface DB extends MealTables {}
+}

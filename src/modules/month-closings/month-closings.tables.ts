@@ -14,3 +14,8 @@ export interface MonthClosingsTable {
 export interface MonthClosingTables {
   month_closings: MonthClosingsTable;
 }
+
+// Its tables, merged into the database Kysely sees (db/schema.ts).
+declare module '../../db/schema.js' {
+  interface DB extends MonthClosingTables {}
+}

@@ -44,3 +44,8 @@ export interface OfferTables {
   offers: OffersTable;
   offer_items: OfferItemsTable;
 }
+
+// Its tables, merged into the database Kysely sees (db/schema.ts).
+declare module '../../db/schema.js' {
+  interface DB extends OfferTables {}
+}

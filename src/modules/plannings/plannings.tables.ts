@@ -46,3 +46,8 @@ export interface PlanningTables {
   default_plannings: DefaultPlanningsTable;
   resource_plannings: ResourcePlanningsTable;
 }
+
+// Its tables, merged into the database Kysely sees (db/schema.ts).
+declare module '../../db/schema.js' {
+  interface DB extends PlanningTables {}
+}

@@ -16,3 +16,8 @@ export interface PriceGroupsTable {
 export interface PriceGroupTables {
   price_groups: PriceGroupsTable;
 }
+
+// Its tables, merged into the database Kysely sees (db/schema.ts).
+declare module '../../db/schema.js' {
+  interface DB extends PriceGroupTables {}
+}

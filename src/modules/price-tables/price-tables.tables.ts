@@ -40,3 +40,8 @@ export interface PriceTableTables {
   prices: PricesTable;
   price_factors: PriceFactorsTable;
 }
+
+// Its tables, merged into the database Kysely sees (db/schema.ts).
+declare module '../../db/schema.js' {
+  interface DB extends PriceTableTables {}
+}

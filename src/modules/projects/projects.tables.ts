@@ -135,3 +135,8 @@ export interface ProjectTables {
   project_activities: ProjectActivitiesTable;
   project_locations: ProjectLocationsTable;
 }
+
+// Its tables, merged into the database Kysely sees (db/schema.ts).
+declare module '../../db/schema.js' {
+  interface DB extends ProjectTables {}
+}

@@ -12,3 +12,8 @@ export interface ReceiptTypesTable extends Owned, Stamps {
 export interface ReceiptTypeTables {
   receipt_types: ReceiptTypesTable;
 }
+
+// Its tables, merged into the database Kysely sees (db/schema.ts).
+declare module '../../db/schema.js' {
+  interface DB extends ReceiptTypeTables {}
+}

@@ -42,3 +42,8 @@ export interface ReceiptTables {
   receipts: ReceiptsTable;
   receipt_amounts: ReceiptAmountsTable;
 }
+
+// Its tables, merged into the database Kysely sees (db/schema.ts).
+declare module '../../db/schema.js' {
+  interface DB extends ReceiptTables {}
+}

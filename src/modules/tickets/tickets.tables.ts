@@ -48,3 +48,8 @@ export interface TicketTables {
   tickets: TicketsTable;
   ticket_subtasks: TicketSubtasksTable;
 }
+
+// Its tables, merged into the database Kysely sees (db/schema.ts).
+declare module '../../db/schema.js' {
+  interface DB extends TicketTables {}
+}

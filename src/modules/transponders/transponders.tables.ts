@@ -12,3 +12,8 @@ export interface TranspondersTable extends Owned, Stamps {
 export interface TransponderTables {
   transponders: TranspondersTable;
 }
+
+// Its tables, merged into the database Kysely sees (db/schema.ts).
+declare module '../../db/schema.js' {
+  interface DB extends TransponderTables {}
+}

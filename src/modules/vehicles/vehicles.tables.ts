@@ -18,3 +18,8 @@ export interface VehicleTables {
   vehicle_lists: VehicleListsTable;
   vehicles: VehiclesTable;
 }
+
+// Its tables, merged into the database Kysely sees (db/schema.ts).
+declare module '../../db/schema.js' {
+  interface DB extends VehicleTables {}
+}

@@ -30,3 +30,8 @@ export interface WebhookTables {
   webhooks: WebhooksTable;
   webhook_deliveries: WebhookDeliveriesTable;
 }
+
+// Its tables, merged into the database Kysely sees (db/schema.ts).
+declare module '../../db/schema.js' {
+  interface DB extends WebhookTables {}
+}

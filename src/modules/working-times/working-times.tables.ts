@@ -20,3 +20,8 @@ export type RegularWorkingTimesTable = Owned &
 export interface WorkingTimeTables {
   regular_working_times: RegularWorkingTimesTable;
 }
+
+// Its tables, merged into the database Kysely sees (db/schema.ts).
+declare module '../../db/schema.js' {
+  interface DB extends WorkingTimeTables {}
+}
