@@ -1,9 +1,11 @@
 // Every module, registered inside the API scope (/:instance/next/api/v1): one plugin per folder, nothing else.
 // A new resource adds its folder here. The order is the order of the OpenAPI document's paths. Each folder's index.ts
-// exports its plugin (default) and `docsTags`: the /docs group of each OpenAPI tag its operations carry.
+// exports its plugin (default) and `docsTags`: the /docs group of each OpenAPI tag its operations carry; a folder whose
+// tables name other records exports them as `references` (db/references.ts).
 import type { ZkApp } from '../types.js';
 import { nameModuleSchemas } from '../plugins/openapi-names.js';
 import type { DocsTags } from '../plugins/docs-groups.js';
+import { declareReferences, type Reference } from '../db/references.js';
 import * as absenceReasons from './absence-reasons/index.js';
 import * as absences from './absences/index.js';
 import * as activities from './activities/index.js';
@@ -41,7 +43,14 @@ import * as folders from './folders/index.js';
 import * as changes from './changes/index.js';
 import * as webhooks from './webhooks/index.js';
 
-const MODULES = [
+/** What a module folder's index.ts exports. */
+interface Module {
+  default: (app: ZkApp) => Promise<void>;
+  docsTags: DocsTags;
+  references?: readonly Reference[];
+}
+
+const MODULES: readonly Module[] = [
   absenceReasons,
   absences,
   activities,
@@ -79,6 +88,9 @@ const MODULES = [
   changes,
   webhooks,
 ];
+
+// What refers to what: every delete of a referenced record asks db/references.ts.
+declareReferences(MODULES.flatMap((module) => module.references ?? []));
 
 export async function registerModules(app: ZkApp): Promise<void> {
   await nameModuleSchemas(new URL('./', import.meta.url));

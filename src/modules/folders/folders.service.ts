@@ -10,7 +10,7 @@ import { isSelfOrDescendant } from '../../db/tree.js';
 import type { TenantDb } from '../../db/tenant-scope.js';
 import { ErrorBag } from '../../values/errors.js';
 import { deleteAttachments } from '../attachments/index.js';
-import { FOLDER_REFERENCES, folderOwner, type FolderRow } from './folders.repository.js';
+import { folderOwner, type FolderRow } from './folders.repository.js';
 import type { FolderWriteT } from './folders.schemas.js';
 
 const COLUMNS = ['name', 'parent_id', 'project_id', 'customer_id'] as const;
@@ -44,7 +44,7 @@ export const changeFolder = (s: Scope, row: FolderRow, body: FolderWriteT) =>
 
 export const removeFolder = (s: Scope, row: FolderRow) =>
   lockedTransaction(s.db, s.dialect, treeLock(s), async (trx) => {
-    await refuseWhileUsed(trx, FOLDER_REFERENCES, Number(row.id), (what) => `The folder still has ${what}.`);
+    await refuseWhileUsed(trx, 'folders', row, (what) => `The folder still has ${what}.`);
     await deleteAttachments(trx, folderOwner(Number(row.id)));
     await deleteRow(trx, 'folders', Number(row.id));
   });
