@@ -4,7 +4,7 @@
 // serial); a folder with subfolders is not deleted, its documents go with it.
 import type { Scope } from '../../tenancy/scope.js';
 import { deleteRow, insertRow, pick, refuseWhileUsed, updateRow } from '../crud/index.js';
-import { lockedTransaction, lockKeys } from '../../db/transaction.js';
+import { lockedTransaction, lockNamespace } from '../../db/transaction.js';
 import { existsInTenant } from '../../db/lookup.js';
 import { isSelfOrDescendant } from '../../db/tree.js';
 import type { TenantDb } from '../../db/tenant-scope.js';
@@ -32,7 +32,9 @@ async function columns(db: TenantDb, body: FolderWriteT, current?: FolderRow): P
   return pick(body, COLUMNS);
 }
 
-const treeLock = (s: Scope) => [lockKeys.folders(s.tenant.id)];
+/** The tenant's folder tree: moves are checked for cycles one at a time. */
+const folderTreeKey = lockNamespace<[]>('folders');
+const treeLock = (s: Scope) => [folderTreeKey(s.tenant.id)];
 
 export const createFolder = (s: Scope, body: FolderWriteT) =>
   lockedTransaction(s.db, s.dialect, treeLock(s), async (trx) => insertRow(trx, 'folders', await columns(trx, body)));
