@@ -5,6 +5,8 @@ import type { Reference } from '../../db/references.js';
 import attendanceRoutes from './attendances.routes.js';
 import attendanceBulkRoutes from './attendances.bulk.js';
 
+export { examples } from './attendances.examples.js';
+
 /** The /docs group of each tag its operations carry. */
 export const docsTags: DocsTags = { Attendances: 'time' };
 

@@ -6,6 +6,8 @@ import customerRoutes from './customers.routes.js';
 import contactRoutes from './contacts.routes.js';
 import customerPriceTableRoutes from './customer-price-tables.routes.js';
 
+export { examples } from './customers.examples.js';
+
 /** The /docs group of each tag its operations carry. */
 export const docsTags: DocsTags = {
   Customers: 'customers-projects',

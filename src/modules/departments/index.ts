@@ -4,6 +4,8 @@ import type { DocsTags } from '../../plugins/docs-groups.js';
 import type { Reference } from '../../db/references.js';
 import departmentRoutes from './departments.routes.js';
 
+export { examples } from './departments.examples.js';
+
 /** The /docs group of each tag its operations carry. */
 export const docsTags: DocsTags = { Departments: 'organisation' };
 

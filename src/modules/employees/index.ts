@@ -4,6 +4,8 @@ import type { DocsTags } from '../../plugins/docs-groups.js';
 import type { Reference } from '../../db/references.js';
 import employeeRoutes from './employees.routes.js';
 
+export { examples } from './employees.examples.js';
+
 /** The /docs group of each tag its operations carry. */
 export const docsTags: DocsTags = { Employees: 'organisation', Departments: 'organisation' };
 

@@ -5,6 +5,8 @@ import type { Reference } from '../../db/references.js';
 import folders from './folders.routes.js';
 import documents from './folder-documents.routes.js';
 
+export { examples } from './folders.examples.js';
+
 /** The /docs group of each tag its operations carry. */
 export const docsTags: DocsTags = { Folders: 'tickets-documents', 'Folder documents': 'tickets-documents' };
 

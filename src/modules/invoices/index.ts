@@ -6,6 +6,8 @@ import invoices from './invoices.routes.js';
 import items from './invoice-items.routes.js';
 import attachments from './invoice-attachments.routes.js';
 
+export { examples } from './invoices.examples.js';
+
 /** The /docs group of each tag its operations carry. */
 export const docsTags: DocsTags = { Invoices: 'billing', 'Invoice items': 'billing', 'Invoice attachments': 'billing' };
 

@@ -5,6 +5,8 @@ import type { Reference } from '../../db/references.js';
 import offers from './offers.routes.js';
 import items from './offer-items.routes.js';
 
+export { examples } from './offers.examples.js';
+
 /** The /docs group of each tag its operations carry. */
 export const docsTags: DocsTags = { Offers: 'billing', 'Offer items': 'billing' };
 

@@ -4,6 +4,8 @@ import type { DocsTags } from '../../plugins/docs-groups.js';
 import type { Reference } from '../../db/references.js';
 import basePriceTableRoutes from './price-tables.routes.js';
 
+export { examples } from './price-tables.examples.js';
+
 /** The /docs group of each tag its operations carry. */
 export const docsTags: DocsTags = { 'Price tables': 'billing' };
 

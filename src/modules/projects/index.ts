@@ -9,6 +9,8 @@ import projectAssignments from './project-assignments.routes.js';
 import projectActivities from './project-activities.routes.js';
 import projectPriceTables from './project-price-tables.routes.js';
 
+export { examples } from './projects.examples.js';
+
 /** The /docs group of each tag its operations carry. */
 export const docsTags: DocsTags = {
   Projects: 'customers-projects',

@@ -6,6 +6,8 @@ import receiptRoutes from './receipts.routes.js';
 import receiptAmountRoutes from './receipt-amounts.routes.js';
 import receiptAttachmentRoutes from './receipt-attachments.routes.js';
 
+export { examples } from './receipts.examples.js';
+
 /** The /docs group of each tag its operations carry. */
 export const docsTags: DocsTags = { Receipts: 'billing', 'Receipt attachments': 'billing' };
 

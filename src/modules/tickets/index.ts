@@ -6,6 +6,8 @@ import tickets from './tickets.routes.js';
 import subtasks from './subtasks.routes.js';
 import attachments from './ticket-attachments.routes.js';
 
+export { examples } from './tickets.examples.js';
+
 /** The /docs group of each tag its operations carry. */
 export const docsTags: DocsTags = {
   Tickets: 'tickets-documents',

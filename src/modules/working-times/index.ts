@@ -4,6 +4,8 @@ import type { DocsTags } from '../../plugins/docs-groups.js';
 import type { Reference } from '../../db/references.js';
 import workingTimeRoutes from './working-times.routes.js';
 
+export { examples } from './working-times.examples.js';
+
 /** The /docs group of each tag its operations carry. */
 export const docsTags: DocsTags = { 'Regular working times': 'time' };
 
