@@ -16,13 +16,12 @@ import { registerApiHooks } from './plugins/api.js';
 import { registerWritePath } from './plugins/write-path/index.js';
 import { RecordRegistry } from './plugins/write-path/records.js';
 import { ChangeLog } from './plugins/write-path/change-log.js';
-import { CURATED_BODIES, TRY_IT_OUT_EXAMPLES } from './demo/examples.js';
 import { registerMetrics } from './plugins/metrics.js';
 import { loggerOptions, registerRequestLog } from './plugins/logging.js';
 import { editionDocument, registerDocsRoutes, registerOpenApi, withServer } from './plugins/openapi.js';
 import { MemoryRateLimiter, RedisRateLimiter, type RateLimiter } from './plugins/rate-limit.js';
 import { API_PREFIX, RouteRegistry, registerRouting } from './plugins/routing.js';
-import { DOCS_TAGS, registerModules } from './modules/index.js';
+import { DOCS_TAGS, EXAMPLES, registerModules } from './modules/index.js';
 import { tenantCache } from './tenancy/tenants.js';
 import { tokenCache } from './tenancy/tokens.js';
 import { WebhookWorker } from './modules/webhooks/webhooks.worker.js';
@@ -104,7 +103,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     webhooks,
     records: new RecordRegistry(),
     changeLog: new ChangeLog(),
-    examples: { bodies: TRY_IT_OUT_EXAMPLES, curated: CURATED_BODIES },
+    examples: EXAMPLES,
     compileSchemas: schemaController.compileAll,
   });
   app.decorateRequest('tenant', null as any);

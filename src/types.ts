@@ -32,7 +32,7 @@ export interface AppContext {
   records: RecordRegistry;
   /** Where the write path records the changes and who hears of them: the modules register (plugins/write-path/change-log.ts). */
   changeLog: ChangeLog;
-  /** The "Try it out" bodies of /docs and the OpenAPI document's schema examples (the demo's: src/demo/examples.ts). */
+  /** The "Try it out" bodies of /docs and the OpenAPI document's schema examples (each module's <module>.examples.ts). */
   examples: TryItOutExamples;
   /** Compiles every route's validators and serializers now (they compile on first use otherwise; http/lazy-compilers.ts). */
   compileSchemas(): number;

@@ -8,15 +8,20 @@ import type { DB } from './schema.js';
 import type { Dialect } from './dialect.js';
 import { forTenant, type TenantDb } from './tenant-scope.js';
 
-/** The lock keys: one employee's bookings and absences, one project's planned hours. */
-export const lockKeys = {
-  employee: (tenantId: number, username: string) => `${tenantId}:e:${username}`,
-  project: (tenantId: number, projectId: number) => `${tenantId}:p:${projectId}`,
-  /** The tenant's folder tree: moves are checked for cycles one at a time. */
-  folders: (tenantId: number) => `${tenantId}:folders`,
-  /** A month ('YYYY-MM') of the tenant: closing or reopening it holds the key alone, writes that check it share it. */
-  month: (tenantId: number, month: string) => `${tenantId}:m:${month}`,
-};
+const namespaces = new Set<string>();
+
+/**
+ * A kind of lock key, declared once by the module that owns what it guards (e.g. employees/employees.locks.ts):
+ * the key of a tenant's thing is the tenant, the namespace and the parts joined by ':' (`7:e:max`). Two declarations
+ * of one namespace throw when their modules load.
+ */
+export function lockNamespace<Parts extends readonly (string | number)[]>(
+  namespace: string,
+): (tenantId: number, ...parts: Parts) => string {
+  if (namespaces.has(namespace)) throw new Error(`The lock namespace ${namespace} is declared twice.`);
+  namespaces.add(namespace);
+  return (tenantId, ...parts) => [tenantId, namespace, ...parts].join(':');
+}
 
 /**
  * Shared locks on the keys for the rest of the write transaction (PostgreSQL, in sorted order): any number of writes

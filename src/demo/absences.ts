@@ -5,7 +5,7 @@ import type { TenantDb } from '../db/tenant-scope.js';
 import type { Dialect } from '../db/dialect.js';
 import type { Tenant } from '../tenancy/tenants.js';
 import { addDays } from '../values/formats.js';
-import { monthStart, secondMonday } from './dates.js';
+import { monthStart, secondMonday } from '../values/dates.js';
 import { createAbsence } from '../modules/absences/absences.service.js';
 
 export async function demoAbsences(db: TenantDb, tenant: Tenant, dialect: Dialect): Promise<void> {

@@ -8,7 +8,7 @@ import { ApiError } from '../values/errors.js';
 import { addDays, today } from '../values/formats.js';
 import { createAttendance } from '../modules/attendances/attendances.service.js';
 import { bookableAssignments } from '../modules/projects/project-assignments.repository.js';
-import { monthStart } from './dates.js';
+import { monthStart } from '../values/dates.js';
 
 export async function demoBookings(db: TenantDb, tenant: Tenant, dialect: Dialect): Promise<number> {
   const assignments = await bookableAssignments(db);

@@ -10,7 +10,7 @@ import { writeTicket } from '../modules/tickets/tickets.service.js';
 import { writeSubtask } from '../modules/tickets/subtasks.service.js';
 import { addDays } from '../values/formats.js';
 import { newSecret } from '../modules/webhooks/webhooks.secrets.js';
-import { monthStart } from './dates.js';
+import { monthStart } from '../values/dates.js';
 
 export async function demoExtras(db: TenantDb): Promise<void> {
   if (await db.selectFrom('devices').select('id').limit(1).executeTakeFirst()) return;

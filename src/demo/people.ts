@@ -10,7 +10,7 @@ import { findRow, insertRow } from '../modules/crud/index.js';
 import { hashPassword } from '../modules/employees/password.js';
 import { findEmployeeRow, insertEmployee } from '../modules/employees/employees.repository.js';
 import { setVehicles } from '../modules/vehicles/vehicles.repository.js';
-import { monthStart } from './dates.js';
+import { monthStart } from '../values/dates.js';
 
 const CALENDAR = 'Deutschland (bundesweit)';
 

@@ -3,8 +3,7 @@
 // resource planning period (the demo tenant has the resource_planning module).
 import type { TenantDb } from '../db/tenant-scope.js';
 import { addDays, today } from '../values/formats.js';
-import { weekdayIndex } from '../values/dates.js';
-import { monthStart } from './dates.js';
+import { monthStart, weekdayIndex } from '../values/dates.js';
 import { createPlannings } from '../modules/plannings/plannings.service.js';
 import { createDefaultPlanning } from '../modules/default-plannings/default-plannings.service.js';
 import { createResourcePlanning } from '../modules/resource-plannings/resource-plannings.service.js';

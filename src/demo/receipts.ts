@@ -8,7 +8,7 @@ import { addDays } from '../values/formats.js';
 import { findRow, insertRow } from '../modules/crud/index.js';
 import { putSingleAttachment } from '../modules/attachments/index.js';
 import { createReceipt } from '../modules/receipts/receipts.service.js';
-import { monthStart, secondMonday } from './dates.js';
+import { monthStart, secondMonday } from '../values/dates.js';
 
 const TYPES = [
   { name: 'Fahrkarte', description: 'Bahn, Bus, Flug', tax_rates: [7, 19], default_payment_method: 'privat' },

@@ -1,9 +1,13 @@
 // Every module, registered inside the API scope (/:instance/next/api/v1): one plugin per folder, nothing else.
 // A new resource adds its folder here. The order is the order of the OpenAPI document's paths. Each folder's index.ts
-// exports its plugin (default) and `docsTags`: the /docs group of each OpenAPI tag its operations carry.
+// exports its plugin (default) and `docsTags`: the /docs group of each OpenAPI tag its operations carry; a folder whose
+// tables name other records exports them as `references` (db/references.ts), one with "Try it out" bodies for /docs
+// exports them as `examples` (plugins/docs-examples.ts).
 import type { ZkApp } from '../types.js';
 import { nameModuleSchemas } from '../plugins/openapi-names.js';
 import type { DocsTags } from '../plugins/docs-groups.js';
+import { declareReferences, type Reference } from '../db/references.js';
+import type { ModuleExamples, TryItOutExamples } from '../plugins/docs-examples.js';
 import * as absenceReasons from './absence-reasons/index.js';
 import * as absences from './absences/index.js';
 import * as activities from './activities/index.js';
@@ -41,7 +45,15 @@ import * as folders from './folders/index.js';
 import * as changes from './changes/index.js';
 import * as webhooks from './webhooks/index.js';
 
-const MODULES = [
+/** What a module folder's index.ts exports. */
+interface Module {
+  default: (app: ZkApp) => Promise<void>;
+  docsTags: DocsTags;
+  references?: readonly Reference[];
+  examples?: ModuleExamples;
+}
+
+const MODULES: readonly Module[] = [
   absenceReasons,
   absences,
   activities,
@@ -80,6 +92,9 @@ const MODULES = [
   webhooks,
 ];
 
+// What refers to what: every delete of a referenced record asks db/references.ts.
+declareReferences(MODULES.flatMap((module) => module.references ?? []));
+
 export async function registerModules(app: ZkApp): Promise<void> {
   await nameModuleSchemas(new URL('./', import.meta.url));
   for (const module of MODULES) await app.register(module.default);
@@ -94,3 +109,19 @@ export const DOCS_TAGS: DocsTags = MODULES.reduce<Record<string, DocsTags[string
   }
   return all;
 }, {});
+
+/** The "Try it out" bodies of every module; a schema or operation two modules give a body throws. */
+export const EXAMPLES: TryItOutExamples = MODULES.reduce<{
+  bodies: Record<string, Record<string, unknown>>;
+  curated: Record<string, TryItOutExamples['curated'][string]>;
+}>(
+  (all, module) => {
+    for (const kind of ['bodies', 'curated'] as const)
+      for (const [key, example] of Object.entries(module.examples?.[kind] ?? {})) {
+        if (key in all[kind]) throw new Error(`Two modules give ${key} a "Try it out" body.`);
+        (all[kind] as Record<string, unknown>)[key] = example;
+      }
+    return all;
+  },
+  { bodies: {}, curated: {} },
+);

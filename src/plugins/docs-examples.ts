@@ -5,7 +5,7 @@
 //   that has a task, then that task);
 // - an update (PUT/PATCH of a record): one writable field of that record, set to the value it has;
 // - a create: an existing record of the same collection seen through the Create schema, with its unique keys
-//   made new; or a curated body from src/demo/examples.ts, whose references are resolved the same way.
+//   made new; or a curated body from the module's <module>.examples.ts, whose references are resolved the same way.
 // The records are read through the API itself with a short-lived read-only token, deleted at once (a
 // revoked one would stay in the tenant's token list, one per resolution). The docs
 // routes cache the result per demo tenant (a regenerated tenant is a new tenant) for EXAMPLES_TTL_MS.
@@ -13,18 +13,48 @@ import type { FastifyInstance } from 'fastify';
 import { findTenant } from '../tenancy/tenants.js';
 import { INTERNAL_REQUEST } from './logging.js';
 import { createToken, deleteToken } from '../tenancy/tokens.js';
+import { monthStart, secondMonday } from '../values/dates.js';
 
 type Json = Record<string, any>;
 
 /**
  * The bodies "Try it out" offers beyond copies of existing records: fixed ones by schema name (the OpenAPI document
- * shows them as the schema's `examples`) and curated ones by operation ("POST /attendances"). The demo provides them
- * (src/demo/examples.ts); app.ts hands them to the app (app.zk.examples).
+ * shows them as the schema's `examples`) and curated ones by operation ("POST /attendances"). Each module declares
+ * its own (`examples` exported by its index.ts from <module>.examples.ts); src/modules/index.ts collects them and
+ * app.ts hands them to the app (app.zk.examples). Each is accepted by a fresh demo tenant (src/demo), so the first
+ * click succeeds: keys are new (customer 2001, employee erika.beispiel, …) and references name demo records;
+ * test/docs/try-it-out.test.ts sends every one to a fresh demo tenant. On /docs their keys carry the stamp of the
+ * resolution: a second click of the same body is a 422 on that key, as for any duplicate; examples resolved later
+ * carry new keys.
  */
 export interface TryItOutExamples {
   bodies: Readonly<Record<string, Record<string, unknown>>>;
   curated: Readonly<Record<string, (ctx: ExampleContext) => Promise<unknown>>>;
 }
+
+/** What one module declares: any of the two kinds. */
+export type ModuleExamples = Partial<TryItOutExamples>;
+
+/**
+ * Dates for example bodies. No demo record uses the free days (the demo data spans the previous month to the next
+ * one): a copied booking, absence or meal moved there does not overlap its original. Periods starting at farStart
+ * begin after every other.
+ */
+export const EXAMPLE_DATES = {
+  freeDay: secondMonday(monthStart(3)),
+  freeAbsence: secondMonday(monthStart(4)),
+  farStart: monthStart(36),
+};
+
+/** The file an upload example sends. */
+export const EXAMPLE_FILE = {
+  filename: 'notiz.txt',
+  content_type: 'text/plain',
+  file_contents: Buffer.from('Notiz aus der API-Referenz\n').toString('base64'),
+};
+
+/** A record not yet billed (a billed booking refuses changes): the one an example copies. */
+export const unbilled = (r: Record<string, any>) => !r.invoice_item_id;
 
 /** What a curated body may use: the operation's resolved path values, a copy of the first record of its own collection
  * seen through its body schema (`copy`, unique keys made new, billed records skipped), and the demo tenant's lists

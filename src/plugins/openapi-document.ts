@@ -439,7 +439,7 @@ export function refineDocument(doc: Json, examples: Readonly<Record<string, Reco
     for (const response of Object.values<Json>(op.responses ?? {})) hoistContent(response, schemas);
   }
   extendNamedSchemas(schemas);
-  // Request bodies the demo tenant accepts, for "Try it out" (src/demo/examples.ts, handed in by app.ts).
+  // Request bodies the demo tenant accepts, for "Try it out" (the modules' <module>.examples.ts, handed in by app.ts).
   for (const [name, example] of Object.entries(examples))
     if (schemas[name]) schemas[name] = { ...schemas[name], examples: [example] };
   // A component's title only repeats its key (readers name a $ref'd schema by the key): said once, not twice.

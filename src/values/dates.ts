@@ -1,5 +1,7 @@
 // Calendar dates as 'YYYY-MM-DD' text: day numbers, weekdays, months and ranges, computed without a Date per day
-// (and so that 9999-12-31 ends a range like any other day). Shared by the calendar, absences and balances.
+// (and so that 9999-12-31 ends a range like any other day). Shared by the calendar, absences and balances, and by
+// the demo data and the /docs examples (months relative to today).
+import { addDays, today } from './formats.js';
 
 /** The weekdays, Monday first, as the working-time columns name them. */
 export const WEEKDAYS = ['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday'] as const;
@@ -53,3 +55,14 @@ export const weekdayOf = (date: string): Weekday => WEEKDAYS[weekdayIndex(date)]
 
 /** Days in [from, to], both included. */
 export const daysIn = (from: string, to: string) => dayNumber(to) - dayNumber(from) + 1;
+
+/** The first day of the month `offset` months from today's. */
+export function monthStart(offset: number, now = today()): string {
+  const d = new Date(`${now.slice(0, 7)}-01T00:00:00Z`);
+  d.setUTCMonth(d.getUTCMonth() + offset);
+  return d.toISOString().slice(0, 10);
+}
+
+/** The second Monday of the month starting at `first`. */
+export const secondMonday = (first: string) =>
+  addDays(first, ((8 - new Date(`${first}T00:00:00Z`).getUTCDay()) % 7) + 7);

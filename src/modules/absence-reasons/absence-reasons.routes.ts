@@ -47,8 +47,8 @@ export default async function absenceReasonRoutes(app: ZkApp) {
     remove: async (s, _p, row) => {
       await refuseWhileUsed(
         s.db,
-        [{ table: 'absences', column: 'absence_reason_id', what: 'absences' }],
-        row.name,
+        'absence_reasons',
+        row,
         (what) => `The absence reason is still used by ${what}.`,
         'name',
       );

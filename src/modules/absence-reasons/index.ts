@@ -3,6 +3,8 @@ import type { ZkApp } from '../../types.js';
 import type { DocsTags } from '../../plugins/docs-groups.js';
 import absenceReasonRoutes from './absence-reasons.routes.js';
 
+export { examples } from './absence-reasons.examples.js';
+
 /** The /docs group of each tag its operations carry. */
 export const docsTags: DocsTags = { 'Absence reasons': 'time' };
 

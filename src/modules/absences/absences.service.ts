@@ -4,7 +4,8 @@
 // employee, the same lock the booking rules take, so racing absences and bookings cannot both pass their checks.
 import { existsInTenant } from '../../db/lookup.js';
 import type { TenantDb } from '../../db/tenant-scope.js';
-import { lockedTransaction, lockKeys } from '../../db/transaction.js';
+import { lockedTransaction } from '../../db/transaction.js';
+import { employeeLockKey } from '../employees/employees.locks.js';
 import { ErrorBag, notFound, violationsError } from '../../values/errors.js';
 import { nowTimestamp } from '../../values/formats.js';
 import { employeeCalendars, employmentPeriods } from '../../booking/working-day.repository.js';
@@ -42,7 +43,7 @@ async function requireAbsence(db: TenantDb, id: number): Promise<AbsenceRow> {
 }
 
 /** The lock every write of an employee's bookings and absences takes. */
-const employeeLock = (s: Scope, username: string) => [lockKeys.employee(s.tenant.id, username)];
+const employeeLock = (s: Scope, username: string) => [employeeLockKey(s.tenant.id, username)];
 
 /** The reason's flags allow the shape: half days only with allow_half_day_holiday, hours only with allow_hours_of_vacation. */
 function checkReason(shape: AbsenceShape, reason: AbsenceReasonRow | undefined, errors: ErrorBag): void {

@@ -1,10 +1,18 @@
 // Absences with leave approval (docs/api/absences.md).
 import type { ZkApp } from '../../types.js';
 import type { DocsTags } from '../../plugins/docs-groups.js';
+import type { Reference } from '../../db/references.js';
 import absenceRoutes from './absences.routes.js';
+
+export { examples } from './absences.examples.js';
 
 /** The /docs group of each tag its operations carry. */
 export const docsTags: DocsTags = { Absences: 'time' };
+
+/** Columns of this module's tables that name other records: their deletes are refused while rows refer to them. */
+export const references: Reference[] = [
+  { table: 'absences', column: 'absence_reason_id', to: 'absence_reasons', by: 'name', what: 'absences', order: 65 },
+];
 
 export default async function absences(app: ZkApp) {
   await app.register(absenceRoutes);

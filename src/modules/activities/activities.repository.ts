@@ -1,7 +1,6 @@
 // SQL for activities; every query is scoped by tenant.
 import type { Selectable } from 'kysely';
 import type { TenantDb } from '../../db/tenant-scope.js';
-import type { ReferenceCheck } from '../../db/references.js';
 import type { ActivitiesTable } from './activities.tables.js';
 import type { ListSpec } from '../../db/list-spec.js';
 import { nowTimestamp, outTimestamp, toBool } from '../../values/formats.js';
@@ -47,16 +46,6 @@ export async function updateActivity(db: TenantDb, id: number, body: ActivityUpd
     .returningAll()
     .executeTakeFirstOrThrow();
 }
-
-/** Records that keep an activity from being deleted: by name (bookings, prices) and by id (project activities, price factors). */
-export const ACTIVITY_NAME_REFERENCES: ReferenceCheck[] = [
-  { table: 'attendances', column: 'activity_id', what: 'bookings' },
-  { table: 'prices', column: 'activity', what: 'prices of price tables' },
-];
-export const ACTIVITY_ID_REFERENCES: ReferenceCheck[] = [
-  { table: 'project_activities', column: 'activity_id', what: 'projects' },
-  { table: 'price_factors', column: 'activity_id', what: 'price factors' },
-];
 
 export const deleteActivity = (db: TenantDb, id: number) => db.deleteFrom('activities').where('id', '=', id).execute();
 

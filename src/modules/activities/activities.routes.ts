@@ -7,8 +7,6 @@ import { findReferences } from '../../db/references.js';
 import { validationError } from '../../values/errors.js';
 import { Activity, ActivityCreate, ActivityListQuery, ActivityUpdate, type ActivityT } from './activities.schemas.js';
 import {
-  ACTIVITY_ID_REFERENCES,
-  ACTIVITY_NAME_REFERENCES,
   activityListSpec,
   deleteActivity,
   findActivity,
@@ -35,10 +33,7 @@ export default async function activityRoutes(app: ZkApp) {
     create: { body: ActivityCreate, run: (s, _p, body) => insertActivity(s.db, body) },
     update: { body: ActivityUpdate, run: (s, _p, row, body) => updateActivity(s.db, row.id, body) },
     remove: async (s, _p, row) => {
-      const found = [
-        ...(await findReferences(s.db, ACTIVITY_NAME_REFERENCES, row.name)),
-        ...(await findReferences(s.db, ACTIVITY_ID_REFERENCES, Number(row.id))),
-      ];
+      const found = await findReferences(s.db, 'activities', row);
       if (found.length) throw validationError({ name: found.map((what) => `The activity is still used by ${what}.`) });
       await deleteActivity(s.db, row.id);
     },

@@ -1,7 +1,6 @@
 // SQL for articles; every query is scoped by tenant.
 import type { Selectable } from 'kysely';
 import type { TenantDb } from '../../db/tenant-scope.js';
-import type { ReferenceCheck } from '../../db/references.js';
 import type { ListSpec } from '../../db/list-spec.js';
 import { outTimestamp, toBool } from '../../values/formats.js';
 import type { ArticlesTable } from './articles.tables.js';
@@ -29,12 +28,6 @@ export const articleListSpec: ListSpec = {
     modified: optional('modified'),
   },
 };
-
-/** Records that keep an article from being deleted (by its id). */
-export const ARTICLE_REFERENCES: ReferenceCheck[] = [
-  { table: 'offer_items', column: 'article_id', what: 'offer items' },
-  { table: 'invoice_items', column: 'article_id', what: 'invoice items' },
-];
 
 export function listArticles(db: TenantDb, query: ArticleListQueryT) {
   let q = db.selectFrom('articles').selectAll();

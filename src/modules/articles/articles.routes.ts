@@ -1,6 +1,6 @@
 // GET /articles (inactive included unless `inactive=false`; filters `inactive`, `article_number`), GET
 // /articles/{id} (contract); POST, PATCH/PUT, DELETE (additive in v1). The article number is unique in the
-// tenant; an article still used (ARTICLE_REFERENCES) cannot be deleted.
+// tenant; an article still used (offer or invoice items refer to it) cannot be deleted.
 import type { ZkApp } from '../../types.js';
 import { constraintKind } from '../../db/dialect.js';
 import { fieldError } from '../../values/errors.js';
@@ -14,13 +14,7 @@ import {
   type ArticleT,
   type ArticleWriteT,
 } from './articles.schemas.js';
-import {
-  ARTICLE_REFERENCES,
-  articleListSpec,
-  listArticles,
-  toArticle,
-  type ArticleRow,
-} from './articles.repository.js';
+import { articleListSpec, listArticles, toArticle, type ArticleRow } from './articles.repository.js';
 
 const COLUMNS = [
   'article_number',
@@ -67,12 +61,7 @@ export default async function articleRoutes(app: ZkApp) {
       run: (s, _p, row, body) => numbered(updateRow(s.db, 'articles', Number(row.id), columns(body))),
     },
     remove: async (s, _p, row) => {
-      await refuseWhileUsed(
-        s.db,
-        ARTICLE_REFERENCES,
-        Number(row.id),
-        (what) => `The article is still used by ${what}.`,
-      );
+      await refuseWhileUsed(s.db, 'articles', row, (what) => `The article is still used by ${what}.`);
       await deleteRow(s.db, 'articles', Number(row.id));
     },
   });

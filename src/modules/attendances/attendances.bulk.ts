@@ -9,7 +9,9 @@ import type { ZkApp } from '../../types.js';
 import { ApiError, validationError } from '../../values/errors.js';
 import { constraintError, MAX_REPORTED_SCHEMA_ERRORS, schemaErrorsToFields, type AjvError } from '../../http/errors.js';
 import { ErrorBody, ValidationErrorBody, Violation } from '../../http/schemas.js';
-import { lockedTransaction, lockKeys } from '../../db/transaction.js';
+import { lockedTransaction } from '../../db/transaction.js';
+import { employeeLockKey } from '../employees/employees.locks.js';
+import { projectLockKey } from '../projects/projects.locks.js';
 import { scopeOf } from '../crud/index.js';
 import { Attendance, AttendanceCreate, type AttendanceCreateT } from './attendances.schemas.js';
 import { toAttendance } from './attendances.repository.js';
@@ -112,8 +114,8 @@ export default async function attendanceBulkRoutes(app: ZkApp) {
       const s = scopeOf(app, req);
       const valid = items.filter((_, i) => !refused.has(i));
       const keys = valid.flatMap((it) => [
-        lockKeys.project(s.tenant.id, it.project_id),
-        lockKeys.employee(s.tenant.id, it.employee_id),
+        projectLockKey(s.tenant.id, it.project_id),
+        employeeLockKey(s.tenant.id, it.employee_id),
       ]);
       const trx = req.write!.trx;
       const results: ItemResult[] = await lockedTransaction(s.db, s.dialect, keys, async (db) => {

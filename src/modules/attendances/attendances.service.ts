@@ -3,7 +3,9 @@
 // 422, and the write — in one locked transaction.
 import type { Insertable } from 'kysely';
 import type { TenantDb } from '../../db/tenant-scope.js';
-import { lockedTransaction, lockKeys } from '../../db/transaction.js';
+import { lockedTransaction } from '../../db/transaction.js';
+import { employeeLockKey } from '../employees/employees.locks.js';
+import { projectLockKey } from '../projects/projects.locks.js';
 import { ErrorBag, notFound, violationsError } from '../../values/errors.js';
 import { nowTimestamp, today } from '../../values/formats.js';
 import { evaluate, LOCK_RULES } from '../../booking/engine.js';
@@ -65,7 +67,7 @@ export async function changeAttendance(s: Scope, id: number, patch: AttendancePa
 export async function removeAttendance(s: Scope, id: number): Promise<void> {
   const stored = await requireAttendance(s.db, id);
   // The employee's lock: a change of the approval date or the employment waits for the delete, or the delete for it.
-  await lockedTransaction(s.db, s.dialect, [lockKeys.employee(s.tenant.id, stored.employee_id)], async (trx) => {
+  await lockedTransaction(s.db, s.dialect, [employeeLockKey(s.tenant.id, stored.employee_id)], async (trx) => {
     const current = await requireAttendance(trx, id);
     await holdMonths(trx, s.dialect, [current.date]);
     const violations = [
@@ -108,9 +110,9 @@ async function write(
   const shape = checkShape(input, settings.duration_only, errors);
   errors.throwIfAny();
   const keys = [
-    lockKeys.project(tenant.id, input.project_id),
-    lockKeys.employee(tenant.id, input.employee_id),
-    ...(current ? [lockKeys.employee(tenant.id, current.employee_id)] : []),
+    projectLockKey(tenant.id, input.project_id),
+    employeeLockKey(tenant.id, input.employee_id),
+    ...(current ? [employeeLockKey(tenant.id, current.employee_id)] : []),
   ];
   return lockedTransaction(s.db, s.dialect, keys, async (trx) => {
     const refs = await loadRefs(trx, {

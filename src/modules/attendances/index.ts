@@ -1,11 +1,25 @@
 // Attendances (project time bookings) with every booking rule.
 import type { ZkApp } from '../../types.js';
 import type { DocsTags } from '../../plugins/docs-groups.js';
+import type { Reference } from '../../db/references.js';
 import attendanceRoutes from './attendances.routes.js';
 import attendanceBulkRoutes from './attendances.bulk.js';
 
+export { examples } from './attendances.examples.js';
+
 /** The /docs group of each tag its operations carry. */
 export const docsTags: DocsTags = { Attendances: 'time' };
+
+/** Columns of this module's tables that name other records: their deletes are refused while rows refer to them. */
+export const references: Reference[] = [
+  { table: 'attendances', column: 'activity_id', to: 'activities', by: 'name', what: 'bookings', order: 60 },
+  { table: 'attendances', column: 'project_id', to: 'projects', what: 'bookings', order: 60 },
+  { table: 'attendances', column: 'project_task_id', to: 'project_tasks', what: 'bookings', order: 60 },
+  { table: 'attendances', column: 'ticket_id', to: 'tickets', what: 'bookings', order: 60 },
+  { table: 'attendances', column: 'subtask_id', to: 'ticket_subtasks', what: 'bookings', order: 60 },
+  { table: 'attendances', column: 'work_location_id', to: 'locations', by: 'code', what: 'bookings', order: 60 },
+  { table: 'attendances', column: 'invoice_item_id', to: 'invoice_items', what: 'bookings', order: 60 },
+];
 
 export default async function attendances(app: ZkApp) {
   await app.register(attendanceRoutes);

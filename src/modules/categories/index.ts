@@ -3,6 +3,8 @@ import type { ZkApp } from '../../types.js';
 import type { DocsTags } from '../../plugins/docs-groups.js';
 import categoryRoutes from './categories.routes.js';
 
+export { examples } from './categories.examples.js';
+
 /** The /docs group of each tag its operations carry. */
 export const docsTags: DocsTags = { Categories: 'customers-projects' };
 

@@ -3,7 +3,7 @@
 import type { Selectable } from 'kysely';
 import type { DB } from '../../db/schema.js';
 import { untyped, type TenantDb, type TenantTable } from '../../db/tenant-scope.js';
-import { findReferences, type ReferenceCheck } from '../../db/references.js';
+import { findReferences } from '../../db/references.js';
 import { equalsIgnoringCase } from '../../db/lookup.js';
 import { ErrorBag, validationError } from '../../values/errors.js';
 import { nowTimestamp } from '../../values/formats.js';
@@ -106,14 +106,17 @@ export async function assertUnique(
   errors.throwIfAny();
 }
 
-/** 422 (on `id` unless another field is named) while other rows still reference the record, instead of a constraint error. */
+/**
+ * 422 (on `id` unless another field is named) while rows of other records still refer to this record of `table`
+ * (the references the modules declare, db/references.ts), instead of a constraint error.
+ */
 export async function refuseWhileUsed(
   db: TenantDb,
-  checks: readonly ReferenceCheck[],
-  value: number | string,
+  table: TenantTable,
+  record: object,
   message = (what: string) => `The record is still used by ${what}.`,
   field = 'id',
 ): Promise<void> {
-  const found = await findReferences(db, checks, value);
+  const found = await findReferences(db, table, record);
   if (found.length) throw validationError({ [field]: found.map(message) });
 }

@@ -2,7 +2,7 @@
 import type { Selectable } from 'kysely';
 import { preparedFirst } from '../../db/prepared.js';
 import type { TenantDb } from '../../db/tenant-scope.js';
-import { findReferences, type ReferenceCheck } from '../../db/references.js';
+import { findReferences } from '../../db/references.js';
 import type { CustomersTable } from './customers.tables.js';
 import type { ListSpec } from '../../db/list-spec.js';
 import { addDays, decimalText, nowTimestamp, outTimestamp, toBool } from '../../values/formats.js';
@@ -129,27 +129,14 @@ export function toCustomerBase(
   };
 }
 
-// What keeps a customer from being deleted. Modules whose records reference customers (projects, invoices,
-// offers, ...) add their row here. What the customer owns (addresses, managers, contacts, its own price
-// tables, category links, attribute values) is not a reference: it is deleted with the customer.
-/** Tables referencing a customer by its customer number (the contract's key). */
-export const CUSTOMER_REFERENCES: ReferenceCheck[] = [
-  { table: 'projects', column: 'customer_id', what: 'projects' },
-  { table: 'offers', column: 'customer_id', what: 'offers' },
-  { table: 'invoices', column: 'customer_number', what: 'invoices' },
-  { table: 'invoice_items', column: 'customer_number', what: 'invoice items' },
-  { table: 'folders', column: 'customer_id', what: 'folders' },
-];
-/** Tables referencing a customer by its surrogate id. */
-export const CUSTOMER_ID_REFERENCES: ReferenceCheck[] = [];
-
-/** Names of the kinds of records that still reference the customer (empty when it may be deleted). */
+/**
+ * Names of the kinds of records that still reference the customer (empty when it may be deleted). What the customer
+ * owns (addresses, managers, contacts, its own price tables, category links, attribute values) is not a reference:
+ * it is deleted with the customer.
+ */
 export async function customerReferences(
   db: TenantDb,
   customer: { id: number; customer_number: string },
 ): Promise<string[]> {
-  return [
-    ...(await findReferences(db, CUSTOMER_REFERENCES, customer.customer_number)),
-    ...(await findReferences(db, CUSTOMER_ID_REFERENCES, customer.id)),
-  ];
+  return findReferences(db, 'customers', customer);
 }

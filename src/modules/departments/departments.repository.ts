@@ -4,7 +4,6 @@ import type { DepartmentsTable } from './departments.tables.js';
 import type { ListSpec } from '../../db/list-spec.js';
 import { nowTimestamp, outDate, outTimestamp, toBool } from '../../values/formats.js';
 import type { DepartmentT, DepartmentUpdateT } from './departments.schemas.js';
-import type { ReferenceCheck } from '../../db/references.js';
 import type { TenantDb } from '../../db/tenant-scope.js';
 
 export type DepartmentRow = Selectable<DepartmentsTable> & { children_count: number | null };
@@ -126,12 +125,3 @@ export function toDepartment(row: DepartmentRow): DepartmentT {
     modified: outTimestamp(row.modified),
   };
 }
-
-/** Tables with a department_id (or parent) column; each resource module adds its row. */
-export const DEPARTMENT_REFERENCES: ReferenceCheck[] = [
-  { table: 'departments', column: 'parent_id', what: 'the parent of other departments' },
-  { table: 'customers', column: 'department_id', what: 'the department of customers' },
-  { table: 'customer_contacts', column: 'department_id', what: 'the department of customer contacts' },
-  { table: 'projects', column: 'department_id', what: 'the department of projects' },
-  { table: 'employees', column: 'department_id', what: 'the department of employees' },
-];

@@ -8,7 +8,6 @@ import { ErrorBag, validationError } from '../../values/errors.js';
 import { toBool } from '../../values/formats.js';
 import type { DepartmentUpdateT } from './departments.schemas.js';
 import {
-  DEPARTMENT_REFERENCES,
   deleteDepartment,
   insertDepartment,
   isSelfOrDescendant,
@@ -61,7 +60,7 @@ export async function writeDepartment(
 export async function removeDepartment(db: TenantDb, current: DepartmentRow): Promise<void> {
   const refs = [
     ...(toBool(current.is_standard) ? ['the standard department'] : []),
-    ...(await findReferences(db, DEPARTMENT_REFERENCES, Number(current.id))),
+    ...(await findReferences(db, 'departments', current)),
   ];
   if (refs.length > 0) throw validationError({ id: refs.map((r) => `The department is still ${r}.`) });
   await deleteDepartment(db, Number(current.id));

@@ -1,10 +1,18 @@
 // Departments (docs/api/people.md) with their managers and child departments.
 import type { ZkApp } from '../../types.js';
 import type { DocsTags } from '../../plugins/docs-groups.js';
+import type { Reference } from '../../db/references.js';
 import departmentRoutes from './departments.routes.js';
+
+export { examples } from './departments.examples.js';
 
 /** The /docs group of each tag its operations carry. */
 export const docsTags: DocsTags = { Departments: 'organisation' };
+
+/** Columns of this module's tables that name other records: their deletes are refused while rows refer to them. */
+export const references: Reference[] = [
+  { table: 'departments', column: 'parent_id', to: 'departments', what: 'the parent of other departments', order: 10 },
+];
 
 export default async function departments(app: ZkApp) {
   await app.register(departmentRoutes);

@@ -1,7 +1,7 @@
 // SQL for employees; every query is scoped by tenant. Rows map to the live read shape (docs/api/people.md).
 import { sql } from 'kysely';
 import type { TenantDb } from '../../db/tenant-scope.js';
-import { lockKeys } from '../../db/transaction.js';
+import { employeeLockKey } from './employees.locks.js';
 import type { Dialect } from '../../db/dialect.js';
 import type { Tenant } from '../../tenancy/tenants.js';
 import type { ListSpec } from '../../db/list-spec.js';
@@ -22,11 +22,11 @@ export type EmployeeRow = NonNullable<Awaited<ReturnType<typeof findEmployeeRow>
  * Serialise writes that change what an employee's bookings, absences and receipts are checked against (employment
  * periods, working times, the approval date) with those writes and with each other (overlapping periods, duplicate
  * start dates): on PostgreSQL the employee's lock, the one every booking, absence and receipt write of the employee
- * takes first (db/transaction.ts lockKeys.employee); SQLite already serialises write transactions.
+ * takes first (employees.locks.ts); SQLite already serialises write transactions.
  */
 export async function lockEmployee(trx: TenantDb, dialect: Dialect, username: string): Promise<void> {
   if (dialect !== 'postgres') return;
-  await sql`SELECT pg_advisory_xact_lock(hashtext(${lockKeys.employee(trx.tenantId, username)}))`.execute(trx.kysely);
+  await sql`SELECT pg_advisory_xact_lock(hashtext(${employeeLockKey(trx.tenantId, username)}))`.execute(trx.kysely);
 }
 
 export async function insertEmployee(db: TenantDb, values: Record<string, unknown>): Promise<number> {

@@ -1,7 +1,6 @@
 // SQL for folders; every query is scoped by tenant. Documents: the attachment store (owner type 'folder').
 import type { Selectable } from 'kysely';
 import type { TenantDb } from '../../db/tenant-scope.js';
-import type { ReferenceCheck } from '../../db/references.js';
 import { sortableFrom, type ListSpec } from '../../db/list-spec.js';
 import { outTimestamp } from '../../values/formats.js';
 import type { FoldersTable } from './folders.tables.js';
@@ -13,9 +12,6 @@ export const folderListSpec: ListSpec = {
   key: ['id'],
   sortable: { ...sortableFrom([FolderCreate, FolderUpdate]), id: 'id', name: 'name' },
 };
-
-/** What keeps a folder from being deleted: its subfolders (its documents go with it). */
-export const FOLDER_REFERENCES: ReferenceCheck[] = [{ table: 'folders', column: 'parent_id', what: 'subfolders' }];
 
 export function listFolders(db: TenantDb, query: FolderListQueryT) {
   let q = db.selectFrom('folders').selectAll();

@@ -4,13 +4,13 @@
 // serial); a folder with subfolders is not deleted, its documents go with it.
 import type { Scope } from '../../tenancy/scope.js';
 import { deleteRow, insertRow, pick, refuseWhileUsed, updateRow } from '../crud/index.js';
-import { lockedTransaction, lockKeys } from '../../db/transaction.js';
+import { lockedTransaction, lockNamespace } from '../../db/transaction.js';
 import { existsInTenant } from '../../db/lookup.js';
 import { isSelfOrDescendant } from '../../db/tree.js';
 import type { TenantDb } from '../../db/tenant-scope.js';
 import { ErrorBag } from '../../values/errors.js';
 import { deleteAttachments } from '../attachments/index.js';
-import { FOLDER_REFERENCES, folderOwner, type FolderRow } from './folders.repository.js';
+import { folderOwner, type FolderRow } from './folders.repository.js';
 import type { FolderWriteT } from './folders.schemas.js';
 
 const COLUMNS = ['name', 'parent_id', 'project_id', 'customer_id'] as const;
@@ -32,7 +32,9 @@ async function columns(db: TenantDb, body: FolderWriteT, current?: FolderRow): P
   return pick(body, COLUMNS);
 }
 
-const treeLock = (s: Scope) => [lockKeys.folders(s.tenant.id)];
+/** The tenant's folder tree: moves are checked for cycles one at a time. */
+const folderTreeKey = lockNamespace<[]>('folders');
+const treeLock = (s: Scope) => [folderTreeKey(s.tenant.id)];
 
 export const createFolder = (s: Scope, body: FolderWriteT) =>
   lockedTransaction(s.db, s.dialect, treeLock(s), async (trx) => insertRow(trx, 'folders', await columns(trx, body)));
@@ -44,7 +46,7 @@ export const changeFolder = (s: Scope, row: FolderRow, body: FolderWriteT) =>
 
 export const removeFolder = (s: Scope, row: FolderRow) =>
   lockedTransaction(s.db, s.dialect, treeLock(s), async (trx) => {
-    await refuseWhileUsed(trx, FOLDER_REFERENCES, Number(row.id), (what) => `The folder still has ${what}.`);
+    await refuseWhileUsed(trx, 'folders', row, (what) => `The folder still has ${what}.`);
     await deleteAttachments(trx, folderOwner(Number(row.id)));
     await deleteRow(trx, 'folders', Number(row.id));
   });

@@ -1,7 +1,6 @@
 // SQL for holiday calendars, holidays and break regulation types; every query is scoped by tenant.
 import type { Selectable } from 'kysely';
 import type { TenantDb } from '../../db/tenant-scope.js';
-import type { ReferenceCheck } from '../../db/references.js';
 import type { BreakRegulationTypesTable, HolidayCalendarsTable, HolidaysTable } from './holiday-calendars.tables.js';
 import type { ListSpec } from '../../db/list-spec.js';
 import { outDate, outTimestamp, toBool } from '../../values/formats.js';
@@ -21,14 +20,6 @@ export const holidayListSpec: ListSpec = {
 
 export const listHolidayCalendars = (db: TenantDb) => db.selectFrom('holiday_calendars').selectAll();
 export const listBreakRegulationTypes = (db: TenantDb) => db.selectFrom('break_regulation_types').selectAll();
-
-/** Records that keep a calendar or a break regulation type from being deleted. */
-export const CALENDAR_REFERENCES: ReferenceCheck[] = [
-  { table: 'regular_working_times', column: 'holiday_calendar_id', what: 'regular working times' },
-];
-export const BREAK_REGULATION_REFERENCES: ReferenceCheck[] = [
-  { table: 'regular_working_times', column: 'break_regulation_type_id', what: 'regular working times' },
-];
 
 export const listHolidays = (db: TenantDb, calendarId: number, f: { start_date?: string; end_date?: string } = {}) => {
   let q = db.selectFrom('holidays').selectAll().where('holiday_calendar_id', '=', calendarId);

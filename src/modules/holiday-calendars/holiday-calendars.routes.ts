@@ -34,8 +34,6 @@ import {
   HolidayUpdate,
 } from './holiday-calendars.schemas.js';
 import {
-  BREAK_REGULATION_REFERENCES,
-  CALENDAR_REFERENCES,
   findHoliday,
   holidayListSpec,
   listBreakRegulationTypes,
@@ -100,7 +98,7 @@ export default async function holidayCalendarRoutes(app: ZkApp) {
       run: (s, _p, row, body) => writeNamed(s, 'holiday_calendars', CALENDAR_COLUMNS, body, row),
     },
     remove: async (s, _p, row) => {
-      await refuseWhileUsed(s.db, CALENDAR_REFERENCES, Number(row.id));
+      await refuseWhileUsed(s.db, 'holiday_calendars', row);
       await deleteRow(s.db, 'holiday_calendars', Number(row.id));
     },
   });
@@ -149,7 +147,7 @@ export default async function holidayCalendarRoutes(app: ZkApp) {
       run: (s, _p, row, body) => writeNamed(s, 'break_regulation_types', ['name'], body, row),
     },
     remove: async (s, _p, row) => {
-      await refuseWhileUsed(s.db, BREAK_REGULATION_REFERENCES, Number(row.id));
+      await refuseWhileUsed(s.db, 'break_regulation_types', row);
       await deleteRow(s.db, 'break_regulation_types', Number(row.id));
     },
   });

@@ -3,6 +3,8 @@ import type { ZkApp } from '../../types.js';
 import type { DocsTags } from '../../plugins/docs-groups.js';
 import holidayCalendarRoutes from './holiday-calendars.routes.js';
 
+export { examples } from './holiday-calendars.examples.js';
+
 /** The /docs group of each tag its operations carry. */
 export const docsTags: DocsTags = { 'Holiday calendars': 'organisation' };
 

@@ -3,6 +3,8 @@ import type { ZkApp } from '../../types.js';
 import type { DocsTags } from '../../plugins/docs-groups.js';
 import internalRateRoutes from './internal-rates.routes.js';
 
+export { examples } from './internal-rates.examples.js';
+
 /** The /docs group of each tag its operations carry. */
 export const docsTags: DocsTags = { 'Internal rates': 'organisation' };
 

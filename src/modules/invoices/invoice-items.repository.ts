@@ -2,7 +2,6 @@
 // invoice number joined in, and the read shape with its computed amounts (integer cents, values/money.ts).
 import type { Selectable } from 'kysely';
 import type { TenantDb } from '../../db/tenant-scope.js';
-import type { ReferenceCheck } from '../../db/references.js';
 import type { ListSpec } from '../../db/list-spec.js';
 import { outDate, outTimestamp, toBool } from '../../values/formats.js';
 import { decimalUnits, fromUnits, divRound } from '../../values/money.js';
@@ -77,12 +76,6 @@ export const invoiceIdOfItem = (db: TenantDb, id: number) =>
   db.selectFrom('invoice_items').select('invoice_id').where('id', '=', id).executeTakeFirst();
 export const deleteInvoiceItem = (db: TenantDb, id: number) =>
   db.deleteFrom('invoice_items').where('id', '=', id).execute();
-
-/** What keeps an invoice item from being deleted. */
-export const INVOICE_ITEM_REFERENCES: ReferenceCheck[] = [
-  { table: 'attendances', column: 'invoice_item_id', what: 'bookings' },
-  { table: 'receipts', column: 'invoice_item_id', what: 'receipts' },
-];
 
 const decimal = (v: number | null, scale: number) => (v === null ? null : decimalUnits(Number(v), scale));
 const bool = (v: unknown) => (v === null ? null : toBool(v));

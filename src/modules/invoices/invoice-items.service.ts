@@ -16,7 +16,6 @@ import type { InvoiceItemWriteT } from './invoice-items.schemas.js';
 import {
   deleteInvoiceItem,
   findInvoiceItem,
-  INVOICE_ITEM_REFERENCES,
   insertInvoiceItem,
   invoiceIdOfItem,
   updateInvoiceItem,
@@ -206,12 +205,7 @@ export async function removeInvoiceItem(s: InvoiceScope, stored: InvoiceItemRow)
   await s.db.transaction(async (trx) => {
     await lockTouchedInvoices(s, trx, stored.invoice_id === null ? null : Number(stored.invoice_id), null);
     const row = await requireInvoiceItem(trx, Number(stored.id));
-    await refuseWhileUsed(
-      trx,
-      INVOICE_ITEM_REFERENCES,
-      Number(row.id),
-      (what) => `The invoice item still bills ${what}.`,
-    );
+    await refuseWhileUsed(trx, 'invoice_items', row, (what) => `The invoice item still bills ${what}.`);
     await deleteInvoiceItem(trx, Number(row.id));
     await refreshAmounts(trx, [row.invoice_id]);
   });

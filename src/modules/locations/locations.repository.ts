@@ -2,7 +2,6 @@
 import type { Selectable } from 'kysely';
 import type { TenantDb } from '../../db/tenant-scope.js';
 import type { LocationListsTable, LocationsTable } from './locations.tables.js';
-import type { ReferenceCheck } from '../../db/references.js';
 import type { ListSpec } from '../../db/list-spec.js';
 import { outTimestamp } from '../../values/formats.js';
 import { countLinks, LOCATION_LIST_ITEMS, replaceLinks, resolveExisting } from '../crud/index.js';
@@ -37,11 +36,6 @@ export function listLocations(db: TenantDb, filters: { city?: string; listId?: n
 }
 
 export const listLocationLists = (db: TenantDb) => db.selectFrom('location_lists').selectAll();
-
-/** Records that keep a work location from being deleted. */
-export const LOCATION_REFERENCES: ReferenceCheck[] = [
-  { table: 'attendances', column: 'work_location_id', what: 'bookings' },
-];
 
 export const toLocation = (r: LocationRow): LocationT => ({
   id: r.code,

@@ -29,7 +29,6 @@ import {
   type LocationListWriteT,
 } from './locations.schemas.js';
 import {
-  LOCATION_REFERENCES,
   listLocationLists,
   listLocations,
   locationListSpec,
@@ -91,7 +90,7 @@ export default async function locationRoutes(app: ZkApp) {
     create: { body: LocationCreate, run: (s, _p, body) => writeLocation(s, body) },
     update: { body: LocationUpdate, run: (s, _p, row, body) => writeLocation(s, body, row) },
     remove: async (s, _p, row) => {
-      await refuseWhileUsed(s.db, LOCATION_REFERENCES, row.code, (what) => `The location is still used by ${what}.`);
+      await refuseWhileUsed(s.db, 'locations', row, (what) => `The location is still used by ${what}.`);
       await deleteRow(s.db, 'locations', Number(row.id));
     },
   });

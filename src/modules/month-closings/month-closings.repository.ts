@@ -1,7 +1,7 @@
 // SQL for closed months; every query is scoped by tenant.
 import type { Selectable } from 'kysely';
 import type { Dialect } from '../../db/dialect.js';
-import { lockKeys, sharedLocks } from '../../db/transaction.js';
+import { lockNamespace, sharedLocks } from '../../db/transaction.js';
 import type { TenantDb } from '../../db/tenant-scope.js';
 import type { ListSpec } from '../../db/list-spec.js';
 import { nowTimestamp, outTimestamp } from '../../values/formats.js';
@@ -31,6 +31,9 @@ export function listMonthClosings(db: TenantDb, f: { month?: string; employee_id
 export const findMonthClosing = (db: TenantDb, id: number) =>
   db.selectFrom('month_closings').selectAll().where('id', '=', id).executeTakeFirst();
 
+/** A month ('YYYY-MM') of the tenant: closing or reopening it holds the key alone, writes that check it share it. */
+export const monthLockKey = lockNamespace<[month: string]>('m');
+
 /**
  * Hold the months of a write that checks closings (bookings, absences, receipts) against a concurrent closing or
  * reopening, until the write transaction ends: on PostgreSQL shared locks on the months' keys, which closing and
@@ -46,7 +49,7 @@ export async function holdMonths(
   await sharedLocks(
     db,
     dialect,
-    months.map((m) => lockKeys.month(db.tenantId, m)),
+    months.map((m) => monthLockKey(db.tenantId, m)),
   );
 }
 

@@ -2,7 +2,7 @@
 // Additive endpoints behind booking rule 1.
 import type { ZkApp } from '../../types.js';
 import { existsInTenant } from '../../db/lookup.js';
-import { lockedTransaction, lockKeys } from '../../db/transaction.js';
+import { lockedTransaction } from '../../db/transaction.js';
 import { ErrorBag } from '../../values/errors.js';
 import { checkUnique, resourceRoutes } from '../crud/index.js';
 import { type Scope } from '../../tenancy/scope.js';
@@ -19,6 +19,7 @@ import {
   insertMonthClosing,
   listMonthClosings,
   monthClosingListSpec,
+  monthLockKey,
   toMonthClosing,
   type MonthClosingRow,
 } from './month-closings.repository.js';
@@ -30,7 +31,7 @@ import {
  */
 async function closeMonth(s: Scope, body: MonthClosingCreateT): Promise<MonthClosingRow> {
   const { month, employee_id = null, note = null } = body;
-  return lockedTransaction(s.db, s.dialect, [lockKeys.month(s.tenant.id, month)], async (trx) => {
+  return lockedTransaction(s.db, s.dialect, [monthLockKey(s.tenant.id, month)], async (trx) => {
     const errors = new ErrorBag();
     if (employee_id !== null && !(await existsInTenant(trx, 'employees', 'username', employee_id)))
       errors.add('employee_id', 'The selected employee id is invalid.');
@@ -44,7 +45,7 @@ async function closeMonth(s: Scope, body: MonthClosingCreateT): Promise<MonthClo
 }
 
 const reopenMonth = (s: Scope, row: MonthClosingRow) =>
-  lockedTransaction(s.db, s.dialect, [lockKeys.month(s.tenant.id, row.month)], (trx) =>
+  lockedTransaction(s.db, s.dialect, [monthLockKey(s.tenant.id, row.month)], (trx) =>
     deleteMonthClosing(trx, Number(row.id)),
   );
 

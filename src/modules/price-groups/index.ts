@@ -3,6 +3,8 @@ import type { ZkApp } from '../../types.js';
 import type { DocsTags } from '../../plugins/docs-groups.js';
 import priceGroupRoutes from './price-groups.routes.js';
 
+export { examples } from './price-groups.examples.js';
+
 /** The /docs group of each tag its operations carry. */
 export const docsTags: DocsTags = { 'Price groups': 'billing' };
 

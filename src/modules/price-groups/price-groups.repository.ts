@@ -2,7 +2,6 @@
 // CASCADE; a group still in use cannot be deleted.
 import type { Selectable } from 'kysely';
 import type { TenantDb } from '../../db/tenant-scope.js';
-import type { ReferenceCheck } from '../../db/references.js';
 import type { ListSpec } from '../../db/list-spec.js';
 import { fromJson, outTimestamp, toBool } from '../../values/formats.js';
 import type { TranslationsT } from '../../values/labels.js';
@@ -23,12 +22,6 @@ export const priceGroupListSpec: ListSpec = {
     modified: { column: 'modified', nullable: true },
   },
 };
-
-/** Records that keep a price group (by name) from being deleted. */
-export const PRICE_GROUP_REFERENCES: ReferenceCheck[] = [
-  { table: 'employees', column: 'price_group', what: 'employees' },
-  { table: 'prices', column: 'price_group', what: 'prices of price tables' },
-];
 
 export const listPriceGroups = (db: TenantDb) => db.selectFrom('price_groups').selectAll();
 

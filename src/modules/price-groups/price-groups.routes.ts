@@ -20,13 +20,7 @@ import {
   type PriceGroupT,
   type PriceGroupWriteT,
 } from './price-groups.schemas.js';
-import {
-  listPriceGroups,
-  PRICE_GROUP_REFERENCES,
-  priceGroupListSpec,
-  toPriceGroup,
-  type PriceGroupRow,
-} from './price-groups.repository.js';
+import { listPriceGroups, priceGroupListSpec, toPriceGroup, type PriceGroupRow } from './price-groups.repository.js';
 
 async function write(s: Scope, body: PriceGroupWriteT, current?: PriceGroupRow) {
   await assertUnique(s.db, 'price_groups', 'name', body.name, { exceptId: current ? Number(current.id) : undefined });
@@ -51,7 +45,7 @@ export default async function priceGroupRoutes(app: ZkApp) {
     create: { body: PriceGroupCreate, run: (s, _p, body) => write(s, body) },
     update: { body: PriceGroupUpdate, run: (s, _p, row, body) => write(s, body, row) },
     remove: async (s, _p, row) => {
-      await refuseWhileUsed(s.db, PRICE_GROUP_REFERENCES, row.name);
+      await refuseWhileUsed(s.db, 'price_groups', row);
       await deleteRow(s.db, 'price_groups', Number(row.id));
     },
   });

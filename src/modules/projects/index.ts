@@ -1,12 +1,15 @@
 // Projects: statuses, projects, tasks, assignments, activities and price tables with fallback.
 import type { ZkApp } from '../../types.js';
 import type { DocsTags } from '../../plugins/docs-groups.js';
+import type { Reference } from '../../db/references.js';
 import projectStatuses from './project-statuses.routes.js';
 import projects from './projects.routes.js';
 import projectTasks from './project-tasks.routes.js';
 import projectAssignments from './project-assignments.routes.js';
 import projectActivities from './project-activities.routes.js';
 import projectPriceTables from './project-price-tables.routes.js';
+
+export { examples } from './projects.examples.js';
 
 /** The /docs group of each tag its operations carry. */
 export const docsTags: DocsTags = {
@@ -18,6 +21,21 @@ export const docsTags: DocsTags = {
   'Project statuses': 'customers-projects',
   'Project tasks': 'customers-projects',
 };
+
+/** Columns of this module's tables that name other records: their deletes are refused while rows refer to them. */
+export const references: Reference[] = [
+  { table: 'projects', column: 'customer_id', to: 'customers', by: 'customer_number', what: 'projects', order: 40 },
+  { table: 'projects', column: 'project_status_id', to: 'project_statuses', by: 'name', what: 'projects', order: 40 },
+  {
+    table: 'projects',
+    column: 'department_id',
+    to: 'departments',
+    what: 'the department of projects',
+    order: 40,
+  },
+  { table: 'project_tasks', column: 'parent_id', to: 'project_tasks', what: 'child tasks', order: 35 },
+  { table: 'project_activities', column: 'activity_id', to: 'activities', what: 'projects', order: 76 },
+];
 
 export default async function projectsArea(app: ZkApp) {
   await app.register(projectStatuses);

@@ -1,7 +1,8 @@
 // Assignment rules beyond plain SQL: the employee and price group exist in the tenant (the price group defaults
 // to the employee's), `to` is not before `from`, and one employee's assignments to a project do not overlap.
 import type { TenantDb } from '../../db/tenant-scope.js';
-import { lockKeys, lockedTransaction } from '../../db/transaction.js';
+import { lockedTransaction } from '../../db/transaction.js';
+import { employeeLockKey } from '../employees/employees.locks.js';
 import type { Scope } from '../../tenancy/scope.js';
 import { existsInTenant } from '../../db/lookup.js';
 import { ErrorBag } from '../../values/errors.js';
@@ -67,7 +68,7 @@ export function writeAssignment(
   return lockedTransaction(
     s.db,
     s.dialect,
-    employees.map((e) => lockKeys.employee(s.tenant.id, e)),
+    employees.map((e) => employeeLockKey(s.tenant.id, e)),
     async (db) => {
       const values = await assignmentColumns(db, projectId, body, current);
       const id = current

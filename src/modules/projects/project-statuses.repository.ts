@@ -2,7 +2,6 @@
 // defaults 'aktiv' (bookable) and 'abgeschlossen' (not bookable) on first use.
 import type { Selectable } from 'kysely';
 import type { TenantDb } from '../../db/tenant-scope.js';
-import type { ReferenceCheck } from '../../db/references.js';
 import type { ProjectStatusesTable } from './projects.tables.js';
 import type { ListSpec } from '../../db/list-spec.js';
 import { nowTimestamp, outTimestamp, toBool } from '../../values/formats.js';
@@ -25,11 +24,6 @@ export const projectStatusListSpec: ListSpec = {
     modified: { column: 'modified', nullable: true },
   },
 };
-
-/** Records that keep a status (by name) from being deleted. */
-export const PROJECT_STATUS_REFERENCES: ReferenceCheck[] = [
-  { table: 'projects', column: 'project_status_id', what: 'projects' },
-];
 
 export const DEFAULT_STATUSES = [
   { name: 'aktiv', description: 'Active', bookable: true, sort_order: 1, color: '#00A000', abrechnungsrelevant: '1' },

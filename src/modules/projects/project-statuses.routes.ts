@@ -17,7 +17,6 @@ import {
   findProjectStatus,
   insertProjectStatus,
   listProjectStatuses,
-  PROJECT_STATUS_REFERENCES,
   projectStatusListSpec,
   toProjectStatus,
   updateProjectStatus,
@@ -47,8 +46,8 @@ export default async function projectStatusRoutes(app: ZkApp) {
     remove: async (s, _p, row) => {
       await refuseWhileUsed(
         s.db,
-        PROJECT_STATUS_REFERENCES,
-        row.name,
+        'project_statuses',
+        row,
         (what) => `The project status is still used by ${what}.`,
         'name',
       );

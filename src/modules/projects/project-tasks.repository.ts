@@ -3,7 +3,6 @@ import { equalsIgnoringCase } from '../../db/lookup.js';
 import type { Selectable } from 'kysely';
 import type { TenantDb } from '../../db/tenant-scope.js';
 import type { ProjectTasksTable } from './projects.tables.js';
-import type { ReferenceCheck } from '../../db/references.js';
 import type { ListSpec } from '../../db/list-spec.js';
 import { nowTimestamp, outDate, outTimestamp } from '../../values/formats.js';
 import { labelled } from '../../values/labels.js';
@@ -104,11 +103,3 @@ export function toTask(r: TaskRow, language: string): TaskT {
     modified: outTimestamp(r.modified),
   };
 }
-
-/** What keeps a task from being deleted. */
-export const TASK_REFERENCES: ReferenceCheck[] = [
-  { table: 'project_tasks', column: 'parent_id', what: 'child tasks' },
-  { table: 'tickets', column: 'project_task_id', what: 'tickets' },
-  { table: 'attendances', column: 'project_task_id', what: 'bookings' },
-  { table: 'receipts', column: 'project_task_id', what: 'receipts' },
-];

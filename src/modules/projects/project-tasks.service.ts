@@ -10,7 +10,6 @@ import {
   findTask,
   insertTask,
   isSelfOrDescendant,
-  TASK_REFERENCES,
   updateTask,
   type TaskColumns,
   type TaskRow,
@@ -71,6 +70,6 @@ export async function writeTask(
 
 /** Refused (422 on task_id) while child tasks, tickets, bookings or receipts refer to the task. */
 export async function removeTask(db: TenantDb, task: TaskRow): Promise<void> {
-  await refuseWhileUsed(db, TASK_REFERENCES, Number(task.id), (what) => `The task still has ${what}.`, 'task_id');
+  await refuseWhileUsed(db, 'project_tasks', task, (what) => `The task still has ${what}.`, 'task_id');
   await deleteTask(db, Number(task.id));
 }

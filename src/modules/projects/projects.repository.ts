@@ -3,7 +3,6 @@ import { sql, type Selectable } from 'kysely';
 import { deletePriceTablesOf } from '../price-tables/price-tables.repository.js';
 import { countPerOwner, equalsIgnoringCase } from '../../db/lookup.js';
 import type { ProjectsTable } from './projects.tables.js';
-import type { ReferenceCheck } from '../../db/references.js';
 import type { ListSpec, SortColumn } from '../../db/list-spec.js';
 import { nowTimestamp } from '../../values/formats.js';
 import { PROJECT_NUMBER_FIELDS, PROJECT_TEXT_FIELDS } from './projects.schemas.js';
@@ -182,11 +181,3 @@ export const countPerProject = (
  * What keeps a project from being deleted (other modules add their tables). Everything a project owns (tasks,
  * assignments, activities, locations, own price tables) is deleted with it instead (deleteProjectCascade).
  */
-export const PROJECT_REFERENCES: ReferenceCheck[] = [
-  { table: 'tickets', column: 'project_id', what: 'tickets' },
-  { table: 'attendances', column: 'project_id', what: 'bookings' },
-  { table: 'receipts', column: 'project_id', what: 'receipts' },
-  { table: 'offers', column: 'project_id', what: 'offers' },
-  { table: 'invoice_items', column: 'project_id', what: 'invoice items' },
-  { table: 'folders', column: 'project_id', what: 'folders' },
-];

@@ -21,7 +21,6 @@ import {
   deleteProjectCascade,
   findProject,
   insertProject,
-  PROJECT_REFERENCES,
   tasksOutside,
   updateProject,
   type ProjectColumns,
@@ -200,6 +199,6 @@ export async function requireProject(db: TenantDb, id: number): Promise<ProjectR
 
 /** Refused (422 on id) while tickets, bookings or receipts refer to the project; otherwise deleted with everything it owns. */
 export async function removeProject(db: TenantDb, project: ProjectRow): Promise<void> {
-  await refuseWhileUsed(db, PROJECT_REFERENCES, Number(project.id), (what) => `The project still has ${what}.`);
+  await refuseWhileUsed(db, 'projects', project, (what) => `The project still has ${what}.`);
   await deleteProjectCascade(db, Number(project.id));
 }

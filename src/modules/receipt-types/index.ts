@@ -3,6 +3,8 @@ import type { ZkApp } from '../../types.js';
 import type { DocsTags } from '../../plugins/docs-groups.js';
 import receiptTypeRoutes from './receipt-types.routes.js';
 
+export { examples } from './receipt-types.examples.js';
+
 /** The /docs group of each tag its operations carry. */
 export const docsTags: DocsTags = { 'Receipt types': 'billing' };
 

@@ -1,7 +1,6 @@
 // SQL for receipt types; every query is scoped by tenant.
 import type { Selectable } from 'kysely';
 import type { TenantDb } from '../../db/tenant-scope.js';
-import type { ReferenceCheck } from '../../db/references.js';
 import type { ListSpec } from '../../db/list-spec.js';
 import { fromJson, outTimestamp } from '../../values/formats.js';
 import type { ReceiptTypesTable } from './receipt-types.tables.js';
@@ -19,11 +18,6 @@ export const receiptTypeListSpec: ListSpec = {
     modified: { column: 'modified', nullable: true },
   },
 };
-
-/** What keeps a receipt type from being deleted (by name). */
-export const RECEIPT_TYPE_REFERENCES: ReferenceCheck[] = [
-  { table: 'receipts', column: 'receipt_type_id', what: 'receipts' },
-];
 
 export const listReceiptTypes = (db: TenantDb) => db.selectFrom('receipt_types').selectAll();
 

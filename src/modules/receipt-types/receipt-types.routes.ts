@@ -14,7 +14,6 @@ import {
 import {
   findReceiptType,
   listReceiptTypes,
-  RECEIPT_TYPE_REFERENCES,
   receiptTypeListSpec,
   toReceiptType,
   type ReceiptTypeRow,
@@ -48,13 +47,7 @@ export default async function receiptTypeRoutes(app: ZkApp) {
       run: (s, _p, row, body) => updateRow(s.db, 'receipt_types', Number(row.id), columns(body)),
     },
     remove: async (s, _p, row) => {
-      await refuseWhileUsed(
-        s.db,
-        RECEIPT_TYPE_REFERENCES,
-        row.name,
-        (what) => `The receipt type is still used by ${what}.`,
-        'name',
-      );
+      await refuseWhileUsed(s.db, 'receipt_types', row, (what) => `The receipt type is still used by ${what}.`, 'name');
       await deleteRow(s.db, 'receipt_types', Number(row.id));
     },
     summaries: { get: 'Get a receipt type by name' },

@@ -9,7 +9,8 @@
 // - a client_id the employee already used returns the stored receipt instead of a second one.
 import type { Scope } from '../../tenancy/scope.js';
 import { enumId, merged } from '../crud/index.js';
-import { lockedTransaction, lockKeys } from '../../db/transaction.js';
+import { lockedTransaction } from '../../db/transaction.js';
+import { employeeLockKey } from '../employees/employees.locks.js';
 import type { TenantDb } from '../../db/tenant-scope.js';
 import { existsInTenant } from '../../db/lookup.js';
 import { ErrorBag, notFound, validationError, violationsError } from '../../values/errors.js';
@@ -43,7 +44,7 @@ import {
 } from './receipts.repository.js';
 
 const locks = (s: Scope, ...employees: (string | undefined)[]) =>
-  [...new Set(employees.filter((e): e is string => !!e))].map((e) => lockKeys.employee(s.tenant.id, e));
+  [...new Set(employees.filter((e): e is string => !!e))].map((e) => employeeLockKey(s.tenant.id, e));
 
 /** Body -> stored values over the current ones (PATCH) or the defaults (POST); the type's payment method fills in. */
 function valuesOf(

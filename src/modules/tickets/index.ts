@@ -1,9 +1,12 @@
 // Tickets with their subtasks and attachments.
 import type { ZkApp } from '../../types.js';
 import type { DocsTags } from '../../plugins/docs-groups.js';
+import type { Reference } from '../../db/references.js';
 import tickets from './tickets.routes.js';
 import subtasks from './subtasks.routes.js';
 import attachments from './ticket-attachments.routes.js';
+
+export { examples } from './tickets.examples.js';
 
 /** The /docs group of each tag its operations carry. */
 export const docsTags: DocsTags = {
@@ -11,6 +14,12 @@ export const docsTags: DocsTags = {
   'Ticket subtasks': 'tickets-documents',
   'Ticket attachments': 'tickets-documents',
 };
+
+/** Columns of this module's tables that name other records: their deletes are refused while rows refer to them. */
+export const references: Reference[] = [
+  { table: 'tickets', column: 'project_id', to: 'projects', what: 'tickets', order: 50 },
+  { table: 'tickets', column: 'project_task_id', to: 'project_tasks', what: 'tickets', order: 50 },
+];
 
 export default async function ticketsArea(app: ZkApp) {
   await app.register(tickets);

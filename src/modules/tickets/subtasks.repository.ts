@@ -2,7 +2,6 @@
 import type { Selectable } from 'kysely';
 import type { TenantDb } from '../../db/tenant-scope.js';
 import type { TicketSubtasksTable } from './tickets.tables.js';
-import type { ReferenceCheck } from '../../db/references.js';
 import type { ListSpec } from '../../db/list-spec.js';
 import { nowTimestamp } from '../../values/formats.js';
 import { commonFields } from './tickets.repository.js';
@@ -82,9 +81,3 @@ export function toSubtask(r: SubtaskRow, language: string): SubtaskT {
     deadline: r.deadline === null ? null : r.deadline.slice(0, 10),
   };
 }
-
-/** What keeps a subtask from being deleted. */
-export const SUBTASK_REFERENCES: ReferenceCheck[] = [
-  { table: 'attendances', column: 'subtask_id', what: 'bookings' },
-  { table: 'receipts', column: 'subtask_id', what: 'receipts' },
-];

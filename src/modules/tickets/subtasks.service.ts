@@ -10,7 +10,6 @@ import {
   deleteSubtask,
   findSubtask,
   insertSubtask,
-  SUBTASK_REFERENCES,
   toSubtask,
   updateSubtask,
   type SubtaskRow,
@@ -48,12 +47,6 @@ export async function writeSubtask(
 
 /** Refused (422 on subtask_id) while bookings refer to the subtask. */
 export async function removeSubtask(db: TenantDb, subtask: SubtaskRow): Promise<void> {
-  await refuseWhileUsed(
-    db,
-    SUBTASK_REFERENCES,
-    Number(subtask.id),
-    (what) => `The subtask still has ${what}.`,
-    'subtask_id',
-  );
+  await refuseWhileUsed(db, 'ticket_subtasks', subtask, (what) => `The subtask still has ${what}.`, 'subtask_id');
   await deleteSubtask(db, Number(subtask.id));
 }

@@ -3,7 +3,6 @@ import { labelled } from '../../values/labels.js';
 import type { Selectable } from 'kysely';
 import type { TenantDb } from '../../db/tenant-scope.js';
 import type { TicketsTable } from './tickets.tables.js';
-import type { ReferenceCheck } from '../../db/references.js';
 import type { ListSpec } from '../../db/list-spec.js';
 import { fromJson, nowTimestamp, outDate, outTimestamp, toBool } from '../../values/formats.js';
 import { deleteAttachments } from '../attachments/index.js';
@@ -166,9 +165,3 @@ export function toTicket(r: TicketRow, language: string): TicketT {
     from_mail: r.from_mail,
   };
 }
-
-/** What keeps a ticket from being deleted (subtasks and attachments are deleted with it). */
-export const TICKET_REFERENCES: ReferenceCheck[] = [
-  { table: 'attendances', column: 'ticket_id', what: 'bookings' },
-  { table: 'receipts', column: 'ticket_id', what: 'receipts' },
-];

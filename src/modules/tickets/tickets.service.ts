@@ -13,7 +13,6 @@ import {
   deleteTicket,
   findTicket,
   insertTicket,
-  TICKET_REFERENCES,
   toTicket,
   updateTicket,
   type TicketRow,
@@ -68,6 +67,6 @@ export async function writeTicket(db: TenantDb, body: TicketUpdateT, current?: T
 
 /** Refused (422 on id) while bookings refer to the ticket. */
 export async function removeTicket(db: TenantDb, ticket: TicketRow): Promise<void> {
-  await refuseWhileUsed(db, TICKET_REFERENCES, Number(ticket.id), (what) => `The ticket still has ${what}.`);
+  await refuseWhileUsed(db, 'tickets', ticket, (what) => `The ticket still has ${what}.`);
   await deleteTicket(db, Number(ticket.id));
 }

@@ -3,6 +3,8 @@ import type { ZkApp } from '../../types.js';
 import type { DocsTags } from '../../plugins/docs-groups.js';
 import transponderRoutes from './transponders.routes.js';
 
+export { examples } from './transponders.examples.js';
+
 /** The /docs group of each tag its operations carry. */
 export const docsTags: DocsTags = { Transponders: 'organisation' };
 

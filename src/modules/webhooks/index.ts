@@ -4,6 +4,8 @@ import type { DocsTags } from '../../plugins/docs-groups.js';
 import webhookRoutes from './webhooks.routes.js';
 import { enqueueDeliveries } from './webhooks.outbox.js';
 
+export { examples } from './webhooks.examples.js';
+
 /** The /docs group of each tag its operations carry. */
 export const docsTags: DocsTags = { Webhooks: 'integration' };
 

@@ -1,10 +1,31 @@
 // Regular working times of employees (docs/api/people.md).
 import type { ZkApp } from '../../types.js';
 import type { DocsTags } from '../../plugins/docs-groups.js';
+import type { Reference } from '../../db/references.js';
 import workingTimeRoutes from './working-times.routes.js';
+
+export { examples } from './working-times.examples.js';
 
 /** The /docs group of each tag its operations carry. */
 export const docsTags: DocsTags = { 'Regular working times': 'time' };
+
+/** Columns of this module's tables that name other records: their deletes are refused while rows refer to them. */
+export const references: Reference[] = [
+  {
+    table: 'regular_working_times',
+    column: 'holiday_calendar_id',
+    to: 'holiday_calendars',
+    what: 'regular working times',
+    order: 110,
+  },
+  {
+    table: 'regular_working_times',
+    column: 'break_regulation_type_id',
+    to: 'break_regulation_types',
+    what: 'regular working times',
+    order: 110,
+  },
+];
 
 export default async function workingTimes(app: ZkApp) {
   await app.register(workingTimeRoutes);

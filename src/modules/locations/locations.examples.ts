@@ -1,0 +1,10 @@
+// "Try it out" examples of locations for /docs: each is accepted by a fresh demo tenant (src/demo).
+import { type ModuleExamples } from '../../plugins/docs-examples.js';
+
+/** The /docs "Try it out" bodies of this module (src/plugins/docs-examples.ts). */
+export const examples: ModuleExamples = {
+  bodies: {
+    LocationCreate: { id: 'wien', name: 'Büro Wien' },
+    LocationListCreate: { name: 'Kundenstandorte Süd' },
+  },
+};

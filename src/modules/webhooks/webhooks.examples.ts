@@ -1,0 +1,13 @@
+// "Try it out" examples of webhooks for /docs: each is accepted by a fresh demo tenant (src/demo).
+import { type ModuleExamples } from '../../plugins/docs-examples.js';
+
+/** The /docs "Try it out" bodies of this module (src/plugins/docs-examples.ts). */
+export const examples: ModuleExamples = {
+  curated: {
+    'POST /webhooks': async () => ({
+      url: 'https://example.org/zeitkonto-events',
+      events: ['customer.created'],
+      active: false,
+    }),
+  },
+};
