@@ -22,7 +22,7 @@ import {
 } from './absence-reasons.repository.js';
 
 export default async function absenceReasonRoutes(app: ZkApp) {
-  resourceRoutes<undefined, AbsenceReasonRow, AbsenceReasonT>(app, {
+  resourceRoutes(app, {
     name: 'Absence reason',
     plural: 'absence reasons',
     tags: ['Absence reasons'],
@@ -35,16 +35,17 @@ export default async function absenceReasonRoutes(app: ZkApp) {
       { table: 'absence_reasons', field: 'external_id' },
     ],
     resource: AbsenceReason,
-    list: {
-      query: AbsenceReasonListQuery,
-      build: (s, _p, q) => listAbsenceReasons(s.db, q),
-      spec: absenceReasonListSpec,
+    repository: {
+      list: (s, q) => listAbsenceReasons(s.db, q),
+      find: (s, name) => findAbsenceReason(s.db, name),
+      show: (s, row) => toAbsenceReason(row, s.db.language),
+      insert: (s, body) => insertAbsenceReason(s.db, body),
+      update: (s, row, body) => updateAbsenceReason(s.db, row.id, body),
     },
-    find: (s, _p, name) => findAbsenceReason(s.db, name),
-    show: (s, _p, row) => toAbsenceReason(row, s.db.language),
-    create: { body: AbsenceReasonCreate, run: (s, _p, body) => insertAbsenceReason(s.db, body) },
-    update: { body: AbsenceReasonUpdate, run: (s, _p, row, body) => updateAbsenceReason(s.db, row.id, body) },
-    remove: async (s, _p, row) => {
+    list: { query: AbsenceReasonListQuery, spec: absenceReasonListSpec },
+    create: { body: AbsenceReasonCreate },
+    update: { body: AbsenceReasonUpdate },
+    remove: async (s, row) => {
       await refuseWhileUsed(
         s.db,
         [{ table: 'absences', column: 'absence_reason_id', what: 'absences' }],

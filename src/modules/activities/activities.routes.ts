@@ -20,7 +20,7 @@ import {
 } from './activities.repository.js';
 
 export default async function activityRoutes(app: ZkApp) {
-  resourceRoutes<undefined, ActivityRow, ActivityT>(app, {
+  resourceRoutes(app, {
     name: 'Activity',
     plural: 'activities',
     tags: ['Activities'],
@@ -29,12 +29,17 @@ export default async function activityRoutes(app: ZkApp) {
     key: { name: 'activity', schema: Type.String({ minLength: 1, maxLength: 255 }) },
     unique: { table: 'activities', field: 'name' },
     resource: Activity,
-    list: { query: ActivityListQuery, build: (s) => listActivities(s.db), spec: activityListSpec },
-    find: (s, _p, name) => findActivity(s.db, name),
-    show: (_s, _p, row) => toActivity(row),
-    create: { body: ActivityCreate, run: (s, _p, body) => insertActivity(s.db, body) },
-    update: { body: ActivityUpdate, run: (s, _p, row, body) => updateActivity(s.db, row.id, body) },
-    remove: async (s, _p, row) => {
+    repository: {
+      list: (s) => listActivities(s.db),
+      find: (s, name) => findActivity(s.db, name),
+      show: (_s, row) => toActivity(row),
+      insert: (s, body) => insertActivity(s.db, body),
+      update: (s, row, body) => updateActivity(s.db, row.id, body),
+    },
+    list: { query: ActivityListQuery, spec: activityListSpec },
+    create: { body: ActivityCreate },
+    update: { body: ActivityUpdate },
+    remove: async (s, row) => {
       const found = [
         ...(await findReferences(s.db, ACTIVITY_NAME_REFERENCES, row.name)),
         ...(await findReferences(s.db, ACTIVITY_ID_REFERENCES, Number(row.id))),

@@ -39,15 +39,20 @@ async function write(s: Scope, employee: EmployeeRow, body: TransponderWriteT, c
 }
 
 export default async function transponderRoutes(app: ZkApp) {
-  employeeChildRoutes<TransponderRow, TransponderT>(app, 'transponders', 'transponders', {
+  employeeChildRoutes(app, 'transponders', 'transponders', {
     name: 'Transponder',
     plural: 'transponders of an employee',
     tags: ['Transponders'],
     resource: Transponder,
-    list: { build: (s, e) => listTransponders(s.db, e.username), spec: transponderListSpec },
-    find: (s, e, id) => findTransponder(s.db, e.username, id),
-    show: (_s, _e, row) => toTransponder(row),
-    create: { body: TransponderCreate, run: (s, e, body) => write(s, e, body) },
-    update: { body: TransponderUpdate, run: (s, e, row, body) => write(s, e, body, row) },
+    repository: {
+      list: (s, _q, e) => listTransponders(s.db, e.username),
+      find: (s, id, e) => findTransponder(s.db, e.username, id),
+      show: (_s, row) => toTransponder(row),
+      insert: (s, body, e) => write(s, e, body),
+      update: (s, row, body, e) => write(s, e, body, row),
+    },
+    list: { spec: transponderListSpec },
+    create: { body: TransponderCreate },
+    update: { body: TransponderUpdate },
   });
 }

@@ -12,20 +12,19 @@ import {
 import { balancesOf } from './workhour-balances.service.js';
 
 export default async function workhourBalanceRoutes(app: ZkApp) {
-  resourceRoutes<undefined, BalanceEmployee, WorkhourBalanceT>(app, {
+  resourceRoutes(app, {
     name: 'Working-time balance',
     plural: 'working-time balances (one per employee, as of the end of the previous day)',
     tags: ['Working-time balances'],
     path: '/workhour-balances',
     resource: WorkhourBalance,
-    list: {
-      query: WorkhourBalanceListQuery,
-      build: (s, _p, q) => listBalanceEmployees(s.db, q),
-      spec: balanceListSpec,
-      map: (s, _p, rows) => balancesOf(s.db, rows),
+    repository: {
+      list: (s, q) => listBalanceEmployees(s.db, q),
+      listItems: (s, rows) => balancesOf(s.db, rows),
+      find: (s, id) => findBalanceEmployee(s.db, id),
+      show: async (s, row) => (await balancesOf(s.db, [row]))[0],
     },
-    find: (s, _p, id) => findBalanceEmployee(s.db, id),
-    show: async (s, _p, row) => (await balancesOf(s.db, [row]))[0],
+    list: { query: WorkhourBalanceListQuery, spec: balanceListSpec },
     summaries: { get: "Get an employee's working-time balance (the key is the employee's numeric id)" },
   });
 }
