@@ -6,24 +6,8 @@ import { listQuery } from '../../http/list/index.js';
 import { resourceRoutes } from '../crud/index.js';
 import { UsernameParam } from '../employees/employees.schemas.js';
 import { requireEmployee } from '../employees/employees.service.js';
-import type { EmployeeRow } from '../employees/employees.repository.js';
-import {
-  Absence,
-  AbsenceCreate,
-  AbsenceListQuery,
-  AbsenceUpdate,
-  EmployeeAbsence,
-  type AbsenceT,
-  type EmployeeAbsenceT,
-} from './absences.schemas.js';
-import {
-  absenceListSpec,
-  findAbsence,
-  listAbsences,
-  toAbsences,
-  toEmployeeAbsence,
-  type AbsenceRow,
-} from './absences.repository.js';
+import { Absence, AbsenceCreate, AbsenceListQuery, AbsenceUpdate, EmployeeAbsence } from './absences.schemas.js';
+import { absenceListSpec, findAbsence, listAbsences, toAbsences, toEmployeeAbsence } from './absences.repository.js';
 import { changeAbsence, createAbsence, removeAbsence } from './absences.service.js';
 
 const tags = ['Absences'];

@@ -11,16 +11,9 @@ import {
   ArticleListQuery,
   ArticleUpdate,
   DESCRIPTION_LANGUAGES,
-  type ArticleT,
   type ArticleWriteT,
 } from './articles.schemas.js';
-import {
-  ARTICLE_REFERENCES,
-  articleListSpec,
-  listArticles,
-  toArticle,
-  type ArticleRow,
-} from './articles.repository.js';
+import { ARTICLE_REFERENCES, articleListSpec, listArticles, toArticle } from './articles.repository.js';
 
 const COLUMNS = [
   'article_number',

@@ -8,7 +8,6 @@ import {
   DefaultPlanningCreate,
   DefaultPlanningListQuery,
   DefaultPlanningUpdate,
-  type DefaultPlanningT,
 } from './default-plannings.schemas.js';
 import {
   defaultPlanningListSpec,
@@ -16,7 +15,6 @@ import {
   findDefaultPlanning,
   listDefaultPlannings,
   toDefaultPlanning,
-  type DefaultPlanningRow,
 } from './default-plannings.repository.js';
 import { changeDefaultPlanning, createDefaultPlanning } from './default-plannings.service.js';
 

@@ -7,7 +7,6 @@ import {
   DynamicAttributeDefinition,
   DynamicAttributeListQuery,
   DynamicAttributeUpdate,
-  type DynamicAttributeDefinitionT,
 } from './dynamic-attributes.schemas.js';
 import {
   deleteDynamicAttribute,
@@ -17,7 +16,6 @@ import {
   listDynamicAttributes,
   toDefinition,
   updateDynamicAttribute,
-  type DynamicAttributeRow,
 } from './dynamic-attributes.repository.js';
 
 export default async function dynamicAttributeRoutes(app: ZkApp) {

@@ -15,7 +15,6 @@ import {
   listEmployees,
   toEmployeeBase,
   toEmployees,
-  type EmployeeRow,
 } from './employees.repository.js';
 import { writeEmployee } from './employees.service.js';
 import {

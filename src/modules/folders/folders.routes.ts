@@ -2,8 +2,8 @@
 // (contract: list and detail reads); POST, PATCH/PUT, DELETE (additive). Rules: folders.service.ts.
 import type { ZkApp } from '../../types.js';
 import { findRow, resourceRoutes } from '../crud/index.js';
-import { Folder, FolderCreate, FolderListQuery, FolderUpdate, type FolderT } from './folders.schemas.js';
-import { folderListSpec, listFolders, toFolder, type FolderRow } from './folders.repository.js';
+import { Folder, FolderCreate, FolderListQuery, FolderUpdate } from './folders.schemas.js';
+import { folderListSpec, listFolders, toFolder } from './folders.repository.js';
 import { changeFolder, createFolder, removeFolder } from './folders.service.js';
 
 export default async function folderRoutes(app: ZkApp) {

@@ -45,7 +45,6 @@ import {
   toBreakRegulationType,
   toHoliday,
   toHolidayCalendar,
-  type BreakRegulationTypeRow,
   type HolidayCalendarRow,
   type HolidayRow,
 } from './holiday-calendars.repository.js';

@@ -11,7 +11,6 @@ import {
   InternalRate,
   InternalRateCreate,
   InternalRateUpdate,
-  type InternalRateT,
   type InternalRateWriteT,
 } from './internal-rates.schemas.js';
 import {

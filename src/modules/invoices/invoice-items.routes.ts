@@ -9,7 +9,7 @@ import { resourceRoutes } from '../crud/index.js';
 import type { Scope } from '../../tenancy/scope.js';
 import { requireProject } from '../projects/projects.service.js';
 import { InvoiceNumberParam } from './invoices.schemas.js';
-import { InvoiceItem, InvoiceItemListQuery, InvoiceItemWrite, type InvoiceItemT } from './invoice-items.schemas.js';
+import { InvoiceItem, InvoiceItemListQuery, InvoiceItemWrite } from './invoice-items.schemas.js';
 import {
   findInvoiceItem,
   invoiceItemListSpec,

@@ -6,7 +6,7 @@ import { type Scope } from '../../tenancy/scope.js';
 import type { EmployeeRow } from '../employees/employees.repository.js';
 import { childColumns, writeChild } from '../employees/employee-children.service.js';
 import { employeeChildRoutes } from '../employees/employee-children.routes.js';
-import { Meal, MealCreate, MealQuery, MealUpdate, type MealT, type MealWriteT } from './meals.schemas.js';
+import { Meal, MealCreate, MealQuery, MealUpdate, type MealWriteT } from './meals.schemas.js';
 import { findMeal, listMeals, mealListSpec, toMeal, type MealRow } from './meals.repository.js';
 
 async function write(s: Scope, employee: EmployeeRow, body: MealWriteT, current?: MealRow) {

@@ -11,7 +11,6 @@ import {
   MonthClosingCreate,
   MonthClosingListQuery,
   type MonthClosingCreateT,
-  type MonthClosingT,
 } from './month-closings.schemas.js';
 import {
   deleteMonthClosing,

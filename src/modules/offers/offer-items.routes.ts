@@ -5,17 +5,10 @@ import type { ZkApp } from '../../types.js';
 import { MAX_ID } from '../../http/schemas.js';
 import { listParams } from '../../http/list/index.js';
 import { resourceRoutes } from '../crud/index.js';
-import { OfferItem, OfferItemCreate, OfferItemUpdate, type OfferItemT } from './offer-items.schemas.js';
-import {
-  deleteOfferItem,
-  findOfferItem,
-  listOfferItems,
-  offerItemListSpec,
-  type OfferItemRow,
-} from './offer-items.repository.js';
+import { OfferItem, OfferItemCreate, OfferItemUpdate } from './offer-items.schemas.js';
+import { deleteOfferItem, findOfferItem, listOfferItems, offerItemListSpec } from './offer-items.repository.js';
 import { changeOfferItem, createOfferItem, presentOfferItems } from './offer-items.service.js';
 import { requireOffer } from './offers.service.js';
-import type { OfferRow } from './offers.repository.js';
 import { offerItemDerivations } from './offers.records.js';
 
 const Id = () => Type.Integer({ minimum: 1, maximum: MAX_ID });

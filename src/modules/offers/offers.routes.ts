@@ -3,15 +3,8 @@
 import type { ZkApp } from '../../types.js';
 import { arrayParam } from '../../http/list/index.js';
 import { resourceRoutes } from '../crud/index.js';
-import { Offer, OfferListQuery, OfferWrite, type OfferT } from './offers.schemas.js';
-import {
-  findOffer,
-  listOffers,
-  offerListSpec,
-  toOffers,
-  type OfferFilters,
-  type OfferRow,
-} from './offers.repository.js';
+import { Offer, OfferListQuery, OfferWrite } from './offers.schemas.js';
+import { findOffer, listOffers, offerListSpec, toOffers, type OfferFilters } from './offers.repository.js';
 import { changeOffer, createOffer, removeOffer } from './offers.service.js';
 import { offerTotalsDerivation } from './offers.records.js';
 

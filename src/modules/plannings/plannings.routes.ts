@@ -18,7 +18,6 @@ import {
   PlanningUpdate,
   type PlanningCreateT,
   type PlanningRangeCreateT,
-  type PlanningT,
 } from './plannings.schemas.js';
 import {
   deletePlanning,
@@ -28,7 +27,6 @@ import {
   planningListSpec,
   storedEntry,
   toPlannings,
-  type PlanningRow,
 } from './plannings.repository.js';
 import { changePlanning, createPlannings } from './plannings.service.js';
 import { planningDerivations } from './plannings.records.js';

@@ -13,13 +13,7 @@ import {
 } from '../crud/index.js';
 import { type Scope } from '../../tenancy/scope.js';
 import { translations } from '../categories/categories.repository.js';
-import {
-  PriceGroup,
-  PriceGroupCreate,
-  PriceGroupUpdate,
-  type PriceGroupT,
-  type PriceGroupWriteT,
-} from './price-groups.schemas.js';
+import { PriceGroup, PriceGroupCreate, PriceGroupUpdate, type PriceGroupWriteT } from './price-groups.schemas.js';
 import {
   listPriceGroups,
   PRICE_GROUP_REFERENCES,

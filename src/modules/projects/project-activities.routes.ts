@@ -17,8 +17,6 @@ import {
   ProjectLocation,
   ProjectLocationCreate,
   ProjectLocationUpdate,
-  type ProjectActivityT,
-  type ProjectLocationT,
 } from './project-activities.schemas.js';
 import {
   deleteProjectActivity,
@@ -35,7 +33,6 @@ import {
   toProjectLocation,
   updateProjectActivity,
   updateProjectLocation,
-  type ProjectActivityRow,
   type ProjectLocationRow,
 } from './project-activities.repository.js';
 import type { ProjectRow } from './projects.repository.js';

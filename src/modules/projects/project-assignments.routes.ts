@@ -21,10 +21,8 @@ import {
   listProjectEmployees,
   projectEmployeesSpec,
   toAssignments,
-  type AssignmentRow,
 } from './project-assignments.repository.js';
 import { writeAssignment } from './project-assignments.service.js';
-import type { ProjectRow } from './projects.repository.js';
 import { requireProject } from './projects.service.js';
 
 const tags = ['Project employees'];

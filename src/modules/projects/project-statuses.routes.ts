@@ -9,7 +9,6 @@ import {
   ProjectStatusCreate,
   ProjectStatusListQuery,
   ProjectStatusUpdate,
-  type ProjectStatusT,
 } from './project-statuses.schemas.js';
 import {
   deleteProjectStatus,
@@ -21,7 +20,6 @@ import {
   projectStatusListSpec,
   toProjectStatus,
   updateProjectStatus,
-  type ProjectStatusRow,
 } from './project-statuses.repository.js';
 
 export default async function projectStatusRoutes(app: ZkApp) {

@@ -4,10 +4,9 @@ import { Type } from '@sinclair/typebox';
 import type { ZkApp } from '../../types.js';
 import { MAX_ID } from '../../http/schemas.js';
 import { resourceRoutes } from '../crud/index.js';
-import { Task, TaskCreate, TaskListQuery, TaskUpdate, type TaskT } from './project-tasks.schemas.js';
-import { findTask, listTasks, taskListSpec, toTask, type TaskRow } from './project-tasks.repository.js';
+import { Task, TaskCreate, TaskListQuery, TaskUpdate } from './project-tasks.schemas.js';
+import { findTask, listTasks, taskListSpec, toTask } from './project-tasks.repository.js';
 import { removeTask, writeTask } from './project-tasks.service.js';
-import type { ProjectRow } from './projects.repository.js';
 import { requireProject } from './projects.service.js';
 
 export default async function projectTaskRoutes(app: ZkApp) {

@@ -4,20 +4,13 @@
 import { Type } from '@sinclair/typebox';
 import type { ZkApp } from '../../types.js';
 import { deleteRow, insertRow, pick, refuseWhileUsed, resourceRoutes, updateRow } from '../crud/index.js';
-import {
-  ReceiptType,
-  ReceiptTypeCreate,
-  ReceiptTypeUpdate,
-  type ReceiptTypeT,
-  type ReceiptTypeWriteT,
-} from './receipt-types.schemas.js';
+import { ReceiptType, ReceiptTypeCreate, ReceiptTypeUpdate, type ReceiptTypeWriteT } from './receipt-types.schemas.js';
 import {
   findReceiptType,
   listReceiptTypes,
   RECEIPT_TYPE_REFERENCES,
   receiptTypeListSpec,
   toReceiptType,
-  type ReceiptTypeRow,
 } from './receipt-types.repository.js';
 
 function columns(body: ReceiptTypeWriteT) {

@@ -4,15 +4,8 @@ import { Type } from '@sinclair/typebox';
 import type { ZkApp } from '../../types.js';
 import { MAX_ID } from '../../http/schemas.js';
 import { resourceRoutes } from '../crud/index.js';
-import { ReceiptAmount, type ReceiptAmountT } from './receipts.schemas.js';
-import {
-  findAmount,
-  listAmounts,
-  receiptAmountListSpec,
-  toAmount,
-  type ReceiptAmountRow,
-  type ReceiptRow,
-} from './receipts.repository.js';
+import { ReceiptAmount } from './receipts.schemas.js';
+import { findAmount, listAmounts, receiptAmountListSpec, toAmount } from './receipts.repository.js';
 import { requireReceipt } from './receipts.service.js';
 
 export default async function receiptAmountRoutes(app: ZkApp) {

@@ -4,8 +4,8 @@
 import type { ZkApp } from '../../types.js';
 import { responses, Single } from '../../http/schemas.js';
 import { resourceRoutes, scopeOf } from '../crud/index.js';
-import { Receipt, ReceiptCreate, ReceiptListQuery, ReceiptUpdate, type ReceiptT } from './receipts.schemas.js';
-import { findReceipt, listReceipts, receiptListSpec, toReceipts, type ReceiptRow } from './receipts.repository.js';
+import { Receipt, ReceiptCreate, ReceiptListQuery, ReceiptUpdate } from './receipts.schemas.js';
+import { findReceipt, listReceipts, receiptListSpec, toReceipts } from './receipts.repository.js';
 import { changeReceipt, createReceipt, removeReceipt } from './receipts.service.js';
 
 const tags = ['Receipts'];

@@ -9,7 +9,6 @@ import {
   ResourcePlanningCreate,
   ResourcePlanningListQuery,
   ResourcePlanningUpdate,
-  type ResourcePlanningT,
 } from './resource-plannings.schemas.js';
 import {
   deleteResourcePlanning,
@@ -17,7 +16,6 @@ import {
   listResourcePlannings,
   resourcePlanningListSpec,
   toResourcePlannings,
-  type ResourcePlanningRow,
 } from './resource-plannings.repository.js';
 import { changeResourcePlanning, createResourcePlanning } from './resource-plannings.service.js';
 import { resourcePlanningDerivations } from '../plannings/plannings.records.js';

@@ -3,10 +3,9 @@ import { Type } from '@sinclair/typebox';
 import type { ZkApp } from '../../types.js';
 import { MAX_ID } from '../../http/schemas.js';
 import { resourceRoutes } from '../crud/index.js';
-import { Subtask, SubtaskCreate, SubtaskListQuery, SubtaskUpdate, type SubtaskT } from './subtasks.schemas.js';
-import { findSubtask, listSubtasks, subtaskListSpec, toSubtask, type SubtaskRow } from './subtasks.repository.js';
+import { Subtask, SubtaskCreate, SubtaskListQuery, SubtaskUpdate } from './subtasks.schemas.js';
+import { findSubtask, listSubtasks, subtaskListSpec, toSubtask } from './subtasks.repository.js';
 import { removeSubtask, subtaskDetail, writeSubtask } from './subtasks.service.js';
-import type { TicketRow } from './tickets.repository.js';
 import { requireTicket } from './tickets.service.js';
 import { categoryDerivations } from '../categories/categories.records.js';
 

@@ -2,8 +2,8 @@
 // one of its tasks (a task of another project is 422 on project_task_id).
 import type { ZkApp } from '../../types.js';
 import { resourceRoutes } from '../crud/index.js';
-import { Ticket, TicketCreate, TicketListQuery, TicketUpdate, type TicketT } from './tickets.schemas.js';
-import { findTicket, listTickets, ticketListSpec, toTicket, type TicketRow } from './tickets.repository.js';
+import { Ticket, TicketCreate, TicketListQuery, TicketUpdate } from './tickets.schemas.js';
+import { findTicket, listTickets, ticketListSpec, toTicket } from './tickets.repository.js';
 import { removeTicket, ticketDetail, writeTicket } from './tickets.service.js';
 import { categoryDerivations } from '../categories/categories.records.js';
 

@@ -7,13 +7,7 @@ import { type Scope } from '../../tenancy/scope.js';
 import type { EmployeeRow } from '../employees/employees.repository.js';
 import { childColumns, writeChild } from '../employees/employee-children.service.js';
 import { employeeChildRoutes } from '../employees/employee-children.routes.js';
-import {
-  Transponder,
-  TransponderCreate,
-  TransponderUpdate,
-  type TransponderT,
-  type TransponderWriteT,
-} from './transponders.schemas.js';
+import { Transponder, TransponderCreate, TransponderUpdate, type TransponderWriteT } from './transponders.schemas.js';
 import {
   findTransponder,
   listTransponders,

@@ -19,7 +19,6 @@ import {
   WebhookCreate,
   WebhookUpdate,
   WebhookWithSecret,
-  type WebhookT,
   type WebhookWriteT,
 } from './webhooks.schemas.js';
 import {

@@ -2,13 +2,8 @@
 // record per employee, its key the employee's numeric id; read-only, computed per request.
 import type { ZkApp } from '../../types.js';
 import { resourceRoutes } from '../crud/index.js';
-import { WorkhourBalance, WorkhourBalanceListQuery, type WorkhourBalanceT } from './workhour-balances.schemas.js';
-import {
-  balanceListSpec,
-  findBalanceEmployee,
-  listBalanceEmployees,
-  type BalanceEmployee,
-} from './workhour-balances.repository.js';
+import { WorkhourBalance, WorkhourBalanceListQuery } from './workhour-balances.schemas.js';
+import { balanceListSpec, findBalanceEmployee, listBalanceEmployees } from './workhour-balances.repository.js';
 import { balancesOf } from './workhour-balances.service.js';
 
 export default async function workhourBalanceRoutes(app: ZkApp) {
