@@ -8,18 +8,8 @@ import {
   AbsenceReasonCreate,
   AbsenceReasonListQuery,
   AbsenceReasonUpdate,
-  type AbsenceReasonT,
 } from './absence-reasons.schemas.js';
-import {
-  absenceReasonListSpec,
-  deleteAbsenceReason,
-  findAbsenceReason,
-  insertAbsenceReason,
-  listAbsenceReasons,
-  toAbsenceReason,
-  updateAbsenceReason,
-  type AbsenceReasonRow,
-} from './absence-reasons.repository.js';
+import { absenceReasonListSpec, absenceReasons, deleteAbsenceReason } from './absence-reasons.repository.js';
 
 export default async function absenceReasonRoutes(app: ZkApp) {
   resourceRoutes(app, {
@@ -35,13 +25,7 @@ export default async function absenceReasonRoutes(app: ZkApp) {
       { table: 'absence_reasons', field: 'external_id' },
     ],
     resource: AbsenceReason,
-    repository: {
-      list: (s, q) => listAbsenceReasons(s.db, q),
-      find: (s, name) => findAbsenceReason(s.db, name),
-      show: (s, row) => toAbsenceReason(row, s.db.language),
-      insert: (s, body) => insertAbsenceReason(s.db, body),
-      update: (s, row, body) => updateAbsenceReason(s.db, row.id, body),
-    },
+    repository: absenceReasons,
     list: { query: AbsenceReasonListQuery, spec: absenceReasonListSpec },
     create: { body: AbsenceReasonCreate },
     update: { body: AbsenceReasonUpdate },

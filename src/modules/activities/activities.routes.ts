@@ -5,18 +5,13 @@ import type { ZkApp } from '../../types.js';
 import { resourceRoutes } from '../crud/index.js';
 import { findReferences } from '../../db/references.js';
 import { validationError } from '../../values/errors.js';
-import { Activity, ActivityCreate, ActivityListQuery, ActivityUpdate, type ActivityT } from './activities.schemas.js';
+import { Activity, ActivityCreate, ActivityListQuery, ActivityUpdate } from './activities.schemas.js';
 import {
   ACTIVITY_ID_REFERENCES,
   ACTIVITY_NAME_REFERENCES,
+  activities,
   activityListSpec,
   deleteActivity,
-  findActivity,
-  insertActivity,
-  listActivities,
-  toActivity,
-  updateActivity,
-  type ActivityRow,
 } from './activities.repository.js';
 
 export default async function activityRoutes(app: ZkApp) {
@@ -29,13 +24,7 @@ export default async function activityRoutes(app: ZkApp) {
     key: { name: 'activity', schema: Type.String({ minLength: 1, maxLength: 255 }) },
     unique: { table: 'activities', field: 'name' },
     resource: Activity,
-    repository: {
-      list: (s) => listActivities(s.db),
-      find: (s, name) => findActivity(s.db, name),
-      show: (_s, row) => toActivity(row),
-      insert: (s, body) => insertActivity(s.db, body),
-      update: (s, row, body) => updateActivity(s.db, row.id, body),
-    },
+    repository: activities,
     list: { query: ActivityListQuery, spec: activityListSpec },
     create: { body: ActivityCreate },
     update: { body: ActivityUpdate },
