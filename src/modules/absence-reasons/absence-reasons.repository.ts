@@ -7,6 +7,7 @@ import type { AbsenceReasonsTable } from './absence-reasons.tables.js';
 import type { ListSpec } from '../../db/list-spec.js';
 import { nowTimestamp, outTimestamp } from '../../values/formats.js';
 import type { AbsenceReasonT, AbsenceReasonUpdateT } from './absence-reasons.schemas.js';
+import type { Scope } from '../../tenancy/scope.js';
 
 export type AbsenceReasonRow = Selectable<AbsenceReasonsTable>;
 
@@ -88,3 +89,13 @@ export function toAbsenceReason(row: AbsenceReasonRow, language: string): Absenc
     modified: outTimestamp(row.modified),
   };
 }
+
+/** The absence reasons as the CRUD kit (modules/crud) lists, reads and writes them; the name is the key. */
+export const absenceReasons = {
+  list: ({ db }: Scope, query: { external_id?: string }) => listAbsenceReasons(db, query),
+  find: ({ db }: Scope, name: string) => findAbsenceReason(db, name),
+  show: ({ db }: Scope, row: AbsenceReasonRow) => toAbsenceReason(row, db.language),
+  insert: ({ db }: Scope, body: AbsenceReasonUpdateT & { name: string }) => insertAbsenceReason(db, body),
+  update: ({ db }: Scope, row: AbsenceReasonRow, changes: AbsenceReasonUpdateT) =>
+    updateAbsenceReason(db, row.id, changes),
+};

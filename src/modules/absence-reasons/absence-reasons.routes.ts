@@ -8,21 +8,11 @@ import {
   AbsenceReasonCreate,
   AbsenceReasonListQuery,
   AbsenceReasonUpdate,
-  type AbsenceReasonT,
 } from './absence-reasons.schemas.js';
-import {
-  absenceReasonListSpec,
-  deleteAbsenceReason,
-  findAbsenceReason,
-  insertAbsenceReason,
-  listAbsenceReasons,
-  toAbsenceReason,
-  updateAbsenceReason,
-  type AbsenceReasonRow,
-} from './absence-reasons.repository.js';
+import { absenceReasonListSpec, absenceReasons, deleteAbsenceReason } from './absence-reasons.repository.js';
 
 export default async function absenceReasonRoutes(app: ZkApp) {
-  resourceRoutes<undefined, AbsenceReasonRow, AbsenceReasonT>(app, {
+  resourceRoutes(app, {
     name: 'Absence reason',
     plural: 'absence reasons',
     tags: ['Absence reasons'],
@@ -35,16 +25,11 @@ export default async function absenceReasonRoutes(app: ZkApp) {
       { table: 'absence_reasons', field: 'external_id' },
     ],
     resource: AbsenceReason,
-    list: {
-      query: AbsenceReasonListQuery,
-      build: (s, _p, q) => listAbsenceReasons(s.db, q),
-      spec: absenceReasonListSpec,
-    },
-    find: (s, _p, name) => findAbsenceReason(s.db, name),
-    show: (s, _p, row) => toAbsenceReason(row, s.db.language),
-    create: { body: AbsenceReasonCreate, run: (s, _p, body) => insertAbsenceReason(s.db, body) },
-    update: { body: AbsenceReasonUpdate, run: (s, _p, row, body) => updateAbsenceReason(s.db, row.id, body) },
-    remove: async (s, _p, row) => {
+    repository: absenceReasons,
+    list: { query: AbsenceReasonListQuery, spec: absenceReasonListSpec },
+    create: { body: AbsenceReasonCreate },
+    update: { body: AbsenceReasonUpdate },
+    remove: async (s, row) => {
       await refuseWhileUsed(
         s.db,
         'absence_reasons',

@@ -6,30 +6,14 @@ import { listQuery } from '../../http/list/index.js';
 import { resourceRoutes } from '../crud/index.js';
 import { UsernameParam } from '../employees/employees.schemas.js';
 import { requireEmployee } from '../employees/employees.service.js';
-import type { EmployeeRow } from '../employees/employees.repository.js';
-import {
-  Absence,
-  AbsenceCreate,
-  AbsenceListQuery,
-  AbsenceUpdate,
-  EmployeeAbsence,
-  type AbsenceT,
-  type EmployeeAbsenceT,
-} from './absences.schemas.js';
-import {
-  absenceListSpec,
-  findAbsence,
-  listAbsences,
-  toAbsences,
-  toEmployeeAbsence,
-  type AbsenceRow,
-} from './absences.repository.js';
+import { Absence, AbsenceCreate, AbsenceListQuery, AbsenceUpdate, EmployeeAbsence } from './absences.schemas.js';
+import { absenceListSpec, findAbsence, listAbsences, toAbsences, toEmployeeAbsence } from './absences.repository.js';
 import { changeAbsence, createAbsence, removeAbsence } from './absences.service.js';
 
 const tags = ['Absences'];
 
 export default async function absenceRoutes(app: ZkApp) {
-  resourceRoutes<undefined, AbsenceRow, AbsenceT>(app, {
+  resourceRoutes(app, {
     name: 'Absence',
     plural: 'absences',
     tags,
@@ -40,20 +24,20 @@ export default async function absenceRoutes(app: ZkApp) {
         { table: 'absence_reasons', match: { absence_reason_id: 'name' } },
         { table: 'leave_approval_applications', match: { leave_approval_application_id: 'id' } },
       ],
-      showMany: (s, _p, rows) => toAbsences(s.db, s.tenant, rows),
     },
     resource: Absence,
-    list: {
-      query: AbsenceListQuery,
-      build: (s, _p, q) => listAbsences(s.db, q),
-      spec: absenceListSpec,
-      map: (s, _p, rows) => toAbsences(s.db, s.tenant, rows),
+    repository: {
+      list: (s, q) => listAbsences(s.db, q),
+      find: (s, id) => findAbsence(s.db, id),
+      show: async (s, row) => (await toAbsences(s.db, s.tenant, [row]))[0],
+      showMany: (s, rows) => toAbsences(s.db, s.tenant, rows),
+      insert: (s, body) => createAbsence(s, body),
+      update: (s, row, body) => changeAbsence(s, row, body),
+      remove: (s, row) => removeAbsence(s, row),
     },
-    find: (s, _p, id) => findAbsence(s.db, id),
-    show: async (s, _p, row) => (await toAbsences(s.db, s.tenant, [row]))[0],
-    create: { body: AbsenceCreate, run: (s, _p, body) => createAbsence(s, body) },
-    update: { body: AbsenceUpdate, run: (s, _p, row, body) => changeAbsence(s, row, body) },
-    remove: (s, _p, row) => removeAbsence(s, row),
+    list: { query: AbsenceListQuery, spec: absenceListSpec },
+    create: { body: AbsenceCreate },
+    update: { body: AbsenceUpdate },
     summaries: {
       list: 'List absences (start_date/end_date keep those entirely inside the window)',
       create: 'Enter an absence (current or legacy body; a reason with approval starts a leave request)',
@@ -63,7 +47,7 @@ export default async function absenceRoutes(app: ZkApp) {
     },
   });
 
-  resourceRoutes<EmployeeRow, AbsenceRow, EmployeeAbsenceT>(app, {
+  resourceRoutes(app, {
     name: 'Absence',
     plural: 'absences of an employee (without reason and leave application)',
     tags,
@@ -71,13 +55,12 @@ export default async function absenceRoutes(app: ZkApp) {
     parentParams: UsernameParam,
     parent: requireEmployee,
     resource: EmployeeAbsence,
-    detail: false,
-    list: {
-      query: listQuery(),
-      build: (s, e) => listAbsences(s.db, { employee_id: e.username }),
-      spec: absenceListSpec,
+    repository: {
+      list: (s, _q, e) => listAbsences(s.db, { employee_id: e.username }),
+      find: (s, id) => findAbsence(s.db, id),
+      show: (s, row) => toEmployeeAbsence(row, s.tenant),
     },
-    find: (s, _e, id) => findAbsence(s.db, id),
-    show: (s, _e, row) => toEmployeeAbsence(row, s.tenant),
+    detail: false,
+    list: { query: listQuery(), spec: absenceListSpec },
   });
 }

@@ -5,6 +5,7 @@ import type { ActivitiesTable } from './activities.tables.js';
 import type { ListSpec } from '../../db/list-spec.js';
 import { nowTimestamp, outTimestamp, toBool } from '../../values/formats.js';
 import type { ActivityT, ActivityUpdateT } from './activities.schemas.js';
+import type { Scope } from '../../tenancy/scope.js';
 
 export type ActivityRow = Selectable<ActivitiesTable>;
 
@@ -58,3 +59,12 @@ export function toActivity(row: ActivityRow): ActivityT {
     modified: outTimestamp(row.modified),
   };
 }
+
+/** The activities as the CRUD kit (modules/crud) lists, reads and writes them; the name is the key. */
+export const activities = {
+  list: ({ db }: Scope) => listActivities(db),
+  find: ({ db }: Scope, name: string) => findActivity(db, name),
+  show: (_s: Scope, row: ActivityRow) => toActivity(row),
+  insert: ({ db }: Scope, body: ActivityUpdateT & { name: string }) => insertActivity(db, body),
+  update: ({ db }: Scope, row: ActivityRow, changes: ActivityUpdateT) => updateActivity(db, row.id, changes),
+};

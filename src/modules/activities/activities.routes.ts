@@ -5,20 +5,11 @@ import type { ZkApp } from '../../types.js';
 import { resourceRoutes } from '../crud/index.js';
 import { findReferences } from '../../db/references.js';
 import { validationError } from '../../values/errors.js';
-import { Activity, ActivityCreate, ActivityListQuery, ActivityUpdate, type ActivityT } from './activities.schemas.js';
-import {
-  activityListSpec,
-  deleteActivity,
-  findActivity,
-  insertActivity,
-  listActivities,
-  toActivity,
-  updateActivity,
-  type ActivityRow,
-} from './activities.repository.js';
+import { Activity, ActivityCreate, ActivityListQuery, ActivityUpdate } from './activities.schemas.js';
+import { activities, activityListSpec, deleteActivity } from './activities.repository.js';
 
 export default async function activityRoutes(app: ZkApp) {
-  resourceRoutes<undefined, ActivityRow, ActivityT>(app, {
+  resourceRoutes(app, {
     name: 'Activity',
     plural: 'activities',
     tags: ['Activities'],
@@ -27,12 +18,11 @@ export default async function activityRoutes(app: ZkApp) {
     key: { name: 'activity', schema: Type.String({ minLength: 1, maxLength: 255 }) },
     unique: { table: 'activities', field: 'name' },
     resource: Activity,
-    list: { query: ActivityListQuery, build: (s) => listActivities(s.db), spec: activityListSpec },
-    find: (s, _p, name) => findActivity(s.db, name),
-    show: (_s, _p, row) => toActivity(row),
-    create: { body: ActivityCreate, run: (s, _p, body) => insertActivity(s.db, body) },
-    update: { body: ActivityUpdate, run: (s, _p, row, body) => updateActivity(s.db, row.id, body) },
-    remove: async (s, _p, row) => {
+    repository: activities,
+    list: { query: ActivityListQuery, spec: activityListSpec },
+    create: { body: ActivityCreate },
+    update: { body: ActivityUpdate },
+    remove: async (s, row) => {
       const found = await findReferences(s.db, 'activities', row);
       if (found.length) throw validationError({ name: found.map((what) => `The activity is still used by ${what}.`) });
       await deleteActivity(s.db, row.id);

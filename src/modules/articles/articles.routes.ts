@@ -11,10 +11,9 @@ import {
   ArticleListQuery,
   ArticleUpdate,
   DESCRIPTION_LANGUAGES,
-  type ArticleT,
   type ArticleWriteT,
 } from './articles.schemas.js';
-import { articleListSpec, listArticles, toArticle, type ArticleRow } from './articles.repository.js';
+import { articleListSpec, listArticles, toArticle } from './articles.repository.js';
 
 const COLUMNS = [
   'article_number',
@@ -41,7 +40,7 @@ async function numbered<T>(write: Promise<T>): Promise<T> {
 const columns = (body: ArticleWriteT) => pick(body, COLUMNS);
 
 export default async function articleRoutes(app: ZkApp) {
-  resourceRoutes<undefined, ArticleRow, ArticleT>(app, {
+  resourceRoutes(app, {
     name: 'Article',
     plural: 'articles',
     tags: ['Articles'],
@@ -49,18 +48,17 @@ export default async function articleRoutes(app: ZkApp) {
     records: { table: 'articles' },
     unique: { table: 'articles', field: 'article_number' },
     resource: Article,
-    list: { query: ArticleListQuery, build: (s, _p, q) => listArticles(s.db, q), spec: articleListSpec },
-    find: (s, _p, id) => findRow(s.db, 'articles', 'id', id),
-    show: (_s, _p, row) => toArticle(row),
-    create: {
-      body: ArticleCreate,
-      run: (s, _p, body) => numbered(insertRow(s.db, 'articles', { inactive: false, ...columns(body) })),
+    repository: {
+      list: (s, q) => listArticles(s.db, q),
+      find: (s, id) => findRow(s.db, 'articles', 'id', id),
+      show: (_s, row) => toArticle(row),
+      insert: (s, body) => numbered(insertRow(s.db, 'articles', { inactive: false, ...columns(body) })),
+      update: (s, row, body) => numbered(updateRow(s.db, 'articles', Number(row.id), columns(body))),
     },
-    update: {
-      body: ArticleUpdate,
-      run: (s, _p, row, body) => numbered(updateRow(s.db, 'articles', Number(row.id), columns(body))),
-    },
-    remove: async (s, _p, row) => {
+    list: { query: ArticleListQuery, spec: articleListSpec },
+    create: { body: ArticleCreate },
+    update: { body: ArticleUpdate },
+    remove: async (s, row) => {
       await refuseWhileUsed(s.db, 'articles', row, (what) => `The article is still used by ${what}.`);
       await deleteRow(s.db, 'articles', Number(row.id));
     },

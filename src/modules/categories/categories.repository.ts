@@ -6,6 +6,7 @@ import type { CategoriesTable } from './categories.tables.js';
 import type { ListSpec } from '../../db/list-spec.js';
 import { fromJson, nowTimestamp, outTimestamp } from '../../values/formats.js';
 import type { CategoryT, CategoryUpdateT } from './categories.schemas.js';
+import type { Scope } from '../../tenancy/scope.js';
 
 export type CategoryRow = Selectable<CategoriesTable>;
 
@@ -80,3 +81,15 @@ export function toCategory(
     modified: outTimestamp(row.modified),
   };
 }
+
+/** The categories as the CRUD kit (modules/crud) lists, reads and writes them; the name is the key. */
+export const categories = {
+  list: ({ db }: Scope, query: { type?: string }) => listCategories(db, query),
+  find: ({ db }: Scope, name: string) => findCategory(db, name),
+  show: ({ db }: Scope, row: CategoryRow) => toCategory(row, db.language),
+  insert: ({ db }: Scope, body: CategoryUpdateT & { name: string; type: string }) => insertCategory(db, body),
+  update: ({ db }: Scope, row: CategoryRow, changes: CategoryUpdateT) => updateCategory(db, row.id, changes),
+  remove: async ({ db }: Scope, row: CategoryRow) => {
+    await deleteCategory(db, row.id);
+  },
+};

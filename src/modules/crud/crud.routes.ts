@@ -1,7 +1,7 @@
 // The one way to expose a CRUD resource (list, detail, create, PATCH/PUT, DELETE), optionally below a parent
 // such as /employees/{username}. A module declares its schemas and repository functions; this file owns the
 // HTTP side, so every resource answers 404/422/201/204 alike.
-import { Type, type TProperties, type TSchema } from '@sinclair/typebox';
+import { Type, type Static, type TProperties, type TSchema } from '@sinclair/typebox';
 import type { FastifyContextConfig, FastifyRequest } from 'fastify';
 import type { SelectQueryBuilder } from 'kysely';
 import type { ZkApp } from '../../types.js';
@@ -21,25 +21,57 @@ export const scopeOf = (app: ZkApp, req: FastifyRequest): Scope => ({
   tenant: req.tenant,
 });
 
-/** A list in SQL: filtered query, list conventions (paging, sort, modified filters) applied by http/list. */
-export interface PagedList<P, Row, Out> {
-  query?: TSchema;
-  build: (s: Scope, parent: P, query: any) => SelectQueryBuilder<any, any, Row>;
-  spec: ListSpec;
-  /** Batch mapper for a page (load relations once per page). Default: show() per row. */
-  map?: (s: Scope, parent: P, rows: Row[]) => Promise<Out[]>;
-  /** {data: [...]} without pagination (e.g. internal rates), still sorted by the spec. */
-  unpaginated?: boolean;
-}
-
-/** A list the repository loads whole, {data: [...]}, without query parameters (e.g. price tables). */
-export interface LoadedList<P, Out> {
-  load: (s: Scope, parent: P) => Promise<Out[]>;
+/**
+ * What a resource's repository does for the kit (`export const activities = { list, find, show, insert, … }` in its
+ * .repository.ts): every method takes the request's Scope first and the parent (when the resource has one) last,
+ * so a top-level repository leaves it out. The types come from the route's schemas: `Key` from the key schema,
+ * `Create`/`Update` from the bodies, `Query` from the list query, `Out`/`Item` from the resource and list item.
+ */
+export interface Repository<
+  P,
+  Row,
+  Out,
+  Key = number,
+  Create = never,
+  Update = never,
+  Query = never,
+  Item = Out,
+  QD = unknown,
+  QT extends keyof QD = keyof QD,
+> {
+  find: (s: Scope, key: Key, parent: P) => Promise<Row | undefined>;
+  show: (s: Scope, row: Row, parent: P) => Out | Promise<Out>;
+  /** Many rows of one parent shown at once, exactly as `show` shows each (list pages and the change feed). */
+  showMany?: (s: Scope, rows: Row[], parent: P) => Promise<Out[]>;
+  /** The rows of the list, filtered by its query (the list conventions come on top). */
+  list?: (s: Scope, query: Query, parent: P) => SelectQueryBuilder<QD, QT, Row>;
+  /** List items when they differ from the detail (listItem). */
+  listItems?: (s: Scope, rows: Row[], parent: P) => Promise<Item[]>;
+  /** The whole list, {data: [...]}, without query parameters (e.g. price tables). */
+  load?: (s: Scope, parent: P) => Promise<Item[]>;
+  insert?: (s: Scope, body: Create, parent: P) => Promise<Row>;
+  update?: (s: Scope, row: Row, changes: Update, parent: P) => Promise<Row>;
+  remove?: (s: Scope, row: Row, parent: P) => Promise<void>;
 }
 
 export type Verb = 'list' | 'get' | 'create' | 'update' | 'remove';
 
-export interface ResourceDef<P, Row, Out> {
+/** The default record key: `id`, a positive integer. */
+const IdKey = () => Type.Integer({ minimum: 1, maximum: MAX_ID });
+export type IdKeySchema = ReturnType<typeof IdKey>;
+
+export interface ResourceDef<
+  P,
+  Row,
+  R extends TSchema,
+  K extends TSchema = IdKeySchema,
+  C extends TSchema = TSchema,
+  U extends TSchema = TSchema,
+  Q extends TSchema = TSchema,
+  L extends TSchema = R,
+  QD = unknown,
+  QT extends keyof QD = keyof QD,
+> {
   /** Singular name, e.g. 'Transponder' (404 message and summaries). */
   name: string;
   plural: string;
@@ -49,25 +81,28 @@ export interface ResourceDef<P, Row, Out> {
   /** Schemas of the parent's path parameters (e.g. { username }). */
   parentParams?: TProperties;
   /** Record key parameter; default `id`, a positive integer. */
-  key?: { name: string; schema: TSchema };
+  key?: { name: string; schema: K };
   /** Loads the parent (throws 404 when it is unknown in the tenant). */
   parent?: (s: Scope, params: Record<string, unknown>) => Promise<P>;
   /** Detail schema (and list item unless listItem is given). */
-  resource: TSchema;
-  listItem?: TSchema;
-  list?: PagedList<P, Row, Out> | LoadedList<P, Out>;
+  resource: R;
+  listItem?: L;
+  repository: Repository<P, Row, Static<R>, Static<K>, Static<C>, Static<U>, Static<Q>, Static<L>, QD, QT>;
+  /**
+   * GET of the collection: with `spec`, the repository's `list` under the list conventions (paged unless
+   * `unpaginated`: {data: [...]} still sorted by the spec); without, the repository's `load`, whole.
+   */
+  list?: { query?: Q; spec: ListSpec; unpaginated?: boolean } | { spec?: undefined };
   /** false: no GET of a single record (the module serves its own). */
   detail?: false;
-  find: (s: Scope, parent: P, key: any) => Promise<Row | undefined>;
-  show: (s: Scope, parent: P, row: Row) => Out | Promise<Out>;
   /** `answer`: the 201 shows more than a read does (a webhook's secret, shown once), with this schema and mapping. */
   create?: {
-    body: TSchema;
-    run: (s: Scope, parent: P, body: any) => Promise<Row>;
-    answer?: { schema: TSchema; show: (s: Scope, parent: P, row: Row) => unknown };
+    body: C;
+    answer?: { schema: TSchema; show: (s: Scope, row: Row, parent: P) => unknown };
   };
-  update?: { body: TSchema; run: (s: Scope, parent: P, row: Row, body: any) => Promise<Row> };
-  remove?: (s: Scope, parent: P, row: Row) => Promise<void>;
+  update?: { body: U };
+  /** DELETE when the repository removes; a route's own remove (a reference check first) replaces the repository's. */
+  remove?: (s: Scope, row: Row, parent: P) => Promise<void>;
   /** Fields unique in the tenant: create and update answer 422 "The <field> has already been taken." first (all at once). */
   unique?: { table: TenantTable; field: string } | { table: TenantTable; field: string }[];
   /** OpenAPI summaries where the generated ones ("Get a transponder") do not fit. */
@@ -76,7 +111,8 @@ export interface ResourceDef<P, Row, Out> {
   /**
    * The records as the change feed sees them (plugins/write-path/records.ts): their table, how a row names its record
    * (default: its id; nested resources name their parent's key first), the tables their answers derive from. The
-   * kit shows a record as its detail route does. Without it the resource takes no part in the feed.
+   * kit shows a record as its detail route does (the repository's showMany, else show). Without it the resource
+   * takes no part in the feed.
    */
   records?: {
     table: TenantTable;
@@ -86,8 +122,6 @@ export interface ResourceDef<P, Row, Out> {
     internal?: readonly string[];
     feed?: false;
     load?: RecordType['load'];
-    /** Many rows of one parent shown at once, exactly as `show` shows each (default: `show` per row). */
-    showMany?: (s: Scope, parent: P, rows: Row[]) => Promise<Out[]>;
   };
 }
 
@@ -100,14 +134,15 @@ const typed = (schema: TSchema | undefined, text: string): unknown =>
  * as the route finds it, and a parent's rows shown together when the resource says how (records.showMany: a
  * renamed absence reason changes all its absences — two queries for them, not two per absence).
  */
-function kitLoader<P, Row, Out>(
-  def: ResourceDef<P, Row, Out>,
+function kitLoader<P, Row, R extends TSchema, K extends TSchema>(
+  def: Pick<ResourceDef<P, Row, R, K>, 'parent' | 'parentParams'>,
+  repository: Pick<Repository<P, Row, Static<R>, Static<K>>, 'find' | 'show' | 'showMany'>,
   keyName: string,
   keySchema: TSchema,
 ): RecordType['load'] {
   const schemas: Record<string, TSchema> = { ...(def.parentParams ?? {}), [keyName]: keySchema };
   const names = Object.keys(schemas);
-  const batch = def.records?.showMany;
+  const batch = repository.showMany;
   return async (s, keys) => {
     const out = new Map<string, unknown>();
     const groups = new Map<
@@ -137,27 +172,44 @@ function kitLoader<P, Row, Out>(
         continue;
       }
       for (const parts of group.keys) {
-        const row = await def.find(s, parent, typed(schemas[keyName], parts.at(-1)!));
+        const row = await repository.find(s, typed(schemas[keyName], parts.at(-1)!) as Static<K>, parent);
         if (row) group.found.push({ key: parts.join('/'), row });
       }
+      const rows = group.found.map((f) => f.row);
       const shown = batch
-        ? await batch(
-            s,
-            parent,
-            group.found.map((f) => f.row),
-          )
-        : await Promise.all(group.found.map((f) => def.show(s, parent, f.row)));
+        ? await batch(s, rows, parent)
+        : await Promise.all(rows.map((row) => repository.show(s, row, parent)));
       group.found.forEach((f, i) => out.set(f.key, shown[i]));
     }
     return out;
   };
 }
 
+/** A method the route needs from the repository (a route with a create body needs `insert`). */
+function needs<T>(method: T | undefined, what: string, path: string): T {
+  if (method === undefined) throw new Error(`${path}: the repository has no ${what}`);
+  return method;
+}
+
 const article = (word: string) => (/^[aeiou]/i.test(word) ? 'an' : 'a');
 
-export function resourceRoutes<P, Row, Out>(app: ZkApp, def: ResourceDef<P, Row, Out>): void {
+export function resourceRoutes<
+  P,
+  Row,
+  R extends TSchema,
+  K extends TSchema = IdKeySchema,
+  C extends TSchema = TSchema,
+  U extends TSchema = TSchema,
+  Q extends TSchema = TSchema,
+  L extends TSchema = R,
+  QD = unknown,
+  QT extends keyof QD = keyof QD,
+>(app: ZkApp, def: ResourceDef<P, Row, R, K, C, U, Q, L, QD, QT>): void {
+  type Out = Static<R>;
+  type Item = Static<L>;
+  const repo = def.repository;
   const keyName = def.key?.name ?? 'id';
-  const keySchema = def.key?.schema ?? Type.Integer({ minimum: 1, maximum: MAX_ID });
+  const keySchema: TSchema = def.key?.schema ?? IdKey();
   const itemPath = `${def.path}/:${keyName}`;
   const collectionParams = def.parentParams ? { params: Type.Object(def.parentParams) } : {};
   const itemParams = Type.Object({ ...(def.parentParams ?? {}), [keyName]: keySchema });
@@ -167,36 +219,38 @@ export function resourceRoutes<P, Row, Out>(app: ZkApp, def: ResourceDef<P, Row,
   const tags = def.tags;
   const config = def.config ?? {};
   if (def.records) {
-    const { load, showMany: _showMany, ...declared } = def.records;
+    const { load, ...declared } = def.records;
     const type = itemPath
       .split('/')
       .filter((p) => p && !p.startsWith(':'))
       .join('/');
-    app.zk.records.add({ type, ...declared, load: load ?? kitLoader(def, keyName, keySchema) });
+    app.zk.records.add({ type, ...declared, load: load ?? kitLoader(def, repo, keyName, keySchema) });
   }
 
+  const paramsOf = (req: FastifyRequest) => req.params as Record<string, unknown>;
   const parentOf = async (req: FastifyRequest) => {
     const s = scopeOf(app, req);
-    const parent = def.parent ? await def.parent(s, req.params as Record<string, unknown>) : (undefined as P);
+    const parent = def.parent ? await def.parent(s, paramsOf(req)) : (undefined as P);
     return { s, parent };
   };
   const load = async (req: FastifyRequest) => {
     const { s, parent } = await parentOf(req);
-    const row = await def.find(s, parent, (req.params as Record<string, unknown>)[keyName]);
+    const row = await repo.find(s, paramsOf(req)[keyName] as Static<K>, parent);
     if (!row) throw notFound(def.name);
     return { s, parent, row };
   };
-  const single = async (s: Scope, parent: P, row: Row) => ({ data: await def.show(s, parent, row) });
+  const single = async (s: Scope, parent: P, row: Row) => ({ data: await repo.show(s, row, parent) });
   const uniques = def.unique === undefined ? [] : [def.unique].flat();
-  const unique = async (s: Scope, body: any, row?: Row) => {
+  const unique = async (s: Scope, body: unknown, row?: Row) => {
     const errors = new ErrorBag();
     const exceptId = row === undefined ? undefined : Number((row as { id: number }).id);
-    for (const u of uniques) await checkUnique(s.db, errors, u.table, u.field, body[u.field], { exceptId });
+    const values = body as Record<string, unknown>;
+    for (const u of uniques) await checkUnique(s.db, errors, u.table, u.field, values[u.field], { exceptId });
     errors.throwIfAny();
   };
 
-  if (def.list && 'load' in def.list) {
-    const list = def.list;
+  if (def.list && def.list.spec === undefined) {
+    const loadAll = needs(repo.load, 'load', def.path);
     app.get(
       def.path,
       {
@@ -210,12 +264,15 @@ export function resourceRoutes<P, Row, Out>(app: ZkApp, def: ResourceDef<P, Row,
       },
       async (req) => {
         const { s, parent } = await parentOf(req);
-        return { data: await list.load(s, parent) };
+        return { data: await loadAll(s, parent) };
       },
     );
   } else if (def.list) {
     const list = def.list;
+    const build = needs(repo.list, 'list', def.path);
     const item = def.listItem ?? def.resource;
+    const batch =
+      repo.listItems ?? (repo.showMany as ((s: Scope, rows: Row[], parent: P) => Promise<Item[]>) | undefined);
     app.get(
       def.path,
       {
@@ -228,11 +285,11 @@ export function resourceRoutes<P, Row, Out>(app: ZkApp, def: ResourceDef<P, Row,
           response: responses({ 200: list.unpaginated ? DataArray(item) : Paginated(item) }),
         },
       },
-      async (req) => {
+      async (req: FastifyRequest) => {
         const { s, parent } = await parentOf(req);
-        const map = (rows: Row[]) =>
-          list.map ? list.map(s, parent, rows) : Promise.all(rows.map((r) => def.show(s, parent, r)));
-        const qb = list.build(s, parent, req.query);
+        const map = (rows: Row[]): Promise<(Item | Out)[]> =>
+          batch ? batch(s, rows, parent) : Promise.all(rows.map((r) => repo.show(s, r, parent)));
+        const qb = build(s, req.query as Static<Q>, parent);
         if (!list.unpaginated) return listResponse(req, qb, list.spec, map);
         let ordered = qb;
         for (const term of orderTerms(
@@ -267,6 +324,7 @@ export function resourceRoutes<P, Row, Out>(app: ZkApp, def: ResourceDef<P, Row,
 
   if (def.create) {
     const create = def.create;
+    const insert = needs(repo.insert, 'insert', def.path);
     app.post(
       def.path,
       {
@@ -282,16 +340,17 @@ export function resourceRoutes<P, Row, Out>(app: ZkApp, def: ResourceDef<P, Row,
       async (req, reply) => {
         const { s, parent } = await parentOf(req);
         await unique(s, req.body);
-        const row = await create.run(s, parent, req.body);
+        const row = await insert(s, req.body as Static<C>, parent);
         return reply
           .code(201)
-          .send(create.answer ? { data: await create.answer.show(s, parent, row) } : await single(s, parent, row));
+          .send(create.answer ? { data: await create.answer.show(s, row, parent) } : await single(s, parent, row));
       },
     );
   }
 
   if (def.update) {
-    const update = def.update;
+    const body = def.update.body;
+    const change = needs(repo.update, 'update', def.path);
     app.route({
       method: ['PATCH', 'PUT'],
       url: itemPath,
@@ -300,23 +359,23 @@ export function resourceRoutes<P, Row, Out>(app: ZkApp, def: ResourceDef<P, Row,
         summary: summary('update', `Update ${a} (only submitted fields change; PUT is an alias)`),
         tags,
         params: itemParams,
-        body: update.body,
+        body,
         response: responses({ 200: Single(def.resource) }, { write: true }),
       },
       handler: async (req) => {
         const { s, parent, row } = await load(req);
         // Fields sent as the record reads them change nothing (http/round-trip.ts).
-        const current = await def.show(s, parent, row);
-        const changes = requestedChanges(req, current as object, update.body);
+        const current = await repo.show(s, row, parent);
+        const changes = requestedChanges(req, current as object, body);
         if (!changes) return { data: current };
         await unique(s, changes, row);
-        return single(s, parent, await update.run(s, parent, row, changes));
+        return single(s, parent, await change(s, row, changes as Static<U>, parent));
       },
     });
   }
 
-  if (def.remove) {
-    const remove = def.remove;
+  const remove = def.remove ?? repo.remove;
+  if (remove) {
     app.delete(
       itemPath,
       {
@@ -330,7 +389,7 @@ export function resourceRoutes<P, Row, Out>(app: ZkApp, def: ResourceDef<P, Row,
       },
       async (req, reply) => {
         const { s, parent, row } = await load(req);
-        await remove(s, parent, row);
+        await remove(s, row, parent);
         return reply.code(204).send();
       },
     );

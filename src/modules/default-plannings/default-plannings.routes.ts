@@ -8,7 +8,6 @@ import {
   DefaultPlanningCreate,
   DefaultPlanningListQuery,
   DefaultPlanningUpdate,
-  type DefaultPlanningT,
 } from './default-plannings.schemas.js';
 import {
   defaultPlanningListSpec,
@@ -16,27 +15,27 @@ import {
   findDefaultPlanning,
   listDefaultPlannings,
   toDefaultPlanning,
-  type DefaultPlanningRow,
 } from './default-plannings.repository.js';
 import { changeDefaultPlanning, createDefaultPlanning } from './default-plannings.service.js';
 
 export default async function defaultPlanningRoutes(app: ZkApp) {
-  resourceRoutes<undefined, DefaultPlanningRow, DefaultPlanningT>(app, {
+  resourceRoutes(app, {
     name: 'Default planning',
     plural: 'default plannings (standing plans of an employee for a project over a period)',
     tags: ['Plannings'],
     path: '/default-plannings',
     records: { table: 'default_plannings' },
     resource: DefaultPlanning,
-    list: {
-      query: DefaultPlanningListQuery,
-      build: (s, _p, q) => listDefaultPlannings(s.db, planFiltersOf(q)),
-      spec: defaultPlanningListSpec,
+    repository: {
+      list: (s, q) => listDefaultPlannings(s.db, planFiltersOf(q)),
+      find: (s, id) => findDefaultPlanning(s.db, id),
+      show: (_s, row) => toDefaultPlanning(row),
+      insert: (s, body) => createDefaultPlanning(s.db, body),
+      update: (s, row, body) => changeDefaultPlanning(s.db, row, body),
+      remove: (s, row) => deleteDefaultPlanning(s.db, Number(row.id)),
     },
-    find: (s, _p, id) => findDefaultPlanning(s.db, id),
-    show: (_s, _p, row) => toDefaultPlanning(row),
-    create: { body: DefaultPlanningCreate, run: (s, _p, body) => createDefaultPlanning(s.db, body) },
-    update: { body: DefaultPlanningUpdate, run: (s, _p, row, body) => changeDefaultPlanning(s.db, row, body) },
-    remove: (s, _p, row) => deleteDefaultPlanning(s.db, Number(row.id)),
+    list: { query: DefaultPlanningListQuery, spec: defaultPlanningListSpec },
+    create: { body: DefaultPlanningCreate },
+    update: { body: DefaultPlanningUpdate },
   });
 }

@@ -53,7 +53,7 @@ async function write(s: Scope, body: DeviceWriteT, current?: DeviceRow) {
 }
 
 export default async function deviceRoutes(app: ZkApp) {
-  resourceRoutes<undefined, DeviceRow, unknown>(app, {
+  resourceRoutes(app, {
     name: 'Device',
     plural: 'devices (terminals)',
     tags: ['Devices'],
@@ -64,22 +64,23 @@ export default async function deviceRoutes(app: ZkApp) {
       derivations: [...categoryDerivations('device'), { table: 'device_employees', match: { id: 'device_id' } }],
     },
     resource: Device,
+    repository: {
+      list: (s, q) => listDevices(s.db, q),
+      listItems: (s, rows) => toDeviceListItems(s.db, rows),
+      find: (s, id) => findRow(s.db, 'devices', 'id', id),
+      show: (s, row) => toDevice(s.db, row),
+      insert: (s, body) => write(s, body),
+      update: (s, row, body) => write(s, body, row),
+      remove: async (s, row) => {
+        await s.db.transaction(async (trx) => {
+          await clearCategories(trx, 'device', Number(row.id));
+          await deleteRow(trx, 'devices', Number(row.id));
+        });
+      },
+    },
     listItem: DeviceListItem,
-    list: {
-      query: DeviceListQuery,
-      build: (s, _p, q) => listDevices(s.db, q),
-      spec: { ...deviceListSpec, modified: 'modified' },
-      map: (s, _p, rows) => toDeviceListItems(s.db, rows),
-    },
-    find: (s, _p, id) => findRow(s.db, 'devices', 'id', id),
-    show: (s, _p, row) => toDevice(s.db, row),
-    create: { body: DeviceCreate, run: (s, _p, body) => write(s, body) },
-    update: { body: DeviceUpdate, run: (s, _p, row, body) => write(s, body, row) },
-    remove: async (s, _p, row) => {
-      await s.db.transaction(async (trx) => {
-        await clearCategories(trx, 'device', Number(row.id));
-        await deleteRow(trx, 'devices', Number(row.id));
-      });
-    },
+    list: { query: DeviceListQuery, spec: { ...deviceListSpec, modified: 'modified' } },
+    create: { body: DeviceCreate },
+    update: { body: DeviceUpdate },
   });
 }

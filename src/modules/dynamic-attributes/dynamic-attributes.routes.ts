@@ -7,7 +7,6 @@ import {
   DynamicAttributeDefinition,
   DynamicAttributeListQuery,
   DynamicAttributeUpdate,
-  type DynamicAttributeDefinitionT,
 } from './dynamic-attributes.schemas.js';
 import {
   deleteDynamicAttribute,
@@ -17,11 +16,10 @@ import {
   listDynamicAttributes,
   toDefinition,
   updateDynamicAttribute,
-  type DynamicAttributeRow,
 } from './dynamic-attributes.repository.js';
 
 export default async function dynamicAttributeRoutes(app: ZkApp) {
-  resourceRoutes<undefined, DynamicAttributeRow, DynamicAttributeDefinitionT>(app, {
+  resourceRoutes(app, {
     name: 'Dynamic attribute',
     plural: 'dynamic attribute definitions',
     tags: ['Dynamic attributes'],
@@ -29,19 +27,17 @@ export default async function dynamicAttributeRoutes(app: ZkApp) {
     records: { table: 'dynamic_attributes' },
     unique: { table: 'dynamic_attributes', field: 'name' },
     resource: DynamicAttributeDefinition,
-    list: {
-      query: DynamicAttributeListQuery,
-      build: (s, _p, q) => listDynamicAttributes(s.db, q),
-      spec: dynamicAttributeListSpec,
+    repository: {
+      list: (s, q) => listDynamicAttributes(s.db, q),
+      find: (s, id) => findDynamicAttribute(s.db, id),
+      show: (_s, row) => toDefinition(row),
+      insert: (s, body) => insertDynamicAttribute(s.db, body),
+      update: (s, row, body) => updateDynamicAttribute(s.db, Number(row.id), body),
+      remove: (s, row) => deleteDynamicAttribute(s.db, Number(row.id)),
     },
-    find: (s, _p, id) => findDynamicAttribute(s.db, id),
-    show: (_s, _p, row) => toDefinition(row),
-    create: { body: DynamicAttributeCreate, run: (s, _p, body) => insertDynamicAttribute(s.db, body) },
-    update: {
-      body: DynamicAttributeUpdate,
-      run: (s, _p, row, body) => updateDynamicAttribute(s.db, Number(row.id), body),
-    },
-    remove: (s, _p, row) => deleteDynamicAttribute(s.db, Number(row.id)),
+    list: { query: DynamicAttributeListQuery, spec: dynamicAttributeListSpec },
+    create: { body: DynamicAttributeCreate },
+    update: { body: DynamicAttributeUpdate },
     summaries: {
       get: 'Get a dynamic attribute definition',
       create: 'Define a dynamic attribute',

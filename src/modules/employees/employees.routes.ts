@@ -15,7 +15,6 @@ import {
   listEmployees,
   toEmployeeBase,
   toEmployees,
-  type EmployeeRow,
 } from './employees.repository.js';
 import { writeEmployee } from './employees.service.js';
 import {
@@ -30,7 +29,7 @@ import { categoryDerivations } from '../categories/categories.records.js';
 import { attributeDerivations } from '../dynamic-attributes/dynamic-attributes.records.js';
 
 export default async function employeeRoutes(app: ZkApp) {
-  resourceRoutes<undefined, EmployeeRow, unknown>(app, {
+  resourceRoutes(app, {
     name: 'Employee',
     plural: 'employees',
     tags: ['Employees'],
@@ -48,24 +47,25 @@ export default async function employeeRoutes(app: ZkApp) {
     },
     key: { name: 'username', schema: Type.String({ minLength: 1, maxLength: 255 }) },
     resource: EmployeeDetail,
-    listItem: Employee,
-    list: {
-      query: EmployeeListQuery,
-      build: (s, _p, q) =>
+    repository: {
+      list: (s, q) =>
         listEmployees(s.db, { personal_numbers: arrayParam(q, 'personal_number'), department_id: q.department_id }),
-      spec: employeeListSpec,
-      map: (s, _p, rows) => toEmployees(s.db, s.tenant, rows),
+      listItems: (s, rows) => toEmployees(s.db, s.tenant, rows),
+      find: (s, username) => findEmployeeRow(s.db, username),
+      show: async (s, row) => {
+        const [[employee], absences_count] = await Promise.all([
+          toEmployees(s.db, s.tenant, [row]),
+          absencesCount(s.db, row.username),
+        ]);
+        return { ...employee, absences_count };
+      },
+      insert: (s, body) => writeEmployee(s, body),
+      update: (s, row, body) => writeEmployee(s, body, row),
     },
-    find: (s, _p, username) => findEmployeeRow(s.db, username),
-    show: async (s, _p, row) => {
-      const [[employee], absences_count] = await Promise.all([
-        toEmployees(s.db, s.tenant, [row]),
-        absencesCount(s.db, row.username),
-      ]);
-      return { ...employee, absences_count };
-    },
-    create: { body: EmployeeCreate, run: (s, _p, body) => writeEmployee(s, body) },
-    update: { body: EmployeeUpdate, run: (s, _p, row, body) => writeEmployee(s, body, row) },
+    listItem: Employee,
+    list: { query: EmployeeListQuery, spec: employeeListSpec },
+    create: { body: EmployeeCreate },
+    update: { body: EmployeeUpdate },
   });
 
   app.get(

@@ -58,15 +58,20 @@ function write(s: Scope, employee: EmployeeRow, body: EmploymentPeriodWriteT, cu
 }
 
 export default async function employmentPeriodRoutes(app: ZkApp) {
-  employeeChildRoutes<EmploymentPeriodRow, unknown>(app, 'employment-periods', 'employment_periods', {
+  employeeChildRoutes(app, 'employment-periods', 'employment_periods', {
     name: 'Employment period',
     plural: 'employment periods of an employee',
     tags: ['Employment periods'],
     resource: EmploymentPeriod,
-    list: { build: (s, e) => listEmploymentPeriods(s.db, e.username), spec: employmentPeriodListSpec },
-    find: (s, e, id) => findEmploymentPeriod(s.db, e.username, id),
-    show: (_s, _e, row) => toEmploymentPeriod(row),
-    create: { body: EmploymentPeriodWrite, run: (s, e, body) => write(s, e, body) },
-    update: { body: EmploymentPeriodWrite, run: (s, e, row, body) => write(s, e, body, row) },
+    repository: {
+      list: (s, _q, e) => listEmploymentPeriods(s.db, e.username),
+      find: (s, id, e) => findEmploymentPeriod(s.db, e.username, id),
+      show: (_s, row) => toEmploymentPeriod(row),
+      insert: (s, body, e) => write(s, e, body),
+      update: (s, row, body, e) => write(s, e, body, row),
+    },
+    list: { spec: employmentPeriodListSpec },
+    create: { body: EmploymentPeriodWrite },
+    update: { body: EmploymentPeriodWrite },
   });
 }

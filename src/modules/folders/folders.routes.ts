@@ -2,24 +2,29 @@
 // (contract: list and detail reads); POST, PATCH/PUT, DELETE (additive). Rules: folders.service.ts.
 import type { ZkApp } from '../../types.js';
 import { findRow, resourceRoutes } from '../crud/index.js';
-import { Folder, FolderCreate, FolderListQuery, FolderUpdate, type FolderT } from './folders.schemas.js';
-import { folderListSpec, listFolders, toFolder, type FolderRow } from './folders.repository.js';
+import { Folder, FolderCreate, FolderListQuery, FolderUpdate } from './folders.schemas.js';
+import { folderListSpec, listFolders, toFolder } from './folders.repository.js';
 import { changeFolder, createFolder, removeFolder } from './folders.service.js';
 
 export default async function folderRoutes(app: ZkApp) {
-  resourceRoutes<undefined, FolderRow, FolderT>(app, {
+  resourceRoutes(app, {
     name: 'Folder',
     plural: 'folders',
     tags: ['Folders'],
     path: '/folders',
     records: { table: 'folders' },
     resource: Folder,
-    list: { query: FolderListQuery, build: (s, _p, q) => listFolders(s.db, q), spec: folderListSpec },
-    find: (s, _p, id) => findRow(s.db, 'folders', 'id', id),
-    show: (_s, _p, row) => toFolder(row),
-    create: { body: FolderCreate, run: (s, _p, body) => createFolder(s, body) },
-    update: { body: FolderUpdate, run: (s, _p, row, body) => changeFolder(s, row, body) },
-    remove: (s, _p, row) => removeFolder(s, row),
+    repository: {
+      list: (s, q) => listFolders(s.db, q),
+      find: (s, id) => findRow(s.db, 'folders', 'id', id),
+      show: (_s, row) => toFolder(row),
+      insert: (s, body) => createFolder(s, body),
+      update: (s, row, body) => changeFolder(s, row, body),
+      remove: (s, row) => removeFolder(s, row),
+    },
+    list: { query: FolderListQuery, spec: folderListSpec },
+    create: { body: FolderCreate },
+    update: { body: FolderUpdate },
     summaries: { remove: 'Delete a folder with its documents (not while it has subfolders)' },
   });
 }

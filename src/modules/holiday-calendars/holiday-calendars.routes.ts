@@ -43,7 +43,6 @@ import {
   toBreakRegulationType,
   toHoliday,
   toHolidayCalendar,
-  type BreakRegulationTypeRow,
   type HolidayCalendarRow,
   type HolidayRow,
 } from './holiday-calendars.repository.js';
@@ -79,31 +78,30 @@ async function writeHoliday(
 }
 
 export default async function holidayCalendarRoutes(app: ZkApp) {
-  resourceRoutes<undefined, HolidayCalendarRow, unknown>(app, {
+  resourceRoutes(app, {
     name: 'Holiday calendar',
     plural: 'holiday calendars',
     tags: ['Holiday calendars'],
     path: '/holiday-calendars',
     records: { table: 'holiday_calendars' },
     resource: HolidayCalendar,
-    list: { build: (s) => listHolidayCalendars(s.db), spec: namedListSpec },
-    find: (s, _p, id) => findRow(s.db, 'holiday_calendars', 'id', id),
-    show: (_s, _p, row) => toHolidayCalendar(row),
-    create: {
-      body: HolidayCalendarCreate,
-      run: (s, _p, body) => writeNamed(s, 'holiday_calendars', CALENDAR_COLUMNS, body),
+    repository: {
+      list: (s) => listHolidayCalendars(s.db),
+      find: (s, id) => findRow(s.db, 'holiday_calendars', 'id', id),
+      show: (_s, row) => toHolidayCalendar(row),
+      insert: (s, body) => writeNamed(s, 'holiday_calendars', CALENDAR_COLUMNS, body),
+      update: (s, row, body) => writeNamed(s, 'holiday_calendars', CALENDAR_COLUMNS, body, row),
     },
-    update: {
-      body: HolidayCalendarUpdate,
-      run: (s, _p, row, body) => writeNamed(s, 'holiday_calendars', CALENDAR_COLUMNS, body, row),
-    },
-    remove: async (s, _p, row) => {
+    list: { spec: namedListSpec },
+    create: { body: HolidayCalendarCreate },
+    update: { body: HolidayCalendarUpdate },
+    remove: async (s, row) => {
       await refuseWhileUsed(s.db, 'holiday_calendars', row);
       await deleteRow(s.db, 'holiday_calendars', Number(row.id));
     },
   });
 
-  resourceRoutes<HolidayCalendarRow, HolidayRow, unknown>(app, {
+  resourceRoutes(app, {
     name: 'Holiday',
     plural: 'holidays of a calendar',
     tags: ['Holiday calendars'],
@@ -116,37 +114,37 @@ export default async function holidayCalendarRoutes(app: ZkApp) {
       return calendar;
     },
     resource: Holiday,
-    list: {
-      query: HolidayListQuery,
-      build: (s, cal, q) => listHolidays(s.db, Number(cal.id), q),
-      spec: holidayListSpec,
+    repository: {
+      list: (s, q, cal) => listHolidays(s.db, Number(cal.id), q),
+      find: (s, id, cal) => findHoliday(s.db, Number(cal.id), id),
+      show: (_s, row) => toHoliday(row),
+      insert: (s, body, cal) => writeHoliday(s, cal, body),
+      update: (s, row, body, cal) => writeHoliday(s, cal, body, row),
+      remove: (s, row) => deleteRow(s.db, 'holidays', Number(row.id)),
     },
-    find: (s, cal, id) => findHoliday(s.db, Number(cal.id), id),
-    show: (_s, _p, row) => toHoliday(row),
-    create: { body: HolidayCreate, run: (s, cal, body) => writeHoliday(s, cal, body) },
-    update: { body: HolidayUpdate, run: (s, cal, row, body) => writeHoliday(s, cal, body, row) },
-    remove: (s, _p, row) => deleteRow(s.db, 'holidays', Number(row.id)),
+    list: { query: HolidayListQuery, spec: holidayListSpec },
+    create: { body: HolidayCreate },
+    update: { body: HolidayUpdate },
   });
 
-  resourceRoutes<undefined, BreakRegulationTypeRow, unknown>(app, {
+  resourceRoutes(app, {
     name: 'Break regulation type',
     plural: 'break regulation types',
     tags: ['Holiday calendars'],
     path: '/break-regulation-types',
     records: { table: 'break_regulation_types' },
     resource: BreakRegulationType,
-    list: { build: (s) => listBreakRegulationTypes(s.db), spec: namedListSpec },
-    find: (s, _p, id) => findRow(s.db, 'break_regulation_types', 'id', id),
-    show: (_s, _p, row) => toBreakRegulationType(row),
-    create: {
-      body: BreakRegulationTypeCreate,
-      run: (s, _p, body) => writeNamed(s, 'break_regulation_types', ['name'], body),
+    repository: {
+      list: (s) => listBreakRegulationTypes(s.db),
+      find: (s, id) => findRow(s.db, 'break_regulation_types', 'id', id),
+      show: (_s, row) => toBreakRegulationType(row),
+      insert: (s, body) => writeNamed(s, 'break_regulation_types', ['name'], body),
+      update: (s, row, body) => writeNamed(s, 'break_regulation_types', ['name'], body, row),
     },
-    update: {
-      body: BreakRegulationTypeUpdate,
-      run: (s, _p, row, body) => writeNamed(s, 'break_regulation_types', ['name'], body, row),
-    },
-    remove: async (s, _p, row) => {
+    list: { spec: namedListSpec },
+    create: { body: BreakRegulationTypeCreate },
+    update: { body: BreakRegulationTypeUpdate },
+    remove: async (s, row) => {
       await refuseWhileUsed(s.db, 'break_regulation_types', row);
       await deleteRow(s.db, 'break_regulation_types', Number(row.id));
     },

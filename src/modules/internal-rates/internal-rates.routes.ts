@@ -11,7 +11,6 @@ import {
   InternalRate,
   InternalRateCreate,
   InternalRateUpdate,
-  type InternalRateT,
   type InternalRateWriteT,
 } from './internal-rates.schemas.js';
 import {
@@ -37,15 +36,20 @@ async function write(s: Scope, employee: EmployeeRow, body: InternalRateWriteT, 
 }
 
 export default async function internalRateRoutes(app: ZkApp) {
-  employeeChildRoutes<InternalRateRow, InternalRateT>(app, 'internal-rates', 'internal_rates', {
+  employeeChildRoutes(app, 'internal-rates', 'internal_rates', {
     name: 'Internal rate',
     plural: 'internal rates of an employee',
     tags: ['Internal rates'],
     resource: InternalRate,
-    list: { build: (s, e) => listInternalRates(s.db, e.username), spec: internalRateListSpec, unpaginated: true },
-    find: (s, e, id) => findInternalRate(s.db, e.username, id),
-    show: (s, _e, row) => toInternalRate(row, s.db.language),
-    create: { body: InternalRateCreate, run: (s, e, body) => write(s, e, body) },
-    update: { body: InternalRateUpdate, run: (s, e, row, body) => write(s, e, body, row) },
+    repository: {
+      list: (s, _q, e) => listInternalRates(s.db, e.username),
+      find: (s, id, e) => findInternalRate(s.db, e.username, id),
+      show: (s, row) => toInternalRate(row, s.db.language),
+      insert: (s, body, e) => write(s, e, body),
+      update: (s, row, body, e) => write(s, e, body, row),
+    },
+    list: { spec: internalRateListSpec, unpaginated: true },
+    create: { body: InternalRateCreate },
+    update: { body: InternalRateUpdate },
   });
 }

@@ -6,9 +6,10 @@ import type { ZkApp } from '../../types.js';
 import { MAX_ID } from '../../http/schemas.js';
 import { arrayParam } from '../../http/list/index.js';
 import { resourceRoutes } from '../crud/index.js';
+import type { Scope } from '../../tenancy/scope.js';
 import { requireProject } from '../projects/projects.service.js';
 import { InvoiceNumberParam } from './invoices.schemas.js';
-import { InvoiceItem, InvoiceItemListQuery, InvoiceItemWrite, type InvoiceItemT } from './invoice-items.schemas.js';
+import { InvoiceItem, InvoiceItemListQuery, InvoiceItemWrite } from './invoice-items.schemas.js';
 import {
   findInvoiceItem,
   invoiceItemListSpec,
@@ -33,16 +34,16 @@ function filters(query: Record<string, unknown>, scope: InvoiceItemFilters = {})
     ...scope,
   };
 }
-const list = (scope: (parent: any) => InvoiceItemFilters) => ({
-  query: InvoiceItemListQuery,
-  build: (s: { db: any }, parent: any, q: any) => listInvoiceItems(s.db, filters(q, scope(parent))),
-  spec: invoiceItemListSpec,
-  map: async (s: { db: { language: string } }, _p: unknown, rows: InvoiceItemRow[]) =>
-    rows.map((r) => toInvoiceItem(r, s.db.language)),
-});
+/** The list of the items the parent holds, narrowed by the query's filters. */
+const listOf =
+  <P>(scope: (parent: P) => InvoiceItemFilters) =>
+  (s: Scope, query: Record<string, unknown>, parent: P) =>
+    listInvoiceItems(s.db, filters(query, scope(parent)));
+const list = { query: InvoiceItemListQuery, spec: invoiceItemListSpec };
+const show = (s: Scope, row: InvoiceItemRow) => toInvoiceItem(row, s.db.language);
 
 export default async function invoiceItemRoutes(app: ZkApp) {
-  resourceRoutes<undefined, InvoiceItemRow, InvoiceItemT>(app, {
+  resourceRoutes(app, {
     name: 'Invoice item',
     plural: 'invoice items',
     tags,
@@ -53,12 +54,17 @@ export default async function invoiceItemRoutes(app: ZkApp) {
       derivations: [{ table: 'invoices', columns: ['invoice_number'], match: { invoice_id: 'id' } }],
     },
     resource: InvoiceItem,
-    list: list(() => ({})),
-    find: (s, _p, id) => findInvoiceItem(s.db, id),
-    show: (s, _p, row) => toInvoiceItem(row, s.db.language),
-    create: { body: InvoiceItemWrite, run: (s, _p, body) => createInvoiceItem(s, body) },
-    update: { body: InvoiceItemWrite, run: (s, _p, row, body) => changeInvoiceItem(s, row, body) },
-    remove: (s, _p, row) => removeInvoiceItem(s, row),
+    repository: {
+      list: listOf(() => ({})),
+      find: (s, id) => findInvoiceItem(s.db, id),
+      show,
+      insert: (s, body) => createInvoiceItem(s, body),
+      update: (s, row, body) => changeInvoiceItem(s, row, body),
+      remove: (s, row) => removeInvoiceItem(s, row),
+    },
+    list,
+    create: { body: InvoiceItemWrite },
+    update: { body: InvoiceItemWrite },
     summaries: {
       list: 'List invoice items (invoice_id, status[] or status, planned_from, planned_to)',
       update: 'Update an invoice item unless its invoice is billed (only submitted fields change; PUT is an alias)',
@@ -66,7 +72,7 @@ export default async function invoiceItemRoutes(app: ZkApp) {
     },
   });
 
-  resourceRoutes<{ id: number }, InvoiceItemRow, InvoiceItemT>(app, {
+  resourceRoutes(app, {
     name: 'Invoice item',
     plural: 'items of an invoice',
     tags,
@@ -74,14 +80,17 @@ export default async function invoiceItemRoutes(app: ZkApp) {
     parentParams: { invoice_number: InvoiceNumberParam },
     parent: (s, params) => requireInvoice(s.db, String(params.invoice_number)),
     resource: InvoiceItem,
-    list: list((invoice) => ({ invoice_id: Number(invoice.id) })),
+    repository: {
+      list: listOf((invoice: { id: number }) => ({ invoice_id: Number(invoice.id) })),
+      find: (s, id, invoice) => findInvoiceItem(s.db, id, { invoice_id: Number(invoice.id) }),
+      show,
+    },
+    list,
     detail: false,
-    find: (s, invoice, id) => findInvoiceItem(s.db, id, { invoice_id: Number(invoice.id) }),
-    show: (s, _p, row) => toInvoiceItem(row, s.db.language),
     summaries: { list: 'List the items of an invoice (the invoice item filters apply)' },
   });
 
-  resourceRoutes<{ id: number }, InvoiceItemRow, InvoiceItemT>(app, {
+  resourceRoutes(app, {
     name: 'Invoice item',
     plural: 'invoice items of a project',
     tags,
@@ -89,10 +98,13 @@ export default async function invoiceItemRoutes(app: ZkApp) {
     parentParams: { project: Id() },
     parent: (s, params) => requireProject(s.db, Number(params.project)),
     resource: InvoiceItem,
-    list: list((project) => ({ project_id: Number(project.id) })),
+    repository: {
+      list: listOf((project: { id: number }) => ({ project_id: Number(project.id) })),
+      find: (s, id, project) => findInvoiceItem(s.db, id, { project_id: Number(project.id) }),
+      show,
+    },
+    list,
     detail: false,
-    find: (s, project, id) => findInvoiceItem(s.db, id, { project_id: Number(project.id) }),
-    show: (s, _p, row) => toInvoiceItem(row, s.db.language),
     summaries: { list: 'List the invoice items of a project (the invoice item filters apply)' },
   });
 }

@@ -31,7 +31,7 @@ export async function presentInvoices(db: TenantDb, rows: InvoiceRow[]): Promise
 }
 
 export default async function invoiceRoutes(app: ZkApp) {
-  resourceRoutes<undefined, InvoiceRow, InvoiceT>(app, {
+  resourceRoutes(app, {
     name: 'Invoice',
     plural: 'invoices',
     tags,
@@ -40,21 +40,21 @@ export default async function invoiceRoutes(app: ZkApp) {
       table: 'invoices',
       key: ['invoice_number'],
       derivations: invoiceDerivations,
-      showMany: (s, _p, rows) => presentInvoices(s.db, rows),
     },
     key: { name: 'invoice_number', schema: InvoiceNumberParam },
     resource: Invoice,
-    list: {
-      query: InvoiceListQuery,
-      build: (s, _p, q) => listInvoices(s.db, q),
-      spec: invoiceListSpec,
-      map: (s, _p, rows) => presentInvoices(s.db, rows),
+    repository: {
+      list: (s, q) => listInvoices(s.db, q),
+      find: (s, number) => findInvoice(s.db, String(number)),
+      show: async (s, row) => (await presentInvoices(s.db, [row]))[0],
+      showMany: (s, rows) => presentInvoices(s.db, rows),
+      insert: (s, body) => createInvoice(s, body),
+      update: (s, row, body) => changeInvoice(s, row, body),
+      remove: (s, row) => removeInvoice(s, row),
     },
-    find: (s, _p, number) => findInvoice(s.db, String(number)),
-    show: async (s, _p, row) => (await presentInvoices(s.db, [row]))[0],
-    create: { body: InvoiceCreate, run: (s, _p, body) => createInvoice(s, body) },
-    update: { body: InvoiceUpdate, run: (s, _p, row, body) => changeInvoice(s, row, body) },
-    remove: (s, _p, row) => removeInvoice(s, row),
+    list: { query: InvoiceListQuery, spec: invoiceListSpec },
+    create: { body: InvoiceCreate },
+    update: { body: InvoiceUpdate },
     unique: { table: 'invoices', field: 'invoice_number' },
     summaries: {
       list: 'List invoices (customer_number, date_from, date_to, status)',

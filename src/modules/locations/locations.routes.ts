@@ -72,7 +72,7 @@ async function writeList(s: Scope, body: LocationListWriteT, current?: LocationL
 }
 
 export default async function locationRoutes(app: ZkApp) {
-  resourceRoutes<undefined, LocationRow, unknown>(app, {
+  resourceRoutes(app, {
     name: 'Location',
     plural: 'locations',
     tags: ['Locations'],
@@ -80,22 +80,23 @@ export default async function locationRoutes(app: ZkApp) {
     records: { table: 'locations', key: ['code'] },
     key: { name: 'id', schema: Type.String({ minLength: 1, maxLength: 64 }) },
     resource: Location,
-    list: {
-      query: LocationListQuery,
-      build: (s, _p, q) => listLocations(s.db, { city: q.city }),
-      spec: locationListSpec,
+    repository: {
+      list: (s, q) => listLocations(s.db, { city: q.city }),
+      find: (s, id) => findRow(s.db, 'locations', 'code', id),
+      show: (_s, row) => toLocation(row),
+      insert: (s, body) => writeLocation(s, body),
+      update: (s, row, body) => writeLocation(s, body, row),
     },
-    find: (s, _p, id) => findRow(s.db, 'locations', 'code', id),
-    show: (_s, _p, row) => toLocation(row),
-    create: { body: LocationCreate, run: (s, _p, body) => writeLocation(s, body) },
-    update: { body: LocationUpdate, run: (s, _p, row, body) => writeLocation(s, body, row) },
-    remove: async (s, _p, row) => {
+    list: { query: LocationListQuery, spec: locationListSpec },
+    create: { body: LocationCreate },
+    update: { body: LocationUpdate },
+    remove: async (s, row) => {
       await refuseWhileUsed(s.db, 'locations', row, (what) => `The location is still used by ${what}.`);
       await deleteRow(s.db, 'locations', Number(row.id));
     },
   });
 
-  resourceRoutes<undefined, LocationListRow, unknown>(app, {
+  resourceRoutes(app, {
     name: 'Location list',
     plural: 'location lists',
     tags: ['Locations'],
@@ -105,16 +106,18 @@ export default async function locationRoutes(app: ZkApp) {
       derivations: [{ table: 'location_list_items', match: { id: 'location_list_id' } }],
     },
     resource: LocationList,
-    list: {
-      build: (s) => listLocationLists(s.db),
-      spec: locationListsSpec,
-      map: (s, _p, rows) => toLocationLists(s.db, rows),
+    repository: {
+      list: (s) => listLocationLists(s.db),
+      listItems: (s, rows) => toLocationLists(s.db, rows),
+      find: (s, id) => findRow(s.db, 'location_lists', 'id', id),
+      show: async (s, row) => (await toLocationLists(s.db, [row]))[0],
+      insert: (s, body) => writeList(s, body),
+      update: (s, row, body) => writeList(s, body, row),
+      remove: (s, row) => deleteRow(s.db, 'location_lists', Number(row.id)),
     },
-    find: (s, _p, id) => findRow(s.db, 'location_lists', 'id', id),
-    show: async (s, _p, row) => (await toLocationLists(s.db, [row]))[0],
-    create: { body: LocationListCreate, run: (s, _p, body) => writeList(s, body) },
-    update: { body: LocationListUpdate, run: (s, _p, row, body) => writeList(s, body, row) },
-    remove: (s, _p, row) => deleteRow(s.db, 'location_lists', Number(row.id)),
+    list: { spec: locationListsSpec },
+    create: { body: LocationListCreate },
+    update: { body: LocationListUpdate },
   });
 
   app.get(

@@ -6,7 +6,7 @@ import { type Scope } from '../../tenancy/scope.js';
 import type { EmployeeRow } from '../employees/employees.repository.js';
 import { childColumns, writeChild } from '../employees/employee-children.service.js';
 import { employeeChildRoutes } from '../employees/employee-children.routes.js';
-import { Meal, MealCreate, MealQuery, MealUpdate, type MealT, type MealWriteT } from './meals.schemas.js';
+import { Meal, MealCreate, MealQuery, MealUpdate, type MealWriteT } from './meals.schemas.js';
 import { findMeal, listMeals, mealListSpec, toMeal, type MealRow } from './meals.repository.js';
 
 async function write(s: Scope, employee: EmployeeRow, body: MealWriteT, current?: MealRow) {
@@ -23,15 +23,20 @@ async function write(s: Scope, employee: EmployeeRow, body: MealWriteT, current?
 }
 
 export default async function mealRoutes(app: ZkApp) {
-  employeeChildRoutes<MealRow, MealT>(app, 'meals', 'meals', {
+  employeeChildRoutes(app, 'meals', 'meals', {
     name: 'Meal',
     plural: 'meals of an employee',
     tags: ['Employee meals'],
     resource: Meal,
-    list: { query: MealQuery, build: (s, e, q) => listMeals(s.db, e.username, q), spec: mealListSpec },
-    find: (s, e, id) => findMeal(s.db, e.username, id),
-    show: (s, _e, row) => toMeal(row, s.tenant),
-    create: { body: MealCreate, run: (s, e, body) => write(s, e, body) },
-    update: { body: MealUpdate, run: (s, e, row, body) => write(s, e, body, row) },
+    repository: {
+      list: (s, q, e) => listMeals(s.db, e.username, q),
+      find: (s, id, e) => findMeal(s.db, e.username, id),
+      show: (s, row) => toMeal(row, s.tenant),
+      insert: (s, body, e) => write(s, e, body),
+      update: (s, row, body, e) => write(s, e, body, row),
+    },
+    list: { query: MealQuery, spec: mealListSpec },
+    create: { body: MealCreate },
+    update: { body: MealUpdate },
   });
 }

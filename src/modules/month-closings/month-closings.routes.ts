@@ -11,7 +11,6 @@ import {
   MonthClosingCreate,
   MonthClosingListQuery,
   type MonthClosingCreateT,
-  type MonthClosingT,
 } from './month-closings.schemas.js';
 import {
   deleteMonthClosing,
@@ -50,18 +49,22 @@ const reopenMonth = (s: Scope, row: MonthClosingRow) =>
   );
 
 export default async function monthClosingRoutes(app: ZkApp) {
-  resourceRoutes<undefined, MonthClosingRow, MonthClosingT>(app, {
+  resourceRoutes(app, {
     name: 'Month closing',
     plural: 'closed months',
     tags: ['Month closings'],
     path: '/month-closings',
     records: { table: 'month_closings' },
     resource: MonthClosing,
-    list: { query: MonthClosingListQuery, build: (s, _p, q) => listMonthClosings(s.db, q), spec: monthClosingListSpec },
-    find: (s, _p, id) => findMonthClosing(s.db, id),
-    show: (_s, _p, row) => toMonthClosing(row),
-    create: { body: MonthClosingCreate, run: (s, _p, body) => closeMonth(s, body) },
-    remove: (s, _p, row) => reopenMonth(s, row),
+    repository: {
+      list: (s, q) => listMonthClosings(s.db, q),
+      find: (s, id) => findMonthClosing(s.db, id),
+      show: (_s, row) => toMonthClosing(row),
+      insert: (s, body) => closeMonth(s, body),
+      remove: (s, row) => reopenMonth(s, row),
+    },
+    list: { query: MonthClosingListQuery, spec: monthClosingListSpec },
+    create: { body: MonthClosingCreate },
     summaries: { create: 'Close a month for the whole tenant or for one employee', remove: 'Reopen a closed month' },
   });
 }

@@ -5,23 +5,16 @@ import type { ZkApp } from '../../types.js';
 import { MAX_ID } from '../../http/schemas.js';
 import { listParams } from '../../http/list/index.js';
 import { resourceRoutes } from '../crud/index.js';
-import { OfferItem, OfferItemCreate, OfferItemUpdate, type OfferItemT } from './offer-items.schemas.js';
-import {
-  deleteOfferItem,
-  findOfferItem,
-  listOfferItems,
-  offerItemListSpec,
-  type OfferItemRow,
-} from './offer-items.repository.js';
+import { OfferItem, OfferItemCreate, OfferItemUpdate } from './offer-items.schemas.js';
+import { deleteOfferItem, findOfferItem, listOfferItems, offerItemListSpec } from './offer-items.repository.js';
 import { changeOfferItem, createOfferItem, presentOfferItems } from './offer-items.service.js';
 import { requireOffer } from './offers.service.js';
-import type { OfferRow } from './offers.repository.js';
 import { offerItemDerivations } from './offers.records.js';
 
 const Id = () => Type.Integer({ minimum: 1, maximum: MAX_ID });
 
 export default async function offerItemRoutes(app: ZkApp) {
-  resourceRoutes<OfferRow, OfferItemRow, OfferItemT>(app, {
+  resourceRoutes(app, {
     name: 'Offer item',
     plural: 'items of an offer',
     tags: ['Offer items'],
@@ -30,26 +23,29 @@ export default async function offerItemRoutes(app: ZkApp) {
       table: 'offer_items',
       key: ['offer_id', 'id'],
       derivations: offerItemDerivations,
-      showMany: (s, offer, rows) => presentOfferItems(s.db, Number(offer.id), rows),
     },
     parentParams: { id: Id() },
     key: { name: 'item_id', schema: Id() },
     parent: (s, params) => requireOffer(s.db, Number(params.id)),
     resource: OfferItem,
+    repository: {
+      list: (s, _q, offer) => listOfferItems(s.db, Number(offer.id)),
+      find: (s, id, offer) => findOfferItem(s.db, Number(offer.id), id),
+      show: async (s, row, offer) => (await presentOfferItems(s.db, Number(offer.id), [row]))[0],
+      showMany: (s, rows, offer) => presentOfferItems(s.db, Number(offer.id), rows),
+      insert: (s, body, offer) => createOfferItem(s.db, Number(offer.id), body),
+      update: (s, row, body) => changeOfferItem(s.db, row, body),
+      remove: (s, row) => deleteOfferItem(s.db, Number(row.id)).then(() => undefined),
+    },
     list: {
       query: Type.Object(
         { page: listParams.page },
         { additionalProperties: true, description: 'page only; limit and sorting are ignored.' },
       ),
-      build: (s, offer) => listOfferItems(s.db, Number(offer.id)),
       spec: offerItemListSpec,
-      map: (s, offer, rows) => presentOfferItems(s.db, Number(offer.id), rows),
     },
-    find: (s, offer, id) => findOfferItem(s.db, Number(offer.id), id),
-    show: async (s, offer, row) => (await presentOfferItems(s.db, Number(offer.id), [row]))[0],
-    create: { body: OfferItemCreate, run: (s, offer, body) => createOfferItem(s.db, Number(offer.id), body) },
-    update: { body: OfferItemUpdate, run: (s, _o, row, body) => changeOfferItem(s.db, row, body) },
-    remove: (s, _o, row) => deleteOfferItem(s.db, Number(row.id)).then(() => undefined),
+    create: { body: OfferItemCreate },
+    update: { body: OfferItemUpdate },
     summaries: { list: 'List the items of an offer (page only; 15 per page)' },
   });
 }

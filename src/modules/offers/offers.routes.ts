@@ -3,15 +3,8 @@
 import type { ZkApp } from '../../types.js';
 import { arrayParam } from '../../http/list/index.js';
 import { resourceRoutes } from '../crud/index.js';
-import { Offer, OfferListQuery, OfferWrite, type OfferT } from './offers.schemas.js';
-import {
-  findOffer,
-  listOffers,
-  offerListSpec,
-  toOffers,
-  type OfferFilters,
-  type OfferRow,
-} from './offers.repository.js';
+import { Offer, OfferListQuery, OfferWrite } from './offers.schemas.js';
+import { findOffer, listOffers, offerListSpec, toOffers, type OfferFilters } from './offers.repository.js';
 import { changeOffer, createOffer, removeOffer } from './offers.service.js';
 import { offerTotalsDerivation } from './offers.records.js';
 
@@ -21,24 +14,25 @@ function filters(query: Record<string, unknown>): OfferFilters {
 }
 
 export default async function offerRoutes(app: ZkApp) {
-  resourceRoutes<undefined, OfferRow, OfferT>(app, {
+  resourceRoutes(app, {
     name: 'Offer',
     plural: 'offers',
     tags: ['Offers'],
     path: '/offers',
-    records: { table: 'offers', derivations: [offerTotalsDerivation], showMany: (s, _p, rows) => toOffers(s.db, rows) },
+    records: { table: 'offers', derivations: [offerTotalsDerivation] },
     resource: Offer,
-    list: {
-      query: OfferListQuery,
-      build: (s, _p, q) => listOffers(s.db, filters(q)),
-      spec: offerListSpec,
-      map: (s, _p, rows) => toOffers(s.db, rows),
+    repository: {
+      list: (s, q) => listOffers(s.db, filters(q)),
+      find: (s, id) => findOffer(s.db, id),
+      show: async (s, row) => (await toOffers(s.db, [row]))[0],
+      showMany: (s, rows) => toOffers(s.db, rows),
+      insert: (s, body) => createOffer(s.db, body),
+      update: (s, row, body) => changeOffer(s.db, row, body),
+      remove: (s, row) => removeOffer(s.db, row),
     },
-    find: (s, _p, id) => findOffer(s.db, id),
-    show: async (s, _p, row) => (await toOffers(s.db, [row]))[0],
-    create: { body: OfferWrite, run: (s, _p, body) => createOffer(s.db, body) },
-    update: { body: OfferWrite, run: (s, _p, row, body) => changeOffer(s.db, row, body) },
-    remove: (s, _p, row) => removeOffer(s.db, row),
+    list: { query: OfferListQuery, spec: offerListSpec },
+    create: { body: OfferWrite },
+    update: { body: OfferWrite },
     summaries: {
       list: 'List offers (id[] up to 100 ids, customer_id, status; totals from the items)',
       remove: 'Delete an offer with its items',

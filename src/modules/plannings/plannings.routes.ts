@@ -18,7 +18,6 @@ import {
   PlanningUpdate,
   type PlanningCreateT,
   type PlanningRangeCreateT,
-  type PlanningT,
 } from './plannings.schemas.js';
 import {
   deletePlanning,
@@ -28,7 +27,6 @@ import {
   planningListSpec,
   storedEntry,
   toPlannings,
-  type PlanningRow,
 } from './plannings.repository.js';
 import { changePlanning, createPlannings } from './plannings.service.js';
 import { planningDerivations } from './plannings.records.js';
@@ -153,7 +151,7 @@ export default async function planningRoutes(app: ZkApp) {
     },
   );
 
-  resourceRoutes<undefined, PlanningRow, PlanningT>(app, {
+  resourceRoutes(app, {
     name: 'Planning',
     plural: 'planning entries',
     tags,
@@ -161,13 +159,16 @@ export default async function planningRoutes(app: ZkApp) {
     records: {
       table: 'plannings',
       derivations: planningDerivations,
-      showMany: (s, _p, rows) => toPlannings(s.db, rows.map(storedEntry)),
     },
     resource: Planning,
-    find: (s, _p, id) => findPlanning(s.db, id),
-    show: async (s, _p, row) => (await toPlannings(s.db, [storedEntry(row)]))[0],
-    update: { body: PlanningUpdate, run: (s, _p, row, body) => changePlanning(s.db, row, body) },
-    remove: (s, _p, row) => deletePlanning(s.db, Number(row.id)),
+    repository: {
+      find: (s, id) => findPlanning(s.db, id),
+      show: async (s, row) => (await toPlannings(s.db, [storedEntry(row)]))[0],
+      showMany: (s, rows) => toPlannings(s.db, rows.map(storedEntry)),
+      update: (s, row, body) => changePlanning(s.db, row, body),
+      remove: (s, row) => deletePlanning(s.db, Number(row.id)),
+    },
+    update: { body: PlanningUpdate },
     summaries: {
       get: 'Get a planning entry (stored entries; the days of a default planning live in /default-plannings)',
       update: 'Change a planning entry (only submitted fields change; PUT is an alias)',

@@ -13,13 +13,7 @@ import {
 } from '../crud/index.js';
 import { type Scope } from '../../tenancy/scope.js';
 import { translations } from '../categories/categories.repository.js';
-import {
-  PriceGroup,
-  PriceGroupCreate,
-  PriceGroupUpdate,
-  type PriceGroupT,
-  type PriceGroupWriteT,
-} from './price-groups.schemas.js';
+import { PriceGroup, PriceGroupCreate, PriceGroupUpdate, type PriceGroupWriteT } from './price-groups.schemas.js';
 import { listPriceGroups, priceGroupListSpec, toPriceGroup, type PriceGroupRow } from './price-groups.repository.js';
 
 async function write(s: Scope, body: PriceGroupWriteT, current?: PriceGroupRow) {
@@ -32,19 +26,24 @@ async function write(s: Scope, body: PriceGroupWriteT, current?: PriceGroupRow) 
 }
 
 export default async function priceGroupRoutes(app: ZkApp) {
-  resourceRoutes<undefined, PriceGroupRow, PriceGroupT>(app, {
+  resourceRoutes(app, {
     name: 'Price group',
     plural: 'price groups',
     tags: ['Price groups'],
     path: '/price-groups',
     records: { table: 'price_groups' },
     resource: PriceGroup,
-    list: { build: (s) => listPriceGroups(s.db), spec: priceGroupListSpec },
-    find: (s, _p, id) => findRow(s.db, 'price_groups', 'id', id),
-    show: (_s, _p, row) => toPriceGroup(row),
-    create: { body: PriceGroupCreate, run: (s, _p, body) => write(s, body) },
-    update: { body: PriceGroupUpdate, run: (s, _p, row, body) => write(s, body, row) },
-    remove: async (s, _p, row) => {
+    repository: {
+      list: (s) => listPriceGroups(s.db),
+      find: (s, id) => findRow(s.db, 'price_groups', 'id', id),
+      show: (_s, row) => toPriceGroup(row),
+      insert: (s, body) => write(s, body),
+      update: (s, row, body) => write(s, body, row),
+    },
+    list: { spec: priceGroupListSpec },
+    create: { body: PriceGroupCreate },
+    update: { body: PriceGroupUpdate },
+    remove: async (s, row) => {
       await refuseWhileUsed(s.db, 'price_groups', row);
       await deleteRow(s.db, 'price_groups', Number(row.id));
     },

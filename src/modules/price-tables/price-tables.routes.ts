@@ -33,7 +33,7 @@ export interface PriceTableOwnerRoutes {
 /** List, create, read, update (PATCH/PUT) and delete of one owner's price tables. */
 export function priceTableRoutes(app: ZkApp, o: PriceTableOwnerRoutes): void {
   const reads = o.reads !== false;
-  resourceRoutes<PriceTableOwner, PriceTableT, PriceTableT>(app, {
+  resourceRoutes(app, {
     name: 'Price table',
     plural: `${o.what}s`,
     tags: o.tags,
@@ -42,6 +42,14 @@ export function priceTableRoutes(app: ZkApp, o: PriceTableOwnerRoutes): void {
     key: { name: o.itemParam ?? 'id', schema: Type.Integer({ minimum: 1, maximum: MAX_ID }) },
     parent: o.owner,
     resource: PriceTable,
+    repository: {
+      find: (s, id, owner) => loadOwnedPriceTable(s.db, s.tenant, owner, id),
+      show: (_s, table: PriceTableT) => table,
+      load: (s, owner) => loadPriceTables(s.db, s.tenant, owner),
+      insert: (s, body, owner) => createPriceTable(s.db, s.tenant, owner, body),
+      update: (s, table, body, owner) => updatePriceTable(s.db, s.tenant, owner, table.id, body),
+      remove: (s, table) => removePriceTable(s.db, table.id),
+    },
     records: {
       table: 'price_tables',
       where: { level: o.level },
@@ -51,17 +59,9 @@ export function priceTableRoutes(app: ZkApp, o: PriceTableOwnerRoutes): void {
         { table: 'price_factors', match: { id: 'price_table_id' } },
       ],
     },
-    ...(reads
-      ? { list: { load: (s: Scope, owner: PriceTableOwner) => loadPriceTables(s.db, s.tenant, owner) } }
-      : { detail: false as const }),
-    find: (s, owner, id) => loadOwnedPriceTable(s.db, s.tenant, owner, id),
-    show: (_s, _owner, table) => table,
-    create: { body: PriceTableCreate, run: (s, owner, body) => createPriceTable(s.db, s.tenant, owner, body) },
-    update: {
-      body: PriceTableUpdate,
-      run: (s, owner, table, body) => updatePriceTable(s.db, s.tenant, owner, table.id, body),
-    },
-    remove: (s, _owner, table) => removePriceTable(s.db, table.id),
+    ...(reads ? { list: {} } : { detail: false as const }),
+    create: { body: PriceTableCreate },
+    update: { body: PriceTableUpdate },
     summaries: {
       list: `List ${o.what}s`,
       get: `Get a ${o.what}`,

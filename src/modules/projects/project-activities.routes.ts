@@ -17,8 +17,6 @@ import {
   ProjectLocation,
   ProjectLocationCreate,
   ProjectLocationUpdate,
-  type ProjectActivityT,
-  type ProjectLocationT,
 } from './project-activities.schemas.js';
 import {
   deleteProjectActivity,
@@ -35,7 +33,6 @@ import {
   toProjectLocation,
   updateProjectActivity,
   updateProjectLocation,
-  type ProjectActivityRow,
   type ProjectLocationRow,
 } from './project-activities.repository.js';
 import type { ProjectRow } from './projects.repository.js';
@@ -45,7 +42,7 @@ const ProjectParams = { id: Type.Integer({ minimum: 1, maximum: MAX_ID }) };
 const parent = (s: Scope, params: Record<string, unknown>) => requireProject(s.db, Number(params.id));
 
 export default async function projectActivityRoutes(app: ZkApp) {
-  resourceRoutes<ProjectRow, ProjectActivityRow, ProjectActivityT>(app, {
+  resourceRoutes(app, {
     name: 'Project activity',
     plural: 'activities of a project',
     tags: ['Project activities'],
@@ -59,16 +56,11 @@ export default async function projectActivityRoutes(app: ZkApp) {
     key: { name: 'activity', schema: Type.String({ minLength: 1, maxLength: 255 }) },
     parent,
     resource: ProjectActivity,
-    list: {
-      query: ProjectActivityListQuery,
-      build: (s, project) => listProjectActivities(s.db, Number(project.id)),
-      spec: projectActivitySpec,
-    },
-    find: (s, project, name) => findProjectActivity(s.db, Number(project.id), name),
-    show: (_s, _p, row) => toProjectActivity(row),
-    create: {
-      body: ProjectActivityCreate,
-      run: async (s, project, body) => {
+    repository: {
+      list: (s, _q, project) => listProjectActivities(s.db, Number(project.id)),
+      find: (s, name, project) => findProjectActivity(s.db, Number(project.id), name),
+      show: (_s, row) => toProjectActivity(row),
+      insert: async (s, body, project) => {
         const activity = await findActivity(s.db, body.name);
         if (!activity) throw fieldError('name', 'The selected activity does not exist.');
         await assertUnique(s.db, 'project_activities', 'name', Number(activity.id), {
@@ -79,15 +71,15 @@ export default async function projectActivityRoutes(app: ZkApp) {
         await insertProjectActivity(s.db, Number(project.id), Number(activity.id), body.default_factor ?? 1);
         return (await findProjectActivity(s.db, Number(project.id), body.name))!;
       },
-    },
-    update: {
-      body: ProjectActivityUpdate,
-      run: async (s, project, row, body) => {
+      update: async (s, row, body, project) => {
         if (body.default_factor !== undefined) await updateProjectActivity(s.db, Number(row.id), body.default_factor);
         return (await findProjectActivity(s.db, Number(project.id), row.name))!;
       },
+      remove: (s, row) => deleteProjectActivity(s.db, Number(row.id)).then(() => undefined),
     },
-    remove: (s, _p, row) => deleteProjectActivity(s.db, Number(row.id)).then(() => undefined),
+    list: { query: ProjectActivityListQuery, spec: projectActivitySpec },
+    create: { body: ProjectActivityCreate },
+    update: { body: ProjectActivityUpdate },
     summaries: {
       list: 'List the activities that may be booked on a project',
       get: 'Get an allowed activity of a project',
@@ -104,7 +96,7 @@ export default async function projectActivityRoutes(app: ZkApp) {
       message: 'The project already has a location with this name.',
     });
 
-  resourceRoutes<ProjectRow, ProjectLocationRow, ProjectLocationT>(app, {
+  resourceRoutes(app, {
     name: 'Project location',
     plural: 'locations of a project',
     tags: ['Project locations'],
@@ -114,28 +106,23 @@ export default async function projectActivityRoutes(app: ZkApp) {
     key: { name: 'name', schema: Type.String({ minLength: 1, maxLength: 255 }) },
     parent,
     resource: ProjectLocation,
-    list: {
-      query: listQuery(),
-      build: (s, project) => listProjectLocations(s.db, Number(project.id)),
-      spec: projectLocationSpec,
-    },
-    find: (s, project, name) => findProjectLocation(s.db, Number(project.id), name),
-    show: (_s, _p, row) => toProjectLocation(row),
-    create: {
-      body: ProjectLocationCreate,
-      run: async (s, project, body) => {
+    repository: {
+      list: (s, _q, project) => listProjectLocations(s.db, Number(project.id)),
+      find: (s, name, project) => findProjectLocation(s.db, Number(project.id), name),
+      show: (_s, row) => toProjectLocation(row),
+      insert: async (s, body, project) => {
         await locationNameFree(s, project, body.name);
         return insertProjectLocation(s.db, Number(project.id), body);
       },
-    },
-    update: {
-      body: ProjectLocationUpdate,
-      run: async (s, project, row, body) => {
+      update: async (s, row, body, project) => {
         await locationNameFree(s, project, body.name, row);
         return updateProjectLocation(s.db, Number(row.id), body);
       },
+      remove: (s, row) => deleteProjectLocation(s.db, Number(row.id)).then(() => undefined),
     },
-    remove: (s, _p, row) => deleteProjectLocation(s.db, Number(row.id)).then(() => undefined),
+    list: { query: listQuery(), spec: projectLocationSpec },
+    create: { body: ProjectLocationCreate },
+    update: { body: ProjectLocationUpdate },
     summaries: {
       list: 'List the locations of a project (by name)',
       get: 'Get a location of a project',

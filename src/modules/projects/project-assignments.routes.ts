@@ -21,16 +21,14 @@ import {
   listProjectEmployees,
   projectEmployeesSpec,
   toAssignments,
-  type AssignmentRow,
 } from './project-assignments.repository.js';
 import { writeAssignment } from './project-assignments.service.js';
-import type { ProjectRow } from './projects.repository.js';
 import { requireProject } from './projects.service.js';
 
 const tags = ['Project employees'];
 
 export default async function projectAssignmentRoutes(app: ZkApp) {
-  resourceRoutes<ProjectRow, AssignmentRow, unknown>(app, {
+  resourceRoutes(app, {
     name: 'Assignment',
     plural: 'employees assigned to a project',
     tags,
@@ -40,20 +38,18 @@ export default async function projectAssignmentRoutes(app: ZkApp) {
     key: { name: 'assignment_id', schema: Type.Integer({ minimum: 1, maximum: MAX_ID }) },
     parent: (s, params) => requireProject(s.db, Number(params.id)),
     resource: Assignment,
-    list: {
-      query: listQuery(),
-      build: (s, project) => listProjectEmployees(s.db, Number(project.id)),
-      spec: projectEmployeesSpec,
-      map: (s, _p, rows) => toAssignments(s.db, rows),
+    repository: {
+      list: (s, _q, project) => listProjectEmployees(s.db, Number(project.id)),
+      listItems: (s, rows) => toAssignments(s.db, rows),
+      find: (s, id, project) => findAssignment(s.db, Number(project.id), id),
+      show: async (s, row) => (await toAssignments(s.db, [row]))[0],
+      insert: (s, body, project) => writeAssignment(s, Number(project.id), body),
+      update: (s, row, body, project) => writeAssignment(s, Number(project.id), body, row),
+      remove: (s, row) => deleteAssignment(s.db, Number(row.id)).then(() => undefined),
     },
-    find: (s, project, id) => findAssignment(s.db, Number(project.id), id),
-    show: async (s, _p, row) => (await toAssignments(s.db, [row]))[0],
-    create: { body: AssignmentCreate, run: (s, project, body) => writeAssignment(s, Number(project.id), body) },
-    update: {
-      body: AssignmentUpdate,
-      run: (s, project, row, body) => writeAssignment(s, Number(project.id), body, row),
-    },
-    remove: (s, _p, row) => deleteAssignment(s.db, Number(row.id)).then(() => undefined),
+    list: { query: listQuery(), spec: projectEmployeesSpec },
+    create: { body: AssignmentCreate },
+    update: { body: AssignmentUpdate },
     summaries: {
       list: 'List the employees assigned to a project (in assignment order)',
       get: 'Get one assignment of a project',

@@ -9,7 +9,6 @@ import {
   ProjectStatusCreate,
   ProjectStatusListQuery,
   ProjectStatusUpdate,
-  type ProjectStatusT,
 } from './project-statuses.schemas.js';
 import {
   deleteProjectStatus,
@@ -20,11 +19,10 @@ import {
   projectStatusListSpec,
   toProjectStatus,
   updateProjectStatus,
-  type ProjectStatusRow,
 } from './project-statuses.repository.js';
 
 export default async function projectStatusRoutes(app: ZkApp) {
-  resourceRoutes<void, ProjectStatusRow, ProjectStatusT>(app, {
+  resourceRoutes(app, {
     name: 'Project status',
     plural: 'project statuses',
     tags: ['Project statuses'],
@@ -34,16 +32,17 @@ export default async function projectStatusRoutes(app: ZkApp) {
     parent: (s) => ensureDefaultStatuses(s.db),
     unique: { table: 'project_statuses', field: 'name' },
     resource: ProjectStatus,
-    list: {
-      query: ProjectStatusListQuery,
-      build: (s, _p, q) => listProjectStatuses(s.db, q),
-      spec: projectStatusListSpec,
+    repository: {
+      list: (s, q) => listProjectStatuses(s.db, q),
+      find: (s, name) => findProjectStatus(s.db, name),
+      show: (_s, row) => toProjectStatus(row),
+      insert: (s, body) => insertProjectStatus(s.db, body),
+      update: (s, row, body) => updateProjectStatus(s.db, Number(row.id), body),
     },
-    find: (s, _p, name) => findProjectStatus(s.db, name),
-    show: (_s, _p, row) => toProjectStatus(row),
-    create: { body: ProjectStatusCreate, run: (s, _p, body) => insertProjectStatus(s.db, body) },
-    update: { body: ProjectStatusUpdate, run: (s, _p, row, body) => updateProjectStatus(s.db, Number(row.id), body) },
-    remove: async (s, _p, row) => {
+    list: { query: ProjectStatusListQuery, spec: projectStatusListSpec },
+    create: { body: ProjectStatusCreate },
+    update: { body: ProjectStatusUpdate },
+    remove: async (s, row) => {
       await refuseWhileUsed(
         s.db,
         'project_statuses',

@@ -4,14 +4,13 @@ import { Type } from '@sinclair/typebox';
 import type { ZkApp } from '../../types.js';
 import { MAX_ID } from '../../http/schemas.js';
 import { resourceRoutes } from '../crud/index.js';
-import { Task, TaskCreate, TaskListQuery, TaskUpdate, type TaskT } from './project-tasks.schemas.js';
-import { findTask, listTasks, taskListSpec, toTask, type TaskRow } from './project-tasks.repository.js';
+import { Task, TaskCreate, TaskListQuery, TaskUpdate } from './project-tasks.schemas.js';
+import { findTask, listTasks, taskListSpec, toTask } from './project-tasks.repository.js';
 import { removeTask, writeTask } from './project-tasks.service.js';
-import type { ProjectRow } from './projects.repository.js';
 import { requireProject } from './projects.service.js';
 
 export default async function projectTaskRoutes(app: ZkApp) {
-  resourceRoutes<ProjectRow, TaskRow, TaskT>(app, {
+  resourceRoutes(app, {
     name: 'Task',
     plural: 'tasks of a project',
     tags: ['Project tasks'],
@@ -21,16 +20,17 @@ export default async function projectTaskRoutes(app: ZkApp) {
     key: { name: 'task_id', schema: Type.Integer({ minimum: 1, maximum: MAX_ID }) },
     parent: (s, params) => requireProject(s.db, Number(params.id)),
     resource: Task,
-    list: {
-      query: TaskListQuery,
-      build: (s, project, q) => listTasks(s.db, Number(project.id), q),
-      spec: taskListSpec,
+    repository: {
+      list: (s, q, project) => listTasks(s.db, Number(project.id), q),
+      find: (s, id, project) => findTask(s.db, Number(project.id), id),
+      show: (s, row) => toTask(row, s.db.language),
+      insert: (s, body, project) => writeTask(s.db, project, body),
+      update: (s, row, body, project) => writeTask(s.db, project, body, row),
+      remove: (s, row) => removeTask(s.db, row),
     },
-    find: (s, project, id) => findTask(s.db, Number(project.id), id),
-    show: (s, _p, row) => toTask(row, s.db.language),
-    create: { body: TaskCreate, run: (s, project, body) => writeTask(s.db, project, body) },
-    update: { body: TaskUpdate, run: (s, project, row, body) => writeTask(s.db, project, body, row) },
-    remove: (s, _p, row) => removeTask(s.db, row),
+    list: { query: TaskListQuery, spec: taskListSpec },
+    create: { body: TaskCreate },
+    update: { body: TaskUpdate },
     summaries: {
       list: 'List the tasks of a project',
       get: 'Get a task of a project',

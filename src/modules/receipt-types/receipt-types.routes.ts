@@ -4,20 +4,8 @@
 import { Type } from '@sinclair/typebox';
 import type { ZkApp } from '../../types.js';
 import { deleteRow, insertRow, pick, refuseWhileUsed, resourceRoutes, updateRow } from '../crud/index.js';
-import {
-  ReceiptType,
-  ReceiptTypeCreate,
-  ReceiptTypeUpdate,
-  type ReceiptTypeT,
-  type ReceiptTypeWriteT,
-} from './receipt-types.schemas.js';
-import {
-  findReceiptType,
-  listReceiptTypes,
-  receiptTypeListSpec,
-  toReceiptType,
-  type ReceiptTypeRow,
-} from './receipt-types.repository.js';
+import { ReceiptType, ReceiptTypeCreate, ReceiptTypeUpdate, type ReceiptTypeWriteT } from './receipt-types.schemas.js';
+import { findReceiptType, listReceiptTypes, receiptTypeListSpec, toReceiptType } from './receipt-types.repository.js';
 
 function columns(body: ReceiptTypeWriteT) {
   const values: Record<string, unknown> = pick(body, ['name', 'description', 'default_payment_method']);
@@ -26,7 +14,7 @@ function columns(body: ReceiptTypeWriteT) {
 }
 
 export default async function receiptTypeRoutes(app: ZkApp) {
-  resourceRoutes<undefined, ReceiptTypeRow, ReceiptTypeT>(app, {
+  resourceRoutes(app, {
     name: 'Receipt type',
     plural: 'receipt types',
     tags: ['Receipt types'],
@@ -35,18 +23,17 @@ export default async function receiptTypeRoutes(app: ZkApp) {
     key: { name: 'name', schema: Type.String({ minLength: 1, maxLength: 255 }) },
     unique: { table: 'receipt_types', field: 'name' },
     resource: ReceiptType,
-    list: { build: (s) => listReceiptTypes(s.db), spec: receiptTypeListSpec },
-    find: (s, _p, name) => findReceiptType(s.db, name),
-    show: (_s, _p, row) => toReceiptType(row),
-    create: {
-      body: ReceiptTypeCreate,
-      run: (s, _p, body) => insertRow(s.db, 'receipt_types', { tax_rates: '[]', ...columns(body) }),
+    repository: {
+      list: (s) => listReceiptTypes(s.db),
+      find: (s, name) => findReceiptType(s.db, name),
+      show: (_s, row) => toReceiptType(row),
+      insert: (s, body) => insertRow(s.db, 'receipt_types', { tax_rates: '[]', ...columns(body) }),
+      update: (s, row, body) => updateRow(s.db, 'receipt_types', Number(row.id), columns(body)),
     },
-    update: {
-      body: ReceiptTypeUpdate,
-      run: (s, _p, row, body) => updateRow(s.db, 'receipt_types', Number(row.id), columns(body)),
-    },
-    remove: async (s, _p, row) => {
+    list: { spec: receiptTypeListSpec },
+    create: { body: ReceiptTypeCreate },
+    update: { body: ReceiptTypeUpdate },
+    remove: async (s, row) => {
       await refuseWhileUsed(s.db, 'receipt_types', row, (what) => `The receipt type is still used by ${what}.`, 'name');
       await deleteRow(s.db, 'receipt_types', Number(row.id));
     },

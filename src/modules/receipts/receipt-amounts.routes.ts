@@ -4,19 +4,12 @@ import { Type } from '@sinclair/typebox';
 import type { ZkApp } from '../../types.js';
 import { MAX_ID } from '../../http/schemas.js';
 import { resourceRoutes } from '../crud/index.js';
-import { ReceiptAmount, type ReceiptAmountT } from './receipts.schemas.js';
-import {
-  findAmount,
-  listAmounts,
-  receiptAmountListSpec,
-  toAmount,
-  type ReceiptAmountRow,
-  type ReceiptRow,
-} from './receipts.repository.js';
+import { ReceiptAmount } from './receipts.schemas.js';
+import { findAmount, listAmounts, receiptAmountListSpec, toAmount } from './receipts.repository.js';
 import { requireReceipt } from './receipts.service.js';
 
 export default async function receiptAmountRoutes(app: ZkApp) {
-  resourceRoutes<ReceiptRow, ReceiptAmountRow, ReceiptAmountT>(app, {
+  resourceRoutes(app, {
     name: 'Receipt amount',
     plural: 'receipt amounts',
     tags: ['Receipts'],
@@ -24,11 +17,14 @@ export default async function receiptAmountRoutes(app: ZkApp) {
     records: { table: 'receipt_amounts', key: ['receipt_id', 'id'] },
     parentParams: { receipt: Type.Integer({ minimum: 1, maximum: MAX_ID }) },
     key: { name: 'amount_id', schema: Type.Integer({ minimum: 1, maximum: MAX_ID }) },
-    resource: ReceiptAmount,
     parent: (s, params) => requireReceipt(s.db, params.receipt as number),
-    list: { build: (s, receipt) => listAmounts(s.db, Number(receipt.id)), spec: receiptAmountListSpec },
-    find: (s, receipt, id) => findAmount(s.db, Number(receipt.id), id),
-    show: (_s, receipt, row) => toAmount(row, receipt),
+    resource: ReceiptAmount,
+    repository: {
+      list: (s, _q, receipt) => listAmounts(s.db, Number(receipt.id)),
+      find: (s, id, receipt) => findAmount(s.db, Number(receipt.id), id),
+      show: (_s, row, receipt) => toAmount(row, receipt),
+    },
+    list: { spec: receiptAmountListSpec },
     summaries: { list: "List a receipt's amount lines", get: 'Get one amount line of a receipt' },
   });
 }

@@ -4,14 +4,14 @@
 import type { ZkApp } from '../../types.js';
 import { responses, Single } from '../../http/schemas.js';
 import { resourceRoutes, scopeOf } from '../crud/index.js';
-import { Receipt, ReceiptCreate, ReceiptListQuery, ReceiptUpdate, type ReceiptT } from './receipts.schemas.js';
-import { findReceipt, listReceipts, receiptListSpec, toReceipts, type ReceiptRow } from './receipts.repository.js';
+import { Receipt, ReceiptCreate, ReceiptListQuery, ReceiptUpdate } from './receipts.schemas.js';
+import { findReceipt, listReceipts, receiptListSpec, toReceipts } from './receipts.repository.js';
 import { changeReceipt, createReceipt, removeReceipt } from './receipts.service.js';
 
 const tags = ['Receipts'];
 
 export default async function receiptRoutes(app: ZkApp) {
-  resourceRoutes<undefined, ReceiptRow, ReceiptT>(app, {
+  resourceRoutes(app, {
     name: 'Receipt',
     plural: 'receipts',
     tags,
@@ -28,19 +28,18 @@ export default async function receiptRoutes(app: ZkApp) {
           match: { id: 'owner_id' },
         },
       ],
-      showMany: (s, _p, rows) => toReceipts(s.db, rows),
     },
     resource: Receipt,
-    list: {
-      query: ReceiptListQuery,
-      build: (s, _p, q) => listReceipts(s.db, q),
-      spec: receiptListSpec,
-      map: (s, _p, rows) => toReceipts(s.db, rows),
+    repository: {
+      list: (s, q) => listReceipts(s.db, q),
+      find: (s, id) => findReceipt(s.db, id),
+      show: async (s, row) => (await toReceipts(s.db, [row]))[0],
+      showMany: (s, rows) => toReceipts(s.db, rows),
+      update: (s, row, body) => changeReceipt(s, row, body),
+      remove: (s, row) => removeReceipt(s, row),
     },
-    find: (s, _p, id) => findReceipt(s.db, id),
-    show: async (s, _p, row) => (await toReceipts(s.db, [row]))[0],
-    update: { body: ReceiptUpdate, run: (s, _p, row, body) => changeReceipt(s, row, body) },
-    remove: (s, _p, row) => removeReceipt(s, row),
+    list: { query: ReceiptListQuery, spec: receiptListSpec },
+    update: { body: ReceiptUpdate },
     summaries: {
       get: 'Get a receipt (the header only)',
       update: 'Update a receipt (only submitted fields change; receiptAmounts replace the lines; PUT is an alias)',

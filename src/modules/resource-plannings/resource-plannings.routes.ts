@@ -9,7 +9,6 @@ import {
   ResourcePlanningCreate,
   ResourcePlanningListQuery,
   ResourcePlanningUpdate,
-  type ResourcePlanningT,
 } from './resource-plannings.schemas.js';
 import {
   deleteResourcePlanning,
@@ -17,13 +16,12 @@ import {
   listResourcePlannings,
   resourcePlanningListSpec,
   toResourcePlannings,
-  type ResourcePlanningRow,
 } from './resource-plannings.repository.js';
 import { changeResourcePlanning, createResourcePlanning } from './resource-plannings.service.js';
 import { resourcePlanningDerivations } from '../plannings/plannings.records.js';
 
 export default async function resourcePlanningRoutes(app: ZkApp) {
-  resourceRoutes<undefined, ResourcePlanningRow, ResourcePlanningT>(app, {
+  resourceRoutes(app, {
     name: 'Resource planning',
     plural: 'resource planning periods with planned hours per month (module resource_planning)',
     tags: ['Plannings'],
@@ -31,20 +29,20 @@ export default async function resourcePlanningRoutes(app: ZkApp) {
     records: {
       table: 'resource_plannings',
       derivations: resourcePlanningDerivations,
-      showMany: (s, _p, rows) => toResourcePlannings(s.db, rows),
     },
     config: { module: 'resource_planning' },
     resource: ResourcePlanning,
-    list: {
-      query: ResourcePlanningListQuery,
-      build: (s, _p, q) => listResourcePlannings(s.db, planFiltersOf(q)),
-      spec: resourcePlanningListSpec,
-      map: (s, _p, rows) => toResourcePlannings(s.db, rows),
+    repository: {
+      list: (s, q) => listResourcePlannings(s.db, planFiltersOf(q)),
+      find: (s, id) => findResourcePlanning(s.db, id),
+      show: async (s, row) => (await toResourcePlannings(s.db, [row]))[0],
+      showMany: (s, rows) => toResourcePlannings(s.db, rows),
+      insert: (s, body) => createResourcePlanning(s.db, body),
+      update: (s, row, body) => changeResourcePlanning(s.db, row, body),
+      remove: (s, row) => deleteResourcePlanning(s.db, Number(row.id)),
     },
-    find: (s, _p, id) => findResourcePlanning(s.db, id),
-    show: async (s, _p, row) => (await toResourcePlannings(s.db, [row]))[0],
-    create: { body: ResourcePlanningCreate, run: (s, _p, body) => createResourcePlanning(s.db, body) },
-    update: { body: ResourcePlanningUpdate, run: (s, _p, row, body) => changeResourcePlanning(s.db, row, body) },
-    remove: (s, _p, row) => deleteResourcePlanning(s.db, Number(row.id)),
+    list: { query: ResourcePlanningListQuery, spec: resourcePlanningListSpec },
+    create: { body: ResourcePlanningCreate },
+    update: { body: ResourcePlanningUpdate },
   });
 }

@@ -3,15 +3,14 @@ import { Type } from '@sinclair/typebox';
 import type { ZkApp } from '../../types.js';
 import { MAX_ID } from '../../http/schemas.js';
 import { resourceRoutes } from '../crud/index.js';
-import { Subtask, SubtaskCreate, SubtaskListQuery, SubtaskUpdate, type SubtaskT } from './subtasks.schemas.js';
-import { findSubtask, listSubtasks, subtaskListSpec, toSubtask, type SubtaskRow } from './subtasks.repository.js';
+import { Subtask, SubtaskCreate, SubtaskListQuery, SubtaskUpdate } from './subtasks.schemas.js';
+import { findSubtask, listSubtasks, subtaskListSpec, toSubtask } from './subtasks.repository.js';
 import { removeSubtask, subtaskDetail, writeSubtask } from './subtasks.service.js';
-import type { TicketRow } from './tickets.repository.js';
 import { requireTicket } from './tickets.service.js';
 import { categoryDerivations } from '../categories/categories.records.js';
 
 export default async function subtaskRoutes(app: ZkApp) {
-  resourceRoutes<TicketRow, SubtaskRow, SubtaskT>(app, {
+  resourceRoutes(app, {
     name: 'Subtask',
     plural: 'subtasks of a ticket',
     tags: ['Ticket subtasks'],
@@ -21,17 +20,18 @@ export default async function subtaskRoutes(app: ZkApp) {
     key: { name: 'subtask_id', schema: Type.Integer({ minimum: 1, maximum: MAX_ID }) },
     parent: (s, params) => requireTicket(s.db, Number(params.id)),
     resource: Subtask,
-    list: {
-      query: SubtaskListQuery,
-      build: (s, ticket, q) => listSubtasks(s.db, Number(ticket.id), q),
-      spec: subtaskListSpec,
-      map: async (s, _t, rows) => rows.map((r) => toSubtask(r, s.db.language)),
+    repository: {
+      list: (s, q, ticket) => listSubtasks(s.db, Number(ticket.id), q),
+      listItems: async (s, rows) => rows.map((r) => toSubtask(r, s.db.language)),
+      find: (s, id, ticket) => findSubtask(s.db, Number(ticket.id), id),
+      show: (s, row) => subtaskDetail(s.db, row),
+      insert: (s, body, ticket) => writeSubtask(s.db, ticket, body),
+      update: (s, row, body, ticket) => writeSubtask(s.db, ticket, body, row),
+      remove: (s, row) => removeSubtask(s.db, row),
     },
-    find: (s, ticket, id) => findSubtask(s.db, Number(ticket.id), id),
-    show: (s, _t, row) => subtaskDetail(s.db, row),
-    create: { body: SubtaskCreate, run: (s, ticket, body) => writeSubtask(s.db, ticket, body) },
-    update: { body: SubtaskUpdate, run: (s, ticket, row, body) => writeSubtask(s.db, ticket, body, row) },
-    remove: (s, _t, row) => removeSubtask(s.db, row),
+    list: { query: SubtaskListQuery, spec: subtaskListSpec },
+    create: { body: SubtaskCreate },
+    update: { body: SubtaskUpdate },
     summaries: {
       list: 'List the subtasks of a ticket',
       get: 'Get a subtask',

@@ -2,30 +2,31 @@
 // one of its tasks (a task of another project is 422 on project_task_id).
 import type { ZkApp } from '../../types.js';
 import { resourceRoutes } from '../crud/index.js';
-import { Ticket, TicketCreate, TicketListQuery, TicketUpdate, type TicketT } from './tickets.schemas.js';
-import { findTicket, listTickets, ticketListSpec, toTicket, type TicketRow } from './tickets.repository.js';
+import { Ticket, TicketCreate, TicketListQuery, TicketUpdate } from './tickets.schemas.js';
+import { findTicket, listTickets, ticketListSpec, toTicket } from './tickets.repository.js';
 import { removeTicket, ticketDetail, writeTicket } from './tickets.service.js';
 import { categoryDerivations } from '../categories/categories.records.js';
 
 export default async function ticketRoutes(app: ZkApp) {
-  resourceRoutes<undefined, TicketRow, TicketT>(app, {
+  resourceRoutes(app, {
     name: 'Ticket',
     plural: 'tickets',
     tags: ['Tickets'],
     path: '/tickets',
     records: { table: 'tickets', derivations: [...categoryDerivations('ticket')] },
     resource: Ticket,
-    list: {
-      query: TicketListQuery,
-      build: (s, _p, q) => listTickets(s.db, q),
-      spec: ticketListSpec,
-      map: async (s, _p, rows) => rows.map((r) => toTicket(r, s.db.language)),
+    repository: {
+      list: (s, q) => listTickets(s.db, q),
+      listItems: async (s, rows) => rows.map((r) => toTicket(r, s.db.language)),
+      find: (s, id) => findTicket(s.db, id),
+      show: (s, row) => ticketDetail(s.db, row),
+      insert: (s, body) => writeTicket(s.db, body),
+      update: (s, row, body) => writeTicket(s.db, body, row),
+      remove: (s, row) => removeTicket(s.db, row),
     },
-    find: (s, _p, id) => findTicket(s.db, id),
-    show: (s, _p, row) => ticketDetail(s.db, row),
-    create: { body: TicketCreate, run: (s, _p, body) => writeTicket(s.db, body) },
-    update: { body: TicketUpdate, run: (s, _p, row, body) => writeTicket(s.db, body, row) },
-    remove: (s, _p, row) => removeTicket(s.db, row),
+    list: { query: TicketListQuery, spec: ticketListSpec },
+    create: { body: TicketCreate },
+    update: { body: TicketUpdate },
     summaries: {
       get: 'Get a ticket (with its categories)',
       update: 'Update a ticket (only submitted fields change)',

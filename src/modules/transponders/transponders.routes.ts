@@ -7,13 +7,7 @@ import { type Scope } from '../../tenancy/scope.js';
 import type { EmployeeRow } from '../employees/employees.repository.js';
 import { childColumns, writeChild } from '../employees/employee-children.service.js';
 import { employeeChildRoutes } from '../employees/employee-children.routes.js';
-import {
-  Transponder,
-  TransponderCreate,
-  TransponderUpdate,
-  type TransponderT,
-  type TransponderWriteT,
-} from './transponders.schemas.js';
+import { Transponder, TransponderCreate, TransponderUpdate, type TransponderWriteT } from './transponders.schemas.js';
 import {
   findTransponder,
   listTransponders,
@@ -39,15 +33,20 @@ async function write(s: Scope, employee: EmployeeRow, body: TransponderWriteT, c
 }
 
 export default async function transponderRoutes(app: ZkApp) {
-  employeeChildRoutes<TransponderRow, TransponderT>(app, 'transponders', 'transponders', {
+  employeeChildRoutes(app, 'transponders', 'transponders', {
     name: 'Transponder',
     plural: 'transponders of an employee',
     tags: ['Transponders'],
     resource: Transponder,
-    list: { build: (s, e) => listTransponders(s.db, e.username), spec: transponderListSpec },
-    find: (s, e, id) => findTransponder(s.db, e.username, id),
-    show: (_s, _e, row) => toTransponder(row),
-    create: { body: TransponderCreate, run: (s, e, body) => write(s, e, body) },
-    update: { body: TransponderUpdate, run: (s, e, row, body) => write(s, e, body, row) },
+    repository: {
+      list: (s, _q, e) => listTransponders(s.db, e.username),
+      find: (s, id, e) => findTransponder(s.db, e.username, id),
+      show: (_s, row) => toTransponder(row),
+      insert: (s, body, e) => write(s, e, body),
+      update: (s, row, body, e) => write(s, e, body, row),
+    },
+    list: { spec: transponderListSpec },
+    create: { body: TransponderCreate },
+    update: { body: TransponderUpdate },
   });
 }

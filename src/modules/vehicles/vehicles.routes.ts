@@ -1,5 +1,6 @@
 // GET /vehicles?date=&limit= (contract: read-only, paginated, not on the clock edition) and the operators'
 // dated lists: GET/POST /vehicle-lists, GET/PATCH/PUT/DELETE /vehicle-lists/{id} (additive admin endpoints).
+import type { Static } from '@sinclair/typebox';
 import type { ZkApp } from '../../types.js';
 import { Paginated, responses } from '../../http/schemas.js';
 import { ErrorBag } from '../../values/errors.js';
@@ -78,23 +79,26 @@ export default async function vehicleRoutes(app: ZkApp) {
     },
   );
 
-  resourceRoutes<undefined, VehicleListRow, unknown>(app, {
+  resourceRoutes(app, {
     name: 'Vehicle list',
     plural: 'dated vehicle lists',
     tags: ['Vehicles'],
     path: '/vehicle-lists',
     records: { table: 'vehicle_lists', derivations: [{ table: 'vehicles', match: { id: 'vehicle_list_id' } }] },
     resource: VehicleList,
-    listItem: VehicleListItem,
-    list: {
-      build: (s) => listVehicleLists(s.db),
-      spec: vehicleListSpec,
-      map: (s, _p, rows) => toVehicleLists(s.db, rows, false),
+    repository: {
+      list: (s) => listVehicleLists(s.db),
+      listItems: (s, rows) => toVehicleLists(s.db, rows, false),
+      find: (s, id) => findRow(s.db, 'vehicle_lists', 'id', id),
+      // withVehicles: each list with its vehicles
+      show: async (s, row) => (await toVehicleLists(s.db, [row], true))[0] as Static<typeof VehicleList>,
+      insert: (s, body) => writeList(s, body),
+      update: (s, row, body) => writeList(s, body, row),
+      remove: (s, row) => deleteRow(s.db, 'vehicle_lists', Number(row.id)),
     },
-    find: (s, _p, id) => findRow(s.db, 'vehicle_lists', 'id', id),
-    show: async (s, _p, row) => (await toVehicleLists(s.db, [row], true))[0],
-    create: { body: VehicleListCreate, run: (s, _p, body) => writeList(s, body) },
-    update: { body: VehicleListUpdate, run: (s, _p, row, body) => writeList(s, body, row) },
-    remove: (s, _p, row) => deleteRow(s.db, 'vehicle_lists', Number(row.id)),
+    listItem: VehicleListItem,
+    list: { spec: vehicleListSpec },
+    create: { body: VehicleListCreate },
+    update: { body: VehicleListUpdate },
   });
 }

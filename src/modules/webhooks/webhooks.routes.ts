@@ -19,7 +19,6 @@ import {
   WebhookCreate,
   WebhookUpdate,
   WebhookWithSecret,
-  type WebhookT,
   type WebhookWriteT,
 } from './webhooks.schemas.js';
 import {
@@ -78,22 +77,23 @@ export default async function webhookRoutes(app: ZkApp) {
     if (req.method === 'POST' || req.method === 'PATCH' || req.method === 'PUT') checkEvents(req);
   });
 
-  resourceRoutes<undefined, WebhookRow, WebhookT>(app, {
+  resourceRoutes(app, {
     name: 'Webhook',
     plural: 'webhooks',
     tags,
     path: '/webhooks',
     resource: Webhook,
-    list: { build: (s) => s.db.selectFrom('webhooks').selectAll(), spec: webhookListSpec },
-    find: (s, _p, id) => findRow(s.db, 'webhooks', 'id', id),
-    show: (_s, _p, row) => toWebhook(row),
-    create: {
-      body: WebhookCreate,
-      run: (s, _p, body) => write(s, body),
-      answer: { schema: WebhookWithSecret, show: (s, _p, row) => withSecret(s, row) },
+    repository: {
+      list: (s) => s.db.selectFrom('webhooks').selectAll(),
+      find: (s, id) => findRow(s.db, 'webhooks', 'id', id),
+      show: (_s, row) => toWebhook(row),
+      insert: (s, body) => write(s, body),
+      update: (s, row, body) => write(s, body, row),
+      remove: (s, row) => deleteRow(s.db, 'webhooks', Number(row.id)),
     },
-    update: { body: WebhookUpdate, run: (s, _p, row, body) => write(s, body, row) },
-    remove: (s, _p, row) => deleteRow(s.db, 'webhooks', Number(row.id)),
+    list: { spec: webhookListSpec },
+    create: { body: WebhookCreate, answer: { schema: WebhookWithSecret, show: (s, row) => withSecret(s, row) } },
+    update: { body: WebhookUpdate },
     summaries: { create: 'Subscribe a URL to events (zeitkonto extension); the answer shows the signing secret, once' },
     config,
     records: { table: 'webhooks', internal: ['secret'], feed: false },

@@ -2,30 +2,24 @@
 // record per employee, its key the employee's numeric id; read-only, computed per request.
 import type { ZkApp } from '../../types.js';
 import { resourceRoutes } from '../crud/index.js';
-import { WorkhourBalance, WorkhourBalanceListQuery, type WorkhourBalanceT } from './workhour-balances.schemas.js';
-import {
-  balanceListSpec,
-  findBalanceEmployee,
-  listBalanceEmployees,
-  type BalanceEmployee,
-} from './workhour-balances.repository.js';
+import { WorkhourBalance, WorkhourBalanceListQuery } from './workhour-balances.schemas.js';
+import { balanceListSpec, findBalanceEmployee, listBalanceEmployees } from './workhour-balances.repository.js';
 import { balancesOf } from './workhour-balances.service.js';
 
 export default async function workhourBalanceRoutes(app: ZkApp) {
-  resourceRoutes<undefined, BalanceEmployee, WorkhourBalanceT>(app, {
+  resourceRoutes(app, {
     name: 'Working-time balance',
     plural: 'working-time balances (one per employee, as of the end of the previous day)',
     tags: ['Working-time balances'],
     path: '/workhour-balances',
     resource: WorkhourBalance,
-    list: {
-      query: WorkhourBalanceListQuery,
-      build: (s, _p, q) => listBalanceEmployees(s.db, q),
-      spec: balanceListSpec,
-      map: (s, _p, rows) => balancesOf(s.db, rows),
+    repository: {
+      list: (s, q) => listBalanceEmployees(s.db, q),
+      listItems: (s, rows) => balancesOf(s.db, rows),
+      find: (s, id) => findBalanceEmployee(s.db, id),
+      show: async (s, row) => (await balancesOf(s.db, [row]))[0],
     },
-    find: (s, _p, id) => findBalanceEmployee(s.db, id),
-    show: async (s, _p, row) => (await balancesOf(s.db, [row]))[0],
+    list: { query: WorkhourBalanceListQuery, spec: balanceListSpec },
     summaries: { get: "Get an employee's working-time balance (the key is the employee's numeric id)" },
   });
 }

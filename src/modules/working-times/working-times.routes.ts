@@ -54,11 +54,19 @@ async function write(s: Scope, employee: EmployeeRow, body: WorkingTimeWriteT, c
 }
 
 export default async function workingTimeRoutes(app: ZkApp) {
-  employeeChildRoutes<WorkingTimeRow, unknown>(app, 'regular-working-times', 'regular_working_times', {
+  employeeChildRoutes(app, 'regular-working-times', 'regular_working_times', {
     name: 'Regular working time',
     plural: 'regular working times of an employee',
     tags: ['Regular working times'],
     resource: WorkingTime,
+    repository: {
+      list: (s, _q, e) => listWorkingTimes(s.db, e.username),
+      listItems: (s, rows) => toWorkingTimes(s.db, rows),
+      find: (s, id, e) => listWorkingTimes(s.db, e.username).where('id', '=', id).executeTakeFirst(),
+      show: async (s, row) => (await toWorkingTimes(s.db, [row]))[0],
+      insert: (s, body, e) => write(s, e, body),
+      update: (s, row, body, e) => write(s, e, body, row),
+    },
     // the embedded holiday calendar and break regulation type
     records: {
       table: 'regular_working_times',
@@ -67,14 +75,8 @@ export default async function workingTimeRoutes(app: ZkApp) {
         { table: 'break_regulation_types', match: { break_regulation_type_id: 'id' } },
       ],
     },
-    list: {
-      build: (s, e) => listWorkingTimes(s.db, e.username),
-      spec: workingTimeListSpec,
-      map: (s, _e, rows) => toWorkingTimes(s.db, rows),
-    },
-    find: (s, e, id) => listWorkingTimes(s.db, e.username).where('id', '=', id).executeTakeFirst(),
-    show: async (s, _e, row) => (await toWorkingTimes(s.db, [row]))[0],
-    create: { body: WorkingTimeWrite, run: (s, e, body) => write(s, e, body) },
-    update: { body: WorkingTimeWrite, run: (s, e, row, body) => write(s, e, body, row) },
+    list: { spec: workingTimeListSpec },
+    create: { body: WorkingTimeWrite },
+    update: { body: WorkingTimeWrite },
   });
 }
