@@ -4,8 +4,9 @@ import type { TenantDb } from '../../db/tenant-scope.js';
 import type { ReferenceCheck } from '../../db/references.js';
 import type { ActivitiesTable } from './activities.tables.js';
 import type { ListSpec } from '../../db/list-spec.js';
-import { nowTimestamp, outTimestamp, toBool } from '../../values/formats.js';
-import type { ActivityT, ActivityUpdateT } from './activities.schemas.js';
+import { nowTimestamp } from '../../values/formats.js';
+import { rowMapper } from '../../db/row-mapping.js';
+import { Activity, type ActivityT, type ActivityUpdateT } from './activities.schemas.js';
 
 export type ActivityRow = Selectable<ActivitiesTable>;
 
@@ -60,12 +61,4 @@ export const ACTIVITY_ID_REFERENCES: ReferenceCheck[] = [
 
 export const deleteActivity = (db: TenantDb, id: number) => db.deleteFrom('activities').where('id', '=', id).execute();
 
-export function toActivity(row: ActivityRow): ActivityT {
-  return {
-    name: row.name,
-    description: row.description,
-    is_travel: toBool(row.is_travel) ?? false,
-    created: outTimestamp(row.created),
-    modified: outTimestamp(row.modified),
-  };
-}
+export const toActivity: (row: ActivityRow) => ActivityT = rowMapper(Activity);
