@@ -1,4 +1,5 @@
 // SQL for locations and location lists; every query is scoped by tenant.
+import { rowMapper } from '../../db/row-mapping.js';
 import type { Selectable } from 'kysely';
 import type { TenantDb } from '../../db/tenant-scope.js';
 import type { LocationListsTable, LocationsTable } from './locations.tables.js';
@@ -6,7 +7,7 @@ import type { ReferenceCheck } from '../../db/references.js';
 import type { ListSpec } from '../../db/list-spec.js';
 import { outTimestamp } from '../../values/formats.js';
 import { countLinks, LOCATION_LIST_ITEMS, replaceLinks, resolveExisting } from '../crud/index.js';
-import type { LocationT } from './locations.schemas.js';
+import { Location, type LocationT } from './locations.schemas.js';
 
 export type LocationRow = Selectable<LocationsTable>;
 export type LocationListRow = Selectable<LocationListsTable>;
@@ -43,17 +44,7 @@ export const LOCATION_REFERENCES: ReferenceCheck[] = [
   { table: 'attendances', column: 'work_location_id', what: 'bookings' },
 ];
 
-export const toLocation = (r: LocationRow): LocationT => ({
-  id: r.code,
-  name: r.name,
-  description: r.description,
-  street: r.street,
-  zip: r.zip,
-  city: r.city,
-  country: r.country,
-  created: outTimestamp(r.created),
-  modified: outTimestamp(r.modified),
-});
+export const toLocation: (r: LocationRow) => LocationT = rowMapper(Location, { columns: { id: 'code' } });
 
 export async function toLocationLists(db: TenantDb, rows: LocationListRow[]) {
   const counts = await countLinks(
