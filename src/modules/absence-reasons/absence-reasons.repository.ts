@@ -1,12 +1,12 @@
 // SQL for absence reasons; every query is scoped by tenant.
-import { labelled } from '../../values/labels.js';
+import { rowMapper } from '../../db/row-mapping.js';
 import { equalsIgnoringCase } from '../../db/lookup.js';
 import type { Selectable } from 'kysely';
 import type { TenantDb } from '../../db/tenant-scope.js';
 import type { AbsenceReasonsTable } from './absence-reasons.tables.js';
 import type { ListSpec } from '../../db/list-spec.js';
-import { nowTimestamp, outTimestamp } from '../../values/formats.js';
-import type { AbsenceReasonT, AbsenceReasonUpdateT } from './absence-reasons.schemas.js';
+import { nowTimestamp } from '../../values/formats.js';
+import { AbsenceReason, type AbsenceReasonT, type AbsenceReasonUpdateT } from './absence-reasons.schemas.js';
 import type { Scope } from '../../tenancy/scope.js';
 
 export type AbsenceReasonRow = Selectable<AbsenceReasonsTable>;
@@ -71,24 +71,9 @@ export async function deleteAbsenceReason(db: TenantDb, id: number) {
   await db.deleteFrom('absence_reasons').where('id', '=', id).execute();
 }
 
-export function toAbsenceReason(row: AbsenceReasonRow, language: string): AbsenceReasonT {
-  return {
-    name: row.name,
-    comment: row.comment,
-    approve: row.approve,
-    allow_self_entry: row.allow_self_entry,
-    allow_half_day_holiday: row.allow_half_day_holiday,
-    allow_hours_of_vacation: row.allow_hours_of_vacation,
-    anyone_can_see_name: row.anyone_can_see_name,
-    color: row.color,
-    type: labelled(language, 'absence_reason_type', Number(row.type))!,
-    client_calendar_category: row.client_calendar_category,
-    inform_employee_upon_approval_or_revocation: row.inform_employee_upon_approval_or_revocation,
-    external_id: row.external_id,
-    created: outTimestamp(row.created),
-    modified: outTimestamp(row.modified),
-  };
-}
+const mapAbsenceReason = rowMapper(AbsenceReason, { labels: { type: 'absence_reason_type' } });
+export const toAbsenceReason = (row: AbsenceReasonRow, language: string): AbsenceReasonT =>
+  mapAbsenceReason(row, { language });
 
 /** The absence reasons as the CRUD kit (modules/crud) lists, reads and writes them; the name is the key. */
 export const absenceReasons = {

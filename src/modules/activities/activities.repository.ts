@@ -3,8 +3,9 @@ import type { Selectable } from 'kysely';
 import type { TenantDb } from '../../db/tenant-scope.js';
 import type { ActivitiesTable } from './activities.tables.js';
 import type { ListSpec } from '../../db/list-spec.js';
-import { nowTimestamp, outTimestamp, toBool } from '../../values/formats.js';
-import type { ActivityT, ActivityUpdateT } from './activities.schemas.js';
+import { nowTimestamp } from '../../values/formats.js';
+import { rowMapper } from '../../db/row-mapping.js';
+import { Activity, type ActivityT, type ActivityUpdateT } from './activities.schemas.js';
 import type { Scope } from '../../tenancy/scope.js';
 
 export type ActivityRow = Selectable<ActivitiesTable>;
@@ -50,15 +51,7 @@ export async function updateActivity(db: TenantDb, id: number, body: ActivityUpd
 
 export const deleteActivity = (db: TenantDb, id: number) => db.deleteFrom('activities').where('id', '=', id).execute();
 
-export function toActivity(row: ActivityRow): ActivityT {
-  return {
-    name: row.name,
-    description: row.description,
-    is_travel: toBool(row.is_travel) ?? false,
-    created: outTimestamp(row.created),
-    modified: outTimestamp(row.modified),
-  };
-}
+export const toActivity: (row: ActivityRow) => ActivityT = rowMapper(Activity);
 
 /** The activities as the CRUD kit (modules/crud) lists, reads and writes them; the name is the key. */
 export const activities = {

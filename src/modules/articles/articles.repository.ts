@@ -1,10 +1,10 @@
 // SQL for articles; every query is scoped by tenant.
+import { rowMapper } from '../../db/row-mapping.js';
 import type { Selectable } from 'kysely';
 import type { TenantDb } from '../../db/tenant-scope.js';
 import type { ListSpec } from '../../db/list-spec.js';
-import { outTimestamp, toBool } from '../../values/formats.js';
 import type { ArticlesTable } from './articles.tables.js';
-import type { ArticleListQueryT, ArticleT } from './articles.schemas.js';
+import { Article, type ArticleListQueryT, type ArticleT } from './articles.schemas.js';
 
 export type ArticleRow = Selectable<ArticlesTable>;
 
@@ -36,19 +36,4 @@ export function listArticles(db: TenantDb, query: ArticleListQueryT) {
   return q;
 }
 
-export const toArticle = (r: ArticleRow): ArticleT => ({
-  id: Number(r.id),
-  article_number: r.article_number,
-  name: r.name,
-  unit: r.unit,
-  unit_price: r.unit_price === null ? null : Number(r.unit_price),
-  currency: r.currency,
-  description: r.description,
-  inactive: toBool(r.inactive) ?? false,
-  description_en: r.description_en,
-  description_fr: r.description_fr,
-  description_es: r.description_es,
-  description_pl: r.description_pl,
-  created: outTimestamp(r.created),
-  modified: outTimestamp(r.modified),
-});
+export const toArticle: (r: ArticleRow) => ArticleT = rowMapper(Article);

@@ -1,12 +1,11 @@
 // SQL for attendances; every query is scoped by tenant.
-import { labelled } from '../../values/labels.js';
 import type { Insertable, Selectable } from 'kysely';
 import type { AttendancesTable } from './attendances.tables.js';
 import type { Tenant } from '../../tenancy/tenants.js';
 import type { ListSpec } from '../../db/list-spec.js';
-import { omitGatedFields } from '../../tenancy/gating.js';
-import { outDate, outTimestamp, toBool } from '../../values/formats.js';
-import type { AttendanceT } from './attendances.schemas.js';
+import { rowMapper } from '../../db/row-mapping.js';
+import { outDate } from '../../values/formats.js';
+import { Attendance, type AttendanceT } from './attendances.schemas.js';
 import type { TenantDb, TenantInsert } from '../../db/tenant-scope.js';
 
 /** The columns a response or a rule reads: all but tenant_id and the derived start_at/end_at. */
@@ -105,59 +104,18 @@ export async function updateAttendance(
 export const deleteAttendance = (db: TenantDb, id: number) =>
   db.deleteFrom('attendances').where('id', '=', id).execute();
 
-const intOrNull = (v: number | null) => (v === null ? null : Number(v));
-
 /** Row -> contract shape; module-gated fields are absent when the module is off. */
-export function toAttendance(row: AttendanceRow, tenant: Pick<Tenant, 'modules' | 'language'>): AttendanceT {
-  return omitGatedFields(
-    {
-      id: Number(row.id),
-      date: outDate(row.date)!,
-      from: row.time_from,
-      to: row.time_to,
-      end_date: row.end_date,
-      employee_id: row.employee_id,
-      duration: Number(row.duration),
-      note: row.note,
-      issue_id: row.issue_id,
-      department_id: intOrNull(row.department_id),
-      // Never released: the state the contract names "unchanged" (id 0), not null.
-      project_release: labelled(tenant.language, 'project_release', Number(row.project_release ?? 0)),
-      project_released_at: outTimestamp(row.project_released_at),
-      project_released_by: row.project_released_by,
-      billable: toBool(row.billable) ?? false,
-      work_location_id: row.work_location_id,
-      activity_id: row.activity_id,
-      start: row.start,
-      destination: row.destination,
-      vehicle_id: row.vehicle_id,
-      private: toBool(row.private),
-      passengers: intOrNull(row.passengers),
-      km: intOrNull(row.km),
-      direction_of_travel: labelled(
-        tenant.language,
-        'direction_of_travel',
-        row.direction_of_travel === null ? null : Number(row.direction_of_travel),
-      ),
-      project_id: Number(row.project_id),
-      project_task_id: Number(row.project_task_id),
-      invoice_item_id: intOrNull(row.invoice_item_id),
-      ticket_id: intOrNull(row.ticket_id),
-      subtask_id: intOrNull(row.subtask_id),
-      work_location_is_project_relevant: toBool(row.work_location_is_project_relevant) ?? false,
-      is_travel: toBool(row.is_travel) ?? false,
-      locked: toBool(row.locked),
-      color: row.color,
-      created: outTimestamp(row.created),
-      modified: outTimestamp(row.modified),
-    },
-    tenant,
-    {
+export const toAttendance: (row: AttendanceRow, tenant: Pick<Tenant, 'modules' | 'language'>) => AttendanceT =
+  rowMapper(Attendance, {
+    columns: { from: 'time_from', to: 'time_to' },
+    convert: { date: outDate },
+    // Never released: the state the contract names "unchanged" (id 0), not null.
+    labels: { project_release: { set: 'project_release', ifNull: 0 }, direction_of_travel: 'direction_of_travel' },
+    gates: {
       issue_id: 'ticket_extension',
       department_id: 'departments',
       project_release: 'project_release',
       project_released_at: 'project_release',
       project_released_by: 'project_release',
     },
-  );
-}
+  });

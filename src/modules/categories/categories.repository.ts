@@ -1,11 +1,12 @@
 // SQL for categories; every query is scoped by tenant. Other resources attach categories by name.
-import { labelled, TRANSLATION_KEYS, type TranslationsT } from '../../values/labels.js';
+import { rowMapper } from '../../db/row-mapping.js';
+import { TRANSLATION_KEYS, type TranslationsT } from '../../values/labels.js';
 import type { Selectable } from 'kysely';
 import type { TenantDb } from '../../db/tenant-scope.js';
 import type { CategoriesTable } from './categories.tables.js';
 import type { ListSpec } from '../../db/list-spec.js';
-import { fromJson, nowTimestamp, outTimestamp } from '../../values/formats.js';
-import type { CategoryT, CategoryUpdateT } from './categories.schemas.js';
+import { fromJson, nowTimestamp } from '../../values/formats.js';
+import { Category, type CategoryT, type CategoryUpdateT } from './categories.schemas.js';
 import type { Scope } from '../../tenancy/scope.js';
 
 export type CategoryRow = Selectable<CategoriesTable>;
@@ -69,18 +70,14 @@ export async function updateCategory(db: TenantDb, id: number, body: CategoryUpd
 
 export const deleteCategory = (db: TenantDb, id: number) => db.deleteFrom('categories').where('id', '=', id).execute();
 
-export function toCategory(
+const mapCategory = rowMapper(Category, {
+  convert: { description: (v) => translations(fromJson<TranslationsT | null>(v, null)) },
+  labels: { type: 'category_type' },
+});
+export const toCategory = (
   row: Pick<CategoryRow, 'name' | 'description' | 'type' | 'created' | 'modified'>,
   language: string,
-): CategoryT {
-  return {
-    name: row.name,
-    description: translations(fromJson<TranslationsT | null>(row.description, null)),
-    type: labelled(language, 'category_type', row.type)!,
-    created: outTimestamp(row.created),
-    modified: outTimestamp(row.modified),
-  };
-}
+): CategoryT => mapCategory(row, { language });
 
 /** The categories as the CRUD kit (modules/crud) lists, reads and writes them; the name is the key. */
 export const categories = {

@@ -1,5 +1,6 @@
 // SQL for what a customer owns besides contacts: addresses and managers. Batch loads and counts per page
 // (no N+1); writes replace the submitted set inside the customer's transaction.
+import { rowMapper } from '../../db/row-mapping.js';
 import type { Selectable } from 'kysely';
 import { prepared } from '../../db/prepared.js';
 import type { TenantDb } from '../../db/tenant-scope.js';
@@ -7,6 +8,7 @@ import type { CustomerAddressesTable } from './customers.tables.js';
 import { toBool } from '../../values/formats.js';
 import { countPerOwner } from '../../db/lookup.js';
 import {
+  CustomerAddress,
   INVOICE_VERSIONS,
   type AddressInputT,
   type CustomerAddressT,
@@ -20,29 +22,12 @@ type OwnedTable = 'customer_addresses' | 'customer_managers' | 'customer_contact
 export const countOwned = (db: TenantDb, table: OwnedTable, customerIds: readonly number[]) =>
   countPerOwner(db, table, 'customer_id', customerIds);
 
-export function toAddress(r: Selectable<CustomerAddressesTable>): CustomerAddressT {
-  const v = r.machine_readable_invoice_version;
-  return {
-    id: Number(r.id),
-    name: r.name,
-    address: r.address,
-    address_line_2: r.address_line_2,
-    address_line_3: r.address_line_3,
-    zip_code: r.zip_code,
-    city: r.city,
-    country: r.country,
-    email: r.email,
-    email_cc: r.email_cc,
-    email_bcc: r.email_bcc,
-    country_code: r.country_code,
-    is_default: toBool(r.is_default),
-    is_billing_address: toBool(r.is_billing_address),
-    is_shipping_address: toBool(r.is_shipping_address),
-    inactive: toBool(r.inactive),
-    machine_readable_invoice_version:
+export const toAddress: (r: Selectable<CustomerAddressesTable>) => CustomerAddressT = rowMapper(CustomerAddress, {
+  convert: {
+    machine_readable_invoice_version: (v: number | null) =>
       v === null ? null : { id: Number(v), name: INVOICE_VERSIONS[Number(v)] ?? String(v) },
-  };
-}
+  },
+});
 
 const addressRows = prepared((db, p: { customerId: number }) =>
   db.selectFrom('customer_addresses').selectAll().where('customer_id', '=', p.customerId).orderBy('id'),

@@ -1,5 +1,6 @@
 // SQL for default plannings, scoped by tenant, and the days they add to GET /plannings?include_defaults=true: one
 // synthetic entry per working day of the window where the employee has no explicit entry for the project.
+import { rowMapper } from '../../db/row-mapping.js';
 import type { Insertable, Selectable } from 'kysely';
 import type { TenantDb } from '../../db/tenant-scope.js';
 import { deleteRow, findRow, insertRow } from '../crud/index.js';
@@ -11,7 +12,7 @@ import { isWorkingDay } from '../plannings/plan-amounts.js';
 import { whereOverlaps, whereOwners, type PlanEntry, type PlanFilters } from '../plannings/plannings.repository.js';
 import { PlanningType } from '../plannings/plannings.schemas.js';
 import type { DefaultPlanningsTable } from '../plannings/plannings.tables.js';
-import type { DefaultPlanningT } from './default-plannings.schemas.js';
+import { DefaultPlanning, type DefaultPlanningT } from './default-plannings.schemas.js';
 
 export type DefaultPlanningRow = Selectable<DefaultPlanningsTable>;
 export type DefaultPlanningValues = Omit<
@@ -58,18 +59,7 @@ export function updateDefaultPlanning(
 
 export const deleteDefaultPlanning = (db: TenantDb, id: number) => deleteRow(db, 'default_plannings', id);
 
-export const toDefaultPlanning = (row: DefaultPlanningRow): DefaultPlanningT => ({
-  id: Number(row.id),
-  employee_id: row.employee_id,
-  project_id: Number(row.project_id),
-  kind: Number(row.kind),
-  planning: Number(row.planning),
-  start_date: row.start_date,
-  end_date: row.end_date,
-  note: row.note,
-  created: outTimestamp(row.created),
-  modified: outTimestamp(row.modified),
-});
+export const toDefaultPlanning: (row: DefaultPlanningRow) => DefaultPlanningT = rowMapper(DefaultPlanning);
 
 /** The id of a default planning's day: never a stored entry's number, the same on every request. */
 export const defaultDayId = (defaultId: number, date: string) => `default-${defaultId}-${date.replaceAll('-', '')}`;

@@ -1,9 +1,10 @@
 // SQL for departments; every query is scoped by tenant.
+import { rowMapper } from '../../db/row-mapping.js';
 import { sql, type Selectable } from 'kysely';
 import type { DepartmentsTable } from './departments.tables.js';
 import type { ListSpec } from '../../db/list-spec.js';
-import { nowTimestamp, outDate, outTimestamp, toBool } from '../../values/formats.js';
-import type { DepartmentT, DepartmentUpdateT } from './departments.schemas.js';
+import { nowTimestamp, outDate } from '../../values/formats.js';
+import { Department, type DepartmentT, type DepartmentUpdateT } from './departments.schemas.js';
 import type { TenantDb } from '../../db/tenant-scope.js';
 
 export type DepartmentRow = Selectable<DepartmentsTable> & { children_count: number | null };
@@ -109,19 +110,6 @@ export async function isSelfOrDescendant(db: TenantDb, id: number, candidate: nu
   return false;
 }
 
-export function toDepartment(row: DepartmentRow): DepartmentT {
-  return {
-    id: Number(row.id),
-    parent_id: row.parent_id === null ? null : Number(row.parent_id),
-    name: row.name,
-    description: row.description,
-    comments: row.comments,
-    status: row.status,
-    start_date: outDate(row.start_date),
-    end_date: outDate(row.end_date),
-    is_standard: toBool(row.is_standard) ?? false,
-    children_count: Number(row.children_count ?? 0),
-    created: outTimestamp(row.created),
-    modified: outTimestamp(row.modified),
-  };
-}
+export const toDepartment: (row: DepartmentRow) => DepartmentT = rowMapper(Department, {
+  convert: { start_date: outDate, end_date: outDate, children_count: (v) => Number(v ?? 0) },
+});

@@ -1,12 +1,17 @@
 // SQL for dynamic attribute definitions; every query is scoped by tenant. JSON columns (description, options,
 // default_value, validation_rules) are stored as text.
+import { rowMapper } from '../../db/row-mapping.js';
 import type { Selectable } from 'kysely';
 import type { TenantDb } from '../../db/tenant-scope.js';
 import type { DynamicAttributesTable } from './dynamic-attributes.tables.js';
 import type { ListSpec } from '../../db/list-spec.js';
-import { fromJson, nowTimestamp, outTimestamp, toBool } from '../../values/formats.js';
+import { fromJson, nowTimestamp } from '../../values/formats.js';
 import { translations } from '../categories/categories.repository.js';
-import type { DynamicAttributeDefinitionT, DynamicAttributeUpdateT } from './dynamic-attributes.schemas.js';
+import {
+  DynamicAttributeDefinition,
+  type DynamicAttributeDefinitionT,
+  type DynamicAttributeUpdateT,
+} from './dynamic-attributes.schemas.js';
 
 export type DynamicAttributeRow = Selectable<DynamicAttributesTable>;
 
@@ -70,19 +75,18 @@ export async function deleteDynamicAttribute(db: TenantDb, id: number): Promise<
   await db.deleteFrom('dynamic_attributes').where('id', '=', id).execute();
 }
 
-export function toDefinition(row: DynamicAttributeRow): DynamicAttributeDefinitionT {
-  const description = fromJson<any>(row.description, null);
-  return {
-    id: Number(row.id),
-    name: row.name,
-    type: row.type,
-    entity_type: row.entity_type,
-    required: toBool(row.required) ?? false,
-    description: description ? translations(description) : null,
-    options: fromJson(row.options, null),
-    default_value: fromJson(row.default_value, null),
-    validation_rules: fromJson(row.validation_rules, null),
-    created: outTimestamp(row.created),
-    modified: outTimestamp(row.modified),
-  };
-}
+const json = (v: string | null) => fromJson<unknown>(v, null);
+export const toDefinition: (row: DynamicAttributeRow) => DynamicAttributeDefinitionT = rowMapper(
+  DynamicAttributeDefinition,
+  {
+    convert: {
+      description: (v) => {
+        const description = fromJson<any>(v, null);
+        return description ? translations(description) : null;
+      },
+      options: json,
+      default_value: json,
+      validation_rules: json,
+    },
+  },
+);

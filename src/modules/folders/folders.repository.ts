@@ -1,10 +1,10 @@
 // SQL for folders; every query is scoped by tenant. Documents: the attachment store (owner type 'folder').
+import { rowMapper } from '../../db/row-mapping.js';
 import type { Selectable } from 'kysely';
 import type { TenantDb } from '../../db/tenant-scope.js';
 import { sortableFrom, type ListSpec } from '../../db/list-spec.js';
-import { outTimestamp } from '../../values/formats.js';
 import type { FoldersTable } from './folders.tables.js';
-import { FolderCreate, FolderUpdate, type FolderListQueryT, type FolderT } from './folders.schemas.js';
+import { Folder, FolderCreate, FolderUpdate, type FolderListQueryT, type FolderT } from './folders.schemas.js';
 
 export type FolderRow = Selectable<FoldersTable>;
 
@@ -24,12 +24,4 @@ export function listFolders(db: TenantDb, query: FolderListQueryT) {
 
 export const folderOwner = (id: number) => ({ type: 'folder' as const, id: Number(id) });
 
-export const toFolder = (r: FolderRow): FolderT => ({
-  id: Number(r.id),
-  name: r.name,
-  parent_id: r.parent_id === null ? null : Number(r.parent_id),
-  project_id: r.project_id === null ? null : Number(r.project_id),
-  customer_id: r.customer_id,
-  created: outTimestamp(r.created),
-  modified: outTimestamp(r.modified),
-});
+export const toFolder: (r: FolderRow) => FolderT = rowMapper(Folder);

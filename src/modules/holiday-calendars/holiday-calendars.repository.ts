@@ -1,10 +1,18 @@
 // SQL for holiday calendars, holidays and break regulation types; every query is scoped by tenant.
+import { rowMapper } from '../../db/row-mapping.js';
 import type { Selectable } from 'kysely';
 import type { TenantDb } from '../../db/tenant-scope.js';
 import type { BreakRegulationTypesTable, HolidayCalendarsTable, HolidaysTable } from './holiday-calendars.tables.js';
 import type { ListSpec } from '../../db/list-spec.js';
-import { outDate, outTimestamp, toBool } from '../../values/formats.js';
-import type { BreakRegulationTypeT, HolidayCalendarT, HolidayT } from './holiday-calendars.schemas.js';
+import { outDate } from '../../values/formats.js';
+import {
+  BreakRegulationType,
+  Holiday,
+  HolidayCalendar,
+  type BreakRegulationTypeT,
+  type HolidayCalendarT,
+  type HolidayT,
+} from './holiday-calendars.schemas.js';
 
 export type HolidayCalendarRow = Selectable<HolidayCalendarsTable>;
 export type HolidayRow = Selectable<HolidaysTable>;
@@ -31,29 +39,9 @@ export const listHolidays = (db: TenantDb, calendarId: number, f: { start_date?:
 export const findHoliday = (db: TenantDb, calendarId: number, id: number) =>
   listHolidays(db, calendarId).where('id', '=', id).executeTakeFirst();
 
-export const toHolidayCalendar = (r: HolidayCalendarRow): HolidayCalendarT => ({
-  id: Number(r.id),
-  name: r.name,
-  note: r.note,
-  country: r.country,
-  region: r.region,
-  created: outTimestamp(r.created),
-  modified: outTimestamp(r.modified),
-});
+export const toHolidayCalendar: (r: HolidayCalendarRow) => HolidayCalendarT = rowMapper(HolidayCalendar);
 
-export const toHoliday = (r: HolidayRow): HolidayT => ({
-  id: Number(r.id),
-  holiday_calendar_id: Number(r.holiday_calendar_id),
-  date: outDate(r.date)!,
-  name: r.name,
-  half_day: toBool(r.half_day) ?? false,
-  created: outTimestamp(r.created),
-  modified: outTimestamp(r.modified),
-});
+export const toHoliday: (r: HolidayRow) => HolidayT = rowMapper(Holiday, { convert: { date: outDate } });
 
-export const toBreakRegulationType = (r: BreakRegulationTypeRow): BreakRegulationTypeT => ({
-  id: Number(r.id),
-  name: r.name,
-  created: outTimestamp(r.created),
-  modified: outTimestamp(r.modified),
-});
+export const toBreakRegulationType: (r: BreakRegulationTypeRow) => BreakRegulationTypeT =
+  rowMapper(BreakRegulationType);

@@ -1,11 +1,11 @@
 // SQL for internal rates; every query is scoped by tenant and employee.
+import { rowMapper } from '../../db/row-mapping.js';
 import type { Selectable } from 'kysely';
 import type { TenantDb } from '../../db/tenant-scope.js';
 import type { ListSpec } from '../../db/list-spec.js';
-import { decimalText, outTimestamp, toBool } from '../../values/formats.js';
+import { decimalText } from '../../values/formats.js';
 import type { InternalRatesTable } from './internal-rates.tables.js';
-import { RATE_SCALE, type InternalRateT } from './internal-rates.schemas.js';
-import { labelled } from '../../values/labels.js';
+import { InternalRate, RATE_SCALE, type InternalRateT } from './internal-rates.schemas.js';
 
 export type InternalRateRow = Selectable<InternalRatesTable>;
 
@@ -21,15 +21,8 @@ export const listInternalRates = (db: TenantDb, username: string) =>
 export const findInternalRate = (db: TenantDb, username: string, id: number) =>
   listInternalRates(db, username).where('id', '=', id).executeTakeFirst();
 
-export const toInternalRate = (r: InternalRateRow, language: string): InternalRateT => ({
-  id: Number(r.id),
-  employee_id: r.employee_id,
-  start_date: String(r.start_date).slice(0, 10),
-  internal_rate: decimalText(r.internal_rate, RATE_SCALE)!,
-  note: r.note,
-  monthly_rate: r.monthly_rate === null ? null : Number(r.monthly_rate),
-  internal_rate_resets: toBool(r.internal_rate_resets),
-  rate_type: labelled(language, 'rate_type', Number(r.rate_type))!,
-  created: outTimestamp(r.created),
-  modified: outTimestamp(r.modified),
+const mapInternalRate = rowMapper(InternalRate, {
+  convert: { start_date: (v) => String(v).slice(0, 10), internal_rate: (v) => decimalText(v, RATE_SCALE) },
+  labels: { rate_type: 'rate_type' },
 });
+export const toInternalRate = (r: InternalRateRow, language: string): InternalRateT => mapInternalRate(r, { language });

@@ -1,14 +1,14 @@
 // SQL for invoices (key: invoice_number), the tenant's invoice number sequence, and the read shape.
+import { rowMapper, type MapContext } from '../../db/row-mapping.js';
 import { sql, type Selectable } from 'kysely';
 import { untyped, type TenantDb } from '../../db/tenant-scope.js';
 import type { ListSpec } from '../../db/list-spec.js';
 import type { Dialect } from '../../db/dialect.js';
-import { nowTimestamp, outTimestamp } from '../../values/formats.js';
+import { nowTimestamp } from '../../values/formats.js';
 import { decimalUnits } from '../../values/money.js';
 import { insertRow, updateRow } from '../crud/index.js';
 import type { InvoicesTable } from './invoices.tables.js';
-import type { InvoiceT } from './invoices.schemas.js';
-import { labelled } from '../../values/labels.js';
+import { Invoice, type InvoiceT } from './invoices.schemas.js';
 import { invoiceNumberSortKey } from './invoice-number-order.js';
 
 export type InvoiceRow = Selectable<InvoicesTable>;
@@ -111,30 +111,19 @@ export async function insertNumberedInvoice(db: TenantDb, values: Record<string,
 const day = (v: string | null) => (v === null ? null : String(v).slice(0, 10));
 
 /** The read shape; creator_username only while a document is stored (the corrector once corrected). */
-export function toInvoice(r: InvoiceRow, hasDocument: boolean, language: string): InvoiceT {
-  return {
-    id: Number(r.id),
-    invoice_number: r.invoice_number,
-    billing_kind: labelled(language, 'invoice_billing_kind', Number(r.billing_kind))!,
-    date: day(r.date)!,
-    amount: decimalUnits(Number(r.amount_cents), 2),
-    status: labelled(language, 'invoice_status', Number(r.status))!,
-    currency: r.currency,
-    correction_date: day(r.correction_date),
-    payment_terms_date: day(r.payment_terms_date),
-    payment_terms: r.payment_terms === null ? null : Number(r.payment_terms),
-    address: r.address,
-    email_sent_at: outTimestamp(r.email_sent_at),
-    email_recipient: r.email_recipient,
-    customer_number: r.customer_number,
-    title: r.title,
-    type: r.type,
-    note: r.note,
-    creator_username: hasDocument ? (r.corrector_username ?? r.creator_username) : null,
-    created: outTimestamp(r.created),
-    modified: outTimestamp(r.modified),
-  };
-}
+const mapInvoice = rowMapper<typeof Invoice, MapContext & { hasDocument: boolean }>(Invoice, {
+  convert: {
+    date: day,
+    amount: (_, r: InvoiceRow) => decimalUnits(Number(r.amount_cents), 2),
+    correction_date: day,
+    payment_terms_date: day,
+    creator_username: (_, r: InvoiceRow, ctx) =>
+      ctx.hasDocument ? (r.corrector_username ?? r.creator_username) : null,
+  },
+  labels: { billing_kind: 'invoice_billing_kind', status: 'invoice_status' },
+});
+export const toInvoice = (r: InvoiceRow, hasDocument: boolean, language: string): InvoiceT =>
+  mapInvoice(r, { hasDocument, language });
 
 /** Detach the invoice's items (they stay with their projects). */
 export async function detachItems(db: TenantDb, invoiceId: number): Promise<void> {

@@ -1,11 +1,12 @@
 // SQL for locations and location lists; every query is scoped by tenant.
+import { rowMapper } from '../../db/row-mapping.js';
 import type { Selectable } from 'kysely';
 import type { TenantDb } from '../../db/tenant-scope.js';
 import type { LocationListsTable, LocationsTable } from './locations.tables.js';
 import type { ListSpec } from '../../db/list-spec.js';
 import { outTimestamp } from '../../values/formats.js';
 import { countLinks, LOCATION_LIST_ITEMS, replaceLinks, resolveExisting } from '../crud/index.js';
-import type { LocationT } from './locations.schemas.js';
+import { Location, type LocationT } from './locations.schemas.js';
 
 export type LocationRow = Selectable<LocationsTable>;
 export type LocationListRow = Selectable<LocationListsTable>;
@@ -37,17 +38,7 @@ export function listLocations(db: TenantDb, filters: { city?: string; listId?: n
 
 export const listLocationLists = (db: TenantDb) => db.selectFrom('location_lists').selectAll();
 
-export const toLocation = (r: LocationRow): LocationT => ({
-  id: r.code,
-  name: r.name,
-  description: r.description,
-  street: r.street,
-  zip: r.zip,
-  city: r.city,
-  country: r.country,
-  created: outTimestamp(r.created),
-  modified: outTimestamp(r.modified),
-});
+export const toLocation: (r: LocationRow) => LocationT = rowMapper(Location, { columns: { id: 'code' } });
 
 export async function toLocationLists(db: TenantDb, rows: LocationListRow[]) {
   const counts = await countLinks(

@@ -1,12 +1,12 @@
 // SQL for meals; every query is scoped by tenant and employee.
+import { rowMapper } from '../../db/row-mapping.js';
 import type { Selectable } from 'kysely';
 import type { TenantDb } from '../../db/tenant-scope.js';
 import type { Tenant } from '../../tenancy/tenants.js';
 import type { ListSpec } from '../../db/list-spec.js';
-import { outDate, outTimestamp } from '../../values/formats.js';
-import { labelled } from '../../values/labels.js';
+import { outDate } from '../../values/formats.js';
 import type { MealsTable } from './meals.tables.js';
-import type { MealT } from './meals.schemas.js';
+import { Meal, type MealT } from './meals.schemas.js';
 
 export type MealRow = Selectable<MealsTable>;
 
@@ -32,12 +32,7 @@ export function listMeals(db: TenantDb, username: string, f: { start_date?: stri
 export const findMeal = (db: TenantDb, username: string, id: number) =>
   listMeals(db, username).where('id', '=', id).executeTakeFirst();
 
-export const toMeal = (r: MealRow, tenant: Pick<Tenant, 'language'>): MealT => ({
-  id: Number(r.id),
-  employee_id: r.employee_id,
-  date: outDate(r.date)!,
-  meal_type: labelled(tenant.language, 'meal_type', Number(r.meal_type))!,
-  note: r.note,
-  created: outTimestamp(r.created),
-  modified: outTimestamp(r.modified),
+export const toMeal: (r: MealRow, tenant: Pick<Tenant, 'language'>) => MealT = rowMapper(Meal, {
+  convert: { date: outDate },
+  labels: { meal_type: 'meal_type' },
 });

@@ -1,12 +1,13 @@
 // SQL for closed months; every query is scoped by tenant.
+import { rowMapper } from '../../db/row-mapping.js';
 import type { Selectable } from 'kysely';
 import type { Dialect } from '../../db/dialect.js';
 import { lockNamespace, sharedLocks } from '../../db/transaction.js';
 import type { TenantDb } from '../../db/tenant-scope.js';
 import type { ListSpec } from '../../db/list-spec.js';
-import { nowTimestamp, outTimestamp } from '../../values/formats.js';
+import { nowTimestamp } from '../../values/formats.js';
 import type { MonthClosingsTable } from './month-closings.tables.js';
-import type { MonthClosingT } from './month-closings.schemas.js';
+import { MonthClosing, type MonthClosingT } from './month-closings.schemas.js';
 
 export type MonthClosingRow = Selectable<MonthClosingsTable>;
 
@@ -78,11 +79,4 @@ export async function deleteMonthClosing(db: TenantDb, id: number): Promise<void
   await db.deleteFrom('month_closings').where('id', '=', id).execute();
 }
 
-export const toMonthClosing = (r: MonthClosingRow): MonthClosingT => ({
-  id: Number(r.id),
-  month: r.month,
-  employee_id: r.employee_id,
-  note: r.note,
-  created: outTimestamp(r.created),
-  modified: outTimestamp(r.modified),
-});
+export const toMonthClosing: (r: MonthClosingRow) => MonthClosingT = rowMapper(MonthClosing);

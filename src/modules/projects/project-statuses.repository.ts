@@ -1,11 +1,13 @@
 // SQL for project statuses; every query is scoped by tenant. A tenant without any status gets the two
 // defaults 'aktiv' (bookable) and 'abgeschlossen' (not bookable) on first use.
+import { rowMapper } from '../../db/row-mapping.js';
 import type { Selectable } from 'kysely';
 import type { TenantDb } from '../../db/tenant-scope.js';
 import type { ProjectStatusesTable } from './projects.tables.js';
 import type { ListSpec } from '../../db/list-spec.js';
-import { nowTimestamp, outTimestamp, toBool } from '../../values/formats.js';
-import type { ProjectStatusT, ProjectStatusUpdateT } from './project-statuses.schemas.js';
+import { nowTimestamp } from '../../values/formats.js';
+import { Type } from '@sinclair/typebox';
+import { ProjectStatus, type ProjectStatusT, type ProjectStatusUpdateT } from './project-statuses.schemas.js';
 
 export type ProjectStatusRow = Selectable<ProjectStatusesTable>;
 
@@ -115,19 +117,8 @@ export async function updateProjectStatus(db: TenantDb, id: number, body: Projec
 export const deleteProjectStatus = (db: TenantDb, id: number) =>
   db.deleteFrom('project_statuses').where('id', '=', id).execute();
 
-export function toProjectStatus(row: ProjectStatusRow, withTimestamps = true): ProjectStatusT {
-  const status: ProjectStatusT = {
-    id: Number(row.id),
-    name: row.name,
-    description: row.description,
-    bookable: toBool(row.bookable) ?? false,
-    order: Number(row.sort_order),
-    color: row.color,
-    abrechnungsrelevant: row.abrechnungsrelevant,
-  };
-  if (withTimestamps) {
-    status.created = outTimestamp(row.created);
-    status.modified = outTimestamp(row.modified);
-  }
-  return status;
-}
+const statusMapping = { columns: { order: 'sort_order' } } as const;
+const mapStatus = rowMapper(ProjectStatus, statusMapping);
+const mapStatusWithoutTimestamps = rowMapper(Type.Omit(ProjectStatus, ['created', 'modified']), statusMapping);
+export const toProjectStatus = (row: ProjectStatusRow, withTimestamps = true): ProjectStatusT =>
+  withTimestamps ? mapStatus(row) : mapStatusWithoutTimestamps(row);

@@ -1,12 +1,12 @@
 // SQL for project tasks; every query is scoped by tenant (and project).
+import { rowMapper } from '../../db/row-mapping.js';
 import { equalsIgnoringCase } from '../../db/lookup.js';
 import type { Selectable } from 'kysely';
 import type { TenantDb } from '../../db/tenant-scope.js';
 import type { ProjectTasksTable } from './projects.tables.js';
 import type { ListSpec } from '../../db/list-spec.js';
-import { nowTimestamp, outDate, outTimestamp } from '../../values/formats.js';
-import { labelled } from '../../values/labels.js';
-import { TASK_NUMBER_FIELDS, type TaskT } from './project-tasks.schemas.js';
+import { nowTimestamp, outDate } from '../../values/formats.js';
+import { Task, TASK_NUMBER_FIELDS, type TaskT } from './project-tasks.schemas.js';
 import { isSelfOrDescendant as isTreeDescendant } from '../../db/tree.js';
 
 export type TaskRow = Selectable<ProjectTasksTable>;
@@ -81,25 +81,9 @@ export async function deleteTask(db: TenantDb, id: number) {
 export const isSelfOrDescendant = (db: TenantDb, id: number, candidate: number) =>
   isTreeDescendant(db, 'project_tasks', id, candidate);
 
-export function toTask(r: TaskRow, language: string): TaskT {
-  const num = (v: number | null) => (v === null ? null : Number(v));
-  return {
-    id: Number(r.id),
-    project_id: Number(r.project_id),
-    parent_id: num(r.parent_id),
-    name: r.name,
-    description: r.description,
-    status: r.status,
-    status_id: r.status,
-    order_number: r.order_number,
-    start_date: outDate(r.start_date),
-    end_date: outDate(r.end_date),
-    billing_type: labelled(language, 'task_billing_type', Number(r.billing_type ?? 1))!,
-    ...(Object.fromEntries(TASK_NUMBER_FIELDS.map((k) => [k, num(r[k])])) as Record<
-      (typeof TASK_NUMBER_FIELDS)[number],
-      number | null
-    >),
-    created: outTimestamp(r.created),
-    modified: outTimestamp(r.modified),
-  };
-}
+const mapTask = rowMapper(Task, {
+  columns: { status_id: 'status' },
+  convert: { start_date: outDate, end_date: outDate },
+  labels: { billing_type: { set: 'task_billing_type', ifNull: 1 } },
+});
+export const toTask = (r: TaskRow, language: string): TaskT => mapTask(r, { language });

@@ -1,5 +1,6 @@
 // SQL for receipts and their amount lines; every query is scoped by tenant. A page of receipts reads its
 // filenames in one query; a page of lines reads the header's net flags once.
+import { rowMapper, type MapContext } from '../../db/row-mapping.js';
 import type { Selectable } from 'kysely';
 import type { TenantDb } from '../../db/tenant-scope.js';
 import type { ListSpec } from '../../db/list-spec.js';
@@ -7,8 +8,7 @@ import { nowTimestamp, outTimestamp, toBool } from '../../values/formats.js';
 import { decimalUnits } from '../../values/money.js';
 import { deleteAttachments, filenamesOf } from '../attachments/index.js';
 import type { ReceiptAmountsTable, ReceiptsTable } from './receipts.tables.js';
-import type { ReceiptAmountT, ReceiptListQueryT, ReceiptT } from './receipts.schemas.js';
-import { labelled } from '../../values/labels.js';
+import { Receipt, type ReceiptAmountT, type ReceiptListQueryT, type ReceiptT } from './receipts.schemas.js';
 
 export type ReceiptRow = Selectable<ReceiptsTable>;
 export type ReceiptAmountRow = Selectable<ReceiptAmountsTable>;
@@ -161,39 +161,20 @@ export async function deleteReceipt(db: TenantDb, id: number): Promise<void> {
 }
 
 const money = (cents: number) => decimalUnits(Number(cents), 2);
-const optionalId = (v: number | null) => (v === null ? null : Number(v));
 /** A per-diem deduction: "0" when there is none (contract: a string, 0 if none), else its decimal text. */
 const deduction = (v: number | null) => (v === null || Number(v) === 0 ? '0' : money(v)!);
 
-export function toReceipt(r: ReceiptRow, filename: string | null, language: string): ReceiptT {
-  const status = r.billing_status === null ? null : Number(r.billing_status);
-  return {
-    id: Number(r.id),
-    employee_id: r.employee_id,
-    date: r.date,
-    receipt_type_id: r.receipt_type_id,
-    currency: r.currency,
-    invoice_amount_currency: r.invoice_amount_currency,
-    note: r.note,
-    payment_method: r.payment_method,
-    breakfast: deduction(r.breakfast_cents),
-    lunch_or_dinner: deduction(r.lunch_or_dinner_cents),
-    location: r.location,
-    is_amount_net: toBool(r.is_amount_net) ?? false,
-    is_invoice_amount_net: toBool(r.is_invoice_amount_net) ?? false,
-    billing_status: labelled(language, 'receipt_billing_status', status),
-    performance_date: r.performance_date,
-    client_id: optionalId(r.client_id),
-    created: outTimestamp(r.created),
-    modified: outTimestamp(r.modified),
-    invoice_item_id: optionalId(r.invoice_item_id),
-    project_id: Number(r.project_id),
-    project_task_id: optionalId(r.project_task_id),
-    ticket_id: optionalId(r.ticket_id),
-    subtask_id: optionalId(r.subtask_id),
-    filename,
-  };
-}
+const mapReceipt = rowMapper<typeof Receipt, MapContext & { filename: string | null }>(Receipt, {
+  columns: { breakfast: 'breakfast_cents', lunch_or_dinner: 'lunch_or_dinner_cents' },
+  convert: {
+    breakfast: deduction,
+    lunch_or_dinner: deduction,
+    filename: (_, _r, ctx) => ctx.filename,
+  },
+  labels: { billing_status: 'receipt_billing_status' },
+});
+export const toReceipt = (r: ReceiptRow, filename: string | null, language: string): ReceiptT =>
+  mapReceipt(r, { filename, language });
 
 /** A page of receipts with their filenames (one query for the page). */
 export async function toReceipts(db: TenantDb, rows: ReceiptRow[]): Promise<ReceiptT[]> {

@@ -4,8 +4,10 @@ import type { TenantDb } from '../../db/tenant-scope.js';
 import type { TicketSubtasksTable } from './tickets.tables.js';
 import type { ListSpec } from '../../db/list-spec.js';
 import { nowTimestamp } from '../../values/formats.js';
-import { commonFields } from './tickets.repository.js';
-import type { SubtaskT } from './subtasks.schemas.js';
+import { Type } from '@sinclair/typebox';
+import { rowMapper } from '../../db/row-mapping.js';
+import { commonMapping } from './tickets.repository.js';
+import { Subtask, type SubtaskT } from './subtasks.schemas.js';
 
 export type SubtaskRow = Selectable<TicketSubtasksTable>;
 
@@ -72,12 +74,9 @@ export async function deleteSubtask(db: TenantDb, id: number) {
   });
 }
 
-export function toSubtask(r: SubtaskRow, language: string): SubtaskT {
-  return {
-    ...commonFields(r, language),
-    name: r.name,
-    ticket_id: Number(r.ticket_id),
-    start_date: r.start_date === null ? null : r.start_date.slice(0, 10),
-    deadline: r.deadline === null ? null : r.deadline.slice(0, 10),
-  };
-}
+const day = (v: string | null) => (v === null ? null : v.slice(0, 10));
+const mapSubtask = rowMapper(Type.Omit(Subtask, ['categories']), {
+  convert: { ...commonMapping.convert, start_date: day, deadline: day },
+  labels: commonMapping.labels,
+});
+export const toSubtask = (r: SubtaskRow, language: string): SubtaskT => mapSubtask(r, { language });

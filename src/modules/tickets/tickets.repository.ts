@@ -1,12 +1,13 @@
 // SQL for tickets; every query is scoped by tenant.
-import { labelled } from '../../values/labels.js';
 import type { Selectable } from 'kysely';
 import type { TenantDb } from '../../db/tenant-scope.js';
 import type { TicketsTable } from './tickets.tables.js';
 import type { ListSpec } from '../../db/list-spec.js';
-import { fromJson, nowTimestamp, outDate, outTimestamp, toBool } from '../../values/formats.js';
+import { fromJson, nowTimestamp, outDate } from '../../values/formats.js';
 import { deleteAttachments } from '../attachments/index.js';
-import type { TicketT } from './tickets.schemas.js';
+import { Type } from '@sinclair/typebox';
+import { rowMapper } from '../../db/row-mapping.js';
+import { Ticket, type TicketT } from './tickets.schemas.js';
 
 export type TicketRow = Selectable<TicketsTable>;
 
@@ -126,42 +127,18 @@ type CommonRow = Pick<
   | 'modified'
 > & { id: number };
 
-export function commonFields(r: CommonRow, language: string) {
-  return {
-    id: Number(r.id),
-    subject: r.subject,
-    status: labelled(language, 'ticket_status', Number(r.status))!,
-    creator_username: r.creator_username,
-    processor_username: r.processor_username,
-    date: outTimestamp(r.date)!,
-    receipt_date: outDate(r.receipt_date),
-    processing_date: outTimestamp(r.processing_date),
-    done_date: outTimestamp(r.done_date),
-    planned_hours: r.planned_hours === null ? null : Number(r.planned_hours),
-    prevent_overbooking: Number(r.prevent_overbooking),
-    history_modified: outTimestamp(r.history_modified),
-    history_creator_username: r.history_creator_username,
-    customer_contact_person_id: null,
-    customer_reference: r.customer_reference,
-    keywords: fromJson<string[]>(r.keywords, []),
-    created: outTimestamp(r.created),
-    modified: outTimestamp(r.modified),
-  };
-}
+/** The fields tickets and subtasks share: their own mapping of the same columns. */
+export const commonMapping = {
+  convert: {
+    receipt_date: outDate,
+    customer_contact_person_id: () => null,
+    keywords: (v: string | null) => fromJson<string[]>(v, []),
+  },
+  labels: { status: 'ticket_status' },
+} as const;
 
-export function toTicket(r: TicketRow, language: string): TicketT {
-  return {
-    ...commonFields(r, language),
-    priority: Number(r.priority),
-    start_date: outDate(r.start_date),
-    deadline: outDate(r.deadline),
-    approved_date: outTimestamp(r.approved_date),
-    rejected_date: outTimestamp(r.rejected_date),
-    billed_date: outTimestamp(r.billed_date),
-    project_id: Number(r.project_id),
-    project_task_id: Number(r.project_task_id),
-    notify_of_completion: toBool(r.notify_of_completion),
-    external_ticket_number: r.external_ticket_number,
-    from_mail: r.from_mail,
-  };
-}
+const mapTicket = rowMapper(Type.Omit(Ticket, ['categories']), {
+  convert: { ...commonMapping.convert, start_date: outDate, deadline: outDate },
+  labels: commonMapping.labels,
+});
+export const toTicket = (r: TicketRow, language: string): TicketT => mapTicket(r, { language });

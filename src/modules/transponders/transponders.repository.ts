@@ -1,10 +1,11 @@
 // SQL for transponders; every query is scoped by tenant and employee.
+import { rowMapper } from '../../db/row-mapping.js';
 import type { Selectable } from 'kysely';
 import type { TenantDb } from '../../db/tenant-scope.js';
 import type { ListSpec } from '../../db/list-spec.js';
-import { outDate, outTimestamp } from '../../values/formats.js';
+import { outDate } from '../../values/formats.js';
 import type { TranspondersTable } from './transponders.tables.js';
-import type { TransponderT } from './transponders.schemas.js';
+import { Transponder, type TransponderT } from './transponders.schemas.js';
 
 export type TransponderRow = Selectable<TranspondersTable>;
 
@@ -27,13 +28,6 @@ export const listTransponders = (db: TenantDb, username: string) =>
 export const findTransponder = (db: TenantDb, username: string, id: number) =>
   listTransponders(db, username).where('id', '=', id).executeTakeFirst();
 
-export const toTransponder = (r: TransponderRow): TransponderT => ({
-  id: Number(r.id),
-  employee_id: r.employee_id,
-  number: r.number,
-  valid_from: outDate(r.valid_from),
-  valid_until: outDate(r.valid_until),
-  note: r.note,
-  created: outTimestamp(r.created),
-  modified: outTimestamp(r.modified),
+export const toTransponder: (r: TransponderRow) => TransponderT = rowMapper(Transponder, {
+  convert: { valid_from: outDate, valid_until: outDate },
 });

@@ -1,11 +1,12 @@
 // SQL for vehicle lists and vehicles; every query is scoped by tenant.
+import { rowMapper } from '../../db/row-mapping.js';
 import type { Selectable } from 'kysely';
 import type { TenantDb } from '../../db/tenant-scope.js';
 import type { VehicleListsTable, VehiclesTable } from './vehicles.tables.js';
 import type { ListSpec } from '../../db/list-spec.js';
 import { outDate, outTimestamp } from '../../values/formats.js';
 import { newStamps } from '../crud/index.js';
-import type { VehicleInT, VehicleT } from './vehicles.schemas.js';
+import { Vehicle, type VehicleInT, type VehicleT } from './vehicles.schemas.js';
 
 export type VehicleListRow = Selectable<VehicleListsTable>;
 export type VehicleRow = Selectable<VehiclesTable>;
@@ -44,14 +45,7 @@ export const vehicleListOnDate = (db: TenantDb, date: string) =>
 export const vehiclesOfList = (db: TenantDb, listId: number) =>
   db.selectFrom('vehicles').selectAll().where('vehicle_list_id', '=', listId);
 
-export const toVehicle = (r: VehicleRow): VehicleT => ({
-  id: r.code,
-  name: r.name,
-  license_plate: r.license_plate,
-  note: r.note,
-  created: outTimestamp(r.created),
-  modified: outTimestamp(r.modified),
-});
+export const toVehicle: (r: VehicleRow) => VehicleT = rowMapper(Vehicle, { columns: { id: 'code' } });
 
 export const listVehicleLists = (db: TenantDb) => db.selectFrom('vehicle_lists').selectAll();
 

@@ -1,10 +1,14 @@
 // SQL for webhook subscriptions and their delivery log, tenant-scoped.
+import { rowMapper } from '../../db/row-mapping.js';
 import type { Selectable } from 'kysely';
 import type { TenantDb } from '../../db/tenant-scope.js';
 import type { ListSpec } from '../../db/list-spec.js';
 import { fromJson, nowTimestamp, outTimestamp, toBool } from '../../values/formats.js';
 import type { WebhookDeliveriesTable, WebhooksTable } from './webhooks.tables.js';
-import type { WebhookT } from './webhooks.schemas.js';
+import type { Static } from '@sinclair/typebox';
+import { Delivery, Webhook, type WebhookT } from './webhooks.schemas.js';
+
+type DeliveryT = Static<typeof Delivery>;
 
 export type WebhookRow = Selectable<WebhooksTable>;
 export type DeliveryRow = Selectable<WebhookDeliveriesTable>;
@@ -21,28 +25,16 @@ export const webhookListSpec: ListSpec = {
 };
 export const deliveryListSpec: ListSpec = { key: ['id'], sortable: { id: 'id' }, defaultSort: 'id', modified: false };
 
-export const toWebhook = (r: WebhookRow): WebhookT => ({
-  id: Number(r.id),
-  url: r.url,
-  events: fromJson<string[]>(r.events, []),
-  active: toBool(r.active) ?? true,
-  created: outTimestamp(r.created),
-  modified: outTimestamp(r.modified),
+export const toWebhook: (r: WebhookRow) => WebhookT = rowMapper(Webhook, {
+  convert: { events: (v) => fromJson<string[]>(v, []), active: (v) => toBool(v) ?? true },
 });
 
-export const toDelivery = (r: DeliveryRow) => ({
-  id: Number(r.id),
-  webhook_id: Number(r.webhook_id),
-  event: r.event,
-  message_id: r.message_id,
-  state: r.state,
-  attempts: Number(r.attempts),
-  next_attempt_at: r.state === 'pending' ? outTimestamp(r.next_attempt_at) : null,
-  last_status: r.last_status === null ? null : Number(r.last_status),
-  last_error: r.last_error,
-  delivered_at: outTimestamp(r.delivered_at),
-  created: outTimestamp(r.created)!,
-  payload: JSON.parse(r.payload),
+export const toDelivery: (r: DeliveryRow) => DeliveryT = rowMapper(Delivery, {
+  convert: {
+    state: (v: DeliveryT['state']) => v,
+    next_attempt_at: (v: string | null, r: DeliveryRow) => (r.state === 'pending' ? outTimestamp(v) : null),
+    payload: (v: string) => JSON.parse(v),
+  },
 });
 
 export const listDeliveries = (db: TenantDb, webhookId: number) =>
