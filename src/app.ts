@@ -109,6 +109,8 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   });
   app.decorateRequest('tenant', null as any);
   app.decorateRequest('token', null as any);
+  app.decorateRequest('caller', null as any);
+  app.decorateRequest('rows', 'all');
   app.decorateRequest('db', null as any);
   app.decorateRequest('write', null);
   app.addHook('onSend', async (request, reply) => {

@@ -40,53 +40,63 @@ import * as invoices from './invoices/index.js';
 import * as folders from './folders/index.js';
 import * as changes from './changes/index.js';
 import * as webhooks from './webhooks/index.js';
+import * as tokens from './tokens/index.js';
 
-const MODULES = [
-  absenceReasons,
+/** Every module by its folder name, which is also the permission area of its routes (access/matrix.ts). */
+const MODULES = {
+  'absence-reasons': absenceReasons,
   absences,
   activities,
   articles,
   categories,
   departments,
-  dynamicAttributes,
-  monthClosings,
-  bookingSettings,
+  'dynamic-attributes': dynamicAttributes,
+  'month-closings': monthClosings,
+  'booking-settings': bookingSettings,
   customers,
-  priceTables,
+  'price-tables': priceTables,
   projects,
   tickets,
-  receiptTypes,
+  'receipt-types': receiptTypes,
   receipts,
   employees,
-  employmentPeriods,
+  'employment-periods': employmentPeriods,
   attendances,
-  holidayCalendars,
-  workingTimes,
-  internalRates,
-  priceGroups,
+  'holiday-calendars': holidayCalendars,
+  'working-times': workingTimes,
+  'internal-rates': internalRates,
+  'price-groups': priceGroups,
   locations,
   vehicles,
   devices,
   transponders,
   meals,
-  workhourBalances,
+  'workhour-balances': workhourBalances,
   plannings,
-  defaultPlannings,
-  resourcePlannings,
+  'default-plannings': defaultPlannings,
+  'resource-plannings': resourcePlannings,
   offers,
   invoices,
   folders,
   changes,
   webhooks,
-];
+  tokens,
+};
 
 export async function registerModules(app: ZkApp): Promise<void> {
   await nameModuleSchemas(new URL('./', import.meta.url));
-  for (const module of MODULES) await app.register(module.default);
+  for (const [area, module] of Object.entries(MODULES)) {
+    await app.register(async (scope: ZkApp) => {
+      scope.addHook('onRoute', (route) => {
+        route.config = { area, rowRules: 'rowRules' in module ? module.rowRules : undefined, ...route.config };
+      });
+      await scope.register(module.default);
+    });
+  }
 }
 
 /** The /docs group of every tag, collected from the modules; a tag two modules give different groups throws. */
-export const DOCS_TAGS: DocsTags = MODULES.reduce<Record<string, DocsTags[string]>>((all, module) => {
+export const DOCS_TAGS: DocsTags = Object.values(MODULES).reduce<Record<string, DocsTags[string]>>((all, module) => {
   for (const [tag, group] of Object.entries(module.docsTags)) {
     if (all[tag] !== undefined && all[tag] !== group)
       throw new Error(`The tag ${tag} is in two /docs groups: ${all[tag]} and ${group}.`);

@@ -15,12 +15,13 @@ const MAY_IMPORT: Record<string, readonly string[]> = {
   'config.ts': [],
   db: ['values', 'config.ts'],
   tenancy: ['db', 'values'],
+  access: ['db', 'tenancy', 'values'],
   booking: ['db', 'tenancy', 'values'],
-  http: ['db', 'tenancy', 'values', 'types.ts'],
-  'plugins/write-path': ['plugins', 'db', 'http', 'tenancy', 'values'],
-  plugins: ['plugins/write-path', 'db', 'http', 'tenancy', 'values', 'config.ts', 'types.ts'],
-  modules: ['plugins', 'plugins/write-path', 'booking', 'db', 'http', 'tenancy', 'values', 'types.ts'],
-  'types.ts': ['modules', 'plugins', 'plugins/write-path', 'db', 'tenancy', 'config.ts'],
+  http: ['db', 'access', 'tenancy', 'values', 'types.ts'],
+  'plugins/write-path': ['plugins', 'db', 'http', 'access', 'tenancy', 'values'],
+  plugins: ['plugins/write-path', 'db', 'http', 'access', 'tenancy', 'values', 'config.ts', 'types.ts'],
+  modules: ['plugins', 'plugins/write-path', 'booking', 'db', 'http', 'access', 'tenancy', 'values', 'types.ts'],
+  'types.ts': ['modules', 'plugins', 'plugins/write-path', 'db', 'access', 'tenancy', 'config.ts'],
   demo: ['modules', 'plugins', 'booking', 'db', 'http', 'tenancy', 'values'],
   generate: ['modules', 'db', 'tenancy', 'values'],
   'app.ts': [
@@ -36,7 +37,7 @@ const MAY_IMPORT: Record<string, readonly string[]> = {
     'types.ts',
   ],
   'server.ts': ['app.ts', 'plugins/write-path', 'db', 'config.ts'],
-  cli: ['server.ts', 'demo', 'generate', 'modules', 'booking', 'db', 'tenancy', 'values', 'config.ts'],
+  cli: ['server.ts', 'demo', 'generate', 'modules', 'booking', 'db', 'access', 'tenancy', 'values', 'config.ts'],
 };
 
 /** Imports a folder rule does not allow, each with its reason. */

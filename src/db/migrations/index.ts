@@ -33,6 +33,7 @@ import { idempotencyOwner } from './2800_idempotency_owner.js';
 import { recordIds } from './2801_record_ids.js';
 import { absenceReasonExternalId } from './2900_absence_reason_external_id.js';
 import { journalWebhooks } from './2901_journal_webhooks.js';
+import { personalTokens } from './2902_personal_tokens.js';
 
 export const migrations: readonly Migration[] = [
   foundation,
@@ -67,4 +68,5 @@ export const migrations: readonly Migration[] = [
   recordIds,
   absenceReasonExternalId,
   journalWebhooks,
+  personalTokens,
 ];

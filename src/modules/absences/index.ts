@@ -1,10 +1,22 @@
 // Absences with leave approval (docs/api/absences.md).
 import type { ZkApp } from '../../types.js';
 import type { DocsTags } from '../../plugins/docs-groups.js';
+import type { AreaRows } from '../../access/rows.js';
 import absenceRoutes from './absences.routes.js';
 
 /** The /docs group of each tag its operations carry. */
 export const docsTags: DocsTags = { Absences: 'time' };
+
+/** The rows a person with a narrower grant than all reaches (access/rows.ts, docs/api/permissions.md). */
+export const rowRules: AreaRows = {
+  own: {
+    param: 'username',
+    query: 'employee_id',
+    body: 'employee_id',
+    record: { table: 'absences', column: 'employee_id', paths: ['/absences/:id'] },
+    reserved: { approved: 'absences:approve' },
+  },
+};
 
 export default async function absences(app: ZkApp) {
   await app.register(absenceRoutes);

@@ -1,6 +1,7 @@
 // Projects: statuses, projects, tasks, assignments, activities and price tables with fallback.
 import type { ZkApp } from '../../types.js';
 import type { DocsTags } from '../../plugins/docs-groups.js';
+import type { AreaRows } from '../../access/rows.js';
 import projectStatuses from './project-statuses.routes.js';
 import projects from './projects.routes.js';
 import projectTasks from './project-tasks.routes.js';
@@ -17,6 +18,27 @@ export const docsTags: DocsTags = {
   'Project price tables': 'customers-projects',
   'Project statuses': 'customers-projects',
   'Project tasks': 'customers-projects',
+};
+
+/** The rows a person with a narrower grant than all reaches: the projects they are assigned to (access/rows.ts). */
+export const rowRules: AreaRows = {
+  own: {
+    param: 'username',
+    record: {
+      table: 'project_assignments',
+      key: 'project_id',
+      column: 'employee_id',
+      paths: [
+        '/projects/:id',
+        '/projects/:id/tasks',
+        '/projects/:id/tasks/:task_id',
+        '/projects/:id/activities',
+        '/projects/:id/activities/:activity',
+        '/projects/:id/locations',
+        '/projects/:id/locations/:name',
+      ],
+    },
+  },
 };
 
 export default async function projectsArea(app: ZkApp) {
