@@ -25,6 +25,7 @@ import { API_PREFIX, RouteRegistry, registerRouting } from './plugins/routing.js
 import { DOCS_TAGS, registerModules } from './modules/index.js';
 import { tenantCache } from './tenancy/tenants.js';
 import { tokenCache } from './tenancy/tokens.js';
+import { callerCache } from './access/caller.js';
 import { WebhookWorker } from './modules/webhooks/webhooks.worker.js';
 import type { ZkApp } from './types.js';
 import './types.js';
@@ -42,6 +43,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   const rateLimiter = opts.rateLimiter ?? createRateLimiter(config);
   tenantCache.ttlMs = config.tenantCacheMs;
   tokenCache.ttlMs = config.tenantCacheMs;
+  callerCache.ttlMs = config.tenantCacheMs;
   countCache.ttlMs = config.countCacheMs;
 
   const schemaController = lazySchemaCompilers();

@@ -1,5 +1,7 @@
 // Who is calling: the token (or, later, the session) of a request, and — for a personal token — the employee it acts
-// as, with the rights read on every request, so a change of rights applies at once and a person who has left is out.
+// as, with their current rights: a write to employees or employment periods in this process applies to the next
+// request at once (the write path forgets the tenant's callers), one made by another process within TENANT_CACHE_MS,
+// as for tokens and tenants.
 import { sql } from 'kysely';
 import type { TenantDb } from '../db/tenant-scope.js';
 import { roleOf, type Role } from './roles.js';
@@ -17,6 +19,30 @@ export interface Caller {
  * left — they have employment periods and none of them runs today or later.
  */
 export async function currentEmployee(db: TenantDb, username: string): Promise<Caller['employee'] | undefined> {
+  const key = `${db.tenantId}\u0000${username}`;
+  const hit = callerCache.get(key);
+  if (hit && hit.until > Date.now() && hit.generation === generations.get(db.tenantId)) return hit.employee;
+  const employee = await readEmployee(db, username);
+  if (callerCache.ttlMs > 0) {
+    if (callerCache.size > 10_000) callerCache.clear();
+    callerCache.set(key, { employee, until: Date.now() + callerCache.ttlMs, generation: generations.get(db.tenantId) });
+  }
+  return employee;
+}
+
+/** Employees as personal tokens last saw them, per tenant and username, for callerCache.ttlMs. */
+export const callerCache = Object.assign(
+  new Map<string, { employee: Caller['employee'] | undefined; until: number; generation: number | undefined }>(),
+  { ttlMs: 0 },
+);
+const generations = new Map<number, number>();
+
+/** After a write to the tenant's employees or employment periods: its callers are read again. */
+export function forgetCallers(tenantId: number): void {
+  generations.set(tenantId, (generations.get(tenantId) ?? 0) + 1);
+}
+
+async function readEmployee(db: TenantDb, username: string): Promise<Caller['employee'] | undefined> {
   const today = new Date().toISOString().slice(0, 10);
   const row = await db
     .selectFrom('employees as e')

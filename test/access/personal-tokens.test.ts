@@ -130,3 +130,26 @@ forEachDialect('personal tokens and scopes', (t) => {
     assert.deepEqual(same.body.data.scopes, ['tokens:write']);
   });
 });
+
+// With the caches on, as in production: a change made through the API still applies to the next request.
+forEachDialect(
+  'personal tokens with the caches on',
+  (t) => {
+    test('rights and an ended employment apply to the next request of a cached token', async () => {
+      const c = await t().tenant();
+      const e = await createEmployee(c, { rights: 0 });
+      const made = await c.post('/tokens', { name: 'cached', employee_id: e.username });
+      const me = t().client(c.tenant, made.body.data.token);
+      assert.equal((await me.get('/customers')).status, 403);
+      assert.equal((await c.patch(userPath(e.username), { rights: 2 })).status, 200);
+      assert.equal((await me.get('/customers')).status, 200);
+      const p = await c.post(`${userPath(e.username)}/employment-periods`, {
+        start_date: '2020-01-01',
+        end_date: '2021-12-31',
+      });
+      assert.equal(p.status, 201, p.text);
+      assert.equal((await me.get('/customers')).status, 401);
+    });
+  },
+  { tenantCacheMs: 60_000 },
+);

@@ -31,6 +31,7 @@ const MAY_IMPORT: Record<string, readonly string[]> = {
     'plugins/write-path',
     'db',
     'http',
+    'access',
     'tenancy',
     'values',
     'config.ts',
