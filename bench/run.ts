@@ -39,6 +39,9 @@ const { values: opts } = parseArgs({
     // Environment of the --compare build only, KEY=VALUE, repeatable: e.g. PGOPTIONS=-c zk.journal=off for a build
     // from before the write journal on a PostgreSQL database that has its triggers.
     'compare-env': { type: 'string', multiple: true },
+    // Who calls: `service` (a tenant token, default) or `admin`: a personal token of an Administrator of the tenant,
+    // so every request also reads the employee's rights and is authorised as a person (docs/api/permissions.md).
+    as: { type: 'string', default: 'service' },
   },
 });
 
@@ -62,6 +65,24 @@ const env = {
   TENANT_CACHE_MS: '5000',
 };
 const log = (m: string) => process.stderr.write(`[bench] ${m}\n`);
+
+/** A personal token of an Administrator of the tenant (the first employee, made one if needed), through the API. */
+async function adminToken(api: string, service: string): Promise<string> {
+  const call = async (method: string, url: string, body?: unknown) => {
+    const r = await fetch(`${api}${url}`, {
+      method,
+      headers: { authorization: `Bearer ${service}`, 'content-type': 'application/json', accept: 'application/json' },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    if (!r.ok) throw new Error(`${method} ${url}: ${r.status} ${await r.text()}`);
+    return (await r.json()) as { data: any };
+  };
+  const employee = (await call('GET', '/employees?limit=1')).data[0];
+  if (employee.rights.id !== 1)
+    await call('PATCH', `/employees/${encodeURIComponent(employee.username)}`, { rights: 1 });
+  log(`calling as ${employee.username}, an Administrator, with a personal token`);
+  return (await call('POST', '/tokens', { name: 'bench', employee_id: employee.username })).data.token;
+}
 
 function cli(args: string[]): string {
   const r = spawnSync(process.execPath, [path.join(root, 'bin', 'zeitkonto.js'), ...args], {
@@ -189,8 +210,9 @@ async function main() {
   try {
     await waitReady(base, server);
     const api = `${base}/${instance}/next/api/v1`;
+    const caller = opts.as === 'admin' ? await adminToken(api, token) : token;
     const headers = {
-      authorization: `Bearer ${token}`,
+      authorization: `Bearer ${caller}`,
       accept: 'application/json',
       'content-type': 'application/json',
     };

@@ -24,6 +24,7 @@ import { API_PREFIX, RouteRegistry, registerRouting } from './plugins/routing.js
 import { DOCS_TAGS, EXAMPLES, registerModules } from './modules/index.js';
 import { tenantCache } from './tenancy/tenants.js';
 import { tokenCache } from './tenancy/tokens.js';
+import { callerCache } from './access/caller.js';
 import { WebhookWorker } from './modules/webhooks/webhooks.worker.js';
 import type { ZkApp } from './types.js';
 import './types.js';
@@ -41,6 +42,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   const rateLimiter = opts.rateLimiter ?? createRateLimiter(config);
   tenantCache.ttlMs = config.tenantCacheMs;
   tokenCache.ttlMs = config.tenantCacheMs;
+  callerCache.ttlMs = config.tenantCacheMs;
   countCache.ttlMs = config.countCacheMs;
 
   const schemaController = lazySchemaCompilers();
@@ -108,6 +110,8 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   });
   app.decorateRequest('tenant', null as any);
   app.decorateRequest('token', null as any);
+  app.decorateRequest('caller', null as any);
+  app.decorateRequest('rows', 'all');
   app.decorateRequest('db', null as any);
   app.decorateRequest('write', null);
   app.addHook('onSend', async (request, reply) => {

@@ -14,6 +14,9 @@ import type { DB } from './db/schema.js';
 import type { TenantDb } from './db/tenant-scope.js';
 import type { Edition, ModuleName, Tenant } from './tenancy/tenants.js';
 import type { TokenInfo } from './tenancy/tokens.js';
+import type { Caller } from './access/caller.js';
+import type { Rows } from './access/matrix.js';
+import type { AreaRows } from './access/rows.js';
 import type { RateLimiter } from './plugins/rate-limit.js';
 import type { WriteState } from './plugins/write-path/index.js';
 import type { RecordRegistry } from './plugins/write-path/records.js';
@@ -45,12 +48,19 @@ declare module 'fastify' {
   interface FastifyRequest {
     tenant: Tenant;
     token: TokenInfo;
+    /** Who is calling (access/caller.ts) and the rows of the route's area they reach (access/authorize.ts). */
+    caller: Caller;
+    rows: Rows;
     /** The tenant's view of the database (db/tenant-scope.ts): what routes hand to repositories. */
     db: TenantDb;
     /** A write request's transaction and what it records (plugins/write-path); null on reads. */
     write: WriteState | null;
   }
   interface FastifyContextConfig {
+    /** The permission area of the route (access/matrix.ts); set for every route of a module to the module's folder name. */
+    area?: string;
+    /** How the area's routes name a record's employee (access/rows.ts), declared by the module's index.ts. */
+    rowRules?: AreaRows;
     /** Editions on which the route exists (default: full only). */
     editions?: readonly Edition[];
     /** Module the route needs; without it the tenant gets 404. */

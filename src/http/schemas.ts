@@ -136,12 +136,21 @@ export const ValidationErrorBody = Type.Object(
   { additionalProperties: false, title: 'ValidationError' },
 );
 
-/** Response map with the error statuses every API route can answer. */
+/** 403: the caller lacks a permission; `required` names it (docs/api/permissions.md). */
+export const ForbiddenBody = Type.Object(
+  { message: Type.String(), required: Type.Optional(Type.String({ examples: ['attendances:write'] })) },
+  { additionalProperties: false, title: 'Forbidden' },
+);
+
+/**
+ * Response map with the error statuses every API route can answer. Reads answer 403 too (a caller without the
+ * permission); the OpenAPI document declares it on every operation (plugins/openapi-document.ts).
+ */
 export function responses(ok: Record<number, TSchema>, opts: { write?: boolean } = {}) {
   return {
     ...ok,
     401: ErrorBody,
-    ...(opts.write ? { 403: ErrorBody } : {}),
+    ...(opts.write ? { 403: ForbiddenBody } : {}),
     404: ErrorBody,
     422: ValidationErrorBody,
     429: ErrorBody,

@@ -6,6 +6,7 @@
 import type { ZkApp } from '../types.js';
 import { nameModuleSchemas } from '../plugins/openapi-names.js';
 import type { DocsTags } from '../plugins/docs-groups.js';
+import type { AreaRows } from '../access/rows.js';
 import { declareReferences, type Reference } from '../db/references.js';
 import type { ModuleExamples, TryItOutExamples } from '../plugins/docs-examples.js';
 import * as absenceReasons from './absence-reasons/index.js';
@@ -44,6 +45,7 @@ import * as invoices from './invoices/index.js';
 import * as folders from './folders/index.js';
 import * as changes from './changes/index.js';
 import * as webhooks from './webhooks/index.js';
+import * as tokens from './tokens/index.js';
 
 /** What a module folder's index.ts exports. */
 interface Module {
@@ -51,57 +53,68 @@ interface Module {
   docsTags: DocsTags;
   references?: readonly Reference[];
   examples?: ModuleExamples;
+  /** How its routes name a record's employee, for callers with own rows (access/rows.ts). */
+  rowRules?: AreaRows;
 }
 
-const MODULES: readonly Module[] = [
-  absenceReasons,
+/** Every module by its folder name, which is also the permission area of its routes (access/matrix.ts). */
+const MODULES: Readonly<Record<string, Module>> = {
+  'absence-reasons': absenceReasons,
   absences,
   activities,
   articles,
   categories,
   departments,
-  dynamicAttributes,
-  monthClosings,
-  bookingSettings,
+  'dynamic-attributes': dynamicAttributes,
+  'month-closings': monthClosings,
+  'booking-settings': bookingSettings,
   customers,
-  priceTables,
+  'price-tables': priceTables,
   projects,
   tickets,
-  receiptTypes,
+  'receipt-types': receiptTypes,
   receipts,
   employees,
-  employmentPeriods,
+  'employment-periods': employmentPeriods,
   attendances,
-  holidayCalendars,
-  workingTimes,
-  internalRates,
-  priceGroups,
+  'holiday-calendars': holidayCalendars,
+  'working-times': workingTimes,
+  'internal-rates': internalRates,
+  'price-groups': priceGroups,
   locations,
   vehicles,
   devices,
   transponders,
   meals,
-  workhourBalances,
+  'workhour-balances': workhourBalances,
   plannings,
-  defaultPlannings,
-  resourcePlannings,
+  'default-plannings': defaultPlannings,
+  'resource-plannings': resourcePlannings,
   offers,
   invoices,
   folders,
   changes,
   webhooks,
-];
+  tokens,
+};
 
 // What refers to what: every delete of a referenced record asks db/references.ts.
-declareReferences(MODULES.flatMap((module) => module.references ?? []));
+declareReferences(Object.values(MODULES).flatMap((module) => module.references ?? []));
 
 export async function registerModules(app: ZkApp): Promise<void> {
   await nameModuleSchemas(new URL('./', import.meta.url));
-  for (const module of MODULES) await app.register(module.default);
+  for (const [area, module] of Object.entries(MODULES)) {
+    await app.register(async (scope: ZkApp) => {
+      scope.addHook('onRoute', (route) => {
+        route.config = { area, rowRules: module.rowRules, ...route.config };
+      });
+      await scope.register(module.default);
+    });
+  }
 }
 
 /** The /docs group of every tag, collected from the modules; a tag two modules give different groups throws. */
-export const DOCS_TAGS: DocsTags = MODULES.reduce<Record<string, DocsTags[string]>>((all, module) => {
+export const DOCS_TAGS: DocsTags = Object.values(MODULES).reduce<Record<string, DocsTags[string]>>((all, module) => {
   for (const [tag, group] of Object.entries(module.docsTags)) {
     if (all[tag] !== undefined && all[tag] !== group)
       throw new Error(`The tag ${tag} is in two /docs groups: ${all[tag]} and ${group}.`);
@@ -111,7 +124,7 @@ export const DOCS_TAGS: DocsTags = MODULES.reduce<Record<string, DocsTags[string
 }, {});
 
 /** The "Try it out" bodies of every module; a schema or operation two modules give a body throws. */
-export const EXAMPLES: TryItOutExamples = MODULES.reduce<{
+export const EXAMPLES: TryItOutExamples = Object.values(MODULES).reduce<{
   bodies: Record<string, Record<string, unknown>>;
   curated: Record<string, TryItOutExamples['curated'][string]>;
 }>(

@@ -1,8 +1,12 @@
-// The API scope /:instance/next/api/v1: tenant and token -> gate -> rate limit, in that order, for every route.
+// The API scope /:instance/next/api/v1: tenant and token -> gate -> rate limit -> permission, in that order, for
+// every route.
 // An instance name that cannot exist is the route-not-found 404 (it names no tenant).
 // Gating is declared once per route (config.editions / config.module), never re-coded in handlers.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { ApiError, forbidden } from '../values/errors.js';
+import { ApiError } from '../values/errors.js';
+import { currentEmployee } from '../access/caller.js';
+import { actionOf, authorize } from '../access/authorize.js';
+import { enforceRows, rowKinds } from '../access/rows.js';
 import { INSTANCE_PATTERN, tenantCache } from '../tenancy/tenants.js';
 import { authenticate } from '../tenancy/tokens.js';
 import { forTenant } from '../db/tenant-scope.js';
@@ -12,8 +16,6 @@ import { markDeprecated } from '../http/deprecation.js';
 import { rejectNonFiniteNumbers } from '../http/non-finite-numbers.js';
 import { rejectUnstorableCharacters } from '../http/unstorable-characters.js';
 import { normalizeRequestInput } from '../http/request-input.js';
-
-const WRITE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
 export function registerApiHooks(app: FastifyInstance): void {
   app.addHook('onRequest', async (request: FastifyRequest, reply: FastifyReply) => {
@@ -39,12 +41,26 @@ export function registerApiHooks(app: FastifyInstance): void {
     request.tenant = tenant;
     request.token = token;
     request.db = forTenant(db, tenant.id, tenant.language);
+    // A personal token acts as its employee as they are now: one who has left (or is gone) is not authenticated.
+    const employee = token.employeeId === null ? null : await currentEmployee(request.db, token.employeeId);
+    if (employee === undefined) {
+      reply.header('WWW-Authenticate', 'Bearer');
+      throw new ApiError(401, 'Unauthenticated.');
+    }
+    request.caller = { tokenId: token.id, employee, scopes: token.scopes && new Set(token.scopes) };
 
     await applyRateLimit(rateLimiter, request, reply);
-    if (token.readOnly && WRITE_METHODS.has(request.method)) throw forbidden();
+    // Routes outside the modules (the OpenAPI document) belong to no area: every caller of the tenant may read them.
+    if (config.area)
+      request.rows = authorize(request.caller, config.area, actionOf(request.method), rowKinds(config.rowRules));
     if (config.deprecated) markDeprecated(request, reply, config.deprecated);
   });
   app.addHook('preValidation', rejectUnstorableCharacters);
   app.addHook('preHandler', rejectNonFiniteNumbers);
+  // After validation (params, query and body are typed), before the write path opens the transaction.
+  app.addHook('preHandler', async (request: FastifyRequest) => {
+    const area = request.routeOptions.config.area;
+    if (area && request.rows !== 'all') await enforceRows(request, area, actionOf(request.method));
+  });
   app.addHook('preValidation', normalizeRequestInput);
 }

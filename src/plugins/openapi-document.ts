@@ -139,7 +139,10 @@ function hoistPathParameters(doc: Json, parameters: Json): void {
 const ERROR_RESPONSES: Record<string, { name: string; description: string }> = {
   '400': { name: 'BadRequest', description: 'The request body is not valid JSON.' },
   '401': { name: 'Unauthenticated', description: 'Missing, unknown or expired bearer token.' },
-  '403': { name: 'Forbidden', description: 'The token may not do this (e.g. a read-only token writing).' },
+  '403': {
+    name: 'Forbidden',
+    description: 'The caller may not do this: `required` names the missing permission (docs/api/permissions.md).',
+  },
   '404': { name: 'NotFound', description: 'Unknown tenant, route or record.' },
   '413': { name: 'PayloadTooLarge', description: 'The request body or file is too large.' },
   '422': { name: 'ValidationFailed', description: 'Invalid input: `errors` lists the messages per field.' },

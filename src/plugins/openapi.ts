@@ -6,6 +6,7 @@ import swaggerUi from '@fastify/swagger-ui';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Edition, Tenant } from '../tenancy/tenants.js';
 import { requestBase } from '../http/list/envelope.js';
+import { ForbiddenBody } from '../http/schemas.js';
 import { DOCS_GROUPS, groupDocuments, type DocsTags } from './docs-groups.js';
 import { resolveExamples, withExamples, type Examples } from './docs-examples.js';
 import { tenantCache } from '../tenancy/tenants.js';
@@ -40,7 +41,16 @@ export async function registerOpenApi(app: FastifyInstance): Promise<void> {
         description: DESCRIPTION,
         license: { name: 'MIT', url: 'https://opensource.org/licenses/MIT' },
       },
-      components: { securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer' } } },
+      components: {
+        securitySchemes: {
+          bearerAuth: {
+            type: 'http',
+            scheme: 'bearer',
+            description:
+              'A service token of the tenant or a personal token of an employee (acts with their rights), optionally narrowed by scopes "<area>:read|write". Each operation names the permission it needs in `x-permission`; without it the answer is 403 naming it (docs/api/permissions.md).',
+          },
+        },
+      },
       security: [{ bearerAuth: [] }],
     },
   });
@@ -73,6 +83,15 @@ export function editionDocument(
       if (!op || method === 'HEAD') continue;
       op.parameters = (op.parameters ?? []).filter((p: any) => !(p.in === 'path' && p.name === 'instance'));
       if (route.module) op['x-module'] = route.module;
+      if (route.area) {
+        // Who may call it (docs/api/permissions.md); every such operation may answer 403 naming the permission.
+        op['x-permission'] = `${route.area}:${method === 'GET' ? 'read' : 'write'}`;
+        op.responses ??= {};
+        op.responses['403'] ??= {
+          description: '',
+          content: { 'application/json': { schema: structuredClone(ForbiddenBody) } },
+        };
+      }
       describeWritePath(op, method, openPath, route.extension);
       target[method.toLowerCase()] = op;
     }

@@ -12,6 +12,8 @@ export interface RegisteredRoute {
   api: boolean;
   /** A zeitkonto extension (route config `extension`). */
   extension: boolean;
+  /** The permission area of the route (access/matrix.ts). */
+  readonly area?: string;
 }
 
 export const API_PREFIX = '/:instance/next/api/v1';
@@ -35,6 +37,10 @@ export class RouteRegistry {
       module: config.module,
       api: url.startsWith(API_PREFIX),
       extension: config.extension === true,
+      // Read later: a module's onRoute hook names the area after this (root) hook has run (modules/index.ts).
+      get area() {
+        return (route.config as { area?: string } | undefined)?.area;
+      },
     });
   }
 

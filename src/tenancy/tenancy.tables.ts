@@ -20,6 +20,8 @@ export interface ApiTokensTable {
   name: string;
   token_hash: string;
   read_only: DbBool;
+  employee_id: string | null;
+  scopes: string | null; // JSON array; NULL: every scope
   expires_at: string | null;
   revoked_at: string | null;
   last_used_at: string | null;

@@ -1,15 +1,20 @@
 // API tokens: 256 random bits, shown once, stored only as a SHA-256 hash, owned by one tenant.
 import crypto from 'node:crypto';
-import type { Kysely } from 'kysely';
+import type { Kysely, Selectable } from 'kysely';
+import type { ApiTokensTable } from './tenancy.tables.js';
 import type { DB } from '../db/schema.js';
 import { forTenant } from '../db/tenant-scope.js';
-import { nowTimestamp, toBool } from '../values/formats.js';
+import { nowTimestamp } from '../values/formats.js';
 
 export interface TokenInfo {
   id: number;
   tenantId: number;
   name: string;
   readOnly: boolean;
+  /** The employee (username) a personal token acts as; null for a service token. */
+  employeeId: string | null;
+  /** The scopes the token is narrowed to; null: every scope (docs/api/permissions.md). */
+  scopes: string[] | null;
   expiresAt: string | null;
   revokedAt: string | null;
   lastUsedAt: string | null;
@@ -23,12 +28,15 @@ export const generateToken = () => `zk_${crypto.randomBytes(32).toString('base64
 
 const TOKEN_SHAPE = /^[A-Za-z0-9_\-.~+/]+=*$/;
 
-function toInfo(row: any): TokenInfo {
+function toInfo(row: Selectable<ApiTokensTable>): TokenInfo {
+  const scopes = row.scopes === null ? null : (JSON.parse(row.scopes) as string[]);
   return {
     id: Number(row.id),
     tenantId: Number(row.tenant_id),
     name: row.name,
-    readOnly: toBool(row.read_only) ?? false,
+    readOnly: scopes !== null && scopes.every((scope) => scope.endsWith(':read')),
+    employeeId: row.employee_id,
+    scopes,
     expiresAt: row.expires_at,
     revokedAt: row.revoked_at,
     lastUsedAt: row.last_used_at,
@@ -39,16 +47,19 @@ function toInfo(row: any): TokenInfo {
 export async function createToken(
   db: Kysely<DB>,
   tenantId: number,
-  opts: { name?: string; readOnly?: boolean; expiresInDays?: number } = {},
+  opts: { name?: string; readOnly?: boolean; expiresInDays?: number; employeeId?: string; scopes?: string[] } = {},
 ): Promise<{ token: string; info: TokenInfo }> {
   const token = generateToken();
+  const scopes = opts.scopes ?? (opts.readOnly ? ['*:read'] : null);
   const now = new Date();
   const expires = opts.expiresInDays ? nowTimestamp(new Date(now.getTime() + opts.expiresInDays * 86_400_000)) : null;
   const row = await forTenant(db, tenantId)
     .insertInto('api_tokens', {
       name: opts.name ?? 'api',
       token_hash: hashToken(token),
-      read_only: opts.readOnly ?? false,
+      read_only: scopes !== null && scopes.every((scope) => scope.endsWith(':read')),
+      employee_id: opts.employeeId ?? null,
+      scopes: scopes === null ? null : JSON.stringify(scopes),
       expires_at: expires,
       revoked_at: null,
       last_used_at: null,

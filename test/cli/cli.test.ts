@@ -165,7 +165,7 @@ for (const dialect of DIALECTS) {
       assert.equal(await status(name, token), 200);
       assert.equal(await status(name, token, 'POST'), 201);
       const list = await run('token', 'list', name);
-      assert.equal(list.out[0], 'ID\tNAME\tACCESS\tCREATED\tEXPIRES\tREVOKED\tLAST USED');
+      assert.equal(list.out[0], 'ID\tNAME\tACCESS\tCREATED\tEXPIRES\tREVOKED\tLAST USED\tEMPLOYEE\tSCOPES');
       assert.match(list.out[1], /^\d+\tci\tread-write\t\d{4}-\d\d-\d\d \d\d:\d\d:\d\d\t-\t-\t\d{4}-/);
       const text = list.out.join('\n');
       assert.ok(
@@ -188,6 +188,42 @@ for (const dialect of DIALECTS) {
       assert.ok(Math.abs(expires - (Date.now() + 2 * 86_400_000)) < 60_000, rows[1][4]);
       for (const bad of ['0', '-1', 'abc', '1.5'])
         assert.equal((await run('token', 'create', name, '--expires-in-days', bad)).code, 2, bad);
+    });
+
+    test('token create --employee acts with that employee’s rights; --scope narrows it', async () => {
+      const name = instance();
+      await run('tenant', 'create', name);
+      const service = (await run('token', 'create', name)).out[0];
+      const created = await app.inject({
+        method: 'POST',
+        url: `/${name}/next/api/v1/employees`,
+        headers: { authorization: `Bearer ${service}` },
+        payload: { username: 'u.cli', firstname: 'U', lastname: 'Ser', rights: 0 },
+      });
+      assert.equal(created.statusCode, 201, created.body);
+      const user = (await run('token', 'create', name, '--employee', 'u.cli')).out[0];
+      assert.equal(await status(name, user), 200, 'a User reads activities');
+      assert.equal(await status(name, user, 'POST'), 403, 'a User does not create activities');
+      const scoped = (await run('token', 'create', name, '--scope', 'departments:read')).out[0];
+      assert.equal(await status(name, scoped), 403, 'narrowed to departments');
+      const rows = (await run('token', 'list', name)).out.slice(1).map((l) => l.split('\t'));
+      assert.deepEqual(
+        rows.map((r) => [r[7], r[8]]),
+        [
+          ['(service)', 'all'],
+          ['u.cli', 'all'],
+          ['(service)', 'departments:read'],
+        ],
+      );
+      for (const bad of [
+        ['--employee', 'nobody'],
+        ['--scope', 'nothing:read'],
+        ['--scope', 'activities'],
+      ]) {
+        const r = await run('token', 'create', name, ...bad);
+        assert.equal(r.code, 2, bad.join(' '));
+        assert.equal(r.out.length, 0);
+      }
     });
 
     test('token revoke makes the token 401 and leaves the others working', async () => {

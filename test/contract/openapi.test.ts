@@ -54,7 +54,9 @@ forEachDialect('openapi', (t) => {
     for (const p of MASTER_DATA) assert.ok(doc.paths[p], `missing ${p}`);
     for (const p of Object.keys(doc.paths))
       assert.doesNotMatch(p, /next\/api|\{instance\}|^\/(openapi|docs|healthz|readyz|metrics)/, p);
-    assert.deepEqual(doc.components.securitySchemes.bearerAuth, { type: 'http', scheme: 'bearer' });
+    const { description, ...bearer } = doc.components.securitySchemes.bearerAuth;
+    assert.deepEqual(bearer, { type: 'http', scheme: 'bearer' });
+    assert.match(description, /x-permission/);
     assert.deepEqual(doc.security, [{ bearerAuth: [] }]);
   });
 

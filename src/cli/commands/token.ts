@@ -1,11 +1,16 @@
 // `zeitkonto token create|list|revoke`: API tokens of a tenant (the secret is printed once, never listed).
+import type { Kysely } from 'kysely';
+import type { DB } from '../../db/schema.js';
+import { forTenant } from '../../db/tenant-scope.js';
 import { createToken, listTokens, revokeToken } from '../../tenancy/tokens.js';
+import { MATRIX } from '../../access/matrix.js';
 import { parse, positiveInt, printTable, requireTenant, UsageError, withDatabase, type Command } from '../io.js';
 
 export const tokenCommand: Command = {
   name: 'token',
   usage: [
-    'token create <instance> [--name N] [--read-only] [--expires-in-days N]   Prints the new token alone.',
+    'token create <instance> [--name N] [--employee USERNAME] [--scope AREA:read|write]... [--read-only]',
+    '             [--expires-in-days N]      Prints the new token alone. --employee: acts with their rights.',
     'token list <instance> [--json]          Lists tokens (never their secrets).',
     'token revoke <instance> <token-id>',
   ],
@@ -14,15 +19,26 @@ export const tokenCommand: Command = {
       case 'create': {
         const { values, positionals } = parse(
           args,
-          { name: { type: 'string' }, 'read-only': { type: 'boolean' }, 'expires-in-days': { type: 'string' } },
+          {
+            name: { type: 'string' },
+            employee: { type: 'string' },
+            scope: { type: 'string', multiple: true },
+            'read-only': { type: 'boolean' },
+            'expires-in-days': { type: 'string' },
+          },
           1,
         );
         const expiresInDays = positiveInt(values['expires-in-days'], 'expires-in-days');
         return withDatabase(config, async (database) => {
           const tenant = await requireTenant(database, positionals[0]);
+          const employee = values.employee;
+          if (employee !== undefined && !(await employeeExists(database.db, tenant.id, employee)))
+            throw new UsageError(`no employee ${employee} in tenant ${tenant.instance}`);
           const { token } = await createToken(database.db, tenant.id, {
             name: values.name,
             readOnly: values['read-only'] ?? false,
+            employeeId: employee,
+            scopes: scopesOf(values.scope),
             expiresInDays,
           });
           io.out(token);
@@ -42,6 +58,8 @@ export const tokenCommand: Command = {
             EXPIRES: 'expiresAt',
             REVOKED: 'revokedAt',
             'LAST USED': 'lastUsedAt',
+            EMPLOYEE: (t) => t.employeeId ?? '(service)',
+            SCOPES: (t) => (t.scopes ? t.scopes.join(' ') : 'all'),
           });
           return 0;
         });
@@ -67,3 +85,21 @@ export const tokenCommand: Command = {
     }
   },
 };
+
+const employeeExists = async (db: Kysely<DB>, tenantId: number, username: string) =>
+  (await forTenant(db, tenantId)
+    .selectFrom('employees')
+    .select('id')
+    .where('username', '=', username)
+    .executeTakeFirst()) !== undefined;
+
+/** --scope values as stored: "<area>:read|write" for an area of the permission matrix, or "*:read|write". */
+function scopesOf(given: string[] | undefined): string[] | undefined {
+  if (!given?.length) return undefined;
+  for (const scope of given) {
+    const m = /^(\*|[a-z][a-z-]*):(read|write)$/.exec(scope);
+    if (!m || (m[1] !== '*' && !(m[1] in MATRIX)))
+      throw new UsageError(`--scope ${scope}: expected <area>:read or <area>:write (areas: docs/api/permissions.md)`);
+  }
+  return [...new Set(given)];
+}

@@ -2,6 +2,7 @@
 import type { ZkApp } from '../../types.js';
 import type { DocsTags } from '../../plugins/docs-groups.js';
 import type { Reference } from '../../db/references.js';
+import type { AreaRows } from '../../access/rows.js';
 import absenceRoutes from './absences.routes.js';
 
 export { examples } from './absences.examples.js';
@@ -13,6 +14,17 @@ export const docsTags: DocsTags = { Absences: 'time' };
 export const references: Reference[] = [
   { table: 'absences', column: 'absence_reason_id', to: 'absence_reasons', by: 'name', what: 'absences', order: 65 },
 ];
+
+/** The rows a person with a narrower grant than all reaches (access/rows.ts, docs/api/permissions.md). */
+export const rowRules: AreaRows = {
+  own: {
+    param: 'username',
+    query: 'employee_id',
+    body: 'employee_id',
+    record: { table: 'absences', column: 'employee_id', paths: ['/absences/:id'] },
+    reserved: { approved: 'absences:approve' },
+  },
+};
 
 export default async function absences(app: ZkApp) {
   await app.register(absenceRoutes);

@@ -8,7 +8,7 @@ import type { FastifyRequest } from 'fastify';
 import type { ZkApp } from '../../types.js';
 import { ApiError, validationError } from '../../values/errors.js';
 import { constraintError, MAX_REPORTED_SCHEMA_ERRORS, schemaErrorsToFields, type AjvError } from '../../http/errors.js';
-import { ErrorBody, ValidationErrorBody, Violation } from '../../http/schemas.js';
+import { ErrorBody, ForbiddenBody, ValidationErrorBody, Violation } from '../../http/schemas.js';
 import { lockedTransaction } from '../../db/transaction.js';
 import { employeeLockKey } from '../employees/employees.locks.js';
 import { projectLockKey } from '../projects/projects.locks.js';
@@ -101,7 +101,7 @@ export default async function attendanceBulkRoutes(app: ZkApp) {
         response: {
           200: Results,
           401: ErrorBody,
-          403: ErrorBody,
+          403: ForbiddenBody,
           404: ErrorBody,
           422: Type.Union([AtomicFailure, ValidationErrorBody]),
           429: ErrorBody,

@@ -2,6 +2,7 @@
 import type { ZkApp } from '../../types.js';
 import type { DocsTags } from '../../plugins/docs-groups.js';
 import type { Reference } from '../../db/references.js';
+import type { AreaRows } from '../../access/rows.js';
 import attendanceRoutes from './attendances.routes.js';
 import attendanceBulkRoutes from './attendances.bulk.js';
 
@@ -20,6 +21,15 @@ export const references: Reference[] = [
   { table: 'attendances', column: 'work_location_id', to: 'locations', by: 'code', what: 'bookings', order: 60 },
   { table: 'attendances', column: 'invoice_item_id', to: 'invoice_items', what: 'bookings', order: 60 },
 ];
+
+/** The rows a person with a narrower grant than all reaches (access/rows.ts, docs/api/permissions.md). */
+export const rowRules: AreaRows = {
+  own: {
+    query: 'employee_id',
+    body: 'employee_id',
+    record: { table: 'attendances', column: 'employee_id', paths: ['/attendances/:id'] },
+  },
+};
 
 export default async function attendances(app: ZkApp) {
   await app.register(attendanceRoutes);

@@ -1,10 +1,20 @@
 // Default plannings: standing plans whose days GET /plannings?include_defaults=true adds.
 import type { ZkApp } from '../../types.js';
 import type { DocsTags } from '../../plugins/docs-groups.js';
+import type { AreaRows } from '../../access/rows.js';
 import defaultPlanningRoutes from './default-plannings.routes.js';
 
 /** The /docs group of each tag its operations carry. */
 export const docsTags: DocsTags = { Plannings: 'time' };
+
+/** The rows a person with a narrower grant than all reaches (access/rows.ts, docs/api/permissions.md). */
+export const rowRules: AreaRows = {
+  own: {
+    query: 'employee_ids[]',
+    body: 'employee_id',
+    record: { table: 'default_plannings', column: 'employee_id', paths: ['/default-plannings/:id'] },
+  },
+};
 
 export default async function defaultPlannings(app: ZkApp) {
   await app.register(defaultPlanningRoutes);

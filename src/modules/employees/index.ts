@@ -2,6 +2,7 @@
 import type { ZkApp } from '../../types.js';
 import type { DocsTags } from '../../plugins/docs-groups.js';
 import type { Reference } from '../../db/references.js';
+import type { AreaRows } from '../../access/rows.js';
 import employeeRoutes from './employees.routes.js';
 
 export { examples } from './employees.examples.js';
@@ -14,6 +15,9 @@ export const references: Reference[] = [
   { table: 'employees', column: 'department_id', to: 'departments', what: 'the department of employees', order: 45 },
   { table: 'employees', column: 'price_group', to: 'price_groups', by: 'name', what: 'employees', order: 45 },
 ];
+
+/** The rows a person with a narrower grant than all reaches (access/rows.ts, docs/api/permissions.md). */
+export const rowRules: AreaRows = { own: { param: 'username' } };
 
 export default async function employees(app: ZkApp) {
   await app.register(employeeRoutes);

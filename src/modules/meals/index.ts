@@ -1,12 +1,16 @@
 // Meals of employees (docs/api/people.md).
 import type { ZkApp } from '../../types.js';
 import type { DocsTags } from '../../plugins/docs-groups.js';
+import type { AreaRows } from '../../access/rows.js';
 import mealRoutes from './meals.routes.js';
 
 export { examples } from './meals.examples.js';
 
 /** The /docs group of each tag its operations carry. */
 export const docsTags: DocsTags = { 'Employee meals': 'time' };
+
+/** The rows a person with a narrower grant than all reaches (access/rows.ts, docs/api/permissions.md). */
+export const rowRules: AreaRows = { own: { param: 'username' } };
 
 export default async function meals(app: ZkApp) {
   await app.register(mealRoutes);

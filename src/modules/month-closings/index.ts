@@ -1,12 +1,21 @@
 // Closed months (booking rule 1): additive endpoints.
 import type { ZkApp } from '../../types.js';
 import type { DocsTags } from '../../plugins/docs-groups.js';
+import type { AreaRows } from '../../access/rows.js';
 import monthClosingRoutes from './month-closings.routes.js';
 
 export { examples } from './month-closings.examples.js';
 
 /** The /docs group of each tag its operations carry. */
 export const docsTags: DocsTags = { 'Month closings': 'time' };
+
+/** The rows a person with a narrower grant than all reaches (access/rows.ts, docs/api/permissions.md). */
+export const rowRules: AreaRows = {
+  own: {
+    query: 'employee_id',
+    record: { table: 'month_closings', column: 'employee_id', paths: ['/month-closings/:id'] },
+  },
+};
 
 export default async function monthClosings(app: ZkApp) {
   await app.register(monthClosingRoutes);

@@ -1,12 +1,22 @@
 // Plannings, default plannings, resource plannings and the deprecated /planning alias (docs/api/plannings.md).
 import type { ZkApp } from '../../types.js';
 import type { DocsTags } from '../../plugins/docs-groups.js';
+import type { AreaRows } from '../../access/rows.js';
 import planningRoutes from './plannings.routes.js';
 
 export { examples } from './plannings.examples.js';
 
 /** The /docs group of each tag its operations carry. */
 export const docsTags: DocsTags = { Plannings: 'time' };
+
+/** The rows a person with a narrower grant than all reaches (access/rows.ts, docs/api/permissions.md). */
+export const rowRules: AreaRows = {
+  own: {
+    query: 'employee_ids[]',
+    body: 'employee_id',
+    record: { table: 'plannings', column: 'employee_id', paths: ['/plannings/:id'] },
+  },
+};
 
 export default async function plannings(app: ZkApp) {
   await app.register(planningRoutes);

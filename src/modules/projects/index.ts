@@ -2,6 +2,7 @@
 import type { ZkApp } from '../../types.js';
 import type { DocsTags } from '../../plugins/docs-groups.js';
 import type { Reference } from '../../db/references.js';
+import type { AreaRows } from '../../access/rows.js';
 import projectStatuses from './project-statuses.routes.js';
 import projects from './projects.routes.js';
 import projectTasks from './project-tasks.routes.js';
@@ -36,6 +37,27 @@ export const references: Reference[] = [
   { table: 'project_tasks', column: 'parent_id', to: 'project_tasks', what: 'child tasks', order: 35 },
   { table: 'project_activities', column: 'activity_id', to: 'activities', what: 'projects', order: 76 },
 ];
+
+/** The rows a person with a narrower grant than all reaches: the projects they are assigned to (access/rows.ts). */
+export const rowRules: AreaRows = {
+  own: {
+    param: 'username',
+    record: {
+      table: 'project_assignments',
+      key: 'project_id',
+      column: 'employee_id',
+      paths: [
+        '/projects/:id',
+        '/projects/:id/tasks',
+        '/projects/:id/tasks/:task_id',
+        '/projects/:id/activities',
+        '/projects/:id/activities/:activity',
+        '/projects/:id/locations',
+        '/projects/:id/locations/:name',
+      ],
+    },
+  },
+};
 
 export default async function projectsArea(app: ZkApp) {
   await app.register(projectStatuses);

@@ -2,6 +2,7 @@
 import type { ZkApp } from '../../types.js';
 import type { DocsTags } from '../../plugins/docs-groups.js';
 import type { Reference } from '../../db/references.js';
+import type { AreaRows } from '../../access/rows.js';
 import receiptRoutes from './receipts.routes.js';
 import receiptAmountRoutes from './receipt-amounts.routes.js';
 import receiptAttachmentRoutes from './receipt-attachments.routes.js';
@@ -20,6 +21,25 @@ export const references: Reference[] = [
   { table: 'receipts', column: 'subtask_id', to: 'ticket_subtasks', what: 'receipts', order: 70 },
   { table: 'receipts', column: 'invoice_item_id', to: 'invoice_items', what: 'receipts', order: 70 },
 ];
+
+/** The rows a person with a narrower grant than all reaches (access/rows.ts, docs/api/permissions.md). */
+export const rowRules: AreaRows = {
+  own: {
+    query: 'employee_id',
+    body: 'employee_id',
+    record: {
+      table: 'receipts',
+      column: 'employee_id',
+      paths: [
+        '/receipts/:id',
+        '/receipts/:id/attachments',
+        '/receipts/:id/attachments/content',
+        '/receipts/:receipt/amounts',
+        '/receipts/:receipt/amounts/:amount_id',
+      ],
+    },
+  },
+};
 
 export default async function receipts(app: ZkApp) {
   await app.register(receiptRoutes);

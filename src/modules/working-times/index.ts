@@ -2,6 +2,7 @@
 import type { ZkApp } from '../../types.js';
 import type { DocsTags } from '../../plugins/docs-groups.js';
 import type { Reference } from '../../db/references.js';
+import type { AreaRows } from '../../access/rows.js';
 import workingTimeRoutes from './working-times.routes.js';
 
 export { examples } from './working-times.examples.js';
@@ -26,6 +27,9 @@ export const references: Reference[] = [
     order: 110,
   },
 ];
+
+/** The rows a person with a narrower grant than all reaches (access/rows.ts, docs/api/permissions.md). */
+export const rowRules: AreaRows = { own: { param: 'username' } };
 
 export default async function workingTimes(app: ZkApp) {
   await app.register(workingTimeRoutes);

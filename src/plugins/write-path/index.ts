@@ -27,11 +27,14 @@ import {
   type WriteTransaction,
 } from './group-commit.js';
 import { WriteJournal } from './journal.js';
+import { forgetCallers } from '../../access/caller.js';
 import { collectChanges, type RecordChange } from './collect.js';
 import { Presenter } from './present.js';
 import type { ChangeStore } from './change-log.js';
 
 const WRITES = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+/** Tables a personal token's caller is read from (access/caller.ts): a write to them takes effect at once. */
+const PEOPLE_TABLES = new Set(['employees', 'employment_periods']);
 
 export interface WriteState {
   trx: ControlledTransaction<DB>;
@@ -196,6 +199,7 @@ export function registerWritePath(app: FastifyInstance): void {
       }
       if (write.claim) await storeResponse(request.db, write.claim, reply.statusCode, reply.getHeaders(), payload);
       await write.end.commit();
+      if (drained.rows.some((r) => PEOPLE_TABLES.has(r.table))) forgetCallers(request.db.tenantId);
       return payload;
     } catch (err) {
       await write.end.rollback().catch(() => {});

@@ -5,6 +5,7 @@ import { test } from 'node:test';
 import { addDays } from '../../../src/values/formats.js';
 import { forEachDialect } from '../../support/app.js';
 import { absenceWorld } from '../../support/absences.js';
+import { createToken } from '../../../src/tenancy/tokens.js';
 
 /** The client's paginateAll: page by page with limit 100 until last_page. */
 async function paginateAll(get: (p: string) => Promise<any>, path: string, query: Record<string, string>) {
@@ -108,5 +109,43 @@ forEachDialect('absences: zep-mcp-server calls', (t) => {
       leave.map((a) => [a.leaveApprovalApplication.id, Number.parseFloat(a.leaveApprovalApplication.number_of_days)]),
       [[created.body.data.leaveApprovalApplication.id, 4.5]],
     );
+  });
+
+  test('the same tools with a personal token of a User: their own absences, nobody else’s', async () => {
+    const w = await absenceWorld(t());
+    const employee = await w.addEmployee({ periods: [['2026-01-01', null]] });
+    const u = encodeURIComponent(employee);
+    const { token } = await createToken(t().database.db, w.c.tenant.id, { employeeId: employee });
+    const me = t().client(w.c.tenant, token);
+    const get = (p: string) => me.get(p);
+    const colleagues = await w.absence({ start_date: '2026-06-24' });
+
+    const created = await me.post('/absences', {
+      employee_id: employee,
+      absence_reason_id: 'UB',
+      from: '2026-06-22',
+      to: '2026-06-26',
+      days: 5,
+      half_day_from: false,
+      half_day_to: true,
+      comment: 'Urlaub',
+      approval_status: 'pending',
+    });
+    assert.equal(created.status, 201, created.text);
+    assert.equal((await get(`/absences/${created.body.data.id}`)).status, 200);
+    assert.equal((await get(`/absences/${colleagues.id}`)).status, 404, 'a colleague’s absence is not revealed');
+    const day = '2026-06-24';
+    const rows = await paginateAll(get, '/absences', { start_date: addDays(day, -366), end_date: addDays(day, 366) });
+    assert.deepEqual(
+      rows.map((a) => a.id),
+      [created.body.data.id],
+    );
+    assert.deepEqual(
+      (await paginateAll(get, `/employees/${u}/absences`, {})).map((a) => a.id),
+      [created.body.data.id],
+    );
+    assert.equal((await paginateAll(get, `/employees/${u}/employment-periods`, {})).length, 1);
+    // The team-status tool lists employees: not something a User may do.
+    assert.equal((await get('/employees')).status, 403);
   });
 });

@@ -1,0 +1,59 @@
+// Who is calling: the token (or, later, the session) of a request, and — for a personal token — the employee it acts
+// as, with their current rights: a write to employees or employment periods in this process applies to the next
+// request at once (the write path forgets the tenant's callers), one made by another process within TENANT_CACHE_MS,
+// as for tokens and tenants.
+import { sql } from 'kysely';
+import type { TenantDb } from '../db/tenant-scope.js';
+import { roleOf, type Role } from './roles.js';
+
+export interface Caller {
+  tokenId: number;
+  /** The employee a personal token acts as; null for a service token of the tenant. */
+  employee: { username: string; role: Role; departmentId: number } | null;
+  /** What the token is narrowed to ("attendances:write", "*:read"); null: not narrowed. */
+  scopes: ReadonlySet<string> | null;
+}
+
+/**
+ * The employee behind a personal token as they are now, or undefined when they cannot act: unknown (deleted), or
+ * left — they have employment periods and none of them runs today or later.
+ */
+export async function currentEmployee(db: TenantDb, username: string): Promise<Caller['employee'] | undefined> {
+  const key = `${db.tenantId}\u0000${username}`;
+  const hit = callerCache.get(key);
+  if (hit && hit.until > Date.now() && hit.generation === generations.get(db.tenantId)) return hit.employee;
+  const employee = await readEmployee(db, username);
+  if (callerCache.ttlMs > 0) {
+    if (callerCache.size > 10_000) callerCache.clear();
+    callerCache.set(key, { employee, until: Date.now() + callerCache.ttlMs, generation: generations.get(db.tenantId) });
+  }
+  return employee;
+}
+
+/** Employees as personal tokens last saw them, per tenant and username, for callerCache.ttlMs. */
+export const callerCache = Object.assign(
+  new Map<string, { employee: Caller['employee'] | undefined; until: number; generation: number | undefined }>(),
+  { ttlMs: 0 },
+);
+const generations = new Map<number, number>();
+
+/** After a write to the tenant's employees or employment periods: its callers are read again. */
+export function forgetCallers(tenantId: number): void {
+  generations.set(tenantId, (generations.get(tenantId) ?? 0) + 1);
+}
+
+async function readEmployee(db: TenantDb, username: string): Promise<Caller['employee'] | undefined> {
+  const today = new Date().toISOString().slice(0, 10);
+  const row = await db
+    .selectFrom('employees as e')
+    .select(['e.rights', 'e.department_id'])
+    .select(
+      sql<number>`CASE WHEN EXISTS (SELECT 1 FROM employment_periods p WHERE p.tenant_id = e.tenant_id AND p.employee_id = e.username)
+        AND NOT EXISTS (SELECT 1 FROM employment_periods p WHERE p.tenant_id = e.tenant_id AND p.employee_id = e.username
+        AND (p.end_date IS NULL OR p.end_date >= ${today})) THEN 1 ELSE 0 END`.as('has_left'),
+    )
+    .where('e.username', '=', username)
+    .executeTakeFirst();
+  if (!row || Number(row.has_left) === 1) return undefined;
+  return { username, role: roleOf(Number(row.rights)), departmentId: Number(row.department_id) };
+}
