@@ -15,15 +15,20 @@ export interface Grant {
   write?: Rows;
 }
 
-type Matrix = Record<string, Partial<Record<Role, Grant>>>;
+/** What each role may do in one area; a role without an entry may do nothing there. */
+export type AreaGrants = Partial<Record<Role, Grant>>;
 
-const ALL: Grant = { read: 'all', write: 'all' };
-const READ_ALL: Grant = { read: 'all' };
-const OWN: Grant = { read: 'own', write: 'own' };
-const READ_OWN: Grant = { read: 'own' };
+/** The grants the profiles below are made of. */
+export const GRANT = {
+  all: { read: 'all', write: 'all' },
+  readAll: { read: 'all' },
+  own: { read: 'own', write: 'own' },
+  readOwn: { read: 'own' },
+} as const satisfies Record<string, Grant>;
+const { all: ALL, readAll: READ_ALL, own: OWN, readOwn: READ_OWN } = GRANT;
 
 /** Master data everybody reads (names people pick in a booking form); administrators change it. */
-const shared = {
+const shared: AreaGrants = {
   user: READ_ALL,
   extended: READ_ALL,
   project_controller: READ_ALL,
@@ -31,11 +36,17 @@ const shared = {
   administrator: ALL,
 };
 /** Commercial and configuration data: controllers read it, administrators change it. */
-const office = { project_controller: READ_ALL, controller: READ_ALL, administrator: ALL };
+const office: AreaGrants = { project_controller: READ_ALL, controller: READ_ALL, administrator: ALL };
 /** A person's own records: they keep their own; controllers read everyone's; administrators change everyone's. */
-const personal = { user: OWN, extended: OWN, project_controller: OWN, controller: READ_ALL, administrator: ALL };
+const personal: AreaGrants = {
+  user: OWN,
+  extended: OWN,
+  project_controller: OWN,
+  controller: READ_ALL,
+  administrator: ALL,
+};
 /** A person's own records that they read but do not write (their contract data). */
-const ownReadOnly = {
+const ownReadOnly: AreaGrants = {
   user: READ_OWN,
   extended: READ_OWN,
   project_controller: READ_OWN,
@@ -43,42 +54,15 @@ const ownReadOnly = {
   administrator: ALL,
 };
 
-export const MATRIX: Matrix = {
-  'absence-reasons': shared,
-  absences: { ...personal, controller: ALL },
-  activities: shared,
-  articles: office,
-  attendances: personal,
-  'booking-settings': shared,
-  categories: office,
-  changes: { controller: READ_ALL, administrator: READ_ALL },
-  customers: office,
-  'default-plannings': ownReadOnly,
-  departments: shared,
-  devices: { controller: READ_ALL, administrator: ALL },
-  'dynamic-attributes': office,
-  employees: ownReadOnly,
-  'employment-periods': ownReadOnly,
-  folders: office,
-  'holiday-calendars': shared,
-  'internal-rates': { controller: READ_ALL, administrator: ALL },
-  invoices: { controller: ALL, administrator: ALL },
-  locations: shared,
-  meals: personal,
-  'month-closings': { ...ownReadOnly, controller: ALL },
-  offers: office,
-  plannings: personal,
-  'price-groups': office,
-  'price-tables': office,
-  projects: { ...office, user: READ_OWN, extended: READ_OWN },
-  'receipt-types': shared,
-  receipts: personal,
-  'resource-plannings': office,
-  tickets: office,
-  tokens: { user: OWN, extended: OWN, project_controller: OWN, controller: OWN, administrator: ALL },
-  transponders: { controller: READ_ALL, administrator: ALL },
-  vehicles: shared,
-  webhooks: { administrator: ALL },
-  'workhour-balances': ownReadOnly,
-  'working-times': ownReadOnly,
-};
+/** The usual grants of an area, for modules to declare theirs with (`export const grants = PROFILES.shared`). */
+export const PROFILES = { shared, office, personal, ownReadOnly };
+
+/**
+ * The matrix: every module's grants by area (its folder name), declared in its index.ts and collected by
+ * src/modules/index.ts at start. An area nobody declared grants nothing to a person.
+ */
+export const MATRIX: Record<string, AreaGrants> = {};
+
+export function declareGrants(areas: Readonly<Record<string, AreaGrants>>): void {
+  for (const [area, grants] of Object.entries(areas)) MATRIX[area] = grants;
+}

@@ -7,6 +7,7 @@ import type { ZkApp } from '../types.js';
 import { nameModuleSchemas } from '../plugins/openapi-names.js';
 import type { DocsTags } from '../plugins/docs-groups.js';
 import type { AreaRows } from '../access/rows.js';
+import { declareGrants, type AreaGrants } from '../access/matrix.js';
 import { declareReferences, type Reference } from '../db/references.js';
 import type { ModuleExamples, TryItOutExamples } from '../plugins/docs-examples.js';
 import * as absenceReasons from './absence-reasons/index.js';
@@ -53,6 +54,8 @@ interface Module {
   docsTags: DocsTags;
   references?: readonly Reference[];
   examples?: ModuleExamples;
+  /** Who may read and write the module's routes, by role (access/matrix.ts). */
+  grants: AreaGrants;
   /** How its routes name a record's employee, for callers with own rows (access/rows.ts). */
   rowRules?: AreaRows;
 }
@@ -97,6 +100,9 @@ const MODULES: Readonly<Record<string, Module>> = {
   webhooks,
   tokens,
 };
+
+// Who may do what: the permission matrix is every module's grants, by area (its folder name).
+declareGrants(Object.fromEntries(Object.entries(MODULES).map(([area, module]) => [area, module.grants])));
 
 // What refers to what: every delete of a referenced record asks db/references.ts.
 declareReferences(Object.values(MODULES).flatMap((module) => module.references ?? []));

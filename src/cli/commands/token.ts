@@ -4,6 +4,8 @@ import type { DB } from '../../db/schema.js';
 import { forTenant } from '../../db/tenant-scope.js';
 import { createToken, listTokens, revokeToken } from '../../tenancy/tokens.js';
 import { MATRIX } from '../../access/matrix.js';
+// The matrix is the modules' grants: loading the modules declares the areas a scope may name.
+import '../../modules/index.js';
 import { parse, positiveInt, printTable, requireTenant, UsageError, withDatabase, type Command } from '../io.js';
 
 export const tokenCommand: Command = {

@@ -1,4 +1,5 @@
 // Absences with leave approval (docs/api/absences.md).
+import { GRANT, PROFILES, type AreaGrants } from '../../access/matrix.js';
 import type { ZkApp } from '../../types.js';
 import type { DocsTags } from '../../plugins/docs-groups.js';
 import type { Reference } from '../../db/references.js';
@@ -25,6 +26,9 @@ export const rowRules: AreaRows = {
     reserved: { approved: 'absences:approve' },
   },
 };
+
+/** Who may read and write this area, by role (src/access/matrix.ts, docs/api/permissions.md). */
+export const grants: AreaGrants = { ...PROFILES.personal, controller: GRANT.all };
 
 export default async function absences(app: ZkApp) {
   await app.register(absenceRoutes);

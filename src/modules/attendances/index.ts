@@ -1,4 +1,5 @@
 // Attendances (project time bookings) with every booking rule.
+import { type AreaGrants, PROFILES } from '../../access/matrix.js';
 import type { ZkApp } from '../../types.js';
 import type { DocsTags } from '../../plugins/docs-groups.js';
 import type { Reference } from '../../db/references.js';
@@ -30,6 +31,9 @@ export const rowRules: AreaRows = {
     record: { table: 'attendances', column: 'employee_id', paths: ['/attendances/:id'] },
   },
 };
+
+/** Who may read and write this area, by role (src/access/matrix.ts, docs/api/permissions.md). */
+export const grants: AreaGrants = PROFILES.personal;
 
 export default async function attendances(app: ZkApp) {
   await app.register(attendanceRoutes);

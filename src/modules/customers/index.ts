@@ -1,4 +1,5 @@
 // Customers with their addresses and managers, contacts, and the customers' own price tables.
+import { type AreaGrants, PROFILES } from '../../access/matrix.js';
 import type { ZkApp } from '../../types.js';
 import type { DocsTags } from '../../plugins/docs-groups.js';
 import type { Reference } from '../../db/references.js';
@@ -26,6 +27,9 @@ export const references: Reference[] = [
     order: 30,
   },
 ];
+
+/** Who may read and write this area, by role (src/access/matrix.ts, docs/api/permissions.md). */
+export const grants: AreaGrants = PROFILES.office;
 
 export default async function customers(app: ZkApp) {
   await app.register(customerRoutes);

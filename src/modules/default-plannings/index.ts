@@ -1,4 +1,5 @@
 // Default plannings: standing plans whose days GET /plannings?include_defaults=true adds.
+import { type AreaGrants, PROFILES } from '../../access/matrix.js';
 import type { ZkApp } from '../../types.js';
 import type { DocsTags } from '../../plugins/docs-groups.js';
 import type { AreaRows } from '../../access/rows.js';
@@ -15,6 +16,9 @@ export const rowRules: AreaRows = {
     record: { table: 'default_plannings', column: 'employee_id', paths: ['/default-plannings/:id'] },
   },
 };
+
+/** Who may read and write this area, by role (src/access/matrix.ts, docs/api/permissions.md). */
+export const grants: AreaGrants = PROFILES.ownReadOnly;
 
 export default async function defaultPlannings(app: ZkApp) {
   await app.register(defaultPlanningRoutes);

@@ -1,4 +1,5 @@
 // Departments (docs/api/people.md) with their managers and child departments.
+import { type AreaGrants, PROFILES } from '../../access/matrix.js';
 import type { ZkApp } from '../../types.js';
 import type { DocsTags } from '../../plugins/docs-groups.js';
 import type { Reference } from '../../db/references.js';
@@ -13,6 +14,9 @@ export const docsTags: DocsTags = { Departments: 'organisation' };
 export const references: Reference[] = [
   { table: 'departments', column: 'parent_id', to: 'departments', what: 'the parent of other departments', order: 10 },
 ];
+
+/** Who may read and write this area, by role (src/access/matrix.ts, docs/api/permissions.md). */
+export const grants: AreaGrants = PROFILES.shared;
 
 export default async function departments(app: ZkApp) {
   await app.register(departmentRoutes);

@@ -1,4 +1,5 @@
 // Employees (docs/api/people.md) and the employees of a department.
+import { type AreaGrants, PROFILES } from '../../access/matrix.js';
 import type { ZkApp } from '../../types.js';
 import type { DocsTags } from '../../plugins/docs-groups.js';
 import type { Reference } from '../../db/references.js';
@@ -18,6 +19,9 @@ export const references: Reference[] = [
 
 /** The rows a person with a narrower grant than all reaches (access/rows.ts, docs/api/permissions.md). */
 export const rowRules: AreaRows = { own: { param: 'username' } };
+
+/** Who may read and write this area, by role (src/access/matrix.ts, docs/api/permissions.md). */
+export const grants: AreaGrants = PROFILES.ownReadOnly;
 
 export default async function employees(app: ZkApp) {
   await app.register(employeeRoutes);

@@ -1,4 +1,5 @@
 // Folders and their documents: a tree of folders, the documents in the one attachment store.
+import { type AreaGrants, PROFILES } from '../../access/matrix.js';
 import type { ZkApp } from '../../types.js';
 import type { DocsTags } from '../../plugins/docs-groups.js';
 import type { Reference } from '../../db/references.js';
@@ -16,6 +17,9 @@ export const references: Reference[] = [
   { table: 'folders', column: 'project_id', to: 'projects', what: 'folders', order: 100 },
   { table: 'folders', column: 'customer_id', to: 'customers', by: 'customer_number', what: 'folders', order: 100 },
 ];
+
+/** Who may read and write this area, by role (src/access/matrix.ts, docs/api/permissions.md). */
+export const grants: AreaGrants = PROFILES.office;
 
 export default async function foldersArea(app: ZkApp) {
   await app.register(folders);

@@ -1,4 +1,5 @@
 // Holiday calendars with their holidays, and break regulation types.
+import { type AreaGrants, PROFILES } from '../../access/matrix.js';
 import type { ZkApp } from '../../types.js';
 import type { DocsTags } from '../../plugins/docs-groups.js';
 import holidayCalendarRoutes from './holiday-calendars.routes.js';
@@ -7,6 +8,9 @@ export { examples } from './holiday-calendars.examples.js';
 
 /** The /docs group of each tag its operations carry. */
 export const docsTags: DocsTags = { 'Holiday calendars': 'organisation' };
+
+/** Who may read and write this area, by role (src/access/matrix.ts, docs/api/permissions.md). */
+export const grants: AreaGrants = PROFILES.shared;
 
 export default async function holidayCalendars(app: ZkApp) {
   await app.register(holidayCalendarRoutes);

@@ -1,4 +1,5 @@
 // Invoices, their items and attachments.
+import { type AreaGrants, GRANT } from '../../access/matrix.js';
 import type { ZkApp } from '../../types.js';
 import type { DocsTags } from '../../plugins/docs-groups.js';
 import type { Reference } from '../../db/references.js';
@@ -25,6 +26,9 @@ export const references: Reference[] = [
   },
   { table: 'invoice_items', column: 'article_id', to: 'articles', what: 'invoice items', order: 90 },
 ];
+
+/** Who may read and write this area, by role (src/access/matrix.ts, docs/api/permissions.md). */
+export const grants: AreaGrants = { controller: GRANT.all, administrator: GRANT.all };
 
 export default async function invoicesArea(app: ZkApp) {
   await app.register(invoices);

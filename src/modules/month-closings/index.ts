@@ -1,4 +1,5 @@
 // Closed months (booking rule 1): additive endpoints.
+import { GRANT, PROFILES, type AreaGrants } from '../../access/matrix.js';
 import type { ZkApp } from '../../types.js';
 import type { DocsTags } from '../../plugins/docs-groups.js';
 import type { AreaRows } from '../../access/rows.js';
@@ -16,6 +17,9 @@ export const rowRules: AreaRows = {
     record: { table: 'month_closings', column: 'employee_id', paths: ['/month-closings/:id'] },
   },
 };
+
+/** Who may read and write this area, by role (src/access/matrix.ts, docs/api/permissions.md). */
+export const grants: AreaGrants = { ...PROFILES.ownReadOnly, controller: GRANT.all };
 
 export default async function monthClosings(app: ZkApp) {
   await app.register(monthClosingRoutes);

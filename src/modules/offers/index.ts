@@ -1,4 +1,5 @@
 // Offers and their items.
+import { type AreaGrants, PROFILES } from '../../access/matrix.js';
 import type { ZkApp } from '../../types.js';
 import type { DocsTags } from '../../plugins/docs-groups.js';
 import type { Reference } from '../../db/references.js';
@@ -16,6 +17,9 @@ export const references: Reference[] = [
   { table: 'offers', column: 'customer_id', to: 'customers', by: 'customer_number', what: 'offers', order: 80 },
   { table: 'offer_items', column: 'article_id', to: 'articles', what: 'offer items', order: 82 },
 ];
+
+/** Who may read and write this area, by role (src/access/matrix.ts, docs/api/permissions.md). */
+export const grants: AreaGrants = PROFILES.office;
 
 export default async function offersArea(app: ZkApp) {
   await app.register(offers);

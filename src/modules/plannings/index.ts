@@ -1,4 +1,5 @@
 // Plannings, default plannings, resource plannings and the deprecated /planning alias (docs/api/plannings.md).
+import { type AreaGrants, PROFILES } from '../../access/matrix.js';
 import type { ZkApp } from '../../types.js';
 import type { DocsTags } from '../../plugins/docs-groups.js';
 import type { AreaRows } from '../../access/rows.js';
@@ -17,6 +18,9 @@ export const rowRules: AreaRows = {
     record: { table: 'plannings', column: 'employee_id', paths: ['/plannings/:id'] },
   },
 };
+
+/** Who may read and write this area, by role (src/access/matrix.ts, docs/api/permissions.md). */
+export const grants: AreaGrants = PROFILES.personal;
 
 export default async function plannings(app: ZkApp) {
   await app.register(planningRoutes);

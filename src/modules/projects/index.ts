@@ -1,4 +1,5 @@
 // Projects: statuses, projects, tasks, assignments, activities and price tables with fallback.
+import { GRANT, PROFILES, type AreaGrants } from '../../access/matrix.js';
 import type { ZkApp } from '../../types.js';
 import type { DocsTags } from '../../plugins/docs-groups.js';
 import type { Reference } from '../../db/references.js';
@@ -58,6 +59,9 @@ export const rowRules: AreaRows = {
     },
   },
 };
+
+/** Who may read and write this area, by role (src/access/matrix.ts, docs/api/permissions.md). */
+export const grants: AreaGrants = { ...PROFILES.office, user: GRANT.readOwn, extended: GRANT.readOwn };
 
 export default async function projectsArea(app: ZkApp) {
   await app.register(projectStatuses);

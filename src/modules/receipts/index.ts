@@ -1,4 +1,5 @@
 // Receipts: the header with its amount lines and its file.
+import { type AreaGrants, PROFILES } from '../../access/matrix.js';
 import type { ZkApp } from '../../types.js';
 import type { DocsTags } from '../../plugins/docs-groups.js';
 import type { Reference } from '../../db/references.js';
@@ -40,6 +41,9 @@ export const rowRules: AreaRows = {
     },
   },
 };
+
+/** Who may read and write this area, by role (src/access/matrix.ts, docs/api/permissions.md). */
+export const grants: AreaGrants = PROFILES.personal;
 
 export default async function receipts(app: ZkApp) {
   await app.register(receiptRoutes);

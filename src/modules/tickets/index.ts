@@ -1,4 +1,5 @@
 // Tickets with their subtasks and attachments.
+import { type AreaGrants, PROFILES } from '../../access/matrix.js';
 import type { ZkApp } from '../../types.js';
 import type { DocsTags } from '../../plugins/docs-groups.js';
 import type { Reference } from '../../db/references.js';
@@ -20,6 +21,9 @@ export const references: Reference[] = [
   { table: 'tickets', column: 'project_id', to: 'projects', what: 'tickets', order: 50 },
   { table: 'tickets', column: 'project_task_id', to: 'project_tasks', what: 'tickets', order: 50 },
 ];
+
+/** Who may read and write this area, by role (src/access/matrix.ts, docs/api/permissions.md). */
+export const grants: AreaGrants = PROFILES.office;
 
 export default async function ticketsArea(app: ZkApp) {
   await app.register(tickets);

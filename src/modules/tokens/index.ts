@@ -1,5 +1,6 @@
 // API tokens (docs/api/permissions.md): personal and service tokens, their scopes; the secrets themselves live in
 // src/tenancy/tokens.ts.
+import { type AreaGrants, GRANT } from '../../access/matrix.js';
 import type { ZkApp } from '../../types.js';
 import type { DocsTags } from '../../plugins/docs-groups.js';
 import type { AreaRows } from '../../access/rows.js';
@@ -11,6 +12,15 @@ export const docsTags: DocsTags = { Tokens: 'integration' };
 /** The rows a person with a narrower grant than all reaches (access/rows.ts, docs/api/permissions.md). */
 export const rowRules: AreaRows = {
   own: { filteredBy: 'tokens.routes.ts: a caller reaches the tokens that act as them' },
+};
+
+/** Who may read and write this area, by role (src/access/matrix.ts, docs/api/permissions.md). */
+export const grants: AreaGrants = {
+  user: GRANT.own,
+  extended: GRANT.own,
+  project_controller: GRANT.own,
+  controller: GRANT.own,
+  administrator: GRANT.all,
 };
 
 export default async function tokens(app: ZkApp) {

@@ -1,4 +1,5 @@
 // Webhooks: subscriptions, the outbox the write path fills, the delivery worker.
+import { type AreaGrants, GRANT } from '../../access/matrix.js';
 import type { ZkApp } from '../../types.js';
 import type { DocsTags } from '../../plugins/docs-groups.js';
 import webhookRoutes from './webhooks.routes.js';
@@ -8,6 +9,9 @@ export { examples } from './webhooks.examples.js';
 
 /** The /docs group of each tag its operations carry. */
 export const docsTags: DocsTags = { Webhooks: 'integration' };
+
+/** Who may read and write this area, by role (src/access/matrix.ts, docs/api/permissions.md). */
+export const grants: AreaGrants = { administrator: GRANT.all };
 
 export default async function webhooks(app: ZkApp) {
   app.zk.changeLog.listen(enqueueDeliveries);

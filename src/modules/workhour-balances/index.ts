@@ -1,4 +1,5 @@
 // Working-time balances (docs/api/absences.md): hours booked against target hours, and leave per year.
+import { type AreaGrants, PROFILES } from '../../access/matrix.js';
 import type { ZkApp } from '../../types.js';
 import type { DocsTags } from '../../plugins/docs-groups.js';
 import type { AreaRows } from '../../access/rows.js';
@@ -9,6 +10,9 @@ export const docsTags: DocsTags = { 'Working-time balances': 'time' };
 
 /** The rows a person with a narrower grant than all reaches (access/rows.ts, docs/api/permissions.md). */
 export const rowRules: AreaRows = { own: { query: 'employee_id' } };
+
+/** Who may read and write this area, by role (src/access/matrix.ts, docs/api/permissions.md). */
+export const grants: AreaGrants = PROFILES.ownReadOnly;
 
 export default async function workhourBalances(app: ZkApp) {
   await app.register(workhourBalanceRoutes);

@@ -1,4 +1,5 @@
 // Regular working times of employees (docs/api/people.md).
+import { type AreaGrants, PROFILES } from '../../access/matrix.js';
 import type { ZkApp } from '../../types.js';
 import type { DocsTags } from '../../plugins/docs-groups.js';
 import type { Reference } from '../../db/references.js';
@@ -30,6 +31,9 @@ export const references: Reference[] = [
 
 /** The rows a person with a narrower grant than all reaches (access/rows.ts, docs/api/permissions.md). */
 export const rowRules: AreaRows = { own: { param: 'username' } };
+
+/** Who may read and write this area, by role (src/access/matrix.ts, docs/api/permissions.md). */
+export const grants: AreaGrants = PROFILES.ownReadOnly;
 
 export default async function workingTimes(app: ZkApp) {
   await app.register(workingTimeRoutes);
