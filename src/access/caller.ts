@@ -1,12 +1,15 @@
-// Who is calling: the token (or, later, the session) of a request, and — for a personal token — the employee it acts
-// as, with the rights read on every request, so a change of rights applies at once and a person who has left is out.
+// Who is calling: the token or the sign-in session of a request, and — for a personal token or a session — the
+// employee it acts as, with the rights read on every request, so a change of rights applies at once and a person who has left is out.
 import { sql } from 'kysely';
 import type { TenantDb } from '../db/tenant-scope.js';
 import { roleOf, type Role } from './roles.js';
 
 export interface Caller {
-  tokenId: number;
-  /** The employee a personal token acts as; null for a service token of the tenant. */
+  /** The bearer token of the request; null when a sign-in session calls. */
+  tokenId: number | null;
+  /** The sign-in session of the request (its cookie; docs/api/permissions.md "Sessions"); null when a token calls. */
+  sessionId: number | null;
+  /** The employee a personal token or a session acts as; null for a service token of the tenant. */
   employee: { username: string; role: Role; departmentId: number } | null;
   /** What the token is narrowed to ("attendances:write", "*:read"); null: not narrowed. */
   scopes: ReadonlySet<string> | null;
@@ -31,3 +34,13 @@ export async function currentEmployee(db: TenantDb, username: string): Promise<C
   if (!row || Number(row.has_left) === 1) return undefined;
   return { username, role: roleOf(Number(row.rights)), departmentId: Number(row.department_id) };
 }
+
+/** What rate limits count a caller under: `t<token id>`, or `s<session id>`. */
+export const credentialKey = (caller: Caller): string =>
+  caller.tokenId !== null ? `t${caller.tokenId}` : `s${caller.sessionId}`;
+
+/**
+ * The owner of a caller's Idempotency-Keys (the integer column idempotency_keys.token_id): a token by its id, a
+ * session by its id negated, so the two never share keys.
+ */
+export const credentialOwner = (caller: Caller): number => caller.tokenId ?? -(caller.sessionId ?? 0);

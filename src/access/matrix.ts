@@ -75,6 +75,7 @@ export const MATRIX: Matrix = {
   receipts: personal,
   'resource-plannings': office,
   tickets: office,
+  sessions: { user: OWN, extended: OWN, project_controller: OWN, controller: OWN, administrator: ALL },
   tokens: { user: OWN, extended: OWN, project_controller: OWN, controller: OWN, administrator: ALL },
   transponders: { controller: READ_ALL, administrator: ALL },
   vehicles: shared,

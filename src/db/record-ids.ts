@@ -74,6 +74,7 @@ export const RECORD_ID_TABLES: ReadonlySet<string> = new Set([
   'receipts',
   'regular_working_times',
   'resource_plannings',
+  'sessions',
   'ticket_subtasks',
   'tickets',
   'transponders',

@@ -78,6 +78,9 @@ async function booking(ctx: ExampleContext, date: string) {
 /** Bodies that a plain copy of an existing record does not give (src/plugins/docs-examples.ts), by operation: the copy
  * would overlap its original, there is no record to copy, or the body needs a file. */
 export const CURATED_BODIES: Record<string, (ctx: ExampleContext) => Promise<unknown>> = {
+  // The demo's people sign in with the password demo-password (src/demo/people.ts).
+  'POST /sessions': async () => ({ username: 'anna.schmidt', password: 'demo-password' }),
+  'POST /sessions/password': async () => ({ current_password: 'demo-password', new_password: 'a new password' }),
   'POST /attendances': (ctx) => booking(ctx, FREE_DAY),
   'POST /attendances/bulk': async (ctx) => ({ items: [await booking(ctx, addDays(FREE_DAY, 1))] }),
   'POST /absences': async (ctx) => ({

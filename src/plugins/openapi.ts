@@ -49,9 +49,16 @@ export async function registerOpenApi(app: FastifyInstance): Promise<void> {
             description:
               'A service token of the tenant or a personal token of an employee (acts with their rights), optionally narrowed by scopes "<area>:read|write". Each operation names the permission it needs in `x-permission`; without it the answer is 403 naming it (docs/api/permissions.md).',
           },
+          cookieAuth: {
+            type: 'apiKey',
+            in: 'cookie',
+            name: 'zk_session',
+            description:
+              "A sign-in session of an employee (POST /sessions; zeitkonto extension): acts with their rights, without scopes. Sent only when there is no Authorization header. Every POST, PUT, PATCH and DELETE authenticated by the cookie carries the header `X-CSRF-Token` with the session's `csrf_token`; without it the answer is 403 (docs/api/permissions.md#sessions).",
+          },
         },
       },
-      security: [{ bearerAuth: [] }],
+      security: [{ bearerAuth: [] }, { cookieAuth: [] }],
     },
   });
 }
@@ -83,7 +90,10 @@ export function editionDocument(
       if (!op || method === 'HEAD') continue;
       op.parameters = (op.parameters ?? []).filter((p: any) => !(p.in === 'path' && p.name === 'instance'));
       if (route.module) op['x-module'] = route.module;
-      if (route.area) {
+      if (route.public) {
+        // Signing in: no token, no session, no permission (docs/api/permissions.md "Sessions").
+        op.security = [];
+      } else if (route.area) {
         // Who may call it (docs/api/permissions.md); every such operation may answer 403 naming the permission.
         op['x-permission'] = `${route.area}:${method === 'GET' ? 'read' : 'write'}`;
         op.responses ??= {};
