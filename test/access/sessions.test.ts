@@ -268,6 +268,14 @@ forEachDialect('sign-in sessions', (t) => {
     assert.equal((await signIn(c.tenant.instance, me.username, 'n3w passw0rd')).status, 201);
   });
 
+  test('an administrator’s password reset (PATCH /employees) ends all the employee’s sessions', async () => {
+    const c = await t().tenant();
+    const me = await browser(c, 0);
+    assert.equal((await c.patch(userPath(me.username), { password: 'reset by admin' })).status, 200);
+    assert.equal((await me.send('GET', '/departments')).status, 401);
+    assert.equal((await signIn(c.tenant.instance, me.username, 'reset by admin')).status, 201);
+  });
+
   test('a hash made with other scrypt parameters is replaced at sign-in', async () => {
     const c = await t().tenant();
     const e = await createEmployee(c, {});
