@@ -1,6 +1,6 @@
 // Sign-in sessions (docs/api/permissions.md "Sessions"): a session acts with its employee's rights like a personal
 // token; its cookie's flags; CSRF on cookie writes; back-off; no user enumeration; idle and absolute expiry; sign out;
-// listing and ending sessions; a password change ends the other sessions.
+// listing and ending sessions; a password change ends the other sessions; the back-off shared through Redis.
 import assert from 'node:assert/strict';
 import crypto from 'node:crypto';
 import { test } from 'node:test';
@@ -8,6 +8,9 @@ import { forEachDialect, type Client } from '../support/app.js';
 import { createEmployee, userPath } from '../support/people.js';
 import { forTenant } from '../../src/db/tenant-scope.js';
 import { nowTimestamp } from '../../src/values/formats.js';
+import { RedisSignInThrottle, SIGN_IN_BACK_OFF } from '../../src/modules/sessions/sign-in-throttle.js';
+
+const REDIS_URL = process.env.ZK_TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
 
 const PASSWORD = 'correct horse battery';
 
@@ -293,3 +296,46 @@ forEachDialect('sign-in sessions', (t) => {
     assert.equal((await signIn(c.tenant.instance, e.username, PASSWORD)).status, 201);
   });
 });
+
+test('with Redis the back-off is shared by the processes of a deployment', async () => {
+  const prefix = `zk:signin-test:${crypto.randomBytes(4).toString('hex')}:`;
+  const [a, b] = [new RedisSignInThrottle(REDIS_URL, prefix), new RedisSignInThrottle(REDIS_URL, prefix)];
+  try {
+    await Promise.all([a.ready(2000), b.ready(2000)]);
+    const account = [['a:acme:erika', SIGN_IN_BACK_OFF.account]] as const;
+    for (let i = 0; i < 4; i++) await a.fail(account);
+    assert.equal(await b.retryAfter(['a:acme:erika']), 0, 'four failures: no lock yet');
+    await a.fail(account);
+    const first = await b.retryAfter(['a:acme:erika', 'ip:10.0.0.1']);
+    assert.ok(first > 25 && first <= 30, String(first));
+    await b.fail(account);
+    const second = await a.retryAfter(['a:acme:erika']);
+    assert.ok(second > 55 && second <= 60, `the lock doubles: ${second}`);
+    await b.succeed('a:acme:erika');
+    assert.equal(await a.retryAfter(['a:acme:erika']), 0);
+  } finally {
+    await Promise.all([a.close(), b.close()]);
+  }
+});
+
+forEachDialect(
+  'sign-in back-off in Redis',
+  (t) => {
+    test('after 5 failures the right password is refused 429 with Retry-After', async () => {
+      const c = await t().tenant();
+      const e = await createEmployee(c, { password: PASSWORD });
+      const signIn = (password: string) =>
+        t().inject({
+          method: 'POST',
+          url: `/${c.tenant.instance}/next/api/v1/sessions`,
+          payload: { username: e.username, password },
+          remoteAddress: anAddress(),
+        });
+      for (let i = 0; i < 5; i++) assert.equal((await signIn('wrong')).status, 401);
+      const r = await signIn(PASSWORD);
+      assert.equal(r.status, 429, r.text);
+      assert.ok(Number(r.headers['retry-after']) > 25, String(r.headers['retry-after']));
+    });
+  },
+  { redisUrl: REDIS_URL },
+);

@@ -24,7 +24,7 @@ import {
 } from '../../tenancy/sessions.js';
 import { hashPassword, needsRehash, verifyPassword } from '../employees/password.js';
 import { PasswordChange, Session, SessionWithCsrf, SignIn, type SessionT } from './sessions.schemas.js';
-import { SIGN_IN_BACK_OFF, SignInThrottle } from './sign-in-throttle.js';
+import { createSignInThrottle, SIGN_IN_BACK_OFF } from './sign-in-throttle.js';
 
 /** The one answer to every refused sign-in: unknown tenant, unknown person, wrong password, someone who has left. */
 const REFUSED = 'These credentials do not match our records.';
@@ -64,7 +64,9 @@ const clearCookie = (req: FastifyRequest, reply: FastifyReply) => reply.header('
 
 export default async function sessionRoutes(app: ZkApp) {
   const limits = app.zk.config.sessions;
-  const throttle = new SignInThrottle();
+  const throttle = createSignInThrottle(app.zk.config.redisUrl);
+  app.addHook('onClose', () => throttle.close());
+  await throttle.ready?.(2000);
   const config = { extension: true, editions: EVERY_EDITION };
   const tags = ['Sessions'];
   /** The sessions this caller reaches: all of them, or their own. */
@@ -88,7 +90,7 @@ export default async function sessionRoutes(app: ZkApp) {
       const instance = (req.params as { instance: string }).instance;
       const account = accountKey(instance, req.body.username);
       const address = `ip:${req.ip}`;
-      const wait = throttle.retryAfter([account, address]);
+      const wait = await throttle.retryAfter([account, address]);
       if (wait > 0) {
         reply.header('Retry-After', String(wait));
         throw new ApiError(429, 'Too many sign-in attempts.');
@@ -106,13 +108,13 @@ export default async function sessionRoutes(app: ZkApp) {
       const ok = await verifyPassword(req.body.password, row?.password_hash ?? null);
       const employee = ok && db && row ? await currentEmployee(db, row.username) : undefined;
       if (!tenant || !db || !row || !employee) {
-        throttle.fail([
+        await throttle.fail([
           [account, SIGN_IN_BACK_OFF.account],
           [address, SIGN_IN_BACK_OFF.address],
         ]);
         throw new ApiError(401, REFUSED);
       }
-      throttle.succeed(account);
+      await throttle.succeed(account);
       // Only the hash changes: no record version, no change feed entry (the column is internal).
       if (needsRehash(row.password_hash!))
         await db
@@ -215,7 +217,7 @@ export default async function sessionRoutes(app: ZkApp) {
       if (me === undefined) throw missingPermission('sessions:write (an employee)');
       // Guessing the current password is signing in: the same back-off per account.
       const account = accountKey(req.tenant.instance, me);
-      const wait = throttle.retryAfter([account]);
+      const wait = await throttle.retryAfter([account]);
       if (wait > 0) {
         reply.header('Retry-After', String(wait));
         throw new ApiError(429, 'Too many sign-in attempts.');
@@ -226,10 +228,10 @@ export default async function sessionRoutes(app: ZkApp) {
         .where('username', '=', me)
         .executeTakeFirst();
       if (!(await verifyPassword(req.body.current_password, row?.password_hash ?? null))) {
-        throttle.fail([[account, SIGN_IN_BACK_OFF.account]]);
+        await throttle.fail([[account, SIGN_IN_BACK_OFF.account]]);
         throw fieldError('current_password', 'The password is incorrect.');
       }
-      throttle.succeed(account);
+      await throttle.succeed(account);
       await req.db
         .updateTable('employees')
         .set({ password_hash: await hashPassword(req.body.new_password) })
