@@ -22,9 +22,9 @@ errors, rate limits. To try an operation here: **Authorize** with a token (\`zei
 one for the demo tenant), open an operation, **Try it out**, **Execute**.
 
 Every path is relative to \`/{instance}/next/api/v1\`; the instance selects the tenant. Authenticate with
-\`Authorization: Bearer <token>\`. Lists are paginated (\`page\`, \`limit\` 1..200 default 15, \`orderBy\`, \`order\`,
+\`Authorization: Bearer <token>\`, or sign in at POST /sessions (a session cookie; its writes repeat \`X-CSRF-Token\`). Lists are paginated (\`page\`, \`limit\` 1..200 default 15, \`orderBy\`, \`order\`,
 \`modified_after\`, \`modified_before\`). Errors: 401/403/404 \`{message}\`, 422 \`{message, errors}\`, 429 with
-Retry-After. Rate limits per token: 1000 requests per 5 minutes and 12000 per hour.
+Retry-After. Rate limits per token or session: 1000 requests per 5 minutes and 12000 per hour.
 
 zeitkonto extensions (marked \`x-zeitkonto-extension\`): Idempotency-Key on every write, ETags with If-None-Match and
 If-Match, the change feed GET /changes, webhooks at /webhooks, bulk booking POST /attendances/bulk.`;
