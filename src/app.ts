@@ -109,7 +109,8 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     compileSchemas: schemaController.compileAll,
   });
   app.decorateRequest('tenant', null as any);
-  app.decorateRequest('token', null as any);
+  app.decorateRequest('token', null);
+  app.decorateRequest('session', null);
   app.decorateRequest('caller', null as any);
   app.decorateRequest('rows', 'all');
   app.decorateRequest('db', null as any);

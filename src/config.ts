@@ -35,6 +35,11 @@ export interface Config {
   webhookRetryBaseMs: number;
   /** Encrypts stored webhook signing secrets (AES-256-GCM under its SHA-256); unset: stored as text. */
   webhookSecretKey?: string;
+  /**
+   * Sign-in sessions (docs/api/permissions.md "Sessions"): a session ends after `idleMinutes` without a request and
+   * `maxDays` after sign-in, whichever comes first.
+   */
+  sessions: { idleMinutes: number; maxDays: number };
   /** The tenant whose records the /docs "Try it out" examples refer to (ids, usernames, path values). */
   docsInstance: string;
   /** SQLite: bookings share a COMMIT (plugins/write-path/group-commit.ts); maxMembers 1 turns it off. */
@@ -133,6 +138,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     webhooksAllowPrivate: bool(env, 'WEBHOOKS_ALLOW_PRIVATE', false),
     webhookRetryBaseMs: int(env, 'WEBHOOK_RETRY_BASE_MS', 5000, 0, 3600_000),
     webhookSecretKey: secretKeyText(env.WEBHOOK_SECRET_KEY),
+    sessions: {
+      idleMinutes: int(env, 'SESSION_IDLE_MINUTES', 480, 1, 525_600),
+      maxDays: int(env, 'SESSION_MAX_DAYS', 30, 1, 3650),
+    },
     docsInstance: env.DOCS_INSTANCE || 'demo',
     groupCommit: {
       maxMembers: int(env, 'GROUP_COMMIT_MAX', 32, 1, 1000),

@@ -14,6 +14,7 @@ import type { DB } from './db/schema.js';
 import type { TenantDb } from './db/tenant-scope.js';
 import type { Edition, ModuleName, Tenant } from './tenancy/tenants.js';
 import type { TokenInfo } from './tenancy/tokens.js';
+import type { SessionInfo } from './tenancy/sessions.js';
 import type { Caller } from './access/caller.js';
 import type { Rows } from './access/matrix.js';
 import type { AreaRows } from './access/rows.js';
@@ -47,7 +48,10 @@ declare module 'fastify' {
   }
   interface FastifyRequest {
     tenant: Tenant;
-    token: TokenInfo;
+    /** The bearer token of the request; null when a sign-in session calls (`session`). */
+    token: TokenInfo | null;
+    /** The sign-in session of the request (its cookie; tenancy/sessions.ts); null when a token calls. */
+    session: SessionInfo | null;
     /** Who is calling (access/caller.ts) and the rows of the route's area they reach (access/authorize.ts). */
     caller: Caller;
     rows: Rows;
@@ -75,6 +79,11 @@ declare module 'fastify' {
     changeFeed?: boolean;
     /** A booking: on SQLite it shares a COMMIT with the bookings arriving meanwhile (plugins/write-path/group-commit.ts). */
     groupCommit?: boolean;
+    /**
+     * A route anyone may call without a token or session (signing in): the API hook checks only that the instance
+     * name is well formed; the route resolves the tenant itself and answers an unknown one like a refusal.
+     */
+    public?: boolean;
     /** Beyond the real API (zeitkonto extension): marked x-zeitkonto-extension in the OpenAPI document. */
     extension?: boolean;
   }

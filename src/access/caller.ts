@@ -1,14 +1,17 @@
-// Who is calling: the token (or, later, the session) of a request, and — for a personal token — the employee it acts
-// as, with their current rights: a write to employees or employment periods in this process applies to the next
-// request at once (the write path forgets the tenant's callers), one made by another process within TENANT_CACHE_MS,
-// as for tokens and tenants.
+// Who is calling: the token or the sign-in session of a request, and — for a personal token or a session — the
+// employee it acts as, with their current rights: a write to employees or employment periods in this process applies
+// to the next request at once (the write path forgets the tenant's callers), one made by another process within
+// TENANT_CACHE_MS, as for tokens and tenants.
 import { sql } from 'kysely';
 import type { TenantDb } from '../db/tenant-scope.js';
 import { roleOf, type Role } from './roles.js';
 
 export interface Caller {
-  tokenId: number;
-  /** The employee a personal token acts as; null for a service token of the tenant. */
+  /** The bearer token of the request; null when a sign-in session calls. */
+  tokenId: number | null;
+  /** The sign-in session of the request (its cookie; docs/api/permissions.md "Sessions"); null when a token calls. */
+  sessionId: number | null;
+  /** The employee a personal token or a session acts as; null for a service token of the tenant. */
   employee: { username: string; role: Role; departmentId: number } | null;
   /** What the token is narrowed to ("attendances:write", "*:read"); null: not narrowed. */
   scopes: ReadonlySet<string> | null;
@@ -57,3 +60,13 @@ async function readEmployee(db: TenantDb, username: string): Promise<Caller['emp
   if (!row || Number(row.has_left) === 1) return undefined;
   return { username, role: roleOf(Number(row.rights)), departmentId: Number(row.department_id) };
 }
+
+/** What rate limits count a caller under: `t<token id>`, or `s<session id>`. */
+export const credentialKey = (caller: Caller): string =>
+  caller.tokenId !== null ? `t${caller.tokenId}` : `s${caller.sessionId}`;
+
+/**
+ * The owner of a caller's Idempotency-Keys (the integer column idempotency_keys.token_id): a token by its id, a
+ * session by its id negated, so the two never share keys.
+ */
+export const credentialOwner = (caller: Caller): number => caller.tokenId ?? -(caller.sessionId ?? 0);

@@ -47,6 +47,7 @@ import * as folders from './folders/index.js';
 import * as changes from './changes/index.js';
 import * as webhooks from './webhooks/index.js';
 import * as tokens from './tokens/index.js';
+import * as sessions from './sessions/index.js';
 
 /** What a module folder's index.ts exports. */
 interface Module {
@@ -99,6 +100,7 @@ const MODULES: Readonly<Record<string, Module>> = {
   changes,
   webhooks,
   tokens,
+  sessions,
 };
 
 // Who may do what: the permission matrix is every module's grants, by area (its folder name).

@@ -1,4 +1,4 @@
-// The API scope /:instance/next/api/v1: tenant and token -> gate -> rate limit -> permission, in that order, for
+// The API scope /:instance/next/api/v1: tenant and token (or session cookie) -> gate -> rate limit -> permission, in that order, for
 // every route.
 // An instance name that cannot exist is the route-not-found 404 (it names no tenant).
 // Gating is declared once per route (config.editions / config.module), never re-coded in handlers.
@@ -9,6 +9,7 @@ import { actionOf, authorize } from '../access/authorize.js';
 import { enforceRows, rowKinds } from '../access/rows.js';
 import { INSTANCE_PATTERN, tenantCache } from '../tenancy/tenants.js';
 import { authenticate } from '../tenancy/tokens.js';
+import { authenticateSession, cookieValue, csrfMatches, CSRF_HEADER, SESSION_COOKIE } from '../tenancy/sessions.js';
 import { forTenant } from '../db/tenant-scope.js';
 import { applyRateLimit } from './rate-limit.js';
 import { routeNotFoundMessage } from './routing.js';
@@ -19,35 +20,52 @@ import { normalizeRequestInput } from '../http/request-input.js';
 
 export function registerApiHooks(app: FastifyInstance): void {
   app.addHook('onRequest', async (request: FastifyRequest, reply: FastifyReply) => {
-    const { db, rateLimiter } = app.zk;
+    const { db, rateLimiter, config: appConfig } = app.zk;
     const instance = (request.params as { instance?: string }).instance ?? '';
+    const config = request.routeOptions.config;
+    // Signing in needs no credential; the route answers an unknown tenant exactly like a refused password.
+    if (config.public) {
+      if (!INSTANCE_PATTERN.test(instance)) throw new ApiError(404, routeNotFoundMessage(request));
+      return;
+    }
     const tenant = INSTANCE_PATTERN.test(instance) ? await tenantCache.get(db, instance) : undefined;
     // Authenticate before revealing anything about the tenant: an unknown tenant and a bad token are the same 401.
+    // A bearer token, or — without an Authorization header — a sign-in session's cookie.
     const header = request.headers.authorization;
     const match = typeof header === 'string' ? /^Bearer\s+(\S+)\s*$/i.exec(header) : null;
+    const cookie = header === undefined ? cookieValue(request.headers.cookie, SESSION_COOKIE) : undefined;
     const token = tenant && match ? await authenticate(db, tenant.id, match[1]) : undefined;
-    if (!tenant || !token) {
+    const session = tenant && cookie ? await authenticateSession(db, tenant.id, cookie, appConfig.sessions) : undefined;
+    if (!tenant || (!token && !session)) {
       if (!INSTANCE_PATTERN.test(instance)) throw new ApiError(404, routeNotFoundMessage(request));
       reply.header('WWW-Authenticate', 'Bearer');
       throw new ApiError(401, 'Unauthenticated.');
     }
 
     // Gated routes are the route-not-found 404, to authenticated callers only.
-    const config = request.routeOptions.config;
     const editions = config.editions ?? ['full'];
     if (!editions.includes(tenant.edition) || (config.module && !tenant.modules.has(config.module))) {
       throw new ApiError(404, routeNotFoundMessage(request));
     }
     request.tenant = tenant;
-    request.token = token;
+    request.token = token ?? null;
+    request.session = session ?? null;
     request.db = forTenant(db, tenant.id, tenant.language);
-    // A personal token acts as its employee as they are now: one who has left (or is gone) is not authenticated.
-    const employee = token.employeeId === null ? null : await currentEmployee(request.db, token.employeeId);
+    // A personal token or a session acts as its employee as they are now: one who has left (or is gone) is not
+    // authenticated.
+    const username = token ? token.employeeId : session!.employeeId;
+    const employee = username === null ? null : await currentEmployee(request.db, username);
     if (employee === undefined) {
       reply.header('WWW-Authenticate', 'Bearer');
       throw new ApiError(401, 'Unauthenticated.');
     }
-    request.caller = { tokenId: token.id, employee, scopes: token.scopes && new Set(token.scopes) };
+    request.caller = token
+      ? { tokenId: token.id, sessionId: null, employee, scopes: token.scopes && new Set(token.scopes) }
+      : { tokenId: null, sessionId: session!.id, employee, scopes: null };
+    // A write by cookie repeats the session's CSRF token: another site can make the browser send the cookie, not
+    // read the token (docs/api/permissions.md "Sessions"). Bearer tokens are never sent by a browser on its own.
+    if (session && actionOf(request.method) === 'write' && !csrfMatches(session, request.headers[CSRF_HEADER]))
+      throw new ApiError(403, 'CSRF token mismatch.');
 
     await applyRateLimit(rateLimiter, request, reply);
     // Routes outside the modules (the OpenAPI document) belong to no area: every caller of the tenant may read them.
@@ -59,8 +77,8 @@ export function registerApiHooks(app: FastifyInstance): void {
   app.addHook('preHandler', rejectNonFiniteNumbers);
   // After validation (params, query and body are typed), before the write path opens the transaction.
   app.addHook('preHandler', async (request: FastifyRequest) => {
-    const area = request.routeOptions.config.area;
-    if (area && request.rows !== 'all') await enforceRows(request, area, actionOf(request.method));
+    const { area, public: open } = request.routeOptions.config;
+    if (area && !open && request.rows !== 'all') await enforceRows(request, area, actionOf(request.method));
   });
   app.addHook('preValidation', normalizeRequestInput);
 }

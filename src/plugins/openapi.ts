@@ -22,9 +22,9 @@ errors, rate limits. To try an operation here: **Authorize** with a token (\`zei
 one for the demo tenant), open an operation, **Try it out**, **Execute**.
 
 Every path is relative to \`/{instance}/next/api/v1\`; the instance selects the tenant. Authenticate with
-\`Authorization: Bearer <token>\`. Lists are paginated (\`page\`, \`limit\` 1..200 default 15, \`orderBy\`, \`order\`,
+\`Authorization: Bearer <token>\`, or sign in at POST /sessions (a session cookie; its writes repeat \`X-CSRF-Token\`). Lists are paginated (\`page\`, \`limit\` 1..200 default 15, \`orderBy\`, \`order\`,
 \`modified_after\`, \`modified_before\`). Errors: 401/403/404 \`{message}\`, 422 \`{message, errors}\`, 429 with
-Retry-After. Rate limits per token: 1000 requests per 5 minutes and 12000 per hour.
+Retry-After. Rate limits per token or session: 1000 requests per 5 minutes and 12000 per hour.
 
 zeitkonto extensions (marked \`x-zeitkonto-extension\`): Idempotency-Key on every write, ETags with If-None-Match and
 If-Match, the change feed GET /changes, webhooks at /webhooks, bulk booking POST /attendances/bulk.`;
@@ -49,9 +49,16 @@ export async function registerOpenApi(app: FastifyInstance): Promise<void> {
             description:
               'A service token of the tenant or a personal token of an employee (acts with their rights), optionally narrowed by scopes "<area>:read|write". Each operation names the permission it needs in `x-permission`; without it the answer is 403 naming it (docs/api/permissions.md).',
           },
+          cookieAuth: {
+            type: 'apiKey',
+            in: 'cookie',
+            name: 'zk_session',
+            description:
+              "A sign-in session of an employee (POST /sessions; zeitkonto extension): acts with their rights, without scopes. Sent only when there is no Authorization header. Every POST, PUT, PATCH and DELETE authenticated by the cookie carries the header `X-CSRF-Token` with the session's `csrf_token`; without it the answer is 403 (docs/api/permissions.md#sessions).",
+          },
         },
       },
-      security: [{ bearerAuth: [] }],
+      security: [{ bearerAuth: [] }, { cookieAuth: [] }],
     },
   });
 }
@@ -83,7 +90,10 @@ export function editionDocument(
       if (!op || method === 'HEAD') continue;
       op.parameters = (op.parameters ?? []).filter((p: any) => !(p.in === 'path' && p.name === 'instance'));
       if (route.module) op['x-module'] = route.module;
-      if (route.area) {
+      if (route.public) {
+        // Signing in: no token, no session, no permission (docs/api/permissions.md "Sessions").
+        op.security = [];
+      } else if (route.area) {
         // Who may call it (docs/api/permissions.md); every such operation may answer 403 naming the permission.
         op['x-permission'] = `${route.area}:${method === 'GET' ? 'read' : 'write'}`;
         op.responses ??= {};

@@ -1,9 +1,10 @@
-// Per-token rate limits: 1000 requests per 5 minutes and 12000 per hour, fixed windows.
+// Per-token (and per-session) rate limits: 1000 requests per 5 minutes and 12000 per hour, fixed windows.
 // In memory by default; in Redis when REDIS_URL is set, so several processes share one count.
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { createRequire } from 'node:module';
 import type { Redis, RedisOptions } from 'ioredis';
 import { ApiError } from '../values/errors.js';
+import { credentialKey } from '../access/caller.js';
 
 export interface Window {
   limit: number;
@@ -203,7 +204,7 @@ export async function applyRateLimit(
 ): Promise<void> {
   let decision: RateDecision;
   try {
-    decision = await limiter.hit(`t${request.token.id}`);
+    decision = await limiter.hit(credentialKey(request.caller));
   } catch {
     return;
   }

@@ -14,6 +14,8 @@ export interface RegisteredRoute {
   extension: boolean;
   /** The permission area of the route (access/matrix.ts). */
   readonly area?: string;
+  /** Callable without a token or session (route config `public`: signing in). */
+  public: boolean;
 }
 
 export const API_PREFIX = '/:instance/next/api/v1';
@@ -29,7 +31,12 @@ export class RouteRegistry {
   record(route: RouteOptions) {
     const methods = (Array.isArray(route.method) ? route.method : [route.method]).map((m) => m.toUpperCase());
     const url = route.url;
-    const config = (route.config ?? {}) as { editions?: readonly Edition[]; module?: ModuleName; extension?: boolean };
+    const config = (route.config ?? {}) as {
+      editions?: readonly Edition[];
+      module?: ModuleName;
+      extension?: boolean;
+      public?: boolean;
+    };
     this.routes.push({
       methods,
       url,
@@ -37,6 +44,7 @@ export class RouteRegistry {
       module: config.module,
       api: url.startsWith(API_PREFIX),
       extension: config.extension === true,
+      public: config.public === true,
       // Read later: a module's onRoute hook names the area after this (root) hook has run (modules/index.ts).
       get area() {
         return (route.config as { area?: string } | undefined)?.area;

@@ -1,4 +1,4 @@
-// Tenants and their API tokens (migration 0001).
+// Tenants, their API tokens (migration 0001) and sign-in sessions (migration 2903).
 import type { Generated } from 'kysely';
 import type { DbBool } from '../db/columns.js';
 
@@ -29,9 +29,22 @@ export interface ApiTokensTable {
   modified: string;
 }
 
+export interface SessionsTable {
+  tenant_id: number;
+  id: Generated<number>;
+  employee_id: string;
+  secret_hash: string;
+  csrf_token: string;
+  user_agent: string | null;
+  created: string;
+  last_seen: string;
+  expires_at: string;
+}
+
 export interface TenancyTables {
   tenants: TenantsTable;
   api_tokens: ApiTokensTable;
+  sessions: SessionsTable;
 }
 
 // Its tables, merged into the database Kysely sees (db/schema.ts).

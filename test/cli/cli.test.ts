@@ -1,5 +1,5 @@
 // The zeitkonto command in-process (main with captured output) on a SQLite file and on a PostgreSQL
-// database of its own: migrate, demo (idempotent), tenant create/update/list, token create/list/revoke, settings,
+// database of its own: migrate, demo (idempotent), tenant create (with its first administrator)/update/list, token create/list/revoke, settings,
 // usage errors.
 import assert from 'node:assert/strict';
 import crypto from 'node:crypto';
@@ -64,6 +64,32 @@ for (const dialect of DIALECTS) {
 
     test('migrate is repeatable', async () => {
       assert.equal((await run('migrate')).code, 0);
+    });
+
+    test('tenant create --admin makes an administrator and prints a one-time password that signs in', async () => {
+      const name = instance();
+      const created = await run('tenant', 'create', name, '--admin', 'chefin');
+      assert.equal(created.code, 0, created.err.join('\n'));
+      const line = created.out.find((l) => l.startsWith('Administrator chefin'));
+      const password = line?.split(': ').pop();
+      assert.ok(password && password.length >= 20, created.out.join('\n'));
+      const signIn = (pw: string) =>
+        app.inject({
+          method: 'POST',
+          url: `/${name}/next/api/v1/sessions`,
+          payload: { username: 'chefin', password: pw },
+          remoteAddress: `10.9.${crypto.randomInt(256)}.${crypto.randomInt(1, 255)}`,
+        });
+      const r = await signIn(password);
+      assert.equal(r.statusCode, 201, r.body);
+      const cookie = String(r.headers['set-cookie']).split(';')[0];
+      const me = await app.inject({ method: 'GET', url: `/${name}/next/api/v1/employees/chefin`, headers: { cookie } });
+      assert.equal(me.statusCode, 200, me.body);
+      const rights = JSON.parse(me.body).data.rights;
+      assert.equal(typeof rights === 'object' ? rights.id : rights, 1, me.body);
+      assert.equal((await signIn('not the password')).statusCode, 401);
+      const bad = await run('tenant', 'create', instance(), '--admin', '');
+      assert.equal(bad.code, 2);
     });
 
     test('tenant create / list / update, with edition and modules', async () => {

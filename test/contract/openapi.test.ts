@@ -57,7 +57,12 @@ forEachDialect('openapi', (t) => {
     const { description, ...bearer } = doc.components.securitySchemes.bearerAuth;
     assert.deepEqual(bearer, { type: 'http', scheme: 'bearer' });
     assert.match(description, /x-permission/);
-    assert.deepEqual(doc.security, [{ bearerAuth: [] }]);
+    const { description: cookieText, ...cookie } = doc.components.securitySchemes.cookieAuth;
+    assert.deepEqual(cookie, { type: 'apiKey', in: 'cookie', name: 'zk_session' });
+    assert.match(cookieText, /X-CSRF-Token/);
+    assert.deepEqual(doc.security, [{ bearerAuth: [] }, { cookieAuth: [] }]);
+    // Signing in is the one operation without a credential.
+    assert.deepEqual(doc.paths['/sessions'].post.security, []);
   });
 
   test('every operation has a summary, tags and 401/422 responses; writes document 403; no instance parameter', async () => {
@@ -69,7 +74,8 @@ forEachDialect('openapi', (t) => {
       assert.ok(typeof op.summary === 'string' && op.summary.length > 0, `${where}: summary`);
       assert.ok(Array.isArray(op.tags) && op.tags.length > 0, `${where}: tags`);
       for (const status of ['401', '422']) assert.ok(op.responses[status], `${where}: ${status}`);
-      if (method !== 'get') assert.ok(op.responses['403'], `${where}: 403`);
+      // Signing in (security: []) checks no permission.
+      if (method !== 'get' && op.security?.length !== 0) assert.ok(op.responses['403'], `${where}: 403`);
       assert.ok(!(op.parameters ?? []).some((p: any) => p.name === 'instance'), `${where}: instance parameter`);
       for (const name of path.match(/\{(\w+)\}/g) ?? []) {
         assert.ok(

@@ -1,4 +1,11 @@
-// `zeitkonto tenant create|update|list`: tenants with their edition, modules and language.
+// `zeitkonto tenant create|update|list`: tenants with their edition, modules and language; `create --admin <username>`
+// also makes the tenant's first administrator and prints their password once (docs/api/permissions.md "Sessions").
+import crypto from 'node:crypto';
+import { forTenant } from '../../db/tenant-scope.js';
+import { standardDepartmentId } from '../../modules/departments/departments.repository.js';
+import { insertEmployee } from '../../modules/employees/employees.repository.js';
+import { hashPassword } from '../../modules/employees/password.js';
+import type { Database } from '../../db/connection.js';
 import {
   createTenant,
   deleteTenant,
@@ -18,6 +25,28 @@ const tenantOptions = {
   timezone: { type: 'string' },
 } as const;
 
+const createOptions = { ...tenantOptions, admin: { type: 'string' } } as const;
+
+/** An employee with rights 1 (Administrator) and a random password, which is returned (it is shown once). */
+async function createAdministrator(database: Database, tenant: Tenant, username: string): Promise<string> {
+  const password = crypto.randomBytes(18).toString('base64url');
+  const db = forTenant(database.db, tenant.id, tenant.language);
+  const passwordHash = await hashPassword(password);
+  await db.transaction(async (trx) => {
+    await insertEmployee(trx, {
+      username,
+      firstname: 'Administrator',
+      lastname: username,
+      employment: 0,
+      rights: 1,
+      department_id: await standardDepartmentId(trx),
+      language: tenant.language,
+      password_hash: passwordHash,
+    });
+  });
+  return password;
+}
+
 /** The settings the options name (the tenant's time zone). */
 const settingsOption = (timezone: string | undefined) => (timezone === undefined ? undefined : { timezone });
 
@@ -35,7 +64,7 @@ const describe = (tenant: Tenant) =>
 export const tenantCommand: Command = {
   name: 'tenant',
   usage: [
-    'tenant create <instance> [--name N] [--edition full|clock] [--modules a,b] [--language de|en|...] [--timezone Europe/Berlin]',
+    'tenant create <instance> [--name N] [--edition full|clock] [--modules a,b] [--language de|en|...] [--timezone Europe/Berlin] [--admin <username>]',
     'tenant update <instance> [--name N] [--edition full|clock] [--modules a,b] [--language L] [--timezone Z]',
     'tenant list [--json]',
     'tenant delete <instance> --yes          Delete the tenant and all its data (one transaction; no undo).',
@@ -43,7 +72,10 @@ export const tenantCommand: Command = {
   async run(config, [sub, ...args], io) {
     switch (sub) {
       case 'create': {
-        const { values, positionals } = parse(args, tenantOptions, 1);
+        const { values, positionals } = parse(args, createOptions, 1);
+        const admin = values.admin?.trim();
+        if (admin !== undefined && (admin === '' || admin.length > 255 || /[/\s]/.test(admin)))
+          throw new UsageError('--admin needs a username (up to 255 characters, no spaces or slashes)');
         return withDatabase(config, async (database) => {
           const tenant = await createTenant(database.db, {
             instance: positionals[0],
@@ -54,6 +86,11 @@ export const tenantCommand: Command = {
             settings: settingsOption(values.timezone),
           });
           io.out(`Created tenant ${describe(tenant)}.`);
+          if (admin !== undefined) {
+            const password = await createAdministrator(database, tenant, admin);
+            io.out(`Administrator ${admin}, one-time password (shown only now): ${password}`);
+            io.out('Sign in with it (POST /sessions) and change it (POST /sessions/password).');
+          }
           return 0;
         });
       }

@@ -18,6 +18,7 @@ import {
 } from './employees.repository.js';
 import { LANGUAGE_ERROR, languageCode } from './languages.js';
 import { hashPassword } from './password.js';
+import { endSessionsOf } from '../../tenancy/sessions.js';
 import { SALUTATIONS, TEXT_FIELDS, type EmployeeUpdateT } from './employees.schemas.js';
 
 type Body = EmployeeUpdateT & { username?: string };
@@ -108,6 +109,8 @@ export async function writeEmployee(s: Scope, body: Body, current?: EmployeeRow)
       id = Number(current.id);
       await lockEmployee(trx, s.dialect, current.username);
       await updateEmployee(trx, id, values);
+      // A password set by someone else (an administrator's reset) signs the person out everywhere.
+      if (values.password_hash !== undefined) await endSessionsOf(trx, current.username);
     } else {
       id = await insertEmployee(trx, {
         employment: 0,

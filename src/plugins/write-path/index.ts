@@ -14,6 +14,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ControlledTransaction } from 'kysely';
 import { forTenant, type TenantDb } from '../../db/tenant-scope.js';
 import { nowTimestamp } from '../../values/formats.js';
+import { credentialOwner } from '../../access/caller.js';
 import type { DB } from '../../db/schema.js';
 import type { Scope } from '../../tenancy/scope.js';
 import { claimKey, fingerprintOf, idempotencyKeyOf, releaseKey, storeResponse, type Claim } from './idempotency.js';
@@ -93,7 +94,9 @@ export function registerWritePath(app: FastifyInstance): void {
     const outside = request.db;
     const key = idempotencyKeyOf(request);
     const claim =
-      key === undefined ? undefined : { tokenId: request.token.id, key, fingerprint: fingerprintOf(request) };
+      key === undefined
+        ? undefined
+        : { tokenId: credentialOwner(request.caller), key, fingerprint: fingerprintOf(request) };
     if (claim) {
       const stored = await claimKey(outside, claim, config.idempotencyKeyHours);
       if (stored) {

@@ -1,0 +1,30 @@
+// Sign-in sessions for people (docs/api/permissions.md "Sessions"): signing in, signing out, listing and ending
+// sessions, changing one's own password; the sessions themselves live in src/tenancy/sessions.ts.
+import { GRANT, type AreaGrants } from '../../access/matrix.js';
+import type { ZkApp } from '../../types.js';
+import type { DocsTags } from '../../plugins/docs-groups.js';
+import type { AreaRows } from '../../access/rows.js';
+import sessionRoutes from './sessions.routes.js';
+
+export { examples } from './sessions.examples.js';
+
+/** The /docs group of each tag its operations carry. */
+export const docsTags: DocsTags = { Sessions: 'integration' };
+
+/** The rows a person with a narrower grant than all reaches (access/rows.ts, docs/api/permissions.md). */
+export const rowRules: AreaRows = {
+  own: { filteredBy: 'sessions.routes.ts: a caller reaches the sessions that act as them' },
+};
+
+/** Who may read and write this area, by role (src/access/matrix.ts, docs/api/permissions.md). */
+export const grants: AreaGrants = {
+  user: GRANT.own,
+  extended: GRANT.own,
+  project_controller: GRANT.own,
+  controller: GRANT.own,
+  administrator: GRANT.all,
+};
+
+export default async function sessions(app: ZkApp) {
+  await app.register(sessionRoutes);
+}
