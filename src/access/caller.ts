@@ -2,6 +2,7 @@
 // as, with the rights read on every request, so a change of rights applies at once and a person who has left is out.
 import { sql } from 'kysely';
 import type { TenantDb } from '../db/tenant-scope.js';
+import type { Actor } from '../values/changes.js';
 import { roleOf, type Role } from './roles.js';
 
 export interface Caller {
@@ -11,6 +12,14 @@ export interface Caller {
   /** What the token is narrowed to ("attendances:write", "*:read"); null: not narrowed. */
   scopes: ReadonlySet<string> | null;
 }
+
+/** Who a caller's writes are recorded as (the change feed, webhooks, GET /audit-events). */
+export const actorOf = (caller: Caller): Actor => ({
+  employee_id: caller.employee?.username ?? null,
+  token_id: caller.tokenId,
+  // A caller of a browser session names its session here instead of a token.
+  session_id: null,
+});
 
 /**
  * The employee behind a personal token as they are now, or undefined when they cannot act: unknown (deleted), or

@@ -34,6 +34,7 @@ import { recordIds } from './2801_record_ids.js';
 import { absenceReasonExternalId } from './2900_absence_reason_external_id.js';
 import { journalWebhooks } from './2901_journal_webhooks.js';
 import { personalTokens } from './2902_personal_tokens.js';
+import { changeActors } from './2903_change_actors.js';
 
 export const migrations: readonly Migration[] = [
   foundation,
@@ -69,4 +70,5 @@ export const migrations: readonly Migration[] = [
   absenceReasonExternalId,
   journalWebhooks,
   personalTokens,
+  changeActors,
 ];
