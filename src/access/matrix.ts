@@ -49,6 +49,7 @@ export const MATRIX: Matrix = {
   activities: shared,
   articles: office,
   attendances: personal,
+  'audit-events': { controller: READ_ALL, administrator: READ_ALL },
   'booking-settings': shared,
   categories: office,
   changes: { controller: READ_ALL, administrator: READ_ALL },

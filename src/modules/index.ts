@@ -41,6 +41,7 @@ import * as folders from './folders/index.js';
 import * as changes from './changes/index.js';
 import * as webhooks from './webhooks/index.js';
 import * as tokens from './tokens/index.js';
+import * as auditEvents from './audit-events/index.js';
 
 /** Every module by its folder name, which is also the permission area of its routes (access/matrix.ts). */
 const MODULES = {
@@ -81,6 +82,7 @@ const MODULES = {
   changes,
   webhooks,
   tokens,
+  'audit-events': auditEvents,
 };
 
 export async function registerModules(app: ZkApp): Promise<void> {
