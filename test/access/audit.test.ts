@@ -5,6 +5,7 @@ import { test } from 'node:test';
 import { forEachDialect, type Client } from '../support/app.js';
 import { createEmployee } from '../support/people.js';
 import { bookingWorld } from '../support/booking-world.js';
+import { addItem, createOffer } from '../support/commercial.js';
 
 forEachDialect('audit trail', (t) => {
   /** A personal token of a new employee with these rights (0 User, 1 Administrator, 2 Controller), through the API. */
@@ -88,6 +89,30 @@ forEachDialect('audit trail', (t) => {
     assert.deepEqual(bookingEvents[1].actor, actor);
     // The booking names its activity by name: the foreign key's ON UPDATE CASCADE changed its row in the same write.
     assert.deepEqual(bookingEvents[1].fields, { activity_id: { old: 'be', new: 'bx' } });
+  });
+
+  test('a record changed only through data it shows (an offer’s totals) has the actor and no fields of its own', async () => {
+    const c = await t().tenant();
+    const admin = await person(c, 1);
+    const offer = await createOffer(c);
+    const item = await addItem(admin.client, offer.id, {
+      type: 'aufwand',
+      label: 'Work',
+      quantity: 2,
+      single_price: 50,
+    });
+    const events = (await c.get(`/audit-events?type=offers&key=${offer.id}`)).body.data;
+    assert.deepEqual(
+      events.map((e: { action: string }) => e.action),
+      ['create', 'update'],
+    );
+    assert.deepEqual(events[1].actor, { employee_id: admin.username, token_id: admin.tokenId, session_id: null });
+    assert.deepEqual(events[1].fields, {});
+    const items = (await c.get(`/audit-events?type=offers/items&key=${offer.id}/${item.id}`)).body.data;
+    assert.equal(items.length, 1, JSON.stringify(items));
+    assert.equal(items[0].action, 'create');
+    assert.equal(items[0].actor.token_id, admin.tokenId);
+    assert.equal(items[0].fields.label.new, 'Work');
   });
 
   test('filters: record, actor and period; paged; in commit order', async () => {
