@@ -17,7 +17,7 @@ export interface Caller {
 export const actorOf = (caller: Caller): Actor => ({
   employee_id: caller.employee?.username ?? null,
   token_id: caller.tokenId,
-  // A caller of a browser session names its session here instead of a token.
+  // Browser sessions are not built yet (docs/api/permissions.md, "Not yet built"): every caller comes with a token.
   session_id: null,
 });
 
