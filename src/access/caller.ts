@@ -4,6 +4,7 @@
 // TENANT_CACHE_MS, as for tokens and tenants.
 import { sql } from 'kysely';
 import type { TenantDb } from '../db/tenant-scope.js';
+import type { Actor } from '../values/changes.js';
 import { roleOf, type Role } from './roles.js';
 
 export interface Caller {
@@ -16,6 +17,13 @@ export interface Caller {
   /** What the token is narrowed to ("attendances:write", "*:read"); null: not narrowed. */
   scopes: ReadonlySet<string> | null;
 }
+
+/** Who a caller's writes are recorded as (the change feed, webhooks, GET /audit-events). */
+export const actorOf = (caller: Caller): Actor => ({
+  employee_id: caller.employee?.username ?? null,
+  token_id: caller.tokenId,
+  session_id: caller.sessionId,
+});
 
 /**
  * The employee behind a personal token as they are now, or undefined when they cannot act: unknown (deleted), or

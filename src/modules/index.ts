@@ -48,6 +48,7 @@ import * as changes from './changes/index.js';
 import * as webhooks from './webhooks/index.js';
 import * as tokens from './tokens/index.js';
 import * as sessions from './sessions/index.js';
+import * as auditEvents from './audit-events/index.js';
 
 /** What a module folder's index.ts exports. */
 interface Module {
@@ -101,6 +102,7 @@ const MODULES: Readonly<Record<string, Module>> = {
   webhooks,
   tokens,
   sessions,
+  'audit-events': auditEvents,
 };
 
 // Who may do what: the permission matrix is every module's grants, by area (its folder name).

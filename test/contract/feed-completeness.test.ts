@@ -21,8 +21,10 @@ import { changedBetween, collections, RecordReader, shown, type RecordView, type
 type Json = Record<string, any>;
 const instance = uniqueName('feed');
 
-/** Not records of the feed: computed views (integration.md). */
-const NOT_IN_FEED = ['workhour-balances', 'webhooks'];
+/** Not records of the feed: computed views, subscriptions and credentials (integration.md, permissions.md). */
+const NOT_IN_FEED = ['workhour-balances', 'webhooks', 'tokens', 'sessions'];
+/** Deletes that end a credential (a token revoked, a session ended): no record of the feed goes. */
+const CREDENTIALS = /^\/(tokens|sessions)\//;
 /** Run last: closing a month or correcting an invoice changes what other writes may do (as test/docs/try-it-out.test.ts). */
 const LAST = ['POST /month-closings', 'POST /invoices/{invoice_number}/correction'];
 /** Writes that are not changes of records: they queue webhook events of their own. */
@@ -171,7 +173,8 @@ forEachDialect(
         if (
           !item.delete ||
           (item.delete['x-module'] && !tenant.modules.has(item.delete['x-module'])) ||
-          (only && !only.test(`DELETE ${path}`))
+          (only && !only.test(`DELETE ${path}`)) ||
+          CREDENTIALS.test(path)
         )
           continue;
         // Not in the feed: a webhook other than the sweep's own (its deletion must add no entry).

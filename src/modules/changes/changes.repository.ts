@@ -10,7 +10,24 @@ import type { TenantDb } from '../../db/tenant-scope.js';
 import type { Dialect } from '../../db/dialect.js';
 import { preparedFirst } from '../../db/prepared.js';
 import { nowTimestamp, outTimestamp } from '../../values/formats.js';
-import type { ChangeInput, RecordedChange } from '../../values/changes.js';
+import type { Actor, ChangeInput, RecordedChange } from '../../values/changes.js';
+
+/** The actor columns of a stored change. */
+export interface ActorColumns {
+  actor_employee_id: string | null;
+  actor_token_id: number | string | null;
+  actor_session_id: number | string | null;
+}
+
+/** The actor of a stored change; null when none was recorded (entries older than the audit trail). */
+export function actorOfRow(r: ActorColumns): Actor | null {
+  if (r.actor_employee_id === null && r.actor_token_id === null && r.actor_session_id === null) return null;
+  return {
+    employee_id: r.actor_employee_id,
+    token_id: r.actor_token_id === null ? null : Number(r.actor_token_id),
+    session_id: r.actor_session_id === null ? null : Number(r.actor_session_id),
+  };
+}
 
 /** A feed entry as the API shows it (GET /changes and webhook payloads alike); previous_key only on a rename. */
 export function changeView(c: {
@@ -20,6 +37,7 @@ export function changeView(c: {
   op: string;
   changed_at: string;
   previous_key?: string | null;
+  actor?: Actor | null;
   data: unknown;
 }) {
   return {
@@ -29,6 +47,7 @@ export function changeView(c: {
     ...(c.previous_key ? { previous_key: c.previous_key } : {}),
     op: c.op,
     changed_at: outTimestamp(c.changed_at),
+    actor: c.actor ?? null,
     data: c.data ?? null,
   };
 }
@@ -60,6 +79,10 @@ export async function recordChanges(
         op: c.op,
         previous_key: c.previous_key ?? null,
         data: c.data,
+        employee_id: c.actor?.employee_id ?? null,
+        token_id: c.actor?.token_id ?? null,
+        session_id: c.actor?.session_id ?? null,
+        fields: c.fields ?? null,
       })),
     );
     const { rows } = await sql<{ last: number }>`
@@ -68,9 +91,12 @@ export async function recordChanges(
         ON CONFLICT (tenant_id) DO UPDATE SET last_cursor = change_counters.last_cursor + ${n} WHERE change_counters.tenant_id = ${db.tenantId}
         RETURNING last_cursor
       ), entries AS (
-        INSERT INTO changes (tenant_id, cursor, type, key, op, changed_at, previous_key, data)
-        SELECT ${db.tenantId}, c.last_cursor - ${n} + 1 + v.i, v.type, v.key, v.op, ${changed_at}::timestamp, v.previous_key, v.data
-        FROM c, jsonb_to_recordset(${values}::jsonb) AS v (i int, type text, key text, op text, previous_key text, data text)
+        INSERT INTO changes (tenant_id, cursor, type, key, op, changed_at, previous_key, data,
+          actor_employee_id, actor_token_id, actor_session_id, fields)
+        SELECT ${db.tenantId}, c.last_cursor - ${n} + 1 + v.i, v.type, v.key, v.op, ${changed_at}::timestamp, v.previous_key, v.data,
+          v.employee_id, v.token_id, v.session_id, v.fields
+        FROM c, jsonb_to_recordset(${values}::jsonb) AS v (i int, type text, key text, op text, previous_key text, data text,
+          employee_id text, token_id bigint, session_id bigint, fields text)
       )
       SELECT last_cursor AS last FROM c`.execute(db.kysely);
     const last = Number(rows[0].last);
@@ -94,6 +120,10 @@ export async function recordChanges(
         changed_at,
         previous_key: c.previous_key ?? null,
         data: c.data,
+        actor_employee_id: c.actor?.employee_id ?? null,
+        actor_token_id: c.actor?.token_id ?? null,
+        actor_session_id: c.actor?.session_id ?? null,
+        fields: c.fields ?? null,
       })),
     )
     .execute();
@@ -127,13 +157,29 @@ export async function listChanges(
 ) {
   let q = db
     .selectFrom('changes')
-    .select(['cursor', 'type', 'key', 'op', 'changed_at', 'previous_key', 'data'])
+    .select([
+      'cursor',
+      'type',
+      'key',
+      'op',
+      'changed_at',
+      'previous_key',
+      'data',
+      'actor_employee_id',
+      'actor_token_id',
+      'actor_session_id',
+    ])
     .where('cursor', '>', since);
   if (types?.length) q = q.where('type', 'in', types);
   if (hidden.length) q = q.where('type', 'not in', hidden);
   const rows = await q.orderBy('cursor').limit(limit).execute();
   return rows.map((r) =>
-    changeView({ ...r, cursor: Number(r.cursor), data: r.data === null ? null : JSON.parse(r.data) }),
+    changeView({
+      ...r,
+      cursor: Number(r.cursor),
+      actor: actorOfRow(r),
+      data: r.data === null ? null : JSON.parse(r.data),
+    }),
   );
 }
 

@@ -31,6 +31,17 @@ export const ChangesQuery = Type.Object(
   { additionalProperties: true },
 );
 
+export const Actor = Type.Object(
+  {
+    employee_id: Nullable(
+      Type.String({ description: 'The employee (username) the token or session acts as; null: a service token.' }),
+    ),
+    token_id: Nullable(Type.Integer({ description: 'The API token the write came through (GET /tokens).' })),
+    session_id: Nullable(Type.Integer({ description: 'The browser session the write came through.' })),
+  },
+  { description: 'Who made the write.' },
+);
+
 export const Change = Type.Object({
   cursor: Type.String({ description: 'Position in the feed; increases in commit order.' }),
   type: Type.String({ description: "The record's collection path without keys, e.g. attendances, employees/meals." }),
@@ -43,6 +54,12 @@ export const Change = Type.Object({
   ),
   op: Type.Union([Type.Literal('create'), Type.Literal('update'), Type.Literal('delete')]),
   changed_at: DateTimeOut(),
+  actor: Nullable(
+    Type.Object(Actor.properties, {
+      description:
+        'Who made the write (GET /audit-events adds the changed fields); null on entries recorded before the audit trail.',
+    }),
+  ),
   data: Nullable(
     Type.Object(
       {},

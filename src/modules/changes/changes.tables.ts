@@ -10,6 +10,12 @@ export interface ChangesTable {
   /** The record's key before a rename (migration 2501); null otherwise. */
   previous_key: string | null;
   data: string | null; // JSON of the record as the API shows it; null for deletions
+  /** Who made the change (migration 2903); null on entries recorded before. */
+  actor_employee_id: string | null;
+  actor_token_id: number | null;
+  actor_session_id: number | null;
+  /** JSON {column: {old, new}}: the changed columns of the record's row (migration 2903); null before it. */
+  fields: string | null;
 }
 
 export interface ChangeCountersTable {

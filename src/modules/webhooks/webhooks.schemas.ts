@@ -82,7 +82,7 @@ export const Delivery = Type.Object({
     {
       additionalProperties: true,
       description:
-        'The body POSTed: {type, timestamp, data: the change-feed entry (with previous_key after a rename)}.',
+        'The body POSTed: {type, timestamp, data: the change-feed entry (with previous_key after a rename, and actor: who made the write)}.',
     },
   ),
 });

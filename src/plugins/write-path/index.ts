@@ -32,6 +32,8 @@ import { forgetCallers } from '../../access/caller.js';
 import { collectChanges, type RecordChange } from './collect.js';
 import { Presenter } from './present.js';
 import type { ChangeStore } from './change-log.js';
+import { fieldChanges } from './audit.js';
+import { actorOf } from '../../access/caller.js';
 
 const WRITES = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 /** Tables a personal token's caller is read from (access/caller.ts): a write to them takes effect at once. */
@@ -178,6 +180,12 @@ export function registerWritePath(app: FastifyInstance): void {
       const answersRecord = own !== undefined && presenter.answersRecord(request, own.type.type, reply.statusCode);
       const ownData = answersRecord && !own.derived && !own.stampedHere ? presenter.dataOf(payload) : undefined;
       const entries = await presenter.entries(reply, scope, changes, own, ownData);
+      // The audit trail: who made the write, and what it changed in each record's row (audit.ts).
+      const actor = actorOf(request.caller);
+      for (const { change, input } of entries) {
+        input.actor = actor;
+        input.fields = JSON.stringify(fieldChanges(change, input.op, journal!.ignored(change.type.table)));
+      }
       const recorded = await changeLog.store.record(
         request.db,
         entries.map((e) => e.input),

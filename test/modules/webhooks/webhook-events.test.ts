@@ -16,7 +16,8 @@ forEachDialect('webhook event catalogue', (t) => {
     for (const path of Object.keys(doc.paths)) targets.add(url(path));
     const produced = new Map<string, string>();
     for (const [path, item] of Object.entries<any>(doc.paths)) {
-      if (path.startsWith('/webhooks')) continue; // subscriptions stay out of the feed and produce no events
+      // Subscriptions and credentials (tokens, sign-in sessions) stay out of the feed and produce no events.
+      if (/^\/(webhooks|tokens|sessions)(\/|$)/.test(path)) continue;
       for (const method of ['post', 'put', 'patch', 'delete'].filter((m) => item[m])) {
         const target = targets.of(method.toUpperCase(), url(path));
         if (target && target.op !== 'read')
