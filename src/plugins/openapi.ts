@@ -102,7 +102,8 @@ export function editionDocument(
           content: { 'application/json': { schema: structuredClone(ForbiddenBody) } },
         };
       }
-      describeWritePath(op, method, openPath, route.extension);
+      // Signing in takes no Idempotency-Key: a stored answer would keep the new session's secret.
+      if (!route.public) describeWritePath(op, method, openPath, route.extension);
       target[method.toLowerCase()] = op;
     }
   }

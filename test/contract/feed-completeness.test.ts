@@ -149,7 +149,11 @@ forEachDialect(
         const r = await check(
           `${key} ${url}`,
           (headers) => c.request(method.toUpperCase(), url, example, { headers }),
-          { ownOutbox: OUTBOX_OF_THEIR_OWN.includes(key) },
+          // Signing in (no credential) takes no Idempotency-Key: nothing to replay.
+          {
+            ownOutbox: OUTBOX_OF_THEIR_OWN.includes(key),
+            replay: !(Array.isArray(op.security) && !op.security.length),
+          },
         );
         if (method !== 'post' || r.status >= 300) continue;
         // The same create again: a second record, or refused on a unique key — either way checked.
