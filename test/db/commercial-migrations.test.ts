@@ -37,7 +37,6 @@ for (const dialect of DIALECTS) {
         ),
       );
       const tenant = await createTenant(db, { instance: 'mig26', name: 'Mig', edition: 'full' });
-      const { token } = await createToken(db, tenant.id);
       const tenant_id = tenant.id;
       const employee = (await seedEmployee(db, tenant_id)).username;
       const customer = (await seedCustomer(db, tenant_id)).customer_number;
@@ -162,6 +161,8 @@ for (const dialect of DIALECTS) {
           .execute();
 
       await migrate(db, dialect);
+      // A token as the migrated schema stores it (tokens gained columns after 2603).
+      const { token } = await createToken(db, tenant.id);
       const config = {
         ...loadConfig({ LOG_LEVEL: 'silent', TENANT_CACHE_MS: '0', COUNT_CACHE_MS: '0' }),
         database: dbConfig,

@@ -38,7 +38,7 @@ export const ApiTokenCreate = Type.Object(
       ),
     ),
     scopes: Type.Optional(
-      Type.Array(Type.String({ pattern: SCOPE_PATTERN }), {
+      Type.Array(Type.String({ pattern: SCOPE_PATTERN, maxLength: 64 }), {
         minItems: 1,
         maxItems: 100,
         uniqueItems: true,
