@@ -2,7 +2,7 @@
 // metadata shape, the base64 read and the raw download GET …/content with Content-Type, Content-Length and
 // Content-Disposition. Owners with many files (tickets, invoices, folders) declare their routes with fileRoutes;
 // a receipt's single file uses the pieces.
-import { Type, type TProperties, type TSchema } from '@sinclair/typebox';
+import { Type, type Static, type TProperties, type TSchema } from '@sinclair/typebox';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { ZkApp } from '../../types.js';
 import { DateTimeOut, MAX_ID, Nullable, Paginated, responses, Single } from '../../http/schemas.js';
@@ -13,6 +13,7 @@ import { contentDisposition } from '../../http/downloads.js';
 import { readUpload, registerMultipart, uploadBodyLimit, UploadJson } from '../../http/uploads.js';
 import { type UploadedFile } from '../../values/files.js';
 import type { TenantDb } from '../../db/tenant-scope.js';
+import { rowMapper } from '../../db/row-mapping.js';
 import type { KeyPart } from '../../plugins/write-path/records.js';
 import {
   addAttachment,
@@ -33,14 +34,11 @@ export const attachmentFields = {
   created: Nullable(DateTimeOut()),
   modified: Nullable(DateTimeOut()),
 };
+const AttachmentFields = Type.Object(attachmentFields);
 
-export const attachmentMeta = (r: AttachmentMeta) => ({
-  filename: r.filename,
-  content_type: r.content_type,
-  size: Number(r.size),
-  created: outTimestamp(r.created),
+export const attachmentMeta: (r: AttachmentMeta) => Static<typeof AttachmentFields> = rowMapper(AttachmentFields, {
   // Files stored before migration 2500 have no modified of their own: their upload time.
-  modified: outTimestamp(r.modified ?? r.created),
+  convert: { modified: (v, r) => outTimestamp(v ?? r.created) },
 });
 
 /** {"success": true}, the answer of an upload (docs/api/conventions.md). */

@@ -6,7 +6,8 @@ import { countPerOwner } from '../../db/lookup.js';
 import { fromJson } from '../../values/formats.js';
 import type { TranslationsT } from '../../values/labels.js';
 import { translations } from '../categories/categories.repository.js';
-import type { DynamicAttributeValueT } from './dynamic-attributes.schemas.js';
+import { DynamicAttributeValue, type DynamicAttributeValueT } from './dynamic-attributes.schemas.js';
+import { rowMapper } from '../../db/row-mapping.js';
 
 export type AttributeEntity = 'customer' | 'contact' | 'employee' | 'project' | 'task' | 'ticket';
 
@@ -28,6 +29,16 @@ const attributeRows = prepared((db, p: { entity: AttributeEntity; ids: number[] 
     .orderBy('a.name'),
 );
 
+const toValue = rowMapper(DynamicAttributeValue, {
+  convert: {
+    value: (v) => fromJson(v, null),
+    description: (v) => {
+      const description = fromJson<TranslationsT | null>(v, null);
+      return description ? translations(description) : null;
+    },
+  },
+});
+
 export async function loadDynamicAttributes(
   db: TenantDb,
   entity: AttributeEntity,
@@ -38,13 +49,7 @@ export async function loadDynamicAttributes(
   if (ids.length === 0) return out;
   const rows = await attributeRows(db, { entity, ids: ids.map(Number) });
   for (const r of rows) {
-    const description = fromJson<TranslationsT | null>(r.description, null);
-    out.get(Number(r.entity_id))?.push({
-      name: r.name,
-      value: fromJson(r.value, null),
-      description: description ? translations(description) : null,
-      type: r.type,
-    });
+    out.get(Number(r.entity_id))?.push(toValue(r));
   }
   return out;
 }

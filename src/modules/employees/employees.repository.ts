@@ -5,12 +5,12 @@ import { employeeLockKey } from './employees.locks.js';
 import type { Dialect } from '../../db/dialect.js';
 import type { Tenant } from '../../tenancy/tenants.js';
 import type { ListSpec } from '../../db/list-spec.js';
-import { nowTimestamp, outDate, outTimestamp } from '../../values/formats.js';
+import { nowTimestamp, outDate } from '../../values/formats.js';
 import { loadCategories } from '../categories/category-links.repository.js';
 import { loadDynamicAttributes } from '../dynamic-attributes/dynamic-attribute-values.repository.js';
 import { languageObject } from './languages.js';
-import { TEXT_FIELDS, type EmployeeBaseT, type EmployeeT } from './employees.schemas.js';
-import { labelled } from '../../values/labels.js';
+import { EmployeeBase, type EmployeeBaseT, type EmployeeT } from './employees.schemas.js';
+import { rowMapper } from '../../db/row-mapping.js';
 
 export async function findEmployeeRow(db: TenantDb, username: string) {
   return db.selectFrom('employees').selectAll().where('username', '=', username).executeTakeFirst();
@@ -76,28 +76,18 @@ export async function absencesCount(db: TenantDb, username: string): Promise<num
   return Number(row?.n ?? 0);
 }
 
-export function toEmployeeBase(row: EmployeeRow, tenant: Pick<Tenant, 'language'>): EmployeeBaseT {
-  const texts = Object.fromEntries(TEXT_FIELDS.map((f) => [f, row[f]])) as Record<
-    (typeof TEXT_FIELDS)[number],
-    string | null
-  >;
-  return {
-    username: row.username,
-    firstname: row.firstname,
-    lastname: row.lastname,
-    ...texts,
-    salutation: row.salutation === null ? null : { id: row.salutation, name: row.salutation },
-    birthdate: outDate(row.birthdate),
-    approval_date: outDate(row.approval_date),
-    price_group: row.price_group,
-    employment: labelled(tenant.language, 'employment', Number(row.employment))!,
-    rights: labelled(tenant.language, 'rights', Number(row.rights))!,
-    department_id: Number(row.department_id),
-    language: languageObject(row.language),
-    created: outTimestamp(row.created),
-    modified: outTimestamp(row.modified),
-  };
-}
+export const toEmployeeBase: (row: EmployeeRow, tenant: Pick<Tenant, 'language'>) => EmployeeBaseT = rowMapper(
+  EmployeeBase,
+  {
+    convert: {
+      salutation: (v) => (v === null ? null : { id: v, name: v }),
+      birthdate: outDate,
+      approval_date: outDate,
+      language: languageObject,
+    },
+    labels: { employment: 'employment', rights: 'rights' },
+  },
+);
 
 /** Full employees for a page: categories and dynamic attributes are loaded once for all rows. */
 export async function toEmployees(db: TenantDb, tenant: Tenant, rows: EmployeeRow[]): Promise<EmployeeT[]> {

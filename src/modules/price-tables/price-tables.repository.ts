@@ -1,11 +1,9 @@
 // SQL for price tables of every owner (the tenant's base tables, a customer's, a project's) with their prices and
 // factors: loading in three queries whatever the number of tables, and writing a table with its sets.
-import { labelled } from '../../values/labels.js';
 import { sql, type Selectable } from 'kysely';
 import { prepared } from '../../db/prepared.js';
 import type { TenantDb } from '../../db/tenant-scope.js';
 import type { Tenant } from '../../tenancy/tenants.js';
-import { omitGatedFields } from '../../tenancy/gating.js';
 import { inTime, nowTimestamp, outDate, outTime } from '../../values/formats.js';
 import type { PriceTablesTable } from './price-tables.tables.js';
 import {
@@ -15,7 +13,13 @@ import {
   type PriceInputT,
   type PriceTableLevel,
   type PriceTableT,
+  Price,
+  PriceFactor,
+  PriceTable,
+  type PriceT,
+  type PriceFactorT,
 } from './price-tables.schemas.js';
+import { rowMapper, type MapContext } from '../../db/row-mapping.js';
 
 export type PriceTableOwner =
   { level: 'base' } | { level: 'customer'; customer_number: string } | { level: 'project'; project_id: number };
@@ -100,6 +104,48 @@ const factorRows = prepared((db, p: { ids: number[] }) =>
   db.selectFrom('price_factors').selectAll().where('price_table_id', 'in', p.ids).orderBy('id'),
 );
 
+/** What a table's row needs beyond itself: its prices and factors, by table id. */
+interface TableContext extends MapContext {
+  readonly prices: ReadonlyMap<number, PriceT[]>;
+  readonly factors: ReadonlyMap<number, PriceFactorT[]>;
+}
+
+const toPrice = rowMapper(Price, {
+  convert: { price_table_id: (v) => String(Number(v)) },
+  labels: { type: 'price_type' },
+  gates: { ahr_factor: 'ahr' },
+});
+
+const toFactor = rowMapper(PriceFactor, {
+  convert: {
+    day: (v) => ({ id: v, name: FACTOR_DAYS[v] ?? String(v) }),
+    start_time: outTime,
+    end_time: outTime,
+  },
+});
+
+const toPriceTable = rowMapper<typeof PriceTable, TableContext>(PriceTable, {
+  columns: { type: 'level' },
+  convert: {
+    start_date: outDate,
+    type: (v: PriceTableLevel) => ({ id: v, name: PRICE_TABLE_TYPES[v] ?? v }),
+    prices: (_v, r, ctx) => ctx.prices.get(Number(r.id)) ?? [],
+    factors: (_v, r, ctx) => ctx.factors.get(Number(r.id)) ?? [],
+  },
+});
+
+/** Rows grouped by their table, in the rows' order. */
+function byTable<R extends { price_table_id: unknown }, T>(rows: readonly R[], map: (r: R) => T): Map<number, T[]> {
+  const out = new Map<number, T[]>();
+  for (const r of rows) {
+    const id = Number(r.price_table_id);
+    const list = out.get(id);
+    if (list) list.push(map(r));
+    else out.set(id, [map(r)]);
+  }
+  return out;
+}
+
 /** Prices and factors for already-selected table rows, in two queries. */
 export async function hydratePriceTables(
   db: TenantDb,
@@ -109,45 +155,13 @@ export async function hydratePriceTables(
   if (rows.length === 0) return [];
   const ids = rows.map((r) => Number(r.id));
   const [prices, factors] = await Promise.all([priceRows(db, { ids }), factorRows(db, { ids })]);
-  return rows.map((r) => {
-    const id = Number(r.id);
-    const level = r.level as PriceTableLevel;
-    return {
-      id,
-      start_date: outDate(r.start_date),
-      customer_number: r.customer_number,
-      project_id: r.project_id === null ? null : Number(r.project_id),
-      type: { id: level, name: PRICE_TABLE_TYPES[level] ?? level },
-      prices: prices
-        .filter((p) => Number(p.price_table_id) === id)
-        .map((p) =>
-          omitGatedFields(
-            {
-              id: Number(p.id),
-              price_group: p.price_group,
-              price: Number(p.price),
-              price_table_id: String(id),
-              type: labelled(db.language, 'price_type', p.type),
-              activity: p.activity,
-              ahr_factor: p.ahr_factor === null ? null : Number(p.ahr_factor),
-            },
-            tenant,
-            { ahr_factor: 'ahr' },
-          ),
-        ),
-      factors: factors
-        .filter((f) => Number(f.price_table_id) === id)
-        .map((f) => ({
-          id: Number(f.id),
-          day: { id: f.day, name: FACTOR_DAYS[f.day] ?? String(f.day) },
-          start_time: outTime(f.start_time),
-          end_time: outTime(f.end_time),
-          factor: Number(f.factor),
-          price_table_id: id,
-          activity_id: f.activity_id === null ? null : Number(f.activity_id),
-        })),
-    };
-  });
+  const ctx: MapContext = { language: db.language, modules: tenant.modules };
+  const context: TableContext = {
+    ...ctx,
+    prices: byTable(prices, (p) => toPrice(p, ctx)),
+    factors: byTable(factors, (f) => toFactor(f)),
+  };
+  return rows.map((r) => toPriceTable(r, context));
 }
 
 export async function insertPriceTable(

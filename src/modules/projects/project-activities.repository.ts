@@ -4,7 +4,14 @@ import type { TenantDb } from '../../db/tenant-scope.js';
 import type { ProjectLocationsTable } from './projects.tables.js';
 import type { ListSpec } from '../../db/list-spec.js';
 import { nowTimestamp } from '../../values/formats.js';
-import type { ProjectActivityT, ProjectLocationT, ProjectLocationUpdateT } from './project-activities.schemas.js';
+import {
+  ProjectActivity,
+  ProjectLocation,
+  type ProjectActivityT,
+  type ProjectLocationT,
+  type ProjectLocationUpdateT,
+} from './project-activities.schemas.js';
+import { rowMapper } from '../../db/row-mapping.js';
 
 export const projectActivitySpec: ListSpec = {
   key: ['pa.id'],
@@ -59,12 +66,6 @@ export const updateProjectActivity = (db: TenantDb, id: number, factor: number) 
 export const deleteProjectActivity = (db: TenantDb, id: number) =>
   db.deleteFrom('project_activities').where('id', '=', id).execute();
 
-export const toProjectActivity = (r: { id: number; name: string; default_factor: number }): ProjectActivityT => ({
-  id: Number(r.id),
-  name: r.name,
-  default_factor: Number(r.default_factor),
-});
-
 /** Project locations: default (and tie-breaking) order is the name (contract list rule). */
 export const projectLocationSpec: ListSpec = {
   key: ['name'],
@@ -113,12 +114,11 @@ export const updateProjectLocation = (db: TenantDb, id: number, body: ProjectLoc
 export const deleteProjectLocation = (db: TenantDb, id: number) =>
   db.deleteFrom('project_locations').where('id', '=', id).execute();
 
-export const toProjectLocation = (r: {
+export const toProjectActivity: (r: { id: number; name: string; default_factor: number }) => ProjectActivityT =
+  rowMapper(ProjectActivity);
+
+export const toProjectLocation: (r: {
   name: string;
   description: string | null;
   project_id: number;
-}): ProjectLocationT => ({
-  name: r.name,
-  description: r.description,
-  project_id: Number(r.project_id),
-});
+}) => ProjectLocationT = rowMapper(ProjectLocation);

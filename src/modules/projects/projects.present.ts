@@ -1,10 +1,8 @@
 // Row -> Project for a whole page at once: statuses, counts, categories, dynamic attributes and (when
 // appended) price tables are batch-loaded, so a page costs a fixed number of queries.
-import { labelled } from '../../values/labels.js';
 import type { TenantDb } from '../../db/tenant-scope.js';
 import type { Tenant } from '../../tenancy/tenants.js';
-import { fromJson, outDate, outTimestamp, toBool } from '../../values/formats.js';
-import { omitGatedFields } from '../../tenancy/gating.js';
+import { fromJson, outDate } from '../../values/formats.js';
 import { countCategories, loadCategories } from '../categories/category-links.repository.js';
 import {
   countDynamicAttributes,
@@ -12,8 +10,12 @@ import {
 } from '../dynamic-attributes/dynamic-attribute-values.repository.js';
 import { fallbackTableRows, hydratePriceTables } from '../price-tables/price-tables.repository.js';
 import type { PriceTableT } from '../price-tables/price-tables.schemas.js';
-import { statusesByName, toProjectStatus } from './project-statuses.repository.js';
-import { PROJECT_NUMBER_FIELDS, PROJECT_TEXT_FIELDS, type ProjectT } from './projects.schemas.js';
+import { statusesByName, toProjectStatus, type ProjectStatusRow } from './project-statuses.repository.js';
+import { Project, type ProjectT } from './projects.schemas.js';
+import { rowMapper, type MapContext } from '../../db/row-mapping.js';
+import type { CategoryT } from '../categories/categories.schemas.js';
+import type { DynamicAttributeValueT } from '../dynamic-attributes/dynamic-attributes.schemas.js';
+import type { ProjectStatusT } from './project-statuses.schemas.js';
 import { countPerProject, type ProjectRow } from './projects.repository.js';
 
 type TenantRef = Pick<Tenant, 'id' | 'modules'>;
@@ -24,8 +26,6 @@ export function wantsPriceTables(query: { append?: string; include?: string }): 
     (v ?? '').split(',').some((s) => s.trim().toLowerCase() === 'pricetables'),
   );
 }
-
-const num = (v: number | null) => (v === null ? null : Number(v));
 
 /**
  * The effective price tables of each project: its own; without own tables the customer's; without those the
@@ -52,6 +52,64 @@ export async function effectivePriceTables(
   return out;
 }
 
+/** What a project's row needs beyond itself: the page's batch-loaded statuses, lists and counts. */
+interface ProjectContext extends MapContext {
+  readonly statuses: ReadonlyMap<string, ProjectStatusRow>;
+  readonly categories: ReadonlyMap<number, CategoryT[]>;
+  readonly categoryCounts: ReadonlyMap<number, number>;
+  readonly attributes: ReadonlyMap<number, DynamicAttributeValueT[]>;
+  readonly attributeCounts: ReadonlyMap<number, number>;
+  readonly tasks: ReadonlyMap<number, number>;
+  readonly employees: ReadonlyMap<number, number>;
+  readonly activities: ReadonlyMap<number, number>;
+  /** Only with ?append=priceTables: the field is absent otherwise. */
+  readonly priceTables?: ReadonlyMap<number, PriceTableT[]>;
+}
+
+/** A project whose status no longer exists shows the status's name with neutral settings. */
+const unknownStatus = (name: string): ProjectStatusT => ({
+  id: 0,
+  name,
+  description: null,
+  bookable: false,
+  order: 0,
+  color: null,
+  abrechnungsrelevant: '0',
+});
+
+const perProject =
+  <T>(part: (ctx: ProjectContext) => ReadonlyMap<number, T>, none: T) =>
+  (_v: unknown, r: { id: unknown }, ctx: ProjectContext) =>
+    part(ctx).get(Number(r.id)) ?? none;
+
+const toProject = rowMapper<typeof Project, ProjectContext>(Project, {
+  columns: { status: 'project_status_id' },
+  convert: {
+    start_date: outDate,
+    end_date: outDate,
+    status: (name, _r, ctx) => {
+      const status = ctx.statuses.get(name);
+      return status ? toProjectStatus(status, false) : unknownStatus(name);
+    },
+    keywords: (v) => fromJson<{ name: string }[]>(v, []),
+    categories: perProject((c) => c.categories, []),
+    dynamicAttributes: perProject((c) => c.attributes, []),
+    categories_count: perProject((c) => c.categoryCounts, 0),
+    dynamicAttributes_count: perProject((c) => c.attributeCounts, 0),
+    tasks_count: perProject((c) => c.tasks, 0),
+    employees_count: perProject((c) => c.employees, 0),
+    activities_count: perProject((c) => c.activities, 0),
+    priceTables: (_v, r, ctx) => (ctx.priceTables ? (ctx.priceTables.get(Number(r.id)) ?? []) : undefined),
+  },
+  labels: {
+    billing_type: 'billing_type',
+    plan_can_exceed: 'plan_can_exceed',
+    default_billability: 'default_billability',
+    receipts_billability: 'receipts_billability',
+  },
+  gates: { end_customer_number: 'end_customer' },
+});
+
 export async function toProjects(
   db: TenantDb,
   tenant: TenantRef,
@@ -75,61 +133,18 @@ export async function toProjects(
       countPerProject(db, 'project_activities', ids),
       opts.priceTables ? effectivePriceTables(db, tenant, rows) : undefined,
     ]);
-  return rows.map((r) => {
-    const id = Number(r.id);
-    const status = statuses.get(r.project_status_id);
-    const project: ProjectT = {
-      id,
-      name: r.name,
-      start_date: outDate(r.start_date),
-      end_date: outDate(r.end_date),
-      project_status_id: r.project_status_id,
-      status: status
-        ? toProjectStatus(status, false)
-        : {
-            id: 0,
-            name: r.project_status_id,
-            description: null,
-            bookable: false,
-            order: 0,
-            color: null,
-            abrechnungsrelevant: '0',
-          },
-      ...(Object.fromEntries(
-        Object.keys(PROJECT_TEXT_FIELDS).map((k) => [k, r[k as keyof ProjectRow] ?? null]),
-      ) as Record<keyof typeof PROJECT_TEXT_FIELDS, string | null>),
-      customer_id: r.customer_id,
-      has_multiple_customers: toBool(r.has_multiple_customers),
-      department_id: num(r.department_id),
-      billing_type: labelled(db.language, 'billing_type', r.billing_type === null ? null : Number(r.billing_type)),
-      ...(Object.fromEntries(PROJECT_NUMBER_FIELDS.map((k) => [k, num(r[k])])) as Record<
-        (typeof PROJECT_NUMBER_FIELDS)[number],
-        number | null
-      >),
-      plan_can_exceed: labelled(
-        db.language,
-        'plan_can_exceed',
-        r.plan_can_exceed === null ? null : Number(r.plan_can_exceed),
-      ),
-      default_billability: labelled(db.language, 'default_billability', Number(r.default_billability))!,
-      receipts_billability: labelled(
-        db.language,
-        'receipts_billability',
-        r.receipts_billability === null ? null : Number(r.receipts_billability),
-      ),
-      keywords: fromJson<{ name: string }[]>(r.keywords, []),
-      categories: categories.get(id) ?? [],
-      dynamicAttributes: attributes.get(id) ?? [],
-      categories_count: categoryCounts.get(id) ?? 0,
-      dynamicAttributes_count: attributeCounts.get(id) ?? 0,
-      tasks_count: tasks.get(id) ?? 0,
-      employees_count: employees.get(id) ?? 0,
-      activities_count: activities.get(id) ?? 0,
-      created: outTimestamp(r.created),
-      modified: outTimestamp(r.modified),
-      end_customer_number: r.end_customer_number,
-    };
-    if (priceTables) project.priceTables = priceTables.get(id) ?? [];
-    return omitGatedFields(project, tenant, { end_customer_number: 'end_customer' });
-  });
+  const context: ProjectContext = {
+    language: db.language,
+    modules: tenant.modules,
+    statuses,
+    categories,
+    categoryCounts,
+    attributes,
+    attributeCounts,
+    tasks,
+    employees,
+    activities,
+    priceTables,
+  };
+  return rows.map((r) => toProject(r, context));
 }
