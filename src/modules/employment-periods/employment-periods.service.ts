@@ -6,7 +6,7 @@ import { outDate } from '../../values/formats.js';
 import { dateValues, intervalsOverlap } from '../crud/index.js';
 import { type Scope } from '../../tenancy/scope.js';
 import type { EmployeeRow } from '../employees/employees.repository.js';
-import { childColumns, writeChild } from '../employees/employee-children.service.js';
+import { childColumns, childRepository, writeChild } from '../employees/employee-children.service.js';
 import { EMPLOYMENT_PERIOD_COLUMNS, type EmploymentPeriodWriteT } from './employment-periods.schemas.js';
 import {
   findEmploymentPeriod,
@@ -51,10 +51,6 @@ function write(s: Scope, employee: EmployeeRow, body: EmploymentPeriodWriteT, cu
 
 /** The employment periods of an employee as the CRUD kit (modules/crud) lists, reads and writes them. */
 export const employmentPeriods = {
-  list: ({ db }: Scope, _query: unknown, employee: EmployeeRow) => listEmploymentPeriods(db, employee.username),
-  find: ({ db }: Scope, id: number, employee: EmployeeRow) => findEmploymentPeriod(db, employee.username, id),
+  ...childRepository({ list: listEmploymentPeriods, find: findEmploymentPeriod, write }),
   show: (_s: Scope, row: EmploymentPeriodRow) => toEmploymentPeriod(row),
-  insert: (s: Scope, body: EmploymentPeriodWriteT, employee: EmployeeRow) => write(s, employee, body),
-  update: (s: Scope, row: EmploymentPeriodRow, changes: EmploymentPeriodWriteT, employee: EmployeeRow) =>
-    write(s, employee, changes, row),
 };

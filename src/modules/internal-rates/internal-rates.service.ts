@@ -2,7 +2,7 @@
 import { assertUnique, dateValues, enumId } from '../crud/index.js';
 import { type Scope } from '../../tenancy/scope.js';
 import type { EmployeeRow } from '../employees/employees.repository.js';
-import { childColumns, writeChild } from '../employees/employee-children.service.js';
+import { childColumns, childRepository, writeChild } from '../employees/employee-children.service.js';
 import { INTERNAL_RATE_COLUMNS, type InternalRateWriteT } from './internal-rates.schemas.js';
 import {
   findInternalRate,
@@ -27,10 +27,6 @@ async function write(s: Scope, employee: EmployeeRow, body: InternalRateWriteT, 
 
 /** The internal rates of an employee as the CRUD kit (modules/crud) lists, reads and writes them. */
 export const internalRates = {
-  list: ({ db }: Scope, _query: unknown, employee: EmployeeRow) => listInternalRates(db, employee.username),
-  find: ({ db }: Scope, id: number, employee: EmployeeRow) => findInternalRate(db, employee.username, id),
+  ...childRepository({ list: listInternalRates, find: findInternalRate, write }),
   show: ({ db }: Scope, row: InternalRateRow) => toInternalRate(row, db.language),
-  insert: (s: Scope, body: InternalRateWriteT, employee: EmployeeRow) => write(s, employee, body),
-  update: (s: Scope, row: InternalRateRow, changes: InternalRateWriteT, employee: EmployeeRow) =>
-    write(s, employee, changes, row),
 };

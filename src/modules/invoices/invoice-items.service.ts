@@ -302,20 +302,16 @@ export const invoiceItems = {
   remove: (s: Scope, row: InvoiceItemRow) => removeInvoiceItem(s, row),
 };
 
-/** The items of an invoice as the CRUD kit (modules/crud) lists and reads them. */
-export const invoiceItemsOfInvoice = {
-  list: ({ db }: Scope, query: Record<string, unknown>, invoice: { id: number }) =>
-    listInvoiceItems(db, filters(query, { invoice_id: Number(invoice.id) })),
-  find: ({ db }: Scope, id: number, invoice: { id: number }) =>
-    findInvoiceItem(db, id, { invoice_id: Number(invoice.id) }),
+/** The invoice items a parent holds, narrowed to it, as the CRUD kit (modules/crud) lists and reads them. */
+const itemsOf = <P>(narrow: (parent: P) => InvoiceItemFilters) => ({
+  list: ({ db }: Scope, query: Record<string, unknown>, parent: P) =>
+    listInvoiceItems(db, filters(query, narrow(parent))),
+  find: ({ db }: Scope, id: number, parent: P) => findInvoiceItem(db, id, narrow(parent)),
   show,
-};
+});
 
-/** The invoice items of a project as the CRUD kit (modules/crud) lists and reads them. */
-export const projectInvoiceItems = {
-  list: ({ db }: Scope, query: Record<string, unknown>, project: { id: number }) =>
-    listInvoiceItems(db, filters(query, { project_id: Number(project.id) })),
-  find: ({ db }: Scope, id: number, project: { id: number }) =>
-    findInvoiceItem(db, id, { project_id: Number(project.id) }),
-  show,
-};
+/** The items of an invoice (GET /invoices/{invoice_number}/items). */
+export const invoiceItemsOfInvoice = itemsOf((invoice: { id: number }) => ({ invoice_id: Number(invoice.id) }));
+
+/** The invoice items of a project (GET /projects/{project}/invoice-items). */
+export const projectInvoiceItems = itemsOf((project: { id: number }) => ({ project_id: Number(project.id) }));

@@ -2,7 +2,7 @@
 import { assertUnique, dateValues, enumId } from '../crud/index.js';
 import { type Scope } from '../../tenancy/scope.js';
 import type { EmployeeRow } from '../employees/employees.repository.js';
-import { childColumns, writeChild } from '../employees/employee-children.service.js';
+import { childColumns, childRepository, writeChild } from '../employees/employee-children.service.js';
 import type { MealWriteT } from './meals.schemas.js';
 import { findMeal, listMeals, toMeal, type MealRow } from './meals.repository.js';
 
@@ -21,10 +21,6 @@ async function write(s: Scope, employee: EmployeeRow, body: MealWriteT, current?
 
 /** The meals of an employee as the CRUD kit (modules/crud) lists, reads and writes them. */
 export const meals = {
-  list: ({ db }: Scope, query: { start_date?: string; end_date?: string }, employee: EmployeeRow) =>
-    listMeals(db, employee.username, query),
-  find: ({ db }: Scope, id: number, employee: EmployeeRow) => findMeal(db, employee.username, id),
+  ...childRepository({ list: listMeals, find: findMeal, write }),
   show: ({ tenant }: Scope, row: MealRow) => toMeal(row, tenant),
-  insert: (s: Scope, body: MealWriteT, employee: EmployeeRow) => write(s, employee, body),
-  update: (s: Scope, row: MealRow, changes: MealWriteT, employee: EmployeeRow) => write(s, employee, changes, row),
 };

@@ -3,7 +3,7 @@ import { ErrorBag } from '../../values/errors.js';
 import { checkUnique, dateValues } from '../crud/index.js';
 import { type Scope } from '../../tenancy/scope.js';
 import type { EmployeeRow } from '../employees/employees.repository.js';
-import { childColumns, writeChild } from '../employees/employee-children.service.js';
+import { childColumns, childRepository, writeChild } from '../employees/employee-children.service.js';
 import type { TransponderWriteT } from './transponders.schemas.js';
 import { findTransponder, listTransponders, toTransponder, type TransponderRow } from './transponders.repository.js';
 
@@ -25,10 +25,6 @@ async function write(s: Scope, employee: EmployeeRow, body: TransponderWriteT, c
 
 /** The transponders of an employee as the CRUD kit (modules/crud) lists, reads and writes them. */
 export const transponders = {
-  list: ({ db }: Scope, _query: unknown, employee: EmployeeRow) => listTransponders(db, employee.username),
-  find: ({ db }: Scope, id: number, employee: EmployeeRow) => findTransponder(db, employee.username, id),
+  ...childRepository({ list: listTransponders, find: findTransponder, write }),
   show: (_s: Scope, row: TransponderRow) => toTransponder(row),
-  insert: (s: Scope, body: TransponderWriteT, employee: EmployeeRow) => write(s, employee, body),
-  update: (s: Scope, row: TransponderRow, changes: TransponderWriteT, employee: EmployeeRow) =>
-    write(s, employee, changes, row),
 };

@@ -5,7 +5,7 @@ import { existsInTenant } from '../../db/lookup.js';
 import { dateValues } from '../crud/index.js';
 import { type Scope } from '../../tenancy/scope.js';
 import type { EmployeeRow } from '../employees/employees.repository.js';
-import { childColumns, writeChild } from '../employees/employee-children.service.js';
+import { childColumns, childRepository, writeChild } from '../employees/employee-children.service.js';
 import { WORKING_TIME_COLUMNS, type WorkingTimeWriteT } from './working-times.schemas.js';
 import { findWorkingTime, listWorkingTimes, toWorkingTimes, type WorkingTimeRow } from './working-times.repository.js';
 
@@ -43,11 +43,7 @@ async function write(s: Scope, employee: EmployeeRow, body: WorkingTimeWriteT, c
 
 /** The regular working times of an employee as the CRUD kit (modules/crud) lists, reads and writes them. */
 export const workingTimes = {
-  list: ({ db }: Scope, _query: unknown, employee: EmployeeRow) => listWorkingTimes(db, employee.username),
+  ...childRepository({ list: listWorkingTimes, find: findWorkingTime, write }),
   listItems: ({ db }: Scope, rows: WorkingTimeRow[]) => toWorkingTimes(db, rows),
-  find: ({ db }: Scope, id: number, employee: EmployeeRow) => findWorkingTime(db, employee.username, id),
   show: async ({ db }: Scope, row: WorkingTimeRow) => (await toWorkingTimes(db, [row]))[0],
-  insert: (s: Scope, body: WorkingTimeWriteT, employee: EmployeeRow) => write(s, employee, body),
-  update: (s: Scope, row: WorkingTimeRow, changes: WorkingTimeWriteT, employee: EmployeeRow) =>
-    write(s, employee, changes, row),
 };
