@@ -2,6 +2,7 @@
 // read shape (docs/api/absences.md); a page loads its reasons and applications in one query each.
 import { sql, type Insertable, type Selectable } from 'kysely';
 import type { TenantDb } from '../../db/tenant-scope.js';
+import type { Scope } from '../../tenancy/scope.js';
 import { tenantTimezone, type Tenant } from '../../tenancy/tenants.js';
 import type { ListSpec } from '../../db/list-spec.js';
 import { decimalText, nowTimestamp, outDate, outTime, outTimestamp, toBool } from '../../values/formats.js';
@@ -219,3 +220,11 @@ export async function toAbsences(db: TenantDb, tenant: Tenant, rows: AbsenceRow[
         : (applicationById.get(Number(r.leave_approval_application_id)) ?? null),
   }));
 }
+
+/** The absences of an employee as the CRUD kit (modules/crud) lists and reads them below /employees/{username}. */
+export const employeeAbsences = {
+  list: ({ db }: Scope, _query: unknown, employee: { username: string }) =>
+    listAbsences(db, { employee_id: employee.username }),
+  find: ({ db }: Scope, id: number) => findAbsence(db, id),
+  show: ({ tenant }: Scope, row: AbsenceRow) => toEmployeeAbsence(row, tenant),
+};

@@ -7,8 +7,8 @@ import { resourceRoutes } from '../crud/index.js';
 import { UsernameParam } from '../employees/employees.schemas.js';
 import { requireEmployee } from '../employees/employees.service.js';
 import { Absence, AbsenceCreate, AbsenceListQuery, AbsenceUpdate, EmployeeAbsence } from './absences.schemas.js';
-import { absenceListSpec, findAbsence, listAbsences, toAbsences, toEmployeeAbsence } from './absences.repository.js';
-import { changeAbsence, createAbsence, removeAbsence } from './absences.service.js';
+import { absenceListSpec, employeeAbsences } from './absences.repository.js';
+import { absences } from './absences.service.js';
 
 const tags = ['Absences'];
 
@@ -26,15 +26,7 @@ export default async function absenceRoutes(app: ZkApp) {
       ],
     },
     resource: Absence,
-    repository: {
-      list: (s, q) => listAbsences(s.db, q),
-      find: (s, id) => findAbsence(s.db, id),
-      show: async (s, row) => (await toAbsences(s.db, s.tenant, [row]))[0],
-      showMany: (s, rows) => toAbsences(s.db, s.tenant, rows),
-      insert: (s, body) => createAbsence(s, body),
-      update: (s, row, body) => changeAbsence(s, row, body),
-      remove: (s, row) => removeAbsence(s, row),
-    },
+    repository: absences,
     list: { query: AbsenceListQuery, spec: absenceListSpec },
     create: { body: AbsenceCreate },
     update: { body: AbsenceUpdate },
@@ -55,11 +47,7 @@ export default async function absenceRoutes(app: ZkApp) {
     parentParams: UsernameParam,
     parent: requireEmployee,
     resource: EmployeeAbsence,
-    repository: {
-      list: (s, _q, e) => listAbsences(s.db, { employee_id: e.username }),
-      find: (s, id) => findAbsence(s.db, id),
-      show: (s, row) => toEmployeeAbsence(row, s.tenant),
-    },
+    repository: employeeAbsences,
     detail: false,
     list: { query: listQuery(), spec: absenceListSpec },
   });

@@ -30,8 +30,11 @@ import {
   findApplication,
   insertAbsence,
   insertApplication,
+  listAbsences,
+  toAbsences,
   updateAbsence,
   updateApplication,
+  type AbsenceFilters,
   type AbsenceRow,
   type ApplicationRow,
 } from './absences.repository.js';
@@ -187,3 +190,14 @@ export async function removeAbsence(s: Scope, stored: AbsenceRow): Promise<void>
     await deleteAbsence(trx, current);
   });
 }
+
+/** The absences as the CRUD kit (modules/crud) lists, reads and writes them. */
+export const absences = {
+  list: ({ db }: Scope, query: AbsenceFilters) => listAbsences(db, query),
+  find: ({ db }: Scope, id: number) => findAbsence(db, id),
+  show: async ({ db, tenant }: Scope, row: AbsenceRow) => (await toAbsences(db, tenant, [row]))[0],
+  showMany: ({ db, tenant }: Scope, rows: AbsenceRow[]) => toAbsences(db, tenant, rows),
+  insert: (s: Scope, body: AbsenceBody) => createAbsence(s, body),
+  update: (s: Scope, row: AbsenceRow, changes: AbsenceBody) => changeAbsence(s, row, changes),
+  remove: (s: Scope, row: AbsenceRow) => removeAbsence(s, row),
+};

@@ -2,9 +2,19 @@
 import { rowMapper } from '../../db/row-mapping.js';
 import type { Selectable } from 'kysely';
 import type { TenantDb } from '../../db/tenant-scope.js';
+import type { Scope } from '../../tenancy/scope.js';
+import { constraintKind } from '../../db/dialect.js';
+import { fieldError } from '../../values/errors.js';
+import { findRow, insertRow, pick, updateRow } from '../crud/index.js';
 import type { ListSpec } from '../../db/list-spec.js';
 import type { ArticlesTable } from './articles.tables.js';
-import { Article, type ArticleListQueryT, type ArticleT } from './articles.schemas.js';
+import {
+  Article,
+  DESCRIPTION_LANGUAGES,
+  type ArticleListQueryT,
+  type ArticleT,
+  type ArticleWriteT,
+} from './articles.schemas.js';
 
 export type ArticleRow = Selectable<ArticlesTable>;
 
@@ -37,3 +47,39 @@ export function listArticles(db: TenantDb, query: ArticleListQueryT) {
 }
 
 export const toArticle: (r: ArticleRow) => ArticleT = rowMapper(Article);
+
+/** The columns an article body writes. */
+const COLUMNS = [
+  'article_number',
+  'name',
+  'unit',
+  'unit_price',
+  'currency',
+  'description',
+  'inactive',
+  ...DESCRIPTION_LANGUAGES,
+] as const;
+
+/** Two concurrent writes of one number both pass the check; the unique index refuses the second, on its field. */
+async function numbered<T>(write: Promise<T>): Promise<T> {
+  try {
+    return await write;
+  } catch (e) {
+    if (constraintKind(e) === 'unique')
+      throw fieldError('article_number', 'The article number has already been taken.');
+    throw e;
+  }
+}
+
+const columns = (body: ArticleWriteT) => pick(body, COLUMNS);
+
+/** The articles as the CRUD kit (modules/crud) lists, reads and writes them. */
+export const articles = {
+  list: ({ db }: Scope, query: ArticleListQueryT) => listArticles(db, query),
+  find: ({ db }: Scope, id: number) => findRow(db, 'articles', 'id', id),
+  show: (_s: Scope, row: ArticleRow) => toArticle(row),
+  insert: ({ db }: Scope, body: ArticleWriteT) =>
+    numbered(insertRow(db, 'articles', { inactive: false, ...columns(body) })),
+  update: ({ db }: Scope, row: ArticleRow, changes: ArticleWriteT) =>
+    numbered(updateRow(db, 'articles', Number(row.id), columns(changes))),
+};

@@ -2,21 +2,14 @@
 // date_from/date_to), detail, create, PATCH/PUT, DELETE. docs/api/plannings.md ("Default plannings").
 import type { ZkApp } from '../../types.js';
 import { resourceRoutes } from '../crud/index.js';
-import { planFiltersOf } from '../plannings/plannings.repository.js';
 import {
   DefaultPlanning,
   DefaultPlanningCreate,
   DefaultPlanningListQuery,
   DefaultPlanningUpdate,
 } from './default-plannings.schemas.js';
-import {
-  defaultPlanningListSpec,
-  deleteDefaultPlanning,
-  findDefaultPlanning,
-  listDefaultPlannings,
-  toDefaultPlanning,
-} from './default-plannings.repository.js';
-import { changeDefaultPlanning, createDefaultPlanning } from './default-plannings.service.js';
+import { defaultPlanningListSpec } from './default-plannings.repository.js';
+import { defaultPlannings } from './default-plannings.service.js';
 
 export default async function defaultPlanningRoutes(app: ZkApp) {
   resourceRoutes(app, {
@@ -26,14 +19,7 @@ export default async function defaultPlanningRoutes(app: ZkApp) {
     path: '/default-plannings',
     records: { table: 'default_plannings' },
     resource: DefaultPlanning,
-    repository: {
-      list: (s, q) => listDefaultPlannings(s.db, planFiltersOf(q)),
-      find: (s, id) => findDefaultPlanning(s.db, id),
-      show: (_s, row) => toDefaultPlanning(row),
-      insert: (s, body) => createDefaultPlanning(s.db, body),
-      update: (s, row, body) => changeDefaultPlanning(s.db, row, body),
-      remove: (s, row) => deleteDefaultPlanning(s.db, Number(row.id)),
-    },
+    repository: defaultPlannings,
     list: { query: DefaultPlanningListQuery, spec: defaultPlanningListSpec },
     create: { body: DefaultPlanningCreate },
     update: { body: DefaultPlanningUpdate },

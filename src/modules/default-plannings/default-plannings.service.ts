@@ -1,11 +1,17 @@
 // Writing default plannings: the employee and the project exist, the period is ordered, hours fit a day.
 import type { TenantDb } from '../../db/tenant-scope.js';
+import type { Scope } from '../../tenancy/scope.js';
+import { planFiltersOf } from '../plannings/plannings.repository.js';
 import { ErrorBag, notFound } from '../../values/errors.js';
 import { checkOwner } from '../plannings/plannings.service.js';
 import { PlanningKind } from '../plannings/plannings.schemas.js';
 import type { DefaultPlanningBody } from './default-plannings.schemas.js';
 import {
+  deleteDefaultPlanning,
+  findDefaultPlanning,
   insertDefaultPlanning,
+  listDefaultPlannings,
+  toDefaultPlanning,
   updateDefaultPlanning,
   type DefaultPlanningRow,
   type DefaultPlanningValues,
@@ -47,3 +53,14 @@ export async function changeDefaultPlanning(
   if (!row) throw notFound('Default planning');
   return row;
 }
+
+/** The default plannings as the CRUD kit (modules/crud) lists, reads and writes them. */
+export const defaultPlannings = {
+  list: ({ db }: Scope, query: Record<string, unknown>) => listDefaultPlannings(db, planFiltersOf(query)),
+  find: ({ db }: Scope, id: number) => findDefaultPlanning(db, id),
+  show: (_s: Scope, row: DefaultPlanningRow) => toDefaultPlanning(row),
+  insert: ({ db }: Scope, body: DefaultPlanningBody) => createDefaultPlanning(db, body),
+  update: ({ db }: Scope, row: DefaultPlanningRow, changes: DefaultPlanningBody) =>
+    changeDefaultPlanning(db, row, changes),
+  remove: ({ db }: Scope, row: DefaultPlanningRow) => deleteDefaultPlanning(db, Number(row.id)),
+};

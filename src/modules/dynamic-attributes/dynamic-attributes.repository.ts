@@ -3,6 +3,7 @@
 import { rowMapper } from '../../db/row-mapping.js';
 import type { Selectable } from 'kysely';
 import type { TenantDb } from '../../db/tenant-scope.js';
+import type { Scope } from '../../tenancy/scope.js';
 import type { DynamicAttributesTable } from './dynamic-attributes.tables.js';
 import type { ListSpec } from '../../db/list-spec.js';
 import { fromJson, nowTimestamp } from '../../values/formats.js';
@@ -90,3 +91,15 @@ export const toDefinition: (row: DynamicAttributeRow) => DynamicAttributeDefinit
     },
   },
 );
+
+/** The dynamic attribute definitions as the CRUD kit (modules/crud) lists, reads and writes them. */
+export const dynamicAttributes = {
+  list: ({ db }: Scope, query: { entity_type?: string }) => listDynamicAttributes(db, query),
+  find: ({ db }: Scope, id: number) => findDynamicAttribute(db, id),
+  show: (_s: Scope, row: DynamicAttributeRow) => toDefinition(row),
+  insert: ({ db }: Scope, body: DynamicAttributeUpdateT & { name: string; type: string }) =>
+    insertDynamicAttribute(db, body),
+  update: ({ db }: Scope, row: DynamicAttributeRow, changes: DynamicAttributeUpdateT) =>
+    updateDynamicAttribute(db, Number(row.id), changes),
+  remove: ({ db }: Scope, row: DynamicAttributeRow) => deleteDynamicAttribute(db, Number(row.id)),
+};

@@ -8,15 +8,7 @@ import {
   DynamicAttributeListQuery,
   DynamicAttributeUpdate,
 } from './dynamic-attributes.schemas.js';
-import {
-  deleteDynamicAttribute,
-  dynamicAttributeListSpec,
-  findDynamicAttribute,
-  insertDynamicAttribute,
-  listDynamicAttributes,
-  toDefinition,
-  updateDynamicAttribute,
-} from './dynamic-attributes.repository.js';
+import { dynamicAttributeListSpec, dynamicAttributes } from './dynamic-attributes.repository.js';
 
 export default async function dynamicAttributeRoutes(app: ZkApp) {
   resourceRoutes(app, {
@@ -27,14 +19,7 @@ export default async function dynamicAttributeRoutes(app: ZkApp) {
     records: { table: 'dynamic_attributes' },
     unique: { table: 'dynamic_attributes', field: 'name' },
     resource: DynamicAttributeDefinition,
-    repository: {
-      list: (s, q) => listDynamicAttributes(s.db, q),
-      find: (s, id) => findDynamicAttribute(s.db, id),
-      show: (_s, row) => toDefinition(row),
-      insert: (s, body) => insertDynamicAttribute(s.db, body),
-      update: (s, row, body) => updateDynamicAttribute(s.db, Number(row.id), body),
-      remove: (s, row) => deleteDynamicAttribute(s.db, Number(row.id)),
-    },
+    repository: dynamicAttributes,
     list: { query: DynamicAttributeListQuery, spec: dynamicAttributeListSpec },
     create: { body: DynamicAttributeCreate },
     update: { body: DynamicAttributeUpdate },

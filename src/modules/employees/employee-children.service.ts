@@ -44,3 +44,20 @@ export async function writeChild<Row>(
 
 /** DELETE of a child row. */
 export const deleteChild = (s: Scope, table: ChildTable, id: number): Promise<void> => deleteRow(s.db, table, id);
+
+/**
+ * What the CRUD kit (modules/crud) takes of an employee's child records, beside how they show: the employee's rows
+ * listed and found by username, created and changed by the module's `write` (its rules) with the employee.
+ */
+export function childRepository<Query, Row, Body, Rows>(parts: {
+  list: (db: TenantDb, username: string, query: Query) => Rows;
+  find: (db: TenantDb, username: string, id: number) => Promise<Row | undefined>;
+  write: (s: Scope, employee: EmployeeRow, body: Body, current?: Row) => Promise<Row>;
+}) {
+  return {
+    list: ({ db }: Scope, query: Query, employee: EmployeeRow) => parts.list(db, employee.username, query),
+    find: ({ db }: Scope, id: number, employee: EmployeeRow) => parts.find(db, employee.username, id),
+    insert: (s: Scope, body: Body, employee: EmployeeRow) => parts.write(s, employee, body),
+    update: (s: Scope, row: Row, changes: Body, employee: EmployeeRow) => parts.write(s, employee, changes, row),
+  };
+}

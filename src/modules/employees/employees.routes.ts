@@ -3,20 +3,13 @@
 // PATCH/PUT (docs/api/people.md; no delete route exists anywhere), GET /departments/{id}/employees.
 import { Type } from '@sinclair/typebox';
 import type { ZkApp } from '../../types.js';
-import { arrayParam, listQuery, listResponse } from '../../http/list/index.js';
+import { listQuery, listResponse } from '../../http/list/index.js';
 import { IntKey, Paginated, responses } from '../../http/schemas.js';
 import { notFound } from '../../values/errors.js';
 import { existsInTenant } from '../../db/lookup.js';
 import { resourceRoutes, scopeOf } from '../crud/index.js';
-import {
-  absencesCount,
-  employeeListSpec,
-  findEmployeeRow,
-  listEmployees,
-  toEmployeeBase,
-  toEmployees,
-} from './employees.repository.js';
-import { writeEmployee } from './employees.service.js';
+import { employeeListSpec, listEmployees, toEmployeeBase } from './employees.repository.js';
+import { employees } from './employees.service.js';
 import {
   Employee,
   EmployeeBase,
@@ -47,21 +40,7 @@ export default async function employeeRoutes(app: ZkApp) {
     },
     key: { name: 'username', schema: Type.String({ minLength: 1, maxLength: 255 }) },
     resource: EmployeeDetail,
-    repository: {
-      list: (s, q) =>
-        listEmployees(s.db, { personal_numbers: arrayParam(q, 'personal_number'), department_id: q.department_id }),
-      listItems: (s, rows) => toEmployees(s.db, s.tenant, rows),
-      find: (s, username) => findEmployeeRow(s.db, username),
-      show: async (s, row) => {
-        const [[employee], absences_count] = await Promise.all([
-          toEmployees(s.db, s.tenant, [row]),
-          absencesCount(s.db, row.username),
-        ]);
-        return { ...employee, absences_count };
-      },
-      insert: (s, body) => writeEmployee(s, body),
-      update: (s, row, body) => writeEmployee(s, body, row),
-    },
+    repository: employees,
     listItem: Employee,
     list: { query: EmployeeListQuery, spec: employeeListSpec },
     create: { body: EmployeeCreate },

@@ -9,10 +9,14 @@ import { resolveDynamicAttributes } from '../dynamic-attributes/dynamic-attribut
 import { standardDepartmentId } from '../departments/departments.repository.js';
 import { checkUnique, dateValues, enumId, pick } from '../crud/index.js';
 import { type Scope } from '../../tenancy/scope.js';
+import { arrayParam } from '../../http/list/index.js';
 import {
+  absencesCount,
   findEmployeeRow,
   insertEmployee,
+  listEmployees,
   lockEmployee,
+  toEmployees,
   updateEmployee,
   type EmployeeRow,
 } from './employees.repository.js';
@@ -127,3 +131,20 @@ export async function writeEmployee(s: Scope, body: Body, current?: EmployeeRow)
     return (await findEmployeeRow(trx, current?.username ?? body.username!))!;
   });
 }
+
+/** The employees as the CRUD kit (modules/crud) lists, reads and writes them; the username is the key. */
+export const employees = {
+  list: ({ db }: Scope, query: Record<string, unknown> & { department_id?: number }) =>
+    listEmployees(db, { personal_numbers: arrayParam(query, 'personal_number'), department_id: query.department_id }),
+  listItems: ({ db, tenant }: Scope, rows: EmployeeRow[]) => toEmployees(db, tenant, rows),
+  find: ({ db }: Scope, username: string) => findEmployeeRow(db, username),
+  show: async ({ db, tenant }: Scope, row: EmployeeRow) => {
+    const [[employee], absences_count] = await Promise.all([
+      toEmployees(db, tenant, [row]),
+      absencesCount(db, row.username),
+    ]);
+    return { ...employee, absences_count };
+  },
+  insert: (s: Scope, body: Body) => writeEmployee(s, body),
+  update: (s: Scope, row: EmployeeRow, changes: Body) => writeEmployee(s, changes, row),
+};

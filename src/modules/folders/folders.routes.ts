@@ -1,10 +1,10 @@
 // GET /folders (list conventions; filters parent_id (0: top level), project_id, customer_id), GET /folders/{id}
 // (contract: list and detail reads); POST, PATCH/PUT, DELETE (additive). Rules: folders.service.ts.
 import type { ZkApp } from '../../types.js';
-import { findRow, resourceRoutes } from '../crud/index.js';
+import { resourceRoutes } from '../crud/index.js';
 import { Folder, FolderCreate, FolderListQuery, FolderUpdate } from './folders.schemas.js';
-import { folderListSpec, listFolders, toFolder } from './folders.repository.js';
-import { changeFolder, createFolder, removeFolder } from './folders.service.js';
+import { folderListSpec } from './folders.repository.js';
+import { folders } from './folders.service.js';
 
 export default async function folderRoutes(app: ZkApp) {
   resourceRoutes(app, {
@@ -14,14 +14,7 @@ export default async function folderRoutes(app: ZkApp) {
     path: '/folders',
     records: { table: 'folders' },
     resource: Folder,
-    repository: {
-      list: (s, q) => listFolders(s.db, q),
-      find: (s, id) => findRow(s.db, 'folders', 'id', id),
-      show: (_s, row) => toFolder(row),
-      insert: (s, body) => createFolder(s, body),
-      update: (s, row, body) => changeFolder(s, row, body),
-      remove: (s, row) => removeFolder(s, row),
-    },
+    repository: folders,
     list: { query: FolderListQuery, spec: folderListSpec },
     create: { body: FolderCreate },
     update: { body: FolderUpdate },

@@ -3,15 +3,15 @@
 // under the tenant's folder-tree lock so two concurrent moves cannot close a cycle (PostgreSQL; SQLite writes are
 // serial); a folder with subfolders is not deleted, its documents go with it.
 import type { Scope } from '../../tenancy/scope.js';
-import { deleteRow, insertRow, pick, refuseWhileUsed, updateRow } from '../crud/index.js';
+import { deleteRow, findRow, insertRow, pick, refuseWhileUsed, updateRow } from '../crud/index.js';
 import { lockedTransaction, lockNamespace } from '../../db/transaction.js';
 import { existsInTenant } from '../../db/lookup.js';
 import { isSelfOrDescendant } from '../../db/tree.js';
 import type { TenantDb } from '../../db/tenant-scope.js';
 import { ErrorBag } from '../../values/errors.js';
 import { deleteAttachments } from '../attachments/index.js';
-import { folderOwner, type FolderRow } from './folders.repository.js';
-import type { FolderWriteT } from './folders.schemas.js';
+import { folderOwner, listFolders, toFolder, type FolderRow } from './folders.repository.js';
+import type { FolderListQueryT, FolderWriteT } from './folders.schemas.js';
 
 const COLUMNS = ['name', 'parent_id', 'project_id', 'customer_id'] as const;
 
@@ -50,3 +50,13 @@ export const removeFolder = (s: Scope, row: FolderRow) =>
     await deleteAttachments(trx, folderOwner(Number(row.id)));
     await deleteRow(trx, 'folders', Number(row.id));
   });
+
+/** The folders as the CRUD kit (modules/crud) lists, reads and writes them. */
+export const folders = {
+  list: ({ db }: Scope, query: FolderListQueryT) => listFolders(db, query),
+  find: ({ db }: Scope, id: number) => findRow(db, 'folders', 'id', id),
+  show: (_s: Scope, row: FolderRow) => toFolder(row),
+  insert: (s: Scope, body: FolderWriteT) => createFolder(s, body),
+  update: (s: Scope, row: FolderRow, changes: FolderWriteT) => changeFolder(s, row, changes),
+  remove: (s: Scope, row: FolderRow) => removeFolder(s, row),
+};

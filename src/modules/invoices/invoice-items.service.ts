@@ -4,6 +4,8 @@
 // touches (the item's invoice and, for a move, the new one: billing.service.ts lockInvoices) before it checks them,
 // so it commits before a billing of either or is refused; it then stores their new amounts.
 import type { TenantDb } from '../../db/tenant-scope.js';
+import type { Scope } from '../../tenancy/scope.js';
+import { arrayParam } from '../../http/list/index.js';
 import type { Dialect } from '../../db/dialect.js';
 import { existsInTenant } from '../../db/lookup.js';
 import { ErrorBag, notFound } from '../../values/errors.js';
@@ -18,7 +20,10 @@ import {
   findInvoiceItem,
   insertInvoiceItem,
   invoiceIdOfItem,
+  listInvoiceItems,
+  toInvoiceItem,
   updateInvoiceItem,
+  type InvoiceItemFilters,
   type InvoiceItemRow,
 } from './invoice-items.repository.js';
 import { findInvoice, findInvoiceById, shareInvoiceStatus, type InvoiceRow } from './invoices.repository.js';
@@ -272,3 +277,41 @@ export async function checkInvoiceItemLink(
     if (invoice !== null) errors.add('invoice_item_id', `The invoice ${invoice} is billed and takes no more ${what}.`);
   }
 }
+
+/** The list filters of a query (`status` may repeat), narrowed to what the parent holds. */
+function filters(query: Record<string, unknown>, scope: InvoiceItemFilters = {}): InvoiceItemFilters {
+  const q = query as InvoiceItemFilters & { invoice_id?: number };
+  return {
+    invoice_id: q.invoice_id,
+    statuses: arrayParam(query, 'status')?.map(Number),
+    planned_from: q.planned_from,
+    planned_to: q.planned_to,
+    ...scope,
+  };
+}
+
+const show = ({ db }: Scope, row: InvoiceItemRow) => toInvoiceItem(row, db.language);
+
+/** The invoice items as the CRUD kit (modules/crud) lists, reads and writes them at /invoice-items. */
+export const invoiceItems = {
+  list: ({ db }: Scope, query: Record<string, unknown>) => listInvoiceItems(db, filters(query)),
+  find: ({ db }: Scope, id: number) => findInvoiceItem(db, id),
+  show,
+  insert: (s: Scope, body: InvoiceItemWriteT) => createInvoiceItem(s, body),
+  update: (s: Scope, row: InvoiceItemRow, changes: InvoiceItemWriteT) => changeInvoiceItem(s, row, changes),
+  remove: (s: Scope, row: InvoiceItemRow) => removeInvoiceItem(s, row),
+};
+
+/** The invoice items a parent holds, narrowed to it, as the CRUD kit (modules/crud) lists and reads them. */
+const itemsOf = <P>(narrow: (parent: P) => InvoiceItemFilters) => ({
+  list: ({ db }: Scope, query: Record<string, unknown>, parent: P) =>
+    listInvoiceItems(db, filters(query, narrow(parent))),
+  find: ({ db }: Scope, id: number, parent: P) => findInvoiceItem(db, id, narrow(parent)),
+  show,
+});
+
+/** The items of an invoice (GET /invoices/{invoice_number}/items). */
+export const invoiceItemsOfInvoice = itemsOf((invoice: { id: number }) => ({ invoice_id: Number(invoice.id) }));
+
+/** The invoice items of a project (GET /projects/{project}/invoice-items). */
+export const projectInvoiceItems = itemsOf((project: { id: number }) => ({ project_id: Number(project.id) }));

@@ -11,24 +11,12 @@ import {
   InvoiceCreate,
   InvoiceListQuery,
   InvoiceUpdate,
-  type InvoiceT,
 } from './invoices.schemas.js';
-import { findInvoice, invoiceListSpec, listInvoices, toInvoice, type InvoiceRow } from './invoices.repository.js';
-import { changeInvoice, correctInvoice, createInvoice, removeInvoice, requireInvoice } from './invoices.service.js';
-import { ownersWithFiles } from '../attachments/index.js';
-import type { TenantDb } from '../../db/tenant-scope.js';
+import { invoiceListSpec } from './invoices.repository.js';
+import { correctInvoice, invoices, presentInvoices, requireInvoice } from './invoices.service.js';
 import { invoiceDerivations } from './invoices.records.js';
 
 const tags = ['Invoices'];
-
-export async function presentInvoices(db: TenantDb, rows: InvoiceRow[]): Promise<InvoiceT[]> {
-  const documents = await ownersWithFiles(
-    db,
-    'invoice',
-    rows.map((r) => Number(r.id)),
-  );
-  return rows.map((r) => toInvoice(r, documents.has(Number(r.id)), db.language));
-}
 
 export default async function invoiceRoutes(app: ZkApp) {
   resourceRoutes(app, {
@@ -43,15 +31,7 @@ export default async function invoiceRoutes(app: ZkApp) {
     },
     key: { name: 'invoice_number', schema: InvoiceNumberParam },
     resource: Invoice,
-    repository: {
-      list: (s, q) => listInvoices(s.db, q),
-      find: (s, number) => findInvoice(s.db, String(number)),
-      show: async (s, row) => (await presentInvoices(s.db, [row]))[0],
-      showMany: (s, rows) => presentInvoices(s.db, rows),
-      insert: (s, body) => createInvoice(s, body),
-      update: (s, row, body) => changeInvoice(s, row, body),
-      remove: (s, row) => removeInvoice(s, row),
-    },
+    repository: invoices,
     list: { query: InvoiceListQuery, spec: invoiceListSpec },
     create: { body: InvoiceCreate },
     update: { body: InvoiceUpdate },

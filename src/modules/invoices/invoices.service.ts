@@ -5,6 +5,7 @@
 // creator_username) and makes a Billed invoice a Draft again, undoing what the billing changed.
 // Every write reads the invoice row locked before it changes anything (lockInvoices).
 import type { TenantDb } from '../../db/tenant-scope.js';
+import type { Scope } from '../../tenancy/scope.js';
 import type { Dialect } from '../../db/dialect.js';
 import { existsInTenant } from '../../db/lookup.js';
 import { ErrorBag, fieldError, notFound } from '../../values/errors.js';
@@ -12,15 +13,18 @@ import { parseFilterTimestamp, today } from '../../values/formats.js';
 import { decimalToUnits, decimalUnits } from '../../values/money.js';
 import { dateValues, enumId, pick } from '../crud/index.js';
 import { BILLED, DRAFT } from './invoice-enums.js';
-import { deleteAttachments } from '../attachments/index.js';
-import { INVOICE_DATES, type InvoiceUpdateT } from './invoices.schemas.js';
+import { deleteAttachments, ownersWithFiles } from '../attachments/index.js';
+import { INVOICE_DATES, type InvoiceT, type InvoiceUpdateT } from './invoices.schemas.js';
 import {
   deleteInvoice,
   detachItems,
   findInvoice,
   insertInvoice,
   insertNumberedInvoice,
+  listInvoices,
+  toInvoice,
   updateInvoice,
+  type InvoiceFilters,
   type InvoiceRow,
 } from './invoices.repository.js';
 import { billInvoiceItems, lockInvoices, refreshAmounts, unbillInvoiceItems } from './billing.service.js';
@@ -171,3 +175,24 @@ export async function correctInvoice(
     });
   });
 }
+
+/** Invoices as their routes show them: each with whether it has a document attached. */
+export async function presentInvoices(db: TenantDb, rows: InvoiceRow[]): Promise<InvoiceT[]> {
+  const documents = await ownersWithFiles(
+    db,
+    'invoice',
+    rows.map((r) => Number(r.id)),
+  );
+  return rows.map((r) => toInvoice(r, documents.has(Number(r.id)), db.language));
+}
+
+/** The invoices as the CRUD kit (modules/crud) lists, reads and writes them; the invoice number is the key. */
+export const invoices = {
+  list: ({ db }: Scope, query: InvoiceFilters) => listInvoices(db, query),
+  find: ({ db }: Scope, number: string) => findInvoice(db, String(number)),
+  show: async ({ db }: Scope, row: InvoiceRow) => (await presentInvoices(db, [row]))[0],
+  showMany: ({ db }: Scope, rows: InvoiceRow[]) => presentInvoices(db, rows),
+  insert: (s: Scope, body: InvoiceUpdateT) => createInvoice(s, body),
+  update: (s: Scope, row: InvoiceRow, changes: InvoiceUpdateT) => changeInvoice(s, row, changes),
+  remove: (s: Scope, row: InvoiceRow) => removeInvoice(s, row),
+};

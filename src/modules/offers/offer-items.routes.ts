@@ -6,8 +6,8 @@ import { MAX_ID } from '../../http/schemas.js';
 import { listParams } from '../../http/list/index.js';
 import { resourceRoutes } from '../crud/index.js';
 import { OfferItem, OfferItemCreate, OfferItemUpdate } from './offer-items.schemas.js';
-import { deleteOfferItem, findOfferItem, listOfferItems, offerItemListSpec } from './offer-items.repository.js';
-import { changeOfferItem, createOfferItem, presentOfferItems } from './offer-items.service.js';
+import { offerItemListSpec } from './offer-items.repository.js';
+import { offerItems } from './offer-items.service.js';
 import { requireOffer } from './offers.service.js';
 import { offerItemDerivations } from './offers.records.js';
 
@@ -28,15 +28,7 @@ export default async function offerItemRoutes(app: ZkApp) {
     key: { name: 'item_id', schema: Id() },
     parent: (s, params) => requireOffer(s.db, Number(params.id)),
     resource: OfferItem,
-    repository: {
-      list: (s, _q, offer) => listOfferItems(s.db, Number(offer.id)),
-      find: (s, id, offer) => findOfferItem(s.db, Number(offer.id), id),
-      show: async (s, row, offer) => (await presentOfferItems(s.db, Number(offer.id), [row]))[0],
-      showMany: (s, rows, offer) => presentOfferItems(s.db, Number(offer.id), rows),
-      insert: (s, body, offer) => createOfferItem(s.db, Number(offer.id), body),
-      update: (s, row, body) => changeOfferItem(s.db, row, body),
-      remove: (s, row) => deleteOfferItem(s.db, Number(row.id)).then(() => undefined),
-    },
+    repository: offerItems,
     list: {
       query: Type.Object(
         { page: listParams.page },

@@ -2,6 +2,7 @@
 // cleared when the type changes); an Artikel item needs an existing article; numbers become scaled integers with
 // their scale checked (values/money.ts); a Gliederung item carries no price.
 import type { TenantDb } from '../../db/tenant-scope.js';
+import type { Scope } from '../../tenancy/scope.js';
 import { existsInTenant } from '../../db/lookup.js';
 import { ErrorBag, notFound } from '../../values/errors.js';
 import { toUnits } from '../../values/money.js';
@@ -11,14 +12,17 @@ import { idOfLabel, LABELS } from '../../values/labels.js';
 import { ARTICLE, itemType, typeById, type ItemField } from './offer-items.types.js';
 import {
   articleUnits,
+  deleteOfferItem,
   findOfferItem,
   insertOfferItem,
   itemsForTotals,
+  listOfferItems,
   toOfferItem,
   updateOfferItem,
   type OfferItemRow,
 } from './offer-items.repository.js';
 import { offerTotals } from './offer-totals.js';
+import type { OfferRow } from './offers.repository.js';
 
 /** Request field -> column and scale (10^scale units). */
 const SCALED: Partial<Record<ItemField, { column: string; scale: number; words: string }>> = {
@@ -140,3 +144,17 @@ export async function presentOfferItems(db: TenantDb, offerId: number, rows: Off
     ),
   );
 }
+
+/** The items of an offer as the CRUD kit (modules/crud) lists, reads and writes them. */
+export const offerItems = {
+  list: ({ db }: Scope, _query: unknown, offer: OfferRow) => listOfferItems(db, Number(offer.id)),
+  find: ({ db }: Scope, id: number, offer: OfferRow) => findOfferItem(db, Number(offer.id), id),
+  show: async ({ db }: Scope, row: OfferItemRow, offer: OfferRow) =>
+    (await presentOfferItems(db, Number(offer.id), [row]))[0],
+  showMany: ({ db }: Scope, rows: OfferItemRow[], offer: OfferRow) => presentOfferItems(db, Number(offer.id), rows),
+  insert: ({ db }: Scope, body: OfferItemUpdateT, offer: OfferRow) => createOfferItem(db, Number(offer.id), body),
+  update: ({ db }: Scope, row: OfferItemRow, changes: OfferItemUpdateT) => changeOfferItem(db, row, changes),
+  remove: async ({ db }: Scope, row: OfferItemRow) => {
+    await deleteOfferItem(db, Number(row.id));
+  },
+};

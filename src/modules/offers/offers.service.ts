@@ -1,13 +1,25 @@
 // Offer rules beyond plain SQL: every reference inside the tenant (a contact must be one of the offer's customer,
 // 422 on customer_contact_id otherwise), realization dates in order, status_since set when the status changes.
 import type { TenantDb } from '../../db/tenant-scope.js';
+import type { Scope } from '../../tenancy/scope.js';
+import { arrayParam } from '../../http/list/index.js';
 import { existsInTenant } from '../../db/lookup.js';
 import { ErrorBag, notFound } from '../../values/errors.js';
 import { nowTimestamp } from '../../values/formats.js';
 import { dateValues, enumId, merged, pick } from '../crud/index.js';
 import { findContact } from '../customers/contacts.repository.js';
 import { OFFER_DATES, type OfferWriteT } from './offers.schemas.js';
-import { customerIdOf, deleteOffer, findOffer, insertOffer, updateOffer, type OfferRow } from './offers.repository.js';
+import {
+  customerIdOf,
+  deleteOffer,
+  findOffer,
+  insertOffer,
+  listOffers,
+  toOffers,
+  updateOffer,
+  type OfferFilters,
+  type OfferRow,
+} from './offers.repository.js';
 
 const COLUMNS = [
   'title',
@@ -82,3 +94,20 @@ export async function changeOffer(db: TenantDb, row: OfferRow, body: OfferWriteT
 
 /** An offer goes with its items. */
 export const removeOffer = (db: TenantDb, row: OfferRow) => deleteOffer(db, Number(row.id)).then(() => undefined);
+
+/** The query of GET /offers as the repository filters it (`id` may repeat). */
+function offerFilters(query: Record<string, unknown>): OfferFilters {
+  const q = query as OfferFilters;
+  return { ids: arrayParam(query, 'id')?.map(Number), customer_id: q.customer_id, status: q.status };
+}
+
+/** The offers as the CRUD kit (modules/crud) lists, reads and writes them. */
+export const offers = {
+  list: ({ db }: Scope, query: Record<string, unknown>) => listOffers(db, offerFilters(query)),
+  find: ({ db }: Scope, id: number) => findOffer(db, id),
+  show: async ({ db }: Scope, row: OfferRow) => (await toOffers(db, [row]))[0],
+  showMany: ({ db }: Scope, rows: OfferRow[]) => toOffers(db, rows),
+  insert: ({ db }: Scope, body: OfferWriteT) => createOffer(db, body),
+  update: ({ db }: Scope, row: OfferRow, changes: OfferWriteT) => changeOffer(db, row, changes),
+  remove: ({ db }: Scope, row: OfferRow) => removeOffer(db, row),
+};

@@ -19,16 +19,8 @@ import {
   type PlanningCreateT,
   type PlanningRangeCreateT,
 } from './plannings.schemas.js';
-import {
-  deletePlanning,
-  findPlanning,
-  listPlannings,
-  planFiltersOf,
-  planningListSpec,
-  storedEntry,
-  toPlannings,
-} from './plannings.repository.js';
-import { changePlanning, createPlannings } from './plannings.service.js';
+import { listPlannings, planFiltersOf, planningListSpec, storedEntry, toPlannings } from './plannings.repository.js';
+import { createPlannings, plannings } from './plannings.service.js';
 import { planningDerivations } from './plannings.records.js';
 
 const tags = ['Plannings'];
@@ -161,13 +153,7 @@ export default async function planningRoutes(app: ZkApp) {
       derivations: planningDerivations,
     },
     resource: Planning,
-    repository: {
-      find: (s, id) => findPlanning(s.db, id),
-      show: async (s, row) => (await toPlannings(s.db, [storedEntry(row)]))[0],
-      showMany: (s, rows) => toPlannings(s.db, rows.map(storedEntry)),
-      update: (s, row, body) => changePlanning(s.db, row, body),
-      remove: (s, row) => deletePlanning(s.db, Number(row.id)),
-    },
+    repository: plannings,
     update: { body: PlanningUpdate },
     summaries: {
       get: 'Get a planning entry (stored entries; the days of a default planning live in /default-plannings)',

@@ -1,6 +1,7 @@
 // Writing planning entries (additive): the request's shape (type, kind, amount, time range), references that exist
 // and belong together, and a date range that becomes one entry per working day of the employee (all or nothing).
 import type { TenantDb } from '../../db/tenant-scope.js';
+import type { Scope } from '../../tenancy/scope.js';
 import { ErrorBag, notFound } from '../../values/errors.js';
 import { today } from '../../values/formats.js';
 import { employeeCalendars } from '../../booking/working-day.repository.js';
@@ -14,9 +15,13 @@ import {
   type PlanningUpdateT,
 } from './plannings.schemas.js';
 import {
+  deletePlanning,
   findItems,
   findOwner,
+  findPlanning,
   insertPlannings,
+  storedEntry,
+  toPlannings,
   updatePlanning,
   type PlanningRow,
   type PlanningValues,
@@ -197,3 +202,12 @@ export async function changePlanning(db: TenantDb, current: PlanningRow, body: P
     return row;
   });
 }
+
+/** The planning entries as the CRUD kit (modules/crud) reads, changes and deletes them (lists and POST are their own routes). */
+export const plannings = {
+  find: ({ db }: Scope, id: number) => findPlanning(db, id),
+  show: async ({ db }: Scope, row: PlanningRow) => (await toPlannings(db, [storedEntry(row)]))[0],
+  showMany: ({ db }: Scope, rows: PlanningRow[]) => toPlannings(db, rows.map(storedEntry)),
+  update: ({ db }: Scope, row: PlanningRow, changes: PlanningUpdateT) => changePlanning(db, row, changes),
+  remove: ({ db }: Scope, row: PlanningRow) => deletePlanning(db, Number(row.id)),
+};

@@ -7,9 +7,9 @@ import type { ZkApp } from '../../types.js';
 import { MAX_ID } from '../../http/schemas.js';
 import { resourceRoutes } from '../crud/index.js';
 import { type Scope } from '../../tenancy/scope.js';
-import { PriceTable, PriceTableCreate, PriceTableUpdate, type PriceTableT } from './price-tables.schemas.js';
-import { loadOwnedPriceTable, loadPriceTables, type PriceTableOwner } from './price-tables.repository.js';
-import { createPriceTable, removePriceTable, updatePriceTable } from './price-tables.service.js';
+import { PriceTable, PriceTableCreate, PriceTableUpdate } from './price-tables.schemas.js';
+import type { PriceTableOwner } from './price-tables.repository.js';
+import { priceTables } from './price-tables.service.js';
 
 export interface PriceTableOwnerRoutes {
   /** Collection path, e.g. '/price-tables' or '/customers/:customer/price-tables'. */
@@ -42,14 +42,7 @@ export function priceTableRoutes(app: ZkApp, o: PriceTableOwnerRoutes): void {
     key: { name: o.itemParam ?? 'id', schema: Type.Integer({ minimum: 1, maximum: MAX_ID }) },
     parent: o.owner,
     resource: PriceTable,
-    repository: {
-      find: (s, id, owner) => loadOwnedPriceTable(s.db, s.tenant, owner, id),
-      show: (_s, table: PriceTableT) => table,
-      load: (s, owner) => loadPriceTables(s.db, s.tenant, owner),
-      insert: (s, body, owner) => createPriceTable(s.db, s.tenant, owner, body),
-      update: (s, table, body, owner) => updatePriceTable(s.db, s.tenant, owner, table.id, body),
-      remove: (s, table) => removePriceTable(s.db, table.id),
-    },
+    repository: priceTables,
     records: {
       table: 'price_tables',
       where: { level: o.level },

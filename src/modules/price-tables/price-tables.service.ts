@@ -2,6 +2,7 @@
 // field), an owner's start dates are unique (one table without a start date at most), and a table is written
 // with its prices and factors in one transaction.
 import type { TenantDb } from '../../db/tenant-scope.js';
+import type { Scope } from '../../tenancy/scope.js';
 import type { Tenant } from '../../tenancy/tenants.js';
 import { existingValues } from '../../db/lookup.js';
 import { ErrorBag } from '../../values/errors.js';
@@ -10,7 +11,9 @@ import type { PriceTableT, PriceTableWriteT } from './price-tables.schemas.js';
 import {
   deletePriceTable,
   insertPriceTable,
+  loadOwnedPriceTable,
   loadPriceTable,
+  loadPriceTables,
   ownerColumns,
   replaceFactors,
   replacePrices,
@@ -104,3 +107,15 @@ export async function updatePriceTable(
 /** Delete a table with its prices and factors. */
 export const removePriceTable = (db: TenantDb, id: number): Promise<void> =>
   db.transaction((trx) => deletePriceTable(trx, id));
+
+/** The price tables of an owner as the CRUD kit (modules/crud) loads, reads and writes them (a table of another owner is unknown). */
+export const priceTables = {
+  find: ({ db, tenant }: Scope, id: number, owner: PriceTableOwner) => loadOwnedPriceTable(db, tenant, owner, id),
+  show: (_s: Scope, table: PriceTableT) => table,
+  load: ({ db, tenant }: Scope, owner: PriceTableOwner) => loadPriceTables(db, tenant, owner),
+  insert: ({ db, tenant }: Scope, body: PriceTableWriteT, owner: PriceTableOwner) =>
+    createPriceTable(db, tenant, owner, body),
+  update: ({ db, tenant }: Scope, table: PriceTableT, changes: PriceTableWriteT, owner: PriceTableOwner) =>
+    updatePriceTable(db, tenant, owner, table.id, changes),
+  remove: ({ db }: Scope, table: PriceTableT) => removePriceTable(db, table.id),
+};

@@ -3,12 +3,10 @@
 // GET/POST /projects/{id}/locations, GET/PATCH/PUT/DELETE /projects/{id}/locations/{name}.
 import { Type } from '@sinclair/typebox';
 import type { ZkApp } from '../../types.js';
-import { fieldError } from '../../values/errors.js';
 import { MAX_ID } from '../../http/schemas.js';
 import { listQuery } from '../../http/list/index.js';
-import { assertUnique, resourceRoutes } from '../crud/index.js';
+import { resourceRoutes } from '../crud/index.js';
 import { type Scope } from '../../tenancy/scope.js';
-import { findActivity } from '../activities/activities.repository.js';
 import {
   ProjectActivity,
   ProjectActivityCreate,
@@ -18,24 +16,8 @@ import {
   ProjectLocationCreate,
   ProjectLocationUpdate,
 } from './project-activities.schemas.js';
-import {
-  deleteProjectActivity,
-  deleteProjectLocation,
-  findProjectActivity,
-  findProjectLocation,
-  insertProjectActivity,
-  insertProjectLocation,
-  listProjectActivities,
-  listProjectLocations,
-  projectActivitySpec,
-  projectLocationSpec,
-  toProjectActivity,
-  toProjectLocation,
-  updateProjectActivity,
-  updateProjectLocation,
-  type ProjectLocationRow,
-} from './project-activities.repository.js';
-import type { ProjectRow } from './projects.repository.js';
+import { projectActivitySpec, projectLocationSpec } from './project-activities.repository.js';
+import { projectActivities, projectLocations } from './project-activities.service.js';
 import { requireProject } from './projects.service.js';
 
 const ProjectParams = { id: Type.Integer({ minimum: 1, maximum: MAX_ID }) };
@@ -56,27 +38,7 @@ export default async function projectActivityRoutes(app: ZkApp) {
     key: { name: 'activity', schema: Type.String({ minLength: 1, maxLength: 255 }) },
     parent,
     resource: ProjectActivity,
-    repository: {
-      list: (s, _q, project) => listProjectActivities(s.db, Number(project.id)),
-      find: (s, name, project) => findProjectActivity(s.db, Number(project.id), name),
-      show: (_s, row) => toProjectActivity(row),
-      insert: async (s, body, project) => {
-        const activity = await findActivity(s.db, body.name);
-        if (!activity) throw fieldError('name', 'The selected activity does not exist.');
-        await assertUnique(s.db, 'project_activities', 'name', Number(activity.id), {
-          column: 'activity_id',
-          where: { project_id: project.id },
-          message: 'The activity is already allowed on the project.',
-        });
-        await insertProjectActivity(s.db, Number(project.id), Number(activity.id), body.default_factor ?? 1);
-        return (await findProjectActivity(s.db, Number(project.id), body.name))!;
-      },
-      update: async (s, row, body, project) => {
-        if (body.default_factor !== undefined) await updateProjectActivity(s.db, Number(row.id), body.default_factor);
-        return (await findProjectActivity(s.db, Number(project.id), row.name))!;
-      },
-      remove: (s, row) => deleteProjectActivity(s.db, Number(row.id)).then(() => undefined),
-    },
+    repository: projectActivities,
     list: { query: ProjectActivityListQuery, spec: projectActivitySpec },
     create: { body: ProjectActivityCreate },
     update: { body: ProjectActivityUpdate },
@@ -89,13 +51,6 @@ export default async function projectActivityRoutes(app: ZkApp) {
     },
   });
 
-  const locationNameFree = (s: Scope, project: ProjectRow, name: string | undefined, current?: ProjectLocationRow) =>
-    assertUnique(s.db, 'project_locations', 'name', name, {
-      where: { project_id: project.id },
-      exceptId: current ? Number(current.id) : undefined,
-      message: 'The project already has a location with this name.',
-    });
-
   resourceRoutes(app, {
     name: 'Project location',
     plural: 'locations of a project',
@@ -106,20 +61,7 @@ export default async function projectActivityRoutes(app: ZkApp) {
     key: { name: 'name', schema: Type.String({ minLength: 1, maxLength: 255 }) },
     parent,
     resource: ProjectLocation,
-    repository: {
-      list: (s, _q, project) => listProjectLocations(s.db, Number(project.id)),
-      find: (s, name, project) => findProjectLocation(s.db, Number(project.id), name),
-      show: (_s, row) => toProjectLocation(row),
-      insert: async (s, body, project) => {
-        await locationNameFree(s, project, body.name);
-        return insertProjectLocation(s.db, Number(project.id), body);
-      },
-      update: async (s, row, body, project) => {
-        await locationNameFree(s, project, body.name, row);
-        return updateProjectLocation(s.db, Number(row.id), body);
-      },
-      remove: (s, row) => deleteProjectLocation(s.db, Number(row.id)).then(() => undefined),
-    },
+    repository: projectLocations,
     list: { query: listQuery(), spec: projectLocationSpec },
     create: { body: ProjectLocationCreate },
     update: { body: ProjectLocationUpdate },

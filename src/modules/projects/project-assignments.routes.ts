@@ -14,15 +14,12 @@ import {
   EmployeeProjectsQuery,
 } from './project-assignments.schemas.js';
 import {
-  deleteAssignment,
   employeeProjectsSpec,
-  findAssignment,
   listEmployeeProjects,
-  listProjectEmployees,
   projectEmployeesSpec,
   toAssignments,
 } from './project-assignments.repository.js';
-import { writeAssignment } from './project-assignments.service.js';
+import { projectAssignments } from './project-assignments.service.js';
 import { requireProject } from './projects.service.js';
 
 const tags = ['Project employees'];
@@ -38,15 +35,7 @@ export default async function projectAssignmentRoutes(app: ZkApp) {
     key: { name: 'assignment_id', schema: Type.Integer({ minimum: 1, maximum: MAX_ID }) },
     parent: (s, params) => requireProject(s.db, Number(params.id)),
     resource: Assignment,
-    repository: {
-      list: (s, _q, project) => listProjectEmployees(s.db, Number(project.id)),
-      listItems: (s, rows) => toAssignments(s.db, rows),
-      find: (s, id, project) => findAssignment(s.db, Number(project.id), id),
-      show: async (s, row) => (await toAssignments(s.db, [row]))[0],
-      insert: (s, body, project) => writeAssignment(s, Number(project.id), body),
-      update: (s, row, body, project) => writeAssignment(s, Number(project.id), body, row),
-      remove: (s, row) => deleteAssignment(s.db, Number(row.id)).then(() => undefined),
-    },
+    repository: projectAssignments,
     list: { query: listQuery(), spec: projectEmployeesSpec },
     create: { body: AssignmentCreate },
     update: { body: AssignmentUpdate },

@@ -8,14 +8,18 @@ import { existsInTenant } from '../../db/lookup.js';
 import { ErrorBag } from '../../values/errors.js';
 import type { AssignmentUpdateT } from './project-assignments.schemas.js';
 import {
+  deleteAssignment,
   employeePriceGroup,
   findAssignment,
   insertAssignment,
+  listProjectEmployees,
+  toAssignments,
   overlappingAssignment,
   updateAssignment,
   type AssignmentColumns,
   type AssignmentRow,
 } from './project-assignments.repository.js';
+import type { ProjectRow } from './projects.repository.js';
 
 async function assignmentColumns(
   db: TenantDb,
@@ -79,3 +83,17 @@ export function writeAssignment(
     },
   );
 }
+
+/** The employees assigned to a project as the CRUD kit (modules/crud) lists, reads and writes them. */
+export const projectAssignments = {
+  list: ({ db }: Scope, _query: unknown, project: ProjectRow) => listProjectEmployees(db, Number(project.id)),
+  listItems: ({ db }: Scope, rows: AssignmentRow[]) => toAssignments(db, rows),
+  find: ({ db }: Scope, id: number, project: ProjectRow) => findAssignment(db, Number(project.id), id),
+  show: async ({ db }: Scope, row: AssignmentRow) => (await toAssignments(db, [row]))[0],
+  insert: (s: Scope, body: AssignmentUpdateT, project: ProjectRow) => writeAssignment(s, Number(project.id), body),
+  update: (s: Scope, row: AssignmentRow, changes: AssignmentUpdateT, project: ProjectRow) =>
+    writeAssignment(s, Number(project.id), changes, row),
+  remove: async ({ db }: Scope, row: AssignmentRow) => {
+    await deleteAssignment(db, Number(row.id));
+  },
+};

@@ -3,6 +3,7 @@
 import { rowMapper } from '../../db/row-mapping.js';
 import type { Selectable } from 'kysely';
 import type { TenantDb } from '../../db/tenant-scope.js';
+import type { Scope } from '../../tenancy/scope.js';
 import type { ProjectStatusesTable } from './projects.tables.js';
 import type { ListSpec } from '../../db/list-spec.js';
 import { nowTimestamp } from '../../values/formats.js';
@@ -122,3 +123,13 @@ const mapStatus = rowMapper(ProjectStatus, statusMapping);
 const mapStatusWithoutTimestamps = rowMapper(Type.Omit(ProjectStatus, ['created', 'modified']), statusMapping);
 export const toProjectStatus = (row: ProjectStatusRow, withTimestamps = true): ProjectStatusT =>
   withTimestamps ? mapStatus(row) : mapStatusWithoutTimestamps(row);
+
+/** The project statuses as the CRUD kit (modules/crud) lists, reads and writes them; the short name is the key. */
+export const projectStatuses = {
+  list: ({ db }: Scope, query: { bookable?: boolean }) => listProjectStatuses(db, query),
+  find: ({ db }: Scope, name: string) => findProjectStatus(db, name),
+  show: (_s: Scope, row: ProjectStatusRow) => toProjectStatus(row),
+  insert: ({ db }: Scope, body: ProjectStatusUpdateT & { name: string }) => insertProjectStatus(db, body),
+  update: ({ db }: Scope, row: ProjectStatusRow, changes: ProjectStatusUpdateT) =>
+    updateProjectStatus(db, Number(row.id), changes),
+};

@@ -13,12 +13,8 @@ import {
 import {
   deleteProjectStatus,
   ensureDefaultStatuses,
-  findProjectStatus,
-  insertProjectStatus,
-  listProjectStatuses,
   projectStatusListSpec,
-  toProjectStatus,
-  updateProjectStatus,
+  projectStatuses,
 } from './project-statuses.repository.js';
 
 export default async function projectStatusRoutes(app: ZkApp) {
@@ -32,13 +28,7 @@ export default async function projectStatusRoutes(app: ZkApp) {
     parent: (s) => ensureDefaultStatuses(s.db),
     unique: { table: 'project_statuses', field: 'name' },
     resource: ProjectStatus,
-    repository: {
-      list: (s, q) => listProjectStatuses(s.db, q),
-      find: (s, name) => findProjectStatus(s.db, name),
-      show: (_s, row) => toProjectStatus(row),
-      insert: (s, body) => insertProjectStatus(s.db, body),
-      update: (s, row, body) => updateProjectStatus(s.db, Number(row.id), body),
-    },
+    repository: projectStatuses,
     list: { query: ProjectStatusListQuery, spec: projectStatusListSpec },
     create: { body: ProjectStatusCreate },
     update: { body: ProjectStatusUpdate },

@@ -5,8 +5,8 @@ import type { ZkApp } from '../../types.js';
 import { MAX_ID } from '../../http/schemas.js';
 import { resourceRoutes } from '../crud/index.js';
 import { Task, TaskCreate, TaskListQuery, TaskUpdate } from './project-tasks.schemas.js';
-import { findTask, listTasks, taskListSpec, toTask } from './project-tasks.repository.js';
-import { removeTask, writeTask } from './project-tasks.service.js';
+import { taskListSpec } from './project-tasks.repository.js';
+import { projectTasks } from './project-tasks.service.js';
 import { requireProject } from './projects.service.js';
 
 export default async function projectTaskRoutes(app: ZkApp) {
@@ -20,14 +20,7 @@ export default async function projectTaskRoutes(app: ZkApp) {
     key: { name: 'task_id', schema: Type.Integer({ minimum: 1, maximum: MAX_ID }) },
     parent: (s, params) => requireProject(s.db, Number(params.id)),
     resource: Task,
-    repository: {
-      list: (s, q, project) => listTasks(s.db, Number(project.id), q),
-      find: (s, id, project) => findTask(s.db, Number(project.id), id),
-      show: (s, row) => toTask(row, s.db.language),
-      insert: (s, body, project) => writeTask(s.db, project, body),
-      update: (s, row, body, project) => writeTask(s.db, project, body, row),
-      remove: (s, row) => removeTask(s.db, row),
-    },
+    repository: projectTasks,
     list: { query: TaskListQuery, spec: taskListSpec },
     create: { body: TaskCreate },
     update: { body: TaskUpdate },

@@ -1,6 +1,7 @@
 // Task rules beyond plain SQL: the parent must be a task of the same project and not the task itself or one
 // below it; the runtime lies within the project's and ends after it starts; billing types are parsed.
 import type { TenantDb } from '../../db/tenant-scope.js';
+import type { Scope } from '../../tenancy/scope.js';
 import { ErrorBag } from '../../values/errors.js';
 import { refuseWhileUsed } from '../crud/index.js';
 import { parseTaskBillingType } from './project-enums.js';
@@ -10,6 +11,8 @@ import {
   findTask,
   insertTask,
   isSelfOrDescendant,
+  listTasks,
+  toTask,
   updateTask,
   type TaskColumns,
   type TaskRow,
@@ -73,3 +76,15 @@ export async function removeTask(db: TenantDb, task: TaskRow): Promise<void> {
   await refuseWhileUsed(db, 'project_tasks', task, (what) => `The task still has ${what}.`, 'task_id');
   await deleteTask(db, Number(task.id));
 }
+
+/** The tasks of a project as the CRUD kit (modules/crud) lists, reads and writes them. */
+export const projectTasks = {
+  list: ({ db }: Scope, query: { parent_id?: number; name?: string }, project: ProjectRow) =>
+    listTasks(db, Number(project.id), query),
+  find: ({ db }: Scope, id: number, project: ProjectRow) => findTask(db, Number(project.id), id),
+  show: ({ db }: Scope, row: TaskRow) => toTask(row, db.language),
+  insert: ({ db }: Scope, body: TaskUpdateT & { name?: string }, project: ProjectRow) => writeTask(db, project, body),
+  update: ({ db }: Scope, row: TaskRow, changes: TaskUpdateT, project: ProjectRow) =>
+    writeTask(db, project, changes, row),
+  remove: ({ db }: Scope, row: TaskRow) => removeTask(db, row),
+};

@@ -1,10 +1,12 @@
 // SQL for receipt types; every query is scoped by tenant.
 import type { Selectable } from 'kysely';
 import type { TenantDb } from '../../db/tenant-scope.js';
+import type { Scope } from '../../tenancy/scope.js';
+import { insertRow, pick, updateRow } from '../crud/index.js';
 import type { ListSpec } from '../../db/list-spec.js';
 import { fromJson, outTimestamp } from '../../values/formats.js';
 import type { ReceiptTypesTable } from './receipt-types.tables.js';
-import type { ReceiptTypeT } from './receipt-types.schemas.js';
+import type { ReceiptTypeT, ReceiptTypeWriteT } from './receipt-types.schemas.js';
 
 export type ReceiptTypeRow = Selectable<ReceiptTypesTable>;
 
@@ -34,3 +36,21 @@ export const toReceiptType = (r: ReceiptTypeRow): ReceiptTypeT => ({
   created: outTimestamp(r.created),
   modified: outTimestamp(r.modified),
 });
+
+/** The stored columns of a receipt type body (tax rates as JSON). */
+function columns(body: ReceiptTypeWriteT) {
+  const values: Record<string, unknown> = pick(body, ['name', 'description', 'default_payment_method']);
+  if (body.tax_rates !== undefined) values.tax_rates = JSON.stringify(body.tax_rates);
+  return values;
+}
+
+/** The receipt types as the CRUD kit (modules/crud) lists, reads and writes them; the name is the key. */
+export const receiptTypes = {
+  list: ({ db }: Scope) => listReceiptTypes(db),
+  find: ({ db }: Scope, name: string) => findReceiptType(db, name),
+  show: (_s: Scope, row: ReceiptTypeRow) => toReceiptType(row),
+  insert: ({ db }: Scope, body: ReceiptTypeWriteT) =>
+    insertRow(db, 'receipt_types', { tax_rates: '[]', ...columns(body) }),
+  update: ({ db }: Scope, row: ReceiptTypeRow, changes: ReceiptTypeWriteT) =>
+    updateRow(db, 'receipt_types', Number(row.id), columns(changes)),
+};

@@ -3,15 +3,9 @@
 // deleted.
 import { Type } from '@sinclair/typebox';
 import type { ZkApp } from '../../types.js';
-import { deleteRow, insertRow, pick, refuseWhileUsed, resourceRoutes, updateRow } from '../crud/index.js';
-import { ReceiptType, ReceiptTypeCreate, ReceiptTypeUpdate, type ReceiptTypeWriteT } from './receipt-types.schemas.js';
-import { findReceiptType, listReceiptTypes, receiptTypeListSpec, toReceiptType } from './receipt-types.repository.js';
-
-function columns(body: ReceiptTypeWriteT) {
-  const values: Record<string, unknown> = pick(body, ['name', 'description', 'default_payment_method']);
-  if (body.tax_rates !== undefined) values.tax_rates = JSON.stringify(body.tax_rates);
-  return values;
-}
+import { deleteRow, refuseWhileUsed, resourceRoutes } from '../crud/index.js';
+import { ReceiptType, ReceiptTypeCreate, ReceiptTypeUpdate } from './receipt-types.schemas.js';
+import { receiptTypeListSpec, receiptTypes } from './receipt-types.repository.js';
 
 export default async function receiptTypeRoutes(app: ZkApp) {
   resourceRoutes(app, {
@@ -23,13 +17,7 @@ export default async function receiptTypeRoutes(app: ZkApp) {
     key: { name: 'name', schema: Type.String({ minLength: 1, maxLength: 255 }) },
     unique: { table: 'receipt_types', field: 'name' },
     resource: ReceiptType,
-    repository: {
-      list: (s) => listReceiptTypes(s.db),
-      find: (s, name) => findReceiptType(s.db, name),
-      show: (_s, row) => toReceiptType(row),
-      insert: (s, body) => insertRow(s.db, 'receipt_types', { tax_rates: '[]', ...columns(body) }),
-      update: (s, row, body) => updateRow(s.db, 'receipt_types', Number(row.id), columns(body)),
-    },
+    repository: receiptTypes,
     list: { spec: receiptTypeListSpec },
     create: { body: ReceiptTypeCreate },
     update: { body: ReceiptTypeUpdate },

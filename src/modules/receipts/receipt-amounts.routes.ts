@@ -5,7 +5,7 @@ import type { ZkApp } from '../../types.js';
 import { MAX_ID } from '../../http/schemas.js';
 import { resourceRoutes } from '../crud/index.js';
 import { ReceiptAmount } from './receipts.schemas.js';
-import { findAmount, listAmounts, receiptAmountListSpec, toAmount } from './receipts.repository.js';
+import { receiptAmountListSpec, receiptAmounts } from './receipts.repository.js';
 import { requireReceipt } from './receipts.service.js';
 
 export default async function receiptAmountRoutes(app: ZkApp) {
@@ -19,11 +19,7 @@ export default async function receiptAmountRoutes(app: ZkApp) {
     key: { name: 'amount_id', schema: Type.Integer({ minimum: 1, maximum: MAX_ID }) },
     parent: (s, params) => requireReceipt(s.db, params.receipt as number),
     resource: ReceiptAmount,
-    repository: {
-      list: (s, _q, receipt) => listAmounts(s.db, Number(receipt.id)),
-      find: (s, id, receipt) => findAmount(s.db, Number(receipt.id), id),
-      show: (_s, row, receipt) => toAmount(row, receipt),
-    },
+    repository: receiptAmounts,
     list: { spec: receiptAmountListSpec },
     summaries: { list: "List a receipt's amount lines", get: 'Get one amount line of a receipt' },
   });

@@ -3,6 +3,7 @@
 import { rowMapper, type MapContext } from '../../db/row-mapping.js';
 import type { Selectable } from 'kysely';
 import type { TenantDb } from '../../db/tenant-scope.js';
+import type { Scope } from '../../tenancy/scope.js';
 import type { ListSpec } from '../../db/list-spec.js';
 import { nowTimestamp, outTimestamp, toBool } from '../../values/formats.js';
 import { decimalUnits } from '../../values/money.js';
@@ -208,3 +209,10 @@ export const projectOfTicket = (db: TenantDb, id: number) =>
   db.selectFrom('tickets').select('project_id').where('id', '=', id).executeTakeFirst();
 export const ticketOfSubtask = (db: TenantDb, id: number) =>
   db.selectFrom('ticket_subtasks').select('ticket_id').where('id', '=', id).executeTakeFirst();
+
+/** The amounts of a receipt as the CRUD kit (modules/crud) lists and reads them. */
+export const receiptAmounts = {
+  list: ({ db }: Scope, _query: unknown, receipt: ReceiptRow) => listAmounts(db, Number(receipt.id)),
+  find: ({ db }: Scope, id: number, receipt: ReceiptRow) => findAmount(db, Number(receipt.id), id),
+  show: (_s: Scope, row: ReceiptAmountRow, receipt: ReceiptRow) => toAmount(row, receipt),
+};

@@ -5,8 +5,8 @@ import type { ZkApp } from '../../types.js';
 import { responses, Single } from '../../http/schemas.js';
 import { resourceRoutes, scopeOf } from '../crud/index.js';
 import { Receipt, ReceiptCreate, ReceiptListQuery, ReceiptUpdate } from './receipts.schemas.js';
-import { findReceipt, listReceipts, receiptListSpec, toReceipts } from './receipts.repository.js';
-import { changeReceipt, createReceipt, removeReceipt } from './receipts.service.js';
+import { receiptListSpec } from './receipts.repository.js';
+import { createReceipt, receipts } from './receipts.service.js';
 
 const tags = ['Receipts'];
 
@@ -30,14 +30,7 @@ export default async function receiptRoutes(app: ZkApp) {
       ],
     },
     resource: Receipt,
-    repository: {
-      list: (s, q) => listReceipts(s.db, q),
-      find: (s, id) => findReceipt(s.db, id),
-      show: async (s, row) => (await toReceipts(s.db, [row]))[0],
-      showMany: (s, rows) => toReceipts(s.db, rows),
-      update: (s, row, body) => changeReceipt(s, row, body),
-      remove: (s, row) => removeReceipt(s, row),
-    },
+    repository: receipts,
     list: { query: ReceiptListQuery, spec: receiptListSpec },
     update: { body: ReceiptUpdate },
     summaries: {
@@ -60,7 +53,7 @@ export default async function receiptRoutes(app: ZkApp) {
     async (req, reply) => {
       const s = scopeOf(app, req);
       const { row, created } = await createReceipt(s, req.body);
-      return reply.code(created ? 201 : 200).send({ data: (await toReceipts(s.db, [row]))[0] });
+      return reply.code(created ? 201 : 200).send({ data: await receipts.show(s, row) });
     },
   );
 }

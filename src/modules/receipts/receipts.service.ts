@@ -24,6 +24,7 @@ import {
   MONEY_MAX,
   QUANTITY_MAX,
   type ReceiptCreateT,
+  type ReceiptListQueryT,
   type ReceiptLineIn,
   type ReceiptUpdateT,
 } from './receipts.schemas.js';
@@ -34,9 +35,11 @@ import {
   findReceipt,
   findReceiptByClientId,
   insertReceipt,
+  listReceipts,
   projectOfTask,
   projectOfTicket,
   ticketOfSubtask,
+  toReceipts,
   updateReceipt,
   type ReceiptLine,
   type ReceiptRow,
@@ -299,3 +302,13 @@ export async function requireReceipt(db: TenantDb, id: number): Promise<ReceiptR
   if (!row) throw notFound('Receipt');
   return row;
 }
+
+/** The receipts as the CRUD kit (modules/crud) lists, reads, changes and deletes them (POST is their own route). */
+export const receipts = {
+  list: ({ db }: Scope, query: ReceiptListQueryT) => listReceipts(db, query),
+  find: ({ db }: Scope, id: number) => findReceipt(db, id),
+  show: async ({ db }: Scope, row: ReceiptRow) => (await toReceipts(db, [row]))[0],
+  showMany: ({ db }: Scope, rows: ReceiptRow[]) => toReceipts(db, rows),
+  update: (s: Scope, row: ReceiptRow, changes: ReceiptUpdateT) => changeReceipt(s, row, changes),
+  remove: (s: Scope, row: ReceiptRow) => removeReceipt(s, row),
+};

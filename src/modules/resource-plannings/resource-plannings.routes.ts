@@ -3,21 +3,14 @@
 // detail, and the additive writes. docs/api/plannings.md ("Resource plannings").
 import type { ZkApp } from '../../types.js';
 import { resourceRoutes } from '../crud/index.js';
-import { planFiltersOf } from '../plannings/plannings.repository.js';
 import {
   ResourcePlanning,
   ResourcePlanningCreate,
   ResourcePlanningListQuery,
   ResourcePlanningUpdate,
 } from './resource-plannings.schemas.js';
-import {
-  deleteResourcePlanning,
-  findResourcePlanning,
-  listResourcePlannings,
-  resourcePlanningListSpec,
-  toResourcePlannings,
-} from './resource-plannings.repository.js';
-import { changeResourcePlanning, createResourcePlanning } from './resource-plannings.service.js';
+import { resourcePlanningListSpec } from './resource-plannings.repository.js';
+import { resourcePlannings } from './resource-plannings.service.js';
 import { resourcePlanningDerivations } from '../plannings/plannings.records.js';
 
 export default async function resourcePlanningRoutes(app: ZkApp) {
@@ -32,15 +25,7 @@ export default async function resourcePlanningRoutes(app: ZkApp) {
     },
     config: { module: 'resource_planning' },
     resource: ResourcePlanning,
-    repository: {
-      list: (s, q) => listResourcePlannings(s.db, planFiltersOf(q)),
-      find: (s, id) => findResourcePlanning(s.db, id),
-      show: async (s, row) => (await toResourcePlannings(s.db, [row]))[0],
-      showMany: (s, rows) => toResourcePlannings(s.db, rows),
-      insert: (s, body) => createResourcePlanning(s.db, body),
-      update: (s, row, body) => changeResourcePlanning(s.db, row, body),
-      remove: (s, row) => deleteResourcePlanning(s.db, Number(row.id)),
-    },
+    repository: resourcePlannings,
     list: { query: ResourcePlanningListQuery, spec: resourcePlanningListSpec },
     create: { body: ResourcePlanningCreate },
     update: { body: ResourcePlanningUpdate },

@@ -1,12 +1,18 @@
 // Writing resource planning periods: the employee and the project exist, the period is ordered and at most five
 // years long (its hours are computed day by day on every read), the value fits its unit.
 import type { TenantDb } from '../../db/tenant-scope.js';
+import type { Scope } from '../../tenancy/scope.js';
+import { planFiltersOf } from '../plannings/plannings.repository.js';
 import { ErrorBag, notFound } from '../../values/errors.js';
 import { daysIn } from '../../values/dates.js';
 import { checkOwner } from '../plannings/plannings.service.js';
 import type { ResourcePlanningBody } from './resource-plannings.schemas.js';
 import {
+  deleteResourcePlanning,
+  findResourcePlanning,
   insertResourcePlanning,
+  listResourcePlannings,
+  toResourcePlannings,
   updateResourcePlanning,
   type ResourcePlanningRow,
   type ResourcePlanningValues,
@@ -52,3 +58,15 @@ export async function changeResourcePlanning(
   if (!row) throw notFound('Resource planning');
   return row;
 }
+
+/** The resource plannings as the CRUD kit (modules/crud) lists, reads and writes them. */
+export const resourcePlannings = {
+  list: ({ db }: Scope, query: Record<string, unknown>) => listResourcePlannings(db, planFiltersOf(query)),
+  find: ({ db }: Scope, id: number) => findResourcePlanning(db, id),
+  show: async ({ db }: Scope, row: ResourcePlanningRow) => (await toResourcePlannings(db, [row]))[0],
+  showMany: ({ db }: Scope, rows: ResourcePlanningRow[]) => toResourcePlannings(db, rows),
+  insert: ({ db }: Scope, body: ResourcePlanningBody) => createResourcePlanning(db, body),
+  update: ({ db }: Scope, row: ResourcePlanningRow, changes: ResourcePlanningBody) =>
+    changeResourcePlanning(db, row, changes),
+  remove: ({ db }: Scope, row: ResourcePlanningRow) => deleteResourcePlanning(db, Number(row.id)),
+};

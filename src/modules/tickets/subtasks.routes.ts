@@ -4,8 +4,8 @@ import type { ZkApp } from '../../types.js';
 import { MAX_ID } from '../../http/schemas.js';
 import { resourceRoutes } from '../crud/index.js';
 import { Subtask, SubtaskCreate, SubtaskListQuery, SubtaskUpdate } from './subtasks.schemas.js';
-import { findSubtask, listSubtasks, subtaskListSpec, toSubtask } from './subtasks.repository.js';
-import { removeSubtask, subtaskDetail, writeSubtask } from './subtasks.service.js';
+import { subtaskListSpec } from './subtasks.repository.js';
+import { subtasks } from './subtasks.service.js';
 import { requireTicket } from './tickets.service.js';
 import { categoryDerivations } from '../categories/categories.records.js';
 
@@ -20,15 +20,7 @@ export default async function subtaskRoutes(app: ZkApp) {
     key: { name: 'subtask_id', schema: Type.Integer({ minimum: 1, maximum: MAX_ID }) },
     parent: (s, params) => requireTicket(s.db, Number(params.id)),
     resource: Subtask,
-    repository: {
-      list: (s, q, ticket) => listSubtasks(s.db, Number(ticket.id), q),
-      listItems: async (s, rows) => rows.map((r) => toSubtask(r, s.db.language)),
-      find: (s, id, ticket) => findSubtask(s.db, Number(ticket.id), id),
-      show: (s, row) => subtaskDetail(s.db, row),
-      insert: (s, body, ticket) => writeSubtask(s.db, ticket, body),
-      update: (s, row, body, ticket) => writeSubtask(s.db, ticket, body, row),
-      remove: (s, row) => removeSubtask(s.db, row),
-    },
+    repository: subtasks,
     list: { query: SubtaskListQuery, spec: subtaskListSpec },
     create: { body: SubtaskCreate },
     update: { body: SubtaskUpdate },

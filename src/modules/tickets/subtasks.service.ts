@@ -1,6 +1,7 @@
 // Subtask rules beyond plain SQL: the checks tickets and subtasks share, categories looked up inside the tenant;
 // a subtask is written with its categories in one transaction, and not deleted while bookings refer to it.
 import type { TenantDb } from '../../db/tenant-scope.js';
+import type { Scope } from '../../tenancy/scope.js';
 import { ErrorBag } from '../../values/errors.js';
 import { refuseWhileUsed } from '../crud/index.js';
 import { loadCategories, resolveCategoryIds, setCategories } from '../categories/category-links.repository.js';
@@ -10,6 +11,7 @@ import {
   deleteSubtask,
   findSubtask,
   insertSubtask,
+  listSubtasks,
   toSubtask,
   updateSubtask,
   type SubtaskRow,
@@ -50,3 +52,15 @@ export async function removeSubtask(db: TenantDb, subtask: SubtaskRow): Promise<
   await refuseWhileUsed(db, 'ticket_subtasks', subtask, (what) => `The subtask still has ${what}.`, 'subtask_id');
   await deleteSubtask(db, Number(subtask.id));
 }
+
+/** The subtasks of a ticket as the CRUD kit (modules/crud) lists, reads and writes them. */
+export const subtasks = {
+  list: ({ db }: Scope, query: { status?: number }, ticket: TicketRow) => listSubtasks(db, Number(ticket.id), query),
+  listItems: async ({ db }: Scope, rows: SubtaskRow[]) => rows.map((r) => toSubtask(r, db.language)),
+  find: ({ db }: Scope, id: number, ticket: TicketRow) => findSubtask(db, Number(ticket.id), id),
+  show: ({ db }: Scope, row: SubtaskRow) => subtaskDetail(db, row),
+  insert: ({ db }: Scope, body: SubtaskUpdateT, ticket: TicketRow) => writeSubtask(db, ticket, body),
+  update: ({ db }: Scope, row: SubtaskRow, changes: SubtaskUpdateT, ticket: TicketRow) =>
+    writeSubtask(db, ticket, changes, row),
+  remove: ({ db }: Scope, row: SubtaskRow) => removeSubtask(db, row),
+};

@@ -3,8 +3,8 @@
 import type { ZkApp } from '../../types.js';
 import { resourceRoutes } from '../crud/index.js';
 import { Ticket, TicketCreate, TicketListQuery, TicketUpdate } from './tickets.schemas.js';
-import { findTicket, listTickets, ticketListSpec, toTicket } from './tickets.repository.js';
-import { removeTicket, ticketDetail, writeTicket } from './tickets.service.js';
+import { ticketListSpec } from './tickets.repository.js';
+import { tickets } from './tickets.service.js';
 import { categoryDerivations } from '../categories/categories.records.js';
 
 export default async function ticketRoutes(app: ZkApp) {
@@ -15,15 +15,7 @@ export default async function ticketRoutes(app: ZkApp) {
     path: '/tickets',
     records: { table: 'tickets', derivations: [...categoryDerivations('ticket')] },
     resource: Ticket,
-    repository: {
-      list: (s, q) => listTickets(s.db, q),
-      listItems: async (s, rows) => rows.map((r) => toTicket(r, s.db.language)),
-      find: (s, id) => findTicket(s.db, id),
-      show: (s, row) => ticketDetail(s.db, row),
-      insert: (s, body) => writeTicket(s.db, body),
-      update: (s, row, body) => writeTicket(s.db, body, row),
-      remove: (s, row) => removeTicket(s.db, row),
-    },
+    repository: tickets,
     list: { query: TicketListQuery, spec: ticketListSpec },
     create: { body: TicketCreate },
     update: { body: TicketUpdate },

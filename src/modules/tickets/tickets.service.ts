@@ -2,6 +2,7 @@
 // tenant (a task of another project is 422 on project_task_id), categories; a ticket is written with its
 // categories in one transaction, and deleted with its subtasks and attachments unless bookings refer to it.
 import type { TenantDb } from '../../db/tenant-scope.js';
+import type { Scope } from '../../tenancy/scope.js';
 import { existsInTenant } from '../../db/lookup.js';
 import { ErrorBag, notFound } from '../../values/errors.js';
 import { refuseWhileUsed } from '../crud/index.js';
@@ -13,8 +14,10 @@ import {
   deleteTicket,
   findTicket,
   insertTicket,
+  listTickets,
   toTicket,
   updateTicket,
+  type TicketFilters,
   type TicketRow,
 } from './tickets.repository.js';
 
@@ -70,3 +73,14 @@ export async function removeTicket(db: TenantDb, ticket: TicketRow): Promise<voi
   await refuseWhileUsed(db, 'tickets', ticket, (what) => `The ticket still has ${what}.`);
   await deleteTicket(db, Number(ticket.id));
 }
+
+/** The tickets as the CRUD kit (modules/crud) lists, reads and writes them. */
+export const tickets = {
+  list: ({ db }: Scope, query: TicketFilters) => listTickets(db, query),
+  listItems: async ({ db }: Scope, rows: TicketRow[]) => rows.map((r) => toTicket(r, db.language)),
+  find: ({ db }: Scope, id: number) => findTicket(db, id),
+  show: ({ db }: Scope, row: TicketRow) => ticketDetail(db, row),
+  insert: ({ db }: Scope, body: TicketUpdateT) => writeTicket(db, body),
+  update: ({ db }: Scope, row: TicketRow, changes: TicketUpdateT) => writeTicket(db, changes, row),
+  remove: ({ db }: Scope, row: TicketRow) => removeTicket(db, row),
+};

@@ -37,6 +37,8 @@ export const toDelivery: (r: DeliveryRow) => DeliveryT = rowMapper(Delivery, {
   },
 });
 
+export const listWebhooks = (db: TenantDb) => db.selectFrom('webhooks').selectAll();
+
 export const listDeliveries = (db: TenantDb, webhookId: number) =>
   db.selectFrom('webhook_deliveries').selectAll().where('webhook_id', '=', webhookId);
 

@@ -9,29 +9,20 @@ import type { ZkApp } from '../../types.js';
 import { fieldError, notFound } from '../../values/errors.js';
 import { listQuery, listResponse } from '../../http/list/index.js';
 import { MAX_ID, Paginated, Single, responses } from '../../http/schemas.js';
-import { deleteRow, findRow, insertRow, pick, resourceRoutes, scopeOf, updateRow } from '../crud/index.js';
+import { findRow, resourceRoutes, scopeOf } from '../crud/index.js';
 import { type Scope } from '../../tenancy/scope.js';
-import { urlProblem } from './webhooks.addresses.js';
 import { SUBSCRIBABLE } from './webhooks.events.js';
-import {
-  Delivery,
-  Webhook,
-  WebhookCreate,
-  WebhookUpdate,
-  WebhookWithSecret,
-  type WebhookWriteT,
-} from './webhooks.schemas.js';
+import { Delivery, Webhook, WebhookCreate, WebhookUpdate, WebhookWithSecret } from './webhooks.schemas.js';
 import {
   deliveryListSpec,
   findDelivery,
   listDeliveries,
   queueDelivery,
   toDelivery,
-  toWebhook,
   webhookListSpec,
-  type WebhookRow,
 } from './webhooks.repository.js';
-import { newSecret, openSecret, sealSecret, secretKeyOf } from './webhooks.secrets.js';
+import { newSecret, sealSecret, secretKeyOf } from './webhooks.secrets.js';
+import { webhookSubscriptions } from './webhooks.service.js';
 
 const tags = ['Webhooks'];
 const config: FastifyContextConfig = { extension: true, changeFeed: false };
@@ -59,20 +50,7 @@ function checkEvents(req: FastifyRequest): void {
 
 export default async function webhookRoutes(app: ZkApp) {
   const key = secretKeyOf(app.zk.config.webhookSecretKey);
-  const withSecret = (s: Scope, row: WebhookRow) => ({
-    ...toWebhook(row),
-    secret: openSecret(row.secret, s.db.tenantId, key),
-  });
-  const write = (s: Scope, body: WebhookWriteT, current?: WebhookRow) => {
-    const problem = body.url === undefined ? null : urlProblem(body.url, app.zk.config.webhooksAllowPrivate);
-    if (problem) throw fieldError('url', problem);
-    const values: Record<string, unknown> = pick(body, ['url', 'active']);
-    if (body.secret !== undefined) values.secret = sealSecret(body.secret, s.db.tenantId, key);
-    if (body.events) values.events = JSON.stringify([...new Set(body.events)]);
-    return current
-      ? updateRow(s.db, 'webhooks', Number(current.id), values)
-      : insertRow(s.db, 'webhooks', { secret: sealSecret(newSecret(), s.db.tenantId, key), active: true, ...values });
-  };
+  const { webhooks, withSecret } = webhookSubscriptions({ key, allowPrivate: app.zk.config.webhooksAllowPrivate });
   app.addHook('preValidation', async (req) => {
     if (req.method === 'POST' || req.method === 'PATCH' || req.method === 'PUT') checkEvents(req);
   });
@@ -83,16 +61,9 @@ export default async function webhookRoutes(app: ZkApp) {
     tags,
     path: '/webhooks',
     resource: Webhook,
-    repository: {
-      list: (s) => s.db.selectFrom('webhooks').selectAll(),
-      find: (s, id) => findRow(s.db, 'webhooks', 'id', id),
-      show: (_s, row) => toWebhook(row),
-      insert: (s, body) => write(s, body),
-      update: (s, row, body) => write(s, body, row),
-      remove: (s, row) => deleteRow(s.db, 'webhooks', Number(row.id)),
-    },
+    repository: webhooks,
     list: { spec: webhookListSpec },
-    create: { body: WebhookCreate, answer: { schema: WebhookWithSecret, show: (s, row) => withSecret(s, row) } },
+    create: { body: WebhookCreate, answer: { schema: WebhookWithSecret, show: withSecret } },
     update: { body: WebhookUpdate },
     summaries: { create: 'Subscribe a URL to events (zeitkonto extension); the answer shows the signing secret, once' },
     config,

@@ -3,8 +3,8 @@
 import type { ZkApp } from '../../types.js';
 import { resourceRoutes } from '../crud/index.js';
 import { WorkhourBalance, WorkhourBalanceListQuery } from './workhour-balances.schemas.js';
-import { balanceListSpec, findBalanceEmployee, listBalanceEmployees } from './workhour-balances.repository.js';
-import { balancesOf } from './workhour-balances.service.js';
+import { balanceListSpec } from './workhour-balances.repository.js';
+import { workhourBalances } from './workhour-balances.service.js';
 
 export default async function workhourBalanceRoutes(app: ZkApp) {
   resourceRoutes(app, {
@@ -13,12 +13,7 @@ export default async function workhourBalanceRoutes(app: ZkApp) {
     tags: ['Working-time balances'],
     path: '/workhour-balances',
     resource: WorkhourBalance,
-    repository: {
-      list: (s, q) => listBalanceEmployees(s.db, q),
-      listItems: (s, rows) => balancesOf(s.db, rows),
-      find: (s, id) => findBalanceEmployee(s.db, id),
-      show: async (s, row) => (await balancesOf(s.db, [row]))[0],
-    },
+    repository: workhourBalances,
     list: { query: WorkhourBalanceListQuery, spec: balanceListSpec },
     summaries: { get: "Get an employee's working-time balance (the key is the employee's numeric id)" },
   });

@@ -5,10 +5,13 @@ import { addDays, outTimestamp, today } from '../../values/formats.js';
 import { ANNUAL_HOLIDAY, type EmployeeCalendar } from '../../booking/calendar.js';
 import { employeeCalendars } from '../../booking/working-day.repository.js';
 import type { TenantDb } from '../../db/tenant-scope.js';
+import type { Scope } from '../../tenancy/scope.js';
 import { entitlement } from './vacation.js';
 import {
   bookedBefore,
+  findBalanceEmployee,
   inputsModifiedSince,
+  listBalanceEmployees,
   periodsOf,
   type BalanceEmployee,
   type PeriodFacts,
@@ -118,3 +121,11 @@ export async function balancesOf(
     };
   });
 }
+
+/** The working-time balances as the CRUD kit (modules/crud) lists and reads them, one an employee. */
+export const workhourBalances = {
+  list: ({ db }: Scope, query: { employee_id?: string }) => listBalanceEmployees(db, query),
+  listItems: ({ db }: Scope, rows: BalanceEmployee[]) => balancesOf(db, rows),
+  find: ({ db }: Scope, id: number) => findBalanceEmployee(db, id),
+  show: async ({ db }: Scope, row: BalanceEmployee) => (await balancesOf(db, [row]))[0],
+};

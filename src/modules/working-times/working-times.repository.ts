@@ -27,6 +27,9 @@ export const workingTimeListSpec: ListSpec = {
 export const listWorkingTimes = (db: TenantDb, username: string) =>
   db.selectFrom('regular_working_times').selectAll().where('employee_id', '=', username);
 
+export const findWorkingTime = (db: TenantDb, username: string, id: number) =>
+  listWorkingTimes(db, username).where('id', '=', id).executeTakeFirst();
+
 export async function loadCalendars(db: TenantDb, ids: (number | null)[]): Promise<Map<number, HolidayCalendarRow>> {
   const wanted = [...new Set(ids.filter((i): i is number => i !== null).map(Number))];
   const rows = wanted.length
