@@ -54,8 +54,17 @@ const ownReadOnly: AreaGrants = {
   administrator: ALL,
 };
 
+/** Credentials (tokens, sign-in sessions): everyone keeps their own; administrators everyone's. */
+const credentials: AreaGrants = {
+  user: OWN,
+  extended: OWN,
+  project_controller: OWN,
+  controller: OWN,
+  administrator: ALL,
+};
+
 /** The usual grants of an area, for modules to declare theirs with (`export const grants = PROFILES.shared`). */
-export const PROFILES = { shared, office, personal, ownReadOnly };
+export const PROFILES = { shared, office, personal, ownReadOnly, credentials };
 
 /**
  * The matrix: every module's grants by area (its folder name), declared in its index.ts and collected by

@@ -145,16 +145,7 @@ export class RedisRateLimiter implements RateLimiter {
     this.onAvailability?.(now, err);
   }
   ready(timeoutMs: number): Promise<void> {
-    if (this.#connected) return Promise.resolve();
-    return new Promise((resolve) => {
-      const done = () => {
-        clearTimeout(timer);
-        this.#redis.off('ready', done);
-        resolve();
-      };
-      const timer = setTimeout(done, timeoutMs);
-      this.#redis.once('ready', done);
-    });
+    return this.#connected ? Promise.resolve() : redisReady(this.#redis, timeoutMs);
   }
   async hit(key: string): Promise<RateDecision> {
     if (!this.available) {
@@ -219,4 +210,18 @@ export async function applyRateLimit(
     reply.header('Retry-After', String(retryAfter));
     throw new ApiError(429, 'Too Many Attempts.');
   }
+}
+
+/** Resolves when this Redis connection is ready, or after timeoutMs: a new process counts in Redis from the start. */
+export function redisReady(redis: Redis, timeoutMs: number): Promise<void> {
+  if (redis.status === 'ready') return Promise.resolve();
+  return new Promise((resolve) => {
+    const done = () => {
+      clearTimeout(timer);
+      redis.off('ready', done);
+      resolve();
+    };
+    const timer = setTimeout(done, timeoutMs);
+    redis.once('ready', done);
+  });
 }

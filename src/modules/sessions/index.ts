@@ -1,6 +1,6 @@
 // Sign-in sessions for people (docs/api/permissions.md "Sessions"): signing in, signing out, listing and ending
 // sessions, changing one's own password; the sessions themselves live in src/tenancy/sessions.ts.
-import { GRANT, type AreaGrants } from '../../access/matrix.js';
+import { PROFILES, type AreaGrants } from '../../access/matrix.js';
 import type { ZkApp } from '../../types.js';
 import type { DocsTags } from '../../plugins/docs-groups.js';
 import type { AreaRows } from '../../access/rows.js';
@@ -17,13 +17,7 @@ export const rowRules: AreaRows = {
 };
 
 /** Who may read and write this area, by role (src/access/matrix.ts, docs/api/permissions.md). */
-export const grants: AreaGrants = {
-  user: GRANT.own,
-  extended: GRANT.own,
-  project_controller: GRANT.own,
-  controller: GRANT.own,
-  administrator: GRANT.all,
-};
+export const grants: AreaGrants = PROFILES.credentials;
 
 export default async function sessions(app: ZkApp) {
   await app.register(sessionRoutes);

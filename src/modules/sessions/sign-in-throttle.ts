@@ -5,6 +5,7 @@
 // count (while Redis cannot be reached, each process counts in its own memory).
 import { createRequire } from 'node:module';
 import type { Redis } from 'ioredis';
+import { redisReady } from '../../plugins/rate-limit.js';
 export interface BackOff {
   /** Failures before the first lock. */
   after: number;
@@ -150,16 +151,7 @@ export class RedisSignInThrottle implements SignInThrottle {
   }
   /** Resolves once connected (or after timeoutMs): a new process counts in Redis from its first sign-in. */
   ready(timeoutMs: number): Promise<void> {
-    if (this.#redis.status === 'ready') return Promise.resolve();
-    return new Promise((resolve) => {
-      const done = () => {
-        clearTimeout(timer);
-        this.#redis.off('ready', done);
-        resolve();
-      };
-      const timer = setTimeout(done, timeoutMs);
-      this.#redis.once('ready', done);
-    });
+    return redisReady(this.#redis, timeoutMs);
   }
   async close() {
     await this.#redis.quit().catch(() => this.#redis.disconnect());

@@ -1,6 +1,6 @@
 // API tokens (docs/api/permissions.md): personal and service tokens, their scopes; the secrets themselves live in
 // src/tenancy/tokens.ts.
-import { type AreaGrants, GRANT } from '../../access/matrix.js';
+import { PROFILES, type AreaGrants } from '../../access/matrix.js';
 import type { ZkApp } from '../../types.js';
 import type { DocsTags } from '../../plugins/docs-groups.js';
 import type { AreaRows } from '../../access/rows.js';
@@ -15,13 +15,7 @@ export const rowRules: AreaRows = {
 };
 
 /** Who may read and write this area, by role (src/access/matrix.ts, docs/api/permissions.md). */
-export const grants: AreaGrants = {
-  user: GRANT.own,
-  extended: GRANT.own,
-  project_controller: GRANT.own,
-  controller: GRANT.own,
-  administrator: GRANT.all,
-};
+export const grants: AreaGrants = PROFILES.credentials;
 
 export default async function tokens(app: ZkApp) {
   await app.register(tokenRoutes);
