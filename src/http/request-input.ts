@@ -54,6 +54,7 @@ const WINDOW_ENDS: [RegExp, string][] = [
   [/start_date$/, 'end_date'],
   [/_from$/, '_to'],
   [/^modified_after$/, 'modified_before'],
+  [/^from$/, 'to'],
 ];
 /** The date windows a query schema declares: [start, end] pairs of date or timestamp parameters. */
 function windows(props: Props): [string, string][] {

@@ -18,6 +18,7 @@ const WINDOWS: [string, string][] = [
   ['planned_from', 'planned_to'],
   ['project_start_date', 'project_end_date'],
   ['modified_after', 'modified_before'],
+  ['from', 'to'],
 ];
 /** Date parameters that are no end of a window (a vehicle list's day). */
 const SINGLE_DATES = ['date'];

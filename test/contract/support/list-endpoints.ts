@@ -103,6 +103,8 @@ function filterValue(path: string, name: string, schema: any, fx: Fixtures): str
     month: '2023-03',
     modified_after: '2023-01-01 00:00:00',
     modified_before: '2030-01-01 00:00:00',
+    from: '2023-01-01 00:00:00',
+    to: '2030-01-01 00:00:00',
     employee_id: fx.username,
     project_id: fx.projectId,
     ticket_id: fx.ticketId,
