@@ -1,5 +1,6 @@
 // The demo tenant "demo": created on the first start of an empty database (and by `zeitkonto demo`).
-// Each area contributes its demo data; everything is created in one go for a fresh tenant.
+// Each area contributes its demo data (the steps here, then the `demo` records a module declares in its folder);
+// everything is created in one go for a fresh tenant.
 import type { Kysely } from 'kysely';
 import type { DB } from '../db/schema.js';
 import { forTenant, type TenantDb } from '../db/tenant-scope.js';
@@ -15,13 +16,13 @@ import { demoAbsences } from './absences.js';
 import { demoReceipts } from './receipts.js';
 import { demoCommercial } from './commercial.js';
 import { demoPlannings } from './plannings.js';
-import { demoExtras } from './extras.js';
+import { MODULE_DEMOS } from '../modules/index.js';
 import { listCustomers } from '../modules/customers/customers.repository.js';
 import { listEmployees } from '../modules/employees/employees.repository.js';
 
 export const DEMO_INSTANCE = 'demo';
 
-/** Demo data steps, in dependency order. */
+/** Demo data steps, in dependency order; then each module's own demo records (tenancy/demo-records.ts). */
 const steps: ((db: TenantDb, tenant: Tenant, dialect: Dialect) => Promise<unknown>)[] = [
   demoMasterdata,
   demoPeople,
@@ -41,7 +42,7 @@ const steps: ((db: TenantDb, tenant: Tenant, dialect: Dialect) => Promise<unknow
   demoReceipts,
   demoCommercial,
   demoPlannings,
-  demoExtras,
+  ...MODULE_DEMOS,
 ];
 
 /** Every demo step for a fresh tenant. */

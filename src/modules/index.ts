@@ -2,7 +2,8 @@
 // A new resource adds its folder here. The order is the order of the OpenAPI document's paths. Each folder's index.ts
 // exports its plugin (default) and `docsTags`: the /docs group of each OpenAPI tag its operations carry; a folder whose
 // tables name other records exports them as `references` (db/references.ts), one with "Try it out" bodies for /docs
-// exports them as `examples` (plugins/docs-examples.ts).
+// exports them as `examples` (plugins/docs-examples.ts), one with demo records exports them as `demo`
+// (tenancy/demo-records.ts).
 import type { ZkApp } from '../types.js';
 import { nameModuleSchemas } from '../plugins/openapi-names.js';
 import type { DocsTags } from '../plugins/docs-groups.js';
@@ -10,6 +11,7 @@ import type { AreaRows } from '../access/rows.js';
 import { declareGrants, type AreaGrants } from '../access/matrix.js';
 import { declareReferences, type Reference } from '../db/references.js';
 import type { ModuleExamples, TryItOutExamples } from '../plugins/docs-examples.js';
+import type { DemoRecords } from '../tenancy/demo-records.js';
 import * as absenceReasons from './absence-reasons/index.js';
 import * as absences from './absences/index.js';
 import * as activities from './activities/index.js';
@@ -56,6 +58,8 @@ interface Module {
   docsTags: DocsTags;
   references?: readonly Reference[];
   examples?: ModuleExamples;
+  /** Its records in the demo tenant, made after src/demo's people, customers, projects and bookings. */
+  demo?: DemoRecords;
   /** Who may read and write the module's routes, by role (access/matrix.ts). */
   grants: AreaGrants;
   /** How its routes name a record's employee, for callers with own rows (access/rows.ts). */
@@ -147,4 +151,9 @@ export const EXAMPLES: TryItOutExamples = Object.values(MODULES).reduce<{
     return all;
   },
   { bodies: {}, curated: {} },
+);
+
+/** The modules' own demo records (`demo`), in the order of the modules. */
+export const MODULE_DEMOS: readonly DemoRecords[] = Object.values(MODULES).flatMap((module) =>
+  module.demo ? [module.demo] : [],
 );

@@ -5,6 +5,7 @@ import type { DocsTags } from '../../plugins/docs-groups.js';
 import deviceRoutes from './devices.routes.js';
 
 export { examples } from './devices.examples.js';
+export { demo } from './devices.demo.js';
 
 /** The /docs group of each tag its operations carry. */
 export const docsTags: DocsTags = { Devices: 'organisation' };

@@ -5,6 +5,7 @@ import type { DocsTags } from '../../plugins/docs-groups.js';
 import dynamicAttributeRoutes from './dynamic-attributes.routes.js';
 
 export { examples } from './dynamic-attributes.examples.js';
+export { demo } from './dynamic-attributes.demo.js';
 
 /** The /docs group of each tag its operations carry. */
 export const docsTags: DocsTags = { 'Dynamic attributes': 'customers-projects' };

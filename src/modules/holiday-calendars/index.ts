@@ -5,6 +5,7 @@ import type { DocsTags } from '../../plugins/docs-groups.js';
 import holidayCalendarRoutes from './holiday-calendars.routes.js';
 
 export { examples } from './holiday-calendars.examples.js';
+export { demo } from './holiday-calendars.demo.js';
 
 /** The /docs group of each tag its operations carry. */
 export const docsTags: DocsTags = { 'Holiday calendars': 'organisation' };

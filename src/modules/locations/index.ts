@@ -5,6 +5,7 @@ import type { DocsTags } from '../../plugins/docs-groups.js';
 import locationRoutes from './locations.routes.js';
 
 export { examples } from './locations.examples.js';
+export { demo } from './locations.demo.js';
 
 /** The /docs group of each tag its operations carry. */
 export const docsTags: DocsTags = { Locations: 'organisation' };

@@ -6,6 +6,7 @@ import type { AreaRows } from '../../access/rows.js';
 import mealRoutes from './meals.routes.js';
 
 export { examples } from './meals.examples.js';
+export { demo } from './meals.demo.js';
 
 /** The /docs group of each tag its operations carry. */
 export const docsTags: DocsTags = { 'Employee meals': 'time' };

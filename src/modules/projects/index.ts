@@ -12,6 +12,7 @@ import projectActivities from './project-activities.routes.js';
 import projectPriceTables from './project-price-tables.routes.js';
 
 export { examples } from './projects.examples.js';
+export { demo } from './projects.demo.js';
 
 /** The /docs group of each tag its operations carry. */
 export const docsTags: DocsTags = {

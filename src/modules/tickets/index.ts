@@ -8,6 +8,7 @@ import subtasks from './subtasks.routes.js';
 import attachments from './ticket-attachments.routes.js';
 
 export { examples } from './tickets.examples.js';
+export { demo } from './tickets.demo.js';
 
 /** The /docs group of each tag its operations carry. */
 export const docsTags: DocsTags = {

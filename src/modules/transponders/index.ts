@@ -5,6 +5,7 @@ import type { DocsTags } from '../../plugins/docs-groups.js';
 import transponderRoutes from './transponders.routes.js';
 
 export { examples } from './transponders.examples.js';
+export { demo } from './transponders.demo.js';
 
 /** The /docs group of each tag its operations carry. */
 export const docsTags: DocsTags = { Transponders: 'organisation' };

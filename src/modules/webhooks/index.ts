@@ -6,6 +6,7 @@ import webhookRoutes from './webhooks.routes.js';
 import { enqueueDeliveries } from './webhooks.outbox.js';
 
 export { examples } from './webhooks.examples.js';
+export { demo } from './webhooks.demo.js';
 
 /** The /docs group of each tag its operations carry. */
 export const docsTags: DocsTags = { Webhooks: 'integration' };
