@@ -149,9 +149,10 @@ export async function enforceRows(req: FastifyRequest, area: string, action: Act
   if (!rules?.own || !me) throw missingPermission(`${area}:${action}`);
   const path = routePath(req);
   const kind = req.rows;
-  const wider = kind === 'department' || kind === 'controlled' ? rules[kind] : undefined;
-  if (wider && (kind === 'department' || kind === 'controlled') && (await widerRows(req, kind, wider, me, path)))
-    return;
+  if (kind === 'department' || kind === 'controlled') {
+    const wider = rules[kind];
+    if (wider && (await widerRows(req, kind, wider, me, path))) return;
+  }
   await ownRows(req, area, action, rules.own, me.username, path);
 }
 
@@ -164,12 +165,6 @@ async function widerRows(
   path: string,
 ): Promise<boolean> {
   const params = (req.params ?? {}) as Record<string, unknown>;
-  if (wider.redact) {
-    const redact = wider.redact;
-    const column = wider.employee;
-    req.redact = (item: any) =>
-      item && typeof item === 'object' && item[column] !== me.username ? redact(item, req.db.language) : item;
-  }
   if (wider.records.includes(path)) {
     const param = /:(\w+)/.exec(path)![1];
     const row = await untyped(req.db)
@@ -180,27 +175,26 @@ async function widerRows(
       .executeTakeFirst();
     // Out of reach is the same 404 as unknown: its existence is not revealed.
     if (!row) throw notFound();
-    return true;
-  }
-  const projectParam = wider.projects?.[path];
-  if (kind === 'controlled' && projectParam !== undefined) {
+  } else if (kind === 'controlled' && wider.projects?.[path] !== undefined) {
+    // A controlled project's rows are all reached; any other project's are the caller's own.
     const row = await untyped(req.db)
       .selectFrom('project_assignments')
       .select('project_id')
-      .where('project_id', '=', params[projectParam])
+      .where('project_id', '=', params[wider.projects[path]])
       .where('employee_id', '=', me.username)
       .where('type', 'in', [...CONTROLLING_ASSIGNMENT_TYPES])
       .executeTakeFirst();
-    if (row) return true;
-    req.redact = undefined;
-    return false;
-  }
-  if (wider.lists.includes(path)) {
+    if (!row) return false;
+  } else if (wider.lists.includes(path)) {
     req.listFilter = (qb) => qb.where(reach(req.db, kind, wider, me, fromAlias(qb)));
-    return true;
+  } else return false;
+  const redact = wider.redact;
+  if (redact) {
+    const column = wider.employee;
+    req.redact = (item: any) =>
+      item && typeof item === 'object' && item[column] !== me.username ? redact(item, req.db.language) : item;
   }
-  req.redact = undefined;
-  return false;
+  return true;
 }
 
 async function ownRows(req: FastifyRequest, area: string, action: Action, own: OwnRows, me: string, path: string) {
