@@ -154,6 +154,14 @@ forEachDialect('row kinds: controlled projects, department, own lists', (t) => {
     assert.equal(shown.leaveApprovalApplication, null);
     for (const field of ['employee_id', 'type', 'start_date', 'end_date', 'hours', 'approved'])
       assert.deepEqual(shown[field], full[field], field);
+    // The CSV export of the list hides the same: the colleague's line names no reason and no note.
+    const csv = await me.get('/absences?format=csv');
+    assert.equal(csv.status, 200, csv.text);
+    const lines = csv.text.trim().split('\n');
+    assert.equal(lines.length, 3, csv.text);
+    const line = lines.find((l) => l.startsWith(`${sick.id},`))!;
+    assert.ok(line && !line.includes('KR') && !line.includes('Flu'), line);
+    assert.ok(lines.some((l) => l.startsWith(`${mine.id},`) && l.includes('Skiing')));
     const single = await me.get(`/absences/${sick.id}`);
     assert.equal(single.status, 200, single.text);
     assert.deepEqual(single.body.data, shown);
