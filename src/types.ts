@@ -1,5 +1,5 @@
 // Fastify type augmentation shared by every plugin and module.
-import type { Kysely } from 'kysely';
+import type { Kysely, SelectQueryBuilder } from 'kysely';
 import type {
   FastifyInstance,
   FastifyBaseLogger,
@@ -55,6 +55,13 @@ declare module 'fastify' {
     /** Who is calling (access/caller.ts) and the rows of the route's area they reach (access/authorize.ts). */
     caller: Caller;
     rows: Rows;
+    /**
+     * The caller's rows of a list route, as a condition on the list's query (access/rows.ts): http/list applies it
+     * (and marks it `applied`); a list answered without it is refused rather than shown unfiltered.
+     */
+    listFilter?: { (qb: SelectQueryBuilder<any, any, any>): SelectQueryBuilder<any, any, any>; applied?: boolean };
+    /** How a reached record of another employee is shown (access/rows.ts): applied to the items of `data`. */
+    redact?: (item: unknown) => unknown;
     /** The tenant's view of the database (db/tenant-scope.ts): what routes hand to repositories. */
     db: TenantDb;
     /** A write request's transaction and what it records (plugins/write-path); null on reads. */

@@ -1,5 +1,5 @@
 // The permission matrix as the Markdown table docs/api/permissions.md shows (a test keeps the two equal).
-import { MATRIX, type Grant } from './matrix.js';
+import { MATRIX, type Grant, type Rows } from './matrix.js';
 import { ROLES } from './roles.js';
 
 const NAMES: Record<(typeof ROLES)[number], string> = {
@@ -11,8 +11,18 @@ const NAMES: Record<(typeof ROLES)[number], string> = {
 };
 const ORDER = ['user', 'extended', 'project_controller', 'controller', 'administrator'] as const;
 
+/** The rows of a grant as the table names them. */
+const ROWS: Record<Rows, string> = {
+  all: 'all',
+  own: 'own',
+  department: 'own + department',
+  controlled: 'own + controlled projects',
+};
+
 const cell = (grant: Grant | undefined) =>
-  [grant?.read && `read ${grant.read}`, grant?.write && `write ${grant.write}`].filter(Boolean).join(', ') || '—';
+  [grant?.read && `read ${ROWS[grant.read]}`, grant?.write && `write ${ROWS[grant.write]}`]
+    .filter(Boolean)
+    .join(', ') || '—';
 
 export function matrixTable(): string {
   const head = `| area | ${ORDER.map((r) => NAMES[r]).join(' | ')} |`;

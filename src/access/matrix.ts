@@ -5,10 +5,12 @@ import type { Role } from './roles.js';
 
 /**
  * Which rows of an area a grant reaches: `all`, or `own` — the caller's own: their bookings, absences, their employee
- * record …, the projects they are assigned to. `own` is enforced by the area's row rule (access/rows.ts); an area
- * without one grants nothing but `all`.
+ * record …, the projects they are assigned to; `department` — their own and those of the people of their department;
+ * `controlled` — their own and those of the projects they control (they are its project manager,
+ * docs/api/permissions.md). Each is enforced by the area's row rule of that kind (access/rows.ts); an area without
+ * one grants nothing but `all`.
  */
-export type Rows = 'all' | 'own';
+export type Rows = 'all' | 'own' | 'department' | 'controlled';
 
 export interface Grant {
   read?: Rows;
@@ -24,6 +26,11 @@ export const GRANT = {
   readAll: { read: 'all' },
   own: { read: 'own', write: 'own' },
   readOwn: { read: 'own' },
+  /** Reads their department's rows too (an absence calendar), writes their own. */
+  department: { read: 'department', write: 'own' },
+  /** Reads the rows of the projects they control too, writes their own. */
+  controlled: { read: 'controlled', write: 'own' },
+  readControlled: { read: 'controlled' },
 } as const satisfies Record<string, Grant>;
 const { all: ALL, readAll: READ_ALL, own: OWN, readOwn: READ_OWN } = GRANT;
 

@@ -3,7 +3,8 @@
 // route of the area before its handler runs, so handlers never check rights. What a route cannot be matched to
 // refuses (403): a grant is only as wide as the rule that filters it.
 import type { FastifyRequest } from 'fastify';
-import { untyped, type TenantTable } from '../db/tenant-scope.js';
+import type { ExpressionBuilder, SelectQueryBuilder } from 'kysely';
+import { untyped, type TenantDb, type TenantTable } from '../db/tenant-scope.js';
 import { notFound } from '../values/errors.js';
 import { missingPermission, type Action } from './authorize.js';
 import type { Rows } from './matrix.js';
@@ -23,32 +24,183 @@ export interface OwnRows {
    * routes of the area with parameters are not matched (they refuse).
    */
   record?: { table: TenantTable; column: string; key?: string; paths: readonly string[] };
+  /**
+   * List routes (paths below the API prefix) that listResponse (http/list) filters in SQL to the records whose
+   * `column` is the caller's username — or, with `via`, whose `column` names a row of `via.table` whose `via.key`
+   * equals it and whose `via.column` is the caller (the projects they are assigned to).
+   */
+  list?: { paths: readonly string[]; column: string; via?: { table: TenantTable; key: string; column: string } };
   /** Body fields only a grant of all rows may set, each with the permission it needs (an absence's `approved`). */
   reserved?: Readonly<Record<string, string>>;
+  /** Routes only a grant of all rows may use, each with the permission it needs (a booking's project release). */
+  refused?: Readonly<Record<string, string>>;
   /** The module filters its rows itself (and says where). */
   filteredBy?: string;
+}
+
+/**
+ * Rows beyond one's own that a `department` or `controlled` grant adds for reading (writes stay `own`). The records
+ * of `table` reached are the caller's own (`employee` column), and those of the people of their department
+ * (`department`), or those of the projects they control (`controlled`: `project` column; docs/api/permissions.md
+ * "Projects they control"). A route of the area not named here answers as for `own` rows.
+ */
+export interface WiderRows {
+  table: TenantTable;
+  /** Column naming the record's employee (username). */
+  employee: string;
+  /** Column naming the record's project (controlled rows). */
+  project?: string;
+  /** List routes: filtered in SQL by listResponse (http/list), one subquery per list; meta.total counts only those. */
+  lists: readonly string[];
+  /** Item routes whose first path parameter is the record's id: a record out of reach is 404. */
+  records: readonly string[];
+  /** Routes whose path parameter (the value) names a project: a controlled project's rows are all reached there. */
+  projects?: Readonly<Record<string, string>>;
+  /** A reached record of another employee as it is shown (an absence without its reason); items of `data`. */
+  redact?: (record: any, language: string) => unknown;
 }
 
 /** A module's row rules, by the rows they reach. */
 export interface AreaRows {
   own?: OwnRows;
+  department?: WiderRows;
+  controlled?: WiderRows;
 }
 
 /** The row kinds these declarations can enforce (what access/authorize.ts may grant beyond `all`). */
 export function rowKinds(rules: AreaRows | undefined): ReadonlySet<Rows> {
-  return new Set(rules?.own ? (['own'] as const) : []);
+  const kinds = new Set<Rows>();
+  if (rules?.own) kinds.add('own');
+  // Wider rows include one's own: their writes and the routes they do not name are own rows.
+  if (rules?.own && rules.department) kinds.add('department');
+  if (rules?.own && rules.controlled) kinds.add('controlled');
+  return kinds;
 }
+
+/** A project manager (with or without budget responsibility) of a project controls it: its assignment's `type`. */
+export const CONTROLLING_ASSIGNMENT_TYPES = ['1', '2'] as const;
+
+type Employee = NonNullable<FastifyRequest['caller']['employee']>;
+type Where = (eb: ExpressionBuilder<any, any>) => any;
+
+/** The projects the employee controls, as a subquery (one per statement, never one per row). */
+const controlledProjects = (db: TenantDb, eb: ExpressionBuilder<any, any>, username: string) =>
+  eb
+    .selectFrom('project_assignments as zk_c')
+    .select('zk_c.project_id')
+    .where('zk_c.tenant_id', '=', db.tenantId)
+    .where('zk_c.employee_id', '=', username)
+    .where('zk_c.type', 'in', [...CONTROLLING_ASSIGNMENT_TYPES]);
+
+/** The condition on `alias`'s columns that keeps the rows of `kind` the caller reaches. */
+function reach(db: TenantDb, kind: 'department' | 'controlled', wider: WiderRows, me: Employee, alias: string): Where {
+  const employee = `${alias}.${wider.employee}`;
+  return (eb) =>
+    eb.or([
+      eb(employee, '=', me.username),
+      kind === 'department'
+        ? eb(
+            employee,
+            'in',
+            eb
+              .selectFrom('employees as zk_d')
+              .select('zk_d.username')
+              .where('zk_d.tenant_id', '=', db.tenantId)
+              .where('zk_d.department_id', '=', me.departmentId),
+          )
+        : eb(`${alias}.${wider.project}`, 'in', controlledProjects(db, eb, me.username)),
+    ]);
+}
+
+/** The own rows of a list: `column` is the caller, or names a row of `via` that is theirs. */
+function ownList(db: TenantDb, list: NonNullable<OwnRows['list']>, me: string, alias: string): Where {
+  const column = `${alias}.${list.column}`;
+  const via = list.via;
+  if (!via) return (eb) => eb(column, '=', me);
+  return (eb) =>
+    eb(
+      column,
+      'in',
+      eb
+        .selectFrom(`${via.table} as zk_v`)
+        .select(`zk_v.${via.key}`)
+        .where('zk_v.tenant_id', '=', db.tenantId)
+        .where(`zk_v.${via.column}`, '=', me),
+    );
+}
+
+/** The alias (or table name) of a list query's first FROM item, to qualify the filter's columns. */
+function fromAlias(qb: SelectQueryBuilder<any, any, any>): string {
+  const from = (qb.toOperationNode().from?.froms[0] ?? {}) as any;
+  return from.kind === 'AliasNode' ? from.alias.name : from.table.identifier.name;
+}
+
+/** The route's path below the API prefix, as modules declare it. */
+const routePath = (req: FastifyRequest) => req.routeOptions.url?.replace(/^.*?\/next\/api\/v1/, '') ?? '';
 
 /**
  * Applies the caller's rows to the request: another employee's record is 404 (its existence is not revealed); a list
- * is filtered to the caller; a body naming another employee is 403. A route the rule cannot match refuses.
+ * is filtered to the caller's rows; a body naming another employee is 403. A route the rule cannot match refuses.
  */
 export async function enforceRows(req: FastifyRequest, area: string, action: Action): Promise<void> {
   if (req.rows === 'all') return;
-  const own = req.routeOptions.config.rowRules?.own;
-  const me = req.caller.employee?.username;
-  if (!own || me === undefined) throw missingPermission(`${area}:${action}`);
+  const rules = req.routeOptions.config.rowRules;
+  const me = req.caller.employee;
+  if (!rules?.own || !me) throw missingPermission(`${area}:${action}`);
+  const path = routePath(req);
+  const kind = req.rows;
+  if (kind === 'department' || kind === 'controlled') {
+    const wider = rules[kind];
+    if (wider && (await widerRows(req, kind, wider, me, path))) return;
+  }
+  await ownRows(req, area, action, rules.own, me.username, path);
+}
+
+/** Wider rows on the routes `wider` names; false when the route is not one of them (own rows apply). */
+async function widerRows(
+  req: FastifyRequest,
+  kind: 'department' | 'controlled',
+  wider: WiderRows,
+  me: Employee,
+  path: string,
+): Promise<boolean> {
+  const params = (req.params ?? {}) as Record<string, unknown>;
+  if (wider.records.includes(path)) {
+    const param = /:(\w+)/.exec(path)![1];
+    const row = await untyped(req.db)
+      .selectFrom(`${wider.table} as zk_r`)
+      .select('zk_r.id')
+      .where('zk_r.id', '=', params[param])
+      .where(reach(req.db, kind, wider, me, 'zk_r'))
+      .executeTakeFirst();
+    // Out of reach is the same 404 as unknown: its existence is not revealed.
+    if (!row) throw notFound();
+  } else if (kind === 'controlled' && wider.projects?.[path] !== undefined) {
+    // A controlled project's rows are all reached; any other project's are the caller's own.
+    const row = await untyped(req.db)
+      .selectFrom('project_assignments')
+      .select('project_id')
+      .where('project_id', '=', params[wider.projects[path]])
+      .where('employee_id', '=', me.username)
+      .where('type', 'in', [...CONTROLLING_ASSIGNMENT_TYPES])
+      .executeTakeFirst();
+    if (!row) return false;
+  } else if (wider.lists.includes(path)) {
+    req.listFilter = (qb) => qb.where(reach(req.db, kind, wider, me, fromAlias(qb)));
+  } else return false;
+  const redact = wider.redact;
+  if (redact) {
+    const column = wider.employee;
+    req.redact = (item: any) =>
+      item && typeof item === 'object' && item[column] !== me.username ? redact(item, req.db.language) : item;
+  }
+  return true;
+}
+
+async function ownRows(req: FastifyRequest, area: string, action: Action, own: OwnRows, me: string, path: string) {
   if (own.filteredBy) return;
+  const refused = own.refused?.[path];
+  if (refused) throw missingPermission(refused);
   const params = (req.params ?? {}) as Record<string, unknown>;
   const query = (req.query ?? {}) as Record<string, unknown>;
   let matched = false;
@@ -57,7 +209,6 @@ export async function enforceRows(req: FastifyRequest, area: string, action: Act
     if (params[own.param] !== me) throw notFound();
     matched = true;
   }
-  const path = req.routeOptions.url?.replace(/^.*?\/next\/api\/v1/, '') ?? '';
   const recordParam = own.record?.paths.includes(path) ? /:(\w+)/.exec(path)?.[1] : undefined;
   if (own.record && recordParam) {
     const row = await untyped(req.db)
@@ -68,6 +219,11 @@ export async function enforceRows(req: FastifyRequest, area: string, action: Act
       .executeTakeFirst();
     // Another employee's record is the same 404 as an unknown one: its existence is not revealed.
     if (!row) throw notFound();
+    matched = true;
+  }
+  if (!matched && own.list?.paths.includes(path) && req.method === 'GET') {
+    const list = own.list;
+    req.listFilter = (qb) => qb.where(ownList(req.db, list, me, fromAlias(qb)));
     matched = true;
   }
   if (!matched && own.query && req.method === 'GET') {

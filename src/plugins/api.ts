@@ -80,5 +80,16 @@ export function registerApiHooks(app: FastifyInstance): void {
     const { area, public: open } = request.routeOptions.config;
     if (area && !open && request.rows !== 'all') await enforceRows(request, area, actionOf(request.method));
   });
+  // The caller's rows on the answer (access/rows.ts): a list route that did not apply its row filter is refused
+  // rather than shown unfiltered; another employee's reached records are shown as the area's rule redacts them.
+  app.addHook('preSerialization', async (request: FastifyRequest, reply: FastifyReply, payload: unknown) => {
+    if (request.listFilter && !request.listFilter.applied && reply.statusCode < 300)
+      throw new Error(`${request.routeOptions.url}: the row filter of the caller was not applied`);
+    const redact = request.redact;
+    if (!redact || reply.statusCode >= 300 || !payload || typeof payload !== 'object' || !('data' in payload))
+      return payload;
+    const { data } = payload as { data: unknown };
+    return { ...payload, data: Array.isArray(data) ? data.map(redact) : redact(data) };
+  });
   app.addHook('preValidation', normalizeRequestInput);
 }

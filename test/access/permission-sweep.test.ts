@@ -1,7 +1,8 @@
 // Every operation of the OpenAPI document, sent as each of the five roles and as a narrowed token, answers as the
 // permission matrix says: no grant -> 403 naming the operation's x-permission; a grant of all rows -> never 403; a
-// grant of own rows -> 403 only where the area's row rule cannot match the route (docs/api/permissions.md). An
-// operation whose area has no matrix entry fails here. Public operations (signing in: `security: []`) are left out.
+// grant of narrower rows (own, department, controlled projects) -> 403 only where the area's row rule cannot match
+// the route (docs/api/permissions.md). An operation whose area has no matrix entry fails here. Public operations
+// (signing in: `security: []`) are left out. Which rows answer, with own and foreign records, is row-sweep.test.ts.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { forEachDialect, type Client } from '../support/app.js';
@@ -72,8 +73,8 @@ forEachDialect('permission sweep over every operation', (t) => {
         else if (grant === undefined && (r.status !== 403 || r.body.required !== op.permission))
           wrong.push(`${where} (expected 403 ${op.permission})`);
         else if (grant === 'all' && r.status === 403) wrong.push(`${where} (granted all rows)`);
-        else if (grant === 'own' && r.status === 403 && !String(r.body.required).startsWith(area))
-          wrong.push(`${where} (own rows: a refusal must name the area)`);
+        else if (grant !== 'all' && r.status === 403 && !String(r.body.required).startsWith(area))
+          wrong.push(`${where} (${grant} rows: a refusal must name the area)`);
       }
     }
     assert.deepEqual(wrong, []);

@@ -86,6 +86,16 @@ export async function listResponse<DB, TB extends keyof DB, Row, Out>(
   map: (rows: Row[]) => Out[] | Promise<Out[]>,
 ) {
   spec = withWritableSorts(spec, req.routeOptions.url);
+  // The caller's rows (access/rows.ts): one condition on the list's query, so meta.total counts only those.
+  if (req.listFilter) {
+    qb = req.listFilter(qb) as typeof qb;
+    req.listFilter.applied = true;
+  }
+  const redact = req.redact;
+  if (redact) {
+    const mapRows = map;
+    map = async (rows) => ((await mapRows(rows)) as unknown[]).map(redact) as Out[];
+  }
   if (wantsCsv(req)) {
     let q = withModifiedFilters(qb, spec, req.query as ListQueryValues);
     for (const term of orderTerms(spec, req.query as ListQueryValues)) q = q.orderBy(term);

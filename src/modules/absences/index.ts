@@ -5,6 +5,7 @@ import type { DocsTags } from '../../plugins/docs-groups.js';
 import type { Reference } from '../../db/references.js';
 import type { AreaRows } from '../../access/rows.js';
 import absenceRoutes from './absences.routes.js';
+import { withoutReason } from './absences.redact.js';
 
 export { examples } from './absences.examples.js';
 
@@ -25,10 +26,18 @@ export const rowRules: AreaRows = {
     record: { table: 'absences', column: 'employee_id', paths: ['/absences/:id'] },
     reserved: { approved: 'absences:approve' },
   },
+  // Users with extended rights: their department's absence calendar, without reasons.
+  department: {
+    table: 'absences',
+    employee: 'employee_id',
+    lists: ['/absences'],
+    records: ['/absences/:id'],
+    redact: withoutReason,
+  },
 };
 
 /** Who may read and write this area, by role (src/access/matrix.ts, docs/api/permissions.md). */
-export const grants: AreaGrants = { ...PROFILES.personal, controller: GRANT.all };
+export const grants: AreaGrants = { ...PROFILES.personal, extended: GRANT.department, controller: GRANT.all };
 
 export default async function absences(app: ZkApp) {
   await app.register(absenceRoutes);

@@ -1,5 +1,5 @@
 // Attendances (project time bookings) with every booking rule.
-import { type AreaGrants, PROFILES } from '../../access/matrix.js';
+import { type AreaGrants, GRANT, PROFILES } from '../../access/matrix.js';
 import type { ZkApp } from '../../types.js';
 import type { DocsTags } from '../../plugins/docs-groups.js';
 import type { Reference } from '../../db/references.js';
@@ -29,11 +29,21 @@ export const rowRules: AreaRows = {
     query: 'employee_id',
     body: 'employee_id',
     record: { table: 'attendances', column: 'employee_id', paths: ['/attendances/:id'] },
+    // Releasing bookings for billing is the project's decision, not the booker's.
+    refused: { '/attendances/:id/release': 'attendances:release' },
+  },
+  // Project Controllers: the bookings of the projects they control.
+  controlled: {
+    table: 'attendances',
+    employee: 'employee_id',
+    project: 'project_id',
+    lists: ['/attendances'],
+    records: ['/attendances/:id'],
   },
 };
 
 /** Who may read and write this area, by role (src/access/matrix.ts, docs/api/permissions.md). */
-export const grants: AreaGrants = PROFILES.personal;
+export const grants: AreaGrants = { ...PROFILES.personal, project_controller: GRANT.controlled };
 
 export default async function attendances(app: ZkApp) {
   await app.register(attendanceRoutes);

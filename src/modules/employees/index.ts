@@ -18,7 +18,9 @@ export const references: Reference[] = [
 ];
 
 /** The rows a person with a narrower grant than all reaches (access/rows.ts, docs/api/permissions.md). */
-export const rowRules: AreaRows = { own: { param: 'username' } };
+export const rowRules: AreaRows = {
+  own: { param: 'username', list: { paths: ['/employees', '/departments/:id/employees'], column: 'username' } },
+};
 
 /** Who may read and write this area, by role (src/access/matrix.ts, docs/api/permissions.md). */
 export const grants: AreaGrants = PROFILES.ownReadOnly;

@@ -33,6 +33,8 @@ export interface PlanFilters {
   employee_ids?: string[];
   project_ids?: number[];
   customer_numbers?: string[];
+  /** The caller's rows (access/rows.ts, the request's listFilter) on lists that listResponse does not page. */
+  rows?: (q: SelectQueryBuilder<any, any, any>) => SelectQueryBuilder<any, any, any>;
 }
 
 /** The filters every plan list shares, from its query. */
@@ -49,6 +51,7 @@ export function planFiltersOf(query: Record<string, unknown>): PlanFilters {
 /** employee_ids[], project_ids[], customer_numbers[] on any plan table (employee_id, project_id): unknown ids match nothing. */
 export function whereOwners<Q extends SelectQueryBuilder<any, any, any>>(db: TenantDb, q: Q, f: PlanFilters): Q {
   let out = q as SelectQueryBuilder<any, any, any>;
+  if (f.rows) out = f.rows(out);
   if (f.employee_ids !== undefined) out = out.where('employee_id', 'in', f.employee_ids.length ? f.employee_ids : ['']);
   if (f.project_ids !== undefined) out = out.where('project_id', 'in', f.project_ids.length ? f.project_ids : [0]);
   if (f.customer_numbers !== undefined) {

@@ -51,7 +51,10 @@ export default async function planningRoutes(app: ZkApp) {
       const query = req.query as Record<string, unknown> & ListQueryValues;
       const filters = planFiltersOf(query);
       if (query.include_defaults) {
-        const page = await pageWithDefaults(s.db, filters, query);
+        // Stored entries and default days both keep to the caller's rows (access/rows.ts).
+        const rows = req.listFilter;
+        if (rows) rows.applied = true;
+        const page = await pageWithDefaults(s.db, { ...filters, rows }, query);
         return envelope(req, page, await toPlannings(s.db, page.rows));
       }
       return listResponse(req, listPlannings(s.db, filters), planningListSpec, (rows) =>

@@ -58,6 +58,11 @@ export const rowRules: AreaRows = {
         '/projects/:id/locations/:name',
       ],
     },
+    list: {
+      paths: ['/projects'],
+      column: 'id',
+      via: { table: 'project_assignments', key: 'project_id', column: 'employee_id' },
+    },
   },
 };
 

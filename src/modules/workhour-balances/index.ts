@@ -9,7 +9,13 @@ import workhourBalanceRoutes from './workhour-balances.routes.js';
 export const docsTags: DocsTags = { 'Working-time balances': 'time' };
 
 /** The rows a person with a narrower grant than all reaches (access/rows.ts, docs/api/permissions.md). */
-export const rowRules: AreaRows = { own: { query: 'employee_id' } };
+export const rowRules: AreaRows = {
+  own: {
+    query: 'employee_id',
+    // A balance's key is its employee's numeric id.
+    record: { table: 'employees', key: 'id', column: 'username', paths: ['/workhour-balances/:id'] },
+  },
+};
 
 /** Who may read and write this area, by role (src/access/matrix.ts, docs/api/permissions.md). */
 export const grants: AreaGrants = PROFILES.ownReadOnly;

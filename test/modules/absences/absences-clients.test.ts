@@ -145,7 +145,10 @@ forEachDialect('absences: zep-mcp-server calls', (t) => {
       [created.body.data.id],
     );
     assert.equal((await paginateAll(get, `/employees/${u}/employment-periods`, {})).length, 1);
-    // The team-status tool lists employees: not something a User may do.
-    assert.equal((await get('/employees')).status, 403);
+    // The team-status tool lists employees: a User's list holds only themself.
+    assert.deepEqual(
+      (await paginateAll(get, '/employees', {})).map((e) => e.username),
+      [employee],
+    );
   });
 });
