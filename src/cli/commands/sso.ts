@@ -12,7 +12,8 @@ import {
   setSsoProvider,
   type MatchBy,
 } from '../../modules/sessions/sso.repository.js';
-import { parse, requireTenant, UsageError, withDatabase, type Command } from '../io.js';
+import type { Config } from '../../config.js';
+import { parse, requireTenant, UsageError, withDatabase, type CliIO, type Command } from '../io.js';
 
 export const ssoCommand: Command = {
   name: 'sso',
@@ -24,46 +25,8 @@ export const ssoCommand: Command = {
   ],
   async run(config, [sub, ...args], io) {
     switch (sub) {
-      case 'set': {
-        const { values, positionals } = parse(
-          args,
-          {
-            issuer: { type: 'string' },
-            'client-id': { type: 'string' },
-            'client-secret-file': { type: 'string' },
-            match: { type: 'string' },
-            claim: { type: 'string' },
-            name: { type: 'string' },
-          },
-          1,
-        );
-        const issuer = issuerOf(values.issuer);
-        const clientId = values['client-id'];
-        if (!clientId || clientId.length > 255 || /\s/.test(clientId))
-          throw new UsageError('--client-id is required (the client id the provider gave, without spaces)');
-        const clientSecret = secretFrom(values['client-secret-file']);
-        const matchBy = (values.match ?? 'username') as MatchBy;
-        if (!MATCH_BY.includes(matchBy)) throw new UsageError('--match must be username or email');
-        const claim = values.claim ?? DEFAULT_CLAIM[matchBy];
-        if (!/^[\x21-\x7e]{1,255}$/.test(claim)) throw new UsageError('--claim must be a claim name');
-        const name = values.name ?? new URL(issuer).host;
-        if (name.trim() === '' || name.length > 100) throw new UsageError('--name must be 1 to 100 characters');
-        return withDatabase(config, async (database) => {
-          const tenant = await requireTenant(database, positionals[0]);
-          await setSsoProvider(forTenant(database.db, tenant.id), {
-            name,
-            issuer,
-            clientId,
-            clientSecret,
-            matchBy,
-            claim,
-          });
-          io.out(`Single sign-on of ${tenant.instance}: ${name} (${issuer}), matching the claim ${claim} to the`);
-          io.out(`employee's ${matchBy}. Register this redirect URI at the provider (your server's address):`);
-          io.out(`  https://<host>/${tenant.instance}/next/api/v1/sessions/sso/callback`);
-          return 0;
-        });
-      }
+      case 'set':
+        return set(config, args, io);
       case 'show': {
         const { values, positionals } = parse(args, { json: { type: 'boolean' } }, 1);
         return withDatabase(config, async (database) => {
@@ -107,6 +70,48 @@ export const ssoCommand: Command = {
     }
   },
 };
+
+/** `sso set`: checks every argument before it opens the database. */
+async function set(config: Config, args: string[], io: CliIO): Promise<number> {
+  const { values, positionals } = parse(
+    args,
+    {
+      issuer: { type: 'string' },
+      'client-id': { type: 'string' },
+      'client-secret-file': { type: 'string' },
+      match: { type: 'string' },
+      claim: { type: 'string' },
+      name: { type: 'string' },
+    },
+    1,
+  );
+  const issuer = issuerOf(values.issuer);
+  const clientId = values['client-id'];
+  if (!clientId || clientId.length > 255 || /\s/.test(clientId))
+    throw new UsageError('--client-id is required (the client id the provider gave, without spaces)');
+  const clientSecret = secretFrom(values['client-secret-file']);
+  const matchBy = (values.match ?? 'username') as MatchBy;
+  if (!MATCH_BY.includes(matchBy)) throw new UsageError('--match must be username or email');
+  const claim = values.claim ?? DEFAULT_CLAIM[matchBy];
+  if (!/^[\x21-\x7e]{1,255}$/.test(claim)) throw new UsageError('--claim must be a claim name');
+  const name = values.name ?? new URL(issuer).host;
+  if (name.trim() === '' || name.length > 100) throw new UsageError('--name must be 1 to 100 characters');
+  return withDatabase(config, async (database) => {
+    const tenant = await requireTenant(database, positionals[0]);
+    await setSsoProvider(forTenant(database.db, tenant.id), {
+      name,
+      issuer,
+      clientId,
+      clientSecret,
+      matchBy,
+      claim,
+    });
+    io.out(`Single sign-on of ${tenant.instance}: ${name} (${issuer}), matching the claim ${claim} to the`);
+    io.out(`employee's ${matchBy}. Register this redirect URI at the provider (your server's address):`);
+    io.out(`  https://<host>/${tenant.instance}/next/api/v1/sessions/sso/callback`);
+    return 0;
+  });
+}
 
 /** An issuer URL: https, or http on this machine's loopback interface; no query or fragment. */
 function issuerOf(value: string | undefined): string {
