@@ -1,8 +1,8 @@
 // Single sign-on with OpenID Connect (docs/api/permissions.md "Single sign-on") against a local provider the test
 // starts (test/support/oidc.ts): the whole authorisation code + PKCE flow through the API ends in the same session as
 // signing in with a password; people are found by username or by e-mail; who is unknown or has left, a changed or
-// missing state, a code from another sign-in and a refusal at the provider end without a session; a tenant without
-// single sign-on answers 404.
+// missing state, a code from another sign-in, an ID token that fails a check (signature, audience, nonce, issuer,
+// expiry) and a refusal at the provider end without a session; a tenant without single sign-on answers 404.
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import { forEachDialect, type Client } from '../support/app.js';
@@ -204,6 +204,34 @@ forEachDialect('single sign-on with OpenID Connect', (t) => {
     }
   });
 
+  test('an ID token for another audience, sign-in (nonce) or issuer, or an expired one, is refused', async () => {
+    const c = await ssoTenant();
+    const me = await createEmployee(c);
+    const account = provider.addAccount({ preferred_username: me.username });
+    const now = Math.floor(Date.now() / 1000);
+    const changes: [string, (claims: Record<string, unknown>) => Record<string, unknown>][] = [
+      ['audience', (claims) => ({ ...claims, aud: 'another-client' })],
+      ['nonce', (claims) => ({ ...claims, nonce: 'another-sign-in' })],
+      ['issuer', (claims) => ({ ...claims, iss: 'http://127.0.0.1:1' })],
+      ['expiry', (claims) => ({ ...claims, iat: now - 7200, exp: now - 3600 })],
+    ];
+    try {
+      for (const [what, change] of changes) {
+        provider.changeIdToken = change;
+        const r = await signIn(c, account);
+        assert.equal(r.headers.location, '/?sso_error=invalid_response', what);
+        assert.equal(setCookie(r.headers, 'zk_session'), undefined, what);
+      }
+      // Signed again unchanged, it is accepted: the refusals above are the changed claims'.
+      provider.changeIdToken = (claims) => claims;
+      const ok = await signIn(c, account);
+      assert.equal(ok.headers.location, '/');
+      assert.ok(setCookie(ok.headers, 'zk_session'));
+    } finally {
+      provider.changeIdToken = null;
+    }
+  });
+
   test('a refusal at the provider comes back as provider_denied', async () => {
     const c = await ssoTenant();
     const { state, back } = await atProvider(c, 'deny');
@@ -211,6 +239,50 @@ forEachDialect('single sign-on with OpenID Connect', (t) => {
     const r = await callback(back, state);
     assert.equal(r.headers.location, '/?sso_error=provider_denied');
     assert.equal(setCookie(r.headers, 'zk_session'), undefined);
+  });
+
+  test('behind a TLS proxy: the https redirect URI of the forwarded host, and Secure cookies', async () => {
+    const { buildTestApp } = await import('../support/app.js');
+    const behindProxy = await buildTestApp(t().dialect, { trustProxy: true });
+    try {
+      const c = await behindProxy.tenant();
+      const redirectUri = `https://zeitkonto.example${api(c)}/sessions/sso/callback`;
+      const { clientId, clientSecret } = await provider.register([redirectUri]);
+      await setSsoProvider(forTenant(behindProxy.database.db, c.tenant.id), {
+        name: 'Local provider',
+        issuer: provider.issuer,
+        clientId,
+        clientSecret,
+        matchBy: 'username',
+        claim: 'preferred_username',
+      });
+      const me = await createEmployee(c);
+      const forwarded = { 'x-forwarded-proto': 'https', 'x-forwarded-host': 'zeitkonto.example' };
+      const info = await behindProxy.inject({ method: 'GET', url: `${api(c)}/sessions/sso`, headers: forwarded });
+      assert.equal(info.body.data.redirect_uri, redirectUri);
+      const start = await behindProxy.inject({
+        method: 'GET',
+        url: `${api(c)}/sessions/sso/start`,
+        headers: forwarded,
+      });
+      assert.equal(start.status, 302, start.text);
+      const state = setCookie(start.headers, 'zk_sso')!;
+      assert.match(state, /; SameSite=Lax; Secure$/);
+      const back = await provider.signIn(
+        String(start.headers.location),
+        provider.addAccount({ preferred_username: me.username }),
+      );
+      assert.equal(`${back.origin}${back.pathname}`, redirectUri);
+      const r = await behindProxy.inject({
+        method: 'GET',
+        url: `${back.pathname}${back.search}`,
+        headers: { ...forwarded, cookie: state.split(';')[0] },
+      });
+      assert.equal(r.headers.location, '/', r.text);
+      assert.match(setCookie(r.headers, 'zk_session')!, /; HttpOnly; SameSite=Strict; Secure$/);
+    } finally {
+      await behindProxy.close();
+    }
   });
 
   test('return paths of another site are refused 422 at the start', async () => {

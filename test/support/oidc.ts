@@ -19,6 +19,11 @@ export interface LocalProvider {
   signIn(authorizationUrl: string, account: string | 'deny'): Promise<URL>;
   /** While true, the provider's JWKS holds another key than the one it signs with (a forged ID token's case). */
   wrongKeys: boolean;
+  /**
+   * While set, the token endpoint's ID token carries these claims changed, signed again with the provider's key: what
+   * a provider that answers for another client, sign-in or issuer would send.
+   */
+  changeIdToken: ((claims: Record<string, unknown>) => Record<string, unknown>) | null;
   close(): Promise<void>;
 }
 
@@ -41,9 +46,34 @@ export async function startLocalProvider(): Promise<LocalProvider> {
   });
   const handle = provider.callback();
   const other = crypto.generateKeyPairSync('rsa', { modulusLength: 2048 }).publicKey.export({ format: 'jwk' });
-  const local = { wrongKeys: false };
+  const local: Pick<LocalProvider, 'wrongKeys' | 'changeIdToken'> = { wrongKeys: false, changeIdToken: null };
+  const signingKey = crypto.createPrivateKey({ key, format: 'jwk' });
+  const resign = (jwt: string, change: (claims: Record<string, unknown>) => Record<string, unknown>) => {
+    const [header, payload] = jwt.split('.');
+    const claims = change(JSON.parse(Buffer.from(payload, 'base64url').toString('utf8')));
+    const signed = `${header}.${Buffer.from(JSON.stringify(claims)).toString('base64url')}`;
+    return `${signed}.${crypto.sign('sha256', Buffer.from(signed), signingKey).toString('base64url')}`;
+  };
   server.on('request', async (req, res) => {
     const url = new URL(req.url!, issuer);
+    const change = local.changeIdToken;
+    if (url.pathname === '/token' && change && !req.headers['x-untouched']) {
+      const chunks: Buffer[] = [];
+      for await (const chunk of req) chunks.push(chunk as Buffer);
+      const r = await fetch(`${issuer}/token`, {
+        method: 'POST',
+        headers: {
+          'content-type': String(req.headers['content-type']),
+          authorization: String(req.headers.authorization ?? ''),
+          'x-untouched': '1',
+        },
+        body: Buffer.concat(chunks),
+      });
+      const body = (await r.json()) as { id_token?: string };
+      if (body.id_token) body.id_token = resign(body.id_token, change);
+      res.writeHead(r.status, { 'content-type': 'application/json', 'cache-control': 'no-store' });
+      return res.end(JSON.stringify(body));
+    }
     if (url.pathname === '/jwks' && local.wrongKeys) {
       res.setHeader('content-type', 'application/jwk-set+json');
       return res.end(JSON.stringify({ keys: [{ ...other, kid: 'test-key', use: 'sig', alg: 'RS256' }] }));
