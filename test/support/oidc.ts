@@ -24,6 +24,8 @@ export interface LocalProvider {
    * a provider that answers for another client, sign-in or issuer would send.
    */
   changeIdToken: ((claims: Record<string, unknown>) => Record<string, unknown>) | null;
+  /** Whom a real browser (which names no account on the interaction URL) signs in as. */
+  browserAccount: string | null;
   close(): Promise<void>;
 }
 
@@ -46,7 +48,11 @@ export async function startLocalProvider(): Promise<LocalProvider> {
   });
   const handle = provider.callback();
   const other = crypto.generateKeyPairSync('rsa', { modulusLength: 2048 }).publicKey.export({ format: 'jwk' });
-  const local: Pick<LocalProvider, 'wrongKeys' | 'changeIdToken'> = { wrongKeys: false, changeIdToken: null };
+  const local: Pick<LocalProvider, 'wrongKeys' | 'changeIdToken' | 'browserAccount'> = {
+    wrongKeys: false,
+    changeIdToken: null,
+    browserAccount: null,
+  };
   const signingKey = crypto.createPrivateKey({ key, format: 'jwk' });
   const resign = (jwt: string, change: (claims: Record<string, unknown>) => Record<string, unknown>) => {
     const [header, payload] = jwt.split('.');
@@ -82,7 +88,7 @@ export async function startLocalProvider(): Promise<LocalProvider> {
     try {
       const details = await provider.interactionDetails(req, res);
       if (details.prompt.name === 'login') {
-        const account = url.searchParams.get('account');
+        const account = url.searchParams.get('account') ?? local.browserAccount;
         const result =
           account === 'deny'
             ? { error: 'access_denied', error_description: 'The person cancelled.' }
