@@ -12,6 +12,7 @@ import { tokenCommand } from './commands/token.js';
 import { settingsCommand } from './commands/settings.js';
 import { generateCommand } from './commands/generate.js';
 import { backupCommand } from './commands/backup.js';
+import { ssoCommand } from './commands/sso.js';
 
 export type { CliIO } from './io.js';
 
@@ -21,6 +22,7 @@ const COMMANDS: readonly Command[] = [
   demoCommand,
   tenantCommand,
   tokenCommand,
+  ssoCommand,
   settingsCommand,
   generateCommand,
   backupCommand,

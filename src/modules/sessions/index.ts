@@ -1,10 +1,12 @@
 // Sign-in sessions for people (docs/api/permissions.md "Sessions"): signing in, signing out, listing and ending
-// sessions, changing one's own password; the sessions themselves live in src/tenancy/sessions.ts.
+// sessions, changing one's own password, single sign-on with the tenant's OpenID Connect provider ("Single sign-on");
+// the sessions themselves live in src/tenancy/sessions.ts.
 import { PROFILES, type AreaGrants } from '../../access/matrix.js';
 import type { ZkApp } from '../../types.js';
 import type { DocsTags } from '../../plugins/docs-groups.js';
 import type { AreaRows } from '../../access/rows.js';
 import sessionRoutes from './sessions.routes.js';
+import ssoRoutes from './sso.routes.js';
 
 export { examples } from './sessions.examples.js';
 
@@ -21,4 +23,5 @@ export const grants: AreaGrants = PROFILES.credentials;
 
 export default async function sessions(app: ZkApp) {
   await app.register(sessionRoutes);
+  await app.register(ssoRoutes);
 }

@@ -13,18 +13,17 @@ import { missingPermission } from '../../access/authorize.js';
 import { forTenant } from '../../db/tenant-scope.js';
 import { tenantCache, type Edition } from '../../tenancy/tenants.js';
 import {
-  createSession,
   endSession,
   endSessionsOf,
   idleExpiry,
   listSessions,
-  SESSION_COOKIE,
   type SessionInfo,
   type SessionLimits,
 } from '../../tenancy/sessions.js';
 import { hashPassword, needsRehash, verifyPassword } from '../employees/password.js';
 import { PasswordChange, Session, SessionWithCsrf, SignIn, type SessionT } from './sessions.schemas.js';
 import { createSignInThrottle, SIGN_IN_BACK_OFF } from './sign-in-throttle.js';
+import { sessionCookie, startSession } from './sign-in.js';
 
 /** The one answer to every refused sign-in: unknown tenant, unknown person, wrong password, someone who has left. */
 const REFUSED = 'These credentials do not match our records.';
@@ -42,23 +41,6 @@ const show = (s: SessionInfo, limits: SessionLimits, current: number | null): Se
   expires_at: outTimestamp(s.expiresAt)!,
   idle_expires_at: outTimestamp(idleExpiry(s, limits))!,
 });
-
-/**
- * The session cookie: HttpOnly (scripts never see the secret), SameSite=Strict (no other site's page makes the
- * browser send it), Secure when the request came over TLS (TRUST_PROXY honours X-Forwarded-Proto), Path the tenant's
- * API prefix — the web app at / calls the API there, and each tenant has a cookie of its own.
- */
-function sessionCookie(req: FastifyRequest, value: string, maxAgeSeconds: number): string {
-  const instance = (req.params as { instance: string }).instance;
-  return [
-    `${SESSION_COOKIE}=${value}`,
-    `Path=/${instance}/next/api/v1`,
-    `Max-Age=${maxAgeSeconds}`,
-    'HttpOnly',
-    'SameSite=Strict',
-    ...(req.protocol === 'https' ? ['Secure'] : []),
-  ].join('; ');
-}
 
 const clearCookie = (req: FastifyRequest, reply: FastifyReply) => reply.header('Set-Cookie', sessionCookie(req, '', 0));
 
@@ -122,10 +104,7 @@ export default async function sessionRoutes(app: ZkApp) {
           .set({ password_hash: await hashPassword(req.body.password) })
           .where('username', '=', row.username)
           .execute();
-      const ua = req.headers['user-agent'];
-      const { secret, info } = await createSession(app.zk.db, tenant.id, row.username, limits, ua);
-      const maxAge = Math.floor((Date.parse(`${info.expiresAt.replace(' ', 'T')}Z`) - Date.now()) / 1000);
-      reply.header('Set-Cookie', sessionCookie(req, secret, maxAge));
+      const info = await startSession(req, reply, app.zk.db, tenant.id, row.username, limits);
       return reply.code(201).send({ data: { ...show(info, limits, info.id), csrf_token: info.csrfToken } });
     },
   );
