@@ -59,6 +59,8 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     clientErrorHandler,
     // Shutdown closes idle connections itself (server.ts): Fastify's default would reset just-accepted ones.
     forceCloseConnections: false,
+    // A request on a connection accepted before shutdown is answered, not refused with 503 (server.ts).
+    return503OnClosing: false,
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 500 },
     requestIdHeader: 'x-request-id',
     genReqId: () => randomUUID(),
