@@ -17,6 +17,8 @@ import { registerWritePath } from './plugins/write-path/index.js';
 import { RecordRegistry } from './plugins/write-path/records.js';
 import { ChangeLog } from './plugins/write-path/change-log.js';
 import { registerMetrics } from './plugins/metrics.js';
+import { registerCors } from './plugins/cors.js';
+import { registerProxyTrust } from './plugins/proxy.js';
 import { loggerOptions, registerRequestLog } from './plugins/logging.js';
 import { editionDocument, registerDocsRoutes, registerOpenApi, withServer } from './plugins/openapi.js';
 import { MemoryRateLimiter, RedisRateLimiter, type RateLimiter } from './plugins/rate-limit.js';
@@ -57,6 +59,8 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     clientErrorHandler,
     // Shutdown closes idle connections itself (server.ts): Fastify's default would reset just-accepted ones.
     forceCloseConnections: false,
+    // A request on a connection accepted before shutdown is answered, not refused with 503 (server.ts).
+    return503OnClosing: false,
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 500 },
     requestIdHeader: 'x-request-id',
     genReqId: () => randomUUID(),
@@ -125,6 +129,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   });
 
   const registry = new RouteRegistry();
+  registerProxyTrust(app, config.trustProxy);
   registerRouting(app, registry);
   registerErrorHandler(app);
   app.addHook('onRoute', (route) => {
@@ -133,7 +138,8 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   });
   registerJsonBodyParser(app);
   await registerOpenApi(app);
-  registerMetrics(app, { defaultMetrics: config.nodeEnv === 'production', rateLimiter });
+  registerMetrics(app, { rateLimiter, token: config.metricsToken });
+  await registerCors(app, config.corsOrigins);
   registerRequestLog(app);
   registerCsv(app);
 

@@ -1,4 +1,5 @@
 // Environment -> typed configuration, validated once at start.
+import net from 'node:net';
 import path from 'node:path';
 
 /** SQLite's synchronous setting (WAL mode): FULL syncs every commit, NORMAL only at checkpoints (README). */
@@ -16,7 +17,15 @@ export interface Config {
   logLevel: string;
   /** json, or pretty (readable lines); unset: pretty when stdout is a terminal. */
   logFormat: 'json' | 'pretty';
-  trustProxy: boolean;
+  /**
+   * Whose X-Forwarded-* headers are believed: nobody (false), every peer (true: only when nothing but the proxy can
+   * reach the port), or the listed proxies' addresses and CIDR ranges.
+   */
+  trustProxy: boolean | string[];
+  /** Origins allowed to call the API from a browser page elsewhere (CORS); empty: CORS off. `*`: any origin. */
+  corsOrigins: string[];
+  /** When set, GET /metrics needs `Authorization: Bearer <this>`. */
+  metricsToken: string | null;
   bodyLimit: number;
   uploadLimit: number;
   /** A request's headers and body must arrive within these (slow clients do not hold sockets for minutes). */
@@ -74,6 +83,49 @@ function bool(env: NodeJS.ProcessEnv, name: string, fallback: boolean): boolean 
   throw new ConfigError(`${name} must be true or false, got "${raw}"`);
 }
 
+/** An address or a CIDR range (`10.0.0.0/8`, `fd00::/8`). */
+function isAddressOrRange(text: string): boolean {
+  const [address, bits, extra] = text.split('/');
+  const family = net.isIP(address);
+  if (family === 0 || extra !== undefined) return false;
+  if (bits === undefined) return true;
+  return /^\d+$/.test(bits) && Number(bits) <= (family === 4 ? 32 : 128);
+}
+
+/** TRUST_PROXY: true/false, or a comma-separated list of proxy addresses and CIDR ranges. */
+function trustProxy(raw: string | undefined): boolean | string[] {
+  if (raw === undefined || raw.trim() === '') return false;
+  if (/^(1|true|yes|on|0|false|no|off)$/i.test(raw.trim()))
+    return bool({ TRUST_PROXY: raw.trim() }, 'TRUST_PROXY', false);
+  const entries = raw.split(',').map((entry) => entry.trim());
+  const wrong = entries.find((entry) => !isAddressOrRange(entry));
+  if (wrong !== undefined)
+    throw new ConfigError(
+      `TRUST_PROXY must be true, false or a comma-separated list of addresses and CIDR ranges (e.g. 10.0.0.5,172.16.0.0/12), got "${wrong}"`,
+    );
+  return entries;
+}
+
+/** CORS_ORIGINS: unset (CORS off), `*`, or a comma-separated list of origins (`https://app.example.com`). */
+function corsOrigins(raw: string | undefined): string[] {
+  if (raw === undefined || raw.trim() === '') return [];
+  const entries = raw.split(',').map((entry) => entry.trim());
+  if (entries.length === 1 && entries[0] === '*') return entries;
+  for (const entry of entries) {
+    let origin: string | undefined;
+    try {
+      origin = new URL(entry).origin;
+    } catch {
+      origin = undefined;
+    }
+    if (origin !== entry)
+      throw new ConfigError(
+        `CORS_ORIGINS must be * or a comma-separated list of origins like https://app.example.com (scheme, host and port only), got "${entry}"`,
+      );
+  }
+  return entries;
+}
+
 export function parseDatabaseUrl(raw: string | undefined, cwd = process.cwd()): DatabaseConfig {
   if (raw === undefined || raw === '') return { dialect: 'sqlite', file: path.join(cwd, 'data', 'zeitkonto.db') };
   if (raw.startsWith('file:')) {
@@ -119,7 +171,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     redisUrl,
     logLevel,
     logFormat: logFormat(env.LOG_FORMAT),
-    trustProxy: bool(env, 'TRUST_PROXY', false),
+    trustProxy: trustProxy(env.TRUST_PROXY),
+    corsOrigins: corsOrigins(env.CORS_ORIGINS),
+    metricsToken: env.METRICS_TOKEN || null,
     bodyLimit: int(env, 'BODY_LIMIT_BYTES', 1024 * 1024, 1024, 100 * 1024 * 1024),
     uploadLimit: int(env, 'UPLOAD_LIMIT_BYTES', 10 * 1024 * 1024, 1024, 1024 * 1024 * 1024),
     timeouts: {

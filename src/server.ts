@@ -36,15 +36,24 @@ export async function serve(config: Config, opts: { onListening?: (url: string) 
     force.unref();
     const sweeper = setInterval(() => idle.closeIdle(1000), 100);
     sweeper.unref();
-    app.close().then(
-      () => {
-        app.log.info(idle.counts, 'shut down');
-        process.exit(0);
-      },
-      (err) => {
-        app.log.error({ err }, 'error during shutdown');
-        process.exit(1);
-      },
+    // Node's http server.close() (called by app.close()) also destroys every connection without a request in
+    // flight, including one accepted a moment ago whose request has not been read yet: it would be reset. The
+    // sweeper above closes connections idle for a second instead.
+    app.server.closeIdleConnections = () => {};
+    // The listener stays open until no connection has arrived for LISTEN_QUIET_MS (at most LISTEN_DRAIN_MS): the
+    // connections the kernel has completed meanwhile — the listen backlog, filled while a long request held the loop —
+    // are accepted and answered instead of reset when the listening socket closes.
+    void untilQuiet(() => idle.counts.connections).then(() =>
+      app.close().then(
+        () => {
+          app.log.info(idle.counts, 'shut down');
+          process.exit(0);
+        },
+        (err) => {
+          app.log.error({ err }, 'error during shutdown');
+          process.exit(1);
+        },
+      ),
     );
   };
   // `on`, not `once`: a repeated signal (Ctrl-C reaches both bin/zeitkonto.js and the Node it started) must not
@@ -52,6 +61,19 @@ export async function serve(config: Config, opts: { onListening?: (url: string) 
   process.on('SIGTERM', () => shutdown('SIGTERM'));
   process.on('SIGINT', () => shutdown('SIGINT'));
   return app;
+}
+
+const LISTEN_QUIET_MS = 100;
+const LISTEN_DRAIN_MS = 2000;
+
+/** Resolves once `count()` has not changed for LISTEN_QUIET_MS, or after LISTEN_DRAIN_MS. */
+async function untilQuiet(count: () => number): Promise<void> {
+  const end = Date.now() + LISTEN_DRAIN_MS;
+  let last = -1;
+  while (count() !== last && Date.now() < end) {
+    last = count();
+    await new Promise((resolve) => setTimeout(resolve, LISTEN_QUIET_MS));
+  }
 }
 
 /** Connections with the time they last had no request in flight, to close those idle for a while. */

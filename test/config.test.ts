@@ -56,6 +56,27 @@ test('values are read from the environment', () => {
   assert.equal(loadConfig({ PORT: '' }).port, 3000);
 });
 
+test('TRUST_PROXY takes a list of proxy addresses and CIDR ranges; anything else is a clear error', () => {
+  assert.deepEqual(loadConfig({ TRUST_PROXY: '10.0.0.5, 172.16.0.0/12,fd00::/8' }).trustProxy, [
+    '10.0.0.5',
+    '172.16.0.0/12',
+    'fd00::/8',
+  ]);
+  for (const v of ['proxy.local', '10.0.0.0/33', '10.0.0.1,', '1.2.3.4/8/9', 'maybe'])
+    fails({ TRUST_PROXY: v }, /^TRUST_PROXY must be true, false or a comma-separated list/);
+});
+
+test('CORS_ORIGINS is off by default, * or a list of origins; a URL with a path is a clear error', () => {
+  assert.deepEqual(loadConfig({}).corsOrigins, []);
+  assert.deepEqual(loadConfig({ CORS_ORIGINS: '*' }).corsOrigins, ['*']);
+  assert.deepEqual(loadConfig({ CORS_ORIGINS: 'https://a.example, http://localhost:5173' }).corsOrigins, [
+    'https://a.example',
+    'http://localhost:5173',
+  ]);
+  for (const v of ['https://a.example/app', 'a.example', '*,https://a.example'])
+    fails({ CORS_ORIGINS: v }, /^CORS_ORIGINS must be/);
+});
+
 test('a bad PORT is a clear error', () => {
   for (const v of ['abc', '70000', '-1', '3.5', '80 80']) fails({ PORT: v }, /^PORT /);
 });
@@ -70,6 +91,6 @@ test('a bad DATABASE_URL is a clear error', () => {
 test('a bad LOG_LEVEL, REDIS_URL or TRUST_PROXY is a clear error', () => {
   fails({ LOG_LEVEL: 'verbose' }, /^LOG_LEVEL must be one of fatal, error, warn, info, debug, trace, silent/);
   fails({ REDIS_URL: 'localhost:6379' }, /^REDIS_URL must start with redis:\/\/ or rediss:\/\//);
-  fails({ TRUST_PROXY: 'maybe' }, /^TRUST_PROXY must be true or false/);
+  fails({ TRUST_PROXY: 'maybe' }, /^TRUST_PROXY must be true, false or a comma-separated list/);
   fails({ RATE_LIMIT_5MIN: '0' }, /^RATE_LIMIT_5MIN /);
 });

@@ -1,8 +1,9 @@
 // `zeitkonto serve` as a real process: on an empty database it creates the demo tenant and prints a token and a
 // curl line (README quick start); it serves; SIGTERM finishes and exits cleanly (graceful shutdown).
 import assert from 'node:assert/strict';
-import { spawn } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
+import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { test } from 'node:test';
@@ -91,6 +92,84 @@ test('serve on an empty SQLite database: demo tenant, printed token, working API
     );
   } finally {
     child.kill('SIGKILL');
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+});
+
+/** Whether any process of the group still runs. */
+function groupAlive(pgid: number): boolean {
+  try {
+    process.kill(-pgid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+test('npm start (the README’s start): serves with its memory flags; SIGTERM to npm answers what was accepted and leaves no process', async () => {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'zk-start-'));
+  // Its own process group: what npm leaves behind is found by the group, whatever the process tree looked like.
+  const npm = spawn('npm', ['start', '--silent'], {
+    cwd: root,
+    detached: true,
+    env: {
+      ...process.env,
+      PORT: '0',
+      HOST: '127.0.0.1',
+      DATABASE_URL: `file:${path.join(dir, 'zk.db')}`,
+      LOG_LEVEL: 'info',
+      LOG_FORMAT: 'pretty',
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let out = '';
+  npm.stdout!.on('data', (d) => (out += d));
+  npm.stderr!.on('data', (d) => (out += d));
+  const exited = new Promise<void>((resolve) => npm.on('exit', () => resolve()));
+  try {
+    const url = await new Promise<string>((resolve, reject) => {
+      const timer = setTimeout(() => reject(new Error(`server did not start:\n${out}`)), 120_000);
+      npm.stdout!.on('data', () => {
+        const m = /listening on (http:\/\/\S+)/.exec(out);
+        if (m) {
+          clearTimeout(timer);
+          resolve(m[1]);
+        }
+      });
+    });
+    const token = /^\s+(zk_[A-Za-z0-9_-]{43})$/m.exec(out)?.[1];
+    assert.ok(token, out);
+    const group = spawnSync('ps', ['-o', 'args=', '-g', String(npm.pid)], { encoding: 'utf8' }).stdout;
+    assert.match(group, /--max-old-space-size=160 --max-semi-space-size=16 .*zeitkonto\.js serve/, group);
+    // Ten pages on ten connections, all connected (accepted by the server's kernel) before SIGTERM reaches npm, sent
+    // once the first page is answered: every one is answered.
+    const agent = new http.Agent({ keepAlive: true, maxSockets: 10 });
+    const connected: Promise<void>[] = [];
+    const pages = Array.from(
+      { length: 10 },
+      () =>
+        new Promise<number>((resolve, reject) => {
+          const req = http.get(
+            `${url}/demo/next/api/v1/attendances?limit=200`,
+            { agent, headers: { authorization: `Bearer ${token}` } },
+            (res) => res.resume().on('end', () => resolve(res.statusCode!)),
+          );
+          req.on('error', reject);
+          connected.push(new Promise((done) => req.on('socket', (socket) => socket.once('connect', () => done()))));
+        }),
+    );
+    await Promise.all(connected);
+    await Promise.race(pages);
+    process.kill(npm.pid!, 'SIGTERM');
+    const statuses = await Promise.all(pages.map((p) => p.catch((e) => String(e))));
+    agent.destroy();
+    assert.deepEqual(statuses, Array(10).fill(200), out);
+    await exited;
+    const deadline = Date.now() + 15_000;
+    while (groupAlive(npm.pid!) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 100));
+    assert.equal(groupAlive(npm.pid!), false, `a process of npm start outlived it:\n${out}`);
+  } finally {
+    if (groupAlive(npm.pid!)) process.kill(-npm.pid!, 'SIGKILL');
     fs.rmSync(dir, { recursive: true, force: true });
   }
 });

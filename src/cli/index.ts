@@ -1,5 +1,6 @@
 // The zeitkonto command for operators: dispatches to one file per command under commands/.
 // Every command honours DATABASE_URL; bad arguments print usage and exit non-zero.
+import { readFileSync } from 'node:fs';
 import { ConfigError, loadConfig } from '../config.js';
 import { DatabaseSetupError } from '../db/create-database.js';
 import { MODULES, TenantInputError } from '../tenancy/tenants.js';
@@ -28,7 +29,11 @@ const COMMANDS: readonly Command[] = [
   backupCommand,
 ];
 
+/** The package's version (package.json, two folders up from src/cli and from dist/cli). */
+export const VERSION: string = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')).version;
+
 export const USAGE = `Usage: zeitkonto <command> [options]
+       zeitkonto --version
 
 Commands:
 ${COMMANDS.flatMap((c) => c.usage.map((line) => `  ${line}`)).join('\n')}
@@ -45,6 +50,10 @@ export async function main(
     if (name === undefined || name === 'help' || name === '--help' || name === '-h') {
       io.out(USAGE);
       return name === undefined ? 2 : 0;
+    }
+    if (name === '--version' || name === '-v' || name === 'version') {
+      io.out(`zeitkonto ${VERSION} (Node ${process.version})`);
+      return 0;
     }
     const command = COMMANDS.find((c) => c.name === name);
     if (!command) throw new UsageError(`unknown command "${name}"`);

@@ -1,14 +1,31 @@
-// GET /metrics (Prometheus): request counts and latency by route, method and status.
-import type { FastifyInstance } from 'fastify';
+// GET /metrics (Prometheus): outside requests by route, method and status, their latency, and the process's own
+// figures (CPU, memory, event loop, garbage collection). The app's internal requests (the /docs examples read the
+// demo tenant through the API) are not counted. With METRICS_TOKEN set, a scrape needs `Authorization: Bearer …`.
+import { timingSafeEqual } from 'node:crypto';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
+import { ApiError } from '../values/errors.js';
+import { isInternalRequest } from './logging.js';
 import type { RateLimiter } from './rate-limit.js';
 
-export function registerMetrics(
-  app: FastifyInstance,
-  opts: { defaultMetrics: boolean; rateLimiter: RateLimiter },
-): void {
+/** The process's figures, collected once per process however many apps it builds (the tests build many). */
+let processRegistry: Registry | undefined;
+function processMetrics(): Registry {
+  if (!processRegistry) {
+    processRegistry = new Registry();
+    collectDefaultMetrics({ register: processRegistry });
+  }
+  return processRegistry;
+}
+
+function tokenMatches(request: FastifyRequest, token: string): boolean {
+  const given = Buffer.from(/^Bearer (.+)$/i.exec(request.headers.authorization ?? '')?.[1] ?? '');
+  const expected = Buffer.from(token);
+  return given.length === expected.length && timingSafeEqual(given, expected);
+}
+
+export function registerMetrics(app: FastifyInstance, opts: { rateLimiter: RateLimiter; token: string | null }): void {
   const registry = new Registry();
-  if (opts.defaultMetrics) collectDefaultMetrics({ register: registry });
   const requests = new Counter({
     name: 'zeitkonto_http_requests_total',
     help: 'HTTP requests by route, method and status',
@@ -31,6 +48,7 @@ export function registerMetrics(
     },
   });
   app.addHook('onResponse', async (request, reply) => {
+    if (isInternalRequest(request)) return;
     const labels = {
       route: request.routeOptions.url ?? 'unmatched',
       method: request.method,
@@ -39,8 +57,12 @@ export function registerMetrics(
     requests.inc(labels);
     latency.observe(labels, reply.elapsedTime / 1000);
   });
-  app.get('/metrics', { schema: { hide: true } }, async (_request, reply) => {
+  app.get('/metrics', { schema: { hide: true } }, async (request, reply) => {
+    if (opts.token !== null && !tokenMatches(request, opts.token)) {
+      reply.header('WWW-Authenticate', 'Bearer');
+      throw new ApiError(401, 'Unauthenticated.');
+    }
     reply.type(registry.contentType);
-    return registry.metrics();
+    return `${await registry.metrics()}\n${await processMetrics().metrics()}`;
   });
 }

@@ -340,3 +340,11 @@ test('a bad DATABASE_URL exits 1 naming the variable', async () => {
   assert.equal(code, 1);
   assert.match(err.join('\n'), /DATABASE_URL must be/);
 });
+
+test('--version prints the package version and the Node it runs on', async () => {
+  const out: string[] = [];
+  const code = await main(['--version'], { out: (l) => out.push(l), err: () => {} }, {});
+  const { version } = JSON.parse(fs.readFileSync(new URL('../../package.json', import.meta.url), 'utf8'));
+  assert.equal(code, 0);
+  assert.deepEqual(out, [`zeitkonto ${version} (Node ${process.version})`]);
+});

@@ -5,8 +5,10 @@ import { Writable } from 'node:stream';
 import { test } from 'node:test';
 import { buildApp } from '../../src/app.js';
 import { openDatabase } from '../../src/db/connection.js';
+import { INTERNAL_REQUEST } from '../../src/plugins/logging.js';
 import { forEachDialect, type TestContext } from '../support/app.js';
 
+const SCRAPE = 'scrape-secret-1';
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
 /** A second app on the same database, with its own logger and database handle. */
@@ -113,3 +115,36 @@ forEachDialect('operations', (t) => {
     }
   });
 });
+
+forEachDialect('/metrics', (t) => {
+  test('has the process’s own figures and does not count the app’s internal requests', async () => {
+    const m = await t().inject({ method: 'GET', url: '/metrics' });
+    assert.equal(m.status, 200);
+    assert.match(m.text, /^process_cpu_user_seconds_total /m);
+    assert.match(m.text, /^nodejs_eventloop_lag_seconds /m);
+    const c = await t().tenant();
+    const labels = 'route="/:instance/next/api/v1/departments",method="GET",status="200"';
+    const before = counter(m.text, labels);
+    await c.get('/departments', { headers: { [INTERNAL_REQUEST.header]: INTERNAL_REQUEST.value } });
+    await c.get('/departments', { headers: { [INTERNAL_REQUEST.header]: 'a guess' } });
+    const after = counter((await t().inject({ method: 'GET', url: '/metrics' })).text, labels);
+    assert.equal(after - before, 1, 'only the outside request is counted');
+  });
+});
+
+forEachDialect(
+  '/metrics with METRICS_TOKEN',
+  (t) => {
+    test('a scrape without the token is 401, with it 200', async () => {
+      const none = await t().inject({ method: 'GET', url: '/metrics' });
+      assert.equal(none.status, 401);
+      assert.equal(none.headers['www-authenticate'], 'Bearer');
+      const wrong = await t().inject({ method: 'GET', url: '/metrics', headers: { authorization: 'Bearer nope' } });
+      assert.equal(wrong.status, 401);
+      const ok = await t().inject({ method: 'GET', url: '/metrics', headers: { authorization: `Bearer ${SCRAPE}` } });
+      assert.equal(ok.status, 200);
+      assert.match(ok.text, /zeitkonto_http_requests_total/);
+    });
+  },
+  { metricsToken: SCRAPE },
+);
