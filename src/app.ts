@@ -19,6 +19,7 @@ import { ChangeLog } from './plugins/write-path/change-log.js';
 import { registerMetrics } from './plugins/metrics.js';
 import { loggerOptions, registerRequestLog } from './plugins/logging.js';
 import { editionDocument, registerDocsRoutes, registerOpenApi, withServer } from './plugins/openapi.js';
+import { registerWebApp } from './plugins/web-app.js';
 import { MemoryRateLimiter, RedisRateLimiter, type RateLimiter } from './plugins/rate-limit.js';
 import { API_PREFIX, RouteRegistry, registerRouting } from './plugins/routing.js';
 import { DOCS_TAGS, EXAMPLES, registerModules } from './modules/index.js';
@@ -162,6 +163,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     { prefix: API_PREFIX },
   );
   await registerDocsRoutes(app, registry, DOCS_TAGS);
+  registerWebApp(app);
   return app as unknown as ZkApp;
 }
 
