@@ -176,6 +176,7 @@ forEachDialect('the web app in a browser', (t) => {
       await page.waitForSelector(`${dayOf(monday)} form input[name=from][aria-invalid="true"]:focus`);
       const message = await page.$eval(`${dayOf(monday)} form .field.invalid .error`, (e) => e.textContent!);
       assert.match(message, /overlap/i, message);
+      if (SHOTS) await page.screenshot({ path: `${SHOTS}/web-week-desktop.png` as `${string}.png` });
       await page.keyboard.down('Control');
       await page.keyboard.press('a');
       await page.keyboard.up('Control');
@@ -209,16 +210,20 @@ forEachDialect('the web app in a browser', (t) => {
         `${dayOf(monday)} li.booking[data-id="${first}"]`,
       );
       assert.deepEqual(await axeViolations(page), [], 'week page');
-      if (SHOTS) await page.screenshot({ path: `${SHOTS}/web-week-desktop.png` as `${string}.png`, fullPage: true });
 
       // Delete the second booking.
       await page.click(`#edit-${second}`);
       await page.waitForSelector(`${dayOf(monday)} form button.danger`);
       await page.click(`${dayOf(monday)} form button.danger`);
+      // Gone once the form has closed and the week is read again without it.
       await page.waitForFunction(
-        (sel) => document.querySelectorAll(sel).length === 1,
+        (day, id) =>
+          !document.querySelector(`${day} form`) &&
+          document.querySelectorAll(`${day} li.booking`).length === 1 &&
+          !document.querySelector(`${day} li.booking[data-id="${id}"]`),
         {},
-        `${dayOf(monday)} li.booking`,
+        dayOf(monday),
+        second,
       );
 
       // The server holds it: the API answers the same, and a reload shows it (warm: the budgets are measured here).
@@ -248,6 +253,72 @@ forEachDialect('the web app in a browser', (t) => {
         `[web app ${t().dialect}] week shown ${loadMs} ms after a reload (warm); JS ${jsGzip} bytes gzip; ` +
           `${api.length} API requests: ${api.map((p) => p.replace(/^\/[^/]+\/next\/api\/v1/, '')).join(' ')}\n`,
       );
+    } catch (e) {
+      process.stderr.write(`page at ${page.url()}:\n${await page.evaluate(() => document.body.innerText)}\n`);
+      throw e;
+    } finally {
+      await context.close();
+    }
+  });
+
+  test('on a phone (375 px) the week is filled with the keyboard alone; no serious accessibility violation', async () => {
+    const context = await browser.createBrowserContext();
+    const page = await context.newPage();
+    await page.setBypassCSP(true);
+    await page.setViewport({ width: 375, height: 812, isMobile: true, hasTouch: true, deviceScaleFactor: 1 });
+    try {
+      const who = demo.signIns.find((s) => s.username === "o'brien.j")!;
+      await page.goto(`${base}/`);
+      await page.waitForSelector('#instance');
+      assert.deepEqual(await axeViolations(page), [], 'sign-in page on a phone');
+      if (SHOTS) await page.screenshot({ path: `${SHOTS}/web-sign-in-phone.png` as `${string}.png` });
+      // Keyboard only from here: Tab through the page, type, Enter.
+      await tabTo(page, 'instance');
+      await page.keyboard.type(instance);
+      await page.keyboard.press('Tab');
+      await page.keyboard.type(who.username);
+      await page.keyboard.press('Tab');
+      await page.keyboard.type(who.password);
+      await page.keyboard.press('Enter');
+      await page.waitForSelector('.days');
+      const monday = addDays(NEXT_MONDAY, 7);
+      await page.goto(`${base}/week/${monday}`);
+      await page.waitForSelector('.days');
+      for (let day = 0; day < 5; day++) {
+        const date = addDays(monday, day);
+        await tabTo(page, `add-${date}`);
+        await page.keyboard.press('Enter');
+        await page.waitForSelector(`${dayOf(date)} form input[name=from]:focus`);
+        await page.keyboard.type('8');
+        await page.keyboard.press('Tab');
+        await page.keyboard.type('16:30');
+        await page.keyboard.press('Tab');
+        await typeInto(page, 'project_id', 'Projekt 1002');
+        await page.keyboard.press('Tab');
+        await typeInto(page, 'project_task_id', 'Umsetzung');
+        await page.keyboard.press('Tab');
+        await typeInto(page, 'activity_id', 'be');
+        await page.keyboard.press('Tab');
+        await page.keyboard.type(`Day ${day + 1}`);
+        await page.keyboard.press('Enter');
+        await page.waitForSelector(`${dayOf(date)} li.booking`);
+      }
+      assert.equal(await page.$eval('#week-total', (e) => e.textContent), '42.5 h');
+      assert.deepEqual(await axeViolations(page), [], 'week page on a phone');
+      // Nothing is wider than the phone's screen.
+      assert.ok(await page.evaluate(() => document.documentElement.scrollWidth <= 375), 'no horizontal scrolling');
+      await tabTo(page, `add-${addDays(monday, 1)}`);
+      await page.keyboard.press('Enter');
+      await page.waitForSelector(`${dayOf(addDays(monday, 1))} form input[name=from]:focus`);
+      if (SHOTS) await page.screenshot({ path: `${SHOTS}/web-week-phone.png` as `${string}.png`, fullPage: true });
+      await page.keyboard.press('Escape');
+      const stored = await t()
+        .client(demo.tenant, demo.token)
+        .get(
+          `/attendances?employee_id=${encodeURIComponent(who.username)}&start_date=${monday}&end_date=${addDays(monday, 6)}`,
+        );
+      assert.equal(stored.body.data.length, 5);
+      assert.ok(stored.body.data.every((b: any) => b.from === '08:00:00' && b.to === '16:30:00' && b.project_id === 2));
     } catch (e) {
       process.stderr.write(`page at ${page.url()}:\n${await page.evaluate(() => document.body.innerText)}\n`);
       throw e;

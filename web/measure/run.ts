@@ -92,7 +92,7 @@ try {
   page.on('console', (m) => process.env.ZK_MEASURE_DEBUG && console.error(m.text()));
   page.on('pageerror', (e) => console.error(e));
   page.on('response', (r) => process.env.ZK_MEASURE_DEBUG && console.error(r.status(), r.url()));
-  await page.goto(`${base}/measure/preact/`);
+  await page.goto(`${base}/healthz`);
   await page.evaluate(
     async (url: string, username: string, password: string) => {
       const r = await fetch(url, {
