@@ -312,6 +312,17 @@ forEachDialect('the web app in a browser', (t) => {
       await page.waitForSelector(`${dayOf(addDays(monday, 1))} form input[name=from]:focus`);
       if (SHOTS) await page.screenshot({ path: `${SHOTS}/web-week-phone.png` as `${string}.png`, fullPage: true });
       await page.keyboard.press('Escape');
+      // German, remembered for this user across a reload.
+      await page.select('.lang select', 'de');
+      assert.equal(await page.$eval('h1', (e) => e.textContent), 'Meine Woche');
+      await page.reload();
+      await page.waitForSelector('.days');
+      assert.equal(await page.$eval('h1', (e) => e.textContent), 'Meine Woche');
+      assert.equal(await page.$eval(`${dayOf(monday)} h2 span`, (e) => e.textContent?.split(',')[0]), 'Montag');
+      assert.equal(
+        await page.evaluate((key) => localStorage.getItem(key), `zk.lang:${instance}:${who.username}`),
+        'de',
+      );
       const stored = await t()
         .client(demo.tenant, demo.token)
         .get(
