@@ -249,6 +249,15 @@ forEachDialect('the web app in a browser', (t) => {
       const scripts = requests.filter((p) => p.endsWith('.js'));
       const jsGzip = scripts.reduce((sum, p) => sum + fs.statSync(path.join(WEB_DIST, `${p}.gz`)).size, 0);
       assert.ok(jsGzip <= 100_000, `first page JS ${jsGzip} bytes gzip (budget 100 kB)`);
+      // The session ended elsewhere (here: by the API's administrator): the next read leads back to signing in.
+      const admin = t().client(demo.tenant, demo.token);
+      const sessions = (await admin.get('/sessions')).body.data.filter((x: any) => x.employee_id === user.username);
+      assert.ok(sessions.length > 0);
+      for (const x of sessions) assert.equal((await admin.delete(`/sessions/${x.id}`)).status, 204);
+      await page.click('.week-nav button:last-child');
+      await page.waitForSelector('#instance');
+      assert.equal(await page.$eval('#instance', (e) => (e as HTMLInputElement).value), instance);
+      assert.equal(new URL(page.url()).pathname, '/');
       process.stderr.write(
         `[web app ${t().dialect}] week shown ${loadMs} ms after a reload (warm); JS ${jsGzip} bytes gzip; ` +
           `${api.length} API requests: ${api.map((p) => p.replace(/^\/[^/]+\/next\/api\/v1/, '')).join(' ')}\n`,

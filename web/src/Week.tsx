@@ -3,6 +3,7 @@
 // week's bookings, the employee's projects and one per project for its name (docs/web-app.md "Budgets").
 import { useEffect, useRef, useState } from 'preact/hooks';
 import {
+  ApiFailure,
   addDays,
   mondayOf,
   myProjects,
@@ -28,7 +29,15 @@ const shortDate = (date: string) =>
 /** Which booking form is open: a new one on a day, or one of the bookings. */
 type Editing = { day: string; id: null } | { day: string; id: number } | null;
 
-export function Week({ session, date, onSignOut }: { session: Session; date?: string; onSignOut: () => void }) {
+interface Props {
+  session: Session;
+  date?: string;
+  onSignOut: () => void;
+  /** The session has ended elsewhere (expired, signed out on another tab): back to signing in. */
+  onEnded: () => void;
+}
+
+export function Week({ session, date, onSignOut, onEnded }: Props) {
   const monday = mondayOf(date ?? today());
   const [bookings, setBookings] = useState<Attendance[] | null>(null);
   const [projects, setProjects] = useState<ProjectChoice[] | null>(null);
@@ -42,6 +51,7 @@ export function Week({ session, date, onSignOut }: { session: Session; date?: st
       setBookings(await weekBookings(session, monday));
       setFailed(null);
     } catch (e) {
+      if (e instanceof ApiFailure && e.status === 401) return onEnded();
       setFailed((e as Error).message);
     }
   };

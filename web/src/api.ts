@@ -54,14 +54,24 @@ const refusal = (error: { message: string } & Partial<ValidationError>): Refusal
   return Object.keys(fields).length > 0 ? { fields } : { fields, form: error.message };
 };
 
+/** A read the API refused; `status` 401: the session has ended (signed out elsewhere, expired). */
+export class ApiFailure extends Error {
+  constructor(
+    message: string,
+    readonly status: number,
+  ) {
+    super(message);
+  }
+}
+
 /** One employee's bookings of a week (Monday to Sunday), in date and time order. */
 export async function weekBookings(s: Session, monday: string): Promise<Attendance[]> {
-  const { data, error } = await s.api.GET('/attendances', {
+  const { data, error, response } = await s.api.GET('/attendances', {
     params: {
       query: { employee_id: s.employee, start_date: monday, end_date: addDays(monday, 6), limit: 200, sort: 'date' },
     },
   });
-  if (!data) throw new Error(error.message);
+  if (!data) throw new ApiFailure(error.message, response.status);
   return [...data.data].sort((a, b) => a.date.localeCompare(b.date) || a.from.localeCompare(b.from));
 }
 

@@ -52,6 +52,7 @@ function App() {
         await signOut(session);
         setSession(null);
       }}
+      onEnded={() => setSession(null)}
     />
   );
 }
