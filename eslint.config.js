@@ -12,9 +12,9 @@ const rules = {
 };
 
 export default defineConfig(
-  { ignores: ['dist/', '.runtime/', 'node_modules/', 'clients/', 'bench/results/', 'data/', '.tmp/'] },
+  { ignores: ['dist/', '.runtime/', 'node_modules/', 'clients/', 'bench/results/', 'data/', '.tmp/', 'web/dist/'] },
   {
-    files: ['**/*.ts', '**/*.mts'],
+    files: ['**/*.ts', '**/*.mts', '**/*.tsx'],
     languageOptions: {
       parser: tseslint.parser,
       // Type information (the floating-promise rule needs it) from the tsconfig.json that includes each file.

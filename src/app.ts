@@ -21,6 +21,7 @@ import { registerCors } from './plugins/cors.js';
 import { registerProxyTrust } from './plugins/proxy.js';
 import { loggerOptions, registerRequestLog } from './plugins/logging.js';
 import { editionDocument, registerDocsRoutes, registerOpenApi, withServer } from './plugins/openapi.js';
+import { registerWebApp } from './plugins/web-app.js';
 import { MemoryRateLimiter, RedisRateLimiter, type RateLimiter } from './plugins/rate-limit.js';
 import { API_PREFIX, RouteRegistry, registerRouting } from './plugins/routing.js';
 import { DOCS_TAGS, EXAMPLES, registerModules } from './modules/index.js';
@@ -168,6 +169,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     { prefix: API_PREFIX },
   );
   await registerDocsRoutes(app, registry, DOCS_TAGS);
+  registerWebApp(app);
   return app as unknown as ZkApp;
 }
 

@@ -61,6 +61,18 @@ test('serve on an empty SQLite database: demo tenant, printed token, working API
       headers: { authorization: `Bearer ${token}` },
     });
     assert.ok(((await bookings.json()) as any).meta.total > 0, 'the demo tenant has a month of bookings');
+    // The quick start ends in a browser: the web app at / and a demo employee's printed password signs in.
+    const password = /^\s+max\.mustermann\s+(\S+)\s+\(User\)$/m.exec(out)?.[1];
+    assert.ok(password, `the demo employees' passwords are printed:\n${out}`);
+    const signIn = await fetch(`${url}/demo/next/api/v1/sessions`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ username: 'max.mustermann', password }),
+    });
+    assert.equal(signIn.status, 201, await signIn.text());
+    const app = await fetch(`${url}/`);
+    assert.equal(app.status, 200);
+    assert.match(app.headers.get('content-type') ?? '', /text\/html/);
     child.kill('SIGTERM');
     assert.equal(await exited, 0, out);
     assert.match(out, /shutting down/);

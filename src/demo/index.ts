@@ -10,7 +10,7 @@ import { createToken } from '../tenancy/tokens.js';
 import { demoMasterdata } from './masterdata.js';
 import { demoCustomers } from './customers.js';
 import { demoProjects } from './projects.js';
-import { demoPeople } from './people.js';
+import { demoPeople, type DemoSignIn } from './people.js';
 import { demoBookings } from './bookings.js';
 import { demoAbsences } from './absences.js';
 import { demoReceipts } from './receipts.js';
@@ -22,10 +22,13 @@ import { listEmployees } from '../modules/employees/employees.repository.js';
 
 export const DEMO_INSTANCE = 'demo';
 
-/** Demo data steps, in dependency order; then each module's own demo records (tenancy/demo-records.ts). */
-const steps: ((db: TenantDb, tenant: Tenant, dialect: Dialect) => Promise<unknown>)[] = [
+export type { DemoSignIn };
+
+/** Demo data steps, in dependency order (the people step records the demo employees' passwords); then each module's
+ * own demo records (tenancy/demo-records.ts). */
+const steps: ((db: TenantDb, tenant: Tenant, dialect: Dialect, passwords: DemoSignIn[]) => Promise<unknown>)[] = [
   demoMasterdata,
-  demoPeople,
+  (db, tenant, _dialect, passwords) => demoPeople(db, tenant, passwords),
   demoCustomers,
   async (db, tenant) => {
     const customers = await listCustomers(db, {}).orderBy('customer_number').execute();
@@ -45,21 +48,37 @@ const steps: ((db: TenantDb, tenant: Tenant, dialect: Dialect) => Promise<unknow
   ...MODULE_DEMOS,
 ];
 
-/** Every demo step for a fresh tenant. */
-export async function demoData(db: Kysely<DB>, tenant: Tenant, dialect: Dialect): Promise<void> {
-  for (const step of steps) await step(forTenant(db, tenant.id, tenant.language), tenant, dialect);
+/** Every demo step for a fresh tenant; answers the sign-ins of the demo employees it created. */
+export async function demoData(db: Kysely<DB>, tenant: Tenant, dialect: Dialect): Promise<DemoSignIn[]> {
+  const passwords: DemoSignIn[] = [];
+  for (const step of steps) await step(forTenant(db, tenant.id, tenant.language), tenant, dialect, passwords);
+  return passwords;
 }
 
-export async function createDemoTenant(db: Kysely<DB>, dialect: Dialect): Promise<{ tenant: Tenant; token: string }> {
+export interface DemoTenant {
+  tenant: Tenant;
+  token: string;
+  /** The demo employees' sign-ins (random passwords, shown once). */
+  signIns: DemoSignIn[];
+}
+
+export async function createDemoTenant(db: Kysely<DB>, dialect: Dialect): Promise<DemoTenant> {
   return createDemoTenantAs(db, dialect, DEMO_INSTANCE);
 }
 
+/** The lines that show the demo sign-ins once (`zeitkonto serve` on an empty database, `zeitkonto demo`). */
+export function demoSignInText(signIns: DemoSignIn[], url?: string): string {
+  const width = Math.max(...signIns.map((s) => s.username.length));
+  return [
+    'Sign in to the web app' + (url ? ` at ${url}/` : '') + ` (tenant "${DEMO_INSTANCE}") as (passwords shown once):`,
+    '',
+    ...signIns.map((s) => `  ${s.username.padEnd(width)}  ${s.password}  (${s.role})`),
+    '',
+  ].join('\n');
+}
+
 /** The demo tenant under another instance name (tests of what /docs offers on a fresh demo tenant). */
-export async function createDemoTenantAs(
-  db: Kysely<DB>,
-  dialect: Dialect,
-  instance: string,
-): Promise<{ tenant: Tenant; token: string }> {
+export async function createDemoTenantAs(db: Kysely<DB>, dialect: Dialect, instance: string): Promise<DemoTenant> {
   const tenant = await createTenant(db, {
     instance,
     name: 'Demo GmbH',
@@ -67,7 +86,7 @@ export async function createDemoTenantAs(
     language: 'en',
     modules: ['departments', 'resource_planning'],
   });
-  await demoData(db, tenant, dialect);
+  const signIns = await demoData(db, tenant, dialect);
   const { token } = await createToken(db, tenant.id, { name: 'demo' });
-  return { tenant, token };
+  return { tenant, token, signIns };
 }

@@ -2,6 +2,9 @@
 // employees with open-ended employment periods from the first day of the previous month (where the demo's
 // bookings begin, so their working-time balances mean something) and Mon–Fri 8 h working times from 2024-01-01,
 // two work locations and a vehicle list with two vehicles. Idempotent: what exists already is left as it is.
+// Each employee created here gets a random password, recorded in `passwords` so that `zeitkonto serve` and
+// `zeitkonto demo` print them once (the web app's quick start, docs/web-app.md); none is ever stored in clear.
+import crypto from 'node:crypto';
 import type { TenantDb } from '../db/tenant-scope.js';
 import type { Tenant } from '../tenancy/tenants.js';
 import { addDays } from '../values/formats.js';
@@ -91,7 +94,17 @@ const EMPLOYEES = [
   },
 ];
 
-export async function demoPeople(db: TenantDb, tenant: Tenant): Promise<void> {
+/** A demo employee's sign-in, as printed once at the demo tenant's creation. */
+export interface DemoSignIn {
+  username: string;
+  password: string;
+  /** The role's name (docs/api/permissions.md "Roles"). */
+  role: string;
+}
+
+const ROLE_NAMES: Record<number, string> = { 0: 'User', 1: 'Administrator', 2: 'Controller' };
+
+export async function demoPeople(db: TenantDb, tenant: Tenant, passwords: DemoSignIn[] = []): Promise<void> {
   for (const name of ['Junior', 'Senior']) {
     if (!(await findRow(db, 'price_groups', 'name', name)))
       await insertRow(db, 'price_groups', { name, status: true, description: JSON.stringify({ de: name, en: name }) });
@@ -113,6 +126,8 @@ export async function demoPeople(db: TenantDb, tenant: Tenant): Promise<void> {
   const department = await standardDepartmentId(db);
   for (const e of EMPLOYEES) {
     if (await findEmployeeRow(db, e.username)) continue;
+    const password = crypto.randomBytes(9).toString('base64url');
+    passwords.push({ username: e.username, password, role: ROLE_NAMES[e.rights] ?? String(e.rights) });
     await db.transaction(async (trx) => {
       await insertEmployee(trx, {
         ...e,
@@ -120,7 +135,7 @@ export async function demoPeople(db: TenantDb, tenant: Tenant): Promise<void> {
         employment: 0,
         department_id: department,
         language: tenant.language,
-        password_hash: await hashPassword('demo-password'),
+        password_hash: await hashPassword(password),
       });
       await insertRow(trx, 'employment_periods', {
         employee_id: e.username,

@@ -23,8 +23,13 @@ export interface ClientOptions {
   baseUrl: string;
   /** The tenant's instance name (the first path segment). */
   instance: string;
-  /** An API token (`zeitkonto token create <instance>`). */
-  token: string;
+  /**
+   * An API token (`zeitkonto token create <instance>`). Omitted in a browser signed in with `POST /sessions`: the
+   * session cookie authenticates, and `csrfToken` goes with every write.
+   */
+  token?: string;
+  /** The session's CSRF token (the `csrf_token` of `POST /sessions` or `GET /sessions/current`), sent as X-CSRF-Token. */
+  csrfToken?: string;
   /** How often a 429 is retried after its Retry-After (default 3; 0: never). */
   retries?: number;
   /** The longest Retry-After, in seconds, worth waiting for (default 60); a longer one is answered as the 429. */
@@ -73,7 +78,11 @@ export function createClient(options: ClientOptions): ZeitkontoClient {
   };
   return createFetchClient<paths, 'application/json'>({
     baseUrl: `${options.baseUrl.replace(/\/+$/, '')}/${encodeURIComponent(options.instance)}/next/api/v1`,
-    headers: { authorization: `Bearer ${options.token}`, accept: 'application/json' },
+    headers: {
+      accept: 'application/json',
+      ...(options.token ? { authorization: `Bearer ${options.token}` } : {}),
+      ...(options.csrfToken ? { 'x-csrf-token': options.csrfToken } : {}),
+    },
     fetch: retrying,
   });
 }

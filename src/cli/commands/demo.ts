@@ -1,5 +1,5 @@
 // `zeitkonto demo`: create the demo tenant and its data (idempotent).
-import { createDemoTenant, DEMO_INSTANCE } from '../../demo/index.js';
+import { createDemoTenant, DEMO_INSTANCE, demoSignInText } from '../../demo/index.js';
 import { findTenant } from '../../tenancy/tenants.js';
 import { parse, withDatabase, type Command } from '../io.js';
 
@@ -17,8 +17,9 @@ export const demoCommand: Command = {
         );
         return 0;
       }
-      const { token } = await createDemoTenant(database.db, database.dialect);
+      const { token, signIns } = await createDemoTenant(database.db, database.dialect);
       io.out(`Created the demo tenant "${DEMO_INSTANCE}". Its API token (shown once):\n${token}`);
+      io.out(demoSignInText(signIns));
       return 0;
     });
   },

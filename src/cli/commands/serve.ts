@@ -1,5 +1,6 @@
-// `zeitkonto serve`: migrate, then serve; on an empty database first create the demo tenant and print its token.
-import { createDemoTenant, DEMO_INSTANCE } from '../../demo/index.js';
+// `zeitkonto serve`: migrate, then serve; on an empty database first create the demo tenant and print its token and
+// its demo employees' passwords (once: they are stored only as hashes).
+import { createDemoTenant, DEMO_INSTANCE, demoSignInText } from '../../demo/index.js';
 import { serve } from '../../server.js';
 import { listTenants } from '../../tenancy/tenants.js';
 import { parse, withDatabase, type Command } from '../io.js';
@@ -8,18 +9,20 @@ export const serveCommand: Command = {
   name: 'serve',
   usage: [
     'serve                                   Migrate, then serve the API (PORT, HOST, DATABASE_URL, ...).',
-    '                                        On an empty database it first creates the demo tenant and prints a token.',
+    '                                        On an empty database it first creates the demo tenant and prints a token',
+    "                                        and the demo employees' passwords.",
   ],
   async run(config, args, io) {
     parse(args, {}, 0);
-    const demoToken = await withDatabase(
+    const demo = await withDatabase(
       config,
       async (database) =>
         (await listTenants(database.db)).length === 0
-          ? (await createDemoTenant(database.db, database.dialect)).token
+          ? await createDemoTenant(database.db, database.dialect)
           : undefined,
       io,
     );
+    const demoToken = demo?.token;
     await serve(config, {
       onListening: (url) => {
         if (demoToken) {
@@ -28,6 +31,7 @@ export const serveCommand: Command = {
             `Try:\n  curl -H "Authorization: Bearer ${demoToken}" ${url}/${DEMO_INSTANCE}/next/api/v1/employees\n`,
           );
           io.out(`API reference: ${url}/docs\n`);
+          io.out(demoSignInText(demo!.signIns, url));
         }
         io.out(`zeitkonto listening on ${url} (${config.database.dialect})`);
       },

@@ -1,0 +1,150 @@
+// Everything the web app asks the server, through the typed client @zeitkonto/client (the public API only). A
+// signed-in person is a session cookie (HttpOnly, per tenant) plus the session's CSRF token, which every write repeats.
+import {
+  createClient,
+  type Attendance,
+  type AttendanceCreate,
+  type ValidationError,
+  type ZeitkontoClient,
+} from '@zeitkonto/client';
+
+export type { Attendance };
+
+export interface Session {
+  instance: string;
+  employee: string;
+  api: ZeitkontoClient;
+}
+
+/** A refused write: a message per field (the API's 422 `errors`), and one for the form when it names none. */
+export interface Refusal {
+  fields: Record<string, string>;
+  form?: string;
+}
+
+const client = (instance: string, csrfToken?: string) =>
+  createClient({ baseUrl: location.origin, instance, csrfToken, retries: 0 });
+
+/** The session this browser has with the tenant, or null (never signed in, signed out, expired). */
+export async function resume(instance: string): Promise<Session | null> {
+  const { data } = await client(instance).GET('/sessions/current');
+  if (!data) return null;
+  return { instance, employee: data.data.employee_id, api: client(instance, data.data.csrf_token) };
+}
+
+export type SignInResult = { session: Session } | { status: number; message: string; fields: Record<string, string> };
+
+export async function signIn(instance: string, username: string, password: string): Promise<SignInResult> {
+  const { data, error, response } = await client(instance).POST('/sessions', { body: { username, password } });
+  if (data)
+    return { session: { instance, employee: data.data.employee_id, api: client(instance, data.data.csrf_token) } };
+  const fields = Object.fromEntries(
+    Object.entries((error as Partial<ValidationError>).errors ?? {}).map(([k, v]) => [k, v[0] ?? '']),
+  );
+  return { status: response.status, message: error.message, fields };
+}
+
+export async function signOut(s: Session): Promise<void> {
+  await s.api.DELETE('/sessions/current');
+}
+
+const refusal = (error: { message: string } & Partial<ValidationError>): Refusal => {
+  const fields: Record<string, string> = {};
+  for (const [field, messages] of Object.entries(error.errors ?? {})) fields[field] = messages.join(' ');
+  return Object.keys(fields).length > 0 ? { fields } : { fields, form: error.message };
+};
+
+/** A read the API refused; `status` 401: the session has ended (signed out elsewhere, expired). */
+export class ApiFailure extends Error {
+  constructor(
+    message: string,
+    readonly status: number,
+  ) {
+    super(message);
+  }
+}
+
+/** One employee's bookings of a week (Monday to Sunday), in date and time order. */
+export async function weekBookings(s: Session, monday: string): Promise<Attendance[]> {
+  const { data, error, response } = await s.api.GET('/attendances', {
+    params: {
+      query: { employee_id: s.employee, start_date: monday, end_date: addDays(monday, 6), limit: 200, sort: 'date' },
+    },
+  });
+  if (!data) throw new ApiFailure(error.message, response.status);
+  return [...data.data].sort((a, b) => a.date.localeCompare(b.date) || a.from.localeCompare(b.from));
+}
+
+export interface ProjectChoice {
+  id: number;
+  name: string;
+  /** 0/1 billable, 2/3 not billable; 1 and 3: the user cannot change the flag. */
+  billability: number;
+}
+
+/** The projects the employee is assigned to (they may book on them), with their names and billability. */
+export async function myProjects(s: Session): Promise<ProjectChoice[]> {
+  const { data, error } = await s.api.GET('/employees/{username}/projects', {
+    params: { path: { username: s.employee }, query: { limit: 200 } },
+  });
+  if (!data) throw new Error(error.message);
+  const ids = [...new Set(data.data.map((a) => a.project_id))];
+  const projects = await Promise.all(
+    ids.map(async (id) => {
+      const answer = await s.api.GET('/projects/{id}', { params: { path: { id } } });
+      return answer.data?.data;
+    }),
+  );
+  return projects
+    .filter((p) => p !== undefined)
+    .map((p) => ({ id: p.id, name: p.name, billability: p.default_billability?.id ?? 0 }))
+    .sort((a, b) => a.name.localeCompare(b.name));
+}
+
+export interface Choice {
+  id: number | string;
+  name: string;
+}
+
+export async function projectTasks(s: Session, project: number): Promise<Choice[]> {
+  const { data } = await s.api.GET('/projects/{id}/tasks', {
+    params: { path: { id: project }, query: { limit: 200 } },
+  });
+  return (data?.data ?? []).map((task) => ({ id: task.id, name: task.name }));
+}
+
+/** The activities a booking on the project may name (by their name, the booking's `activity_id`). */
+export async function projectActivities(s: Session, project: number): Promise<Choice[]> {
+  const { data } = await s.api.GET('/projects/{id}/activities', {
+    params: { path: { id: project }, query: { limit: 200 } },
+  });
+  return (data?.data ?? []).map((a) => ({ id: a.name, name: a.name }));
+}
+
+export type BookingInput = Omit<AttendanceCreate, 'employee_id'>;
+
+export async function saveBooking(s: Session, id: number | null, input: BookingInput): Promise<Refusal | null> {
+  const body = { ...input, employee_id: s.employee };
+  const { error } =
+    id === null
+      ? await s.api.POST('/attendances', { body })
+      : await s.api.PATCH('/attendances/{id}', { params: { path: { id } }, body });
+  return error ? refusal(error) : null;
+}
+
+export async function deleteBooking(s: Session, id: number): Promise<Refusal | null> {
+  const { error } = await s.api.DELETE('/attendances/{id}', { params: { path: { id } } });
+  return error ? refusal(error) : null;
+}
+
+export const addDays = (date: string, days: number): string =>
+  new Date(Date.parse(`${date}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
+
+/** The Monday of the week a date (YYYY-MM-DD) is in. */
+export const mondayOf = (date: string): string => addDays(date, -((new Date(`${date}T00:00:00Z`).getUTCDay() + 6) % 7));
+
+/** Today in the browser's time zone, YYYY-MM-DD. */
+export const today = (): string => {
+  const d = new Date();
+  return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
+};

@@ -1,0 +1,60 @@
+// The web app: sign in (/), then My week (/week/YYYY-MM-DD). Client-side routes; the server answers index.html for
+// them (src/plugins/web-app.ts). The tenant last signed in to is remembered on this browser.
+import { render } from 'preact';
+import { useEffect, useState } from 'preact/hooks';
+import { resume, signOut, type Session } from './api';
+import { lang, t, useLangOf } from './i18n';
+import { navigate, route } from './nav';
+import { useSignal } from './signal';
+import { SignIn } from './SignIn';
+import { Week } from './Week';
+import './styles.css';
+
+const INSTANCE = 'zk.instance';
+function App() {
+  useSignal(lang);
+  const path = useSignal(route);
+  // undefined: not known yet; null: not signed in.
+  const [session, setSession] = useState<Session | null | undefined>(undefined);
+  useEffect(() => {
+    const instance = localStorage.getItem(INSTANCE);
+    if (!instance) return setSession(null);
+    void resume(instance).then((s) => {
+      if (s) useLangOf(s.instance, s.employee);
+      setSession(s);
+    });
+  }, []);
+  useEffect(() => {
+    document.title = `${session ? t().myWeek : t().signInTitle} · zeitkonto`;
+  });
+  if (session === undefined) return <p class="loading">{t().loading}</p>;
+  if (!session) {
+    if (path !== '/') navigate('/', true);
+    return (
+      <SignIn
+        instance={localStorage.getItem(INSTANCE) ?? ''}
+        onSignedIn={(s) => {
+          localStorage.setItem(INSTANCE, s.instance);
+          useLangOf(s.instance, s.employee);
+          setSession(s);
+          navigate('/week');
+        }}
+      />
+    );
+  }
+  const week = /^\/week(?:\/(\d{4}-\d{2}-\d{2}))?\/?$/.exec(path);
+  if (!week) navigate('/week', true);
+  return (
+    <Week
+      session={session}
+      date={week?.[1]}
+      onSignOut={async () => {
+        await signOut(session);
+        setSession(null);
+      }}
+      onEnded={() => setSession(null)}
+    />
+  );
+}
+
+render(<App />, document.getElementById('app')!);
