@@ -12,6 +12,7 @@ import { declareGrants, type AreaGrants } from '../access/matrix.js';
 import { declareReferences, type Reference } from '../db/references.js';
 import type { ModuleExamples, TryItOutExamples } from '../plugins/docs-examples.js';
 import type { DemoRecords } from '../tenancy/demo-records.js';
+import { publishEventTypes } from './webhooks/webhooks.events.js';
 import * as absenceReasons from './absence-reasons/index.js';
 import * as absences from './absences/index.js';
 import * as activities from './activities/index.js';
@@ -125,6 +126,8 @@ export async function registerModules(app: ZkApp): Promise<void> {
       await scope.register(module.default);
     });
   }
+  // Every module has declared its records: the webhook event catalogue is their feed types.
+  publishEventTypes(app.zk.records.types.filter((record) => record.feed !== false).map((record) => record.type));
 }
 
 /** The /docs group of every tag, collected from the modules; a tag two modules give different groups throws. */

@@ -27,7 +27,6 @@ import { webhookSubscriptions } from './webhooks.service.js';
 const tags = ['Webhooks'];
 const config: FastifyContextConfig = { extension: true, changeFeed: false };
 const Id = Type.Integer({ minimum: 1, maximum: MAX_ID });
-const catalogue = new Set(SUBSCRIBABLE);
 
 /**
  * Events outside the catalogue, named in the 422 (the schema's enum refuses them as well, but only by position).
@@ -36,6 +35,7 @@ const catalogue = new Set(SUBSCRIBABLE);
 function checkEvents(req: FastifyRequest): void {
   const events = (req.body as { events?: unknown } | null)?.events;
   if (!Array.isArray(events)) return;
+  const catalogue = new Set(SUBSCRIBABLE);
   const unknown = [...new Set(events.filter((e): e is string => typeof e === 'string' && !catalogue.has(e)))];
   if (unknown.length === 0) return;
   const names = unknown

@@ -11,7 +11,8 @@ const Url = Type.String({
 });
 /** An event of the published catalogue (webhooks.events.ts), or '*' for all. */
 export const EventName = Type.String({
-  enum: [...SUBSCRIBABLE],
+  // The catalogue itself: filled once the modules have declared their records (webhooks.events.ts).
+  enum: SUBSCRIBABLE,
   description: "An event of the catalogue (docs/api/integration.md), or '*' for all.",
 });
 const Events = Type.Array(EventName, {
