@@ -70,6 +70,20 @@ export const IdName = <T extends TSchema>(id: T) => Type.Object({ id, name: Type
 export const IntIdName = () => IdName(Type.Integer());
 export const StrIdName = () => IdName(Type.String());
 
+/** Marks a field of a write's answer that holds a secret shown once (docs/api/integration.md §1). */
+export const SHOWN_ONCE = 'x-zeitkonto-shown-once';
+/**
+ * A secret shown once, in the answer of the write that makes it (a new API token, a webhook's signing secret). The
+ * write path stores the answer for an Idempotency-Key replay without it: a replay shows null.
+ */
+export const ShownOnce = (description: string) =>
+  Nullable(
+    Type.String({
+      description: `${description} null in a replay of the write (Idempotency-Key): the secret is not stored for it.`,
+      [SHOWN_ONCE]: true,
+    }),
+  );
+
 /** {data: resource} */
 export const Single = <T extends TSchema>(resource: T) => Type.Object({ data: resource });
 

@@ -17,7 +17,16 @@ import { nowTimestamp } from '../../values/formats.js';
 import { credentialOwner } from '../../access/caller.js';
 import type { DB } from '../../db/schema.js';
 import type { Scope } from '../../tenancy/scope.js';
-import { claimKey, fingerprintOf, idempotencyKeyOf, releaseKey, storeResponse, type Claim } from './idempotency.js';
+import {
+  claimKey,
+  fingerprintOf,
+  idempotencyKeyOf,
+  releaseKey,
+  shownOnceFields,
+  storeResponse,
+  withoutSecrets,
+  type Claim,
+} from './idempotency.js';
 import { checkIfMatch, etagOf, hashTag, lockRecord, noneMatchHits } from './conditional.js';
 import { keyOf, Targets, type Target } from './targets.js';
 import {
@@ -62,6 +71,9 @@ export function registerWritePath(app: FastifyInstance): void {
   const presenter = new Presenter();
   let journal: WriteJournal | undefined;
   const writeRoutes: [string, string][] = [];
+  /** The fields of write answers that hold a secret shown once, by "METHOD url" (idempotency.ts `shownOnceFields`). */
+  const shownOnce = new Map<string, string[]>();
+  const secretsOf = (request: FastifyRequest) => shownOnce.get(`${request.method} ${request.routeOptions.url}`);
   let writable: Set<string> | undefined;
   // The answer object of a write, before serialisation (only write routes carry the hook: reads pay nothing).
   const keepAnswer = (
@@ -79,6 +91,8 @@ export function registerWritePath(app: FastifyInstance): void {
     const writes = [route.method].flat().filter((m) => WRITES.has(m));
     for (const m of writes) writeRoutes.push([m, route.url]);
     if (writes.length) route.preSerialization = [...[route.preSerialization ?? []].flat(), keepAnswer as never];
+    const secrets = writes.length ? shownOnceFields(route.schema?.response) : [];
+    for (const m of secrets.length ? writes : []) shownOnce.set(`${m} ${route.url}`, secrets);
   });
   /** A computed view: a record type no write changes directly and the feed does not show (its ETag hashes the answer). */
   const computed = (type: string) => {
@@ -208,7 +222,10 @@ export function registerWritePath(app: FastifyInstance): void {
           if (key !== null) reply.header('ETag', etagOf(await changeLog.store.version(request.db, target.type, key)));
         }
       }
-      if (write.claim) await storeResponse(request.db, write.claim, reply.statusCode, reply.getHeaders(), payload);
+      if (write.claim) {
+        const stored = withoutSecrets(payload, secretsOf(request));
+        await storeResponse(request.db, write.claim, reply.statusCode, reply.getHeaders(), stored);
+      }
       await write.end.commit();
       if (drained.rows.some((r) => PEOPLE_TABLES.has(r.table))) forgetCallers(request.db.tenantId);
       return payload;
