@@ -70,6 +70,29 @@ export const IdName = <T extends TSchema>(id: T) => Type.Object({ id, name: Type
 export const IntIdName = () => IdName(Type.Integer());
 export const StrIdName = () => IdName(Type.String());
 
+/**
+ * Who created a record and who changed it last (zeitkonto extension, marked x-zeitkonto-extension): the username of
+ * the employee whose personal token or session wrote it; null for a service token, a write outside the API (the
+ * command line, imports) and a record last written before the fields existed. Stamped by the write path on every
+ * record a write changes, also through a derivation (docs/api/integration.md "Record authors").
+ */
+export const RecordAuthors = {
+  created_by: Nullable(
+    Type.String({
+      description:
+        'Username of the employee who created the record through the API; null: a service token, the system, or created before this field (zeitkonto extension).',
+      'x-zeitkonto-extension': true,
+    }),
+  ),
+  modified_by: Nullable(
+    Type.String({
+      description:
+        'Username of the employee whose write last changed the record (as `modified`); null: a service token, the system, or before this field (zeitkonto extension).',
+      'x-zeitkonto-extension': true,
+    }),
+  ),
+};
+
 /** Marks a field of a write's answer that holds a secret shown once (docs/api/integration.md §1). */
 export const SHOWN_ONCE = 'x-zeitkonto-shown-once';
 /**

@@ -189,13 +189,18 @@ export function registerWritePath(app: FastifyInstance): void {
     try {
       const scope: Scope = { db: request.db, dialect, tenant: request.tenant };
       const drained = await journal!.drain(write.trx, request.db.tenantId);
-      const changes = await collectChanges(scope, records, journal!, drained.rows, write.began);
+      const actor = actorOf(request.caller);
+      const changes = await collectChanges(scope, records, journal!, drained.rows, write.began, actor.employee_id);
       const own = ownChange(changes, write.target, request.params as Record<string, unknown>, write.answer);
       const answersRecord = own !== undefined && presenter.answersRecord(request, own.type.type, reply.statusCode);
-      const ownData = answersRecord && !own.derived && !own.stampedHere ? presenter.dataOf(payload) : undefined;
+      let ownData = answersRecord && !own.derived && !own.stampedHere ? presenter.dataOf(payload) : undefined;
+      // The authors stamped after the handler answered: its answer shows them as they now are.
+      if (ownData !== undefined && own?.authored) {
+        ownData = withAuthors(ownData, own.authored);
+        payload = `{"data":${ownData}}`;
+      }
       const entries = await presenter.entries(reply, scope, changes, own, ownData);
       // The audit trail: who made the write, and what it changed in each record's row (audit.ts).
-      const actor = actorOf(request.caller);
       for (const { change, input } of entries) {
         input.actor = actor;
         input.fields = JSON.stringify(fieldChanges(change, input.op, journal!.ignored(change.type.table)));
@@ -235,6 +240,15 @@ export function registerWritePath(app: FastifyInstance): void {
       throw err;
     }
   }
+}
+
+/** A record's JSON with the authors the write path stamped, where its answer shows them. */
+function withAuthors(json: string, authored: NonNullable<RecordChange['authored']>): string {
+  const record = JSON.parse(json) as Record<string, unknown>;
+  let changed = false;
+  for (const [field, value] of Object.entries(authored))
+    if (field in record && record[field] !== value) ((record[field] = value), (changed = true));
+  return changed ? JSON.stringify(record) : json;
 }
 
 /** The change of the record the route names (its path, or for a create the key its answer carries). */
