@@ -161,6 +161,8 @@ forEachDialect('clients: zep-mcp-server (attendances, employees, departments, de
     const departments = await paginateAll(me, '/departments');
     assert.equal((await me.get(`/departments/${departments[0].id}`)).status, 200);
     await paginateAll(me, `/departments/${departments[0].id}/children`);
+    // A department's staff are people's records: not a User's.
+    await refused(await me.get(`/departments/${departments[0].id}/employees?page=1&limit=100`), 403);
     // devices and price groups are not a User's; activities, categories and absence reasons are shared.
     await refused(await me.get('/devices?page=1&limit=100'), 403);
     await refused(await me.get('/price-groups?page=1&limit=100'), 403);
