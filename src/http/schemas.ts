@@ -79,15 +79,13 @@ export const StrIdName = () => IdName(Type.String());
 export const RecordAuthors = {
   created_by: Nullable(
     Type.String({
-      description:
-        'Username of the employee who created the record through the API; null: a service token, the system, or created before this field (zeitkonto extension).',
+      description: 'Username of who created it via the API; null: a service token or the system.',
       'x-zeitkonto-extension': true,
     }),
   ),
   modified_by: Nullable(
     Type.String({
-      description:
-        'Username of the employee whose write last changed the record (as `modified`); null: a service token, the system, or before this field (zeitkonto extension).',
+      description: 'Username of who last changed it; null: a service token or the system.',
       'x-zeitkonto-extension': true,
     }),
   ),
