@@ -50,13 +50,19 @@ export async function tableColumns(db: Kysely<any>, dialect: Dialect, table: str
   return rows.map((r) => ({ name: r.name, blob: r.type === 'bytea', pk: r.pk }));
 }
 
+/**
+ * Columns the write path stamps after the writer is done (`modified`; `created_by` and `modified_by`, the record's
+ * authors: plugins/write-path/collect.ts): never watched, so stamping them never journals; kept in the journalled rows.
+ */
+export const STAMPED_COLUMNS: readonly string[] = ['modified', 'created_by', 'modified_by'];
+
 /** The columns an UPDATE must change to be journalled. */
 export const watchedColumns = (columns: readonly ColumnInfo[], ignored: readonly string[]) =>
   columns.filter((c) => !c.blob && !ignored.includes(c.name)).map((c) => c.name);
 
-/** The columns left out of the journalled rows: raw bytes and internal columns (`modified` stays in). */
+/** The columns left out of the journalled rows: raw bytes and internal columns (the stamped ones stay in). */
 export const unjournalledColumns = (columns: readonly ColumnInfo[], ignored: readonly string[]) =>
-  columns.filter((c) => c.blob || (ignored.includes(c.name) && c.name !== 'modified')).map((c) => c.name);
+  columns.filter((c) => c.blob || (ignored.includes(c.name) && !STAMPED_COLUMNS.includes(c.name))).map((c) => c.name);
 
 const q = (name: string) => `"${name.replace(/"/g, '""')}"`;
 const lit = (text: string) => `'${text.replace(/'/g, "''")}'`;
@@ -120,7 +126,7 @@ export async function journalTable(
   ignored: readonly string[] = ['modified'],
 ): Promise<void> {
   if (dialect !== 'postgres') return; // SQLite: created per connection (sqliteJournalScript)
-  const all = [...new Set(['modified', ...ignored])];
+  const all = [...new Set([...STAMPED_COLUMNS, ...ignored])];
   const columns = await tableColumns(db, dialect, table);
   if (columns.length === 0) throw new Error(`journalTable: no table ${table}`);
   const watched = watchedColumns(columns, all);
@@ -195,7 +201,7 @@ export function sqliteJournalScript(
   ];
   const on = 'EXISTS (SELECT 1 FROM write_journal)';
   for (const { table, ignored, columns } of tables) {
-    const all = [...new Set(['modified', ...ignored])];
+    const all = [...new Set([...STAMPED_COLUMNS, ...ignored])];
     const skipped = new Set(unjournalledColumns(columns, all));
     const json = (row: 'OLD' | 'NEW') =>
       `json_object(${columns

@@ -6,6 +6,12 @@ import type { Static, TObject, TSchema } from '@sinclair/typebox';
 import { outTimestamp, toBool } from '../values/formats.js';
 import { labelled, type LabelSetName } from '../values/labels.js';
 
+/** A row's authors as the RecordAuthors fields of a schema show them (http/schemas.ts; tables of migration 2905). */
+export const authorsOf = (row: object) => ({
+  created_by: (row as { created_by?: string | null }).created_by ?? null,
+  modified_by: (row as { modified_by?: string | null }).modified_by ?? null,
+});
+
 /** What a mapping may need beyond the row: the tenant's language (labels) and modules (gates). */
 export interface MapContext {
   readonly language?: string | null;

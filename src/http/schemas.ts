@@ -70,6 +70,41 @@ export const IdName = <T extends TSchema>(id: T) => Type.Object({ id, name: Type
 export const IntIdName = () => IdName(Type.Integer());
 export const StrIdName = () => IdName(Type.String());
 
+/**
+ * Who created a record and who changed it last (zeitkonto extension, marked x-zeitkonto-extension): the username of
+ * the employee whose personal token or session wrote it; null for a service token, a write outside the API (the
+ * command line, imports) and a record last written before the fields existed. Stamped by the write path on every
+ * record a write changes, also through a derivation (docs/api/integration.md "Record authors").
+ */
+export const RecordAuthors = {
+  created_by: Nullable(
+    Type.String({
+      description: 'Username of who created it via the API; null: a service token or the system.',
+      'x-zeitkonto-extension': true,
+    }),
+  ),
+  modified_by: Nullable(
+    Type.String({
+      description: 'Username of who last changed it; null: a service token or the system.',
+      'x-zeitkonto-extension': true,
+    }),
+  ),
+};
+
+/** Marks a field of a write's answer that holds a secret shown once (docs/api/integration.md §1). */
+export const SHOWN_ONCE = 'x-zeitkonto-shown-once';
+/**
+ * A secret shown once, in the answer of the write that makes it (a new API token, a webhook's signing secret). The
+ * write path stores the answer for an Idempotency-Key replay without it: a replay shows null.
+ */
+export const ShownOnce = (description: string) =>
+  Nullable(
+    Type.String({
+      description: `${description} null in a replay of the write (Idempotency-Key): the secret is not stored for it.`,
+      [SHOWN_ONCE]: true,
+    }),
+  );
+
 /** {data: resource} */
 export const Single = <T extends TSchema>(resource: T) => Type.Object({ data: resource });
 

@@ -1,6 +1,6 @@
 // Absence reasons (docs/api/absences.md). Key: the unique short name. Flags are 0/1 integers as on the live system.
 import { Type, type Static } from '@sinclair/typebox';
-import { DateTimeOut, IntIdName, Nullable, Opt, Labelled } from '../../http/schemas.js';
+import { DateTimeOut, IntIdName, Nullable, Opt, Labelled, RecordAuthors } from '../../http/schemas.js';
 import { listQuery } from '../../http/list/index.js';
 
 /** Reason types (docs/api/conventions.md): 0 annual holiday, 1 paid absence, 2 unpaid absence (our name; no public id), 3 flexitime. */
@@ -22,6 +22,7 @@ export const AbsenceReason = Type.Object({
   external_id: Nullable(Type.String()),
   created: Nullable(DateTimeOut()),
   modified: Nullable(DateTimeOut()),
+  ...RecordAuthors,
 });
 export type AbsenceReasonT = Static<typeof AbsenceReason>;
 

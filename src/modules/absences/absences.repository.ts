@@ -2,6 +2,7 @@
 // read shape (docs/api/absences.md); a page loads its reasons and applications in one query each.
 import { sql, type Insertable, type Selectable } from 'kysely';
 import type { TenantDb } from '../../db/tenant-scope.js';
+import { authorsOf } from '../../db/row-mapping.js';
 import type { Scope } from '../../tenancy/scope.js';
 import { tenantTimezone, type Tenant } from '../../tenancy/tenants.js';
 import type { ListSpec } from '../../db/list-spec.js';
@@ -159,6 +160,7 @@ function readFields<H, N>(row: AbsenceRow, tenant: Pick<Tenant, 'settings'>, hou
     timezone: row.timezone ?? tenantTimezone(tenant),
     created: outTimestamp(row.created),
     modified: outTimestamp(row.modified),
+    ...authorsOf(row),
     absence_reason_id: row.absence_reason_id,
     half_day_from: toBool(row.half_day_from) ?? false,
     half_day_to: toBool(row.half_day_to) ?? false,

@@ -2,7 +2,16 @@
 // variants real clients send (current: start_date/end_date/type/hours; legacy: from/to as dates, comment,
 // half_day_from/half_day_to, approval_status). docs/api/absences.md has the semantics.
 import { Type, type Static, type TSchema } from '@sinclair/typebox';
-import { DateOnly, DateTimeOut, IntIdName, Nullable, Opt, requiredUnless, TimeOut } from '../../http/schemas.js';
+import {
+  DateOnly,
+  DateTimeOut,
+  IntIdName,
+  Nullable,
+  Opt,
+  requiredUnless,
+  TimeOut,
+  RecordAuthors,
+} from '../../http/schemas.js';
 import { listQuery } from '../../http/list/index.js';
 import { AbsenceReason } from '../absence-reasons/absence-reasons.schemas.js';
 
@@ -48,6 +57,7 @@ const fields = (hours: TSchema, note: TSchema) => ({
   }),
   created: Nullable(DateTimeOut()),
   modified: Nullable(DateTimeOut()),
+  ...RecordAuthors,
   absence_reason_id: Type.String({ description: 'Name of the absence reason.' }),
   half_day_from: Type.Boolean({ description: 'Additive: the first day is a half day.' }),
   half_day_to: Type.Boolean({ description: 'Additive: the last day is a half day.' }),

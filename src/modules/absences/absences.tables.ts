@@ -1,7 +1,7 @@
 // Absences and leave approval applications (migration 0940).
-import type { DbBool, Owned, Stamps } from '../../db/columns.js';
+import type { DbBool, Owned, Stamps, Authored } from '../../db/columns.js';
 
-export interface AbsencesTable extends Owned, Stamps {
+export interface AbsencesTable extends Owned, Stamps, Authored {
   employee_id: string;
   /** The reason's name (its key). */
   absence_reason_id: string;

@@ -1,6 +1,6 @@
 // Activities (docs/api/masterdata.md). Key: the name, which attendances carry as `activity_id`.
 import { Type, type Static } from '@sinclair/typebox';
-import { DateTimeOut, Nullable, Opt } from '../../http/schemas.js';
+import { DateTimeOut, Nullable, Opt, RecordAuthors } from '../../http/schemas.js';
 import { listQuery } from '../../http/list/index.js';
 
 export const Activity = Type.Object({
@@ -9,6 +9,7 @@ export const Activity = Type.Object({
   is_travel: Type.Boolean(),
   created: Nullable(DateTimeOut()),
   modified: Nullable(DateTimeOut()),
+  ...RecordAuthors,
 });
 export type ActivityT = Static<typeof Activity>;
 

@@ -44,6 +44,8 @@ const COLUMNS = [
   'color',
   'created',
   'modified',
+  'created_by',
+  'modified_by',
 ] as const satisfies readonly (keyof AttendancesTable)[];
 
 export type AttendanceRow = Pick<Selectable<AttendancesTable>, (typeof COLUMNS)[number]>;

@@ -10,6 +10,7 @@ import {
   Opt,
   TimeOfDay,
   Labelled,
+  RecordAuthors,
 } from '../../http/schemas.js';
 import { listQuery } from '../../http/list/index.js';
 
@@ -58,6 +59,7 @@ export const Attendance = Type.Object({
   color: Nullable(Type.String()),
   created: Nullable(DateTimeOut()),
   modified: Nullable(DateTimeOut()),
+  ...RecordAuthors,
 });
 export type AttendanceT = Static<typeof Attendance>;
 

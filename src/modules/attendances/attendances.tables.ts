@@ -1,8 +1,8 @@
 // Attendances, the project time bookings (migration 0401).
 import type { Generated } from 'kysely';
-import type { DbBool } from '../../db/columns.js';
+import type { DbBool, Authored } from '../../db/columns.js';
 
-export interface AttendancesTable {
+export interface AttendancesTable extends Authored {
   tenant_id: number;
   id: Generated<number>;
   employee_id: string;

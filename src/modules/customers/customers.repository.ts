@@ -1,7 +1,9 @@
 // SQL for customers; every query is scoped by tenant. The key is the customer number.
+import type { Authored } from '../../db/columns.js';
 import type { Selectable } from 'kysely';
 import { preparedFirst } from '../../db/prepared.js';
 import type { TenantDb } from '../../db/tenant-scope.js';
+import { authorsOf } from '../../db/row-mapping.js';
 import { findReferences } from '../../db/references.js';
 import type { CustomersTable } from './customers.tables.js';
 import type { ListSpec } from '../../db/list-spec.js';
@@ -53,7 +55,7 @@ const customerByNumber = preparedFirst((db, p: { customerNumber: string }) =>
 export const findCustomer = (db: TenantDb, customerNumber: string) => customerByNumber(db, { customerNumber });
 
 /** Column values of a customer write (request fields already resolved by the service). */
-export type CustomerColumns = Partial<Omit<CustomerRow, 'tenant_id' | 'id' | 'created' | 'modified'>>;
+export type CustomerColumns = Partial<Omit<CustomerRow, 'tenant_id' | 'id' | 'created' | 'modified' | keyof Authored>>;
 
 export async function insertCustomer(
   db: TenantDb,
@@ -116,6 +118,7 @@ export function toCustomerBase(
     status: { value: inactive ? 0 : 1, label: statusLabel(!inactive, language) },
     created: outTimestamp(row.created),
     modified: outTimestamp(row.modified),
+    ...authorsOf(row),
     billing_procedure: toBool(row.billing_procedure),
     automated_invoicing: toBool(row.automated_invoicing),
     debit_payment: toBool(row.debit_payment),

@@ -1,7 +1,16 @@
 // Customer (contract "Customer", POST /customers body; docs/api/customers.md for limits and the update body).
 // Addresses and managers are managed nested in the customer body: a submitted array replaces the set.
 import { Type, type Static } from '@sinclair/typebox';
-import { DateOnly, DateTimeOut, IntIdName, MAX_ID, Nullable, Opt, Currency } from '../../http/schemas.js';
+import {
+  DateOnly,
+  DateTimeOut,
+  IntIdName,
+  MAX_ID,
+  Nullable,
+  Opt,
+  Currency,
+  RecordAuthors,
+} from '../../http/schemas.js';
 import { listQuery } from '../../http/list/index.js';
 import { Category } from '../categories/categories.schemas.js';
 import { DynamicAttributeValue, DynamicAttributesInput } from '../dynamic-attributes/dynamic-attributes.schemas.js';
@@ -65,6 +74,7 @@ const customerFields = {
   status: Status,
   created: Nullable(DateTimeOut()),
   modified: Nullable(DateTimeOut()),
+  ...RecordAuthors,
   billing_procedure: Nullable(Type.Boolean()),
   automated_invoicing: Nullable(Type.Boolean()),
   debit_payment: Nullable(Type.Boolean()),

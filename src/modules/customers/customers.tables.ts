@@ -1,8 +1,8 @@
 // Customers (migration 0002) and what a customer owns: addresses, managers, contacts (migration 0100).
 import type { Generated } from 'kysely';
-import type { DbBool } from '../../db/columns.js';
+import type { DbBool, Authored } from '../../db/columns.js';
 
-export interface CustomersTable {
+export interface CustomersTable extends Authored {
   tenant_id: number;
   id: Generated<number>;
   customer_number: string;

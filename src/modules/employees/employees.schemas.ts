@@ -11,6 +11,7 @@ import {
   Labelled,
   Currency,
   DateIn,
+  RecordAuthors,
 } from '../../http/schemas.js';
 import { listQuery } from '../../http/list/index.js';
 import { Category } from '../categories/categories.schemas.js';
@@ -98,6 +99,7 @@ export const EmployeeBase = Type.Object({
   creditor_number: text,
   created: Nullable(DateTimeOut()),
   modified: Nullable(DateTimeOut()),
+  ...RecordAuthors,
 });
 export type EmployeeBaseT = Static<typeof EmployeeBase>;
 

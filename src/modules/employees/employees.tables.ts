@@ -1,7 +1,8 @@
 // Employees (migration 0002). Child rows of an employee carry its username in `employee_id`, as the JSON does.
+import type { Authored } from '../../db/columns.js';
 import type { Generated } from 'kysely';
 
-export interface EmployeesTable {
+export interface EmployeesTable extends Authored {
   tenant_id: number;
   id: Generated<number>;
   username: string;

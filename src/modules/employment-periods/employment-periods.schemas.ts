@@ -1,7 +1,7 @@
 // Employment periods (docs/api/people.md). A missing start or end is open-ended (contract, attendances rule 4);
 // periods of one employee must not overlap (closed intervals).
 import { Type, type Static } from '@sinclair/typebox';
-import { DateTimeOut, Nullable, Opt, DateIn } from '../../http/schemas.js';
+import { DateTimeOut, Nullable, Opt, DateIn, RecordAuthors } from '../../http/schemas.js';
 
 const num = Nullable(Type.Number());
 export const EmploymentPeriod = Type.Object({
@@ -17,6 +17,7 @@ export const EmploymentPeriod = Type.Object({
   day_absent_in_hours: num,
   created: Nullable(DateTimeOut()),
   modified: Nullable(DateTimeOut()),
+  ...RecordAuthors,
 });
 export type EmploymentPeriodT = Static<typeof EmploymentPeriod>;
 

@@ -10,6 +10,7 @@ import {
   DecimalIn,
   Labelled,
   DateIn,
+  RecordAuthors,
 } from '../../http/schemas.js';
 import { listQuery } from '../../http/list/index.js';
 import { EnumIn } from '../crud/index.js';
@@ -48,6 +49,7 @@ export const Invoice = Type.Object({
   ),
   created: Nullable(DateTimeOut()),
   modified: Nullable(DateTimeOut()),
+  ...RecordAuthors,
 });
 export type InvoiceT = Static<typeof Invoice>;
 

@@ -1,8 +1,8 @@
 // Invoices, invoice items and the invoice number sequence (migration 1801). Money columns are scaled integers
 // (values/money.ts).
-import type { DbBool, Owned, Stamps } from '../../db/columns.js';
+import type { DbBool, Owned, Stamps, Authored } from '../../db/columns.js';
 
-export interface InvoicesTable extends Owned, Stamps {
+export interface InvoicesTable extends Owned, Stamps, Authored {
   invoice_number: string;
   /** The natural-order key of invoice_number: each run of digits as its length and digits (invoice-number-order.ts). */
   number_sort: string;

@@ -1,5 +1,5 @@
 // SQL for locations and location lists; every query is scoped by tenant.
-import { rowMapper } from '../../db/row-mapping.js';
+import { authorsOf, rowMapper } from '../../db/row-mapping.js';
 import type { Selectable } from 'kysely';
 import type { TenantDb } from '../../db/tenant-scope.js';
 import type { LocationListsTable, LocationsTable } from './locations.tables.js';
@@ -53,6 +53,7 @@ export async function toLocationLists(db: TenantDb, rows: LocationListRow[]) {
     locations_count: counts.get(Number(r.id)) ?? 0,
     created: outTimestamp(r.created),
     modified: outTimestamp(r.modified),
+    ...authorsOf(r),
   }));
 }
 

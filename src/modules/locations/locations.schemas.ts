@@ -1,7 +1,7 @@
 // Work locations (docs/api/people.md): the key `id` is a string (what attendances carry as work_location_id);
 // lists sort by name by default (contract). Location lists group locations.
 import { Type, type Static } from '@sinclair/typebox';
-import { DateTimeOut, Nullable, Opt } from '../../http/schemas.js';
+import { DateTimeOut, Nullable, Opt, RecordAuthors } from '../../http/schemas.js';
 import { listQuery } from '../../http/list/index.js';
 
 export const LOCATION_ID_PATTERN = '^[^/\\\\?#]+$';
@@ -16,6 +16,7 @@ export const Location = Type.Object({
   country: Nullable(Type.String()),
   created: Nullable(DateTimeOut()),
   modified: Nullable(DateTimeOut()),
+  ...RecordAuthors,
 });
 export type LocationT = Static<typeof Location>;
 const locationFields = {
@@ -47,6 +48,7 @@ export const LocationList = Type.Object({
   locations_count: Type.Integer(),
   created: Nullable(DateTimeOut()),
   modified: Nullable(DateTimeOut()),
+  ...RecordAuthors,
 });
 const LocationRef = Type.Unsafe<string | { id: string }>({
   type: ['string', 'object'],

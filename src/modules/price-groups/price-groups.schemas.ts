@@ -1,7 +1,7 @@
 // Price groups (docs/api/people.md: {id, name, number, status, description}). Employees and prices reference a
 // group by name.
 import { Type, type Static } from '@sinclair/typebox';
-import { DateTimeOut, Nullable, Opt, Translations } from '../../http/schemas.js';
+import { DateTimeOut, Nullable, Opt, Translations, RecordAuthors } from '../../http/schemas.js';
 
 export const PriceGroup = Type.Object({
   id: Type.Integer(),
@@ -11,6 +11,7 @@ export const PriceGroup = Type.Object({
   description: Translations,
   created: Nullable(DateTimeOut()),
   modified: Nullable(DateTimeOut()),
+  ...RecordAuthors,
 });
 export type PriceGroupT = Static<typeof PriceGroup>;
 

@@ -1,4 +1,5 @@
 // SQL for projects; every query is scoped by tenant.
+import type { Authored } from '../../db/columns.js';
 import { sql, type Selectable } from 'kysely';
 import { deletePriceTablesOf } from '../price-tables/price-tables.repository.js';
 import { countPerOwner, equalsIgnoringCase } from '../../db/lookup.js';
@@ -10,7 +11,7 @@ import { untyped, type TenantDb } from '../../db/tenant-scope.js';
 
 export type ProjectRow = Selectable<ProjectsTable>;
 /** Column values of a project write (enumerations already resolved to ids). */
-export type ProjectColumns = Partial<Omit<ProjectsTable, 'tenant_id' | 'id' | 'created' | 'modified'>>;
+export type ProjectColumns = Partial<Omit<ProjectsTable, 'tenant_id' | 'id' | 'created' | 'modified' | keyof Authored>>;
 
 const nullable = (column: string): SortColumn => ({ column: `p.${column}`, nullable: true });
 export const projectListSpec: ListSpec = {

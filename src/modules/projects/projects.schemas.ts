@@ -1,7 +1,17 @@
 // Project (contract "Project" table) and its request bodies (docs/api/projects.md). Enumerations are {id, name}
 // objects in responses and ids (or the docs' strings for billing_type) in requests.
 import { Type, type Static, type TSchema } from '@sinclair/typebox';
-import { DateOnly, DateTimeOut, IntIdName, MAX_ID, Nullable, Opt, Labelled, Currency } from '../../http/schemas.js';
+import {
+  DateOnly,
+  DateTimeOut,
+  IntIdName,
+  MAX_ID,
+  Nullable,
+  Opt,
+  Labelled,
+  Currency,
+  RecordAuthors,
+} from '../../http/schemas.js';
 import { listQuery } from '../../http/list/index.js';
 import { Category } from '../categories/categories.schemas.js';
 import { DynamicAttributeValue, DynamicAttributesInput } from '../dynamic-attributes/dynamic-attributes.schemas.js';
@@ -86,6 +96,7 @@ export const Project = Type.Object({
   activities_count: Type.Integer(),
   created: Nullable(DateTimeOut()),
   modified: Nullable(DateTimeOut()),
+  ...RecordAuthors,
   priceTables: Type.Optional(
     Type.Array(PriceTable, {
       description: 'Only with ?append=priceTables (effective tables: own, else customer, else base).',

@@ -1,6 +1,6 @@
 // Projects and what a project owns: statuses, tasks, assignments, activities, locations (migration 0300).
 import type { Generated } from 'kysely';
-import type { DbBool } from '../../db/columns.js';
+import type { DbBool, Authored } from '../../db/columns.js';
 
 export interface ProjectStatusesTable {
   tenant_id: number;
@@ -15,7 +15,7 @@ export interface ProjectStatusesTable {
   modified: string | null;
 }
 
-export interface ProjectsTable {
+export interface ProjectsTable extends Authored {
   tenant_id: number;
   id: Generated<number>;
   name: string;

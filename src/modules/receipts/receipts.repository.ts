@@ -1,5 +1,6 @@
 // SQL for receipts and their amount lines; every query is scoped by tenant. A page of receipts reads its
 // filenames in one query; a page of lines reads the header's net flags once.
+import type { Authored } from '../../db/columns.js';
 import { rowMapper, type MapContext } from '../../db/row-mapping.js';
 import type { Selectable } from 'kysely';
 import type { TenantDb } from '../../db/tenant-scope.js';
@@ -16,7 +17,10 @@ export type ReceiptAmountRow = Selectable<ReceiptAmountsTable>;
 /** An amount line as stored: scaled integers (tax and quantity in 1/10^4, money in cents). */
 export type ReceiptLine = Omit<ReceiptAmountRow, 'tenant_id' | 'id' | 'receipt_id'>;
 /** Column values of a receipt header (what a write stores). */
-export type ReceiptValues = Omit<ReceiptRow, 'tenant_id' | 'id' | 'created' | 'modified' | 'billing_undo'>;
+export type ReceiptValues = Omit<
+  ReceiptRow,
+  'tenant_id' | 'id' | 'created' | 'modified' | 'billing_undo' | keyof Authored
+>;
 
 const nullable = (column: string) => ({ column, nullable: true });
 export const receiptListSpec: ListSpec = {

@@ -14,6 +14,7 @@ import {
   Currency,
   DecimalIn,
   Labelled,
+  RecordAuthors,
 } from '../../http/schemas.js';
 import { listQuery } from '../../http/list/index.js';
 import { EnumIn } from '../crud/index.js';
@@ -48,6 +49,7 @@ export const Receipt = Type.Object({
   client_id: Nullable(Type.Integer()),
   created: Nullable(DateTimeOut()),
   modified: Nullable(DateTimeOut()),
+  ...RecordAuthors,
   invoice_item_id: Nullable(Type.Integer()),
   project_id: Type.Integer(),
   project_task_id: Nullable(Type.Integer()),

@@ -1,8 +1,8 @@
 // Receipts and their amount lines (migrations 1602, 2602). The file of a receipt lives in the one
 // attachment store (modules/attachments, owner 'receipt').
-import type { DbBool, Owned, Stamps } from '../../db/columns.js';
+import type { DbBool, Owned, Stamps, Authored } from '../../db/columns.js';
 
-export interface ReceiptsTable extends Owned, Stamps {
+export interface ReceiptsTable extends Owned, Stamps, Authored {
   employee_id: string;
   date: string;
   receipt_type_id: string;

@@ -1,7 +1,7 @@
 // API tokens as the API shows them (docs/api/permissions.md): never their secret, except once in the answer that
 // creates one.
 import { Type, type Static } from '@sinclair/typebox';
-import { DateTimeOut, Nullable } from '../../http/schemas.js';
+import { DateTimeOut, Nullable, ShownOnce } from '../../http/schemas.js';
 
 export const SCOPE_PATTERN = '^(\\*|[a-z][a-z-]*):(read|write)$';
 
@@ -21,7 +21,7 @@ export type ApiTokenT = Static<typeof ApiToken>;
 
 export const ApiTokenCreated = Type.Object({
   ...ApiToken.properties,
-  token: Type.String({ description: 'The secret, shown this once; only its hash is stored.' }),
+  token: ShownOnce('The secret, shown this once; only its hash is stored.'),
 });
 
 export const ApiTokenCreate = Type.Object(

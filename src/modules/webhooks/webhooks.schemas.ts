@@ -1,6 +1,6 @@
 // Webhook subscriptions and their delivery log (zeitkonto extension).
 import { Type, type Static } from '@sinclair/typebox';
-import { DateTimeOut, Nullable } from '../../http/schemas.js';
+import { DateTimeOut, Nullable, ShownOnce } from '../../http/schemas.js';
 import { SUBSCRIBABLE } from './webhooks.events.js';
 
 const Url = Type.String({
@@ -43,10 +43,9 @@ export type WebhookT = Static<typeof Webhook>;
 /** The answer of a subscription's creation and of a rotation: the only places its secret is shown. */
 export const WebhookWithSecret = Type.Object({
   ...webhookFields,
-  secret: Type.String({
-    description:
-      'The signing secret, shown only in this answer: store it now. POST /webhooks/{id}/rotate-secret makes a new one.',
-  }),
+  secret: ShownOnce(
+    'The signing secret, shown only in this answer: store it now. POST /webhooks/{id}/rotate-secret makes a new one.',
+  ),
 });
 export type WebhookWithSecretT = Static<typeof WebhookWithSecret>;
 

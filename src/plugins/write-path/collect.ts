@@ -34,6 +34,8 @@ export interface RecordChange {
   stampedHere: boolean;
   /** Changed only through a derivation (its own row did not change). */
   derived: boolean;
+  /** The authors the write path stamped on its row here (`created_by` on a creation, `modified_by`), if any. */
+  authored?: { created_by?: string | null; modified_by: string | null };
 }
 
 const same = (a: unknown, b: unknown) =>
@@ -83,7 +85,8 @@ function relevant(d: Derivation, c: RowChange): boolean {
 
 /**
  * `since`: when the write began ('YYYY-MM-DD HH:MM:SS'): a record whose `modified` is not older needs no stamp (its
- * writer set it, or another write of the same second did).
+ * writer set it, or another write of the same second did). `author`: the username of the employee who writes (null:
+ * a service token), stamped as `modified_by` on every changed record, and `created_by` on a created one.
  */
 export async function collectChanges(
   scope: Scope,
@@ -91,6 +94,7 @@ export async function collectChanges(
   journal: WriteJournal,
   rows: readonly JournalRow[],
   since: string,
+  author: string | null = null,
 ): Promise<RecordChange[]> {
   if (rows.length === 0) return [];
   const net = netChanges(rows, journal);
@@ -193,19 +197,40 @@ export async function collectChanges(
   const out = [...records.values()];
   await resolveKeys(scope, net, out);
 
-  // `modified` of the changed records whose writer did not set it: one timestamp for the write.
+  // `modified` of the changed records whose writer did not set it: one timestamp for the write; and their authors
+  // where the row does not name this one yet. One UPDATE per table and set of columns.
   const now = nowTimestamp();
-  const stamp = new Map<string, string[]>();
+  const stamp = new Map<string, { table: string; set: Row; ids: string[] }>();
+  const done = new Set<string>();
   for (const r of out) {
-    if (r.after === null || r.stamped || !journal.hasModified(r.type.table)) continue;
-    (stamp.get(r.type.table) ?? stamp.set(r.type.table, []).get(r.type.table)!).push(r.id);
-    r.stamped = r.stampedHere = true;
+    if (r.after === null) continue;
+    const table = r.type.table;
+    const set: Row = {};
+    if (!r.stamped && journal.hasModified(table)) {
+      set.modified = now;
+      r.stamped = r.stampedHere = true;
+    }
+    if (journal.hasAuthors(table)) {
+      const created = r.before === null && !r.derived;
+      if (created && (r.after.created_by ?? null) !== author) set.created_by = author;
+      if ((r.after.modified_by ?? null) !== author) set.modified_by = author;
+      if ('created_by' in set || 'modified_by' in set) {
+        r.authored = { ...(created ? { created_by: author } : {}), modified_by: author };
+        r.after = { ...r.after, ...(created ? { created_by: author } : {}), modified_by: author };
+      }
+    }
+    const columns = Object.keys(set);
+    // A row two record types share (a filter on one table) is stamped once.
+    if (columns.length === 0 || done.has(`${table} ${r.id}`)) continue;
+    done.add(`${table} ${r.id}`);
+    const group = `${table} ${columns.join(',')}`;
+    (stamp.get(group) ?? stamp.set(group, { table, set, ids: [] }).get(group)!).ids.push(r.id);
   }
-  for (const [table, ids] of stamp) {
+  for (const { table, set, ids } of stamp.values()) {
     for (let i = 0; i < ids.length; i += 500)
       await db
         .updateTable(table)
-        .set({ modified: now })
+        .set(set)
         .where('id', 'in', ids.slice(i, i + 500).map(Number))
         .execute();
   }

@@ -16,6 +16,7 @@ import type { TenantDb } from '../../db/tenant-scope.js';
 import { lockKeyOf, sessionLocksOf } from '../../db/session-locks.js';
 import { ApiError } from '../../values/errors.js';
 import { nowTimestamp } from '../../values/formats.js';
+import { SHOWN_ONCE } from '../../http/schemas.js';
 
 export const IDEMPOTENCY_HEADER = 'idempotency-key';
 /** A claim whose request never finished (its process died) may be taken over after this long. */
@@ -158,6 +159,38 @@ async function settle(db: TenantDb, claim: Claim): Promise<void> {
   const id = heldId(db, claim);
   if (!held.delete(id)) return;
   await sessionLocksOf(db.kysely)?.unlock(lockKeyOf(id));
+}
+
+/**
+ * The fields of a write route's answer `{data: {...}}` that hold a secret shown once (marked by `ShownOnce`,
+ * http/schemas.ts): a new API token, a webhook's signing secret. Its stored answer keeps none of them.
+ */
+export function shownOnceFields(response: unknown): string[] {
+  const fields = new Set<string>();
+  for (const [status, schema] of Object.entries((response ?? {}) as Record<string, any>)) {
+    if (!/^2/.test(status)) continue;
+    const data = schema?.properties?.data?.properties ?? {};
+    for (const [name, field] of Object.entries(data as Record<string, any>)) if (field?.[SHOWN_ONCE]) fields.add(name);
+  }
+  return [...fields];
+}
+
+/**
+ * The answer as the idempotency store keeps it: its secrets shown once set to null, so the secret exists nowhere
+ * but in the answer that carried it (a replay shows null; docs/api/integration.md §1).
+ */
+export function withoutSecrets(body: unknown, fields: readonly string[] | undefined): unknown {
+  if (!fields?.length || typeof body !== 'string') return body;
+  let parsed: { data?: Record<string, unknown> };
+  try {
+    parsed = JSON.parse(body);
+  } catch {
+    return body;
+  }
+  const data = parsed?.data;
+  if (!data || typeof data !== 'object') return body;
+  for (const field of fields) if (field in data) data[field] = null;
+  return JSON.stringify(parsed);
 }
 
 /** Store the response in the claimed row (inside the write transaction, or alone after a refused request). */

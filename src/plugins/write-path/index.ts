@@ -17,7 +17,16 @@ import { nowTimestamp } from '../../values/formats.js';
 import { credentialOwner } from '../../access/caller.js';
 import type { DB } from '../../db/schema.js';
 import type { Scope } from '../../tenancy/scope.js';
-import { claimKey, fingerprintOf, idempotencyKeyOf, releaseKey, storeResponse, type Claim } from './idempotency.js';
+import {
+  claimKey,
+  fingerprintOf,
+  idempotencyKeyOf,
+  releaseKey,
+  shownOnceFields,
+  storeResponse,
+  withoutSecrets,
+  type Claim,
+} from './idempotency.js';
 import { checkIfMatch, etagOf, hashTag, lockRecord, noneMatchHits } from './conditional.js';
 import { keyOf, Targets, type Target } from './targets.js';
 import {
@@ -62,6 +71,9 @@ export function registerWritePath(app: FastifyInstance): void {
   const presenter = new Presenter();
   let journal: WriteJournal | undefined;
   const writeRoutes: [string, string][] = [];
+  /** The fields of write answers that hold a secret shown once, by "METHOD url" (idempotency.ts `shownOnceFields`). */
+  const shownOnce = new Map<string, string[]>();
+  const secretsOf = (request: FastifyRequest) => shownOnce.get(`${request.method} ${request.routeOptions.url}`);
   let writable: Set<string> | undefined;
   // The answer object of a write, before serialisation (only write routes carry the hook: reads pay nothing).
   const keepAnswer = (
@@ -79,6 +91,8 @@ export function registerWritePath(app: FastifyInstance): void {
     const writes = [route.method].flat().filter((m) => WRITES.has(m));
     for (const m of writes) writeRoutes.push([m, route.url]);
     if (writes.length) route.preSerialization = [...[route.preSerialization ?? []].flat(), keepAnswer as never];
+    const secrets = writes.length ? shownOnceFields(route.schema?.response) : [];
+    for (const m of secrets.length ? writes : []) shownOnce.set(`${m} ${route.url}`, secrets);
   });
   /** A computed view: a record type no write changes directly and the feed does not show (its ETag hashes the answer). */
   const computed = (type: string) => {
@@ -175,13 +189,18 @@ export function registerWritePath(app: FastifyInstance): void {
     try {
       const scope: Scope = { db: request.db, dialect, tenant: request.tenant };
       const drained = await journal!.drain(write.trx, request.db.tenantId);
-      const changes = await collectChanges(scope, records, journal!, drained.rows, write.began);
+      const actor = actorOf(request.caller);
+      const changes = await collectChanges(scope, records, journal!, drained.rows, write.began, actor.employee_id);
       const own = ownChange(changes, write.target, request.params as Record<string, unknown>, write.answer);
       const answersRecord = own !== undefined && presenter.answersRecord(request, own.type.type, reply.statusCode);
-      const ownData = answersRecord && !own.derived && !own.stampedHere ? presenter.dataOf(payload) : undefined;
+      let ownData = answersRecord && !own.derived && !own.stampedHere ? presenter.dataOf(payload) : undefined;
+      // The authors stamped after the handler answered: its answer shows them as they now are.
+      if (ownData !== undefined && own?.authored) {
+        ownData = withAuthors(ownData, own.authored);
+        payload = `{"data":${ownData}}`;
+      }
       const entries = await presenter.entries(reply, scope, changes, own, ownData);
       // The audit trail: who made the write, and what it changed in each record's row (audit.ts).
-      const actor = actorOf(request.caller);
       for (const { change, input } of entries) {
         input.actor = actor;
         input.fields = JSON.stringify(fieldChanges(change, input.op, journal!.ignored(change.type.table)));
@@ -208,7 +227,10 @@ export function registerWritePath(app: FastifyInstance): void {
           if (key !== null) reply.header('ETag', etagOf(await changeLog.store.version(request.db, target.type, key)));
         }
       }
-      if (write.claim) await storeResponse(request.db, write.claim, reply.statusCode, reply.getHeaders(), payload);
+      if (write.claim) {
+        const stored = withoutSecrets(payload, secretsOf(request));
+        await storeResponse(request.db, write.claim, reply.statusCode, reply.getHeaders(), stored);
+      }
       await write.end.commit();
       if (drained.rows.some((r) => PEOPLE_TABLES.has(r.table))) forgetCallers(request.db.tenantId);
       return payload;
@@ -218,6 +240,15 @@ export function registerWritePath(app: FastifyInstance): void {
       throw err;
     }
   }
+}
+
+/** A record's JSON with the authors the write path stamped, where its answer shows them. */
+function withAuthors(json: string, authored: NonNullable<RecordChange['authored']>): string {
+  const record = JSON.parse(json) as Record<string, unknown>;
+  let changed = false;
+  for (const [field, value] of Object.entries(authored))
+    if (field in record && record[field] !== value) ((record[field] = value), (changed = true));
+  return changed ? JSON.stringify(record) : json;
 }
 
 /** The change of the record the route names (its path, or for a create the key its answer carries). */

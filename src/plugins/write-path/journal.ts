@@ -32,8 +32,8 @@ const parse = (v: unknown): Row | null => {
 };
 
 export class WriteJournal {
-  /** Per table: the columns naming a row (its primary key without tenant_id), and whether it has `modified`. */
-  readonly #tables = new Map<string, { identity: string[]; modified: boolean; columns: string[] }>();
+  /** Per table: the columns naming a row (its primary key without tenant_id), whether it has `modified` and the authors. */
+  readonly #tables = new Map<string, { identity: string[]; modified: boolean; authors: boolean; columns: string[] }>();
 
   /** Per table: the columns whose changes are no change. */
   readonly #ignored: Map<string, ReadonlySet<string>>;
@@ -63,6 +63,7 @@ export class WriteJournal {
       this.#tables.set(t.table, {
         identity,
         modified: columns.some((c) => c.name === 'modified'),
+        authors: columns.some((c) => c.name === 'modified_by'),
         columns: columns.filter((c) => !c.blob).map((c) => c.name),
       });
       infos.push({ ...t, columns });
@@ -86,6 +87,11 @@ export class WriteJournal {
 
   hasModified(table: string): boolean {
     return this.#tables.get(table)?.modified ?? false;
+  }
+
+  /** Whether the table's rows name their authors (`created_by`, `modified_by`: migration 2905). */
+  hasAuthors(table: string): boolean {
+    return this.#tables.get(table)?.authors ?? false;
   }
 
   /** Start journalling for this write (SQLite: its first row, which switches the triggers on; PostgreSQL journals every session that did not opt out). */

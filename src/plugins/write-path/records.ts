@@ -6,6 +6,7 @@
 // derivations"; docs/api/integration.md, "What counts as a change").
 import type { Scope } from '../../tenancy/scope.js';
 import { untyped } from '../../db/tenant-scope.js';
+import { STAMPED_COLUMNS } from '../../db/journal.js';
 
 /** A table row as the journal or a query returns it (column → value). */
 export type Row = Record<string, unknown>;
@@ -77,11 +78,11 @@ export interface RecordType {
 /** A table the journal watches, with what it leaves out. */
 export interface JournalledTable {
   table: string;
-  /** Columns whose changes are no change (always `modified`, and the declared internal ones). */
+  /** Columns whose changes are no change (always the stamped ones, db/journal.ts, and the declared internal ones). */
   ignored: string[];
 }
 
-export const IGNORED_ALWAYS = ['modified'];
+export const IGNORED_ALWAYS: readonly string[] = STAMPED_COLUMNS;
 
 /** The registry by table, as the write path reads it for every write (built once). */
 export interface RecordIndex {

@@ -32,6 +32,8 @@ forEachDialect('absence reasons', (t) => {
         external_id: null,
         created: undefined,
         modified: undefined,
+        created_by: null,
+        modified_by: null,
       },
     );
     assert.match(r.body.data.created, /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.000000Z$/);

@@ -31,6 +31,8 @@ forEachDialect('absences: records', (t) => {
       'timezone',
       'created',
       'modified',
+      'created_by',
+      'modified_by',
       'absence_reason_id',
       'half_day_from',
       'half_day_to',

@@ -11,10 +11,18 @@ forEachDialect('activities', (t) => {
     const c = await t().tenant();
     const r = await c.post('/activities', { name: 'be' });
     assert.equal(r.status, 201, r.text);
-    assert.deepEqual(Object.keys(r.body.data), ['name', 'description', 'is_travel', 'created', 'modified']);
+    assert.deepEqual(Object.keys(r.body.data), [
+      'name',
+      'description',
+      'is_travel',
+      'created',
+      'modified',
+      'created_by',
+      'modified_by',
+    ]);
     assert.deepEqual(
       { ...r.body.data, created: 0, modified: 0 },
-      { name: 'be', description: null, is_travel: false, created: 0, modified: 0 },
+      { name: 'be', description: null, is_travel: false, created: 0, modified: 0, created_by: null, modified_by: null },
     );
     assert.match(r.body.data.created, TIMESTAMP);
     assert.match(r.body.data.modified, TIMESTAMP);

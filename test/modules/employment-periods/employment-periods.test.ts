@@ -33,6 +33,8 @@ forEachDialect('employment periods', (t) => {
         day_absent_in_hours: null,
         created: null,
         modified: null,
+        created_by: null,
+        modified_by: null,
       },
     );
     const list = await c.get(periods(e.username));

@@ -20,6 +20,8 @@ forEachDialect('locations', (t) => {
         country: null,
         created: null,
         modified: null,
+        created_by: null,
+        modified_by: null,
       },
     );
     await c.post('/locations', { id: 'A-1', name: 'Außenstelle' });

@@ -24,6 +24,8 @@ forEachDialect('price groups', (t) => {
         description: { de: 'Junior', en: 'Junior', fr: null, es: null, pl: null },
         created: null,
         modified: null,
+        created_by: null,
+        modified_by: null,
       },
     );
     const list = await c.get('/price-groups');

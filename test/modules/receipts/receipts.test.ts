@@ -19,7 +19,8 @@ forEachDialect('receipts', (t) => {
       w.body({ note: 'Hotel Post', location: 'D', breakfast: 5.6, performance_date: '2026-03-09' }),
     );
     assert.equal(r.status, 201, r.text);
-    const { id, created, modified, ...rest } = r.body.data;
+    const { id, created, modified, created_by, modified_by, ...rest } = r.body.data;
+    assert.deepEqual([created_by, modified_by], [null, null], 'written by a service token');
     assert.ok(Number.isInteger(id));
     assert.match(created, /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.000000Z$/);
     assert.equal(modified, created);
