@@ -27,6 +27,8 @@ export function withoutReason(absence: AbsenceT, language: string): AbsenceT {
       external_id: null,
       created: null,
       modified: null,
+      created_by: null,
+      modified_by: null,
     },
     leaveApprovalApplication: null,
   };
