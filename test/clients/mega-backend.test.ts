@@ -144,7 +144,7 @@ forEachDialect('clients: Gepardec/mega-backend', (t) => {
       (await pages(me, '/attendances', MONTH)).map((a) => a.id),
       [mine.attendance],
     );
-    // ZepEmployeeRestClient: themself, their periods, working times and absences; no list of people.
+    // ZepEmployeeRestClient: themself, their periods, working times and absences; nobody else.
     assert.equal((await me.get(`/employees/${u}`)).body.data.username, w.employee);
     assert.equal((await pages(me, `/employees/${u}/employment-periods`)).length, 1);
     assert.equal((await pages(me, `/employees/${u}/regular-working-times`)).length, 1);
@@ -152,16 +152,29 @@ forEachDialect('clients: Gepardec/mega-backend', (t) => {
       (await pages(me, `/employees/${u}/absences`, MONTH)).map((a) => a.id),
       [mine.absence],
     );
-    await refused('/employees?page=1', 403);
-    await refused('/employees?personal_number=1', 403);
+    // A list of people holds only themself.
+    assert.deepEqual(
+      (await pages(me, '/employees')).map((e) => e.username),
+      [w.employee],
+    );
+    const byNumber = await me.get('/employees?personal_number=1');
+    assert.equal(byNumber.status, 200, byNumber.text);
+    assert.ok(
+      byNumber.body.data.every((e: any) => e.username === w.employee),
+      byNumber.text,
+    );
     const them = encodeURIComponent(colleague);
     await refused(`/employees/${them}`, 404);
     await refused(`/employees/${them}/employment-periods?page=1`, 404);
     await refused(`/employees/${them}/absences?page=1`, 404);
-    // ZepProjectRestClient: the project they are assigned to; no project list, no other project, no staffing.
+    // ZepProjectRestClient: the project they are assigned to, also as the whole project list; no other project, no
+    // staffing.
     assert.equal((await me.get(`/projects/${w.projectId}`)).body.data.id, w.projectId);
     await refused(`/projects/${other.projectId}`, 404);
-    await refused(`/projects?start_date=${MONTH.start_date}&end_date=${MONTH.end_date}&page=1`, 403);
+    assert.deepEqual(
+      (await pages(me, '/projects', MONTH)).map((p) => p.id),
+      [w.projectId],
+    );
     await refused(`/projects/${w.projectId}/employees?page=1`, 403);
     // ZepReceiptRestClient: their own receipts and amounts.
     const receipts = await pages(me, '/receipts', MONTH);

@@ -134,15 +134,24 @@ forEachDialect('clients: zep-mcp-server (attendances, employees, departments, de
     await refused(await me.get(`/attendances?employee_id=${them}&page=1&limit=100`), 403);
     await refused(await me.post('/attendances', booking(colleague, w.projectId, w.taskId, '2026-03-11')), 403);
 
-    // employees: themself, their periods and working times; no list of people, nobody else, no writes.
+    // employees: themself, their periods and working times; nobody else, no writes.
     assert.equal((await me.get(`/employees/${u}`)).body.data.username, w.employee);
     const periods = await paginateAll(me, `/employees/${u}/employment-periods`);
     assert.equal((await me.get(`/employees/${u}/employment-periods/${periods[0].id}`)).status, 200);
     const times = await paginateAll(me, `/employees/${u}/regular-working-times`);
     assert.equal((await me.get(`/employees/${u}/regular-working-times/${times[0].id}`)).status, 200);
     assert.deepEqual(await paginateAll(me, `/employees/${u}/absences`), []);
-    await refused(await me.get('/employees?page=1&limit=100'), 403);
-    await refused(await me.get('/employees?personal_number[]=1&page=1&limit=100'), 403);
+    // A list of people holds only themself.
+    assert.deepEqual(
+      (await paginateAll(me, '/employees')).map((e) => e.username),
+      [w.employee],
+    );
+    const byNumber = await me.get('/employees?personal_number[]=1&page=1&limit=100');
+    assert.equal(byNumber.status, 200, byNumber.text);
+    assert.ok(
+      byNumber.body.data.every((e: any) => e.username === w.employee),
+      byNumber.text,
+    );
     await refused(await me.get(`/employees/${them}`), 404);
     await refused(await me.get(`/employees/${them}/employment-periods?page=1&limit=100`), 404);
     await refused(await me.get(`/employees/${u}/transponders?page=1&limit=100`), 403);
@@ -161,8 +170,12 @@ forEachDialect('clients: zep-mcp-server (attendances, employees, departments, de
     const departments = await paginateAll(me, '/departments');
     assert.equal((await me.get(`/departments/${departments[0].id}`)).status, 200);
     await paginateAll(me, `/departments/${departments[0].id}/children`);
-    // A department's staff are people's records: not a User's.
-    await refused(await me.get(`/departments/${departments[0].id}/employees?page=1&limit=100`), 403);
+    // A department's staff are people's records: a User sees only themself there.
+    const staff = await paginateAll(me, `/departments/${departments[0].id}/employees`);
+    assert.ok(
+      staff.every((e) => e.username === w.employee),
+      JSON.stringify(staff.map((e) => e.username)),
+    );
     // devices and price groups are not a User's; activities, categories and absence reasons are shared.
     await refused(await me.get('/devices?page=1&limit=100'), 403);
     await refused(await me.get('/price-groups?page=1&limit=100'), 403);
