@@ -25,7 +25,7 @@ forEachDialect('lists as CSV', (t) => {
     assert.equal(r.status, 200);
     assert.equal(r.headers['content-type'], 'text/csv; charset=utf-8');
     const [header, ...rows] = parseCsv(r.text);
-    assert.deepEqual(header, ['name', 'description', 'is_travel', 'created', 'modified']);
+    assert.deepEqual(header, ['name', 'description', 'is_travel', 'created', 'modified', 'created_by', 'modified_by']);
     const json = await jsonAll(c, '/activities?orderBy=name&order=desc');
     assert.ok(json.length >= 40);
     assert.deepEqual(
@@ -52,7 +52,7 @@ forEachDialect('lists as CSV', (t) => {
     const future = await c.get('/activities?format=csv&modified_after=2999-01-01');
     assert.deepEqual(
       parseCsv(future.text),
-      [['name', 'description', 'is_travel', 'created', 'modified']],
+      [['name', 'description', 'is_travel', 'created', 'modified', 'created_by', 'modified_by']],
       'header only: the filter applies',
     );
     const json = await c.get('/activities', { headers: { accept: 'application/json, text/csv' } });
