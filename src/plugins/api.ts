@@ -76,20 +76,30 @@ export function registerApiHooks(app: FastifyInstance): void {
   app.addHook('preValidation', rejectUnstorableCharacters);
   app.addHook('preHandler', rejectNonFiniteNumbers);
   // After validation (params, query and body are typed), before the write path opens the transaction.
-  app.addHook('preHandler', async (request: FastifyRequest) => {
+  // Callback style: most callers reach all rows, and their requests pass without a promise.
+  app.addHook('preHandler', (request: FastifyRequest, _reply: FastifyReply, done: (err?: Error) => void) => {
     const { area, public: open } = request.routeOptions.config;
-    if (area && !open && request.rows !== 'all') await enforceRows(request, area, actionOf(request.method));
+    if (!area || open || request.rows === 'all') return done();
+    enforceRows(request, area, actionOf(request.method)).then(() => done(), done);
   });
   // The caller's rows on the answer (access/rows.ts): a list route that did not apply its row filter is refused
   // rather than shown unfiltered; another employee's reached records are shown as the area's rule redacts them.
-  app.addHook('preSerialization', async (request: FastifyRequest, reply: FastifyReply, payload: unknown) => {
-    if (request.listFilter && !request.listFilter.applied && reply.statusCode < 300)
-      throw new Error(`${request.routeOptions.url}: the row filter of the caller was not applied`);
-    const redact = request.redact;
-    if (!redact || reply.statusCode >= 300 || !payload || typeof payload !== 'object' || !('data' in payload))
-      return payload;
-    const { data } = payload as { data: unknown };
-    return { ...payload, data: Array.isArray(data) ? data.map(redact) : redact(data) };
-  });
+  app.addHook(
+    'preSerialization',
+    (
+      request: FastifyRequest,
+      reply: FastifyReply,
+      payload: unknown,
+      done: (err: Error | null, p?: unknown) => void,
+    ) => {
+      if (request.listFilter && !request.listFilter.applied && reply.statusCode < 300)
+        return done(new Error(`${request.routeOptions.url}: the row filter of the caller was not applied`));
+      const redact = request.redact;
+      if (!redact || reply.statusCode >= 300 || !payload || typeof payload !== 'object' || !('data' in payload))
+        return done(null, payload);
+      const { data } = payload as { data: unknown };
+      done(null, { ...payload, data: Array.isArray(data) ? data.map(redact) : redact(data) });
+    },
+  );
   app.addHook('preValidation', normalizeRequestInput);
 }
