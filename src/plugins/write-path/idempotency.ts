@@ -47,11 +47,51 @@ export function idempotencyKeyOf(request: FastifyRequest): string | undefined {
   return value;
 }
 
-/** What makes two requests "the same": method, path and query, and the body as parsed. */
-export function fingerprintOf(request: FastifyRequest): string {
+/** Body fields holding a password (sign-in, password change, an employee's or a terminal's password). */
+const PASSWORD_FIELD = /password/i;
+/** scrypt's cost for a password in a fingerprint: about 16 MB and some tens of milliseconds, once per such write. */
+const PASSWORD_HASH = { N: 16384, r: 8, p: 1, maxmem: 64 * 1024 * 1024 };
+
+const scrypt = (text: string, salt: string) =>
+  new Promise<string>((resolve, reject) =>
+    crypto.scrypt(text, salt, 32, PASSWORD_HASH, (err, key) => (err ? reject(err) : resolve(key.toString('base64')))),
+  );
+
+/** The body with every password replaced by its slow hash, or the body itself when it holds none. */
+async function withSlowPasswords(value: unknown, salt: string): Promise<unknown> {
+  if (Array.isArray(value)) return Promise.all(value.map((v) => withSlowPasswords(v, salt)));
+  if (!value || typeof value !== 'object') return value;
+  const entries = await Promise.all(
+    Object.entries(value).map(async ([field, v]) => [
+      field,
+      PASSWORD_FIELD.test(field) && typeof v === 'string'
+        ? `scrypt:${await scrypt(v, salt)}`
+        : await withSlowPasswords(v, salt),
+    ]),
+  );
+  return Object.fromEntries(entries);
+}
+
+const holdsPassword = (value: unknown): boolean =>
+  Array.isArray(value)
+    ? value.some(holdsPassword)
+    : !!value &&
+      typeof value === 'object' &&
+      Object.entries(value).some(
+        ([field, v]) => (PASSWORD_FIELD.test(field) && typeof v === 'string') || holdsPassword(v),
+      );
+
+/**
+ * What makes two requests "the same": method, path and query, and the body as parsed. The fingerprint is stored with
+ * the key: a password in the body enters it only as a slow, salted hash (scrypt), so the stored fingerprint is no
+ * fast way to test guesses of the password.
+ */
+export async function fingerprintOf(request: Pick<FastifyRequest, 'method' | 'url' | 'body'>): Promise<string> {
   let body = '';
   try {
-    body = JSON.stringify(request.body ?? null);
+    const parsed = request.body ?? null;
+    const salted = holdsPassword(parsed) ? await withSlowPasswords(parsed, `${request.method} ${request.url}`) : parsed;
+    body = JSON.stringify(salted);
   } catch {
     body = String(request.body);
   }

@@ -112,7 +112,7 @@ export function registerWritePath(app: FastifyInstance): void {
     const claim =
       key === undefined
         ? undefined
-        : { tokenId: credentialOwner(request.caller), key, fingerprint: fingerprintOf(request) };
+        : { tokenId: credentialOwner(request.caller), key, fingerprint: await fingerprintOf(request) };
     if (claim) {
       const stored = await claimKey(outside, claim, config.idempotencyKeyHours);
       if (stored) {

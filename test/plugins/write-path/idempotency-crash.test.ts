@@ -103,7 +103,7 @@ const { database } = loadConfig(process.env);
 const { db } = openDatabase(database);
 const [tenant] = await db.selectFrom('tenants').select(['id', 'instance']).execute();
 const [token] = await db.selectFrom('api_tokens').select('id').where('tenant_id', '=', tenant.id).execute();
-const fingerprint = fingerprintOf({ method: 'POST', url: '/' + tenant.instance + '/next/api/v1/departments', body: JSON.parse(process.env.BODY) });
+const fingerprint = await fingerprintOf({ method: 'POST', url: '/' + tenant.instance + '/next/api/v1/departments', body: JSON.parse(process.env.BODY) });
 await claimKey(forTenant(db, tenant.id), { tokenId: token.id, key: process.env.KEY, fingerprint }, 24);
 process.stdout.write('claimed\\n');
 setInterval(() => {}, 1000);

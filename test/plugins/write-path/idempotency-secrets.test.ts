@@ -2,9 +2,11 @@
 // replay without it: the idempotency table never holds the secret, and a replay is the same record with the secret
 // null (docs/api/integration.md §1).
 import assert from 'node:assert/strict';
+import crypto from 'node:crypto';
 import { test } from 'node:test';
 import { forTenant } from '../../../src/db/tenant-scope.js';
 import { forEachDialect, type Client, type TestContext } from '../../support/app.js';
+import { createEmployee } from '../../support/people.js';
 
 const key = (k: string) => ({ headers: { 'idempotency-key': k } });
 
@@ -73,5 +75,30 @@ forEachDialect('write path: idempotency keys keep no secret', (t) => {
     assert.equal(again.status, 422);
     assert.equal(again.headers['idempotent-replayed'], 'true');
     assert.equal(again.text, r.text);
+  });
+
+  test('a password in a keyed write enters the stored fingerprint only as a slow hash; replay and 422 still work', async () => {
+    const c = await t().tenant();
+    const e = await createEmployee(c);
+    const path = `/employees/${encodeURIComponent(e.username)}`;
+    const password = 'correct horse battery';
+    const first = await c.patch(path, { password }, key('pw-1'));
+    assert.equal(first.status, 200, first.text);
+    const row = await forTenant(t().database.db, c.tenant.id)
+      .selectFrom('idempotency_keys')
+      .select('fingerprint')
+      .where('key', '=', 'pw-1')
+      .executeTakeFirstOrThrow();
+    const url = `/${c.tenant.instance}/next/api/v1${path}`;
+    const fast = crypto
+      .createHash('sha256')
+      .update(`PATCH ${url}\n${JSON.stringify({ password })}`)
+      .digest('hex');
+    assert.notEqual(row.fingerprint, fast, 'not a plain SHA-256 of the body with the password');
+    const again = await c.patch(path, { password }, key('pw-1'));
+    assert.equal(again.status, 200, again.text);
+    assert.equal(again.headers['idempotent-replayed'], 'true');
+    const other = await c.patch(path, { password: 'another horse battery' }, key('pw-1'));
+    assert.equal(other.status, 422, other.text);
   });
 });
