@@ -249,6 +249,8 @@ forEachDialect('the web app in a browser', (t) => {
       const scripts = requests.filter((p) => p.endsWith('.js'));
       const jsGzip = scripts.reduce((sum, p) => sum + fs.statSync(path.join(WEB_DIST, `${p}.gz`)).size, 0);
       assert.ok(jsGzip <= 100_000, `first page JS ${jsGzip} bytes gzip (budget 100 kB)`);
+      // The session, the week's bookings, the assignments and the project list (docs/web-app.md: the budget is 3).
+      assert.ok(api.length <= 4, `${api.length} API requests to show a week: ${api.join(' ')}`);
       // The session ended elsewhere (here: by the API's administrator): the next read leads back to signing in.
       const admin = t().client(demo.tenant, demo.token);
       const sessions = (await admin.get('/sessions')).body.data.filter((x: any) => x.employee_id === user.username);

@@ -82,18 +82,21 @@ export interface ProjectChoice {
   billability: number;
 }
 
-/** The projects the employee is assigned to (they may book on them), with their names and billability. */
+/**
+ * The projects the employee is assigned to (they may book on them), with their names and billability: the
+ * assignments and the project list side by side (a User's list holds their own projects; a larger role's list may
+ * page past them, so a project missing from its first page is read on its own).
+ */
 export async function myProjects(s: Session): Promise<ProjectChoice[]> {
-  const { data, error } = await s.api.GET('/employees/{username}/projects', {
-    params: { path: { username: s.employee }, query: { limit: 200 } },
-  });
-  if (!data) throw new Error(error.message);
-  const ids = [...new Set(data.data.map((a) => a.project_id))];
+  const [assigned, listed] = await Promise.all([
+    s.api.GET('/employees/{username}/projects', { params: { path: { username: s.employee }, query: { limit: 200 } } }),
+    s.api.GET('/projects', { params: { query: { limit: 200 } } }),
+  ]);
+  if (!assigned.data) throw new Error(assigned.error.message);
+  const ids = [...new Set(assigned.data.data.map((a) => a.project_id))];
+  const byId = new Map((listed.data?.data ?? []).map((p) => [p.id, p] as const));
   const projects = await Promise.all(
-    ids.map(async (id) => {
-      const answer = await s.api.GET('/projects/{id}', { params: { path: { id } } });
-      return answer.data?.data;
-    }),
+    ids.map(async (id) => byId.get(id) ?? (await s.api.GET('/projects/{id}', { params: { path: { id } } })).data?.data),
   );
   return projects
     .filter((p) => p !== undefined)
