@@ -80,4 +80,44 @@ forEachDialect('single sign-on in a browser', (t) => {
       await browser.close();
     }
   });
+  test('the web app offers the provider on its sign-in page and comes back signed in; a failure is shown', async () => {
+    assert.ok(CHROMIUM, 'Chromium is not installed (apt-get install chromium, or set ZK_CHROMIUM)');
+    if (!t().app.server.listening) await t().app.listen({ port: 0, host: '127.0.0.1' });
+    const base = `http://localhost:${(t().app.server.address() as AddressInfo).port}`;
+    const c = await t().tenant();
+    const api = `/${c.tenant.instance}/next/api/v1`;
+    const { clientId, clientSecret } = await provider.register([`${base}${api}/sessions/sso/callback`]);
+    await setSsoProvider(forTenant(t().database.db, c.tenant.id), {
+      name: 'Local provider',
+      issuer: provider.issuer,
+      clientId,
+      clientSecret,
+      matchBy: 'username',
+      claim: 'preferred_username',
+    });
+    const me = await createEmployee(c);
+    provider.browserAccount = provider.addAccount({ preferred_username: me.username });
+    const browser = await puppeteer.launch({
+      executablePath: CHROMIUM,
+      headless: true,
+      args: ['--no-sandbox', '--disable-dev-shm-usage'],
+    });
+    try {
+      const page = await browser.newPage();
+      await page.goto(`${base}/?sso_error=invalid_state`);
+      await page.waitForSelector('.form-error');
+      assert.match(await page.$eval('.form-error', (e) => e.textContent ?? ''), /provider/);
+      await page.type('#instance', c.tenant.instance);
+      await page.waitForSelector('a.sso');
+      assert.equal(await page.$eval('a.sso', (e) => e.textContent), 'Sign in with Local provider');
+      await Promise.all([page.waitForNavigation(), page.click('a.sso')]);
+      await page.waitForSelector('.week-nav', { timeout: 30_000 });
+      assert.match(new URL(page.url()).pathname, /^\/week/);
+      assert.equal(new URL(page.url()).search, '', 'the tenant parameter is gone from the address');
+      assert.match(await page.evaluate(() => document.body.innerText), new RegExp(me.username));
+    } finally {
+      provider.browserAccount = null;
+      await browser.close();
+    }
+  });
 });

@@ -1,7 +1,7 @@
 // Sign in: tenant, username, password. Each refusal is shown at its field (the API answers one uniform 401 for an
 // unknown tenant, an unknown person and a wrong password: it is shown at the password).
-import { useRef, useState } from 'preact/hooks';
-import { signIn, type Session } from './api';
+import { useEffect, useRef, useState } from 'preact/hooks';
+import { signIn, singleSignOn, type Session } from './api';
 import { t } from './i18n';
 import { LanguageSwitch } from './nav';
 import { Field } from './Field';
@@ -11,7 +11,26 @@ const INSTANCE_PATTERN = /^[a-z0-9][a-z0-9_-]{0,62}$/i;
 export function SignIn({ instance, onSignedIn }: { instance: string; onSignedIn: (s: Session) => void }) {
   const [values, setValues] = useState({ instance, username: '', password: '' });
   const [errors, setErrors] = useState<Record<string, string>>({});
-  const [form, setForm] = useState<string | null>(null);
+  // A failed single sign-on comes back as /?sso_error=<code> (docs/api/permissions.md, "Single sign-on").
+  const [form, setForm] = useState<string | null>(() =>
+    new URLSearchParams(location.search).has('sso_error') ? t().ssoFailed : null,
+  );
+  const [sso, setSso] = useState<{ instance: string; name: string; start: string } | null>(null);
+  const tenant = values.instance.trim();
+  useEffect(() => {
+    if (!INSTANCE_PATTERN.test(tenant)) return setSso(null);
+    let current = true;
+    const timer = setTimeout(() => {
+      void singleSignOn(tenant).then(
+        (found) => current && setSso(found && { instance: tenant, ...found }),
+        () => current && setSso(null),
+      );
+    }, 300);
+    return () => {
+      current = false;
+      clearTimeout(timer);
+    };
+  }, [tenant]);
   const [busy, setBusy] = useState(false);
   const refs = {
     instance: useRef<HTMLInputElement>(null),
@@ -100,6 +119,11 @@ export function SignIn({ instance, onSignedIn }: { instance: string; onSignedIn:
         <button class="primary" type="submit" disabled={busy}>
           {busy ? t().signingIn : t().signIn}
         </button>
+        {sso && sso.instance === tenant && (
+          <a class="button sso" href={sso.start}>
+            {t().signInWith(sso.name)}
+          </a>
+        )}
       </form>
     </main>
   );

@@ -32,6 +32,15 @@ export async function resume(instance: string): Promise<Session | null> {
   return { instance, employee: data.data.employee_id, api: client(instance, data.data.csrf_token) };
 }
 
+/** The tenant's single sign-on, when it has one: what to call the provider, and where the browser starts. */
+export async function singleSignOn(instance: string): Promise<{ name: string; start: string } | null> {
+  const { data } = await client(instance).GET('/sessions/sso');
+  if (!data) return null;
+  // Back to the app, which then resumes the session of this tenant (main.tsx reads ?tenant=).
+  const back = `/?tenant=${encodeURIComponent(instance)}`;
+  return { name: data.data.name, start: `${data.data.start_url}?return_to=${encodeURIComponent(back)}` };
+}
+
 export type SignInResult = { session: Session } | { status: number; message: string; fields: Record<string, string> };
 
 export async function signIn(instance: string, username: string, password: string): Promise<SignInResult> {

@@ -16,6 +16,8 @@ const en = {
   required: 'Please fill in this field.',
   unknownTenant: 'No tenant can have this name.',
   tooMany: 'Too many attempts. Please wait a moment and try again.',
+  signInWith: (name: string) => `Sign in with ${name}`,
+  ssoFailed: 'Signing in with the provider did not work. Try again, or sign in with your password.',
   offline: 'The server cannot be reached.',
   signOut: 'Sign out',
   myWeek: 'My week',
@@ -64,6 +66,9 @@ const de: typeof en = {
   required: 'Bitte füllen Sie dieses Feld aus.',
   unknownTenant: 'Einen Mandanten dieses Namens kann es nicht geben.',
   tooMany: 'Zu viele Versuche. Bitte warten Sie kurz und versuchen Sie es erneut.',
+  signInWith: (name: string) => `Anmelden mit ${name}`,
+  ssoFailed:
+    'Die Anmeldung beim Anbieter hat nicht geklappt. Versuchen Sie es erneut oder melden Sie sich mit Ihrem Passwort an.',
   offline: 'Der Server ist nicht erreichbar.',
   signOut: 'Abmelden',
   myWeek: 'Meine Woche',

@@ -17,6 +17,14 @@ function App() {
   // undefined: not known yet; null: not signed in.
   const [session, setSession] = useState<Session | null | undefined>(undefined);
   useEffect(() => {
+    // Back from single sign-on: /?tenant=<instance> names the tenant the new session belongs to.
+    const query = new URLSearchParams(location.search);
+    const back = query.get('tenant');
+    if (back) {
+      localStorage.setItem(INSTANCE, back);
+      query.delete('tenant');
+      history.replaceState(null, '', `${location.pathname}${query.size ? `?${query}` : ''}`);
+    }
     const instance = localStorage.getItem(INSTANCE);
     if (!instance) return setSession(null);
     void resume(instance).then((s) => {
