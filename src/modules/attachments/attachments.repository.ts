@@ -25,8 +25,10 @@ const ofOwner = (db: TenantDb, owner: AttachmentOwner) =>
 export const attachmentListQuery = (db: TenantDb, owner: AttachmentOwner) => ofOwner(db, owner).select(META);
 
 /**
- * Files sort by every field of their upload — `file_contents` by the bytes (byte order) — and their metadata; a file
- * never changes once stored, so `modified_after`/`before` filter and `orderBy=modified` sorts on `created`.
+ * Files sort by every field of their upload — `file_contents` by the bytes (byte order) — and their metadata. A file's
+ * bytes never change, but its record does when its owner's key is renamed (an invoice's number: the file's key
+ * moves, and with it `modified`), so `modified_after`/`before` filter and `orderBy=modified` sorts on `modified`, as
+ * the record shows it.
  */
 export const attachmentListSpec: ListSpec = {
   key: ['id'],
@@ -37,9 +39,8 @@ export const attachmentListSpec: ListSpec = {
     file_contents: 'content',
     size: 'size',
     created: { column: 'created', nullable: true },
-    modified: { column: 'created', nullable: true },
+    modified: { column: 'modified', nullable: true },
   },
-  modified: 'created',
 };
 
 /** One attachment of the owner by id, or (without an id) its only one. */

@@ -2,6 +2,7 @@
 // no invoice document is stored, the creator once one is, the correcting employee after a correction.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
+import { forTenant } from '../../../src/db/tenant-scope.js';
 import { forEachDialect } from '../../support/app.js';
 import { seedEmployee } from '../../support/seed.js';
 import { createInvoice } from '../../support/commercial.js';
@@ -35,6 +36,27 @@ forEachDialect('invoice attachments', (t) => {
     assert.equal((await c.delete(`/invoices/R-1/attachments/${list[0].id}`)).status, 204);
     assert.equal((await c.get('/invoices/R-1')).body.data.creator_username, null);
     assert.equal((await c.get(`/invoices/R-1/attachments/${list[0].id}`)).status, 404);
+  });
+
+  test('a renamed invoice moves its documents’ modified: modified_after lists them, whenever they were uploaded', async () => {
+    const c = await t().tenant();
+    await createInvoice(c, { invoice_number: 'R-7' });
+    assert.equal((await c.post('/invoices/R-7/attachments', upload)).status, 200);
+    // Uploaded long ago.
+    await forTenant(t().database.db, c.tenant.id)
+      .updateTable('attachments')
+      .set({ created: '2000-01-01 00:00:00', modified: '2000-01-01 00:00:00' })
+      .execute();
+    const since = new Date(Math.floor(Date.now() / 1000) * 1000 - 1000).toISOString().slice(0, 19);
+    assert.equal((await c.get(`/invoices/R-7/attachments?modified_after=${since}`)).body.data.length, 0);
+    assert.equal((await c.patch('/invoices/R-7', { invoice_number: 'R-7b' })).status, 200);
+    const listed = (await c.get(`/invoices/R-7b/attachments?modified_after=${since}`)).body.data;
+    assert.deepEqual(
+      listed.map((a: any) => [a.invoice_number, a.filename]),
+      [['R-7b', 'R-1.pdf']],
+    );
+    assert.ok(Date.parse(listed[0].modified) >= Date.parse(`${since}Z`), listed[0].modified);
+    assert.equal(listed[0].created.slice(0, 4), '2000', 'created stays');
   });
 
   test('documents of a Billed invoice stay; other invoices and tenants see 404; deleting a draft takes its documents', async () => {
