@@ -7,7 +7,7 @@ import fs from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { after, before, test } from 'node:test';
 import puppeteer from 'puppeteer-core';
-import { forEachDialect } from '../support/app.js';
+import { forEachDialect, type TestContext } from '../support/app.js';
 import { createEmployee } from '../support/people.js';
 import { startLocalProvider, type LocalProvider } from '../support/oidc.js';
 import { forTenant } from '../../src/db/tenant-scope.js';
@@ -24,29 +24,35 @@ after(async () => {
   await provider?.close();
 });
 
+/** The app listening, a tenant whose single sign-on is the local provider, a person the provider signs in, a browser. */
+async function withProvider(t: () => TestContext) {
+  assert.ok(CHROMIUM, 'Chromium is not installed (apt-get install chromium, or set ZK_CHROMIUM)');
+  if (!t().app.server.listening) await t().app.listen({ port: 0, host: '127.0.0.1' });
+  const base = `http://localhost:${(t().app.server.address() as AddressInfo).port}`;
+  const c = await t().tenant();
+  const api = `/${c.tenant.instance}/next/api/v1`;
+  const { clientId, clientSecret } = await provider.register([`${base}${api}/sessions/sso/callback`]);
+  await setSsoProvider(forTenant(t().database.db, c.tenant.id), {
+    name: 'Local provider',
+    issuer: provider.issuer,
+    clientId,
+    clientSecret,
+    matchBy: 'username',
+    claim: 'preferred_username',
+  });
+  const me = await createEmployee(c);
+  provider.browserAccount = provider.addAccount({ preferred_username: me.username });
+  const browser = await puppeteer.launch({
+    executablePath: CHROMIUM,
+    headless: true,
+    args: ['--no-sandbox', '--disable-dev-shm-usage'],
+  });
+  return { base, c, api, me, browser };
+}
+
 forEachDialect('single sign-on in a browser', (t) => {
   test('start → provider → callback signs the browser in; the page then reads the API with the cookie', async () => {
-    assert.ok(CHROMIUM, 'Chromium is not installed (apt-get install chromium, or set ZK_CHROMIUM)');
-    await t().app.listen({ port: 0, host: '127.0.0.1' });
-    const base = `http://localhost:${(t().app.server.address() as AddressInfo).port}`;
-    const c = await t().tenant();
-    const api = `/${c.tenant.instance}/next/api/v1`;
-    const { clientId, clientSecret } = await provider.register([`${base}${api}/sessions/sso/callback`]);
-    await setSsoProvider(forTenant(t().database.db, c.tenant.id), {
-      name: 'Local provider',
-      issuer: provider.issuer,
-      clientId,
-      clientSecret,
-      matchBy: 'username',
-      claim: 'preferred_username',
-    });
-    const me = await createEmployee(c);
-    provider.browserAccount = provider.addAccount({ preferred_username: me.username });
-    const browser = await puppeteer.launch({
-      executablePath: CHROMIUM,
-      headless: true,
-      args: ['--no-sandbox', '--disable-dev-shm-usage'],
-    });
+    const { base, c, api, me, browser } = await withProvider(t);
     try {
       const page = await browser.newPage();
       const visited: string[] = [];
@@ -81,27 +87,7 @@ forEachDialect('single sign-on in a browser', (t) => {
     }
   });
   test('the web app offers the provider on its sign-in page and comes back signed in; a failure is shown', async () => {
-    assert.ok(CHROMIUM, 'Chromium is not installed (apt-get install chromium, or set ZK_CHROMIUM)');
-    if (!t().app.server.listening) await t().app.listen({ port: 0, host: '127.0.0.1' });
-    const base = `http://localhost:${(t().app.server.address() as AddressInfo).port}`;
-    const c = await t().tenant();
-    const api = `/${c.tenant.instance}/next/api/v1`;
-    const { clientId, clientSecret } = await provider.register([`${base}${api}/sessions/sso/callback`]);
-    await setSsoProvider(forTenant(t().database.db, c.tenant.id), {
-      name: 'Local provider',
-      issuer: provider.issuer,
-      clientId,
-      clientSecret,
-      matchBy: 'username',
-      claim: 'preferred_username',
-    });
-    const me = await createEmployee(c);
-    provider.browserAccount = provider.addAccount({ preferred_username: me.username });
-    const browser = await puppeteer.launch({
-      executablePath: CHROMIUM,
-      headless: true,
-      args: ['--no-sandbox', '--disable-dev-shm-usage'],
-    });
+    const { base, c, api, me, browser } = await withProvider(t);
     try {
       const page = await browser.newPage();
       await page.goto(`${base}/?sso_error=invalid_state`);
