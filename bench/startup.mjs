@@ -6,7 +6,7 @@
 //   node bench/startup.mjs [--runs N] [--cwd DIR] [--npm] [--vs DIR]
 //
 // DATABASE_URL and the rest of the environment are passed on. Runs against an existing database: the first start
-// on an empty one also creates the demo tenant, so run once before measuring. --vs DIR compares with the checkout
+// on an empty one (started with --demo) also creates the demo tenant, so run once before measuring. --vs DIR compares with the checkout
 // in DIR (built, with node_modules): the two alternate run by run (A B A B ..., A = --cwd) and the medians and the
 // median of the pairwise ratios A/B are printed last.
 import { spawn } from 'node:child_process';

@@ -35,7 +35,7 @@ function nodeVersion(node: string): string {
 }
 
 async function serve(node: string, dir: string) {
-  const child = spawn(node, ['--expose-gc', '--import', forceGc, path.join(root, 'bin', 'zeitkonto.js'), 'serve'], {
+  const child = spawn(node, ['--expose-gc', '--import', forceGc, path.join(root, 'bin', 'zeitkonto.js'), 'serve', '--demo'], {
     cwd: root,
     env: {
       ...process.env,

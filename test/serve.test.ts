@@ -10,7 +10,8 @@ import { test } from 'node:test';
 
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
 
-test('serve on an empty SQLite database: demo tenant, printed token, working API, graceful SIGTERM', async () => {
+/** `zeitkonto serve <args>` from the sources on a fresh SQLite file; resolves once it listens. */
+async function startServe(args: string[]) {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'zk-serve-'));
   const child = spawn(
     process.execPath,
@@ -19,7 +20,7 @@ test('serve on an empty SQLite database: demo tenant, printed token, working API
       'tsx',
       '--input-type=module',
       '-e',
-      "const { main } = await import('./src/cli/index.ts'); process.exitCode = await main(['serve']);",
+      `const { main } = await import('./src/cli/index.ts'); process.exitCode = await main(${JSON.stringify(['serve', ...args])});`,
     ],
     {
       cwd: root,
@@ -33,22 +34,43 @@ test('serve on an empty SQLite database: demo tenant, printed token, working API
       stdio: ['ignore', 'pipe', 'pipe'],
     },
   );
-  let out = '';
-  let stdout = '';
-  child.stdout!.on('data', (d) => ((out += d), (stdout += d)));
-  child.stderr!.on('data', (d) => (out += d));
+  const run = { child, dir, out: '', stdout: '', url: '' };
+  child.stdout!.on('data', (d) => ((run.out += d), (run.stdout += d)));
+  child.stderr!.on('data', (d) => (run.out += d));
   const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
-  try {
-    const url = await new Promise<string>((resolve, reject) => {
-      const timer = setTimeout(() => reject(new Error(`server did not start:\n${out}`)), 60_000);
-      child.stdout!.on('data', () => {
-        const m = /listening on (http:\/\/\S+)/.exec(out);
-        if (m) {
-          clearTimeout(timer);
-          resolve(m[1]);
-        }
-      });
+  run.url = await new Promise<string>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`server did not start:\n${run.out}`)), 60_000);
+    child.stdout!.on('data', () => {
+      const m = /listening on (http:\/\/\S+)/.exec(run.out);
+      if (m) {
+        clearTimeout(timer);
+        resolve(m[1]);
+      }
     });
+  });
+  return Object.assign(run, { exited });
+}
+
+test('serve without --demo on an empty database creates no tenant and says how to make one', async () => {
+  const run = await startServe([]);
+  try {
+    assert.match(run.out, /no tenant yet[\s\S]*zeitkonto tenant create <instance> --admin <username>/);
+    assert.doesNotMatch(run.out, /zk_[A-Za-z0-9_-]{43}/, 'no token is printed');
+    const res = await fetch(`${run.url}/demo/next/api/v1/employees`, { headers: { authorization: 'Bearer x' } });
+    assert.equal(res.status, 401, 'there is no demo tenant');
+    run.child.kill('SIGTERM');
+    assert.equal(await run.exited, 0, run.out);
+  } finally {
+    run.child.kill('SIGKILL');
+    fs.rmSync(run.dir, { recursive: true, force: true });
+  }
+});
+
+test('serve --demo on an empty SQLite database: demo tenant, printed token, working API, graceful SIGTERM', async () => {
+  const run = await startServe(['--demo']);
+  const { child, dir, url, exited } = run;
+  try {
+    const out = run.out;
     const token = /^\s+(zk_[A-Za-z0-9_-]{43})$/m.exec(out)?.[1];
     assert.ok(token, `a token is printed:\n${out}`);
     assert.ok(out.includes(`curl -H "Authorization: Bearer ${token}" ${url}/demo/next/api/v1/employees`), out);
@@ -74,8 +96,9 @@ test('serve on an empty SQLite database: demo tenant, printed token, working API
     assert.equal(app.status, 200);
     assert.match(app.headers.get('content-type') ?? '', /text\/html/);
     child.kill('SIGTERM');
-    assert.equal(await exited, 0, out);
-    assert.match(out, /shutting down/);
+    assert.equal(await exited, 0, run.out);
+    assert.match(run.out, /shutting down/);
+    const stdout = run.stdout;
     // stdout is not a terminal: JSON log lines, and the banner in one piece after the start's log line and before
     // the request logs (logs and banner share one stream: the order is the order of writing).
     const lines = stdout.split('\n').filter(Boolean);
@@ -118,10 +141,10 @@ function groupAlive(pgid: number): boolean {
   }
 }
 
-test('npm start (the README’s start): serves with its memory flags; SIGTERM to npm answers what was accepted and leaves no process', async () => {
+test('npm run demo (the README’s quick start, npm start with --demo): memory flags; SIGTERM to npm answers what was accepted and leaves no process', async () => {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'zk-start-'));
   // Its own process group: what npm leaves behind is found by the group, whatever the process tree looked like.
-  const npm = spawn('npm', ['start', '--silent'], {
+  const npm = spawn('npm', ['run', 'demo', '--silent'], {
     cwd: root,
     detached: true,
     env: {
