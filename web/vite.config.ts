@@ -28,6 +28,8 @@ const precompress = (): Plugin => ({
 export default defineConfig({
   root: import.meta.dirname,
   base: '/',
+  // The typed client's sources: its types are erased, so the build needs neither its generated schema nor its build.
+  resolve: { alias: { '@zeitkonto/client': path.join(import.meta.dirname, '../clients/typescript/src/index.ts') } },
   oxc: { jsx: { runtime: 'automatic', importSource: 'preact' } },
   build: { outDir: 'dist', emptyOutDir: true, assetsDir: 'assets', target: 'es2022' },
   plugins: [precompress()],
