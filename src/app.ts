@@ -20,6 +20,7 @@ import { registerMetrics } from './plugins/metrics.js';
 import { registerCors } from './plugins/cors.js';
 import { registerProxyTrust } from './plugins/proxy.js';
 import { loggerOptions, registerRequestLog } from './plugins/logging.js';
+import { registerDocumentCompression } from './plugins/compress-documents.js';
 import { editionDocument, registerDocsRoutes, registerOpenApi, withServer } from './plugins/openapi.js';
 import { registerWebApp } from './plugins/web-app.js';
 import { MemoryRateLimiter, RedisRateLimiter, type RateLimiter } from './plugins/rate-limit.js';
@@ -143,6 +144,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   await registerCors(app, config.corsOrigins);
   registerRequestLog(app);
   registerCsv(app);
+  registerDocumentCompression(app);
 
   app.get('/healthz', { schema: { hide: true } }, async () => ({ status: 'ok' }));
   app.get('/readyz', { schema: { hide: true } }, async (_request, reply) => {
