@@ -23,6 +23,13 @@ export function pendingMigrations(list: readonly Migration[], applied: ReadonlyS
     throw new Error(
       `migration ${early.version} sorts before ${latest}, which this database has applied: give it the next number instead (src/db/migrations/README.md)`,
     );
+  // A newer zeitkonto migrated this database: this older one does not know its schema (CHANGELOG.md, "Upgrading").
+  const known = new Set(list.map((m) => m.version));
+  const unknown = [...applied].filter((v) => !known.has(v)).sort();
+  if (unknown.length)
+    throw new Error(
+      `this database was migrated by a newer zeitkonto (${unknown.join(', ')}): run that version, or restore the backup taken before the upgrade (CHANGELOG.md, "Upgrading")`,
+    );
   return pending;
 }
 

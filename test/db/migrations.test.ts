@@ -97,4 +97,11 @@ forEachDialect('migrations', (t) => {
     assert.equal(ran, false);
     assert.deepEqual(await migrate(t().database.db, t().dialect), []);
   });
+
+  test('an older zeitkonto refuses a database a newer one migrated, naming what it does not know', async () => {
+    await assert.rejects(
+      migrate(t().database.db, t().dialect, migrations.slice(0, -1)),
+      new RegExp(`migrated by a newer zeitkonto \\(${migrations.at(-1)!.version}\\)`),
+    );
+  });
 });
