@@ -2,7 +2,10 @@
 // paging through a list, 429 waits for Retry-After; and its schema.d.ts, generated at install and build (not
 // committed), is made from the current server's document.
 import assert from 'node:assert/strict';
+import { spawn, spawnSync } from 'node:child_process';
+import fs from 'node:fs';
 import type { AddressInfo } from 'node:net';
+import path from 'node:path';
 import { test } from 'node:test';
 import {
   allItems,
@@ -99,3 +102,63 @@ forEachDialect(
   },
   { rateLimit: { perFiveMinutes: 3, perHour: 1000 } },
 );
+
+// The README's example, as a user copies it: a module importing the installed package '@zeitkonto/client' (what
+// `npm ci` built), run with Node against a live server — only its server address and tenant are this test's.
+forEachDialect('the client README', (t) => {
+  test('its example runs as written: the customer 1001 read, then every customer paged through', async () => {
+    const c = await t().tenant();
+    for (const [number, name] of [
+      ['1001', 'Muster GmbH'],
+      ['1002', 'Beispiel AG'],
+    ])
+      assert.equal((await c.post('/customers', { customer_number: number, name, currency: 'EUR' })).status, 201);
+    const readme = fs.readFileSync(new URL('../../clients/typescript/README.md', import.meta.url), 'utf8');
+    const example = /```ts\n([\s\S]*?)```/.exec(readme)?.[1];
+    assert.ok(example?.includes("from '@zeitkonto/client'"), 'the README has the example');
+    const url = await baseUrl(t);
+    const source = example
+      .replace("'http://127.0.0.1:3000'", JSON.stringify(url))
+      .replace("instance: 'demo'", `instance: ${JSON.stringify(c.tenant.instance)}`);
+    assert.notEqual(source, example);
+    fs.mkdirSync(path.join(process.cwd(), '.tmp'), { recursive: true });
+    const dir = fs.mkdtempSync(path.join(process.cwd(), '.tmp', 'readme-'));
+    try {
+      const file = path.join(dir, 'example.ts');
+      fs.writeFileSync(file, source);
+      // It type-checks as a strict TypeScript module would (the named types fit what the calls answer)...
+      const tsc = path.join(process.cwd(), 'node_modules', 'typescript', 'bin', 'tsc');
+      const checked = spawnSync(
+        process.execPath,
+        [
+          tsc,
+          '--noEmit',
+          '--strict',
+          '--skipLibCheck',
+          '--target',
+          'es2022',
+          '--module',
+          'nodenext',
+          '--types',
+          'node',
+          file,
+        ],
+        { encoding: 'utf8' },
+      );
+      assert.equal(checked.status, 0, checked.stdout + checked.stderr);
+      // ...and runs, in a child process: this test's process serves its requests.
+      const child = spawn(process.execPath, ['--import', 'tsx', file], {
+        env: { ...process.env, ZK_TOKEN: c.token },
+      });
+      let out = '';
+      let err = '';
+      child.stdout.on('data', (d) => (out += d));
+      child.stderr.on('data', (d) => (err += d));
+      const code = await new Promise<number | null>((resolve) => child.on('exit', resolve));
+      assert.equal(code, 0, err);
+      assert.deepEqual(out.trim().split('\n'), ['Muster GmbH', '1001 Muster GmbH', '1002 Beispiel AG']);
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
