@@ -54,6 +54,8 @@ declare module 'fastify' {
     session: SessionInfo | null;
     /** Who is calling (access/caller.ts) and the rows of the route's area they reach (access/authorize.ts). */
     caller: Caller;
+    /** Why a 401 was answered, for the request's log line only: the answer says `Unauthenticated.` alike. */
+    authFailure?: string;
     rows: Rows;
     /**
      * The caller's rows of a list route, as a condition on the list's query (access/rows.ts): http/list applies it

@@ -18,6 +18,15 @@ import { rejectNonFiniteNumbers } from '../http/non-finite-numbers.js';
 import { rejectUnstorableCharacters } from '../http/unstorable-characters.js';
 import { normalizeRequestInput } from '../http/request-input.js';
 
+/** Why a request without a valid credential was refused, for its log line (the answer is the same for all). */
+function whyRefused(tenant: boolean, header: string | undefined, bearer: boolean, cookie: boolean): string {
+  if (!tenant) return 'unknown tenant';
+  if (bearer) return 'unknown, revoked or expired token';
+  if (cookie) return 'unknown or ended session';
+  if (header === undefined) return 'no credential';
+  return 'Authorization is not "Bearer <token>"';
+}
+
 export function registerApiHooks(app: FastifyInstance): void {
   app.addHook('onRequest', async (request: FastifyRequest, reply: FastifyReply) => {
     const { db, rateLimiter, config: appConfig } = app.zk;
@@ -38,6 +47,7 @@ export function registerApiHooks(app: FastifyInstance): void {
     const session = tenant && cookie ? await authenticateSession(db, tenant.id, cookie, appConfig.sessions) : undefined;
     if (!tenant || (!token && !session)) {
       if (!INSTANCE_PATTERN.test(instance)) throw new ApiError(404, routeNotFoundMessage(request));
+      request.authFailure = whyRefused(Boolean(tenant), header, Boolean(match), Boolean(cookie));
       reply.header('WWW-Authenticate', 'Bearer');
       throw new ApiError(401, 'Unauthenticated.');
     }
@@ -56,6 +66,7 @@ export function registerApiHooks(app: FastifyInstance): void {
     const username = token ? token.employeeId : session!.employeeId;
     const employee = username === null ? null : await currentEmployee(request.db, username);
     if (employee === undefined) {
+      request.authFailure = `employee ${username} has left, is deactivated or is gone`;
       reply.header('WWW-Authenticate', 'Bearer');
       throw new ApiError(401, 'Unauthenticated.');
     }

@@ -59,7 +59,12 @@ export function registerRequestLog(app: FastifyInstance): void {
   app.addHook('onResponse', (request, reply, done) => {
     const line = `${request.method} ${request.url} ${reply.statusCode} ${reply.elapsedTime.toFixed(1)} ms`;
     // The same fields as Fastify's own request logs (req, res, responseTime) for JSON consumers.
-    const fields = { req: request, res: reply, responseTime: Math.round(reply.elapsedTime * 10) / 10 };
+    const fields = {
+      req: request,
+      res: reply,
+      responseTime: Math.round(reply.elapsedTime * 10) / 10,
+      ...(request.authFailure && { authFailure: request.authFailure }),
+    };
     if (quietAtInfo(request)) request.log.debug(fields, line);
     else request.log.info(fields, line);
     done();

@@ -116,6 +116,7 @@ forEachDialect('the client README', (t) => {
     const readme = fs.readFileSync(new URL('../../clients/typescript/README.md', import.meta.url), 'utf8');
     const example = /```ts\n([\s\S]*?)```/.exec(readme)?.[1];
     assert.ok(example?.includes("from '@zeitkonto/client'"), 'the README has the example');
+    if (!example) return;
     const url = await baseUrl(t);
     const source = example
       .replace("'http://127.0.0.1:3000'", JSON.stringify(url))

@@ -6,6 +6,8 @@ import { ConfigError, loadConfig } from '../../src/config.js';
 import { openDatabase } from '../../src/db/connection.js';
 import { migrate } from '../../src/db/migrate.js';
 import { loggerOptions } from '../../src/plugins/logging.js';
+import { createTenant } from '../../src/tenancy/tenants.js';
+import { createToken } from '../../src/tenancy/tokens.js';
 
 async function loggedApp(env: Record<string, string>) {
   const config = loadConfig({ DATABASE_URL: 'file::memory:', ...env });
@@ -79,5 +81,43 @@ test('without LOG_FORMAT: readable lines when stdout is a terminal, JSON lines o
   } finally {
     if (was) Object.defineProperty(process.stdout, 'isTTY', was);
     else delete (process.stdout as { isTTY?: boolean }).isTTY;
+  }
+});
+
+test('a refused request is Unauthenticated. alike on the wire; its log line says why', async () => {
+  const { app, lines } = await loggedApp({ LOG_FORMAT: 'json', LOG_LEVEL: 'info' });
+  try {
+    const tenant = await createTenant(app.zk.db, { instance: 'logged', name: 'Logged' });
+    const { token } = await createToken(app.zk.db, tenant.id);
+    const cases: [string, Record<string, string>, string | undefined][] = [
+      ['/nobody/next/api/v1/activities', { authorization: `Bearer ${token}` }, 'unknown tenant'],
+      ['/logged/next/api/v1/activities', {}, 'no credential'],
+      ['/logged/next/api/v1/activities', { authorization: 'Basic eDp5' }, 'Authorization is not "Bearer <token>"'],
+      [
+        '/logged/next/api/v1/activities',
+        { authorization: 'Bearer zk_not_a_token' },
+        'unknown, revoked or expired token',
+      ],
+      ['/logged/next/api/v1/activities', { cookie: 'zk_session=gone' }, 'unknown or ended session'],
+      ['/logged/next/api/v1/activities', { authorization: `Bearer ${token}` }, undefined],
+    ];
+    for (const [url, headers, why] of cases) {
+      lines.length = 0;
+      const r = await app.inject({ method: 'GET', url, headers });
+      assert.equal(r.statusCode, why ? 401 : 200, `${url} ${JSON.stringify(headers)}`);
+      if (why) assert.equal(JSON.parse(r.body).message, 'Unauthenticated.');
+      const entry = JSON.parse(lines.find((l) => JSON.parse(l).msg.startsWith('GET '))!);
+      assert.equal(entry.authFailure, why, JSON.stringify(headers));
+    }
+    lines.length = 0;
+    const signIn = await app.inject({
+      method: 'POST',
+      url: '/logged/next/api/v1/sessions',
+      payload: { username: 'nobody', password: 'whatever' },
+    });
+    assert.equal(signIn.statusCode, 401);
+    assert.equal(JSON.parse(lines.find((l) => JSON.parse(l).msg.startsWith('POST '))!).authFailure, 'unknown username');
+  } finally {
+    await app.close();
   }
 });

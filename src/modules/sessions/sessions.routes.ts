@@ -90,6 +90,9 @@ export default async function sessionRoutes(app: ZkApp) {
       const ok = await verifyPassword(req.body.password, row?.password_hash ?? null);
       const employee = ok && db && row ? await currentEmployee(db, row.username) : undefined;
       if (!tenant || !db || !row || !employee) {
+        if (!tenant) req.authFailure = 'unknown tenant';
+        else if (!row) req.authFailure = 'unknown username';
+        else req.authFailure = ok ? 'employee has left or is deactivated' : 'wrong password';
         await throttle.fail([
           [account, SIGN_IN_BACK_OFF.account],
           [address, SIGN_IN_BACK_OFF.address],
