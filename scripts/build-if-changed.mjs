@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 // `npm start`'s build step: compile only when a source changed since the last build (dist/.tsbuildinfo is newer
-// than every file and folder under src/ and the tsconfig files), so an unchanged checkout starts at once.
+// than every file and folder under src/ and the tsconfig files), so an unchanged checkout starts at once. The web
+// app likewise: built again when a file under web/src (or its page or build settings) is newer than web/dist.
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -22,6 +23,13 @@ export function needsBuild(root) {
   return Math.max(...sources) > built;
 }
 
+/** True when the web app's build (web/dist) is missing or older than a file of its sources; false without web/. */
+export function needsWebBuild(root) {
+  const sources = ['web/src', 'web/index.html', 'web/vite.config.ts'].map((p) => newest(path.join(root, p)));
+  if (Math.max(...sources) === 0) return false;
+  return Math.max(...sources) > newest(path.join(root, 'web', 'dist', 'index.html'));
+}
+
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
   const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
   if (needsBuild(root)) {
@@ -33,5 +41,10 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
     // tsc leaves .tsbuildinfo alone when its content does not change: mark the build as done now.
     const info = path.join(root, 'dist', '.tsbuildinfo');
     if (fs.existsSync(info)) fs.utimesSync(info, new Date(), new Date());
+  }
+  if (needsWebBuild(root)) {
+    const vite = path.join(root, 'node_modules', 'vite', 'bin', 'vite.js');
+    const result = spawnSync(process.execPath, [vite, 'build', path.join(root, 'web')], { stdio: 'inherit' });
+    if (result.status !== 0) process.exit(result.status ?? 1);
   }
 }

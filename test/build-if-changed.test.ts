@@ -6,7 +6,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { test } from 'node:test';
 // @ts-expect-error a plain .mjs script without type declarations
-import { needsBuild } from '../scripts/build-if-changed.mjs';
+import { needsBuild, needsWebBuild } from '../scripts/build-if-changed.mjs';
 
 const at = (file: string, seconds: number) => fs.utimesSync(file, seconds, seconds);
 const repo = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
@@ -37,6 +37,27 @@ test('a build is needed without output, not after it, and again when a source fi
     fs.rmSync(source);
     at(path.join(root, 'src'), 1000);
     assert.equal(needsBuild(root), true, 'a deleted source changes its folder');
+  } finally {
+    fs.rmSync(root, { recursive: true, force: true });
+  }
+});
+
+test('the web app is built again when a file of its sources is newer than its build; never without web/', () => {
+  const root = fs.mkdtempSync(path.join(os.tmpdir(), 'zk-web-build-'));
+  try {
+    assert.equal(needsWebBuild(root), false, 'no web app here');
+    fs.mkdirSync(path.join(root, 'web', 'src'), { recursive: true });
+    const source = path.join(root, 'web', 'src', 'Week.tsx');
+    fs.writeFileSync(source, 'export {};');
+    for (const p of [source, path.join(root, 'web', 'src')]) at(p, 1000);
+    assert.equal(needsWebBuild(root), true, 'no build yet');
+    fs.mkdirSync(path.join(root, 'web', 'dist'));
+    const page = path.join(root, 'web', 'dist', 'index.html');
+    fs.writeFileSync(page, '<!doctype html>');
+    at(page, 2000);
+    assert.equal(needsWebBuild(root), false, 'up to date');
+    at(source, 3000);
+    assert.equal(needsWebBuild(root), true, 'a changed source');
   } finally {
     fs.rmSync(root, { recursive: true, force: true });
   }
