@@ -98,6 +98,11 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
       ? app.log.info('rate limiter available again: limits apply')
       : app.log.warn({ err }, 'rate limiter unavailable: requests pass without limits until it is back');
   await rateLimiter.ready?.(2000);
+  if (database.reads)
+    database.reads.onHealth = (replica, healthy, err) =>
+      healthy
+        ? app.log.info({ replica }, 'read replica answers again: reads may use it')
+        : app.log.warn({ replica, err }, 'read replica failed: its reads go to the primary for a while');
   const webhooks = new WebhookWorker(database.system, database.dialect, {
     allowPrivate: config.webhooksAllowPrivate,
     retryBaseMs: config.webhookRetryBaseMs,
@@ -106,6 +111,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   app.decorate('zk', {
     db: database.db,
     dialect: database.dialect,
+    reads: database.reads,
     config,
     rateLimiter,
     webhooks,

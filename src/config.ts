@@ -7,7 +7,21 @@ export type SqliteSynchronous = 'FULL' | 'NORMAL';
 export const SQLITE_SYNCHRONOUS_DEFAULT: SqliteSynchronous = 'FULL';
 
 export type DatabaseConfig =
-  { dialect: 'sqlite'; file: string; synchronous?: SqliteSynchronous } | { dialect: 'postgres'; url: string };
+  | { dialect: 'sqlite'; file: string; synchronous?: SqliteSynchronous }
+  | { dialect: 'postgres'; url: string; replicas?: ReadReplicaConfig };
+
+/** PostgreSQL read replicas for reads that tolerate lag (docs/scaling.md, "Read replicas"). */
+export interface ReadReplicaConfig {
+  urls: string[];
+  /** A replica further behind the primary than this is skipped. */
+  maxLagMs: number;
+  /** A replica whose connection failed is skipped for this long. */
+  retryMs: number;
+  /** How often the primary's WAL position and each replica's replay position are sampled. */
+  pollMs: number;
+  /** Where callers' write positions are shared between processes (REDIS_URL); null: this process only. */
+  redisUrl: string | null;
+}
 
 export interface Config {
   port: number;
@@ -152,6 +166,38 @@ function withSynchronous(database: DatabaseConfig, raw: string | undefined): Dat
   return database.dialect === 'sqlite' ? { ...database, synchronous: value } : database;
 }
 
+/**
+ * DATABASE_REPLICA_URLS: comma-separated postgres:// URLs of streaming replicas of DATABASE_URL's database. Ignored
+ * on SQLite (one file, one process).
+ */
+function withReplicas(database: DatabaseConfig, env: NodeJS.ProcessEnv, redisUrl: string | null): DatabaseConfig {
+  const raw = env.DATABASE_REPLICA_URLS;
+  if (raw === undefined || raw.trim() === '' || database.dialect !== 'postgres') return database;
+  const urls = raw.split(',').map((entry) => entry.trim());
+  for (const url of urls) {
+    let valid = /^postgres(ql)?:\/\//.test(url);
+    try {
+      new URL(url);
+    } catch {
+      valid = false;
+    }
+    if (!valid)
+      throw new ConfigError(
+        'DATABASE_REPLICA_URLS must be a comma-separated list of postgres:// URLs of read replicas',
+      );
+  }
+  return {
+    ...database,
+    replicas: {
+      urls,
+      maxLagMs: int(env, 'REPLICA_MAX_LAG_MS', 1000, 0, 3600_000),
+      retryMs: int(env, 'REPLICA_RETRY_MS', 5000, 100, 3600_000),
+      pollMs: int(env, 'REPLICA_POLL_MS', 200, 10, 60_000),
+      redisUrl,
+    },
+  };
+}
+
 function logFormat(raw: string | undefined): 'json' | 'pretty' {
   if (raw === undefined || raw === '') return process.stdout.isTTY ? 'pretty' : 'json';
   if (raw === 'json' || raw === 'pretty') return raw;
@@ -167,7 +213,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   return {
     port: int(env, 'PORT', 3000, 0, 65535),
     host: env.HOST || '127.0.0.1',
-    database: withSynchronous(parseDatabaseUrl(env.DATABASE_URL), env.SQLITE_SYNCHRONOUS),
+    database: withReplicas(withSynchronous(parseDatabaseUrl(env.DATABASE_URL), env.SQLITE_SYNCHRONOUS), env, redisUrl),
     redisUrl,
     logLevel,
     logFormat: logFormat(env.LOG_FORMAT),

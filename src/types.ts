@@ -11,6 +11,7 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { Config } from './config.js';
 import type { Dialect } from './db/dialect.js';
 import type { DB } from './db/schema.js';
+import type { ReadRouter } from './db/read-replicas.js';
 import type { TenantDb } from './db/tenant-scope.js';
 import type { Edition, ModuleName, Tenant } from './tenancy/tenants.js';
 import type { TokenInfo } from './tenancy/tokens.js';
@@ -28,6 +29,8 @@ import type { WebhookWorker } from './modules/webhooks/webhooks.worker.js';
 export interface AppContext {
   db: Kysely<DB>;
   dialect: Dialect;
+  /** PostgreSQL read replicas (db/read-replicas.ts): the database of read requests; absent without replicas. */
+  reads?: ReadRouter;
   config: Config;
   rateLimiter: RateLimiter;
   /** Sends the webhook outbox (started by serve; tests run it round by round). */

@@ -94,3 +94,47 @@ test('a bad LOG_LEVEL, REDIS_URL or TRUST_PROXY is a clear error', () => {
   fails({ TRUST_PROXY: 'maybe' }, /^TRUST_PROXY must be true, false or a comma-separated list/);
   fails({ RATE_LIMIT_5MIN: '0' }, /^RATE_LIMIT_5MIN /);
 });
+
+test('DATABASE_REPLICA_URLS: read replicas of a PostgreSQL database, ignored on SQLite; a bad URL is a clear error', () => {
+  const pg = 'postgres://u@primary/zk';
+  assert.deepEqual(
+    loadConfig({
+      DATABASE_URL: pg,
+      DATABASE_REPLICA_URLS: 'postgres://u@r1/zk, postgresql://u@r2/zk',
+      REDIS_URL: 'redis://cache:6379',
+    }).database,
+    {
+      dialect: 'postgres',
+      url: pg,
+      replicas: {
+        urls: ['postgres://u@r1/zk', 'postgresql://u@r2/zk'],
+        maxLagMs: 1000,
+        retryMs: 5000,
+        pollMs: 200,
+        redisUrl: 'redis://cache:6379',
+      },
+    },
+  );
+  const tuned = loadConfig({
+    DATABASE_URL: pg,
+    DATABASE_REPLICA_URLS: 'postgres://u@r1/zk',
+    REPLICA_MAX_LAG_MS: '250',
+    REPLICA_RETRY_MS: '1000',
+    REPLICA_POLL_MS: '50',
+  }).database;
+  assert.ok(tuned.dialect === 'postgres');
+  assert.deepEqual(tuned.replicas, {
+    urls: ['postgres://u@r1/zk'],
+    maxLagMs: 250,
+    retryMs: 1000,
+    pollMs: 50,
+    redisUrl: null,
+  });
+  assert.deepEqual(loadConfig({ DATABASE_REPLICA_URLS: 'postgres://u@r1/zk' }).database, loadConfig({}).database);
+  fails({ DATABASE_URL: pg, DATABASE_REPLICA_URLS: 'mysql://r1/zk' }, /DATABASE_REPLICA_URLS/);
+  fails({ DATABASE_URL: pg, DATABASE_REPLICA_URLS: 'postgres://u@r1/zk,' }, /DATABASE_REPLICA_URLS/);
+  fails(
+    { DATABASE_URL: pg, DATABASE_REPLICA_URLS: 'postgres://u@r1/zk', REPLICA_MAX_LAG_MS: 'soon' },
+    /REPLICA_MAX_LAG_MS/,
+  );
+});

@@ -73,6 +73,9 @@ async function readEmployee(db: TenantDb, username: string): Promise<Caller['emp
 export const credentialKey = (caller: Caller): string =>
   caller.tokenId !== null ? `t${caller.tokenId}` : `s${caller.sessionId}`;
 
+/** Whose writes a read must see (db/read-replicas.ts): the credential within its tenant. */
+export const readerKey = (tenantId: number, caller: Caller): string => `${tenantId}:${credentialKey(caller)}`;
+
 /**
  * The owner of a caller's Idempotency-Keys (the integer column idempotency_keys.token_id): a token by its id, a
  * session by its id negated, so the two never share keys.

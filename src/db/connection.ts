@@ -23,12 +23,15 @@ import { registerSessionLocks, SessionLocks } from './session-locks.js';
 import { currentSchemaGeneration, RecordIdPlugin, SQLITE_RECORD_ID_TABLES } from './record-ids.js';
 import { WriteVersionPlugin } from './write-version.js';
 import { JOURNAL_OFF_OPTION } from './journal.js';
+import { ReadRouter } from './read-replicas.js';
 
 export interface Database {
   db: Kysely<DB>;
   /** The same database for work across tenants outside requests (webhook delivery); the test app guards only db. */
   system: Kysely<DB>;
   dialect: Dialect;
+  /** PostgreSQL read replicas, when DATABASE_REPLICA_URLS names any: where a read request's statements run. */
+  reads?: ReadRouter;
   close(): Promise<void>;
 }
 
@@ -142,9 +145,14 @@ export function openDatabase(config: DatabaseConfig, opts: OpenOptions = {}): Da
   });
   const locks = new SessionLocks(() => new pg.Client({ connectionString: config.url }));
   registerSessionLocks(db, locks);
+  const reads = config.replicas?.urls.length
+    ? new ReadRouter(config.replicas, db, pool, pg, Cursor, opts.poolSize ?? 10)
+    : undefined;
+  for (const replica of reads?.replicas ?? []) registerSessionLocks(replica.db, locks);
   const close = async () => {
+    await reads?.close();
     await locks.close();
     await db.destroy();
   };
-  return { db, system: db, dialect: 'postgres', close };
+  return { db, system: db, dialect: 'postgres', reads, close };
 }

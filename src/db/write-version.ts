@@ -15,10 +15,15 @@ export const writeVersion = () => version;
 
 const WRITES = new Set(['InsertQueryNode', 'UpdateQueryNode', 'DeleteQueryNode', 'MergeQueryNode']);
 
-/** Counts writes; it only looks at the root node's kind, so it costs nothing measurable. */
+/**
+ * Counts writes; it only looks at the root node's kind, so it costs nothing measurable. `seen` is told of every
+ * query built through it (a read replica notes where its queries run: db/read-replicas.ts).
+ */
 export class WriteVersionPlugin implements KyselyPlugin {
+  constructor(private readonly seen?: (node: RootOperationNode) => void) {}
   transformQuery(args: PluginTransformQueryArgs): RootOperationNode {
     if (WRITES.has(args.node.kind)) version++;
+    this.seen?.(args.node);
     return args.node;
   }
   async transformResult(args: PluginTransformResultArgs): Promise<QueryResult<UnknownRow>> {

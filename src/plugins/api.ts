@@ -4,7 +4,7 @@
 // Gating is declared once per route (config.editions / config.module), never re-coded in handlers.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ApiError } from '../values/errors.js';
-import { currentEmployee } from '../access/caller.js';
+import { currentEmployee, readerKey } from '../access/caller.js';
 import { actionOf, authorize } from '../access/authorize.js';
 import { enforceRows, rowKinds } from '../access/rows.js';
 import { INSTANCE_PATTERN, tenantCache } from '../tenancy/tenants.js';
@@ -77,6 +77,12 @@ export function registerApiHooks(app: FastifyInstance): void {
     // read the token (docs/api/permissions.md "Sessions"). Bearer tokens are never sent by a browser on its own.
     if (session && actionOf(request.method) === 'write' && !csrfMatches(session, request.headers[CSRF_HEADER]))
       throw new ApiError(403, 'CSRF token mismatch.');
+
+    // A read sees the database as a replica does when one may answer it (db/read-replicas.ts): after the caller's
+    // own writes, only a replica that has replayed them; writes and their transactions stay on the primary.
+    const reads = app.zk.reads;
+    if (reads && (request.method === 'GET' || request.method === 'HEAD'))
+      request.db = forTenant(await reads.forRead(readerKey(tenant.id, request.caller)), tenant.id, tenant.language);
 
     await applyRateLimit(rateLimiter, request, reply);
     // Routes outside the modules (the OpenAPI document) belong to no area: every caller of the tenant may read them.

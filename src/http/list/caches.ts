@@ -2,6 +2,7 @@
 // as soon as this process writes anything (db/write-version.ts).
 import type { SelectQueryBuilder } from 'kysely';
 import { writeVersion } from '../../db/write-version.js';
+import { newestRecordedWrite, replicaFloorOf } from '../../db/read-replicas.js';
 
 /**
  * Seek tables for deep pages of lists in key order (the default order of most lists): the key at every
@@ -82,28 +83,34 @@ export const seekTables = new SeekTables();
  * List totals, cached for COUNT_CACHE_MS by the count query's text and parameters. An entry is void as soon as
  * this process writes anything, so totals are exact for this process's own writes; another process's writes
  * show within the cache time. Counting a million rows costs tens of milliseconds; most list pages cost less.
+ * A total counted on a read replica (db/read-replicas.ts) is kept apart from the primary's, with the replay position
+ * the replica had reached, and serves only while that covers every write this process recorded: a replica behind
+ * this process's writes cannot fill the cache with a total that misses them.
  */
 class CountCache {
-  #entries = new Map<string, { total: number; version: number; until: number }>();
+  #entries = new Map<string, { total: number; version: number; until: number; floor: bigint | undefined }>();
   /** Counts under way: concurrent misses of one query share one count instead of stampeding the database. */
-  #pending = new Map<string, { version: number; total: Promise<number> }>();
+  #pending = new Map<string, { version: number; floor: bigint | undefined; total: Promise<number> }>();
   ttlMs = 0;
   async get(query: SelectQueryBuilder<any, any, any>): Promise<number> {
     if (this.ttlMs <= 0) return Number((await query.executeTakeFirst())?.total ?? 0);
     const compiled = query.compile();
-    const key = `${compiled.sql}\u0000${JSON.stringify(compiled.parameters)}`;
+    const floor = replicaFloorOf(compiled.query);
+    const key = `${floor === undefined ? 'p' : 'r'}\u0000${compiled.sql}\u0000${JSON.stringify(compiled.parameters)}`;
     const now = Date.now();
     const version = writeVersion();
     const hit = this.#entries.get(key);
-    if (hit && hit.until > now && hit.version === version) return hit.total;
+    const current = (entry: { version: number; floor: bigint | undefined }) =>
+      entry.version === version && (entry.floor === undefined || entry.floor >= newestRecordedWrite());
+    if (hit && hit.until > now && current(hit)) return hit.total;
     const pending = this.#pending.get(key);
-    if (pending && pending.version === version) return pending.total;
+    if (pending && current(pending)) return pending.total;
     const total = query.executeTakeFirst().then((row) => Number(row?.total ?? 0));
-    this.#pending.set(key, { version, total });
+    this.#pending.set(key, { version, floor, total });
     try {
       const value = await total;
       if (this.#entries.size > 10_000) this.#entries.clear();
-      this.#entries.set(key, { total: value, version, until: now + this.ttlMs });
+      this.#entries.set(key, { total: value, version, until: now + this.ttlMs, floor });
       return value;
     } finally {
       if (this.#pending.get(key)?.total === total) this.#pending.delete(key);

@@ -42,7 +42,7 @@ import { collectChanges, type RecordChange } from './collect.js';
 import { Presenter } from './present.js';
 import type { ChangeStore } from './change-log.js';
 import { fieldChanges } from './audit.js';
-import { actorOf } from '../../access/caller.js';
+import { actorOf, readerKey } from '../../access/caller.js';
 
 const WRITES = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 /** Tables a personal token's caller is read from (access/caller.ts): a write to them takes effect at once. */
@@ -65,7 +65,7 @@ export interface WriteState {
 
 export function registerWritePath(app: FastifyInstance): void {
   const targets = new Targets();
-  const { dialect, config, records, changeLog } = app.zk;
+  const { dialect, config, records, changeLog, reads } = app.zk;
   const { maxMembers, maxMs } = config.groupCommit ?? GROUP_COMMIT_DEFAULTS;
   const group = dialect === 'sqlite' && maxMembers > 1 ? new GroupCommit({ maxMembers, maxMs }) : null;
   const presenter = new Presenter();
@@ -232,6 +232,8 @@ export function registerWritePath(app: FastifyInstance): void {
         await storeResponse(request.db, write.claim, reply.statusCode, reply.getHeaders(), stored);
       }
       await write.end.commit();
+      // Before the answer leaves: the caller's next reads wait for a replica that has this write (db/read-replicas.ts).
+      if (reads) await reads.wrote(readerKey(request.db.tenantId, request.caller));
       if (drained.rows.some((r) => PEOPLE_TABLES.has(r.table))) forgetCallers(request.db.tenantId);
       return payload;
     } catch (err) {
