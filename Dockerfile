@@ -21,7 +21,7 @@ USER 1000:1000
 VOLUME /data
 EXPOSE 3000
 # zeitkonto serve runs Node with its memory flags itself (bin/zeitkonto.js) and forwards SIGTERM to the server.
-HEALTHCHECK --interval=30s --timeout=3s --start-period=30s \
+HEALTHCHECK --interval=30s --timeout=10s --start-period=30s \
   CMD ["node", "-e", "fetch('http://127.0.0.1:'+(process.env.PORT||3000)+'/readyz').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"]
 ENTRYPOINT ["node", "bin/zeitkonto.js"]
 CMD ["serve"]

@@ -51,7 +51,7 @@ smoke() {
   local name=$1 port=$2
   shift 2
   containers+=("$name")
-  podman "${runtime[@]}" run "${limits[@]}" -d --name "$name" --read-only --tmpfs /tmp --cap-drop ALL --security-opt no-new-privileges \
+  podman "${runtime[@]}" run "${limits[@]}" -d --health-interval disable --name "$name" --read-only --tmpfs /tmp --cap-drop ALL --security-opt no-new-privileges \
     -e PORT="$port" "$@" zeitkonto-smoke >/dev/null
   local url="http://127.0.0.1:$port"
   for _ in $(seq 1 120); do curl -sf "$url/readyz" >/dev/null && break || sleep 0.5; done
