@@ -30,6 +30,11 @@ export const GRANT = {
   department: { read: 'department', write: 'own' },
   /** Reads the rows of the projects they control too, writes their own. */
   controlled: { read: 'controlled', write: 'own' },
+  /**
+   * As `controlled`, and writes the rows of the projects they control on the write routes the area's `controlled` rule
+   * names (access/rows.ts `writes`: a booking's project release); every other write stays their own.
+   */
+  controlledRelease: { read: 'controlled', write: 'controlled' },
   readControlled: { read: 'controlled' },
 } as const satisfies Record<string, Grant>;
 const { all: ALL, readAll: READ_ALL, own: OWN, readOwn: READ_OWN } = GRANT;

@@ -23,13 +23,19 @@ export interface OwnRows {
    * booking (attendances.employee_id), or a project they are assigned to (project_assignments.employee_id). Other
    * routes of the area with parameters are not matched (they refuse).
    */
-  record?: { table: TenantTable; column: string; key?: string; paths: readonly string[] };
+  record?: { table: TenantTable; column: string; key?: string; paths: readonly string[]; shared?: boolean };
   /**
    * List routes (paths below the API prefix) that listResponse (http/list) filters in SQL to the records whose
    * `column` is the caller's username — or, with `via`, whose `column` names a row of `via.table` whose `via.key`
    * equals it and whose `via.column` is the caller (the projects they are assigned to).
    */
-  list?: { paths: readonly string[]; column: string; via?: { table: TenantTable; key: string; column: string } };
+  list?: {
+    paths: readonly string[];
+    column: string;
+    via?: { table: TenantTable; key: string; column: string };
+    /** A row whose `column` is null belongs to everyone: it is reached too (a month closed for the whole tenant). */
+    shared?: boolean;
+  };
   /** Body fields only a grant of all rows may set, each with the permission it needs (an absence's `approved`). */
   reserved?: Readonly<Record<string, string>>;
   /** Routes only a grant of all rows may use, each with the permission it needs (a booking's project release). */
@@ -56,8 +62,24 @@ export interface WiderRows {
   records: readonly string[];
   /** Routes whose path parameter (the value) names a project: a controlled project's rows are all reached there. */
   projects?: Readonly<Record<string, string>>;
-  /** A reached record of another employee as it is shown (an absence without its reason); items of `data`. */
-  redact?: (record: any, language: string) => unknown;
+  /**
+   * Write routes whose first path parameter is the record's id that a `controlled` grant of writing reaches for the
+   * records of the projects the caller controls — not for their own records elsewhere (a booking's project release).
+   * Every other write stays the caller's own.
+   */
+  writes?: readonly string[];
+  /**
+   * Routes whose path parameter (the value) names an employee (username): the rows there are all reached when that
+   * employee is reached — the caller, or a colleague of their department (`department`).
+   */
+  employees?: Readonly<Record<string, string>>;
+  /**
+   * A reached record of another employee as it is shown (an absence without its reason); items of `data`. `context` is
+   * what `redactContext` loaded for the request (the reasons everyone may see).
+   */
+  redact?: (record: any, language: string, context: any) => unknown;
+  /** What `redact` needs beyond the record, loaded once per request that may redact (one small query). */
+  redactContext?: (db: TenantDb) => Promise<unknown>;
 }
 
 /** A module's row rules, by the rows they reach. */
@@ -116,6 +138,7 @@ function reach(db: TenantDb, kind: 'department' | 'controlled', wider: WiderRows
 function ownList(db: TenantDb, list: NonNullable<OwnRows['list']>, me: string, alias: string): Where {
   const column = `${alias}.${list.column}`;
   const via = list.via;
+  if (!via && list.shared) return (eb) => eb.or([eb(column, '=', me), eb(column, 'is', null)]);
   if (!via) return (eb) => eb(column, '=', me);
   return (eb) =>
     eb(
@@ -151,7 +174,7 @@ export async function enforceRows(req: FastifyRequest, area: string, action: Act
   const kind = req.rows;
   if (kind === 'department' || kind === 'controlled') {
     const wider = rules[kind];
-    if (wider && (await widerRows(req, kind, wider, me, path))) return;
+    if (wider && (await widerRows(req, kind, wider, me, path, action))) return;
   }
   await ownRows(req, area, action, rules.own, me.username, path);
 }
@@ -163,8 +186,21 @@ async function widerRows(
   wider: WiderRows,
   me: Employee,
   path: string,
+  action: Action,
 ): Promise<boolean> {
   const params = (req.params ?? {}) as Record<string, unknown>;
+  if (action === 'write') {
+    // Only the declared write routes, and only on the records of a controlled project; else the own rules decide.
+    if (kind !== 'controlled' || !wider.writes?.includes(path) || !wider.project) return false;
+    const param = /:(\w+)/.exec(path)![1];
+    const row = await untyped(req.db)
+      .selectFrom(`${wider.table} as zk_r`)
+      .select('zk_r.id')
+      .where('zk_r.id', '=', params[param])
+      .where((eb) => eb(`zk_r.${wider.project}`, 'in', controlledProjects(req.db, eb, me.username)))
+      .executeTakeFirst();
+    return row !== undefined;
+  }
   if (wider.records.includes(path)) {
     const param = /:(\w+)/.exec(path)![1];
     const row = await untyped(req.db)
@@ -185,14 +221,26 @@ async function widerRows(
       .where('type', 'in', [...CONTROLLING_ASSIGNMENT_TYPES])
       .executeTakeFirst();
     if (!row) return false;
+  } else if (kind === 'department' && wider.employees?.[path] !== undefined) {
+    // Their own rows, or a department colleague's; anyone else's are as for own rows (404).
+    const username = params[wider.employees[path]];
+    if (username === me.username) return false;
+    const row = await untyped(req.db)
+      .selectFrom('employees')
+      .select('username')
+      .where('username', '=', username)
+      .where('department_id', '=', me.departmentId)
+      .executeTakeFirst();
+    if (!row) return false;
   } else if (wider.lists.includes(path)) {
     req.listFilter = (qb) => qb.where(reach(req.db, kind, wider, me, fromAlias(qb)));
   } else return false;
   const redact = wider.redact;
   if (redact) {
     const column = wider.employee;
+    const context = wider.redactContext ? await wider.redactContext(req.db) : undefined;
     req.redact = (item: any) =>
-      item && typeof item === 'object' && item[column] !== me.username ? redact(item, req.db.language) : item;
+      item && typeof item === 'object' && item[column] !== me.username ? redact(item, req.db.language, context) : item;
   }
   return true;
 }
@@ -215,7 +263,11 @@ async function ownRows(req: FastifyRequest, area: string, action: Action, own: O
       .selectFrom(own.record.table)
       .select(own.record.column)
       .where(own.record.key ?? 'id', '=', params[recordParam])
-      .where(own.record.column, '=', me)
+      .where((eb) =>
+        own.record!.shared
+          ? eb.or([eb(own.record!.column, '=', me), eb(own.record!.column, 'is', null)])
+          : eb(own.record!.column, '=', me),
+      )
       .executeTakeFirst();
     // Another employee's record is the same 404 as an unknown one: its existence is not revealed.
     if (!row) throw notFound();

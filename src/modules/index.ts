@@ -65,6 +65,8 @@ interface Module {
   grants: AreaGrants;
   /** How its routes name a record's employee, for callers with own rows (access/rows.ts). */
   rowRules?: AreaRows;
+  /** The grants of the further areas some of its routes name in their `config.area` (/project-statuses). */
+  areas?: Readonly<Record<string, AreaGrants>>;
 }
 
 /** Every module by its folder name, which is also the permission area of its routes (access/matrix.ts). */
@@ -112,6 +114,7 @@ const MODULES: Readonly<Record<string, Module>> = {
 
 // Who may do what: the permission matrix is every module's grants, by area (its folder name).
 declareGrants(Object.fromEntries(Object.entries(MODULES).map(([area, module]) => [area, module.grants])));
+for (const module of Object.values(MODULES)) declareGrants(module.areas ?? {});
 
 // What refers to what: every delete of a referenced record asks db/references.ts.
 declareReferences(Object.values(MODULES).flatMap((module) => module.references ?? []));

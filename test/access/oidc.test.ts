@@ -322,4 +322,21 @@ forEachDialect('single sign-on with OpenID Connect', (t) => {
     assert.equal(r.status, 502, r.text);
     assert.equal(r.body.message, 'The single sign-on provider cannot be reached.');
   });
+
+  test('a burst of sign-ins from one address ends in 429 with Retry-After, as signing in with a password', async () => {
+    const c = await ssoTenant();
+    const remoteAddress = '198.51.100.23';
+    const get = (path: string, address = remoteAddress) =>
+      t().inject({ method: 'GET', url: `${api(c)}${path}`, remoteAddress: address });
+    // Every start counts; so does every callback that signs no one in.
+    for (let i = 0; i < 15; i++) assert.equal((await get('/sessions/sso/start')).status, 302);
+    for (let i = 0; i < 5; i++) assert.equal((await get('/sessions/sso/callback?code=x&state=y')).status, 303);
+    for (const path of ['/sessions/sso/start', '/sessions/sso/callback?code=x&state=y']) {
+      const r = await get(path);
+      assert.equal(r.status, 429, r.text);
+      assert.deepEqual(r.body, { message: 'Too many sign-in attempts.' });
+      assert.ok(Number(r.headers['retry-after']) >= 1, String(r.headers['retry-after']));
+    }
+    assert.equal((await get('/sessions/sso/start', '198.51.100.24')).status, 302, 'another address may');
+  });
 });

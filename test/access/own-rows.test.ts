@@ -170,4 +170,38 @@ forEachDialect('own rows of plannings, default plannings, receipts and month clo
       forOther: { body: { month: '2026-04', employee_id: colleague.username }, required: 'month-closings:write' },
     });
   });
+
+  test('month closings: Users and Users with extended rights read their own and the tenant’s, not a colleague’s', async () => {
+    const c = await t().tenant();
+    for (const rights of [0, 3]) {
+      const [me, colleague] = [
+        await seedEmployee(t().database.db, c.tenant.id, { rights }),
+        await seedEmployee(t().database.db, c.tenant.id),
+      ];
+      const month = rights === 0 ? '2026-05' : '2026-06';
+      const close = async (employee: string | null) => {
+        const r = await c.post('/month-closings', { month, ...(employee ? { employee_id: employee } : {}) });
+        assert.equal(r.status, 201, r.text);
+        return r.body.data;
+      };
+      const [mine, tenant, theirs] = [await close(me.username), await close(null), await close(colleague.username)];
+      const user = await userToken(t(), c, me.username);
+      const list = await user.get(`/month-closings?month=${month}`);
+      assert.equal(list.status, 200, list.text);
+      assert.deepEqual(
+        list.body.data.map((r: { id: number }) => r.id).sort(),
+        [mine.id, tenant.id].sort(),
+      );
+      assert.equal(list.body.meta.total, 2);
+      assert.equal((await user.get(`/month-closings/${tenant.id}`)).status, 200);
+      assert.equal((await user.get(`/month-closings/${mine.id}`)).status, 200);
+      assert.equal((await user.get(`/month-closings/${theirs.id}`)).status, 404);
+      const asked = await user.get(`/month-closings?employee_id=${encodeURIComponent(colleague.username)}`);
+      assert.equal(asked.status, 200, asked.text);
+      assert.deepEqual(asked.body.data, []);
+      const reopen = await user.delete(`/month-closings/${tenant.id}`);
+      assert.equal(reopen.status, 403, reopen.text);
+      assert.equal(reopen.body.required, 'month-closings:write');
+    }
+  });
 });

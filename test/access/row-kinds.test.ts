@@ -76,6 +76,22 @@ forEachDialect('row kinds: controlled projects, department, own lists', (t) => {
     assert.equal(forOther.body.required, 'attendances:write (other employees)');
   });
 
+  test('a Project Controller releases the bookings of the projects they control, and only those', async () => {
+    const { w, pc, bookings } = await controlling();
+    await w.c.update({ modules: [...MODULES] });
+    const release = (id: number) => pc.patch(`/attendances/${id}/release`, { project_release: 1 });
+    const released = await release(bookings.controlled.id);
+    assert.equal(released.status, 200, released.text);
+    assert.equal(released.body.data.project_release.id, 1);
+    // Their own booking on a project they do not control is the project's decision, not theirs.
+    const own = await release(bookings.mine.id);
+    assert.equal(own.status, 403, own.text);
+    assert.equal(own.body.required, 'attendances:release');
+    const foreign = await release(bookings.foreign.id);
+    assert.equal(foreign.status, 403, foreign.text);
+    assert.equal(foreign.body.required, 'attendances:release');
+  });
+
   test('a Project Controller reads the plans, standing plans and plan-vs-actual of the projects they control', async () => {
     const { w, pc, plans, b, colleague } = await controlling();
     const list = await pc.get('/plannings?date_from=2026-03-01&date_to=2026-03-31');
@@ -181,6 +197,72 @@ forEachDialect('row kinds: controlled projects, department, own lists', (t) => {
     assert.equal(plain.body.data[0].absence_reason_id, 'KR');
   });
 
+  test('a User with extended rights sees a department colleague’s absences below the colleague too, without reasons', async () => {
+    const w = await planWorld(t());
+    const [colleague, outsider] = [w.halfTime, await w.addEmployee()];
+    const other = await w.c.post('/departments', { name: 'Elsewhere' });
+    assert.equal(other.status, 201, other.text);
+    const moved = await w.c.patch(`/employees/${encodeURIComponent(outsider)}`, { department_id: other.body.data.id });
+    assert.equal(moved.status, 200, moved.text);
+    const mine = await w.absence({ absence_reason_id: 'UB', start_date: '2026-03-16', note: 'Skiing' });
+    const sick = await w.absence({ employee_id: colleague, start_date: '2026-03-17', note: 'Flu' });
+    await w.absence({ employee_id: outsider, start_date: '2026-03-18' });
+    const me = await personal(t(), w, w.employee, 3);
+    const below = (u: string, q = '') => me.get(`/employees/${encodeURIComponent(u)}/absences${q}`);
+
+    const theirs = await below(colleague);
+    assert.equal(theirs.status, 200, theirs.text);
+    assert.deepEqual(ids(theirs), [sick.id]);
+    assert.equal(theirs.body.data[0].absence_reason_id, '');
+    assert.equal(theirs.body.data[0].note, '');
+    const full = (await w.c.get(`/employees/${encodeURIComponent(colleague)}/absences`)).body.data[0];
+    for (const field of ['employee_id', 'type', 'start_date', 'end_date', 'hours', 'approved'])
+      assert.deepEqual(theirs.body.data[0][field], full[field], field);
+    const csv = await below(colleague, '?format=csv');
+    assert.equal(csv.status, 200, csv.text);
+    assert.ok(!csv.text.includes('KR') && !csv.text.includes('Flu'), csv.text);
+    const own = await below(w.employee);
+    assert.deepEqual(ids(own), [mine.id]);
+    assert.equal(own.body.data[0].absence_reason_id, 'UB');
+    assert.equal(own.body.data[0].note, 'Skiing');
+    assert.equal((await below(outsider)).status, 404, 'another department');
+    // A User without extended rights still reaches only their own.
+    const user = await personal(t(), w, colleague, 0);
+    assert.equal((await user.get(`/employees/${encodeURIComponent(w.employee)}/absences`)).status, 404);
+  });
+
+  test('a reason with anyone_can_see_name 1 is shown on a colleague’s absence; others stay hidden', async () => {
+    const w = await planWorld(t());
+    const colleague = w.halfTime;
+    const open = await w.c.post('/absence-reasons', { name: 'FB', type: 1, anyone_can_see_name: 1 });
+    assert.equal(open.status, 201, open.text);
+    const training = await w.absence({
+      employee_id: colleague,
+      absence_reason_id: 'FB',
+      start_date: '2026-03-16',
+      note: 'Private',
+    });
+    const sick = await w.absence({ employee_id: colleague, start_date: '2026-03-17' });
+    const me = await personal(t(), w, w.employee, 3);
+
+    const shown = (await me.get(`/absences/${training.id}`)).body.data;
+    assert.equal(shown.absence_reason_id, 'FB');
+    assert.equal(shown.absenceReason.name, 'FB');
+    assert.equal(shown.absenceReason.anyone_can_see_name, 1);
+    assert.equal(shown.note, null, 'the note stays hidden');
+    assert.equal(shown.leaveApprovalApplication, null);
+    const hidden = (await me.get(`/absences/${sick.id}`)).body.data;
+    assert.equal(hidden.absence_reason_id, '');
+    assert.equal(hidden.absenceReason.name, '');
+    const list = await me.get(`/employees/${encodeURIComponent(colleague)}/absences`);
+    assert.equal(list.status, 200, list.text);
+    const reasons = new Map(list.body.data.map((a: any) => [a.id, a.absence_reason_id]));
+    assert.equal(reasons.get(training.id), 'FB');
+    assert.equal(reasons.get(sick.id), '');
+    const csv = await me.get('/absences?format=csv');
+    assert.ok(csv.text.includes('FB') && !csv.text.includes('KR'), csv.text);
+  });
+
   test('a User lists only themself among employees, the projects they are assigned to and their own balance', async () => {
     const w = await planWorld(t(), { modules: [...MODULES] });
     const colleague = w.halfTime;
@@ -217,5 +299,24 @@ forEachDialect('row kinds: controlled projects, department, own lists', (t) => {
     const release = await me.patch(`/attendances/${(await w.book()).body.data.id}/release`, { project_release: 1 });
     assert.equal(release.status, 403, release.text);
     assert.equal(release.body.required, 'attendances:release');
+  });
+
+  test('every role reads the project statuses (their projects show them); only administrators change them', async () => {
+    const w = await planWorld(t());
+    const project = (await w.c.get(`/projects/${w.projectId}`)).body.data;
+    for (const rights of [0, 3, 4, 2]) {
+      const me = await personal(t(), w, w.employee, rights);
+      const list = await me.get('/project-statuses');
+      assert.equal(list.status, 200, `rights ${rights}: ${list.text}`);
+      assert.ok(list.body.data.some((s: { name: string }) => s.name === project.status.name));
+      const one = await me.get(`/project-statuses/${encodeURIComponent(project.status.name)}`);
+      assert.equal(one.status, 200, one.text);
+      const change = await me.patch(`/project-statuses/${encodeURIComponent(project.status.name)}`, { order: 9 });
+      assert.equal(change.status, 403, change.text);
+      assert.equal(change.body.required, 'project-statuses:write');
+    }
+    const admin = await personal(t(), w, w.employee, 1);
+    const changed = await admin.patch(`/project-statuses/${encodeURIComponent(project.status.name)}`, { order: 9 });
+    assert.equal(changed.status, 200, changed.text);
   });
 });

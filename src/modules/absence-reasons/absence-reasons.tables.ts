@@ -1,7 +1,8 @@
 // Absence reasons (migration 0001).
+import type { Authored } from '../../db/columns.js';
 import type { Generated } from 'kysely';
 
-export interface AbsenceReasonsTable {
+export interface AbsenceReasonsTable extends Authored {
   tenant_id: number;
   id: Generated<number>;
   name: string;

@@ -20,7 +20,7 @@ export interface AbsencesTable extends Owned, Stamps, Authored {
   leave_approval_application_id: number | null;
 }
 
-export interface LeaveApprovalApplicationsTable extends Owned, Stamps {
+export interface LeaveApprovalApplicationsTable extends Owned, Stamps, Authored {
   employee_id: string;
   requested_at: string;
   number_of_days: number;

@@ -5,7 +5,7 @@ import type { DocsTags } from '../../plugins/docs-groups.js';
 import type { Reference } from '../../db/references.js';
 import type { AreaRows } from '../../access/rows.js';
 import absenceRoutes from './absences.routes.js';
-import { withoutReason } from './absences.redact.js';
+import { withoutReason, visibleReasons } from './absences.redact.js';
 
 export { examples } from './absences.examples.js';
 
@@ -32,7 +32,9 @@ export const rowRules: AreaRows = {
     employee: 'employee_id',
     lists: ['/absences'],
     records: ['/absences/:id'],
+    employees: { '/employees/:username/absences': 'username' },
     redact: withoutReason,
+    redactContext: visibleReasons,
   },
 };
 

@@ -1,8 +1,8 @@
 // Activities (migration 0001).
 import type { Generated } from 'kysely';
-import type { DbBool } from '../../db/columns.js';
+import type { DbBool, Authored } from '../../db/columns.js';
 
-export interface ActivitiesTable {
+export interface ActivitiesTable extends Authored {
   tenant_id: number;
   id: Generated<number>;
   name: string;

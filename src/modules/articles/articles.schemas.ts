@@ -1,7 +1,7 @@
 // Articles (docs/api/masterdata.md; contract: `created`/`modified`, not `created_at`/`updated_at`). The description comes
 // in German (`description`) and per language (`description_en`, …).
 import { Type, type Static } from '@sinclair/typebox';
-import { DateTimeOut, Nullable, Opt, Currency } from '../../http/schemas.js';
+import { DateTimeOut, Nullable, Opt, Currency, RecordAuthors } from '../../http/schemas.js';
 import { listQuery } from '../../http/list/index.js';
 
 export const DESCRIPTION_LANGUAGES = ['description_en', 'description_fr', 'description_es', 'description_pl'] as const;
@@ -21,6 +21,7 @@ export const Article = Type.Object({
   description_pl: Nullable(Type.String()),
   created: Nullable(DateTimeOut()),
   modified: Nullable(DateTimeOut()),
+  ...RecordAuthors,
 });
 export type ArticleT = Static<typeof Article>;
 

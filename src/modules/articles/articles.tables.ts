@@ -1,7 +1,7 @@
 // Articles (migration 1600).
-import type { DbBool, Owned, Stamps } from '../../db/columns.js';
+import type { DbBool, Owned, Stamps, Authored } from '../../db/columns.js';
 
-export interface ArticlesTable extends Owned, Stamps {
+export interface ArticlesTable extends Owned, Stamps, Authored {
   article_number: string;
   name: string;
   unit: string | null;

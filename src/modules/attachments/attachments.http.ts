@@ -5,7 +5,7 @@
 import { Type, type Static, type TProperties, type TSchema } from '@sinclair/typebox';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { ZkApp } from '../../types.js';
-import { DateTimeOut, MAX_ID, Nullable, Paginated, responses, Single } from '../../http/schemas.js';
+import { DateTimeOut, MAX_ID, Nullable, Paginated, responses, Single, RecordAuthors } from '../../http/schemas.js';
 import { listQuery, listResponse } from '../../http/list/index.js';
 import { notFound } from '../../values/errors.js';
 import { outTimestamp } from '../../values/formats.js';
@@ -33,6 +33,7 @@ export const attachmentFields = {
   size: Type.Integer(),
   created: Nullable(DateTimeOut()),
   modified: Nullable(DateTimeOut()),
+  ...RecordAuthors,
 };
 const AttachmentFields = Type.Object(attachmentFields);
 

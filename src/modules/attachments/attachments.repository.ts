@@ -15,7 +15,17 @@ export interface AttachmentOwner {
   id: number;
 }
 
-const META = ['id', 'owner_id', 'filename', 'content_type', 'size', 'created', 'modified'] as const;
+const META = [
+  'id',
+  'owner_id',
+  'filename',
+  'content_type',
+  'size',
+  'created',
+  'modified',
+  'created_by',
+  'modified_by',
+] as const;
 export type AttachmentMeta = Pick<Selectable<AttachmentsTable>, (typeof META)[number]>;
 
 const ofOwner = (db: TenantDb, owner: AttachmentOwner) =>

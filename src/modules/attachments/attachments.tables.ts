@@ -1,7 +1,7 @@
 // The one attachment store (migration 1601): files of tickets and receipts, bytes as bytes.
-import type { Owned } from '../../db/columns.js';
+import type { Owned, Authored } from '../../db/columns.js';
 
-export interface AttachmentsTable extends Owned {
+export interface AttachmentsTable extends Owned, Authored {
   /** What the file belongs to: 'ticket', 'receipt' (ATTACHMENT_OWNERS). */
   owner_type: string;
   owner_id: number;

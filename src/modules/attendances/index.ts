@@ -32,18 +32,19 @@ export const rowRules: AreaRows = {
     // Releasing bookings for billing is the project's decision, not the booker's.
     refused: { '/attendances/:id/release': 'attendances:release' },
   },
-  // Project Controllers: the bookings of the projects they control.
+  // Project Controllers: the bookings of the projects they control; they release them for billing.
   controlled: {
     table: 'attendances',
     employee: 'employee_id',
     project: 'project_id',
     lists: ['/attendances'],
     records: ['/attendances/:id'],
+    writes: ['/attendances/:id/release'],
   },
 };
 
 /** Who may read and write this area, by role (src/access/matrix.ts, docs/api/permissions.md). */
-export const grants: AreaGrants = { ...PROFILES.personal, project_controller: GRANT.controlled };
+export const grants: AreaGrants = { ...PROFILES.personal, project_controller: GRANT.controlledRelease };
 
 export default async function attendances(app: ZkApp) {
   await app.register(attendanceRoutes);

@@ -1,7 +1,7 @@
 // Categories (contract Category shape, docs/api/masterdata.md). Key: the name (numeric ids do not work).
 import { LABELS } from '../../values/labels.js';
 import { Type, type Static } from '@sinclair/typebox';
-import { DateTimeOut, Nullable, StrIdName, Translations, Labelled } from '../../http/schemas.js';
+import { DateTimeOut, Nullable, StrIdName, Translations, Labelled, RecordAuthors } from '../../http/schemas.js';
 import { listQuery } from '../../http/list/index.js';
 
 /** The kinds of entity a category attaches to (labels in values/labels.ts). */
@@ -13,6 +13,7 @@ export const Category = Type.Object({
   type: StrIdName(),
   created: Nullable(DateTimeOut()),
   modified: Nullable(DateTimeOut()),
+  ...RecordAuthors,
 });
 export type CategoryT = Static<typeof Category>;
 

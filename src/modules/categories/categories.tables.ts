@@ -1,7 +1,8 @@
 // Categories (migration 0001) and their links to other records (migration 0002).
+import type { Authored } from '../../db/columns.js';
 import type { Generated } from 'kysely';
 
-export interface CategoriesTable {
+export interface CategoriesTable extends Authored {
   tenant_id: number;
   id: Generated<number>;
   name: string;

@@ -15,7 +15,16 @@ const categoryRows = prepared((db, p: { entity: CategoryEntity; ids: number[] })
   db
     .selectFrom('category_links as l')
     .innerJoin('categories as c', (j) => j.onRef('c.tenant_id', '=', 'l.tenant_id').onRef('c.id', '=', 'l.category_id'))
-    .select(['l.entity_id', 'c.name', 'c.description', 'c.type', 'c.created', 'c.modified'])
+    .select([
+      'l.entity_id',
+      'c.name',
+      'c.description',
+      'c.type',
+      'c.created',
+      'c.modified',
+      'c.created_by',
+      'c.modified_by',
+    ])
     .where('l.entity_type', '=', p.entity)
     .where('l.entity_id', 'in', p.ids)
     .orderBy('c.name'),

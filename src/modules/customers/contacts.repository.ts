@@ -4,6 +4,7 @@ import type { ListSpec } from '../../db/list-spec.js';
 import { nowTimestamp, outTimestamp, toBool } from '../../values/formats.js';
 import type { CategoryT } from '../categories/categories.schemas.js';
 import type { ContactT, ContactUpdateT } from './contacts.schemas.js';
+import { authorsOf } from '../../db/row-mapping.js';
 
 export const contactListSpec: ListSpec = {
   key: ['c.id'],
@@ -115,5 +116,6 @@ export function toContact(row: ContactRow, customerNumber: string, categories: C
     categories,
     created: outTimestamp(row.created),
     modified: outTimestamp(row.modified),
+    ...authorsOf(row),
   };
 }

@@ -1,7 +1,7 @@
 // Customer contacts (docs/api/customers.md read shape; request bodies inferred from it). Responses carry
 // `department` ({id, name} or null) and `categories` (contract).
 import { Type, type Static } from '@sinclair/typebox';
-import { DateTimeOut, IntIdName, MAX_ID, Nullable, Opt } from '../../http/schemas.js';
+import { DateTimeOut, IntIdName, MAX_ID, Nullable, Opt, RecordAuthors } from '../../http/schemas.js';
 import { listQuery } from '../../http/list/index.js';
 import { Category } from '../categories/categories.schemas.js';
 
@@ -24,6 +24,7 @@ export const Contact = Type.Object({
   categories: Type.Array(Category),
   created: Nullable(DateTimeOut()),
   modified: Nullable(DateTimeOut()),
+  ...RecordAuthors,
 });
 export type ContactT = Static<typeof Contact>;
 

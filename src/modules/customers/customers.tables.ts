@@ -63,7 +63,7 @@ export interface CustomerManagersTable {
   is_primary_employee: DbBool | null;
 }
 
-export interface CustomerContactsTable {
+export interface CustomerContactsTable extends Authored {
   tenant_id: number;
   id: Generated<number>;
   customer_id: number;

@@ -1,6 +1,6 @@
 // SQL for default plannings, scoped by tenant, and the days they add to GET /plannings?include_defaults=true: one
 // synthetic entry per working day of the window where the employee has no explicit entry for the project.
-import { rowMapper } from '../../db/row-mapping.js';
+import { authorsOf, rowMapper } from '../../db/row-mapping.js';
 import type { Insertable, Selectable } from 'kysely';
 import type { TenantDb } from '../../db/tenant-scope.js';
 import { deleteRow, findRow, insertRow } from '../crud/index.js';
@@ -155,5 +155,6 @@ function defaultDay(d: DefaultPlanningRow, date: string): PlanEntry {
     note: d.note,
     created: d.created,
     modified: d.modified,
+    ...authorsOf(d),
   };
 }

@@ -1,7 +1,7 @@
 // Default plannings (additive): a standing plan of an employee for a project over a period, in percent
 // of the day, hours or days per working day. GET /plannings?include_defaults=true shows its days.
 import { Type, type Static } from '@sinclair/typebox';
-import { DateOnly, DateTimeOut, MAX_ID, Nullable, Opt } from '../../http/schemas.js';
+import { DateOnly, DateTimeOut, MAX_ID, Nullable, Opt, RecordAuthors } from '../../http/schemas.js';
 import { listQuery } from '../../http/list/index.js';
 import { planFilters } from '../plannings/plannings.schemas.js';
 
@@ -16,6 +16,7 @@ export const DefaultPlanning = Type.Object({
   note: Nullable(Type.String()),
   created: Nullable(DateTimeOut()),
   modified: Nullable(DateTimeOut()),
+  ...RecordAuthors,
 });
 export type DefaultPlanningT = Static<typeof DefaultPlanning>;
 

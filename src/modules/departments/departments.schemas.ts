@@ -1,6 +1,6 @@
 // Departments (docs/api/people.md). `start_date`/`end_date` on the list select departments active in the range.
 import { Type, type Static } from '@sinclair/typebox';
-import { DateOnly, DateTimeOut, MAX_ID, Nullable, Opt } from '../../http/schemas.js';
+import { DateOnly, DateTimeOut, MAX_ID, Nullable, Opt, RecordAuthors } from '../../http/schemas.js';
 import { listQuery } from '../../http/list/index.js';
 
 export const Department = Type.Object({
@@ -16,6 +16,7 @@ export const Department = Type.Object({
   children_count: Type.Integer(),
   created: Nullable(DateTimeOut()),
   modified: Nullable(DateTimeOut()),
+  ...RecordAuthors,
 });
 export type DepartmentT = Static<typeof Department>;
 

@@ -1,8 +1,8 @@
 // Departments (migration 0001) and their managers (migration 0200).
 import type { Generated } from 'kysely';
-import type { DbBool } from '../../db/columns.js';
+import type { DbBool, Authored } from '../../db/columns.js';
 
-export interface DepartmentsTable {
+export interface DepartmentsTable extends Authored {
   tenant_id: number;
   id: Generated<number>;
   parent_id: number | null;

@@ -6,6 +6,7 @@ import type { ListSpec } from '../../db/list-spec.js';
 import { fromJson, outTime } from '../../values/formats.js';
 import { countLinks, DEVICE_EMPLOYEES, replaceLinks, resolveExisting } from '../crud/index.js';
 import { countCategories, loadCategories } from '../categories/category-links.repository.js';
+import { authorsOf } from '../../db/row-mapping.js';
 
 export type DeviceRow = Selectable<DevicesTable>;
 
@@ -32,6 +33,7 @@ const base = (r: DeviceRow) => ({
   max_time: outTime(r.max_time),
   track: Number(r.track),
   display_config: fromJson<Record<string, unknown> | null>(r.display_config, null),
+  ...authorsOf(r),
 });
 
 async function deviceEmployees(db: TenantDb, ids: number[]) {

@@ -1,7 +1,7 @@
-// Terminals ("devices", docs/api/people.md). The live shape has no created/modified. `password` is write-only here:
+// Terminals ("devices", docs/api/people.md). The live shape has no created/modified (the additive authors are ours). `password` is write-only here:
 // it is stored as a hash and the response always carries null.
 import { Type, type Static } from '@sinclair/typebox';
-import { Nullable, Opt, TimeOfDay, TimeOut } from '../../http/schemas.js';
+import { Nullable, Opt, RecordAuthors, TimeOfDay, TimeOut } from '../../http/schemas.js';
 import { listQuery } from '../../http/list/index.js';
 import { Category } from '../categories/categories.schemas.js';
 
@@ -15,6 +15,7 @@ const common = {
   max_time: Nullable(TimeOut()),
   track: Type.Integer(),
   display_config: Nullable(Type.Object({}, { additionalProperties: true })),
+  ...RecordAuthors,
 };
 export const DeviceListItem = Type.Object({
   ...common,

@@ -1,7 +1,7 @@
 // Terminals (devices) and the employees who may use them (migration 0201).
-import type { Owned, Stamps } from '../../db/columns.js';
+import type { Owned, Stamps, Authored } from '../../db/columns.js';
 
-export interface DevicesTable extends Owned, Stamps {
+export interface DevicesTable extends Owned, Stamps, Authored {
   type: number;
   status: number;
   name: string;

@@ -1,6 +1,6 @@
 // Dynamic attribute definitions (docs/api/masterdata.md) and the values attached to records (contract DynamicAttribute).
 import { Type, type Static } from '@sinclair/typebox';
-import { DateTimeOut, Nullable, Opt, Translations } from '../../http/schemas.js';
+import { DateTimeOut, Nullable, Opt, Translations, RecordAuthors } from '../../http/schemas.js';
 import { listQuery } from '../../http/list/index.js';
 
 /** Value types named as in the contract. */
@@ -57,6 +57,7 @@ export const DynamicAttributeDefinition = Type.Object({
   ),
   created: Nullable(DateTimeOut()),
   modified: Nullable(DateTimeOut()),
+  ...RecordAuthors,
 });
 export type DynamicAttributeDefinitionT = Static<typeof DynamicAttributeDefinition>;
 

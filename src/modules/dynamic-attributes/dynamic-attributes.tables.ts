@@ -1,8 +1,8 @@
 // Dynamic attribute definitions and the values records carry (migration 0002).
 import type { Generated } from 'kysely';
-import type { DbBool } from '../../db/columns.js';
+import type { DbBool, Authored } from '../../db/columns.js';
 
-export interface DynamicAttributesTable {
+export interface DynamicAttributesTable extends Authored {
   tenant_id: number;
   id: Generated<number>;
   name: string;

@@ -1,7 +1,7 @@
 // Employment periods (migration 0200).
-import type { DbBool, Owned, Stamps } from '../../db/columns.js';
+import type { DbBool, Owned, Stamps, Authored } from '../../db/columns.js';
 
-export interface EmploymentPeriodsTable extends Owned, Stamps {
+export interface EmploymentPeriodsTable extends Owned, Stamps, Authored {
   employee_id: string;
   start_date: string | null;
   end_date: string | null;

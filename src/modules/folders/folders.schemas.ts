@@ -2,7 +2,7 @@
 // fields (docs/api/commercial.md), so the shape is this project's, documented in docs/api/commercial.md: a folder has a
 // name, an optional parent folder (a tree), and may refer to a project and/or a customer; its documents are files.
 import { Type, type Static } from '@sinclair/typebox';
-import { DateTimeOut, MAX_ID, Nullable, Opt } from '../../http/schemas.js';
+import { DateTimeOut, MAX_ID, Nullable, Opt, RecordAuthors } from '../../http/schemas.js';
 import { listQuery } from '../../http/list/index.js';
 import { attachmentFields } from '../attachments/index.js';
 
@@ -14,6 +14,7 @@ export const Folder = Type.Object({
   customer_id: Nullable(Type.String({ description: 'Customer number.' })),
   created: Nullable(DateTimeOut()),
   modified: Nullable(DateTimeOut()),
+  ...RecordAuthors,
 });
 export type FolderT = Static<typeof Folder>;
 

@@ -1,7 +1,7 @@
 // Folders (migration 2300). Their documents live in the one attachment store (owner type 'folder').
-import type { Owned, Stamps } from '../../db/columns.js';
+import type { Owned, Stamps, Authored } from '../../db/columns.js';
 
-export interface FoldersTable extends Owned, Stamps {
+export interface FoldersTable extends Owned, Stamps, Authored {
   name: string;
   parent_id: number | null;
   project_id: number | null;

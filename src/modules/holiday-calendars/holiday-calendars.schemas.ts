@@ -1,7 +1,7 @@
 // Holiday calendars and their holidays, break regulation types (additive endpoints; the calendar and break
 // regulation objects embedded in regular working times, docs/api/people.md).
 import { Type, type Static } from '@sinclair/typebox';
-import { DateOnly, DateTimeOut, Nullable, Opt, DateIn } from '../../http/schemas.js';
+import { DateOnly, DateTimeOut, Nullable, Opt, DateIn, RecordAuthors } from '../../http/schemas.js';
 import { listQuery } from '../../http/list/index.js';
 
 export const HolidayCalendar = Type.Object({
@@ -12,6 +12,7 @@ export const HolidayCalendar = Type.Object({
   region: Nullable(Type.String()),
   created: Nullable(DateTimeOut()),
   modified: Nullable(DateTimeOut()),
+  ...RecordAuthors,
 });
 export type HolidayCalendarT = Static<typeof HolidayCalendar>;
 const calendarFields = {
@@ -37,6 +38,7 @@ export const Holiday = Type.Object({
   half_day: Type.Boolean(),
   created: Nullable(DateTimeOut()),
   modified: Nullable(DateTimeOut()),
+  ...RecordAuthors,
 });
 export type HolidayT = Static<typeof Holiday>;
 export const HolidayCreate = Type.Object({
@@ -60,6 +62,7 @@ export const BreakRegulationType = Type.Object({
   name: Type.String(),
   created: Nullable(DateTimeOut()),
   modified: Nullable(DateTimeOut()),
+  ...RecordAuthors,
 });
 export type BreakRegulationTypeT = Static<typeof BreakRegulationType>;
 export const BreakRegulationTypeCreate = Type.Object({ name: Type.String({ minLength: 1, maxLength: 255 }) });

@@ -1,7 +1,7 @@
 // Employee internal rates (contract "Employee internal rate", docs/api/people.md): `internal_rate` decimal text,
 // `start_date` YYYY-MM-DD, `rate_type` {id, name}; the list is {data: [...]} without pagination.
 import { Type, type Static } from '@sinclair/typebox';
-import { DateTimeOut, IntIdName, Nullable, Opt, Labelled, DateIn } from '../../http/schemas.js';
+import { DateTimeOut, IntIdName, Nullable, Opt, Labelled, DateIn, RecordAuthors } from '../../http/schemas.js';
 import { EnumIn } from '../crud/index.js';
 
 /** Rate types: 0 "keines" (docs/api/conventions.md); the other ids are ours. */
@@ -19,6 +19,7 @@ export const InternalRate = Type.Object({
   rate_type: IntIdName(),
   created: Nullable(DateTimeOut()),
   modified: Nullable(DateTimeOut()),
+  ...RecordAuthors,
 });
 export type InternalRateT = Static<typeof InternalRate>;
 

@@ -1,7 +1,7 @@
 // Internal rates of employees (migration 0200).
-import type { DbBool, Owned, Stamps } from '../../db/columns.js';
+import type { DbBool, Owned, Stamps, Authored } from '../../db/columns.js';
 
-export interface InternalRatesTable extends Owned, Stamps {
+export interface InternalRatesTable extends Owned, Stamps, Authored {
   employee_id: string;
   start_date: string;
   internal_rate: number;

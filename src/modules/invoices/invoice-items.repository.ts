@@ -9,6 +9,7 @@ import { insertRow, updateRow } from '../crud/index.js';
 import type { InvoiceItemsTable } from './invoices.tables.js';
 import type { InvoiceItemT } from './invoice-items.schemas.js';
 import { labelled } from '../../values/labels.js';
+import { authorsOf } from '../../db/row-mapping.js';
 
 export type InvoiceItemRow = Selectable<InvoiceItemsTable> & { invoice_number: string | null };
 
@@ -137,5 +138,6 @@ export function toInvoiceItem(r: InvoiceItemRow, language: string): InvoiceItemT
     gross_amount: cents(net + tax),
     created: outTimestamp(r.created),
     modified: outTimestamp(r.modified),
+    ...authorsOf(r),
   };
 }

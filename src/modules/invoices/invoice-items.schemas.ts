@@ -13,6 +13,7 @@ import {
   DecimalIn,
   Labelled,
   DateIn,
+  RecordAuthors,
 } from '../../http/schemas.js';
 import { listQuery } from '../../http/list/index.js';
 import { EnumIn } from '../crud/index.js';
@@ -59,6 +60,7 @@ export const InvoiceItem = Type.Object({
   gross_amount: Type.Number(),
   created: Nullable(DateTimeOut()),
   modified: Nullable(DateTimeOut()),
+  ...RecordAuthors,
 });
 export type InvoiceItemT = Static<typeof InvoiceItem>;
 

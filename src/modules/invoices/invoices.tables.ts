@@ -27,7 +27,7 @@ export interface InvoicesTable extends Owned, Stamps, Authored {
   corrector_username: string | null;
 }
 
-export interface InvoiceItemsTable extends Owned, Stamps {
+export interface InvoiceItemsTable extends Owned, Stamps, Authored {
   invoice_id: number | null;
   project_id: number | null;
   project_task_id: number | null;

@@ -1,7 +1,7 @@
 // Work locations and location lists (migration 0201).
-import type { Owned, Stamps } from '../../db/columns.js';
+import type { Owned, Stamps, Authored } from '../../db/columns.js';
 
-export interface LocationsTable extends Owned, Stamps {
+export interface LocationsTable extends Owned, Stamps, Authored {
   code: string;
   name: string;
   description: string | null;
@@ -11,7 +11,7 @@ export interface LocationsTable extends Owned, Stamps {
   country: string | null;
 }
 
-export interface LocationListsTable extends Owned, Stamps {
+export interface LocationListsTable extends Owned, Stamps, Authored {
   name: string;
   description: string | null;
 }

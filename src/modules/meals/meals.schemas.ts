@@ -1,7 +1,7 @@
 // Meals of an employee (docs/api/people.md names list and detail; the fields are ours): one meal of a type per
 // employee and day.
 import { Type, type Static } from '@sinclair/typebox';
-import { DateOnly, DateTimeOut, IntIdName, Nullable, Opt, Labelled, DateIn } from '../../http/schemas.js';
+import { DateOnly, DateTimeOut, IntIdName, Nullable, Opt, Labelled, DateIn, RecordAuthors } from '../../http/schemas.js';
 import { listQuery } from '../../http/list/index.js';
 import { EnumIn } from '../crud/index.js';
 
@@ -13,6 +13,7 @@ export const Meal = Type.Object({
   note: Nullable(Type.String()),
   created: Nullable(DateTimeOut()),
   modified: Nullable(DateTimeOut()),
+  ...RecordAuthors,
 });
 export type MealT = Static<typeof Meal>;
 const MealType = Labelled('meal_type', EnumIn(1, 3, 'Ids 1..3.'));

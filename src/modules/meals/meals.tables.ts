@@ -1,7 +1,7 @@
 // Meals of employees (migration 0201).
-import type { Owned, Stamps } from '../../db/columns.js';
+import type { Owned, Stamps, Authored } from '../../db/columns.js';
 
-export interface MealsTable extends Owned, Stamps {
+export interface MealsTable extends Owned, Stamps, Authored {
   employee_id: string;
   date: string;
   meal_type: number;

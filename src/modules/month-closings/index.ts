@@ -12,9 +12,10 @@ export const docsTags: DocsTags = { 'Month closings': 'time' };
 
 /** The rows a person with a narrower grant than all reaches (access/rows.ts, docs/api/permissions.md). */
 export const rowRules: AreaRows = {
+  // A month closed for the whole tenant (employee_id null) closes theirs too: it is one of their closings.
   own: {
-    query: 'employee_id',
-    record: { table: 'month_closings', column: 'employee_id', paths: ['/month-closings/:id'] },
+    list: { paths: ['/month-closings'], column: 'employee_id', shared: true },
+    record: { table: 'month_closings', column: 'employee_id', paths: ['/month-closings/:id'], shared: true },
   },
 };
 

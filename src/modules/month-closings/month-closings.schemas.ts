@@ -1,6 +1,6 @@
 // Closed months (booking rule 1): for the whole tenant (employee_id null) or for one employee.
 import { Type, type Static } from '@sinclair/typebox';
-import { DateTimeOut, Nullable, Opt } from '../../http/schemas.js';
+import { DateTimeOut, Nullable, Opt, RecordAuthors } from '../../http/schemas.js';
 import { listQuery } from '../../http/list/index.js';
 
 export const MonthClosing = Type.Object({
@@ -10,6 +10,7 @@ export const MonthClosing = Type.Object({
   note: Nullable(Type.String()),
   created: Nullable(DateTimeOut()),
   modified: Nullable(DateTimeOut()),
+  ...RecordAuthors,
 });
 export type MonthClosingT = Static<typeof MonthClosing>;
 

@@ -1,7 +1,8 @@
 // Closed months (migration 0400).
+import type { Authored } from '../../db/columns.js';
 import type { Generated } from 'kysely';
 
-export interface MonthClosingsTable {
+export interface MonthClosingsTable extends Authored {
   tenant_id: number;
   id: Generated<number>;
   month: string;

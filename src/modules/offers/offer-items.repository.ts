@@ -10,6 +10,7 @@ import type { OfferItemT } from './offer-items.schemas.js';
 import { typeById, unitOf } from './offer-items.types.js';
 import { labelled } from '../../values/labels.js';
 import type { TotalsItem } from './offer-totals.js';
+import { authorsOf } from '../../db/row-mapping.js';
 
 export type OfferItemRow = Selectable<OfferItemsTable>;
 
@@ -128,5 +129,6 @@ export function toOfferItem(
     total_net: fromUnits(Number(totalNetCents), 2),
     created: outTimestamp(r.created),
     modified: outTimestamp(r.modified),
+    ...authorsOf(r),
   };
 }

@@ -1,6 +1,6 @@
 // Offer item (contract "Offer item") with an additive total_net, and its request bodies.
 import { Type, type Static } from '@sinclair/typebox';
-import { DateTimeOut, MAX_ID, Nullable, Opt, StrIdName, Labelled } from '../../http/schemas.js';
+import { DateTimeOut, MAX_ID, Nullable, Opt, StrIdName, Labelled, RecordAuthors } from '../../http/schemas.js';
 import { ITEM_TYPES } from './offer-items.types.js';
 import { LABELS } from '../../values/labels.js';
 
@@ -30,6 +30,7 @@ export const OfferItem = Type.Object({
   }),
   created: Nullable(DateTimeOut()),
   modified: Nullable(DateTimeOut()),
+  ...RecordAuthors,
 });
 export type OfferItemT = Static<typeof OfferItem>;
 

@@ -10,6 +10,7 @@ import type { OfferT } from './offers.schemas.js';
 import { labelled } from '../../values/labels.js';
 import { offerTotals, type Totals } from './offer-totals.js';
 import { itemsForTotals } from './offer-items.repository.js';
+import { authorsOf } from '../../db/row-mapping.js';
 
 export type OfferRow = Selectable<OffersTable>;
 
@@ -100,6 +101,7 @@ function toOffer(r: OfferRow, itemsCount: number, totals: Totals, language: stri
     total_gross: cents(totals.gross),
     created: outTimestamp(r.created),
     modified: outTimestamp(r.modified),
+    ...authorsOf(r),
   };
 }
 

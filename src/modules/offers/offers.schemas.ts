@@ -1,6 +1,6 @@
 // Offer header (docs/api/commercial.md) with additive totals, its request bodies and list query.
 import { Type, type Static } from '@sinclair/typebox';
-import { DateTimeOut, IntIdName, MAX_ID, Nullable, Opt, Labelled, DateIn } from '../../http/schemas.js';
+import { DateTimeOut, IntIdName, MAX_ID, Nullable, Opt, Labelled, DateIn, RecordAuthors } from '../../http/schemas.js';
 import { listQuery } from '../../http/list/index.js';
 import { EnumIn } from '../crud/index.js';
 import { LABELS } from '../../values/labels.js';
@@ -34,6 +34,7 @@ export const Offer = Type.Object({
   total_gross: Money(),
   created: DateOut(),
   modified: DateOut(),
+  ...RecordAuthors,
 });
 export type OfferT = Static<typeof Offer>;
 

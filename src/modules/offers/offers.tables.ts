@@ -1,7 +1,7 @@
 // Offers and their items (migration 1800). Money columns are scaled integers (values/money.ts).
-import type { DbBool, Owned, Stamps } from '../../db/columns.js';
+import type { DbBool, Owned, Stamps, Authored } from '../../db/columns.js';
 
-export interface OffersTable extends Owned, Stamps {
+export interface OffersTable extends Owned, Stamps, Authored {
   title: string | null;
   status: number;
   status_since: string | null;
@@ -20,7 +20,7 @@ export interface OffersTable extends Owned, Stamps {
   is_net: DbBool;
 }
 
-export interface OfferItemsTable extends Owned, Stamps {
+export interface OfferItemsTable extends Owned, Stamps, Authored {
   offer_id: number;
   type: string;
   position: string | null;

@@ -9,6 +9,7 @@ import { maxDate, minDate } from '../../values/dates.js';
 import { convert, dailyTarget, isWorkingDay } from './plan-amounts.js';
 import type { PlanningsTable } from './plannings.tables.js';
 import { PlanningKind, type PlanningT } from './plannings.schemas.js';
+import { authorsOf } from '../../db/row-mapping.js';
 
 export type PlanningRow = Selectable<PlanningsTable>;
 export type PlanningValues = Omit<Insertable<PlanningsTable>, 'tenant_id' | 'id' | 'created' | 'modified'>;
@@ -192,6 +193,7 @@ export async function toPlannings(db: TenantDb, entries: PlanEntry[]): Promise<P
       note: e.note,
       created_at: outOffsetTimestamp(e.created),
       updated_at: outOffsetTimestamp(e.modified),
+      ...authorsOf(e),
       planning_details: {
         type: details.type,
         value: e.kind === PlanningKind.TimeRange ? amounts.hours : e.planning,

@@ -1,7 +1,7 @@
 // Planning entries, default plannings and resource planning periods (migration 1700).
-import type { Owned, Stamps } from '../../db/columns.js';
+import type { Owned, Stamps, Authored } from '../../db/columns.js';
 
-export interface PlanningsTable extends Owned, Stamps {
+export interface PlanningsTable extends Owned, Stamps, Authored {
   employee_id: string;
   date: string;
   project_id: number;
@@ -19,7 +19,7 @@ export interface PlanningsTable extends Owned, Stamps {
   note: string | null;
 }
 
-export interface DefaultPlanningsTable extends Owned, Stamps {
+export interface DefaultPlanningsTable extends Owned, Stamps, Authored {
   employee_id: string;
   project_id: number;
   /** 0 percentage, 1 hours, 2 day (no time range). */
@@ -30,7 +30,7 @@ export interface DefaultPlanningsTable extends Owned, Stamps {
   note: string | null;
 }
 
-export interface ResourcePlanningsTable extends Owned, Stamps {
+export interface ResourcePlanningsTable extends Owned, Stamps, Authored {
   employee_id: string;
   project_id: number;
   start_date: string;

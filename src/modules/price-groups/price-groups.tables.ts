@@ -1,8 +1,8 @@
 // Price groups (migration 0002).
 import type { Generated } from 'kysely';
-import type { DbBool } from '../../db/columns.js';
+import type { DbBool, Authored } from '../../db/columns.js';
 
-export interface PriceGroupsTable {
+export interface PriceGroupsTable extends Authored {
   tenant_id: number;
   id: Generated<number>;
   name: string;

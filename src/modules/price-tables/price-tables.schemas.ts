@@ -12,6 +12,7 @@ import {
   StrIdName,
   TimeOfDay,
   Labelled,
+  RecordAuthors,
 } from '../../http/schemas.js';
 
 export const PRICE_TABLE_TYPES = {
@@ -68,6 +69,7 @@ export const PriceTable = Type.Object({
   type: Nullable(StrIdName()),
   prices: Type.Array(Price),
   factors: Type.Array(PriceFactor),
+  ...RecordAuthors,
 });
 export type PriceTableT = Static<typeof PriceTable>;
 

@@ -1,7 +1,8 @@
 // Price tables of every owner (base, customer, project) with their prices and factors (migration 0002).
+import type { Authored } from '../../db/columns.js';
 import type { Generated } from 'kysely';
 
-export interface PriceTablesTable {
+export interface PriceTablesTable extends Authored {
   tenant_id: number;
   id: Generated<number>;
   /** 'base' | 'customer' | 'project' */

@@ -69,6 +69,9 @@ export const rowRules: AreaRows = {
 /** Who may read and write this area, by role (src/access/matrix.ts, docs/api/permissions.md). */
 export const grants: AreaGrants = { ...PROFILES.office, user: GRANT.readOwn, extended: GRANT.readOwn };
 
+/** The project statuses are master data: everybody reads them (their projects show them), administrators change them. */
+export const areas: Readonly<Record<string, AreaGrants>> = { 'project-statuses': PROFILES.shared };
+
 export default async function projectsArea(app: ZkApp) {
   await app.register(projectStatuses);
   await app.register(projects);

@@ -31,10 +31,16 @@ export const listProjectActivities = (db: TenantDb, projectId: number) =>
     .innerJoin('activities as a', (j) =>
       j.onRef('a.tenant_id', '=', 'pa.tenant_id').onRef('a.id', '=', 'pa.activity_id'),
     )
-    .select(['pa.id', 'a.name', 'pa.default_factor'])
+    .select(['pa.id', 'a.name', 'pa.default_factor', 'pa.created_by', 'pa.modified_by'])
     .where('pa.project_id', '=', projectId);
 
-export type ProjectActivityRow = { id: number; name: string; default_factor: number };
+export type ProjectActivityRow = {
+  id: number;
+  name: string;
+  default_factor: number;
+  created_by: string | null;
+  modified_by: string | null;
+};
 
 export const findProjectActivity = (
   db: TenantDb,
@@ -114,11 +120,13 @@ export const updateProjectLocation = (db: TenantDb, id: number, body: ProjectLoc
 export const deleteProjectLocation = (db: TenantDb, id: number) =>
   db.deleteFrom('project_locations').where('id', '=', id).execute();
 
-export const toProjectActivity: (r: { id: number; name: string; default_factor: number }) => ProjectActivityT =
+export const toProjectActivity: (r: ProjectActivityRow) => ProjectActivityT =
   rowMapper(ProjectActivity);
 
 export const toProjectLocation: (r: {
   name: string;
   description: string | null;
   project_id: number;
+  created_by: string | null;
+  modified_by: string | null;
 }) => ProjectLocationT = rowMapper(ProjectLocation);

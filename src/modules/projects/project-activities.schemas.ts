@@ -2,12 +2,13 @@
 // may be booked on the project; `name` is an activity of /activities.
 import { Type, type Static } from '@sinclair/typebox';
 import { listQuery } from '../../http/list/index.js';
-import { Nullable, Opt } from '../../http/schemas.js';
+import { Nullable, Opt, RecordAuthors } from '../../http/schemas.js';
 
 export const ProjectActivity = Type.Object({
   id: Type.Integer({ description: 'Id of the allowance (not of the activity).' }),
   name: Type.String({ description: 'Activity name (key of /activities).' }),
   default_factor: Type.Number(),
+  ...RecordAuthors,
 });
 export type ProjectActivityT = Static<typeof ProjectActivity>;
 
@@ -28,6 +29,7 @@ export const ProjectLocation = Type.Object({
   name: Type.String(),
   description: Nullable(Type.String()),
   project_id: Type.Integer(),
+  ...RecordAuthors,
 });
 export type ProjectLocationT = Static<typeof ProjectLocation>;
 const LocationName = Type.String({ minLength: 1, maxLength: 255, pattern: '^[^/?#]+$' });

@@ -1,6 +1,7 @@
 // SQL for project assignments; every query is scoped by tenant.
 import type { Selectable } from 'kysely';
 import type { TenantDb } from '../../db/tenant-scope.js';
+import type { Authored } from '../../db/columns.js';
 import type { ProjectAssignmentsTable } from './projects.tables.js';
 import type { ListSpec } from '../../db/list-spec.js';
 import { fromJson, nowTimestamp, outDate, outTimestamp, toBool } from '../../values/formats.js';
@@ -8,10 +9,11 @@ import type { TranslationsT } from '../../values/labels.js';
 import { translations } from '../categories/categories.repository.js';
 import { labelled } from '../../values/labels.js';
 import type { AssignmentT } from './project-assignments.schemas.js';
+import { authorsOf } from '../../db/row-mapping.js';
 
 export type AssignmentRow = Selectable<ProjectAssignmentsTable>;
 export type AssignmentColumns = Partial<
-  Omit<ProjectAssignmentsTable, 'tenant_id' | 'id' | 'project_id' | 'created' | 'modified'>
+  Omit<ProjectAssignmentsTable, 'tenant_id' | 'id' | 'project_id' | 'created' | 'modified' | keyof Authored>
 >;
 
 /** GET /projects/{id}/employees keeps its own order (contract rule 3): assignment id ascending. */
@@ -134,6 +136,7 @@ export async function toAssignments(db: TenantDb, rows: AssignmentRow[]): Promis
         : null,
       created: outTimestamp(r.created),
       modified: outTimestamp(r.modified),
+      ...authorsOf(r),
     };
   });
 }

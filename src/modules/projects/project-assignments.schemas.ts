@@ -10,6 +10,7 @@ import {
   StrIdName,
   Translations,
   Labelled,
+  RecordAuthors,
 } from '../../http/schemas.js';
 import { listQuery } from '../../http/list/index.js';
 import { labelIds } from '../../values/labels.js';
@@ -36,6 +37,7 @@ export const Assignment = Type.Object({
   priceGroup: Nullable(AssignmentPriceGroup),
   created: Nullable(DateTimeOut()),
   modified: Nullable(DateTimeOut()),
+  ...RecordAuthors,
 });
 export type AssignmentT = Static<typeof Assignment>;
 

@@ -120,7 +120,10 @@ export const deleteProjectStatus = (db: TenantDb, id: number) =>
 
 const statusMapping = { columns: { order: 'sort_order' } } as const;
 const mapStatus = rowMapper(ProjectStatus, statusMapping);
-const mapStatusWithoutTimestamps = rowMapper(Type.Omit(ProjectStatus, ['created', 'modified']), statusMapping);
+const mapStatusWithoutTimestamps = rowMapper(
+  Type.Omit(ProjectStatus, ['created', 'modified', 'created_by', 'modified_by']),
+  statusMapping,
+);
 export const toProjectStatus = (row: ProjectStatusRow, withTimestamps = true): ProjectStatusT =>
   withTimestamps ? mapStatus(row) : mapStatusWithoutTimestamps(row);
 

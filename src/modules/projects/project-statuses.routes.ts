@@ -23,6 +23,8 @@ export default async function projectStatusRoutes(app: ZkApp) {
     plural: 'project statuses',
     tags: ['Project statuses'],
     path: '/project-statuses',
+    // Master data every role reads (a User's projects show their status): an area of its own (index.ts `areas`).
+    config: { area: 'project-statuses' },
     records: { table: 'project_statuses', key: ['name'] },
     key: { name: 'name', schema: Type.String({ minLength: 1, maxLength: 32 }) },
     parent: (s) => ensureDefaultStatuses(s.db),

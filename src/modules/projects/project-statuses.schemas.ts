@@ -1,7 +1,7 @@
 // ProjectStatus (contract "Project".status): id, name (short name, the key), description, bookable, order,
 // color, abrechnungsrelevant. Managed through the additive /project-statuses endpoints.
 import { Type, type Static } from '@sinclair/typebox';
-import { DateTimeOut, Nullable, Opt } from '../../http/schemas.js';
+import { DateTimeOut, Nullable, Opt, RecordAuthors } from '../../http/schemas.js';
 import { listQuery } from '../../http/list/index.js';
 
 export const ProjectStatus = Type.Object({
@@ -16,6 +16,9 @@ export const ProjectStatus = Type.Object({
   }),
   created: Type.Optional(Nullable(DateTimeOut())),
   modified: Type.Optional(Nullable(DateTimeOut())),
+  // Like the timestamps, not part of the status a project embeds.
+  created_by: Type.Optional(RecordAuthors.created_by),
+  modified_by: Type.Optional(RecordAuthors.modified_by),
 });
 export type ProjectStatusT = Static<typeof ProjectStatus>;
 

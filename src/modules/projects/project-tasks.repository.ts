@@ -3,6 +3,7 @@ import { rowMapper } from '../../db/row-mapping.js';
 import { equalsIgnoringCase } from '../../db/lookup.js';
 import type { Selectable } from 'kysely';
 import type { TenantDb } from '../../db/tenant-scope.js';
+import type { Authored } from '../../db/columns.js';
 import type { ProjectTasksTable } from './projects.tables.js';
 import type { ListSpec } from '../../db/list-spec.js';
 import { nowTimestamp, outDate } from '../../values/formats.js';
@@ -10,7 +11,7 @@ import { Task, TASK_NUMBER_FIELDS, type TaskT } from './project-tasks.schemas.js
 import { isSelfOrDescendant as isTreeDescendant } from '../../db/tree.js';
 
 export type TaskRow = Selectable<ProjectTasksTable>;
-export type TaskColumns = Partial<Omit<ProjectTasksTable, 'tenant_id' | 'id' | 'project_id' | 'created' | 'modified'>>;
+export type TaskColumns = Partial<Omit<ProjectTasksTable, 'tenant_id' | 'id' | 'project_id' | 'created' | 'modified' | keyof Authored>>;
 
 const nullable = (column: string) => ({ column, nullable: true });
 export const taskListSpec: ListSpec = {

@@ -2,7 +2,7 @@
 import type { Generated } from 'kysely';
 import type { DbBool, Authored } from '../../db/columns.js';
 
-export interface ProjectStatusesTable {
+export interface ProjectStatusesTable extends Authored {
   tenant_id: number;
   id: Generated<number>;
   name: string;
@@ -68,7 +68,7 @@ export interface ProjectsTable extends Authored {
   modified: string | null;
 }
 
-export interface ProjectTasksTable {
+export interface ProjectTasksTable extends Authored {
   tenant_id: number;
   id: Generated<number>;
   project_id: number;
@@ -90,7 +90,7 @@ export interface ProjectTasksTable {
   modified: string | null;
 }
 
-export interface ProjectAssignmentsTable {
+export interface ProjectAssignmentsTable extends Authored {
   tenant_id: number;
   id: Generated<number>;
   project_id: number;
@@ -107,7 +107,7 @@ export interface ProjectAssignmentsTable {
   modified: string | null;
 }
 
-export interface ProjectActivitiesTable {
+export interface ProjectActivitiesTable extends Authored {
   tenant_id: number;
   id: Generated<number>;
   project_id: number;
@@ -117,7 +117,7 @@ export interface ProjectActivitiesTable {
   modified: string | null;
 }
 
-export interface ProjectLocationsTable {
+export interface ProjectLocationsTable extends Authored {
   tenant_id: number;
   id: Generated<number>;
   project_id: number;

@@ -7,6 +7,7 @@ import type { ListSpec } from '../../db/list-spec.js';
 import { fromJson, outTimestamp } from '../../values/formats.js';
 import type { ReceiptTypesTable } from './receipt-types.tables.js';
 import type { ReceiptTypeT, ReceiptTypeWriteT } from './receipt-types.schemas.js';
+import { authorsOf } from '../../db/row-mapping.js';
 
 export type ReceiptTypeRow = Selectable<ReceiptTypesTable>;
 
@@ -35,6 +36,7 @@ export const toReceiptType = (r: ReceiptTypeRow): ReceiptTypeT => ({
   default_payment_method: r.default_payment_method,
   created: outTimestamp(r.created),
   modified: outTimestamp(r.modified),
+  ...authorsOf(r),
 });
 
 /** The stored columns of a receipt type body (tax rates as JSON). */

@@ -2,7 +2,7 @@
 // `tax_rates` are the tax percentages a receipt line of this type may use; `default_payment_method` fills a
 // receipt's payment method when the request leaves it out.
 import { Type, type Static } from '@sinclair/typebox';
-import { DateTimeOut, Nullable, Opt } from '../../http/schemas.js';
+import { DateTimeOut, Nullable, Opt, RecordAuthors } from '../../http/schemas.js';
 
 export const ReceiptType = Type.Object({
   name: Type.String(),
@@ -11,6 +11,7 @@ export const ReceiptType = Type.Object({
   default_payment_method: Nullable(Type.String()),
   created: Nullable(DateTimeOut()),
   modified: Nullable(DateTimeOut()),
+  ...RecordAuthors,
 });
 export type ReceiptTypeT = Static<typeof ReceiptType>;
 

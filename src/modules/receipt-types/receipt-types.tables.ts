@@ -1,7 +1,7 @@
 // Receipt types (migration 1602): master data a receipt names by `receipt_type_id` (the type's name).
-import type { Owned, Stamps } from '../../db/columns.js';
+import type { Owned, Stamps, Authored } from '../../db/columns.js';
 
-export interface ReceiptTypesTable extends Owned, Stamps {
+export interface ReceiptTypesTable extends Owned, Stamps, Authored {
   name: string;
   description: string | null;
   /** JSON array of the allowed tax percentages. */

@@ -12,6 +12,7 @@ import { isWorkingDay } from '../plannings/plan-amounts.js';
 import { whereOverlaps, whereOwners, type PlanFilters } from '../plannings/plannings.repository.js';
 import type { ResourcePlanningsTable } from '../plannings/plannings.tables.js';
 import type { ResourcePlanningT } from './resource-plannings.schemas.js';
+import { authorsOf } from '../../db/row-mapping.js';
 
 export type ResourcePlanningRow = Selectable<ResourcePlanningsTable>;
 export type ResourcePlanningValues = Omit<
@@ -117,6 +118,7 @@ export async function toResourcePlannings(db: TenantDb, rows: ResourcePlanningRo
       planned_hours_total: hours.total,
       created: outTimestamp(r.created),
       modified: outTimestamp(r.modified),
+      ...authorsOf(r),
     };
   });
 }

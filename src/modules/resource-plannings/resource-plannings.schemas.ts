@@ -2,7 +2,7 @@
 // no public source names them, docs/api/plannings.md). Each record carries the planned hours per calendar month and in
 // total, computed from the employee's working days in the period.
 import { Type, type Static } from '@sinclair/typebox';
-import { DateOnly, DateTimeOut, MAX_ID, Nullable, Opt } from '../../http/schemas.js';
+import { DateOnly, DateTimeOut, MAX_ID, Nullable, Opt, RecordAuthors } from '../../http/schemas.js';
 import { listQuery } from '../../http/list/index.js';
 import { planFilters } from '../plannings/plannings.schemas.js';
 
@@ -29,6 +29,7 @@ export const ResourcePlanning = Type.Object({
   planned_hours_total: Type.Number({ description: 'The sum over the period.' }),
   created: Nullable(DateTimeOut()),
   modified: Nullable(DateTimeOut()),
+  ...RecordAuthors,
 });
 export type ResourcePlanningT = Static<typeof ResourcePlanning>;
 

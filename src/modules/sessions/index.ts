@@ -7,6 +7,7 @@ import type { DocsTags } from '../../plugins/docs-groups.js';
 import type { AreaRows } from '../../access/rows.js';
 import sessionRoutes from './sessions.routes.js';
 import ssoRoutes from './sso.routes.js';
+import { createSignInThrottle } from './sign-in-throttle.js';
 
 export { examples } from './sessions.examples.js';
 
@@ -22,6 +23,10 @@ export const rowRules: AreaRows = {
 export const grants: AreaGrants = PROFILES.credentials;
 
 export default async function sessions(app: ZkApp) {
-  await app.register(sessionRoutes);
-  await app.register(ssoRoutes);
+  // One count of attempts for signing in with a password and with the tenant's provider.
+  const throttle = createSignInThrottle(app.zk.config.redisUrl);
+  app.addHook('onClose', () => throttle.close());
+  await throttle.ready?.(2000);
+  await app.register(sessionRoutes, { throttle });
+  await app.register(ssoRoutes, { throttle });
 }

@@ -22,7 +22,7 @@ import {
 } from '../../tenancy/sessions.js';
 import { hashPassword, needsRehash, verifyPassword } from '../employees/password.js';
 import { PasswordChange, Session, SessionWithCsrf, SignIn, type SessionT } from './sessions.schemas.js';
-import { createSignInThrottle, SIGN_IN_BACK_OFF } from './sign-in-throttle.js';
+import { SIGN_IN_BACK_OFF, type SignInThrottle } from './sign-in-throttle.js';
 import { sessionCookie, startSession } from './sign-in.js';
 
 /** The one answer to every refused sign-in: unknown tenant, unknown person, wrong password, someone who has left. */
@@ -44,11 +44,8 @@ const show = (s: SessionInfo, limits: SessionLimits, current: number | null): Se
 
 const clearCookie = (req: FastifyRequest, reply: FastifyReply) => reply.header('Set-Cookie', sessionCookie(req, '', 0));
 
-export default async function sessionRoutes(app: ZkApp) {
+export default async function sessionRoutes(app: ZkApp, { throttle }: { throttle: SignInThrottle }) {
   const limits = app.zk.config.sessions;
-  const throttle = createSignInThrottle(app.zk.config.redisUrl);
-  app.addHook('onClose', () => throttle.close());
-  await throttle.ready?.(2000);
   const config = { extension: true, editions: EVERY_EDITION };
   const tags = ['Sessions'];
   /** The sessions this caller reaches: all of them, or their own. */

@@ -20,6 +20,13 @@ export const SIGN_IN_BACK_OFF = {
   address: { after: 20, baseSeconds: 30, maxSeconds: 3600 },
 } as const satisfies Record<string, BackOff>;
 
+/**
+ * Single sign-on per client address (its own count, with the address rule of signing in): every start of a sign-in
+ * at the provider and every callback that signs no one in counts; a callback that signs someone in forgets the count.
+ * The address's lock for passwords refuses single sign-on too (sso.routes.ts).
+ */
+export const ssoAddressKey = (ip: string) => `sso:ip:${ip}`;
+
 /** A count is forgotten this long after its last failure. */
 const FORGET_MS = 24 * 3600_000;
 

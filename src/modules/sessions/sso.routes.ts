@@ -5,7 +5,7 @@
 // failure with a redirect to `/?sso_error=<code>`: a person, not a program, is in front of it.
 import crypto from 'node:crypto';
 import { Type } from '@sinclair/typebox';
-import type { FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { ZkApp } from '../../types.js';
 import { ErrorBody, responses, Single } from '../../http/schemas.js';
 import { requestBase } from '../../http/list/envelope.js';
@@ -17,6 +17,7 @@ import { tenantCache, type Edition, type Tenant } from '../../tenancy/tenants.js
 import { employeesMatching, findSsoProvider, type StoredSsoProvider } from './sso.repository.js';
 import { authorizationUrl, errorCode, providerConfiguration, signedInClaims, type PendingSignIn } from './oidc.js';
 import { startSession } from './sign-in.js';
+import { SIGN_IN_BACK_OFF, ssoAddressKey, type SignInThrottle } from './sign-in-throttle.js';
 
 const EVERY_EDITION: readonly Edition[] = ['full', 'clock'];
 
@@ -101,10 +102,25 @@ const SsoInfo = Type.Object({
   redirect_uri: Type.String({ description: 'The redirect URI to register at the provider for this tenant.' }),
 });
 
-export default async function ssoRoutes(app: ZkApp) {
+export default async function ssoRoutes(app: ZkApp, { throttle }: { throttle: SignInThrottle }) {
   const limits = app.zk.config.sessions;
   const config = { extension: true, editions: EVERY_EDITION, public: true };
   const tags = ['Sessions'];
+
+  /**
+   * The back-off of signing in, per address (sign-in-throttle.ts `ssoAddressKey`): 429 with Retry-After while the
+   * address is locked for single sign-on or for passwords; else the attempt counts when `counts` (a start).
+   */
+  async function throttled(req: FastifyRequest, reply: FastifyReply, counts: boolean): Promise<string> {
+    const key = ssoAddressKey(req.ip);
+    const wait = await throttle.retryAfter([key, `ip:${req.ip}`]);
+    if (wait > 0) {
+      reply.header('Retry-After', String(wait));
+      throw new ApiError(429, 'Too many sign-in attempts.');
+    }
+    if (counts) await throttle.fail([[key, SIGN_IN_BACK_OFF.address]]);
+    return key;
+  }
 
   /** The tenant and its provider, or the 404 of a tenant without single sign-on (unknown tenants alike). */
   async function provider(req: FastifyRequest): Promise<{ tenant: Tenant; db: TenantDb; p: StoredSsoProvider }> {
@@ -149,7 +165,8 @@ export default async function ssoRoutes(app: ZkApp) {
         description:
           'A browser navigation, not a call: answers 302 to the provider’s authorisation endpoint and sets a ' +
           `short-lived cookie ${SSO_STATE_COOKIE} (state, nonce, PKCE verifier). 404: no single sign-on; 422: a ` +
-          'return_to that is not a path of this site; 502: the provider’s discovery document cannot be read.',
+          'return_to that is not a path of this site; 502: the provider’s discovery document cannot be read; 429 ' +
+          'with Retry-After: too many sign-ins from this address (the back-off of POST /sessions; each start counts).',
         tags,
         querystring: Type.Object({
           return_to: Type.Optional(
@@ -163,6 +180,7 @@ export default async function ssoRoutes(app: ZkApp) {
       },
     },
     async (req, reply) => {
+      await throttled(req, reply, true);
       const { tenant, p } = await provider(req);
       const returnTo = req.query.return_to === undefined ? '/' : returnPath(req.query.return_to);
       if (returnTo === undefined) throw fieldError('return_to', 'The return path must be a path of this site.');
@@ -192,7 +210,8 @@ export default async function ssoRoutes(app: ZkApp) {
           'cookie set, as POST /sessions does; on any failure 303 to `/?sso_error=<code>` without a session: ' +
           'invalid_state (no, an expired or another browser’s sign-in), provider_denied (the provider refused), ' +
           'provider_unavailable, invalid_response (the code or ID token did not check out), not_permitted (no ' +
-          'active employee of this tenant matches). 404: the tenant has no single sign-on.',
+          'active employee of this tenant matches). 404: the tenant has no single sign-on. 429 with Retry-After: too ' +
+          'many sign-ins from this address (the back-off of POST /sessions; each callback that signs no one in counts).',
         tags,
         querystring: Type.Object(
           {
@@ -208,11 +227,17 @@ export default async function ssoRoutes(app: ZkApp) {
       },
     },
     async (req, reply) => {
-      const { tenant, db, p } = await provider(req);
+      const key = await throttled(req, reply, false);
+      const found = await provider(req).catch(async (e: unknown) => {
+        await throttle.fail([[key, SIGN_IN_BACK_OFF.address]]);
+        throw e;
+      });
+      const { tenant, db, p } = found;
       reply.header('Set-Cookie', stateCookie(req, '', 0));
       reply.header('Cache-Control', 'no-store');
-      const refuse = (code: string, reason: string, err?: unknown) => {
+      const refuse = async (code: string, reason: string, err?: unknown) => {
         req.log.info({ err, sso: reason, tenant: tenant.instance }, 'single sign-on refused');
+        await throttle.fail([[key, SIGN_IN_BACK_OFF.address]]);
         return reply.redirect(errorTarget(code), 303);
       };
       const pending = openState(tenant, p, cookieValue(req.headers.cookie, SSO_STATE_COOKIE));
@@ -234,6 +259,7 @@ export default async function ssoRoutes(app: ZkApp) {
       if (matches.length !== 1) return refuse('not_permitted', `${matches.length} employees match`);
       if (!(await currentEmployee(db, matches[0]))) return refuse('not_permitted', 'the employee has left');
       await startSession(req, reply, app.zk.db, tenant.id, matches[0], limits);
+      await throttle.succeed(key);
       return reply.redirect(returnPath(pending.returnTo) ?? '/', 303);
     },
   );

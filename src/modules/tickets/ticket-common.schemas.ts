@@ -2,7 +2,7 @@
 // usernames, runtime (start_date..deadline), planned hours, keywords and the common output fields.
 import { LABELS } from '../../values/labels.js';
 import { Type } from '@sinclair/typebox';
-import { DateOnly, DateTimeOut, IntIdName, Nullable, Opt, Labelled } from '../../http/schemas.js';
+import { DateOnly, DateTimeOut, IntIdName, Nullable, Opt, Labelled, RecordAuthors } from '../../http/schemas.js';
 
 /** Ticket and subtask status ids (docs/api/conventions.md; 6 and 7 do not exist). */
 /** Ticket status ids and their (English) names; labels in the tenant's language come from values/labels.ts. */
@@ -71,4 +71,5 @@ export const commonOutput = {
   keywords: Type.Array(Type.String()),
   created: Nullable(DateTimeOut()),
   modified: Nullable(DateTimeOut()),
+  ...RecordAuthors,
 };

@@ -1,6 +1,6 @@
 // Tickets and their subtasks (migration 0301; their attachments live in modules/attachments).
 import type { Generated } from 'kysely';
-import type { DbBool } from '../../db/columns.js';
+import type { DbBool, Authored } from '../../db/columns.js';
 
 /** Columns tickets and subtasks share (migration 0301_tickets). */
 interface TicketCommon {
@@ -30,7 +30,7 @@ interface TicketCommon {
   modified: string | null;
 }
 
-export interface TicketsTable extends TicketCommon {
+export interface TicketsTable extends TicketCommon, Authored {
   project_id: number;
   project_task_id: number;
   priority: number;
@@ -39,7 +39,7 @@ export interface TicketsTable extends TicketCommon {
   from_mail: string | null;
 }
 
-export interface TicketSubtasksTable extends TicketCommon {
+export interface TicketSubtasksTable extends TicketCommon, Authored {
   ticket_id: number;
   name: string;
 }

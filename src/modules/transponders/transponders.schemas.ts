@@ -1,6 +1,6 @@
 // Transponders of an employee (docs/api/people.md names the list only; the fields are ours).
 import { Type, type Static } from '@sinclair/typebox';
-import { DateTimeOut, Nullable, Opt, DateIn } from '../../http/schemas.js';
+import { DateTimeOut, Nullable, Opt, DateIn, RecordAuthors } from '../../http/schemas.js';
 
 export const Transponder = Type.Object({
   id: Type.Integer(),
@@ -11,6 +11,7 @@ export const Transponder = Type.Object({
   note: Nullable(Type.String()),
   created: Nullable(DateTimeOut()),
   modified: Nullable(DateTimeOut()),
+  ...RecordAuthors,
 });
 export type TransponderT = Static<typeof Transponder>;
 const writable = {

@@ -1,7 +1,7 @@
 // Transponders of employees (migration 0201).
-import type { Owned, Stamps } from '../../db/columns.js';
+import type { Owned, Stamps, Authored } from '../../db/columns.js';
 
-export interface TranspondersTable extends Owned, Stamps {
+export interface TranspondersTable extends Owned, Stamps, Authored {
   employee_id: string;
   number: string;
   valid_from: string | null;

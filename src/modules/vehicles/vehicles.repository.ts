@@ -1,5 +1,5 @@
 // SQL for vehicle lists and vehicles; every query is scoped by tenant.
-import { rowMapper } from '../../db/row-mapping.js';
+import { rowMapper, authorsOf } from '../../db/row-mapping.js';
 import type { Selectable } from 'kysely';
 import type { TenantDb } from '../../db/tenant-scope.js';
 import type { VehicleListsTable, VehiclesTable } from './vehicles.tables.js';
@@ -65,6 +65,7 @@ export async function toVehicleLists(db: TenantDb, rows: VehicleListRow[], withV
       ...(withVehicles ? { vehicles: own.map(toVehicle) } : {}),
       created: outTimestamp(r.created),
       modified: outTimestamp(r.modified),
+      ...authorsOf(r),
     };
   });
 }

@@ -1,7 +1,7 @@
 // Vehicles (contract "Vehicle", "GET /vehicles"; docs/api/people.md). Vehicles sit in dated lists: the list with the
 // latest start_date on or before the asked date applies. `id` is the short code attendances carry as vehicle_id.
 import { Type, type Static } from '@sinclair/typebox';
-import { DateOnly, DateTimeOut, Nullable, Opt, DateIn } from '../../http/schemas.js';
+import { DateOnly, DateTimeOut, Nullable, Opt, DateIn, RecordAuthors } from '../../http/schemas.js';
 import { listQuery } from '../../http/list/index.js';
 
 export const Vehicle = Type.Object({
@@ -11,6 +11,7 @@ export const Vehicle = Type.Object({
   note: Nullable(Type.String()),
   created: Nullable(DateTimeOut()),
   modified: Nullable(DateTimeOut()),
+  ...RecordAuthors,
 });
 export type VehicleT = Static<typeof Vehicle>;
 
@@ -27,6 +28,7 @@ export const VehicleList = Type.Object({
   vehicles: Type.Array(Vehicle),
   created: Nullable(DateTimeOut()),
   modified: Nullable(DateTimeOut()),
+  ...RecordAuthors,
 });
 export const VehicleListItem = Type.Object({ ...VehicleList.properties, vehicles: Type.Optional(Type.Array(Vehicle)) });
 

@@ -1,12 +1,12 @@
 // Dated vehicle lists and their vehicles (migration 0201).
-import type { Owned, Stamps } from '../../db/columns.js';
+import type { Owned, Stamps, Authored } from '../../db/columns.js';
 
-export interface VehicleListsTable extends Owned, Stamps {
+export interface VehicleListsTable extends Owned, Stamps, Authored {
   start_date: string;
   name: string | null;
 }
 
-export interface VehiclesTable extends Owned, Stamps {
+export interface VehiclesTable extends Owned, Stamps, Authored {
   vehicle_list_id: number;
   code: string;
   name: string | null;

@@ -11,6 +11,7 @@ import {
   toHolidayCalendar,
   type HolidayCalendarRow,
 } from '../holiday-calendars/holiday-calendars.repository.js';
+import { authorsOf } from '../../db/row-mapping.js';
 
 export type WorkingTimeRow = Selectable<RegularWorkingTimesTable>;
 
@@ -78,6 +79,7 @@ export async function toWorkingTimes(db: TenantDb, rows: WorkingTimeRow[]) {
       breakRegulationType: breakType ? toBreakRegulationType(breakType) : null,
       created: outTimestamp(r.created),
       modified: outTimestamp(r.modified),
+      ...authorsOf(r),
     };
   });
 }

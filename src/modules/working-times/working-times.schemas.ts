@@ -1,7 +1,7 @@
 // Regular working times (docs/api/people.md): hours per weekday, which weekdays are working days, a holiday
 // calendar and a break regulation, valid from `start_date` (null = from the beginning).
 import { Type, type Static, type TSchema } from '@sinclair/typebox';
-import { DateTimeOut, MAX_ID, Nullable, Opt, DateIn } from '../../http/schemas.js';
+import { DateTimeOut, MAX_ID, Nullable, Opt, DateIn, RecordAuthors } from '../../http/schemas.js';
 import { WEEKDAYS } from '../../values/dates.js';
 import { BreakRegulationType, HolidayCalendar } from '../holiday-calendars/holiday-calendars.schemas.js';
 
@@ -26,6 +26,7 @@ export const WorkingTime = Type.Object({
   breakRegulationType: Nullable(BreakRegulationType),
   created: Nullable(DateTimeOut()),
   modified: Nullable(DateTimeOut()),
+  ...RecordAuthors,
 });
 
 const RefIn = Type.Object({ id: Type.Integer({ minimum: 1, maximum: MAX_ID }) });

@@ -30,6 +30,8 @@ forEachDialect('articles', (t) => {
       description_fr: null,
       description_es: null,
       description_pl: null,
+      created_by: null,
+      modified_by: null,
     });
     assert.equal('created_at' in r.body.data, false);
     const one = await c.get(`/articles/${id}`);

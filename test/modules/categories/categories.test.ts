@@ -24,6 +24,8 @@ forEachDialect('categories', (t) => {
         type: { id: 'customer', name: 'Customer' },
         created: 0,
         modified: 0,
+        created_by: null,
+        modified_by: null,
       },
     );
     assert.match(r.body.data.created, /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.000000Z$/);

@@ -37,6 +37,8 @@ forEachDialect('departments', (t) => {
         manager_count: 0,
         created: 0,
         modified: 0,
+        created_by: null,
+        modified_by: null,
       },
     );
   });
@@ -71,6 +73,8 @@ forEachDialect('departments', (t) => {
         manager: [],
         created: 0,
         modified: 0,
+        created_by: null,
+        modified_by: null,
       },
     );
     assert.ok(Number.isInteger(d.id));

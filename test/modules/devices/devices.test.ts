@@ -33,6 +33,8 @@ forEachDialect('devices', (t) => {
         max_time: null,
         track: 1,
         display_config: null,
+        created_by: null,
+        modified_by: null,
         employees: [{ employee_id: 'john.doe' }],
         categories: [],
       },

@@ -38,6 +38,8 @@ forEachDialect('dynamic attribute definitions', (t) => {
         validation_rules: { min_length: 1, max_length: 5, pattern: '^[A-Z]+$' },
         created: 0,
         modified: 0,
+        created_by: null,
+        modified_by: null,
       },
     );
     assert.ok(Number.isInteger(d.id));

@@ -24,7 +24,14 @@ forEachDialect('folders', (t) => {
     const project = await createProject(c);
     const root = await folder(c, { name: 'Kunden', customer_id: customer });
     const { id, created, modified, ...rest } = root;
-    assert.deepEqual(rest, { name: 'Kunden', parent_id: null, project_id: null, customer_id: customer });
+    assert.deepEqual(rest, {
+      name: 'Kunden',
+      parent_id: null,
+      project_id: null,
+      customer_id: customer,
+      created_by: null,
+      modified_by: null,
+    });
     assert.match(created, /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{6}Z$/);
     const child = await folder(c, { name: 'Projekt A', parent_id: root.id, project_id: project.id });
     const other = await folder(c, { name: 'Archiv' });

@@ -25,6 +25,8 @@ forEachDialect('holiday calendars', (t) => {
         region: 'Baden-Württemberg',
         created: null,
         modified: null,
+        created_by: null,
+        modified_by: null,
       },
     );
     const dup = await c.post('/holiday-calendars', { name: 'Standard' });
@@ -52,6 +54,8 @@ forEachDialect('holiday calendars', (t) => {
         half_day: true,
         created: null,
         modified: null,
+        created_by: null,
+        modified_by: null,
       },
     );
     await c.post(path, { date: '2024-01-01', name: 'Neujahr' });
@@ -90,7 +94,7 @@ forEachDialect('holiday calendars', (t) => {
     const c = await t().tenant();
     const cal = (await c.post('/holiday-calendars', { name: 'Used' })).body.data;
     const brk = (await c.post('/break-regulation-types', { name: 'Standard' })).body.data;
-    assert.deepEqual(Object.keys(brk).sort(), ['created', 'id', 'modified', 'name']);
+    assert.deepEqual(Object.keys(brk).sort(), ['created', 'created_by', 'id', 'modified', 'modified_by', 'name']);
     const e = await createEmployee(c);
     const wt = await c.post(`${userPath(e.username)}/regular-working-times`, {
       monday: 8,

@@ -30,6 +30,8 @@ forEachDialect('internal rates', (t) => {
         rate_type: { id: 0, name: 'none' },
         created: null,
         modified: null,
+        created_by: null,
+        modified_by: null,
       },
     );
     assert.equal(r.body.data[1].internal_rate, '52.50');

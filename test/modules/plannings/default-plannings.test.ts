@@ -36,6 +36,8 @@ forEachDialect('plannings: default plannings', (t) => {
       note: 'Spring',
       created: d.created,
       modified: d.modified,
+      created_by: null,
+      modified_by: null,
     });
     assert.deepEqual((await w.c.get(`/default-plannings/${d.id}`)).body.data, d);
     const other = await standing(w, { employee_id: w.halfTime, start_date: '2026-05-01', end_date: '2026-05-31' });

@@ -35,6 +35,8 @@ forEachDialect('plannings: entries', (t) => {
       'note',
       'created_at',
       'updated_at',
+      'created_by',
+      'modified_by',
       'planning_details',
       'employee',
       'project',

@@ -64,6 +64,8 @@ forEachDialect('plannings: resource plannings', (t) => {
       'planned_hours_total',
       'created',
       'modified',
+      'created_by',
+      'modified_by',
     ]);
     // March: Mon 30, Tue 31 × 4 h; April: 1, 2, 7, 9, 10 × 4 h.
     assert.deepEqual(

@@ -12,7 +12,7 @@ forEachDialect('project activities and locations', (t) => {
     const p = await createProject(c);
     const r = await c.post(`/projects/${p.id}/activities`, { name: 'be', default_factor: 1.5 });
     assert.equal(r.status, 201, r.text);
-    assert.deepEqual(Object.keys(r.body.data).sort(), ['default_factor', 'id', 'name']);
+    assert.deepEqual(Object.keys(r.body.data).sort(), ['created_by', 'default_factor', 'id', 'modified_by', 'name']);
     assert.equal(r.body.data.default_factor, 1.5);
     assert.equal((await c.post(`/projects/${p.id}/activities`, { name: 're' })).body.data.default_factor, 1);
     assert.deepEqual(Object.keys((await c.post(`/projects/${p.id}/activities`, { name: 'nope' })).body.errors), [
@@ -55,7 +55,13 @@ forEachDialect('project activities and locations', (t) => {
       201,
     );
     const created = await c.post(`/projects/${p.id}/locations`, { name: 'Office A' });
-    assert.deepEqual(created.body.data, { name: 'Office A', description: null, project_id: p.id });
+    assert.deepEqual(created.body.data, {
+      name: 'Office A',
+      description: null,
+      project_id: p.id,
+      created_by: null,
+      modified_by: null,
+    });
     assert.deepEqual(Object.keys((await c.post(`/projects/${p.id}/locations`, { name: 'Office A' })).body.errors), [
       'name',
     ]);

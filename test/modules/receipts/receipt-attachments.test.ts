@@ -29,6 +29,8 @@ forEachDialect(
         filename: 'hotel.pdf',
         content_type: 'application/pdf',
         size: PDF.length,
+        created_by: null,
+        modified_by: null,
         file_contents: PDF.toString('base64'),
       });
       assert.equal(modified, created);

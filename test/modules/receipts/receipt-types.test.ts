@@ -21,6 +21,8 @@ forEachDialect('receipt types', (t) => {
       description: 'Bahn, Bus',
       tax_rates: [7, 19],
       default_payment_method: 'privat',
+      created_by: null,
+      modified_by: null,
     });
     assert.match(created, /T\d{2}:\d{2}:\d{2}\.000000Z$/);
     assert.deepEqual((await c.get('/receipt-types/Fahrkarte')).body.data, r.body.data);

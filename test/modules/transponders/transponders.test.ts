@@ -23,6 +23,8 @@ forEachDialect('transponders', (t) => {
         note: null,
         created: null,
         modified: null,
+        created_by: null,
+        modified_by: null,
       },
     );
     const other = await createEmployee(c);

@@ -32,7 +32,16 @@ forEachDialect('vehicles', (t) => {
     const v = (await c.get('/vehicles?date=2024-06-01')).body.data[0];
     assert.deepEqual(
       { ...v, created: null, modified: null },
-      { id: 'B-ZK-1', name: 'Golf', license_plate: 'B-ZK 1', note: null, created: null, modified: null },
+      {
+        id: 'B-ZK-1',
+        name: 'Golf',
+        license_plate: 'B-ZK 1',
+        note: null,
+        created: null,
+        modified: null,
+        created_by: null,
+        modified_by: null,
+      },
     );
   });
 

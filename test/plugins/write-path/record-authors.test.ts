@@ -86,6 +86,23 @@ forEachDialect('write path: record authors', (t) => {
     assert.deepEqual(authors(customer.body.data), { created_by: controller, modified_by: controller });
     const list = (await c.get('/customers')).body.data;
     assert.deepEqual(authors(list[0]), { created_by: controller, modified_by: controller });
+    // Every other record with the columns shows them too: master data, and what embeds it.
+    const category = await cc.post('/categories', { name: 'VIP', type: 'customer' });
+    assert.equal(category.status, 201, category.text);
+    assert.deepEqual(authors(category.body.data), { created_by: controller, modified_by: controller });
+    const status = await cc.post('/project-statuses', { name: 'QA' });
+    assert.equal(status.status, 201, status.text);
+    assert.deepEqual(authors(status.body.data), { created_by: controller, modified_by: controller });
+    const renamed = await c.patch('/categories/VIP', { description: { en: 'Very important' } });
+    assert.equal(renamed.status, 200, renamed.text);
+    assert.deepEqual(authors(renamed.body.data), { created_by: controller, modified_by: null });
+    const task = await cc.post(`/projects/${w.projectId}/tasks`, { name: 'Review' });
+    assert.equal(task.status, 201, task.text);
+    assert.deepEqual(authors(task.body.data), { created_by: controller, modified_by: controller });
+    assert.deepEqual(authors((await c.get(`/projects/${w.projectId}/tasks/${task.body.data.id}`)).body.data), {
+      created_by: controller,
+      modified_by: controller,
+    });
     const employee = (await c.get(`/employees/${controller}`)).body.data;
     assert.deepEqual(authors(employee), { created_by: null, modified_by: null });
     const user = await tokenOf(c, w.employee);
