@@ -47,6 +47,8 @@ export interface AbsenceSpan {
   approved: boolean;
   /** Reason type (0 annual holiday, 1 paid, 2 unpaid, 3 flexitime). */
   reason_type: number;
+  /** The absence reason's name (loaded by working-day.repository.ts). */
+  absence_reason_id?: string;
 }
 
 /** What an absence takes of one of its days. */
@@ -125,6 +127,14 @@ export class EmployeeCalendar {
       holiday: this.holidayOn(date),
       absence: this.absenceOn(date),
     };
+  }
+
+  /** Every absence on `date` that counts, approved or not yet, with what it takes of the day. */
+  absencesOn(date: string): { span: AbsenceSpan; portion: Portion }[] {
+    return this.absences.flatMap((span) => {
+      const portion = portionOn(span, date);
+      return portion ? [{ span, portion }] : [];
+    });
   }
 
   /** Approved absences on `date` (what makes the employee away); `credited` keeps only those that lower the target. */

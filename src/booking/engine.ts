@@ -1,6 +1,6 @@
 // The booking rules engine: runs every rule and returns ALL violations at once (contract rule 3); the
 // service that asked turns them into its error (this package knows nothing of HTTP).
-import type { BookingFacts, Rule, Violation } from './facts.js';
+import type { BookingFacts, LockFacts, LockRule, Rule, Violation } from './facts.js';
 import { closedMonth } from './rules/closed-month.js';
 import { approvalDate } from './rules/approval-date.js';
 import { recordingPeriod } from './rules/recording-period.js';
@@ -28,7 +28,11 @@ export const RULES: readonly Rule[] = [
 ];
 
 /** The lock rules, which also guard DELETE and changes to an existing booking's original date. */
-export const LOCK_RULES: readonly Rule[] = [closedMonth, approvalDate, recordingPeriod];
+export const LOCK_RULES: readonly LockRule[] = [closedMonth, approvalDate, recordingPeriod];
+
+/** Why a day cannot be booked (the first lock rule it breaks), or null: what GET /employees/{username}/days shows. */
+export const dayLock = (facts: LockFacts): Violation | null =>
+  LOCK_RULES.map((rule) => rule(facts)).find((v) => v.length > 0)?.[0] ?? null;
 
 export function evaluate(facts: BookingFacts, rules: readonly Rule[] = RULES): Violation[] {
   return rules.flatMap((rule) => rule(facts));

@@ -120,3 +120,11 @@ export interface Violation {
 }
 
 export type Rule = (facts: BookingFacts) => Violation[];
+
+/** What the lock rules (closed month, approval date, recording period) read: they also answer for a whole day. */
+export type LockFacts = Pick<BookingFacts, 'today' | 'settings' | 'closed_months' | 'approval_date'> & {
+  booking: Pick<Booking, 'employee_id' | 'date'>;
+};
+
+/** A lock rule: decides on the day alone, so it is a Rule and also answers whether a day is locked. */
+export type LockRule = (facts: LockFacts) => Violation[];

@@ -123,6 +123,7 @@ async function countingAbsences(
         time_to: r.time_to,
         approved: toBool(r.approved) ?? false,
         reason_type: Number(r.type),
+        absence_reason_id: r.absence_reason_id,
       } satisfies AbsenceSpan,
     }));
 }

@@ -41,6 +41,7 @@ import * as devices from './devices/index.js';
 import * as transponders from './transponders/index.js';
 import * as meals from './meals/index.js';
 import * as workhourBalances from './workhour-balances/index.js';
+import * as employeeDays from './employee-days/index.js';
 import * as plannings from './plannings/index.js';
 import * as defaultPlannings from './default-plannings/index.js';
 import * as resourcePlannings from './resource-plannings/index.js';
@@ -99,6 +100,7 @@ const MODULES: Readonly<Record<string, Module>> = {
   transponders,
   meals,
   'workhour-balances': workhourBalances,
+  'employee-days': employeeDays,
   plannings,
   'default-plannings': defaultPlannings,
   'resource-plannings': resourcePlannings,

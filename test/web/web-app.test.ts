@@ -7,53 +7,26 @@
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
-import { createRequire } from 'node:module';
 import type { AddressInfo } from 'node:net';
 import { after, before, test } from 'node:test';
-import puppeteer, { type Browser, type Page } from 'puppeteer-core';
+import type { Browser, Page } from 'puppeteer-core';
 import { createDemoTenantAs, type DemoSignIn } from '../../src/demo/index.js';
 import { WEB_DIST } from '../../src/plugins/web-app.js';
 import { forEachDialect, uniqueName } from '../support/app.js';
+import { addDays, axeViolations, dayOf, iso, launchBrowser, SHOTS, signIn } from './support.js';
 
-const CHROMIUM =
-  process.env.ZK_CHROMIUM ?? ['/usr/bin/chromium', '/usr/bin/chromium-browser'].find((p) => fs.existsSync(p));
-const AXE = fs.readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
-const SHOTS = process.env.ZK_WEB_SCREENSHOTS;
-
-const iso = (d: Date) => d.toISOString().slice(0, 10);
-const addDays = (date: string, n: number) => iso(new Date(Date.parse(`${date}T00:00:00Z`) + n * 86_400_000));
-/** Next week's Monday: a week the demo has no bookings in yet, all of it bookable. */
 const now = iso(new Date());
+/** Next week's Monday: a week the demo has no bookings in yet, all of it bookable. */
 const NEXT_MONDAY = addDays(now, 7 - ((new Date(`${now}T00:00:00Z`).getUTCDay() + 6) % 7));
 
 let browser: Browser;
 before(async () => {
-  assert.ok(CHROMIUM, 'Chromium is not installed (apt-get install chromium, or set ZK_CHROMIUM)');
   assert.ok(fs.existsSync(path.join(WEB_DIST, 'index.html')), 'the web app is built (npm run build:web)');
-  browser = await puppeteer.launch({
-    executablePath: CHROMIUM,
-    headless: true,
-    args: ['--no-sandbox', '--disable-dev-shm-usage', '--lang=en-US'],
-  });
+  browser = await launchBrowser();
 });
 after(async () => {
   await browser?.close();
 });
-
-async function axeViolations(page: Page): Promise<string[]> {
-  if (!(await page.evaluate(() => 'axe' in window))) await page.addScriptTag({ content: AXE });
-  const result = await page.evaluate(async () => {
-    const r = await (window as any).axe.run(document, { resultTypes: ['violations'] });
-    return r.violations.map((v: any) => ({
-      id: v.id,
-      impact: v.impact,
-      nodes: v.nodes.map((n: any) => n.target.join(' ')),
-    }));
-  });
-  return result
-    .filter((v: { impact: string }) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v: { id: string; impact: string; nodes: string[] }) => `${v.impact} ${v.id}: ${v.nodes.join(', ')}`);
-}
 
 /** Presses Tab until the element with this id has the focus (the keyboard alone, no clicks). */
 async function tabTo(page: Page, id: string, limit = 200) {
@@ -77,21 +50,10 @@ async function typeInto(page: Page, name: string, text: string) {
   await page.keyboard.type(text);
 }
 
-const dayOf = (date: string) => `li.day[data-date="${date}"]`;
 const bookingTexts = (page: Page, date: string) =>
   page.$$eval(`${dayOf(date)} li.booking`, (rows) =>
     rows.map((r) => (r as HTMLElement).innerText.replace(/\s+/g, ' ').trim()),
   );
-
-async function signIn(page: Page, base: string, instance: string, who: DemoSignIn, password = who.password) {
-  await page.goto(`${base}/`);
-  await page.waitForSelector('#instance');
-  await page.$eval('#instance', (e) => ((e as HTMLInputElement).value = ''));
-  await page.type('#instance', instance);
-  await page.type('#username', who.username);
-  await page.type('#password', password);
-  await page.keyboard.press('Enter');
-}
 
 forEachDialect('the web app in a browser', (t) => {
   let base: string;
@@ -249,8 +211,8 @@ forEachDialect('the web app in a browser', (t) => {
       const scripts = requests.filter((p) => p.endsWith('.js'));
       const jsGzip = scripts.reduce((sum, p) => sum + fs.statSync(path.join(WEB_DIST, `${p}.gz`)).size, 0);
       assert.ok(jsGzip <= 100_000, `first page JS ${jsGzip} bytes gzip (budget 100 kB)`);
-      // The session, the week's bookings, the assignments and the project list (docs/web-app.md: the budget is 3).
-      assert.ok(api.length <= 4, `${api.length} API requests to show a week: ${api.join(' ')}`);
+      // The session, the week's bookings, and the employee's days with their projects (docs/web-app.md: budget 3).
+      assert.ok(api.length <= 3, `${api.length} API requests to show a week: ${api.join(' ')}`);
       // The session ended elsewhere (here: by the API's administrator): the next read leads back to signing in.
       const admin = t().client(demo.tenant, demo.token);
       const sessions = (await admin.get('/sessions')).body.data.filter((x: any) => x.employee_id === user.username);

@@ -37,21 +37,34 @@ interface Props {
   projects: ProjectChoice[] | null;
   date: string;
   booking: Attendance | null;
+  /** A new booking made from this one (duplicate): its project, task, activity, note, and the time after it. */
+  template?: Attendance;
   onDone: (message: string) => void;
   onCancel: () => void;
 }
 
-export function BookingForm({ session, projects, date, booking, onDone, onCancel }: Props) {
+/** The same length of time after a booking (no later than 23:59). */
+const after = (b: Attendance): [string, string] => {
+  const minutes = (time: string) => Number(time.slice(0, 2)) * 60 + Number(time.slice(3, 5));
+  const end = Math.min(minutes(b.to) + (minutes(b.to) - minutes(b.from)), 23 * 60 + 59);
+  const hhmm = (m: number) => `${String(Math.floor(m / 60)).padStart(2, '0')}:${String(m % 60).padStart(2, '0')}`;
+  return [b.to.slice(0, 5), hhmm(end)];
+};
+
+export function BookingForm({ session, projects, date, booking, template, onDone, onCancel }: Props) {
   const key = booking ? `b${booking.id}` : `new-${date}`;
+  const from = booking ?? template;
+  let [start, end] = template ? after(template) : ['', ''];
+  if (booking) [start, end] = [booking.from.slice(0, 5), booking.to.slice(0, 5)];
   const [v, setV] = useState({
     date: booking ? booking.date.slice(0, 10) : date,
-    from: booking ? booking.from.slice(0, 5) : '',
-    to: booking ? booking.to.slice(0, 5) : '',
-    project_id: booking ? String(booking.project_id) : '',
-    project_task_id: booking ? String(booking.project_task_id) : '',
-    activity_id: booking?.activity_id ?? '',
-    note: booking?.note ?? '',
-    billable: booking?.billable ?? true,
+    from: start,
+    to: end,
+    project_id: from ? String(from.project_id) : '',
+    project_task_id: from ? String(from.project_task_id) : '',
+    activity_id: from?.activity_id ?? '',
+    note: from?.note ?? '',
+    billable: from?.billable ?? true,
   });
   const [tasks, setTasks] = useState<Choice[]>([]);
   const [activities, setActivities] = useState<Choice[]>([]);

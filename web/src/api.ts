@@ -4,6 +4,7 @@ import {
   createClient,
   type Attendance,
   type AttendanceCreate,
+  type Schemas,
   type ValidationError,
   type ZeitkontoClient,
 } from '@zeitkonto/client';
@@ -160,3 +161,66 @@ export const today = (): string => {
   const d = new Date();
   return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
 };
+
+export type EmployeeDays = Schemas['EmployeeDays'];
+export type EmployeeDay = EmployeeDays['days'][number];
+
+/**
+ * The employee's days of [from, to] (GET /employees/{username}/days, a zeitkonto extension): target hours, holiday,
+ * absences, booked hours and locks of each day, and the projects they may book on — one request for all of it.
+ */
+export async function employeeDays(s: Session, from: string, to: string): Promise<EmployeeDays> {
+  const { data, error, response } = await s.api.GET('/employees/{username}/days', {
+    params: { path: { username: s.employee }, query: { start_date: from, end_date: to } },
+  });
+  if (!data) throw new ApiFailure(error.message, response.status);
+  return data.data;
+}
+
+export const projectChoices = (days: EmployeeDays): ProjectChoice[] =>
+  days.projects.map((p) => ({ id: p.id, name: p.name, billability: p.default_billability.id }));
+
+/** One booking of a copy: written, or refused with the API's messages. */
+export interface CopyResult {
+  booking: BookingInput;
+  refused: string | null;
+}
+
+/**
+ * Books copies in one request (POST /attendances/bulk): each by the rules of POST /attendances, each accepted or
+ * refused on its own, in order.
+ */
+export async function bookAll(s: Session, items: BookingInput[]): Promise<CopyResult[]> {
+  const { data, error } = await s.api.POST('/attendances/bulk', {
+    body: { items: items.map((i) => ({ ...i, employee_id: s.employee })) },
+  });
+  if (!data) return items.map((booking) => ({ booking, refused: error.message }));
+  return data.results.map((r, i) => ({
+    booking: items[i]!,
+    refused:
+      r.status === 201
+        ? null
+        : Object.values(r.errors ?? {})
+            .flat()
+            .join(' ') ||
+          (r.message ?? String(r.status)),
+  }));
+}
+
+/** A booking as the input of a new one on `date` (copy, duplicate). */
+export const asInput = (b: Attendance, date: string): BookingInput => ({
+  date,
+  from: b.from.slice(0, 5),
+  to: b.to.slice(0, 5),
+  project_id: b.project_id,
+  project_task_id: b.project_task_id,
+  activity_id: b.activity_id,
+  note: b.note ?? '',
+  billable: b.billable,
+});
+
+/** The employee's working-time balance (hours, as of the end of yesterday), or null when there is none. */
+export async function workBalance(s: Session): Promise<number | null> {
+  const { data } = await s.api.GET('/workhour-balances', { params: { query: { employee_id: s.employee } } });
+  return data?.data[0]?.balance ?? null;
+}

@@ -1,4 +1,4 @@
-// The web app: sign in (/), then My week (/week/YYYY-MM-DD). Client-side routes; the server answers index.html for
+// The web app: sign in (/), then My week (/week/YYYY-MM-DD) and My month (/month/YYYY-MM). Client-side routes; the server answers index.html for
 // them (src/plugins/web-app.ts). The tenant last signed in to is remembered on this browser.
 import { render } from 'preact';
 import { useEffect, useState } from 'preact/hooks';
@@ -8,6 +8,7 @@ import { navigate, route } from './nav';
 import { useSignal } from './signal';
 import { SignIn } from './SignIn';
 import { Week } from './Week';
+import { Month } from './Month';
 import './styles.css';
 
 const INSTANCE = 'zk.instance';
@@ -33,7 +34,8 @@ function App() {
     });
   }, []);
   useEffect(() => {
-    document.title = `${session ? t().myWeek : t().signInTitle} · zeitkonto`;
+    const page = route.value.startsWith('/month') ? t().myMonth : t().myWeek;
+    document.title = `${session ? page : t().signInTitle} · zeitkonto`;
   });
   if (session === undefined) return <p class="loading">{t().loading}</p>;
   if (!session) {
@@ -50,6 +52,13 @@ function App() {
       />
     );
   }
+  const signOutNow = async () => {
+    await signOut(session);
+    setSession(null);
+  };
+  const month = /^\/month(?:\/(\d{4}-\d{2}))?\/?$/.exec(path);
+  if (month)
+    return <Month session={session} month={month[1]} onSignOut={signOutNow} onEnded={() => setSession(null)} />;
   const week = /^\/week(?:\/(\d{4}-\d{2}-\d{2}))?\/?$/.exec(path);
   if (!week) navigate('/week', true);
   return (

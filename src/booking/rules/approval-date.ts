@@ -1,9 +1,9 @@
 // Rule 2: no booking on or before the employee's approval date (times up to it are approved and locked).
-import type { Rule } from '../facts.js';
+import type { LockRule } from '../facts.js';
 
 export const APPROVAL_DATE = 'approval_date';
 
-export const approvalDate: Rule = ({ booking, approval_date }) =>
+export const approvalDate: LockRule = ({ booking, approval_date }) =>
   approval_date !== null && booking.date <= approval_date
     ? [
         {

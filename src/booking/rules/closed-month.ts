@@ -1,6 +1,6 @@
 // Rule 1: no booking in a month closed for the whole tenant or for this employee. Absences follow the same rule
 // (modules/absences/absence-rules.ts) through closingOf.
-import type { BookingFacts, Rule } from '../facts.js';
+import type { BookingFacts, LockRule } from '../facts.js';
 
 export const CLOSED_MONTH = 'closed_month';
 
@@ -13,7 +13,7 @@ export const closingOf = (closed: readonly Closing[], employee: string, month: s
 /** "for the whole company" / "for <username>". */
 export const closedFor = (c: Closing) => (c.employee_id === null ? 'for the whole company' : `for ${c.employee_id}`);
 
-export const closedMonth: Rule = ({ booking, closed_months }) => {
+export const closedMonth: LockRule = ({ booking, closed_months }) => {
   const month = booking.date.slice(0, 7);
   const hit = closingOf(closed_months, booking.employee_id, month);
   if (!hit) return [];

@@ -1,10 +1,10 @@
 // Rule 3: bookings only within the tenant's recording period (days back and ahead of today).
 import { addDays } from '../../values/formats.js';
-import type { Rule } from '../facts.js';
+import type { LockRule } from '../facts.js';
 
 export const RECORDING_PERIOD = 'recording_period';
 
-export const recordingPeriod: Rule = ({ booking, today, settings }) => {
+export const recordingPeriod: LockRule = ({ booking, today, settings }) => {
   const { recording_days_back: back, recording_days_ahead: ahead } = settings;
   if (back !== null && booking.date < addDays(today, -back)) {
     return [
