@@ -128,7 +128,9 @@ export async function sumBookings(
   if (valued) {
     const stretch = stretchSql(valued.changes);
     out = out.select(['a.project_id', 'a.employee_id', 'a.activity_id']).select(stretch.as('stretch'));
-    groups.push(sql.ref('a.project_id'), sql.ref('a.employee_id'), sql.ref('a.activity_id'), stretch);
+    groups.push(sql.ref('a.project_id'), sql.ref('a.employee_id'), sql.ref('a.activity_id'));
+    // A constant is no grouping (and GROUP BY 0 would name a column by position).
+    if (valued.changes.length) groups.push(stretch);
   }
   if (groups.length) out = out.groupBy(groups as any);
   const rows = (await out.execute()) as Record<string, any>[];
