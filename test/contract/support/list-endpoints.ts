@@ -154,13 +154,23 @@ const COMPANIONS: Record<string, [string, string][]> = {
 };
 
 /** Parameters an endpoint needs on every request (a report's grouping and window), unless the request names them. */
-const REQUIRED: Record<string, [string, string][]> = {
+export const REQUIRED: Record<string, [string, string][]> = {
   '/reports/hours': [
     ['group_by', 'customer,month'],
     ['start_date', '2023-01-01'],
     ['end_date', '2023-12-31'],
   ],
 };
+
+/** `path?query` with the parameters the endpoint requires that `query` does not name. */
+export function withRequired(endpointPath: string, path: string, query = ''): string {
+  const given = new URLSearchParams(query);
+  const params = new URLSearchParams([
+    ...(REQUIRED[endpointPath] ?? []).filter(([name]) => !given.has(name)),
+    ...given,
+  ]);
+  return params.size ? `${path}?${params.toString().replace(/%2C/g, ',')}` : path;
+}
 
 /**
  * The requests for one endpoint: unfiltered, each filter alone, every pair of filters (e.g. an employee's month
