@@ -7,6 +7,7 @@ import { envelope, DEFAULT_LIMIT, type ListQueryValues } from '../../http/list/i
 import { responses } from '../../http/schemas.js';
 import { readsAll } from '../../access/authorize.js';
 import { ErrorBag } from '../../values/errors.js';
+import { isValidDate } from '../../values/formats.js';
 import { scopeOf } from '../crud/index.js';
 import type { BookingFilters } from './reports.repository.js';
 import {
@@ -87,7 +88,8 @@ async function answer(
   const rows = sortRows(all, keys, q.orderBy, q.order);
   const format = exportFormat(req);
   if (format) {
-    const present = [...keys, ...measures].filter((k) => rows.some((r) => k in r) || k in totals);
+    // The dimensions always; the measures the caller may see.
+    const present = [...keys, ...measures.filter((k) => rows.some((r) => k in r) || k in totals)];
     const columns: ExportColumn[] = present.map((k) => ({ key: k, kind: kindOf(k, rows[0]?.[k] ?? totals[k]) }));
     return sendExport(reply, format, name, columns, rows, totals);
   }
@@ -164,6 +166,8 @@ export default async function reportRoutes(app: ZkApp) {
     },
     async (req, reply) => {
       const q = req.query as BudgetReportQueryT;
+      if (q.as_of !== undefined && !isValidDate(q.as_of))
+        new ErrorBag().add('as_of', 'The as of field must be a valid date in the format YYYY-MM-DD.').throwIfAny();
       const { rows, totals } = await budgetReport(scopeOf(app, req), q, rowsOf(req), viewerOf(req));
       const measures = Object.keys(BudgetRow.properties).filter((k) => k !== 'project');
       return answer(req, reply, 'budget-report', ['project'], measures, rows, { ...totals });

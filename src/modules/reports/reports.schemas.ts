@@ -59,14 +59,8 @@ const paging = {
   page: listParams.page,
   limit: listParams.limit,
   perPage: listParams.perPage,
-  orderBy: Type.Optional(
-    Nullable(
-      Type.String({
-        maxLength: 100,
-        description: 'A dimension of group_by or a measure; default: the dimensions in their group_by order.',
-      }),
-    ),
-  ),
+  // The shared parameter (a dimension or measure of the rows; docs/api/reports.md).
+  orderBy: listParams.orderBy,
   order: listParams.order,
   format: FORMAT,
 };

@@ -4,7 +4,7 @@
 import type { Scope } from '../../tenancy/scope.js';
 import { ErrorBag } from '../../values/errors.js';
 import { dayNumber, daysIn } from '../../values/dates.js';
-import { toBool } from '../../values/formats.js';
+import { isValidDate, toBool } from '../../values/formats.js';
 import { bookingRate, internalRateOn } from '../price-tables/booking-rates.js';
 import { effectivePriceTables } from '../projects/projects.present.js';
 import { plannedHours } from '../plannings/plan-vs-actual.js';
@@ -43,7 +43,16 @@ export function parseGroupBy(text: string, errors: ErrorBag): Dimension[] {
 
 /** A report's window: end on or after start, at most MAX_REPORT_DAYS days; 422 on end_date otherwise. */
 export function checkWindow(start: string | undefined, end: string | undefined, errors: ErrorBag): void {
-  if (start === undefined || end === undefined) return;
+  let valid = true;
+  for (const [field, value] of [
+    ['start_date', start],
+    ['end_date', end],
+  ] as const)
+    if (value !== undefined && !isValidDate(value)) {
+      errors.add(field, `The ${field.replace('_', ' ')} field must be a valid date in the format YYYY-MM-DD.`);
+      valid = false;
+    }
+  if (!valid || start === undefined || end === undefined) return;
   if (end < start) errors.add('end_date', 'The end date must be a date after or equal to start date.');
   else if (daysIn(start, end) > MAX_REPORT_DAYS)
     errors.add('end_date', `The window may span at most ${MAX_REPORT_DAYS} days.`);
@@ -148,25 +157,11 @@ export async function hoursReport(
   const group = (values: Record<string, unknown>) => {
     const key = JSON.stringify(dims.map((d) => values[d]));
     let g = groups.get(key);
-    if (!g) {
-      const m: Measures = {
-        hours: 0,
-        billable_hours: 0,
-        amount: 0,
-        internal_cost: 0,
-        planned_hours: withPlans ? 0 : null,
-      };
-      groups.set(key, (g = { dims: values, m }));
-    }
+    if (!g) groups.set(key, (g = { dims: values, m: zero(withPlans) }));
     return g.m;
   };
-  for (const r of booked) {
-    const m = group(Object.fromEntries(dims.map((d) => [d, bookedValue(d, r.dims[d])])));
-    m.hours += r.hours;
-    m.billable_hours += r.billable_hours;
-    m.amount! += r.amount;
-    m.internal_cost! += r.internal_cost;
-  }
+  for (const r of booked)
+    add(group(Object.fromEntries(dims.map((d) => [d, bookedValue(d, r.dims[d])]))), { ...r, planned_hours: 0 });
   if (planned.length) {
     const [projects, employees] = await Promise.all([
       projectsById(s.db, [...new Set(planned.map((p) => p.project_id))]),
@@ -191,23 +186,31 @@ export async function hoursReport(
       group(Object.fromEntries(dims.map((d) => [d, values[d]]))).planned_hours! += p.hours;
     }
   }
-  const totals: Measures = {
-    hours: 0,
-    billable_hours: 0,
-    amount: 0,
-    internal_cost: 0,
-    planned_hours: withPlans ? 0 : null,
-  };
+  const totals = zero(withPlans);
   const rows: ReportRow[] = [];
   for (const { dims: values, m } of groups.values()) {
-    totals.hours += m.hours;
-    totals.billable_hours += m.billable_hours;
-    totals.amount! += m.amount!;
-    totals.internal_cost! += m.internal_cost!;
-    if (totals.planned_hours !== null) totals.planned_hours += m.planned_hours ?? 0;
+    add(totals, m);
     rows.push({ ...values, ...shown(m, viewer) });
   }
   return { rows, totals: shown(totals, viewer) };
+}
+
+/** Measures of nothing; planned hours null where plans are not reported. */
+const zero = (withPlans: boolean): Measures => ({
+  hours: 0,
+  billable_hours: 0,
+  amount: 0,
+  internal_cost: 0,
+  planned_hours: withPlans ? 0 : null,
+});
+
+/** Add `m` to `into` (planned hours only where `into` reports them). */
+function add(into: Measures, m: Measures): void {
+  into.hours += m.hours;
+  into.billable_hours += m.billable_hours;
+  into.amount = (into.amount ?? 0) + (m.amount ?? 0);
+  into.internal_cost = (into.internal_cost ?? 0) + (m.internal_cost ?? 0);
+  if (into.planned_hours !== null) into.planned_hours += m.planned_hours ?? 0;
 }
 
 /** A dimension's value of a summed row as the report shows it. */
