@@ -30,8 +30,7 @@ const id = Type.Integer({ minimum: 1, maximum: MAX_ID });
 const FORMAT = Type.Optional(
   Type.String({
     enum: ['json', 'csv', 'xlsx'],
-    description:
-      'Extension: `csv` or `xlsx` answers every row of the report (all pages, same filters and sort) with a totals row; so does `Accept: text/csv` or the XLSX media type.',
+    description: '`csv` or `xlsx`: every row and a totals row (docs/api/reports.md); so does Accept.',
   }),
 );
 
@@ -112,9 +111,7 @@ const money = (description: string) => Type.Optional(Type.Number({ description: 
 export const hoursMeasures = {
   hours: Type.Number({ description: 'Sum of the bookings’ durations.' }),
   billable_hours: Type.Number({ description: 'Sum of the billable bookings’ durations.' }),
-  amount: money(
-    "Billable hours × the hourly rate of each booking's price table (docs/api/reports.md#valuation); absent without price-tables:read.",
-  ),
+  amount: money('Billable hours × each booking’s hourly rate (docs/api/reports.md#valuation).'),
   internal_cost: money('Hours × the employee’s hourly internal rate in force; absent without internal-rates:read.'),
   planned_hours: Nullable(
     Type.Number({

@@ -163,10 +163,10 @@ export const REQUIRED: Record<string, [string, string][]> = {
 };
 
 /** `path?query` with the parameters the endpoint requires that `query` does not name. */
-export function withRequired(endpointPath: string, path: string, query = ''): string {
+export function withRequired(endpointPath: string, path: string, query = '', required = REQUIRED): string {
   const given = new URLSearchParams(query);
   const params = new URLSearchParams([
-    ...(REQUIRED[endpointPath] ?? []).filter(([name]) => !given.has(name)),
+    ...(required[endpointPath] ?? []).filter(([name]) => !given.has(name)),
     ...given,
   ]);
   return params.size ? `${path}?${params.toString().replace(/%2C/g, ',')}` : path;
