@@ -7,6 +7,7 @@
 //   6  GET /workhour-balances?limit=200: a page of 200 working-time balances
 //   7a POST /receipts with three amount lines   7b GET /receipts of one employee and month
 //   8  GET /projects/{id}/plan-vs-actual over the last booked year: plans made here through the API
+//   9a GET /reports/hours over that year by customer × month   9b the same by employee × project (docs/api/reports.md)
 // POST slots are evening quarter-hours (18:00-24:00) on days the employee already booked, which the
 // generator leaves free, so every POST is a valid booking.
 
@@ -266,6 +267,8 @@ export async function buildScenarios(ctx: Ctx): Promise<Scenario[]> {
       });
     }
   }
+  const report = (groupBy: string) =>
+    `/reports/hours?group_by=${groupBy}&start_date=${year}-01-01&end_date=${year}-12-31&limit=200`;
   const planVsActual = (id: number) => `/projects/${id}/plan-vs-actual?date_from=${year}-01-01&date_to=${year}-12-31`;
 
   const mix: BenchRequest[] = [];
@@ -352,5 +355,12 @@ export async function buildScenarios(ctx: Ctx): Promise<Scenario[]> {
       capture: await raw(planVsActual(planned[0])),
       connections: 4,
     },
+    ...(['customer,month', 'employee,project'] as const).map((groupBy, i) => ({
+      id: `9${'ab'[i]}`,
+      title: `GET /reports/hours over a year by ${groupBy.replace(',', ' × ')}`,
+      requests: [{ method: 'GET', path: `${prefix}${report(groupBy)}` }],
+      ceilingOf: `9${'ab'[i]}`,
+      connections: 4,
+    })),
   ];
 }

@@ -31,3 +31,12 @@ export function authorize(caller: Caller, area: string, action: Action, rowRules
   if (rows === undefined || (rows !== 'all' && !rowRules.has(rows))) throw missingPermission(required);
   return rows;
 }
+
+/**
+ * Whether the caller reads every row of `area` (a service token whose scopes allow it, or a role granted all rows):
+ * what a route of another area asks before showing that area's data, e.g. a report's amounts (price tables).
+ */
+export function readsAll(caller: Caller, area: string): boolean {
+  if (!scopesAllow(caller.scopes, area, 'read')) return false;
+  return caller.employee === null || MATRIX[area]?.[caller.employee.role]?.read === 'all';
+}

@@ -53,6 +53,7 @@ import * as webhooks from './webhooks/index.js';
 import * as tokens from './tokens/index.js';
 import * as sessions from './sessions/index.js';
 import * as auditEvents from './audit-events/index.js';
+import * as reports from './reports/index.js';
 
 /** What a module folder's index.ts exports. */
 interface Module {
@@ -112,6 +113,7 @@ const MODULES: Readonly<Record<string, Module>> = {
   tokens,
   sessions,
   'audit-events': auditEvents,
+  reports,
 };
 
 // Who may do what: the permission matrix is every module's grants, by area (its folder name).

@@ -6,7 +6,7 @@ import { test } from 'node:test';
 import { forEachDialect } from '../support/app.js';
 import { cellOf, parseCsv } from '../support/csv.js';
 import { readAll } from './support/isolation.js';
-import { listEndpoints } from './support/list-endpoints.js';
+import { listEndpoints, withRequired } from './support/list-endpoints.js';
 import { seedWorld, SWEEP_CONFIG } from './support/robustness.js';
 
 const CSV = 'text/csv; charset=utf-8';
@@ -23,7 +23,7 @@ forEachDialect(
       for (const route of routes) {
         if (!doc.paths[route.path].get.responses['200'].content['text/csv'])
           failures.push(`${route.path}: the document declares no text/csv answer`);
-        const path = w.fill(route.path, w.keys(route.path)!);
+        const path = withRequired(route.path, w.fill(route.path, w.keys(route.path)!));
         const items = await readAll(w.c, path, route.paginated);
         const byFormat = await w.c.get(`${path}${path.includes('?') ? '&' : '?'}format=csv`);
         const byAccept = await w.c.get(path, { headers: { accept: 'text/csv' } });
@@ -39,6 +39,9 @@ forEachDialect(
           );
         }
         const [header, ...rows] = parseCsv(byFormat.text);
+        // A report ends with its totals row (docs/api/reports.md "Exports").
+        if (route.path.startsWith('/reports/') && rows.pop()?.[0] !== 'Total')
+          failures.push(`GET ${path}?format=csv: no totals row`);
         if (!header || header.length === 0 || header.some((h) => h === '')) {
           failures.push(`GET ${path}?format=csv: no header row`);
           continue;

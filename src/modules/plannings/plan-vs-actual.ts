@@ -11,7 +11,7 @@ import { employeeCalendars } from '../../booking/working-day.repository.js';
 import { defaultDays } from '../default-plannings/default-plannings.repository.js';
 import { dailyTarget, planHours } from './plan-amounts.js';
 import { planFilters } from './plannings.schemas.js';
-import { listPlannings, storedEntry } from './plannings.repository.js';
+import { listPlannings, storedEntry, type PlanFilters } from './plannings.repository.js';
 import { MAX_RANGE_DAYS, planWindow } from './plannings.service.js';
 
 export const PlanVsActualQuery = Type.Object(
@@ -69,19 +69,7 @@ export async function planVsActual(
     .groupBy(['employee_id', 'date']);
   if (f.employee_ids !== undefined)
     booked = booked.where('employee_id', 'in', f.employee_ids.length ? f.employee_ids : ['']);
-  const [stored, days, bookings] = await Promise.all([
-    listPlannings(db, f).execute(),
-    defaultDays(db, f, {}),
-    booked.execute(),
-  ]);
-  const entries = [...stored.map(storedEntry), ...days];
-  const calendars = await employeeCalendars(
-    db,
-    [...new Set(entries.map((e) => e.employee_id))],
-    q.date_from,
-    q.date_to,
-  );
-
+  const [entries, bookings] = await Promise.all([plannedHours(db, f), booked.execute()]);
   const rows = new Map<string, PlanVsActualRowT>();
   const row = (employee: string, date: string) => {
     const key = `${employee}|${date.slice(0, 7)}`;
@@ -89,12 +77,42 @@ export async function planVsActual(
     if (!r) rows.set(key, (r = { employee_id: employee, month: date.slice(0, 7), planned_hours: 0, booked_hours: 0 }));
     return r;
   };
-  for (const e of entries)
-    row(e.employee_id, e.date).planned_hours += planHours(e, dailyTarget(calendars.get(e.employee_id)!, e.date)) ?? 0;
+  for (const e of entries) row(e.employee_id, e.date).planned_hours += e.hours;
   for (const b of bookings) row(b.employee_id, b.date).booked_hours += Number(b.hours);
   return [...rows.values()]
     .map((r) => ({ ...r, planned_hours: round(r.planned_hours), booked_hours: round(r.booked_hours) }))
     .sort((a, b) => order(a.employee_id, b.employee_id) || order(a.month, b.month));
+}
+
+/** A planned day in hours: an explicit entry or a day of a default planning. */
+export interface PlannedDay {
+  employee_id: string;
+  project_id: number;
+  project_task_id: number | null;
+  date: string;
+  hours: number;
+}
+
+/**
+ * The plans of a window in hours: explicit entries (any type, converted as in /plannings with the employee's working
+ * time of the date) and the days of default plannings; `f.rows` keeps to the caller's rows (access/rows.ts).
+ */
+export async function plannedHours(db: TenantDb, f: PlanFilters & { date_from: string; date_to: string }) {
+  const [stored, days] = await Promise.all([listPlannings(db, f).execute(), defaultDays(db, f, {})]);
+  const entries = [...stored.map(storedEntry), ...days];
+  const calendars = await employeeCalendars(
+    db,
+    [...new Set(entries.map((e) => e.employee_id))],
+    f.date_from,
+    f.date_to,
+  );
+  return entries.map((e): PlannedDay => ({
+    employee_id: e.employee_id,
+    project_id: Number(e.project_id),
+    project_task_id: e.project_task_id === null ? null : Number(e.project_task_id),
+    date: e.date,
+    hours: planHours(e, dailyTarget(calendars.get(e.employee_id)!, e.date)) ?? 0,
+  }));
 }
 
 /** -1, 0 or 1 as `a` sorts before, with or after `b`. */

@@ -131,6 +131,8 @@ function filterValue(path: string, name: string, schema: any, fx: Fixtures): str
     since: 0,
   };
   const item = schema.type === 'array' ? schema.items : schema;
+  // A report's grouping: its first choice, or two dimensions of the hours report.
+  if (base === 'group_by') return String(item.enum?.[0] ?? 'customer,month');
   if (base === 'status' && item.type === 'string') return collection === 'customers' ? '1' : fx.projectStatus;
   if (base === 'type' && item.type === 'string') return 'project';
   if (byName[base] !== undefined) return String(byName[base]);
@@ -151,6 +153,25 @@ const COMPANIONS: Record<string, [string, string][]> = {
   ],
 };
 
+/** Parameters an endpoint needs on every request (a report's grouping and window), unless the request names them. */
+export const REQUIRED: Record<string, [string, string][]> = {
+  '/reports/hours': [
+    ['group_by', 'customer,month'],
+    ['start_date', '2023-01-01'],
+    ['end_date', '2023-12-31'],
+  ],
+};
+
+/** `path?query` with the parameters the endpoint requires that `query` does not name. */
+export function withRequired(endpointPath: string, path: string, query = '', required = REQUIRED): string {
+  const given = new URLSearchParams(query);
+  const params = new URLSearchParams([
+    ...(required[endpointPath] ?? []).filter(([name]) => !given.has(name)),
+    ...given,
+  ]);
+  return params.size ? `${path}?${params.toString().replace(/%2C/g, ',')}` : path;
+}
+
 /**
  * The requests for one endpoint: unfiltered, each filter alone, every pair of filters (e.g. an employee's month
  * of bookings), all filters together, and orderBy over every item field in both directions.
@@ -158,7 +179,10 @@ const COMPANIONS: Record<string, [string, string][]> = {
 export function listRequests(endpoint: ListEndpoint, fx: Fixtures): ListRequest[] {
   const path = endpoint.path.replace(/\{(\w+)\}/g, (_, p: string) => pathValue(endpoint.path, p, fx));
   const make = (entries: [string, string][]) => {
-    const companions = entries.flatMap(([name]) => COMPANIONS[`${endpoint.path} ${name}`] ?? []);
+    const companions = [
+      ...(REQUIRED[endpoint.path] ?? []),
+      ...entries.flatMap(([name]) => COMPANIONS[`${endpoint.path} ${name}`] ?? []),
+    ];
     const named = new Set(entries.map(([name]) => name));
     return {
       endpoint,
