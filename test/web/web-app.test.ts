@@ -163,8 +163,12 @@ forEachDialect('the web app in a browser', (t) => {
       await page.click(`#edit-${first}`);
       const note = `${dayOf(monday)} form input[name=note]`;
       await page.waitForSelector(note);
-      await page.$eval(note, (e) => ((e as HTMLInputElement).value = ''));
-      await page.type(note, 'Workshop with the customer');
+      // As a person replaces a field's text: select all of it, then type (the app's state sees every keystroke).
+      await page.focus(note);
+      await page.keyboard.down('Control');
+      await page.keyboard.press('a');
+      await page.keyboard.up('Control');
+      await page.keyboard.type('Workshop with the customer');
       await page.keyboard.press('Enter');
       await page.waitForFunction(
         (sel) => document.querySelector(sel)?.textContent?.includes('Workshop with the customer'),
