@@ -22,6 +22,12 @@ function encode(body: Buffer, encoding: Encoding): Buffer {
     : zlib.gzipSync(body, { level: 6 });
 }
 
+function acceptedEncoding(accepts: string): Encoding | undefined {
+  if (/\bbr\b/.test(accepts)) return 'br';
+  if (/\bgzip\b/.test(accepts)) return 'gzip';
+  return undefined;
+}
+
 async function bufferOf(payload: unknown): Promise<Buffer | undefined> {
   if (typeof payload === 'string') return Buffer.from(payload);
   if (Buffer.isBuffer(payload)) return payload;
@@ -37,12 +43,7 @@ export function registerDocumentCompression(app: FastifyInstance): void {
   const kept = new Map<string, Buffer>();
   app.addHook('onSend', async (request, reply, payload) => {
     if (!DOCUMENT_URL.test(request.url) || reply.getHeader('content-encoding')) return payload;
-    const accepts = String(request.headers['accept-encoding'] ?? '');
-    const encoding: Encoding | undefined = /\bbr\b/.test(accepts)
-      ? 'br'
-      : /\bgzip\b/.test(accepts)
-        ? 'gzip'
-        : undefined;
+    const encoding = acceptedEncoding(String(request.headers['accept-encoding'] ?? ''));
     reply.header('Vary', 'Accept-Encoding');
     if (!encoding || reply.statusCode !== 200) return payload;
     const body = await bufferOf(payload);
