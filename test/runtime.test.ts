@@ -35,19 +35,23 @@ function nodeVersion(node: string): string {
 }
 
 async function serve(node: string, dir: string) {
-  const child = spawn(node, ['--expose-gc', '--import', forceGc, path.join(root, 'bin', 'zeitkonto.js'), 'serve', '--demo'], {
-    cwd: root,
-    env: {
-      ...process.env,
-      PORT: '0',
-      HOST: '127.0.0.1',
-      DATABASE_URL: `file:${path.join(dir, 'zk.db')}`,
-      LOG_LEVEL: 'info',
-      RATE_LIMIT_5MIN: '100000',
-      RATE_LIMIT_HOUR: '100000',
+  const child = spawn(
+    node,
+    ['--expose-gc', '--import', forceGc, path.join(root, 'bin', 'zeitkonto.js'), 'serve', '--demo'],
+    {
+      cwd: root,
+      env: {
+        ...process.env,
+        PORT: '0',
+        HOST: '127.0.0.1',
+        DATABASE_URL: `file:${path.join(dir, 'zk.db')}`,
+        LOG_LEVEL: 'info',
+        RATE_LIMIT_5MIN: '100000',
+        RATE_LIMIT_HOUR: '100000',
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
     },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+  );
   let out = '';
   child.stdout!.on('data', (d) => (out += d));
   child.stderr!.on('data', (d) => (out += d));

@@ -188,10 +188,7 @@ forEachDialect('own rows of plannings, default plannings, receipts and month clo
       const user = await userToken(t(), c, me.username);
       const list = await user.get(`/month-closings?month=${month}`);
       assert.equal(list.status, 200, list.text);
-      assert.deepEqual(
-        list.body.data.map((r: { id: number }) => r.id).sort(),
-        [mine.id, tenant.id].sort(),
-      );
+      assert.deepEqual(list.body.data.map((r: { id: number }) => r.id).sort(), [mine.id, tenant.id].sort());
       assert.equal(list.body.meta.total, 2);
       assert.equal((await user.get(`/month-closings/${tenant.id}`)).status, 200);
       assert.equal((await user.get(`/month-closings/${mine.id}`)).status, 200);

@@ -25,8 +25,7 @@ export function withoutReason<A extends AbsenceT | EmployeeAbsenceT>(
   visible: ReadonlySet<string> = new Set(),
 ): A {
   const shown = visible.has(absence.absence_reason_id);
-  if (!('absenceReason' in absence))
-    return { ...absence, note: '', ...(shown ? {} : { absence_reason_id: '' }) };
+  if (!('absenceReason' in absence)) return { ...absence, note: '', ...(shown ? {} : { absence_reason_id: '' }) };
   return {
     ...absence,
     note: null,

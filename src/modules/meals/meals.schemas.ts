@@ -1,7 +1,16 @@
 // Meals of an employee (docs/api/people.md names list and detail; the fields are ours): one meal of a type per
 // employee and day.
 import { Type, type Static } from '@sinclair/typebox';
-import { DateOnly, DateTimeOut, IntIdName, Nullable, Opt, Labelled, DateIn, RecordAuthors } from '../../http/schemas.js';
+import {
+  DateOnly,
+  DateTimeOut,
+  IntIdName,
+  Nullable,
+  Opt,
+  Labelled,
+  DateIn,
+  RecordAuthors,
+} from '../../http/schemas.js';
 import { listQuery } from '../../http/list/index.js';
 import { EnumIn } from '../crud/index.js';
 

@@ -2,7 +2,16 @@
 // and customer, the write bodies (additive) and the list query. The numbering of `type` and `kind` is ours (no
 // public ids exist): docs/api/plannings.md.
 import { Type, type Static } from '@sinclair/typebox';
-import { DateOnly, DateTimeOut, MAX_ID, Nullable, OffsetDateTimeOut, Opt, requiredUnless, RecordAuthors } from '../../http/schemas.js';
+import {
+  DateOnly,
+  DateTimeOut,
+  MAX_ID,
+  Nullable,
+  OffsetDateTimeOut,
+  Opt,
+  requiredUnless,
+  RecordAuthors,
+} from '../../http/schemas.js';
 import { listQuery } from '../../http/list/index.js';
 
 /** What is planned. */

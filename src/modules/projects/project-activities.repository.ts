@@ -120,8 +120,7 @@ export const updateProjectLocation = (db: TenantDb, id: number, body: ProjectLoc
 export const deleteProjectLocation = (db: TenantDb, id: number) =>
   db.deleteFrom('project_locations').where('id', '=', id).execute();
 
-export const toProjectActivity: (r: ProjectActivityRow) => ProjectActivityT =
-  rowMapper(ProjectActivity);
+export const toProjectActivity: (r: ProjectActivityRow) => ProjectActivityT = rowMapper(ProjectActivity);
 
 export const toProjectLocation: (r: {
   name: string;

@@ -11,7 +11,9 @@ import { Task, TASK_NUMBER_FIELDS, type TaskT } from './project-tasks.schemas.js
 import { isSelfOrDescendant as isTreeDescendant } from '../../db/tree.js';
 
 export type TaskRow = Selectable<ProjectTasksTable>;
-export type TaskColumns = Partial<Omit<ProjectTasksTable, 'tenant_id' | 'id' | 'project_id' | 'created' | 'modified' | keyof Authored>>;
+export type TaskColumns = Partial<
+  Omit<ProjectTasksTable, 'tenant_id' | 'id' | 'project_id' | 'created' | 'modified' | keyof Authored>
+>;
 
 const nullable = (column: string) => ({ column, nullable: true });
 export const taskListSpec: ListSpec = {

@@ -1,7 +1,16 @@
 // Project task (docs/api/projects.md): own runtime within the project's, status, parent task, planned figures and
 // billing type. Contract: `description` at most 255 characters (422 on `description`).
 import { Type, type Static } from '@sinclair/typebox';
-import { DateOnly, DateTimeOut, IntIdName, MAX_ID, Nullable, Opt, Labelled, RecordAuthors } from '../../http/schemas.js';
+import {
+  DateOnly,
+  DateTimeOut,
+  IntIdName,
+  MAX_ID,
+  Nullable,
+  Opt,
+  Labelled,
+  RecordAuthors,
+} from '../../http/schemas.js';
 import { listQuery } from '../../http/list/index.js';
 import { EnumInput } from './projects.schemas.js';
 
