@@ -2,7 +2,7 @@
 // become components/schemas with $ref, shared parameters and error responses become components, every
 // operation gets an operationId and real response descriptions, tags are declared, and optional filters carry
 // no example values (a "Try it out" would send them).
-import { DateTimeOut, IntIdName, Nullable, Translations, DateIn } from '../http/schemas.js';
+import { DateTimeOut, IntIdName, Nullable, Translations, DateIn, RecordAuthors } from '../http/schemas.js';
 import { shape } from './openapi-names.js';
 
 type Json = Record<string, any>;
@@ -20,7 +20,7 @@ const CHILDREN = ['items', 'additionalProperties', 'not', 'contains'];
 /**
  * Small untitled schemas that many properties repeat, named once because their $ref is shorter than they are
  * (scripts/openapi-size.ts measures them): `created`/`modified` and every other nullable record date-time (~130
- * properties), the {id, name} enumeration objects, nullable translations, nullable request dates. Matched by
+ * properties), the {id, name} enumeration objects, nullable translations, nullable request dates, record authors. Matched by
  * structure, so a property that differs in anything keeps its own schema.
  */
 const COMMON_SCHEMAS: Record<string, unknown> = {
@@ -28,6 +28,9 @@ const COMMON_SCHEMAS: Record<string, unknown> = {
   IntIdName: IntIdName(),
   NullableTranslations: Nullable(Translations),
   NullableDateIn: Nullable(DateIn()),
+  // created_by / modified_by of every record that keeps its authors (~50 record types).
+  CreatedBy: RecordAuthors.created_by,
+  ModifiedBy: RecordAuthors.modified_by,
 };
 const COMMON_BY_SHAPE = new Map(Object.entries(COMMON_SCHEMAS).map(([name, schema]) => [shape(schema), name]));
 
