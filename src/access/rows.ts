@@ -36,8 +36,11 @@ export interface OwnRows {
     /** A row whose `column` is null belongs to everyone: it is reached too (a month closed for the whole tenant). */
     shared?: boolean;
   };
-  /** Body fields only a grant of all rows may set, each with the permission it needs (an absence's `approved`). */
-  reserved?: Readonly<Record<string, string>>;
+  /**
+   * Body fields only a grant of all rows may set to a value `allows` refuses (in a create or a change), each with the
+   * permission it needs (an absence's `approved`: a person may request their own leave, not decide it).
+   */
+  reserved?: Readonly<Record<string, { permission: string; allows: (value: unknown, creating: boolean) => boolean }>>;
   /** Routes only a grant of all rows may use, each with the permission it needs (a booking's project release). */
   refused?: Readonly<Record<string, string>>;
   /** The module filters its rows itself (and says where). */
@@ -290,8 +293,8 @@ async function ownRows(req: FastifyRequest, area: string, action: Action, own: O
     const records = Array.isArray(body.items) ? (body.items as Record<string, unknown>[]) : [body];
     for (const record of records) {
       if (own.body in record && record[own.body] !== me) throw missingPermission(`${area}:write (other employees)`);
-      for (const [field, permission] of Object.entries(own.reserved ?? {}))
-        if (record[field]) throw missingPermission(permission);
+      for (const [field, { permission, allows }] of Object.entries(own.reserved ?? {}))
+        if (record[field] != null && !allows(record[field], req.method === 'POST')) throw missingPermission(permission);
     }
     matched ||= req.method === 'POST';
   }

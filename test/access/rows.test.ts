@@ -92,21 +92,45 @@ forEachDialect('row rules of personal tokens', (t) => {
       w.c.tenant,
       (await createToken(t().database.db, w.c.tenant.id, { employeeId: approver })).token,
     );
-    const asked = await user.post('/absences', {
-      employee_id: w.employee,
-      absence_reason_id: 'UB',
-      start_date: '2026-03-16',
-    });
+    const ask = (start_date: string, more: Record<string, unknown> = {}) =>
+      user.post('/absences', { employee_id: w.employee, absence_reason_id: 'UB', start_date, ...more });
+    const asked = await ask('2026-03-16');
     assert.equal(asked.status, 201, asked.text);
     const self = await user.patch(`/absences/${asked.body.data.id}`, { approved: true });
     assert.equal(self.status, 403, self.text);
     assert.equal(self.body.required, 'absences:approve');
-    const created = await user.post('/absences', {
-      employee_id: w.employee,
-      absence_reason_id: 'UB',
-      start_date: '2026-03-17',
-      approved: true,
-    });
+    // Nor through the legacy fields, un-planning (which approves) or by naming a decider — in a change or a create.
+    const planned = await ask('2026-03-18', { planned: true });
+    assert.equal(planned.status, 201, planned.text);
+    for (const [path, body] of [
+      [`/absences/${asked.body.data.id}`, { approval_status: 'approved' }],
+      [`/absences/${asked.body.data.id}`, { approval_status: 'rejected' }],
+      [`/absences/${asked.body.data.id}`, { status_edited_by: w.employee }],
+      [`/absences/${planned.body.data.id}`, { planned: false }],
+    ] as const) {
+      const refused = await user.patch(path, body);
+      assert.equal(refused.status, 403, `${JSON.stringify(body)}: ${refused.text}`);
+      assert.equal(refused.body.required, 'absences:approve');
+    }
+    for (const approval_status of ['approved', 'rejected']) {
+      const refused = await ask('2026-03-19', { approval_status });
+      assert.equal(refused.status, 403, refused.text);
+    }
+    const listed = await w.c.get(`/absences?employee_id=${encodeURIComponent(w.employee)}`);
+    assert.deepEqual(
+      listed.body.data
+        .map((a: { start_date: string; approved: boolean }) => [a.start_date.slice(0, 10), a.approved])
+        .sort(),
+      [
+        ['2026-03-16', false],
+        ['2026-03-18', false],
+      ],
+      'nothing of the refused writes is stored',
+    );
+    const pending = await ask('2026-03-19', { approval_status: 'pending', planned: false });
+    assert.equal(pending.status, 201, pending.text);
+    assert.equal(pending.body.data.approved, false, 'a request, not a decision');
+    const created = await ask('2026-03-17', { approved: true });
     // A new absence's `approved` is not a field of the request: the request stays pending.
     assert.equal(created.status, 201, created.text);
     assert.equal(created.body.data.approved, false);

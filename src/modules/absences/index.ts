@@ -24,7 +24,16 @@ export const rowRules: AreaRows = {
     query: 'employee_id',
     body: 'employee_id',
     record: { table: 'absences', column: 'employee_id', paths: ['/absences/:id'] },
-    reserved: { approved: 'absences:approve' },
+    // Their own leave a person may request (pending), plan or withdraw; deciding it needs approval rights:
+    // approved: true, approval_status approved/rejected, un-planning a stored absence (which approves it), naming
+    // the decider (docs/api/absences.md).
+    reserved: {
+      approved: { permission: 'absences:approve', allows: (value) => value === false },
+      approval_status: { permission: 'absences:approve', allows: (value) => value === 'pending' },
+      planned: { permission: 'absences:approve', allows: (value, creating) => value === true || creating },
+      status_edited_by: { permission: 'absences:approve', allows: () => false },
+      approved_by: { permission: 'absences:approve', allows: () => false },
+    },
   },
   // Users with extended rights: their department's absence calendar, without reasons.
   department: {
