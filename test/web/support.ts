@@ -2,8 +2,11 @@
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
+import path from 'node:path';
+import { after, before } from 'node:test';
 import puppeteer, { type Browser, type Page } from 'puppeteer-core';
 import type { DemoSignIn } from '../../src/demo/index.js';
+import { WEB_DIST } from '../../src/plugins/web-app.js';
 
 const CHROMIUM =
   process.env.ZK_CHROMIUM ?? ['/usr/bin/chromium', '/usr/bin/chromium-browser'].find((p) => fs.existsSync(p));
@@ -19,6 +22,23 @@ export async function launchBrowser(): Promise<Browser> {
     args: ['--no-sandbox', '--disable-dev-shm-usage', '--lang=en-US'],
   });
 }
+
+/** One Chromium for a test file: launched before its tests (the web app must be built), closed after them. */
+export function browserOfFile(): () => Browser {
+  let browser: Browser | undefined;
+  before(async () => {
+    assert.ok(fs.existsSync(path.join(WEB_DIST, 'index.html')), 'the web app is built (npm run build:web)');
+    browser = await launchBrowser();
+  });
+  after(async () => {
+    await browser?.close();
+  });
+  return () => browser!;
+}
+
+/** The visible text of each element the selector matches, its white space collapsed. */
+export const texts = (page: Page, selector: string) =>
+  page.$$eval(selector, (nodes) => nodes.map((n) => (n as HTMLElement).innerText.replace(/\s+/g, ' ').trim()));
 
 /** axe-core's serious and critical violations on the page, one line each. */
 export async function axeViolations(page: Page): Promise<string[]> {

@@ -8,25 +8,18 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
 import type { AddressInfo } from 'node:net';
-import { after, before, test } from 'node:test';
-import type { Browser, Page } from 'puppeteer-core';
+import { before, test } from 'node:test';
+import type { Page } from 'puppeteer-core';
 import { createDemoTenantAs, type DemoSignIn } from '../../src/demo/index.js';
 import { WEB_DIST } from '../../src/plugins/web-app.js';
 import { forEachDialect, uniqueName } from '../support/app.js';
-import { addDays, axeViolations, dayOf, iso, launchBrowser, SHOTS, signIn } from './support.js';
+import { addDays, axeViolations, dayOf, iso, browserOfFile, SHOTS, signIn } from './support.js';
 
 const now = iso(new Date());
 /** Next week's Monday: a week the demo has no bookings in yet, all of it bookable. */
 const NEXT_MONDAY = addDays(now, 7 - ((new Date(`${now}T00:00:00Z`).getUTCDay() + 6) % 7));
 
-let browser: Browser;
-before(async () => {
-  assert.ok(fs.existsSync(path.join(WEB_DIST, 'index.html')), 'the web app is built (npm run build:web)');
-  browser = await launchBrowser();
-});
-after(async () => {
-  await browser?.close();
-});
+const browser = browserOfFile();
 
 /** Presses Tab until the element with this id has the focus (the keyboard alone, no clicks). */
 async function tabTo(page: Page, id: string, limit = 200) {
@@ -70,7 +63,7 @@ forEachDialect('the web app in a browser', (t) => {
   });
 
   test('a User signs in, books a week, fixes a refused booking in place, edits, deletes; a reload keeps it', async () => {
-    const context = await browser.createBrowserContext();
+    const context = await browser().createBrowserContext();
     const page = await context.newPage();
     await page.setBypassCSP(true); // axe-core is injected as an inline script
     await page.setViewport({ width: 1280, height: 800 });
@@ -239,7 +232,7 @@ forEachDialect('the web app in a browser', (t) => {
   });
 
   test('on a phone (375 px) the week is filled with the keyboard alone; no serious accessibility violation', async () => {
-    const context = await browser.createBrowserContext();
+    const context = await browser().createBrowserContext();
     const page = await context.newPage();
     await page.setBypassCSP(true);
     await page.setViewport({ width: 375, height: 812, isMobile: true, hasTouch: true, deviceScaleFactor: 1 });

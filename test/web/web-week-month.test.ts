@@ -5,15 +5,12 @@
 // or critical violation on either page, desktop and 375 px. ZK_WEB_SCREENSHOTS=<folder> saves web-week-* and
 // web-month-* of docs/images.
 import assert from 'node:assert/strict';
-import fs from 'node:fs';
-import path from 'node:path';
 import type { AddressInfo } from 'node:net';
 import { after, before, test } from 'node:test';
-import type { Browser, BrowserContext, Page } from 'puppeteer-core';
+import type { BrowserContext, Page } from 'puppeteer-core';
 import { createDemoTenantAs, type DemoSignIn } from '../../src/demo/index.js';
-import { WEB_DIST } from '../../src/plugins/web-app.js';
 import { forEachDialect, uniqueName, type Client } from '../support/app.js';
-import { addDays, axeViolations, dayOf, iso, launchBrowser, mondayOf, SHOTS, signIn } from './support.js';
+import { addDays, axeViolations, texts, dayOf, iso, browserOfFile, mondayOf, SHOTS, signIn } from './support.js';
 
 const now = iso(new Date());
 const thisMonth = now.slice(0, 7);
@@ -23,17 +20,7 @@ const PREVIOUS_MONTH = LAST_OF_PREVIOUS.slice(0, 7);
 /** Weeks far enough ahead that the demo has nothing in them (moved on past public holidays in `before`). */
 let AHEAD = addDays(mondayOf(now), 5 * 7);
 
-let browser: Browser;
-before(async () => {
-  assert.ok(fs.existsSync(path.join(WEB_DIST, 'index.html')), 'the web app is built (npm run build:web)');
-  browser = await launchBrowser();
-});
-after(async () => {
-  await browser?.close();
-});
-
-const texts = (page: Page, selector: string) =>
-  page.$$eval(selector, (nodes) => nodes.map((n) => (n as HTMLElement).innerText.replace(/\s+/g, ' ').trim()));
+const browser = browserOfFile();
 
 forEachDialect('My week’s facts and copies, My month', (t) => {
   let base: string;
@@ -56,7 +43,7 @@ forEachDialect('My week’s facts and copies, My month', (t) => {
     }
     await t().app.listen({ port: 0, host: '127.0.0.1' });
     base = `http://127.0.0.1:${(t().app.server.address() as AddressInfo).port}`;
-    context = await browser.createBrowserContext();
+    context = await browser().createBrowserContext();
     page = await context.newPage();
     await page.setBypassCSP(true); // axe-core is injected as an inline script
     await page.setViewport({ width: 1280, height: 800 });

@@ -1,5 +1,5 @@
-// The web app: sign in (/), then My week (/week/YYYY-MM-DD) and My month (/month/YYYY-MM). Client-side routes; the server answers index.html for
-// them (src/plugins/web-app.ts). The tenant last signed in to is remembered on this browser.
+// The web app: sign in (/), then My week (/week/YYYY-MM-DD), My month (/month/YYYY-MM) and Reports (/reports?…).
+// Client-side routes; the server answers index.html for them (src/plugins/web-app.ts). The tenant last signed in to is remembered on this browser.
 import { render } from 'preact';
 import { useEffect, useState } from 'preact/hooks';
 import { resume, signOut, type Session } from './api';
@@ -9,6 +9,7 @@ import { useSignal } from './signal';
 import { SignIn } from './SignIn';
 import { Week } from './Week';
 import { Month } from './Month';
+import { Reports } from './Reports';
 import './styles.css';
 
 const INSTANCE = 'zk.instance';
@@ -34,7 +35,11 @@ function App() {
     });
   }, []);
   useEffect(() => {
-    const page = route.value.startsWith('/month') ? t().myMonth : t().myWeek;
+    const pages: [string, string][] = [
+      ['/month', t().myMonth],
+      ['/reports', t().reports],
+    ];
+    const page = pages.find(([prefix]) => route.value.startsWith(prefix))?.[1] ?? t().myWeek;
     document.title = `${session ? page : t().signInTitle} · zeitkonto`;
   });
   if (session === undefined) return <p class="loading">{t().loading}</p>;
@@ -59,6 +64,8 @@ function App() {
   const month = /^\/month(?:\/(\d{4}-\d{2}))?\/?$/.exec(path);
   if (month)
     return <Month session={session} month={month[1]} onSignOut={signOutNow} onEnded={() => setSession(null)} />;
+  if (/^\/reports\/?$/.test(path))
+    return <Reports session={session} onSignOut={signOutNow} onEnded={() => setSession(null)} />;
   const week = /^\/week(?:\/(\d{4}-\d{2}-\d{2}))?\/?$/.exec(path);
   if (!week) navigate('/week', true);
   return (
