@@ -12,7 +12,17 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 export const WEB_DIST = fileURLToPath(new URL('../../web/dist/', import.meta.url));
 
 /** Client-side routes of the app: everything under them is the app's (index.html). */
-export const APP_ROUTES = ['/', '/sign-in', '/week', '/week/*', '/month', '/month/*', '/reports'];
+export const APP_ROUTES = [
+  '/',
+  '/sign-in',
+  '/week',
+  '/week/*',
+  '/month',
+  '/month/*',
+  '/reports',
+  '/closing',
+  '/closing/*',
+];
 
 const TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',

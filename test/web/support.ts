@@ -4,8 +4,10 @@ import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { after, before } from 'node:test';
-import puppeteer, { type Browser, type Page } from 'puppeteer-core';
-import type { DemoSignIn } from '../../src/demo/index.js';
+import type { AddressInfo } from 'node:net';
+import puppeteer, { type Browser, type BrowserContext, type Page } from 'puppeteer-core';
+import { createDemoTenantAs, type DemoSignIn } from '../../src/demo/index.js';
+import { uniqueName, type Client, type TestContext } from '../support/app.js';
 import { WEB_DIST } from '../../src/plugins/web-app.js';
 
 const CHROMIUM =
@@ -34,6 +36,57 @@ export function browserOfFile(): () => Browser {
     await browser?.close();
   });
   return () => browser!;
+}
+
+/** The app served on a free port, and a page of a new browser context on it at desktop size (axe-core allowed). */
+export async function servedPage(
+  app: { listen(o: { port: number; host: string }): Promise<unknown>; server: { address(): unknown } },
+  browser: Browser,
+): Promise<{ base: string; context: BrowserContext; page: Page }> {
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
+  const context = await browser.createBrowserContext();
+  const page = await context.newPage();
+  await page.setBypassCSP(true); // axe-core is injected as an inline script
+  await page.setViewport({ width: 1280, height: 800 });
+  return { base, context, page };
+}
+
+/** A demo tenant served to a desktop page: its Administrator's API client and sign-in, and the User max.mustermann. */
+export interface WebDemo {
+  instance: string;
+  admin: Client;
+  adminSignIn: DemoSignIn;
+  user: DemoSignIn;
+  base: string;
+  context: BrowserContext;
+  page: Page;
+}
+
+export async function webDemo(t: TestContext, prefix: string, browser: Browser): Promise<WebDemo> {
+  const instance = uniqueName(prefix);
+  const demo = await createDemoTenantAs(t.database.db, t.dialect, instance);
+  return {
+    instance,
+    admin: t.client(demo.tenant, demo.token),
+    adminSignIn: demo.signIns.find((s) => s.role === 'Administrator')!,
+    user: demo.signIns.find((s) => s.username === 'max.mustermann')!,
+    ...(await servedPage(t.app, browser)),
+  };
+}
+
+/**
+ * The page again at 375 px (a phone): no serious or critical axe-core violation, nothing wider than the screen, the
+ * screenshot `<shot>.png` when ZK_WEB_SCREENSHOTS asks for them; then back at desktop size.
+ */
+export async function checkOnPhone(page: Page, ready: string, shot: string): Promise<void> {
+  await page.setViewport({ width: 375, height: 812, isMobile: true, hasTouch: true, deviceScaleFactor: 1 });
+  await page.reload();
+  await page.waitForSelector(ready);
+  assert.deepEqual(await axeViolations(page), [], `${shot} on a phone`);
+  assert.ok(await page.evaluate(() => document.documentElement.scrollWidth <= 375), `${shot}: no horizontal scrolling`);
+  if (SHOTS) await page.screenshot({ path: `${SHOTS}/${shot}.png`, fullPage: true });
+  await page.setViewport({ width: 1280, height: 800 });
 }
 
 /** The visible text of each element the selector matches, its white space collapsed. */

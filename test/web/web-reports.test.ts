@@ -5,34 +5,34 @@
 // violation, desktop and 375 px. A User opening the same address sees only their own hours and no money.
 // ZK_WEB_SCREENSHOTS=<folder> saves web-reports-* of docs/images.
 import assert from 'node:assert/strict';
-import type { AddressInfo } from 'node:net';
 import { after, before, test } from 'node:test';
 import ExcelJS from 'exceljs';
-import type { BrowserContext, Page } from 'puppeteer-core';
-import { createDemoTenantAs, type DemoSignIn } from '../../src/demo/index.js';
-import { forEachDialect, uniqueName, type Client } from '../support/app.js';
-import { addDays, axeViolations, texts, iso, browserOfFile, mondayOf, SHOTS, signIn } from './support.js';
+import { forEachDialect } from '../support/app.js';
+import {
+  addDays,
+  axeViolations,
+  checkOnPhone,
+  webDemo,
+  type WebDemo,
+  texts,
+  iso,
+  browserOfFile,
+  mondayOf,
+  SHOTS,
+  signIn,
+} from './support.js';
 
 const browser = browserOfFile();
 
 forEachDialect('Reports page', (t) => {
-  let base: string;
-  let instance: string;
-  let admin: Client;
-  let adminSignIn: DemoSignIn;
-  let user: DemoSignIn;
-  let context: BrowserContext;
-  let page: Page;
+  let w: WebDemo;
   /** Two weeks far enough ahead that the demo has no bookings in them. */
   const FROM = addDays(mondayOf(iso(new Date())), 9 * 7);
   const TO = addDays(FROM, 13);
   const projectNames: string[] = [];
   before(async () => {
-    instance = uniqueName('webr');
-    const demo = await createDemoTenantAs(t().database.db, t().dialect, instance);
-    user = demo.signIns.find((s) => s.username === 'max.mustermann')!;
-    adminSignIn = demo.signIns.find((s) => s.role === 'Administrator')!;
-    admin = t().client(demo.tenant, demo.token);
+    w = await webDemo(t(), 'webr', browser());
+    const { admin, user, adminSignIn } = w;
     // The User's two first projects: 2 + 4 hours on the first, 3 + 1 on the second, one booking per week each;
     // the Administrator books 2 hours of their own on the first.
     const days = (await admin.get(`/employees/${user.username}/days?start_date=${FROM}&end_date=${TO}`)).body.data;
@@ -63,23 +63,17 @@ forEachDialect('Reports page', (t) => {
     const assigned = await admin.post(`/projects/${first.id}/employees`, { employee_id: adminSignIn.username });
     assert.ok([201, 422].includes(assigned.status), assigned.text);
     await book(adminSignIn.username, first, w1, '08:00', '10:00');
-
-    await t().app.listen({ port: 0, host: '127.0.0.1' });
-    base = `http://127.0.0.1:${(t().app.server.address() as AddressInfo).port}`;
-    context = await browser().createBrowserContext();
-    page = await context.newPage();
-    await page.setBypassCSP(true); // axe-core is injected as an inline script
-    await page.setViewport({ width: 1280, height: 800 });
   });
   after(async () => {
-    await context?.close();
+    await w?.context.close();
   });
   const onFailure = async (e: unknown) => {
-    process.stderr.write(`page at ${page.url()}:\n${await page.evaluate(() => document.body.innerText)}\n`);
+    process.stderr.write(`page at ${w.page.url()}:\n${await w.page.evaluate(() => document.body.innerText)}\n`);
     throw e;
   };
 
   test('an Administrator: weeks × projects, chart, totals, the link, XLSX, print; German; phone', async () => {
+    const { page, base, instance, admin, adminSignIn, user } = w;
     try {
       await signIn(page, base, instance, adminSignIn);
       await page.waitForSelector('.days');
@@ -110,7 +104,7 @@ forEachDialect('Reports page', (t) => {
       const rows = await texts(page, '.report-table tbody tr');
       assert.equal(rows.length, 4, rows.join('\n'));
       assert.equal(await page.$$eval('.report-chart svg rect', (r) => r.length), 4, 'one stack per group');
-      assert.deepEqual(await texts(page, '.legend li'), projectNames, 'the legend, largest first');
+      assert.deepEqual(await texts(page, '.chart-legend li'), projectNames, 'the legend, largest first');
       const foot = (await texts(page, '.report-table tfoot tr'))[0]!;
       assert.match(foot, /^Total 12\.00 /, foot);
       assert.ok(await page.$('th:nth-child(5)'), 'an amount column for an Administrator');
@@ -158,19 +152,14 @@ forEachDialect('Reports page', (t) => {
       assert.match((await texts(page, '.report-table tfoot tr'))[0]!, /^Summe 12,00 /);
       await page.select('.lang select', 'en');
 
-      await page.setViewport({ width: 375, height: 812, isMobile: true, hasTouch: true, deviceScaleFactor: 1 });
-      await page.reload();
-      await page.waitForSelector('.report-table tbody tr');
-      assert.deepEqual(await axeViolations(page), [], 'reports page on a phone');
-      assert.ok(await page.evaluate(() => document.documentElement.scrollWidth <= 375), 'no horizontal scrolling');
-      if (SHOTS) await page.screenshot({ path: `${SHOTS}/web-reports-phone.png`, fullPage: true });
-      await page.setViewport({ width: 1280, height: 800 });
+      await checkOnPhone(page, '.report-table tbody tr', 'web-reports-phone');
     } catch (e) {
       await onFailure(e);
     }
   });
 
   test('a User: the same address shows only their own hours, and no money', async () => {
+    const { page, base, instance, admin, adminSignIn, user } = w;
     const own = await browser().createBrowserContext();
     const mine = await own.newPage();
     try {

@@ -5,12 +5,22 @@
 // or critical violation on either page, desktop and 375 px. ZK_WEB_SCREENSHOTS=<folder> saves web-week-* and
 // web-month-* of docs/images.
 import assert from 'node:assert/strict';
-import type { AddressInfo } from 'node:net';
 import { after, before, test } from 'node:test';
 import type { BrowserContext, Page } from 'puppeteer-core';
 import { createDemoTenantAs, type DemoSignIn } from '../../src/demo/index.js';
 import { forEachDialect, uniqueName, type Client } from '../support/app.js';
-import { addDays, axeViolations, texts, dayOf, iso, browserOfFile, mondayOf, SHOTS, signIn } from './support.js';
+import {
+  addDays,
+  axeViolations,
+  servedPage,
+  texts,
+  dayOf,
+  iso,
+  browserOfFile,
+  mondayOf,
+  SHOTS,
+  signIn,
+} from './support.js';
 
 const now = iso(new Date());
 const thisMonth = now.slice(0, 7);
@@ -41,12 +51,7 @@ forEachDialect('My week’s facts and copies, My month', (t) => {
       if (!r.body.data.days.some((d: any) => d.holiday && d.scheduled_hours > 0)) break;
       AHEAD = addDays(AHEAD, 7);
     }
-    await t().app.listen({ port: 0, host: '127.0.0.1' });
-    base = `http://127.0.0.1:${(t().app.server.address() as AddressInfo).port}`;
-    context = await browser().createBrowserContext();
-    page = await context.newPage();
-    await page.setBypassCSP(true); // axe-core is injected as an inline script
-    await page.setViewport({ width: 1280, height: 800 });
+    ({ base, context, page } = await servedPage(t().app, browser()));
     page.on('request', (r) => {
       const p = new URL(r.url()).pathname;
       if (p.includes('/next/api/v1/')) api.push(p.replace(/^\/[^/]+\/next\/api\/v1/, ''));

@@ -9,20 +9,9 @@ import { navigate } from './nav';
 import { AppBar } from './AppBar';
 import { BalanceChart } from './BalanceChart';
 import { DayFacts, hours } from './DayFacts';
+import { MonthNav, monthEnd, monthName, shiftMonth } from './months';
 
 const CHART_MONTHS = 6;
-const monthEnd = (month: string) => addDays(`${shiftMonth(month, 1)}-01`, -1);
-export const shiftMonth = (month: string, n: number) => {
-  const d = new Date(Date.UTC(Number(month.slice(0, 4)), Number(month.slice(5, 7)) - 1 + n, 1));
-  return d.toISOString().slice(0, 7);
-};
-const monthName = (month: string, style: 'long' | 'short' = 'long') =>
-  new Date(`${month}-01T00:00:00Z`).toLocaleDateString(document.documentElement.lang, {
-    month: style,
-    ...(style === 'long' ? { year: 'numeric' } : {}),
-    timeZone: 'UTC',
-  });
-
 /** A past working day with a target and nothing booked, on which the employee is neither absent nor off. */
 export const isMissing = (d: EmployeeDay, now: string) =>
   d.date < now && d.target_hours > 0 && d.booked_hours === 0 && d.absences.length === 0 && !d.holiday;
@@ -101,19 +90,7 @@ export function Month({ session, month: wanted, onSignOut, onEnded }: Props) {
       <main class="month" aria-busy={days === null}>
         <div class="week-head">
           <h1>{t().myMonth}</h1>
-          <nav class="week-nav" aria-label={t().myMonth}>
-            <button type="button" onClick={() => go(shiftMonth(month, -1))}>
-              ← <span class="wide">{t().previousMonth}</span>
-              <span class="sr-only narrow-sr">{t().previousMonth}</span>
-            </button>
-            <button type="button" onClick={() => go(now.slice(0, 7))}>
-              {t().thisMonth}
-            </button>
-            <button type="button" onClick={() => go(shiftMonth(month, 1))}>
-              <span class="wide">{t().nextMonth}</span>
-              <span class="sr-only narrow-sr">{t().nextMonth}</span> →
-            </button>
-          </nav>
+          <MonthNav month={month} label={t().myMonth} go={go} />
           <p class="range">
             {monthName(month)} · {t().booked}: <strong id="month-booked">{hours(booked)}</strong> {t().ofTarget}{' '}
             <strong id="month-target">{hours(target)}</strong>

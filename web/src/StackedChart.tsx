@@ -73,7 +73,7 @@ export function StackedChart({ title, bars, stacks }: { title: string; bars: str
         })}
       </svg>
       {stacks.length > 1 && (
-        <ul class="legend" aria-label={t().legend}>
+        <ul class="chart-legend" aria-label={t().legend}>
           {stacks.map((s, k) => (
             <li key={s.label}>
               <span class="swatch" style={{ background: COLOURS[k % COLOURS.length] }} aria-hidden="true" />

@@ -1,5 +1,6 @@
-// The web app: sign in (/), then My week (/week/YYYY-MM-DD), My month (/month/YYYY-MM) and Reports (/reports?…).
-// Client-side routes; the server answers index.html for them (src/plugins/web-app.ts). The tenant last signed in to is remembered on this browser.
+// The web app: sign in (/), then My week (/week/YYYY-MM-DD), My month (/month/YYYY-MM), Reports (/reports?…) and
+// Month closing (/closing/YYYY-MM). Client-side routes; the server answers index.html for them
+// (src/plugins/web-app.ts). The tenant last signed in to is remembered on this browser.
 import { render } from 'preact';
 import { useEffect, useState } from 'preact/hooks';
 import { resume, signOut, type Session } from './api';
@@ -10,6 +11,7 @@ import { SignIn } from './SignIn';
 import { Week } from './Week';
 import { Month } from './Month';
 import { Reports } from './Reports';
+import { Closing } from './Closing';
 import './styles.css';
 
 const INSTANCE = 'zk.instance';
@@ -38,6 +40,7 @@ function App() {
     const pages: [string, string][] = [
       ['/month', t().myMonth],
       ['/reports', t().reports],
+      ['/closing', t().monthClosing],
     ];
     const page = pages.find(([prefix]) => route.value.startsWith(prefix))?.[1] ?? t().myWeek;
     document.title = `${session ? page : t().signInTitle} · zeitkonto`;
@@ -64,6 +67,9 @@ function App() {
   const month = /^\/month(?:\/(\d{4}-\d{2}))?\/?$/.exec(path);
   if (month)
     return <Month session={session} month={month[1]} onSignOut={signOutNow} onEnded={() => setSession(null)} />;
+  const closing = /^\/closing(?:\/(\d{4}-\d{2}))?\/?$/.exec(path);
+  if (closing)
+    return <Closing session={session} month={closing[1]} onSignOut={signOutNow} onEnded={() => setSession(null)} />;
   if (/^\/reports\/?$/.test(path))
     return <Reports session={session} onSignOut={signOutNow} onEnded={() => setSession(null)} />;
   const week = /^\/week(?:\/(\d{4}-\d{2}-\d{2}))?\/?$/.exec(path);

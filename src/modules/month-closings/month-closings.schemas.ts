@@ -1,6 +1,6 @@
 // Closed months (booking rule 1): for the whole tenant (employee_id null) or for one employee.
 import { Type, type Static } from '@sinclair/typebox';
-import { DateTimeOut, Nullable, Opt, RecordAuthors } from '../../http/schemas.js';
+import { DateOnly, DateTimeOut, Nullable, Opt, RecordAuthors } from '../../http/schemas.js';
 import { listQuery } from '../../http/list/index.js';
 
 export const MonthClosing = Type.Object({
@@ -14,7 +14,7 @@ export const MonthClosing = Type.Object({
 });
 export type MonthClosingT = Static<typeof MonthClosing>;
 
-const MonthPattern = '^[1-9][0-9]{3}-(0[1-9]|1[0-2])$';
+export const MonthPattern = '^[1-9][0-9]{3}-(0[1-9]|1[0-2])$';
 export const MonthClosingCreate = Type.Object({
   month: Type.String({ pattern: MonthPattern, maxLength: 7, description: "'YYYY-MM'" }),
   employee_id: Opt(Type.String({ minLength: 1, maxLength: 255 })),
@@ -26,3 +26,30 @@ export const MonthClosingListQuery = listQuery({
   month: Type.Optional(Type.String({ pattern: MonthPattern, maxLength: 7 })),
   employee_id: Type.Optional(Type.String({ maxLength: 255 })),
 });
+
+// GET /month-closings/overview (src/modules/month-closings/month-overview.ts).
+export const MonthOverviewQuery = Type.Object({
+  month: Type.String({ pattern: MonthPattern, maxLength: 7, description: "'YYYY-MM'", examples: ['2026-03'] }),
+});
+
+export const EmployeeMonth = Type.Object({
+  employee_id: Type.String({ description: 'Username.' }),
+  firstname: Type.String(),
+  lastname: Type.String(),
+  department_id: Type.Integer(),
+  target_hours: Type.Number({
+    description: 'Target hours of the days employed (as in GET /employees/{username}/days).',
+  }),
+  booked_hours: Type.Number(),
+  missing_days: Type.Array(DateOnly(), {
+    description: 'Past days with a target and no booking, absence or holiday.',
+  }),
+  closing_id: Nullable(Type.Integer({ description: 'The month closed for this employee (GET /month-closings/{id}).' })),
+});
+
+export const MonthOverview = Type.Object({
+  month: Type.String(),
+  closing_id: Nullable(Type.Integer({ description: 'The month closed for the whole tenant.' })),
+  employees: Type.Array(EmployeeMonth),
+});
+export type MonthOverviewT = Static<typeof MonthOverview>;
