@@ -22,6 +22,7 @@ export const APP_ROUTES = [
   '/reports',
   '/closing',
   '/closing/*',
+  '/timesheet/*',
 ];
 
 const TYPES: Record<string, string> = {

@@ -77,15 +77,16 @@ export async function webDemo(t: TestContext, prefix: string, browser: Browser):
 
 /**
  * The page again at 375 px (a phone): no serious or critical axe-core violation, nothing wider than the screen, the
- * screenshot `<shot>.png` when ZK_WEB_SCREENSHOTS asks for them; then back at desktop size.
+ * screenshot `<shot>.png` (the whole page, or the screen) when ZK_WEB_SCREENSHOTS asks for them; then back at
+ * desktop size.
  */
-export async function checkOnPhone(page: Page, ready: string, shot: string): Promise<void> {
+export async function checkOnPhone(page: Page, ready: string, shot: string, fullPage = true): Promise<void> {
   await page.setViewport({ width: 375, height: 812, isMobile: true, hasTouch: true, deviceScaleFactor: 1 });
   await page.reload();
   await page.waitForSelector(ready);
   assert.deepEqual(await axeViolations(page), [], `${shot} on a phone`);
   assert.ok(await page.evaluate(() => document.documentElement.scrollWidth <= 375), `${shot}: no horizontal scrolling`);
-  if (SHOTS) await page.screenshot({ path: `${SHOTS}/${shot}.png`, fullPage: true });
+  if (SHOTS) await page.screenshot({ path: `${SHOTS}/${shot}.png`, fullPage });
   await page.setViewport({ width: 1280, height: 800 });
 }
 

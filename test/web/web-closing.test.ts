@@ -82,6 +82,25 @@ forEachDialect('Month closing page', (t) => {
       await act('.closing-actions button', 'Reopened.');
       assert.deepEqual(await closings(), [other]);
 
+      // The timesheet review: an employee's month as they see it, with the bookings.
+      await page.click(`${row(user.username)} th a`);
+      await page.waitForSelector('.month-bookings tbody tr');
+      assert.equal(await page.$eval('h1', (e) => e.textContent), `Timesheet of ${user.username}`);
+      assert.match(await page.$eval('#month-booked', (e) => e.textContent!), new RegExp(`^${max.booked_hours}\\b`));
+      const booked = await admin.get(
+        `/attendances?employee_id=${user.username}&start_date=${PREVIOUS}-01&end_date=${PREVIOUS}-31&limit=200`,
+      );
+      const lines = await texts(page, '.month-bookings tbody tr');
+      assert.equal(lines.length, booked.body.data.length);
+      const first = booked.body.data.map((b: any) => b.date.slice(0, 10)).sort()[0];
+      assert.match(lines[0]!, new RegExp(`^\\D*${Number(first.slice(8))}\\b`), `the first booking's day: ${lines[0]}`);
+      assert.equal(await page.$('.calendar td.cal-day a'), null, 'no links into someone else’s weeks');
+      assert.deepEqual(await axeViolations(page), [], 'timesheet page');
+      if (SHOTS) await page.screenshot({ path: `${SHOTS}/web-timesheet-desktop.png` });
+      await checkOnPhone(page, '.month-bookings tbody tr', 'web-timesheet-phone', false);
+      await page.goBack();
+      await page.waitForSelector('.closing-table tbody tr');
+
       await page.select('.lang select', 'de');
       assert.equal(await page.$eval('h1', (e) => e.textContent), 'Monatsabschluss');
       await page.select('.lang select', 'en');
@@ -103,6 +122,14 @@ forEachDialect('Month closing page', (t) => {
       await mine.waitForSelector('[role=alert]');
       assert.match(await mine.$eval('[role=alert]', (e) => e.textContent!), /Controllers and Administrators/);
       assert.equal(await mine.$('.closing-table'), null);
+      await mine.goto(`${base}/timesheet/${adminSignIn.username}/${PREVIOUS}`);
+      await mine.waitForSelector('[role=alert]');
+      assert.match(await mine.$eval('[role=alert]', (e) => e.textContent!), /not one your rights include/);
+      assert.equal(await mine.$('.calendar'), null, 'no one else’s days');
+      assert.equal(await mine.$('.month-bookings tbody tr'), null, 'no one else’s bookings');
+    } catch (e) {
+      process.stderr.write(`page at ${mine.url()}:\n${await mine.evaluate(() => document.body.innerHTML)}\n`);
+      throw e;
     } finally {
       await own.close();
     }

@@ -152,7 +152,17 @@ export function Closing({ session, month: wanted, onSignOut, onEnded }: Props) {
                             onChange={() => toggle(e.employee_id)}
                           />
                         </td>
-                        <th scope="row">{nameOf(e)}</th>
+                        <th scope="row">
+                          <a
+                            href={`/timesheet/${encodeURIComponent(e.employee_id)}/${month}`}
+                            onClick={(ev) => {
+                              ev.preventDefault();
+                              navigate(`/timesheet/${encodeURIComponent(e.employee_id)}/${month}`);
+                            }}
+                          >
+                            {nameOf(e)}
+                          </a>
+                        </th>
                         <td class="num">{hours(e.booked_hours)}</td>
                         <td class="num">{hours(e.target_hours)}</td>
                         <td class={`num ${e.booked_hours < e.target_hours ? 'short' : ''}`}>

@@ -74,16 +74,17 @@ export class ApiFailure extends Error {
   }
 }
 
-/** One employee's bookings of a week (Monday to Sunday), in date and time order. */
-export async function weekBookings(s: Session, monday: string): Promise<Attendance[]> {
+/** An employee's bookings of [from, to] (at most 200), in date and time order. */
+export async function bookingsOf(s: Session, employee: string, from: string, to: string): Promise<Attendance[]> {
   const { data, error, response } = await s.api.GET('/attendances', {
-    params: {
-      query: { employee_id: s.employee, start_date: monday, end_date: addDays(monday, 6), limit: 200, sort: 'date' },
-    },
+    params: { query: { employee_id: employee, start_date: from, end_date: to, limit: 200, sort: 'date' } },
   });
   if (!data) throw new ApiFailure(error.message, response.status);
   return [...data.data].sort((a, b) => a.date.localeCompare(b.date) || a.from.localeCompare(b.from));
 }
+
+/** The signed-in employee's bookings of a week (Monday to Sunday). */
+export const weekBookings = (s: Session, monday: string) => bookingsOf(s, s.employee, monday, addDays(monday, 6));
 
 export interface ProjectChoice {
   id: number;
@@ -169,9 +170,9 @@ export type EmployeeDay = EmployeeDays['days'][number];
  * The employee's days of [from, to] (GET /employees/{username}/days, a zeitkonto extension): target hours, holiday,
  * absences, booked hours and locks of each day, and the projects they may book on — one request for all of it.
  */
-export async function employeeDays(s: Session, from: string, to: string): Promise<EmployeeDays> {
+export async function employeeDays(s: Session, from: string, to: string, username = s.employee): Promise<EmployeeDays> {
   const { data, error, response } = await s.api.GET('/employees/{username}/days', {
-    params: { path: { username: s.employee }, query: { start_date: from, end_date: to } },
+    params: { path: { username }, query: { start_date: from, end_date: to } },
   });
   if (!data) throw new ApiFailure(error.message, response.status);
   return data.data;
@@ -220,7 +221,7 @@ export const asInput = (b: Attendance, date: string): BookingInput => ({
 });
 
 /** The employee's working-time balance (hours, as of the end of yesterday), or null when there is none. */
-export async function workBalance(s: Session): Promise<number | null> {
-  const { data } = await s.api.GET('/workhour-balances', { params: { query: { employee_id: s.employee } } });
+export async function workBalance(s: Session, username = s.employee): Promise<number | null> {
+  const { data } = await s.api.GET('/workhour-balances', { params: { query: { employee_id: username } } });
   return data?.data[0]?.balance ?? null;
 }

@@ -1,5 +1,5 @@
 // The web app: sign in (/), then My week (/week/YYYY-MM-DD), My month (/month/YYYY-MM), Reports (/reports?…) and
-// Month closing (/closing/YYYY-MM). Client-side routes; the server answers index.html for them
+// Month closing (/closing/YYYY-MM) with its timesheets (/timesheet/<username>/YYYY-MM). Client-side routes; the server answers index.html for them
 // (src/plugins/web-app.ts). The tenant last signed in to is remembered on this browser.
 import { render } from 'preact';
 import { useEffect, useState } from 'preact/hooks';
@@ -41,6 +41,7 @@ function App() {
       ['/month', t().myMonth],
       ['/reports', t().reports],
       ['/closing', t().monthClosing],
+      ['/timesheet', t().timesheet],
     ];
     const page = pages.find(([prefix]) => route.value.startsWith(prefix))?.[1] ?? t().myWeek;
     document.title = `${session ? page : t().signInTitle} · zeitkonto`;
@@ -67,6 +68,18 @@ function App() {
   const month = /^\/month(?:\/(\d{4}-\d{2}))?\/?$/.exec(path);
   if (month)
     return <Month session={session} month={month[1]} onSignOut={signOutNow} onEnded={() => setSession(null)} />;
+  const sheet = /^\/timesheet\/([^/]+)\/(\d{4}-\d{2})\/?$/.exec(path);
+  if (sheet)
+    return (
+      <Month
+        key={sheet[1]}
+        session={session}
+        employee={decodeURIComponent(sheet[1]!)}
+        month={sheet[2]}
+        onSignOut={signOutNow}
+        onEnded={() => setSession(null)}
+      />
+    );
   const closing = /^\/closing(?:\/(\d{4}-\d{2}))?\/?$/.exec(path);
   if (closing)
     return <Closing session={session} month={closing[1]} onSignOut={signOutNow} onEnded={() => setSession(null)} />;
