@@ -57,6 +57,7 @@ forEachDialect('sign-in sessions', (t) => {
     const { signedIn: r, username } = await browser(c);
     assert.equal(r.body.data.employee_id, username);
     assert.equal(r.body.data.current, true);
+    assert.equal(r.body.data.role, 'user');
     for (const field of ['id', 'created', 'last_seen', 'expires_at', 'idle_expires_at', 'csrf_token'])
       assert.ok(r.body.data[field], field);
     const cookie = String(r.headers['set-cookie']);
@@ -210,6 +211,15 @@ forEachDialect('sign-in sessions', (t) => {
     assert.equal((await active.send('GET', '/departments')).status, 200);
     const row = await db(c).selectFrom('sessions').select('last_seen').where('id', '=', active.id).executeTakeFirst();
     assert.ok(row!.last_seen > earlier);
+  });
+
+  test('the session answer names the role, as it is now: a change of rights shows at the next request', async () => {
+    const c = await t().tenant();
+    const me = await browser(c, 2);
+    assert.equal(me.signedIn.body.data.role, 'controller');
+    assert.equal((await me.send('GET', '/sessions/current')).body.data.role, 'controller');
+    assert.equal((await c.patch(`/employees/${encodeURIComponent(me.username)}`, { rights: 3 })).status, 200);
+    assert.equal((await me.send('GET', '/sessions/current')).body.data.role, 'extended');
   });
 
   test('signing out ends the session and clears the cookie', async () => {

@@ -48,6 +48,9 @@ forEachDialect('Month closing page', (t) => {
     try {
       await signIn(page, base, instance, adminSignIn);
       await page.waitForSelector('.days');
+      // The app bar offers the page to an Administrator; the page opens at the current month.
+      await page.click('nav.pages a[href="/closing"]');
+      await page.waitForSelector('.closing-table tbody tr');
       await page.goto(`${base}/closing/${PREVIOUS}`);
       await page.waitForSelector('.closing-table tbody tr');
       const overview = (await admin.get(`/month-closings/overview?month=${PREVIOUS}`)).body.data;
@@ -118,6 +121,7 @@ forEachDialect('Month closing page', (t) => {
     try {
       await signIn(mine, base, instance, user);
       await mine.waitForSelector('.days');
+      assert.equal(await mine.$('nav.pages a[href="/closing"]'), null, 'no Month closing in a User’s app bar');
       await mine.goto(`${base}/closing/${PREVIOUS}`);
       await mine.waitForSelector('[role=alert]');
       assert.match(await mine.$eval('[role=alert]', (e) => e.textContent!), /Controllers and Administrators/);

@@ -1,9 +1,15 @@
-// The bar every signed-in page shows: the pages (My week, My month, Reports), who is signed in, the language, sign out.
+// The bar every signed-in page shows: the pages the person's role uses (My week, My month, Reports; Month closing for
+// Controllers and Administrators), who is signed in, the language, sign out. The role only chooses the links: the
+// API decides every request.
+import type { Session } from './api';
 import { t } from './i18n';
 import { LanguageSwitch, navigate, route } from './nav';
 import { useSignal } from './signal';
 
-export function AppBar({ who, onSignOut }: { who: string; onSignOut: () => void }) {
+/** Roles that read and write every closing (docs/api/permissions.md). */
+const CLOSES_MONTHS = ['administrator', 'controller'];
+
+export function AppBar({ session, onSignOut }: { session: Session; onSignOut: () => void }) {
   const path = useSignal(route);
   const link = (href: string, text: string) => (
     <a
@@ -24,8 +30,9 @@ export function AppBar({ who, onSignOut }: { who: string; onSignOut: () => void 
         {link('/week', t().myWeek)}
         {link('/month', t().myMonth)}
         {link('/reports', t().reports)}
+        {CLOSES_MONTHS.includes(session.role) && link('/closing', t().monthClosing)}
       </nav>
-      <span class="who">{who}</span>
+      <span class="who">{session.employee}</span>
       <LanguageSwitch />
       <button type="button" class="link" onClick={onSignOut}>
         {t().signOut}

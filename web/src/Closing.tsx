@@ -67,7 +67,7 @@ export function Closing({ session, month: wanted, onSignOut, onEnded }: Props) {
 
   return (
     <>
-      <AppBar who={session.employee} onSignOut={onSignOut} />
+      <AppBar session={session} onSignOut={onSignOut} />
       <main class="closing" aria-busy={overview === null && !failed}>
         <div class="week-head">
           <h1>{t().monthClosing}</h1>

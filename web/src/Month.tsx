@@ -88,7 +88,7 @@ export function Month({ session, month: wanted, employee, onSignOut, onEnded }: 
 
   return (
     <>
-      <AppBar who={session.employee} onSignOut={onSignOut} />
+      <AppBar session={session} onSignOut={onSignOut} />
       <main class="month" aria-busy={days === null}>
         <div class="week-head">
           <h1>{title}</h1>

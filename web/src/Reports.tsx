@@ -104,7 +104,7 @@ export function Reports({ session, onSignOut, onEnded }: Props) {
 
   return (
     <>
-      <AppBar who={session.employee} onSignOut={onSignOut} />
+      <AppBar session={session} onSignOut={onSignOut} />
       <main class="reports" aria-busy={report === null && !failed}>
         <h1>{t().reports}</h1>
         <form class="report-form" onSubmit={show} noValidate>

@@ -122,7 +122,7 @@ export function Week({ session, date, onSignOut, onEnded }: Props) {
 
   return (
     <>
-      <AppBar who={session.employee} onSignOut={onSignOut} />
+      <AppBar session={session} onSignOut={onSignOut} />
       <main class="week" aria-busy={bookings === null}>
         <div class="week-head">
           <h1>{t().myWeek}</h1>

@@ -14,6 +14,8 @@ export type { Attendance };
 export interface Session {
   instance: string;
   employee: string;
+  /** The employee's role (user, extended, project_controller, controller, administrator): which pages to offer. */
+  role: string;
   api: ZeitkontoClient;
 }
 
@@ -30,7 +32,8 @@ const client = (instance: string, csrfToken?: string) =>
 export async function resume(instance: string): Promise<Session | null> {
   const { data } = await client(instance).GET('/sessions/current');
   if (!data) return null;
-  return { instance, employee: data.data.employee_id, api: client(instance, data.data.csrf_token) };
+  const { employee_id: employee, role, csrf_token } = data.data;
+  return { instance, employee, role, api: client(instance, csrf_token) };
 }
 
 /** The tenant's single sign-on, when it has one: what to call the provider, and where the browser starts. */
@@ -46,8 +49,10 @@ export type SignInResult = { session: Session } | { status: number; message: str
 
 export async function signIn(instance: string, username: string, password: string): Promise<SignInResult> {
   const { data, error, response } = await client(instance).POST('/sessions', { body: { username, password } });
-  if (data)
-    return { session: { instance, employee: data.data.employee_id, api: client(instance, data.data.csrf_token) } };
+  if (data) {
+    const { employee_id: employee, role, csrf_token } = data.data;
+    return { session: { instance, employee, role, api: client(instance, csrf_token) } };
+  }
   const fields = Object.fromEntries(
     Object.entries((error as Partial<ValidationError>).errors ?? {}).map(([k, v]) => [k, v[0] ?? '']),
   );

@@ -105,7 +105,9 @@ export default async function sessionRoutes(app: ZkApp, { throttle }: { throttle
           .where('username', '=', row.username)
           .execute();
       const info = await startSession(req, reply, app.zk.db, tenant.id, row.username, limits);
-      return reply.code(201).send({ data: { ...show(info, limits, info.id), csrf_token: info.csrfToken } });
+      return reply
+        .code(201)
+        .send({ data: { ...show(info, limits, info.id), role: employee.role, csrf_token: info.csrfToken } });
     },
   );
 
@@ -137,8 +139,9 @@ export default async function sessionRoutes(app: ZkApp, { throttle }: { throttle
       },
     },
     async (req) => {
-      if (!req.session) throw notFound('Session');
-      return { data: { ...show(req.session, limits, req.session.id), csrf_token: req.session.csrfToken } };
+      if (!req.session || !req.caller.employee) throw notFound('Session');
+      const { role } = req.caller.employee;
+      return { data: { ...show(req.session, limits, req.session.id), role, csrf_token: req.session.csrfToken } };
     },
   );
 

@@ -1,6 +1,7 @@
 // Sign-in sessions as the API shows them (docs/api/permissions.md "Sessions"): never their secret (it is in the
 // cookie only); the CSRF token only to the session itself.
 import { Type, type Static } from '@sinclair/typebox';
+import { ROLES } from '../../access/roles.js';
 import { DateTimeOut, Nullable } from '../../http/schemas.js';
 
 export const Session = Type.Object({
@@ -18,6 +19,11 @@ export type SessionT = Static<typeof Session>;
 
 export const SessionWithCsrf = Type.Object({
   ...Session.properties,
+  role: Type.String({
+    enum: [...ROLES],
+    description:
+      "The employee's role now, from their rights (docs/api/permissions.md): what the app offers them; the API decides every request.",
+  }),
   csrf_token: Type.String({
     description: 'Send it as the header X-CSRF-Token with every POST, PUT, PATCH and DELETE of this session.',
   }),
