@@ -23,6 +23,7 @@ export const APP_ROUTES = [
   '/closing',
   '/closing/*',
   '/timesheet/*',
+  '/approvals',
 ];
 
 const TYPES: Record<string, string> = {

@@ -1,13 +1,10 @@
-// The bar every signed-in page shows: the pages the person's role uses (My week, My month, Reports; Month closing for
-// Controllers and Administrators), who is signed in, the language, sign out. The role only chooses the links: the
-// API decides every request.
+// The bar every signed-in page shows: the pages the person's role uses (web/src/roles.ts), who is signed in, the
+// language, sign out.
 import type { Session } from './api';
+import { CLOSES_MONTHS, DECIDES_LEAVE } from './roles';
 import { t } from './i18n';
 import { LanguageSwitch, navigate, route } from './nav';
 import { useSignal } from './signal';
-
-/** Roles that read and write every closing (docs/api/permissions.md). */
-const CLOSES_MONTHS = ['administrator', 'controller'];
 
 export function AppBar({ session, onSignOut }: { session: Session; onSignOut: () => void }) {
   const path = useSignal(route);
@@ -30,6 +27,7 @@ export function AppBar({ session, onSignOut }: { session: Session; onSignOut: ()
         {link('/week', t().myWeek)}
         {link('/month', t().myMonth)}
         {link('/reports', t().reports)}
+        {DECIDES_LEAVE.includes(session.role) && link('/approvals', t().approvals)}
         {CLOSES_MONTHS.includes(session.role) && link('/closing', t().monthClosing)}
       </nav>
       <span class="who">{session.employee}</span>

@@ -1,5 +1,5 @@
 // The web app: sign in (/), then My week (/week/YYYY-MM-DD), My month (/month/YYYY-MM), Reports (/reports?…) and
-// Month closing (/closing/YYYY-MM) with its timesheets (/timesheet/<username>/YYYY-MM). Client-side routes; the server answers index.html for them
+// Month closing (/closing/YYYY-MM) with its timesheets (/timesheet/<username>/YYYY-MM), Approvals (/approvals). Client-side routes; the server answers index.html for them
 // (src/plugins/web-app.ts). The tenant last signed in to is remembered on this browser.
 import { render } from 'preact';
 import { useEffect, useState } from 'preact/hooks';
@@ -12,6 +12,7 @@ import { Week } from './Week';
 import { Month } from './Month';
 import { Reports } from './Reports';
 import { Closing } from './Closing';
+import { Approvals } from './Approvals';
 import './styles.css';
 
 const INSTANCE = 'zk.instance';
@@ -41,6 +42,7 @@ function App() {
       ['/month', t().myMonth],
       ['/reports', t().reports],
       ['/closing', t().monthClosing],
+      ['/approvals', t().approvals],
       ['/timesheet', t().timesheet],
     ];
     const page = pages.find(([prefix]) => route.value.startsWith(prefix))?.[1] ?? t().myWeek;
@@ -68,6 +70,8 @@ function App() {
   const month = /^\/month(?:\/(\d{4}-\d{2}))?\/?$/.exec(path);
   if (month)
     return <Month session={session} month={month[1]} onSignOut={signOutNow} onEnded={() => setSession(null)} />;
+  if (/^\/approvals\/?$/.test(path))
+    return <Approvals session={session} onSignOut={signOutNow} onEnded={() => setSession(null)} />;
   const sheet = /^\/timesheet\/([^/]+)\/(\d{4}-\d{2})\/?$/.exec(path);
   if (sheet)
     return (
