@@ -24,6 +24,8 @@ export const APP_ROUTES = [
   '/closing/*',
   '/timesheet/*',
   '/approvals',
+  '/team',
+  '/team/*',
 ];
 
 const TYPES: Record<string, string> = {

@@ -85,7 +85,22 @@ export async function checkOnPhone(page: Page, ready: string, shot: string, full
   await page.reload();
   await page.waitForSelector(ready);
   assert.deepEqual(await axeViolations(page), [], `${shot} on a phone`);
-  assert.ok(await page.evaluate(() => document.documentElement.scrollWidth <= 375), `${shot}: no horizontal scrolling`);
+  // What sticks out of the screen, outside anything that scrolls it away.
+  const wide = await page.evaluate(() =>
+    [...document.querySelectorAll('body *')]
+      .filter((e) => {
+        if (e.getBoundingClientRect().right <= 375.5) return false;
+        for (let p = e.parentElement; p; p = p.parentElement)
+          if (getComputedStyle(p).overflowX !== 'visible') return false;
+        return true;
+      })
+      .map((e) => `${e.tagName.toLowerCase()}.${e.className}`)
+      .slice(0, 5),
+  );
+  assert.ok(
+    await page.evaluate(() => document.documentElement.scrollWidth <= 375),
+    `${shot}: no horizontal scrolling (${wide.join(' ')})`,
+  );
   if (SHOTS) await page.screenshot({ path: `${SHOTS}/${shot}.png`, fullPage });
   await page.setViewport({ width: 1280, height: 800 });
 }

@@ -1,7 +1,7 @@
 // The bar every signed-in page shows: the pages the person's role uses (web/src/roles.ts), who is signed in, the
 // language, sign out.
 import type { Session } from './api';
-import { CLOSES_MONTHS, DECIDES_LEAVE } from './roles';
+import { CLOSES_MONTHS, DECIDES_LEAVE, SEES_TEAM } from './roles';
 import { t } from './i18n';
 import { LanguageSwitch, navigate, route } from './nav';
 import { useSignal } from './signal';
@@ -27,6 +27,7 @@ export function AppBar({ session, onSignOut }: { session: Session; onSignOut: ()
         {link('/week', t().myWeek)}
         {link('/month', t().myMonth)}
         {link('/reports', t().reports)}
+        {SEES_TEAM.includes(session.role) && link('/team', t().teamCalendar)}
         {DECIDES_LEAVE.includes(session.role) && link('/approvals', t().approvals)}
         {CLOSES_MONTHS.includes(session.role) && link('/closing', t().monthClosing)}
       </nav>

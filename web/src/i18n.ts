@@ -86,6 +86,10 @@ const en = {
   weekdaysShort: ['Mo', 'Tu', 'We', 'Th', 'Fr', 'Sa', 'Su'],
   legend: 'Legend',
   reports: 'Reports',
+  teamCalendar: 'Team calendar',
+  teamNotAllowed:
+    'The team calendar shows others’ absences, which your rights do not include; your own are in My week and My month.',
+  teamLegend: 'A reason’s code when you may see it, • when not.',
   approvals: 'Approvals',
   approvalsNotAllowed: 'Deciding leave requests is for Controllers and Administrators; your rights do not include it.',
   noPending: 'No leave requests are waiting.',
@@ -242,6 +246,10 @@ const de: typeof en = {
   weekdaysShort: ['Mo', 'Di', 'Mi', 'Do', 'Fr', 'Sa', 'So'],
   legend: 'Legende',
   reports: 'Auswertungen',
+  teamCalendar: 'Teamkalender',
+  teamNotAllowed:
+    'Der Teamkalender zeigt Abwesenheiten anderer, die Ihre Rechte nicht umfassen; Ihre eigenen stehen in Meine Woche und Mein Monat.',
+  teamLegend: 'Das Kürzel des Grundes, wenn Sie es sehen dürfen, sonst •.',
   approvals: 'Genehmigungen',
   approvalsNotAllowed: 'Urlaubsanträge entscheiden Controller und Administratoren; Ihre Rechte umfassen das nicht.',
   noPending: 'Es warten keine Urlaubsanträge.',

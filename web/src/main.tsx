@@ -1,5 +1,6 @@
 // The web app: sign in (/), then My week (/week/YYYY-MM-DD), My month (/month/YYYY-MM), Reports (/reports?…) and
-// Month closing (/closing/YYYY-MM) with its timesheets (/timesheet/<username>/YYYY-MM), Approvals (/approvals). Client-side routes; the server answers index.html for them
+// Month closing (/closing/YYYY-MM) with its timesheets (/timesheet/<username>/YYYY-MM), Approvals (/approvals), Team
+// calendar (/team/YYYY-MM). Client-side routes; the server answers index.html for them
 // (src/plugins/web-app.ts). The tenant last signed in to is remembered on this browser.
 import { render } from 'preact';
 import { useEffect, useState } from 'preact/hooks';
@@ -13,6 +14,7 @@ import { Month } from './Month';
 import { Reports } from './Reports';
 import { Closing } from './Closing';
 import { Approvals } from './Approvals';
+import { Team } from './Team';
 import './styles.css';
 
 const INSTANCE = 'zk.instance';
@@ -43,6 +45,7 @@ function App() {
       ['/reports', t().reports],
       ['/closing', t().monthClosing],
       ['/approvals', t().approvals],
+      ['/team', t().teamCalendar],
       ['/timesheet', t().timesheet],
     ];
     const page = pages.find(([prefix]) => route.value.startsWith(prefix))?.[1] ?? t().myWeek;
@@ -70,6 +73,8 @@ function App() {
   const month = /^\/month(?:\/(\d{4}-\d{2}))?\/?$/.exec(path);
   if (month)
     return <Month session={session} month={month[1]} onSignOut={signOutNow} onEnded={() => setSession(null)} />;
+  const team = /^\/team(?:\/(\d{4}-\d{2}))?\/?$/.exec(path);
+  if (team) return <Team session={session} month={team[1]} onSignOut={signOutNow} onEnded={() => setSession(null)} />;
   if (/^\/approvals\/?$/.test(path))
     return <Approvals session={session} onSignOut={signOutNow} onEnded={() => setSession(null)} />;
   const sheet = /^\/timesheet\/([^/]+)\/(\d{4}-\d{2})\/?$/.exec(path);

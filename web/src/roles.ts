@@ -5,3 +5,5 @@
 export const DECIDES_LEAVE = ['administrator', 'controller'];
 /** Roles that read and write every closing (month-closings). */
 export const CLOSES_MONTHS = ['administrator', 'controller'];
+/** Roles that read others' absences: their department's (extended rights) or everyone's. */
+export const SEES_TEAM = ['administrator', 'controller', 'extended'];
