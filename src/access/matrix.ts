@@ -24,6 +24,8 @@ export type AreaGrants = Partial<Record<Role, Grant>>;
 export const GRANT = {
   all: { read: 'all', write: 'all' },
   readAll: { read: 'all' },
+  /** Reads every row, writes their own (a Controller's own bookings). */
+  readAllWriteOwn: { read: 'all', write: 'own' },
   own: { read: 'own', write: 'own' },
   readOwn: { read: 'own' },
   /** Reads their department's rows too (an absence calendar), writes their own. */
@@ -49,12 +51,15 @@ const shared: AreaGrants = {
 };
 /** Commercial and configuration data: controllers read it, administrators change it. */
 const office: AreaGrants = { project_controller: READ_ALL, controller: READ_ALL, administrator: ALL };
-/** A person's own records: they keep their own; controllers read everyone's; administrators change everyone's. */
+/**
+ * A person's own records: they keep their own; controllers read everyone's and keep their own (they book their time
+ * like everyone); administrators change everyone's.
+ */
 const personal: AreaGrants = {
   user: OWN,
   extended: OWN,
   project_controller: OWN,
-  controller: READ_ALL,
+  controller: GRANT.readAllWriteOwn,
   administrator: ALL,
 };
 /** A person's own records that they read but do not write (their contract data). */

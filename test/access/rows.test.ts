@@ -6,6 +6,7 @@ import { forEachDialect } from '../support/app.js';
 import { bookingWorld, type World } from '../support/booking-world.js';
 import { absenceWorld } from '../support/absences.js';
 import { createToken } from '../../src/tenancy/tokens.js';
+import { MODULES } from '../../src/tenancy/tenants.js';
 
 forEachDialect('row rules of personal tokens', (t) => {
   /** The world's employee (a User) with a personal token, a colleague, and one booking of each. */
@@ -32,6 +33,26 @@ forEachDialect('row rules of personal tokens', (t) => {
     assert.equal(r.body.meta.total, 1);
     assert.equal((await w.c.get('/attendances')).body.meta.total, 2, 'the service token sees both');
     assert.equal((await me.get(`/attendances?employee_id=${mine.employee_id}`)).status, 200);
+  });
+
+  test('a Controller reads everyone’s bookings, books their own, not others’, and does not release', async () => {
+    const { me, mine, theirs, colleague, w } = await setup();
+    assert.equal((await w.c.patch(`/employees/${encodeURIComponent(w.employee)}`, { rights: 2 })).status, 200);
+    assert.equal((await me.get('/attendances')).body.meta.total, 2, 'reads every booking');
+    assert.equal((await me.get(`/attendances/${theirs.id}`)).status, 200);
+    const own = await me.post('/attendances', bookingOf(w, w.employee));
+    assert.equal(own.status, 201, own.text);
+    assert.equal((await me.patch(`/attendances/${mine.id}`, { note: 'Mine' })).status, 200);
+    const other = await me.post('/attendances', { ...bookingOf(w, colleague), from: '14:00', to: '15:00' });
+    assert.equal(other.status, 403, other.text);
+    // Writes reach only their own rows: another's booking is not one of them (404, as for every row rule).
+    const changed = await me.patch(`/attendances/${theirs.id}`, { note: 'Not mine' });
+    assert.equal(changed.status, 404, changed.text);
+    assert.equal((await w.c.get(`/attendances/${theirs.id}`)).body.data.note, theirs.note, 'unchanged');
+    await w.c.update({ modules: [...MODULES] }); // the project release module
+    const released = await me.patch(`/attendances/${mine.id}/release`, { project_release: 1 });
+    assert.equal(released.status, 403, released.text);
+    assert.equal(released.body.required, 'attendances:release');
   });
 
   test('a colleague’s booking is 404 to read, change and delete; one’s own works', async () => {
