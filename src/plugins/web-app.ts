@@ -1,6 +1,6 @@
 // The web app (docs/web-app.md) from the same process: its build (web/dist, made at install by `npm run build:web`)
 // is read into memory at start. Hashed assets under /assets/ are cached for a year (immutable); index.html is
-// answered for the app's client-side routes (/, /sign-in, /week, /month and below) and is never cached, so a new build is
+// answered for the app's client-side routes (/, /sign-in, /week, /month, /leave, /expenses and below) and is never cached, so a new build is
 // picked up on the next load. Each file is sent as the build precompressed it: Brotli or gzip when the request
 // accepts them, else as it is. Without a build the routes answer 503 with what to run.
 import fs from 'node:fs';
@@ -12,7 +12,17 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 export const WEB_DIST = fileURLToPath(new URL('../../web/dist/', import.meta.url));
 
 /** Client-side routes of the app: everything under them is the app's (index.html). */
-export const APP_ROUTES = ['/', '/sign-in', '/week', '/week/*', '/month', '/month/*'];
+export const APP_ROUTES = [
+  '/',
+  '/sign-in',
+  '/week',
+  '/week/*',
+  '/month',
+  '/month/*',
+  '/leave',
+  '/leave/*',
+  '/expenses',
+];
 
 const TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',

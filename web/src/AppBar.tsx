@@ -1,4 +1,4 @@
-// The bar every signed-in page shows: the pages (My week, My month), who is signed in, the language, sign out.
+// The bar every signed-in page shows: the pages (My week, My month, Leave, Expenses), who is signed in, the language, sign out.
 import { t } from './i18n';
 import { LanguageSwitch, navigate, route } from './nav';
 import { useSignal } from './signal';
@@ -23,6 +23,8 @@ export function AppBar({ who, onSignOut }: { who: string; onSignOut: () => void 
       <nav class="pages" aria-label={t().pages}>
         {link('/week', t().myWeek)}
         {link('/month', t().myMonth)}
+        {link('/leave', t().leave)}
+        {link('/expenses', t().expenses)}
       </nav>
       <span class="who">{who}</span>
       <LanguageSwitch />

@@ -1,4 +1,5 @@
-// The web app: sign in (/), then My week (/week/YYYY-MM-DD) and My month (/month/YYYY-MM). Client-side routes; the server answers index.html for
+// The web app: sign in (/), then My week (/week/YYYY-MM-DD), My month (/month/YYYY-MM), Leave (/leave/YYYY) and
+// Expenses (/expenses). Client-side routes; the server answers index.html for
 // them (src/plugins/web-app.ts). The tenant last signed in to is remembered on this browser.
 import { render } from 'preact';
 import { useEffect, useState } from 'preact/hooks';
@@ -9,6 +10,8 @@ import { useSignal } from './signal';
 import { SignIn } from './SignIn';
 import { Week } from './Week';
 import { Month } from './Month';
+import { Leave } from './Leave';
+import { Expenses } from './Expenses';
 import './styles.css';
 
 const INSTANCE = 'zk.instance';
@@ -34,7 +37,12 @@ function App() {
     });
   }, []);
   useEffect(() => {
-    const page = route.value.startsWith('/month') ? t().myMonth : t().myWeek;
+    const pages: [string, string][] = [
+      ['/month', t().myMonth],
+      ['/leave', t().leave],
+      ['/expenses', t().expenses],
+    ];
+    const page = pages.find(([prefix]) => route.value.startsWith(prefix))?.[1] ?? t().myWeek;
     document.title = `${session ? page : t().signInTitle} · zeitkonto`;
   });
   if (session === undefined) return <p class="loading">{t().loading}</p>;
@@ -59,6 +67,10 @@ function App() {
   const month = /^\/month(?:\/(\d{4}-\d{2}))?\/?$/.exec(path);
   if (month)
     return <Month session={session} month={month[1]} onSignOut={signOutNow} onEnded={() => setSession(null)} />;
+  const leave = /^\/leave(?:\/(\d{4}))?\/?$/.exec(path);
+  if (leave) return <Leave session={session} year={leave[1]} onSignOut={signOutNow} onEnded={() => setSession(null)} />;
+  if (/^\/expenses\/?$/.test(path))
+    return <Expenses session={session} onSignOut={signOutNow} onEnded={() => setSession(null)} />;
   const week = /^\/week(?:\/(\d{4}-\d{2}-\d{2}))?\/?$/.exec(path);
   if (!week) navigate('/week', true);
   return (
