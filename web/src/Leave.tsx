@@ -258,8 +258,8 @@ export function Leave({ session, year: wanted, onSignOut, onEnded }: Props) {
                       <li key={a.id} class={`absence-item ${state}`} data-id={a.id} data-state={state}>
                         <span class="what">
                           <strong>{reasonText(a.absenceReason, lang.value)}</strong> {span(a)}
-                          {days && <span class="days"> · {t().days(number(days))}</span>}
-                          {a.note && <span class="note"> · {a.note}</span>}
+                          {days && <span class="absence-days"> · {t().days(number(days))}</span>}
+                          {a.note && <span class="absence-note"> · {a.note}</span>}
                         </span>
                         <span class={`state ${state}`}>{t().states[state]}</span>
                         {state === 'pending' && (

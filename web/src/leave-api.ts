@@ -1,8 +1,8 @@
 // What the Leave and Expenses pages ask the server (docs/web-app.md "Leave", "Expenses"), through the typed client
 // like api.ts: the employee's absences of a year with the tenant's absence reasons and the vacation figures of the
 // working-time balance; their receipts with the receipt types, their projects and the receipts' amount lines.
-import type { Schemas, ValidationError } from '@zeitkonto/client';
-import { ApiFailure, employeeDays, today, type Refusal, type Session } from './api';
+import type { Schemas } from '@zeitkonto/client';
+import { ApiFailure, employeeDays, refusal, today, type Refusal, type Session } from './api';
 
 export type Absence = Schemas['Absence'];
 export type AbsenceReason = Schemas['AbsenceReason'];
@@ -11,13 +11,6 @@ export type Receipt = Schemas['Receipt'];
 export type ReceiptAmount = Schemas['ReceiptAmount'];
 export type ReceiptType = Schemas['ReceiptType'];
 export type ReceiptLine = Schemas['ReceiptAmountLine'];
-
-/** A refused write: each field's messages joined (the API's 422 `errors`), the message when it names no field. */
-const refusal = (error: { message: string } & Partial<ValidationError>): Refusal => {
-  const fields: Record<string, string> = {};
-  for (const [field, messages] of Object.entries(error.errors ?? {})) fields[field] = messages.join(' ');
-  return Object.keys(fields).length > 0 ? { fields } : { fields, form: error.message };
-};
 
 /** A reason's text in the language (`comment`: German, then `|en:…` segments), else its name. */
 export function reasonText(reason: Pick<AbsenceReason, 'name' | 'comment'>, lang: string): string {
