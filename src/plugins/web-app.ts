@@ -1,7 +1,7 @@
 // The web app (docs/web-app.md) from the same process: its build (web/dist, made at install by `npm run build:web`)
 // is read into memory at start. Hashed assets under /assets/ are cached for a year (immutable); index.html is
-// answered for the app's client-side routes (/, /sign-in, /week, /month and below) and is never cached, so a new build is
-// picked up on the next load. Each file is sent as the build precompressed it: Brotli or gzip when the request
+// answered for the app's client-side routes (APP_ROUTES) and is never cached, so a new build is picked up on the next
+// load. Each file is sent as the build precompressed it: Brotli or gzip when the request
 // accepts them, else as it is. Without a build the routes answer 503 with what to run.
 import fs from 'node:fs';
 import path from 'node:path';
@@ -19,6 +19,9 @@ export const APP_ROUTES = [
   '/week/*',
   '/month',
   '/month/*',
+  '/leave',
+  '/leave/*',
+  '/expenses',
   '/reports',
   '/closing',
   '/closing/*',

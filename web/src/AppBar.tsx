@@ -26,6 +26,8 @@ export function AppBar({ session, onSignOut }: { session: Session; onSignOut: ()
       <nav class="pages" aria-label={t().pages}>
         {link('/week', t().myWeek)}
         {link('/month', t().myMonth)}
+        {link('/leave', t().leave)}
+        {link('/expenses', t().expenses)}
         {link('/reports', t().reports)}
         {SEES_TEAM.includes(session.role) && link('/team', t().teamCalendar)}
         {DECIDES_LEAVE.includes(session.role) && link('/approvals', t().approvals)}

@@ -63,7 +63,8 @@ export async function signOut(s: Session): Promise<void> {
   await s.api.DELETE('/sessions/current');
 }
 
-const refusal = (error: { message: string } & Partial<ValidationError>): Refusal => {
+/** A refused write as the forms show it: each field's messages joined, the message when it names no field. */
+export const refusal = (error: { message: string } & Partial<ValidationError>): Refusal => {
   const fields: Record<string, string> = {};
   for (const [field, messages] of Object.entries(error.errors ?? {})) fields[field] = messages.join(' ');
   return Object.keys(fields).length > 0 ? { fields } : { fields, form: error.message };

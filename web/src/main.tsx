@@ -1,7 +1,7 @@
-// The web app: sign in (/), then My week (/week/YYYY-MM-DD), My month (/month/YYYY-MM), Reports (/reports?…) and
-// Month closing (/closing/YYYY-MM) with its timesheets (/timesheet/<username>/YYYY-MM), Approvals (/approvals), Team
-// calendar (/team/YYYY-MM). Client-side routes; the server answers index.html for them
-// (src/plugins/web-app.ts). The tenant last signed in to is remembered on this browser.
+// The web app: sign in (/), then My week (/week/YYYY-MM-DD), My month (/month/YYYY-MM), Leave (/leave/YYYY),
+// Expenses (/expenses), Reports (/reports?…), Team calendar (/team/YYYY-MM), Approvals (/approvals) and Month
+// closing (/closing/YYYY-MM) with its timesheets (/timesheet/<username>/YYYY-MM). Client-side routes; the server
+// answers index.html for them (src/plugins/web-app.ts). The tenant last signed in to is remembered on this browser.
 import { render } from 'preact';
 import { useEffect, useState } from 'preact/hooks';
 import { resume, signOut, type Session } from './api';
@@ -15,6 +15,8 @@ import { Reports } from './Reports';
 import { Closing } from './Closing';
 import { Approvals } from './Approvals';
 import { Team } from './Team';
+import { Leave } from './Leave';
+import { Expenses } from './Expenses';
 import './styles.css';
 
 const INSTANCE = 'zk.instance';
@@ -42,6 +44,8 @@ function App() {
   useEffect(() => {
     const pages: [string, string][] = [
       ['/month', t().myMonth],
+      ['/leave', t().leave],
+      ['/expenses', t().expenses],
       ['/reports', t().reports],
       ['/closing', t().monthClosing],
       ['/approvals', t().approvals],
@@ -73,6 +77,10 @@ function App() {
   const month = /^\/month(?:\/(\d{4}-\d{2}))?\/?$/.exec(path);
   if (month)
     return <Month session={session} month={month[1]} onSignOut={signOutNow} onEnded={() => setSession(null)} />;
+  const leave = /^\/leave(?:\/(\d{4}))?\/?$/.exec(path);
+  if (leave) return <Leave session={session} year={leave[1]} onSignOut={signOutNow} onEnded={() => setSession(null)} />;
+  if (/^\/expenses\/?$/.test(path))
+    return <Expenses session={session} onSignOut={signOutNow} onEnded={() => setSession(null)} />;
   const team = /^\/team(?:\/(\d{4}-\d{2}))?\/?$/.exec(path);
   if (team) return <Team session={session} month={team[1]} onSignOut={signOutNow} onEnded={() => setSession(null)} />;
   if (/^\/approvals\/?$/.test(path))
