@@ -14,6 +14,7 @@ import { settingsCommand } from './commands/settings.js';
 import { generateCommand } from './commands/generate.js';
 import { backupCommand } from './commands/backup.js';
 import { ssoCommand } from './commands/sso.js';
+import { importCommand } from './commands/import.js';
 
 export type { CliIO } from './io.js';
 
@@ -26,6 +27,7 @@ const COMMANDS: readonly Command[] = [
   ssoCommand,
   settingsCommand,
   generateCommand,
+  importCommand,
   backupCommand,
 ];
 

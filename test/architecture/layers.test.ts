@@ -24,6 +24,7 @@ const MAY_IMPORT: Record<string, readonly string[]> = {
   'types.ts': ['modules', 'plugins', 'plugins/write-path', 'db', 'access', 'tenancy', 'config.ts'],
   demo: ['modules', 'plugins', 'booking', 'db', 'http', 'tenancy', 'values'],
   generate: ['modules', 'db', 'tenancy', 'values'],
+  import: ['db', 'tenancy', 'values'],
   'app.ts': [
     'demo',
     'modules',
@@ -38,7 +39,19 @@ const MAY_IMPORT: Record<string, readonly string[]> = {
     'types.ts',
   ],
   'server.ts': ['app.ts', 'plugins/write-path', 'db', 'config.ts'],
-  cli: ['server.ts', 'demo', 'generate', 'modules', 'booking', 'db', 'access', 'tenancy', 'values', 'config.ts'],
+  cli: [
+    'server.ts',
+    'demo',
+    'generate',
+    'import',
+    'modules',
+    'booking',
+    'db',
+    'access',
+    'tenancy',
+    'values',
+    'config.ts',
+  ],
 };
 
 /** Imports a folder rule does not allow, each with its reason. */
