@@ -101,6 +101,8 @@ forEachDialect('Reports page', (t) => {
         {},
         FROM,
       );
+      // The chart and the table of the new report (a report being fetched again shows neither).
+      await page.waitForFunction(() => document.querySelectorAll('.report-chart svg rect').length > 0);
       const rows = await texts(page, '.report-table tbody tr');
       assert.equal(rows.length, 4, rows.join('\n'));
       assert.equal(await page.$$eval('.report-chart svg rect', (r) => r.length), 4, 'one stack per group');
